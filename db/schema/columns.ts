@@ -1,0 +1,22 @@
+import { integer, text } from "drizzle-orm/sqlite-core";
+
+/** Primary key: a random id generated in the application (UUID v4). */
+export const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+/** A UTC instant stored as integer milliseconds since the epoch. */
+export const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+export const createdAt = () =>
+  instant("created_at")
+    .notNull()
+    .$defaultFn(() => new Date());
+
+export const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+/** The three kinds of account. Stored as text, checked by the application. */
+export const roles = ["mentee", "mentor", "moderator"] as const;
+export type Role = (typeof roles)[number];
+export const role = (name: string) => text(name, { enum: roles }).notNull();

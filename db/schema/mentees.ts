@@ -1,0 +1,22 @@
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id } from "./columns";
+
+export const mentees = sqliteTable(
+  "mentees",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** Always stored lower-cased and trimmed. */
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** Null for accounts created through Google sign-in only. */
+    passwordHash: text("password_hash"),
+    googleId: text("google_id"),
+    bio: text("bio"),
+    profileImageKey: text("profile_image_key"),
+    isBlocked: flag("is_blocked"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mentees_email_unique").on(t.email), uniqueIndex("mentees_google_id_unique").on(t.googleId)],
+);

@@ -1,0 +1,43 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, instant } from "./columns";
+
+export const mentorStatuses = ["pending", "approved"] as const;
+export type MentorStatus = (typeof mentorStatuses)[number];
+
+export const mentors = sqliteTable(
+  "mentors",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    jobTitle: text("job_title").notNull(),
+    firmName: text("firm_name").notNull(),
+    location: text("location"),
+    bio: text("bio").notNull(),
+    shortBio: text("short_bio"),
+    educationalQualification: text("educational_qualification").notNull(),
+    /** Hourly rate in paise (1 rupee = 100 paise). */
+    hourlyRatePaise: integer("hourly_rate_paise").notNull(),
+    website: text("website"),
+    twitterUrl: text("twitter_url"),
+    linkedInUrl: text("linkedin_url"),
+    profileImageKey: text("profile_image_key"),
+    status: text("status", { enum: mentorStatuses }).notNull().default("pending"),
+    isBlocked: flag("is_blocked"),
+    approvedAt: instant("approved_at"),
+    stripeProductId: text("stripe_product_id"),
+    stripePriceId: text("stripe_price_id"),
+    /** Denormalised from reviews, updated in the same transaction as a review write. */
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mentors_email_unique").on(t.email),
+    index("mentors_status_blocked_idx").on(t.status, t.isBlocked),
+    index("mentors_rate_idx").on(t.hourlyRatePaise),
+  ],
+);

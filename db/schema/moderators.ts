@@ -1,0 +1,16 @@
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "./columns";
+
+/** Moderators have no sign-up: accounts are created by seed or by an operator. */
+export const moderators = sqliteTable(
+  "moderators",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("moderators_email_unique").on(t.email)],
+);

@@ -1,0 +1,28 @@
+import { Server, type Connection } from "partyserver";
+import { parseEnvelope, type PushEvent } from "./protocol";
+
+/**
+ * One room per user (`<role>:<id>`), holding that user's open tabs. The Worker authorises the
+ * connection before it reaches the room (see worker/realtime.ts) and pushes through `push`.
+ */
+export class UserRoom extends Server {
+  static options = { hibernate: true };
+
+  onMessage(connection: Connection, message: string | ArrayBuffer) {
+    const envelope = parseEnvelope(message);
+    if (envelope?.event === "setup") {
+      connection.send(JSON.stringify({ event: "connected", data: { room: this.name } }));
+    }
+  }
+
+  /** Called by the Worker over RPC after a database commit. */
+  async push(event: PushEvent, data: unknown): Promise<number> {
+    const payload = JSON.stringify({ event, data });
+    let delivered = 0;
+    for (const connection of this.getConnections()) {
+      connection.send(payload);
+      delivered++;
+    }
+    return delivered;
+  }
+}

@@ -1,0 +1,24 @@
+import { spawn } from "node:child_process";
+import { printBanner } from "./banner";
+import { startLocalDatabase } from "./local-db";
+import { localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
+
+/** `npm run dev`: local sqld (migrated, seeded), then Vite with the Worker, rooms and local R2 in workerd. */
+const dataDir = ".data";
+const port = Number(process.env.PORT ?? 5173);
+const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
+writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development" });
+printBanner(`http://localhost:${port}`, db.url, "development");
+
+const vite = spawn("npx", ["vite", "--port", String(port)], { stdio: "inherit", env: { ...process.env, ...offlineWranglerEnv } });
+const shutdown = async () => {
+  vite.kill("SIGTERM");
+  await db.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+vite.on("exit", async (code) => {
+  await db.stop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,29 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { printBanner } from "./banner";
+import { startLocalDatabase } from "./local-db";
+import { localJwtSecret, offlineWranglerEnv } from "./worker-vars";
+
+/** `npm run preview` (after `npm run build`): the built Worker under `wrangler dev`, production-like, on the local sqld. */
+export const BUILT_WORKER_CONFIG = "dist/mentorship/wrangler.json";
+
+if (!existsSync(BUILT_WORKER_CONFIG)) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+const dataDir = ".data";
+const port = Number(process.env.PORT ?? 5173);
+const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
+printBanner(`http://localhost:${port}`, db.url, "built Worker");
+const vars = { DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development" };
+const wrangler = spawn(
+  "npx",
+  ["wrangler", "dev", "-c", BUILT_WORKER_CONFIG, "--port", String(port), "--ip", "127.0.0.1", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+  { stdio: "inherit", env: { ...process.env, ...offlineWranglerEnv } },
+);
+wrangler.on("exit", async (code) => {
+  await db.stop();
+  process.exit(code ?? 0);
+});
+process.on("SIGINT", () => wrangler.kill("SIGINT"));
+process.on("SIGTERM", () => wrangler.kill("SIGTERM"));

@@ -1,0 +1,25 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+
+/** A signing secret kept in the git-ignored data folder, so local sessions survive restarts. */
+export function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The Worker's local variables; read by the Vite plugin and by wrangler dev from `.dev.vars`. */
+export function writeDevVars(vars: Record<string, string>, file = ".dev.vars"): void {
+  writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
+}
+
+/** No Cloudflare account here: keep wrangler from calling home. */
+export const offlineWranglerEnv = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+};

@@ -1,0 +1,83 @@
+import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
+import { observable, type Unsubscribable } from "@trpc/server/observable";
+import type { AppRouter } from "../../worker/trpc/router";
+import { apiError } from "./api-error";
+import { clearSession, firstSignedInRole, readSession, updateTokens, type Role } from "./session";
+
+/** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
+const PUBLIC_AUTH_PATHS = new Set(["auth.login", "auth.registerMentee", "auth.applyAsMentor", "auth.refresh"]);
+
+const AREA_ROLES: [RegExp, Role][] = [
+  [/^\/mentees(\/|$)/, "mentee"],
+  [/^\/mentors(\/|$)/, "mentor"],
+  [/^\/moderator(\/|$)/, "moderator"],
+];
+
+/** The role whose token a call carries: the caller's choice, else the area being viewed, else the first signed-in role. */
+export function roleInEffect(requested: unknown): Role | null {
+  if (requested === "mentee" || requested === "mentor" || requested === "moderator") return requested;
+  const area = AREA_ROLES.find(([pattern]) => pattern.test(window.location.pathname));
+  return area ? area[1] : firstSignedInRole();
+}
+
+const refreshClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/trpc" })] });
+const refreshing = new Map<Role, Promise<string | null>>();
+
+async function withTabLock<T>(role: Role, work: () => Promise<T>): Promise<T> {
+  // Serialises refreshes across tabs: a refresh token is single-use, a replayed one ends the sign-in.
+  if (typeof navigator !== "undefined" && navigator.locks) return navigator.locks.request(`refresh-${role}`, work);
+  return work();
+}
+
+/** Exchanges the stored refresh token once per role at a time; null when the session is over. */
+function refreshAccessToken(role: Role, rejectedToken: string, onBlocked: (role: Role, message: string) => void): Promise<string | null> {
+  const pending = refreshing.get(role);
+  if (pending) return pending;
+  const run = withTabLock(role, async () => {
+    const session = readSession(role);
+    if (!session) return null;
+    if (session.accessToken && session.accessToken !== rejectedToken) return session.accessToken;
+    try {
+      const tokens = await refreshClient.auth.refresh.mutate({ role, refreshToken: session.refreshToken });
+      updateTokens(role, tokens);
+      return tokens.accessToken;
+    } catch (error) {
+      const answer = apiError(error);
+      if (answer?.status === 403 && answer.details.blocked) onBlocked(role, answer.message);
+      else if (answer) clearSession(role);
+      return null;
+    }
+  }).finally(() => refreshing.delete(role));
+  refreshing.set(role, run);
+  return run;
+}
+
+/**
+ * Attaches the bearer token of the role in effect (put in `op.context.token` for the http link),
+ * refreshes once on a 401 and retries, and reports a blocked account.
+ */
+export function authLink(onBlocked: (role: Role, message: string) => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        const role = PUBLIC_AUTH_PATHS.has(op.path) ? null : roleInEffect(op.context.role);
+        let current: Unsubscribable | null = null;
+        const attempt = (token: string | null, retried: boolean) => {
+          current = next({ ...op, context: { ...op.context, token } }).subscribe({
+            next: (value) => observer.next(value),
+            complete: () => observer.complete(),
+            error: (error) => {
+              const answer = apiError(error);
+              if (role && token && answer?.status === 401 && !retried) {
+                void refreshAccessToken(role, token, onBlocked).then((fresh) => (fresh ? attempt(fresh, true) : observer.error(error)));
+                return;
+              }
+              if (role && token && answer?.status === 403 && answer.details.blocked) onBlocked(role, answer.message);
+              observer.error(error);
+            },
+          });
+        };
+        attempt(role ? (readSession(role)?.accessToken ?? null) : null, false);
+        return () => current?.unsubscribe();
+      });
+}

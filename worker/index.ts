@@ -1,0 +1,31 @@
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import type { Env } from "./env";
+import { routeRealtime } from "./realtime";
+import { restApp } from "./rest/adapter";
+import { createContext } from "./trpc/context";
+import { appRouter } from "./trpc/router";
+
+export { UserRoom } from "../party/user-room";
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.use(
+  "/trpc/*",
+  trpcServer({
+    router: appRouter,
+    endpoint: "/trpc",
+    createContext: (_opts, c) => createContext(c.req.raw, c.env as Env, c.executionCtx as ExecutionContext),
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path} failed`, error);
+    },
+  }),
+);
+
+app.route("/api", restApp);
+
+app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
+
+app.get("/healthz", (c) => c.json({ ok: true }));
+
+export default app satisfies ExportedHandler<Env>;

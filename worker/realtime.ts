@@ -1,0 +1,21 @@
+import { routePartykitRequest } from "partyserver";
+import type { Role } from "../db/schema";
+import { userRoomName } from "../party/protocol";
+import { readConfig, type Env } from "./env";
+import { verifyAccessToken } from "./services/tokens";
+
+/**
+ * Routes `/parties/user-room/<role>:<id>` to that user's room. The socket must carry an access
+ * token (`?token=`) whose user is the room's user; anything else is refused with 401/403.
+ */
+export function routeRealtime(request: Request, env: Env): Promise<Response | null> {
+  return routePartykitRequest(request, env, {
+    onBeforeConnect: async (req, lobby) => {
+      const token = new URL(req.url).searchParams.get("token");
+      const claims = token ? await verifyAccessToken(readConfig(env).JWT_SECRET, token) : null;
+      if (!claims) return new Response("A valid access token is required", { status: 401 });
+      if (lobby.name !== userRoomName(claims.role as Role, claims.sub)) return new Response("This room belongs to another user", { status: 403 });
+    },
+    onBeforeRequest: () => new Response("Rooms accept WebSocket connections only", { status: 400 }),
+  });
+}

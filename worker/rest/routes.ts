@@ -1,0 +1,71 @@
+import type { Role } from "../../db/schema";
+import type { createCaller } from "../trpc/router";
+import { legacyMentor } from "./legacy-shapes";
+
+type Caller = ReturnType<typeof createCaller>;
+
+export type RestRequest = { params: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> };
+
+export type RestRoute = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path under /api, with `:name` parameters. */
+  path: string;
+  /** 200 unless given. */
+  status?: number;
+  call: (caller: Caller, request: RestRequest) => Promise<unknown>;
+};
+
+/** Each SPEC §7 path, its request field names and its response field names, mapped onto a procedure. */
+function row<T>(
+  method: RestRoute["method"],
+  path: string,
+  call: (caller: Caller, request: RestRequest) => Promise<T>,
+  output: (result: T) => unknown = (result) => result,
+  status?: number,
+): RestRoute {
+  return { method, path, status, call: async (caller, request) => output(await call(caller, request)) };
+}
+
+const areaPath: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderator" };
+
+type LoginResult = Awaited<ReturnType<Caller["auth"]["login"]>>;
+const loginShapes: Record<Role, (r: LoginResult) => unknown> = {
+  mentee: (r) => ({
+    message: r.message,
+    accessToken: r.accessToken,
+    refreshToken: r.refreshToken,
+    menteeId: r.user.id,
+    menteeName: r.user.name,
+    profileImageUrl: r.user.profileImageUrl,
+  }),
+  mentor: (r) => ({
+    message: r.message,
+    mentorAccessToken: r.accessToken,
+    mentorRefreshToken: r.refreshToken,
+    mentorId: r.user.id,
+    mentorName: r.user.name,
+    profileImageUrl: r.user.profileImageUrl,
+  }),
+  moderator: (r) => ({
+    message: r.message,
+    moderatorAccessToken: r.accessToken,
+    moderatorRefreshToken: r.refreshToken,
+    moderatorId: r.user.id,
+    moderatorName: r.user.name,
+  }),
+};
+
+const accountRows = (role: Role): RestRoute[] => [
+  row("POST", `/${areaPath[role]}/login`, (c, { body }) => c.auth.login({ ...body, role } as never), loginShapes[role]),
+  row("POST", `/${areaPath[role]}/logout`, (c) => c.auth.logout({ role })),
+  row("POST", `/${areaPath[role]}/regenerate_access_token`, (c, { body }) => c.auth.refresh({ ...body, role } as never)),
+];
+
+export const restRoutes: RestRoute[] = [
+  ...accountRows("mentee"),
+  ...accountRows("mentor"),
+  ...accountRows("moderator"),
+  row("POST", "/mentees/register", (c, { body }) => c.auth.registerMentee(body as never), undefined, 201),
+  row("POST", "/mentors/register", (c, { body }) => c.auth.applyAsMentor(body as never), undefined, 201),
+  row("GET", "/mentees/mentors", (c, { query }) => c.mentors.search(query as never), (cards) => ({ mentorsSearchResult: cards.map(legacyMentor) })),
+];

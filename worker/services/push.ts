@@ -1,0 +1,17 @@
+import { getServerByName } from "partyserver";
+import { userRoomName, type PushEvent, type Role } from "../../party/protocol";
+import type { Env } from "../env";
+
+export type Recipient = { role: Role; id: string };
+
+/**
+ * Tells a user's open tabs that something changed. Call only after the write has committed; the
+ * push runs after the response, and a lost push loses nothing because clients refetch.
+ */
+export function pushToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, event: PushEvent, data: unknown) {
+  waitUntil(
+    getServerByName(env.UserRoom, userRoomName(to.role, to.id))
+      .then((room) => room.push(event, data))
+      .catch((error: unknown) => console.error("push failed", event, error)),
+  );
+}

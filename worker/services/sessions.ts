@@ -1,0 +1,66 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { refreshSessions, type Role } from "../../db/schema";
+import { randomSecret, sha256Base64url } from "./tokens";
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionOwner = { role: Role; userId: string };
+
+/** Creates a refresh session and returns its id and the token `id.secret` (only its hash is stored). */
+export async function openSession(db: Db, owner: SessionOwner, familyId?: string, now = Date.now()) {
+  const id = crypto.randomUUID();
+  const secret = randomSecret();
+  await db.insert(refreshSessions).values({
+    id,
+    familyId: familyId ?? id,
+    userRole: owner.role,
+    userId: owner.userId,
+    secretHash: await sha256Base64url(secret),
+    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+    createdAt: new Date(now),
+  });
+  return { sessionId: id, refreshToken: `${id}.${secret}` };
+}
+
+export type RotateResult =
+  | { ok: true; owner: SessionOwner; sessionId: string; refreshToken: string }
+  | { ok: false; reason: "invalid" | "expired" | "reused" };
+
+/**
+ * Exchanges a refresh token for a new one. The old session is revoked by one conditional update,
+ * so of two concurrent refreshes with the same token only one succeeds; presenting a revoked token
+ * again revokes its whole family (the token was stolen or replayed).
+ */
+export async function rotateSession(db: Db, token: string, role: Role, now = Date.now()): Promise<RotateResult> {
+  const [id, secret] = token.split(".");
+  if (!id || !secret) return { ok: false, reason: "invalid" };
+  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, id) });
+  if (!row || row.userRole !== role || row.secretHash !== (await sha256Base64url(secret))) return { ok: false, reason: "invalid" };
+  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  const revoked = await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)))
+    .returning({ id: refreshSessions.id });
+  if (revoked.length === 0) {
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, reason: "reused" };
+  }
+  const owner = { role: row.userRole, userId: row.userId };
+  const next = await openSession(db, owner, row.familyId, now);
+  return { ok: true, owner, ...next };
+}
+
+async function revokeFamily(db: Db, familyId: string, now: number) {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+}
+
+/** Ends the sign-in that issued the access token: the session and its whole rotation family. */
+export async function closeSession(db: Db, sessionId: string, now = Date.now()): Promise<void> {
+  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, sessionId), columns: { familyId: true } });
+  if (row) await revokeFamily(db, row.familyId, now);
+}

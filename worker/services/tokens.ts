@@ -1,0 +1,58 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { createJWTSignatureMessage, encodeJWT, JWTRegisteredClaims, parseJWT } from "@oslojs/jwt";
+import type { Role } from "../../db/schema";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export type AccessClaims = { sub: string; role: Role; sid: string };
+
+const keys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** An HS256 JWT carrying the user id, role and refresh-session id. */
+export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
+  const headerJSON = JSON.stringify({ alg: "HS256", typ: "JWT" });
+  const iat = Math.floor(now / 1000);
+  const payloadJSON = JSON.stringify({ ...claims, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+  const message = createJWTSignatureMessage(headerJSON, payloadJSON);
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), new Uint8Array(message)));
+  return encodeJWT(headerJSON, payloadJSON, signature);
+}
+
+const roles: readonly string[] = ["mentee", "mentor", "moderator"];
+
+/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  let parsed: ReturnType<typeof parseJWT>;
+  try {
+    parsed = parseJWT(token);
+  } catch {
+    return null;
+  }
+  const [header, payload, signature, message] = parsed;
+  if ((header as { alg?: unknown }).alg !== "HS256") return null;
+  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), new Uint8Array(signature), new Uint8Array(message));
+  if (!valid) return null;
+  const registered = new JWTRegisteredClaims(payload);
+  if (!registered.hasExpiration() || !registered.verifyExpiration()) return null;
+  const { sub, role, sid } = payload as Record<string, unknown>;
+  if (typeof sub !== "string" || typeof sid !== "string" || typeof role !== "string" || !roles.includes(role)) return null;
+  return { sub, role: role as Role, sid };
+}
+
+export function randomSecret(bytes = 32): string {
+  return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function sha256Base64url(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return encodeBase64urlNoPadding(new Uint8Array(digest));
+}
+

@@ -1,0 +1,41 @@
+import { createDb, type Db } from "../../db/client";
+import { readConfig, type Config, type Env } from "../env";
+import { verifyAccessToken, type AccessClaims } from "../services/tokens";
+
+export type Context = {
+  env: Env;
+  config: Config;
+  db: Db;
+  /** Claims of a valid bearer token; null when absent. */
+  auth: AccessClaims | null;
+  /** A bearer token was sent but is invalid or expired. */
+  tokenRejected: boolean;
+  /** Runs work after the response (pushes after commit). */
+  waitUntil: (promise: Promise<unknown>) => void;
+};
+
+const dbs = new Map<string, Db>();
+function dbFor(config: Config): Db {
+  const key = `${config.DB_URL}|${config.DB_AUTH_TOKEN ?? ""}`;
+  let db = dbs.get(key);
+  if (!db) {
+    db = createDb(config.DB_URL, config.DB_AUTH_TOKEN);
+    dbs.set(key, db);
+  }
+  return db;
+}
+
+export async function createContext(request: Request, env: Env, execution: ExecutionContext): Promise<Context> {
+  const config = readConfig(env);
+  const header = request.headers.get("authorization");
+  const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
+  return {
+    env,
+    config,
+    db: dbFor(config),
+    auth,
+    tokenRejected: Boolean(token) && !auth,
+    waitUntil: (p) => execution.waitUntil(p),
+  };
+}

@@ -1,0 +1,86 @@
+import * as v from "valibot";
+import type { Role } from "../../../db/schema";
+import { accountRefusal, findAccountByEmail, loadAccountState, profileImageUrl } from "../../services/accounts";
+import { clearFailedLogins, isLoginThrottled, recordFailedLogin, TOO_MANY_LOGINS_MESSAGE } from "../../services/login-throttle";
+import { notify } from "../../services/notifications";
+import { decoyHash, verifyPassword } from "../../services/passwords";
+import { registerMentee, applyAsMentor } from "../../services/registration";
+import { closeSession, openSession, rotateSession } from "../../services/sessions";
+import { signAccessToken } from "../../services/tokens";
+import { loginSchema, menteeSignupSchema, mentorApplicationSchema, roleField } from "../../validation/accounts";
+import type { Context } from "../context";
+import { fail } from "../errors";
+import { authedProcedure, publicProcedure, router } from "../init";
+
+export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
+const refusalOrNull = async (ctx: Context, role: Role, userId: string) =>
+  accountRefusal(role, await loadAccountState(ctx.db, role, userId));
+
+export const authRouter = router({
+  registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
+    await registerMentee(ctx.db, input);
+    return { message: "Your account has been created. Please sign in." };
+  }),
+
+  applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
+    await applyAsMentor(ctx.db, input);
+    return { message: "Your application has been submitted. We will get back to you after verifying your details." };
+  }),
+
+  /** Wrong credentials answer 401 for mentees and 409 for mentors and moderators (the clients' contract). */
+  login: publicProcedure.input(v.object({ role: roleField, ...loginSchema.entries })).mutation(async ({ ctx, input }) => {
+    const { role, email, password } = input;
+    if (await isLoginThrottled(ctx.db, role, email)) fail("TOO_MANY_REQUESTS", TOO_MANY_LOGINS_MESSAGE);
+    const account = await findAccountByEmail(ctx.db, role, email);
+    const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+    if (!account || !account.passwordHash || !valid) {
+      await recordFailedLogin(ctx.db, role, email);
+      fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
+    }
+    await clearFailedLogins(ctx.db, role, email);
+    const refusal = accountRefusal(role, account);
+    if (refusal) fail(refusal.code, refusal.message, refusal.details);
+
+    const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
+    const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
+    await notify(ctx.db, ctx.env, ctx.waitUntil, { role, id: account.id }, {
+      type: "alert",
+      content: "New sign-in to your account. If this wasn't you, change your password.",
+    });
+    return {
+      message: "Login successful",
+      accessToken,
+      refreshToken,
+      user: {
+        id: account.id,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        name: `${account.firstName} ${account.lastName}`,
+        profileImageUrl: profileImageUrl(account.profileImageKey),
+      },
+    };
+  }),
+
+  /** Rotates the refresh token: the old one stops working, a replayed one ends the whole sign-in. */
+  refresh: publicProcedure
+    .input(v.object({ role: roleField, refreshToken: v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token")) }))
+    .mutation(async ({ ctx, input }) => {
+      const rotated = await rotateSession(ctx.db, input.refreshToken, input.role);
+      if (!rotated.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
+      const refusal = await refusalOrNull(ctx, rotated.owner.role, rotated.owner.userId);
+      if (refusal) {
+        await closeSession(ctx.db, rotated.sessionId);
+        fail(refusal.code, refusal.message, refusal.details);
+      }
+      const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: rotated.owner.userId, role: rotated.owner.role, sid: rotated.sessionId });
+      return { accessToken, refreshToken: rotated.refreshToken };
+    }),
+
+  logout: authedProcedure.input(v.object({ role: roleField })).mutation(async ({ ctx, input }) => {
+    if (ctx.auth.role !== input.role) fail("FORBIDDEN", "This session belongs to another account type.");
+    await closeSession(ctx.db, ctx.auth.sid);
+    return { message: "Logged out" };
+  }),
+});
