@@ -4,7 +4,7 @@ import type { mentees, mentors, moderators } from "./schema";
 
 export const DEMO_PASSWORD = "Passw0rd!";
 
-export function menteeRow(overrides: Partial<typeof mentees.$inferInsert> & { email: string; passwordHash: string }): typeof mentees.$inferInsert {
+export function menteeRow(overrides: Partial<typeof mentees.$inferInsert> & { email: string }): typeof mentees.$inferInsert {
   return { firstName: "Test", lastName: "Mentee", phone: "9876543210", ...overrides };
 }
 

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { printBanner } from "./banner";
+import { BUILT_WORKER_CONFIG_PATH as BUILT_WORKER_CONFIG } from "./built-worker";
 import { startLocalDatabase } from "./local-db";
 import { localJwtSecret, offlineWranglerEnv } from "./worker-vars";
 
 /** `npm run preview` (after `npm run build`): the built Worker under `wrangler dev`, production-like, on the local sqld. */
-export const BUILT_WORKER_CONFIG = "dist/mentorship/wrangler.json";
 
 if (!existsSync(BUILT_WORKER_CONFIG)) {
   console.error("No build found: run `npm run build` first.");

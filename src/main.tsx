@@ -1,10 +1,41 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { ErrorScreen } from "./components/error-screen";
+import { LoadingScreen } from "./components/loading-screen";
+import { NotFound } from "./components/not-found";
+import { apiError } from "./lib/api-error";
+import { parseSearch, stringifySearch } from "./lib/search-params";
+import { clearSession } from "./lib/session";
+import { TRPCProvider, createApiClient } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
-const router = createRouter({ routeTree });
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 4xx answer will not change on retry; network failures and 5xx get two more tries.
+      retry: (failures, error) => {
+        const status = apiError(error)?.status;
+        return failures < 2 && !(status && status < 500);
+      },
+    },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  defaultErrorComponent: ErrorScreen,
+  defaultPendingComponent: LoadingScreen,
+  defaultNotFoundComponent: NotFound,
+  defaultPreload: "intent",
+  scrollRestoration: true,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -12,8 +43,18 @@ declare module "@tanstack/react-router" {
   }
 }
 
+const apiClient = createApiClient((role, message) => {
+  clearSession(role);
+  toast.error(message);
+  void router.navigate({ to: "/auth/login" });
+});
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </TRPCProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

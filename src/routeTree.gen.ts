@@ -10,33 +10,145 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as MenteesRouteRouteImport } from './routes/mentees/route'
+import { Route as MentorsRouteRouteImport } from './routes/mentors/route'
+import { Route as ModeratorRouteRouteImport } from './routes/moderator/route'
+import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-register'
+import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
+import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
+import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
+import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MenteesRouteRoute = MenteesRouteRouteImport.update({
+  id: '/mentees',
+  path: '/mentees',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MentorsRouteRoute = MentorsRouteRouteImport.update({
+  id: '/mentors',
+  path: '/mentors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ModeratorRouteRoute = ModeratorRouteRouteImport.update({
+  id: '/moderator',
+  path: '/moderator',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthMenteeRegisterRoute = AuthMenteeRegisterRouteImport.update({
+  id: '/auth/mentee-register',
+  path: '/auth/mentee-register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MenteesIndexRoute = MenteesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
+const MentorsIndexRoute = MentorsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const BrowseMentorSearchRoute = BrowseMentorSearchRouteImport.update({
+  id: '/browse/mentor/$search',
+  path: '/browse/mentor/$search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/mentees': typeof MenteesRouteRouteWithChildren
+  '/mentors': typeof MentorsRouteRouteWithChildren
+  '/moderator': typeof ModeratorRouteRouteWithChildren
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/mentees/': typeof MenteesIndexRoute
+  '/mentors/': typeof MentorsIndexRoute
+  '/moderator/': typeof ModeratorIndexRoute
+  '/browse/mentor/$search': typeof BrowseMentorSearchRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/mentees': typeof MenteesIndexRoute
+  '/mentors': typeof MentorsIndexRoute
+  '/moderator': typeof ModeratorIndexRoute
+  '/browse/mentor/$search': typeof BrowseMentorSearchRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/mentees': typeof MenteesRouteRouteWithChildren
+  '/mentors': typeof MentorsRouteRouteWithChildren
+  '/moderator': typeof ModeratorRouteRouteWithChildren
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/mentees/': typeof MenteesIndexRoute
+  '/mentors/': typeof MentorsIndexRoute
+  '/moderator/': typeof ModeratorIndexRoute
+  '/browse/mentor/$search': typeof BrowseMentorSearchRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/mentees'
+    | '/mentors'
+    | '/moderator'
+    | '/auth/login'
+    | '/auth/mentee-register'
+    | '/mentees/'
+    | '/mentors/'
+    | '/moderator/'
+    | '/browse/mentor/$search'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/auth/login'
+    | '/auth/mentee-register'
+    | '/mentees'
+    | '/mentors'
+    | '/moderator'
+    | '/browse/mentor/$search'
+  id:
+    | '__root__'
+    | '/'
+    | '/mentees'
+    | '/mentors'
+    | '/moderator'
+    | '/auth/login'
+    | '/auth/mentee-register'
+    | '/mentees/'
+    | '/mentors/'
+    | '/moderator/'
+    | '/browse/mentor/$search'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  MenteesRouteRoute: typeof MenteesRouteRouteWithChildren
+  MentorsRouteRoute: typeof MentorsRouteRouteWithChildren
+  ModeratorRouteRoute: typeof ModeratorRouteRouteWithChildren
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthMenteeRegisterRoute: typeof AuthMenteeRegisterRoute
+  BrowseMentorSearchRoute: typeof BrowseMentorSearchRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +160,116 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mentees': {
+      id: '/mentees'
+      path: '/mentees'
+      fullPath: '/mentees'
+      preLoaderRoute: typeof MenteesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mentors': {
+      id: '/mentors'
+      path: '/mentors'
+      fullPath: '/mentors'
+      preLoaderRoute: typeof MentorsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/moderator': {
+      id: '/moderator'
+      path: '/moderator'
+      fullPath: '/moderator'
+      preLoaderRoute: typeof ModeratorRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/login': {
+      id: '/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/mentee-register': {
+      id: '/auth/mentee-register'
+      path: '/auth/mentee-register'
+      fullPath: '/auth/mentee-register'
+      preLoaderRoute: typeof AuthMenteeRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mentees/': {
+      id: '/mentees/'
+      path: '/'
+      fullPath: '/mentees/'
+      preLoaderRoute: typeof MenteesIndexRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentors/': {
+      id: '/mentors/'
+      path: '/'
+      fullPath: '/mentors/'
+      preLoaderRoute: typeof MentorsIndexRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/moderator/': {
+      id: '/moderator/'
+      path: '/'
+      fullPath: '/moderator/'
+      preLoaderRoute: typeof ModeratorIndexRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/browse/mentor/$search': {
+      id: '/browse/mentor/$search'
+      path: '/browse/mentor/$search'
+      fullPath: '/browse/mentor/$search'
+      preLoaderRoute: typeof BrowseMentorSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface MenteesRouteRouteChildren {
+  MenteesIndexRoute: typeof MenteesIndexRoute
+}
+
+const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
+  MenteesIndexRoute: MenteesIndexRoute,
+}
+
+const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
+  MenteesRouteRouteChildren,
+)
+
+interface MentorsRouteRouteChildren {
+  MentorsIndexRoute: typeof MentorsIndexRoute
+}
+
+const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
+  MentorsIndexRoute: MentorsIndexRoute,
+}
+
+const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(
+  MentorsRouteRouteChildren,
+)
+
+interface ModeratorRouteRouteChildren {
+  ModeratorIndexRoute: typeof ModeratorIndexRoute
+}
+
+const ModeratorRouteRouteChildren: ModeratorRouteRouteChildren = {
+  ModeratorIndexRoute: ModeratorIndexRoute,
+}
+
+const ModeratorRouteRouteWithChildren = ModeratorRouteRoute._addFileChildren(
+  ModeratorRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  MenteesRouteRoute: MenteesRouteRouteWithChildren,
+  MentorsRouteRoute: MentorsRouteRouteWithChildren,
+  ModeratorRouteRoute: ModeratorRouteRouteWithChildren,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthMenteeRegisterRoute: AuthMenteeRegisterRoute,
+  BrowseMentorSearchRoute: BrowseMentorSearchRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

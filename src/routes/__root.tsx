@@ -1,3 +1,11 @@
 import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { Toaster } from "@/components/toaster";
 
-export const Route = createRootRoute({ component: () => <Outlet /> });
+export const Route = createRootRoute({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  ),
+});

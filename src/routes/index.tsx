@@ -1,3 +1,58 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Cursor, useTypewriter } from "react-simple-typewriter";
+import { BRAND } from "@/components/brand-logo";
+import { MentorList } from "@/components/mentor-list";
+import { PublicNav } from "@/components/public-nav";
+import { SiteFooter } from "@/components/site-footer";
 
-export const Route = createFileRoute("/")({ component: () => <h1>Learn a new skill, launch a project, land your dream career.</h1> });
+const TAGLINES = [
+  "Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.",
+  "Connecting Aspirations Worldwide",
+  `${BRAND}: Where guidance knows no boundaries.`,
+  "Empower Your Journey: Discover Tailored Mentorship at Your Fingertips.",
+];
+
+/** The first four mentors of the default search (SPEC §5 defaults). */
+const LANDING_SEARCH = { search: "", price: "a", rating: "9", limit: 4 } as const;
+
+export const Route = createFileRoute("/")({ component: Landing });
+
+function RotatingTagline() {
+  const [text] = useTypewriter({ words: TAGLINES, loop: 0, typeSpeed: 100, deleteSpeed: 40, delaySpeed: 1500 });
+  return (
+    <p className="min-h-16 text-xl font-semibold text-indigo-700 sm:text-2xl">
+      {/* Screen readers get the taglines once, not every typed letter. */}
+      <span aria-hidden="true">
+        {text}
+        <Cursor cursorColor="red" />
+      </span>
+      <span className="sr-only">{TAGLINES.join(" ")}</span>
+    </p>
+  );
+}
+
+function Landing() {
+  return (
+    <>
+      <PublicNav />
+      <main>
+        <section className="mx-auto grid max-w-6xl gap-5 px-4 py-14 sm:py-20">
+          <RotatingTagline />
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Learn a new skill, launch a project, land your dream career.
+          </h1>
+          <p className="max-w-2xl text-lg text-slate-600">
+            Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.
+          </p>
+        </section>
+        <section aria-labelledby="featured-mentors" className="mx-auto grid max-w-6xl gap-4 px-4 pb-16">
+          <h2 id="featured-mentors" className="text-2xl font-semibold text-slate-900">
+            Featured mentors
+          </h2>
+          <MentorList query={LANDING_SEARCH} skeletons={4} label="Featured mentors" />
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -15,17 +15,31 @@ export type Account = {
   status: MentorStatus;
 };
 
-export async function findAccountByEmail(db: Db, role: Role, email: string): Promise<Account | null> {
+async function findAccount(db: Db, role: Role, by: "email" | "id", value: string): Promise<Account | null> {
   if (role === "mentee") {
-    const row = await db.query.mentees.findFirst({ where: eq(mentees.email, email) });
+    const row = await db.query.mentees.findFirst({ where: eq(mentees[by], value) });
     return row ? { ...row, status: "approved" } : null;
   }
   if (role === "mentor") {
-    const row = await db.query.mentors.findFirst({ where: eq(mentors.email, email) });
+    const row = await db.query.mentors.findFirst({ where: eq(mentors[by], value) });
     return row ?? null;
   }
-  const row = await db.query.moderators.findFirst({ where: eq(moderators.email, email) });
+  const row = await db.query.moderators.findFirst({ where: eq(moderators[by], value) });
   return row ? { ...row, profileImageKey: null, isBlocked: false, status: "approved" } : null;
+}
+
+export const findAccountByEmail = (db: Db, role: Role, email: string) => findAccount(db, role, "email", email);
+export const findAccountById = (db: Db, role: Role, id: string) => findAccount(db, role, "id", id);
+
+/** What the client shows of the signed-in user. */
+export function accountSummary(account: Account) {
+  return {
+    id: account.id,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    name: `${account.firstName} ${account.lastName}`,
+    profileImageUrl: profileImageUrl(account.profileImageKey),
+  };
 }
 
 export async function loadAccountState(db: Db, role: Role, id: string): Promise<AccountState> {

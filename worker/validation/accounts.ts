@@ -5,7 +5,7 @@ import * as v from "valibot";
 export const PHONE_PATTERN = /^(?:\+91|0091|0)?[6-9]\d{9}$/;
 
 /** A missing key becomes "" so the field's own "is required" message is the one reported. */
-const required = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
+export const required = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
 const requiredText = (message: string, max: number, maxMessage: string) =>
   required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, maxMessage)));

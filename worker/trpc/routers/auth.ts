@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import type { Role } from "../../../db/schema";
-import { accountRefusal, findAccountByEmail, loadAccountState, profileImageUrl } from "../../services/accounts";
+import { accountRefusal, accountSummary, findAccountByEmail, findAccountById, loadAccountState } from "../../services/accounts";
 import { clearFailedLogins, isLoginThrottled, recordFailedLogin, TOO_MANY_LOGINS_MESSAGE } from "../../services/login-throttle";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
 import { closeSession, openSession, rotateSession } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
-import { loginSchema, menteeSignupSchema, mentorApplicationSchema, roleField } from "../../validation/accounts";
+import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
 import type { Context } from "../context";
 import { fail } from "../errors";
 import { authedProcedure, publicProcedure, router } from "../init";
@@ -49,23 +49,12 @@ export const authRouter = router({
       type: "alert",
       content: "New sign-in to your account. If this wasn't you, change your password.",
     });
-    return {
-      message: "Login successful",
-      accessToken,
-      refreshToken,
-      user: {
-        id: account.id,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        name: `${account.firstName} ${account.lastName}`,
-        profileImageUrl: profileImageUrl(account.profileImageKey),
-      },
-    };
+    return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };
   }),
 
   /** Rotates the refresh token: the old one stops working, a replayed one ends the whole sign-in. */
   refresh: publicProcedure
-    .input(v.object({ role: roleField, refreshToken: v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token")) }))
+    .input(v.object({ role: roleField, refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))) }))
     .mutation(async ({ ctx, input }) => {
       const rotated = await rotateSession(ctx.db, input.refreshToken, input.role);
       if (!rotated.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
@@ -77,6 +66,13 @@ export const authRouter = router({
       const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: rotated.owner.userId, role: rotated.owner.role, sid: rotated.sessionId });
       return { accessToken, refreshToken: rotated.refreshToken };
     }),
+
+  /** The signed-in account, for restoring a session; refused at once once the account is blocked. */
+  session: authedProcedure.query(async ({ ctx }) => {
+    const account = await findAccountById(ctx.db, ctx.auth.role, ctx.auth.sub);
+    if (!account) fail("UNAUTHORIZED", SESSION_EXPIRED);
+    return { role: ctx.auth.role, ...accountSummary(account) };
+  }),
 
   logout: authedProcedure.input(v.object({ role: roleField })).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role !== input.role) fail("FORBIDDEN", "This session belongs to another account type.");

@@ -1,0 +1,96 @@
+import { Link, Outlet, useNavigate } from "@tanstack/react-router";
+import { LogOut, UserRound } from "lucide-react";
+import { AREA_HOME } from "@/lib/areas";
+import { clearSession, useSession, type Role } from "@/lib/session";
+import { useTRPCClient } from "@/lib/trpc";
+import { useUserRoom } from "@/lib/use-user-room";
+import { BrandLogo } from "./brand-logo";
+import { Button } from "./ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
+
+/** A nav entry; one without `to` is a page not built yet, shown as disabled text. */
+export type AreaNavItem = { label: string; to?: (typeof AREA_HOME)[Role] };
+
+const itemClass = "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
+const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700`;
+
+function useLogout(role: Role) {
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await client.auth.logout.mutate({ role }, { context: { role } });
+    } catch {
+      // The session ends on this device whatever the server answered.
+    }
+    clearSession(role);
+    await navigate({ to: "/" });
+  };
+}
+
+/**
+ * The shell of a signed-in area: its nav (SPEC §2), an account menu (or a Logout button when
+ * `menu` is absent), the user's realtime room, and the area's pages.
+ */
+export function AreaLayout({ role, nav, menu }: { role: Role; nav: readonly AreaNavItem[]; menu?: readonly string[] }) {
+  useUserRoom(role);
+  const session = useSession(role);
+  const logout = useLogout(role);
+
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-[58px] max-w-6xl items-center justify-between gap-3 px-4">
+          <BrandLogo />
+          {menu ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label="Account menu">
+                  <UserRound aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
+                {menu.map((item) => (
+                  <DropdownMenuItem key={item} disabled>
+                    {item}
+                  </DropdownMenuItem>
+                ))}
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => void logout()}>
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Logout
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          )}
+        </div>
+        <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="mx-auto max-w-6xl overflow-x-auto px-2">
+          <ul className="flex gap-1 pb-2">
+            {nav.map((item) => (
+              <li key={item.label}>
+                {item.to ? (
+                  <Link to={item.to} activeOptions={{ exact: true }} className={linkClass}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <span aria-disabled="true" title="Coming soon" className={`${itemClass} inline-block cursor-not-allowed text-slate-400`}>
+                    {item.label}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}

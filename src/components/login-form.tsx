@@ -1,0 +1,66 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { AREA_HOME } from "@/lib/areas";
+import { apiError } from "@/lib/api-error";
+import { writeSession, type Role } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
+import { loginSchema, type LoginInput } from "../../worker/validation/accounts";
+import { FormAlert } from "./form-alert";
+import { SubmitButton } from "./submit-button";
+import { FormField } from "./ui/form-field";
+import { Input } from "./ui/input";
+
+const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
+const TRY_LATER = "Please try again later";
+
+/** SPEC §8: mentees get 401 for wrong credentials, mentors and moderators 409; throttling and refusals keep the server's text. */
+function loginErrorMessage(role: Role, error: unknown): string {
+  const answer = apiError(error);
+  if (!answer) return TRY_LATER;
+  if (answer.status === (role === "mentee" ? 401 : 409)) return WRONG_CREDENTIALS;
+  if (answer.status === 429 || answer.status === 403 || answer.status === 400) return answer.message;
+  return TRY_LATER;
+}
+
+/** E-mail and password sign-in for one account type; on success stores the session and opens the role's area. */
+export function LoginForm({ role }: { role: Role }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const form = useForm<LoginInput>({ resolver: valibotResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await login.mutateAsync({ role, email: values.email ?? "", password: values.password ?? "" });
+      writeSession(role, {
+        id: result.user.id,
+        name: result.user.name,
+        profileImageUrl: result.user.profileImageUrl,
+        accessToken: result.accessToken,
+        refreshToken: result.refreshToken,
+      });
+      await navigate({ to: AREA_HOME[role] });
+    } catch (error) {
+      setFormError(loginErrorMessage(role, error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register("email")} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      </FormField>
+      <FormAlert message={formError} />
+      <SubmitButton pending={login.isPending}>Sign in</SubmitButton>
+    </form>
+  );
+}

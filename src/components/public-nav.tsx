@@ -1,0 +1,70 @@
+import { Link } from "@tanstack/react-router";
+import { Menu, UserRound, X } from "lucide-react";
+import { useId, useState } from "react";
+import { BrandLogo } from "./brand-logo";
+import { Button } from "./ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
+
+const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/auth/mentor-register" className={linkClass} onClick={onNavigate}>
+        Become a Mentor
+      </Link>
+      <Link to="/browse/mentor/$search" params={{ search: "all" }} className={linkClass} onClick={onNavigate}>
+        Find a Mentor
+      </Link>
+    </>
+  );
+}
+
+/** The public top bar of SPEC §2: sticky, 58 px, logo, two links, Login, a user menu, and a mobile panel. */
+export function PublicNav() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-[58px] max-w-6xl items-center justify-between gap-2 px-4">
+        <BrandLogo />
+        <div className="hidden items-center gap-1 md:flex">
+          <PrimaryLinks />
+        </div>
+        <div className="flex items-center gap-1">
+          <Link to="/auth/login" className={linkClass}>
+            Login
+          </Link>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="User menu">
+                <UserRound aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem disabled>Your Profile</DropdownMenuItem>
+              <DropdownMenuItem disabled>Settings</DropdownMenuItem>
+              <DropdownMenuItem disabled>Sign out</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </nav>
+      <div id={panelId} hidden={!open} className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
+        <div className="flex flex-col">
+          <PrimaryLinks onNavigate={() => setOpen(false)} />
+        </div>
+      </div>
+    </header>
+  );
+}

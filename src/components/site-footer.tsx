@@ -1,0 +1,57 @@
+import { Link } from "@tanstack/react-router";
+import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
+import { BRAND, BrandLogo } from "./brand-logo";
+
+const COLUMNS = [
+  { title: "Platform", items: ["Find a Mentor", "Book a Session", "Testimonials"] },
+  { title: "Company", items: ["About", "Code of Conduct"] },
+  { title: "Support", items: ["Faq", "Contact"] },
+];
+
+const SOCIAL = [
+  { label: "Instagram", Icon: Instagram },
+  { label: "Facebook", Icon: Facebook },
+  { label: "LinkedIn", Icon: Linkedin },
+  { label: "Twitter", Icon: Twitter },
+];
+
+const footerLink = "rounded-sm text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="grid content-start gap-3">
+          <BrandLogo />
+          <p className="max-w-sm text-sm text-slate-600">
+            A trusted source of highly vetted mentors and industry professionals to move your career ahead.
+          </p>
+          <ul aria-label="Social media" className="flex gap-2">
+            {SOCIAL.map(({ label, Icon }) => (
+              <li key={label}>
+                <Link to="/" aria-label={label} className={`${footerLink} flex size-9 items-center justify-center rounded-full bg-slate-100`}>
+                  <Icon aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">{column.title}</h2>
+            <ul className="grid gap-2">
+              {column.items.map((item) => (
+                <li key={item}>
+                  <Link to="/" className={footerLink}>
+                    {item}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">© 2023 {BRAND}. All Rights Reserved.</p>
+    </footer>
+  );
+}

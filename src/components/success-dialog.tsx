@@ -1,0 +1,13 @@
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+
+/** A modal (max 400 px wide) confirming a submission before the page moves on by itself. */
+export function SuccessDialog({ open, title, description, onClose }: { open: boolean; title: string; description: string; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { PartySocket } from "partysocket";
+import { USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
+import type { Role } from "./session";
+
+type Handler = (data: unknown) => void;
+
+/** Reconnect settings of SPEC §7: 1 s first delay, 5 s at most, randomised by 0.5, unlimited attempts, 20 s timeout. */
+const RANDOMISATION = 0.5;
+const reconnectOptions = () => ({
+  minReconnectionDelay: 1000 * (1 + Math.random() * RANDOMISATION),
+  maxReconnectionDelay: 5000,
+  maxRetries: Infinity,
+  connectionTimeout: 20000,
+});
+
+/** A socket.io-shaped client of one user's room: `on`, `off`, `emit`, `close`; also fires `open` on every (re)connect and `connect_error`. */
+export class RealtimeClient {
+  private readonly socket: PartySocket;
+  private readonly handlers = new Map<string, Set<Handler>>();
+
+  constructor(role: Role, id: string, getToken: () => string | null) {
+    this.socket = new PartySocket({
+      host: window.location.host,
+      protocol: window.location.protocol === "https:" ? "wss" : "ws",
+      party: USER_ROOM_PARTY,
+      room: userRoomName(role, id),
+      query: async () => ({ token: getToken() }),
+      ...reconnectOptions(),
+    });
+    this.socket.addEventListener("open", () => this.fire("open", null));
+    this.socket.addEventListener("message", (event) => this.dispatch(event.data));
+    this.socket.addEventListener("error", () => this.fire("connect_error", null));
+  }
+
+  on(event: ServerEvent | "connect_error" | "open", handler: Handler): this {
+    const set = this.handlers.get(event) ?? new Set<Handler>();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return this;
+  }
+
+  off(event: ServerEvent | "connect_error" | "open", handler: Handler): this {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+
+  /** Sends now when open; partysocket queues messages sent while reconnecting. */
+  emit(event: ClientEvent, data: unknown): void {
+    this.socket.send(JSON.stringify({ event, data }));
+  }
+
+  close(): void {
+    this.handlers.clear();
+    this.socket.close();
+  }
+
+  private fire(event: string, data: unknown) {
+    this.handlers.get(event)?.forEach((handler) => handler(data));
+  }
+
+  private dispatch(raw: unknown) {
+    if (typeof raw !== "string") return;
+    try {
+      const message = JSON.parse(raw) as { event?: unknown; data?: unknown };
+      if (typeof message.event === "string") this.fire(message.event, message.data);
+    } catch {
+      // not an envelope: ignored
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { RealtimeClient } from "./realtime";
+import { readSession, useSession, type Role } from "./session";
+
+type NotificationPush = { content?: unknown };
+type MessagePush = { senderName?: unknown; sender?: { senderId?: { firstName?: unknown } } };
+
+function senderName(data: unknown): string {
+  const push = (data ?? {}) as MessagePush;
+  const name = push.senderName ?? push.sender?.senderId?.firstName;
+  return typeof name === "string" && name ? name : "your contact";
+}
+
+/** Keeps the signed-in user's room open while the area is shown and turns pushes into toasts. */
+export function useUserRoom(role: Role): void {
+  const session = useSession(role);
+  const id = session?.id;
+  const name = session?.name;
+
+  useEffect(() => {
+    if (!id) return;
+    const client = new RealtimeClient(role, id, () => readSession(role)?.accessToken ?? null);
+    client.on("open", () => client.emit("setup", { role, id, name }));
+    client.on("notification", (data) => {
+      const content = (data as NotificationPush | null)?.content;
+      toast("New Notification", { description: typeof content === "string" ? content : undefined });
+    });
+    client.on("scheduler", () => toast("Schedule changed by mentor"));
+    client.on("messageReveived", (data) => toast(`New message from ${senderName(data)}`));
+    return () => client.close();
+  }, [role, id, name]);
+}

@@ -1,0 +1,80 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { AuthShell } from "@/components/auth-shell";
+import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
+import { SubmitButton } from "@/components/submit-button";
+import { SuccessDialog } from "@/components/success-dialog";
+import { apiError } from "@/lib/api-error";
+import { redirectSignedInUser } from "@/lib/areas";
+import { useTRPC } from "@/lib/trpc";
+import { useRedirectAfter } from "@/lib/use-redirect-after";
+import { menteeSignupSchema, type MenteeSignup } from "../../../worker/validation/accounts";
+
+export const Route = createFileRoute("/auth/mentee-register")({
+  beforeLoad: redirectSignedInUser,
+  component: MenteeRegister,
+});
+
+const REDIRECT_DELAY_MS = 5000;
+
+/** SPEC §8: 409, 403 and 400 keep the server's text; the message goes under Confirm Password. */
+function signupErrorMessage(error: unknown): string {
+  const answer = apiError(error);
+  if (!answer) return "Network Issue, Please try again later";
+  if (answer.status === 409 || answer.status === 403 || answer.status === 400) return answer.message;
+  return "Please try again later";
+}
+
+function MenteeRegister() {
+  const trpc = useTRPC();
+  const redirectAfter = useRedirectAfter();
+  const [created, setCreated] = useState(false);
+  const signup = useMutation(trpc.auth.registerMentee.mutationOptions());
+  const form = useForm<MenteeSignup>({
+    resolver: valibotResolver(menteeSignupSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", phone: "", password: "", confirmpassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signup.mutateAsync(values);
+      setCreated(true);
+      // The mentees guard sends a signed-out visitor on to the sign-in page.
+      redirectAfter("/mentees", REDIRECT_DELAY_MS);
+    } catch (error) {
+      form.setError("confirmpassword", { type: "server", message: signupErrorMessage(error) });
+    }
+  });
+
+  return (
+    <AuthShell title="Create your mentee account" description="Find mentors, book sessions and grow your career." wide>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <NameAndContactFields register={form.register} errors={errors} />
+        <PasswordFields register={form.register} errors={errors} />
+        <SubmitButton pending={signup.isPending}>Create account</SubmitButton>
+      </form>
+      <p className="mt-4 text-sm text-slate-600">
+        Want to share your expertise?{" "}
+        <Link to="/auth/mentor-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Apply as a mentor
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/auth/login" search={{ mentees: "" }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+      <SuccessDialog
+        open={created}
+        title="Your account has been successfully created."
+        description="You will be redirected to Login page shortly. Please login to explore more..!!"
+        onClose={() => setCreated(false)}
+      />
+    </AuthShell>
+  );
+}

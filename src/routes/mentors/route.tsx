@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { AreaLayout } from "@/components/area-layout";
+import { LOGIN_SEARCH } from "@/lib/areas";
+import { isAuthenticated } from "@/lib/session";
+
+const NAV = [{ label: "Home", to: "/mentors" }, { label: "Scheduler" }, { label: "Connect" }, { label: "Raise a ticket" }] as const;
+const MENU = ["Profile", "Mentees List", "Tickets"];
+
+export const Route = createFileRoute("/mentors")({
+  beforeLoad: () => {
+    if (!isAuthenticated("mentor")) throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });
+  },
+  component: () => <AreaLayout role="mentor" nav={NAV} menu={MENU} />,
+});

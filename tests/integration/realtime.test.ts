@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { baseUrl } from "../support/api";
+import { createMentee, signIn } from "../support/accounts";
+
+const roomUrl = (room: string, token?: string) =>
+  `${baseUrl().replace(/^http/, "ws")}/parties/user-room/${room}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+
+/** Opens a socket and resolves with it once open, or rejects with the HTTP status of the refusal. */
+function connect(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once("open", () => resolve(socket));
+    socket.once("unexpected-response", (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.once("error", reject);
+  });
+}
+
+function nextEvent(socket: WebSocket, event: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (raw: WebSocket.RawData) => {
+      const message = JSON.parse(raw.toString()) as { event: string; data: unknown };
+      if (message.event === event) {
+        socket.off("message", onMessage);
+        resolve(message.data);
+      }
+    };
+    socket.on("message", onMessage);
+  });
+}
+
+describe("user rooms", () => {
+  it("refuses a connection without a token, with a bad token, or to another user's room", async () => {
+    const mentee = await createMentee();
+    const other = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    await expect(connect(roomUrl(`mentee:${mentee.id}`))).rejects.toThrow("refused 401");
+    await expect(connect(roomUrl(`mentee:${mentee.id}`, `${accessToken}x`))).rejects.toThrow("refused 401");
+    await expect(connect(roomUrl(`mentee:${other.id}`, accessToken))).rejects.toThrow("refused 403");
+    await expect(connect(roomUrl(`mentor:${mentee.id}`, accessToken))).rejects.toThrow("refused 403");
+  });
+
+  it("answers setup with connected, and pushes a notification when the same user signs in elsewhere", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const socket = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
+    try {
+      const connected = nextEvent(socket, "connected");
+      socket.send(JSON.stringify({ event: "setup", data: { id: mentee.id } }));
+      expect(await connected).toEqual({ room: `mentee:${mentee.id}` });
+      const pushed = nextEvent(socket, "notification");
+      await signIn("mentee", mentee.email);
+      expect(await pushed).toMatchObject({ type: "alert", isRead: false, content: expect.stringMatching(/New sign-in/) });
+    } finally {
+      socket.close();
+    }
+  });
+});

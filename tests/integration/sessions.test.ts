@@ -1,0 +1,91 @@
+import { describe, expect, inject, it } from "vitest";
+import { signAccessToken } from "../../worker/services/tokens";
+import { rest, trpc, trpcOutcome } from "../support/api";
+import { createMentee, createMentor, setBlocked, signIn } from "../support/accounts";
+
+const paths = {
+  mentee: { refresh: "/api/mentees/regenerate_access_token", logout: "/api/mentees/logout" },
+  mentor: { refresh: "/api/mentors/regenerate_access_token", logout: "/api/mentors/logout" },
+  moderator: { refresh: "/api/moderator/regenerate_access_token", logout: "/api/moderator/logout" },
+};
+
+describe("access and refresh tokens", () => {
+  it("a valid access token reaches a signed-in procedure; none or a bad one gets 401", async () => {
+    const mentee = await createMentee({ firstName: "Tara" });
+    const { accessToken } = await signIn("mentee", mentee.email);
+    expect(await trpc(accessToken).auth.session.query()).toMatchObject({ role: "mentee", id: mentee.id, firstName: "Tara" });
+    expect(await trpcOutcome(trpc().auth.session.query())).toMatchObject({ status: 401, message: "Please sign in to continue." });
+    expect(await trpcOutcome(trpc(`${accessToken}x`).auth.session.query())).toMatchObject({ status: 401, message: /expired/ });
+  });
+
+  it("an expired access token gets 401, so the client refreshes", async () => {
+    const mentee = await createMentee();
+    const old = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid: "x" }, Date.now() - 16 * 60 * 1000);
+    expect((await trpcOutcome(trpc(old).auth.session.query())).status).toBe(401);
+    const fresh = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid: "x" });
+    expect((await trpcOutcome(trpc(fresh).auth.session.query())).status).toBe(200);
+  });
+
+  it.each(["mentee", "mentor", "moderator"] as const)("rotates the %s refresh token: the new pair works, the old token is refused", async (role) => {
+    const email = role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
+    const first = await signIn(role, email);
+    const rotated = await rest("POST", paths[role].refresh, { body: { refreshToken: first.refreshToken } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.accessToken).toEqual(expect.any(String));
+    expect(rotated.body.refreshToken).not.toBe(first.refreshToken);
+    expect((await trpcOutcome(trpc(rotated.body.accessToken as string).auth.session.query())).status).toBe(200);
+    expect((await rest("POST", paths[role].refresh, { body: { refreshToken: first.refreshToken } })).status).toBe(401);
+  });
+
+  it("replaying a used refresh token ends the whole sign-in, including the token that replaced it", async () => {
+    const mentee = await createMentee();
+    const first = await signIn("mentee", mentee.email);
+    const second = await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } });
+    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } })).status).toBe(401);
+    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: second.body.refreshToken } })).status).toBe(401);
+  });
+
+  it("of two simultaneous refreshes with one token, exactly one succeeds", async () => {
+    const mentee = await createMentee();
+    const { refreshToken } = await signIn("mentee", mentee.email);
+    const results = await Promise.all([1, 2, 3].map(() => rest("POST", paths.mentee.refresh, { body: { refreshToken } })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(2);
+  });
+
+  it("refuses a refresh token of another account type, a malformed one and a missing one", async () => {
+    const mentee = await createMentee();
+    const { refreshToken } = await signIn("mentee", mentee.email);
+    expect((await rest("POST", paths.mentor.refresh, { body: { refreshToken } })).status).toBe(401);
+    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken } })).status).toBe(200);
+    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: "garbage" } })).status).toBe(401);
+    expect(await rest("POST", paths.mentee.refresh, { body: {} })).toEqual({ status: 400, body: { message: "refreshToken is required" } });
+  });
+
+  it("logout revokes the refresh token; logging out needs the right role's token", async () => {
+    const mentee = await createMentee();
+    const { accessToken, refreshToken } = await signIn("mentee", mentee.email);
+    expect((await rest("POST", paths.mentor.logout, { token: accessToken })).status).toBe(403);
+    expect((await rest("POST", paths.mentee.logout)).status).toBe(401);
+    expect(await rest("POST", paths.mentee.logout, { token: accessToken })).toEqual({ status: 200, body: { message: "Logged out" } });
+    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken } })).status).toBe(401);
+  });
+
+  it("a blocked account is refused on its next request and cannot refresh, before its token expires", async () => {
+    const mentor = await createMentor();
+    const { accessToken, refreshToken } = await signIn("mentor", mentor.email);
+    expect((await trpcOutcome(trpc(accessToken).auth.session.query())).status).toBe(200);
+    await setBlocked("mentor", mentor.id, true);
+    expect(await trpcOutcome(trpc(accessToken).auth.session.query())).toMatchObject({ status: 403, details: { blocked: true } });
+    expect(await rest("POST", paths.mentor.refresh, { body: { refreshToken } })).toMatchObject({ status: 403, body: { blocked: true } });
+    await setBlocked("mentor", mentor.id, false);
+    // The refused refresh ended that sign-in for good.
+    expect((await rest("POST", paths.mentor.refresh, { body: { refreshToken } })).status).toBe(401);
+  });
+});
+
+describe("REST adapter", () => {
+  it("answers 404 with a message for an unknown API path", async () => {
+    expect(await rest("GET", "/api/mentees/nothing-here")).toEqual({ status: 404, body: { message: "No API route GET /api/mentees/nothing-here" } });
+  });
+});

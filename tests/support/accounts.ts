@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { inject } from "vitest";
+import { createDb } from "../../db/client";
+import { DEMO_PASSWORD, menteeRow, mentorRow } from "../../db/factories";
+import { mentees, mentors } from "../../db/schema";
+import { hashPassword } from "../../worker/services/passwords";
+import { rest } from "./api";
+
+/** The test database, for arranging state the product has no screen for yet (approving, blocking). */
+export const testDb = () => createDb(inject("dbUrl"));
+
+export const uniqueEmail = (label = "user") => `${label}.${crypto.randomUUID().slice(0, 8)}@example.test`;
+
+export function menteeSignup(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Asha",
+    lastName: "Test",
+    email: uniqueEmail("mentee"),
+    phone: "+919876543210",
+    password: DEMO_PASSWORD,
+    confirmpassword: DEMO_PASSWORD,
+    ...overrides,
+  };
+}
+
+export function mentorApplication(overrides: Record<string, unknown> = {}) {
+  return {
+    ...menteeSignup({ email: uniqueEmail("mentor") }),
+    jobTitle: "Engineer",
+    firmName: "Acme",
+    location: "Pune",
+    bio: "I mentor.",
+    educationalQualification: "B.Tech",
+    hourlyRate: 1500,
+    expertise: ["React", "Node"],
+    website: "https://example.com",
+    ...overrides,
+  };
+}
+
+let hash: Promise<string> | undefined;
+const demoHash = () => (hash ??= hashPassword(DEMO_PASSWORD));
+
+/** Inserts a mentee directly; signs in with DEMO_PASSWORD. */
+export async function createMentee(overrides: Partial<typeof mentees.$inferInsert> = {}) {
+  const email = uniqueEmail("mentee");
+  const [row] = await testDb().insert(mentees).values(menteeRow({ email, passwordHash: await demoHash(), ...overrides })).returning();
+  return row;
+}
+
+/** Inserts an approved (by default) mentor directly; signs in with DEMO_PASSWORD. */
+export async function createMentor(overrides: Partial<typeof mentors.$inferInsert> = {}) {
+  const email = uniqueEmail("mentor");
+  const [row] = await testDb().insert(mentors).values(mentorRow({ email, passwordHash: await demoHash(), ...overrides })).returning();
+  return row;
+}
+
+export async function setBlocked(role: "mentee" | "mentor", id: string, isBlocked: boolean) {
+  const table = role === "mentee" ? mentees : mentors;
+  await testDb().update(table).set({ isBlocked }).where(eq(table.id, id));
+}
+
+/** Signs in through REST and returns the tokens in a role-neutral shape. */
+export async function signIn(role: "mentee" | "mentor" | "moderator", email: string, password = DEMO_PASSWORD) {
+  const path = { mentee: "/api/mentees/login", mentor: "/api/mentors/login", moderator: "/api/moderator/login" }[role];
+  const { status, body } = await rest("POST", path, { body: { email, password } });
+  if (status !== 200) throw new Error(`sign-in failed: ${status} ${JSON.stringify(body)}`);
+  const prefix = role === "mentee" ? "" : role;
+  const key = (name: string) => (prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name);
+  return { accessToken: body[key("accessToken")] as string, refreshToken: body[key("refreshToken")] as string, id: body[`${role}Id`] as string };
+}

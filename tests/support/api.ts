@@ -1,0 +1,38 @@
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
+import { inject } from "vitest";
+import type { AppRouter } from "../../worker/trpc/router";
+
+export const baseUrl = () => inject("baseUrl");
+
+export type RestResponse = { status: number; body: Record<string, unknown> };
+
+/** Calls a REST path of SPEC §7 on the running Worker. */
+export async function rest(method: string, path: string, options: { body?: unknown; token?: string; rawBody?: string } = {}): Promise<RestResponse> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** A typed tRPC client for the running Worker, optionally signed in. */
+export function trpc(token?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl()}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
+}
+
+/** Runs a tRPC call and reports `{ status, message, details }` of its failure (or the value on success). */
+export async function trpcOutcome<T>(call: Promise<T>): Promise<{ status: number; message?: string; details?: Record<string, unknown>; value?: T }> {
+  try {
+    return { status: 200, value: await call };
+  } catch (error) {
+    if (!(error instanceof TRPCClientError)) throw error;
+    const data = error.data as { httpStatus: number; details?: Record<string, unknown> };
+    return { status: data.httpStatus, message: error.message, details: data.details ?? undefined };
+  }
+}

@@ -1,0 +1,19 @@
+import "vitest";
+import type { TestProject } from "vitest/node";
+import { startStack } from "./stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dbUrl: string;
+    jwtSecret: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stack = await startStack();
+  project.provide("baseUrl", stack.baseUrl);
+  project.provide("dbUrl", stack.dbUrl);
+  project.provide("jwtSecret", stack.jwtSecret);
+  return stack.stop;
+}

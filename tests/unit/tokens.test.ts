@@ -1,0 +1,42 @@
+import { encodeJWT } from "@oslojs/jwt";
+import { describe, expect, it } from "vitest";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "../../worker/services/tokens";
+
+const secret = "unit-test-secret-that-is-long-enough-000";
+const claims = { sub: "user-1", role: "mentor" as const, sid: "session-1" };
+
+describe("access tokens", () => {
+  it("live about 15 minutes", () => {
+    expect(ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+  });
+
+  it("round-trip their claims", async () => {
+    const token = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken(secret, token)).toEqual(claims);
+  });
+
+  it("are refused once expired", async () => {
+    const issued = Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000;
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, claims, issued))).toBeNull();
+    const stillValid = Date.now() - (ACCESS_TOKEN_TTL_SECONDS - 30) * 1000;
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, claims, stillValid))).toEqual(claims);
+  });
+
+  it("are refused when signed with another secret or altered", async () => {
+    const token = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken("another-secret-that-is-long-enough-0000", token)).toBeNull();
+    const [header, , signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...claims, role: "moderator", exp: 9e9 })).toString("base64url");
+    expect(await verifyAccessToken(secret, `${header}.${forged}.${signature}`)).toBeNull();
+    expect(await verifyAccessToken(secret, "not.a.jwt")).toBeNull();
+    expect(await verifyAccessToken(secret, "")).toBeNull();
+  });
+
+  it("refuse the 'none' algorithm and unknown roles", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const none = encodeJWT(JSON.stringify({ alg: "none" }), JSON.stringify({ ...claims, exp }), new Uint8Array());
+    expect(await verifyAccessToken(secret, none)).toBeNull();
+    const admin = await signAccessToken(secret, { ...claims, role: "admin" as never });
+    expect(await verifyAccessToken(secret, admin)).toBeNull();
+  });
+});

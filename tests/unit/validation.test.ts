@@ -1,0 +1,82 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { loginSchema, menteeSignupSchema, mentorApplicationSchema, PHONE_PATTERN, splitSkills } from "../../worker/validation/accounts";
+import { mentorSearchSchema, PRICE_BUCKETS } from "../../worker/validation/search";
+
+const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message;
+
+const signup = { firstName: " Asha ", lastName: "Rao", email: " Asha@Example.COM ", phone: "9876543210", password: "p", confirmpassword: "p" };
+
+describe("sign-up rules (SPEC §5)", () => {
+  it("trims names and normalises the e-mail", () => {
+    const result = v.parse(menteeSignupSchema, signup);
+    expect(result).toMatchObject({ firstName: "Asha", email: "asha@example.com" });
+  });
+
+  it.each([
+    [{ firstName: "" }, "First Name is required"],
+    [{ lastName: undefined }, "Last Name is required"],
+    [{ email: "" }, "Email is required"],
+    [{ email: "asha@" }, "Invalid email"],
+    [{ phone: "" }, "Mobile number is required"],
+    [{ phone: "12345" }, "Please enter a valid 10-digit mobile number"],
+    [{ password: "" }, "Password is required"],
+    [{ confirmpassword: "" }, "Confirm Password is required"],
+    [{ confirmpassword: "q" }, "Passwords must match"],
+  ])("%o -> %s", (change, message) => {
+    expect(firstMessage(menteeSignupSchema, { ...signup, ...change })).toBe(message);
+  });
+
+  it("reports every missing field of an empty form with its own message", () => {
+    const messages = v.safeParse(menteeSignupSchema, {}).issues?.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining(["First Name is required", "Last Name is required", "Email is required", "Mobile number is required", "Password is required", "Confirm Password is required"]));
+  });
+
+  it("accepts the Indian prefixes and 6-9 leading digits only", () => {
+    for (const ok of ["6000000000", "9999999999", "+916000000000", "00916000000000", "06000000000"]) expect(PHONE_PATTERN.test(ok)).toBe(true);
+    for (const bad of ["5999999999", "+91 9999999999", "999999999", "99999999999", "+9299999999", "abcdefghij"]) expect(PHONE_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe("mentor application rules", () => {
+  const application = { ...signup, jobTitle: "Engineer", firmName: "Acme", bio: "Bio", educationalQualification: "B.Tech", hourlyRate: 2500, expertise: ["Go"] };
+
+  it("splits the comma-separated skills input and de-duplicates case-insensitively", () => {
+    expect(splitSkills(" React, node ,, React ,Go ")).toEqual(["React", "node", "React", "Go"]);
+    expect(v.parse(mentorApplicationSchema, { ...application, expertise: ["React", " react", "Go"] }).expertise).toEqual(["React", "Go"]);
+  });
+
+  it("keeps optional links optional but checks them when given", () => {
+    expect(v.parse(mentorApplicationSchema, application)).toMatchObject({ website: "", twitterUrl: "", location: "" });
+    expect(firstMessage(mentorApplicationSchema, { ...application, linkedInUrl: "linkedin" })).toBe("LinkedIn URL must be a valid URL");
+  });
+
+  it.each([
+    [{ hourlyRate: -5 }, "Hourly rate must be at least ₹1"],
+    [{ hourlyRate: 100.001 }, "Hourly rate can have at most two decimals"],
+    [{ hourlyRate: 1e9 }, "Hourly rate must be at most ₹1,00,000"],
+    [{ expertise: [] }, "Skills are required"],
+  ])("%o -> %s", (change, message) => {
+    expect(firstMessage(mentorApplicationSchema, { ...application, ...change })).toBe(message);
+  });
+});
+
+describe("sign-in and search inputs", () => {
+  it("sign-in needs an e-mail and a password", () => {
+    expect(firstMessage(loginSchema, { email: "", password: "x" })).toBe("Email is required");
+    expect(firstMessage(loginSchema, { email: "a@b.co", password: "" })).toBe("Password is required");
+  });
+
+  it("search defaults to empty text, price a and rating 9, and rejects unknown codes", () => {
+    expect(v.parse(mentorSearchSchema, {})).toEqual({ search: "", price: "a", rating: "9", limit: 24 });
+    expect(firstMessage(mentorSearchSchema, { price: "z" })).toBe("price must be one of a, b, c, d, e");
+    expect(firstMessage(mentorSearchSchema, { rating: "6" })).toBe("rating must be 1 to 5, or 9 for any rating");
+  });
+
+  it("price buckets are the SPEC's, in paise, overlapping where the SPEC overlaps", () => {
+    expect(PRICE_BUCKETS.b).toMatchObject({ min: null, max: 99_999 });
+    expect(PRICE_BUCKETS.c).toMatchObject({ min: 100_000, max: 250_000 });
+    expect(PRICE_BUCKETS.d).toMatchObject({ min: 200_000, max: 500_000 });
+    expect(PRICE_BUCKETS.e).toMatchObject({ min: 500_001, max: null });
+  });
+});
