@@ -7,6 +7,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";
 import { apiError } from "./lib/api-error";
+import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { parseSearch, stringifySearch } from "./lib/search-params";
 import { clearSession } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
@@ -43,10 +44,16 @@ declare module "@tanstack/react-router" {
   }
 }
 
-const apiClient = createApiClient((role, message) => {
-  clearSession(role);
-  toast.error(message);
-  void router.navigate({ to: "/auth/login" });
+const apiClient = createApiClient({
+  onBlocked: (role, message) => {
+    clearSession(role);
+    toast.error(message);
+    void router.navigate({ to: "/auth/login" });
+  },
+  // A session that can no longer be refreshed sends the user of that area to its sign-in.
+  onExpired: (role) => {
+    if (roleOfArea(window.location.pathname) === role) void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
+  },
 });
 
 createRoot(document.getElementById("root")!).render(

@@ -15,6 +15,8 @@ import { Route as MentorsRouteRouteImport } from './routes/mentors/route'
 import { Route as ModeratorRouteRouteImport } from './routes/moderator/route'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-register'
+import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-register'
+import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
@@ -50,6 +52,16 @@ const AuthMenteeRegisterRoute = AuthMenteeRegisterRouteImport.update({
   path: '/auth/mentee-register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthMentorRegisterRoute = AuthMentorRegisterRouteImport.update({
+  id: '/auth/mentor-register',
+  path: '/auth/mentor-register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRegistrationsuccessRoute = AuthRegistrationsuccessRouteImport.update({
+  id: '/auth/registrationsuccess',
+  path: '/auth/registrationsuccess',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MenteesIndexRoute = MenteesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -78,6 +90,8 @@ export interface FileRoutesByFullPath {
   '/moderator': typeof ModeratorRouteRouteWithChildren
   '/auth/login': typeof AuthLoginRoute
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/auth/mentor-register': typeof AuthMentorRegisterRoute
+  '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
@@ -87,6 +101,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/auth/mentor-register': typeof AuthMentorRegisterRoute
+  '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
@@ -100,6 +116,8 @@ export interface FileRoutesById {
   '/moderator': typeof ModeratorRouteRouteWithChildren
   '/auth/login': typeof AuthLoginRoute
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
+  '/auth/mentor-register': typeof AuthMentorRegisterRoute
+  '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
@@ -114,6 +132,8 @@ export interface FileRouteTypes {
     | '/moderator'
     | '/auth/login'
     | '/auth/mentee-register'
+    | '/auth/mentor-register'
+    | '/auth/registrationsuccess'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
@@ -123,6 +143,8 @@ export interface FileRouteTypes {
     | '/'
     | '/auth/login'
     | '/auth/mentee-register'
+    | '/auth/mentor-register'
+    | '/auth/registrationsuccess'
     | '/mentees'
     | '/mentors'
     | '/moderator'
@@ -135,6 +157,8 @@ export interface FileRouteTypes {
     | '/moderator'
     | '/auth/login'
     | '/auth/mentee-register'
+    | '/auth/mentor-register'
+    | '/auth/registrationsuccess'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
@@ -148,6 +172,8 @@ export interface RootRouteChildren {
   ModeratorRouteRoute: typeof ModeratorRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
   AuthMenteeRegisterRoute: typeof AuthMenteeRegisterRoute
+  AuthMentorRegisterRoute: typeof AuthMentorRegisterRoute
+  AuthRegistrationsuccessRoute: typeof AuthRegistrationsuccessRoute
   BrowseMentorSearchRoute: typeof BrowseMentorSearchRoute
 }
 
@@ -193,6 +219,20 @@ declare module '@tanstack/react-router' {
       path: '/auth/mentee-register'
       fullPath: '/auth/mentee-register'
       preLoaderRoute: typeof AuthMenteeRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/mentor-register': {
+      id: '/auth/mentor-register'
+      path: '/auth/mentor-register'
+      fullPath: '/auth/mentor-register'
+      preLoaderRoute: typeof AuthMentorRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/registrationsuccess': {
+      id: '/auth/registrationsuccess'
+      path: '/auth/registrationsuccess'
+      fullPath: '/auth/registrationsuccess'
+      preLoaderRoute: typeof AuthRegistrationsuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mentees/': {
@@ -269,6 +309,8 @@ const rootRouteChildren: RootRouteChildren = {
   ModeratorRouteRoute: ModeratorRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
   AuthMenteeRegisterRoute: AuthMenteeRegisterRoute,
+  AuthMentorRegisterRoute: AuthMentorRegisterRoute,
+  AuthRegistrationsuccessRoute: AuthRegistrationsuccessRoute,
   BrowseMentorSearchRoute: BrowseMentorSearchRoute,
 }
 export const routeTree = rootRouteImport

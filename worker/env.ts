@@ -13,6 +13,7 @@ export type Config = v.InferOutput<typeof configSchema>;
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
   ASSETS: Fetcher;
+  IMAGES: R2Bucket;
 };
 
 let checked: Config | undefined;

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { Env } from "./env";
 import { routeRealtime } from "./realtime";
 import { restApp } from "./rest/adapter";
+import { imageRoutes } from "./routes/images";
 import { createContext } from "./trpc/context";
 import { appRouter } from "./trpc/router";
 
@@ -22,6 +23,7 @@ app.use(
   }),
 );
 
+app.route("/", imageRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));

@@ -11,7 +11,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 /** A nav entry; one without `to` is a page not built yet, shown as disabled text. */
 export type AreaNavItem = { label: string; to?: (typeof AREA_HOME)[Role] };
 
-const itemClass = "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
+const itemClass = "inline-block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
 const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700`;
 
 function useLogout(role: Role) {
@@ -79,7 +79,7 @@ export function AreaLayout({ role, nav, menu }: { role: Role; nav: readonly Area
                     {item.label}
                   </Link>
                 ) : (
-                  <span aria-disabled="true" title="Coming soon" className={`${itemClass} inline-block cursor-not-allowed text-slate-400`}>
+                  <span aria-disabled="true" title="Coming soon" className={`${itemClass} cursor-not-allowed text-slate-400`}>
                     {item.label}
                   </span>
                 )}

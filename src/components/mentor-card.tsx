@@ -4,8 +4,6 @@ import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
-export type { MentorCardData };
-
 const DEFAULT_SHORT_BIO = "6+ years of experience in tech, business and product";
 const CARD_SKILLS = 3;
 

@@ -20,8 +20,8 @@ const footerLink = "rounded-sm text-sm text-slate-600 hover:text-slate-900 focus
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
-        <div className="grid content-start gap-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-3 gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="col-span-3 grid content-start gap-3 md:col-span-1">
           <BrandLogo />
           <p className="max-w-sm text-sm text-slate-600">
             A trusted source of highly vetted mentors and industry professionals to move your career ahead.

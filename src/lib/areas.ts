@@ -4,6 +4,17 @@ import { firstSignedInRole, type Role } from "./session";
 /** Each role's home (SPEC §2). */
 export const AREA_HOME = { mentee: "/mentees", mentor: "/mentors", moderator: "/moderator" } as const satisfies Record<Role, string>;
 
+const AREA_ROLES: [RegExp, Role][] = [
+  [/^\/mentees(\/|$)/, "mentee"],
+  [/^\/mentors(\/|$)/, "mentor"],
+  [/^\/moderator(\/|$)/, "moderator"],
+];
+
+/** The role whose area a path is in: /mentees, /mentors or /moderator. */
+export function roleOfArea(pathname: string): Role | null {
+  return AREA_ROLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}
+
 /** The bare query key that preselects a role on the sign-in page; `modarators` is spelled as in SPEC §2. */
 export const LOGIN_SEARCH = { mentee: { mentees: "" }, mentor: { mentors: "" }, moderator: { modarators: "" } } as const satisfies Record<Role, object>;
 

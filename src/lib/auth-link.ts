@@ -2,22 +2,16 @@ import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../worker/trpc/router";
 import { apiError } from "./api-error";
+import { roleOfArea } from "./areas";
 import { clearSession, firstSignedInRole, readSession, updateTokens, type Role } from "./session";
 
 /** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
 const PUBLIC_AUTH_PATHS = new Set(["auth.login", "auth.registerMentee", "auth.applyAsMentor", "auth.refresh"]);
 
-const AREA_ROLES: [RegExp, Role][] = [
-  [/^\/mentees(\/|$)/, "mentee"],
-  [/^\/mentors(\/|$)/, "mentor"],
-  [/^\/moderator(\/|$)/, "moderator"],
-];
-
 /** The role whose token a call carries: the caller's choice, else the area being viewed, else the first signed-in role. */
-export function roleInEffect(requested: unknown): Role | null {
+function roleInEffect(requested: unknown): Role | null {
   if (requested === "mentee" || requested === "mentor" || requested === "moderator") return requested;
-  const area = AREA_ROLES.find(([pattern]) => pattern.test(window.location.pathname));
-  return area ? area[1] : firstSignedInRole();
+  return roleOfArea(window.location.pathname) ?? firstSignedInRole();
 }
 
 const refreshClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/trpc" })] });
@@ -29,8 +23,14 @@ async function withTabLock<T>(role: Role, work: () => Promise<T>): Promise<T> {
   return work();
 }
 
+/** What the app does when a role's session ends under a call: blocked by a moderator, or no longer refreshable. */
+export type SessionEvents = {
+  onBlocked: (role: Role, message: string) => void;
+  onExpired: (role: Role) => void;
+};
+
 /** Exchanges the stored refresh token once per role at a time; null when the session is over. */
-function refreshAccessToken(role: Role, rejectedToken: string, onBlocked: (role: Role, message: string) => void): Promise<string | null> {
+function refreshAccessToken(role: Role, rejectedToken: string, events: SessionEvents): Promise<string | null> {
   const pending = refreshing.get(role);
   if (pending) return pending;
   const run = withTabLock(role, async () => {
@@ -43,8 +43,12 @@ function refreshAccessToken(role: Role, rejectedToken: string, onBlocked: (role:
       return tokens.accessToken;
     } catch (error) {
       const answer = apiError(error);
-      if (answer?.status === 403 && answer.details.blocked) onBlocked(role, answer.message);
-      else if (answer) clearSession(role);
+      if (answer?.status === 403 && answer.details.blocked) {
+        events.onBlocked(role, answer.message);
+      } else if (answer) {
+        clearSession(role);
+        events.onExpired(role);
+      }
       return null;
     }
   }).finally(() => refreshing.delete(role));
@@ -56,7 +60,7 @@ function refreshAccessToken(role: Role, rejectedToken: string, onBlocked: (role:
  * Attaches the bearer token of the role in effect (put in `op.context.token` for the http link),
  * refreshes once on a 401 and retries, and reports a blocked account.
  */
-export function authLink(onBlocked: (role: Role, message: string) => void): TRPCLink<AppRouter> {
+export function authLink(events: SessionEvents): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
       observable((observer) => {
@@ -69,10 +73,10 @@ export function authLink(onBlocked: (role: Role, message: string) => void): TRPC
             error: (error) => {
               const answer = apiError(error);
               if (role && token && answer?.status === 401 && !retried) {
-                void refreshAccessToken(role, token, onBlocked).then((fresh) => (fresh ? attempt(fresh, true) : observer.error(error)));
+                void refreshAccessToken(role, token, events).then((fresh) => (fresh ? attempt(fresh, true) : observer.error(error)));
                 return;
               }
-              if (role && token && answer?.status === 403 && answer.details.blocked) onBlocked(role, answer.message);
+              if (role && token && answer?.status === 403 && answer.details.blocked) events.onBlocked(role, answer.message);
               observer.error(error);
             },
           });

@@ -1,16 +1,15 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
-import { authLink } from "./auth-link";
-import type { Role } from "./session";
+import { authLink, type SessionEvents } from "./auth-link";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** The app's tRPC client: one plain http call per operation, each with its own role's bearer token. */
-export function createApiClient(onBlocked: (role: Role, message: string) => void) {
+export function createApiClient(events: SessionEvents) {
   return createTRPCClient<AppRouter>({
     links: [
-      authLink(onBlocked),
+      authLink(events),
       httpLink({
         url: "/trpc",
         headers: ({ op }) => (typeof op.context.token === "string" ? { authorization: `Bearer ${op.context.token}` } : {}),

@@ -1,4 +1,6 @@
+import type { MenteeProfile } from "../services/mentee-profiles";
 import type { MentorCard } from "../services/mentor-directory";
+import type { MentorProfile, OwnMentorProfile } from "../services/mentor-profiles";
 
 /** Paise to the rupees the REST contract speaks. */
 export const rupees = (paise: number) => paise / 100;
@@ -20,4 +22,22 @@ export function legacyMentor(m: MentorCard) {
     rating: m.rating,
     reviewCount: m.reviewCount,
   };
+}
+
+/** The mentor profile of `GET /api/mentees/mentor/profile/{id}` and the mentor's own `profileData`. */
+export function legacyMentorProfile(m: MentorProfile & Partial<Pick<OwnMentorProfile, "email" | "phone">>) {
+  return {
+    ...legacyMentor(m),
+    educationalQualification: m.educationalQualification,
+    website: m.website,
+    twitterUrl: m.twitterUrl,
+    linkedInUrl: m.linkedInUrl,
+    stripePriceId: m.stripePriceId,
+    ...(m.email === undefined ? {} : { email: m.email, phone: m.phone }),
+  };
+}
+
+export function legacyMentee(m: MenteeProfile) {
+  const { id, ...rest } = m;
+  return { _id: id, ...rest };
 }

@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
-import { legacyMentor } from "./legacy-shapes";
+import { legacyMentee, legacyMentor, legacyMentorProfile } from "./legacy-shapes";
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -68,4 +68,26 @@ export const restRoutes: RestRoute[] = [
   row("POST", "/mentees/register", (c, { body }) => c.auth.registerMentee(body as never), undefined, 201),
   row("POST", "/mentors/register", (c, { body }) => c.auth.applyAsMentor(body as never), undefined, 201),
   row("GET", "/mentees/mentors", (c, { query }) => c.mentors.search(query as never), (cards) => ({ mentorsSearchResult: cards.map(legacyMentor) })),
+  row("GET", "/mentees/mentor/profile/:mentorId", (c, { params }) => c.mentors.profile({ mentorId: params.mentorId }), (r) => ({
+    mentorData: legacyMentorProfile(r.mentor),
+    isEnrollmentActive: r.isEnrollmentActive,
+  })),
+  row("GET", "/mentees/edit-profile/:menteeId", (c, { params }) => c.mentees.profile({ menteeId: params.menteeId }), (p) => ({ menteeProfileDetails: legacyMentee(p) })),
+  row("PATCH", "/mentees/edit-profile/:menteeId", (c, { params, body }) => c.mentees.updateProfile({ ...body, menteeId: params.menteeId } as never), (p) => ({
+    message: "Updation success",
+    menteeProfileDetails: legacyMentee(p),
+  })),
+  row("GET", "/mentors/edit-profile/:mentorId", (c, { params }) => c.mentors.myProfile({ mentorId: params.mentorId }), (p) => ({ profileData: legacyMentorProfile(p) })),
+  row("PATCH", "/mentors/edit-profile/:mentorId", (c, { params, body }) => c.mentors.updateProfile({ ...body, mentorId: params.mentorId } as never), (p) => ({
+    message: "Profile Updated successfully",
+    profileData: legacyMentorProfile(p),
+  })),
+  row("PATCH", "/mentors/add-new-skill/:mentorId", (c, { params, body }) => c.mentors.addSkills({ ...body, mentorId: params.mentorId } as never), (expertise) => ({
+    message: "Skill Added",
+    expertise,
+  })),
+  row("POST", "/mentors/add-new-skill/:mentorId", (c, { params, body }) => c.mentors.removeSkill({ ...body, mentorId: params.mentorId } as never), (expertise) => ({
+    message: "Skill Deleted successfully",
+    expertise,
+  })),
 ];

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
+import { ftsQuery, mentorSearch, mentorSearchKeys } from "../../db/search-index";
 import { PRICE_BUCKETS, NO_RATING, type PriceCode } from "../validation/search";
 import { profileImageUrl } from "./accounts";
 
@@ -30,32 +31,33 @@ function priceFilter(code: PriceCode): SQL | undefined {
   return and(min === null ? undefined : gte(mentors.hourlyRatePaise, min), max === null ? undefined : lte(mentors.hourlyRatePaise, max));
 }
 
-function textFilter(text: string): SQL | undefined {
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches = (column: Parameters<typeof like>[0]) => sql`${column} like ${pattern} escape '\\'`;
-  return or(
-    matches(sql`${mentors.firstName} || ' ' || ${mentors.lastName}`),
-    matches(mentors.jobTitle),
-    matches(mentors.firmName),
-    matches(mentors.bio),
-    sql`exists (select 1 from ${mentorSkills} where ${mentorSkills.mentorId} = ${mentors.id} and ${mentorSkills.name} like ${pattern} escape '\\')`,
-  );
-}
+/** Columns weighted name 10, job title 6, firm 4, skills 8, bio 1 (lower bm25 = better). */
+const relevance = sql<number>`bm25(mentor_search, 10.0, 6.0, 4.0, 8.0, 1.0)`;
 
-/** Approved, unblocked mentors matching text, price bucket and minimum rating; best rated first. */
+/**
+ * Approved, unblocked mentors matching the words (FTS5, ranked by relevance), the price bucket and
+ * the minimum rating. Without words: everyone, best rated first.
+ */
 export async function searchMentors(db: Db, query: { search: string; price: PriceCode; rating: string; limit: number }): Promise<MentorCard[]> {
   const minRating = query.rating === NO_RATING ? undefined : gte(average, Number(query.rating));
-  const rows = await db
-    .select()
-    .from(mentors)
-    .where(and(visible, priceFilter(query.price), minRating, textFilter(query.search)))
-    .orderBy(desc(average), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id))
-    .limit(query.limit);
-  return withSkills(db, rows);
+  const filters = and(visible, priceFilter(query.price), minRating);
+  const byRating = [desc(average), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id)];
+  const match = ftsQuery(query.search);
+  const rows = match
+    ? await db
+        .select(getTableColumns(mentors))
+        .from(mentorSearch)
+        .innerJoin(mentorSearchKeys, eq(mentorSearchKeys.id, mentorSearch.rowid))
+        .innerJoin(mentors, eq(mentors.id, mentorSearchKeys.mentorId))
+        .where(and(sql`mentor_search match ${match}`, filters))
+        .orderBy(relevance, ...byRating)
+        .limit(query.limit)
+    : await db.select().from(mentors).where(filters).orderBy(...byRating).limit(query.limit);
+  return toMentorCards(db, rows);
 }
 
-async function withSkills(db: Db, rows: (typeof mentors.$inferSelect)[]): Promise<MentorCard[]> {
+/** Cards for mentor rows, with each mentor's skills in the order they were added (one query). */
+export async function toMentorCards(db: Db, rows: (typeof mentors.$inferSelect)[]): Promise<MentorCard[]> {
   const skills = rows.length
     ? await db
         .select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name })

@@ -1,7 +1,46 @@
+import * as v from "valibot";
+import { assertOwnId } from "../../services/authorize";
+import { isEnrollmentActive } from "../../services/enrollment-status";
 import { searchMentors } from "../../services/mentor-directory";
+import { addMentorSkills, ownMentorProfile, publicMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
+import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../validation/profiles";
 import { mentorSearchSchema } from "../../validation/search";
-import { publicProcedure, router } from "../init";
+import { fail } from "../errors";
+import { mentorProcedure, publicProcedure, router } from "../init";
+
+const ownIdOnly = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});
 
 export const mentorsRouter = router({
   search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => searchMentors(ctx.db, input)),
+
+  /** A mentor's public profile; `isEnrollmentActive` is true for a signed-in mentee with a live subscription. */
+  profile: publicProcedure.input(mentorIdSchema).query(async ({ ctx, input }) => {
+    // A stale token gets 401 so the client refreshes instead of showing "Subscribe" to a subscriber.
+    if (ctx.tokenRejected) fail("UNAUTHORIZED", "Your session has expired. Please sign in again.");
+    const mentor = await publicMentorProfile(ctx.db, input.mentorId);
+    const viewer = ctx.auth;
+    const isEnrollmentActiveForViewer = viewer?.role === "mentee" ? await isEnrollmentActive(ctx.db, viewer.sub, input.mentorId) : false;
+    return { mentor, isEnrollmentActive: isEnrollmentActiveForViewer };
+  }),
+
+  myProfile: mentorProcedure.input(ownIdOnly).query(({ ctx, input }) => {
+    assertOwnId(ctx.auth, input.mentorId, "profile");
+    return ownMentorProfile(ctx.db, ctx.auth.sub);
+  }),
+
+  updateProfile: mentorProcedure.input(mentorProfileUpdateSchema).mutation(({ ctx, input }) => {
+    const { mentorId, ...changes } = input;
+    assertOwnId(ctx.auth, mentorId, "profile");
+    return updateMentorProfile(ctx.db, ctx.auth.sub, changes);
+  }),
+
+  addSkills: mentorProcedure.input(addSkillsSchema).mutation(({ ctx, input }) => {
+    assertOwnId(ctx.auth, input.mentorId, "skills");
+    return addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills);
+  }),
+
+  removeSkill: mentorProcedure.input(removeSkillSchema).mutation(({ ctx, input }) => {
+    assertOwnId(ctx.auth, input.mentorId, "skills");
+    return removeMentorSkill(ctx.db, ctx.auth.sub, input.skill);
+  }),
 });

@@ -1,0 +1,125 @@
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { AuthShell } from "@/components/auth-shell";
+import { FormAlert } from "@/components/form-alert";
+import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
+import { SubmitButton } from "@/components/submit-button";
+import { SuccessDialog } from "@/components/success-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { apiError } from "@/lib/api-error";
+import { redirectSignedInUser } from "@/lib/areas";
+import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/lib/mentor-application-form";
+import { useTRPC } from "@/lib/trpc";
+import { useRedirectAfter } from "@/lib/use-redirect-after";
+
+export const Route = createFileRoute("/auth/mentor-register")({
+  beforeLoad: redirectSignedInUser,
+  component: MentorRegister,
+});
+
+const REDIRECT_DELAY_MS = 4000;
+const SOMETHING_WRONG = "Something went wrong..!! Please try Again";
+
+type Outcome = { kind: "submitted" } | { kind: "error"; message: string; thenLogin?: boolean };
+
+/** SPEC §4/§8: 403 without `blocked` means an earlier application is under review, shown as submitted. */
+function outcomeOfError(error: unknown): Outcome {
+  const answer = apiError(error);
+  if (!answer) return { kind: "error", message: SOMETHING_WRONG };
+  if (answer.status === 403) return answer.details.blocked ? { kind: "error", message: answer.message } : { kind: "submitted" };
+  if (answer.status === 409) return { kind: "error", message: answer.message, thenLogin: true };
+  if (answer.status === 400) return { kind: "error", message: answer.message };
+  return { kind: "error", message: SOMETHING_WRONG };
+}
+
+function MentorRegister() {
+  const trpc = useTRPC();
+  const redirectAfter = useRedirectAfter();
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const apply = useMutation(trpc.auth.applyAsMentor.mutationOptions());
+  const form = useForm<MentorApplicationForm>({ resolver: mentorApplicationResolver, defaultValues: EMPTY_MENTOR_APPLICATION });
+  const { errors } = form.formState;
+  const reg = form.register;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    let outcome: Outcome;
+    try {
+      await apply.mutateAsync(toMentorApplication(values));
+      outcome = { kind: "submitted" };
+    } catch (error) {
+      outcome = outcomeOfError(error);
+    }
+    if (outcome.kind === "submitted") {
+      setSubmitted(true);
+      redirectAfter("/", REDIRECT_DELAY_MS);
+      return;
+    }
+    setFormError(outcome.message);
+    if (outcome.thenLogin) redirectAfter("/auth/login", REDIRECT_DELAY_MS);
+  });
+
+  return (
+    <AuthShell title="Become a Mentor" description="Apply to mentor on the platform. A moderator reviews every application." wide>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <NameAndContactFields register={reg} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Job Title" error={errors.jobTitle?.message}>
+            <Input autoComplete="organization-title" {...reg("jobTitle")} />
+          </FormField>
+          <FormField label="Firm Name" error={errors.firmName?.message}>
+            <Input autoComplete="organization" {...reg("firmName")} />
+          </FormField>
+        </div>
+        <FormField label="Location" error={errors.location?.message}>
+          <Input autoComplete="address-level2" {...reg("location")} />
+        </FormField>
+        <FormField label="Bio" error={errors.bio?.message}>
+          <Textarea rows={4} {...reg("bio")} />
+        </FormField>
+        <FormField label="Educational Qualification" error={errors.educationalQualification?.message}>
+          <Input {...reg("educationalQualification")} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Hourly Rate (₹)" error={errors.hourlyRate?.message}>
+            <Input type="number" inputMode="decimal" min={1} step="0.01" {...reg("hourlyRate")} />
+          </FormField>
+          <FormField label="Skills (comma separated)" error={errors.skills?.message} hint="For example: React, System Design, Career Growth">
+            <Input {...reg("skills")} />
+          </FormField>
+        </div>
+        <FormField label="Website" error={errors.website?.message}>
+          <Input type="url" autoComplete="url" placeholder="https://" {...reg("website")} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Twitter URL" error={errors.twitterUrl?.message}>
+            <Input type="url" placeholder="https://" {...reg("twitterUrl")} />
+          </FormField>
+          <FormField label="LinkedIn URL" error={errors.linkedInUrl?.message}>
+            <Input type="url" placeholder="https://" {...reg("linkedInUrl")} />
+          </FormField>
+        </div>
+        <PasswordFields register={reg} errors={errors} />
+        <FormAlert message={formError} />
+        <SubmitButton pending={apply.isPending}>Submit application</SubmitButton>
+      </form>
+      <p className="mt-4 text-sm text-slate-600">
+        Looking for a mentor instead?{" "}
+        <Link to="/auth/mentee-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Create a mentee account
+        </Link>
+      </p>
+      <SuccessDialog
+        open={submitted}
+        title="Successfully Submitted your Application"
+        description="Please be patient..!!We will get back to after detail verification"
+        onClose={() => setSubmitted(false)}
+      />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,20 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { CircleCheck } from "lucide-react";
+import { AuthShell } from "@/components/auth-shell";
+import { Button } from "@/components/ui/button";
+
+export const Route = createFileRoute("/auth/registrationsuccess")({ component: RegistrationSuccess });
+
+function RegistrationSuccess() {
+  return (
+    <AuthShell title="Registration successful">
+      <div className="grid justify-items-center gap-4 text-center">
+        <CircleCheck aria-hidden="true" className="size-12 text-green-600" />
+        <p className="text-slate-700">Your account is ready. Please sign in to explore more.</p>
+        <Button asChild>
+          <Link to="/auth/login">Go to Login</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { Env } from "../env";
+import { restError } from "../rest/adapter";
+import { authorize } from "../services/authorize";
+import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
+import { createContext } from "../trpc/context";
+import { fail } from "../trpc/errors";
+
+/** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
+export const imageRoutes = new Hono<{ Bindings: Env }>();
+
+imageRoutes.post("/api/images/profile", async (c) => {
+  try {
+    const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext);
+    const auth = await authorize(ctx, ["mentee", "mentor"]);
+    const declared = Number(c.req.header("content-length") ?? 0);
+    if (declared > MAX_IMAGE_BYTES + 64 * 1024) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file");
+    if (!file || typeof file === "string") fail("BAD_REQUEST", "Choose an image file to upload (form field \"file\").");
+    if (file.size > MAX_IMAGE_BYTES) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const result = await replaceProfileImage(ctx.db, c.env.IMAGES, { role: auth.role as "mentee" | "mentor", id: auth.sub }, bytes);
+    return c.json({ message: "Profile picture updated", ...result }, 201);
+  } catch (error) {
+    const { status, body } = restError(error);
+    return c.json(body, status);
+  }
+});
+
+imageRoutes.get("/images/*", (c) => serveImage(c.env.IMAGES, c.req.path.slice("/images/".length), c.req.header("if-none-match") ?? null));

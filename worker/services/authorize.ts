@@ -1,0 +1,29 @@
+import { TRPCError } from "@trpc/server";
+import type { Role } from "../../db/schema";
+import type { Context } from "../trpc/context";
+import { ErrorDetails, fail } from "../trpc/errors";
+import { accountRefusal, loadAccountState } from "./accounts";
+import type { AccessClaims } from "./tokens";
+
+const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
+
+/**
+ * The caller's claims when they hold a valid token of one of `allowed` roles and their account may
+ * still use the product (a blocked account is refused at once, not when its token expires).
+ */
+export async function authorize(ctx: Context, allowed: readonly Role[]): Promise<AccessClaims> {
+  if (!ctx.auth) {
+    fail("UNAUTHORIZED", ctx.tokenRejected ? "Your session has expired. Please sign in again." : "Please sign in to continue.");
+  }
+  if (!allowed.includes(ctx.auth.role)) {
+    fail("FORBIDDEN", `This is only available to ${allowed.map((r) => roleNames[r]).join(" and ")}.`);
+  }
+  const refusal = accountRefusal(ctx.auth.role, await loadAccountState(ctx.db, ctx.auth.role, ctx.auth.sub));
+  if (refusal) throw new TRPCError({ code: refusal.code, message: refusal.message, cause: new ErrorDetails(refusal.details) });
+  return ctx.auth;
+}
+
+/** A legacy path may carry the user's id; it must be the caller's own. */
+export function assertOwnId(auth: AccessClaims, pathId: string | undefined, what: string) {
+  if (pathId !== undefined && pathId !== auth.sub) fail("FORBIDDEN", `You can only change your own ${what}.`);
+}

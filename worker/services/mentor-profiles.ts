@@ -1,0 +1,114 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { mentors, mentorSkills } from "../../db/schema";
+import { fail } from "../trpc/errors";
+import { MAX_SKILLS } from "../validation/profiles";
+import { toMentorCards, type MentorCard } from "./mentor-directory";
+
+export type MentorProfile = MentorCard & {
+  educationalQualification: string;
+  website: string | null;
+  twitterUrl: string | null;
+  linkedInUrl: string | null;
+  stripePriceId: string | null;
+};
+
+export type OwnMentorProfile = MentorProfile & { email: string; phone: string };
+
+async function loadProfile(db: Db, mentorId: string) {
+  const row = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
+  if (!row) return null;
+  const [card] = await toMentorCards(db, [row]);
+  const profile: MentorProfile = {
+    ...card,
+    educationalQualification: row.educationalQualification,
+    website: row.website,
+    twitterUrl: row.twitterUrl,
+    linkedInUrl: row.linkedInUrl,
+    stripePriceId: row.stripePriceId,
+  };
+  return { row, profile };
+}
+
+/** A mentor as mentees see them; pending, blocked and unknown mentors are "not found" alike. */
+export async function publicMentorProfile(db: Db, mentorId: string): Promise<MentorProfile> {
+  const found = await loadProfile(db, mentorId);
+  if (!found || found.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
+  return found.profile;
+}
+
+export async function ownMentorProfile(db: Db, mentorId: string): Promise<OwnMentorProfile> {
+  const found = await loadProfile(db, mentorId);
+  if (!found) fail("NOT_FOUND", "Profile not found.");
+  return { ...found.profile, email: found.row.email, phone: found.row.phone };
+}
+
+type MentorChanges = Partial<{
+  firstName: string;
+  lastName: string;
+  phone: string;
+  jobTitle: string;
+  firmName: string;
+  location: string;
+  bio: string;
+  shortBio: string;
+  educationalQualification: string;
+  hourlyRate: number;
+  website: string;
+  twitterUrl: string;
+  linkedInUrl: string;
+}>;
+
+export async function updateMentorProfile(db: Db, mentorId: string, changes: MentorChanges): Promise<OwnMentorProfile> {
+  const { hourlyRate, location, shortBio, website, twitterUrl, linkedInUrl, ...rest } = changes;
+  const emptyToNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const set = {
+    ...rest,
+    hourlyRatePaise: hourlyRate === undefined ? undefined : Math.round(hourlyRate * 100),
+    location: emptyToNull(location),
+    shortBio: emptyToNull(shortBio),
+    website: emptyToNull(website),
+    twitterUrl: emptyToNull(twitterUrl),
+    linkedInUrl: emptyToNull(linkedInUrl),
+  };
+  const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length) await db.update(mentors).set(defined).where(eq(mentors.id, mentorId));
+  return ownMentorProfile(db, mentorId);
+}
+
+async function skillNames(db: Db, mentorId: string): Promise<string[]> {
+  const rows = await db.select({ name: mentorSkills.name }).from(mentorSkills).where(eq(mentorSkills.mentorId, mentorId)).orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id));
+  return rows.map((r) => r.name);
+}
+
+/** Adds skills not already held (case-insensitively); the unique index makes a race harmless. */
+export async function addMentorSkills(db: Db, mentorId: string, names: string[]): Promise<string[]> {
+  const existing = await skillNames(db, mentorId);
+  const held = new Set(existing.map((s) => s.toLowerCase()));
+  const fresh: string[] = [];
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (!held.has(key)) {
+      held.add(key);
+      fresh.push(name);
+    }
+  }
+  if (!fresh.length) fail("CONFLICT", "You already have these skills.");
+  if (existing.length + fresh.length > MAX_SKILLS) fail("BAD_REQUEST", `A profile can list at most ${MAX_SKILLS} skills.`);
+  const now = Date.now();
+  await db
+    .insert(mentorSkills)
+    .values(fresh.map((name, i) => ({ mentorId, name, skillKey: name.toLowerCase(), createdAt: new Date(now + i) })))
+    .onConflictDoNothing();
+  return skillNames(db, mentorId);
+}
+
+export async function removeMentorSkill(db: Db, mentorId: string, name: string): Promise<string[]> {
+  const removed = await db
+    .delete(mentorSkills)
+    .where(and(eq(mentorSkills.mentorId, mentorId), eq(mentorSkills.skillKey, name.toLowerCase())))
+    .returning({ id: mentorSkills.id });
+  if (!removed.length) fail("NOT_FOUND", `"${name}" is not one of your skills.`);
+  return skillNames(db, mentorId);
+}
+

@@ -1,0 +1,60 @@
+import * as v from "valibot";
+import { hourlyRateField, PHONE_PATTERN, splitSkills } from "./accounts";
+
+const name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(50, `${label} must be at most 50 characters`));
+const text = (label: string, max: number, required = false) =>
+  required
+    ? v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`))
+    : v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+const link = (label: string) => v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.url(`${label} must be a valid URL`), v.maxLength(300, `${label} must be a valid URL`))], `${label} must be a valid URL`);
+const phone = v.pipe(v.string("Mobile number is required"), v.trim(), v.nonEmpty("Mobile number is required"), v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"));
+
+/** A path id the legacy REST routes carry; checked against the token. */
+const ownId = v.optional(v.string());
+
+/** Fields a mentee may change; absent fields stay as they are. */
+export const menteeProfileUpdateSchema = v.object({
+  menteeId: ownId,
+  firstName: v.optional(name("First Name")),
+  lastName: v.optional(name("Last Name")),
+  phone: v.optional(phone),
+  bio: v.optional(text("About", 1000)),
+});
+
+/** Fields a mentor may change; absent fields stay as they are. */
+export const mentorProfileUpdateSchema = v.object({
+  mentorId: ownId,
+  firstName: v.optional(name("First Name")),
+  lastName: v.optional(name("Last Name")),
+  phone: v.optional(phone),
+  jobTitle: v.optional(text("Job Title", 80, true)),
+  firmName: v.optional(text("Firm Name", 80, true)),
+  location: v.optional(text("Location", 80)),
+  bio: v.optional(text("Bio", 2000, true)),
+  shortBio: v.optional(text("Short bio", 200)),
+  educationalQualification: v.optional(text("Educational Qualification", 120, true)),
+  hourlyRate: v.optional(hourlyRateField),
+  website: v.optional(link("Website")),
+  twitterUrl: v.optional(link("Twitter URL")),
+  linkedInUrl: v.optional(link("LinkedIn URL")),
+});
+
+/** New skills: a comma-separated string (the form's input) or a list. */
+export const addSkillsSchema = v.object({
+  mentorId: ownId,
+  newSkills: v.pipe(
+    v.union([v.string(), v.array(v.string())], "newSkills must be a comma-separated text or a list"),
+    v.transform((value) => (Array.isArray(value) ? value.flatMap(splitSkills) : splitSkills(value))),
+    v.check((skills) => skills.length > 0, "Enter at least one skill"),
+    v.check((skills) => skills.every((s) => s.length <= 40), "A skill must be at most 40 characters"),
+  ),
+});
+
+export const removeSkillSchema = v.object({
+  mentorId: ownId,
+  skill: v.pipe(v.string("skill is required"), v.trim(), v.nonEmpty("skill is required")),
+});
+
+export const MAX_SKILLS = 20;
+
+export const mentorIdSchema = v.object({ mentorId: v.pipe(v.string("mentorId is required"), v.nonEmpty("mentorId is required"), v.maxLength(64, "Unknown mentor")) });
