@@ -1,0 +1,175 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+
+/**
+ * Browser helpers for the e2e project: one Chromium per test file, a fresh context and page per
+ * test (baseURL = the Worker under test), a screenshot in tests/.artifacts/ when a test fails.
+ */
+
+export type Role = "mentee" | "mentor" | "moderator";
+
+/** Local-storage keys of the session records (src/lib/session.ts). */
+export const STORAGE_KEY: Record<Role, string> = { mentee: "menteeAuth", mentor: "mentorAuth", moderator: "moderatorAuth" };
+/** Each role's home (src/lib/areas.ts). */
+export const AREA_HOME: Record<Role, string> = { mentee: "/mentees", mentor: "/mentors", moderator: "/moderator" };
+/** The bare query key preselecting a role on /auth/login (SPEC §2, `modarators` spelled so). */
+export const LOGIN_QUERY: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "modarators" };
+/** The sign-in page's account-type tabs. */
+export const LOGIN_TAB: Record<Role, string> = { mentee: "Mentees", mentor: "Mentors", moderator: "Moderator" };
+
+const ARTIFACTS_DIR = fileURLToPath(new URL("../.artifacts/", import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type BrowserFixture = {
+  /** The running browser (one per file). */
+  readonly browser: Browser;
+  /** This test's context (fresh per test). */
+  readonly context: BrowserContext;
+  /** This test's first page. */
+  readonly page: Page;
+  /** Another page in this test's context (same local storage). */
+  newPage(): Promise<Page>;
+  /** A second, isolated context for this test (closed with the test). */
+  newContext(options?: Parameters<Browser["newContext"]>[0]): Promise<BrowserContext>;
+};
+
+type ContextOptions = Parameters<Browser["newContext"]>[0];
+
+const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, "_").slice(0, 120);
+
+/**
+ * Registers the hooks of a browser-driven test file and returns live accessors. Call once at the
+ * top level of the file (or of a describe block).
+ */
+export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let extra: BrowserContext[] = [];
+
+  const must = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`${what} is only available inside a test`);
+    return value;
+  };
+  const makeContext = (options: ContextOptions = {}) =>
+    must(browser, "browser").newContext({ baseURL: inject("baseUrl"), ...contextOptions, ...options });
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  beforeEach(async () => {
+    context = await makeContext();
+    page = await context.newPage();
+  });
+
+  afterEach(async ({ task }) => {
+    try {
+      if (task.result?.state === "fail") {
+        mkdirSync(ARTIFACTS_DIR, { recursive: true });
+        const pages = [...(context?.pages() ?? []), ...extra.flatMap((c) => c.pages())];
+        await Promise.all(
+          pages.map((p, i) =>
+            p.screenshot({ path: join(ARTIFACTS_DIR, `${fileSafe(task.file?.name ?? "e2e")}--${fileSafe(task.name)}${i ? `-${i}` : ""}.png`), fullPage: true }).catch(() => undefined),
+          ),
+        );
+      }
+    } finally {
+      await Promise.all([context, ...extra].map((c) => c?.close().catch(() => undefined)));
+      context = undefined;
+      page = undefined;
+      extra = [];
+    }
+  });
+
+  return {
+    get browser() {
+      return must(browser, "browser");
+    },
+    get context() {
+      return must(context, "context");
+    },
+    get page() {
+      return must(page, "page");
+    },
+    newPage: () => must(context, "context").newPage(),
+    newContext: async (options) => {
+      const c = await makeContext(options);
+      extra.push(c);
+      return c;
+    },
+  };
+}
+
+/** The path and query of the page's current URL, e.g. `/auth/login?mentees`. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page is exactly on `pathAndQuery` (path plus raw query string). */
+export async function waitForPath(page: Page, pathAndQuery: string, timeout = 10_000): Promise<void> {
+  const [path, query = ""] = pathAndQuery.split("?");
+  await page.waitForURL((url) => url.pathname === path && url.search === (query ? `?${query}` : ""), { timeout });
+}
+
+/** Signs in through the sign-in page (tab chosen by the page's query), ending in the role's area. */
+export async function signInThroughUi(page: Page, role: Role, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
+  const tab = page.getByRole("tab", { name: LOGIN_TAB[role] });
+  await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+  const panel = page.getByRole("tabpanel", { name: LOGIN_TAB[role] });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password").fill(password);
+  await panel.getByRole("button", { name: "Sign in" }).click();
+  await waitForPath(page, AREA_HOME[role]);
+}
+
+export type SeededSession = { id: string; name: string; accessToken: string; refreshToken: string; profileImageUrl?: string };
+
+/** The local-storage record the app writes for a role (src/lib/session.ts `toRecord`). */
+export function sessionRecord(role: Role, s: SeededSession): Record<string, unknown> {
+  const tokens = { accessToken: s.accessToken, refreshToken: s.refreshToken };
+  if (role === "mentee") return { isMenteeAuthenticated: true, menteeId: s.id, menteeName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
+  if (role === "mentor") return { isMentorAuthenticated: true, mentorId: s.id, mentorName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
+  return { isModeratorAuthenticated: true, moderatorId: s.id, moderatorName: s.name, ...tokens };
+}
+
+/**
+ * Writes a role's session record into the context's local storage without running the app: the
+ * page visits a blank same-origin document served by an interception, sets the key, and leaves.
+ */
+export async function seedSession(page: Page, role: Role, session: SeededSession): Promise<void> {
+  const seedUrl = new URL("/__e2e-seed", inject("baseUrl")).href;
+  await page.route(seedUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
+  try {
+    await page.goto(seedUrl);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
+  } finally {
+    await page.unroute(seedUrl);
+  }
+}
+
+/** The parsed session record of a role in the page's local storage (null when absent). */
+export async function readStoredSession(page: Page, role: Role): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY[role]);
+  return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+}
