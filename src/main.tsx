@@ -7,6 +7,8 @@ import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";
 import { apiError } from "./lib/api-error";
+import { AuthFetchContext } from "./lib/auth-fetch";
+import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { parseSearch, stringifySearch } from "./lib/search-params";
 import { clearSession } from "./lib/session";
@@ -44,7 +46,7 @@ declare module "@tanstack/react-router" {
   }
 }
 
-const apiClient = createApiClient({
+const sessionEvents: SessionEvents = {
   onBlocked: (role, message) => {
     clearSession(role);
     toast.error(message);
@@ -54,13 +56,17 @@ const apiClient = createApiClient({
   onExpired: (role) => {
     if (roleOfArea(window.location.pathname) === role) void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
   },
-});
+};
+const apiClient = createApiClient(sessionEvents);
+const authFetch = createAuthFetch(sessionEvents);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <AuthFetchContext.Provider value={authFetch}>
+          <RouterProvider router={router} />
+        </AuthFetchContext.Provider>
       </TRPCProvider>
     </QueryClientProvider>
   </StrictMode>,

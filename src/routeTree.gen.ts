@@ -18,9 +18,14 @@ import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-reg
 import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-register'
 import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
+import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
+import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
+import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
+import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
+import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -67,9 +72,19 @@ const MenteesIndexRoute = MenteesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesProfileRoute = MenteesProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const MentorsIndexRoute = MentorsIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const MentorsProfileRoute = MentorsProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
 const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
@@ -82,6 +97,23 @@ const BrowseMentorSearchRoute = BrowseMentorSearchRouteImport.update({
   path: '/browse/mentor/$search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BrowseMentorProfileIdRoute = BrowseMentorProfileIdRouteImport.update({
+  id: '/browse/mentor/profile/$id',
+  path: '/browse/mentor/profile/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MenteesBrowseMentorSearchRoute =
+  MenteesBrowseMentorSearchRouteImport.update({
+    id: '/browse/mentor/$search',
+    path: '/browse/mentor/$search',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MenteesBrowseMentorProfileIdRoute =
+  MenteesBrowseMentorProfileIdRouteImport.update({
+    id: '/browse/mentor/profile/$id',
+    path: '/browse/mentor/profile/$id',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -92,10 +124,15 @@ export interface FileRoutesByFullPath {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/profile': typeof MenteesProfileRoute
+  '/mentors/profile': typeof MentorsProfileRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
+  '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -103,10 +140,15 @@ export interface FileRoutesByTo {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/profile': typeof MenteesProfileRoute
+  '/mentors/profile': typeof MentorsProfileRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
+  '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -118,10 +160,15 @@ export interface FileRoutesById {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/profile': typeof MenteesProfileRoute
+  '/mentors/profile': typeof MentorsProfileRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
+  '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -134,10 +181,15 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/profile'
+    | '/mentors/profile'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
     | '/browse/mentor/$search'
+    | '/browse/mentor/profile/$id'
+    | '/mentees/browse/mentor/$search'
+    | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -145,10 +197,15 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/profile'
+    | '/mentors/profile'
     | '/mentees'
     | '/mentors'
     | '/moderator'
     | '/browse/mentor/$search'
+    | '/browse/mentor/profile/$id'
+    | '/mentees/browse/mentor/$search'
+    | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
     | '/'
@@ -159,10 +216,15 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/profile'
+    | '/mentors/profile'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
     | '/browse/mentor/$search'
+    | '/browse/mentor/profile/$id'
+    | '/mentees/browse/mentor/$search'
+    | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -175,6 +237,7 @@ export interface RootRouteChildren {
   AuthMentorRegisterRoute: typeof AuthMentorRegisterRoute
   AuthRegistrationsuccessRoute: typeof AuthRegistrationsuccessRoute
   BrowseMentorSearchRoute: typeof BrowseMentorSearchRoute
+  BrowseMentorProfileIdRoute: typeof BrowseMentorProfileIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -242,11 +305,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesIndexRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/profile': {
+      id: '/mentees/profile'
+      path: '/profile'
+      fullPath: '/mentees/profile'
+      preLoaderRoute: typeof MenteesProfileRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentors/': {
       id: '/mentors/'
       path: '/'
       fullPath: '/mentors/'
       preLoaderRoute: typeof MentorsIndexRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/profile': {
+      id: '/mentors/profile'
+      path: '/profile'
+      fullPath: '/mentors/profile'
+      preLoaderRoute: typeof MentorsProfileRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/moderator/': {
@@ -263,15 +340,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BrowseMentorSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/browse/mentor/profile/$id': {
+      id: '/browse/mentor/profile/$id'
+      path: '/browse/mentor/profile/$id'
+      fullPath: '/browse/mentor/profile/$id'
+      preLoaderRoute: typeof BrowseMentorProfileIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mentees/browse/mentor/$search': {
+      id: '/mentees/browse/mentor/$search'
+      path: '/browse/mentor/$search'
+      fullPath: '/mentees/browse/mentor/$search'
+      preLoaderRoute: typeof MenteesBrowseMentorSearchRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentees/browse/mentor/profile/$id': {
+      id: '/mentees/browse/mentor/profile/$id'
+      path: '/browse/mentor/profile/$id'
+      fullPath: '/mentees/browse/mentor/profile/$id'
+      preLoaderRoute: typeof MenteesBrowseMentorProfileIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
   }
 }
 
 interface MenteesRouteRouteChildren {
+  MenteesProfileRoute: typeof MenteesProfileRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
+  MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
+  MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
 
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
+  MenteesProfileRoute: MenteesProfileRoute,
   MenteesIndexRoute: MenteesIndexRoute,
+  MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
+  MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }
 
 const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
@@ -279,10 +383,12 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 )
 
 interface MentorsRouteRouteChildren {
+  MentorsProfileRoute: typeof MentorsProfileRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
+  MentorsProfileRoute: MentorsProfileRoute,
   MentorsIndexRoute: MentorsIndexRoute,
 }
 
@@ -312,6 +418,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthMentorRegisterRoute: AuthMentorRegisterRoute,
   AuthRegistrationsuccessRoute: AuthRegistrationsuccessRoute,
   BrowseMentorSearchRoute: BrowseMentorSearchRoute,
+  BrowseMentorProfileIdRoute: BrowseMentorProfileIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,15 +1,19 @@
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { AREA_HOME } from "@/lib/areas";
 import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
+import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
-/** A nav entry; one without `to` is a page not built yet, shown as disabled text. */
-export type AreaNavItem = { label: string; to?: (typeof AREA_HOME)[Role] };
+type AreaPath = (typeof AREA_HOME)[Role] | "/mentees/profile" | "/mentors/profile" | "/mentees/browse/mentor/$search";
+
+/** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
+export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };
 
 const itemClass = "inline-block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
 const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700`;
@@ -28,11 +32,13 @@ function useLogout(role: Role) {
   };
 }
 
+type AreaLayoutProps = { role: Role; nav: readonly AreaNavItem[]; menu?: readonly AreaNavItem[]; search?: ReactNode };
+
 /**
- * The shell of a signed-in area: its nav (SPEC §2), an account menu (or a Logout button when
- * `menu` is absent), the user's realtime room, and the area's pages.
+ * The shell of a signed-in area: its nav (SPEC §2), an optional search box, an account menu showing
+ * the user's picture (or a Logout button when `menu` is absent), the user's realtime room, and the area's pages.
  */
-export function AreaLayout({ role, nav, menu }: { role: Role; nav: readonly AreaNavItem[]; menu?: readonly string[] }) {
+export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
   useUserRoom(role);
   const session = useSession(role);
   const logout = useLogout(role);
@@ -40,22 +46,37 @@ export function AreaLayout({ role, nav, menu }: { role: Role; nav: readonly Area
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-[58px] max-w-6xl items-center justify-between gap-3 px-4">
-          <BrandLogo />
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 md:flex-nowrap">
+          <div className="flex h-[58px] items-center">
+            <BrandLogo />
+          </div>
+          {search ? <div className="order-last mb-2 flex w-full md:order-none md:mb-0 md:max-w-xs">{search}</div> : null}
           {menu ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Account menu">
-                  <UserRound aria-hidden="true" />
+                <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
+                  {session?.profileImageUrl ? (
+                    <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
+                  ) : (
+                    <UserRound aria-hidden="true" />
+                  )}
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent>
                 {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
-                {menu.map((item) => (
-                  <DropdownMenuItem key={item} disabled>
-                    {item}
-                  </DropdownMenuItem>
-                ))}
+                {menu.map((item) =>
+                  item.to ? (
+                    <DropdownMenuItem key={item.label} asChild>
+                      <Link to={item.to} params={item.params as never}>
+                        {item.label}
+                      </Link>
+                    </DropdownMenuItem>
+                  ) : (
+                    <DropdownMenuItem key={item.label} disabled>
+                      {item.label}
+                    </DropdownMenuItem>
+                  ),
+                )}
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={() => void logout()}>
                   <LogOut aria-hidden="true" className="size-4" />
@@ -75,7 +96,7 @@ export function AreaLayout({ role, nav, menu }: { role: Role; nav: readonly Area
             {nav.map((item) => (
               <li key={item.label}>
                 {item.to ? (
-                  <Link to={item.to} activeOptions={{ exact: true }} className={linkClass}>
+                  <Link to={item.to} params={item.params as never} activeOptions={{ exact: item.to === AREA_HOME[role] }} className={linkClass}>
                     {item.label}
                   </Link>
                 ) : (

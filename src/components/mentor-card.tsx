@@ -1,18 +1,20 @@
-import { Star } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCard as MentorCardData } from "../../worker/services/mentor-directory";
+import { RatingSummary } from "./rating-summary";
+import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
 const DEFAULT_SHORT_BIO = "6+ years of experience in tech, business and product";
 const CARD_SKILLS = 3;
-
-function initials(firstName: string, lastName: string): string {
-  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
-}
+/** Cards enter 0.25 s apart (SPEC §2); from the ninth on they share the last delay so long lists don't wait. */
+const ENTRANCE_STEP_S = 0.25;
+const MAX_STAGGERED = 8;
 
 /** A mentor in a list: photo, name, role, short bio, first skills, rating, and a link to the profile. */
-export function MentorCard({ mentor, index }: { mentor: MentorCardData; index: number }) {
+export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; index: number; area: BrowseArea }) {
   const fullName = `${mentor.firstName} ${mentor.lastName}`;
   const headingId = `mentor-${mentor.id}-name`;
   return (
@@ -20,16 +22,10 @@ export function MentorCard({ mentor, index }: { mentor: MentorCardData; index: n
       role="article"
       aria-labelledby={headingId}
       className="flex w-full animate-card-enter flex-col gap-3 p-5"
-      style={{ animationDelay: `${0.25 * index}s` }}
+      style={{ animationDelay: `${ENTRANCE_STEP_S * Math.min(index, MAX_STAGGERED)}s` }}
     >
       <div className="flex items-center gap-3">
-        {mentor.profileImageUrl ? (
-          <img src={mentor.profileImageUrl} alt={`Photo of ${fullName}`} className="size-14 shrink-0 rounded-full object-cover" loading="lazy" />
-        ) : (
-          <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700">
-            {initials(mentor.firstName, mentor.lastName)}
-          </span>
-        )}
+        <Avatar src={mentor.profileImageUrl} name={fullName} className="text-lg" />
         <div className="min-w-0">
           <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
             {fullName}
@@ -50,22 +46,11 @@ export function MentorCard({ mentor, index }: { mentor: MentorCardData; index: n
         </ul>
       ) : null}
       <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-        {mentor.rating !== null ? (
-          <p className="flex items-center gap-1 text-sm text-slate-700">
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
-            <span>
-              <span className="font-semibold">{mentor.rating.toFixed(1)}</span>
-              <span className="sr-only"> out of 5,</span> ({mentor.reviewCount} {mentor.reviewCount === 1 ? "review" : "reviews"})
-            </span>
-          </p>
-        ) : (
-          <p className="text-sm text-slate-500">No reviews yet</p>
-        )}
+        <RatingSummary rating={mentor.rating} reviewCount={mentor.reviewCount} />
         <Button asChild size="sm" variant="outline">
-          {/* The profile route arrives with the mentor profile page; a plain link until then. */}
-          <a href={`/browse/mentor/profile/${mentor.id}`} aria-label={`Profile of ${fullName}`}>
+          <Link to={PROFILE_ROUTE[area]} params={{ id: mentor.id }} aria-label={`Profile of ${fullName}`}>
             Profile
-          </a>
+          </Link>
         </Button>
       </div>
     </Card>

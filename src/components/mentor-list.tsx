@@ -1,25 +1,44 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { BrowseArea } from "@/lib/browse";
 import { useTRPC } from "@/lib/trpc";
 import type { MentorSearch } from "../../worker/validation/search";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";
 import { Button } from "./ui/button";
 
-/** Mentor cards for one search; skeleton cards while loading, a retry on failure. */
-export function MentorList({ query, skeletons, label }: { query: MentorSearch; skeletons: number; label: string }) {
-  const trpc = useTRPC();
-  const search = useQuery(trpc.mentors.search.queryOptions(query));
+type MentorListProps = {
+  query: MentorSearch;
+  skeletons: number;
+  label: string;
+  area: BrowseArea;
+  /** Shown when nothing matches. */
+  empty?: ReactNode;
+  /** A visible, announced line above the cards, e.g. "12 mentors found". */
+  summary?: (count: number) => string;
+};
 
+/**
+ * Mentor cards for one search; skeleton cards while loading, a retry on failure. A new query
+ * aborts the request still running for the previous one (the old query loses its last observer).
+ */
+export function MentorList({ query, skeletons, label, area, empty, summary }: MentorListProps) {
+  const trpc = useTRPC();
+  const search = useQuery(trpc.mentors.search.queryOptions(query, { trpc: { abortOnUnmount: true } }));
+
+  const mentors = search.data ?? [];
+  const status = search.isPending ? `Loading ${label.toLowerCase()}…` : search.isError ? "" : (summary?.(mentors.length) ?? "");
+
+  let body: ReactNode;
   if (search.isPending) {
-    return (
-      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {Array.from({ length: skeletons }, (_, i) => (
           <MentorCardSkeleton key={i} />
         ))}
       </div>
     );
-  }
-  if (search.isError) {
-    return (
+  } else if (search.isError) {
+    body = (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center">
         <p className="text-slate-700">We couldn't load mentors right now. Please check your connection and try again.</p>
         <Button variant="outline" onClick={() => void search.refetch()}>
@@ -27,15 +46,27 @@ export function MentorList({ query, skeletons, label }: { query: MentorSearch; s
         </Button>
       </div>
     );
+  } else if (!mentors.length) {
+    body = empty ?? <p className="text-slate-600">No mentors match your search yet.</p>;
+  } else {
+    body = (
+      <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {mentors.map((mentor, index) => (
+          <li key={mentor.id} className="flex">
+            <MentorCard mentor={mentor} index={index} area={area} />
+          </li>
+        ))}
+      </ul>
+    );
   }
-  if (!search.data.length) return <p className="text-slate-600">No mentors match your search yet.</p>;
+
   return (
-    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {search.data.map((mentor, index) => (
-        <li key={mentor.id} className="flex">
-          <MentorCard mentor={mentor} index={index} />
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      {/* One live region for every state, so loading and the result count are both announced. */}
+      <p role="status" className={summary ? "min-h-5 text-sm text-slate-600" : "sr-only"}>
+        {status}
+      </p>
+      {body}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { useId, useState } from "react";
 import { BrandLogo } from "./brand-logo";
+import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
@@ -20,18 +21,24 @@ function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The public top bar of SPEC §2: sticky, 58 px, logo, two links, Login, a user menu, and a mobile panel. */
+/**
+ * The public top bar of SPEC §2: sticky, 58 px, logo, mentor search, two links, Login, a user menu,
+ * and a mobile panel. Below `md` the search moves to its own row under the bar.
+ */
 export function PublicNav() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-[58px] max-w-6xl items-center justify-between gap-2 px-4">
-        <BrandLogo />
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
+        <div className="flex h-[58px] items-center">
+          <BrandLogo />
+        </div>
+        <MentorSearchBox area="public" className="order-last mb-2 w-full md:order-none md:mb-0 md:max-w-xs" />
         <div className="hidden items-center gap-1 md:flex">
           <PrimaryLinks />
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex h-[58px] items-center gap-1">
           <Link to="/auth/login" className={linkClass}>
             Login
           </Link>

@@ -85,3 +85,28 @@ export function authLink(events: SessionEvents): TRPCLink<AppRouter> {
         return () => current?.unsubscribe();
       });
 }
+
+/** A `fetch` for the app's non-tRPC endpoints (image upload) carrying a role's bearer token. */
+export type AuthFetch = (role: Role, url: string, init?: RequestInit) => Promise<Response>;
+
+/** Same token rules as `authLink`: the role's access token, one refresh and retry on 401, a blocked account reported. */
+export function createAuthFetch(events: SessionEvents): AuthFetch {
+  return async (role, url, init = {}) => {
+    const send = (token: string | null) => {
+      const headers = new Headers(init.headers);
+      if (token) headers.set("authorization", `Bearer ${token}`);
+      return fetch(url, { ...init, headers });
+    };
+    const token = readSession(role)?.accessToken ?? null;
+    let response = await send(token);
+    if (token && response.status === 401) {
+      const fresh = await refreshAccessToken(role, token, events);
+      if (fresh) response = await send(fresh);
+    }
+    if (token && response.status === 403) {
+      const body = (await response.clone().json().catch(() => null)) as { blocked?: unknown; message?: unknown } | null;
+      if (body?.blocked) events.onBlocked(role, typeof body.message === "string" ? body.message : "Your account has been blocked.");
+    }
+    return response;
+  };
+}

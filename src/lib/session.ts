@@ -126,6 +126,20 @@ export function updateTokens(role: Role, tokens: { accessToken: string; refreshT
   emit();
 }
 
+/** Keeps the nav in step with a profile edit: the stored display name and picture of a mentee or mentor. */
+export function updateSessionProfile(role: "mentee" | "mentor", changes: { name?: string; profileImageUrl?: string }): void {
+  const record = readRecord(role);
+  if (!record) return;
+  const nameKey = role === "mentee" ? "menteeName" : "mentorName";
+  const next = {
+    ...record,
+    ...(changes.name === undefined ? {} : { [nameKey]: changes.name }),
+    ...(changes.profileImageUrl === undefined ? {} : { profileImageUrl: changes.profileImageUrl }),
+  };
+  localStorage.setItem(STORAGE_KEYS[role], JSON.stringify(next));
+  emit();
+}
+
 export function clearSession(role: Role): void {
   localStorage.removeItem(STORAGE_KEYS[role]);
   emit();

@@ -4,6 +4,7 @@ import { BRAND } from "@/components/brand-logo";
 import { MentorList } from "@/components/mentor-list";
 import { PublicNav } from "@/components/public-nav";
 import { SiteFooter } from "@/components/site-footer";
+import { hasRecord } from "@/lib/session";
 
 const TAGLINES = [
   "Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.",
@@ -49,7 +50,8 @@ function Landing() {
           <h2 id="featured-mentors" className="text-2xl font-semibold text-slate-900">
             Featured mentors
           </h2>
-          <MentorList query={LANDING_SEARCH} skeletons={4} label="Featured mentors" />
+          {/* SPEC §2: a signed-in mentee opens profiles inside her area; visitors get the public page. */}
+          <MentorList query={LANDING_SEARCH} skeletons={4} label="Featured mentors" area={hasRecord("mentee") ? "mentee" : "public"} />
         </section>
       </main>
       <SiteFooter />

@@ -131,15 +131,24 @@ export async function waitForPath(page: Page, pathAndQuery: string, timeout = 10
   await page.waitForURL((url) => url.pathname === path && url.search === (query ? `?${query}` : ""), { timeout });
 }
 
-/** Signs in through the sign-in page (tab chosen by the page's query), ending in the role's area. */
-export async function signInThroughUi(page: Page, role: Role, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
-  const tab = page.getByRole("tab", { name: LOGIN_TAB[role] });
-  await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+/** Fills and submits the sign-in form of the selected account-type tab on the current /auth/login page. */
+export async function submitSignIn(page: Page, role: Role, email: string, password = DEMO_PASSWORD): Promise<void> {
   const panel = page.getByRole("tabpanel", { name: LOGIN_TAB[role] });
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(password);
-  await panel.getByRole("button", { name: "Sign in" }).click();
+  await panel.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Whether a sign-in tab is the selected one (its aria-selected). */
+export async function isTabSelected(page: Page, role: Role): Promise<boolean> {
+  return (await page.getByRole("tab", { name: LOGIN_TAB[role], exact: true }).getAttribute("aria-selected")) === "true";
+}
+
+/** Signs in through the sign-in page (tab preselected by the page's query), ending in the role's area. */
+export async function signInThroughUi(page: Page, role: Role, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
+  await expect.poll(() => isTabSelected(page, role)).toBe(true);
+  await submitSignIn(page, role, email, password);
   await waitForPath(page, AREA_HOME[role]);
 }
 
@@ -172,4 +181,24 @@ export async function seedSession(page: Page, role: Role, session: SeededSession
 export async function readStoredSession(page: Page, role: Role): Promise<Record<string, unknown> | null> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY[role]);
   return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+}
+
+/**
+ * The error text announced for a labelled form control: the role="alert" elements its
+ * aria-describedby points at (the hint, if any, is left out). Empty when the field has no error.
+ */
+export async function fieldError(page: Page, label: string): Promise<string> {
+  return page.getByLabel(label, { exact: true }).evaluate((control) =>
+    (control.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => (id ? document.getElementById(id) : null))
+      .filter((el): el is HTMLElement => el?.getAttribute("role") === "alert")
+      .map((el) => el.textContent?.trim() ?? "")
+      .join(" | "),
+  );
+}
+
+/** Toasts (sonner) whose text contains `text`. */
+export function toasts(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }

@@ -1,6 +1,6 @@
 import "vitest";
 import type { TestProject } from "vitest/node";
-import { startStack } from "./stack";
+import { startStack } from "../../scripts/built-stack";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,20 +1,22 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AreaLayout } from "@/components/area-layout";
+import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
+import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { ALL } from "@/lib/browse";
 import { hasRecord } from "@/lib/session";
 
-const NAV = [
+const NAV: AreaNavItem[] = [
   { label: "Home", to: "/mentees" },
-  { label: "Browse Mentors" },
+  { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL } },
   { label: "Schedules" },
   { label: "Connect" },
-] as const;
-const MENU = ["Profile", "Booked Slots", "Subscriptions", "Raise a Ticket"];
+];
+const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots" }, { label: "Subscriptions" }, { label: "Raise a Ticket" }];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.
   beforeLoad: () => {
     if (!hasRecord("mentee")) throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });
   },
-  component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} />,
+  component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} search={<MentorSearchBox area="mentee" className="w-full" />} />,
 });

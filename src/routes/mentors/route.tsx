@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AreaLayout } from "@/components/area-layout";
+import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { isAuthenticated } from "@/lib/session";
 
-const NAV = [{ label: "Home", to: "/mentors" }, { label: "Scheduler" }, { label: "Connect" }, { label: "Raise a ticket" }] as const;
-const MENU = ["Profile", "Mentees List", "Tickets"];
+const NAV: AreaNavItem[] = [{ label: "Home", to: "/mentors" }, { label: "Scheduler" }, { label: "Connect" }, { label: "Raise a ticket" }];
+const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List" }, { label: "Tickets" }];
 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: () => {

@@ -1,23 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorList } from "@/components/mentor-list";
+import { MentorBrowse } from "@/components/mentor-browse";
 import { PublicNav } from "@/components/public-nav";
 import { SiteFooter } from "@/components/site-footer";
+import { validateBrowseFilters } from "@/lib/browse";
 
-/** `all` stands for no search text. */
-const ALL = "all";
-
-export const Route = createFileRoute("/browse/mentor/$search")({ component: BrowseMentors });
+export const Route = createFileRoute("/browse/mentor/$search")({ validateSearch: validateBrowseFilters, component: BrowseMentors });
 
 function BrowseMentors() {
   const { search } = Route.useParams();
-  const text = search === ALL ? "" : search;
   return (
     <>
       <PublicNav />
-      <main className="mx-auto grid max-w-6xl gap-4 px-4 py-10">
-        <h1 className="text-2xl font-bold text-slate-900">{text ? `Mentors for "${text}"` : "Find a Mentor"}</h1>
-        <hr className="border-slate-200" />
-        <MentorList query={{ search: text, price: "a", rating: "9" }} skeletons={2} label="Mentors" />
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <MentorBrowse area="public" segment={search} filters={Route.useSearch()} />
       </main>
       <SiteFooter />
     </>

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalDatabase } from "../../scripts/local-db";
-import { BUILT_WORKER_CONFIG_PATH } from "../../scripts/built-worker";
-import { freePort } from "../../scripts/sqld";
-import { offlineWranglerEnv } from "../../scripts/worker-vars";
+import { startLocalDatabase } from "./local-db";
+import { BUILT_WORKER_CONFIG_PATH } from "./built-worker";
+import { freePort } from "./sqld";
+import { offlineWranglerEnv } from "./worker-vars";
 
 export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
 

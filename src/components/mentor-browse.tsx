@@ -1,0 +1,52 @@
+import { useNavigate } from "@tanstack/react-router";
+import { SearchX } from "lucide-react";
+import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/lib/browse";
+import { MentorFilters } from "./mentor-filters";
+import { MentorList } from "./mentor-list";
+import { Button } from "./ui/button";
+
+const found = (count: number) => (count === 1 ? "1 mentor found" : `${count} mentors found`);
+
+/**
+ * The browse page body: heading, filter bar, divider, results. The text is the `$search` path
+ * segment, the filters live in the query string, so every search can be shared and reloaded.
+ */
+export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; segment: string; filters: BrowseFilters }) {
+  const navigate = useNavigate();
+  const text = searchText(segment);
+  const filtered = Boolean(filters.price || filters.rating);
+  const go = (nextSegment: string, next: BrowseFilters) => void navigate({ to: BROWSE_ROUTE[area], params: { search: nextSegment }, search: next });
+
+  const empty = (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+      <SearchX aria-hidden="true" className="size-8 text-slate-400" />
+      <p className="font-medium text-slate-900">No mentors match {text ? `"${text}"` : "your search"} with these filters.</p>
+      {filtered ? (
+        <>
+          <p className="text-sm text-slate-600">Try another price range or a lower rating.</p>
+          <Button variant="outline" onClick={() => go(segment, {})}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">Try other words, or see every mentor.</p>
+          <Button variant="outline" onClick={() => go(ALL, {})}>
+            Show all mentors
+          </Button>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid gap-5">
+      <h1 className="text-2xl font-bold text-slate-900">{text ? `Mentors for "${text}"` : "Find a Mentor"}</h1>
+      <section aria-label="Filters">
+        <MentorFilters filters={filters} onChange={(next) => go(segment, next)} />
+      </section>
+      <hr className="border-slate-200" />
+      <MentorList query={mentorSearchOf(segment, filters)} skeletons={2} label="Mentors" area={area} empty={empty} summary={found} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Star } from "lucide-react";
+import { PRICE_OPTIONS, RATING_OPTIONS, type BrowseFilters } from "@/lib/browse";
+
+const optionClass =
+  "flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500";
+const boxClass = "size-4 accent-indigo-600 focus-visible:outline-none";
+
+const ratingLabel = (stars: number) => (stars === 5 ? "5 stars" : `${stars} ${stars === 1 ? "star" : "stars"} & up`);
+
+/**
+ * The browse filter bar (SPEC §4): price buckets and a minimum rating, each a group of checkboxes
+ * where at most one is checked. Unchecking the price returns to Any; unchecking the rating clears it.
+ */
+export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; onChange: (next: BrowseFilters) => void }) {
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row lg:gap-8">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Price per hour</legend>
+        <div className="flex flex-wrap gap-2">
+          {PRICE_OPTIONS.map(({ code, label }) => {
+            const checked = (filters.price ?? "a") === code;
+            return (
+              <label key={code} className={optionClass}>
+                <input
+                  type="checkbox"
+                  className={boxClass}
+                  checked={checked}
+                  onChange={() => onChange({ ...filters, price: checked || code === "a" ? undefined : code })}
+                />
+                {label}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Minimum rating</legend>
+        <div className="flex flex-wrap gap-2">
+          {RATING_OPTIONS.map((stars) => {
+            const checked = filters.rating === stars;
+            return (
+              <label key={stars} className={optionClass}>
+                <input type="checkbox" className={boxClass} checked={checked} onChange={() => onChange({ ...filters, rating: checked ? undefined : stars })} />
+                <span className="sr-only">{ratingLabel(stars)}</span>
+                <span aria-hidden="true" className="flex items-center gap-0.5">
+                  {stars}
+                  <Star className="size-3.5 fill-amber-400 text-amber-400" />
+                  {stars < 5 ? "+" : null}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

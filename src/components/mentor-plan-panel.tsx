@@ -1,0 +1,73 @@
+import { Link } from "@tanstack/react-router";
+import { Check, MessageCircle, CalendarDays, Users } from "lucide-react";
+import { toast } from "sonner";
+import { LOGIN_SEARCH } from "@/lib/areas";
+import { formatRupees } from "@/lib/money";
+import { ComingSoonButton } from "./coming-soon-button";
+import { RatingSummary } from "./rating-summary";
+import { Button } from "./ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
+
+/** The subscription plan of SPEC §9. */
+const PLAN = ["4 calls per month of 60 minutes each", "Unlimited Q&A via chat", "Responses within 24 hours", "Flat fee per hour, no hidden costs"];
+
+type PlanPanelProps = {
+  hourlyRatePaise: number;
+  rating: number | null;
+  reviewCount: number;
+  /** A mentee is signed in (only mentees see Subscribe and Chat). */
+  viewerIsMentee: boolean;
+  isEnrollmentActive: boolean;
+};
+
+/** Price, plan and rating, then the subscriber's actions, "Subscribe Now", or a sign-in prompt. */
+export function MentorPlanPanel({ hourlyRatePaise, rating, reviewCount, viewerIsMentee, isEnrollmentActive }: PlanPanelProps) {
+  const subscribed = viewerIsMentee && isEnrollmentActive;
+  return (
+    <Card className="h-fit lg:sticky lg:top-24">
+      <CardHeader>
+        <CardTitle>{subscribed ? "Your subscription" : "Subscribe Now"}</CardTitle>
+        <p className="text-2xl font-bold text-slate-900">
+          {formatRupees(hourlyRatePaise)}
+          <span className="text-base font-normal text-slate-600"> / hour</span>
+        </p>
+        <RatingSummary rating={rating} reviewCount={reviewCount} />
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul aria-label="What the plan includes" className="grid gap-2">
+          {PLAN.map((line) => (
+            <li key={line} className="flex items-start gap-2 text-sm text-slate-700">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              {line}
+            </li>
+          ))}
+        </ul>
+        {subscribed ? (
+          <div className="grid gap-2">
+            <p className="text-sm text-slate-700">You are subscribed to this mentor.</p>
+            <ComingSoonButton>
+              <Users aria-hidden="true" />
+              Community
+            </ComingSoonButton>
+            <ComingSoonButton>
+              <MessageCircle aria-hidden="true" />
+              Chat
+            </ComingSoonButton>
+            <ComingSoonButton>
+              <CalendarDays aria-hidden="true" />
+              Schedule
+            </ComingSoonButton>
+          </div>
+        ) : viewerIsMentee ? (
+          <Button onClick={() => toast("Payments are not available yet")}>Subscribe</Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/auth/login" search={LOGIN_SEARCH.mentee}>
+              Sign in as a mentee to subscribe
+            </Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

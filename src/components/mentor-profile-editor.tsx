@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/lib/mentor-profile-form";
+import { PROFILE_TOASTS } from "@/lib/profile-toasts";
+import { updateSessionProfile } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
+import type { OwnMentorProfile } from "../../worker/services/mentor-profiles";
+import { MentorSkillsEditor } from "./mentor-skills-editor";
+import { ProfileImagePicker } from "./profile-image-picker";
+import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
+import { SubmitButton } from "./submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { FormField } from "./ui/form-field";
+import { Input } from "./ui/input";
+import { Textarea } from "./ui/textarea";
+
+/** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */
+export function MentorProfileEditor() {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.mentors.myProfile.queryOptions({}));
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) return <ProfileLoadError onRetry={() => void profile.refetch()} />;
+  return <MentorProfileFields profile={profile.data} />;
+}
+
+type TextField = { name: keyof MentorProfileForm; label: string; autoComplete?: string; type?: string; hint?: string };
+
+const DETAILS: TextField[][] = [
+  [
+    { name: "firstName", label: "First Name", autoComplete: "given-name" },
+    { name: "lastName", label: "Last Name", autoComplete: "family-name" },
+  ],
+  [
+    { name: "jobTitle", label: "Job Title", autoComplete: "organization-title" },
+    { name: "firmName", label: "Firm Name", autoComplete: "organization" },
+  ],
+  [
+    { name: "phone", label: "Mobile Number", autoComplete: "tel", type: "tel", hint: "10 digits, optionally starting with +91" },
+    { name: "location", label: "Location (optional)", autoComplete: "address-level2" },
+  ],
+  [
+    { name: "educationalQualification", label: "Educational Qualification" },
+    { name: "hourlyRate", label: "Hourly Rate (₹)", type: "number", hint: "In rupees, for one hour" },
+  ],
+  [
+    { name: "website", label: "Website (optional)", type: "url" },
+    { name: "linkedInUrl", label: "LinkedIn URL (optional)", type: "url" },
+  ],
+  [{ name: "twitterUrl", label: "Twitter URL (optional)", type: "url" }],
+];
+
+function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<MentorProfileForm>({ resolver: mentorProfileResolver, defaultValues: mentorProfileFormOf(profile) });
+  const { errors } = form.formState;
+  const fullName = `${profile.firstName} ${profile.lastName}`;
+
+  const save = useMutation(
+    trpc.mentors.updateProfile.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), saved);
+        updateSessionProfile("mentor", { name: `${saved.firstName} ${saved.lastName}` });
+        form.reset(mentorProfileFormOf(saved));
+        toast.success(PROFILE_TOASTS.mentor.saved);
+      },
+      onError: (error) => toast.error(PROFILE_TOASTS.mentor.failed, { description: apiError(error)?.message ?? "Network Issue, Please try again later" }),
+    }),
+  );
+  const refresh = () => void queryClient.invalidateQueries(trpc.mentors.myProfile.queryFilter());
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">Your profile</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile photo</CardTitle>
+          <CardDescription>Mentees see this picture on your card and profile.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProfileImagePicker role="mentor" name={fullName} imageUrl={profile.profileImageUrl} onUploaded={refresh} />
+        </CardContent>
+      </Card>
+      <MentorSkillsEditor skills={profile.skills} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+          <CardDescription>Signed in as {profile.email}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
+            {DETAILS.map((row) => (
+              <div key={row[0].name} className="grid gap-4 sm:grid-cols-2">
+                {row.map((field) => (
+                  <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
+                    <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />
+                  </FormField>
+                ))}
+              </div>
+            ))}
+            <FormField label="Short bio (optional)" hint="One line for your card" error={errors.shortBio?.message}>
+              <Input maxLength={200} {...form.register("shortBio")} />
+            </FormField>
+            <FormField label="Bio" error={errors.bio?.message}>
+              <Textarea maxLength={2000} className="min-h-36" {...form.register("bio")} />
+            </FormField>
+            <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

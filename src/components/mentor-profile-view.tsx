@@ -1,0 +1,144 @@
+import { useQuery } from "@tanstack/react-query";
+import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
+import { apiError } from "@/lib/api-error";
+import type { BrowseArea } from "@/lib/browse";
+import { hasRecord } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
+import { MentorPlanPanel } from "./mentor-plan-panel";
+import { MentorReviews } from "./mentor-reviews";
+import { MentorUnavailable } from "./mentor-unavailable";
+import { ReviewForm } from "./review-form";
+import { Avatar } from "./ui/avatar";
+import { Button } from "./ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
+import { Skeleton } from "./ui/skeleton";
+
+/** SPEC §2: the profile shows the first four skills. */
+const PROFILE_SKILLS = 4;
+
+/**
+ * A mentor's profile page (SPEC §2): header card, About, skills, plan and price with the rating,
+ * the subscriber's actions or "Subscribe Now", and "What Mentees Say". A signed-in mentee's token
+ * is sent so the server can tell whether she is subscribed.
+ */
+export function MentorProfileView({ mentorId, area }: { mentorId: string; area: BrowseArea }) {
+  const trpc = useTRPC();
+  const viewerIsMentee = hasRecord("mentee");
+  const profile = useQuery(trpc.mentors.profile.queryOptions({ mentorId }, viewerIsMentee ? { trpc: { context: { role: "mentee" } } } : {}));
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    const answer = apiError(profile.error);
+    if (answer?.status === 404 || answer?.status === 400) return <MentorUnavailable area={area} message={answer.message} />;
+    return (
+      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 py-12 text-center">
+        <p className="text-slate-700">We couldn't load this profile. Please check your connection and try again.</p>
+        <Button variant="outline" onClick={() => void profile.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const { mentor, isEnrollmentActive } = profile.data;
+  const fullName = `${mentor.firstName} ${mentor.lastName}`;
+  const links = [
+    { href: mentor.website, label: "Website", icon: Globe },
+    { href: mentor.linkedInUrl, label: "LinkedIn", icon: Linkedin },
+    { href: mentor.twitterUrl, label: "Twitter", icon: Twitter },
+  ].filter((link): link is { href: string; label: string; icon: typeof Globe } => Boolean(link.href));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid content-start gap-6">
+        <Card>
+          <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center">
+            <Avatar src={mentor.profileImageUrl} name={fullName} className="size-24 text-2xl" />
+            <div className="grid min-w-0 gap-1">
+              <h1 className="text-2xl font-bold text-slate-900">{fullName}</h1>
+              <p className="flex items-center gap-1.5 text-slate-700">
+                <Briefcase aria-hidden="true" className="size-4 shrink-0" />
+                {mentor.jobTitle}@ {mentor.firmName}
+              </p>
+              {mentor.location ? (
+                <p className="flex items-center gap-1.5 text-sm text-slate-600">
+                  <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                  {mentor.location}
+                </p>
+              ) : null}
+              {mentor.shortBio ? <p className="text-sm text-slate-600">{mentor.shortBio}</p> : null}
+              {links.length ? (
+                <ul aria-label="Links" className="mt-1 flex flex-wrap gap-3">
+                  {links.map(({ href, label, icon: Icon }) => (
+                    <li key={label}>
+                      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                        <Icon aria-hidden="true" className="size-4" />
+                        {label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>About</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="whitespace-pre-line break-words text-slate-800">{mentor.bio}</p>
+            <p className="flex items-center gap-1.5 text-sm text-slate-600">
+              <GraduationCap aria-hidden="true" className="size-4 shrink-0" />
+              {mentor.educationalQualification}
+            </p>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Skills</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {mentor.skills.length ? (
+              <ul aria-label="Skills" className="flex flex-wrap gap-2">
+                {mentor.skills.slice(0, PROFILE_SKILLS).map((skill) => (
+                  <li key={skill} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800">
+                    {skill}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-600">No skills listed yet.</p>
+            )}
+          </CardContent>
+        </Card>
+
+        {viewerIsMentee ? <ReviewForm mentorId={mentorId} /> : null}
+        <MentorReviews mentorId={mentorId} />
+      </div>
+
+      <MentorPlanPanel
+        hourlyRatePaise={mentor.hourlyRatePaise}
+        rating={mentor.rating}
+        reviewCount={mentor.reviewCount}
+        viewerIsMentee={viewerIsMentee}
+        isEnrollmentActive={isEnrollmentActive}
+      />
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading profile" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid content-start gap-6">
+        <Skeleton className="h-36 w-full" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+      <Skeleton className="h-72 w-full" />
+    </div>
+  );
+}

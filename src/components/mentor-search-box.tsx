@@ -1,0 +1,44 @@
+import { useNavigate, useParams } from "@tanstack/react-router";
+import { Search } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { BROWSE_ROUTE, searchSegment, searchText, type BrowseArea } from "@/lib/browse";
+import { cn } from "@/lib/class-names";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+
+const LABEL = "Search Skills and Mentors";
+
+/** The nav's mentor search (SPEC §2): opens the browse page of the area with the typed text. */
+export function MentorSearchBox({ area, className }: { area: BrowseArea; className?: string }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  // On a browse page the box shows that page's text; elsewhere it starts empty.
+  const current = searchText(useParams({ strict: false }).search ?? "");
+  const [draft, setDraft] = useState<{ for: string; text: string }>({ for: current, text: current });
+  const text = draft.for === current ? draft.text : current;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: BROWSE_ROUTE[area], params: { search: searchSegment(text) } });
+  };
+
+  return (
+    <form role="search" onSubmit={submit} className={cn("flex min-w-0 items-center gap-1", className)}>
+      <label htmlFor={inputId} className="sr-only">
+        {LABEL}
+      </label>
+      <Input
+        id={inputId}
+        type="search"
+        placeholder={LABEL}
+        value={text}
+        maxLength={100}
+        onChange={(e) => setDraft({ for: current, text: e.target.value })}
+        className="h-9 min-w-0"
+      />
+      <Button type="submit" size="icon" variant="outline" className="size-9 shrink-0" aria-label="Search">
+        <Search aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

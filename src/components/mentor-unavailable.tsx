@@ -1,0 +1,20 @@
+import { Link } from "@tanstack/react-router";
+import { UserX } from "lucide-react";
+import { BROWSE_ROUTE, ALL, type BrowseArea } from "@/lib/browse";
+import { Button } from "./ui/button";
+
+/** The profile page of an unknown, pending or blocked mentor (404). */
+export function MentorUnavailable({ area, message }: { area: BrowseArea; message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+      <UserX aria-hidden="true" className="size-10 text-slate-400" />
+      <h1 className="text-2xl font-semibold text-slate-900">Mentor not available</h1>
+      <p className="text-slate-600">{message}</p>
+      <Button asChild>
+        <Link to={BROWSE_ROUTE[area]} params={{ search: ALL }}>
+          Browse mentors
+        </Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { apiError } from "@/lib/api-error";
+import { useTRPC } from "@/lib/trpc";
+import { reviewInputSchema } from "../../worker/validation/reviews";
+import { StarRatingInput } from "./star-rating-input";
+import { Button } from "./ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { FormField } from "./ui/form-field";
+import { Spinner } from "./ui/spinner";
+import { Textarea } from "./ui/textarea";
+
+/** Review calls are the mentee's, also on the public profile page. */
+const AS_MENTEE = { trpc: { context: { role: "mentee" } } } as const;
+
+type MyReview = { rating: number; text: string } | null;
+
+/** "Your review": shown to a signed-in mentee who has subscribed to the mentor at some point. */
+export function ReviewForm({ mentorId }: { mentorId: string }) {
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.reviews.mine.queryOptions({ mentorId }, AS_MENTEE));
+  if (!mine.data?.canReview) return null;
+  // Remounts with the saved review, so the fields start from what the server holds.
+  return <ReviewFields key={mine.data.review ? `${mine.data.review.rating}:${mine.data.review.text}` : "new"} mentorId={mentorId} saved={mine.data.review} />;
+}
+
+function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [rating, setRating] = useState(saved?.rating ?? 0);
+  const [text, setText] = useState(saved?.text ?? "");
+  const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
+
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.reviews.mine.queryFilter({ mentorId })),
+      queryClient.invalidateQueries(trpc.reviews.list.pathFilter()),
+      queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId })),
+      queryClient.invalidateQueries(trpc.mentors.search.pathFilter()),
+    ]);
+  };
+  const failed = (title: string) => (error: unknown) => toast.error(title, { description: apiError(error)?.message ?? "Please check your connection and try again." });
+  const save = useMutation(
+    trpc.reviews.save.mutationOptions({
+      ...AS_MENTEE,
+      onSuccess: async () => {
+        toast.success("Review saved");
+        await refresh();
+      },
+      onError: failed("Could not save your review"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.reviews.remove.mutationOptions({
+      ...AS_MENTEE,
+      onSuccess: async () => {
+        toast.success("Review deleted");
+        await refresh();
+      },
+      onError: failed("Could not delete your review"),
+    }),
+  );
+  const busy = save.isPending || remove.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = v.safeParse(reviewInputSchema, { mentorId, rating: rating || undefined, text });
+    if (!parsed.success) {
+      const flat = v.flatten<typeof reviewInputSchema>(parsed.issues).nested ?? {};
+      setErrors({ rating: flat.rating?.[0], text: flat.text?.[0] });
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.output);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your review</CardTitle>
+        <CardDescription>{saved ? "Update or delete your review." : "Tell other mentees how your sessions went."}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} aria-label="Your review" className="grid gap-4">
+          <StarRatingInput legend="Your rating" value={rating} onChange={setRating} error={errors.rating} />
+          <FormField label="Your review (optional)" error={errors.text}>
+            <Textarea value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy} aria-busy={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              Save review
+            </Button>
+            {saved ? (
+              <Button type="button" variant="outline" disabled={busy} aria-busy={remove.isPending} onClick={() => remove.mutate({ mentorId })}>
+                {remove.isPending ? <Spinner /> : null}
+                Delete review
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+/** The upload rules of `POST /api/images/profile`, checked before sending (the server checks the bytes again). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+/** Why a chosen file cannot be uploaded, or null when it may be. */
+export function imageFileProblem(file: File): string | null {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return "Choose a JPEG, PNG or WebP image.";
+  if (file.size > MAX_IMAGE_BYTES) return "The image must be at most 5 MB.";
+  if (file.size === 0) return "The file is empty. Choose a JPEG, PNG or WebP image.";
+  return null;
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MentorProfileView } from "@/components/mentor-profile-view";
+import { PublicNav } from "@/components/public-nav";
+import { SiteFooter } from "@/components/site-footer";
+
+export const Route = createFileRoute("/browse/mentor/profile/$id")({ component: PublicMentorProfile });
+
+function PublicMentorProfile() {
+  return (
+    <>
+      <PublicNav />
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <MentorProfileView mentorId={Route.useParams().id} area="public" />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MentorBrowse } from "@/components/mentor-browse";
+import { validateBrowseFilters } from "@/lib/browse";
+
+export const Route = createFileRoute("/mentees/browse/mentor/$search")({
+  validateSearch: validateBrowseFilters,
+  component: function MenteeBrowseMentors() {
+    return <MentorBrowse area="mentee" segment={Route.useParams().search} filters={Route.useSearch()} />;
+  },
+});

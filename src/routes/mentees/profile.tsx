@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MenteeProfileEditor } from "@/components/mentee-profile-editor";
+
+export const Route = createFileRoute("/mentees/profile")({ component: MenteeProfileEditor });

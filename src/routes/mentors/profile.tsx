@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MentorProfileEditor } from "@/components/mentor-profile-editor";
+
+export const Route = createFileRoute("/mentors/profile")({ component: MentorProfileEditor });

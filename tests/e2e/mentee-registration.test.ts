@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { uniqueEmail } from "../support/accounts";
+import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+
+/** Journey 1 (SPEC §2, §4, §5, §8): a mentee signs up, is sent on to sign in, and signs in. */
+
+const b = useBrowser();
+const SUCCESS_TITLE = "Your account has been successfully created.";
+
+async function fillSignup(page: typeof b.page, values: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
+  await page.getByLabel("First Name").fill(values.firstName);
+  await page.getByLabel("Last Name").fill(values.lastName);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Mobile Number").fill(values.phone);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page.getByLabel("Confirm Password").fill(values.password);
+}
+
+describe("mentee registration", () => {
+  it("validates in the browser, creates the account, redirects to sign-in after ~5 s, and the new mentee signs in", async () => {
+    const page = b.page;
+    const signupCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("auth.registerMentee")) signupCalls.push(r.url());
+    });
+    await page.goto("/auth/mentee-register");
+    await page.getByRole("heading", { name: "Create your mentee account" }).waitFor();
+
+    // An empty submit: every required field reports its own message, and nothing is sent.
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError(page, "First Name")).toBe("First Name is required");
+    expect(await fieldError(page, "Last Name")).toBe("Last Name is required");
+    expect(await fieldError(page, "Email")).toBe("Email is required");
+    expect(await fieldError(page, "Mobile Number")).toBe("Mobile number is required");
+    expect(await fieldError(page, "Password")).toBe("Password is required");
+    expect(await fieldError(page, "Confirm Password")).toBe("Confirm Password is required");
+    expect(await page.getByLabel("First Name").getAttribute("aria-invalid")).toBe("true");
+
+    // A bad phone number (9 digits) is refused; the fields now filled in are no longer in error.
+    const email = uniqueEmail("e2e-mentee");
+    await fillSignup(page, { firstName: "Nisha", lastName: "Kulkarni", email, phone: "98765432", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError(page, "Mobile Number")).toBe("Please enter a valid 10-digit mobile number");
+    expect(await fieldError(page, "First Name")).toBe("");
+    expect(await fieldError(page, "Confirm Password")).toBe("");
+    expect(signupCalls).toEqual([]);
+
+    // A valid submit opens the success dialog.
+    await page.getByLabel("Mobile Number").fill("+919876543210");
+    await page.getByRole("button", { name: "Create account" }).click();
+    const dialog = page.getByRole("dialog", { name: SUCCESS_TITLE });
+    await dialog.waitFor({ state: "visible", timeout: 10_000 });
+    const shownAt = Date.now();
+    expect(await dialog.textContent()).toContain("You will be redirected to Login page shortly. Please login to explore more..!!");
+    expect(signupCalls).toHaveLength(1);
+
+    // After ~5 s the app goes to /mentees, whose guard sends the signed-out visitor to sign in.
+    await waitForPath(page, "/auth/login?mentees", 15_000);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_000);
+    expect(await isTabSelected(page, "mentee")).toBe(true);
+
+    await submitSignIn(page, "mentee", email, DEMO_PASSWORD);
+    await waitForPath(page, "/mentees");
+    await page.getByRole("heading", { level: 1, name: "Welcome, Nisha Kulkarni" }).waitFor();
+    expect(await readStoredSession(page, "mentee")).toMatchObject({ isMenteeAuthenticated: true, menteeName: "Nisha Kulkarni" });
+  });
+
+  it("shows the server's message under Confirm Password when the e-mail is already registered", async () => {
+    const page = b.page;
+    await page.goto("/auth/mentee-register");
+    await fillSignup(page, { firstName: "Priya", lastName: "Sharma", email: "mentee@example.com", phone: "9876543210", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError(page, "Confirm Password")).toBe("An account with this email already exists. Please sign in instead.");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
+  });
+});
