@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { freePort } from "./sqld";
@@ -27,6 +27,10 @@ async function waitForWorker(url: string, child: ChildProcess, output: () => str
 export async function startStack(): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
+  // A private copy of the build: a `vite build` while the stack runs must not reload its Worker.
+  const buildDir = dirname(dirname(BUILT_WORKER_CONFIG_PATH));
+  cpSync(buildDir, join(dir, "dist"), { recursive: true });
+  const config = join(dir, "dist", relative(buildDir, BUILT_WORKER_CONFIG_PATH));
   const db = await startLocalDatabase({ dataDir: join(dir, "db") });
   const port = await freePort();
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
@@ -35,7 +39,7 @@ export async function startStack(): Promise<Stack> {
   const child = spawn(
     "npx",
     [
-      "wrangler", "dev", "-c", BUILT_WORKER_CONFIG_PATH, "--port", String(port), "--ip", "127.0.0.1",
+      "wrangler", "dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1",
       "--persist-to", join(dir, "wrangler"), "--log-level", "warn",
       ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
