@@ -50,7 +50,7 @@ const sessionEvents: SessionEvents = {
   onBlocked: (role, message) => {
     clearSession(role);
     toast.error(message);
-    void router.navigate({ to: "/auth/login" });
+    void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
   },
   // A session that can no longer be refreshed sends the user of that area to its sign-in.
   onExpired: (role) => {

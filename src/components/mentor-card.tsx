@@ -59,7 +59,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
 
 export function MentorCardSkeleton() {
   return (
-    <Card className="flex flex-col gap-3 p-5">
+    <Card aria-hidden="true" data-testid="mentor-card-skeleton" className="flex flex-col gap-3 p-5">
       <div className="flex items-center gap-3">
         <Skeleton className="size-14 rounded-full" />
         <div className="grid flex-1 gap-2">

@@ -1,14 +1,14 @@
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { BROWSE_ROUTE, searchSegment, searchText, type BrowseArea } from "@/lib/browse";
+import { BROWSE_ROUTE, searchSegment, searchText, validateBrowseFilters, type BrowseArea } from "@/lib/browse";
 import { cn } from "@/lib/class-names";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 
 const LABEL = "Search Skills and Mentors";
 
-/** The nav's mentor search (SPEC §2): opens the browse page of the area with the typed text. */
+/** The nav's mentor search (SPEC §2): opens the browse page of the area with the typed text (and any filters already set). */
 export function MentorSearchBox({ area, className }: { area: BrowseArea; className?: string }) {
   const navigate = useNavigate();
   const inputId = useId();
@@ -19,7 +19,8 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void navigate({ to: BROWSE_ROUTE[area], params: { search: searchSegment(text) } });
+    // New words keep the price and rating chosen on a browse page (SPEC §4: each re-runs the search on its own).
+    void navigate({ to: BROWSE_ROUTE[area], params: { search: searchSegment(text) }, search: (prev: Record<string, unknown>) => validateBrowseFilters(prev) });
   };
 
   return (

@@ -202,3 +202,43 @@ export async function fieldError(page: Page, label: string): Promise<string> {
 export function toasts(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
+
+// --- account journeys helpers ---
+
+/** An HS256 access token for `userId` that expired a minute ago (claims of worker/services/tokens.ts). */
+export async function expiredAccessToken(role: Role, userId: string, refreshToken: string): Promise<string> {
+  const { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } = await import("../../worker/services/tokens");
+  const sid = refreshToken.split(".")[0];
+  return signAccessToken(inject("jwtSecret"), { sub: userId, role, sid }, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
+}
+
+/**
+ * Resolves once the page's realtime room answers `setup` with `connected` (its socket is open and
+ * registered). Call before the navigation that opens the room.
+ */
+export function realtimeConnected(page: Page, timeout = 15_000): Promise<void> {
+  const connected = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the realtime room never answered `connected`")), timeout);
+    page.on("websocket", (socket) => {
+      if (!socket.url().includes("/parties/user-room/")) return;
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.includes('"event":"connected"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+  connected.catch(() => undefined); // a test that failed before awaiting it must not also report an unhandled rejection
+  return connected;
+}
+
+/** Paths of the tRPC calls the page makes (e.g. `auth.refresh`, `mentees.profile`), in order; batching is off. */
+export function recordTrpcCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/trpc/")) calls.push(decodeURIComponent(pathname.slice("/trpc/".length)));
+  });
+  return calls;
+}

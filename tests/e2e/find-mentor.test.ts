@@ -1,0 +1,324 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createMentee, setBlocked } from "../support/accounts";
+import { useBrowser, waitForPath } from "../support/browser";
+import {
+  addReviews,
+  cardNames,
+  createMentorWithSkills,
+  mentorCards,
+  nextSearchAnswer,
+  searchInputOf,
+  searchMentorsApi,
+  signInInto,
+  uniqueWord,
+} from "../support/find-mentor";
+
+/**
+ * Find a mentor (SPEC §2 browse page and mentor card, §4 filters, §9 price buckets): search from the
+ * nav box, filter by price and rating with the filters kept in the URL, the loading, empty and
+ * error states, and the same pages inside the mentee area.
+ */
+
+const b = useBrowser();
+const DEFAULT_SHORT_BIO = "6+ years of experience in tech, business and product";
+const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+const searchBox = (page: typeof b.page) => page.getByRole("searchbox", { name: "Search Skills and Mentors" });
+
+/** Mentors found by one unique word: two visible ones, a blocked one and a pending one that must stay hidden. */
+let word: string;
+let first: Awaited<ReturnType<typeof createMentorWithSkills>>;
+let second: Awaited<ReturnType<typeof createMentorWithSkills>>;
+let blocked: Awaited<ReturnType<typeof createMentorWithSkills>>;
+let pending: Awaited<ReturnType<typeof createMentorWithSkills>>;
+
+/** Filter fixtures, found by another word: A passes ₹1000-₹2500 and 4★+, B is in the price range but rated 3, C is rated 5 but costs ₹3000. */
+let filterWord: string;
+let inRange: Awaited<ReturnType<typeof createMentorWithSkills>>;
+let lowRated: Awaited<ReturnType<typeof createMentorWithSkills>>;
+let pricey: Awaited<ReturnType<typeof createMentorWithSkills>>;
+
+beforeAll(async () => {
+  word = uniqueWord("quill");
+  [first, second, blocked, pending] = await Promise.all([
+    createMentorWithSkills(
+      { firstName: "Oriana", lastName: `Vale${word.slice(-4)}`, jobTitle: "Principal Engineer", firmName: "Northwind", shortBio: "Twelve years shipping payments software.", hourlyRatePaise: 180_000 },
+      [`${word} Design`, "Mentoring", "Career Growth", "Public Speaking", "Hiring"],
+    ),
+    createMentorWithSkills({ firstName: "Bastian", lastName: `Holt${word.slice(-4)}`, jobTitle: "Staff Designer", firmName: "Contoso", shortBio: null, hourlyRatePaise: 300_000 }, ["Figma", `${word} Systems`]),
+    createMentorWithSkills({ firstName: "Blocked", lastName: "Mentor" }, [`${word} Design`]),
+    createMentorWithSkills({ firstName: "Pending", lastName: "Mentor", status: "pending" }, [`${word} Design`]),
+  ]);
+  await setBlocked("mentor", blocked.id, true);
+
+  filterWord = uniqueWord("fltr");
+  [inRange, lowRated, pricey] = await Promise.all([
+    createMentorWithSkills({ firstName: "Inga", lastName: "Inrange", hourlyRatePaise: 180_000 }, [`${filterWord} Coaching`]),
+    createMentorWithSkills({ firstName: "Lorcan", lastName: "Lowrated", hourlyRatePaise: 200_000 }, [`${filterWord} Coaching`]),
+    createMentorWithSkills({ firstName: "Priya", lastName: "Pricey", hourlyRatePaise: 300_000 }, [`${filterWord} Coaching`]),
+  ]);
+  await Promise.all([
+    addReviews(inRange.id, [
+      { rating: 5, text: "Great", daysAgo: 3 },
+      { rating: 4, text: "Good", daysAgo: 2 },
+    ]),
+    addReviews(lowRated.id, [{ rating: 3, text: "Fine", daysAgo: 1 }]),
+    addReviews(pricey.id, [{ rating: 5, text: "Superb", daysAgo: 1 }]),
+  ]);
+});
+
+describe("finding a mentor", () => {
+  it("searches from the landing page's nav box, lists the matching cards, and opens a profile", async () => {
+    const page = b.page;
+    const expected = await searchMentorsApi({ search: word });
+    // The search finds exactly the two visible mentors; blocked and pending ones stay out.
+    expect(expected.map((m) => m.id).sort()).toEqual([first.id, second.id].sort());
+    expect(expected.map((m) => m.id)).not.toContain(blocked.id);
+    expect(expected.map((m) => m.id)).not.toContain(pending.id);
+
+    await page.goto("/");
+    // The landing row shows the first four mentors of the default search.
+    const featured = (await searchMentorsApi({})).slice(0, 4).map(fullName);
+    await expect.poll(() => cardNames(page, "Featured mentors")).toEqual(featured);
+
+    await searchBox(page).fill(word);
+    await searchBox(page).press("Enter");
+    await waitForPath(page, `/browse/mentor/${word}`);
+    await page.getByRole("heading", { level: 1, name: `Mentors for "${word}"` }).waitFor();
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+    expect(await page.getByRole("status").filter({ hasText: "mentors found" }).textContent()).toBe("2 mentors found");
+    // On a browse page the box keeps the page's text.
+    expect(await searchBox(page).inputValue()).toBe(word);
+
+    // A card: full name, "jobTitle@ firmName", short bio, the first three skills, a Profile button.
+    const card = mentorCards(page).filter({ has: page.getByRole("heading", { name: fullName(first) }) });
+    const cardText = await card.innerText();
+    expect(cardText).toContain(`${first.jobTitle}@ ${first.firmName}`);
+    expect(cardText).toContain(first.shortBio!);
+    expect(await card.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents()).toEqual(first.skills.slice(0, 3));
+    // A mentor without a short bio gets the default line.
+    const otherCard = mentorCards(page).filter({ has: page.getByRole("heading", { name: fullName(second) }) });
+    expect(await otherCard.innerText()).toContain(DEFAULT_SHORT_BIO);
+    expect(await otherCard.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents()).toEqual(second.skills);
+
+    // A new search from the browse page: several words (the URL segment is encoded) narrow it down.
+    const twoWords = `${word} systems`;
+    const narrowed = await searchMentorsApi({ search: twoWords });
+    expect(narrowed.map((m) => m.id)).toEqual([second.id]);
+    await searchBox(page).fill(twoWords);
+    await searchBox(page).press("Enter");
+    await waitForPath(page, `/browse/mentor/${encodeURIComponent(twoWords)}`);
+    await page.getByRole("heading", { level: 1, name: `Mentors for "${twoWords}"` }).waitFor();
+    await expect.poll(() => cardNames(page)).toEqual(narrowed.map(fullName));
+    await page.goBack();
+    await waitForPath(page, `/browse/mentor/${word}`);
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+
+    await card.getByRole("link", { name: `Profile of ${fullName(first)}` }).click();
+    await waitForPath(page, `/browse/mentor/profile/${first.id}`);
+    await page.getByRole("heading", { level: 1, name: fullName(first) }).waitFor();
+    const profileText = await page.locator("main").innerText();
+    expect(profileText).toContain(`${first.jobTitle}@ ${first.firmName}`);
+    expect(profileText).toContain(first.bio);
+    expect(await page.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents()).toEqual(first.skills.slice(0, 4));
+  });
+
+  it("searches for text with a slash (a skill like CI/CD) and keeps the filters when the text changes", async () => {
+    const page = b.page;
+    const expected = await searchMentorsApi({ search: "CI/CD" });
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto(`/browse/mentor/${filterWord}?price=c`);
+    await expect.poll(() => cardNames(page)).toHaveLength(2);
+    await searchBox(page).fill("CI/CD");
+    await searchBox(page).press("Enter");
+    // The filters stay set when only the text changes (SPEC §4: text, price and rating each re-run the search).
+    await waitForPath(page, `/browse/mentor/${encodeURIComponent("CI/CD")}?price=c`);
+    await page.getByRole("heading", { level: 1, name: 'Mentors for "CI/CD"' }).waitFor();
+    const inBucket = await searchMentorsApi({ search: "CI/CD", price: "c" });
+    await expect.poll(() => cardNames(page)).toEqual(inBucket.map(fullName));
+    expect(await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).isChecked()).toBe(true);
+    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).uncheck();
+    await waitForPath(page, `/browse/mentor/${encodeURIComponent("CI/CD")}`);
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+  });
+
+  it("filters by price and rating through the URL, keeps them on reload, and unchecking the price returns to Any", async () => {
+    const page = b.page;
+    const checkbox = (name: string) => page.getByRole("checkbox", { name, exact: true });
+    await page.goto(`/browse/mentor/${filterWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    expect(await checkbox("Any").isChecked()).toBe(true);
+
+    // Price ₹1000-₹2500: the URL carries it, the search is sent with it, and the results obey it.
+    const byPrice = await nextSearchAnswer(page, () => checkbox("₹1000-₹2500").check());
+    await waitForPath(page, `/browse/mentor/${filterWord}?price=c`);
+    expect(byPrice.input).toMatchObject({ search: filterWord, price: "c", rating: "9" });
+    expect(byPrice.data.map((m) => m.id).sort()).toEqual([inRange.id, lowRated.id].sort());
+    for (const m of byPrice.data) expect(m.hourlyRatePaise).toSatisfy((p: number) => p >= 100_000 && p <= 250_000);
+    await expect.poll(() => cardNames(page)).toEqual(byPrice.data.map(fullName));
+    expect(await checkbox("Any").isChecked()).toBe(false);
+
+    // Plus 4 stars & up.
+    const byBoth = await nextSearchAnswer(page, () => checkbox("4 stars & up").check());
+    await waitForPath(page, `/browse/mentor/${filterWord}?price=c&rating=4`);
+    expect(byBoth.input).toMatchObject({ search: filterWord, price: "c", rating: "4" });
+    expect(byBoth.data.map((m) => m.id)).toEqual([inRange.id]);
+    await expect.poll(() => cardNames(page)).toEqual([fullName(inRange)]);
+    // The card's rating is the mentor's real average (5 and 4).
+    expect(await mentorCards(page).first().innerText()).toMatch(/4\.5(\s+out of 5,)?\s+\(2 reviews\)/);
+
+    // A reload (or a shared link) restores both filters and the same results.
+    await page.reload();
+    await expect.poll(() => cardNames(page)).toEqual([fullName(inRange)]);
+    expect(await checkbox("₹1000-₹2500").isChecked()).toBe(true);
+    expect(await checkbox("4 stars & up").isChecked()).toBe(true);
+
+    // Unchecking the price returns it to Any and takes it out of the URL; the rating stays.
+    await checkbox("₹1000-₹2500").uncheck();
+    await waitForPath(page, `/browse/mentor/${filterWord}?rating=4`);
+    expect(await checkbox("Any").isChecked()).toBe(true);
+    const byRating = await searchMentorsApi({ search: filterWord, rating: "4" });
+    expect(byRating.map((m) => m.id).sort()).toEqual([inRange.id, pricey.id].sort());
+    await expect.poll(() => cardNames(page)).toEqual(byRating.map(fullName));
+
+    // Unchecking the rating clears it too.
+    await checkbox("4 stars & up").uncheck();
+    await waitForPath(page, `/browse/mentor/${filterWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+  });
+
+  it("a shared filter link over all mentors shows only mentors in the bucket and rating", async () => {
+    const page = b.page;
+    const expected = await searchMentorsApi({ price: "d", rating: "4" });
+    expect(expected.length).toBeGreaterThan(0);
+    for (const m of expected) {
+      expect(m.hourlyRatePaise).toSatisfy((p: number) => p >= 200_000 && p <= 500_000);
+      expect(m.rating).toSatisfy((r: number | null) => r !== null && r >= 4);
+    }
+    await page.goto("/browse/mentor/all?price=d&rating=4");
+    await page.getByRole("heading", { level: 1, name: "Find a Mentor" }).waitFor();
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+    // Every card shows a rating of at least 4.
+    const shown = (await mentorCards(page).allInnerTexts()).map((text) => Number(/(\d\.\d)/.exec(text)?.[1]));
+    expect(shown).toHaveLength(expected.length);
+    for (const rating of shown) expect(rating).toBeGreaterThanOrEqual(4);
+    expect(await page.getByRole("checkbox", { name: "₹2000-₹5000", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "4 stars & up", exact: true }).isChecked()).toBe(true);
+  });
+
+  it("suggests clearing filters when nothing matches them, and showing everyone when the words match nothing", async () => {
+    const page = b.page;
+    // No mentor of the filter word costs above ₹5000.
+    expect(await searchMentorsApi({ search: filterWord, price: "e" })).toEqual([]);
+    await page.goto(`/browse/mentor/${filterWord}?price=e&rating=5`);
+    await page.getByText(`No mentors match "${filterWord}" with these filters.`).waitFor();
+    expect(await mentorCards(page).count()).toBe(0);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await waitForPath(page, `/browse/mentor/${filterWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    expect(await page.getByRole("checkbox", { name: "Any", exact: true }).isChecked()).toBe(true);
+
+    const nothing = uniqueWord("nomatch");
+    await page.goto(`/browse/mentor/${nothing}`);
+    await page.getByText(`No mentors match "${nothing}" with these filters.`).waitFor();
+    expect(await page.getByRole("button", { name: "Clear filters" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Show all mentors" }).click();
+    await waitForPath(page, "/browse/mentor/all");
+    const everyone = await searchMentorsApi({});
+    await expect.poll(() => cardNames(page)).toEqual(everyone.map(fullName));
+  });
+
+  it("shows two skeleton cards while loading, and an error with a working Retry when the search fails", async () => {
+    const page = b.page;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let failing = true;
+    let calls = 0;
+    await page.route("**/trpc/mentors.search**", async (route) => {
+      calls += 1;
+      if (!failing) return route.continue();
+      await held;
+      return route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+    });
+    await page.goto(`/browse/mentor/${word}`);
+    const skeletons = page.getByTestId("mentor-card-skeleton");
+    await expect.poll(() => skeletons.count()).toBe(2);
+    expect(await page.getByRole("status").filter({ hasText: "Loading mentors…" }).count()).toBe(1);
+
+    release();
+    const alert = page.getByRole("alert").filter({ hasText: "We couldn't load mentors right now" });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await skeletons.count()).toBe(0);
+    const failedCalls = calls;
+    expect(failedCalls).toBeGreaterThanOrEqual(1);
+
+    failing = false;
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => cardNames(page)).toEqual((await searchMentorsApi({ search: word })).map(fullName));
+    expect(calls).toBeGreaterThan(failedCalls);
+    expect(await alert.count()).toBe(0);
+  });
+
+  it("a filter change cancels the search still in flight", async () => {
+    const page = b.page;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const aborted: string[] = [];
+    page.on("requestfailed", (r) => {
+      if (r.url().includes("/trpc/mentors.search")) aborted.push(r.url());
+    });
+    await page.route("**/trpc/mentors.search**", async (route) => {
+      sent.push(route.request().url());
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/browse/mentor/${filterWord}`);
+    await expect.poll(() => sent.length).toBe(1);
+    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).check();
+    await expect.poll(() => sent.length).toBe(2);
+    // The unfiltered search was abandoned by the page, not left to finish.
+    await expect.poll(() => aborted).toEqual([sent[0]]);
+    expect(searchInputOf(sent[1])).toMatchObject({ price: "c" });
+    release();
+    const expected = await searchMentorsApi({ search: filterWord, price: "c" });
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+  });
+
+  it("inside the mentee area the nav search and the Profile buttons stay in /mentees", async () => {
+    const page = b.page;
+    const mentee = await createMentee({ firstName: "Farah", lastName: "Browser" });
+    await signInInto(page, "mentee", mentee);
+    // Signed in, the landing page's cards open profiles inside her area (SPEC §2).
+    await page.goto("/");
+    const featured = (await searchMentorsApi({})).slice(0, 4);
+    await expect.poll(() => cardNames(page, "Featured mentors")).toEqual(featured.map(fullName));
+    expect(await mentorCards(page, "Featured mentors").getByRole("link", { name: /^Profile of / }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+      featured.map((m) => `/mentees/browse/mentor/profile/${m.id}`),
+    );
+
+    await page.goto("/mentees");
+    await page.getByRole("navigation", { name: "Mentee navigation" }).getByRole("link", { name: "Browse Mentors" }).click();
+    await waitForPath(page, "/mentees/browse/mentor/all");
+    await expect.poll(() => cardNames(page)).toEqual((await searchMentorsApi({})).map(fullName));
+
+    await searchBox(page).fill(word);
+    await searchBox(page).press("Enter");
+    await waitForPath(page, `/mentees/browse/mentor/${word}`);
+    const expected = await searchMentorsApi({ search: word });
+    await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
+
+    // Filters work the same inside the area.
+    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).check();
+    await waitForPath(page, `/mentees/browse/mentor/${word}?price=c`);
+    const inBucket = await searchMentorsApi({ search: word, price: "c" });
+    expect(inBucket.map((m) => m.id)).toEqual([first.id]);
+    await expect.poll(() => cardNames(page)).toEqual([fullName(first)]);
+
+    await page.getByRole("link", { name: `Profile of ${fullName(first)}` }).click();
+    await waitForPath(page, `/mentees/browse/mentor/profile/${first.id}`);
+    await page.getByRole("heading", { level: 1, name: fullName(first) }).waitFor();
+    // She has not subscribed: the plan panel offers to subscribe.
+    await page.getByRole("heading", { name: "Subscribe Now" }).waitFor();
+    expect(await page.getByRole("button", { name: "Subscribe", exact: true }).count()).toBe(1);
+  });
+});

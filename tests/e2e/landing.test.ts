@@ -1,0 +1,149 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seedSession, useBrowser, waitForPath } from "../support/browser";
+
+/** Journey (SPEC §1, §2, §9): the landing page, on a desktop and on a 360 px phone, by mouse and keyboard. */
+
+const b = useBrowser();
+
+const TAGLINES = [
+  "Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.",
+  "Connecting Aspirations Worldwide",
+  "Empower Your Journey: Discover Tailored Mentorship at Your Fingertips.",
+];
+const HERO = "Learn a new skill, launch a project, land your dream career.";
+
+type SearchAnswer = { input: Record<string, unknown>; mentors: { id: string; firstName: string; lastName: string }[] };
+
+/** Opens the landing page and returns the mentor search it ran (its input and the mentors answered). */
+async function openLanding(page: Page): Promise<SearchAnswer> {
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentors.search")), page.goto("/")]);
+  const input = JSON.parse(new URL(response.url()).searchParams.get("input") ?? "{}") as Record<string, unknown>;
+  const body = (await response.json()) as { result: { data: SearchAnswer["mentors"] } };
+  return { input, mentors: body.result.data };
+}
+
+/** The typed part of the typewriter heading (aria-hidden; the sr-only copy holds every tagline). */
+const typedText = (page: Page) => page.locator("main p span[aria-hidden=true]").first().evaluate((el) => el.firstChild?.textContent ?? "");
+
+describe("landing page", () => {
+  it("shows the top bar, hero, typewriter, the first 4 mentors of the default search, and the footer", async () => {
+    const page = b.page;
+    const search = await openLanding(page);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Become a Mentor", "Find a Mentor", "Login"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Become a Mentor" }).getAttribute("href")).toBe("/auth/mentor-register");
+    expect(await nav.getByRole("link", { name: "Find a Mentor" }).getAttribute("href")).toBe("/browse/mentor/all");
+    expect(await nav.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe("/auth/login");
+    const header = await page.locator("header").first().evaluate((el) => ({ position: getComputedStyle(el).position, height: el.getBoundingClientRect().height }));
+    expect(header.position).toBe("sticky");
+    expect(header.height).toBeGreaterThanOrEqual(58);
+
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
+
+    // The typewriter types the first tagline letter by letter, with a red cursor.
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
+    const partial = await typedText(page);
+    expect(TAGLINES[0].startsWith(partial)).toBe(true);
+    await expect.poll(async () => (await typedText(page)).length, { timeout: 5_000 }).toBeGreaterThan(partial.length);
+    const cursorColor = await page.locator("main p span[aria-hidden=true] span").last().evaluate((el) => getComputedStyle(el).color);
+    expect(cursorColor).toBe("rgb(255, 0, 0)");
+
+    // The featured list: the first 4 mentors of the default search (empty text, price 'a', rating '9').
+    expect(search.input).toMatchObject({ search: "", price: "a", rating: "9", limit: 4 });
+    expect(search.mentors).toHaveLength(4);
+    const list = page.getByRole("list", { name: "Featured mentors" });
+    await list.waitFor();
+    const cards = list.getByRole("article");
+    expect(await cards.count()).toBe(4);
+    for (const [i, mentor] of search.mentors.entries()) {
+      const name = `${mentor.firstName} ${mentor.lastName}`;
+      const card = cards.nth(i);
+      expect(await card.getByRole("heading", { level: 3 }).textContent()).toBe(name);
+      expect(await card.getByRole("link", { name: `Profile of ${name}` }).getAttribute("href")).toBe(`/browse/mentor/profile/${mentor.id}`);
+    }
+
+    const footer = page.locator("footer");
+    expect(await footer.getByText(/^© 2023 MentorLink\. All Rights Reserved\.$/).isVisible()).toBe(true);
+    expect(await footer.getByRole("list", { name: "Social media" }).getByRole("link").evaluateAll((links) => links.map((a) => [a.getAttribute("aria-label"), a.getAttribute("href")]))).toEqual([
+      ["Instagram", "/"],
+      ["Facebook", "/"],
+      ["LinkedIn", "/"],
+      ["Twitter", "/"],
+    ]);
+  });
+
+  it("opens a featured mentor's profile from its card", async () => {
+    const page = b.page;
+    const { mentors } = await openLanding(page);
+    const first = mentors[0];
+    await page.getByRole("link", { name: `Profile of ${first.firstName} ${first.lastName}` }).click();
+    await waitForPath(page, `/browse/mentor/profile/${first.id}`);
+  });
+
+  it("for a signed-in mentee, the cards open profiles inside the mentee area", async () => {
+    const page = b.page;
+    await seedSession(page, "mentee", { id: "seeded-mentee", name: "Seeded Mentee", accessToken: "x.y.z", refreshToken: "a.b" });
+    const { mentors } = await openLanding(page);
+    const first = mentors[0];
+    const link = page.getByRole("link", { name: `Profile of ${first.firstName} ${first.lastName}` });
+    expect(await link.getAttribute("href")).toBe(`/mentees/browse/mentor/profile/${first.id}`);
+  });
+
+  it("keyboard: Tab reaches the Login link, which shows a visible focus ring, and Enter opens sign-in", async () => {
+    const page = b.page;
+    await openLanding(page);
+    const login = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true });
+    const unfocused = await login.evaluate((el) => getComputedStyle(el).boxShadow);
+
+    let reached = false;
+    for (let i = 0; i < 15 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await login.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    const focused = await login.evaluate((el) => ({ visible: el.matches(":focus-visible"), boxShadow: getComputedStyle(el).boxShadow }));
+    expect(focused.visible).toBe(true);
+    // Tailwind's ring is a box-shadow; with the outline removed, the ring must be there instead.
+    expect(focused.boxShadow).not.toBe(unfocused);
+    expect(focused.boxShadow).toMatch(/(oklch|rgb)\([^)]*\) 0px 0px 0px [1-9]\d*px/);
+
+    await page.keyboard.press("Enter");
+    await waitForPath(page, "/auth/login");
+  });
+});
+
+describe("landing page on a 360 px phone", () => {
+  it("has no horizontal scroll, and the menu button opens the panel with the two links", async () => {
+    const context = await b.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await openLanding(page);
+    await page.getByRole("list", { name: "Featured mentors" }).waitFor();
+    expect(await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").count()).toBe(4);
+
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    // Nothing sticks out to the right either (an overflow hidden by a parent would not show in scrollWidth).
+    const widest = await page.evaluate(() => Math.max(...[...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(360.5);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // The two links live in the collapsed panel on a phone.
+    expect(await nav.getByRole("link", { name: "Become a Mentor" }).isVisible()).toBe(false);
+    const menu = page.getByRole("button", { name: "Open menu" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    const panelId = (await menu.getAttribute("aria-controls"))!;
+    const panel = page.locator(`[id="${panelId}"]`);
+    expect(await panel.isVisible()).toBe(false);
+
+    await menu.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    expect(await close.getAttribute("aria-expanded")).toBe("true");
+    await panel.waitFor({ state: "visible" });
+    expect(await panel.getByRole("link").allTextContents()).toEqual(["Become a Mentor", "Find a Mentor"]);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await panel.getByRole("link", { name: "Become a Mentor" }).click();
+    await waitForPath(page, "/auth/mentor-register");
+  });
+});

@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoMentees, demoMentors, demoModerator } from "../../db/demo-data";
+import { mentees, mentors, moderators } from "../../db/schema";
+import { testDb } from "../support/accounts";
+import { rest, trpc } from "../support/api";
+import {
+  AREA_HOME,
+  LOGIN_QUERY,
+  LOGIN_TAB,
+  isTabSelected,
+  pathOf,
+  readStoredSession,
+  recordTrpcCalls,
+  submitSignIn,
+  useBrowser,
+  waitForPath,
+  type Role,
+} from "../support/browser";
+
+/** Journey (SPEC §2, §3, §4, §8): each demo role signs in through /auth/login, is welcomed, and logs out. */
+
+const b = useBrowser();
+
+const DEMO: Record<Role, { email: string; name: string }> = {
+  mentee: { email: demoMentees[0].email, name: `${demoMentees[0].firstName} ${demoMentees[0].lastName}` },
+  mentor: { email: demoMentors[0].email, name: `${demoMentors[0].firstName} ${demoMentors[0].lastName}` },
+  moderator: { email: demoModerator.email, name: `${demoModerator.firstName} ${demoModerator.lastName}` },
+};
+
+/** The exact field set of each session record (SPEC §3). */
+const RECORD_FIELDS: Record<Role, string[]> = {
+  mentee: ["isMenteeAuthenticated", "menteeId", "menteeName", "profileImageUrl", "accessToken", "refreshToken"],
+  mentor: ["isMentorAuthenticated", "mentorId", "mentorName", "profileImageUrl", "accessToken", "refreshToken"],
+  moderator: ["isModeratorAuthenticated", "moderatorId", "moderatorName", "accessToken", "refreshToken"],
+};
+const FLAG: Record<Role, string> = { mentee: "isMenteeAuthenticated", mentor: "isMentorAuthenticated", moderator: "isModeratorAuthenticated" };
+const REGENERATE: Record<Role, string> = {
+  mentee: "/api/mentees/regenerate_access_token",
+  mentor: "/api/mentors/regenerate_access_token",
+  moderator: "/api/moderator/regenerate_access_token",
+};
+
+async function idOf(role: Role, email: string): Promise<string> {
+  const table = { mentee: mentees, mentor: mentors, moderator: moderators }[role];
+  const [row] = await testDb().select({ id: table.id }).from(table).where(eq(table.email, email));
+  return row.id;
+}
+
+async function logOut(page: Page, role: Role) {
+  if (role === "moderator") {
+    await page.getByRole("button", { name: "Logout" }).click();
+  } else {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+  }
+}
+
+describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-out", (role) => {
+  const { email, name } = DEMO[role];
+
+  // Runs first: the successful sign-in below clears the demo account's failed-attempt count again.
+  it("shows the SPEC §8 message for a wrong password and stores nothing", async () => {
+    const page = b.page;
+    await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
+    await expect.poll(() => isTabSelected(page, role)).toBe(true);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/trpc/auth.login")),
+      submitSignIn(page, role, email, "Wrong-password-1"),
+    ]);
+    expect(response.status()).toBe(role === "mentee" ? 401 : 409);
+    const panel = page.getByRole("tabpanel", { name: LOGIN_TAB[role] });
+    await expect.poll(() => panel.getByRole("alert").textContent()).toBe("Please verify the entered Email and Password");
+    expect(pathOf(page)).toBe(`/auth/login?${LOGIN_QUERY[role]}`);
+    expect(await readStoredSession(page, role)).toBeNull();
+  });
+
+  it("signs in from the preselected tab, stores the SPEC §3 record, is sent back to the area from /auth/login, and logs out", async () => {
+    const page = b.page;
+    const calls = recordTrpcCalls(page);
+    await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
+    await expect.poll(() => isTabSelected(page, role)).toBe(true);
+    for (const other of (["mentee", "mentor", "moderator"] as const).filter((r) => r !== role)) expect(await isTabSelected(page, other)).toBe(false);
+
+    await submitSignIn(page, role, email);
+    await waitForPath(page, AREA_HOME[role]);
+    await page.getByRole("heading", { level: 1, name: `Welcome, ${name}` }).waitFor();
+
+    const stored = await readStoredSession(page, role);
+    expect(Object.keys(stored ?? {}).sort()).toEqual([...RECORD_FIELDS[role]].sort());
+    const id = await idOf(role, email);
+    expect(stored).toMatchObject({ [FLAG[role]]: true, [`${role}Id`]: id, [`${role}Name`]: name });
+    expect(stored?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored?.refreshToken).toMatch(/^[\w-]+\.[\w-]+$/);
+    // The stored access token is the signed-in account's own.
+    expect(await trpc(String(stored?.accessToken)).auth.session.query()).toMatchObject({ role, id, name });
+
+    // A signed-in user opening the sign-in page is sent to their area: by the landing page's Login link, or by URL.
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).click();
+    await waitForPath(page, AREA_HOME[role]);
+    await page.goto("/auth/login");
+    await waitForPath(page, AREA_HOME[role]);
+    await page.getByRole("heading", { level: 1, name: `Welcome, ${name}` }).waitFor();
+
+    // Logout: server session ended, record removed, back on the landing page.
+    await logOut(page, role);
+    await waitForPath(page, "/");
+    expect(await readStoredSession(page, role)).toBeNull();
+    expect(calls).toContain("auth.logout");
+    expect((await rest("POST", REGENERATE[role], { body: { refreshToken: stored?.refreshToken } })).status).toBe(401);
+    // Signed out, the area is guarded again.
+    await page.goto(AREA_HOME[role]);
+    await waitForPath(page, `/auth/login?${LOGIN_QUERY[role]}`);
+  });
+
+});
+
+describe("account-type tabs", () => {
+  it("switches by keyboard (arrow keys) and by click, each tab showing its own form", async () => {
+    const page = b.page;
+    await page.goto("/auth/login");
+    await expect.poll(() => isTabSelected(page, "mentee")).toBe(true);
+    expect(await page.getByRole("tablist", { name: "Account type" }).getByRole("tab").allTextContents()).toEqual(["Mentees", "Mentors", "Moderator"]);
+    expect(await page.getByRole("link", { name: "Create a mentee account" }).isVisible()).toBe(true);
+
+    await page.getByRole("tab", { name: "Mentees", exact: true }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => isTabSelected(page, "mentor")).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Mentors");
+    expect(await page.getByRole("tabpanel", { name: "Mentors" }).getByRole("link", { name: "Apply as a mentor" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Create a mentee account" }).count()).toBe(0);
+
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => isTabSelected(page, "moderator")).toBe(true);
+    // SPEC §6: no sign-up link for moderators.
+    const moderatorPanel = page.getByRole("tabpanel", { name: "Moderator" });
+    expect(await moderatorPanel.getByRole("button", { name: "Sign in", exact: true }).isVisible()).toBe(true);
+    expect(await moderatorPanel.getByRole("link").count()).toBe(0);
+
+    await page.getByRole("tab", { name: "Mentees", exact: true }).click();
+    await expect.poll(() => isTabSelected(page, "mentee")).toBe(true);
+    expect(await page.getByRole("tabpanel", { name: "Mentees" }).getByLabel("Email").isVisible()).toBe(true);
+
+    // Signing in from a tab chosen by click uses that tab's account type.
+    await page.getByRole("tab", { name: "Moderator", exact: true }).click();
+    await submitSignIn(page, "moderator", DEMO.moderator.email);
+    await waitForPath(page, AREA_HOME.moderator);
+    await page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO.moderator.name}` }).waitFor();
+  });
+});
