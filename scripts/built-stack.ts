@@ -1,67 +1,56 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_WORKER_CONFIG_PATH } from "./built-worker";
-import { freePort } from "./sqld";
-import { offlineWranglerEnv } from "./worker-vars";
 
 export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
 
-async function waitForWorker(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The Worker did not answer at ${url} within ${timeoutMs} ms:\n${output()}`);
-}
-
-/** A fresh seeded sqld and the built Worker under wrangler dev, both on loopback; removed by stop(). */
-export async function startStack(): Promise<Stack> {
+/**
+ * A fresh seeded sqld and the built Worker in workerd, both on loopback; removed by stop().
+ * The Worker runs under Miniflare with the options wrangler derives from the built config, the
+ * runtime `wrangler dev` uses, without its dev proxy in front (ADR 0003). With `dbUrl` the Worker
+ * uses that database (another stack's) instead of a new one, and stop() leaves it running.
+ */
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
-  // A private copy of the build: a `vite build` while the stack runs must not reload its Worker.
+  // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
   const buildDir = dirname(dirname(BUILT_WORKER_CONFIG_PATH));
   cpSync(buildDir, join(dir, "dist"), { recursive: true });
   const config = join(dir, "dist", relative(buildDir, BUILT_WORKER_CONFIG_PATH));
-  const db = await startLocalDatabase({ dataDir: join(dir, "db") });
-  const port = await freePort();
+  rmSync(join(dirname(config), ".dev.vars"), { force: true }); // a developer's local values stay out of tests
+
+  const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "test" };
-  let log = "";
-  const child = spawn(
-    "npx",
-    [
-      "wrangler", "dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1",
-      "--persist-to", join(dir, "wrangler"), "--log-level", "warn",
-      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-    ],
-    { env: { ...process.env, ...offlineWranglerEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // Searches are not cached by default: a test that writes must read its own write.
+  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "test", SEARCH_CACHE_SECONDS: "0", ...options.vars };
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const miniflare = new Miniflare({
+    ...workerOptions,
+    name: "mentorship",
+    modules: true,
+    modulesRoot: dirname(config),
+    scriptPath: join(dirname(config), "index.js"),
+    bindings: { ...workerOptions.bindings, ...vars },
+    host: "127.0.0.1",
+    port: 0,
+  } as ConstructorParameters<typeof Miniflare>[0]);
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
+    await miniflare.dispose().catch(() => undefined);
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForWorker(baseUrl, child, () => log);
+    const url = await miniflare.ready;
+    const baseUrl = url.origin;
+    const health = await fetch(`${baseUrl}/healthz`);
+    if (!health.ok) throw new Error(`The Worker answered ${health.status} on /healthz`);
+    return { baseUrl, dbUrl: db.url, jwtSecret, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, dbUrl: db.url, jwtSecret, stop };
 }

@@ -7,7 +7,8 @@ import { localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars"
 const dataDir = ".data";
 const port = Number(process.env.PORT ?? 5173);
 const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
-writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development" });
+// Search results are always fresh in development, so an edit shows in search at once.
+writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0" });
 printBanner(`http://localhost:${port}`, db.url, "development");
 
 const vite = spawn("npx", ["vite", "--port", String(port)], { stdio: "inherit", env: { ...process.env, ...offlineWranglerEnv } });

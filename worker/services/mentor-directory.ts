@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
 import { ftsQuery, mentorSearch, mentorSearchKeys } from "../../db/search-index";
@@ -45,6 +45,23 @@ const skillsJson = sql<string>`(select json_group_array(name) from (select s.nam
 
 type MentorRow = typeof mentors.$inferSelect;
 
+/** The columns a card shows: a search reads only these (less for sqld to encode and send). */
+const cardColumns = {
+  id: mentors.id,
+  firstName: mentors.firstName,
+  lastName: mentors.lastName,
+  jobTitle: mentors.jobTitle,
+  firmName: mentors.firmName,
+  shortBio: mentors.shortBio,
+  bio: mentors.bio,
+  location: mentors.location,
+  hourlyRatePaise: mentors.hourlyRatePaise,
+  profileImageKey: mentors.profileImageKey,
+  ratingSum: mentors.ratingSum,
+  ratingCount: mentors.ratingCount,
+};
+type CardRow = { [K in keyof typeof cardColumns]: MentorRow[K] };
+
 /**
  * Approved, unblocked mentors matching the words (FTS5, ranked by relevance), the price bucket and
  * the minimum rating. Without words: everyone, best rated first. One statement, one round trip.
@@ -53,7 +70,7 @@ export async function searchMentors(db: Db, query: { search: string; price: Pric
   const minRating = query.rating === NO_RATING ? undefined : gte(average, Number(query.rating));
   const filters = and(priceFilter(query.price), minRating);
   const byRating = [desc(average), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id)];
-  const columns = { mentor: getTableColumns(mentors), skillsJson };
+  const columns = { mentor: cardColumns, skillsJson };
   const match = ftsQuery(query.search);
   const rows = match
     ? await db
@@ -80,7 +97,7 @@ export async function toMentorCards(db: Db, rows: MentorRow[]): Promise<MentorCa
   return rows.map((m) => mentorCard(m, skills.filter((s) => s.mentorId === m.id).map((s) => s.name)));
 }
 
-function mentorCard(m: MentorRow, skills: string[]): MentorCard {
+function mentorCard(m: CardRow, skills: string[]): MentorCard {
   return {
     id: m.id,
     firstName: m.firstName,

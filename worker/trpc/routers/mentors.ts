@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { assertOwnId } from "../../services/authorize";
 import { isEnrollmentActive } from "../../services/enrollment-status";
-import { searchMentors } from "../../services/mentor-directory";
+import { cachedMentorSearch } from "../../services/search-cache";
 import { addMentorSkills, ownMentorProfile, publicMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
 import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../validation/profiles";
 import { mentorSearchSchema } from "../../validation/search";
@@ -11,7 +11,7 @@ import { mentorProcedure, publicProcedure, router } from "../init";
 const ownIdOnly = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});
 
 export const mentorsRouter = router({
-  search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => searchMentors(ctx.db, input)),
+  search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS)),
 
   /** A mentor's public profile; `isEnrollmentActive` is true for a signed-in mentee with a live subscription. */
   profile: publicProcedure.input(mentorIdSchema).query(async ({ ctx, input }) => {
