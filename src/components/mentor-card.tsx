@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCard as MentorCardData } from "../../worker/services/mentor-directory";
 import { RatingSummary } from "./rating-summary";
+import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -36,15 +37,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
         </div>
       </div>
       <p className="line-clamp-2 text-sm text-slate-700">{mentor.shortBio || DEFAULT_SHORT_BIO}</p>
-      {mentor.skills.length ? (
-        <ul aria-label="Skills" className="flex flex-wrap gap-1.5">
-          {mentor.skills.slice(0, CARD_SKILLS).map((skill) => (
-            <li key={skill} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
-              {skill}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, CARD_SKILLS)} size="sm" /> : null}
       <div className="mt-auto flex items-center justify-between gap-2 pt-1">
         <RatingSummary rating={mentor.rating} reviewCount={mentor.reviewCount} />
         <Button asChild size="sm" variant="outline">

@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { apiError } from "@/lib/api-error";
 import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/lib/mentor-profile-form";
-import { PROFILE_TOASTS } from "@/lib/profile-toasts";
-import { updateSessionProfile } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 import type { OwnMentorProfile } from "../../worker/services/mentor-profiles";
 import { MentorSkillsEditor } from "./mentor-skills-editor";
-import { ProfileImagePicker } from "./profile-image-picker";
+import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "./submit-button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
 import { Textarea } from "./ui/textarea";
@@ -56,60 +51,45 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
   const queryClient = useQueryClient();
   const form = useForm<MentorProfileForm>({ resolver: mentorProfileResolver, defaultValues: mentorProfileFormOf(profile) });
   const { errors } = form.formState;
-  const fullName = `${profile.firstName} ${profile.lastName}`;
 
   const save = useMutation(
     trpc.mentors.updateProfile.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), saved);
-        updateSessionProfile("mentor", { name: `${saved.firstName} ${saved.lastName}` });
         form.reset(mentorProfileFormOf(saved));
-        toast.success(PROFILE_TOASTS.mentor.saved);
+        profileSaved("mentor", saved);
       },
-      onError: (error) => toast.error(PROFILE_TOASTS.mentor.failed, { description: apiError(error)?.message ?? "Network Issue, Please try again later" }),
+      onError: (error) => profileSaveFailed("mentor", error),
     }),
   );
-  const refresh = () => void queryClient.invalidateQueries(trpc.mentors.myProfile.queryFilter());
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">Your profile</h1>
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile photo</CardTitle>
-          <CardDescription>Mentees see this picture on your card and profile.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ProfileImagePicker role="mentor" name={fullName} imageUrl={profile.profileImageUrl} onUploaded={refresh} />
-        </CardContent>
-      </Card>
-      <MentorSkillsEditor skills={profile.skills} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>Signed in as {profile.email}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
-            {DETAILS.map((row) => (
-              <div key={row[0].name} className="grid gap-4 sm:grid-cols-2">
-                {row.map((field) => (
-                  <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
-                    <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />
-                  </FormField>
-                ))}
-              </div>
+    <OwnProfileLayout
+      role="mentor"
+      person={profile}
+      photoHint="Mentees see this picture on your card and profile."
+      onPhotoChanged={() => void queryClient.invalidateQueries(trpc.mentors.myProfile.queryFilter())}
+      extra={<MentorSkillsEditor skills={profile.skills} />}
+      className="max-w-3xl"
+    >
+      <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
+        {DETAILS.map((row) => (
+          <div key={row[0].name} className="grid gap-4 sm:grid-cols-2">
+            {row.map((field) => (
+              <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
+                <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />
+              </FormField>
             ))}
-            <FormField label="Short bio (optional)" hint="One line for your card" error={errors.shortBio?.message}>
-              <Input maxLength={200} {...form.register("shortBio")} />
-            </FormField>
-            <FormField label="Bio" error={errors.bio?.message}>
-              <Textarea maxLength={2000} className="min-h-36" {...form.register("bio")} />
-            </FormField>
-            <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
+          </div>
+        ))}
+        <FormField label="Short bio (optional)" hint="One line for your card" error={errors.shortBio?.message}>
+          <Input maxLength={200} {...form.register("shortBio")} />
+        </FormField>
+        <FormField label="Bio" error={errors.bio?.message}>
+          <Textarea maxLength={2000} className="min-h-36" {...form.register("bio")} />
+        </FormField>
+        <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
+      </form>
+    </OwnProfileLayout>
   );
 }

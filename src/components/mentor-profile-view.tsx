@@ -8,6 +8,7 @@ import { MentorPlanPanel } from "./mentor-plan-panel";
 import { MentorReviews } from "./mentor-reviews";
 import { MentorUnavailable } from "./mentor-unavailable";
 import { ReviewForm } from "./review-form";
+import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
@@ -102,13 +103,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
           </CardHeader>
           <CardContent>
             {mentor.skills.length ? (
-              <ul aria-label="Skills" className="flex flex-wrap gap-2">
-                {mentor.skills.slice(0, PROFILE_SKILLS).map((skill) => (
-                  <li key={skill} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800">
-                    {skill}
-                  </li>
-                ))}
-              </ul>
+              <SkillList skills={mentor.skills.slice(0, PROFILE_SKILLS)} size="md" />
             ) : (
               <p className="text-slate-600">No skills listed yet.</p>
             )}

@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { cn } from "@/lib/class-names";
+import { PROFILE_TOASTS } from "@/lib/profile-toasts";
+import { updateSessionProfile } from "@/lib/session";
+import { ProfileImagePicker } from "./profile-image-picker";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+
+type Person = { firstName: string; lastName: string; email: string; profileImageUrl: string };
+type Role = "mentee" | "mentor";
+
+type Props = {
+  role: Role;
+  person: Person;
+  /** Who sees the picture, under "Profile photo". */
+  photoHint: string;
+  onPhotoChanged: () => void;
+  /** Cards between the photo and the details (a mentor's skills). */
+  extra?: ReactNode;
+  className?: string;
+  /** The details form. */
+  children: ReactNode;
+};
+
+/** One's own profile page: heading, the photo card, any extra cards, and the details form. */
+export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extra, className, children }: Props) {
+  return (
+    <div className={cn("mx-auto grid max-w-2xl gap-6", className)}>
+      <h1 className="text-2xl font-bold text-slate-900">Your profile</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile photo</CardTitle>
+          <CardDescription>{photoHint}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProfileImagePicker role={role} name={`${person.firstName} ${person.lastName}`} imageUrl={person.profileImageUrl} onUploaded={onPhotoChanged} />
+        </CardContent>
+      </Card>
+      {extra}
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+          <CardDescription>Signed in as {person.email}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** After a save: the nav's name follows, and the role's toast of SPEC §8 shows. */
+export function profileSaved(role: Role, saved: { firstName: string; lastName: string }) {
+  updateSessionProfile(role, { name: `${saved.firstName} ${saved.lastName}` });
+  toast.success(PROFILE_TOASTS[role].saved);
+}
+
+export function profileSaveFailed(role: Role, error: unknown) {
+  toast.error(PROFILE_TOASTS[role].failed, { description: apiError(error)?.message ?? "Network Issue, Please try again later" });
+}
