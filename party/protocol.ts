@@ -25,3 +25,6 @@ export function parseEnvelope(raw: unknown): Envelope | null {
   }
   return null;
 }
+
+/** WebSocket close code for "this account may no longer use the product" (4000-4999 are the app's). */
+export const CLOSE_ACCOUNT_REFUSED = 4003;

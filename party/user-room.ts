@@ -15,6 +15,16 @@ export class UserRoom extends Server {
     }
   }
 
+  /** Closes every open tab of this user (their account was blocked); they may not reconnect. */
+  async disconnectAll(code: number, reason: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      connection.close(code, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   /** Called by the Worker over RPC after a database commit. */
   async push(event: PushEvent, data: unknown): Promise<number> {
     const payload = JSON.stringify({ event, data });

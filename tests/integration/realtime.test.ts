@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { baseUrl } from "../support/api";
-import { createMentee, signIn } from "../support/accounts";
+import { createMentee, setBlocked, signIn } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
 
 const roomUrl = (room: string, token?: string) =>
   `${baseUrl().replace(/^http/, "ws")}/parties/user-room/${room}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
@@ -53,6 +54,29 @@ describe("user rooms", () => {
       expect(await pushed).toMatchObject({ type: "alert", isRead: false, content: expect.stringMatching(/New sign-in/) });
     } finally {
       socket.close();
+    }
+  });
+
+  it("refuses a blocked account with a still-valid token", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    await setBlocked("mentee", mentee.id, true);
+    await expect(connect(roomUrl(`mentee:${mentee.id}`, accessToken))).rejects.toThrow("refused 403");
+  });
+
+  it("closes a user's open tabs once the Worker refuses the account as blocked", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const socket = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
+    try {
+      await setBlocked("mentee", mentee.id, true);
+      const outcome = await trpcOutcome(trpc(accessToken).mentees.profile.query({}));
+      expect(outcome.status).toBe(403);
+      // The server's close frame puts the socket in CLOSING at once (ws reports the code only after
+      // the TCP connection ends, which workerd delays by about 10 s).
+      await expect.poll(() => socket.readyState, { timeout: 5_000 }).toBe(WebSocket.CLOSING);
+    } finally {
+      socket.terminate();
     }
   });
 });

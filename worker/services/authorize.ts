@@ -3,6 +3,7 @@ import type { Role } from "../../db/schema";
 import type { Context } from "../trpc/context";
 import { ErrorDetails, fail } from "../trpc/errors";
 import { accountRefusal, loadAccountState } from "./accounts";
+import { disconnectUser } from "./push";
 import type { AccessClaims } from "./tokens";
 
 const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
@@ -19,7 +20,11 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
     fail("FORBIDDEN", `This is only available to ${allowed.map((r) => roleNames[r]).join(" and ")}.`);
   }
   const refusal = accountRefusal(ctx.auth.role, await loadAccountState(ctx.db, ctx.auth.role, ctx.auth.sub));
-  if (refusal) throw new TRPCError({ code: refusal.code, message: refusal.message, cause: new ErrorDetails(refusal.details) });
+  if (refusal) {
+    // A blocked user's open tabs stop receiving pushes too.
+    if (refusal.details.blocked) disconnectUser(ctx.env, ctx.waitUntil, { role: ctx.auth.role, id: ctx.auth.sub }, "account blocked");
+    throw new TRPCError({ code: refusal.code, message: refusal.message, cause: new ErrorDetails(refusal.details) });
+  }
   return ctx.auth;
 }
 

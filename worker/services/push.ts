@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import { userRoomName, type PushEvent, type Role } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, userRoomName, type PushEvent, type Role } from "../../party/protocol";
 import type { Env } from "../env";
 
 export type Recipient = { role: Role; id: string };
@@ -13,5 +13,14 @@ export function pushToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, t
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.push(event, data))
       .catch((error: unknown) => console.error("push failed", event, error)),
+  );
+}
+
+/** Closes a user's open tabs after the Worker refused the account (blocked); runs after the response. `reason` is at most 123 bytes (WebSocket). */
+export function disconnectUser(env: Env, waitUntil: (p: Promise<unknown>) => void, who: Recipient, reason: string) {
+  waitUntil(
+    getServerByName(env.UserRoom, userRoomName(who.role, who.id))
+      .then((room) => room.disconnectAll(CLOSE_ACCOUNT_REFUSED, reason))
+      .catch((error: unknown) => console.error("disconnect failed", error)),
   );
 }

@@ -15,7 +15,8 @@ export type Context = {
 };
 
 const dbs = new Map<string, Db>();
-function dbFor(config: Config): Db {
+/** One database client per configuration and isolate. */
+export function dbFor(config: Config): Db {
   const key = `${config.DB_URL}|${config.DB_AUTH_TOKEN ?? ""}`;
   let db = dbs.get(key);
   if (!db) {
