@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentors, mentorSkills } from "../../db/schema";
+import { mentors } from "../../db/schema";
 import { ftsQuery, mentorSearch, mentorSearchKeys } from "../../db/search-index";
 import { PRICE_BUCKETS, NO_RATING, type PriceCode } from "../validation/search";
 import { profileImageUrl } from "./accounts";
@@ -41,7 +41,7 @@ const relevance = sql<number>`bm25(mentor_search, 10.0, 6.0, 4.0, 8.0, 1.0)`;
 
 /** A mentor's skills in the order they were added, as a JSON array, read in the same statement. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, where `id` would be the skill's.
-const skillsJson = sql<string>`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "mentors"."id" order by s.created_at, s.id))`;
+export const skillsJson = sql<string>`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "mentors"."id" order by s.created_at, s.id))`;
 
 type MentorRow = typeof mentors.$inferSelect;
 
@@ -82,22 +82,12 @@ export async function searchMentors(db: Db, query: { search: string; price: Pric
         .orderBy(relevance, ...byRating)
         .limit(query.limit)
     : await db.select(columns).from(mentors).where(and(visible, filters)).orderBy(...byRating).limit(query.limit);
-  return rows.map((r) => mentorCard(r.mentor, JSON.parse(r.skillsJson) as string[]));
+  return rows.map((r) => mentorCard(r.mentor, r.skillsJson));
 }
 
-/** Cards for mentor rows, with each mentor's skills in the order they were added (one query). */
-export async function toMentorCards(db: Db, rows: MentorRow[]): Promise<MentorCard[]> {
-  const skills = rows.length
-    ? await db
-        .select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name })
-        .from(mentorSkills)
-        .where(inArray(mentorSkills.mentorId, rows.map((r) => r.id)))
-        .orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id))
-    : [];
-  return rows.map((m) => mentorCard(m, skills.filter((s) => s.mentorId === m.id).map((s) => s.name)));
-}
-
-function mentorCard(m: CardRow, skills: string[]): MentorCard {
+/** A card from a row read with `skillsJson` beside it. */
+export function mentorCard(m: CardRow, skillsJsonText: string): MentorCard {
+  const skills = JSON.parse(skillsJsonText) as string[];
   return {
     id: m.id,
     firstName: m.firstName,

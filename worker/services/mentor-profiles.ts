@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
 import { fail } from "../trpc/errors";
 import { MAX_SKILLS } from "../validation/profiles";
-import { toMentorCards, type MentorCard } from "./mentor-directory";
+import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 
 export type MentorProfile = MentorCard & {
   educationalQualification: string;
@@ -16,11 +16,11 @@ export type MentorProfile = MentorCard & {
 export type OwnMentorProfile = MentorProfile & { email: string; phone: string };
 
 async function loadProfile(db: Db, mentorId: string) {
-  const row = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
-  if (!row) return null;
-  const [card] = await toMentorCards(db, [row]);
+  const [found] = await db.select({ row: getTableColumns(mentors), skillsJson }).from(mentors).where(eq(mentors.id, mentorId));
+  if (!found) return null;
+  const { row } = found;
   const profile: MentorProfile = {
-    ...card,
+    ...mentorCard(row, found.skillsJson),
     educationalQualification: row.educationalQualification,
     website: row.website,
     twitterUrl: row.twitterUrl,
