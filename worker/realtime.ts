@@ -2,7 +2,7 @@ import { routePartykitRequest } from "partyserver";
 import type { Role } from "../db/schema";
 import { userRoomName } from "../party/protocol";
 import { readConfig, type Env } from "./env";
-import { accountRefusal, loadAccountState } from "./services/accounts";
+import { currentRefusal } from "./services/accounts";
 import { verifyAccessToken } from "./services/tokens";
 import { dbFor } from "./trpc/context";
 
@@ -14,12 +14,12 @@ import { dbFor } from "./trpc/context";
 export function routeRealtime(request: Request, env: Env): Promise<Response | null> {
   return routePartykitRequest(request, env, {
     onBeforeConnect: async (req, lobby) => {
+      const config = readConfig(env);
       const token = new URL(req.url).searchParams.get("token");
-      const claims = token ? await verifyAccessToken(readConfig(env).JWT_SECRET, token) : null;
+      const claims = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
       if (!claims) return new Response("A valid access token is required", { status: 401 });
       if (lobby.name !== userRoomName(claims.role as Role, claims.sub)) return new Response("This room belongs to another user", { status: 403 });
-      const config = readConfig(env);
-      const refusal = accountRefusal(claims.role, await loadAccountState(dbFor(config), claims.role, claims.sub));
+      const refusal = await currentRefusal(dbFor(config), claims.role, claims.sub);
       if (refusal) return new Response(refusal.message, { status: refusal.code === "UNAUTHORIZED" ? 401 : 403 });
     },
     onBeforeRequest: () => new Response("Rooms accept WebSocket connections only", { status: 400 }),

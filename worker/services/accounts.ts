@@ -68,6 +68,11 @@ export function accountRefusal(role: Role, state: AccountState): Refusal | null 
   return null;
 }
 
+/** Why the account may not be used right now (read fresh from the database), or null. */
+export async function currentRefusal(db: Db, role: Role, id: string): Promise<Refusal | null> {
+  return accountRefusal(role, await loadAccountState(db, role, id));
+}
+
 /** Image keys are served by the Worker under /images/. */
 export function profileImageUrl(key: string | null): string {
   return key ? `/images/${key}` : "";

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Role } from "../../db/schema";
 import type { Context } from "../trpc/context";
 import { ErrorDetails, fail } from "../trpc/errors";
-import { accountRefusal, loadAccountState } from "./accounts";
+import { currentRefusal } from "./accounts";
 import { disconnectUser } from "./push";
 import type { AccessClaims } from "./tokens";
 
@@ -19,7 +19,7 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
   if (!allowed.includes(ctx.auth.role)) {
     fail("FORBIDDEN", `This is only available to ${allowed.map((r) => roleNames[r]).join(" and ")}.`);
   }
-  const refusal = accountRefusal(ctx.auth.role, await loadAccountState(ctx.db, ctx.auth.role, ctx.auth.sub));
+  const refusal = await currentRefusal(ctx.db, ctx.auth.role, ctx.auth.sub);
   if (refusal) {
     // A blocked user's open tabs stop receiving pushes too.
     if (refusal.details.blocked) disconnectUser(ctx.env, ctx.waitUntil, { role: ctx.auth.role, id: ctx.auth.sub }, "account blocked");

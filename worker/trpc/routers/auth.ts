@@ -1,6 +1,5 @@
 import * as v from "valibot";
-import type { Role } from "../../../db/schema";
-import { accountRefusal, accountSummary, findAccountByEmail, findAccountById, loadAccountState } from "../../services/accounts";
+import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
 import { clearFailedLogins, isLoginThrottled, recordFailedLogin, TOO_MANY_LOGINS_MESSAGE } from "../../services/login-throttle";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
@@ -8,15 +7,11 @@ import { registerMentee, applyAsMentor } from "../../services/registration";
 import { closeSession, openSession, rotateSession } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
-import type { Context } from "../context";
 import { fail } from "../errors";
 import { authedProcedure, publicProcedure, router } from "../init";
 
 export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
-
-const refusalOrNull = async (ctx: Context, role: Role, userId: string) =>
-  accountRefusal(role, await loadAccountState(ctx.db, role, userId));
 
 export const authRouter = router({
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
@@ -58,7 +53,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const rotated = await rotateSession(ctx.db, input.refreshToken, input.role);
       if (!rotated.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
-      const refusal = await refusalOrNull(ctx, rotated.owner.role, rotated.owner.userId);
+      const refusal = await currentRefusal(ctx.db, rotated.owner.role, rotated.owner.userId);
       if (refusal) {
         await closeSession(ctx.db, rotated.sessionId);
         fail(refusal.code, refusal.message, refusal.details);
