@@ -8,18 +8,9 @@ type Query = { search: string; price: PriceCode; rating: string; limit: number }
 /** Distinct searches kept per isolate; each holds at most 50 cards. */
 const MAX_ENTRIES = 500;
 
-const caches = new Map<number, LRUCache<string, MentorCard[]>>();
-
-function cacheFor(ttlSeconds: number): LRUCache<string, MentorCard[]> {
-  let cache = caches.get(ttlSeconds);
-  if (!cache) {
-    // ttlResolution 0: read the clock on each check; the default sets a timer per read, and a timer
-    // must not outlive the request that set it in a Worker.
-    cache = new LRUCache<string, MentorCard[]>({ max: MAX_ENTRIES, ttl: ttlSeconds * 1000, ttlResolution: 0 });
-    caches.set(ttlSeconds, cache);
-  }
-  return cache;
-}
+// ttlResolution 0: read the clock on each check; the default sets a timer per read, and a timer
+// must not outlive the request that set it in a Worker. Each entry carries the TTL it was stored with.
+const cache = new LRUCache<string, MentorCard[]>({ max: MAX_ENTRIES, ttlResolution: 0 });
 
 /** Case and spacing do not change what FTS matches, so they share one entry. */
 const keyOf = (q: Query) => JSON.stringify([q.search.trim().toLowerCase().replace(/\s+/g, " "), q.price, q.rating, q.limit]);
@@ -31,11 +22,10 @@ const keyOf = (q: Query) => JSON.stringify([q.search.trim().toLowerCase().replac
  */
 export async function cachedMentorSearch(db: Db, query: Query, ttlSeconds: number): Promise<MentorCard[]> {
   if (ttlSeconds <= 0) return searchMentors(db, query);
-  const cache = cacheFor(ttlSeconds);
   const key = keyOf(query);
   const hit = cache.get(key);
   if (hit) return hit;
   const cards = await searchMentors(db, query);
-  cache.set(key, cards);
+  cache.set(key, cards, { ttl: ttlSeconds * 1000 });
   return cards;
 }
