@@ -1,5 +1,6 @@
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
+import { withBusyRetry } from "./busy-retry";
 import * as schema from "./schema";
 
 /**
@@ -10,9 +11,12 @@ import * as schema from "./schema";
  */
 const NO_CLIENT_QUEUE = 1_000_000;
 
-/** A drizzle database over libSQL's HTTP protocol: sqld locally, Turso in production. */
+/**
+ * A drizzle database over libSQL's HTTP protocol: sqld locally, Turso in production. Every statement
+ * and batch waits its turn when the database is busy (db/busy-retry.ts, ADR 0008).
+ */
 export function createDb(url: string, authToken?: string) {
-  return drizzle(createClient({ url, authToken, concurrency: NO_CLIENT_QUEUE }), { schema });
+  return drizzle(withBusyRetry(createClient({ url, authToken, concurrency: NO_CLIENT_QUEUE })), { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -1,25 +1,36 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
-import type { Env } from "./env";
+import type { AppEnv } from "./app-env";
+import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
-import { restApp } from "./rest/adapter";
+import { restApp, restErrorResponse } from "./rest/adapter";
 import { imageRoutes } from "./routes/images";
 import { createContext } from "./trpc/context";
+import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
 
 export { UserRoom } from "../party/user-room";
 
-const app = new Hono<{ Bindings: Env }>();
+const app = new Hono<AppEnv>();
+
+// Every request gets an id (Cloudflare's ray id when there is one) that failures are logged with.
+app.use("*", async (c, next) => {
+  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.header("x-request-id", requestId);
+  await next();
+});
+app.use("*", inputGuard);
 
 app.use(
   "/trpc/*",
   trpcServer({
     router: appRouter,
     endpoint: "/trpc",
-    createContext: (_opts, c) => createContext(c.req.raw, c.env as Env, c.executionCtx as ExecutionContext),
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path} failed`, error);
-    },
+    maxBatchSize: MAX_TRPC_BATCH,
+    createContext: (_opts, c) => createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get("requestId") as string),
+    responseMeta: ({ errors }) => (errors.some((e) => e.code === "SERVICE_UNAVAILABLE") ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } } : {}),
+    onError: ({ error, path, ctx }) => logFailure(ctx?.requestId ?? "-", `tRPC ${path ?? "(no path)"}`, error),
   }),
 );
 
@@ -30,4 +41,7 @@ app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.
 
 app.get("/healthz", (c) => c.json({ ok: true }));
 
-export default app satisfies ExportedHandler<Env>;
+// Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
+app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
+
+export default app satisfies ExportedHandler<AppEnv["Bindings"]>;

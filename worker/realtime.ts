@@ -19,7 +19,7 @@ export function routeRealtime(request: Request, env: Env): Promise<Response | nu
       const claims = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
       if (!claims) return new Response("A valid access token is required", { status: 401 });
       if (lobby.name !== userRoomName(claims.role as Role, claims.sub)) return new Response("This room belongs to another user", { status: 403 });
-      const refusal = await currentRefusal(dbFor(config), claims.role, claims.sub);
+      const refusal = await currentRefusal(dbFor(config), claims.role, claims.sub, claims.sid);
       if (refusal) return new Response(refusal.message, { status: refusal.code === "UNAUTHORIZED" ? 401 : 403 });
     },
     onBeforeRequest: () => new Response("Rooms accept WebSocket connections only", { status: 400 }),

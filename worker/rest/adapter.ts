@@ -1,22 +1,28 @@
-import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Env } from "../env";
+import type { AppEnv } from "../app-env";
 import { createContext } from "../trpc/context";
-import { ErrorDetails } from "../trpc/errors";
+import { ErrorDetails, logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
 import { createCaller } from "../trpc/router";
 import { restRoutes, type RestRequest } from "./routes";
 
-/** Maps any error onto the REST error body `{ message, ...details }` with its status. One place for all routes. */
-export function restError(error: unknown): { status: ContentfulStatusCode; body: Record<string, unknown> } {
-  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
-    const details = error.cause instanceof ErrorDetails ? error.cause.details : {};
-    return { status: getHTTPStatusCodeFromError(error) as ContentfulStatusCode, body: { message: error.message, ...details } };
-  }
-  console.error("REST request failed", error);
-  return { status: 500, body: { message: "Something went wrong. Please try again later." } };
+/**
+ * Any failure as a REST answer: `{ message, error, ...details }` with its status (`error` repeats the
+ * message for clients written against the original server). A busy database is a 503 with
+ * `Retry-After`. One place for all REST and plain routes.
+ */
+export function restErrorResponse(error: unknown, requestId: string, where: string): Response {
+  const mapped = publicError(error);
+  logFailure(requestId, where, mapped);
+  const status = getHTTPStatusCodeFromError(mapped) as ContentfulStatusCode;
+  const details = mapped.cause instanceof ErrorDetails ? mapped.cause.details : {};
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "x-request-id": requestId };
+  if (mapped.code === "SERVICE_UNAVAILABLE") headers["retry-after"] = String(RETRY_AFTER_SECONDS);
+  return new Response(JSON.stringify({ message: mapped.message, error: mapped.message, ...details }), { status, headers });
 }
+
+const BODY_NOT_OBJECT = "The request body must be a JSON object.";
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const text = await request.text();
@@ -29,21 +35,24 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
   }
 }
 
-export const restApp = new Hono<{ Bindings: Env }>();
+export const restApp = new Hono<AppEnv>();
 
 for (const route of restRoutes) {
   restApp.on(route.method, route.path, async (c) => {
     const body = route.method === "GET" ? {} : await readBody(c.req.raw);
-    if (body === null) return c.json({ message: "The request body must be a JSON object." }, 400);
+    if (body === null) return c.json({ message: BODY_NOT_OBJECT, error: BODY_NOT_OBJECT }, 400);
     const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
+    const requestId = c.get("requestId");
     try {
-      const caller = createCaller(await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+      const caller = createCaller(await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId));
       return c.json((await route.call(caller, request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {
-      const { status, body: errorBody } = restError(error);
-      return c.json(errorBody, status);
+      return restErrorResponse(error, requestId, `${route.method} /api${route.path}`);
     }
   });
 }
 
-restApp.all("*", (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
+restApp.all("*", (c) => {
+  const message = `No API route ${c.req.method} ${c.req.path}`;
+  return c.json({ message, error: message }, 404);
+});

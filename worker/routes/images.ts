@@ -1,17 +1,17 @@
 import { Hono } from "hono";
-import type { Env } from "../env";
-import { restError } from "../rest/adapter";
+import type { AppEnv } from "../app-env";
+import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../services/authorize";
 import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
 import { createContext } from "../trpc/context";
 import { fail } from "../trpc/errors";
 
 /** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
-export const imageRoutes = new Hono<{ Bindings: Env }>();
+export const imageRoutes = new Hono<AppEnv>();
 
 imageRoutes.post("/api/images/profile", async (c) => {
   try {
-    const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext);
+    const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get("requestId"));
     const auth = await authorize(ctx, ["mentee", "mentor"]);
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > MAX_IMAGE_BYTES + 64 * 1024) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
@@ -23,8 +23,7 @@ imageRoutes.post("/api/images/profile", async (c) => {
     const result = await replaceProfileImage(ctx.db, c.env.IMAGES, { role: auth.role as "mentee" | "mentor", id: auth.sub }, bytes);
     return c.json({ message: "Profile picture updated", ...result }, 201);
   } catch (error) {
-    const { status, body } = restError(error);
-    return c.json(body, status);
+    return restErrorResponse(error, c.get("requestId"), "POST /api/images/profile");
   }
 });
 

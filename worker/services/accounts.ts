@@ -1,9 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
 
-/** What decides whether an account may sign in or keep using its session. */
-export type AccountState = { isBlocked: boolean; status: MentorStatus } | null;
+/**
+ * What decides whether an account may sign in or keep using its session. `signInLive` is false once
+ * the sign-in that issued the access token has ended (logout, refresh-token replay, password change).
+ */
+export type AccountState = { isBlocked: boolean; status: MentorStatus; signInLive?: boolean } | null;
 
 export type Account = {
   id: string;
@@ -42,22 +45,37 @@ export function accountSummary(account: Account) {
   };
 }
 
-export async function loadAccountState(db: Db, role: Role, id: string): Promise<AccountState> {
+/**
+ * Whether the sign-in that `sessionId` (the access token's `sid`) belongs to is still live: some
+ * session of its rotation family is neither revoked nor expired. Rotation keeps the family live;
+ * logout and replay detection revoke the whole family. Two index lookups, in the same statement as
+ * the account read, so checking it adds no round trip.
+ */
+const signInLive = (role: Role, userId: string, sessionId: string, now: number) => sql<number>`exists(
+  select 1 from refresh_sessions s join refresh_sessions f on f.family_id = s.family_id
+  where s.id = ${sessionId} and s.user_role = ${role} and s.user_id = ${userId} and f.revoked_at is null and f.expires_at > ${now})`;
+
+/** The account's state in one statement; with `sessionId`, also whether that sign-in is still live. */
+export async function loadAccountState(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()): Promise<AccountState> {
+  const live = sessionId === undefined ? sql<number>`1` : signInLive(role, id, sessionId, now);
+  const toState = <R extends { live: number }>(row: R | undefined, rest: (r: R) => Omit<NonNullable<AccountState>, "signInLive">): AccountState =>
+    row ? { ...rest(row), signInLive: Boolean(row.live) } : null;
   if (role === "mentee") {
-    const [row] = await db.select({ isBlocked: mentees.isBlocked }).from(mentees).where(eq(mentees.id, id));
-    return row ? { isBlocked: row.isBlocked, status: "approved" } : null;
+    const [row] = await db.select({ isBlocked: mentees.isBlocked, live }).from(mentees).where(eq(mentees.id, id));
+    return toState(row, (r) => ({ isBlocked: r.isBlocked, status: "approved" }));
   }
   if (role === "mentor") {
-    const [row] = await db.select({ isBlocked: mentors.isBlocked, status: mentors.status }).from(mentors).where(eq(mentors.id, id));
-    return row ?? null;
+    const [row] = await db.select({ isBlocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id));
+    return toState(row, (r) => ({ isBlocked: r.isBlocked, status: r.status }));
   }
-  const [row] = await db.select({ id: moderators.id }).from(moderators).where(eq(moderators.id, id));
-  return row ? { isBlocked: false, status: "approved" } : null;
+  const [row] = await db.select({ live }).from(moderators).where(eq(moderators.id, id));
+  return toState(row, () => ({ isBlocked: false, status: "approved" }));
 }
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };
 
 export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Please contact support if you think this is a mistake.";
+export const SIGNED_OUT_MESSAGE = "This sign-in has ended (signed out or changed elsewhere). Please sign in again.";
 export const UNDER_REVIEW_MESSAGE = "Your mentor application is still under review. We will e-mail you once it has been approved.";
 
 /** Why an existing account may not use the product right now, or null when it may. */
@@ -65,12 +83,16 @@ export function accountRefusal(role: Role, state: AccountState): Refusal | null 
   if (!state) return { code: "UNAUTHORIZED", message: "This account no longer exists. Please sign in again.", details: {} };
   if (state.isBlocked) return { code: "FORBIDDEN", message: BLOCKED_MESSAGE, details: { blocked: true } };
   if (role === "mentor" && state.status === "pending") return { code: "FORBIDDEN", message: UNDER_REVIEW_MESSAGE, details: { underReview: true } };
+  if (state.signInLive === false) return { code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, details: {} };
   return null;
 }
 
-/** Why the account may not be used right now (read fresh from the database), or null. */
-export async function currentRefusal(db: Db, role: Role, id: string): Promise<Refusal | null> {
-  return accountRefusal(role, await loadAccountState(db, role, id));
+/**
+ * The one account check: why the account may not be used right now (read fresh from the
+ * database), or null. With `sessionId` (an access token's `sid`) the sign-in must still be live too.
+ */
+export async function currentRefusal(db: Db, role: Role, id: string, sessionId?: string): Promise<Refusal | null> {
+  return accountRefusal(role, await loadAccountState(db, role, id, sessionId));
 }
 
 /** Image keys are served by the Worker under /images/. */

@@ -10,7 +10,8 @@ const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", 
 
 /**
  * The caller's claims when they hold a valid token of one of `allowed` roles and their account may
- * still use the product (a blocked account is refused at once, not when its token expires).
+ * still use the product: a blocked account, or a sign-in that has ended (logout), is refused at once,
+ * not when its token expires.
  */
 export async function authorize(ctx: Context, allowed: readonly Role[]): Promise<AccessClaims> {
   if (!ctx.auth) {
@@ -19,7 +20,7 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
   if (!allowed.includes(ctx.auth.role)) {
     fail("FORBIDDEN", `This is only available to ${allowed.map((r) => roleNames[r]).join(" and ")}.`);
   }
-  const refusal = await currentRefusal(ctx.db, ctx.auth.role, ctx.auth.sub);
+  const refusal = await currentRefusal(ctx.db, ctx.auth.role, ctx.auth.sub, ctx.auth.sid);
   if (refusal) {
     // A blocked user's open tabs stop receiving pushes too.
     if (refusal.details.blocked) disconnectUser(ctx.env, ctx.waitUntil, { role: ctx.auth.role, id: ctx.auth.sub }, "account blocked");

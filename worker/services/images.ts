@@ -50,10 +50,16 @@ export async function replaceProfileImage(db: Db, bucket: R2Bucket, owner: { rol
   return { profileImageUrl: profileImageUrl(key) };
 }
 
+/** R2 refuses keys longer than this many bytes; no stored image has one. */
+export const MAX_IMAGE_KEY_BYTES = 1024;
+
+const notFound = () => new Response("Image not found", { status: 404, headers: { "cache-control": "no-store" } });
+
 /** Serves a stored image with long-lived caching (keys never change content). */
 export async function serveImage(bucket: R2Bucket, key: string, ifNoneMatch: string | null): Promise<Response> {
+  if (key === "" || new TextEncoder().encode(key).byteLength > MAX_IMAGE_KEY_BYTES) return notFound();
   const object = await bucket.get(key);
-  if (!object) return new Response("Image not found", { status: 404, headers: { "cache-control": "no-store" } });
+  if (!object) return notFound();
   const headers = new Headers({
     "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
     "cache-control": "public, max-age=31536000, immutable",

@@ -10,6 +10,8 @@ export type Context = {
   auth: AccessClaims | null;
   /** A bearer token was sent but is invalid or expired. */
   tokenRejected: boolean;
+  /** The id failures of this request are logged with. */
+  requestId: string;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -26,7 +28,7 @@ export function dbFor(config: Config): Db {
   return db;
 }
 
-export async function createContext(request: Request, env: Env, execution: ExecutionContext): Promise<Context> {
+export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID()): Promise<Context> {
   const config = readConfig(env);
   const header = request.headers.get("authorization");
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -37,6 +39,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     db: dbFor(config),
     auth,
     tokenRejected: Boolean(token) && !auth,
+    requestId,
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

@@ -2,22 +2,33 @@ import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
 import { authorize } from "../services/authorize";
 import type { Context } from "./context";
-import { ErrorDetails } from "./errors";
+import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
-    const message = error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong. Please try again later." : shape.message;
+    const message = error.code === "INTERNAL_SERVER_ERROR" ? INTERNAL_MESSAGE : shape.message;
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, details } };
   },
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/** Every procedure's failures pass through the one error mapping (a busy database is a 503, not a 500). */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = publicError(result.error);
+    if (mapped.code !== result.error.code) throw mapped;
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
 
 const requireRole = (...allowed: Role[]) => t.middleware(async ({ ctx, next }) => next({ ctx: { ...ctx, auth: await authorize(ctx, allowed) } }));
 
-export const authedProcedure = t.procedure.use(requireRole("mentee", "mentor", "moderator"));
-export const menteeProcedure = t.procedure.use(requireRole("mentee"));
-export const mentorProcedure = t.procedure.use(requireRole("mentor"));
+export const authedProcedure = publicProcedure.use(requireRole("mentee", "mentor", "moderator"));
+export const menteeProcedure = publicProcedure.use(requireRole("mentee"));
+export const mentorProcedure = publicProcedure.use(requireRole("mentor"));
