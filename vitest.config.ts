@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // The fuzz test reads the router and the route table (their shape only) in Node.
+          alias: { partyserver: fileURLToPath(new URL("./tests/support/partyserver-stub.ts", import.meta.url)) },
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -107,10 +107,15 @@ async function bodyRefusal(request: Request): Promise<Refusal | null> {
   return jsonOrTextRefusal(text, "The request body");
 }
 
-/** Why the request cannot be accepted as it is, or null. */
+/**
+ * Why the request cannot be accepted as it is, or null. The body is read first even when the address
+ * alone would be refused: answering before the body has arrived makes workerd reset the connection,
+ * and a client that was reusing it sees a network error instead of the 400.
+ */
 export async function requestRefusal(request: Request): Promise<Refusal | null> {
   const url = new URL(request.url);
-  return pathRefusal(url.pathname) ?? queryRefusal(url.searchParams) ?? (await bodyRefusal(request));
+  const body = await bodyRefusal(request);
+  return pathRefusal(url.pathname) ?? queryRefusal(url.searchParams) ?? body;
 }
 
 /** tRPC clients read errors in tRPC's own envelope (one per call of a batch). */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mentees, mentors } from "../../db/schema";
-import { baseUrl } from "../support/api";
+import { baseUrl, errorBody } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -58,12 +58,12 @@ describe("profile picture upload", () => {
   it("refuses SVG, text disguised as an image, empty files and oversized files with a clear 4xx", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    expect(await upload(accessToken, SVG, "x.svg", "image/svg+xml")).toEqual({ status: 415, body: { message: "Only JPEG, PNG and WebP images are accepted." } });
+    expect(await upload(accessToken, SVG, "x.svg", "image/svg+xml")).toEqual({ status: 415, body: errorBody("Only JPEG, PNG and WebP images are accepted.") });
     expect((await upload(accessToken, new TextEncoder().encode("hello"), "x.png", "image/png")).status).toBe(415);
     expect((await upload(accessToken, new Uint8Array(), "x.png")).status).toBe(400);
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG);
-    expect(await upload(accessToken, big)).toEqual({ status: 413, body: { message: "The image must be at most 5 MB." } });
+    expect(await upload(accessToken, big)).toEqual({ status: 413, body: errorBody("The image must be at most 5 MB.") });
     expect((await testDb().query.mentees.findFirst({ where: eq(mentees.id, mentee.id) }))?.profileImageKey).toBeNull();
   });
 

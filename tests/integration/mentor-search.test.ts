@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mentors, mentorSkills, reviews } from "../../db/schema";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 
 type LegacyMentor = { _id: string; firstName: string; hourlyRate: number; expertise: string[]; rating: number | null; reviewCount: number; jobTitle: string };
@@ -119,7 +119,7 @@ describe("mentor search", () => {
     [{ rating: "0" }, "rating must be 1 to 5, or 9 for any rating"],
     [{ search: "x".repeat(101) }, "Search text must be at most 100 characters"],
   ])("rejects %o with 400 and a message", async (query, message) => {
-    expect(await rest("GET", `/api/mentees/mentors?${new URLSearchParams(query)}`)).toEqual({ status: 400, body: { message } });
+    expect(await rest("GET", `/api/mentees/mentors?${new URLSearchParams(query)}`)).toEqual({ status: 400, body: errorBody(message) });
   });
 
   it("treats FTS syntax in the text as plain words, never as an error", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, mentees, mentors } from "../../db/schema";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 
 describe("mentee profile", () => {
@@ -21,7 +21,7 @@ describe("mentee profile", () => {
     const other = await createMentee({ firstName: "Untouched" });
     const { accessToken } = await signIn("mentee", me.email);
     const attempt = await rest("PATCH", `/api/mentees/edit-profile/${other.id}`, { token: accessToken, body: { firstName: "Hacked" } });
-    expect(attempt).toEqual({ status: 403, body: { message: "You can only change your own profile." } });
+    expect(attempt).toEqual({ status: 403, body: errorBody("You can only change your own profile.") });
     expect((await testDb().query.mentees.findFirst({ where: eq(mentees.id, other.id) }))?.firstName).toBe("Untouched");
     expect((await rest("GET", `/api/mentees/edit-profile/${other.id}`, { token: accessToken })).status).toBe(403);
   });
@@ -31,7 +31,7 @@ describe("mentee profile", () => {
     const { accessToken } = await signIn("mentee", mentee.email);
     expect(await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken, body: { phone: "12345" } })).toEqual({
       status: 400,
-      body: { message: "Please enter a valid 10-digit mobile number" },
+      body: errorBody("Please enter a valid 10-digit mobile number"),
     });
     expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken, body: { firstName: "" } })).body.message).toBe("First Name is required");
     expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { body: { firstName: "X" } })).status).toBe(401);
@@ -60,9 +60,9 @@ describe("mentor profile and skills", () => {
     const other = await createMentor();
     const { accessToken } = await signIn("mentor", mentor.email);
     expect((await rest("PATCH", `/api/mentors/edit-profile/${other.id}`, { token: accessToken, body: { jobTitle: "X" } })).status).toBe(403);
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { hourlyRate: -1 } })).toEqual({ status: 400, body: { message: "Hourly rate must be at least ₹1" } });
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { website: "nope" } })).toEqual({ status: 400, body: { message: "Website must be a valid URL" } });
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { bio: " " } })).toEqual({ status: 400, body: { message: "Bio is required" } });
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { hourlyRate: -1 } })).toEqual({ status: 400, body: errorBody("Hourly rate must be at least ₹1") });
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { website: "nope" } })).toEqual({ status: 400, body: errorBody("Website must be a valid URL") });
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { bio: " " } })).toEqual({ status: 400, body: errorBody("Bio is required") });
   });
 
   it("adds comma-separated skills trimmed and de-duplicated case-insensitively, and removes one", async () => {
@@ -73,7 +73,7 @@ describe("mentor profile and skills", () => {
     const again = await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: "REACT, Rust" } });
     expect(again.body.expertise).toEqual(["React", "Node.js", "GraphQL", "Rust"]);
     expect((await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: "rust" } })).status).toBe(409);
-    expect(await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: " , " } })).toEqual({ status: 400, body: { message: "Enter at least one skill" } });
+    expect(await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: " , " } })).toEqual({ status: 400, body: errorBody("Enter at least one skill") });
     const removed = await rest("POST", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { skill: "node.js" } });
     expect(removed).toEqual({ status: 200, body: { message: "Skill Deleted successfully", expertise: ["React", "GraphQL", "Rust"] } });
     expect((await rest("POST", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { skill: "Cobol" } })).status).toBe(404);

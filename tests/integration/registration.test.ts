@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mentees, mentors, mentorSkills } from "../../db/schema";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentor, menteeSignup, mentorApplication, testDb } from "../support/accounts";
 
 describe("mentee sign-up", () => {
@@ -49,7 +49,7 @@ describe("mentee sign-up", () => {
   it.each(invalid)("rejects %s with 400 and the SPEC message, on both transports", async (_case, change, message) => {
     const input = menteeSignup(change);
     const viaRest = await rest("POST", "/api/mentees/register", { body: input });
-    expect(viaRest).toEqual({ status: 400, body: { message } });
+    expect(viaRest).toEqual({ status: 400, body: errorBody(message) });
     const viaTrpc = await trpcOutcome(trpc().auth.registerMentee.mutate(input as never));
     expect(viaTrpc).toMatchObject({ status: 400, message });
   });
@@ -61,7 +61,7 @@ describe("mentee sign-up", () => {
   });
 
   it("answers 400, not 500, to a body that is not JSON or not an object", async () => {
-    expect(await rest("POST", "/api/mentees/register", { rawBody: "{not json" })).toEqual({ status: 400, body: { message: "The request body must be a JSON object." } });
+    expect(await rest("POST", "/api/mentees/register", { rawBody: "{not json" })).toEqual({ status: 400, body: errorBody("The request body must be a JSON object.") });
     expect((await rest("POST", "/api/mentees/register", { rawBody: "[1,2]" })).status).toBe(400);
     expect((await rest("POST", "/api/mentees/register", { body: { firstName: 42 } })).status).toBe(400);
   });
@@ -111,7 +111,7 @@ describe("mentor application", () => {
   ];
   it.each(invalid)("rejects %s with 400 and a clear message, storing nothing", async (_case, change, message) => {
     const input = mentorApplication(change);
-    expect(await rest("POST", "/api/mentors/register", { body: input })).toEqual({ status: 400, body: { message } });
+    expect(await rest("POST", "/api/mentors/register", { body: input })).toEqual({ status: 400, body: errorBody(message) });
     expect(await testDb().query.mentors.findFirst({ where: eq(mentors.email, input.email as string) })).toBeUndefined();
   });
 });

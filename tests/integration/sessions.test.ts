@@ -1,7 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
+import { SIGNED_OUT_MESSAGE } from "../../worker/services/accounts";
+import { openSession } from "../../worker/services/sessions";
 import { signAccessToken } from "../../worker/services/tokens";
-import { rest, trpc, trpcOutcome } from "../support/api";
-import { createMentee, createMentor, setBlocked, signIn } from "../support/accounts";
+import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
+import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 
 const paths = {
   mentee: { refresh: "/api/mentees/regenerate_access_token", logout: "/api/mentees/logout" },
@@ -20,10 +22,20 @@ describe("access and refresh tokens", () => {
 
   it("an expired access token gets 401, so the client refreshes", async () => {
     const mentee = await createMentee();
-    const old = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid: "x" }, Date.now() - 16 * 60 * 1000);
+    const { sessionId: sid } = await openSession(testDb(), { role: "mentee", userId: mentee.id });
+    const old = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid }, Date.now() - 16 * 60 * 1000);
     expect((await trpcOutcome(trpc(old).auth.session.query())).status).toBe(401);
-    const fresh = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid: "x" });
+    const fresh = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid });
     expect((await trpcOutcome(trpc(fresh).auth.session.query())).status).toBe(200);
+  });
+
+  it("a well-signed access token naming no sign-in, or another user's, is refused", async () => {
+    const [mentee, other] = await Promise.all([createMentee(), createMentee()]);
+    const { sessionId: othersSession } = await openSession(testDb(), { role: "mentee", userId: other.id });
+    for (const sid of ["x", othersSession]) {
+      const token = await signAccessToken(inject("jwtSecret"), { sub: mentee.id, role: "mentee", sid });
+      expect(await trpcOutcome(trpc(token).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
+    }
   });
 
   it.each(["mentee", "mentor", "moderator"] as const)("rotates the %s refresh token: the new pair works, the old token is refused", async (role) => {
@@ -59,7 +71,32 @@ describe("access and refresh tokens", () => {
     expect((await rest("POST", paths.mentor.refresh, { body: { refreshToken } })).status).toBe(401);
     expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken } })).status).toBe(200);
     expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: "garbage" } })).status).toBe(401);
-    expect(await rest("POST", paths.mentee.refresh, { body: {} })).toEqual({ status: 400, body: { message: "refreshToken is required" } });
+    expect(await rest("POST", paths.mentee.refresh, { body: {} })).toEqual({ status: 400, body: errorBody("refreshToken is required") });
+  });
+
+  it.each(["mentee", "mentor", "moderator"] as const)("after %s logout the same access token is refused at once, over REST, tRPC and the realtime room", async (role) => {
+    const email = role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
+    const session = await signIn(role, email);
+    const other = await signIn(role, email); // another device of the same person stays signed in
+    expect((await trpcOutcome(trpc(session.accessToken).auth.session.query())).status).toBe(200);
+    expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(200);
+    expect(await trpcOutcome(trpc(session.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
+    expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(401);
+    const room = await fetch(`${inject("baseUrl")}/parties/user-room/${role}:${session.id}?token=${session.accessToken}`, { headers: { upgrade: "websocket" } });
+    expect(room.status).toBe(401);
+    expect((await trpcOutcome(trpc(other.accessToken).auth.session.query())).status).toBe(200);
+    await rest("POST", paths[role].logout, { token: other.accessToken });
+  });
+
+  it("the access token issued before a refresh keeps working until it expires (the sign-in is still live); after a replay it is refused", async () => {
+    const mentee = await createMentee();
+    const first = await signIn("mentee", mentee.email);
+    const second = await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } });
+    expect((await trpcOutcome(trpc(first.accessToken).auth.session.query())).status).toBe(200);
+    expect((await trpcOutcome(trpc(second.body.accessToken as string).auth.session.query())).status).toBe(200);
+    await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } }); // replay: the sign-in ends
+    expect((await trpcOutcome(trpc(first.accessToken).auth.session.query())).status).toBe(401);
+    expect((await trpcOutcome(trpc(second.body.accessToken as string).auth.session.query())).status).toBe(401);
   });
 
   it("logout revokes the refresh token; logging out needs the right role's token", async () => {
@@ -86,6 +123,6 @@ describe("access and refresh tokens", () => {
 
 describe("REST adapter", () => {
   it("answers 404 with a message for an unknown API path", async () => {
-    expect(await rest("GET", "/api/mentees/nothing-here")).toEqual({ status: 404, body: { message: "No API route GET /api/mentees/nothing-here" } });
+    expect(await rest("GET", "/api/mentees/nothing-here")).toEqual({ status: 404, body: errorBody("No API route GET /api/mentees/nothing-here") });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, mentorApplication, uniqueEmail } from "../support/accounts";
 
 const WRONG = "Please verify the entered Email and Password";
@@ -36,16 +36,16 @@ describe("sign-in", () => {
       ["/api/moderator/login", "moderator@example.com", "wrong", 409],
     ];
     for (const [path, email, password, status] of cases) {
-      expect(await rest("POST", path, { body: { email, password } })).toEqual({ status, body: { message: WRONG } });
+      expect(await rest("POST", path, { body: { email, password } })).toEqual({ status, body: errorBody(WRONG) });
     }
     const viaTrpc = await trpcOutcome(trpc().auth.login.mutate({ role: "mentor", email: mentor.email, password: "wrong" }));
     expect(viaTrpc).toMatchObject({ status: 409, message: WRONG });
   });
 
   it("validates the sign-in form's fields", async () => {
-    expect(await rest("POST", "/api/mentees/login", { body: { email: "", password: "x" } })).toEqual({ status: 400, body: { message: "Email is required" } });
-    expect(await rest("POST", "/api/mentees/login", { body: { email: "nope", password: "x" } })).toEqual({ status: 400, body: { message: "Invalid email" } });
-    expect(await rest("POST", "/api/mentors/login", { body: { email: "a@b.co" } })).toEqual({ status: 400, body: { message: "Password is required" } });
+    expect(await rest("POST", "/api/mentees/login", { body: { email: "", password: "x" } })).toEqual({ status: 400, body: errorBody("Email is required") });
+    expect(await rest("POST", "/api/mentees/login", { body: { email: "nope", password: "x" } })).toEqual({ status: 400, body: errorBody("Invalid email") });
+    expect(await rest("POST", "/api/mentors/login", { body: { email: "a@b.co" } })).toEqual({ status: 400, body: errorBody("Password is required") });
     expect((await trpcOutcome(trpc().auth.login.mutate({ role: "admin" as never, email: "a@b.co", password: "x" }))).status).toBe(400);
   });
 

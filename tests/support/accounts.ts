@@ -4,6 +4,8 @@ import { createDb } from "../../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../../db/factories";
 import { mentees, mentors } from "../../db/schema";
 import { hashPassword } from "../../worker/services/passwords";
+import { openSession } from "../../worker/services/sessions";
+import { signAccessToken } from "../../worker/services/tokens";
 import { rest } from "./api";
 
 /** The test database, for arranging state the product has no screen for yet (approving, blocking). */
@@ -68,4 +70,10 @@ export async function signIn(role: "mentee" | "mentor" | "moderator", email: str
   const prefix = role === "mentee" ? "" : role;
   const key = (name: string) => (prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name);
   return { accessToken: body[key("accessToken")] as string, refreshToken: body[key("refreshToken")] as string, id: body[`${role}Id`] as string };
+}
+
+/** A live sign-in made directly (no password hashing in the Worker): a refresh session and an access token naming it. */
+export async function accessTokenFor(role: "mentee" | "mentor" | "moderator", id: string): Promise<string> {
+  const { sessionId } = await openSession(testDb(), { role, userId: id });
+  return signAccessToken(inject("jwtSecret"), { sub: id, role, sid: sessionId });
 }

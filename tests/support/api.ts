@@ -36,3 +36,6 @@ export async function trpcOutcome<T>(call: Promise<T>): Promise<{ status: number
     return { status: data.httpStatus, message: error.message, details: data.details ?? undefined };
   }
 }
+
+/** A REST error body: the message, repeated as `error` for clients written against the original server. */
+export const errorBody = (message: string, details: Record<string, unknown> = {}) => ({ message, error: message, ...details });

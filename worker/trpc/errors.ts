@@ -39,6 +39,6 @@ export function publicError(error: unknown): TRPCError {
 
 /** Logs a failure the client could not fix itself, with the request id to find it by. */
 export function logFailure(requestId: string, where: string, error: TRPCError) {
-  if (error.code === "SERVICE_UNAVAILABLE") console.warn(`[${requestId}] ${where}: database busy, answered 503`, error.cause);
+  if (error.code === "SERVICE_UNAVAILABLE") console.warn(`[${requestId}] ${where}: the database stayed busy through its retries; answered 503`);
   else if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[${requestId}] ${where} failed`, error.cause ?? error);
 }

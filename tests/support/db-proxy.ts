@@ -1,0 +1,34 @@
+import { createServer } from "node:http";
+
+export type DbProxy = { url: string; requests: () => number; overloaded: (on: boolean) => void; stop: () => Promise<void> };
+
+/**
+ * An HTTP proxy in front of the test database that can be told to answer every call with 429, as an
+ * overloaded libSQL server does. The Worker under test is pointed at it, so overload is produced
+ * at the HTTP boundary while the Worker's own code runs unchanged.
+ */
+export async function startDbProxy(target: string): Promise<DbProxy> {
+  let refusing = false;
+  let count = 0;
+  const server = createServer(async (req, res) => {
+    count++;
+    if (refusing) {
+      res.writeHead(429, { "content-type": "text/plain" }).end("Too many concurrent requests");
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && k !== "host" && k !== "content-length")) as Record<string, string>;
+    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("proxy did not bind");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests: () => count,
+    overloaded: (on) => void (refusing = on),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
