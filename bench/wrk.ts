@@ -32,11 +32,12 @@ export function wrkAvailable(): boolean {
 }
 
 /**
- * Runs wrk against `url` (a GET, or a POST of `body` as JSON); fails on any error or non-2xx answer.
+ * Runs wrk against `url` (a GET, or a POST of `body` as JSON), with `headers`; fails on any error or non-2xx answer.
  * Asynchronous on purpose: Miniflare serves parts of the runtime from this process's event loop.
  */
-export async function runWrk(url: string, options: { connections: number; seconds: number; body?: string }): Promise<WrkResult> {
+export async function runWrk(url: string, options: { connections: number; seconds: number; body?: string; headers?: Record<string, string> }): Promise<WrkResult> {
   const lines = [REPORT];
+  for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`wrk.headers["${name}"] = "${value}"`);
   if (options.body !== undefined) {
     lines.push('wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"', `wrk.body = [==[${options.body}]==]`);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { baseUrl } from "../support/api";
 import { createMentee, setBlocked, signIn } from "../support/accounts";
-import { trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome } from "../support/api";
 
 const roomUrl = (room: string, token?: string) =>
   `${baseUrl().replace(/^http/, "ws")}/parties/user-room/${room}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
@@ -31,6 +31,15 @@ function nextEvent(socket: WebSocket, event: string): Promise<unknown> {
 }
 
 describe("user rooms", () => {
+  it("refuses a socket whose sign-in has ended (logout), with a still-valid access token", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const open = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
+    open.close();
+    expect((await rest("POST", "/api/mentees/logout", { token: accessToken })).status).toBe(200);
+    await expect(connect(roomUrl(`mentee:${mentee.id}`, accessToken))).rejects.toThrow("refused 401");
+  });
+
   it("refuses a connection without a token, with a bad token, or to another user's room", async () => {
     const mentee = await createMentee();
     const other = await createMentee();
