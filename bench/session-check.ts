@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { createDb } from "../db/client";
 import { menteeRow } from "../db/factories";
-import { mentees } from "../db/schema";
+import { mentees, refreshSessions } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { loadAccountState } from "../worker/services/accounts";
 import { openSession } from "../worker/services/sessions";
@@ -31,7 +31,15 @@ try {
   const db = createDb(stack.dbUrl);
   const [mentee] = await db.insert(mentees).values(menteeRow({ email: `bench.${Date.now()}@example.test` })).returning();
   // Many sign-ins in the table, as in production, so the index lookups are real.
-  for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: 250 }, () => openSession(db, { role: "mentee", userId: crypto.randomUUID() })));
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  for (let i = 0; i < 10; i++) {
+    await db.insert(refreshSessions).values(
+      Array.from({ length: 500 }, () => {
+        const id = crypto.randomUUID();
+        return { id, familyId: id, userRole: "mentee" as const, userId: crypto.randomUUID(), secretHash: "x", expiresAt };
+      }),
+    );
+  }
   const { sessionId } = await openSession(db, { role: "mentee", userId: mentee.id });
   const token = await signAccessToken(stack.jwtSecret, { sub: mentee.id, role: "mentee", sid: sessionId });
 
