@@ -10,6 +10,8 @@ export type Context = {
   auth: AccessClaims | null;
   /** A bearer token was sent but is invalid or expired. */
   tokenRejected: boolean;
+  /** The origin the caller reached us on, for links back to the app (Stripe Checkout's return URLs). */
+  origin: string;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -37,6 +39,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     db: dbFor(config),
     auth,
     tokenRejected: Boolean(token) && !auth,
+    origin: new URL(request.url).origin,
     waitUntil: (p) => execution.waitUntil(p),
   };
 }
