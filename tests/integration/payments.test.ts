@@ -1,7 +1,8 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { enrollments, mentors, notifications } from "../../db/schema";
+import { seedDemoData } from "../../db/seed";
+import { enrollments, mentees, mentors, notifications } from "../../db/schema";
 import type { AppRouter } from "../../worker/trpc/router";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
@@ -346,5 +347,22 @@ describe("subscribed lists", () => {
     await subscribe(a.accessToken, mentor.id);
     const [sub] = await trpc(a.accessToken).subscriptions.mine.query();
     await expect(trpc(b.accessToken).subscriptions.cancel.mutate({ subscriptionId: sub.id })).rejects.toThrow(/not found/);
+  });
+});
+
+describe("seed", () => {
+  it("gives the demo mentee one active subscription to the demo mentor, current now, and past ones; a second run changes nothing", async () => {
+    const db = testDb();
+    const [priya] = await db.select().from(mentees).where(eq(mentees.email, "mentee@example.com"));
+    const [asha] = await db.select().from(mentors).where(eq(mentors.email, "mentor@example.com"));
+    const before = await db.select().from(enrollments).where(eq(enrollments.menteeId, priya.id));
+    await seedDemoData(db, "unused-hash");
+    const after = await db.select().from(enrollments).where(eq(enrollments.menteeId, priya.id));
+    expect(after).toEqual(before);
+    const active = after.filter((e) => e.status === "active");
+    expect(active.map((e) => e.mentorId)).toEqual([asha.id]);
+    expect(active[0].currentPeriodStart!.getTime()).toBeLessThan(Date.now());
+    expect(active[0].currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+    expect(after.filter((e) => e.status === "expired").length).toBeGreaterThan(1);
   });
 });
