@@ -19,12 +19,16 @@ import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-reg
 import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
+import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
+import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
+import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
+import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -77,6 +81,12 @@ const MenteesProfileRoute = MenteesProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesSubscribedMentorsRoute =
+  MenteesSubscribedMentorsRouteImport.update({
+    id: '/subscribed-mentors',
+    path: '/subscribed-mentors',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MentorsIndexRoute = MentorsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -87,6 +97,12 @@ const MentorsProfileRoute = MentorsProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
+const MentorsSubscribedMenteesRoute =
+  MentorsSubscribedMenteesRouteImport.update({
+    id: '/subscribed-mentees',
+    path: '/subscribed-mentees',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
 const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -97,6 +113,11 @@ const BrowseMentorSearchRoute = BrowseMentorSearchRouteImport.update({
   path: '/browse/mentor/$search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MenteesPaymentFailedRoute = MenteesPaymentFailedRouteImport.update({
+  id: '/payment/failed',
+  path: '/payment/failed',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const BrowseMentorProfileIdRoute = BrowseMentorProfileIdRouteImport.update({
   id: '/browse/mentor/profile/$id',
   path: '/browse/mentor/profile/$id',
@@ -106,6 +127,12 @@ const MenteesBrowseMentorSearchRoute =
   MenteesBrowseMentorSearchRouteImport.update({
     id: '/browse/mentor/$search',
     path: '/browse/mentor/$search',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MenteesPaymentSuccessPaymentIdRoute =
+  MenteesPaymentSuccessPaymentIdRouteImport.update({
+    id: '/payment/success/$paymentId',
+    path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
 const MenteesBrowseMentorProfileIdRoute =
@@ -125,13 +152,17 @@ export interface FileRoutesByFullPath {
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
@@ -141,13 +172,17 @@ export interface FileRoutesByTo {
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
@@ -161,13 +196,17 @@ export interface FileRoutesById {
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
@@ -182,13 +221,17 @@ export interface FileRouteTypes {
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
     | '/mentees/profile'
+    | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/subscribed-mentees'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
     | '/browse/mentor/$search'
+    | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/payment/success/$paymentId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -198,13 +241,17 @@ export interface FileRouteTypes {
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
     | '/mentees/profile'
+    | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/subscribed-mentees'
     | '/mentees'
     | '/mentors'
     | '/moderator'
     | '/browse/mentor/$search'
+    | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/payment/success/$paymentId'
     | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
@@ -217,13 +264,17 @@ export interface FileRouteTypes {
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
     | '/mentees/profile'
+    | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/subscribed-mentees'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
     | '/browse/mentor/$search'
+    | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/payment/success/$paymentId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
@@ -312,6 +363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesProfileRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/subscribed-mentors': {
+      id: '/mentees/subscribed-mentors'
+      path: '/subscribed-mentors'
+      fullPath: '/mentees/subscribed-mentors'
+      preLoaderRoute: typeof MenteesSubscribedMentorsRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentors/': {
       id: '/mentors/'
       path: '/'
@@ -324,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/mentors/profile'
       preLoaderRoute: typeof MentorsProfileRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/subscribed-mentees': {
+      id: '/mentors/subscribed-mentees'
+      path: '/subscribed-mentees'
+      fullPath: '/mentors/subscribed-mentees'
+      preLoaderRoute: typeof MentorsSubscribedMenteesRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/moderator/': {
@@ -340,6 +405,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BrowseMentorSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mentees/payment/failed': {
+      id: '/mentees/payment/failed'
+      path: '/payment/failed'
+      fullPath: '/mentees/payment/failed'
+      preLoaderRoute: typeof MenteesPaymentFailedRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/browse/mentor/profile/$id': {
       id: '/browse/mentor/profile/$id'
       path: '/browse/mentor/profile/$id'
@@ -354,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesBrowseMentorSearchRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/payment/success/$paymentId': {
+      id: '/mentees/payment/success/$paymentId'
+      path: '/payment/success/$paymentId'
+      fullPath: '/mentees/payment/success/$paymentId'
+      preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/browse/mentor/profile/$id': {
       id: '/mentees/browse/mentor/profile/$id'
       path: '/browse/mentor/profile/$id'
@@ -366,15 +445,21 @@ declare module '@tanstack/react-router' {
 
 interface MenteesRouteRouteChildren {
   MenteesProfileRoute: typeof MenteesProfileRoute
+  MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
+  MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
+  MenteesPaymentSuccessPaymentIdRoute: typeof MenteesPaymentSuccessPaymentIdRoute
   MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
 
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesProfileRoute: MenteesProfileRoute,
+  MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
   MenteesIndexRoute: MenteesIndexRoute,
+  MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
+  MenteesPaymentSuccessPaymentIdRoute: MenteesPaymentSuccessPaymentIdRoute,
   MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }
 
@@ -384,11 +469,13 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 
 interface MentorsRouteRouteChildren {
   MentorsProfileRoute: typeof MentorsProfileRoute
+  MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsProfileRoute: MentorsProfileRoute,
+  MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
   MentorsIndexRoute: MentorsIndexRoute,
 }
 

@@ -11,7 +11,29 @@ const configSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, "SEARCH_CACHE_SECONDS must be a whole number of seconds (0-999)"), v.transform(Number)),
     "0",
   ),
+  /** Stripe (ADR 0010): required in production; in development and tests, absent means the built-in local Stripe. */
+  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
+  STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
+  /** Development and tests only: the base URL of a fake Stripe API (tests point it at their fake). */
+  STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111"))),
 });
+
+const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
+
+/** Production needs the three Stripe secrets and never talks to a fake; development and tests may omit them together. */
+const configRules = v.pipe(
+  configSchema,
+  v.check(
+    (c) => c.ENVIRONMENT !== "production" || STRIPE_SECRETS.every((name) => c[name]),
+    `Production needs the Stripe secrets ${STRIPE_SECRETS.join(", ")} (npx wrangler secret put ...)`,
+  ),
+  v.check((c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL, "STRIPE_API_URL is for development and tests only"),
+  v.check(
+    (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
+    "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",
+  ),
+);
 
 export type Config = v.InferOutput<typeof configSchema>;
 
@@ -26,7 +48,7 @@ let checked: Config | undefined;
 /** Validates the bindings once per isolate; a bad deployment fails loudly on its first request. */
 export function readConfig(env: Env): Config {
   if (checked) return checked;
-  const result = v.safeParse(configSchema, env);
+  const result = v.safeParse(configRules, env);
   if (!result.success) {
     throw new Error(`Invalid Worker configuration: ${result.issues.map((i) => i.message).join("; ")}`);
   }

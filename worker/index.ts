@@ -5,6 +5,8 @@ import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { imageRoutes } from "./routes/images";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { localStripePages } from "./dev/local-stripe/pages";
 import { createContext } from "./trpc/context";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
@@ -35,6 +37,9 @@ app.use(
 );
 
 app.route("/", imageRoutes);
+// Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
+app.route("/", stripeWebhookRoutes);
+app.route("/dev/stripe", localStripePages);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));

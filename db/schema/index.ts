@@ -15,3 +15,4 @@ export * from "./one-time-codes";
 export * from "./processed-payment-events";
 export * from "./email-outbox";
 export * from "./login-attempts";
+export * from "./local-stripe-objects";

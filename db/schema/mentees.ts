@@ -15,6 +15,8 @@ export const mentees = sqliteTable(
     googleId: text("google_id"),
     bio: text("bio"),
     profileImageKey: text("profile_image_key"),
+    /** The Stripe Customer reused for every checkout of this mentee. */
+    stripeCustomerId: text("stripe_customer_id"),
     isBlocked: flag("is_blocked"),
     createdAt: createdAt(),
   },

@@ -29,7 +29,9 @@ export const mentors = sqliteTable(
     isBlocked: flag("is_blocked"),
     approvedAt: instant("approved_at"),
     stripeProductId: text("stripe_product_id"),
+    /** The mentor's current recurring Price and its monthly amount (4 x the hourly rate when it was made). */
     stripePriceId: text("stripe_price_id"),
+    stripePriceAmountPaise: integer("stripe_price_amount_paise"),
     /** Denormalised from reviews, updated in the same transaction as a review write. */
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),

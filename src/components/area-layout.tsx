@@ -10,7 +10,13 @@ import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
-type AreaPath = (typeof AREA_HOME)[Role] | "/mentees/profile" | "/mentors/profile" | "/mentees/browse/mentor/$search";
+type AreaPath =
+  | (typeof AREA_HOME)[Role]
+  | "/mentees/profile"
+  | "/mentors/profile"
+  | "/mentees/browse/mentor/$search"
+  | "/mentees/subscribed-mentors"
+  | "/mentors/subscribed-mentees";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };

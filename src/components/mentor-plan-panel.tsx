@@ -1,8 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Check, MessageCircle, CalendarDays, Users } from "lucide-react";
 import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { formatRupees } from "@/lib/money";
+import { useTRPC } from "@/lib/trpc";
+import { CALLS_PER_MONTH, monthlyPricePaise } from "../../worker/services/payments/plan";
 import { ComingSoonButton } from "./coming-soon-button";
 import { RatingSummary } from "./rating-summary";
 import { Button } from "./ui/button";
@@ -12,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
 const PLAN = ["4 calls per month of 60 minutes each", "Unlimited Q&A via chat", "Responses within 24 hours", "Flat fee per hour, no hidden costs"];
 
 type PlanPanelProps = {
+  mentorId: string;
   hourlyRatePaise: number;
   rating: number | null;
   reviewCount: number;
@@ -21,16 +26,17 @@ type PlanPanelProps = {
 };
 
 /** Price, plan and rating, then the subscriber's actions, "Subscribe Now", or a sign-in prompt. */
-export function MentorPlanPanel({ hourlyRatePaise, rating, reviewCount, viewerIsMentee, isEnrollmentActive }: PlanPanelProps) {
+export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount, viewerIsMentee, isEnrollmentActive }: PlanPanelProps) {
   const subscribed = viewerIsMentee && isEnrollmentActive;
   return (
     <Card className="h-fit lg:sticky lg:top-24">
       <CardHeader>
         <CardTitle>{subscribed ? "Your subscription" : "Subscribe Now"}</CardTitle>
         <p className="text-2xl font-bold text-slate-900">
-          {formatRupees(hourlyRatePaise)}
-          <span className="text-base font-normal text-slate-600"> / hour</span>
+          {formatRupees(monthlyPricePaise(hourlyRatePaise))}
+          <span className="text-base font-normal text-slate-600"> / month, {CALLS_PER_MONTH} one-hour calls</span>
         </p>
+        <p className="text-sm text-slate-600">{formatRupees(hourlyRatePaise)} / hour</p>
         <RatingSummary rating={rating} reviewCount={reviewCount} />
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -44,7 +50,12 @@ export function MentorPlanPanel({ hourlyRatePaise, rating, reviewCount, viewerIs
         </ul>
         {subscribed ? (
           <div className="grid gap-2">
-            <p className="text-sm text-slate-700">You are subscribed to this mentor.</p>
+            <p className="text-sm text-slate-700">
+              You are subscribed to this mentor.{" "}
+              <Link to="/mentees/subscribed-mentors" className="text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                Manage subscription
+              </Link>
+            </p>
             <ComingSoonButton>
               <Users aria-hidden="true" />
               Community
@@ -59,7 +70,7 @@ export function MentorPlanPanel({ hourlyRatePaise, rating, reviewCount, viewerIs
             </ComingSoonButton>
           </div>
         ) : viewerIsMentee ? (
-          <Button onClick={() => toast("Payments are not available yet")}>Subscribe</Button>
+          <SubscribeButton mentorId={mentorId} />
         ) : (
           <Button asChild variant="outline">
             <Link to="/auth/login" search={LOGIN_SEARCH.mentee}>
@@ -69,5 +80,28 @@ export function MentorPlanPanel({ hourlyRatePaise, rating, reviewCount, viewerIs
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Opens Stripe Checkout for this mentor (SPEC §4: 201 with a url, then the browser goes there). */
+function SubscribeButton({ mentorId }: { mentorId: string }) {
+  const trpc = useTRPC();
+  const checkout = useMutation(
+    trpc.payments.createCheckout.mutationOptions({
+      trpc: { context: { role: "mentee" } },
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        const answer = apiError(error);
+        if (answer?.status === 409) toast.error("You are already subscribed to this Mentor");
+        else toast.error("Something went wrong", { description: answer?.message ?? "Please check your connection and try again." });
+      },
+    }),
+  );
+  // Stays busy while the browser leaves for the checkout page.
+  const busy = checkout.isPending || checkout.isSuccess;
+  return (
+    <Button onClick={() => checkout.mutate({ mentorId })} disabled={busy} aria-busy={busy}>
+      {busy ? "Opening secure checkout..." : "Subscribe"}
+    </Button>
   );
 }

@@ -37,7 +37,12 @@ const DETAILS: TextField[][] = [
   ],
   [
     { name: "educationalQualification", label: "Educational Qualification" },
-    { name: "hourlyRate", label: "Hourly Rate (₹)", type: "number", hint: "In rupees, for one hour" },
+    {
+      name: "hourlyRate",
+      label: "Hourly Rate (₹)",
+      type: "number",
+      hint: "In rupees, for one hour. Your monthly plan costs 4 x this rate. A new rate applies to new subscribers; existing subscribers keep the price they subscribed at.",
+    },
   ],
   [
     { name: "website", label: "Website (optional)", type: "url" },

@@ -115,6 +115,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
       </div>
 
       <MentorPlanPanel
+        mentorId={mentorId}
         hourlyRatePaise={mentor.hourlyRatePaise}
         rating={mentor.rating}
         reviewCount={mentor.reviewCount}

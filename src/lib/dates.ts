@@ -17,3 +17,8 @@ export function fromNow(iso: string): string {
 export function fullDateTime(iso: string): string {
   return `${dayjs(iso).format("MMMM Do YYYY, h:mm a")} (${VIEWER_TIME_ZONE})`;
 }
+
+/** SPEC §9 date format in the viewer's zone: "March 5th 2025". */
+export function longDate(iso: string): string {
+  return dayjs(iso).format("MMMM Do YYYY");
+}

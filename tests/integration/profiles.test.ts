@@ -98,7 +98,8 @@ describe("public mentor profile", () => {
     const { accessToken } = await signIn("mentee", mentee.email);
     expect((await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`, { token: accessToken })).body.isEnrollmentActive).toBe(true);
     const lapsed = await createMentee();
-    await testDb().insert(enrollments).values({ menteeId: lapsed.id, mentorId: mentor.id, status: "active", amountPaise: 150_000, currentPeriodEnd: new Date(Date.now() - 1000) });
+    // Lapsed beyond the renewal grace day (a renewing subscription keeps access one day past its period end while Stripe collects).
+    await testDb().insert(enrollments).values({ menteeId: lapsed.id, mentorId: mentor.id, status: "active", amountPaise: 150_000, currentPeriodEnd: new Date(Date.now() - 2 * 86_400_000) });
     expect((await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`, { token: (await signIn("mentee", lapsed.email)).accessToken })).body.isEnrollmentActive).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import type { MenteeProfile } from "../services/mentee-profiles";
 import type { MentorCard } from "../services/mentor-directory";
 import type { MentorProfile, OwnMentorProfile } from "../services/mentor-profiles";
+import type { MenteeSubscription, MentorSubscriber, SubscriptionSummary } from "../services/subscriptions";
 
 /** Paise to the rupees the REST contract speaks. */
 export const rupees = (paise: number) => paise / 100;
@@ -40,4 +41,23 @@ export function legacyMentorProfile(m: MentorProfile & Partial<Pick<OwnMentorPro
 export function legacyMentee(m: MenteeProfile) {
   const { id, ...rest } = m;
   return { _id: id, ...rest };
+}
+
+/** A subscription's own fields with the amount in rupees (SPEC §7 speaks rupees). */
+function legacySubscription(s: SubscriptionSummary) {
+  const { id, amountPaise, ...rest } = s;
+  return { _id: id, ...rest, amount: rupees(amountPaise), currency: "INR" };
+}
+
+/** An entry of `allMentorsSubscribed`: the subscription with its mentor as `mentorId` (populated). */
+export function legacyMenteeSubscription(s: MenteeSubscription) {
+  const { mentor, ...summary } = s;
+  return { ...legacySubscription(summary), mentorId: legacyMentor(mentor) };
+}
+
+/** An entry of `enrolledMentees`: the subscription with its mentee as `menteeId` (populated). */
+export function legacyMentorSubscriber(s: MentorSubscriber) {
+  const { mentee, ...summary } = s;
+  const { id, ...rest } = mentee;
+  return { ...legacySubscription(summary), menteeId: { _id: id, ...rest } };
 }

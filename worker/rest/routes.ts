@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
-import { legacyMentee, legacyMentor, legacyMentorProfile } from "./legacy-shapes";
+import { legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber } from "./legacy-shapes";
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -89,5 +89,18 @@ export const restRoutes: RestRoute[] = [
   row("POST", "/mentors/add-new-skill/:mentorId", (c, { params, body }) => c.mentors.removeSkill({ ...body, mentorId: params.mentorId } as never), (expertise) => ({
     message: "Skill Deleted successfully",
     expertise,
+  })),
+  // Subscribe and pay (issue 7). Amounts in rupees; the ids in paths must be the caller's own.
+  row("GET", "/mentees/stripe-config", (c) => c.payments.config()),
+  row("POST", "/mentees/create-payment-intent", (c, { body }) => c.payments.createPaymentIntent(body)),
+  row("POST", "/mentees/create-checkout", (c, { body }) => c.payments.createCheckout(body as never), (r) => ({ url: r.url }), 201),
+  row("POST", "/mentees/enrollment-success", (c, { body }) => c.payments.enrollmentStatus(body as never)),
+  row("GET", "/mentees/subscribed-mentors", (c) => c.subscriptions.mine({}), (list) => ({ allMentorsSubscribed: list.map(legacyMenteeSubscription) })),
+  row("GET", "/mentees/subscribed-mentors/:menteeId", (c, { params }) => c.subscriptions.mine({ menteeId: params.menteeId }), (list) => ({
+    allMentorsSubscribed: list.map(legacyMenteeSubscription),
+  })),
+  row("GET", "/mentors/subscribed-mentees", (c) => c.subscriptions.subscribers({}), (list) => ({ enrolledMentees: list.map(legacyMentorSubscriber) })),
+  row("GET", "/mentors/subscribed-mentees/:mentorId", (c, { params }) => c.subscriptions.subscribers({ mentorId: params.mentorId }), (list) => ({
+    enrolledMentees: list.map(legacyMentorSubscriber),
   })),
 ];

@@ -12,6 +12,8 @@ export type Context = {
   tokenRejected: boolean;
   /** The id failures of this request are logged with. */
   requestId: string;
+  /** The origin the caller reached us on, for links back to the app (Stripe Checkout's return URLs). */
+  origin: string;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -40,6 +42,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     auth,
     tokenRejected: Boolean(token) && !auth,
     requestId,
+    origin: new URL(request.url).origin,
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

@@ -2,13 +2,17 @@ import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
+import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
+import { subscriptionsRouter } from "./routers/subscriptions";
 
 export const appRouter = router({
   auth: authRouter,
   mentors: mentorsRouter,
   mentees: menteesRouter,
   reviews: reviewsRouter,
+  payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { LOGIN_SEARCH } from "@/lib/areas";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [{ label: "Home", to: "/mentors" }, { label: "Scheduler" }, { label: "Connect" }, { label: "Raise a ticket" }];
-const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List" }, { label: "Tickets" }];
+const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets" }];
 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: () => {

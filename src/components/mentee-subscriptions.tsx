@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { ALL } from "@/lib/browse";
+import { formatRupees } from "@/lib/money";
+import { useTRPC } from "@/lib/trpc";
+import type { MenteeSubscription } from "../../worker/services/subscriptions";
+import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
+import { Avatar } from "./ui/avatar";
+import { Button } from "./ui/button";
+import { Card, CardContent } from "./ui/card";
+import { Skeleton } from "./ui/skeleton";
+
+/** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
+export function MenteeSubscriptions() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.subscriptions.mine.queryOptions({}));
+  return (
+    <section aria-labelledby="subscriptions-title" className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 id="subscriptions-title" className="text-2xl font-bold text-slate-900">
+          Subscriptions
+        </h1>
+        <p className="text-slate-600">Your mentors, your current period and the calls left in it.</p>
+      </div>
+      {list.isPending ? (
+        <div role="status" aria-label="Loading subscriptions" className="grid gap-4">
+          <Skeleton className="h-36 w-full" />
+          <Skeleton className="h-36 w-full" />
+        </div>
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p className="text-slate-700">We couldn't load your subscriptions. Please check your connection and try again.</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : list.data.length === 0 ? (
+        <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-slate-300 p-6">
+          <p className="text-slate-700">You have no subscriptions yet.</p>
+          <Button asChild>
+            <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }}>
+              Find a mentor
+            </Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {list.data.map((s) => (
+            <li key={s.id}>
+              <SubscriptionCard subscription={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscription }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const name = `${s.mentor.firstName} ${s.mentor.lastName}`;
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries(trpc.subscriptions.mine.queryFilter()), queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId: s.mentor.id }))]);
+  const options = (done: string) => ({
+    onSuccess: async () => {
+      toast.success(done);
+      await refresh();
+    },
+    onError: (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+  });
+  const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions(options("Subscription canceled. You keep access until the period ends.")));
+  const resume = useMutation(trpc.subscriptions.resume.mutationOptions(options("Subscription resumed")));
+  const busy = cancel.isPending || resume.isPending;
+  const period = periodLine(s);
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6 sm:grid-cols-[auto_1fr_auto] sm:items-start">
+        <Avatar src={s.mentor.profileImageUrl} name={name} className="size-14" />
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Link to="/mentees/browse/mentor/profile/$id" params={{ id: s.mentor.id }} className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+              {name}
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600">
+            {s.mentor.jobTitle}@ {s.mentor.firmName}
+          </p>
+          <SubscriptionStatusBadge status={s.status} />
+          <dl className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+            <dt className="font-medium">Plan</dt>
+            <dd>{formatRupees(s.amountPaise)} / month</dd>
+            {s.isActive ? (
+              <>
+                <dt className="font-medium">Current period</dt>
+                <dd>
+                  <PeriodRange start={s.currentPeriodStart} end={s.currentPeriodEnd} />
+                </dd>
+                <dt className="font-medium">Calls left</dt>
+                <dd>
+                  {s.callsLeft} of {s.callsPerPeriod} this period
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {period ? <p className="text-sm font-medium text-slate-900">{period}</p> : null}
+          {s.paymentFailed && s.isActive ? (
+            <p role="alert" className="text-sm text-red-700">
+              Your renewal payment failed. Update your card with Stripe before the period ends to keep access.
+            </p>
+          ) : null}
+        </div>
+        {s.isActive ? (
+          s.cancelAtPeriodEnd ? (
+            <Button variant="outline" disabled={busy} onClick={() => resume.mutate({ subscriptionId: s.id })}>
+              Resume
+            </Button>
+          ) : (
+            <Button variant="outline" disabled={busy} onClick={() => cancel.mutate({ subscriptionId: s.id })} aria-describedby={`cancel-help-${s.id}`}>
+              Cancel subscription
+              <span id={`cancel-help-${s.id}`} className="sr-only">
+                with {name}; access continues until the end of the current period
+              </span>
+            </Button>
+          )
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

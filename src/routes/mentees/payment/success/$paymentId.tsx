@@ -1,0 +1,104 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { CalendarDays, CheckCircle2, MessageCircle } from "lucide-react";
+import { PeriodRange } from "@/components/subscription-period";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { apiError } from "@/lib/api-error";
+import { formatRupees } from "@/lib/money";
+import { useTRPC } from "@/lib/trpc";
+
+/** How often the page asks while Stripe's confirmation is on its way, and for how long before it says so. */
+const POLL_MS = 1500;
+const PATIENCE_MS = 60_000;
+
+export const Route = createFileRoute("/mentees/payment/success/$paymentId")({ component: PaymentSuccess });
+
+/** Back from Stripe Checkout: "Processing your payment" until the webhook has activated the subscription. */
+function PaymentSuccess() {
+  const { paymentId } = Route.useParams();
+  const trpc = useTRPC();
+  const [since] = useState(() => Date.now());
+  const status = useQuery({
+    ...trpc.payments.checkoutStatus.queryOptions({ sessionId: paymentId }),
+    refetchInterval: (query) => (query.state.data?.isActive || Date.now() - since > PATIENCE_MS ? false : POLL_MS),
+    retry: (count, error) => apiError(error)?.status !== 404 && count < 3,
+  });
+
+  if (status.isError) {
+    return (
+      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-4 py-12 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">We couldn't find this payment</h1>
+        <p className="text-slate-700">{apiError(status.error)?.message ?? "Please check your connection and reload the page."}</p>
+        <Button asChild variant="outline">
+          <Link to="/mentees/subscribed-mentors">See your subscriptions</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  const data = status.data;
+  if (!data?.isActive) {
+    const slow = status.dataUpdatedAt - since > PATIENCE_MS;
+    return (
+      <section aria-labelledby="processing-title" className="mx-auto grid max-w-md justify-items-center gap-4 py-12 text-center">
+        <div role="status" aria-live="polite" className="grid justify-items-center gap-3">
+          <Spinner />
+          <h1 id="processing-title" className="text-2xl font-bold text-slate-900">
+            Processing your payment
+          </h1>
+          <p className="text-slate-700">
+            {slow
+              ? "This is taking longer than usual. Your subscription will appear under Subscriptions as soon as the payment provider confirms it."
+              : "We are waiting for the payment provider to confirm your payment. This usually takes a few seconds."}
+          </p>
+        </div>
+        {data && data.status !== "pending" ? <p className="text-sm text-slate-600">Status: {data.status}</p> : null}
+        <Button asChild variant="outline">
+          <Link to="/mentees/subscribed-mentors">See your subscriptions</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="success-title" className="mx-auto grid max-w-lg gap-5 py-12">
+      <div role="status" className="grid justify-items-center gap-3 text-center">
+        <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
+        <h1 id="success-title" className="text-2xl font-bold text-slate-900">
+          You are subscribed to {data.mentor.name}
+        </h1>
+      </div>
+      <dl className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-medium">Plan</dt>
+        <dd>{formatRupees(data.amountPaise)} / month, 4 one-hour calls</dd>
+        <dt className="font-medium">Current period</dt>
+        <dd>
+          <PeriodRange start={data.currentPeriodStart} end={data.currentPeriodEnd} />
+        </dd>
+      </dl>
+      <div className="grid gap-2">
+        <h2 className="font-semibold text-slate-900">Next steps</h2>
+        <ul className="grid gap-1 text-sm text-slate-700">
+          <li className="flex items-center gap-2">
+            <MessageCircle aria-hidden="true" className="size-4 text-indigo-600" /> Say hello to your mentor in Chat.
+          </li>
+          <li className="flex items-center gap-2">
+            <CalendarDays aria-hidden="true" className="size-4 text-indigo-600" /> Book your first call from Schedule.
+          </li>
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/mentees/browse/mentor/profile/$id" params={{ id: data.mentor.id }}>
+            Go to {data.mentor.name}'s profile
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/mentees/subscribed-mentors">Your subscriptions</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

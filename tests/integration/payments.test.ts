@@ -1,0 +1,368 @@
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seedDemoData } from "../../db/seed";
+import { enrollments, mentees, mentors, notifications } from "../../db/schema";
+import type { AppRouter } from "../../worker/trpc/router";
+import { startStack, type Stack } from "../../scripts/built-stack";
+import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
+import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "../support/fake-stripe";
+
+/**
+ * Subscribe and pay against a fake Stripe at the HTTP boundary: this file runs its own Worker on the
+ * shared test database with STRIPE_API_URL pointing at the fake, and sends the signed events Stripe would.
+ */
+const fake = new FakeStripe();
+let stack: Stack;
+const base = () => stack.baseUrl;
+
+beforeAll(async () => {
+  await fake.start();
+  stack = await startStack({
+    dbUrl: inject("dbUrl"),
+    // The same signing secret as the shared stack, so sign-ins there hold here.
+    vars: { JWT_SECRET: inject("jwtSecret"), STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_API_URL: fake.url },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await fake.stop();
+});
+
+async function rest(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${base()}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+}
+
+const trpc = (token?: string) =>
+  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${base()}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })] });
+
+async function mentee() {
+  const row = await createMentee();
+  return { ...(await signIn("mentee", row.email)), row };
+}
+
+const checkout = (token: string, mentorId: string, extra: Record<string, unknown> = {}) => rest("POST", "/api/mentees/create-checkout", { token, body: { mentorId, ...extra } });
+const sessionIdOf = (url: string) => url.split("/").pop()!;
+const pairRows = (menteeId: string, mentorId: string) => testDb().select().from(enrollments).where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)));
+const isActiveFor = async (token: string, mentorId: string) => (await trpc(token).mentors.profile.query({ mentorId })).isEnrollmentActive;
+
+/** Checkout, pay on the fake, and deliver checkout.session.completed: an active subscription. */
+async function subscribe(token: string, mentorId: string, period?: { start: number; end: number }) {
+  const { body } = await checkout(token, mentorId);
+  const paid = fake.completeCheckout(sessionIdOf(body.url), period);
+  const delivered = await fake.send(base(), fake.event("checkout.session.completed", paid.session));
+  expect(delivered).toMatchObject({ status: 200, body: { outcome: "activated" } });
+  return paid;
+}
+
+describe("checkout", () => {
+  it("answers 201 with the Stripe Checkout url; the server sets the price (4 x hourly rate, INR, monthly) and the mentee is the token's", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: 250_000 });
+    const buyer = await mentee();
+    const other = await mentee();
+    const { status, body } = await checkout(buyer.accessToken, mentor.id, { mentorPriceId: "price_from_the_client", menteeId: other.id });
+    expect(status).toBe(201);
+    expect(body.url).toMatch(/^https:\/\/checkout\.fake\.test\/c\/pay\/cs_test_/);
+
+    const price = fake.requestsTo("POST", "/v1/prices").find((r) => r.body.metadata?.mentorId === mentor.id)!;
+    expect(price.body).toMatchObject({ currency: "inr", unit_amount: "1000000", recurring: { interval: "month" } });
+    const session = fake.objects.get(sessionIdOf(body.url))!;
+    expect(session).toMatchObject({ mode: "subscription", line_items: [{ price: expect.stringMatching(/^price_/) }], cancel_url: `${base()}/mentees/payment/failed` });
+    expect(session.line_items[0].price).not.toBe("price_from_the_client");
+    expect(session.success_url).toBe(`${base()}/mentees/payment/success/{CHECKOUT_SESSION_ID}`);
+    const customer = fake.objects.get(session.customer)!;
+    expect(customer.email).toBe(buyer.row.email);
+    const [row] = await pairRows(buyer.id, mentor.id);
+    expect(row).toMatchObject({ status: "pending", amountPaise: 1_000_000, stripeCheckoutSessionId: session.id });
+    expect(session.client_reference_id).toBe(row.id);
+    expect(session.subscription_data.metadata).toMatchObject({ enrollmentId: row.id, menteeId: buyer.id, mentorId: mentor.id });
+    expect(await pairRows(other.id, mentor.id)).toHaveLength(0);
+  });
+
+  it("reuses one Stripe Customer per mentee and one Price per mentor rate; a rate change makes a new Price and archives the old", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: 100_000 });
+    const buyer = await mentee();
+    const second = await mentee();
+    await checkout(buyer.accessToken, mentor.id);
+    await checkout(buyer.accessToken, (await createMentor()).id);
+    const customers = fake.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id);
+    expect(new Set(customers.map((r) => r.idempotencyKey)).size).toBe(1);
+
+    const [before] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+    const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
+    await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 1500 });
+    await checkout(second.accessToken, mentor.id);
+    const [after] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+    expect(after.stripePriceId).not.toBe(before.stripePriceId);
+    expect(after.stripePriceAmountPaise).toBe(600_000);
+    expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
+    // The first mentee's open checkout keeps the price she was shown.
+    expect((await pairRows(buyer.id, mentor.id))[0].amountPaise).toBe(400_000);
+  });
+
+  it("refuses an unknown, a pending and a blocked mentor with a clear 4xx", async () => {
+    const buyer = await mentee();
+    const unknown = await checkout(buyer.accessToken, crypto.randomUUID());
+    expect(unknown).toMatchObject({ status: 404, body: { message: expect.stringMatching(/does not exist/) } });
+    const pending = await createMentor({ status: "pending" });
+    expect(await checkout(buyer.accessToken, pending.id)).toMatchObject({ status: 422, body: { message: expect.stringMatching(/under review/) } });
+    const blocked = await createMentor();
+    await setBlocked("mentor", blocked.id, true);
+    expect(await checkout(buyer.accessToken, blocked.id)).toMatchObject({ status: 422, body: { message: expect.stringMatching(/not available/) } });
+    expect(await checkout(buyer.accessToken, "")).toMatchObject({ status: 400 });
+  });
+
+  it("needs a signed-in mentee", async () => {
+    const mentor = await createMentor();
+    expect((await rest("POST", "/api/mentees/create-checkout", { body: { mentorId: mentor.id } })).status).toBe(401);
+    const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
+    expect((await checkout(mentorToken, mentor.id)).status).toBe(403);
+  });
+
+  it("shares one pending enrollment and one Checkout Session between concurrent checkouts of a pair", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => checkout(buyer.accessToken, mentor.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((a) => a.body.url)).size).toBe(1);
+    const rows = await pairRows(buyer.id, mentor.id);
+    expect(rows).toHaveLength(1);
+    const sessionsMade = new Set(fake.requestsTo("POST", "/v1/checkout/sessions").filter((r) => r.body.metadata?.mentorId === mentor.id && r.body.metadata?.menteeId === buyer.id).map((r) => r.idempotencyKey));
+    expect([...sessionsMade]).toEqual([`checkout-${rows[0].id}`]);
+  });
+
+  it("answers 409 'You are already subscribed to this Mentor' once active, over REST and tRPC", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    await subscribe(buyer.accessToken, mentor.id);
+    expect(await checkout(buyer.accessToken, mentor.id)).toEqual({ status: 409, body: { message: "You are already subscribed to this Mentor" } });
+    await expect(trpc(buyer.accessToken).payments.createCheckout.mutate({ mentorId: mentor.id })).rejects.toThrow("You are already subscribed to this Mentor");
+  });
+
+  it("publishes the publishable key and refuses create-payment-intent with a pointer to checkout", async () => {
+    expect(await rest("GET", "/api/mentees/stripe-config")).toEqual({ status: 200, body: { publishableKey: FAKE_PUBLISHABLE_KEY } });
+    const buyer = await mentee();
+    const intent = await rest("POST", "/api/mentees/create-payment-intent", { token: buyer.accessToken, body: {} });
+    expect(intent.status).toBe(400);
+    expect(intent.body.message).toMatch(/create-checkout/);
+  });
+});
+
+describe("webhook", () => {
+  it("refuses a bad signature with 400: wrong secret, tampered body, too old, or none", async () => {
+    const event = fake.event("customer.subscription.updated", { id: "sub_nothing", object: "subscription" });
+    expect((await fake.send(base(), event, { secret: "whsec_not_ours" })).status).toBe(400);
+    expect((await fake.send(base(), event, { tamper: true })).status).toBe(400);
+    expect((await fake.send(base(), event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
+    const unsigned = await fetch(`${base()}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
+    expect(unsigned.status).toBe(400);
+    // Within the tolerance it is accepted.
+    expect((await fake.send(base(), fake.event("product.created", { id: "prod_x", object: "product" }), { timestamp: Math.floor(Date.now() / 1000) - 200 })).status).toBe(200);
+  });
+
+  it("activates on checkout.session.completed and tells the mentee and the mentor ('New subscriber')", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
+    const start = Math.floor(Date.now() / 1000);
+    await subscribe(buyer.accessToken, mentor.id, { start, end: start + 30 * 86400 });
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
+    const [row] = await pairRows(buyer.id, mentor.id);
+    expect(row).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + 30 * 86400) * 1000), stripeSubscriptionId: expect.stringMatching(/^sub_/) });
+    const mentorNotes = await testDb().select().from(notifications).where(eq(notifications.recipientId, mentor.id));
+    expect(mentorNotes.map((n) => n.content)).toEqual([expect.stringMatching(/^New subscriber: /)]);
+    const menteeNotes = await testDb().select().from(notifications).where(eq(notifications.recipientId, buyer.id));
+    // (Besides the sign-in alert of ADR 0006.)
+    expect(menteeNotes.filter((n) => /subscription/.test(n.content)).map((n) => n.content)).toEqual([expect.stringMatching(/is active/)]);
+  });
+
+  it("handles duplicate and reordered events: one active enrollment, one activation, one notification", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const { body } = await checkout(buyer.accessToken, mentor.id);
+    const paid = fake.completeCheckout(sessionIdOf(body.url));
+    const invoicePaid = fake.event("invoice.paid", paid.invoice);
+    const completed = fake.event("checkout.session.completed", paid.session);
+    // invoice.paid arrives first and activates; the rest change nothing.
+    expect((await fake.send(base(), invoicePaid)).body.outcome).toBe("activated");
+    const answers = await Promise.all([fake.send(base(), completed), fake.send(base(), completed), fake.send(base(), invoicePaid)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.outcome)).not.toContain("activated");
+    const rows = await pairRows(buyer.id, mentor.id);
+    expect(rows.filter((r) => r.status === "active")).toHaveLength(1);
+    expect(rows).toHaveLength(1);
+    const mentorNotes = await testDb().select().from(notifications).where(eq(notifications.recipientId, mentor.id));
+    expect(mentorNotes).toHaveLength(1);
+  });
+
+  it("cancels a second paid subscription for the same pair in Stripe instead of activating it", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const first = await checkout(buyer.accessToken, mentor.id);
+    // Her first checkout is 25+ minutes old, so a second one is opened; she pays both.
+    await testDb().update(enrollments).set({ createdAt: new Date(Date.now() - 26 * 60_000) }).where(eq(enrollments.stripeCheckoutSessionId, sessionIdOf(first.body.url)));
+    const second = await checkout(buyer.accessToken, mentor.id);
+    expect(second.body.url).not.toBe(first.body.url);
+    const paidSecond = fake.completeCheckout(sessionIdOf(second.body.url));
+    const paidFirst = fake.completeCheckout(sessionIdOf(first.body.url));
+    expect((await fake.send(base(), fake.event("checkout.session.completed", paidSecond.session))).body.outcome).toBe("activated");
+    expect((await fake.send(base(), fake.event("checkout.session.completed", paidFirst.session))).body.outcome).toBe("duplicate-canceled");
+    expect(fake.objects.get(paidFirst.subscription.id)!.status).toBe("canceled");
+    const rows = await pairRows(buyer.id, mentor.id);
+    expect(rows.filter((r) => r.status === "active").map((r) => r.stripeSubscriptionId)).toEqual([paidSecond.subscription.id]);
+  });
+
+  it("renews on invoice.paid and never moves the period back when an old invoice arrives late", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const paid = await subscribe(buyer.accessToken, mentor.id);
+    const firstEnd = paid.subscription.items.data[0].current_period_end;
+    const renewal = fake.renew(paid.subscription.id);
+    expect((await fake.send(base(), fake.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
+    const [renewed] = await pairRows(buyer.id, mentor.id);
+    expect(renewed.currentPeriodStart).toEqual(new Date(firstEnd * 1000));
+    expect(renewed.currentPeriodEnd).toEqual(new Date((firstEnd + 30 * 86400) * 1000));
+    // The first invoice's event redelivered under a new id, after the renewal.
+    expect((await fake.send(base(), fake.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
+    expect((await pairRows(buyer.id, mentor.id))[0].currentPeriodEnd).toEqual(renewed.currentPeriodEnd);
+  });
+
+  it("marks a failed renewal payment, then expires the subscription when Stripe gives up", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const paid = await subscribe(buyer.accessToken, mentor.id);
+    fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "past_due" }));
+    const failed = fake.invoice(paid.subscription, { start: 0, end: 0 }, "open");
+    expect((await fake.send(base(), fake.event("invoice.payment_failed", failed))).body.outcome).toBe("payment-failed");
+    const mine = await trpc(buyer.accessToken).subscriptions.mine.query();
+    expect(mine[0]).toMatchObject({ status: "active", paymentFailed: true });
+    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "canceled", ended_at: Math.floor(Date.now() / 1000), cancellation_details: { reason: "payment_failed" } }));
+    expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
+    expect((await pairRows(buyer.id, mentor.id))[0].status).toBe("expired");
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
+  });
+});
+
+describe("lifecycle", () => {
+  it("cancels at period end through Stripe, resumes, then ends when Stripe deletes the subscription", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const paid = await subscribe(buyer.accessToken, mentor.id);
+    const client = trpc(buyer.accessToken);
+    const [sub] = await client.subscriptions.mine.query();
+
+    await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
+    expect(fake.requestsTo("POST", `/v1/subscriptions/${paid.subscription.id}`).at(-1)!.body).toEqual({ cancel_at_period_end: "true" });
+    expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "ending", cancelAtPeriodEnd: true, isActive: true, currentPeriodEnd: sub.currentPeriodEnd });
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
+    // Stripe's own event for the change finds nothing left to do.
+    expect((await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(paid.subscription.id)!))).body.outcome).toBe("unchanged");
+
+    await client.subscriptions.resume.mutate({ subscriptionId: sub.id });
+    expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
+
+    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "canceled", ended_at: Math.floor(Date.now() / 1000) }));
+    expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
+    expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "canceled", isActive: false });
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
+    await expect(client.subscriptions.resume.mutate({ subscriptionId: sub.id })).rejects.toThrow(/already ended/);
+  });
+
+  it("ends access when the paid period is over even before any event arrives (expiry), and a new checkout is then allowed", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const past = Math.floor(Date.now() / 1000) - 40 * 86400;
+    const paid = await subscribe(buyer.accessToken, mentor.id, { start: past, end: past + 30 * 86400 });
+    // Set to end at the period end, which is 10 days ago: no grace.
+    await testDb().update(enrollments).set({ cancelAtPeriodEnd: true }).where(eq(enrollments.stripeSubscriptionId, paid.subscription.id));
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
+    expect((await trpc(buyer.accessToken).subscriptions.mine.query())[0]).toMatchObject({ status: "expired", isActive: false, callsLeft: 0 });
+    expect((await checkout(buyer.accessToken, mentor.id)).status).toBe(201);
+  });
+
+  it("keeps a renewing subscription for a grace day past its period end while Stripe collects the renewal", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const start = Math.floor(Date.now() / 1000) - 30 * 86400 - 3600;
+    await subscribe(buyer.accessToken, mentor.id, { start, end: start + 30 * 86400 });
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
+  });
+
+  it("enrollment-success never activates: it answers the current status", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    const before = await rest("POST", "/api/mentees/enrollment-success", { token: buyer.accessToken, body: { mentorId: mentor.id, menteeId: buyer.id } });
+    expect(before).toMatchObject({ status: 200, body: { status: "none", isEnrollmentActive: false } });
+    const { body } = await checkout(buyer.accessToken, mentor.id);
+    fake.completeCheckout(sessionIdOf(body.url)); // paid at Stripe, but no event delivered yet
+    const pending = await rest("POST", "/api/mentees/enrollment-success", { token: buyer.accessToken, body: { mentorId: mentor.id, menteeId: buyer.id } });
+    expect(pending).toMatchObject({ status: 200, body: { status: "pending", isEnrollmentActive: false } });
+    expect((await pairRows(buyer.id, mentor.id))[0].status).toBe("pending");
+    expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
+    const success = await trpc(buyer.accessToken).payments.checkoutStatus.query({ sessionId: sessionIdOf(body.url) });
+    expect(success).toMatchObject({ status: "pending", isActive: false });
+  });
+});
+
+describe("subscribed lists", () => {
+  it("lists a mentee's mentors and a mentor's mentees over REST (rupees) and tRPC (paise)", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: 120_050 });
+    const buyer = await mentee();
+    await subscribe(buyer.accessToken, mentor.id);
+
+    const menteeRest = await rest("GET", `/api/mentees/subscribed-mentors/${buyer.id}`, { token: buyer.accessToken });
+    expect(menteeRest.status).toBe(200);
+    expect(menteeRest.body.allMentorsSubscribed).toEqual([
+      expect.objectContaining({ status: "active", amount: 4802, currency: "INR", callsLeft: 4, mentorId: expect.objectContaining({ _id: mentor.id, hourlyRate: 1200.5 }) }),
+    ]);
+    const menteeTrpc = await trpc(buyer.accessToken).subscriptions.mine.query({ menteeId: buyer.id });
+    expect(menteeTrpc).toEqual([expect.objectContaining({ amountPaise: 480_200, mentor: expect.objectContaining({ id: mentor.id }) })]);
+
+    const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
+    const mentorRest = await rest("GET", `/api/mentors/subscribed-mentees/${mentor.id}`, { token: mentorToken });
+    expect(mentorRest.body.enrolledMentees).toEqual([expect.objectContaining({ status: "active", amount: 4802, menteeId: expect.objectContaining({ _id: buyer.id, firstName: buyer.row.firstName }) })]);
+    expect(JSON.stringify(mentorRest.body)).not.toContain(buyer.row.email);
+    const mentorTrpc = await trpc(mentorToken).subscriptions.subscribers.query();
+    expect(mentorTrpc.map((s) => s.mentee.id)).toEqual([buyer.id]);
+  });
+
+  it("refuses another user's list", async () => {
+    const a = await mentee();
+    const b = await mentee();
+    const refused = await rest("GET", `/api/mentees/subscribed-mentors/${a.id}`, { token: b.accessToken });
+    expect(refused).toMatchObject({ status: 403, body: { message: "You can only see your own subscriptions." } });
+    const mentorA = await createMentor();
+    const mentorB = await createMentor();
+    const tokenB = (await signIn("mentor", mentorB.email)).accessToken;
+    expect((await rest("GET", `/api/mentors/subscribed-mentees/${mentorA.id}`, { token: tokenB })).status).toBe(403);
+    expect((await rest("GET", `/api/mentors/subscribed-mentees/${mentorA.id}`, { token: a.accessToken })).status).toBe(403);
+    expect((await rest("GET", `/api/mentees/subscribed-mentors/${a.id}`)).status).toBe(401);
+    // Nor can she cancel someone else's subscription.
+    const mentor = await createMentor();
+    await subscribe(a.accessToken, mentor.id);
+    const [sub] = await trpc(a.accessToken).subscriptions.mine.query();
+    await expect(trpc(b.accessToken).subscriptions.cancel.mutate({ subscriptionId: sub.id })).rejects.toThrow(/not found/);
+  });
+});
+
+describe("seed", () => {
+  it("gives the demo mentee one active subscription to the demo mentor, current now, and past ones; a second run changes nothing", async () => {
+    const db = testDb();
+    const [priya] = await db.select().from(mentees).where(eq(mentees.email, "mentee@example.com"));
+    const [asha] = await db.select().from(mentors).where(eq(mentors.email, "mentor@example.com"));
+    const before = await db.select().from(enrollments).where(eq(enrollments.menteeId, priya.id));
+    await seedDemoData(db, "unused-hash");
+    const after = await db.select().from(enrollments).where(eq(enrollments.menteeId, priya.id));
+    expect(after).toEqual(before);
+    const active = after.filter((e) => e.status === "active");
+    expect(active.map((e) => e.mentorId)).toEqual([asha.id]);
+    expect(active[0].currentPeriodStart!.getTime()).toBeLessThan(Date.now());
+    expect(active[0].currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+    expect(after.filter((e) => e.status === "expired").length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { enrollments } from "../../../db/schema";
+import type { Env } from "../../env";
+import { fail } from "../../trpc/errors";
+import { rowGrantsAccess } from "../enrollment-status";
+import { callStripe, type Payments } from "./stripe-client";
+import { subscriptionState, syncEnrollment } from "./subscription-sync";
+import { tellPeople } from "./webhook";
+
+/**
+ * Cancel at period end, or resume before then, through Stripe. The enrollment follows Stripe's
+ * answer through the same state sync as the webhook (whose later event then changes nothing).
+ */
+export async function setCancelAtPeriodEnd(db: Db, env: Env, waitUntil: (p: Promise<unknown>) => void, payments: Payments, menteeId: string, enrollmentId: string, cancel: boolean) {
+  const row = await db.query.enrollments.findFirst({ where: and(eq(enrollments.id, enrollmentId), eq(enrollments.menteeId, menteeId)) });
+  if (!row) fail("NOT_FOUND", "This subscription was not found.");
+  if (!rowGrantsAccess(row) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
+  if (row.cancelAtPeriodEnd === cancel) return row;
+  const sub = await callStripe(cancel ? "cancel at period end" : "resume", () =>
+    payments.stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
+  );
+  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) });
+  if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
+  return (await db.query.enrollments.findFirst({ where: eq(enrollments.id, row.id) }))!;
+}

@@ -1,0 +1,47 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "../../../db/client";
+import { mentors } from "../../../db/schema";
+import { monthlyPricePaise } from "./plan";
+
+export type MentorPrice = { priceId: string; amountPaise: number };
+
+type MentorRow = Pick<typeof mentors.$inferSelect, "id" | "firstName" | "lastName" | "hourlyRatePaise" | "stripeProductId" | "stripePriceId" | "stripePriceAmountPaise">;
+
+/**
+ * The mentor's current recurring Price: 4 x the hourly rate, INR, monthly. Made on the first checkout
+ * after approval, and again after a rate change, when the old Price is archived (its subscribers keep
+ * paying it). Idempotency keys make concurrent checkouts share one Product and one Price.
+ */
+export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRow): Promise<MentorPrice> {
+  const amountPaise = monthlyPricePaise(mentor.hourlyRatePaise);
+  if (mentor.stripePriceId && mentor.stripePriceAmountPaise === amountPaise) return { priceId: mentor.stripePriceId, amountPaise };
+
+  let productId = mentor.stripeProductId;
+  if (!productId) {
+    const product = await stripe.products.create(
+      { name: `Mentorship with ${mentor.firstName} ${mentor.lastName}`, description: "4 one-hour calls a month, unlimited Q&A via chat", metadata: { mentorId: mentor.id } },
+      { idempotencyKey: `product-${mentor.id}` },
+    );
+    productId = product.id;
+    await db.update(mentors).set({ stripeProductId: productId }).where(and(eq(mentors.id, mentor.id), isNull(mentors.stripeProductId)));
+    const [stored] = await db.select({ productId: mentors.stripeProductId }).from(mentors).where(eq(mentors.id, mentor.id));
+    productId = stored?.productId ?? productId;
+  }
+
+  const price = await stripe.prices.create(
+    { product: productId, currency: "inr", unit_amount: amountPaise, recurring: { interval: "month" }, metadata: { mentorId: mentor.id } },
+    { idempotencyKey: `price-${mentor.id}-${amountPaise}-${mentor.stripePriceId ?? "first"}` },
+  );
+  // Only the request that still saw the old Price replaces it (a concurrent one made the same Price).
+  const previous = mentor.stripePriceId;
+  const replaced = await db
+    .update(mentors)
+    .set({ stripePriceId: price.id, stripePriceAmountPaise: amountPaise })
+    .where(and(eq(mentors.id, mentor.id), previous ? eq(mentors.stripePriceId, previous) : isNull(mentors.stripePriceId)))
+    .returning({ id: mentors.id });
+  if (replaced.length && previous && previous !== price.id) {
+    await stripe.prices.update(previous, { active: false }).catch((error: unknown) => console.error("archiving the old price failed", previous, error));
+  }
+  return { priceId: price.id, amountPaise };
+}

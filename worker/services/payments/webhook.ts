@@ -1,0 +1,162 @@
+import { and, eq, or } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "../../../db/client";
+import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../db/schema";
+import { readConfig, type Env } from "../../env";
+import { dbFor } from "../../trpc/context";
+import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../../trpc/errors";
+import { notify } from "../notifications";
+import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS, type Payments } from "./stripe-client";
+import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SyncInput, type SyncOutcome } from "./subscription-sync";
+
+type Waiter = (promise: Promise<unknown>) => void;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/**
+ * `POST /api/stripe/webhook`: the source of truth for enrollment state. Verifies the signature
+ * over the raw body (Web Crypto, 300 s tolerance), handles each event once, answers 400 to a bad
+ * signature, 200 to everything accepted, and 503 when it could not finish (Stripe retries).
+ */
+export async function handleStripeWebhook(request: Request, env: Env, waitUntil: Waiter, requestId: string = crypto.randomUUID()): Promise<Response> {
+  const config = readConfig(env);
+  const payments = paymentsFor({ config, env, waitUntil });
+  const signature = request.headers.get("stripe-signature");
+  if (!signature) return json({ message: "Missing Stripe-Signature header." }, 400);
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = await payments.stripe.webhooks.constructEventAsync(payload, signature, payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+  } catch {
+    return json({ message: "The webhook signature is not valid." }, 400);
+  }
+  const db = dbFor(config);
+  try {
+    const outcome = await handleEvent(db, payments, event);
+    if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
+    return json({ received: true, outcome: outcome.kind === "changed" ? outcome.change : outcome.kind });
+  } catch (error) {
+    // Nothing of the event was recorded (its effect and its id commit together), so Stripe's retry
+    // handles it again. A dependency that failed (the database, Stripe's API) is a 503, not a 500.
+    logFailure(requestId, `Stripe webhook ${event.type} ${event.id}`, publicError(error));
+    return new Response(JSON.stringify({ message: "The event could not be handled now; Stripe will retry." }), {
+      status: 503,
+      headers: { "content-type": "application/json", "retry-after": String(RETRY_AFTER_SECONDS) },
+    });
+  }
+}
+
+const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The subscription an invoice belongs to (API 2025+: under `parent.subscription_details`). */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  return subscriptionIdOf(invoice.parent?.subscription_details?.subscription);
+}
+
+export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event): Promise<SyncOutcome> {
+  if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
+  const base = { eventId: event.id, eventType: event.type };
+  const retrieve = async (id: string) => subscriptionState(await payments.stripe.subscriptions.retrieve(id));
+
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      const subId = subscriptionIdOf(session.subscription);
+      if (session.mode !== "subscription" || !subId) return ignore(db, event);
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), checkoutSessionId: session.id });
+    }
+    case "checkout.session.expired": {
+      const session = event.data.object;
+      return abandonCheckout(db, event, session.id, session.client_reference_id);
+    }
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      const subId = invoiceSubscriptionId(invoice);
+      if (!subId) return ignore(db, event);
+      const line = invoice.lines?.data?.[0]?.period;
+      const paidPeriod = line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : undefined;
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), paidPeriod });
+    }
+    case "invoice.payment_failed": {
+      const subId = invoiceSubscriptionId(event.data.object);
+      if (!subId) return ignore(db, event);
+      return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true });
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(event.data.object.id) });
+    default:
+      return ignore(db, event);
+  }
+}
+
+async function ignore(db: Db, event: Stripe.Event): Promise<SyncOutcome> {
+  await recordEvent(db, event.id, event.type);
+  return { kind: "unchanged" };
+}
+
+/** A second paid subscription for a pair is canceled in Stripe at once, so nobody pays twice for one mentor. */
+async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput): Promise<SyncOutcome> {
+  const outcome = await syncEnrollment(db, input);
+  if (outcome.kind !== "second-active") return outcome;
+  console.warn("A second active subscription for one mentee and mentor: canceling it", input.sub.id);
+  await payments.stripe.subscriptions.cancel(input.sub.id, { prorate: false }).catch((error: unknown) => {
+    // Already canceled is fine; anything else is retried with the event.
+    if ((error as { code?: string }).code !== "resource_missing") throw error;
+  });
+  return recordDuplicateCanceled(db, input, outcome.enrollment);
+}
+
+async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null): Promise<SyncOutcome> {
+  const keys = [eq(enrollments.stripeCheckoutSessionId, sessionId)];
+  if (enrollmentId) keys.push(eq(enrollments.id, enrollmentId));
+  try {
+    const [, updated] = await db.batch([
+      db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type }),
+      db
+        .update(enrollments)
+        .set({ status: "abandoned", endedAt: new Date(), stateEventId: event.id })
+        .where(and(or(...keys), eq(enrollments.status, "pending")))
+        .returning(),
+    ]);
+    return updated[0] ? { kind: "changed", change: "abandoned", enrollment: updated[0] } : { kind: "unchanged" };
+  } catch (error) {
+    if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
+    throw error;
+  }
+}
+
+/** After the commit: a notification (stored, then pushed) to the mentee and, where it concerns him, the mentor. */
+export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+  const { enrollment, change } = outcome;
+  const [mentee, mentor] = await Promise.all([
+    db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { firstName: true, lastName: true } }),
+    db.query.mentors.findFirst({ where: eq(mentors.id, enrollment.mentorId), columns: { firstName: true, lastName: true } }),
+  ]);
+  const menteeName = mentee ? `${mentee.firstName} ${mentee.lastName}` : "A mentee";
+  const mentorName = mentor ? `${mentor.firstName} ${mentor.lastName}` : "your mentor";
+  const messages: Partial<Record<typeof change, { mentee?: string; mentor?: string }>> = {
+    activated: {
+      mentee: `Your subscription to ${mentorName} is active. You can now chat and book your calls.`,
+      mentor: `New subscriber: ${menteeName} subscribed to your mentorship plan.`,
+    },
+    renewed: { mentee: `Your subscription to ${mentorName} renewed for another month.` },
+    "cancel-scheduled": {
+      mentee: `Your subscription to ${mentorName} will end at the end of the current period.`,
+      mentor: `${menteeName} canceled their subscription; it ends at the end of the current period.`,
+    },
+    resumed: { mentee: `Your subscription to ${mentorName} will renew as usual.`, mentor: `${menteeName} resumed their subscription.` },
+    "payment-failed": { mentee: `We could not take the renewal payment for your subscription to ${mentorName}. Please update your card before the period ends.` },
+    ended: { mentee: `Your subscription to ${mentorName} has ended.`, mentor: `${menteeName}'s subscription has ended.` },
+    "duplicate-canceled": { mentee: `You were already subscribed to ${mentorName}, so the second subscription was canceled and will not be charged again.` },
+  };
+  const texts = messages[change];
+  if (!texts) return;
+  const sends: Promise<unknown>[] = [];
+  if (texts.mentee) sends.push(notify(db, env, waitUntil, { role: "mentee", id: enrollment.menteeId }, { type: "alert", content: texts.mentee }));
+  if (texts.mentor) sends.push(notify(db, env, waitUntil, { role: "mentor", id: enrollment.mentorId }, { type: "alert", content: texts.mentor }));
+  // The change is committed; a lost notification must not make Stripe redeliver the event.
+  for (const result of await Promise.allSettled(sends)) if (result.status === "rejected") console.error("notification failed", result.reason);
+}

@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import * as v from "valibot";
+import { enrollments, mentors } from "../../../db/schema";
+import { rowGrantsAccess } from "../../services/enrollment-status";
+import { createCheckout, enrollmentStatus } from "../../services/payments/checkout";
+import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
+import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../validation/payments";
+import { fail } from "../errors";
+import { menteeProcedure, publicProcedure, router } from "../init";
+
+export const paymentsRouter = router({
+  /** `GET /api/mentees/stripe-config`: the publishable key. */
+  config: publicProcedure.query(({ ctx }) => ({ publishableKey: paymentsFor(ctx).publishableKey })),
+
+  /** Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. */
+  createCheckout: menteeProcedure.input(checkoutSchema).mutation(({ ctx, input }) => {
+    const payments = paymentsFor(ctx);
+    return callStripe("checkout", () => createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin }));
+  }),
+
+  /** The legacy payment-intent call: payment happens in Stripe Checkout. */
+  createPaymentIntent: menteeProcedure.input(v.optional(v.unknown())).mutation(() =>
+    fail("BAD_REQUEST", "Payments are taken on the Stripe Checkout page: use POST /api/mentees/create-checkout and open the url it answers."),
+  ),
+
+  /** `enrollment-success`: the current status only; activation is the webhook's alone. */
+  enrollmentStatus: menteeProcedure.input(enrollmentStatusSchema).mutation(({ ctx, input }) => {
+    return enrollmentStatus(ctx.db, ctx.auth.sub, input.mentorId);
+  }),
+
+  /** The success page: this mentee's checkout, its status and, once active, its mentor and period. */
+  checkoutStatus: menteeProcedure.input(checkoutSessionSchema).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .select({ enrollment: enrollments, mentor: { id: mentors.id, firstName: mentors.firstName, lastName: mentors.lastName } })
+      .from(enrollments)
+      .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
+      .where(and(eq(enrollments.stripeCheckoutSessionId, input.sessionId), eq(enrollments.menteeId, ctx.auth.sub)));
+    if (!row) fail("NOT_FOUND", "We could not find this payment. If you were charged, your subscription will appear under Subscriptions shortly.");
+    const e = row.enrollment;
+    const isActive = rowGrantsAccess(e);
+    return {
+      status: isActive ? "active" : e.status === "active" ? "expired" : e.status,
+      isActive,
+      mentor: { id: row.mentor.id, name: `${row.mentor.firstName} ${row.mentor.lastName}` },
+      amountPaise: e.amountPaise,
+      currentPeriodStart: e.currentPeriodStart?.toISOString() ?? null,
+      currentPeriodEnd: e.currentPeriodEnd?.toISOString() ?? null,
+    };
+  }),
+});
