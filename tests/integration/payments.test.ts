@@ -7,6 +7,7 @@ import type { AppRouter } from "../../worker/trpc/router";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "../support/fake-stripe";
+import { errorBody } from "../support/api";
 
 /**
  * Subscribe and pay against a fake Stripe at the HTTP boundary: this file runs its own Worker on the
@@ -139,7 +140,7 @@ describe("checkout", () => {
     const mentor = await createMentor();
     const buyer = await mentee();
     await subscribe(buyer.accessToken, mentor.id);
-    expect(await checkout(buyer.accessToken, mentor.id)).toEqual({ status: 409, body: { message: "You are already subscribed to this Mentor" } });
+    expect(await checkout(buyer.accessToken, mentor.id)).toEqual({ status: 409, body: errorBody("You are already subscribed to this Mentor") });
     await expect(trpc(buyer.accessToken).payments.createCheckout.mutate({ mentorId: mentor.id })).rejects.toThrow("You are already subscribed to this Mentor");
   });
 
