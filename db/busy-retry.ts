@@ -64,16 +64,67 @@ const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql
  */
 export const batchMode = (stmts: InStatement[]): TransactionMode => (stmts.every((s) => READ_ONLY.test(sqlOf(s))) ? "deferred" : "write");
 
+export type WriteGate = {
+  /** Most writes one isolate keeps in flight at once; SQLite runs one writer at a time anyway. */
+  maxInFlight: number;
+  /** Longest a write waits for its turn before the call gives up with a 503. */
+  maxWaitMs: number;
+};
+
 /**
- * The one database client every query goes through: statements and batches are retried on busy and
- * overload answers; interactive transactions are refused, since over HTTP they hold the write lock
- * across network round trips (use one conditional statement or one batch instead, ADR 0008).
+ * sqld makes a writer that finds the lock taken spin on the CPU instead of sleeping. With dozens of
+ * writers in flight, the spinning threads starve the one that holds the lock: seen in the test suite
+ * as sqld at 200% CPU for minutes and every write timing out. So each isolate lets only a few writes
+ * reach the database at once, and the others wait here, where waiting costs nothing.
  */
-export function withBusyRetry(client: Client, policy: RetryPolicy = DEFAULT_RETRY): Client {
+export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 4, maxWaitMs: 10_000 };
+
+/**
+ * Runs `work` once fewer than `gate.maxInFlight` writes of this isolate are in flight. A waiting
+ * write polls with its own short timers rather than being woken by the write that finished: a
+ * Worker must not start a request's I/O from another request's callback (workerd cancels it as
+ * hung when that request ends; see db/client.ts).
+ */
+export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
+  let inFlight = 0;
+  return {
+    inFlight: () => inFlight,
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      const deadline = Date.now() + gate.maxWaitMs;
+      while (inFlight >= gate.maxInFlight) {
+        if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} writes in flight for ${gate.maxWaitMs} ms`));
+        await sleep(1 + Math.random() * 4);
+      }
+      inFlight++;
+      try {
+        return await work();
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+}
+
+/**
+ * The one database client every query goes through: writes take their turn at the write gate;
+ * statements and batches are retried on busy and overload answers; interactive transactions are
+ * refused, since over HTTP they hold the write lock across network round trips (use one conditional
+ * statement or one batch instead, ADR 0008).
+ */
+export function withBusyRetry(client: Client, policy: RetryPolicy = DEFAULT_RETRY, gate = createWriteGate()): Client {
+  const writes = <T>(isWrite: boolean, work: () => Promise<T>) => (isWrite ? gate.run(() => withRetry(work, policy)) : withRetry(work, policy));
   return new Proxy(client, {
     get(target, property) {
-      if (property === "execute") return (stmt: InStatement, args?: never) => withRetry(() => (args === undefined ? target.execute(stmt) : target.execute(stmt as string, args)), policy);
-      if (property === "batch") return (stmts: InStatement[], mode?: TransactionMode) => withRetry(() => target.batch(stmts, mode ?? batchMode(stmts)), policy);
+      if (property === "execute") {
+        return (stmt: InStatement, args?: never) =>
+          writes(!READ_ONLY.test(sqlOf(stmt)), () => (args === undefined ? target.execute(stmt) : target.execute(stmt as string, args)));
+      }
+      if (property === "batch") {
+        return (stmts: InStatement[], mode?: TransactionMode) => {
+          const chosen = mode ?? batchMode(stmts);
+          return writes(chosen !== "read" && batchMode(stmts) === "write", () => target.batch(stmts, chosen));
+        };
+      }
       if (property === "transaction") {
         return () => Promise.reject(new Error("Interactive transactions are not used over HTTP: write one conditional statement or one batch (ADR 0008)."));
       }

@@ -1,6 +1,6 @@
 import { LibsqlBatchError, LibsqlError } from "@libsql/client/web";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, batchMode, DatabaseBusyError, DEFAULT_RETRY, isRetryableDatabaseError, withRetry } from "../../db/busy-retry";
+import { backoffDelay, batchMode, createWriteGate, DatabaseBusyError, DEFAULT_RETRY, isRetryableDatabaseError, withRetry } from "../../db/busy-retry";
 
 const busy = () => new LibsqlError("SQLITE_BUSY: database is locked", "SQLITE_BUSY");
 const overloaded = () => new LibsqlError("SERVER_ERROR: Server returned HTTP status 429", "SERVER_ERROR", undefined, undefined, Object.assign(new Error("429"), { status: 429 }));
@@ -82,5 +82,38 @@ describe("batch mode", () => {
     expect(batchMode([{ sql: "insert into t values (?)", args: [1] }, "select 1"])).toBe("write");
     expect(batchMode(["select count(*) from t", { sql: "update t set v = 1", args: [] }])).toBe("write");
     expect(batchMode(["select 1", "  WITH x AS (select 1) select * from x"])).toBe("deferred");
+  });
+});
+
+describe("the write gate", () => {
+  it("keeps at most maxInFlight writes running; the rest wait their turn and all finish", async () => {
+    const gate = createWriteGate({ maxInFlight: 3, maxWaitMs: 5_000 });
+    let running = 0;
+    let peak = 0;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        gate.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(peak).toBe(3);
+    expect(gate.inFlight()).toBe(0);
+  });
+
+  it("gives up with a DatabaseBusyError (a 503) when a write waits longer than maxWaitMs, and frees its place on failure", async () => {
+    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 30 });
+    let release!: () => void;
+    const holder = gate.run(() => new Promise<void>((r) => (release = r)));
+    await expect(gate.run(async () => "never")).rejects.toBeInstanceOf(DatabaseBusyError);
+    release();
+    await holder;
+    await expect(gate.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await gate.run(async () => "next")).toBe("next");
   });
 });
