@@ -67,7 +67,11 @@ export const batchMode = (stmts: InStatement[]): TransactionMode => (stmts.every
 export type WriteGate = {
   /** Most writes one isolate keeps in flight at once; SQLite runs one writer at a time anyway. */
   maxInFlight: number;
-  /** Longest a write waits for its turn before the call gives up with a 503. */
+  /**
+   * Longest a write waits for its turn before the call gives up with a 503. Generous: a burst of
+   * sign-ups keeps the isolate's one thread busy hashing passwords, and the writes holding the turns
+   * finish only between hashes (50 at once took 10 to 20 s of CPU on the test machine).
+   */
   maxWaitMs: number;
 };
 
@@ -77,7 +81,7 @@ export type WriteGate = {
  * as sqld at 200% CPU for minutes and every write timing out. So each isolate lets only a few writes
  * reach the database at once, and the others wait here, where waiting costs nothing.
  */
-export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 4, maxWaitMs: 10_000 };
+export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 4, maxWaitMs: 30_000 };
 
 /**
  * Runs `work` once fewer than `gate.maxInFlight` writes of this isolate are in flight. A waiting

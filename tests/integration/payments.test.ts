@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { seedDemoData } from "../../db/seed";
 import { enrollments, mentees, mentors, notifications } from "../../db/schema";
 import type { AppRouter } from "../../worker/trpc/router";
@@ -96,9 +96,17 @@ describe("checkout", () => {
     const [before] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
     await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 1500 });
+    // The new Price is made right after the rate change, before anyone checks out.
+    await vi.waitFor(async () => {
+      const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+      expect(row.stripePriceAmountPaise).toBe(600_000);
+      expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
+    }, { timeout: 5_000, interval: 50 });
+    const [changed] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
     await checkout(second.accessToken, mentor.id);
     const [after] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
     expect(after.stripePriceId).not.toBe(before.stripePriceId);
+    expect(after.stripePriceId).toBe(changed.stripePriceId); // the checkout used the Price made at the change
     expect(after.stripePriceAmountPaise).toBe(600_000);
     expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
     // The first mentee's open checkout keeps the price she was shown.

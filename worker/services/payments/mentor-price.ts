@@ -10,8 +10,9 @@ type MentorRow = Pick<typeof mentors.$inferSelect, "id" | "firstName" | "lastNam
 
 /**
  * The mentor's current recurring Price: 4 x the hourly rate, INR, monthly. Made on the first checkout
- * after approval, and again after a rate change, when the old Price is archived (its subscribers keep
- * paying it). Idempotency keys make concurrent checkouts share one Product and one Price.
+ * after approval, and again right after a rate change (`refreshMentorPrice`), when the old Price is
+ * archived (its subscribers keep paying it). Idempotency keys make concurrent calls share one Product
+ * and one Price.
  */
 export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRow): Promise<MentorPrice> {
   const amountPaise = monthlyPricePaise(mentor.hourlyRatePaise);
@@ -44,4 +45,19 @@ export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRo
     await stripe.prices.update(previous, { active: false }).catch((error: unknown) => console.error("archiving the old price failed", previous, error));
   }
   return { priceId: price.id, amountPaise };
+}
+
+/**
+ * After a mentor changes his rate: makes the new Price and archives the old one at once, so
+ * `stripePriceId` is current before anyone checks out. Runs after the response; a failure is only
+ * logged, because the next checkout makes the Price anyway.
+ */
+export async function refreshMentorPrice(db: Db, stripe: Stripe, mentorId: string): Promise<void> {
+  try {
+    const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
+    if (!mentor || mentor.status !== "approved" || mentor.isBlocked) return;
+    await ensureMentorPrice(db, stripe, mentor);
+  } catch (error) {
+    console.error("refreshing the mentor's price failed", mentorId, error);
+  }
 }

@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { refreshMentorPrice } from "../../services/payments/mentor-price";
+import { paymentsFor } from "../../services/payments/stripe-client";
 import { assertOwnId } from "../../services/authorize";
 import { isEnrollmentActive } from "../../services/enrollment-status";
 import { cachedMentorSearch } from "../../services/search-cache";
@@ -28,10 +30,13 @@ export const mentorsRouter = router({
     return ownMentorProfile(ctx.db, ctx.auth.sub);
   }),
 
-  updateProfile: mentorProcedure.input(mentorProfileUpdateSchema).mutation(({ ctx, input }) => {
+  updateProfile: mentorProcedure.input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     const { mentorId, ...changes } = input;
     assertOwnId(ctx.auth, mentorId, "profile");
-    return updateMentorProfile(ctx.db, ctx.auth.sub, changes);
+    const profile = await updateMentorProfile(ctx.db, ctx.auth.sub, changes);
+    // A new rate is a new Stripe Price (the old one archived), made right after the response.
+    if (changes.hourlyRate !== undefined) ctx.waitUntil(refreshMentorPrice(ctx.db, paymentsFor(ctx).stripe, ctx.auth.sub));
+    return profile;
   }),
 
   addSkills: mentorProcedure.input(addSkillsSchema).mutation(({ ctx, input }) => {
