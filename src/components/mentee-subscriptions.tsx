@@ -1,3 +1,4 @@
+import { LoadError } from "./load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { toast } from "sonner";
@@ -30,12 +31,7 @@ export function MenteeSubscriptions() {
           <Skeleton className="h-36 w-full" />
         </div>
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-slate-700">We couldn't load your subscriptions. Please check your connection and try again.</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="your subscriptions" onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-slate-300 p-6">
           <p className="text-slate-700">You have no subscriptions yet.</p>

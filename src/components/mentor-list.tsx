@@ -1,10 +1,10 @@
+import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { BrowseArea } from "@/lib/browse";
 import { useTRPC } from "@/lib/trpc";
 import type { MentorSearch } from "../../worker/validation/search";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";
-import { Button } from "./ui/button";
 
 type MentorListProps = {
   query: MentorSearch;
@@ -38,14 +38,7 @@ export function MentorList({ query, skeletons, label, area, empty, summary }: Me
       </div>
     );
   } else if (search.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center">
-        <p className="text-slate-700">We couldn't load mentors right now. Please check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void search.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    body = <LoadError what="mentors right now" align="center" className="rounded-xl border border-slate-200 bg-white p-6" onRetry={() => void search.refetch()} />;
   } else if (!mentors.length) {
     body = empty ?? <p className="text-slate-600">No mentors match your search yet.</p>;
   } else {

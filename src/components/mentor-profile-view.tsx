@@ -1,3 +1,4 @@
+import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
 import { apiError } from "@/lib/api-error";
@@ -10,7 +11,6 @@ import { MentorUnavailable } from "./mentor-unavailable";
 import { ReviewForm } from "./review-form";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
-import { Button } from "./ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
@@ -31,14 +31,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
   if (profile.isError) {
     const answer = apiError(profile.error);
     if (answer?.status === 404 || answer?.status === 400) return <MentorUnavailable area={area} message={answer.message} />;
-    return (
-      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 py-12 text-center">
-        <p className="text-slate-700">We couldn't load this profile. Please check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void profile.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <LoadError what="this profile" align="center" className="mx-auto max-w-xl py-12" onRetry={() => void profile.refetch()} />;
   }
 
   const { mentor, isEnrollmentActive } = profile.data;

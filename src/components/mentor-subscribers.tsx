@@ -1,9 +1,9 @@
+import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 import { Avatar } from "./ui/avatar";
-import { Button } from "./ui/button";
 import { Card, CardContent } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
@@ -26,12 +26,7 @@ export function MentorSubscribers() {
           <Skeleton className="h-24 w-full" />
         </div>
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-slate-700">We couldn't load your subscribers. Please check your connection and try again.</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="your subscribers" onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">No mentees have subscribed yet. Mentees find you through search; a complete profile helps.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { Button } from "./ui/button";
+import { LoadError } from "./load-error";
 import { Skeleton } from "./ui/skeleton";
 
 /** While one's own profile loads. */
@@ -14,12 +14,5 @@ export function ProfileSkeleton() {
 
 /** One's own profile could not be loaded. */
 export function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 py-12 text-center">
-      <p className="text-slate-700">We couldn't load your profile. Please check your connection and try again.</p>
-      <Button variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
+  return <LoadError what="your profile" align="center" className="mx-auto max-w-xl py-12" onRetry={onRetry} />;
 }
