@@ -41,7 +41,7 @@ const DETAILS: TextField[][] = [
       name: "hourlyRate",
       label: "Hourly Rate (₹)",
       type: "number",
-      hint: "In rupees, for one hour. Your monthly plan costs 4 x this rate. A new rate applies to new subscribers; existing subscribers keep the price they subscribed at.",
+      hint: "In rupees, for one hour. Your monthly plan costs 4 x this rate. A new rate applies to new subscribers at once; existing subscribers keep their price until their next renewal, then pay the new one.",
     },
   ],
   [

@@ -113,6 +113,37 @@ describe("checkout", () => {
     expect((await pairRows(buyer.id, mentor.id))[0].amountPaise).toBe(400_000);
   });
 
+  it("a rate change moves renewing subscribers to the new price from their next renewal; one ending at period end stays", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: 100_000 });
+    const [renewing, leaving] = [await mentee(), await mentee()];
+    const renewingSub = (await subscribe(renewing.accessToken, mentor.id)).subscription;
+    const leavingSub = (await subscribe(leaving.accessToken, mentor.id)).subscription;
+    const [leavingRow] = await trpc(leaving.accessToken).subscriptions.mine.query();
+    await trpc(leaving.accessToken).subscriptions.cancel.mutate({ subscriptionId: leavingRow.id });
+    await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(leavingSub.id)!));
+    const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
+    await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 2000 });
+    const newPrice = await vi.waitFor(async () => {
+      const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+      expect(row.stripePriceAmountPaise).toBe(800_000);
+      expect(fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).some((r) => r.body.items?.[0]?.price === row.stripePriceId)).toBe(true);
+      return row.stripePriceId!;
+    }, { timeout: 5_000, interval: 50 });
+    const moved = fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).find((r) => r.body.items?.[0]?.price === newPrice)!;
+    expect(moved.body.proration_behavior).toBe("none");
+    expect(fake.requestsTo("POST", `/v1/subscriptions/${leavingSub.id}`).some((r) => r.body.items)).toBe(false);
+    // The current period stays at the price paid for it; the renewal invoice is the first at the new price.
+    await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(renewingSub.id)!));
+    const [current] = await pairRows(renewing.id, mentor.id);
+    expect(current).toMatchObject({ status: "active", amountPaise: 400_000 });
+    expect(current.stripePriceId).not.toBe(newPrice);
+    const invoice = fake.renew(renewingSub.id);
+    expect(invoice.amount_paid).toBe(800_000);
+    expect(await fake.send(base(), fake.event("invoice.paid", invoice))).toMatchObject({ status: 200, body: { outcome: "renewed" } });
+    expect((await pairRows(renewing.id, mentor.id))[0]).toMatchObject({ status: "active", stripePriceId: newPrice, amountPaise: 800_000 });
+    expect((await pairRows(leaving.id, mentor.id))[0].amountPaise).toBe(400_000);
+  });
+
   it("refuses an unknown, a pending and a blocked mentor with a clear 4xx", async () => {
     const buyer = await mentee();
     const unknown = await checkout(buyer.accessToken, crypto.randomUUID());

@@ -118,6 +118,12 @@ export class FakeStripe {
     if (method === "POST" && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.objects.get(m[1]);
       if (!sub) return this.missing(m[1]);
+      const newPrice = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+      if (newPrice) {
+        const price = this.objects.get(newPrice);
+        if (!price) return this.missing(newPrice);
+        return this.put({ ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], price }] } });
+      }
       const cancel = body.cancel_at_period_end === "true";
       return this.put({ ...sub, cancel_at_period_end: cancel, cancellation_details: { reason: cancel ? "cancellation_requested" : null } });
     }

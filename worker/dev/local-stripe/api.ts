@@ -126,6 +126,15 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
     case "POST subscriptions/:id": {
       const sub = await must<LocalSubscription>(db, id, "subscription");
       if (sub.status === "canceled") throw new StripeApiError(400, "A canceled subscription can only update its cancellation_details and metadata.", "subscription_canceled");
+      const newPrice = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+      if (newPrice) {
+        // A price change (no proration): the item bills the new price from the next renewal.
+        const price = await must(db, newPrice, "price");
+        const moved: LocalSubscription = { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], price }, ...sub.items.data.slice(1)] } };
+        await putObject(db, moved);
+        await emitEvent(local, "customer.subscription.updated", moved);
+        return moved;
+      }
       const cancel = body.cancel_at_period_end === "true";
       const updated: LocalSubscription = {
         ...sub,

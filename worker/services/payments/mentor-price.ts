@@ -1,7 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
-import { mentors } from "../../../db/schema";
+import { enrollments, mentors } from "../../../db/schema";
 import { monthlyPricePaise } from "./plan";
 
 export type MentorPrice = { priceId: string; amountPaise: number };
@@ -11,8 +11,8 @@ type MentorRow = Pick<typeof mentors.$inferSelect, "id" | "firstName" | "lastNam
 /**
  * The mentor's current recurring Price: 4 x the hourly rate, INR, monthly. Made on the first checkout
  * after approval, and again right after a rate change (`refreshMentorPrice`), when the old Price is
- * archived (its subscribers keep paying it). Idempotency keys make concurrent calls share one Product
- * and one Price.
+ * archived and the renewing subscribers move to the new one from their next renewal
+ * (`moveSubscribersToPrice`). Idempotency keys make concurrent calls share one Product and one Price.
  */
 export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRow): Promise<MentorPrice> {
   const amountPaise = monthlyPricePaise(mentor.hourlyRatePaise);
@@ -43,6 +43,7 @@ export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRo
     .returning({ id: mentors.id });
   if (replaced.length && previous && previous !== price.id) {
     await stripe.prices.update(previous, { active: false }).catch((error: unknown) => console.error("archiving the old price failed", previous, error));
+    await moveSubscribersToPrice(db, stripe, mentor.id, price.id);
   }
   return { priceId: price.id, amountPaise };
 }
@@ -59,5 +60,28 @@ export async function refreshMentorPrice(db: Db, stripe: Stripe, mentorId: strin
     await ensureMentorPrice(db, stripe, mentor);
   } catch (error) {
     console.error("refreshing the mentor's price failed", mentorId, error);
+  }
+}
+
+/**
+ * Existing subscribers keep the price they paid for the current period and pay the new one from
+ * their next renewal: each renewing subscription's item moves to the new Price without proration
+ * (Stripe bills the next invoice at the new amount). The webhook's `customer.subscription.updated`
+ * then records the new price on the enrollment. Subscriptions that end at period end are left alone.
+ */
+export async function moveSubscribersToPrice(db: Db, stripe: Stripe, mentorId: string, priceId: string): Promise<void> {
+  const renewing = await db
+    .select({ subscriptionId: enrollments.stripeSubscriptionId })
+    .from(enrollments)
+    .where(and(eq(enrollments.mentorId, mentorId), eq(enrollments.status, "active"), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
+  for (const { subscriptionId } of renewing) {
+    try {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId!);
+      const item = sub.items.data[0];
+      if (!item || item.price.id === priceId || sub.status === "canceled") continue;
+      await stripe.subscriptions.update(subscriptionId!, { items: [{ id: item.id, price: priceId }], proration_behavior: "none" }, { idempotencyKey: `move-${subscriptionId}-${priceId}` });
+    } catch (error) {
+      console.error("moving a subscriber to the new price failed", subscriptionId, error);
+    }
   }
 }
