@@ -58,18 +58,14 @@ const signInLive = (role: Role, userId: string, sessionId: string, now: number) 
 /** The account's state in one statement; with `sessionId`, also whether that sign-in is still live. */
 export async function loadAccountState(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()): Promise<AccountState> {
   const live = sessionId === undefined ? sql<number>`1` : signInLive(role, id, sessionId, now);
-  const toState = <R extends { live: number }>(row: R | undefined, rest: (r: R) => Omit<NonNullable<AccountState>, "signInLive">): AccountState =>
-    row ? { ...rest(row), signInLive: Boolean(row.live) } : null;
-  if (role === "mentee") {
-    const [row] = await db.select({ isBlocked: mentees.isBlocked, live }).from(mentees).where(eq(mentees.id, id));
-    return toState(row, (r) => ({ isBlocked: r.isBlocked, status: "approved" }));
-  }
-  if (role === "mentor") {
-    const [row] = await db.select({ isBlocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id));
-    return toState(row, (r) => ({ isBlocked: r.isBlocked, status: r.status }));
-  }
-  const [row] = await db.select({ live }).from(moderators).where(eq(moderators.id, id));
-  return toState(row, () => ({ isBlocked: false, status: "approved" }));
+  const approved = sql<MentorStatus>`'approved'`;
+  const [row] =
+    role === "mentee"
+      ? await db.select({ blocked: mentees.isBlocked, status: approved, live }).from(mentees).where(eq(mentees.id, id))
+      : role === "mentor"
+        ? await db.select({ blocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id))
+        : await db.select({ blocked: sql<number>`0`, status: approved, live }).from(moderators).where(eq(moderators.id, id));
+  return row ? { isBlocked: Boolean(row.blocked), status: row.status, signInLive: Boolean(row.live) } : null;
 }
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };
