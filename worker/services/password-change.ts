@@ -38,7 +38,7 @@ export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId
   }
   const passwordHash = await hashPassword(input.password);
   const unchanged = sql`exists (select 1 from ${table} where ${table.id} = ${owner.userId} and ${table.passwordHash} = ${account.passwordHash})`;
-  const [updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));
+  const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));
   if ((updated as { rowsAffected: number }).rowsAffected === 0) fail("CONFLICT", "Your password was changed elsewhere a moment ago. Please sign in again.");
   deliverMailSoon(deps.env, deps.waitUntil);
   return { message: PASSWORD_UPDATED };

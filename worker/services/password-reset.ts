@@ -80,7 +80,10 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
     fail("BAD_REQUEST", CODE_MESSAGES.unknown);
   }
   const state = codeState(code, now);
-  if (state !== "live") fail("BAD_REQUEST", CODE_MESSAGES[state]);
+  if (state !== "live") {
+    await recordFailure(db, "otp-verify", subject, now);
+    fail("BAD_REQUEST", CODE_MESSAGES[state]);
+  }
   if (code.codeHash !== (await hashCode(deps.secret, code.id, input.otp))) {
     await recordFailure(db, "otp-verify", subject, now);
     const [counted] = await db

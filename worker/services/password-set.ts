@@ -7,8 +7,8 @@ export type PasswordOwner = { role: "mentee" | "mentor"; userId: string };
 
 /**
  * The statements of one password change, each guarded by `condition` so that all or none apply in
- * the caller's batch: the new hash, the end of the account's sign-ins (every refresh-session family,
- * or all but `keepFamilyOf`'s), and the "your password was changed" mail. Revoking the families
+ * the caller's batch: the end of the account's sign-ins (every refresh-session family,
+ * or all but `keepFamilyOf`'s), the "your password was changed" mail, and the new hash. Revoking the families
  * also refuses their access tokens at once (the sign-in check in services/accounts.ts).
  */
 export function passwordChangeStatements(
@@ -24,12 +24,13 @@ export function passwordChangeStatements(
   const keep = keepFamilyOf
     ? ne(refreshSessions.familyId, sql`(select family_id from refresh_sessions where id = ${keepFamilyOf})`)
     : undefined;
+  // The password itself is written last: `condition` may read it (change from the profile).
   return [
-    db.update(table).set({ passwordHash }).where(and(eq(table.id, owner.userId), condition)),
     db
       .update(refreshSessions)
       .set({ revokedAt: new Date(now) })
       .where(and(eq(refreshSessions.userRole, owner.role), eq(refreshSessions.userId, owner.userId), isNull(refreshSessions.revokedAt), keep, condition)),
     mailInsertWhen(db, mail, condition, now),
+    db.update(table).set({ passwordHash }).where(and(eq(table.id, owner.userId), condition)),
   ] as const;
 }
