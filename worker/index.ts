@@ -4,10 +4,12 @@ import type { AppEnv } from "./app-env";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
+import { googleAuthRoutes } from "./routes/google-auth";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { devCron } from "./dev/cron";
 import { devMailbox } from "./dev/mailbox";
+import { localGooglePages } from "./dev/local-google";
 import { localStripePages } from "./dev/local-stripe/pages";
 import { runJobs } from "./jobs";
 import { createContext } from "./trpc/context";
@@ -46,6 +48,9 @@ app.route("/dev/stripe", localStripePages);
 // Mail (issue 12): the development mailbox (development only) and the cron's jobs by hand (not in production).
 app.route("/dev/mailbox", devMailbox);
 app.route("/dev/cron", devCron);
+// Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
+app.route("/", googleAuthRoutes);
+app.route("/dev/google", localGooglePages);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));

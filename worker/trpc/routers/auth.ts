@@ -74,7 +74,10 @@ export const authRouter = router({
       const renewed = await renewSession(ctx.db, input.refreshToken, input.role);
       if (!renewed.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
       const refusal = await currentRefusal(ctx.db, renewed.owner.role, renewed.owner.userId);
-      if (refusal) fail(refusal.code, refusal.message, refusal.details);
+      if (refusal) {
+        await closeSession(ctx.db, renewed.sessionId);
+        fail(refusal.code, refusal.message, refusal.details);
+      }
       const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: renewed.owner.userId, role: renewed.owner.role, sid: renewed.sessionId });
       return { accessToken, refreshToken: input.refreshToken };
     }),
