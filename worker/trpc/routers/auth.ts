@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
 import { clearPair, recordFailure, throttleRefusal } from "../../services/login-throttle";
+import { googleProviderFor } from "../../services/google/provider";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
@@ -14,6 +15,9 @@ export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
 export const authRouter = router({
+  /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
+  signInOptions: publicProcedure.query(({ ctx }) => ({ google: googleProviderFor(ctx.config, ctx.origin) !== null })),
+
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await registerMentee(ctx.db, input);
     return { message: "Your account has been created. Please sign in." };
