@@ -137,6 +137,29 @@ describe("password reset over REST (SPEC §7)", () => {
   });
 });
 
+describe("password reset closes open tabs", () => {
+  it("the account's realtime sockets are closed after a reset", async () => {
+    const { default: WebSocket } = await import("ws");
+    const { baseUrl } = await import("../support/api");
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const url = `${baseUrl().replace(/^http/, "ws")}/parties/user-room/mentee:${mentee.id}?token=${encodeURIComponent(accessToken)}`;
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+    try {
+      await sendOtp("mentee", mentee.email);
+      expect((await verifyOtp("mentee", mentee.email, await latestResetCode(mentee.email))).status).toBe(200);
+      // The server's close frame puts the socket in CLOSING at once (realtime.test.ts explains why not CLOSED).
+      await expect.poll(() => socket.readyState, { timeout: 5_000 }).toBe(WebSocket.CLOSING);
+    } finally {
+      socket.terminate();
+    }
+  });
+});
+
 describe("password reset over tRPC", () => {
   it("a mentor resets through the procedures the SPA calls", async () => {
     const mentor = await createMentor();
