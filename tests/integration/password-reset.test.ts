@@ -53,12 +53,17 @@ describe("password reset over REST (SPEC §7)", () => {
     };
     const knownRuns = [];
     const unknownRuns = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
+      // Alternate which goes first, so neither pays for the other's after-response work every time.
+      if (i % 2) unknownRuns.push(await time(unknown));
       knownRuns.push(await time(known.email));
-      unknownRuns.push(await time(unknown));
+      if (!(i % 2)) unknownRuns.push(await time(unknown));
     }
     for (const run of [...knownRuns, ...unknownRuns]) expect(run.answer).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
-    const median = (runs: { ms: number }[]) => runs.map((r) => r.ms).sort((a, b) => a - b)[2];
+    const median = (runs: { ms: number }[]) => {
+      const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+      return (sorted[2] + sorted[3]) / 2;
+    };
     expect(Math.abs(median(knownRuns) - median(unknownRuns))).toBeLessThan(Math.max(25, median(knownRuns) * 0.5));
     expect(await mailTo(unknown)).toHaveLength(0);
   });

@@ -48,7 +48,8 @@ export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: 
     // The mail is written exactly when the code row was (evaluated after the insert, same transaction).
     mailInsertWhen(db, resetCodeMail(email, role, code), sql`exists (select 1 from one_time_codes where id = ${id})`, now),
   ]);
-  if (eligible) deliverMailSoon(deps.env, deps.waitUntil);
+  // Always, so that the work after the answer does not tell a known e-mail from an unknown one either.
+  deliverMailSoon(deps.env, deps.waitUntil);
   return { message: CODE_MESSAGES.sent };
 }
 
