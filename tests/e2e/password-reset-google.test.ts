@@ -34,7 +34,7 @@ describe("password reset with the development mailbox", () => {
 
     await page.getByLabel("Email").fill(mentee.email);
     await page.getByRole("button", { name: "Send OTP" }).click();
-    await expect.poll(() => page.getByLabel("OTP").isVisible()).toBe(true);
+    await page.getByLabel("OTP").waitFor({ timeout: 10_000 });
     expect(await page.getByRole("button", { name: "Send OTP" }).count()).toBe(0);
 
     const mailbox = await context.newPage();
@@ -48,7 +48,7 @@ describe("password reset with the development mailbox", () => {
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect.poll(() => toasts(page, "Password Changed Successfully..!! Please login again").count()).toBe(1);
+    await toasts(page, "Password Changed Successfully..!! Please login again").waitFor({ timeout: 10_000 });
     const changedAt = Date.now();
     await waitForPath(page, "/auth/login");
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(500); // SPEC §9: after 1 s, not at once
@@ -69,7 +69,7 @@ describe("Sign in with Google through the local stand-in", () => {
     const page = await context.newPage();
     await page.goto("/auth/login?mentees");
     const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
-    await expect.poll(() => button.isEnabled()).toBe(true);
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
     const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
     await popup.waitForURL(/\/dev\/google\/authorize/);
     await popup.getByLabel("E-mail", { exact: true }).fill(email);

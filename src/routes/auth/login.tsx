@@ -6,7 +6,7 @@ import { LoginForm } from "@/components/login-form";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
-import type { Role } from "@/lib/session";
+import { readSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
 export const Route = createFileRoute("/auth/login")({
@@ -50,6 +50,8 @@ function GoogleSignIn() {
       if (!popup.closed) return;
       window.clearInterval(timer);
       setWaiting(false);
+      // Closed without signing in (cancelled or refused): stay here.
+      if (!readSession("mentee")) return;
       if (window.location.pathname === "/auth/login") void navigate({ to: "/mentees" });
       else window.location.reload();
     }, POPUP_POLL_MS);
