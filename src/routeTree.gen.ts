@@ -24,6 +24,9 @@ import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
+import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/mentee/forgotpassword'
+import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
+import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/mentor/forgotpassword'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
@@ -108,6 +111,24 @@ const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
   path: '/',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
+const AuthMenteeForgotpasswordRoute =
+  AuthMenteeForgotpasswordRouteImport.update({
+    id: '/auth/mentee/forgotpassword',
+    path: '/auth/mentee/forgotpassword',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthMenteeGoogleauthsuccessRoute =
+  AuthMenteeGoogleauthsuccessRouteImport.update({
+    id: '/auth/mentee/googleauthsuccess',
+    path: '/auth/mentee/googleauthsuccess',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthMentorForgotpasswordRoute =
+  AuthMentorForgotpasswordRouteImport.update({
+    id: '/auth/mentor/forgotpassword',
+    path: '/auth/mentor/forgotpassword',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const BrowseMentorSearchRoute = BrowseMentorSearchRouteImport.update({
   id: '/browse/mentor/$search',
   path: '/browse/mentor/$search',
@@ -158,6 +179,9 @@ export interface FileRoutesByFullPath {
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
+  '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
+  '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
+  '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
@@ -178,6 +202,9 @@ export interface FileRoutesByTo {
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
+  '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
+  '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
+  '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
@@ -202,6 +229,9 @@ export interface FileRoutesById {
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
+  '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
+  '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
+  '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
@@ -227,6 +257,9 @@ export interface FileRouteTypes {
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
+    | '/auth/mentee/forgotpassword'
+    | '/auth/mentee/googleauthsuccess'
+    | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
@@ -247,6 +280,9 @@ export interface FileRouteTypes {
     | '/mentees'
     | '/mentors'
     | '/moderator'
+    | '/auth/mentee/forgotpassword'
+    | '/auth/mentee/googleauthsuccess'
+    | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
@@ -270,6 +306,9 @@ export interface FileRouteTypes {
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
+    | '/auth/mentee/forgotpassword'
+    | '/auth/mentee/googleauthsuccess'
+    | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
@@ -287,6 +326,9 @@ export interface RootRouteChildren {
   AuthMenteeRegisterRoute: typeof AuthMenteeRegisterRoute
   AuthMentorRegisterRoute: typeof AuthMentorRegisterRoute
   AuthRegistrationsuccessRoute: typeof AuthRegistrationsuccessRoute
+  AuthMenteeForgotpasswordRoute: typeof AuthMenteeForgotpasswordRoute
+  AuthMenteeGoogleauthsuccessRoute: typeof AuthMenteeGoogleauthsuccessRoute
+  AuthMentorForgotpasswordRoute: typeof AuthMentorForgotpasswordRoute
   BrowseMentorSearchRoute: typeof BrowseMentorSearchRoute
   BrowseMentorProfileIdRoute: typeof BrowseMentorProfileIdRoute
 }
@@ -398,6 +440,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ModeratorIndexRouteImport
       parentRoute: typeof ModeratorRouteRoute
     }
+    '/auth/mentee/forgotpassword': {
+      id: '/auth/mentee/forgotpassword'
+      path: '/auth/mentee/forgotpassword'
+      fullPath: '/auth/mentee/forgotpassword'
+      preLoaderRoute: typeof AuthMenteeForgotpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/mentee/googleauthsuccess': {
+      id: '/auth/mentee/googleauthsuccess'
+      path: '/auth/mentee/googleauthsuccess'
+      fullPath: '/auth/mentee/googleauthsuccess'
+      preLoaderRoute: typeof AuthMenteeGoogleauthsuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/mentor/forgotpassword': {
+      id: '/auth/mentor/forgotpassword'
+      path: '/auth/mentor/forgotpassword'
+      fullPath: '/auth/mentor/forgotpassword'
+      preLoaderRoute: typeof AuthMentorForgotpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/browse/mentor/$search': {
       id: '/browse/mentor/$search'
       path: '/browse/mentor/$search'
@@ -504,6 +567,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthMenteeRegisterRoute: AuthMenteeRegisterRoute,
   AuthMentorRegisterRoute: AuthMentorRegisterRoute,
   AuthRegistrationsuccessRoute: AuthRegistrationsuccessRoute,
+  AuthMenteeForgotpasswordRoute: AuthMenteeForgotpasswordRoute,
+  AuthMenteeGoogleauthsuccessRoute: AuthMenteeGoogleauthsuccessRoute,
+  AuthMentorForgotpasswordRoute: AuthMentorForgotpasswordRoute,
   BrowseMentorSearchRoute: BrowseMentorSearchRoute,
   BrowseMentorProfileIdRoute: BrowseMentorProfileIdRoute,
 }

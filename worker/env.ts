@@ -17,6 +17,19 @@ const configSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
   /** Development and tests only: the base URL of a fake Stripe API (tests point it at their fake). */
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111"))),
+  /**
+   * Mail (ADR 0011). With MAIL_API_KEY, mail goes to an e-mail HTTP API (Resend's `POST /emails`
+   * shape; MAIL_API_URL picks another compatible endpoint). Without it (development and tests only),
+   * nothing leaves the machine and /dev/mailbox shows every message.
+   */
+  MAIL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, "MAIL_API_KEY looks too short"))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<?[^@\s<>]+@[^@\s<>]+>?$/, 'MAIL_FROM must be an address such as "MentorLink <no-reply@example.com>"')), "MentorLink <no-reply@mentorlink.local>"),
+  MAIL_API_URL: v.optional(v.pipe(v.string(), v.url("MAIL_API_URL must be a URL such as https://api.resend.com/emails")), "https://api.resend.com/emails"),
+  /** Google sign-in for mentees; without them, development uses the local stand-in at /dev/google. */
+  GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  /** Development and tests only: the base URL of a fake Google (authorize, token and user-info endpoints). */
+  GOOGLE_OAUTH_URL: v.optional(v.pipe(v.string(), v.url("GOOGLE_OAUTH_URL must be a URL such as http://127.0.0.1:12112"))),
 });
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
@@ -29,6 +42,9 @@ const configRules = v.pipe(
     `Production needs the Stripe secrets ${STRIPE_SECRETS.join(", ")} (npx wrangler secret put ...)`,
   ),
   v.check((c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL, "STRIPE_API_URL is for development and tests only"),
+  v.check((c) => c.ENVIRONMENT !== "production" || (Boolean(c.MAIL_API_KEY) && !c.MAIL_FROM.endsWith(".local>")), "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY) and MAIL_FROM"),
+  v.check((c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL, "GOOGLE_OAUTH_URL is for development and tests only"),
+  v.check((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together"),
   v.check(
     (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
     "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",

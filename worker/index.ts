@@ -4,9 +4,14 @@ import type { AppEnv } from "./app-env";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
+import { googleAuthRoutes } from "./routes/google-auth";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { devCron } from "./dev/cron";
+import { devMailbox } from "./dev/mailbox";
+import { localGooglePages } from "./dev/local-google";
 import { localStripePages } from "./dev/local-stripe/pages";
+import { runJobs } from "./jobs";
 import { createContext } from "./trpc/context";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
@@ -40,6 +45,12 @@ app.route("/", imageRoutes);
 // Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
 app.route("/", stripeWebhookRoutes);
 app.route("/dev/stripe", localStripePages);
+// Mail (issue 12): the development mailbox (development only) and the cron's jobs by hand (not in production).
+app.route("/dev/mailbox", devMailbox);
+app.route("/dev/cron", devCron);
+// Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
+app.route("/", googleAuthRoutes);
+app.route("/dev/google", localGooglePages);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
@@ -49,4 +60,8 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
 
-export default app satisfies ExportedHandler<AppEnv["Bindings"]>;
+export default {
+  fetch: app.fetch,
+  /** The one cron (wrangler.toml `[triggers]`): runs the small idempotent jobs of worker/jobs. */
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runJobs(env)),
+} satisfies ExportedHandler<AppEnv["Bindings"]>;

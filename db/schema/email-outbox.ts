@@ -1,16 +1,37 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant } from "./columns";
 
-/** Every e-mail the product sends; delivered by the mail service, readable in the local dev mailbox. */
+/**
+ * Every e-mail the product sends (ADR 0011). A row is written in the same batch as the change that
+ * causes it; the mail service delivers it after the commit and the cron retries it with backoff.
+ * A delivery claims the row with a conditional update (`claimed_until`), so two deliveries never
+ * send the same row at once; `sent_at` is set once the provider accepted it.
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
+    /** The plain-text body. */
     body: text("body").notNull(),
+    html: text("html"),
+    /** Optional: a second message with the same key is not written (e.g. one reminder per session). */
+    dedupeKey: text("dedupe_key"),
+    /** Delivery attempts started so far. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not tried again before this instant (backoff after a failure). */
+    nextAttemptAt: instant("next_attempt_at").notNull().default(sql`0`),
+    /** A delivery holds the row until this instant; after it, a crashed delivery's row may be claimed again. */
+    claimedUntil: instant("claimed_until"),
+    lastError: text("last_error"),
     sentAt: instant("sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_due_idx").on(t.sentAt, t.nextAttemptAt),
+    uniqueIndex("email_outbox_dedupe_unique").on(t.dedupeKey),
+  ],
 );

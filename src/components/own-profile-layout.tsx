@@ -4,6 +4,7 @@ import { apiError } from "@/lib/api-error";
 import { cn } from "@/lib/class-names";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";
 import { updateSessionProfile } from "@/lib/session";
+import { ChangePasswordCard } from "./change-password-card";
 import { ProfileImagePicker } from "./profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
@@ -45,6 +46,7 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
+      <ChangePasswordCard />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { roleOfArea } from "./areas";
 import { clearSession, firstSignedInRole, readSession, updateTokens, type Role } from "./session";
 
 /** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
-const PUBLIC_AUTH_PATHS = new Set(["auth.login", "auth.registerMentee", "auth.applyAsMentor", "auth.refresh"]);
+const PUBLIC_AUTH_PATHS = new Set(["auth.login", "auth.registerMentee", "auth.applyAsMentor", "auth.refresh", "auth.signInOptions", "password.requestResetCode", "password.resetPassword"]);
 
 /** The role whose token a call carries: the caller's choice, else the area being viewed, else the first signed-in role. */
 function roleInEffect(requested: unknown): Role | null {

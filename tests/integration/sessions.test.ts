@@ -11,6 +11,9 @@ const paths = {
   moderator: { refresh: "/api/moderator/regenerate_access_token", logout: "/api/moderator/logout" },
 };
 
+/** The SPA's refresh: tRPC auth.refresh, which rotates. */
+const rotate = (role: "mentee" | "mentor" | "moderator", refreshToken: string) => trpcOutcome(trpc().auth.refresh.mutate({ role, refreshToken }));
+
 describe("access and refresh tokens", () => {
   it("a valid access token reaches a signed-in procedure; none or a bad one gets 401", async () => {
     const mentee = await createMentee({ firstName: "Tara" });
@@ -38,29 +41,29 @@ describe("access and refresh tokens", () => {
     }
   });
 
-  it.each(["mentee", "mentor", "moderator"] as const)("rotates the %s refresh token: the new pair works, the old token is refused", async (role) => {
+  // The SPA's tRPC path rotates with reuse detection; the REST path keeps SPEC §7's contract (legacy-refresh.test.ts).
+  it.each(["mentee", "mentor", "moderator"] as const)("tRPC rotates the %s refresh token: the new pair works, the old token is refused", async (role) => {
     const email = role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
     const first = await signIn(role, email);
-    const rotated = await rest("POST", paths[role].refresh, { body: { refreshToken: first.refreshToken } });
+    const rotated = await rotate(role, first.refreshToken);
     expect(rotated.status).toBe(200);
-    expect(rotated.body.accessToken).toEqual(expect.any(String));
-    expect(rotated.body.refreshToken).not.toBe(first.refreshToken);
-    expect((await trpcOutcome(trpc(rotated.body.accessToken as string).auth.session.query())).status).toBe(200);
-    expect((await rest("POST", paths[role].refresh, { body: { refreshToken: first.refreshToken } })).status).toBe(401);
+    expect(rotated.value?.refreshToken).not.toBe(first.refreshToken);
+    expect((await trpcOutcome(trpc(rotated.value!.accessToken).auth.session.query())).status).toBe(200);
+    expect((await rotate(role, first.refreshToken)).status).toBe(401);
   });
 
-  it("replaying a used refresh token ends the whole sign-in, including the token that replaced it", async () => {
+  it("replaying a rotated refresh token ends the whole sign-in, including the token that replaced it, on both paths", async () => {
     const mentee = await createMentee();
     const first = await signIn("mentee", mentee.email);
-    const second = await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } });
+    const second = await rotate("mentee", first.refreshToken);
     expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } })).status).toBe(401);
-    expect((await rest("POST", paths.mentee.refresh, { body: { refreshToken: second.body.refreshToken } })).status).toBe(401);
+    expect((await rotate("mentee", second.value!.refreshToken)).status).toBe(401);
   });
 
-  it("of two simultaneous refreshes with one token, exactly one succeeds", async () => {
+  it("of two simultaneous tRPC rotations with one token, exactly one succeeds", async () => {
     const mentee = await createMentee();
     const { refreshToken } = await signIn("mentee", mentee.email);
-    const results = await Promise.all([1, 2, 3].map(() => rest("POST", paths.mentee.refresh, { body: { refreshToken } })));
+    const results = await Promise.all([1, 2, 3].map(() => rotate("mentee", refreshToken)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 401)).toHaveLength(2);
   });
@@ -89,12 +92,12 @@ describe("access and refresh tokens", () => {
   it("the access token issued before a refresh keeps working until it expires (the sign-in is still live); after a replay it is refused", async () => {
     const mentee = await createMentee();
     const first = await signIn("mentee", mentee.email);
-    const second = await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } });
+    const second = await rotate("mentee", first.refreshToken);
     expect((await trpcOutcome(trpc(first.accessToken).auth.session.query())).status).toBe(200);
-    expect((await trpcOutcome(trpc(second.body.accessToken as string).auth.session.query())).status).toBe(200);
-    await rest("POST", paths.mentee.refresh, { body: { refreshToken: first.refreshToken } }); // replay: the sign-in ends
+    expect((await trpcOutcome(trpc(second.value!.accessToken).auth.session.query())).status).toBe(200);
+    await rotate("mentee", first.refreshToken); // replay: the sign-in ends
     expect((await trpcOutcome(trpc(first.accessToken).auth.session.query())).status).toBe(401);
-    expect((await trpcOutcome(trpc(second.body.accessToken as string).auth.session.query())).status).toBe(401);
+    expect((await trpcOutcome(trpc(second.value!.accessToken).auth.session.query())).status).toBe(401);
   });
 
   it("logout revokes the refresh token; logging out needs the right role's token", async () => {

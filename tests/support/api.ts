@@ -7,8 +7,10 @@ export const baseUrl = () => inject("baseUrl");
 export type RestResponse = { status: number; body: Record<string, unknown> };
 
 /** Calls a REST path of SPEC §7 on the running Worker. */
-export async function rest(method: string, path: string, options: { body?: unknown; token?: string; rawBody?: string } = {}): Promise<RestResponse> {
+export async function rest(method: string, path: string, options: { body?: unknown; token?: string; rawBody?: string; from?: string } = {}): Promise<RestResponse> {
   const headers: Record<string, string> = { "content-type": "application/json" };
+  // The client address the Worker throttles by (services/client-address.ts).
+  if (options.from) headers["cf-connecting-ip"] = options.from;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${baseUrl()}${path}`, {
     method,
@@ -20,9 +22,10 @@ export async function rest(method: string, path: string, options: { body?: unkno
 }
 
 /** A typed tRPC client for the running Worker, optionally signed in. */
-export function trpc(token?: string) {
+export function trpc(token?: string, from?: string) {
+  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(from ? { "cf-connecting-ip": from } : {}) };
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${baseUrl()}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+    links: [httpLink({ url: `${baseUrl()}/trpc`, headers: () => headers })],
   });
 }
 

@@ -58,13 +58,24 @@ const loginShapes: Record<Role, (r: LoginResult) => unknown> = {
 const accountRows = (role: Role): RestRoute[] => [
   row("POST", `/${areaPath[role]}/login`, (c, { body }) => c.auth.login({ ...body, role } as never), loginShapes[role]),
   row("POST", `/${areaPath[role]}/logout`, (c) => c.auth.logout({ role })),
-  row("POST", `/${areaPath[role]}/regenerate_access_token`, (c, { body }) => c.auth.refresh({ ...body, role } as never)),
+  // No rotation here: a legacy client keeps its first refresh token (ADR 0005).
+  row("POST", `/${areaPath[role]}/regenerate_access_token`, (c, { body }) => c.auth.renew({ ...body, role } as never)),
+];
+
+/** Password reset by e-mailed code (issue 12); sent-otp answers the same whether or not the account exists. */
+const resetRows = (role: "mentee" | "mentor"): RestRoute[] => [
+  row("POST", `/${areaPath[role]}/sent-otp`, (c, { body }) => c.password.requestResetCode({ ...body, role } as never)),
+  row("POST", `/${areaPath[role]}/verify-otp`, (c, { body }) => c.password.resetPassword({ ...body, role } as never)),
 ];
 
 export const restRoutes: RestRoute[] = [
   ...accountRows("mentee"),
   ...accountRows("mentor"),
   ...accountRows("moderator"),
+  ...resetRows("mentee"),
+  ...resetRows("mentor"),
+  row("POST", "/mentees/change-password", (c, { body }) => c.password.change(body as never)),
+  row("POST", "/mentors/change-password", (c, { body }) => c.password.change(body as never)),
   row("POST", "/mentees/register", (c, { body }) => c.auth.registerMentee(body as never), undefined, 201),
   row("POST", "/mentors/register", (c, { body }) => c.auth.applyAsMentor(body as never), undefined, 201),
   row("GET", "/mentees/mentors", (c, { query }) => c.mentors.search(query as never), (cards) => ({ mentorsSearchResult: cards.map(legacyMentor) })),

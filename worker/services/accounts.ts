@@ -91,7 +91,8 @@ export async function currentRefusal(db: Db, role: Role, id: string, sessionId?:
   return accountRefusal(role, await loadAccountState(db, role, id, sessionId));
 }
 
-/** Image keys are served by the Worker under /images/. */
+/** Image keys are served by the Worker under /images/; a Google picture is its https URL. */
 export function profileImageUrl(key: string | null): string {
+  if (key?.startsWith("https://")) return key; // a picture from Google sign-in, until the user uploads one
   return key ? `/images/${key}` : "";
 }

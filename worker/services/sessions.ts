@@ -52,6 +52,27 @@ export async function rotateSession(db: Db, token: string, role: Role, now = Dat
   return { ok: true, owner, ...next };
 }
 
+export type RenewResult = { ok: true; owner: SessionOwner; sessionId: string } | { ok: false; reason: "invalid" | "expired" | "reused" };
+
+/**
+ * The REST refresh of SPEC §7 (ADR 0005, session 4): a new access token for a refresh token that
+ * stays valid for its lifetime (until logout, block, password change or expiry). Nothing is
+ * written, so any number of concurrent refreshes with the same token all succeed. A token that was
+ * rotated away on the tRPC path is still a replay and ends its sign-in.
+ */
+export async function renewSession(db: Db, token: string, role: Role, now = Date.now()): Promise<RenewResult> {
+  const [id, secret] = token.split(".");
+  if (!id || !secret) return { ok: false, reason: "invalid" };
+  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, id) });
+  if (!row || row.userRole !== role || row.secretHash !== (await sha256Base64url(secret))) return { ok: false, reason: "invalid" };
+  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, reason: "reused" };
+  }
+  return { ok: true, owner: { role: row.userRole, userId: row.userId }, sessionId: row.id };
+}
+
 async function revokeFamily(db: Db, familyId: string, now: number) {
   await db
     .update(refreshSessions)

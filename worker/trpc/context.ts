@@ -1,5 +1,6 @@
 import { createDb, type Db } from "../../db/client";
 import { readConfig, type Config, type Env } from "../env";
+import { clientAddress } from "../services/client-address";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 
 export type Context = {
@@ -14,6 +15,8 @@ export type Context = {
   requestId: string;
   /** The origin the caller reached us on, for links back to the app (Stripe Checkout's return URLs). */
   origin: string;
+  /** The caller's address for throttling (CF-Connecting-IP; see services/client-address.ts). */
+  address: string;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -43,6 +46,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     tokenRejected: Boolean(token) && !auth,
     requestId,
     origin: new URL(request.url).origin,
+    address: clientAddress(request),
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

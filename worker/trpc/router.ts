@@ -2,6 +2,7 @@ import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
+import { passwordRouter } from "./routers/password";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
 import { subscriptionsRouter } from "./routers/subscriptions";
@@ -12,6 +13,7 @@ export const appRouter = router({
   mentees: menteesRouter,
   reviews: reviewsRouter,
   payments: paymentsRouter,
+  password: passwordRouter,
   subscriptions: subscriptionsRouter,
 });
 

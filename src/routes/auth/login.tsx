@@ -1,11 +1,13 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { LoginForm } from "@/components/login-form";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
-import type { Role } from "@/lib/session";
+import { readSession, type Role } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
 
 export const Route = createFileRoute("/auth/login")({
   validateSearch: validateLoginSearch,
@@ -21,17 +23,61 @@ const TABS: { role: Role; label: string }[] = [
 
 const footerLink = "font-medium text-indigo-700 underline-offset-4 hover:underline";
 
+/** SPEC §4, §9: the opener checks the popup every 500 ms. */
+const POPUP_POLL_MS = 500;
+const GOOGLE_START = "/api/mentees/google_auth_mentee";
+
+/**
+ * "Sign in with Google" opens a popup; when it closes, the user goes to /mentees (the popup has
+ * stored the session). Without a popup (blocked), the same flow runs in this window.
+ */
 function GoogleSignIn() {
   const hintId = useId();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const options = useQuery(trpc.auth.signInOptions.queryOptions(undefined, { staleTime: Infinity }));
+  const available = options.data?.google === true;
+  const [waiting, setWaiting] = useState(false);
+
+  const open = () => {
+    const popup = window.open(GOOGLE_START, "google-sign-in", "width=500,height=640");
+    if (!popup) {
+      window.location.assign(GOOGLE_START);
+      return;
+    }
+    setWaiting(true);
+    const timer = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.clearInterval(timer);
+      setWaiting(false);
+      // Closed without signing in (cancelled or refused): stay here.
+      if (!readSession("mentee")) return;
+      if (window.location.pathname === "/auth/login") void navigate({ to: "/mentees" });
+      else window.location.reload();
+    }, POPUP_POLL_MS);
+  };
+
   return (
     <div className="mt-4 grid gap-1.5">
-      <Button type="button" variant="outline" className="w-full" disabled aria-describedby={hintId}>
+      <Button type="button" variant="outline" className="w-full" disabled={!available || waiting} aria-describedby={available ? undefined : hintId} onClick={open}>
         Sign in with Google
       </Button>
-      <p id={hintId} className="text-xs text-slate-500">
-        Google sign-in needs Google credentials configured on the server
-      </p>
+      {options.isSuccess && !available ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          Google sign-in is not configured on this server
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+function ForgotPassword({ role }: { role: "mentee" | "mentor" }) {
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={role === "mentee" ? "/auth/mentee/forgotpassword" : "/auth/mentor/forgotpassword"} className={footerLink}>
+        Forgot password?
+      </Link>
+    </p>
   );
 }
 
@@ -52,6 +98,7 @@ function LoginPage() {
         {TABS.map((tab) => (
           <TabsContent key={tab.role} value={tab.role}>
             <LoginForm role={tab.role} />
+            {tab.role !== "moderator" ? <ForgotPassword role={tab.role} /> : null}
             {tab.role === "mentee" ? <GoogleSignIn /> : null}
             {tab.role === "mentee" ? (
               <p className="mt-4 text-sm text-slate-600">

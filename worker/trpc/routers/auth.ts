@@ -1,10 +1,11 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
-import { clearFailedLogins, isLoginThrottled, recordFailedLogin, TOO_MANY_LOGINS_MESSAGE } from "../../services/login-throttle";
+import { clearPair, recordFailure, throttleRefusal } from "../../services/login-throttle";
+import { googleProviderFor } from "../../services/google/provider";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
-import { closeSession, openSession, rotateSession } from "../../services/sessions";
+import { closeSession, openSession, renewSession, rotateSession } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
 import { fail } from "../errors";
@@ -14,6 +15,9 @@ export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
 export const authRouter = router({
+  /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
+  signInOptions: publicProcedure.query(({ ctx }) => ({ google: googleProviderFor(ctx.config, ctx.origin) !== null })),
+
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await registerMentee(ctx.db, input);
     return { message: "Your account has been created. Please sign in." };
@@ -27,14 +31,16 @@ export const authRouter = router({
   /** Wrong credentials answer 401 for mentees and 409 for mentors and moderators (the clients' contract). */
   login: publicProcedure.input(v.object({ role: roleField, ...loginSchema.entries })).mutation(async ({ ctx, input }) => {
     const { role, email, password } = input;
-    if (await isLoginThrottled(ctx.db, role, email)) fail("TOO_MANY_REQUESTS", TOO_MANY_LOGINS_MESSAGE);
+    const subject = { role, email, address: ctx.address };
+    const throttled = await throttleRefusal(ctx.db, "login", subject);
+    if (throttled) fail("TOO_MANY_REQUESTS", throttled);
     const account = await findAccountByEmail(ctx.db, role, email);
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
     if (!account || !account.passwordHash || !valid) {
-      await recordFailedLogin(ctx.db, role, email);
+      await recordFailure(ctx.db, "login", subject);
       fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
     }
-    await clearFailedLogins(ctx.db, role, email);
+    await clearPair(ctx.db, "login", subject);
     const refusal = accountRefusal(role, account);
     if (refusal) fail(refusal.code, refusal.message, refusal.details);
 
@@ -60,6 +66,24 @@ export const authRouter = router({
       }
       const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: rotated.owner.userId, role: rotated.owner.role, sid: rotated.sessionId });
       return { accessToken, refreshToken: rotated.refreshToken };
+    }),
+
+  /**
+   * The REST `regenerate_access_token` of SPEC §7: a new access token, and the same refresh token
+   * back, which stays valid (no rotation; ADR 0005). Legacy clients keep their first refresh token.
+   */
+  renew: publicProcedure
+    .input(v.object({ role: roleField, refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))) }))
+    .mutation(async ({ ctx, input }) => {
+      const renewed = await renewSession(ctx.db, input.refreshToken, input.role);
+      if (!renewed.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
+      const refusal = await currentRefusal(ctx.db, renewed.owner.role, renewed.owner.userId);
+      if (refusal) {
+        await closeSession(ctx.db, renewed.sessionId);
+        fail(refusal.code, refusal.message, refusal.details);
+      }
+      const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: renewed.owner.userId, role: renewed.owner.role, sid: renewed.sessionId });
+      return { accessToken, refreshToken: input.refreshToken };
     }),
 
   /** The signed-in account, for restoring a session; refused at once once the account is blocked. */

@@ -1,0 +1,59 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { useTRPC } from "@/lib/trpc";
+import { changePasswordSchema, type ChangePasswordInput } from "../../worker/validation/password-reset";
+import { FormAlert } from "./form-alert";
+import { SubmitButton } from "./submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { FormField } from "./ui/form-field";
+import { Input } from "./ui/input";
+import { useState } from "react";
+
+/** Change password from one's profile: the current password is required; other sign-ins end, this one stays. */
+export function ChangePasswordCard() {
+  const trpc = useTRPC();
+  const change = useMutation(trpc.password.change.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordInput>({ resolver: valibotResolver(changePasswordSchema), defaultValues: { currentPassword: "", password: "", confirmPassword: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const answer = await change.mutateAsync({ currentPassword: values.currentPassword ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
+      form.reset();
+      toast.success(answer.message);
+    } catch (error) {
+      const answer = apiError(error);
+      if (answer?.details.field === "currentPassword") form.setError("currentPassword", { type: "server", message: answer.message });
+      else setFormError(answer?.message ?? "Network issue. Please try again later.");
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+          </FormField>
+          <FormField label="New password" error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register("password")} />
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+          </FormField>
+          <FormAlert message={formError} />
+          <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ForgotPasswordPage } from "@/components/forgot-password-form";
+import { redirectSignedInUser } from "@/lib/areas";
+
+export const Route = createFileRoute("/auth/mentee/forgotpassword")({
+  beforeLoad: redirectSignedInUser,
+  component: () => <ForgotPasswordPage role="mentee" />,
+});

@@ -1,0 +1,43 @@
+import { lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { oneTimeCodes } from "../../db/schema";
+import { readConfig, type Env } from "../env";
+import { currentTime } from "../services/clock";
+import { pruneThrottle } from "../services/login-throttle";
+import { deliverDueMail } from "../services/mail";
+import { transportFor } from "../services/mail/transport";
+import { dbFor } from "../trpc/context";
+
+/**
+ * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and
+ * idempotent: running it twice, or at the same time as a request's own work, changes nothing more.
+ */
+export type JobReport = Record<string, unknown>;
+type Job = (db: Db, env: Env, now: number) => Promise<unknown>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const jobs: Record<string, Job> = {
+  /** Retries mail that was not delivered right after its commit (backoff per message). */
+  deliverMail: (db, env, now) => deliverDueMail(db, transportFor(readConfig(env)), now),
+  /** Drops throttle counters whose window has passed. */
+  pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
+  /** Drops reset codes a day after they expired (they are useless by then). */
+  pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
+};
+
+/** Runs every job; one failing job does not stop the others. */
+export async function runJobs(env: Env, now = currentTime()): Promise<JobReport> {
+  const db = dbFor(readConfig(env));
+  const report: JobReport = {};
+  for (const [name, job] of Object.entries(jobs)) {
+    try {
+      const result = await job(db, env, now);
+      report[name] = result && typeof result === "object" && !("rowsAffected" in result) ? result : "ok";
+    } catch (error) {
+      console.error(`job ${name} failed`, error);
+      report[name] = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return report;
+}

@@ -1,0 +1,82 @@
+import { CodeChallengeMethod, OAuth2Client } from "arctic";
+import * as v from "valibot";
+import type { Config } from "../../env";
+import { localGoogle } from "./local-provider";
+
+/** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
+export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; givenName: string; familyName: string; picture: string | null };
+
+/**
+ * Google's OAuth 2.0 with PKCE. `authorizationUrl` starts the flow; `identity` exchanges the code
+ * (with the PKCE verifier) and reads the user's profile. Two implementations: Google itself (or a
+ * fake at GOOGLE_OAUTH_URL in tests), and, in development without credentials, the local stand-in.
+ */
+export type GoogleProvider = {
+  kind: "google" | "local";
+  authorizationUrl(state: string, codeVerifier: string): URL;
+  identity(code: string, codeVerifier: string): Promise<GoogleIdentity>;
+};
+
+const GOOGLE = {
+  authorize: "https://accounts.google.com/o/oauth2/v2/auth",
+  token: "https://oauth2.googleapis.com/token",
+  userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+};
+
+/** Google's endpoints, or the same paths under GOOGLE_OAUTH_URL (development and tests only). */
+export function googleEndpoints(base?: string) {
+  if (!base) return GOOGLE;
+  const root = base.replace(/\/$/, "");
+  return { authorize: `${root}/o/oauth2/v2/auth`, token: `${root}/token`, userinfo: `${root}/v1/userinfo` };
+}
+
+const userInfoSchema = v.object({
+  sub: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)),
+  email: v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254), v.toLowerCase()),
+  email_verified: v.optional(v.union([v.boolean(), v.picklist(["true", "false"])]), false),
+  given_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
+  family_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
+  picture: v.optional(v.nullable(v.string()), null),
+});
+
+export function parseUserInfo(body: unknown): GoogleIdentity {
+  const info = v.parse(userInfoSchema, body);
+  return {
+    sub: info.sub,
+    email: info.email,
+    emailVerified: info.email_verified === true || info.email_verified === "true",
+    givenName: info.given_name,
+    familyName: info.family_name,
+    picture: info.picture && /^https:\/\/[^\s"'<>]{1,500}$/.test(info.picture) ? info.picture : null,
+  };
+}
+
+function realGoogle(config: Config, redirectUri: string): GoogleProvider {
+  const endpoints = googleEndpoints(config.GOOGLE_OAUTH_URL);
+  const client = new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri);
+  return {
+    kind: "google",
+    authorizationUrl: (state, verifier) => {
+      const url = client.createAuthorizationURLWithPKCE(endpoints.authorize, state, CodeChallengeMethod.S256, verifier, ["openid", "email", "profile"]);
+      url.searchParams.set("prompt", "select_account");
+      return url;
+    },
+    async identity(code, verifier) {
+      const tokens = await client.validateAuthorizationCode(endpoints.token, code, verifier);
+      const response = await fetch(endpoints.userinfo, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
+      if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
+      return parseUserInfo(await response.json());
+    },
+  };
+}
+
+/** Google when configured; the local stand-in in development without credentials; otherwise null (not configured). */
+export function googleProviderFor(config: Config, origin: string): GoogleProvider | null {
+  const redirectUri = `${origin}${GOOGLE_CALLBACK_PATH}`;
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) return realGoogle(config, redirectUri);
+  if (config.ENVIRONMENT === "development") return localGoogle(config.JWT_SECRET, origin, redirectUri);
+  return null;
+}
+
+export const GOOGLE_START_PATH = "/api/mentees/google_auth_mentee";
+export const GOOGLE_CALLBACK_PATH = "/api/mentees/google_auth_mentee/callback";

@@ -1,0 +1,106 @@
+import { and, asc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
+import { readConfig, type Env } from "../env";
+import { dbFor } from "../trpc/context";
+import { currentTime } from "./clock";
+import { transportFor, type MailTransport } from "./mail/transport";
+
+/**
+ * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
+ *
+ *   1. puts `mailInsert(db, message)` into the SAME `db.batch([...])` as the change that causes the
+ *      mail, so the mail exists exactly when the change committed;
+ *   2. after the batch, calls `deliverMailSoon(env, waitUntil)` to send it right after the response.
+ *
+ * A cron (`scheduled` in worker/index.ts, every minute) retries what failed, with backoff, so a
+ * provider outage loses nothing. Each delivery claims its row with a conditional update first, so
+ * two deliveries (the request's and the cron's) never both send a row; the provider also receives
+ * the row id as its idempotency key. Locally (no MAIL_API_KEY) nothing leaves the machine and
+ * /dev/mailbox lists every message.
+ */
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  /** Plain text; always sent. */
+  text: string;
+  /** Optional HTML alternative. */
+  html?: string;
+  /** Optional: a second message with the same key is silently not written. */
+  dedupeKey?: string;
+};
+
+/** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
+export function mailInsert(db: Db, message: MailMessage) {
+  return db
+    .insert(emailOutbox)
+    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null })
+    .onConflictDoNothing();
+}
+
+/**
+ * Like `mailInsert`, but the message is written only when `condition` (an SQL boolean evaluated in
+ * the same transaction) holds, e.g. "the code row this batch inserts exists". Batchable.
+ */
+export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, attempts, next_attempt_at, created_at)
+    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, 0, 0, ${now}
+    where ${condition}
+    on conflict do nothing`);
+}
+
+/** Sends what is due right after the response (call after the batch that wrote the mail committed). */
+export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
+  const config = readConfig(env);
+  waitUntil(
+    deliverDueMail(dbFor(config), transportFor(config)).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
+  );
+}
+
+/** After this many attempts a message stays unsent with its last error (visible in the outbox). */
+export const MAX_MAIL_ATTEMPTS = 10;
+/** How long one delivery holds a claimed row; a crashed delivery's row is free again after it. */
+export const MAIL_CLAIM_MS = 2 * 60 * 1000;
+const BATCH_LIMIT = 25;
+
+/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, ... capped at 6 h. */
+export function mailBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+export type DeliveryReport = { sent: number; failed: number };
+
+/**
+ * Delivers due messages: claims each row with a conditional update (only one delivery wins a row),
+ * sends it, then marks it sent or schedules the next attempt. Idempotent: running it twice at once
+ * sends every message once.
+ */
+export async function deliverDueMail(db: Db, transport: MailTransport, now = currentTime()): Promise<DeliveryReport> {
+  const free = or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, new Date(now)));
+  const due = and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, new Date(now)), lt(emailOutbox.attempts, MAX_MAIL_ATTEMPTS), free);
+  const candidates = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(due).orderBy(asc(emailOutbox.createdAt)).limit(BATCH_LIMIT);
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  for (const { id } of candidates) {
+    const [row] = await db
+      .update(emailOutbox)
+      .set({ claimedUntil: new Date(now + MAIL_CLAIM_MS), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(and(eq(emailOutbox.id, id), due))
+      .returning();
+    if (!row) continue; // another delivery has it
+    try {
+      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html });
+      await db.update(emailOutbox).set({ sentAt: new Date(currentTime()), claimedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+      report.sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(emailOutbox)
+        .set({ claimedUntil: null, lastError: message.slice(0, 500), nextAttemptAt: new Date(now + mailBackoffMs(row.attempts)) })
+        .where(eq(emailOutbox.id, id));
+      console.warn(`mail ${id} not delivered (attempt ${row.attempts}): ${message}`);
+      report.failed++;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,40 @@
+import type { Role } from "../../../db/schema";
+import type { MailMessage } from "../mail";
+
+/** The product's e-mails: plain text and HTML, the product name, and no secret other than a code itself. */
+
+const PRODUCT = "MentorLink";
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function htmlOf(title: string, paragraphs: string[], code?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join("");
+  const codeBlock = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0">${escape(code)}</p>` : "";
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escape(title)}</h1>${codeBlock}${body}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;
+}
+
+export const RESET_CODE_MINUTES = 10;
+
+export function resetCodeMail(to: string, role: Role, code: string): MailMessage {
+  const title = `Your ${PRODUCT} password reset code`;
+  const lines = [
+    `Someone (hopefully you) asked to reset the password of your ${PRODUCT} ${role} account.`,
+    `The code is valid for ${RESET_CODE_MINUTES} minutes and works once. Enter it on the reset page with your new password.`,
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  ];
+  return {
+    to,
+    subject: `${code} is your ${PRODUCT} password reset code`,
+    text: `${title}\n\nYour code: ${code}\n\n${lines.join("\n\n")}\n\n${PRODUCT}`,
+    html: htmlOf(title, lines, code),
+  };
+}
+
+export function passwordChangedMail(to: string, role: Role, how: "reset" | "profile"): MailMessage {
+  const title = `Your ${PRODUCT} password was changed`;
+  const lines = [
+    `The password of your ${PRODUCT} ${role} account was just changed${how === "reset" ? " with a reset code" : " from your profile"}.`,
+    how === "reset" ? "You have been signed out everywhere. Sign in again with your new password." : "Your other sign-ins have been signed out.",
+    `If this was not you, reset your password now with "Forgot password?" on the sign-in page and contact support.`,
+  ];
+  return { to, subject: title, text: `${title}\n\n${lines.join("\n\n")}\n\n${PRODUCT}`, html: htmlOf(title, lines) };
+}

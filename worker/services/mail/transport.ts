@@ -1,0 +1,40 @@
+import type { Config } from "../../env";
+
+export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null };
+
+/** Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried). */
+export type MailTransport = { name: "http" | "local"; send(mail: OutgoingMail): Promise<void> };
+
+export class MailRejected extends Error {}
+
+/**
+ * An e-mail HTTP API in Resend's shape (`POST {from,to,subject,text,html}` with a bearer key). The
+ * outbox row id is the provider's Idempotency-Key, so a retry after a lost answer is not sent twice.
+ */
+export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_URL" | "MAIL_FROM">): MailTransport {
+  return {
+    name: "http",
+    async send(mail) {
+      const response = await fetch(config.MAIL_API_URL, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${config.MAIL_API_KEY}`,
+          "content-type": "application/json",
+          "idempotency-key": `mentorlink-${mail.id}`,
+        },
+        body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
+      });
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => "")).slice(0, 300);
+        throw new MailRejected(`mail API answered ${response.status}${detail ? `: ${detail}` : ""}`);
+      }
+    },
+  };
+}
+
+/** Nothing leaves the machine: the row itself is the message, shown at /dev/mailbox. */
+export const localTransport: MailTransport = { name: "local", send: async () => undefined };
+
+export function transportFor(config: Config): MailTransport {
+  return config.MAIL_API_KEY ? httpTransport(config) : localTransport;
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { mentees, mentors } from "../../db/schema";
+import type { Env } from "../env";
+import { fail } from "../trpc/errors";
+import { findAccountById } from "./accounts";
+import { currentTime } from "./clock";
+import { recordFailure, throttleRefusal } from "./login-throttle";
+import { deliverMailSoon } from "./mail";
+import { passwordChangedMail } from "./mail/templates";
+import { hashPassword, verifyPassword } from "./passwords";
+import { passwordChangeStatements, type PasswordOwner } from "./password-set";
+
+export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+export const PASSWORD_UPDATED = "Your password has been changed. Your other sign-ins have been signed out.";
+
+type Deps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; address: string };
+
+/**
+ * A signed-in user changes their password from their profile: the current password is required
+ * (wrong tries count like failed sign-ins), every other sign-in of the account ends, this one stays.
+ * The batch applies only if the stored hash is still the one checked (no lost update).
+ */
+export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now = currentTime()) {
+  const { db } = deps;
+  const account = await findAccountById(db, owner.role, owner.userId);
+  if (!account) fail("UNAUTHORIZED", "This account no longer exists. Please sign in again.");
+  if (!account.passwordHash) fail("BAD_REQUEST", NO_PASSWORD_YET);
+  const table = owner.role === "mentee" ? mentees : mentors;
+  const [row] = await db.select({ email: table.email }).from(table).where(eq(table.id, owner.userId));
+  const subject = { role: owner.role, email: row.email, address: deps.address };
+  const refused = await throttleRefusal(db, "login", subject, now);
+  if (refused) fail("TOO_MANY_REQUESTS", refused);
+  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+    await recordFailure(db, "login", subject, now);
+    fail("BAD_REQUEST", WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const unchanged = sql`exists (select 1 from ${table} where ${table.id} = ${owner.userId} and ${table.passwordHash} = ${account.passwordHash})`;
+  const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));
+  if ((updated as { rowsAffected: number }).rowsAffected === 0) fail("CONFLICT", "Your password was changed elsewhere a moment ago. Please sign in again.");
+  deliverMailSoon(deps.env, deps.waitUntil);
+  return { message: PASSWORD_UPDATED };
+}

@@ -1,0 +1,26 @@
+import * as v from "valibot";
+import { changePassword } from "../../services/password-change";
+import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
+import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../validation/password-reset";
+import { fail } from "../errors";
+import { authedProcedure, publicProcedure, router } from "../init";
+import type { Context } from "../context";
+
+const depsOf = (ctx: Context): ResetDeps => ({ db: ctx.db, env: ctx.env, secret: ctx.config.JWT_SECRET, waitUntil: ctx.waitUntil, address: ctx.address });
+
+/** Password reset by e-mailed code (mentees and mentors) and change from the profile (issue 12). */
+export const passwordRouter = router({
+  /** Always the same answer whether or not the account exists (SPEC §7 sent-otp). */
+  requestResetCode: publicProcedure
+    .input(v.object({ role: resetRoleField, ...requestCodeSchema.entries }))
+    .mutation(({ ctx, input }) => requestResetCode(depsOf(ctx), input.role, input.email)),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordRequestSchema)
+    .mutation(({ ctx, input }) => resetPassword(depsOf(ctx), input.role, input)),
+
+  change: authedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => {
+    if (ctx.auth.role === "moderator") fail("FORBIDDEN", "Moderator passwords are changed by an administrator.");
+    return changePassword({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, address: ctx.address }, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input);
+  }),
+});
