@@ -27,21 +27,28 @@ export type RotateResult =
   | { ok: true; owner: SessionOwner; sessionId: string; refreshToken: string }
   | { ok: false; reason: "invalid" | "expired" | "reused" };
 
+/** The session row a refresh token `id.secret` of this role proves, or why it proves none. */
+async function provedSession(db: Db, token: string, role: Role, now: number) {
+  const [id, secret] = token.split(".");
+  if (!id || !secret) return "invalid" as const;
+  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, id) });
+  if (!row || row.userRole !== role || row.secretHash !== (await sha256Base64url(secret))) return "invalid" as const;
+  if (row.expiresAt.getTime() <= now) return "expired" as const;
+  return row;
+}
+
 /**
  * Exchanges a refresh token for a new one. The old session is revoked by one conditional update,
  * so of two concurrent refreshes with the same token only one succeeds; presenting a revoked token
  * again revokes its whole family (the token was stolen or replayed).
  */
 export async function rotateSession(db: Db, token: string, role: Role, now = Date.now()): Promise<RotateResult> {
-  const [id, secret] = token.split(".");
-  if (!id || !secret) return { ok: false, reason: "invalid" };
-  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, id) });
-  if (!row || row.userRole !== role || row.secretHash !== (await sha256Base64url(secret))) return { ok: false, reason: "invalid" };
-  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  const row = await provedSession(db, token, role, now);
+  if (typeof row === "string") return { ok: false, reason: row };
   const revoked = await db
     .update(refreshSessions)
     .set({ revokedAt: new Date(now) })
-    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)))
+    .where(and(eq(refreshSessions.id, row.id), isNull(refreshSessions.revokedAt)))
     .returning({ id: refreshSessions.id });
   if (revoked.length === 0) {
     await revokeFamily(db, row.familyId, now);
@@ -61,11 +68,8 @@ export type RenewResult = { ok: true; owner: SessionOwner; sessionId: string } |
  * rotated away on the tRPC path is still a replay and ends its sign-in.
  */
 export async function renewSession(db: Db, token: string, role: Role, now = Date.now()): Promise<RenewResult> {
-  const [id, secret] = token.split(".");
-  if (!id || !secret) return { ok: false, reason: "invalid" };
-  const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, id) });
-  if (!row || row.userRole !== role || row.secretHash !== (await sha256Base64url(secret))) return { ok: false, reason: "invalid" };
-  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  const row = await provedSession(db, token, role, now);
+  if (typeof row === "string") return { ok: false, reason: row };
   if (row.revokedAt) {
     await revokeFamily(db, row.familyId, now);
     return { ok: false, reason: "reused" };

@@ -5,14 +5,30 @@ import { googleProviderFor } from "../../services/google/provider";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
-import { closeSession, openSession, renewSession, rotateSession } from "../../services/sessions";
+import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
+import type { Context } from "../context";
 import { fail } from "../errors";
 import { authedProcedure, publicProcedure, router } from "../init";
 
 export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
+const refreshInput = v.object({
+  role: roleField,
+  refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))),
+});
+
+/** A new access token for the sign-in a refresh token proved, unless the account may no longer be used (then that sign-in ends). */
+async function issueAccessToken(ctx: Context, proved: { owner: SessionOwner; sessionId: string }): Promise<string> {
+  const refusal = await currentRefusal(ctx.db, proved.owner.role, proved.owner.userId);
+  if (refusal) {
+    await closeSession(ctx.db, proved.sessionId);
+    fail(refusal.code, refusal.message, refusal.details);
+  }
+  return signAccessToken(ctx.config.JWT_SECRET, { sub: proved.owner.userId, role: proved.owner.role, sid: proved.sessionId });
+}
 
 export const authRouter = router({
   /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
@@ -54,37 +70,21 @@ export const authRouter = router({
   }),
 
   /** Rotates the refresh token: the old one stops working, a replayed one ends the whole sign-in. */
-  refresh: publicProcedure
-    .input(v.object({ role: roleField, refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))) }))
-    .mutation(async ({ ctx, input }) => {
-      const rotated = await rotateSession(ctx.db, input.refreshToken, input.role);
-      if (!rotated.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
-      const refusal = await currentRefusal(ctx.db, rotated.owner.role, rotated.owner.userId);
-      if (refusal) {
-        await closeSession(ctx.db, rotated.sessionId);
-        fail(refusal.code, refusal.message, refusal.details);
-      }
-      const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: rotated.owner.userId, role: rotated.owner.role, sid: rotated.sessionId });
-      return { accessToken, refreshToken: rotated.refreshToken };
-    }),
+  refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
+    const rotated = await rotateSession(ctx.db, input.refreshToken, input.role);
+    if (!rotated.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
+    return { accessToken: await issueAccessToken(ctx, rotated), refreshToken: rotated.refreshToken };
+  }),
 
   /**
    * The REST `regenerate_access_token` of SPEC §7: a new access token, and the same refresh token
    * back, which stays valid (no rotation; ADR 0005). Legacy clients keep their first refresh token.
    */
-  renew: publicProcedure
-    .input(v.object({ role: roleField, refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))) }))
-    .mutation(async ({ ctx, input }) => {
-      const renewed = await renewSession(ctx.db, input.refreshToken, input.role);
-      if (!renewed.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
-      const refusal = await currentRefusal(ctx.db, renewed.owner.role, renewed.owner.userId);
-      if (refusal) {
-        await closeSession(ctx.db, renewed.sessionId);
-        fail(refusal.code, refusal.message, refusal.details);
-      }
-      const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: renewed.owner.userId, role: renewed.owner.role, sid: renewed.sessionId });
-      return { accessToken, refreshToken: input.refreshToken };
-    }),
+  renew: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
+    const renewed = await renewSession(ctx.db, input.refreshToken, input.role);
+    if (!renewed.ok) fail("UNAUTHORIZED", SESSION_EXPIRED);
+    return { accessToken: await issueAccessToken(ctx, renewed), refreshToken: input.refreshToken };
+  }),
 
   /** The signed-in account, for restoring a session; refused at once once the account is blocked. */
   session: authedProcedure.query(async ({ ctx }) => {
