@@ -28,7 +28,7 @@ async function findAccount(db: Db, role: Role, by: "email" | "id", value: string
     return row ?? null;
   }
   const row = await db.query.moderators.findFirst({ where: eq(moderators[by], value) });
-  return row ? { ...row, profileImageKey: null, isBlocked: false, status: "approved" } : null;
+  return row ? { ...row, profileImageKey: null, status: "approved" } : null;
 }
 
 export const findAccountByEmail = (db: Db, role: Role, email: string) => findAccount(db, role, "email", email);
@@ -68,8 +68,8 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
     const [row] = await db.select({ isBlocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id));
     return toState(row, (r) => ({ isBlocked: r.isBlocked, status: r.status }));
   }
-  const [row] = await db.select({ live }).from(moderators).where(eq(moderators.id, id));
-  return toState(row, () => ({ isBlocked: false, status: "approved" }));
+  const [row] = await db.select({ isBlocked: moderators.isBlocked, live }).from(moderators).where(eq(moderators.id, id));
+  return toState(row, (r) => ({ isBlocked: r.isBlocked, status: "approved" }));
 }
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };
@@ -77,12 +77,14 @@ export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; det
 export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Please contact support if you think this is a mistake.";
 export const SIGNED_OUT_MESSAGE = "This sign-in has ended (signed out or changed elsewhere). Please sign in again.";
 export const UNDER_REVIEW_MESSAGE = "Your mentor application is still under review. We will e-mail you once it has been approved.";
+export const NOT_ACCEPTED_MESSAGE = "Your mentor application was not accepted. Please check your e-mail for the reason; you can apply again after 30 days.";
 
 /** Why an existing account may not use the product right now, or null when it may. */
 export function accountRefusal(role: Role, state: AccountState): Refusal | null {
   if (!state) return { code: "UNAUTHORIZED", message: "This account no longer exists. Please sign in again.", details: {} };
   if (state.isBlocked) return { code: "FORBIDDEN", message: BLOCKED_MESSAGE, details: { blocked: true } };
   if (role === "mentor" && state.status === "pending") return { code: "FORBIDDEN", message: UNDER_REVIEW_MESSAGE, details: { underReview: true } };
+  if (role === "mentor" && state.status === "rejected") return { code: "FORBIDDEN", message: NOT_ACCEPTED_MESSAGE, details: { rejected: true } };
   if (state.signInLive === false) return { code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, details: {} };
   return null;
 }

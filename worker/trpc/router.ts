@@ -2,9 +2,11 @@ import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
+import { moderationRouter } from "./routers/moderation";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
 import { subscriptionsRouter } from "./routers/subscriptions";
+import { ticketsRouter } from "./routers/tickets";
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +15,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   payments: paymentsRouter,
   subscriptions: subscriptionsRouter,
+  tickets: ticketsRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;
