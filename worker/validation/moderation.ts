@@ -1,16 +1,18 @@
 import * as v from "valibot";
+import { required } from "./accounts";
 
 /** Inputs of the moderator area (SPEC §7 Moderator; issue 11). */
 
 const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
 
 export const REASON_MAX = 500;
-export const reasonField = v.pipe(
+const reasonText = v.pipe(
   v.string("Please give a reason"),
   v.trim(),
   v.nonEmpty("Please give a reason"),
   v.maxLength(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`),
 );
+export const reasonField = required(reasonText);
 
 const page = v.optional(v.pipe(v.unknown(), v.transform(Number), v.number("Invalid page"), v.integer("Invalid page"), v.minValue(1, "Invalid page"), v.maxValue(10_000, "Invalid page")), 1);
 
@@ -39,8 +41,8 @@ export const accountListSchema = v.optional(
 export const setBlockedSchema = v.object({ role: v.picklist(["mentee", "mentor"], "Unknown account type"), id: id("id"), blocked: v.boolean("blocked must be true or false"), reason: reasonField });
 
 /** The legacy toggles: `{menteeId}` or `{mentorId}`; the reason is optional for clients that never sent one. */
-export const toggleMenteeSchema = v.object({ menteeId: id("menteeId"), reason: v.optional(reasonField) });
-export const toggleMentorSchema = v.object({ mentorId: id("mentorId"), reason: v.optional(reasonField) });
+export const toggleMenteeSchema = v.object({ menteeId: id("menteeId"), reason: v.optional(reasonText) });
+export const toggleMentorSchema = v.object({ mentorId: id("mentorId"), reason: v.optional(reasonText) });
 
 /** `mentor_request_accept {mentorId, mentorName, mentorEmail}`: name and e-mail are read from the application, not trusted. */
 export const acceptApplicantSchema = v.object({ mentorId: id("mentorId"), mentorName: v.optional(v.unknown()), mentorEmail: v.optional(v.unknown()) });

@@ -11,7 +11,7 @@ import { auditInsert } from "./audit";
 export async function listApplicants(db: Db) {
   const rows = await db.select().from(mentors).where(eq(mentors.status, "pending")).orderBy(asc(sql`coalesce(${mentors.appliedAt}, ${mentors.createdAt})`));
   const skills = rows.length
-    ? await db.select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id))).orderBy(asc(mentorSkills.createdAt))
+    ? await db.select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id))).orderBy(asc(mentorSkills.createdAt), sql`${mentorSkills}.rowid`)
     : [];
   return rows.map((r) => ({
     id: r.id,
