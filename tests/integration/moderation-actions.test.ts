@@ -146,6 +146,11 @@ describe("blocking means blocked, at once", () => {
     const [entry] = await auditOf(mentor.id);
     expect(entry).toMatchObject({ action: "block", moderatorId: moderator.id, reason: "Asked mentees to pay outside the platform." });
     expect(JSON.parse(entry.details!)).toEqual({ subscriptionsSetToEnd: [enrollmentId] });
+
+    // The mentee cannot undo the ending while the mentor is blocked.
+    const buyerToken = (await signIn("mentee", buyer.email)).accessToken;
+    expect(await trpcOutcome(trpc(buyerToken).subscriptions.resume.mutate({ subscriptionId: enrollmentId }))).toMatchObject({ status: 422, message: /no longer available/ });
+    expect(await enrollmentById(enrollmentId)).toMatchObject({ cancelAtPeriodEnd: true });
   });
 
   it("two blocks sent at once block once and leave one audit entry", async () => {
