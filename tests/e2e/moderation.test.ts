@@ -117,3 +117,41 @@ describe("moderation journeys", () => {
     }
   });
 });
+
+describe("moderator lists", () => {
+  it("a failed load toasts 'Error Fetching Mentees List' with a retry; Block and Unblock ask for a reason and show the new status", async () => {
+    const mentee = await createMentee({ firstName: "Listed", lastName: `Mentee${crypto.randomUUID().slice(0, 4)}` });
+    const name = `${mentee.firstName} ${mentee.lastName}`;
+    const page = b.page;
+    await signInThroughUi(page, "moderator", MODERATOR);
+    await page.route("**/trpc/moderation.mentees**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Mentees List" }).click();
+    await toasts(page, "Error Fetching Mentees List").waitFor();
+    await page.unroute("**/trpc/moderation.mentees**");
+    await page.getByRole("button", { name: "Retry" }).click();
+
+    await page.getByLabel("Search by name or e-mail").fill(mentee.email);
+    await waitForPath(page, `/moderator/mentees-list?search=${encodeURIComponent(mentee.email)}`);
+    await page.getByRole("heading", { name }).waitFor();
+    await page.getByRole("button", { name: `Block ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
+    await dialog.getByRole("button", { name: "Block" }).click();
+    expect(await dialog.getByText("Please give a reason").isVisible()).toBe(true);
+    await dialog.getByLabel("Reason").fill("Spam messages to several mentors.");
+    await dialog.getByRole("button", { name: "Block" }).click();
+    await toasts(page, "User Blocked").waitFor();
+    await page.getByRole("button", { name: `Unblock ${name}` }).waitFor();
+    expect(await page.getByText("Blocked", { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: `Unblock ${name}` }).click();
+    const unblock = page.getByRole("dialog", { name: `Unblock ${name}?` });
+    await unblock.getByLabel("Reason").fill("Cleared after review.");
+    await unblock.getByRole("button", { name: "Unblock" }).click();
+    await toasts(page, "User Unblocked").waitFor();
+    await page.getByRole("button", { name: `Block ${name}` }).waitFor();
+
+    await page.getByRole("link", { name: "History" }).click();
+    await page.getByText("Reason: Cleared after review.").waitFor();
+    expect(await page.getByText("Reason: Spam messages to several mentors.").isVisible()).toBe(true);
+  });
+});
