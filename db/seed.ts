@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
+import { seedModerationDemo } from "./seed-moderation";
 import { enrollments, localStripeObjects, mentees, mentors, mentorSkills, moderators, reviews } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,6 +71,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   }
 
   await seedDemoSubscription(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!, demoMentors[0].rupees * 100);
+  await seedModerationDemo(db, passwordHash);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set

@@ -20,10 +20,17 @@ import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/regis
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
 import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
+import { Route as MenteesTicketsRouteImport } from './routes/mentees/tickets'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
+import { Route as MentorsTicketsRouteImport } from './routes/mentors/tickets'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
+import { Route as ModeratorAuditLogRouteImport } from './routes/moderator/audit-log'
+import { Route as ModeratorMenteesListRouteImport } from './routes/moderator/mentees-list'
+import { Route as ModeratorMentorApplicantsRouteImport } from './routes/moderator/mentor-applicants'
+import { Route as ModeratorMentorsListRouteImport } from './routes/moderator/mentors-list'
+import { Route as ModeratorTicketsRouteImport } from './routes/moderator/tickets'
 import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/mentee/forgotpassword'
 import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
 import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/mentor/forgotpassword'
@@ -90,6 +97,11 @@ const MenteesSubscribedMentorsRoute =
     path: '/subscribed-mentors',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MenteesTicketsRoute = MenteesTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const MentorsIndexRoute = MentorsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -106,9 +118,40 @@ const MentorsSubscribedMenteesRoute =
     path: '/subscribed-mentees',
     getParentRoute: () => MentorsRouteRoute,
   } as any)
+const MentorsTicketsRoute = MentorsTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
 const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorAuditLogRoute = ModeratorAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorMenteesListRoute = ModeratorMenteesListRouteImport.update({
+  id: '/mentees-list',
+  path: '/mentees-list',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorMentorApplicantsRoute =
+  ModeratorMentorApplicantsRouteImport.update({
+    id: '/mentor-applicants',
+    path: '/mentor-applicants',
+    getParentRoute: () => ModeratorRouteRoute,
+  } as any)
+const ModeratorMentorsListRoute = ModeratorMentorsListRouteImport.update({
+  id: '/mentors-list',
+  path: '/mentors-list',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorTicketsRoute = ModeratorTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
 const AuthMenteeForgotpasswordRoute =
@@ -174,8 +217,15 @@ export interface FileRoutesByFullPath {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
+  '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
+  '/mentors/tickets': typeof MentorsTicketsRoute
+  '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/mentees-list': typeof ModeratorMenteesListRoute
+  '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
+  '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
@@ -197,8 +247,15 @@ export interface FileRoutesByTo {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
+  '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
+  '/mentors/tickets': typeof MentorsTicketsRoute
+  '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/mentees-list': typeof ModeratorMenteesListRoute
+  '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
+  '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
@@ -224,8 +281,15 @@ export interface FileRoutesById {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
+  '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
+  '/mentors/tickets': typeof MentorsTicketsRoute
+  '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/mentees-list': typeof ModeratorMenteesListRoute
+  '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
+  '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
@@ -252,8 +316,15 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/mentees/profile'
     | '/mentees/subscribed-mentors'
+    | '/mentees/tickets'
     | '/mentors/profile'
     | '/mentors/subscribed-mentees'
+    | '/mentors/tickets'
+    | '/moderator/audit-log'
+    | '/moderator/mentees-list'
+    | '/moderator/mentor-applicants'
+    | '/moderator/mentors-list'
+    | '/moderator/tickets'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
@@ -275,8 +346,15 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/mentees/profile'
     | '/mentees/subscribed-mentors'
+    | '/mentees/tickets'
     | '/mentors/profile'
     | '/mentors/subscribed-mentees'
+    | '/mentors/tickets'
+    | '/moderator/audit-log'
+    | '/moderator/mentees-list'
+    | '/moderator/mentor-applicants'
+    | '/moderator/mentors-list'
+    | '/moderator/tickets'
     | '/mentees'
     | '/mentors'
     | '/moderator'
@@ -301,8 +379,15 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/mentees/profile'
     | '/mentees/subscribed-mentors'
+    | '/mentees/tickets'
     | '/mentors/profile'
     | '/mentors/subscribed-mentees'
+    | '/mentors/tickets'
+    | '/moderator/audit-log'
+    | '/moderator/mentees-list'
+    | '/moderator/mentor-applicants'
+    | '/moderator/mentors-list'
+    | '/moderator/tickets'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
@@ -412,6 +497,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesSubscribedMentorsRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/tickets': {
+      id: '/mentees/tickets'
+      path: '/tickets'
+      fullPath: '/mentees/tickets'
+      preLoaderRoute: typeof MenteesTicketsRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentors/': {
       id: '/mentors/'
       path: '/'
@@ -433,11 +525,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MentorsSubscribedMenteesRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
+    '/mentors/tickets': {
+      id: '/mentors/tickets'
+      path: '/tickets'
+      fullPath: '/mentors/tickets'
+      preLoaderRoute: typeof MentorsTicketsRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
     '/moderator/': {
       id: '/moderator/'
       path: '/'
       fullPath: '/moderator/'
       preLoaderRoute: typeof ModeratorIndexRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/audit-log': {
+      id: '/moderator/audit-log'
+      path: '/audit-log'
+      fullPath: '/moderator/audit-log'
+      preLoaderRoute: typeof ModeratorAuditLogRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/mentees-list': {
+      id: '/moderator/mentees-list'
+      path: '/mentees-list'
+      fullPath: '/moderator/mentees-list'
+      preLoaderRoute: typeof ModeratorMenteesListRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/mentor-applicants': {
+      id: '/moderator/mentor-applicants'
+      path: '/mentor-applicants'
+      fullPath: '/moderator/mentor-applicants'
+      preLoaderRoute: typeof ModeratorMentorApplicantsRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/mentors-list': {
+      id: '/moderator/mentors-list'
+      path: '/mentors-list'
+      fullPath: '/moderator/mentors-list'
+      preLoaderRoute: typeof ModeratorMentorsListRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/tickets': {
+      id: '/moderator/tickets'
+      path: '/tickets'
+      fullPath: '/moderator/tickets'
+      preLoaderRoute: typeof ModeratorTicketsRouteImport
       parentRoute: typeof ModeratorRouteRoute
     }
     '/auth/mentee/forgotpassword': {
@@ -509,6 +643,7 @@ declare module '@tanstack/react-router' {
 interface MenteesRouteRouteChildren {
   MenteesProfileRoute: typeof MenteesProfileRoute
   MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
+  MenteesTicketsRoute: typeof MenteesTicketsRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
@@ -519,6 +654,7 @@ interface MenteesRouteRouteChildren {
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesProfileRoute: MenteesProfileRoute,
   MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
+  MenteesTicketsRoute: MenteesTicketsRoute,
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
@@ -533,12 +669,14 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 interface MentorsRouteRouteChildren {
   MentorsProfileRoute: typeof MentorsProfileRoute
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
+  MentorsTicketsRoute: typeof MentorsTicketsRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsProfileRoute: MentorsProfileRoute,
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
+  MentorsTicketsRoute: MentorsTicketsRoute,
   MentorsIndexRoute: MentorsIndexRoute,
 }
 
@@ -547,10 +685,20 @@ const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(
 )
 
 interface ModeratorRouteRouteChildren {
+  ModeratorAuditLogRoute: typeof ModeratorAuditLogRoute
+  ModeratorMenteesListRoute: typeof ModeratorMenteesListRoute
+  ModeratorMentorApplicantsRoute: typeof ModeratorMentorApplicantsRoute
+  ModeratorMentorsListRoute: typeof ModeratorMentorsListRoute
+  ModeratorTicketsRoute: typeof ModeratorTicketsRoute
   ModeratorIndexRoute: typeof ModeratorIndexRoute
 }
 
 const ModeratorRouteRouteChildren: ModeratorRouteRouteChildren = {
+  ModeratorAuditLogRoute: ModeratorAuditLogRoute,
+  ModeratorMenteesListRoute: ModeratorMenteesListRoute,
+  ModeratorMentorApplicantsRoute: ModeratorMentorApplicantsRoute,
+  ModeratorMentorsListRoute: ModeratorMentorsListRoute,
+  ModeratorTicketsRoute: ModeratorTicketsRoute,
   ModeratorIndexRoute: ModeratorIndexRoute,
 }
 

@@ -1,7 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant } from "./columns";
 
-export const mentorStatuses = ["pending", "approved"] as const;
+/** pending: an application awaiting a moderator. approved: a mentor. rejected: declined; may apply again after a waiting period (ADR 0012). */
+export const mentorStatuses = ["pending", "approved", "rejected"] as const;
 export type MentorStatus = (typeof mentorStatuses)[number];
 
 export const mentors = sqliteTable(
@@ -28,6 +29,11 @@ export const mentors = sqliteTable(
     status: text("status", { enum: mentorStatuses }).notNull().default("pending"),
     isBlocked: flag("is_blocked"),
     approvedAt: instant("approved_at"),
+    /** When the current application was submitted (null for rows seeded before applications were dated: use created_at). */
+    appliedAt: instant("applied_at"),
+    /** The latest rejection and its reason, shown to the applicant; they may apply again 30 days after `rejectedAt`. */
+    rejectedAt: instant("rejected_at"),
+    rejectionReason: text("rejection_reason"),
     stripeProductId: text("stripe_product_id"),
     /** The mentor's current recurring Price and its monthly amount (4 x the hourly rate when it was made). */
     stripePriceId: text("stripe_price_id"),

@@ -1,5 +1,5 @@
 import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "./columns";
+import { createdAt, flag, id } from "./columns";
 
 /** Moderators have no sign-up: accounts are created by seed or by an operator. */
 export const moderators = sqliteTable(
@@ -10,6 +10,8 @@ export const moderators = sqliteTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** Set by an operator by hand (there is no admin screen): a blocked moderator is refused like any blocked account. */
+    isBlocked: flag("is_blocked"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("moderators_email_unique").on(t.email)],

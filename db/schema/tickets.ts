@@ -13,6 +13,9 @@ export const tickets = sqliteTable(
     accusedId: text("accused_id").notNull(),
     content: text("content").notNull(),
     status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    /** How a moderator closed it: the accused was blocked, or the ticket was dismissed with a note. */
+    resolution: text("resolution", { enum: ["blocked", "dismissed"] }),
+    resolutionNote: text("resolution_note"),
     resolvedBy: text("resolved_by").references(() => moderators.id),
     resolvedAt: instant("resolved_at"),
     createdAt: createdAt(),

@@ -16,7 +16,14 @@ type AreaPath =
   | "/mentors/profile"
   | "/mentees/browse/mentor/$search"
   | "/mentees/subscribed-mentors"
-  | "/mentors/subscribed-mentees";
+  | "/mentors/subscribed-mentees"
+  | "/mentees/tickets"
+  | "/mentors/tickets"
+  | "/moderator/tickets"
+  | "/moderator/mentees-list"
+  | "/moderator/mentors-list"
+  | "/moderator/mentor-applicants"
+  | "/moderator/audit-log";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };

@@ -1,5 +1,5 @@
 import { PartySocket } from "partysocket";
-import { USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
 import type { Role } from "./session";
 
 type Handler = (data: unknown) => void;
@@ -30,16 +30,20 @@ export class RealtimeClient {
     this.socket.addEventListener("open", () => this.fire("open", null));
     this.socket.addEventListener("message", (event) => this.dispatch(event.data));
     this.socket.addEventListener("error", () => this.fire("connect_error", null));
+    // The Worker closes a blocked account's tabs with this code: the app then asks the server and signs out.
+    this.socket.addEventListener("close", (event) => {
+      if (event.code === CLOSE_ACCOUNT_REFUSED) this.fire("refused", null);
+    });
   }
 
-  on(event: ServerEvent | "connect_error" | "open", handler: Handler): this {
+  on(event: ServerEvent | "connect_error" | "open" | "refused", handler: Handler): this {
     const set = this.handlers.get(event) ?? new Set<Handler>();
     set.add(handler);
     this.handlers.set(event, set);
     return this;
   }
 
-  off(event: ServerEvent | "connect_error" | "open", handler: Handler): this {
+  off(event: ServerEvent | "connect_error" | "open" | "refused", handler: Handler): this {
     this.handlers.get(event)?.delete(handler);
     return this;
   }

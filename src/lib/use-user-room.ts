@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { RealtimeClient } from "./realtime";
 import { readSession, useSession, type Role } from "./session";
+import { useTRPCClient } from "./trpc";
 
 type NotificationPush = { content?: unknown };
 type MessagePush = { senderName?: unknown; sender?: { senderId?: { firstName?: unknown } } };
@@ -17,6 +18,7 @@ export function useUserRoom(role: Role): void {
   const session = useSession(role);
   const id = session?.id;
   const name = session?.name;
+  const api = useTRPCClient();
 
   useEffect(() => {
     if (!id) return;
@@ -28,6 +30,11 @@ export function useUserRoom(role: Role): void {
     });
     client.on("scheduler", () => toast("Schedule changed by mentor"));
     client.on("messageReveived", (data) => toast(`New message from ${senderName(data)}`));
+    // Blocked: the server refuses the session, and the auth link signs this tab out with the reason.
+    client.on("refused", () => {
+      client.close();
+      api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
+    });
     return () => client.close();
-  }, [role, id, name]);
+  }, [role, id, name, api]);
 }

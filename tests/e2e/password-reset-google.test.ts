@@ -34,7 +34,7 @@ describe("password reset with the development mailbox", () => {
 
     await page.getByLabel("Email").fill(mentee.email);
     await page.getByRole("button", { name: "Send OTP" }).click();
-    await page.getByLabel("OTP").waitFor({ timeout: 10_000 });
+    await page.getByLabel("OTP").waitFor({ timeout: 20_000 });
     expect(await page.getByRole("button", { name: "Send OTP" }).count()).toBe(0);
 
     const mailbox = await context.newPage();

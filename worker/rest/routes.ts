@@ -1,5 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
+import { legacyApplicant, legacyPage } from "./legacy-moderation";
 import { legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber } from "./legacy-shapes";
 
 type Caller = ReturnType<typeof createCaller>;
@@ -114,4 +115,23 @@ export const restRoutes: RestRoute[] = [
   row("GET", "/mentors/subscribed-mentees/:mentorId", (c, { params }) => c.subscriptions.subscribers({ mentorId: params.mentorId }), (list) => ({
     enrolledMentees: list.map(legacyMentorSubscriber),
   })),
+  // Moderation (issue 11): only moderators on every /moderator path; the moderator is the token's.
+  row("GET", "/moderator/mentees", (c, { query }) => c.moderation.mentees(query as never), (r) => legacyPage("mentees", r)),
+  row("GET", "/moderator/mentors", (c, { query }) => c.moderation.mentors(query as never), (r) => legacyPage("mentors", r)),
+  row("GET", "/moderator/mentor_requests", (c) => c.moderation.applicants(), (list) => ({ mentorRequests: list.map(legacyApplicant) })),
+  row("PATCH", "/moderator/mentees_status_change", (c, { body }) => c.moderation.toggleMentee(body as never)),
+  row("PATCH", "/moderator/mentor_status_change", (c, { body }) => c.moderation.toggleMentor(body as never)),
+  row("PATCH", "/moderator/mentor_request_accept", (c, { body }) => c.moderation.acceptApplicant(body as never)),
+  row("PATCH", "/moderator/mentor_request_reject", (c, { body }) => c.moderation.rejectApplicant(body as never)),
+  row("GET", "/moderator/tickets", (c, { query }) => c.moderation.tickets(query as never), ({ items, ...page }) => ({ responseFromDb: items, ...page })),
+  row("PATCH", "/moderator/tickets", (c, { body }) => c.moderation.blockFromTicket(body as never)),
+  row("PATCH", "/moderator/tickets_dismiss", (c, { body }) => c.moderation.dismissTicket(body as never)),
+  row("GET", "/moderator/daily-enrollments", (c, { query }) => c.moderation.dailyEnrollments(query as never), (days) => ({ dailyEnrollmentData: days })),
+  row("GET", "/moderator/daily-new-mentees", (c, { query }) => c.moderation.dailyNewMentees(query as never), (days) => ({ newMenteeDetail: days })),
+  row("GET", "/moderator/audit-log", (c, { query }) => c.moderation.audit(query as never), ({ items, ...page }) => ({ auditLog: items, ...page })),
+  // Tickets from both sides (SPEC §7): the reporter is the token's; a path id must be the caller's own.
+  row("POST", "/mentees/raise-ticket/:menteeId", (c, { params, body }) => c.tickets.raise({ ...body, reporterId: params.menteeId } as never), undefined, 201),
+  row("GET", "/mentees/raise-ticket/:menteeId", (c, { params }) => c.tickets.mine({ reporterId: params.menteeId }), (list) => ({ listOfTickets: list })),
+  row("POST", "/mentors/raise-ticket/:mentorId", (c, { params, body }) => c.tickets.raise({ ...(body.ticketObject as object), reporterId: params.mentorId } as never), undefined, 201),
+  row("GET", "/mentors/raise-ticket/:mentorId", (c, { params }) => c.tickets.mine({ reporterId: params.mentorId }), (list) => ({ listOfTickets: list })),
 ];

@@ -28,7 +28,7 @@ async function findAccount(db: Db, role: Role, by: "email" | "id", value: string
     return row ?? null;
   }
   const row = await db.query.moderators.findFirst({ where: eq(moderators[by], value) });
-  return row ? { ...row, profileImageKey: null, isBlocked: false, status: "approved" } : null;
+  return row ? { ...row, profileImageKey: null, status: "approved" } : null;
 }
 
 export const findAccountByEmail = (db: Db, role: Role, email: string) => findAccount(db, role, "email", email);
@@ -64,7 +64,7 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
       ? await db.select({ blocked: mentees.isBlocked, status: approved, live }).from(mentees).where(eq(mentees.id, id))
       : role === "mentor"
         ? await db.select({ blocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id))
-        : await db.select({ blocked: sql<number>`0`, status: approved, live }).from(moderators).where(eq(moderators.id, id));
+        : await db.select({ blocked: moderators.isBlocked, status: approved, live }).from(moderators).where(eq(moderators.id, id));
   return row ? { isBlocked: Boolean(row.blocked), status: row.status, signInLive: Boolean(row.live) } : null;
 }
 
@@ -73,12 +73,14 @@ export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; det
 export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Please contact support if you think this is a mistake.";
 export const SIGNED_OUT_MESSAGE = "This sign-in has ended (signed out or changed elsewhere). Please sign in again.";
 export const UNDER_REVIEW_MESSAGE = "Your mentor application is still under review. We will e-mail you once it has been approved.";
+export const NOT_ACCEPTED_MESSAGE = "Your mentor application was not accepted. Please check your e-mail for the reason; you can apply again after 30 days.";
 
 /** Why an existing account may not use the product right now, or null when it may. */
 export function accountRefusal(role: Role, state: AccountState): Refusal | null {
   if (!state) return { code: "UNAUTHORIZED", message: "This account no longer exists. Please sign in again.", details: {} };
   if (state.isBlocked) return { code: "FORBIDDEN", message: BLOCKED_MESSAGE, details: { blocked: true } };
   if (role === "mentor" && state.status === "pending") return { code: "FORBIDDEN", message: UNDER_REVIEW_MESSAGE, details: { underReview: true } };
+  if (role === "mentor" && state.status === "rejected") return { code: "FORBIDDEN", message: NOT_ACCEPTED_MESSAGE, details: { rejected: true } };
   if (state.signInLive === false) return { code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, details: {} };
   return null;
 }
@@ -91,8 +93,7 @@ export async function currentRefusal(db: Db, role: Role, id: string, sessionId?:
   return accountRefusal(role, await loadAccountState(db, role, id, sessionId));
 }
 
-/** Image keys are served by the Worker under /images/; a Google picture is its https URL. */
+/** Image keys are served by the Worker under /images/. */
 export function profileImageUrl(key: string | null): string {
-  if (key?.startsWith("https://")) return key; // a picture from Google sign-in, until the user uploads one
   return key ? `/images/${key}` : "";
 }

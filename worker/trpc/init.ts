@@ -32,3 +32,6 @@ const requireRole = (...allowed: Role[]) => t.middleware(async ({ ctx, next }) =
 export const authedProcedure = publicProcedure.use(requireRole("mentee", "mentor", "moderator"));
 export const menteeProcedure = publicProcedure.use(requireRole("mentee"));
 export const mentorProcedure = publicProcedure.use(requireRole("mentor"));
+export const moderatorProcedure = publicProcedure.use(requireRole("moderator"));
+/** Mentees and mentors: the two sides of a subscription (tickets). */
+export const memberProcedure = publicProcedure.use(requireRole("mentee", "mentor"));

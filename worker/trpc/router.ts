@@ -2,10 +2,12 @@ import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
+import { moderationRouter } from "./routers/moderation";
 import { passwordRouter } from "./routers/password";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
 import { subscriptionsRouter } from "./routers/subscriptions";
+import { ticketsRouter } from "./routers/tickets";
 
 export const appRouter = router({
   auth: authRouter,
@@ -15,6 +17,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   password: passwordRouter,
   subscriptions: subscriptionsRouter,
+  tickets: ticketsRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,7 +30,7 @@ type Outcome = { kind: "submitted" } | { kind: "error"; message: string; thenLog
 function outcomeOfError(error: unknown): Outcome {
   const answer = apiError(error);
   if (!answer) return { kind: "error", message: SOMETHING_WRONG };
-  if (answer.status === 403) return answer.details.blocked ? { kind: "error", message: answer.message } : { kind: "submitted" };
+  if (answer.status === 403) return answer.details.blocked || answer.details.rejected ? { kind: "error", message: answer.message } : { kind: "submitted" };
   if (answer.status === 409) return { kind: "error", message: answer.message, thenLogin: true };
   if (answer.status === 400) return { kind: "error", message: answer.message };
   return { kind: "error", message: SOMETHING_WRONG };

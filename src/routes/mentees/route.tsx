@@ -11,7 +11,7 @@ const NAV: AreaNavItem[] = [
   { label: "Schedules" },
   { label: "Connect" },
 ];
-const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket" }];
+const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AreaWelcome } from "@/components/area-welcome";
+import { ModeratorHome } from "@/components/moderation/moderator-home";
 
 export const Route = createFileRoute("/moderator/")({
-  component: () => <AreaWelcome role="moderator" intro="Review mentor applicants, tickets and accounts." />,
+  component: ModeratorHome,
 });

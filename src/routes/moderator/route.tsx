@@ -5,10 +5,11 @@ import { isAuthenticated } from "@/lib/session";
 
 const NAV = [
   { label: "Home", to: "/moderator" },
-  { label: "Tickets" },
-  { label: "Mentees List" },
-  { label: "Mentors List" },
-  { label: "Mentor Applicants" },
+  { label: "Tickets", to: "/moderator/tickets" },
+  { label: "Mentees List", to: "/moderator/mentees-list" },
+  { label: "Mentors List", to: "/moderator/mentors-list" },
+  { label: "Mentor Applicants", to: "/moderator/mentor-applicants" },
+  { label: "Audit Log", to: "/moderator/audit-log" },
 ] as const;
 
 export const Route = createFileRoute("/moderator")({

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments } from "../../../db/schema";
+import { enrollments, mentors } from "../../../db/schema";
 import type { Env } from "../../env";
 import { fail } from "../../trpc/errors";
 import { rowGrantsAccess } from "../enrollment-status";
@@ -17,6 +17,10 @@ export async function setCancelAtPeriodEnd(db: Db, env: Env, waitUntil: (p: Prom
   if (!row) fail("NOT_FOUND", "This subscription was not found.");
   if (!rowGrantsAccess(row) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
   if (row.cancelAtPeriodEnd === cancel) return row;
+  if (!cancel) {
+    const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, row.mentorId), columns: { isBlocked: true } });
+    if (mentor?.isBlocked) fail("UNPROCESSABLE_CONTENT", "This mentor is no longer available, so the subscription cannot be renewed. It ends at the end of the paid period.");
+  }
   const sub = await callStripe(cancel ? "cancel at period end" : "resume", () =>
     payments.stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
   );

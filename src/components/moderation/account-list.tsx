@@ -1,0 +1,160 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { longDate } from "@/lib/dates";
+import { useTRPC } from "@/lib/trpc";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
+import { Input } from "../ui/input";
+import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast } from "./list-states";
+import { ReasonDialog } from "./reason-dialog";
+
+type Role = "mentee" | "mentor";
+export type ListSearch = { search?: string; page?: number };
+
+type Row = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isBlocked: boolean;
+  profileImageUrl: string;
+  joinedAt: string;
+  rating?: number | null;
+  ratingCount?: number;
+  subscribers?: number;
+  jobTitle?: string;
+  firmName?: string;
+};
+
+const TITLES: Record<Role, { title: string; error: string; what: string }> = {
+  mentee: { title: "Mentees List", error: "Error Fetching Mentees List", what: "the mentees" },
+  mentor: { title: "Mentors List", error: "Error Fetching Mentors List", what: "the mentors" },
+};
+
+/** Mentees or mentors for a moderator: search by name or e-mail, pages, status, and Block / Unblock with a reason. */
+export function AccountList({ role, search, page, onChange }: { role: Role; search: string; page: number; onChange: (next: ListSearch) => void }) {
+  const trpc = useTRPC();
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+  // The search runs a moment after typing stops.
+  useEffect(() => {
+    if (text.trim() === search.trim()) return;
+    const timer = setTimeout(() => onChange({ search: text.trim() || undefined, page: undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [text, search, onChange]);
+
+  const input = { search, page };
+  const menteeList = useQuery({ ...trpc.moderation.mentees.queryOptions(input), enabled: role === "mentee", placeholderData: keepPreviousData });
+  const mentorList = useQuery({ ...trpc.moderation.mentors.queryOptions(input), enabled: role === "mentor", placeholderData: keepPreviousData });
+  const list = role === "mentee" ? menteeList : mentorList;
+  const t = TITLES[role];
+  useErrorToast(list.isError, t.error);
+
+  return (
+    <section aria-labelledby="list-title" className="grid gap-4">
+      <h1 id="list-title" className="text-2xl font-bold text-slate-900">
+        {t.title}
+      </h1>
+      <div className="grid gap-1.5 sm:max-w-sm">
+        <label htmlFor="account-search" className="text-sm font-medium text-slate-700">
+          Search by name or e-mail
+        </label>
+        <Input id="account-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
+      </div>
+      {list.isPending ? (
+        <ListLoading label={`Loading ${t.what}`} />
+      ) : list.isError && !list.data ? (
+        <ListError what={t.what} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <ListEmpty>{search ? `No ${role}s match "${search}".` : `No ${role}s yet.`}</ListEmpty>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {list.data.total} {list.data.total === 1 ? role : `${role}s`}
+          </p>
+          <ul className="grid gap-3">
+            {(list.data.items as Row[]).map((row) => (
+              <li key={row.id}>
+                <AccountRow role={role} row={row} />
+              </li>
+            ))}
+          </ul>
+          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => onChange({ search: search || undefined, page: p })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AccountRow({ role, row }: { role: Role; row: Row }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const name = `${row.firstName} ${row.lastName}`;
+  const setBlocked = useMutation(
+    trpc.moderation.setBlocked.mutationOptions({
+      onSuccess: async (result) => {
+        toast.success(result.isBlocked ? "User Blocked" : "User Unblocked", {
+          description: result.subscriptionsEnding ? `${result.subscriptionsEnding} subscription(s) will end at the end of their period.` : undefined,
+        });
+        await queryClient.invalidateQueries(trpc.moderation.pathFilter());
+      },
+      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+    }),
+  );
+  const verb = row.isBlocked ? "Unblock" : "Block";
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
+        <Avatar src={row.profileImageUrl} name={name} className="size-12" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 className="font-semibold text-slate-900">{name}</h2>
+          <p className="break-all text-sm text-slate-700">{row.email}</p>
+          {row.jobTitle ? (
+            <p className="text-sm text-slate-700">
+              {row.jobTitle} @ {row.firmName}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <StatusBadge blocked={row.isBlocked} />
+            <span>Joined {longDate(row.joinedAt)}</span>
+            {role === "mentor" ? (
+              <>
+                <span>{row.rating == null ? "No ratings yet" : `Rating ${row.rating.toFixed(1)} (${row.ratingCount})`}</span>
+                <span>
+                  {row.subscribers} {row.subscribers === 1 ? "subscriber" : "subscribers"}
+                </span>
+              </>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/moderator/audit-log" search={{ targetId: row.id }}>
+              History
+            </Link>
+          </Button>
+          <ReasonDialog
+            trigger={(open) => (
+              <Button variant="outline" size="sm" onClick={open} aria-label={`${verb} ${name}`}>
+                {verb}
+              </Button>
+            )}
+            title={`${verb} ${name}?`}
+            description={
+              row.isBlocked
+                ? "They can sign in again; their old sessions stay ended."
+                : `They are signed out everywhere at once and cannot sign in.${role === "mentor" ? " They leave search, and their subscriptions end at the end of the paid period." : ""}`
+            }
+            confirmLabel={verb}
+            destructive={!row.isBlocked}
+            onConfirm={(reason) => setBlocked.mutateAsync({ role, id: row.id, blocked: !row.isBlocked, reason })}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { Button } from "../ui/button";
+import { Skeleton } from "../ui/skeleton";
+
+/** Toasts `title` (SPEC §8, e.g. "Error Fetching Mentees List") once each time a list fails to load. */
+export function useErrorToast(isError: boolean, title: string) {
+  useEffect(() => {
+    if (isError) toast.error(title);
+  }, [isError, title]);
+}
+
+export function ListLoading({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}
+
+export function ListError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="text-slate-800">We couldn't load {what}. Please check your connection and try again.</p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export function ListEmpty({ children }: { children: string }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">{children}</p>;
+}
+
+/** Previous / next for a paged list, with where the viewer is. */
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Page {page} of {pages}
+      </p>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+export function StatusBadge({ blocked }: { blocked: boolean }) {
+  return (
+    <span className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ${blocked ? "bg-red-100 text-red-800" : "bg-emerald-100 text-emerald-800"}`}>
+      {blocked ? "Blocked" : "Active"}
+    </span>
+  );
+}

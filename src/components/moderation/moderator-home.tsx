@@ -1,0 +1,84 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { VIEWER_TIME_ZONE } from "@/lib/dates";
+import { useSession } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
+import { ListError, useErrorToast } from "./list-states";
+import { StatisticsChart } from "./statistics-chart";
+
+function Count({ label, value, to }: { label: string; value: number | undefined; to: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="grid gap-1 pt-6">
+        <p className="text-sm text-slate-600">{label}</p>
+        {value === undefined ? <Skeleton className="h-8 w-12" /> : <p className="text-3xl font-bold text-slate-900">{value}</p>}
+        {to}
+      </CardContent>
+    </Card>
+  );
+}
+
+const linkClass = "text-sm font-medium text-indigo-700 underline";
+
+/** The moderator home: what waits for a moderator, each linking to its list, and the daily statistics in the viewer's time zone. */
+export function ModeratorHome() {
+  const trpc = useTRPC();
+  const session = useSession("moderator");
+  const zone = { timeZone: VIEWER_TIME_ZONE };
+  const counts = useQuery(trpc.moderation.home.queryOptions(zone));
+  const enrollments = useQuery(trpc.moderation.dailyEnrollments.queryOptions(zone));
+  const newMentees = useQuery(trpc.moderation.dailyNewMentees.queryOptions(zone));
+  useErrorToast(counts.isError, "Error Fetching Counts");
+  useErrorToast(enrollments.isError || newMentees.isError, "Error Fetching Statistics");
+  const c = counts.data;
+  return (
+    <section aria-labelledby="moderator-home-title" className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 id="moderator-home-title" className="text-2xl font-bold text-slate-900">
+          Welcome{session?.name ? `, ${session.name}` : ""}
+        </h1>
+        <p className="text-slate-600">Review mentor applicants, tickets and accounts. Days are in your time zone ({VIEWER_TIME_ZONE}).</p>
+      </div>
+      {counts.isError ? <ListError what="the counts" onRetry={() => void counts.refetch()} /> : null}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Count label="Pending applicants" value={c?.pendingApplicants} to={<Link to="/moderator/mentor-applicants" className={linkClass}>Review applicants</Link>} />
+        <Count label="Open tickets" value={c?.openTickets} to={<Link to="/moderator/tickets" className={linkClass}>Handle tickets</Link>} />
+        <Count label="New mentees today" value={c?.newMenteesToday} to={<Link to="/moderator/mentees-list" className={linkClass}>Mentees List</Link>} />
+        <Count label="Active subscriptions" value={c?.activeSubscriptions} to={<Link to="/moderator/mentors-list" className={linkClass}>Mentors List</Link>} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="sr-only">Daily enrollments</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {enrollments.data ? (
+              <StatisticsChart title="Daily enrollments" label="enrollments" days={enrollments.data} />
+            ) : enrollments.isError ? (
+              <ListError what="the enrollments" onRetry={() => void enrollments.refetch()} />
+            ) : (
+              <div role="status" aria-label="Loading daily enrollments"><Skeleton className="h-64 w-full" /></div>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="sr-only">Daily new mentees</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {newMentees.data ? (
+              <StatisticsChart title="Daily new mentees" label="new mentees" days={newMentees.data} />
+            ) : newMentees.isError ? (
+              <ListError what="the new mentees" onRetry={() => void newMentees.refetch()} />
+            ) : (
+              <div role="status" aria-label="Loading daily new mentees"><Skeleton className="h-64 w-full" /></div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { FormField } from "../ui/form-field";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
+
+const REASON_MAX = 500;
+
+type ReasonDialogProps = {
+  /** The button that opens the dialog. */
+  trigger: (open: () => void) => ReactNode;
+  title: string;
+  description: string;
+  label?: string;
+  confirmLabel: string;
+  /** Whether the reason may be left empty (the note of "Block user" on a ticket). */
+  optional?: boolean;
+  destructive?: boolean;
+  /** Resolves when done (the dialog closes); rejects to keep it open (the caller toasts the error). */
+  onConfirm: (reason: string) => Promise<unknown>;
+};
+
+/** A confirmation that asks why: blocking, unblocking, rejecting and dismissing are recorded with their reason. */
+export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm }: ReasonDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (!optional && !text) return setError("Please give a reason");
+    setError(undefined);
+    setBusy(true);
+    try {
+      await onConfirm(text);
+      setOpen(false);
+      setReason("");
+    } catch {
+      // The caller showed the error; the dialog stays open to try again.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {trigger(() => setOpen(true))}
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <DialogContent>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+          <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+            <FormField label={optional ? `${label} (optional)` : label} error={error} hint={`At most ${REASON_MAX} characters; kept in the audit log.`}>
+              <Textarea value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} />
+            </FormField>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy} className={destructive ? "bg-red-600 hover:bg-red-700" : undefined}>
+                {busy ? <Spinner /> : null}
+                {confirmLabel}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MyTickets } from "@/components/tickets/my-tickets";
+
+export const Route = createFileRoute("/mentees/tickets")({
+  component: () => <MyTickets role="mentee" />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MyTickets } from "@/components/tickets/my-tickets";
+
+export const Route = createFileRoute("/mentors/tickets")({
+  component: () => <MyTickets role="mentor" />,
+});

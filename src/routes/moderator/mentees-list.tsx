@@ -1,0 +1,16 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { AccountList, type ListSearch } from "@/components/moderation/account-list";
+import { validateListSearch } from "@/lib/moderation-search";
+
+export const Route = createFileRoute("/moderator/mentees-list")({
+  validateSearch: validateListSearch,
+  component: MenteesList,
+});
+
+function MenteesList() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onChange = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
+  return <AccountList role="mentee" search={search.search ?? ""} page={search.page ?? 1} onChange={onChange} />;
+}

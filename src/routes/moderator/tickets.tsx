@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { TicketQueue } from "@/components/moderation/ticket-queue";
+
+export const Route = createFileRoute("/moderator/tickets")({
+  component: TicketQueue,
+});

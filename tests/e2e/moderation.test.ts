@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { mentors } from "../../db/schema";
+import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { createMentee, createMentor, testDb, uniqueEmail } from "../support/accounts";
+import { readStoredSession, realtimeConnected, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
+import { createEnrollment } from "../support/moderation";
+
+/** Journeys of issue 11: vetting an applicant, a ticket that ends in a block with the accused's tab signed out, the moderator charts. */
+
+const b = useBrowser();
+const MODERATOR = "moderator@example.com";
+
+async function applyThroughUi(page: Page, email: string, firstName: string) {
+  await page.goto("/auth/mentor-register");
+  await page.getByRole("heading", { name: "Become a Mentor" }).waitFor();
+  await page.getByLabel("First Name").fill(firstName);
+  await page.getByLabel("Last Name").fill("Applicant");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mobile Number").fill("+919812345678");
+  await page.getByLabel("Job Title").fill("Staff Engineer");
+  await page.getByLabel("Firm Name").fill("Freshworks");
+  await page.getByLabel("Location").fill("Chennai");
+  await page.getByLabel("Bio").fill("Twelve years of backend work; I help engineers grow.");
+  await page.getByLabel("Educational Qualification").fill("B.E., Anna University");
+  await page.getByLabel("Hourly Rate (₹)").fill("1800");
+  await page.getByLabel("Skills (comma separated)").fill("Go, Career Growth");
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Confirm Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Submit application" }).click();
+  await page.getByRole("dialog", { name: "Successfully Submitted your Application" }).waitFor({ timeout: 10_000 });
+}
+
+describe("moderation journeys", () => {
+  it("a new mentor applies, the moderator accepts the application, and the mentor signs in", async () => {
+    const email = uniqueEmail("e2e-applicant");
+    const firstName = `Vetted${crypto.randomUUID().slice(0, 4)}`;
+    await applyThroughUi(b.page, email, firstName);
+
+    const moderatorPage = await (await b.newContext()).newPage();
+    await signInThroughUi(moderatorPage, "moderator", MODERATOR);
+    await moderatorPage.getByRole("link", { name: "Mentor Applicants" }).click();
+    const card = moderatorPage.locator(`[aria-label="Application of ${firstName} Applicant"]`);
+    await card.waitFor();
+    expect(await card.getByText("Freshworks").isVisible()).toBe(true);
+    expect(await card.getByText("Go, Career Growth").isVisible()).toBe(true);
+    await card.getByRole("button", { name: `Accept ${firstName} Applicant` }).click();
+    await toasts(moderatorPage, `${firstName} Applicant accepted`).waitFor();
+    await card.waitFor({ state: "detached" });
+    expect((await testDb().query.mentors.findFirst({ where: eq(mentors.email, email) }))?.status).toBe("approved");
+
+    const mentorPage = await (await b.newContext()).newPage();
+    await signInThroughUi(mentorPage, "mentor", email);
+    expect(await readStoredSession(mentorPage, "mentor")).toMatchObject({ isMentorAuthenticated: true, mentorName: `${firstName} Applicant` });
+  });
+
+  it("a mentee raises a ticket, the moderator blocks the accused from the ticket, and the accused's open tab is signed out", async () => {
+    const accused = await createMentor({ firstName: `Accused${crypto.randomUUID().slice(0, 4)}`, lastName: "Mentor" });
+    const mentee = await createMentee({ firstName: "Reporter" });
+    await createEnrollment(mentee.id, accused.id);
+    const accusedName = `${accused.firstName} ${accused.lastName}`;
+
+    // The accused is signed in, with the realtime room open, in another browser.
+    const accusedPage = await (await b.newContext()).newPage();
+    const connected = realtimeConnected(accusedPage);
+    await signInThroughUi(accusedPage, "mentor", accused.email);
+    await connected;
+
+    const page = b.page;
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Raise a Ticket" }).click();
+    await waitForPath(page, "/mentees/tickets");
+    const form = page.getByRole("form", { name: "Raise a ticket" });
+    await form.getByLabel("The mentor").selectOption({ label: accusedName });
+    await form.getByLabel("What happened").fill("Too short");
+    await form.getByRole("button", { name: "Raise ticket" }).click();
+    expect(await form.getByText("Please describe what happened in at least 10 characters").isVisible()).toBe(true);
+    await form.getByLabel("What happened").fill("The mentor insulted me during our last session and then cancelled without notice.");
+    await form.getByRole("button", { name: "Raise ticket" }).click();
+    await toasts(page, "Ticket raised").waitFor();
+    await page.getByText(`About ${accusedName}`).waitFor();
+
+    const moderatorPage = await (await b.newContext()).newPage();
+    await signInThroughUi(moderatorPage, "moderator", MODERATOR);
+    await moderatorPage.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Tickets" }).click();
+    const ticket = moderatorPage.locator(`[aria-label="Ticket against ${accusedName}"]`);
+    await ticket.waitFor();
+    expect(await ticket.getByText("insulted me").isVisible()).toBe(true);
+    await ticket.getByRole("button", { name: "Block user" }).click();
+    const dialog = moderatorPage.getByRole("dialog", { name: `Block ${accusedName}?` });
+    await dialog.getByLabel("Note (optional)").fill("Confirmed with the reporter.");
+    await dialog.getByRole("button", { name: "Block user" }).click();
+    await toasts(moderatorPage, "User Blocked").waitFor();
+    await ticket.getByText(/Resolved by blocking/).waitFor();
+
+    // The accused's open tab: closed by the server, signed out with the reason, without any action of theirs.
+    await waitForPath(accusedPage, "/auth/login?mentors", 15_000);
+    await toasts(accusedPage, BLOCKED_MESSAGE).waitFor();
+    expect(await readStoredSession(accusedPage, "mentor")).toBeNull();
+  });
+
+  it("the moderator home shows the counts and renders both charts, also on a 360 px screen", async () => {
+    for (const viewport of [undefined, { width: 360, height: 740 }]) {
+      const page = viewport ? await (await b.newContext({ viewport })).newPage() : b.page;
+      await signInThroughUi(page, "moderator", MODERATOR);
+      await page.getByText("Pending applicants").waitFor();
+      for (const chart of ["enrollments", "new mentees"]) {
+        const line = page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve");
+        await line.waitFor();
+        expect(await line.getAttribute("d")).toMatch(/^M/);
+      }
+      expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);
+      if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+  });
+});
+
+describe("moderator lists", () => {
+  it("a failed load toasts 'Error Fetching Mentees List' with a retry; Block and Unblock ask for a reason and show the new status", async () => {
+    const mentee = await createMentee({ firstName: "Listed", lastName: `Mentee${crypto.randomUUID().slice(0, 4)}` });
+    const name = `${mentee.firstName} ${mentee.lastName}`;
+    const page = b.page;
+    await signInThroughUi(page, "moderator", MODERATOR);
+    await page.route("**/trpc/moderation.mentees**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Mentees List" }).click();
+    await toasts(page, "Error Fetching Mentees List").waitFor();
+    await page.unroute("**/trpc/moderation.mentees**");
+    await page.getByRole("button", { name: "Retry" }).click();
+
+    await page.getByLabel("Search by name or e-mail").fill(mentee.email);
+    await waitForPath(page, `/moderator/mentees-list?search=${encodeURIComponent(mentee.email)}`);
+    await page.getByRole("heading", { name }).waitFor();
+    await page.getByRole("button", { name: `Block ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
+    await dialog.getByRole("button", { name: "Block" }).click();
+    expect(await dialog.getByText("Please give a reason").isVisible()).toBe(true);
+    await dialog.getByLabel("Reason").fill("Spam messages to several mentors.");
+    await dialog.getByRole("button", { name: "Block" }).click();
+    await toasts(page, "User Blocked").waitFor();
+    await page.getByRole("button", { name: `Unblock ${name}` }).waitFor();
+    expect(await page.getByText("Blocked", { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: `Unblock ${name}` }).click();
+    const unblock = page.getByRole("dialog", { name: `Unblock ${name}?` });
+    await unblock.getByLabel("Reason").fill("Cleared after review.");
+    await unblock.getByRole("button", { name: "Unblock" }).click();
+    await toasts(page, "User Unblocked").waitFor();
+    await page.getByRole("button", { name: `Block ${name}` }).waitFor();
+
+    await page.getByRole("link", { name: "History" }).click();
+    await page.getByText("Reason: Cleared after review.").waitFor();
+    expect(await page.getByText("Reason: Spam messages to several mentors.").isVisible()).toBe(true);
+  });
+});

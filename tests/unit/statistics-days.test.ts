@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { dayIn, latestDays } from "../../worker/services/moderation/statistics";
+
+describe("the 30 days of the moderator statistics", () => {
+  it("end today in the viewer's zone, oldest first, across a month and year boundary", () => {
+    const now = new Date("2026-01-10T20:00:00Z");
+    const utc = latestDays("UTC", now);
+    expect(utc).toHaveLength(30);
+    expect(utc[0]).toBe("2025-12-12");
+    expect(utc.at(-1)).toBe("2026-01-10");
+    // 01:30 the next day in India.
+    expect(latestDays("Asia/Kolkata", now).at(-1)).toBe("2026-01-11");
+    expect(latestDays("America/Los_Angeles", new Date("2026-01-10T05:00:00Z")).at(-1)).toBe("2026-01-09");
+  });
+
+  it("stay whole days across a daylight-saving change", () => {
+    const days = latestDays("Europe/Berlin", new Date("2026-04-05T10:00:00Z"));
+    expect(new Set(days).size).toBe(30);
+    expect(days).toContain("2026-03-29");
+    expect(dayIn("Europe/Berlin", new Date("2026-03-28T23:30:00Z"))).toBe("2026-03-29");
+  });
+});

@@ -1,0 +1,95 @@
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { enrollments, mentees, mentors } from "../../../db/schema";
+import { profileImageUrl } from "../accounts";
+import { grantsAccess } from "../enrollment-status";
+
+export const LIST_PAGE_SIZE = 20;
+
+export type ListQuery = { search: string; page: number };
+
+/** `%text%` for LIKE, with the user's `%`, `_` and `\` matched literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matches(table: typeof mentees | typeof mentors, search: string): SQL | undefined {
+  const text = search.trim().toLowerCase();
+  if (!text) return undefined;
+  const pattern = containing(text);
+  return or(
+    sql`lower(${table.firstName} || ' ' || ${table.lastName}) like ${pattern} escape '\\'`,
+    sql`lower(${table.email}) like ${pattern} escape '\\'`,
+  );
+}
+
+/** Mentees by name or e-mail, newest first, a page at a time. */
+export async function listMentees(db: Db, q: ListQuery) {
+  const where = matches(mentees, q.search);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: mentees.id,
+        firstName: mentees.firstName,
+        lastName: mentees.lastName,
+        email: mentees.email,
+        phone: mentees.phone,
+        isBlocked: mentees.isBlocked,
+        profileImageKey: mentees.profileImageKey,
+        createdAt: mentees.createdAt,
+      })
+      .from(mentees)
+      .where(where)
+      .orderBy(desc(mentees.createdAt), desc(mentees.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset((q.page - 1) * LIST_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)` }).from(mentees).where(where),
+  ]);
+  return {
+    total,
+    page: q.page,
+    pageSize: LIST_PAGE_SIZE,
+    items: rows.map(({ profileImageKey, createdAt, ...r }) => ({ ...r, profileImageUrl: profileImageUrl(profileImageKey), joinedAt: createdAt.toISOString() })),
+  };
+}
+
+/** Approved mentors (blocked ones included) by name or e-mail, with rating and current subscriber count. */
+export async function listMentors(db: Db, q: ListQuery) {
+  const where = and(eq(mentors.status, "approved"), matches(mentors, q.search));
+  const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(new Date())})`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: mentors.id,
+        firstName: mentors.firstName,
+        lastName: mentors.lastName,
+        email: mentors.email,
+        jobTitle: mentors.jobTitle,
+        firmName: mentors.firmName,
+        isBlocked: mentors.isBlocked,
+        ratingSum: mentors.ratingSum,
+        ratingCount: mentors.ratingCount,
+        profileImageKey: mentors.profileImageKey,
+        createdAt: mentors.createdAt,
+        approvedAt: mentors.approvedAt,
+        subscribers,
+      })
+      .from(mentors)
+      .where(where)
+      .orderBy(desc(mentors.createdAt), desc(mentors.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset((q.page - 1) * LIST_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)` }).from(mentors).where(where),
+  ]);
+  return {
+    total,
+    page: q.page,
+    pageSize: LIST_PAGE_SIZE,
+    items: rows.map(({ profileImageKey, createdAt, approvedAt, ratingSum, ratingCount, ...r }) => ({
+      ...r,
+      profileImageUrl: profileImageUrl(profileImageKey),
+      joinedAt: (approvedAt ?? createdAt).toISOString(),
+      rating: ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,
+      ratingCount,
+      subscribers: Number(r.subscribers),
+    })),
+  };
+}

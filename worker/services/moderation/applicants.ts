@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mentors, mentorSkills } from "../../../db/schema";
+import type { Context } from "../../trpc/context";
+import { fail } from "../../trpc/errors";
+import { deliverMailSoon, mailInsert } from "../mail";
+import { REAPPLY_AFTER_MS } from "../registration";
+import { auditInsert } from "./audit";
+
+/** Every pending application with all its fields (SPEC §3), oldest first. */
+export async function listApplicants(db: Db) {
+  const rows = await db.select().from(mentors).where(eq(mentors.status, "pending")).orderBy(asc(sql`coalesce(${mentors.appliedAt}, ${mentors.createdAt})`));
+  const skills = rows.length
+    ? await db.select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id))).orderBy(asc(mentorSkills.createdAt), sql`${mentorSkills}.rowid`)
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    jobTitle: r.jobTitle,
+    firmName: r.firmName,
+    location: r.location,
+    bio: r.bio,
+    educationalQualification: r.educationalQualification,
+    hourlyRatePaise: r.hourlyRatePaise,
+    expertise: skills.filter((s) => s.mentorId === r.id).map((s) => s.name),
+    website: r.website,
+    twitterUrl: r.twitterUrl,
+    linkedInUrl: r.linkedInUrl,
+    isBlocked: r.isBlocked,
+    appliedAt: (r.appliedAt ?? r.createdAt).toISOString(),
+    reapplication: r.rejectedAt !== null,
+  }));
+}
+
+async function pendingApplicant(db: Db, mentorId: string) {
+  const row = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
+  if (!row) fail("NOT_FOUND", "This applicant was not found.");
+  if (row.status !== "pending") fail("CONFLICT", row.status === "approved" ? "This applicant has already been accepted." : "This application has already been rejected.");
+  return row;
+}
+
+/** One decision per application: a second, concurrent decision fails on this key and changes nothing. */
+const decisionKey = (row: { id: string; appliedAt: Date | null; createdAt: Date }) => `application:${row.id}:${(row.appliedAt ?? row.createdAt).getTime()}`;
+
+const ALREADY_DECIDED = "This application has already been decided by another moderator.";
+const isDecided = (error: unknown) => /UNIQUE constraint failed: moderation_actions\.once_key/.test(String((error as { cause?: unknown })?.cause ?? error) + String(error));
+
+async function decide(ctx: Context, statements: Parameters<Db["batch"]>[0]) {
+  try {
+    await ctx.db.batch(statements);
+  } catch (error) {
+    if (isDecided(error)) fail("CONFLICT", ALREADY_DECIDED);
+    throw error;
+  }
+  deliverMailSoon(ctx.env, ctx.waitUntil);
+}
+
+/** Accepts an application: the mentor can sign in at once and appears in search; the applicant is e-mailed. */
+export async function acceptApplicant(ctx: Context, moderatorId: string, mentorId: string) {
+  const row = await pendingApplicant(ctx.db, mentorId);
+  const now = new Date();
+  await decide(ctx, [
+    ctx.db
+      .update(mentors)
+      .set({ status: "approved", approvedAt: now, rejectionReason: null })
+      .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
+    auditInsert(ctx.db, { moderatorId, action: "accept_applicant", targetRole: "mentor", targetId: mentorId }, decisionKey(row)),
+    mailInsert(ctx.db, {
+      to: row.email,
+      subject: "Your MentorLink mentor application was accepted",
+      text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
+    }),
+  ]);
+  return { message: "Mentor accepted", mentorId, name: `${row.firstName} ${row.lastName}`, email: row.email };
+}
+
+/** Rejects an application with a reason; the applicant is e-mailed the reason and when they may apply again. */
+export async function rejectApplicant(ctx: Context, moderatorId: string, mentorId: string, reason: string) {
+  const row = await pendingApplicant(ctx.db, mentorId);
+  const now = new Date();
+  const reapplyAt = new Date(now.getTime() + REAPPLY_AFTER_MS);
+  const day = reapplyAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  await decide(ctx, [
+    ctx.db
+      .update(mentors)
+      .set({ status: "rejected", rejectedAt: now, rejectionReason: reason })
+      .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
+    auditInsert(ctx.db, { moderatorId, action: "reject_applicant", targetRole: "mentor", targetId: mentorId, reason }, decisionKey(row)),
+    mailInsert(ctx.db, {
+      to: row.email,
+      subject: "Your MentorLink mentor application",
+      text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,
+    }),
+  ]);
+  return { message: "Application rejected", mentorId, reapplyAt: reapplyAt.toISOString() };
+}

@@ -1,0 +1,125 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../../db/schema";
+import type { Context } from "../../trpc/context";
+import { fail } from "../../trpc/errors";
+import { grantsAccess } from "../enrollment-status";
+import { setCancelAtPeriodEnd } from "../payments/manage";
+import { paymentsFor } from "../payments/stripe-client";
+import { disconnectUser } from "../push";
+import { auditIfChanged } from "./audit";
+
+export type Member = "mentee" | "mentor";
+export type BlockTarget = { role: Member; id: string };
+
+const tableOf = (role: Member) => (role === "mentee" ? mentees : mentors);
+
+async function readTarget(db: Db, target: BlockTarget) {
+  const table = tableOf(target.role);
+  const [row] = await db.select({ id: table.id, isBlocked: table.isBlocked }).from(table).where(eq(table.id, target.id));
+  if (!row) fail("NOT_FOUND", `This ${target.role} was not found.`);
+  return row;
+}
+
+/** The subscriptions of a mentor that still renew: a block ends them at period end. */
+async function renewingSubscriptions(db: Db, mentorId: string) {
+  return db
+    .select({ id: enrollments.id, menteeId: enrollments.menteeId })
+    .from(enrollments)
+    .where(and(eq(enrollments.mentorId, mentorId), grantsAccess(new Date()), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
+}
+
+/**
+ * The statements that block or unblock an account, for one batch: the conditional flag change, its
+ * audit entry (only if the flag changed) and, on block, the revocation of every refresh session of
+ * the account, so its access tokens are refused on their next request (their sign-in has ended).
+ */
+function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: { moderatorId: string; reason: string; ticketId?: string; details?: Record<string, unknown> }, now: Date, onlyIf?: SQL) {
+  const table = tableOf(target.role);
+  const statements = [
+    db
+      .update(table)
+      .set({ isBlocked: blocked })
+      .where(and(eq(table.id, target.id), eq(table.isBlocked, !blocked), onlyIf))
+      .returning({ id: table.id }),
+    auditIfChanged(db, { ...audit, action: blocked ? "block" : "unblock", targetRole: target.role, targetId: target.id }, now),
+  ] as const;
+  const revoke = db
+    .update(refreshSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshSessions.userRole, target.role), eq(refreshSessions.userId, target.id), isNull(refreshSessions.revokedAt), onlyIf));
+  return { statements, revoke };
+}
+
+/**
+ * After a block committed: close the account's open tabs, and end a blocked mentor's renewing
+ * subscriptions at period end through the payments code (the mentees keep what they paid for).
+ */
+async function afterBlock(ctx: Context, target: BlockTarget, toEnd: { id: string; menteeId: string }[]) {
+  disconnectUser(ctx.env, ctx.waitUntil, target, "account blocked");
+  if (toEnd.length === 0) return { subscriptionsEnding: 0, subscriptionsFailed: 0 };
+  const payments = paymentsFor(ctx);
+  let failed = 0;
+  for (const e of toEnd) {
+    try {
+      await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, payments, e.menteeId, e.id, true);
+    } catch (error) {
+      failed++;
+      console.error(`[${ctx.requestId}] could not end subscription ${e.id} of blocked mentor ${target.id}`, error);
+    }
+  }
+  return { subscriptionsEnding: toEnd.length - failed, subscriptionsFailed: failed };
+}
+
+export type BlockOutcome = { changed: boolean; isBlocked: boolean; subscriptionsEnding: number; subscriptionsFailed: number };
+
+/** Blocks or unblocks a mentee or mentor, with a reason, as one batch; then the effects that follow a commit. */
+export async function setAccountBlocked(ctx: Context, moderatorId: string, target: BlockTarget, blocked: boolean, reason: string): Promise<BlockOutcome> {
+  await readTarget(ctx.db, target);
+  const now = new Date();
+  const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(ctx.db, target.id) : [];
+  const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
+  const { statements, revoke } = blockStatements(ctx.db, target, blocked, { moderatorId, reason, details }, now);
+  const [changed] = blocked ? await ctx.db.batch([...statements, revoke]) : await ctx.db.batch([...statements]);
+  if (changed.length === 0) return { changed: false, isBlocked: blocked, subscriptionsEnding: 0, subscriptionsFailed: 0 };
+  if (!blocked) return { changed: true, isBlocked: false, subscriptionsEnding: 0, subscriptionsFailed: 0 };
+  return { changed: true, isBlocked: true, ...(await afterBlock(ctx, target, toEnd)) };
+}
+
+/** The legacy toggle (`mentees_status_change`, `mentor_status_change`): blocks an active account, unblocks a blocked one. */
+export async function toggleAccountBlocked(ctx: Context, moderatorId: string, target: BlockTarget, reason: string): Promise<BlockOutcome> {
+  const row = await readTarget(ctx.db, target);
+  return setAccountBlocked(ctx, moderatorId, target, !row.isBlocked, reason);
+}
+
+/**
+ * "Block user" on a ticket: resolves the ticket and blocks the accused in one batch, with an audit
+ * entry for each; then the effects of the block. A ticket already resolved is refused.
+ */
+export async function blockFromTicket(ctx: Context, moderatorId: string, ticketId: string, note: string | undefined) {
+  const ticket = await ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
+  if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
+  if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
+  if (ticket.accusedRole === "moderator") fail("BAD_REQUEST", "Moderators cannot be blocked from a ticket.");
+  const target: BlockTarget = { role: ticket.accusedRole, id: ticket.accusedId };
+  const now = new Date();
+  const reason = note?.trim() || `Ticket: ${ticket.content.slice(0, 200)}`;
+  const toEnd = target.role === "mentor" ? await renewingSubscriptions(ctx.db, target.id) : [];
+  const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
+  // The block happens only if this batch resolved the ticket (not a concurrent Dismiss).
+  const resolvedHere = sql`exists (select 1 from tickets where id = ${ticketId} and resolved_by = ${moderatorId} and resolved_at = ${now.getTime()} and resolution = 'blocked')`;
+  const { statements, revoke } = blockStatements(ctx.db, target, true, { moderatorId, reason, ticketId, details }, now, resolvedHere);
+  const [resolved, , blocked] = await ctx.db.batch([
+    ctx.db
+      .update(tickets)
+      .set({ status: "resolved", resolution: "blocked", resolutionNote: note?.trim() || null, resolvedBy: moderatorId, resolvedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
+      .returning({ id: tickets.id }),
+    auditIfChanged(ctx.db, { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason }, now),
+    ...statements,
+    revoke,
+  ]);
+  if (resolved.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
+  const effects = blocked.length ? await afterBlock(ctx, target, toEnd) : { subscriptionsEnding: 0, subscriptionsFailed: 0 };
+  return { message: "User Blocked", accused: target, ...effects };
+}

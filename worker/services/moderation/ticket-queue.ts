@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/client";
+import { mentees, mentors, moderators, tickets, type Role } from "../../../db/schema";
+import type { Context } from "../../trpc/context";
+import { fail } from "../../trpc/errors";
+import { auditIfChanged } from "./audit";
+
+export const TICKET_PAGE_SIZE = 20;
+
+type Person = { role: Role; id: string; name: string; email: string | null; isBlocked: boolean | null };
+
+type Joined = { first: string; last: string; email: string; blocked: boolean } | null;
+
+const person = (role: Role, id: string, mentee: Joined, mentor: Joined): Person => {
+  const p = role === "mentee" ? mentee : mentor;
+  return { role, id, name: p ? `${p.first} ${p.last}` : "Unknown account", email: p?.email ?? null, isBlocked: p?.blocked ?? null };
+};
+
+/** Every ticket, open first (oldest open first), then resolved (newest first), with the people involved. */
+export async function listTicketQueue(db: Db, page: number) {
+  const rMentee = alias(mentees, "r_mentee");
+  const rMentor = alias(mentors, "r_mentor");
+  const aMentee = alias(mentees, "a_mentee");
+  const aMentor = alias(mentors, "a_mentor");
+  const resolver = alias(moderators, "resolver");
+  const rows = await db
+    .select({
+      ticket: tickets,
+      rMentee: { first: rMentee.firstName, last: rMentee.lastName, email: rMentee.email, blocked: rMentee.isBlocked },
+      rMentor: { first: rMentor.firstName, last: rMentor.lastName, email: rMentor.email, blocked: rMentor.isBlocked },
+      aMentee: { first: aMentee.firstName, last: aMentee.lastName, email: aMentee.email, blocked: aMentee.isBlocked },
+      aMentor: { first: aMentor.firstName, last: aMentor.lastName, email: aMentor.email, blocked: aMentor.isBlocked },
+      resolverFirst: resolver.firstName,
+      resolverLast: resolver.lastName,
+    })
+    .from(tickets)
+    .leftJoin(rMentee, and(eq(tickets.reporterRole, "mentee"), eq(rMentee.id, tickets.reporterId)))
+    .leftJoin(rMentor, and(eq(tickets.reporterRole, "mentor"), eq(rMentor.id, tickets.reporterId)))
+    .leftJoin(aMentee, and(eq(tickets.accusedRole, "mentee"), eq(aMentee.id, tickets.accusedId)))
+    .leftJoin(aMentor, and(eq(tickets.accusedRole, "mentor"), eq(aMentor.id, tickets.accusedId)))
+    .leftJoin(resolver, eq(resolver.id, tickets.resolvedBy))
+    .orderBy(
+      sql`case when ${tickets.status} = 'open' then 0 else 1 end`,
+      sql`case when ${tickets.status} = 'open' then ${tickets.createdAt} else -${tickets.createdAt} end`,
+      asc(tickets.id),
+    )
+    .limit(TICKET_PAGE_SIZE)
+    .offset((page - 1) * TICKET_PAGE_SIZE);
+  const [{ total, open }] = await db.select({ total: sql<number>`count(*)`, open: sql<number>`coalesce(sum(${tickets.status} = 'open'), 0)` }).from(tickets);
+  return {
+    total,
+    open,
+    page,
+    pageSize: TICKET_PAGE_SIZE,
+    items: rows.map((r) => ({
+      id: r.ticket.id,
+      status: r.ticket.status,
+      content: r.ticket.content,
+      createdAt: r.ticket.createdAt.toISOString(),
+      reporter: person(r.ticket.reporterRole, r.ticket.reporterId, r.rMentee, r.rMentor),
+      accused: person(r.ticket.accusedRole, r.ticket.accusedId, r.aMentee, r.aMentor),
+      resolution: r.ticket.resolution,
+      resolutionNote: r.ticket.resolutionNote,
+      resolvedAt: r.ticket.resolvedAt?.toISOString() ?? null,
+      resolvedBy: r.resolverFirst ? `${r.resolverFirst} ${r.resolverLast}` : null,
+    })),
+  };
+}
+
+/** Closes a ticket without acting on the accused, with a note, and its audit entry, in one batch. */
+export async function dismissTicket(ctx: Context, moderatorId: string, ticketId: string, note: string) {
+  const ticket = await ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
+  if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
+  if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
+  const now = new Date();
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(tickets)
+      .set({ status: "resolved", resolution: "dismissed", resolutionNote: note, resolvedBy: moderatorId, resolvedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
+      .returning({ id: tickets.id }),
+    auditIfChanged(ctx.db, { moderatorId, action: "dismiss_ticket", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note }, now),
+  ]);
+  if (updated.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
+  return { message: "Ticket dismissed" };
+}
+

@@ -1,0 +1,57 @@
+import { acceptApplicant, listApplicants, rejectApplicant } from "../../services/moderation/applicants";
+import { listMentees, listMentors } from "../../services/moderation/account-lists";
+import { listAudit, listModerators } from "../../services/moderation/audit";
+import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "../../services/moderation/blocking";
+import { dailyEnrollments, dailyNewMentees, homeCounts } from "../../services/moderation/statistics";
+import { dismissTicket, listTicketQueue } from "../../services/moderation/ticket-queue";
+import {
+  acceptApplicantSchema,
+  accountListSchema,
+  auditSchema,
+  blockFromTicketSchema,
+  dismissTicketSchema,
+  rejectApplicantSchema,
+  setBlockedSchema,
+  statisticsSchema,
+  ticketPageSchema,
+  toggleMenteeSchema,
+  toggleMentorSchema,
+} from "../../validation/moderation";
+import { moderatorProcedure, router } from "../init";
+
+/** Said in the audit log when a legacy client toggled a block without a reason. */
+const NO_REASON = "No reason given";
+
+/** The moderator area (SPEC §2, §7 Moderator): only moderators, on every procedure. */
+export const moderationRouter = router({
+  home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone)),
+  mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input)),
+  mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input)),
+  applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
+
+  setBlocked: moderatorProcedure.input(setBlockedSchema).mutation(async ({ ctx, input }) => {
+    const outcome = await setAccountBlocked(ctx, ctx.auth.sub, { role: input.role, id: input.id }, input.blocked, input.reason);
+    return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
+  }),
+  toggleMentee: moderatorProcedure.input(toggleMenteeSchema).mutation(async ({ ctx, input }) => {
+    const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentee", id: input.menteeId }, input.reason ?? NO_REASON);
+    return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
+  }),
+  toggleMentor: moderatorProcedure.input(toggleMentorSchema).mutation(async ({ ctx, input }) => {
+    const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentor", id: input.mentorId }, input.reason ?? NO_REASON);
+    return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
+  }),
+
+  acceptApplicant: moderatorProcedure.input(acceptApplicantSchema).mutation(({ ctx, input }) => acceptApplicant(ctx, ctx.auth.sub, input.mentorId)),
+  rejectApplicant: moderatorProcedure.input(rejectApplicantSchema).mutation(({ ctx, input }) => rejectApplicant(ctx, ctx.auth.sub, input.mentorId, input.reason)),
+
+  tickets: moderatorProcedure.input(ticketPageSchema).query(({ ctx, input }) => listTicketQueue(ctx.db, input.page)),
+  blockFromTicket: moderatorProcedure.input(blockFromTicketSchema).mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
+  dismissTicket: moderatorProcedure.input(dismissTicketSchema).mutation(({ ctx, input }) => dismissTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
+
+  dailyEnrollments: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyEnrollments(ctx.db, input.timeZone)),
+  dailyNewMentees: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyNewMentees(ctx.db, input.timeZone)),
+
+  audit: moderatorProcedure.input(auditSchema).query(({ ctx, input }) => listAudit(ctx.db, input)),
+  moderators: moderatorProcedure.query(({ ctx }) => listModerators(ctx.db)),
+});

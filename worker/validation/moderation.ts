@@ -1,0 +1,57 @@
+import * as v from "valibot";
+import { required } from "./accounts";
+
+/** Inputs of the moderator area (SPEC §7 Moderator; issue 11). */
+
+const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
+
+export const REASON_MAX = 500;
+const reasonText = v.pipe(
+  v.string("Please give a reason"),
+  v.trim(),
+  v.nonEmpty("Please give a reason"),
+  v.maxLength(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`),
+);
+export const reasonField = required(reasonText);
+
+const page = v.optional(v.pipe(v.unknown(), v.transform(Number), v.number("Invalid page"), v.integer("Invalid page"), v.minValue(1, "Invalid page"), v.maxValue(10_000, "Invalid page")), 1);
+
+/** An IANA time zone the runtime knows, e.g. "Asia/Kolkata"; UTC when absent. */
+export const timeZoneField = v.optional(
+  v.pipe(
+    v.string("Invalid time zone"),
+    v.maxLength(64, "Invalid time zone"),
+    v.check((zone) => {
+      try {
+        new Intl.DateTimeFormat("en-CA", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "Unknown time zone"),
+  ),
+  "UTC",
+);
+
+export const accountListSchema = v.optional(
+  v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is too long")), ""), page }),
+  {},
+);
+
+export const setBlockedSchema = v.object({ role: v.picklist(["mentee", "mentor"], "Unknown account type"), id: id("id"), blocked: v.boolean("blocked must be true or false"), reason: reasonField });
+
+/** The legacy toggles: `{menteeId}` or `{mentorId}`; the reason is optional for clients that never sent one. */
+export const toggleMenteeSchema = v.object({ menteeId: id("menteeId"), reason: v.optional(reasonText) });
+export const toggleMentorSchema = v.object({ mentorId: id("mentorId"), reason: v.optional(reasonText) });
+
+/** `mentor_request_accept {mentorId, mentorName, mentorEmail}`: name and e-mail are read from the application, not trusted. */
+export const acceptApplicantSchema = v.object({ mentorId: id("mentorId"), mentorName: v.optional(v.unknown()), mentorEmail: v.optional(v.unknown()) });
+export const rejectApplicantSchema = v.object({ mentorId: id("mentorId"), reason: reasonField });
+
+export const ticketPageSchema = v.optional(v.object({ page }), {});
+export const blockFromTicketSchema = v.object({ ticketId: id("ticketId"), note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `The note must be at most ${REASON_MAX} characters`))) });
+export const dismissTicketSchema = v.object({ ticketId: id("ticketId"), note: reasonField });
+
+export const statisticsSchema = v.optional(v.object({ timeZone: timeZoneField }), {});
+
+export const auditSchema = v.optional(v.object({ moderatorId: v.optional(v.pipe(v.string(), v.maxLength(64))), targetId: v.optional(v.pipe(v.string(), v.maxLength(64))), page }), {});
