@@ -4,6 +4,9 @@ import type { AppEnv } from "./app-env";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
+import { devCronRoutes } from "./dev/cron";
+import { runScheduled } from "./jobs/scheduled";
+import { calendarRoutes } from "./routes/calendar";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localStripePages } from "./dev/local-stripe/pages";
@@ -40,6 +43,9 @@ app.route("/", imageRoutes);
 // Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
 app.route("/", stripeWebhookRoutes);
 app.route("/dev/stripe", localStripePages);
+// Scheduling (issue 8): calendar export, and the reminder job by hand (development only, 404 in production).
+app.route("/", calendarRoutes);
+app.route("/dev/cron", devCronRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
@@ -49,4 +55,8 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
 
-export default app satisfies ExportedHandler<AppEnv["Bindings"]>;
+export default {
+  fetch: app.fetch,
+  // Cron triggers (wrangler.toml [triggers]): one dispatcher by cron expression, worker/jobs/scheduled.ts.
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env, ctx)),
+} satisfies ExportedHandler<AppEnv["Bindings"]>;

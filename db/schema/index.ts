@@ -16,3 +16,4 @@ export * from "./processed-payment-events";
 export * from "./email-outbox";
 export * from "./login-attempts";
 export * from "./local-stripe-objects";
+export * from "./scheduling";

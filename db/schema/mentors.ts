@@ -27,6 +27,8 @@ export const mentors = sqliteTable(
     profileImageKey: text("profile_image_key"),
     status: text("status", { enum: mentorStatuses }).notNull().default("pending"),
     isBlocked: flag("is_blocked"),
+    /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
+    timeZone: text("time_zone"),
     approvedAt: instant("approved_at"),
     stripeProductId: text("stripe_product_id"),
     /** The mentor's current recurring Price and its monthly amount (4 x the hourly rate when it was made). */

@@ -1,4 +1,5 @@
 import { createDb, type Db } from "../../db/client";
+import { requestNow } from "../clock";
 import { readConfig, type Config, type Env } from "../env";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 
@@ -14,6 +15,8 @@ export type Context = {
   requestId: string;
   /** The origin the caller reached us on, for links back to the app (Stripe Checkout's return URLs). */
   origin: string;
+  /** The instant every time window of this request is measured from (worker/clock.ts). */
+  now: Date;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -43,6 +46,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     tokenRejected: Boolean(token) && !auth,
     requestId,
     origin: new URL(request.url).origin,
+    now: requestNow(config, request),
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

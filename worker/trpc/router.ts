@@ -4,6 +4,7 @@ import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
+import { schedulingRouter } from "./routers/scheduling";
 import { subscriptionsRouter } from "./routers/subscriptions";
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   payments: paymentsRouter,
   subscriptions: subscriptionsRouter,
+  scheduling: schedulingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,20 @@
+import type { Config } from "./env";
+
+/**
+ * The one source of "now" for every time window (booking, the 12-hour cancel window, the next 24
+ * hours, reminders, past slots). Services take the instant as an argument; requests get it here.
+ * Outside production a request may set it with the `x-mentorlink-now` header (an ISO instant), so
+ * tests cover the edges of each window without sleeping. Production ignores the header.
+ */
+export const NOW_HEADER = "x-mentorlink-now";
+
+export function requestNow(config: Pick<Config, "ENVIRONMENT">, request: Request): Date {
+  if (config.ENVIRONMENT !== "production") {
+    const given = request.headers.get(NOW_HEADER);
+    if (given) {
+      const at = new Date(given);
+      if (!Number.isNaN(at.getTime())) return at;
+    }
+  }
+  return new Date();
+}
