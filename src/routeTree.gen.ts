@@ -18,10 +18,13 @@ import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-reg
 import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-register'
 import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
+import { Route as MenteesBookedSlotsRouteImport } from './routes/mentees/booked-slots'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
+import { Route as MenteesSchedulesRouteImport } from './routes/mentees/schedules'
 import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
+import { Route as MentorsSchedulerRouteImport } from './routes/mentors/scheduler'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
@@ -29,6 +32,7 @@ import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payme
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
+import { Route as MentorsConnectLiveSessionIdRouteImport } from './routes/mentors/connect/live/$sessionId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -76,9 +80,19 @@ const MenteesIndexRoute = MenteesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesBookedSlotsRoute = MenteesBookedSlotsRouteImport.update({
+  id: '/booked-slots',
+  path: '/booked-slots',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const MenteesProfileRoute = MenteesProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
+const MenteesSchedulesRoute = MenteesSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
 const MenteesSubscribedMentorsRoute =
@@ -95,6 +109,11 @@ const MentorsIndexRoute = MentorsIndexRouteImport.update({
 const MentorsProfileRoute = MentorsProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const MentorsSchedulerRoute = MentorsSchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
 const MentorsSubscribedMenteesRoute =
@@ -135,6 +154,12 @@ const MenteesPaymentSuccessPaymentIdRoute =
     path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MentorsConnectLiveSessionIdRoute =
+  MentorsConnectLiveSessionIdRouteImport.update({
+    id: '/connect/live/$sessionId',
+    path: '/connect/live/$sessionId',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
 const MenteesBrowseMentorProfileIdRoute =
   MenteesBrowseMentorProfileIdRouteImport.update({
     id: '/browse/mentor/profile/$id',
@@ -151,9 +176,12 @@ export interface FileRoutesByFullPath {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
@@ -163,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
@@ -171,9 +200,12 @@ export interface FileRoutesByTo {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
@@ -183,6 +215,7 @@ export interface FileRoutesByTo {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
@@ -195,9 +228,12 @@ export interface FileRoutesById {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
@@ -207,6 +243,7 @@ export interface FileRoutesById {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
@@ -220,9 +257,12 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentees/'
     | '/mentors/'
@@ -232,6 +272,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -240,9 +281,12 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentees'
     | '/mentors'
@@ -252,6 +296,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
@@ -263,9 +308,12 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentees/'
     | '/mentors/'
@@ -275,6 +323,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
@@ -356,11 +405,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesIndexRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/booked-slots': {
+      id: '/mentees/booked-slots'
+      path: '/booked-slots'
+      fullPath: '/mentees/booked-slots'
+      preLoaderRoute: typeof MenteesBookedSlotsRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/profile': {
       id: '/mentees/profile'
       path: '/profile'
       fullPath: '/mentees/profile'
       preLoaderRoute: typeof MenteesProfileRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentees/schedules': {
+      id: '/mentees/schedules'
+      path: '/schedules'
+      fullPath: '/mentees/schedules'
+      preLoaderRoute: typeof MenteesSchedulesRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
     '/mentees/subscribed-mentors': {
@@ -382,6 +445,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/mentors/profile'
       preLoaderRoute: typeof MentorsProfileRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/scheduler': {
+      id: '/mentors/scheduler'
+      path: '/scheduler'
+      fullPath: '/mentors/scheduler'
+      preLoaderRoute: typeof MentorsSchedulerRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/mentors/subscribed-mentees': {
@@ -433,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentors/connect/live/$sessionId': {
+      id: '/mentors/connect/live/$sessionId'
+      path: '/connect/live/$sessionId'
+      fullPath: '/mentors/connect/live/$sessionId'
+      preLoaderRoute: typeof MentorsConnectLiveSessionIdRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
     '/mentees/browse/mentor/profile/$id': {
       id: '/mentees/browse/mentor/profile/$id'
       path: '/browse/mentor/profile/$id'
@@ -444,7 +521,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface MenteesRouteRouteChildren {
+  MenteesBookedSlotsRoute: typeof MenteesBookedSlotsRoute
   MenteesProfileRoute: typeof MenteesProfileRoute
+  MenteesSchedulesRoute: typeof MenteesSchedulesRoute
   MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
@@ -454,7 +533,9 @@ interface MenteesRouteRouteChildren {
 }
 
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
+  MenteesBookedSlotsRoute: MenteesBookedSlotsRoute,
   MenteesProfileRoute: MenteesProfileRoute,
+  MenteesSchedulesRoute: MenteesSchedulesRoute,
   MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
@@ -469,14 +550,18 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 
 interface MentorsRouteRouteChildren {
   MentorsProfileRoute: typeof MentorsProfileRoute
+  MentorsSchedulerRoute: typeof MentorsSchedulerRoute
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
+  MentorsConnectLiveSessionIdRoute: typeof MentorsConnectLiveSessionIdRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsProfileRoute: MentorsProfileRoute,
+  MentorsSchedulerRoute: MentorsSchedulerRoute,
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
   MentorsIndexRoute: MentorsIndexRoute,
+  MentorsConnectLiveSessionIdRoute: MentorsConnectLiveSessionIdRoute,
 }
 
 const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(

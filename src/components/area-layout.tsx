@@ -16,7 +16,10 @@ type AreaPath =
   | "/mentors/profile"
   | "/mentees/browse/mentor/$search"
   | "/mentees/subscribed-mentors"
-  | "/mentors/subscribed-mentees";
+  | "/mentors/subscribed-mentees"
+  | "/mentees/schedules"
+  | "/mentees/booked-slots"
+  | "/mentors/scheduler";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };
