@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
 import { seedModerationDemo } from "./seed-moderation";
-import { enrollments, localStripeObjects, mentees, mentors, mentorSkills, moderators, reviews } from "./schema";
+import { enrollments, localStripeObjects, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -72,6 +72,8 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
 
   await seedDemoSubscription(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!, demoMentors[0].rupees * 100);
   await seedModerationDemo(db, passwordHash);
+
+  await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set
@@ -142,4 +144,44 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
       .values(local.map((o) => ({ id: o.id, type: o.object, data: JSON.stringify(o), createdAt: start })))
       .onConflictDoNothing(),
   ]);
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The demo mentor's slots around today (relative to the current date, so they never go stale): open
+ * ones over the coming days, two booked by the demo mentee (one within the next 24 hours for the
+ * dashboard) and one past session. Keyed by the mentor and the start: a second run the same day adds
+ * nothing, and a run on a later day adds only what is missing. Times are whole hours in Kolkata.
+ */
+async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
+  await db.update(mentors).set({ timeZone: "Asia/Kolkata" }).where(and(eq(mentors.id, mentorId), sql`${mentors.timeZone} is null`));
+  // Whole UTC hours plus 30 minutes are whole hours in India (UTC+5:30).
+  const base = Math.floor(Date.now() / HOUR) * HOUR + HOUR / 2;
+  const plan: { at: number; booked?: boolean; title?: string }[] = [
+    { at: base - 3 * 24 * HOUR, booked: true, title: "Career planning" },
+    { at: base + 5 * HOUR, booked: true, title: "Mock interview" },
+    { at: base + 3 * 24 * HOUR, title: "System design review" },
+    ...[1, 2, 4, 6].flatMap((day) => [{ at: base + day * 24 * HOUR + 2 * HOUR }, { at: base + day * 24 * HOUR + 4 * HOUR }]),
+  ];
+  const existing = await db.select({ start: timeSlots.startAt }).from(timeSlots).where(eq(timeSlots.mentorId, mentorId));
+  const taken = (at: number) => existing.some((e) => Math.abs(e.start.getTime() - at) < HOUR);
+  for (const slot of plan) {
+    if (taken(slot.at)) continue;
+    await db
+      .insert(timeSlots)
+      .values({
+        mentorId,
+        startAt: new Date(slot.at),
+        endAt: new Date(slot.at + HOUR),
+        state: slot.booked ? "booked" : "open",
+        type: "session",
+        menteeId: slot.booked ? menteeId : null,
+        bookedAt: slot.booked ? new Date(slot.at - 5 * 24 * HOUR) : null,
+        title: slot.title ?? null,
+        createdAt: new Date(slot.at - 6 * 24 * HOUR),
+      })
+      .onConflictDoNothing();
+    existing.push({ start: new Date(slot.at) });
+  }
 }

@@ -18,11 +18,14 @@ import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-reg
 import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-register'
 import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
+import { Route as MenteesBookedSlotsRouteImport } from './routes/mentees/booked-slots'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
+import { Route as MenteesSchedulesRouteImport } from './routes/mentees/schedules'
 import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
 import { Route as MenteesTicketsRouteImport } from './routes/mentees/tickets'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
+import { Route as MentorsSchedulerRouteImport } from './routes/mentors/scheduler'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
 import { Route as MentorsTicketsRouteImport } from './routes/mentors/tickets'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
@@ -39,6 +42,7 @@ import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payme
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
+import { Route as MentorsConnectLiveSessionIdRouteImport } from './routes/mentors/connect/live/$sessionId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -86,9 +90,19 @@ const MenteesIndexRoute = MenteesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesBookedSlotsRoute = MenteesBookedSlotsRouteImport.update({
+  id: '/booked-slots',
+  path: '/booked-slots',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const MenteesProfileRoute = MenteesProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
+const MenteesSchedulesRoute = MenteesSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
 const MenteesSubscribedMentorsRoute =
@@ -110,6 +124,11 @@ const MentorsIndexRoute = MentorsIndexRouteImport.update({
 const MentorsProfileRoute = MentorsProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const MentorsSchedulerRoute = MentorsSchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
 const MentorsSubscribedMenteesRoute =
@@ -199,6 +218,12 @@ const MenteesPaymentSuccessPaymentIdRoute =
     path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MentorsConnectLiveSessionIdRoute =
+  MentorsConnectLiveSessionIdRouteImport.update({
+    id: '/connect/live/$sessionId',
+    path: '/connect/live/$sessionId',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
 const MenteesBrowseMentorProfileIdRoute =
   MenteesBrowseMentorProfileIdRouteImport.update({
     id: '/browse/mentor/profile/$id',
@@ -215,10 +240,13 @@ export interface FileRoutesByFullPath {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
@@ -237,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
@@ -245,10 +274,13 @@ export interface FileRoutesByTo {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
@@ -267,6 +299,7 @@ export interface FileRoutesByTo {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
@@ -279,10 +312,13 @@ export interface FileRoutesById {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
+  '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/profile': typeof MentorsProfileRoute
+  '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
@@ -301,6 +337,7 @@ export interface FileRoutesById {
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
@@ -314,10 +351,13 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
@@ -336,6 +376,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -344,10 +385,13 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
@@ -366,6 +410,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
@@ -377,10 +422,13 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/mentees/booked-slots'
     | '/mentees/profile'
+    | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/profile'
+    | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
@@ -399,6 +447,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
@@ -483,11 +532,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesIndexRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/booked-slots': {
+      id: '/mentees/booked-slots'
+      path: '/booked-slots'
+      fullPath: '/mentees/booked-slots'
+      preLoaderRoute: typeof MenteesBookedSlotsRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/profile': {
       id: '/mentees/profile'
       path: '/profile'
       fullPath: '/mentees/profile'
       preLoaderRoute: typeof MenteesProfileRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentees/schedules': {
+      id: '/mentees/schedules'
+      path: '/schedules'
+      fullPath: '/mentees/schedules'
+      preLoaderRoute: typeof MenteesSchedulesRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
     '/mentees/subscribed-mentors': {
@@ -516,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/mentors/profile'
       preLoaderRoute: typeof MentorsProfileRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/scheduler': {
+      id: '/mentors/scheduler'
+      path: '/scheduler'
+      fullPath: '/mentors/scheduler'
+      preLoaderRoute: typeof MentorsSchedulerRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/mentors/subscribed-mentees': {
@@ -630,6 +700,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentors/connect/live/$sessionId': {
+      id: '/mentors/connect/live/$sessionId'
+      path: '/connect/live/$sessionId'
+      fullPath: '/mentors/connect/live/$sessionId'
+      preLoaderRoute: typeof MentorsConnectLiveSessionIdRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
     '/mentees/browse/mentor/profile/$id': {
       id: '/mentees/browse/mentor/profile/$id'
       path: '/browse/mentor/profile/$id'
@@ -641,7 +718,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface MenteesRouteRouteChildren {
+  MenteesBookedSlotsRoute: typeof MenteesBookedSlotsRoute
   MenteesProfileRoute: typeof MenteesProfileRoute
+  MenteesSchedulesRoute: typeof MenteesSchedulesRoute
   MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
   MenteesTicketsRoute: typeof MenteesTicketsRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
@@ -652,7 +731,9 @@ interface MenteesRouteRouteChildren {
 }
 
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
+  MenteesBookedSlotsRoute: MenteesBookedSlotsRoute,
   MenteesProfileRoute: MenteesProfileRoute,
+  MenteesSchedulesRoute: MenteesSchedulesRoute,
   MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
   MenteesTicketsRoute: MenteesTicketsRoute,
   MenteesIndexRoute: MenteesIndexRoute,
@@ -668,16 +749,20 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 
 interface MentorsRouteRouteChildren {
   MentorsProfileRoute: typeof MentorsProfileRoute
+  MentorsSchedulerRoute: typeof MentorsSchedulerRoute
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
   MentorsTicketsRoute: typeof MentorsTicketsRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
+  MentorsConnectLiveSessionIdRoute: typeof MentorsConnectLiveSessionIdRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsProfileRoute: MentorsProfileRoute,
+  MentorsSchedulerRoute: MentorsSchedulerRoute,
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
   MentorsTicketsRoute: MentorsTicketsRoute,
   MentorsIndexRoute: MentorsIndexRoute,
+  MentorsConnectLiveSessionIdRoute: MentorsConnectLiveSessionIdRoute,
 }
 
 const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(

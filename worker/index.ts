@@ -5,6 +5,7 @@ import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
+import { calendarRoutes } from "./routes/calendar";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { devCron } from "./dev/cron";
@@ -51,6 +52,8 @@ app.route("/dev/cron", devCron);
 // Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
 app.route("/", googleAuthRoutes);
 app.route("/dev/google", localGooglePages);
+// Scheduling (issue 8): calendar export (.ics downloads and the private feed).
+app.route("/", calendarRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
@@ -62,6 +65,6 @@ app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `$
 
 export default {
   fetch: app.fetch,
-  /** The one cron (wrangler.toml `[triggers]`): runs the small idempotent jobs of worker/jobs. */
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(runJobs(env)),
+  /** The one cron (wrangler.toml `[triggers]`): runs the small idempotent jobs of worker/jobs (mail, clean-ups, reminders). */
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runJobs(env, undefined, (p) => ctx.waitUntil(p))),
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

@@ -17,3 +17,4 @@ export * from "./email-outbox";
 export * from "./login-attempts";
 export * from "./local-stripe-objects";
 export * from "./moderation-actions";
+export * from "./scheduling";

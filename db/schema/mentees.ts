@@ -18,6 +18,8 @@ export const mentees = sqliteTable(
     /** The Stripe Customer reused for every checkout of this mentee. */
     stripeCustomerId: text("stripe_customer_id"),
     isBlocked: flag("is_blocked"),
+    /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("mentees_email_unique").on(t.email), uniqueIndex("mentees_google_id_unique").on(t.googleId)],

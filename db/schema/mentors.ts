@@ -28,6 +28,8 @@ export const mentors = sqliteTable(
     profileImageKey: text("profile_image_key"),
     status: text("status", { enum: mentorStatuses }).notNull().default("pending"),
     isBlocked: flag("is_blocked"),
+    /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
+    timeZone: text("time_zone"),
     approvedAt: instant("approved_at"),
     /** When the current application was submitted (null for rows seeded before applications were dated: use created_at). */
     appliedAt: instant("applied_at"),

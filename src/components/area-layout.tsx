@@ -23,7 +23,10 @@ type AreaPath =
   | "/moderator/mentees-list"
   | "/moderator/mentors-list"
   | "/moderator/mentor-applicants"
-  | "/moderator/audit-log";
+  | "/moderator/audit-log"
+  | "/mentees/schedules"
+  | "/mentees/booked-slots"
+  | "/mentors/scheduler";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };

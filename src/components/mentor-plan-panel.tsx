@@ -64,13 +64,22 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
               <MessageCircle aria-hidden="true" />
               Chat
             </ComingSoonButton>
-            <ComingSoonButton>
-              <CalendarDays aria-hidden="true" />
-              Schedule
-            </ComingSoonButton>
+            <Button asChild>
+              <Link to="/mentees/schedules" search={{ mentorId }}>
+                <CalendarDays aria-hidden="true" />
+                Schedule
+              </Link>
+            </Button>
           </div>
         ) : viewerIsMentee ? (
-          <SubscribeButton mentorId={mentorId} />
+          <div className="grid gap-2">
+            <SubscribeButton mentorId={mentorId} />
+            <Button asChild variant="outline">
+              <Link to="/mentees/schedules" search={{ mentorId, trial: true }}>
+                Book a free intro call
+              </Link>
+            </Button>
+          </div>
         ) : (
           <Button asChild variant="outline">
             <Link to="/auth/login" search={LOGIN_SEARCH.mentee}>

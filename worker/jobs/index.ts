@@ -6,6 +6,7 @@ import { currentTime } from "../services/clock";
 import { pruneThrottle } from "../services/login-throttle";
 import { deliverDueMail } from "../services/mail";
 import { transportFor } from "../services/mail/transport";
+import { runReminders } from "./reminders";
 import { dbFor } from "../trpc/context";
 
 /**
@@ -13,7 +14,8 @@ import { dbFor } from "../trpc/context";
  * idempotent: running it twice, or at the same time as a request's own work, changes nothing more.
  */
 export type JobReport = Record<string, unknown>;
-type Job = (db: Db, env: Env, now: number) => Promise<unknown>;
+type WaitUntil = (promise: Promise<unknown>) => void;
+type Job = (db: Db, env: Env, now: number, waitUntil: WaitUntil) => Promise<unknown>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,15 +26,18 @@ export const jobs: Record<string, Job> = {
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops reset codes a day after they expired (they are useless by then). */
   pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
+  /** Session reminders 24 hours and 1 hour before a booked session (ADR 0013), each sent once. */
+  reminders: (db, env, now, waitUntil) => runReminders(db, env, new Date(now), waitUntil),
 };
 
-/** Runs every job; one failing job does not stop the others. */
-export async function runJobs(env: Env, now = currentTime()): Promise<JobReport> {
+/** Runs every job (or only the named ones); one failing job does not stop the others. */
+export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUntil = () => {}, only?: string[]): Promise<JobReport> {
   const db = dbFor(readConfig(env));
   const report: JobReport = {};
   for (const [name, job] of Object.entries(jobs)) {
+    if (only && !only.includes(name)) continue;
     try {
-      const result = await job(db, env, now);
+      const result = await job(db, env, now, waitUntil);
       report[name] = result && typeof result === "object" && !("rowsAffected" in result) ? result : "ok";
     } catch (error) {
       console.error(`job ${name} failed`, error);

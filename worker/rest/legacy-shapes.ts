@@ -61,3 +61,13 @@ export function legacyMentorSubscriber(s: MentorSubscriber) {
   const { id, ...rest } = mentee;
   return { ...legacySubscription(summary), menteeId: { _id: id, ...rest } };
 }
+
+/** A time slot as SPEC §3 names it: `_id` beside the tRPC `id`. */
+export function legacySlot<T extends { id: string }>(slot: T): T & { _id: string } {
+  return { _id: slot.id, ...slot };
+}
+
+/** A live session entry (SPEC §3): `_id, start, menteeId {firstName, lastName}`. */
+export function legacyLiveSession<T extends { id: string }>(session: T): T & { _id: string } {
+  return { _id: session.id, ...session };
+}

@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
 import { legacyApplicant, legacyPage } from "./legacy-moderation";
-import { legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber } from "./legacy-shapes";
+import { legacyLiveSession, legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber, legacySlot } from "./legacy-shapes";
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -134,4 +134,30 @@ export const restRoutes: RestRoute[] = [
   row("GET", "/mentees/raise-ticket/:menteeId", (c, { params }) => c.tickets.mine({ reporterId: params.menteeId }), (list) => ({ listOfTickets: list })),
   row("POST", "/mentors/raise-ticket/:mentorId", (c, { params, body }) => c.tickets.raise({ ...(body.ticketObject as object), reporterId: params.mentorId } as never), undefined, 201),
   row("GET", "/mentors/raise-ticket/:mentorId", (c, { params }) => c.tickets.mine({ reporterId: params.mentorId }), (list) => ({ listOfTickets: list })),
+  // Book a session (issue 8). Ids come from the token; an id in a path or body must be the caller's own.
+  row("POST", "/mentors/available-timeslots", (c, { body }) => c.scheduling.publish(body as never), (slots) => ({
+    message: "Slot allocated successfully",
+    allTimeSlots: slots.map(legacySlot),
+  }), 201),
+  row("GET", "/mentors/available-timeslots/:mentorId", (c, { params }) => c.scheduling.mySlots({ mentorId: params.mentorId }), (slots) => ({ allTimeSlots: slots.map(legacySlot) })),
+  row("GET", "/mentors/slot-details/:id", (c, { params }) => c.scheduling.slot({ slotId: params.id }), (slot) => ({ slotDetails: legacySlot(slot) })),
+  row("DELETE", "/mentors/slot-details/:id", (c, { params }) => c.scheduling.deleteSlot({ slotId: params.id }), (r) => ({ message: "Slot Deleted", ...r })),
+  row("GET", "/mentors/todays-live-slots/:mentorId", (c, { params }) => c.scheduling.liveSessions({ mentorId: params.mentorId }), (list) => ({
+    sessionDetails: list.map(legacyLiveSession),
+  })),
+  row("GET", "/mentors/daily-enrollment-object/:mentorId", (c, { params }) => c.scheduling.dailyEnrollments({ mentorId: params.mentorId }), (days) => ({
+    enrollmentObject: days,
+  })),
+  row("GET", "/mentees/timeslots/:mentorId", (c, { params }) => c.scheduling.mentorSchedule({ mentorId: params.mentorId }), (r) => ({
+    ...r,
+    timeSlots: r.timeSlots.map(legacySlot),
+  })),
+  row("POST", "/mentees/timeslots/1", (c, { body }) => c.scheduling.book(body as never), (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }), 201),
+  row("GET", "/mentees/booked-slots/:menteeId", (c, { params }) => c.scheduling.myBookings({ menteeId: params.menteeId }), (r) => ({
+    bookedSlots: [...r.upcoming, ...r.past].map(legacySlot),
+    upcoming: r.upcoming.map(legacySlot),
+    past: r.past.map(legacySlot),
+  })),
+  row("PATCH", "/mentees/booked-slots/1", (c, { body }) => c.scheduling.cancel(body as never), (r) => ({ message: "Booking cancelled", ...r })),
+  row("POST", "/mentees/trail", (c, { body }) => c.scheduling.bookTrial(body as never), (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }), 201),
 ];

@@ -1,5 +1,26 @@
+import type { Config } from "../env";
+
 /**
- * The one source of "now" for time windows (code expiry, rate limits, mail backoff). Services take a
- * `now` argument that defaults to this, so unit tests can cover the edges of every window.
+ * The one source of "now" for time windows (code expiry, rate limits, mail backoff, booking, the
+ * 12-hour cancel window, the next 24 hours, reminders). Services take a `now` argument that defaults
+ * to this, so unit tests can cover the edges of every window.
  */
 export const currentTime = (): number => Date.now();
+
+/**
+ * A request's "now". Outside production a request may set it with the `x-mentorlink-now` header
+ * (an ISO instant), so integration tests cover the edges of each window without sleeping.
+ * Production ignores the header.
+ */
+export const NOW_HEADER = "x-mentorlink-now";
+
+export function requestNow(config: Pick<Config, "ENVIRONMENT">, request: Request): Date {
+  if (config.ENVIRONMENT !== "production") {
+    const given = request.headers.get(NOW_HEADER);
+    if (given) {
+      const at = new Date(given);
+      if (!Number.isNaN(at.getTime())) return at;
+    }
+  }
+  return new Date(currentTime());
+}

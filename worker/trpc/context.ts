@@ -1,4 +1,5 @@
 import { createDb, type Db } from "../../db/client";
+import { requestNow } from "../services/clock";
 import { readConfig, type Config, type Env } from "../env";
 import { clientAddress } from "../services/client-address";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
@@ -17,6 +18,8 @@ export type Context = {
   origin: string;
   /** The caller's address for throttling (CF-Connecting-IP; see services/client-address.ts). */
   address: string;
+  /** The instant every time window of this request is measured from (worker/clock.ts). */
+  now: Date;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -47,6 +50,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     requestId,
     origin: new URL(request.url).origin,
     address: clientAddress(request),
+    now: requestNow(config, request),
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

@@ -6,6 +6,7 @@ import { moderationRouter } from "./routers/moderation";
 import { passwordRouter } from "./routers/password";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
+import { schedulingRouter } from "./routers/scheduling";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { ticketsRouter } from "./routers/tickets";
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   tickets: ticketsRouter,
   moderation: moderationRouter,
+  scheduling: schedulingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,10 +8,10 @@ import { hasRecord } from "@/lib/session";
 const NAV: AreaNavItem[] = [
   { label: "Home", to: "/mentees" },
   { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL } },
-  { label: "Schedules" },
+  { label: "Schedules", to: "/mentees/schedules" },
   { label: "Connect" },
 ];
-const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
+const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots", to: "/mentees/booked-slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.

@@ -1,6 +1,100 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
+import { LoadError } from "@/components/load-error";
+import { useMyZone } from "@/components/schedule-bits";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTRPC } from "@/lib/trpc";
+import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
-export const Route = createFileRoute("/mentors/")({
-  component: () => <AreaWelcome role="mentor" intro="Publish your slots and keep in touch with your mentees." />,
-});
+const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
+
+export const Route = createFileRoute("/mentors/")({ component: Dashboard });
+
+function Dashboard() {
+  const trpc = useTRPC();
+  const zone = useMyZone();
+  const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions({}));
+  // Refetched every minute so "Go Live" appears once a start is reached.
+  const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions({}), refetchInterval: 60_000 });
+  const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
+  return (
+    <div className="grid gap-6">
+      <AreaWelcome role="mentor" intro="Publish your slots and keep in touch with your mentees." />
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="font-semibold text-slate-900">New enrollments, last 30 days</h2>
+          {chart.isPending ? (
+            <Skeleton role="status" aria-label="Loading the chart" className="h-60 w-full" />
+          ) : chart.isError ? (
+            <LoadError what="your enrollments" onRetry={() => void chart.refetch()} />
+          ) : total === 0 ? (
+            <p className="text-slate-700">No new enrollments in the last 30 days yet.</p>
+          ) : (
+            <>
+              <p className="sr-only">
+                {total} new enrollments in the last 30 days: {chart.data.filter((d) => d.count > 0).map((d) => `${d.date}: ${d.count}`).join(", ")}.
+              </p>
+              <div aria-hidden="true">
+                <Suspense fallback={<Skeleton className="h-60 w-full" />}>
+                  <EnrollmentChart data={chart.data} />
+                </Suspense>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="font-semibold text-slate-900">Upcoming Live Sessions (next 24hr)</h2>
+          <p className="text-sm text-slate-600">Times in {zoneLabel(zone)}.</p>
+          {live.isPending ? (
+            <Skeleton role="status" aria-label="Loading sessions" className="h-24 w-full" />
+          ) : live.isError ? (
+            <LoadError what="your sessions" onRetry={() => void live.refetch()} />
+          ) : live.data.length === 0 ? (
+            <p className="text-slate-700">
+              No sessions in the next 24 hours. <Link to="/mentors/scheduler" className="text-indigo-700 underline">Publish slots</Link> so mentees can book.
+            </p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th scope="col" className="py-2 pr-3 font-medium">Mentee</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Date</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Time</th>
+                    <th scope="col" className="py-2 font-medium"><span className="sr-only">Action</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {live.data.map((s) => (
+                    <tr key={s.id} className="border-b border-slate-100">
+                      <td className="py-2 pr-3">{s.menteeId.firstName} {s.menteeId.lastName}{s.type === "trial" ? " (intro call)" : ""}</td>
+                      <td className="py-2 pr-3">{formatDate(s.start, zone)}</td>
+                      <td className="py-2 pr-3">{formatTime(s.start, zone)}</td>
+                      <td className="py-2">
+                        {s.hasStarted || new Date(s.start).getTime() <= Date.now() ? (
+                          <Button asChild size="sm">
+                            <a href={`/mentors/connect/live/${s.id}`} target="_blank" rel="noopener">
+                              Go Live
+                            </a>
+                          </Button>
+                        ) : (
+                          <span className="text-slate-500">Go Live opens at the start</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import { aliasedTable } from "drizzle-orm";
+import { mentees, mentors, notifications, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Env } from "../env";
+import { mailInsert, deliverMailSoon } from "../services/mail";
+import { pushToUser } from "../services/push";
+import { formatWhen, zoneOr } from "../services/zoned-time";
+
+const HOUR = 60 * 60 * 1000;
+type WaitUntil = (p: Promise<unknown>) => void;
+
+/** Which reminder is due for a session starting at `start`: 1h within the hour, 24h within the day (a late cron skips straight to 1h). */
+export function dueReminder(start: Date, now: Date): ReminderKind | null {
+  const left = start.getTime() - now.getTime();
+  if (left <= 0) return null;
+  if (left <= HOUR) return "1h";
+  if (left <= 24 * HOUR) return "24h";
+  return null;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/UNIQUE constraint failed: session_reminders/.test(String(e))) return true;
+  }
+  return false;
+};
+
+/**
+ * Sends the due reminders of booked sessions (ADR 0013): for each party, an in-app notification and
+ * an e-mail, written in ONE batch with the "sent" marker. The marker's unique key (booking, person,
+ * kind) fails the whole batch when it was already sent, so a second or overlapping run sends nothing twice.
+ */
+export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<{ sent: number; skipped: number }> {
+  const menteeRow = aliasedTable(mentees, "reminded_mentee");
+  const rows = await db
+    .select({
+      slot: timeSlots,
+      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone },
+      mentor: { first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+    })
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+    .where(and(eq(timeSlots.state, "booked"), gt(timeSlots.startAt, now), lte(timeSlots.startAt, new Date(now.getTime() + 24 * HOUR))));
+  let sent = 0;
+  let skipped = 0;
+  for (const r of rows) {
+    const kind = dueReminder(r.slot.startAt, now);
+    if (!kind || !r.slot.bookedAt) continue;
+    const parties = [
+      { role: "mentee" as const, id: r.slot.menteeId!, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first },
+      { role: "mentor" as const, id: r.slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first },
+    ];
+    for (const p of parties) {
+      const when = formatWhen(r.slot.startAt, p.zone);
+      const soon = kind === "1h" ? "starts within the hour" : "is tomorrow";
+      const content = `Reminder: your session with ${p.other} ${soon}: ${when}.`;
+      const notificationId = crypto.randomUUID();
+      try {
+        await db.batch([
+          db.insert(sessionReminders).values({ slotId: r.slot.id, bookedAt: r.slot.bookedAt, recipientRole: p.role, kind, createdAt: now }),
+          db.insert(notifications).values({ id: notificationId, recipientRole: p.role, recipientId: p.id, type: "alert", content, createdAt: now }),
+          mailInsert(db, {
+            to: p.email,
+            subject: `Reminder: your MentorLink session ${soon}`,
+            text: `Hi ${p.name},\n\nYour session with ${p.other} ${soon}: ${when}.\n\nSee you there,\nMentorLink`,
+          }),
+        ]);
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          skipped++;
+          continue;
+        }
+        throw error;
+      }
+      sent++;
+      pushToUser(env, waitUntil, { role: p.role, id: p.id }, "notification", {
+        id: notificationId,
+        type: "alert",
+        content,
+        isRead: false,
+        conversationId: null,
+        time: now.toISOString(),
+        createdAt: now.toISOString(),
+      });
+    }
+  }
+  if (sent > 0) deliverMailSoon(env, waitUntil);
+  return { sent, skipped };
+}

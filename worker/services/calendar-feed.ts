@@ -1,0 +1,62 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { calendarFeeds } from "../../db/schema";
+import { icsCalendar, type IcsEvent } from "./ics";
+import { bookingsOf, type SlotView } from "./scheduling";
+import { formatWhen } from "./zoned-time";
+
+type Who = { role: "mentee" | "mentor"; id: string };
+
+const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/feed/${token}.ics`;
+
+/** The caller's feed URL, or null when they have none (or revoked it). */
+export async function calendarFeedUrl(db: Db, who: Who, origin: string) {
+  const row = await db.query.calendarFeeds.findFirst({ where: and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id)) });
+  return { url: row ? feedUrl(origin, row.token) : null };
+}
+
+/** A new secret URL; the previous one stops working at once. */
+export async function resetCalendarFeed(db: Db, who: Who, origin: string) {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  await db
+    .insert(calendarFeeds)
+    .values({ ownerRole: who.role, ownerId: who.id, token })
+    .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: new Date() } });
+  return { url: feedUrl(origin, token) };
+}
+
+export async function revokeCalendarFeed(db: Db, who: Who) {
+  await db.delete(calendarFeeds).where(and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id)));
+  return { url: null };
+}
+
+/** One calendar event per booking, seen from one party. */
+export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string): IcsEvent {
+  const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? "your mentee");
+  const kind = view.type === "trial" ? "Free intro call" : "Mentorship session";
+  const lines = [
+    `${kind} with ${other} on MentorLink.`,
+    view.title ? `Topic: ${view.title}` : "",
+    view.description ?? "",
+    `Mentor's time: ${formatWhen(view.start, view.mentorTimeZone)}`,
+  ].filter(Boolean);
+  return {
+    uid: `${view.id}-${bookedAt.getTime()}@mentorlink`,
+    start: new Date(view.start),
+    end: new Date(view.end),
+    stamp: bookedAt,
+    summary: `${kind} with ${other}`,
+    description: lines.join("\n"),
+    url: viewer === "mentee" ? `${origin}/mentees/booked-slots` : `${origin}/mentors/scheduler`,
+  };
+}
+
+/** The feed of the token's owner, or null for an unknown (or revoked) token. */
+export async function feedCalendar(db: Db, token: string, origin: string, now: Date): Promise<string | null> {
+  const row = await db.query.calendarFeeds.findFirst({ where: eq(calendarFeeds.token, token) });
+  if (!row || (row.ownerRole !== "mentee" && row.ownerRole !== "mentor")) return null;
+  const who = { role: row.ownerRole, id: row.ownerId } as Who;
+  const bookings = await bookingsOf(db, who, now);
+  return icsCalendar(bookings.map((b) => bookingEvent(b.view, b.bookedAt, who.role, origin)));
+}

@@ -1,0 +1,46 @@
+import dayjs from "dayjs";
+import advancedFormat from "dayjs/plugin/advancedFormat";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(advancedFormat);
+
+/** Shared by the Worker (notifications, e-mails, the dashboard) and the SPA: instants are UTC, shown in a person's IANA zone. */
+export const DATE_FORMAT = "MMMM Do YYYY";
+export const TIME_FORMAT = "h:mm a";
+export const SESSION_MS = 60 * 60 * 1000;
+export const FALLBACK_ZONE = "UTC";
+
+/** Is `zone` an IANA zone the runtime knows (Intl, so DST rules come with the runtime)? */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || !zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const zoneOr = (zone: string | null | undefined, fallback = FALLBACK_ZONE) => (isTimeZone(zone) ? zone : fallback);
+
+export const inZone = (instant: Date | string | number, zone: string) => dayjs(instant).tz(zone);
+
+/** "March 9th 2026" in the zone. */
+export const formatDate = (instant: Date | string | number, zone: string) => inZone(instant, zone).format(DATE_FORMAT);
+/** "9:30 pm" in the zone. */
+export const formatTime = (instant: Date | string | number, zone: string) => inZone(instant, zone).format(TIME_FORMAT);
+/** "March 9th 2026, 9:30 pm (Asia/Kolkata)": the zone is named. */
+export const formatWhen = (instant: Date | string | number, zone: string) => `${formatDate(instant, zone)}, ${formatTime(instant, zone)} (${zone})`;
+
+/** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  return dayjs.tz(`${date} ${time}`, zone).toDate();
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
+export const dayKey = (instant: Date | string | number, zone: string) => inZone(instant, zone).format("YYYY-MM-DD");
+
+export { dayjs };

@@ -1,0 +1,39 @@
+import * as v from "valibot";
+import { isTimeZone } from "../services/zoned-time";
+
+const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
+const optionalText = (label: string, max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`))));
+
+export const MAX_WEEKS = 12;
+export const MAX_DAYS_AHEAD = 90;
+
+/** An ISO instant ("2026-03-09T04:00:00.000Z" or with an offset). */
+export const instantField = v.pipe(
+  v.string("Start is required"),
+  v.trim(),
+  v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), "Start must be an ISO date and time, such as 2026-03-09T04:00:00Z"),
+  v.transform((s) => new Date(s)),
+);
+
+export const slotDetailsSchema = v.object({
+  start: instantField,
+  title: optionalText("Title", 120),
+  description: optionalText("Description", 1000),
+  /** Repeat weekly: 1 (just this one) to 12 weeks. */
+  weeks: v.optional(v.pipe(v.number("Weeks must be a number"), v.integer("Weeks must be a whole number"), v.minValue(1, "Weeks must be at least 1"), v.maxValue(MAX_WEEKS, `Weeks must be at most ${MAX_WEEKS}`)), 1),
+});
+
+/** POST /api/mentors/available-timeslots {slotDetails, mentorId}: mentorId must be the caller's. */
+export const publishSlotsSchema = v.object({ slotDetails: slotDetailsSchema, mentorId: v.optional(v.string()) });
+
+export const slotIdSchema = v.object({ slotId: id("slotId") });
+export const optionalOwnId = v.optional(v.object({ mentorId: v.optional(v.string()), menteeId: v.optional(v.string()) }), {});
+export const mentorIdSchema = v.object({ mentorId: id("mentorId") });
+
+/** POST /api/mentees/timeslots/1 {values: {..., menteeId}, slotId}. */
+export const bookSchema = v.object({ slotId: id("slotId"), values: v.optional(v.record(v.string(), v.unknown()), {}) });
+export const trialSchema = v.object({ slotId: id("slotId"), mentorId: v.optional(v.string()) });
+
+export const timeZoneField = v.pipe(v.string("Time zone is required"), v.trim(), v.check((z: string) => isTimeZone(z), "Choose a time zone from the list, such as Asia/Kolkata"));
+export const timeZoneSchema = v.object({ timeZone: timeZoneField, onlyIfUnset: v.optional(v.boolean(), false) });
