@@ -28,3 +28,25 @@ export function parseEnvelope(raw: unknown): Envelope | null {
 
 /** WebSocket close code for "this account may no longer use the product" (4000-4999 are the app's). */
 export const CLOSE_ACCOUNT_REFUSED = 4003;
+
+// ---------------------------------------------------------------- live rooms (issue 10)
+
+export const LIVE_ROOM_PARTY = "live-room";
+
+/** Who a live-room socket is: set by the Worker after it checked the token and the window (never by the client). */
+export type LivePeer = { role: "mentee" | "mentor"; id: string; name: string };
+
+/**
+ * Live-room messages. The server says `welcome` (to the one who joined: who is already there),
+ * `peer-joined`, `peer-left`, `ended` (the room closes); `signal` carries an offer, an answer or an
+ * ICE candidate from one participant to the other, and nothing else is relayed.
+ */
+export type LiveServerEvent = "welcome" | "peer-joined" | "peer-left" | "signal" | "ended";
+export type LiveClientEvent = "signal";
+
+/** Close codes of a live room: the same person opened the room elsewhere; the session is over. */
+export const CLOSE_REPLACED = 4009;
+export const CLOSE_ENDED = 4010;
+
+/** Headers the Worker sets on the upgrade request it forwards to the room (and overwrites if a client sent them). */
+export const LIVE_HEADERS = { role: "x-live-role", id: "x-live-id", name: "x-live-name", closesAt: "x-live-closes-at" } as const;

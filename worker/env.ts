@@ -1,5 +1,7 @@
 import * as v from "valibot";
+import type { LiveRoom } from "../party/live-room";
 import type { UserRoom } from "../party/user-room";
+import { parseIceServers } from "./services/ice-servers";
 
 const configSchema = v.object({
   DB_URL: v.pipe(v.string("DB_URL is not set"), v.url("DB_URL must be a URL such as http://127.0.0.1:8089 or libsql://<db>.turso.io")),
@@ -30,6 +32,21 @@ const configSchema = v.object({
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /** Development and tests only: the base URL of a fake Google (authorize, token and user-info endpoints). */
   GOOGLE_OAUTH_URL: v.optional(v.pipe(v.string(), v.url("GOOGLE_OAUTH_URL must be a URL such as http://127.0.0.1:12112"))),
+  /**
+   * Live sessions (ADR 0015): ICE_SERVERS replaces the default STUN (a JSON array of
+   * `{ urls, username?, credential? }`); TURN_KEY_ID with TURN_KEY_API_TOKEN fetches short-lived
+   * TURN credentials from Cloudflare's TURN service for each call.
+   */
+  ICE_SERVERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(parseIceServers),
+      v.check((servers) => servers !== null, 'ICE_SERVERS must be a JSON array such as [{"urls":"stun:stun.example.com:3478"}]'),
+      v.transform((servers) => servers!),
+    ),
+  ),
+  TURN_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  TURN_KEY_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
@@ -45,6 +62,7 @@ const configRules = v.pipe(
   v.check((c) => c.ENVIRONMENT !== "production" || (Boolean(c.MAIL_API_KEY) && !c.MAIL_FROM.endsWith(".local>")), "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY) and MAIL_FROM"),
   v.check((c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL, "GOOGLE_OAUTH_URL is for development and tests only"),
   v.check((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together"),
+  v.check((c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN, "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together"),
   v.check(
     (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
     "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",
@@ -55,6 +73,7 @@ export type Config = v.InferOutput<typeof configSchema>;
 
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
+  LiveRoom: DurableObjectNamespace<LiveRoom>;
   ASSETS: Fetcher;
   IMAGES: R2Bucket;
 };

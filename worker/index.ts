@@ -17,6 +17,7 @@ import { createContext } from "./trpc/context";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
 
+export { LiveRoom } from "../party/live-room";
 export { UserRoom } from "../party/user-room";
 
 const app = new Hono<AppEnv>();

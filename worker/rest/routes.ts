@@ -160,4 +160,6 @@ export const restRoutes: RestRoute[] = [
   })),
   row("PATCH", "/mentees/booked-slots/1", (c, { body }) => c.scheduling.cancel(body as never), (r) => ({ message: "Booking cancelled", ...r })),
   row("POST", "/mentees/trail", (c, { body }) => c.scheduling.bookTrial(body as never), (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }), 201),
+  // Live sessions (issue 10): 200 only to the slot's mentor and booked mentee, inside the window (the token decides).
+  row("POST", "/chats/verify-live", (c, { body }) => c.live.verify(body as never)),
 ];

@@ -18,7 +18,7 @@ export type Context = {
   origin: string;
   /** The caller's address for throttling (CF-Connecting-IP; see services/client-address.ts). */
   address: string;
-  /** The instant every time window of this request is measured from (worker/clock.ts). */
+  /** The instant every time window of this request is measured from (worker/services/clock.ts). */
   now: Date;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
+import { liveRouter } from "./routers/live";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
@@ -21,6 +22,7 @@ export const appRouter = router({
   tickets: ticketsRouter,
   moderation: moderationRouter,
   scheduling: schedulingRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

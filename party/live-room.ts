@@ -1,0 +1,79 @@
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent } from "./protocol";
+
+type LiveConnection = Connection<LivePeer>;
+
+const send = (connection: Connection, event: LiveServerEvent, data: unknown) => connection.send(JSON.stringify({ event, data }));
+
+/**
+ * The signalling room of one live session (named by its slot id): at most its mentor and its
+ * mentee, one socket each. The Worker checks the token, the participant and the window before a
+ * socket gets here (worker/realtime.ts) and says who it is in headers. The room relays offers,
+ * answers and ICE candidates to the other participant only, and closes everyone at the session's
+ * end plus the grace period (an alarm). The video itself flows browser to browser (WebRTC).
+ */
+export class LiveRoom extends Server {
+  static options = { hibernate: true };
+
+  async onConnect(connection: Connection, ctx: ConnectionContext) {
+    const headers = ctx.request.headers;
+    const role = headers.get(LIVE_HEADERS.role);
+    const id = headers.get(LIVE_HEADERS.id);
+    const closesAt = Number(headers.get(LIVE_HEADERS.closesAt));
+    if ((role !== "mentee" && role !== "mentor") || !id || !Number.isFinite(closesAt)) {
+      connection.close(1008, "Not admitted by the Worker");
+      return;
+    }
+    // The room's own clock has the last word: after the end plus the grace period nobody enters.
+    if (Date.now() >= closesAt) {
+      send(connection, "ended", null);
+      connection.close(CLOSE_ENDED, "The session has ended");
+      return;
+    }
+    const peer: LivePeer = { role, id, name: decodeURIComponent(headers.get(LIVE_HEADERS.name) ?? "") };
+    // The same person again (a reload, another window): the newest socket wins.
+    for (const other of this.peers()) {
+      if (other.id !== connection.id && other.state?.role === role) other.close(CLOSE_REPLACED, "You joined this session from another window");
+    }
+    connection.setState(peer);
+    const present = this.counterpart(connection);
+    send(connection, "welcome", { you: peer, peer: present?.state ?? null, closesAt: new Date(closesAt).toISOString() });
+    if (present) send(present, "peer-joined", peer);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(closesAt);
+  }
+
+  onMessage(connection: Connection, message: string | ArrayBuffer) {
+    const envelope = parseEnvelope(message);
+    const from = (connection as LiveConnection).state;
+    if (envelope?.event !== "signal" || !from) return;
+    const to = this.counterpart(connection);
+    if (to) send(to, "signal", envelope.data);
+  }
+
+  onClose(connection: Connection) {
+    const left = (connection as LiveConnection).state;
+    if (!left) return;
+    // A replaced socket leaves silently: its person is still here.
+    const stillHere = [...this.peers()].some((c) => c.id !== connection.id && c.state?.role === left.role);
+    const other = this.counterpart(connection);
+    if (!stillHere && other) send(other, "peer-left", left);
+  }
+
+  /** The session's end plus the grace period: everyone is told, then closed. */
+  onAlarm() {
+    for (const connection of this.peers()) {
+      send(connection, "ended", null);
+      connection.close(CLOSE_ENDED, "The session has ended");
+    }
+  }
+
+  private peers(): LiveConnection[] {
+    return [...this.getConnections<LivePeer>()];
+  }
+
+  /** The other participant's open socket, if any. */
+  private counterpart(connection: Connection): LiveConnection | undefined {
+    const me = (connection as LiveConnection).state;
+    return this.peers().find((c) => c.id !== connection.id && c.state && c.state.role !== me?.role);
+  }
+}

@@ -1,0 +1,87 @@
+import { aliasedTable, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { mentees, mentors, timeSlots } from "../../db/schema";
+import { fail } from "../trpc/errors";
+import { profileImageUrl } from "./accounts";
+import { formatWhen, zoneOr } from "./zoned-time";
+
+const MINUTE = 60 * 1000;
+/** The live room opens this long before the start (issue 10). */
+export const LIVE_EARLY_MS = 10 * MINUTE;
+/** Connected participants may stay this long after the end; then the room closes. */
+export const LIVE_GRACE_MS = 5 * MINUTE;
+/** The free intro call is 15 minutes, on a one-hour slot (ADR 0013). */
+export const TRIAL_CALL_MS = 15 * MINUTE;
+
+export type LiveRole = "mentee" | "mentor";
+type Person = { id: string; name: string; firstName: string; profileImageUrl: string; timeZone: string };
+
+/** A booked session as its two participants see it, with the window of its live room. */
+export type LiveSession = {
+  slotId: string;
+  type: "session" | "trial";
+  role: LiveRole;
+  me: Person;
+  other: Person & { role: LiveRole };
+  start: string;
+  end: string;
+  /** Entering is allowed from `opensAt` until `end`; the room closes connected participants at `closesAt`. */
+  opensAt: string;
+  closesAt: string;
+  /** The server's clock when this was read, so a page's countdown does not trust the device clock. */
+  now: string;
+};
+
+const menteeRow = aliasedTable(mentees, "live_mentee");
+
+/** The session behind `slotId` for one of its two participants (404 when there is no booked session, 403 for anyone else). */
+export async function liveSessionFor(db: Db, who: { role: string; id: string }, slotId: string, now: Date): Promise<LiveSession> {
+  const [row] = await db
+    .select({
+      slot: timeSlots,
+      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
+      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, image: menteeRow.profileImageKey, zone: menteeRow.timeZone },
+    })
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+    .where(eq(timeSlots.id, slotId))
+    .limit(1);
+  if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
+  const role: LiveRole | null = who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
+  if (!role) fail("FORBIDDEN", "This session is not yours: only its mentor and its mentee can join it.");
+  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: zoneOr(row.mentor.zone, "Asia/Kolkata") };
+  const mentee: Person = { id: row.mentee.id, name: `${row.mentee.first} ${row.mentee.last}`, firstName: row.mentee.first, profileImageUrl: profileImageUrl(row.mentee.image), timeZone: zoneOr(row.mentee.zone) };
+  const start = row.slot.startAt;
+  const end = row.slot.type === "trial" ? new Date(start.getTime() + TRIAL_CALL_MS) : row.slot.endAt;
+  return {
+    slotId,
+    type: row.slot.type,
+    role,
+    me: role === "mentor" ? mentor : mentee,
+    other: role === "mentor" ? { ...mentee, role: "mentee" } : { ...mentor, role: "mentor" },
+    start: start.toISOString(),
+    end: end.toISOString(),
+    opensAt: new Date(start.getTime() - LIVE_EARLY_MS).toISOString(),
+    closesAt: new Date(end.getTime() + LIVE_GRACE_MS).toISOString(),
+    now: now.toISOString(),
+  };
+}
+
+/** Why a participant may not enter now, or null when the room is open to them (from 10 minutes before the start until the end). */
+export function liveRefusal(session: LiveSession, now: Date): string | null {
+  const zone = session.me.timeZone;
+  if (now.getTime() < Date.parse(session.opensAt)) {
+    return `Too early: this session starts ${formatWhen(session.start, zone)}; you can join from 10 minutes before.`;
+  }
+  if (now.getTime() >= Date.parse(session.end)) return `This session has ended (it ended ${formatWhen(session.end, zone)}).`;
+  return null;
+}
+
+/** verify-live: the session when the caller may enter it now; 404, or 403 with the reason, otherwise. */
+export async function verifyLive(db: Db, who: { role: string; id: string }, slotId: string, now: Date): Promise<LiveSession> {
+  const session = await liveSessionFor(db, who, slotId, now);
+  const refusal = liveRefusal(session, now);
+  if (refusal) fail("FORBIDDEN", refusal, { opensAt: session.opensAt, end: session.end });
+  return session;
+}
