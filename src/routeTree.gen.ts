@@ -41,6 +41,7 @@ import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
+import { Route as MenteesConnectLiveSessionIdRouteImport } from './routes/mentees/connect/live/$sessionId'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
 import { Route as MentorsConnectLiveSessionIdRouteImport } from './routes/mentors/connect/live/$sessionId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
@@ -212,6 +213,12 @@ const MenteesBrowseMentorSearchRoute =
     path: '/browse/mentor/$search',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MenteesConnectLiveSessionIdRoute =
+  MenteesConnectLiveSessionIdRouteImport.update({
+    id: '/connect/live/$sessionId',
+    path: '/connect/live/$sessionId',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MenteesPaymentSuccessPaymentIdRoute =
   MenteesPaymentSuccessPaymentIdRouteImport.update({
     id: '/payment/success/$paymentId',
@@ -264,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -298,6 +306,7 @@ export interface FileRoutesByTo {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -336,6 +345,7 @@ export interface FileRoutesById {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
     | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
@@ -409,6 +420,7 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
     | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
@@ -446,6 +458,7 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
     | '/mentors/connect/live/$sessionId'
     | '/mentees/browse/mentor/profile/$id'
@@ -693,6 +706,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesBrowseMentorSearchRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/connect/live/$sessionId': {
+      id: '/mentees/connect/live/$sessionId'
+      path: '/connect/live/$sessionId'
+      fullPath: '/mentees/connect/live/$sessionId'
+      preLoaderRoute: typeof MenteesConnectLiveSessionIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/payment/success/$paymentId': {
       id: '/mentees/payment/success/$paymentId'
       path: '/payment/success/$paymentId'
@@ -726,6 +746,7 @@ interface MenteesRouteRouteChildren {
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
+  MenteesConnectLiveSessionIdRoute: typeof MenteesConnectLiveSessionIdRoute
   MenteesPaymentSuccessPaymentIdRoute: typeof MenteesPaymentSuccessPaymentIdRoute
   MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
@@ -739,6 +760,7 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
+  MenteesConnectLiveSessionIdRoute: MenteesConnectLiveSessionIdRoute,
   MenteesPaymentSuccessPaymentIdRoute: MenteesPaymentSuccessPaymentIdRoute,
   MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }

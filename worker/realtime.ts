@@ -1,6 +1,6 @@
 import { routePartykitRequest } from "partyserver";
 import type { Role } from "../db/schema";
-import { LIVE_HEADERS, LIVE_ROOM_PARTY, USER_ROOM_PARTY, userRoomName } from "../party/protocol";
+import { LIVE_HEADERS, userRoomName } from "../party/protocol";
 import { readConfig, type Env } from "./env";
 import { currentRefusal } from "./services/accounts";
 import { requestNow } from "./services/clock";
@@ -28,11 +28,11 @@ export function routeRealtime(request: Request, env: Env): Promise<Response | nu
       const db = dbFor(config);
       const refusal = await currentRefusal(db, claims.role, claims.sub, claims.sid);
       if (refusal) return new Response(refusal.message, { status: refusal.code === "UNAUTHORIZED" ? 401 : 403 });
-      if (lobby.party === USER_ROOM_PARTY) {
+      if (lobby.className === "UserRoom") {
         if (lobby.name !== userRoomName(claims.role as Role, claims.sub)) return new Response("This room belongs to another user", { status: 403 });
         return;
       }
-      if (lobby.party === LIVE_ROOM_PARTY) return admitToLiveRoom(req, db, claims, lobby.name, requestNow(config, req));
+      if (lobby.className === "LiveRoom") return admitToLiveRoom(req, db, claims, lobby.name, requestNow(config, req));
       return new Response("No such room", { status: 404 });
     },
     onBeforeRequest: () => new Response("Rooms accept WebSocket connections only", { status: 400 }),

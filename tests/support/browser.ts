@@ -54,7 +54,7 @@ const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, "_").slice(0, 
  * Registers the hooks of a browser-driven test file and returns live accessors. Call once at the
  * top level of the file (or of a describe block).
  */
-export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture {
+export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: string[] = []): BrowserFixture {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -68,7 +68,7 @@ export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture 
     must(browser, "browser").newContext({ baseURL: inject("baseUrl"), ...contextOptions, ...options });
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
   });
 
   afterAll(async () => {

@@ -17,10 +17,14 @@ export const Route = createFileRoute("/mentees/booked-slots")({ component: Booke
 
 type Booking = SlotView & { canCancel: boolean };
 
+/** "Join session" shows from an hour before the start (the live page counts down to 10 minutes before, then enters). */
+const JOIN_SHOWN_MS = 60 * 60 * 1000;
+
 function BookedSlots() {
   const trpc = useTRPC();
   const zone = useMyZone();
-  const list = useQuery(trpc.scheduling.myBookings.queryOptions({}));
+  // Refetched every minute, so "Join session" appears as a start comes near.
+  const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions({}), refetchInterval: 60_000 });
   return (
     <section aria-labelledby="booked-title" className="grid gap-6">
       <div className="grid gap-1">
@@ -104,6 +108,13 @@ function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; zone: s
         </div>
         {upcoming ? (
           <div className="flex flex-wrap gap-2">
+            {Date.parse(b.start) - Date.now() < JOIN_SHOWN_MS ? (
+              <Button asChild>
+                <a href={`/mentees/connect/live/${b.id}`} target="_blank" rel="noopener">
+                  Join session
+                </a>
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={() => void download()}>
               Add to calendar (.ics)
             </Button>

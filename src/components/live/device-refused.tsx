@@ -1,0 +1,21 @@
+import { Button } from "../ui/button";
+import type { MediaChoice } from "./use-local-media";
+
+/** The camera or microphone could not be used: why, how to fix it, and the ways to join anyway. */
+export function DeviceRefused({ reason, onChoose }: { reason: string; onChoose: (choice: MediaChoice) => void }) {
+  return (
+    <div role="alert" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-800">
+      <p className="font-medium">{reason}</p>
+      <p className="text-sm">To use them, allow the camera and microphone for this site in your browser's address bar or settings, then try again. You can also join without them.</p>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onChoose("camera-and-microphone")}>Try again</Button>
+        <Button variant="outline" onClick={() => onChoose("audio-only")}>
+          Join with audio only
+        </Button>
+        <Button variant="outline" onClick={() => onChoose("no-devices")}>
+          Join without camera or microphone
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { LiveCall } from "@/lib/live-call";
+import { readSession } from "@/lib/session";
+import { useTRPC, useTRPCClient } from "@/lib/trpc";
+import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
+import type { LiveSession } from "../../../worker/services/live";
+import { LoadError } from "../load-error";
+import { Skeleton } from "../ui/skeleton";
+import { CallView } from "./call-view";
+import { Countdown } from "./countdown";
+import { DeviceRefused } from "./device-refused";
+import { SessionSummary } from "./session-summary";
+import { useLocalMedia } from "./use-local-media";
+import { useServerClock } from "./use-server-clock";
+
+type Role = "mentee" | "mentor";
+type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
+
+/** The live page of a booked session (`/mentors/connect/live/$id`, `/mentees/connect/live/$id`), for its two participants. */
+export function LiveSessionPage({ slotId, role }: { slotId: string; role: Role }) {
+  const trpc = useTRPC();
+  const session = useQuery({ ...trpc.live.session.queryOptions({ slotId }, { trpc: { context: { role } } }), staleTime: Infinity, retry: (count, error) => apiError(error) === null && count < 2 });
+  return (
+    <section aria-labelledby="live-title" className="mx-auto grid w-full max-w-4xl gap-4">
+      <h1 id="live-title" className="text-2xl font-bold text-slate-900">
+        {session.data ? `Live session with ${session.data.other.name}` : "Live session"}
+      </h1>
+      {session.isPending ? (
+        <Skeleton role="status" aria-label="Loading the session" className="aspect-video w-full" />
+      ) : session.isError ? (
+        apiError(session.error) ? (
+          <p role="alert" className="text-slate-700">
+            {apiError(session.error)!.message}
+          </p>
+        ) : (
+          <LoadError what="this session" onRetry={() => void session.refetch()} />
+        )
+      ) : (
+        <LiveSessionRoom session={session.data} role={role} />
+      )}
+    </section>
+  );
+}
+
+function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }) {
+  const api = useTRPCClient();
+  const now = useServerClock(session.now);
+  const { media, start: startMedia, stop: stopMedia } = useLocalMedia();
+  const [call, setCall] = useState<LiveCall | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const joinedAt = useRef<number | null>(null);
+  const opensAt = Date.parse(session.opensAt);
+  const end = Date.parse(session.end);
+  const isOpen = now >= opensAt && now < end;
+  const zone = session.me.timeZone;
+
+  const finish = useCallback(
+    (reason: Outcome["reason"]) => {
+      setOutcome((current) => current ?? { reason, leftAt: Date.now() });
+      stopMedia();
+    },
+    [stopMedia],
+  );
+
+  // The room is open: ask for the camera and microphone (the page enters by itself after a countdown).
+  useEffect(() => {
+    if (isOpen && !outcome && media.state === "idle") void startMedia("camera-and-microphone");
+  }, [isOpen, outcome, media.state, startMedia]);
+
+  // Devices settled: get the ICE servers (only inside the window) and join the room.
+  useEffect(() => {
+    if (media.state !== "ready" || call || outcome) return;
+    let cancelled = false;
+    api.live.join.mutate({ slotId: session.slotId }, { context: { role } }).then(
+      ({ iceServers }) => {
+        if (cancelled) return;
+        const token = async () => {
+          // A cheap authorised read first, so an expired access token is refreshed before the socket uses it.
+          await api.live.session.query({ slotId: session.slotId }, { context: { role } }).catch(() => undefined);
+          return readSession(role)?.accessToken ?? null;
+        };
+        setCall(new LiveCall({ slotId: session.slotId, role, token, iceServers: iceServers as RTCIceServer[], local: media.stream }));
+      },
+      (error) => {
+        if (cancelled) return;
+        const answer = apiError(error);
+        if (answer?.status === 403) finish("ended");
+        else toast.error("Please refresh the page..!!", { description: "The live room could not be opened." });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [media, call, outcome, api, session.slotId, role, finish]);
+
+  // Follow the call: note when it connected, and end the page when the room ends or another window takes over.
+  useEffect(() => {
+    if (!call) return;
+    const check = () => {
+      const { status } = call.getSnapshot();
+      if (status === "connected" && joinedAt.current === null) joinedAt.current = Date.now();
+      if (status === "ended" || status === "replaced") finish(status);
+    };
+    const unsubscribe = call.subscribe(check);
+    return () => {
+      unsubscribe();
+      call.leave();
+    };
+  }, [call, finish]);
+
+  // The session's time is over: the room closes a few minutes later; the page says so at once.
+  useEffect(() => {
+    if (now >= Date.parse(session.closesAt) && call && !outcome) call.leave("ended");
+  }, [now, session.closesAt, call, outcome]);
+
+  const rejoin = () => {
+    setCall(null);
+    setOutcome(null);
+    void startMedia(media.state === "ready" ? media.choice : "camera-and-microphone");
+  };
+  const startLabel = `${formatDate(session.start, zone)} at ${formatTime(session.start, zone)} (${zoneLabel(zone, new Date(session.start))})`;
+
+  if (outcome) {
+    const canRejoin = outcome.reason !== "ended" && Date.now() < end;
+    return <SessionSummary session={session} reason={outcome.reason} joinedAt={joinedAt.current} leftAt={outcome.leftAt} onRejoin={canRejoin ? rejoin : undefined} />;
+  }
+  if (now < opensAt) return <Countdown opensAt={session.opensAt} now={now} startLabel={startLabel} />;
+  if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} />;
+  if (media.state === "refused") return <DeviceRefused reason={media.reason} onChoose={(choice) => void startMedia(choice)} />;
+  if (!call) {
+    return (
+      <p role="status" className="text-slate-700">
+        {media.state === "ready" ? "Joining the room..." : "Asking for your camera and microphone..."}
+      </p>
+    );
+  }
+  return (
+    <CallView
+      call={call}
+      local={media.state === "ready" ? media.stream : null}
+      otherName={session.other.firstName}
+      end={session.end}
+      now={now}
+      onLeave={() => {
+        finish("left");
+        call.leave("ended");
+      }}
+    />
+  );
+}

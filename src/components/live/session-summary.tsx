@@ -1,0 +1,34 @@
+import { Link } from "@tanstack/react-router";
+import { ReviewForm } from "../review-form";
+import type { LiveSession } from "../../../worker/services/live";
+
+/** After the call: a short summary, and for the mentee the review form of this mentor. */
+export function SessionSummary({ session, reason, joinedAt, leftAt, onRejoin }: { session: LiveSession; reason: "ended" | "left" | "replaced"; joinedAt: number | null; leftAt: number; onRejoin?: () => void }) {
+  const minutes = joinedAt ? Math.max(1, Math.round((leftAt - joinedAt) / 60000)) : 0;
+  const heading = reason === "ended" ? "The session has ended" : reason === "replaced" ? "You joined from another window" : "You left the session";
+  return (
+    <div className="grid gap-4">
+      <div role="status" className="grid gap-1 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
+        <p className="text-slate-700">
+          {minutes > 0 ? `You were in the session with ${session.other.name} for ${minutes} minute${minutes === 1 ? "" : "s"}.` : `Your session with ${session.other.name}.`}
+          {reason === "replaced" ? " The call continues in your other window." : ""}
+        </p>
+        {onRejoin ? (
+          <button type="button" className="justify-self-start text-indigo-700 underline" onClick={onRejoin}>
+            Rejoin the session
+          </button>
+        ) : null}
+      </div>
+      {session.role === "mentee" && reason !== "replaced" ? (
+        <div className="grid gap-2">
+          <p className="text-slate-700">How was your session with {session.other.name}? Your rating helps other mentees.</p>
+          <ReviewForm mentorId={session.other.id} />
+        </div>
+      ) : null}
+      <Link to={session.role === "mentee" ? "/mentees/booked-slots" : "/mentors"} className="text-indigo-700 underline">
+        {session.role === "mentee" ? "Back to your booked slots" : "Back to the dashboard"}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { timeSlots } from "../../db/schema";
+import { createMentee, createMentor, testDb } from "../support/accounts";
+import { useBrowser } from "../support/browser";
+import { signInInto } from "../support/find-mentor";
+
+/**
+ * Live sessions in Chromium with fake camera and microphone (issue 10): the mentor and the mentee of
+ * a booked slot open their live pages in two contexts and each sees the other's video play; a reload
+ * brings the call back; a third account is refused; a page opened early counts down and enters by itself.
+ */
+const b = useBrowser({ permissions: ["camera", "microphone"] }, [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  "--autoplay-policy=no-user-gesture-required",
+]);
+
+const MINUTE = 60 * 1000;
+
+async function bookedPair(startIn: number) {
+  const mentor = await createMentor({ firstName: "Asha", lastName: `Live${crypto.randomUUID().slice(0, 4)}`, timeZone: "Asia/Kolkata" });
+  const mentee = await createMentee({ firstName: "Maya", lastName: `Live${crypto.randomUUID().slice(0, 4)}`, timeZone: "America/New_York" });
+  const start = new Date(Date.now() + startIn);
+  const [slot] = await testDb()
+    .insert(timeSlots)
+    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: start, endAt: new Date(start.getTime() + 60 * MINUTE), bookedAt: new Date() })
+    .returning();
+  return { mentor, mentee, slotId: slot.id };
+}
+
+/** The remote video shows frames from the other side: it has a size and its time moves on. */
+async function expectPlaying(page: Page, label: string) {
+  const video = page.getByLabel(label);
+  await video.waitFor({ timeout: 20_000 });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
+describe("live sessions", () => {
+  it("the mentor and the mentee see each other; a reload brings the call back; leaving shows the summary", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
+    const mentorPage = b.page;
+    await signInInto(mentorPage, "mentor", mentor);
+    await mentorPage.goto(`/mentors/connect/live/${slotId}`);
+    await mentorPage.getByRole("heading", { name: `Live session with ${mentee.firstName} ${mentee.lastName}` }).waitFor();
+    await mentorPage.getByText(`Waiting for ${mentee.firstName} to join`).waitFor({ timeout: 20_000 });
+    expect(await mentorPage.getByText(/left$/).innerText()).toMatch(/^\d+:\d\d left$/);
+
+    const menteePage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
+    await signInInto(menteePage, "mentee", mentee);
+    await menteePage.goto(`/mentees/connect/live/${slotId}`);
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
+    expect(await mentorPage.getByText(`Waiting for ${mentee.firstName} to join`).count()).toBe(0);
+
+    // The mentee reloads: the call comes back on both sides.
+    await menteePage.reload();
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
+
+    // Toggles say what they do.
+    await menteePage.getByRole("button", { name: "Mute" }).click();
+    expect(await menteePage.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+
+    // The mentor leaves: he sees the summary, she is told he left.
+    await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await mentorPage.getByRole("heading", { name: "You left the session" }).waitFor();
+    await menteePage.getByText(`${mentor.firstName} left. Waiting for ${mentor.firstName} to come back`).waitFor({ timeout: 10_000 });
+  });
+
+  it("a refused camera says why and offers to join without devices; the call still works one way", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-5 * MINUTE);
+    const menteePage = b.page;
+    // This browser refuses the camera and microphone as a person clicking "Block" would.
+    await menteePage.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await signInInto(menteePage, "mentee", mentee);
+    await menteePage.goto(`/mentees/connect/live/${slotId}`);
+    const alert = menteePage.getByRole("alert").filter({ hasText: "Your browser was not allowed to use your camera or microphone." });
+    await alert.waitFor();
+    await menteePage.getByRole("button", { name: "Join with audio only" }).click();
+    await alert.waitFor();
+    await menteePage.getByRole("button", { name: "Join without camera or microphone" }).click();
+    await menteePage.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+    expect(await menteePage.getByRole("button", { name: "No camera" }).isDisabled()).toBe(true);
+
+    const mentorPage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
+    await signInInto(mentorPage, "mentor", mentor);
+    await mentorPage.goto(`/mentors/connect/live/${slotId}`);
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await mentorPage.getByRole("status").filter({ hasText: `Connected to ${mentee.firstName}` }).waitFor({ timeout: 20_000 });
+  });
+
+  it("a third account is refused; a page opened early counts down and enters by itself", async () => {
+    const { mentor, slotId } = await bookedPair(10 * MINUTE + 4000);
+    const stranger = await createMentee({ firstName: "Nosy", lastName: "Neighbour" });
+    const page = b.page;
+    await signInInto(page, "mentee", stranger);
+    await page.goto(`/mentees/connect/live/${slotId}`);
+    await page.getByRole("alert").filter({ hasText: "This session is not yours: only its mentor and its mentee can join it." }).waitFor();
+
+    const mentorPage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
+    await signInInto(mentorPage, "mentor", mentor);
+    await mentorPage.goto(`/mentors/connect/live/${slotId}`);
+    await mentorPage.getByText("Keep this page open: it joins by itself when the room opens.").waitFor();
+    expect(await mentorPage.locator("main").innerText()).toMatch(/You can join from 10 minutes before\.\s+0:0\d/);
+    await mentorPage.getByText(/^Waiting for Maya to join$/).waitFor({ timeout: 20_000 });
+  });
+});
