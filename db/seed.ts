@@ -158,7 +158,10 @@ async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
   await db.update(mentors).set({ timeZone: "Asia/Kolkata" }).where(and(eq(mentors.id, mentorId), sql`${mentors.timeZone} is null`));
   // Whole UTC hours plus 30 minutes are whole hours in India (UTC+5:30).
   const base = Math.floor(Date.now() / HOUR) * HOUR + HOUR / 2;
+  // One session running now, so "Go Live" and "Join session" open a live room at once (issue 10).
+  const runningNow = base > Date.now() ? base - HOUR : base;
   const plan: { at: number; booked?: boolean; title?: string }[] = [
+    { at: runningNow, booked: true, title: "Live now: try the video call" },
     { at: base - 3 * 24 * HOUR, booked: true, title: "Career planning" },
     { at: base + 5 * HOUR, booked: true, title: "Mock interview" },
     { at: base + 3 * 24 * HOUR, title: "System design review" },
