@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "../support/api";
+
+describe("caching of the app's files", () => {
+  it("serves hashed assets as immutable for a year, and revalidates the HTML", async () => {
+    const page = await fetch(`${baseUrl()}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control") ?? "").not.toMatch(/immutable|max-age=[1-9]/);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const path of assets.slice(0, 3)) {
+      const asset = await fetch(`${baseUrl()}${path}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      await asset.arrayBuffer();
+    }
+    // A client-side route gets the same revalidated HTML.
+    const route = await fetch(`${baseUrl()}/browse/mentor/all`);
+    expect(route.headers.get("cache-control") ?? "").not.toMatch(/immutable/);
+    await route.text();
+  });
+});
