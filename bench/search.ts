@@ -12,7 +12,7 @@ import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
  * Mentor search over 10,000 mentors at 20 concurrent connections (wrk), three ways in one run:
  * - worker: the built Worker in workerd (REST path, HTTP to sqld; scripts/built-stack.ts), search cache
  *   off, so every request runs the query;
- * - cached: the same Worker as deployed (SEARCH_CACHE_SECONDS=15, ADR 0007);
+ * - cached: the same Worker as deployed (SEARCH_CACHE_SECONDS=15): hits of the location cache (Workers Cache API, ADR 0016);
  * - direct: the floor: the very statement the Worker sends, POSTed straight to sqld's HTTP API.
  */
 const MENTORS = Number(process.env.BENCH_MENTORS ?? 10_000);
@@ -73,7 +73,7 @@ try {
     const row = { scenario, worker: worker.loaded, cached: hit.loaded, direct: floor.loaded, single: { worker: worker.single, cached: hit.single, direct: floor.single } };
     rows.push(row);
     console.log(`${scenario.padEnd(22)} 20 clients: worker ${fmt(row.worker)} | cached ${fmt(row.cached)} | direct ${fmt(row.direct)} | worker/direct p95 ${(row.worker.p95 / row.direct.p95).toFixed(2)}`);
-    console.log(`${"".padEnd(22)} 1 client:   worker ${fmt(worker.single)} | cached ${fmt(hit.single)} | direct ${fmt(floor.single)}`);
+    console.log(`${"".padEnd(22)} 1 client:   worker ${fmt(worker.single)} | cached ${fmt(hit.single)} | direct ${fmt(floor.single)} | cached/direct p50 ${(hit.single.p50 / floor.single.p50).toFixed(2)}`);
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const result = { date: new Date().toISOString(), machine, mentors: MENTORS, seconds: SECONDS, connections: CONNECTIONS, rows };

@@ -8,7 +8,7 @@ const configSchema = v.object({
   DB_AUTH_TOKEN: v.optional(v.string()),
   JWT_SECRET: v.pipe(v.string("JWT_SECRET is not set"), v.minLength(32, "JWT_SECRET must be at least 32 characters")),
   ENVIRONMENT: v.picklist(["development", "test", "production"], "ENVIRONMENT must be development, test or production"),
-  /** How long a public mentor search may be reused (seconds); 0 = always fresh. */
+  /** How long a public mentor search or profile may be reused per location (seconds, ADR 0016); 0 = always fresh. */
   SEARCH_CACHE_SECONDS: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, "SEARCH_CACHE_SECONDS must be a whole number of seconds (0-999)"), v.transform(Number)),
     "0",

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../services/authorize";
+import { newCatalogueGeneration } from "../services/edge-cache";
 import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
 import { createContext } from "../trpc/context";
 import { fail } from "../trpc/errors";
@@ -21,6 +22,8 @@ imageRoutes.post("/api/images/profile", async (c) => {
     if (file.size > MAX_IMAGE_BYTES) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
     const bytes = new Uint8Array(await file.arrayBuffer());
     const result = await replaceProfileImage(ctx.db, c.env.IMAGES, { role: auth.role as "mentee" | "mentor", id: auth.sub }, bytes);
+    // A mentor's new picture shows in cached searches and profiles of this location at once (ADR 0016).
+    if (auth.role === "mentor") await newCatalogueGeneration().catch(() => undefined);
     return c.json({ message: "Profile picture updated", ...result }, 201);
   } catch (error) {
     return restErrorResponse(error, c.get("requestId"), "POST /api/images/profile");

@@ -1,6 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
 import { authorize } from "../services/authorize";
+import { newCatalogueGeneration } from "../services/edge-cache";
 import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
@@ -35,3 +36,14 @@ export const mentorProcedure = publicProcedure.use(requireRole("mentor"));
 export const moderatorProcedure = publicProcedure.use(requireRole("moderator"));
 /** Mentees and mentors: the two sides of a subscription (tickets). */
 export const memberProcedure = publicProcedure.use(requireRole("mentee", "mentor"));
+
+/**
+ * For mutations that change what the public catalogue shows (a mentor's profile, skills, rate,
+ * rating, approval or block): after a success, this location's cached searches and profiles are
+ * skipped (ADR 0016), before the answer goes back, so the person who made the change sees it.
+ */
+export const changesCatalogue = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) await newCatalogueGeneration().catch((error) => console.warn("catalogue generation not advanced", error));
+  return result;
+});

@@ -3,23 +3,23 @@ import { refreshMentorPrice } from "../../services/payments/mentor-price";
 import { paymentsFor } from "../../services/payments/stripe-client";
 import { assertOwnId } from "../../services/authorize";
 import { isEnrollmentActive } from "../../services/enrollment-status";
-import { cachedMentorSearch } from "../../services/search-cache";
-import { addMentorSkills, ownMentorProfile, publicMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
+import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
+import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
 import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../validation/profiles";
 import { mentorSearchSchema } from "../../validation/search";
 import { fail } from "../errors";
-import { mentorProcedure, publicProcedure, router } from "../init";
+import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
 
 const ownIdOnly = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});
 
 export const mentorsRouter = router({
-  search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS)),
+  search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil)),
 
   /** A mentor's public profile; `isEnrollmentActive` is true for a signed-in mentee with a live subscription. */
   profile: publicProcedure.input(mentorIdSchema).query(async ({ ctx, input }) => {
     // A stale token gets 401 so the client refreshes instead of showing "Subscribe" to a subscriber.
     if (ctx.tokenRejected) fail("UNAUTHORIZED", "Your session has expired. Please sign in again.");
-    const mentor = await publicMentorProfile(ctx.db, input.mentorId);
+    const mentor = await cachedMentorProfile(ctx.db, input.mentorId, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil);
     const viewer = ctx.auth;
     const isEnrollmentActiveForViewer = viewer?.role === "mentee" ? await isEnrollmentActive(ctx.db, viewer.sub, input.mentorId) : false;
     return { mentor, isEnrollmentActive: isEnrollmentActiveForViewer };
@@ -30,7 +30,7 @@ export const mentorsRouter = router({
     return ownMentorProfile(ctx.db, ctx.auth.sub);
   }),
 
-  updateProfile: mentorProcedure.input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
+  updateProfile: mentorProcedure.use(changesCatalogue).input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     const { mentorId, ...changes } = input;
     assertOwnId(ctx.auth, mentorId, "profile");
     const profile = await updateMentorProfile(ctx.db, ctx.auth.sub, changes);
@@ -39,12 +39,12 @@ export const mentorsRouter = router({
     return profile;
   }),
 
-  addSkills: mentorProcedure.input(addSkillsSchema).mutation(({ ctx, input }) => {
+  addSkills: mentorProcedure.use(changesCatalogue).input(addSkillsSchema).mutation(({ ctx, input }) => {
     assertOwnId(ctx.auth, input.mentorId, "skills");
     return addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills);
   }),
 
-  removeSkill: mentorProcedure.input(removeSkillSchema).mutation(({ ctx, input }) => {
+  removeSkill: mentorProcedure.use(changesCatalogue).input(removeSkillSchema).mutation(({ ctx, input }) => {
     assertOwnId(ctx.auth, input.mentorId, "skills");
     return removeMentorSkill(ctx.db, ctx.auth.sub, input.skill);
   }),

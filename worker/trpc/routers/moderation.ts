@@ -17,7 +17,7 @@ import {
   toggleMenteeSchema,
   toggleMentorSchema,
 } from "../../validation/moderation";
-import { moderatorProcedure, router } from "../init";
+import { changesCatalogue, moderatorProcedure, router } from "../init";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";
@@ -29,7 +29,7 @@ export const moderationRouter = router({
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input)),
   applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
 
-  setBlocked: moderatorProcedure.input(setBlockedSchema).mutation(async ({ ctx, input }) => {
+  setBlocked: moderatorProcedure.use(changesCatalogue).input(setBlockedSchema).mutation(async ({ ctx, input }) => {
     const outcome = await setAccountBlocked(ctx, ctx.auth.sub, { role: input.role, id: input.id }, input.blocked, input.reason);
     return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
   }),
@@ -37,16 +37,16 @@ export const moderationRouter = router({
     const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentee", id: input.menteeId }, input.reason ?? NO_REASON);
     return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
   }),
-  toggleMentor: moderatorProcedure.input(toggleMentorSchema).mutation(async ({ ctx, input }) => {
+  toggleMentor: moderatorProcedure.use(changesCatalogue).input(toggleMentorSchema).mutation(async ({ ctx, input }) => {
     const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentor", id: input.mentorId }, input.reason ?? NO_REASON);
     return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
   }),
 
-  acceptApplicant: moderatorProcedure.input(acceptApplicantSchema).mutation(({ ctx, input }) => acceptApplicant(ctx, ctx.auth.sub, input.mentorId)),
+  acceptApplicant: moderatorProcedure.use(changesCatalogue).input(acceptApplicantSchema).mutation(({ ctx, input }) => acceptApplicant(ctx, ctx.auth.sub, input.mentorId)),
   rejectApplicant: moderatorProcedure.input(rejectApplicantSchema).mutation(({ ctx, input }) => rejectApplicant(ctx, ctx.auth.sub, input.mentorId, input.reason)),
 
   tickets: moderatorProcedure.input(ticketPageSchema).query(({ ctx, input }) => listTicketQueue(ctx.db, input.page)),
-  blockFromTicket: moderatorProcedure.input(blockFromTicketSchema).mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
+  blockFromTicket: moderatorProcedure.use(changesCatalogue).input(blockFromTicketSchema).mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
   dismissTicket: moderatorProcedure.input(dismissTicketSchema).mutation(({ ctx, input }) => dismissTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
 
   dailyEnrollments: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyEnrollments(ctx.db, input.timeZone)),

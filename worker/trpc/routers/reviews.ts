@@ -1,13 +1,13 @@
 import { deleteReview, listReviews, myReview, saveReview } from "../../services/reviews";
 import { mentorIdSchema } from "../../validation/profiles";
 import { reviewInputSchema, reviewListSchema } from "../../validation/reviews";
-import { menteeProcedure, publicProcedure, router } from "../init";
+import { changesCatalogue, menteeProcedure, publicProcedure, router } from "../init";
 
 export const reviewsRouter = router({
   list: publicProcedure.input(reviewListSchema).query(({ ctx, input }) => listReviews(ctx.db, input)),
   mine: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => myReview(ctx.db, ctx.auth.sub, input.mentorId)),
-  save: menteeProcedure.input(reviewInputSchema).mutation(({ ctx, input }) => saveReview(ctx.db, ctx.auth.sub, input)),
-  remove: menteeProcedure.input(mentorIdSchema).mutation(async ({ ctx, input }) => {
+  save: menteeProcedure.use(changesCatalogue).input(reviewInputSchema).mutation(({ ctx, input }) => saveReview(ctx.db, ctx.auth.sub, input)),
+  remove: menteeProcedure.use(changesCatalogue).input(mentorIdSchema).mutation(async ({ ctx, input }) => {
     await deleteReview(ctx.db, ctx.auth.sub, input.mentorId);
     return { message: "Review deleted" };
   }),
