@@ -7,6 +7,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare()],
+  // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
+  environments: { client: { build: { manifest: true } } },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });

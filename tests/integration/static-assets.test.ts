@@ -19,5 +19,8 @@ describe("caching of the app's files", () => {
     const route = await fetch(`${baseUrl()}/browse/mentor/all`);
     expect(route.headers.get("cache-control") ?? "").not.toMatch(/immutable/);
     await route.text();
+    // The build's manifest stays private (public/.assetsignore).
+    const manifest = await fetch(`${baseUrl()}/.vite/manifest.json`);
+    expect(await manifest.text()).not.toContain('"isEntry"');
   });
 });

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * The JavaScript and CSS each public page loads before it is interactive, from the build's
+ * manifest (no browser): the entry's static imports plus the lazily split chunks of the page's
+ * route files and their static imports, gzip-compressed as a CDN would send them (issue 13).
+ * `npm run bench:size` after a build; writes bench/results/bundle-size-latest.json and prints a table.
+ * With `--check` it exits non-zero when a page is over its budget.
+ */
+type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string };
+type Manifest = Record<string, Chunk>;
+
+const CLIENT = "dist/client";
+const MANIFEST = join(CLIENT, ".vite/manifest.json");
+
+/** The pages of the shop window, by the route files that draw them (layouts first). */
+export const PAGES: Record<string, { routes: string[]; budgetKb: number }> = {
+  "/ (landing)": { routes: ["src/routes/index.tsx"], budgetKb: 100 },
+  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130 },
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130 },
+};
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const gzipKb = (file: string) => gzipSync(readFileSync(join(CLIENT, file)), { level: 9 }).length / 1024;
+
+export function pageWeights(manifest: Manifest) {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error("No entry in the manifest");
+  return Object.entries(PAGES).map(([page, { routes, budgetKb }]) => {
+    const routeKeys = Object.keys(manifest).filter((k) => routes.some((r) => k === r || k.startsWith(`${r}?`)));
+    if (routeKeys.length === 0) throw new Error(`No chunk for ${routes.join(", ")} in the manifest`);
+    const keys = closure(manifest, [entry, ...routeKeys]);
+    const js = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+    const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+    const jsKb = js.reduce((sum, f) => sum + gzipKb(f), 0);
+    const cssKb = css.reduce((sum, f) => sum + gzipKb(f), 0);
+    return { page, jsKb: Number(jsKb.toFixed(1)), jsFiles: js.length, cssKb: Number(cssKb.toFixed(1)), budgetKb, withinBudget: jsKb <= budgetKb };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!existsSync(MANIFEST)) {
+    console.error(`No ${MANIFEST}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const rows = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest);
+  console.log("| page | initial JS (gzip) | files | CSS (gzip) | budget |");
+  console.log("|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.page} | ${r.jsKb} KB | ${r.jsFiles} | ${r.cssKb} KB | ${r.budgetKb} KB ${r.withinBudget ? "ok" : "OVER"} |`);
+  writeFileSync("bench/results/bundle-size-latest.json", JSON.stringify({ date: new Date().toISOString(), rows }, null, 2) + "\n");
+  if (process.argv.includes("--check") && rows.some((r) => !r.withinBudget)) process.exit(1);
+}
