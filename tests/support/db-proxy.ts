@@ -5,13 +5,16 @@ export type DbProxy = { url: string; requests: () => number; overloaded: (on: bo
 /**
  * An HTTP proxy in front of the test database that can be told to answer every call with 429, as an
  * overloaded libSQL server does. The Worker under test is pointed at it, so overload is produced
- * at the HTTP boundary while the Worker's own code runs unchanged.
+ * at the HTTP boundary while the Worker's own code runs unchanged. It counts the round trips and can
+ * add a fixed delay to each, as a primary database in another region would.
  */
-export async function startDbProxy(target: string): Promise<DbProxy> {
+export async function startDbProxy(target: string, options: { latencyMs?: number } = {}): Promise<DbProxy> {
   let refusing = false;
   let count = 0;
   const server = createServer(async (req, res) => {
     count++;
+    // A database far away: each round trip waits this long before it reaches the database (bench/db-distance.ts).
+    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
     if (refusing) {
       res.writeHead(429, { "content-type": "text/plain" }).end("Too many concurrent requests");
       return;
