@@ -423,6 +423,9 @@ describe("the race", () => {
     expect(results.filter((r) => r.status === 409).every((r) => r.body.message === "This slot was just taken")).toBe(true);
     const winner = people[statuses.indexOf(201)];
     expect((await slotRow(slotId)).menteeId).toBe(winner.id);
+    // The mentor's notification is written with the booking that won, and only with it.
+    const notes = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
+    expect(notes.map((n) => n.content)).toEqual([expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `))]);
   });
 
   it("20 concurrent bookings by one mentee with 1 call left give exactly one booking", async () => {

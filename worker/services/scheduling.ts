@@ -6,7 +6,7 @@ import { fail } from "../trpc/errors";
 import { MAX_DAYS_AHEAD } from "../validation/scheduling";
 import { profileImageUrl } from "./accounts";
 import { grantsAccess } from "./enrollment-status";
-import { notify } from "./notifications";
+import { notificationInsertWhen, pushNotification } from "./notifications";
 import { CALLS_PER_MONTH } from "./payments/plan";
 import { pushToUser } from "./push";
 import { dayjs, formatWhen, SESSION_MS, zoneOr } from "./zoned-time";
@@ -163,33 +163,43 @@ export async function mentorSlot(db: Db, mentorId: string, slotId: string, now: 
  * booked slots only).
  */
 export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorId: string, slotId: string, now: Date): Promise<{ cancelledBooking: boolean }> {
-  const [deleted] = await db
+  const before = await readSlot(db, slotId);
+  if (!before || before.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
+  if (before.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
+  if (before.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This slot has already started and can no longer be deleted.");
+  const bookedBy = before.slot.state === "booked" ? before.slot.menteeId : null;
+  // Deleted only as it was read (open, or booked by that mentee): a booking made in between is not cancelled unannounced.
+  const deletion = db
     .update(timeSlots)
     .set({ state: "deleted" })
-    .where(and(eq(timeSlots.id, slotId), eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), gt(timeSlots.startAt, now)))
-    .returning({ menteeId: timeSlots.menteeId, startAt: timeSlots.startAt, bookedAt: timeSlots.bookedAt });
-  if (!deleted) {
-    const row = await readSlot(db, slotId);
-    if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
-    if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
-    fail("CONFLICT", "This slot has already started and can no longer be deleted.");
-  }
-  // Cancelling sets mentee_id to null, so a mentee id (and a booking instant) on the deleted row means it was booked.
-  if (deleted.menteeId && deleted.bookedAt) {
-    const [who] = await db
-      .select({ zone: mentees.timeZone, mentorFirst: mentors.firstName, mentorLast: mentors.lastName })
-      .from(mentees)
-      .innerJoin(mentors, eq(mentors.id, mentorId))
-      .where(eq(mentees.id, deleted.menteeId));
-    const to = { role: "mentee" as const, id: deleted.menteeId };
-    await notify(db, env, waitUntil, to, {
-      type: "alert",
-      content: `${who.mentorFirst} ${who.mentorLast} cancelled your session on ${formatWhen(deleted.startAt, zoneOr(who.zone))}. The call is back in your plan.`,
-    });
-    pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
-    return { cancelledBooking: true };
-  }
-  return { cancelledBooking: false };
+    .where(
+      and(
+        eq(timeSlots.id, slotId),
+        eq(timeSlots.mentorId, mentorId),
+        eq(timeSlots.state, before.slot.state),
+        bookedBy ? eq(timeSlots.menteeId, bookedBy) : sql`1 = 1`,
+        gt(timeSlots.startAt, now),
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  const note = bookedBy
+    ? notificationInsertWhen(
+        db,
+        { role: "mentee", id: bookedBy },
+        {
+          type: "alert",
+          content: `${before.mentorFirst} ${before.mentorLast} cancelled your session on ${formatWhen(before.slot.startAt, zoneOr(before.menteeZone))}. The call is back in your plan.`,
+        },
+        sql`changes() = 1`,
+        now,
+      )
+    : null;
+  const [deleted] = note ? await db.batch([deletion, note.statement]) : [await deletion];
+  if (deleted.length === 0) fail("CONFLICT", "This slot changed a moment ago (booked, cancelled or started). Please look at it again.");
+  if (!note || !bookedBy) return { cancelledBooking: false };
+  pushNotification(env, waitUntil, note.pending);
+  pushToUser(env, waitUntil, { role: "mentee", id: bookedBy }, "scheduler", { slotId, change: "deleted" });
+  return { cancelledBooking: true };
 }
 
 // ---------------------------------------------------------------- mentees book and cancel
@@ -213,36 +223,47 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
+  const [[before], [mentee]] = await db.batch([
+    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
+    db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+  ]);
+  if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
+  // The mentor's notification is written in the same batch, only if the booking matched (ADR 0013).
+  const note = notificationInsertWhen(
+    db,
+    { role: "mentor", id: before.slot.mentorId },
+    { type: "alert", content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}.` },
+    sql`changes() = 1`,
+    now,
+  );
   let booked: { id: string }[];
   try {
-    booked = await db
-      .update(timeSlots)
-      .set({ state: "booked", menteeId, bookedAt: now, type })
-      .where(
-        and(
-          eq(timeSlots.id, slotId),
-          eq(timeSlots.state, "open"),
-          gt(timeSlots.startAt, now),
-          sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
-          entitled,
-        ),
-      )
-      .returning({ id: timeSlots.id });
+    [booked] = await db.batch([
+      db
+        .update(timeSlots)
+        .set({ state: "booked", menteeId, bookedAt: now, type })
+        .where(
+          and(
+            eq(timeSlots.id, slotId),
+            eq(timeSlots.state, "open"),
+            gt(timeSlots.startAt, now),
+            sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
+            entitled,
+          ),
+        )
+        .returning({ id: timeSlots.id }),
+      note.statement,
+    ]);
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   }
-  const row = await readSlot(db, slotId);
-  if (booked.length === 1 && row) {
-    const view = slotView(row, now);
-    const menteeName = view.menteeName ?? "A mentee";
-    await notify(db, env, waitUntil, { role: "mentor", id: view.mentorId }, {
-      type: "alert",
-      content: `${menteeName} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(row.slot.startAt, view.mentorTimeZone)}.`,
-    });
-    return view;
+  if (booked.length === 1) {
+    pushNotification(env, waitUntil, note.pending);
+    const slot = { ...before.slot, state: "booked" as const, menteeId, bookedAt: now, type };
+    return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
   }
-  return refuseBooking(db, menteeId, row, type, now);
+  return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
 }
 
 /** Why a booking matched nothing: read after the statement, in the order a person would want to hear it. */
@@ -280,27 +301,33 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * statement. The slot opens again and the call is back in her plan; the mentor is notified.
  */
 export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date): Promise<{ slotId: string }> {
-  const [cancelled] = await db
-    .update(timeSlots)
-    .set({ state: "open", menteeId: null, bookedAt: null, type: "session" })
-    .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
-    .returning({ mentorId: timeSlots.mentorId, startAt: timeSlots.startAt });
-  if (!cancelled) {
-    const row = await readSlot(db, slotId);
-    if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
-    if (row.slot.menteeId !== menteeId || row.slot.state !== "booked") fail("FORBIDDEN", "You can only cancel your own bookings.");
-    if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-    fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+  const [[before], [mentee]] = await db.batch([
+    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
+    db.select({ first: mentees.firstName, last: mentees.lastName }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+  ]);
+  if (!before || before.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
+  if (before.slot.menteeId !== menteeId || before.slot.state !== "booked" || !mentee) fail("FORBIDDEN", "You can only cancel your own bookings.");
+  const note = notificationInsertWhen(
+    db,
+    { role: "mentor", id: before.slot.mentorId },
+    { type: "alert", content: `${mentee.first} ${mentee.last} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.` },
+    sql`changes() = 1`,
+    now,
+  );
+  const [cancelled] = await db.batch([
+    db
+      .update(timeSlots)
+      .set({ state: "open", menteeId: null, bookedAt: null, type: "session" })
+      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
+      .returning({ id: timeSlots.id }),
+    note.statement,
+  ]);
+  if (cancelled.length === 0) {
+    if (before.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
+    if (before.slot.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS) fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+    fail("CONFLICT", "This booking changed a moment ago. Please look at it again.");
   }
-  const [who] = await db
-    .select({ first: mentees.firstName, last: mentees.lastName, mentorZone: mentors.timeZone })
-    .from(mentees)
-    .innerJoin(mentors, eq(mentors.id, cancelled.mentorId))
-    .where(eq(mentees.id, menteeId));
-  await notify(db, env, waitUntil, { role: "mentor", id: cancelled.mentorId }, {
-    type: "alert",
-    content: `${who.first} ${who.last} cancelled the session on ${formatWhen(cancelled.startAt, zoneOr(who.mentorZone, "Asia/Kolkata"))}. The slot is open again.`,
-  });
+  pushNotification(env, waitUntil, note.pending);
   return { slotId };
 }
 
