@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { timeSlots } from "../../db/schema";
+import { enrollments, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
@@ -26,6 +26,8 @@ async function bookedPair(startIn: number) {
     .insert(timeSlots)
     .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: start, endAt: new Date(start.getTime() + 60 * MINUTE), bookedAt: new Date() })
     .returning();
+  // A subscriber: the summary invites her to review the mentor.
+  await testDb().insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
   return { mentor, mentee, slotId: slot.id };
 }
 
@@ -68,6 +70,13 @@ describe("live sessions", () => {
     await mentorPage.getByRole("button", { name: "Leave" }).click();
     await mentorPage.getByRole("heading", { name: "You left the session" }).waitFor();
     await menteePage.getByText(`${mentor.firstName} left. Waiting for ${mentor.firstName} to come back`).waitFor({ timeout: 10_000 });
+
+    // She leaves too: her summary says how long they talked and asks her to rate him.
+    await menteePage.getByRole("button", { name: "Leave" }).click();
+    await menteePage.getByRole("heading", { name: "You left the session" }).waitFor();
+    expect(await menteePage.getByRole("status").filter({ hasText: "You were in the session with" }).innerText()).toMatch(/for \d+ minutes?\./);
+    await menteePage.getByRole("form", { name: "Your review" }).waitFor();
+    expect(await menteePage.getByRole("button", { name: "Rejoin the session" }).count()).toBe(1);
   });
 
   it("a refused camera says why and offers to join without devices; the call still works one way", async () => {
@@ -92,6 +101,10 @@ describe("live sessions", () => {
     await mentorPage.goto(`/mentors/connect/live/${slotId}`);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await mentorPage.getByRole("status").filter({ hasText: `Connected to ${mentee.firstName}` }).waitFor({ timeout: 20_000 });
+    // A narrow phone: the call fits without scrolling sideways.
+    await menteePage.setViewportSize({ width: 360, height: 740 });
+    expect(await menteePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await menteePage.getByRole("button", { name: "Leave" }).isVisible()).toBe(true);
   });
 
   it("a third account is refused; a page opened early counts down and enters by itself", async () => {
