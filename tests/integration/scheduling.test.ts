@@ -290,10 +290,11 @@ describe("calendars", () => {
     expect(file.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(file.headers.get("content-disposition")).toMatch(/attachment; filename="mentorlink-session-.*\.ics"/);
     const text = file.text;
-    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:")).toBe(true);
+    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(text).toContain("\r\nPRODID:-//MentorLink//Bookings//EN\r\n");
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
-    const unfolded = text.replace(/\r\n /g, "");
+    const unfolded = text.replace(/\r\n[ \t]/g, "");
     const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
     expect(unfolded).toContain(`DTSTART:${stamp(start)}\r\n`);
     expect(unfolded).toContain(`DTEND:${stamp(new Date(start.getTime() + HOUR))}\r\n`);
@@ -310,7 +311,7 @@ describe("calendars", () => {
     const feedPath = new URL(url!).pathname;
     const feed = await call("GET", feedPath);
     expect(feed.status).toBe(200);
-    expect(feed.text.replace(/\r\n /g, "")).toContain(`UID:${slotId}-`);
+    expect(feed.text.replace(/\r\n[ \t]/g, "")).toContain(`UID:${slotId}-`);
     expect((await cancel(me.token, slotId)).status).toBe(200);
     expect((await call("GET", feedPath)).text).not.toContain(slotId);
     const { url: next } = await api.scheduling.resetCalendarFeed.mutate();
