@@ -40,6 +40,24 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
   return dayjs.tz(`${date} ${time}`, zone).toDate();
 }
 
+/** A short zone label: "Asia/Kolkata (GMT+5:30)", "America/New York (GMT-4)", the offset as of `at` (so it follows DST). */
+export function zoneLabel(zone: string, at: Date | string | number = new Date()): string {
+  const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(dayjs(at).tz(zone).format("Z")) ?? [];
+  const offset = !sign || (hours === "00" && minutes === "00") ? "" : `${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
+  return `${zone.replace(/_/g, " ")} (GMT${offset})`;
+}
+
+/**
+ * How one party sees a session's start: date and time in their zone; when the other party's zone
+ * differs, both lines name their zone and the other party's local time is given too.
+ */
+export function slotTimeLabels(start: Date | string | number, zone: string, otherZone?: string | null): { mine: string; theirs: string | null } {
+  const differs = Boolean(otherZone) && otherZone !== zone;
+  const at = (z: string) => `${formatDate(start, z)}, ${formatTime(start, z)}`;
+  if (!differs) return { mine: at(zone), theirs: null };
+  return { mine: `${at(zone)} · ${zoneLabel(zone, start)}`, theirs: `${at(otherZone!)} · ${zoneLabel(otherZone!, start)}` };
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in a zone. */
 export const dayKey = (instant: Date | string | number, zone: string) => inZone(instant, zone).format("YYYY-MM-DD");
 
