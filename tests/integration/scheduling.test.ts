@@ -188,7 +188,9 @@ describe("mentees book and cancel", () => {
     expect(await slotRow(slotId)).toMatchObject({ state: "open", menteeId: null });
     expect((await cancel(me.token, slotId)).status).toBe(403);
     const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
-    expect(told.map((n) => n.content).join()).toMatch(/cancelled the session/);
+    // One for the booking, one for the cancel that went through; the refused cancels wrote nothing.
+    expect(told.map((n) => n.content)).toEqual(expect.arrayContaining([expect.stringMatching(/booked a session/), expect.stringMatching(/cancelled the session/)]));
+    expect(told).toHaveLength(2);
   });
 
   it("refuses a slot that has started, and a second booking at the same time with another mentor", async () => {
@@ -232,6 +234,13 @@ describe("a mentor deletes a booked slot", () => {
     }
     const booked = await call("GET", `/api/mentees/booked-slots/${me.id}`, { token: me.token });
     expect(booked.body.bookedSlots).toEqual([]);
+    const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, me.id));
+    expect(told.map((n) => n.content)).toEqual([expect.stringMatching(/cancelled your session on /)]);
+    // Deleting it again, or an open slot, tells nobody.
+    expect((await call("DELETE", `/api/mentors/slot-details/${slotId}`, { token: m.token })).status).toBe(404);
+    const open = await publishOne(m.token, hoursAhead(80));
+    expect(await call("DELETE", `/api/mentors/slot-details/${open}`, { token: m.token })).toMatchObject({ status: 200, body: { cancelledBooking: false } });
+    expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, me.id))).toHaveLength(1);
     const schedule = await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token });
     expect(schedule.body.callsLeft).toBe(4);
   });
@@ -424,6 +433,9 @@ describe("the race", () => {
     expect(results.filter((r) => r.status === 409).every((r) => r.body.message === "This slot was just taken")).toBe(true);
     const winner = people[statuses.indexOf(201)];
     expect((await slotRow(slotId)).menteeId).toBe(winner.id);
+    // The mentor's notification is in the booking's batch: one for the winner, none for the 99 refused.
+    const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
+    expect(told.map((n) => n.content)).toEqual([expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `))]);
   });
 
   it("20 concurrent bookings by one mentee with 1 call left give exactly one booking", async () => {
@@ -441,5 +453,6 @@ describe("the race", () => {
     expect(results.filter((x) => x.status === 409)).toHaveLength(19);
     const mine = await testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
     expect(mine).toHaveLength(4);
+    expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id))).toHaveLength(4);
   });
 });
