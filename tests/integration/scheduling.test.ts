@@ -282,6 +282,21 @@ describe("time zones", () => {
     expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo" })).toEqual({ timeZone: "Asia/Tokyo" });
     expect(await trpcOutcome(api.scheduling.setTimeZone.mutate({ timeZone: "Mars/Olympus" }))).toMatchObject({ status: 400 });
   });
+
+  it("the profile editors save the zone too: an unknown zone or a bare offset is a clear 400 and nothing changes", async () => {
+    const me = await mentee({ timeZone: "Europe/Berlin" });
+    const m = await mentor();
+    const unknown = "Unknown time zone. Choose one from the list, an IANA name such as Asia/Kolkata";
+    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "Mars/Olympus" } })).toMatchObject({ status: 400, body: { message: unknown } });
+    expect(await call("PATCH", `/api/mentors/edit-profile/${m.id}`, { token: m.token, body: { timeZone: "+05:30" } })).toMatchObject({ status: 400, body: { message: unknown } });
+    expect(await trpcOutcome(trpc(me.token).mentees.updateProfile.mutate({ timeZone: "Not/AZone" }))).toMatchObject({ status: 400, message: unknown });
+    expect(await trpc(me.token).scheduling.timeZone.query()).toEqual({ timeZone: "Europe/Berlin" });
+
+    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({ status: 200 });
+    expect(await trpc(me.token).mentees.profile.query({})).toMatchObject({ timeZone: "Asia/Tokyo" });
+    expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({ timeZone: "America/New_York" });
+    expect(await trpc(m.token).scheduling.timeZone.query()).toEqual({ timeZone: "America/New_York" });
+  });
 });
 
 describe("calendars", () => {
