@@ -79,10 +79,12 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         dayHeaderFormat={{ weekday: "short", day: "numeric" }}
         slotLabelFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
         eventTimeFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
+        displayEventEnd={false}
         events={events}
         eventContent={(arg: EventContentArg) => (
-          <span className="block truncate px-0.5 text-xs leading-tight">
-            <b className="font-semibold">{arg.timeText}</b> {arg.event.title}
+          <span className="block overflow-hidden px-0.5 text-xs leading-tight">
+            <b className="block font-semibold">{arg.timeText}</b>
+            <span className="block break-words">{arg.event.title}</span>
           </span>
         )}
         eventDidMount={(arg) => {

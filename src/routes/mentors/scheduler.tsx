@@ -30,6 +30,8 @@ function Scheduler() {
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const [selected, setSelected] = useState<SlotView | null>(null);
   const slots = useQuery(trpc.scheduling.mySlots.queryOptions({}));
+  // The calendar waits for the account's zone, so it never draws a first frame in the browser's.
+  const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
   const publish = useMutation(
     trpc.scheduling.publish.mutationOptions({
@@ -126,7 +128,7 @@ function Scheduler() {
           ) : null}
         </div>
         <div className="min-w-0">
-          {slots.isPending ? (
+          {slots.isPending || accountZone.isPending ? (
             <Skeleton role="status" aria-label="Loading your slots" className="h-96 w-full" />
           ) : slots.isError ? (
             <LoadError what="your slots" onRetry={() => void slots.refetch()} />
