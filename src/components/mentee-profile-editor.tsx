@@ -9,7 +9,9 @@ import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "./submit-button";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
+import { TimeZoneSelect } from "./time-zone-select";
 import { Textarea } from "./ui/textarea";
+import { browserZone } from "@/lib/zoned";
 
 type MenteeProfileForm = Required<Omit<InferInput<typeof menteeProfileUpdateSchema>, "menteeId">>;
 
@@ -22,14 +24,16 @@ export function MenteeProfileEditor() {
   return <MenteeProfileFields profile={profile.data} />;
 }
 
-type Profile = { firstName: string; lastName: string; email: string; phone: string | null; bio: string | null; profileImageUrl: string };
+type Profile = { firstName: string; lastName: string; email: string; phone: string | null; bio: string | null; profileImageUrl: string; timeZone: string | null };
+
+const formOf = (p: Profile): MenteeProfileForm => ({ firstName: p.firstName, lastName: p.lastName, phone: p.phone ?? "", bio: p.bio ?? "", timeZone: p.timeZone ?? browserZone() });
 
 function MenteeProfileFields({ profile }: { profile: Profile }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<MenteeProfileForm>({
     resolver: valibotResolver(menteeProfileUpdateSchema) as never,
-    defaultValues: { firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone ?? "", bio: profile.bio ?? "" },
+    defaultValues: formOf(profile),
   });
   const { errors } = form.formState;
 
@@ -37,7 +41,8 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
     trpc.mentees.updateProfile.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.mentees.profile.queryKey({}), saved);
-        form.reset({ firstName: saved.firstName, lastName: saved.lastName, phone: saved.phone ?? "", bio: saved.bio ?? "" });
+        form.reset(formOf(saved));
+        void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
         profileSaved("mentee", saved);
       },
       onError: (error) => profileSaveFailed("mentee", error),
@@ -65,6 +70,9 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
         </FormField>
         <FormField label="About" error={errors.bio?.message}>
           <Textarea maxLength={1000} {...form.register("bio")} />
+        </FormField>
+        <FormField label="Time zone" hint="Session times are shown in this zone." error={errors.timeZone?.message}>
+          <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />
         </FormField>
         <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
       </form>

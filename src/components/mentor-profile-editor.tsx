@@ -9,6 +9,7 @@ import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "./submit-button";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
+import { TimeZoneSelect } from "./time-zone-select";
 import { Textarea } from "./ui/textarea";
 
 /** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */
@@ -61,6 +62,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
     trpc.mentors.updateProfile.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), saved);
+        void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
         form.reset(mentorProfileFormOf(saved));
         profileSaved("mentor", saved);
       },
@@ -92,6 +94,9 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
         </FormField>
         <FormField label="Bio" error={errors.bio?.message}>
           <Textarea maxLength={2000} className="min-h-36" {...form.register("bio")} />
+        </FormField>
+        <FormField label="Time zone" hint="Your scheduler and every session time are shown in this zone." error={errors.timeZone?.message}>
+          <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />
         </FormField>
         <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
       </form>

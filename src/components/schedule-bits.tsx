@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc";
-import { browserZone, formatDate, formatTime, zoneLabel } from "@/lib/zoned";
+import { browserZone, slotTimeLabels } from "@/lib/zoned";
 
 /** The signed-in person's zone: the account's, else the browser's. */
 export function useMyZone(): string {
@@ -11,18 +11,15 @@ export function useMyZone(): string {
 
 /** A start time in the viewer's zone, with the other party's local time when their zone differs (both zones named). */
 export function SlotTime({ start, zone, otherZone, otherLabel }: { start: string; zone: string; otherZone?: string | null; otherLabel?: string }) {
-  const differs = otherZone && otherZone !== zone;
+  const { mine, theirs } = slotTimeLabels(start, zone, otherZone);
   return (
     <span className="grid">
       <span className="font-medium text-slate-900">
-        <time dateTime={start}>
-          {formatDate(start, zone)}, {formatTime(start, zone)}
-        </time>
-        {differs ? <span className="text-slate-600"> ({zoneLabel(zone, new Date(start))})</span> : null}
+        <time dateTime={start}>{mine}</time>
       </span>
-      {differs ? (
+      {theirs ? (
         <span className="text-sm text-slate-600">
-          {otherLabel ?? "Their time"}: {formatDate(start, otherZone)}, {formatTime(start, otherZone)} ({zoneLabel(otherZone, new Date(start))})
+          {otherLabel ?? "Their time"}: {theirs}
         </span>
       ) : null}
     </span>

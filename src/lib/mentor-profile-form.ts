@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { InferInput } from "valibot";
 import type { AppRouter } from "../../worker/trpc/router";
 import { mentorProfileUpdateSchema } from "../../worker/validation/profiles";
+import { browserZone } from "./zoned";
 
 type OwnMentorProfile = inferRouterOutputs<AppRouter>["mentors"]["myProfile"];
 type MentorProfileUpdate = Omit<InferInput<typeof mentorProfileUpdateSchema>, "mentorId">;
@@ -26,6 +27,7 @@ export function mentorProfileFormOf(profile: OwnMentorProfile): MentorProfileFor
     website: profile.website ?? "",
     twitterUrl: profile.twitterUrl ?? "",
     linkedInUrl: profile.linkedInUrl ?? "",
+    timeZone: profile.timeZone ?? browserZone(),
   };
 }
 

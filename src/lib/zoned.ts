@@ -1,18 +1,12 @@
-import { dayjs, formatDate, formatTime, zoneOr } from "../../worker/services/zoned-time";
+import { formatDate, formatTime, zoneOr } from "../../worker/services/zoned-time";
 
-export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS } from "../../worker/services/zoned-time";
+export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS, slotTimeLabels, zoneLabel } from "../../worker/services/zoned-time";
 
 /** The browser's IANA zone (the default until the account has one). */
 export const browserZone = () => zoneOr(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** "March 9th 2026 · 9:30 pm" in the zone. */
 export const dateTime = (instant: string | Date, zone: string) => `${formatDate(instant, zone)} · ${formatTime(instant, zone)}`;
-
-/** A short zone label for headings: "Asia/Kolkata (GMT+5:30)". */
-export function zoneLabel(zone: string, at: Date = new Date()): string {
-  const offset = dayjs(at).tz(zone).format("Z");
-  return `${zone.replace(/_/g, " ")} (GMT${offset === "+00:00" ? "" : offset.replace(/:00$/, "")})`;
-}
 
 /** Every zone the browser knows (for the profile's time zone picker). */
 export function allZones(): string[] {

@@ -188,7 +188,9 @@ describe("mentees book and cancel", () => {
     expect(await slotRow(slotId)).toMatchObject({ state: "open", menteeId: null });
     expect((await cancel(me.token, slotId)).status).toBe(403);
     const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
-    expect(told.map((n) => n.content).join()).toMatch(/cancelled the session/);
+    // One for the booking, one for the cancel that went through; the refused cancels wrote nothing.
+    expect(told.map((n) => n.content)).toEqual(expect.arrayContaining([expect.stringMatching(/booked a session/), expect.stringMatching(/cancelled the session/)]));
+    expect(told).toHaveLength(2);
   });
 
   it("refuses a slot that has started, and a second booking at the same time with another mentor", async () => {
@@ -232,6 +234,13 @@ describe("a mentor deletes a booked slot", () => {
     }
     const booked = await call("GET", `/api/mentees/booked-slots/${me.id}`, { token: me.token });
     expect(booked.body.bookedSlots).toEqual([]);
+    const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, me.id));
+    expect(told.map((n) => n.content)).toEqual([expect.stringMatching(/cancelled your session on /)]);
+    // Deleting it again, or an open slot, tells nobody.
+    expect((await call("DELETE", `/api/mentors/slot-details/${slotId}`, { token: m.token })).status).toBe(404);
+    const open = await publishOne(m.token, hoursAhead(80));
+    expect(await call("DELETE", `/api/mentors/slot-details/${open}`, { token: m.token })).toMatchObject({ status: 200, body: { cancelledBooking: false } });
+    expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, me.id))).toHaveLength(1);
     const schedule = await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token });
     expect(schedule.body.callsLeft).toBe(4);
   });
@@ -273,6 +282,21 @@ describe("time zones", () => {
     expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo" })).toEqual({ timeZone: "Asia/Tokyo" });
     expect(await trpcOutcome(api.scheduling.setTimeZone.mutate({ timeZone: "Mars/Olympus" }))).toMatchObject({ status: 400 });
   });
+
+  it("the profile editors save the zone too: an unknown zone or a bare offset is a clear 400 and nothing changes", async () => {
+    const me = await mentee({ timeZone: "Europe/Berlin" });
+    const m = await mentor();
+    const unknown = "Unknown time zone. Choose one from the list, an IANA name such as Asia/Kolkata";
+    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "Mars/Olympus" } })).toMatchObject({ status: 400, body: { message: unknown } });
+    expect(await call("PATCH", `/api/mentors/edit-profile/${m.id}`, { token: m.token, body: { timeZone: "+05:30" } })).toMatchObject({ status: 400, body: { message: unknown } });
+    expect(await trpcOutcome(trpc(me.token).mentees.updateProfile.mutate({ timeZone: "Not/AZone" }))).toMatchObject({ status: 400, message: unknown });
+    expect(await trpc(me.token).scheduling.timeZone.query()).toEqual({ timeZone: "Europe/Berlin" });
+
+    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({ status: 200 });
+    expect(await trpc(me.token).mentees.profile.query({})).toMatchObject({ timeZone: "Asia/Tokyo" });
+    expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({ timeZone: "America/New_York" });
+    expect(await trpc(m.token).scheduling.timeZone.query()).toEqual({ timeZone: "America/New_York" });
+  });
 });
 
 describe("calendars", () => {
@@ -290,10 +314,11 @@ describe("calendars", () => {
     expect(file.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(file.headers.get("content-disposition")).toMatch(/attachment; filename="mentorlink-session-.*\.ics"/);
     const text = file.text;
-    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:")).toBe(true);
+    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(text).toContain("\r\nPRODID:-//MentorLink//Bookings//EN\r\n");
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
-    const unfolded = text.replace(/\r\n /g, "");
+    const unfolded = text.replace(/\r\n[ \t]/g, "");
     const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
     expect(unfolded).toContain(`DTSTART:${stamp(start)}\r\n`);
     expect(unfolded).toContain(`DTEND:${stamp(new Date(start.getTime() + HOUR))}\r\n`);
@@ -310,7 +335,7 @@ describe("calendars", () => {
     const feedPath = new URL(url!).pathname;
     const feed = await call("GET", feedPath);
     expect(feed.status).toBe(200);
-    expect(feed.text.replace(/\r\n /g, "")).toContain(`UID:${slotId}-`);
+    expect(feed.text.replace(/\r\n[ \t]/g, "")).toContain(`UID:${slotId}-`);
     expect((await cancel(me.token, slotId)).status).toBe(200);
     expect((await call("GET", feedPath)).text).not.toContain(slotId);
     const { url: next } = await api.scheduling.resetCalendarFeed.mutate();
@@ -423,9 +448,9 @@ describe("the race", () => {
     expect(results.filter((r) => r.status === 409).every((r) => r.body.message === "This slot was just taken")).toBe(true);
     const winner = people[statuses.indexOf(201)];
     expect((await slotRow(slotId)).menteeId).toBe(winner.id);
-    // The mentor's notification is written with the booking that won, and only with it.
-    const notes = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
-    expect(notes.map((n) => n.content)).toEqual([expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `))]);
+    // The mentor's notification is in the booking's batch: one for the winner, none for the 99 refused.
+    const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
+    expect(told.map((n) => n.content)).toEqual([expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `))]);
   });
 
   it("20 concurrent bookings by one mentee with 1 call left give exactly one booking", async () => {
@@ -443,5 +468,6 @@ describe("the race", () => {
     expect(results.filter((x) => x.status === 409)).toHaveLength(19);
     const mine = await testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
     expect(mine).toHaveLength(4);
+    expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id))).toHaveLength(4);
   });
 });

@@ -12,6 +12,7 @@ export type MenteeProfile = {
   phone: string | null;
   bio: string | null;
   profileImageUrl: string;
+  timeZone: string | null;
 };
 
 export async function menteeProfile(db: Db, menteeId: string): Promise<MenteeProfile> {
@@ -25,13 +26,14 @@ export async function menteeProfile(db: Db, menteeId: string): Promise<MenteePro
     phone: row.phone,
     bio: row.bio,
     profileImageUrl: profileImageUrl(row.profileImageKey),
+    timeZone: row.timeZone,
   };
 }
 
 export async function updateMenteeProfile(
   db: Db,
   menteeId: string,
-  changes: Partial<{ firstName: string; lastName: string; phone: string; bio: string }>,
+  changes: Partial<{ firstName: string; lastName: string; phone: string; bio: string; timeZone: string }>,
 ): Promise<MenteeProfile> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length) await db.update(mentees).set(defined).where(eq(mentees.id, menteeId));

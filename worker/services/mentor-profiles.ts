@@ -13,7 +13,7 @@ export type MentorProfile = MentorCard & {
   stripePriceId: string | null;
 };
 
-export type OwnMentorProfile = MentorProfile & { email: string; phone: string };
+export type OwnMentorProfile = MentorProfile & { email: string; phone: string; timeZone: string | null };
 
 async function loadProfile(db: Db, mentorId: string) {
   const [found] = await db.select({ row: getTableColumns(mentors), skillsJson }).from(mentors).where(eq(mentors.id, mentorId));
@@ -40,7 +40,7 @@ export async function publicMentorProfile(db: Db, mentorId: string): Promise<Men
 export async function ownMentorProfile(db: Db, mentorId: string): Promise<OwnMentorProfile> {
   const found = await loadProfile(db, mentorId);
   if (!found) fail("NOT_FOUND", "Profile not found.");
-  return { ...found.profile, email: found.row.email, phone: found.row.phone };
+  return { ...found.profile, email: found.row.email, phone: found.row.phone, timeZone: found.row.timeZone };
 }
 
 type MentorChanges = Partial<{
@@ -57,6 +57,7 @@ type MentorChanges = Partial<{
   website: string;
   twitterUrl: string;
   linkedInUrl: string;
+  timeZone: string;
 }>;
 
 export async function updateMentorProfile(db: Db, mentorId: string, changes: MentorChanges): Promise<OwnMentorProfile> {

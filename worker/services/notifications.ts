@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
@@ -14,13 +14,45 @@ export type NotificationView = {
   createdAt: string;
 };
 
-/** Stores a notification, then pushes it to the recipient's room. */
+export type NotificationInput = { type: "message" | "alert"; content: string; conversationId?: string };
+
+/**
+ * A notification as a statement for the SAME `db.batch` as the change it tells about, and its view
+ * for the push after the commit (`pushNotification`). With `ifPreviousChanged`, the row is written
+ * only when the statement just before it in the batch changed a row (SQLite's `changes()`, same
+ * connection and transaction), so a conditional update and its notification commit together or not
+ * at all.
+ */
+export function notificationWrite(db: Db, to: Recipient, input: NotificationInput, now: Date, options: { ifPreviousChanged?: boolean } = {}) {
+  const id = crypto.randomUUID();
+  const view: NotificationView = {
+    id,
+    type: input.type,
+    content: input.content,
+    isRead: false,
+    conversationId: input.conversationId ?? null,
+    time: now.toISOString(),
+    createdAt: now.toISOString(),
+  };
+  const statement = options.ifPreviousChanged
+    ? db.run(sql`insert into ${notifications} (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
+        select ${id}, ${to.role}, ${to.id}, ${input.type}, ${input.content}, ${input.conversationId ?? null}, 0, ${now.getTime()} where changes() = 1`)
+    : db.insert(notifications).values({ id, recipientRole: to.role, recipientId: to.id, type: input.type, content: input.content, conversationId: input.conversationId, createdAt: now });
+  return { statement, view };
+}
+
+/** Tells the recipient's open tabs about a notification that has been committed. */
+export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, view: NotificationView) {
+  pushToUser(env, waitUntil, to, "notification", view);
+}
+
+/** Stores a notification on its own (nothing else changes with it), then pushes it to the recipient's room. */
 export async function notify(
   db: Db,
   env: Env,
   waitUntil: (p: Promise<unknown>) => void,
   to: Recipient,
-  input: { type: "message" | "alert"; content: string; conversationId?: string },
+  input: NotificationInput,
 ): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
@@ -35,27 +67,6 @@ export async function notify(
     time: row.createdAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
-  pushToUser(env, waitUntil, to, "notification", view);
+  pushNotification(env, waitUntil, to, view);
   return view;
-}
-
-/** A notification about to be written in the same batch as the change it reports. */
-export type PendingNotification = { to: Recipient; view: NotificationView };
-
-/**
- * The insert of a notification that exists only if `condition` holds in the same transaction, e.g.
- * `changes() = 1` right after the conditional update it reports (ADR 0013): the change and its
- * notification commit together or not at all. Push it with `pushNotification` after the batch.
- */
-export function notificationInsertWhen(db: Db, to: Recipient, input: { type: "message" | "alert"; content: string }, condition: SQL, now = new Date()) {
-  const id = crypto.randomUUID();
-  const view: NotificationView = { id, type: input.type, content: input.content, isRead: false, conversationId: null, time: now.toISOString(), createdAt: now.toISOString() };
-  const statement = db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
-    select ${id}, ${to.role}, ${to.id}, ${input.type}, ${input.content}, null, 0, ${now.getTime()} where ${condition}`);
-  return { statement, pending: { to, view } satisfies PendingNotification };
-}
-
-/** After the commit: the notification's push to the recipient's room. */
-export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => void, pending: PendingNotification) {
-  pushToUser(env, waitUntil, pending.to, "notification", pending.view);
 }

@@ -6,7 +6,7 @@ import { fail } from "../trpc/errors";
 import { MAX_DAYS_AHEAD } from "../validation/scheduling";
 import { profileImageUrl } from "./accounts";
 import { grantsAccess } from "./enrollment-status";
-import { notificationInsertWhen, pushNotification } from "./notifications";
+import { notificationWrite, pushNotification } from "./notifications";
 import { CALLS_PER_MONTH } from "./payments/plan";
 import { pushToUser } from "./push";
 import { dayjs, formatWhen, SESSION_MS, zoneOr } from "./zoned-time";
@@ -159,47 +159,55 @@ export async function mentorSlot(db: Db, mentorId: string, slotId: string, now: 
 
 /**
  * Deletes a slot of the signed-in mentor that has not started. A booked one cancels the booking: the
- * mentee gets a notification and the `scheduler` push, and the call is back in her plan (quota counts
- * booked slots only).
+ * mentee's notification is written in the same batch as the delete, and after the commit she gets it
+ * and the `scheduler` push; the call is back in her plan (the quota counts booked slots only).
+ *
+ * The delete is conditional on the slot still being as it was read (open, or booked by that mentee at
+ * that instant), so the notification always names the booking that was really cancelled; if a
+ * booking or cancellation slips in between, the slot is read again and the delete retried.
  */
 export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorId: string, slotId: string, now: Date): Promise<{ cancelledBooking: boolean }> {
-  const before = await readSlot(db, slotId);
-  if (!before || before.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
-  if (before.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
-  if (before.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This slot has already started and can no longer be deleted.");
-  const bookedBy = before.slot.state === "booked" ? before.slot.menteeId : null;
-  // Deleted only as it was read (open, or booked by that mentee): a booking made in between is not cancelled unannounced.
-  const deletion = db
-    .update(timeSlots)
-    .set({ state: "deleted" })
-    .where(
-      and(
-        eq(timeSlots.id, slotId),
-        eq(timeSlots.mentorId, mentorId),
-        eq(timeSlots.state, before.slot.state),
-        bookedBy ? eq(timeSlots.menteeId, bookedBy) : sql`1 = 1`,
-        gt(timeSlots.startAt, now),
-      ),
-    )
-    .returning({ id: timeSlots.id });
-  const note = bookedBy
-    ? notificationInsertWhen(
-        db,
-        { role: "mentee", id: bookedBy },
-        {
-          type: "alert",
-          content: `${before.mentorFirst} ${before.mentorLast} cancelled your session on ${formatWhen(before.slot.startAt, zoneOr(before.menteeZone))}. The call is back in your plan.`,
-        },
-        sql`changes() = 1`,
-        now,
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await readSlot(db, slotId);
+    if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
+    if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
+    if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This slot has already started and can no longer be deleted.");
+    const booking = row.slot.state === "booked" && row.slot.menteeId && row.slot.bookedAt ? { menteeId: row.slot.menteeId, bookedAt: row.slot.bookedAt } : null;
+    const update = db
+      .update(timeSlots)
+      .set({ state: "deleted" })
+      .where(
+        and(
+          eq(timeSlots.id, slotId),
+          eq(timeSlots.mentorId, mentorId),
+          gt(timeSlots.startAt, now),
+          booking ? and(eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, booking.menteeId), eq(timeSlots.bookedAt, booking.bookedAt)) : eq(timeSlots.state, "open"),
+        ),
       )
-    : null;
-  const [deleted] = note ? await db.batch([deletion, note.statement]) : [await deletion];
-  if (deleted.length === 0) fail("CONFLICT", "This slot changed a moment ago (booked, cancelled or started). Please look at it again.");
-  if (!note || !bookedBy) return { cancelledBooking: false };
-  pushNotification(env, waitUntil, note.pending);
-  pushToUser(env, waitUntil, { role: "mentee", id: bookedBy }, "scheduler", { slotId, change: "deleted" });
-  return { cancelledBooking: true };
+      .returning({ id: timeSlots.id });
+    if (!booking) {
+      const [deleted] = await update;
+      if (deleted) return { cancelledBooking: false };
+      continue;
+    }
+    const to = { role: "mentee" as const, id: booking.menteeId };
+    const notice = notificationWrite(
+      db,
+      to,
+      {
+        type: "alert",
+        content: `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.`,
+      },
+      now,
+      { ifPreviousChanged: true },
+    );
+    const [deleted] = await db.batch([update, notice.statement]);
+    if (deleted.length === 0) continue;
+    pushNotification(env, waitUntil, to, notice.view);
+    pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
+    return { cancelledBooking: true };
+  }
+  fail("CONFLICT", "This slot changed while it was being deleted. Please try again.");
 }
 
 // ---------------------------------------------------------------- mentees book and cancel
@@ -217,53 +225,52 @@ const bookedThisPeriod = (menteeId: string) =>
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date): Promise<SlotView> {
+  const [before, [mentee]] = await Promise.all([readSlot(db, slotId), db.select({ first: mentees.firstName, last: mentees.lastName }).from(mentees).where(eq(mentees.id, menteeId))]);
+  if (!before || !mentee) return refuseBooking(db, menteeId, before, type, now);
   const entitled =
     type === "trial"
       ? sql`not exists (select 1 from time_slots t where t.mentee_id = ${menteeId} and t.mentor_id = ${timeSlots.mentorId} and t.type = 'trial' and t.state = 'booked')`
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
-  const [[before], [mentee]] = await db.batch([
-    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
-    db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
-  ]);
-  if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
-  // The mentor's notification is written in the same batch, only if the booking matched (ADR 0013).
-  const note = notificationInsertWhen(
+  const book = db
+    .update(timeSlots)
+    .set({ state: "booked", menteeId, bookedAt: now, type })
+    .where(
+      and(
+        eq(timeSlots.id, slotId),
+        eq(timeSlots.state, "open"),
+        gt(timeSlots.startAt, now),
+        sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
+        entitled,
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  // The mentor's notification is written in the same batch, only if the booking matched.
+  const mentor = { role: "mentor" as const, id: before.slot.mentorId };
+  const notice = notificationWrite(
     db,
-    { role: "mentor", id: before.slot.mentorId },
-    { type: "alert", content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}.` },
-    sql`changes() = 1`,
+    mentor,
+    {
+      type: "alert",
+      content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}.`,
+    },
     now,
+    { ifPreviousChanged: true },
   );
   let booked: { id: string }[];
   try {
-    [booked] = await db.batch([
-      db
-        .update(timeSlots)
-        .set({ state: "booked", menteeId, bookedAt: now, type })
-        .where(
-          and(
-            eq(timeSlots.id, slotId),
-            eq(timeSlots.state, "open"),
-            gt(timeSlots.startAt, now),
-            sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
-            entitled,
-          ),
-        )
-        .returning({ id: timeSlots.id }),
-      note.statement,
-    ]);
+    [booked] = await db.batch([book, notice.statement]);
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   }
-  if (booked.length === 1) {
-    pushNotification(env, waitUntil, note.pending);
-    const slot = { ...before.slot, state: "booked" as const, menteeId, bookedAt: now, type };
-    return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
+  const row = await readSlot(db, slotId);
+  if (booked.length === 1 && row) {
+    pushNotification(env, waitUntil, mentor, notice.view);
+    return slotView(row, now);
   }
-  return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
+  return refuseBooking(db, menteeId, row, type, now);
 }
 
 /** Why a booking matched nothing: read after the statement, in the order a person would want to hear it. */
@@ -298,37 +305,39 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
 
 /**
  * Cancels the mentee's own upcoming booking, up to 12 hours before the start, in one conditional
- * statement. The slot opens again and the call is back in her plan; the mentor is notified.
+ * statement batched with the mentor's notification (written only if the cancel matched). The slot
+ * opens again and the call is back in her plan; the mentor gets the notification after the commit.
  */
 export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date): Promise<{ slotId: string }> {
-  const [[before], [mentee]] = await db.batch([
-    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
-    db.select({ first: mentees.firstName, last: mentees.lastName }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
-  ]);
-  if (!before || before.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
-  if (before.slot.menteeId !== menteeId || before.slot.state !== "booked" || !mentee) fail("FORBIDDEN", "You can only cancel your own bookings.");
-  const note = notificationInsertWhen(
-    db,
-    { role: "mentor", id: before.slot.mentorId },
-    { type: "alert", content: `${mentee.first} ${mentee.last} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.` },
-    sql`changes() = 1`,
-    now,
-  );
-  const [cancelled] = await db.batch([
-    db
+  const before = await readSlot(db, slotId);
+  if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId) {
+    const cancel = db
       .update(timeSlots)
       .set({ state: "open", menteeId: null, bookedAt: null, type: "session" })
       .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
-      .returning({ id: timeSlots.id }),
-    note.statement,
-  ]);
-  if (cancelled.length === 0) {
-    if (before.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-    if (before.slot.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS) fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
-    fail("CONFLICT", "This booking changed a moment ago. Please look at it again.");
+      .returning({ id: timeSlots.id });
+    const mentor = { role: "mentor" as const, id: before.slot.mentorId };
+    const notice = notificationWrite(
+      db,
+      mentor,
+      {
+        type: "alert",
+        content: `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.`,
+      },
+      now,
+      { ifPreviousChanged: true },
+    );
+    const [cancelled] = await db.batch([cancel, notice.statement]);
+    if (cancelled.length === 1) {
+      pushNotification(env, waitUntil, mentor, notice.view);
+      return { slotId };
+    }
   }
-  pushNotification(env, waitUntil, note.pending);
-  return { slotId };
+  const row = await readSlot(db, slotId);
+  if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
+  if (row.slot.menteeId !== menteeId || row.slot.state !== "booked") fail("FORBIDDEN", "You can only cancel your own bookings.");
+  if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
+  fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
 }
 
 export type MentorSchedule = {

@@ -13,15 +13,37 @@ export const TIME_FORMAT = "h:mm a";
 export const SESSION_MS = 60 * 60 * 1000;
 export const FALLBACK_ZONE = "UTC";
 
-/** Is `zone` an IANA zone the runtime knows (Intl, so DST rules come with the runtime)? */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || !zone || zone.length > 64) return false;
+/** The shape of an IANA zone name ("Asia/Kolkata", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "UTC"); not an offset like "+05:30". */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+let knownZones: Map<string, string> | undefined;
+/** The runtime's zone list by lower-case name (empty where Intl.supportedValuesOf is missing). */
+function zoneSpellings(): Map<string, string> {
+  if (!knownZones) {
+    const list = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+    knownZones = new Map(list.map((z) => [z.toLowerCase(), z]));
+  }
+  return knownZones;
+}
+
+/**
+ * The zone as it will be stored, or null when it is not an IANA zone the runtime knows. The runtime's
+ * own spelling fixes the case ("asia/tokyo" → "Asia/Tokyo"); a valid name it lists under another
+ * alias (Asia/Kolkata vs Asia/Calcutta) is kept as given, because resolvedOptions() would rename it.
+ */
+export function canonicalZone(zone: unknown): string | null {
+  if (typeof zone !== "string" || !zone || zone.length > 64 || !IANA_NAME.test(zone)) return null;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    return null;
   }
+  return zoneSpellings().get(zone.toLowerCase()) ?? zone;
+}
+
+/** Is `zone` an IANA zone the runtime knows (Intl, so DST rules come with the runtime)? */
+export function isTimeZone(zone: unknown): zone is string {
+  return canonicalZone(zone) !== null;
 }
 
 export const zoneOr = (zone: string | null | undefined, fallback = FALLBACK_ZONE) => (isTimeZone(zone) ? zone : fallback);
@@ -38,6 +60,24 @@ export const formatWhen = (instant: Date | string | number, zone: string) => `${
 /** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
 export function zonedInstant(date: string, time: string, zone: string): Date {
   return dayjs.tz(`${date} ${time}`, zone).toDate();
+}
+
+/** A short zone label: "Asia/Kolkata (GMT+5:30)", "America/New York (GMT-4)", the offset as of `at` (so it follows DST). */
+export function zoneLabel(zone: string, at: Date | string | number = new Date()): string {
+  const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(dayjs(at).tz(zone).format("Z")) ?? [];
+  const offset = !sign || (hours === "00" && minutes === "00") ? "" : `${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
+  return `${zone.replace(/_/g, " ")} (GMT${offset})`;
+}
+
+/**
+ * How one party sees a session's start: date and time in their zone; when the other party's zone
+ * differs, both lines name their zone and the other party's local time is given too.
+ */
+export function slotTimeLabels(start: Date | string | number, zone: string, otherZone?: string | null): { mine: string; theirs: string | null } {
+  const differs = Boolean(otherZone) && otherZone !== zone;
+  const at = (z: string) => `${formatDate(start, z)}, ${formatTime(start, z)}`;
+  if (!differs) return { mine: at(zone), theirs: null };
+  return { mine: `${at(zone)} · ${zoneLabel(zone, start)}`, theirs: `${at(otherZone!)} · ${zoneLabel(otherZone!, start)}` };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a zone. */

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { hourlyRateField, PHONE_PATTERN, splitSkills } from "./accounts";
+import { timeZoneField } from "./scheduling";
 
 const name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(50, `${label} must be at most 50 characters`));
 const text = (label: string, max: number, required = false) =>
@@ -19,6 +20,8 @@ export const menteeProfileUpdateSchema = v.object({
   lastName: v.optional(name("Last Name")),
   phone: v.optional(phone),
   bio: v.optional(text("About", 1000)),
+  /** The IANA zone every session time is shown in (also settable alone: scheduling.setTimeZone). */
+  timeZone: v.optional(timeZoneField),
 });
 
 /** Fields a mentor may change; absent fields stay as they are. */
@@ -37,6 +40,8 @@ export const mentorProfileUpdateSchema = v.object({
   website: v.optional(link("Website")),
   twitterUrl: v.optional(link("Twitter URL")),
   linkedInUrl: v.optional(link("LinkedIn URL")),
+  /** The IANA zone the scheduler and every session time are shown in. */
+  timeZone: v.optional(timeZoneField),
 });
 
 /** New skills: a comma-separated string (the form's input) or a list. */

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isTimeZone } from "../services/zoned-time";
+import { canonicalZone, isTimeZone } from "../services/zoned-time";
 
 const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 const optionalText = (label: string, max: number) =>
@@ -35,5 +35,11 @@ export const mentorIdSchema = v.object({ mentorId: id("mentorId") });
 export const bookSchema = v.object({ slotId: id("slotId"), values: v.optional(v.record(v.string(), v.unknown()), {}) });
 export const trialSchema = v.object({ slotId: id("slotId"), mentorId: v.optional(v.string()) });
 
-export const timeZoneField = v.pipe(v.string("Time zone is required"), v.trim(), v.check((z: string) => isTimeZone(z), "Choose a time zone from the list, such as Asia/Kolkata"));
+/** An IANA zone name, stored as the runtime's canonical spelling; anything else is a 400 that says what to send. */
+export const timeZoneField = v.pipe(
+  v.string("Time zone is required"),
+  v.trim(),
+  v.check((z: string) => isTimeZone(z), "Unknown time zone. Choose one from the list, an IANA name such as Asia/Kolkata"),
+  v.transform((z: string) => canonicalZone(z)!),
+);
 export const timeZoneSchema = v.object({ timeZone: timeZoneField, onlyIfUnset: v.optional(v.boolean(), false) });

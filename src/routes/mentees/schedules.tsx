@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
-import { formatDate, zoneLabel } from "@/lib/zoned";
+import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
 type Search = { mentorId?: string; trial?: boolean };
 
@@ -121,7 +121,7 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
                     </div>
                     <Button
                       disabled={!canBook || busy}
-                      aria-label={`Book ${formatDate(slot.start, zone)} ${new Date(slot.start).toLocaleTimeString([], { timeZone: zone, hour: "numeric", minute: "2-digit" })}`}
+                      aria-label={`Book ${formatDate(slot.start, zone)} ${formatTime(slot.start, zone)}`}
                       onClick={() => (asTrial ? bookTrial.mutate({ slotId: slot.id, mentorId }) : book.mutate({ slotId: slot.id, values: {} }))}
                     >
                       {asTrial ? "Book intro call" : "Book"}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
@@ -8,7 +8,6 @@ import { SlotTime, useMyZone } from "@/components/schedule-bits";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { WeekCalendar } from "@/components/week-calendar";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
 import { dayjs } from "../../../worker/services/zoned-time";
@@ -16,6 +15,9 @@ import type { SlotView } from "../../../worker/services/scheduling";
 import { zonedInstant, zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });
+
+/** FullCalendar is a large chunk: loaded only here, after the page itself. */
+const SlotCalendar = lazy(() => import("@/components/slot-calendar"));
 
 const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
@@ -25,10 +27,11 @@ function Scheduler() {
   const zone = useMyZone();
   const now = new Date();
   const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
-  const [weekOf, setWeekOf] = useState(today);
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const [selected, setSelected] = useState<SlotView | null>(null);
   const slots = useQuery(trpc.scheduling.mySlots.queryOptions({}));
+  // The calendar waits for the account's zone, so it never draws a first frame in the browser's.
+  const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
   const publish = useMutation(
     trpc.scheduling.publish.mutationOptions({
@@ -125,26 +128,26 @@ function Scheduler() {
           ) : null}
         </div>
         <div className="min-w-0">
-          {slots.isPending ? (
+          {slots.isPending || accountZone.isPending ? (
             <Skeleton role="status" aria-label="Loading your slots" className="h-96 w-full" />
           ) : slots.isError ? (
             <LoadError what="your slots" onRetry={() => void slots.refetch()} />
           ) : (
             <>
               {slots.data.length === 0 ? <p className="mb-3 text-slate-700">You have no slots yet. Click a time or use the form to publish your first one.</p> : null}
-              <WeekCalendar
-                zone={zone}
-                weekOf={weekOf}
-                onWeekChange={setWeekOf}
-                slots={slots.data}
-                now={now}
-                onPickTime={(date, time) => {
-                  setForm((f) => ({ ...f, date, time }));
-                  const start = zonedInstant(date, time, zone);
-                  publish.mutate({ slotDetails: { start: start.toISOString(), title: form.title || null, description: form.description || null, weeks: 1 } });
-                }}
-                onPickSlot={setSelected}
-              />
+              <Suspense fallback={<Skeleton role="status" aria-label="Loading the calendar" className="h-96 w-full" />}>
+                <SlotCalendar
+                  zone={zone}
+                  slots={slots.data}
+                  onPickTime={(start) => {
+                    const at = dayjs(start).tz(zone);
+                    setForm((f) => ({ ...f, date: at.format("YYYY-MM-DD"), time: at.format("HH:mm") }));
+                    publish.mutate({ slotDetails: { start: start.toISOString(), title: form.title || null, description: form.description || null, weeks: 1 } });
+                  }}
+                  onPastTime={() => toast.error("Slot allotment failed", { description: "This time has already passed. Choose a time in the future." })}
+                  onPickSlot={setSelected}
+                />
+              </Suspense>
             </>
           )}
         </div>

@@ -1,0 +1,109 @@
+import type { DateClickArg } from "@fullcalendar/interaction";
+import interactionPlugin from "@fullcalendar/interaction";
+import luxonPlugin from "@fullcalendar/luxon3";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
+import { useEffect, useRef, useState } from "react";
+import { dayjs } from "../../worker/services/zoned-time";
+import type { SlotView } from "../../worker/services/scheduling";
+import "./slot-calendar.css";
+
+export type SlotCalendarProps = {
+  /** The mentor's IANA zone: the grid, the "now" line and every click are in it, whatever the browser's zone. */
+  zone: string;
+  slots: SlotView[];
+  /** A click on an empty future time: the instant clicked (a true UTC instant, from the mentor's wall clock). */
+  onPickTime: (start: Date) => void;
+  onPastTime: () => void;
+  onPickSlot: (slot: SlotView) => void;
+};
+
+/** Below this width the calendar shows one day (3 days up to `WIDE`), so it stays usable on a 360 px phone. */
+const NARROW = 640;
+const WIDE = 1024;
+const viewFor = (width: number) => (width < NARROW ? "timeGridDay" : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
+
+const stateLabel = (slot: SlotView) =>
+  slot.state === "booked" ? `Booked: ${slot.menteeName ?? "a mentee"}${slot.type === "trial" ? " (intro call)" : ""}` : slot.state === "past" ? "Past, not booked" : "Open";
+
+/**
+ * The scheduler's calendar: FullCalendar's time grid (a maintained component, ADR 0013) in the
+ * mentor's named zone through its Luxon plugin. Open, booked (with the mentee's name) and past slots
+ * are events; each is focusable and opens its details with Enter or Space. Clicking an empty future
+ * time adds a slot there; the form beside the calendar does the same from the keyboard. Loaded only on
+ * the scheduler route (React.lazy), so the landing page never downloads it.
+ */
+export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot }: SlotCalendarProps) {
+  const calendar = useRef<FullCalendar>(null);
+  const [initialView] = useState(() => viewFor(typeof window === "undefined" ? WIDE : window.innerWidth));
+  const byId = new Map(slots.map((s) => [s.id, s]));
+  const events: EventInput[] = slots.map((s) => ({
+    id: s.id,
+    start: s.start,
+    end: s.end,
+    title: stateLabel(s),
+    classNames: [`slot-${s.state}`],
+  }));
+
+  // The grid follows the account's zone if it changes while the page is open.
+  useEffect(() => {
+    calendar.current?.getApi().setOption("timeZone", zone);
+  }, [zone]);
+
+  return (
+    <div className="slot-calendar" data-testid="slot-calendar">
+      <p className="sr-only">
+        Your slots, times in {zone}. Each slot is a button: press Enter to see its details. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+      </p>
+      <FullCalendar
+        ref={calendar}
+        plugins={[luxonPlugin, timeGridPlugin, interactionPlugin]}
+        timeZone={zone}
+        initialView={initialView}
+        views={{ timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: "3 days" } }}
+        headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridDay,timeGridThreeDay,timeGridWeek" }}
+        buttonText={{ today: "Today", day: "Day", week: "Week" }}
+        buttonHints={{ prev: "Previous $0", next: "Next $0", today: "Go to today" }}
+        windowResize={({ view }) => {
+          const wanted = viewFor(window.innerWidth);
+          if (view.type !== wanted) calendar.current?.getApi().changeView(wanted);
+        }}
+        firstDay={1}
+        allDaySlot={false}
+        nowIndicator
+        slotDuration="00:30:00"
+        scrollTime="08:00:00"
+        height="70vh"
+        expandRows
+        dayHeaderFormat={{ weekday: "short", day: "numeric" }}
+        slotLabelFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
+        eventTimeFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
+        displayEventEnd={false}
+        events={events}
+        eventContent={(arg: EventContentArg) => (
+          <span className="block overflow-hidden px-0.5 text-xs leading-tight">
+            <b className="block font-semibold">{arg.timeText}</b>
+            <span className="block break-words">{arg.event.title}</span>
+          </span>
+        )}
+        eventDidMount={(arg) => {
+          const slot = byId.get(arg.event.id);
+          if (!slot) return;
+          arg.el.setAttribute("role", "button");
+          arg.el.setAttribute("aria-label", `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${stateLabel(slot)}. Open details`);
+        }}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          const slot = byId.get(arg.event.id);
+          if (slot) onPickSlot(slot);
+        }}
+        dateClick={(arg: DateClickArg) => {
+          // With a named-zone plugin, `date` is the true instant of the mentor's wall-clock time clicked.
+          if (arg.date.getTime() <= Date.now()) onPastTime();
+          else onPickTime(arg.date);
+        }}
+      />
+    </div>
+  );
+}
