@@ -1,8 +1,10 @@
 import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
+import { chatRouter } from "./routers/chat";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
+import { notificationsRouter } from "./routers/notifications";
 import { passwordRouter } from "./routers/password";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
@@ -19,6 +21,8 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   tickets: ticketsRouter,
   moderation: moderationRouter,
+  chat: chatRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
