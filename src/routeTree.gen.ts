@@ -38,7 +38,11 @@ import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
+import { Route as MenteesConnectInboxIndexRouteImport } from './routes/mentees/connect/inbox/index'
+import { Route as MenteesConnectInboxConversationIdRouteImport } from './routes/mentees/connect/inbox/$conversationId'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
+import { Route as MentorsConnectInboxIndexRouteImport } from './routes/mentors/connect/inbox/index'
+import { Route as MentorsConnectInboxConversationIdRouteImport } from './routes/mentors/connect/inbox/$conversationId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -193,11 +197,35 @@ const MenteesBrowseMentorSearchRoute =
     path: '/browse/mentor/$search',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MenteesConnectInboxIndexRoute =
+  MenteesConnectInboxIndexRouteImport.update({
+    id: '/connect/inbox/',
+    path: '/connect/inbox/',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MenteesConnectInboxConversationIdRoute =
+  MenteesConnectInboxConversationIdRouteImport.update({
+    id: '/connect/inbox/$conversationId',
+    path: '/connect/inbox/$conversationId',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MenteesPaymentSuccessPaymentIdRoute =
   MenteesPaymentSuccessPaymentIdRouteImport.update({
     id: '/payment/success/$paymentId',
     path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MentorsConnectInboxIndexRoute =
+  MentorsConnectInboxIndexRouteImport.update({
+    id: '/connect/inbox/',
+    path: '/connect/inbox/',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
+const MentorsConnectInboxConversationIdRoute =
+  MentorsConnectInboxConversationIdRouteImport.update({
+    id: '/connect/inbox/$conversationId',
+    path: '/connect/inbox/$conversationId',
+    getParentRoute: () => MentorsRouteRoute,
   } as any)
 const MenteesBrowseMentorProfileIdRoute =
   MenteesBrowseMentorProfileIdRouteImport.update({
@@ -236,7 +264,11 @@ export interface FileRoutesByFullPath {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
+  '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
@@ -266,7 +298,11 @@ export interface FileRoutesByTo {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
+  '/mentees/connect/inbox': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
@@ -300,7 +336,11 @@ export interface FileRoutesById {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
+  '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
@@ -335,7 +375,11 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
+    | '/mentees/connect/inbox/'
+    | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -365,7 +409,11 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
+    | '/mentees/connect/inbox'
+    | '/mentors/connect/inbox'
     | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
@@ -398,7 +446,11 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
+    | '/mentees/connect/inbox/'
+    | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
@@ -623,12 +675,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesBrowseMentorSearchRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/connect/inbox/': {
+      id: '/mentees/connect/inbox/'
+      path: '/connect/inbox'
+      fullPath: '/mentees/connect/inbox/'
+      preLoaderRoute: typeof MenteesConnectInboxIndexRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentees/connect/inbox/$conversationId': {
+      id: '/mentees/connect/inbox/$conversationId'
+      path: '/connect/inbox/$conversationId'
+      fullPath: '/mentees/connect/inbox/$conversationId'
+      preLoaderRoute: typeof MenteesConnectInboxConversationIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/payment/success/$paymentId': {
       id: '/mentees/payment/success/$paymentId'
       path: '/payment/success/$paymentId'
       fullPath: '/mentees/payment/success/$paymentId'
       preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
       parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentors/connect/inbox/': {
+      id: '/mentors/connect/inbox/'
+      path: '/connect/inbox'
+      fullPath: '/mentors/connect/inbox/'
+      preLoaderRoute: typeof MentorsConnectInboxIndexRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/connect/inbox/$conversationId': {
+      id: '/mentors/connect/inbox/$conversationId'
+      path: '/connect/inbox/$conversationId'
+      fullPath: '/mentors/connect/inbox/$conversationId'
+      preLoaderRoute: typeof MentorsConnectInboxConversationIdRouteImport
+      parentRoute: typeof MentorsRouteRoute
     }
     '/mentees/browse/mentor/profile/$id': {
       id: '/mentees/browse/mentor/profile/$id'
@@ -647,7 +727,9 @@ interface MenteesRouteRouteChildren {
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
+  MenteesConnectInboxConversationIdRoute: typeof MenteesConnectInboxConversationIdRoute
   MenteesPaymentSuccessPaymentIdRoute: typeof MenteesPaymentSuccessPaymentIdRoute
+  MenteesConnectInboxIndexRoute: typeof MenteesConnectInboxIndexRoute
   MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
 
@@ -658,7 +740,10 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
+  MenteesConnectInboxConversationIdRoute:
+    MenteesConnectInboxConversationIdRoute,
   MenteesPaymentSuccessPaymentIdRoute: MenteesPaymentSuccessPaymentIdRoute,
+  MenteesConnectInboxIndexRoute: MenteesConnectInboxIndexRoute,
   MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }
 
@@ -671,6 +756,8 @@ interface MentorsRouteRouteChildren {
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
   MentorsTicketsRoute: typeof MentorsTicketsRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
+  MentorsConnectInboxConversationIdRoute: typeof MentorsConnectInboxConversationIdRoute
+  MentorsConnectInboxIndexRoute: typeof MentorsConnectInboxIndexRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
@@ -678,6 +765,9 @@ const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
   MentorsTicketsRoute: MentorsTicketsRoute,
   MentorsIndexRoute: MentorsIndexRoute,
+  MentorsConnectInboxConversationIdRoute:
+    MentorsConnectInboxConversationIdRoute,
+  MentorsConnectInboxIndexRoute: MentorsConnectInboxIndexRoute,
 }
 
 const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(
