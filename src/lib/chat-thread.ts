@@ -1,4 +1,5 @@
 import dayjs from "dayjs";
+import { longDate } from "./dates";
 
 /** Pure logic of an open thread: merging held pages with sends in flight, and day separators. */
 
@@ -34,7 +35,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const today = dayjs(now).startOf("day");
   if (day.isSame(today)) return "Today";
   if (day.isSame(today.subtract(1, "day"))) return "Yesterday";
-  return day.format("MMMM Do YYYY");
+  return longDate(iso);
 }
 
 /** Whether a day separator goes before `current` (the first item, or a new calendar day). */
