@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { toast } from "sonner";
-import { fromNow, fullDateTime } from "@/lib/dates";
+import { fromNow, fullDateTime, longDate } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
 import { INBOX_THREAD, type ChatSide } from "./chat/inbox-paths";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -22,6 +23,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
       onError: () => toast.error("Marking Notification as read Failed"),
     }),
   );
+  useNow();
   const unread = bell.data?.unreadCount ?? 0;
   const list = bell.data?.notifications ?? [];
 
@@ -50,6 +52,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
                 <span className={`text-sm ${n.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{n.content}</span>
                 <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
                   {fromNow(n.createdAt)}
+                  {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
                 </time>
               </span>
             );

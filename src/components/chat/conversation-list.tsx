@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { fromNow } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
 import { LoadError } from "../load-error";
 import { Avatar } from "../ui/avatar";
 import { Skeleton } from "../ui/skeleton";
@@ -16,6 +17,7 @@ const EMPTY: Record<ChatSide, string> = {
 export function ConversationList({ side, activeId }: { side: ChatSide; activeId?: string }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.chat.conversations.queryOptions({}));
+  useNow();
   if (list.isPending) {
     return (
       <div role="status" aria-label="Loading conversations" className="grid gap-2 p-2">
