@@ -22,5 +22,7 @@ export const messages = sqliteTable(
     /** One message per sender and client id (idempotent send); also serves the per-sender rate limit's count. */
     uniqueIndex("messages_sender_client_unique").on(t.senderType, t.senderId, t.clientId),
     index("messages_sender_created_idx").on(t.senderType, t.senderId, t.createdAt),
+    /** Unread counts and marking read: one side's unread messages of a conversation. */
+    index("messages_unread_idx").on(t.conversationId, t.senderType, t.readAt),
   ],
 );

@@ -25,6 +25,7 @@ describe("sending", () => {
       sender: { senderType: "mentee", senderId: { _id: p.mentee.id, firstName: p.mentee.firstName } },
       createdAt: expect.any(String),
     });
+    expect(sent.body.conversation).toEqual({ _id: id, participants: [{ mentor: expect.objectContaining({ _id: p.mentor.id }), mentee: expect.objectContaining({ _id: p.mentee.id }) }] });
     // The mentor's legacy path may name the mentee instead of the conversation.
     expect((await sendAs(p, "mentor", p.mentee.id, "Welcome!")).status).toBe(201);
     const asMentor = await rest("GET", `/api/chats/mentor-messages/${id}`, { token: p.mentorToken });

@@ -1,4 +1,4 @@
-import type { ConversationView, Person } from "../services/chat/conversations";
+import type { ConversationView, Participants, Person } from "../services/chat/conversations";
 import type { MessageView } from "../services/chat/messages";
 
 /** Chat as the original client reads it (SPEC §3): `_id`s, and `participants` holding the mentor and the mentee. */
@@ -14,6 +14,11 @@ export function legacyConversation(c: ConversationView) {
     updatedAt: c.updatedAt,
     createdAt: c.createdAt,
   };
+}
+
+/** The conversation a sent message belongs to, as the send answer carries it. */
+export function legacyParticipants(c: Participants) {
+  return { _id: c.id, participants: [{ mentor: participant(c.mentor), mentee: participant(c.mentee) }] };
 }
 
 export function legacyMessage(m: MessageView) {

@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
-import { legacyConversation, legacyMessage } from "./legacy-chat";
+import { legacyConversation, legacyMessage, legacyParticipants } from "./legacy-chat";
 import { legacyApplicant, legacyPage } from "./legacy-moderation";
 import { legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber } from "./legacy-shapes";
 
@@ -85,7 +85,7 @@ const chatRows = (side: Side): RestRoute[] => {
   return [
     row("POST", `${base}/:conversationId`, (c, { params, body }) => c.chat.send({ ...body, conversationId: params.conversationId, side } as never), (r) => ({
       responseFromMessageCreation: legacyMessage(r.message),
-      conversation: legacyConversation(r.conversation),
+      conversation: legacyParticipants(r.conversation),
     }), 201),
     row("POST", base, (c, { query, body }) => c.chat.conversations({ ownerId: str(body[ownKey]), name: query[nameKey], side }), (list) => ({ conversations: list.map(legacyConversation) })),
     row("GET", base, (c, { query }) => c.chat.unread({ ownerId: query[ownKey], side })),

@@ -11,12 +11,16 @@ export const MENTOR_NOT_ELIGIBLE = "You can chat only with a mentee who has or h
 
 export type Person = { id: string; firstName: string; lastName: string; name: string; profileImageUrl: string; isBlocked: boolean };
 
-export type ConversationView = {
+/** Who is in a conversation, as the caller sees it. */
+export type Participants = {
   id: string;
   mentee: Person;
   mentor: Person;
   /** The other participant, as the caller sees the conversation. */
   other: Person & { role: Member["role"] };
+};
+
+export type ConversationView = Participants & {
   lastMessage: { content: string; senderType: Member["role"]; createdAt: string } | null;
   /** Messages from the other participant the caller has not read. */
   unreadCount: number;
@@ -95,6 +99,23 @@ export async function conversationFor(db: Db, member: Member, conversationId: st
   const [row] = await selectConversations(db, member).where(and(eq(conversations.id, conversationId), ownSide(member)));
   if (!row) fail("NOT_FOUND", NOT_YOUR_CONVERSATION);
   return view(member, row);
+}
+
+/**
+ * The two participants of one of the caller's conversations (anyone else gets a 404): the light read
+ * behind sending, reading and marking read, without the list's counts.
+ */
+export async function participantsFor(db: Db, member: Member, conversationId: string): Promise<Participants> {
+  const [row] = await db
+    .select({ id: conversations.id, mentee: menteeCols, mentor: mentorCols })
+    .from(conversations)
+    .innerJoin(mentees, eq(mentees.id, conversations.menteeId))
+    .innerJoin(mentors, eq(mentors.id, conversations.mentorId))
+    .where(and(eq(conversations.id, conversationId), ownSide(member)));
+  if (!row) fail("NOT_FOUND", NOT_YOUR_CONVERSATION);
+  const mentee = person(row.mentee);
+  const mentor = person(row.mentor);
+  return { id: row.id, mentee, mentor, other: member.role === "mentee" ? { ...mentor, role: "mentor" } : { ...mentee, role: "mentee" } };
 }
 
 /** The conversation of the caller with `otherId` as the other side, if there is one (the legacy mentor path may carry a mentee id). */

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { messages } from "../../../db/schema";
 import { fail } from "../../trpc/errors";
 import type { NotificationView } from "../notifications";
-import type { ConversationView } from "./conversations";
+import type { Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
@@ -26,7 +26,7 @@ export type MessageView = {
 
 type MessageRow = typeof messages.$inferSelect;
 
-export function messageView(conversation: ConversationView, row: MessageRow): MessageView {
+export function messageView(conversation: Participants, row: MessageRow): MessageView {
   const who = row.senderType === "mentee" ? conversation.mentee : conversation.mentor;
   return {
     id: row.id,
@@ -55,7 +55,7 @@ async function cursorRow(db: Db, conversationId: string, messageId: string) {
  * `cursor`: the `limit` messages before that one ("load earlier"). With `after`: the messages after
  * that one, oldest first (catching up after a reconnect). `nextCursor` points at earlier messages.
  */
-export async function threadPage(db: Db, conversation: ConversationView, input: { cursor?: string | null; after?: string; limit: number }): Promise<ThreadPage> {
+export async function threadPage(db: Db, conversation: Participants, input: { cursor?: string | null; after?: string; limit: number }): Promise<ThreadPage> {
   const inThread = eq(messages.conversationId, conversation.id);
   if (input.after) {
     const from = await cursorRow(db, conversation.id, input.after);
@@ -93,7 +93,7 @@ export type SendResult = {
  * activity and the recipient's message notification (replacing an unread one of the same
  * conversation, so the bell holds one line per conversation with news).
  */
-export async function sendMessage(db: Db, sender: Member, conversation: ConversationView, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult> {
+export async function sendMessage(db: Db, sender: Member, conversation: Participants, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult> {
   if (conversation.other.isBlocked) fail("FORBIDDEN", RECIPIENT_BLOCKED);
   const id = crypto.randomUUID();
   const notificationId = crypto.randomUUID();

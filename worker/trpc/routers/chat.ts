@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { conversationFor, conversationWith, listConversations, openConversation, unreadSummary, type ConversationView } from "../../services/chat/conversations";
+import { conversationFor, conversationWith, listConversations, openConversation, participantsFor, unreadSummary, type Participants } from "../../services/chat/conversations";
 import { memberOf, type Member } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
 import { pushToUser } from "../../services/push";
@@ -8,9 +8,9 @@ import { conversationListSchema, markReadSchema, openConversationSchema, sendMes
 import { memberProcedure, router } from "../init";
 
 /** The conversation an id names: the caller's conversation, or (legacy mentor path) the caller's conversation with that person. */
-async function conversationByEitherId(db: Db, member: Member, id: string): Promise<ConversationView> {
+async function conversationByEitherId(db: Db, member: Member, id: string): Promise<Participants> {
   try {
-    return await conversationFor(db, member, id);
+    return await participantsFor(db, member, id);
   } catch (error) {
     if (!(error instanceof TRPCError) || error.code !== "NOT_FOUND") throw error;
     const withPerson = await conversationWith(db, member, id);
@@ -38,7 +38,7 @@ export const chatRouter = router({
   unread: memberProcedure.input(unreadCountSchema).query(({ ctx, input }) => unreadSummary(ctx.db, memberOf(ctx.auth, input.ownerId, input.side))),
 
   messages: memberProcedure.input(threadPageSchema).query(async ({ ctx, input }) => {
-    const conversation = await conversationFor(ctx.db, memberOf(ctx.auth, undefined, input.side), input.conversationId);
+    const conversation = await participantsFor(ctx.db, memberOf(ctx.auth, undefined, input.side), input.conversationId);
     return threadPage(ctx.db, conversation, input);
   }),
 
@@ -59,7 +59,7 @@ export const chatRouter = router({
 
   markRead: memberProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, undefined, input.side);
-    const conversation = await conversationFor(ctx.db, member, input.conversationId);
+    const conversation = await participantsFor(ctx.db, member, input.conversationId);
     return markConversationRead(ctx.db, member, conversation.id);
   }),
 });
