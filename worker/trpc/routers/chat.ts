@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { conversationFor, conversationWith, listConversations, openConversation, participantsFor, unreadSummary, type Participants } from "../../services/chat/conversations";
 import { memberOf, type Member } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
-import { pushToUser } from "../../services/push";
+import { pushAllToUser, pushToUser } from "../../services/push";
 import type { Db } from "../../../db/client";
 import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../validation/chat";
 import { memberProcedure, router } from "../init";
@@ -49,8 +49,8 @@ export const chatRouter = router({
     const result = await sendMessage(ctx.db, member, conversation, input.message, input.clientId);
     if (result.created) {
       const recipient = { role: conversation.other.role, id: conversation.other.id };
-      pushToUser(ctx.env, ctx.waitUntil, recipient, "messageReveived", result.message);
-      if (result.notification) pushToUser(ctx.env, ctx.waitUntil, recipient, "notification", result.notification);
+      const envelopes = [{ event: "messageReveived" as const, data: result.message }];
+      pushAllToUser(ctx.env, ctx.waitUntil, recipient, result.notification ? [...envelopes, { event: "notification" as const, data: result.notification }] : envelopes);
       // The sender's other tabs show it too (the client knows its own messages: no toast, no "new").
       pushToUser(ctx.env, ctx.waitUntil, member, "messageReveived", result.message);
     }
