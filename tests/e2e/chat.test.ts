@@ -115,8 +115,45 @@ describe("chat between a mentee and her mentor", () => {
     await waitForPath(page, "/mentees/connect/inbox");
     const list = page.getByRole("list", { name: "Conversations" });
     await list.getByRole("link", { name: new RegExp(fullName(mentor)) }).waitFor();
-    expect(await list.textContent()).toContain("You: Sent on a train");
+    await expect.poll(() => list.textContent()).toContain("You: Sent on a train");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+
+  it("the mentor starts from his Mentees List; she, elsewhere in the app, gets the toast, the Connect count and the bell, which opens the conversation", async () => {
+    const mentee = await createMentee({ firstName: "Lata", lastName: "Iyer" });
+    const mentor = await createMentor({ firstName: "Dev", lastName: "Anand" });
+    await createEnrollment(mentee.id, mentor.id);
+
+    const page = b.page;
+    await signInInto(page, "mentee", mentee);
+    const connected = realtimeConnected(page);
+    await page.goto("/mentees");
+    await connected;
+    // Her sign-in alert is in the bell; opening it reads it.
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("menuitem", { name: /New sign-in to your account/ }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("bell-dot").count()).toBe(0);
+
+    const mentorPage = await (await b.newContext()).newPage();
+    await signInInto(mentorPage, "mentor", mentor);
+    await mentorPage.goto("/mentors/subscribed-mentees");
+    await mentorPage.getByRole("button", { name: `Chat with ${mentee.firstName}` }).click();
+    await mentorPage.waitForURL(/\/mentors\/connect\/inbox\/[0-9a-f-]{36}$/);
+    const conversationId = new URL(mentorPage.url()).pathname.split("/").pop()!;
+    await mentorPage.getByLabel("Message", { exact: true }).fill("Hi Lata, how did the interview go?");
+    await mentorPage.getByLabel("Message", { exact: true }).press("Enter");
+
+    await toasts(page, `New message from ${mentor.firstName}`).first().waitFor({ timeout: 10_000 });
+    const nav = page.getByRole("navigation", { name: "Mentee navigation" });
+    await expect.poll(() => nav.getByTestId("connect-unread").textContent()).toContain("1");
+    await page.getByTestId("bell-dot").waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("menuitem", { name: new RegExp(`New message from ${fullName(mentor)}`) }).click();
+    await waitForPath(page, `/mentees/connect/inbox/${conversationId}`);
+    await page.getByRole("log").getByText("how did the interview go?").waitFor();
+    await expect.poll(() => nav.getByTestId("connect-unread").count()).toBe(0);
+    expect(await page.getByTestId("bell-dot").count()).toBe(0);
   });
 });
