@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createMentee, createMentor } from "../support/accounts";
+import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
+import { trpc } from "../support/api";
 import { realtimeConnected, toasts, useBrowser, waitForPath } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
@@ -155,5 +156,45 @@ describe("chat between a mentee and her mentor", () => {
     await page.getByRole("log").getByText("how did the interview go?").waitFor();
     await expect.poll(() => nav.getByTestId("connect-unread").count()).toBe(0);
     expect(await page.getByTestId("bell-dot").count()).toBe(0);
+  });
+
+  it("a dropped socket loses nothing: messages sent while it is down appear once after it reconnects, without a reload", async () => {
+    const mentee = await createMentee({ firstName: "Uma", lastName: "Offline" });
+    const mentor = await createMentor({ firstName: "Ravi", lastName: "Sender" });
+    await createEnrollment(mentee.id, mentor.id);
+    const page = b.page;
+    // The room's socket goes through a proxy the test can cut: while `down`, every (re)connection is closed at once.
+    let down = false;
+    const live: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/parties\/user-room\//, (ws) => {
+      if (down) return void ws.close({ code: 4000, reason: "network down" });
+      ws.connectToServer();
+      live.push(ws);
+    });
+    await signInInto(page, "mentee", mentee);
+    const connected = realtimeConnected(page);
+    await page.goto(`/mentees/browse/mentor/profile/${mentor.id}`);
+    await connected;
+    await page.getByRole("button", { name: "Chat", exact: true }).click();
+    await page.waitForURL(/\/mentees\/connect\/inbox\/[0-9a-f-]{36}$/);
+    const conversationId = new URL(page.url()).pathname.split("/").pop()!;
+    const log = page.getByRole("log");
+    await page.getByText("No messages yet. Say hello!").waitFor();
+
+    const mentorToken = await accessTokenFor("mentor", mentor.id);
+    const send = (message: string) => trpc(mentorToken).chat.send.mutate({ conversationId, message });
+    await send("before the drop");
+    await log.getByText("before the drop").waitFor({ timeout: 10_000 });
+
+    down = true;
+    await Promise.all(live.splice(0).map((ws) => ws.close()));
+    for (const text of ["while down 1", "while down 2", "while down 3"]) await send(text);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await log.getByText(/while down/).count()).toBe(0);
+
+    down = false;
+    await expect.poll(() => log.getByText(/while down/).count(), { timeout: 15_000 }).toBe(3);
+    const texts = await log.locator("p.whitespace-pre-wrap").allInnerTexts();
+    expect(texts.map((t) => t.replace(/^\w+:\s*/, ""))).toEqual(["before the drop", "while down 1", "while down 2", "while down 3"]);
   });
 });
