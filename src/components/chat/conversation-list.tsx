@@ -43,15 +43,15 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
               className="flex items-center gap-3 px-3 py-3 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 aria-[current=page]:bg-indigo-50"
             >
               <Avatar src={c.other.profileImageUrl} name={c.other.name} alt="" className="size-10 text-sm" />
-              <span className="grid min-w-0 flex-1 gap-0.5">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className={`truncate text-sm ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.other.name}</span>
+              <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
+                <span className="flex min-w-0 items-baseline justify-between gap-2">
+                  <span className={`min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.other.name}</span>
                   <time dateTime={c.updatedAt} className="shrink-0 text-xs text-slate-500">
                     {fromNow(c.updatedAt)}
                   </time>
                 </span>
-                <span className="flex items-center justify-between gap-2">
-                  <span className={`truncate text-sm ${unread ? "text-slate-900" : "text-slate-600"}`}>{preview}</span>
+                <span className="flex min-w-0 items-center justify-between gap-2">
+                  <span className={`min-w-0 truncate text-sm ${unread ? "text-slate-900" : "text-slate-600"}`}>{preview}</span>
                   {unread ? (
                     <span data-testid="unread-badge" className="shrink-0 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
                       {c.unreadCount}
