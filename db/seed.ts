@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
+import { seedChatDemo } from "./seed-chat";
 import { seedModerationDemo } from "./seed-moderation";
 import { enrollments, localStripeObjects, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
@@ -72,6 +73,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
 
   await seedDemoSubscription(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!, demoMentors[0].rupees * 100);
   await seedModerationDemo(db, passwordHash);
+  await seedChatDemo(db, { priya: menteeIds.get(demoMentees[0].email)!, rahul: menteeIds.get(demoMentees[1].email)!, asha: mentorIds.get(demoMentors[0].email)! });
 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
 

@@ -27,10 +27,15 @@ export class UserRoom extends Server {
 
   /** Called by the Worker over RPC after a database commit. */
   async push(event: PushEvent, data: unknown): Promise<number> {
-    const payload = JSON.stringify({ event, data });
+    return this.pushAll([{ event, data }]);
+  }
+
+  /** Several pushes of one commit in one RPC call (a message and its notification), in order. */
+  async pushAll(envelopes: { event: PushEvent; data: unknown }[]): Promise<number> {
+    const payloads = envelopes.map((envelope) => JSON.stringify(envelope));
     let delivered = 0;
     for (const connection of this.getConnections()) {
-      connection.send(payload);
+      for (const payload of payloads) connection.send(payload);
       delivered++;
     }
     return delivered;

@@ -41,8 +41,12 @@ import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
+import { Route as MenteesConnectInboxIndexRouteImport } from './routes/mentees/connect/inbox/index'
+import { Route as MenteesConnectInboxConversationIdRouteImport } from './routes/mentees/connect/inbox/$conversationId'
 import { Route as MenteesConnectLiveSessionIdRouteImport } from './routes/mentees/connect/live/$sessionId'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
+import { Route as MentorsConnectInboxIndexRouteImport } from './routes/mentors/connect/inbox/index'
+import { Route as MentorsConnectInboxConversationIdRouteImport } from './routes/mentors/connect/inbox/$conversationId'
 import { Route as MentorsConnectLiveSessionIdRouteImport } from './routes/mentors/connect/live/$sessionId'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
@@ -213,6 +217,18 @@ const MenteesBrowseMentorSearchRoute =
     path: '/browse/mentor/$search',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MenteesConnectInboxIndexRoute =
+  MenteesConnectInboxIndexRouteImport.update({
+    id: '/connect/inbox/',
+    path: '/connect/inbox/',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MenteesConnectInboxConversationIdRoute =
+  MenteesConnectInboxConversationIdRouteImport.update({
+    id: '/connect/inbox/$conversationId',
+    path: '/connect/inbox/$conversationId',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MenteesConnectLiveSessionIdRoute =
   MenteesConnectLiveSessionIdRouteImport.update({
     id: '/connect/live/$sessionId',
@@ -224,6 +240,18 @@ const MenteesPaymentSuccessPaymentIdRoute =
     id: '/payment/success/$paymentId',
     path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
+  } as any)
+const MentorsConnectInboxIndexRoute =
+  MentorsConnectInboxIndexRouteImport.update({
+    id: '/connect/inbox/',
+    path: '/connect/inbox/',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
+const MentorsConnectInboxConversationIdRoute =
+  MentorsConnectInboxConversationIdRouteImport.update({
+    id: '/connect/inbox/$conversationId',
+    path: '/connect/inbox/$conversationId',
+    getParentRoute: () => MentorsRouteRoute,
   } as any)
 const MentorsConnectLiveSessionIdRoute =
   MentorsConnectLiveSessionIdRouteImport.update({
@@ -271,9 +299,13 @@ export interface FileRoutesByFullPath {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesByTo {
@@ -306,9 +338,13 @@ export interface FileRoutesByTo {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentees/connect/inbox': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRoutesById {
@@ -345,9 +381,13 @@ export interface FileRoutesById {
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
+  '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
+  '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
 }
 export interface FileRouteTypes {
@@ -385,9 +425,13 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentees/connect/inbox/'
+    | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -420,9 +464,13 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentees/connect/inbox'
+    | '/mentors/connect/inbox'
     | '/mentees/browse/mentor/profile/$id'
   id:
     | '__root__'
@@ -458,9 +506,13 @@ export interface FileRouteTypes {
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
+    | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentees/connect/inbox/'
+    | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
   fileRoutesById: FileRoutesById
 }
@@ -706,6 +758,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesBrowseMentorSearchRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/connect/inbox/': {
+      id: '/mentees/connect/inbox/'
+      path: '/connect/inbox'
+      fullPath: '/mentees/connect/inbox/'
+      preLoaderRoute: typeof MenteesConnectInboxIndexRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentees/connect/inbox/$conversationId': {
+      id: '/mentees/connect/inbox/$conversationId'
+      path: '/connect/inbox/$conversationId'
+      fullPath: '/mentees/connect/inbox/$conversationId'
+      preLoaderRoute: typeof MenteesConnectInboxConversationIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/connect/live/$sessionId': {
       id: '/mentees/connect/live/$sessionId'
       path: '/connect/live/$sessionId'
@@ -719,6 +785,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/mentees/payment/success/$paymentId'
       preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
       parentRoute: typeof MenteesRouteRoute
+    }
+    '/mentors/connect/inbox/': {
+      id: '/mentors/connect/inbox/'
+      path: '/connect/inbox'
+      fullPath: '/mentors/connect/inbox/'
+      preLoaderRoute: typeof MentorsConnectInboxIndexRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/connect/inbox/$conversationId': {
+      id: '/mentors/connect/inbox/$conversationId'
+      path: '/connect/inbox/$conversationId'
+      fullPath: '/mentors/connect/inbox/$conversationId'
+      preLoaderRoute: typeof MentorsConnectInboxConversationIdRouteImport
+      parentRoute: typeof MentorsRouteRoute
     }
     '/mentors/connect/live/$sessionId': {
       id: '/mentors/connect/live/$sessionId'
@@ -746,8 +826,10 @@ interface MenteesRouteRouteChildren {
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
+  MenteesConnectInboxConversationIdRoute: typeof MenteesConnectInboxConversationIdRoute
   MenteesConnectLiveSessionIdRoute: typeof MenteesConnectLiveSessionIdRoute
   MenteesPaymentSuccessPaymentIdRoute: typeof MenteesPaymentSuccessPaymentIdRoute
+  MenteesConnectInboxIndexRoute: typeof MenteesConnectInboxIndexRoute
   MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
 
@@ -760,8 +842,11 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
+  MenteesConnectInboxConversationIdRoute:
+    MenteesConnectInboxConversationIdRoute,
   MenteesConnectLiveSessionIdRoute: MenteesConnectLiveSessionIdRoute,
   MenteesPaymentSuccessPaymentIdRoute: MenteesPaymentSuccessPaymentIdRoute,
+  MenteesConnectInboxIndexRoute: MenteesConnectInboxIndexRoute,
   MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }
 
@@ -775,7 +860,9 @@ interface MentorsRouteRouteChildren {
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
   MentorsTicketsRoute: typeof MentorsTicketsRoute
   MentorsIndexRoute: typeof MentorsIndexRoute
+  MentorsConnectInboxConversationIdRoute: typeof MentorsConnectInboxConversationIdRoute
   MentorsConnectLiveSessionIdRoute: typeof MentorsConnectLiveSessionIdRoute
+  MentorsConnectInboxIndexRoute: typeof MentorsConnectInboxIndexRoute
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
@@ -784,7 +871,10 @@ const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
   MentorsTicketsRoute: MentorsTicketsRoute,
   MentorsIndexRoute: MentorsIndexRoute,
+  MentorsConnectInboxConversationIdRoute:
+    MentorsConnectInboxConversationIdRoute,
   MentorsConnectLiveSessionIdRoute: MentorsConnectLiveSessionIdRoute,
+  MentorsConnectInboxIndexRoute: MentorsConnectInboxIndexRoute,
 }
 
 const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(

@@ -6,6 +6,8 @@ import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
+import { ConnectUnread } from "./chat/connect-unread";
+import { NotificationBell } from "./notification-bell";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -26,10 +28,12 @@ type AreaPath =
   | "/moderator/audit-log"
   | "/mentees/schedules"
   | "/mentees/booked-slots"
-  | "/mentors/scheduler";
+  | "/mentors/scheduler"
+  | "/mentees/connect/inbox"
+  | "/mentors/connect/inbox";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
-export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string> };
+export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string>; /** Shows the unread chat count ("Connect"). */ unreadChat?: boolean };
 
 const itemClass = "inline-block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
 const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700`;
@@ -67,6 +71,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
             <BrandLogo />
           </div>
           {search ? <div className="order-last mb-2 flex w-full md:order-none md:mb-0 md:max-w-xs">{search}</div> : null}
+          <div className="flex items-center gap-1">
+          {role !== "moderator" ? <NotificationBell side={role} /> : null}
           {menu ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
@@ -106,6 +112,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
               Logout
             </Button>
           )}
+          </div>
         </div>
         <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="mx-auto max-w-6xl overflow-x-auto px-2">
           <ul className="flex gap-1 pb-2">
@@ -114,6 +121,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
                 {item.to ? (
                   <Link to={item.to} params={item.params as never} activeOptions={{ exact: item.to === AREA_HOME[role] }} className={linkClass}>
                     {item.label}
+                    {item.unreadChat ? <ConnectUnread /> : null}
                   </Link>
                 ) : (
                   <span aria-disabled="true" title="Coming soon" className={`${itemClass} cursor-not-allowed text-slate-400`}>

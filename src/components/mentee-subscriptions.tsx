@@ -1,3 +1,4 @@
+import { StartChatButton } from "./chat/start-chat-button";
 import { LoadError } from "./load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -109,20 +110,23 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
             </p>
           ) : null}
         </div>
-        {s.isActive ? (
-          s.cancelAtPeriodEnd ? (
-            <Button variant="outline" disabled={busy} onClick={() => resume.mutate({ subscriptionId: s.id })}>
-              Resume
-            </Button>
-          ) : (
-            <Button variant="outline" disabled={busy} onClick={() => cancel.mutate({ subscriptionId: s.id })} aria-describedby={`cancel-help-${s.id}`}>
-              Cancel subscription
-              <span id={`cancel-help-${s.id}`} className="sr-only">
-                with {name}; access continues until the end of the current period
-              </span>
-            </Button>
-          )
-        ) : null}
+        <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
+          {s.startedAt ? <StartChatButton side="mentee" otherId={s.mentor.id} label={`Chat with ${s.mentor.firstName}`} variant="outline" /> : null}
+          {s.isActive ? (
+            s.cancelAtPeriodEnd ? (
+              <Button variant="outline" disabled={busy} onClick={() => resume.mutate({ subscriptionId: s.id })}>
+                Resume
+              </Button>
+            ) : (
+              <Button variant="outline" disabled={busy} onClick={() => cancel.mutate({ subscriptionId: s.id })} aria-describedby={`cancel-help-${s.id}`}>
+                Cancel subscription
+                <span id={`cancel-help-${s.id}`} className="sr-only">
+                  with {name}; access continues until the end of the current period
+                </span>
+              </Button>
+            )
+          ) : null}
+        </div>
       </CardContent>
     </Card>
   );

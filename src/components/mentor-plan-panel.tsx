@@ -1,12 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Check, MessageCircle, CalendarDays, Users } from "lucide-react";
+import { Check, CalendarDays, Users } from "lucide-react";
 import { toast } from "sonner";
 import { apiError } from "@/lib/api-error";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../worker/services/payments/plan";
+import { StartChatButton } from "./chat/start-chat-button";
 import { ComingSoonButton } from "./coming-soon-button";
 import { RatingSummary } from "./rating-summary";
 import { Button } from "./ui/button";
@@ -60,10 +61,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
               <Users aria-hidden="true" />
               Community
             </ComingSoonButton>
-            <ComingSoonButton>
-              <MessageCircle aria-hidden="true" />
-              Chat
-            </ComingSoonButton>
+            <StartChatButton side="mentee" otherId={mentorId} variant="outline" />
             <Button asChild>
               <Link to="/mentees/schedules" search={{ mentorId }}>
                 <CalendarDays aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { StartChatButton } from "./chat/start-chat-button";
 import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@/lib/money";
@@ -49,7 +50,10 @@ export function MentorSubscribers() {
                       ) : null}
                       {period ? <p className="text-sm text-slate-600">{period}</p> : null}
                     </div>
-                    <p className="text-sm font-medium text-slate-900">{formatRupees(s.amountPaise)} / month</p>
+                    <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+                      <p className="text-sm font-medium text-slate-900">{formatRupees(s.amountPaise)} / month</p>
+                      {s.startedAt ? <StartChatButton side="mentor" otherId={s.mentee.id} label={`Chat with ${s.mentee.firstName}`} variant="outline" /> : null}
+                    </div>
                   </CardContent>
                 </Card>
               </li>

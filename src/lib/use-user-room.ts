@@ -1,21 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { isConversationOnScreen } from "./chat-focus";
 import { RealtimeClient } from "./realtime";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { browserZone } from "./zoned";
 import { readSession, useSession, type Role } from "./session";
 
-type NotificationPush = { content?: unknown };
-type MessagePush = { senderName?: unknown; sender?: { senderId?: { firstName?: unknown } } };
+type NotificationPush = { content?: unknown; type?: unknown };
+type MessagePush = { conversationId?: unknown; sender?: { senderType?: unknown; senderId?: { firstName?: unknown } } };
 
-function senderName(data: unknown): string {
-  const push = (data ?? {}) as MessagePush;
-  const name = push.senderName ?? push.sender?.senderId?.firstName;
+function senderName(push: MessagePush): string {
+  const name = push.sender?.senderId?.firstName;
   return typeof name === "string" && name ? name : "your contact";
 }
 
-/** Keeps the signed-in user's room open while the area is shown and turns pushes into toasts. */
+/**
+ * Keeps the signed-in user's room open while the area is shown. A push only says what changed: the
+ * matching queries are refetched (so a lost push loses nothing), every reconnect refetches what may
+ * have been missed, and pushes from someone else raise toasts (SPEC §4, §8).
+ */
 export function useUserRoom(role: Role): void {
   const session = useSession(role);
   const id = session?.id;
@@ -35,25 +39,47 @@ export function useUserRoom(role: Role): void {
 
   useEffect(() => {
     if (!id) return;
+    const refetchChat = () => void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+    const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
     const client = new RealtimeClient(role, id, () => readSession(role)?.accessToken ?? null);
-    client.on("open", () => client.emit("setup", { role, id, name }));
     const refetchSchedules = () => void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
+    let opened = false;
+    client.on("open", () => {
+      client.emit("setup", { role, id, name });
+      // After a reconnect: fetch whatever changed while the socket was down.
+      if (opened) {
+        refetchChat();
+        refetchBell();
+        refetchSchedules();
+      }
+      opened = true;
+    });
     client.on("notification", (data) => {
-      const content = (data as NotificationPush | null)?.content;
-      toast("New Notification", { description: typeof content === "string" ? content : undefined });
+      refetchBell();
+      const push = (data ?? {}) as NotificationPush;
+      // A message notification comes with its message, whose toast says more.
+      if (push.type === "message") return;
       refetchSchedules();
+      toast("New Notification", { description: typeof push.content === "string" ? push.content : undefined });
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
     client.on("scheduler", () => {
       toast("Schedule changed by mentor");
       refetchSchedules();
     });
-    client.on("messageReveived", (data) => toast(`New message from ${senderName(data)}`));
+    client.on("messageReveived", (data) => {
+      refetchChat();
+      const push = (data ?? {}) as MessagePush;
+      // Our own messages (sent from this or another tab) are not news (SPEC §4).
+      if (push.sender?.senderType === role) return;
+      if (isConversationOnScreen(push.conversationId)) return;
+      toast(`New message from ${senderName(push)}`);
+    });
     // Blocked: the server refuses the session, and the auth link signs this tab out with the reason.
     client.on("refused", () => {
       client.close();
       api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
     });
     return () => client.close();
-  }, [role, id, name, api, queryClient]);
+  }, [role, id, name, api, trpc, queryClient]);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { enrollments } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
-import { useBrowser, waitForPath } from "../support/browser";
+import { actionCount, useBrowser, waitForPath } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 
 /**
@@ -53,7 +53,7 @@ describe("subscribe and pay", () => {
 
     await page.getByRole("link", { name: `Go to ${fullName(mentor)}'s profile` }).click();
     await page.getByRole("heading", { name: "Your subscription" }).waitFor();
-    for (const action of ["Chat", "Schedule"]) expect(await page.getByRole("button", { name: action, exact: true }).count()).toBe(1);
+    for (const action of ["Chat", "Schedule"]) expect(await actionCount(page, action)).toBe(1);
     expect(await page.getByRole("button", { name: "Subscribe", exact: true }).count()).toBe(0);
 
     // The mentor finds her in his list.

@@ -242,3 +242,8 @@ export function recordTrpcCalls(page: Page): string[] {
   });
   return calls;
 }
+
+/** How many controls (buttons or links) a page shows with exactly this name: an action may be either. */
+export function actionCount(page: Page, name: string): Promise<number> {
+  return page.getByRole("button", { name, exact: true }).or(page.getByRole("link", { name, exact: true })).count();
+}

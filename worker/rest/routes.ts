@@ -1,5 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
+import { legacyConversation, legacyMessage, legacyParticipants } from "./legacy-chat";
 import { legacyApplicant, legacyPage } from "./legacy-moderation";
 import { legacyLiveSession, legacyMentee, legacyMentor, legacyMenteeSubscription, legacyMentorProfile, legacyMentorSubscriber, legacySlot } from "./legacy-shapes";
 
@@ -68,6 +69,47 @@ const resetRows = (role: "mentee" | "mentor"): RestRoute[] => [
   row("POST", `/${areaPath[role]}/sent-otp`, (c, { body }) => c.password.requestResetCode({ ...body, role } as never)),
   row("POST", `/${areaPath[role]}/verify-otp`, (c, { body }) => c.password.resetPassword({ ...body, role } as never)),
 ];
+
+type Side = "mentee" | "mentor";
+
+/**
+ * Chat of one side (SPEC §7 Chat): `/chats/mentee-messages` for mentees, `/chats/mentor-messages` for
+ * mentors. A missing conversation id is a 400 "No conversation id".
+ */
+const chatRows = (side: Side): RestRoute[] => {
+  const base = `/chats/${side}-messages`;
+  const ownKey = side === "mentee" ? "menteeId" : "mentorId";
+  const nameKey = side === "mentee" ? "mentorName" : "menteeName";
+  const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const missingId = (c: Caller) => c.chat.markRead({ conversationId: "", side });
+  return [
+    row("POST", `${base}/:conversationId`, (c, { params, body }) => c.chat.send({ ...body, conversationId: params.conversationId, side } as never), (r) => ({
+      responseFromMessageCreation: legacyMessage(r.message),
+      conversation: legacyParticipants(r.conversation),
+    }), 201),
+    row("POST", base, (c, { query, body }) => c.chat.conversations({ ownerId: str(body[ownKey]), name: query[nameKey], side }), (list) => ({ conversations: list.map(legacyConversation) })),
+    row("GET", base, (c, { query }) => c.chat.unread({ ownerId: query[ownKey], side })),
+    row("GET", `${base}/`, missingId),
+    row("GET", `${base}/:conversationId`, (c, { params, query }) => c.chat.messages({ conversationId: params.conversationId, cursor: query.before, side }), (page) => ({
+      messages: page.messages.map(legacyMessage),
+      nextCursor: page.nextCursor,
+    })),
+    row("PATCH", base, missingId),
+    row("PATCH", `${base}/:conversationId`, (c, { params }) => c.chat.markRead({ conversationId: params.conversationId, side }), (r) => ({ message: "Marked as read", ...r })),
+  ];
+};
+
+/** The bell (SPEC §7 notifications): GET reads `notifications`, PATCH with no body marks them read. */
+const notificationRows = (side: Side): RestRoute[] => {
+  const base = `/${areaPath[side]}/notifications`;
+  const ownKey = side === "mentee" ? "menteeId" : "mentorId";
+  const list = (c: Caller, ownerId: string | undefined) => c.notifications.latest({ ownerId, side, limit: 20 });
+  return [
+    row("GET", base, (c, { query }) => list(c, query[ownKey])),
+    row("GET", `${base}/:ownerId`, (c, { params }) => list(c, params.ownerId)),
+    row("PATCH", `${base}/:ownerId`, (c, { params }) => c.notifications.markAllRead({ ownerId: params.ownerId, side }), (r) => ({ message: "Notifications marked as read", ...r })),
+  ];
+};
 
 export const restRoutes: RestRoute[] = [
   ...accountRows("mentee"),
@@ -162,4 +204,12 @@ export const restRoutes: RestRoute[] = [
   row("POST", "/mentees/trail", (c, { body }) => c.scheduling.bookTrial(body as never), (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }), 201),
   // Live sessions (issue 10): 200 only to the slot's mentor and booked mentee, inside the window (the token decides).
   row("POST", "/chats/verify-live", (c, { body }) => c.live.verify(body as never)),
+  // Chat and the notification bell (issue 9): only the two participants; ids in paths and bodies must be the caller's.
+  row("POST", "/chats/messages", (c, { body }) => c.chat.open(body as never), (conversation) => ({ conversations: legacyConversation(conversation) })),
+  row("PATCH", "/chats/messages", (c) => c.chat.markRead({ conversationId: "" })),
+  row("PATCH", "/chats/messages/:conversationId", (c, { params }) => c.chat.markRead({ conversationId: params.conversationId }), (r) => ({ message: "Marked as read", ...r })),
+  ...chatRows("mentee"),
+  ...chatRows("mentor"),
+  ...notificationRows("mentee"),
+  ...notificationRows("mentor"),
 ];

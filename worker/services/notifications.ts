@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
@@ -46,6 +46,40 @@ export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => v
   pushToUser(env, waitUntil, to, "notification", view);
 }
 
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function notificationView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    isRead: row.isRead,
+    conversationId: row.conversationId,
+    time: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The bell shows this many (SPEC §9). */
+export const BELL_SIZE = 5;
+
+const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), eq(notifications.recipientId, who.id));
+
+/** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */
+export async function latestNotifications(db: Db, who: Recipient, limit = BELL_SIZE): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
+  const [rows, [unread]] = await db.batch([
+    db.select().from(notifications).where(mine(who)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
+    db.select({ n: count() }).from(notifications).where(and(mine(who), eq(notifications.isRead, false))),
+  ]);
+  return { notifications: rows.map(notificationView), unreadCount: unread?.n ?? 0 };
+}
+
+/** Marks every notification of a user read (opening the bell). */
+export async function markNotificationsRead(db: Db, who: Recipient): Promise<{ marked: number }> {
+  const result = await db.run(sql`update notifications set is_read = 1 where recipient_role = ${who.role} and recipient_id = ${who.id} and is_read = 0`);
+  return { marked: result.rowsAffected };
+}
+
 /** Stores a notification on its own (nothing else changes with it), then pushes it to the recipient's room. */
 export async function notify(
   db: Db,
@@ -58,15 +92,7 @@ export async function notify(
     .insert(notifications)
     .values({ recipientRole: to.role, recipientId: to.id, type: input.type, content: input.content, conversationId: input.conversationId })
     .returning();
-  const view: NotificationView = {
-    id: row.id,
-    type: row.type,
-    content: row.content,
-    isRead: row.isRead,
-    conversationId: row.conversationId,
-    time: row.createdAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-  };
+  const view = notificationView(row);
   pushNotification(env, waitUntil, to, view);
   return view;
 }

@@ -16,6 +16,15 @@ export function pushToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, t
   );
 }
 
+/** Several pushes of one commit to one user's room in one call, in order (a message, then its notification). */
+export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: { event: PushEvent; data: unknown }[]) {
+  waitUntil(
+    getServerByName(env.UserRoom, userRoomName(to.role, to.id))
+      .then((room) => room.pushAll(envelopes))
+      .catch((error: unknown) => console.error("push failed", envelopes.map((e) => e.event).join(","), error)),
+  );
+}
+
 /** Closes a user's open tabs after the Worker refused the account (blocked); runs after the response. `reason` is at most 123 bytes (WebSocket). */
 export function disconnectUser(env: Env, waitUntil: (p: Promise<unknown>) => void, who: Recipient, reason: string) {
   waitUntil(

@@ -1,9 +1,11 @@
 import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
+import { chatRouter } from "./routers/chat";
 import { liveRouter } from "./routers/live";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
+import { notificationsRouter } from "./routers/notifications";
 import { passwordRouter } from "./routers/password";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
@@ -23,6 +25,8 @@ export const appRouter = router({
   moderation: moderationRouter,
   scheduling: schedulingRouter,
   live: liveRouter,
+  chat: chatRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,7 +9,7 @@ const NAV: AreaNavItem[] = [
   { label: "Home", to: "/mentees" },
   { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL } },
   { label: "Schedules", to: "/mentees/schedules" },
-  { label: "Connect" },
+  { label: "Connect", to: "/mentees/connect/inbox", unreadChat: true },
 ];
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots", to: "/mentees/booked-slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
 

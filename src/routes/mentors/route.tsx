@@ -3,7 +3,7 @@ import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { isAuthenticated } from "@/lib/session";
 
-const NAV: AreaNavItem[] = [{ label: "Home", to: "/mentors" }, { label: "Scheduler", to: "/mentors/scheduler" }, { label: "Connect" }, { label: "Raise a ticket", to: "/mentors/tickets" }];
+const NAV: AreaNavItem[] = [{ label: "Home", to: "/mentors" }, { label: "Scheduler", to: "/mentors/scheduler" }, { label: "Connect", to: "/mentors/connect/inbox", unreadChat: true }, { label: "Raise a ticket", to: "/mentors/tickets" }];
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets", to: "/mentors/tickets" }];
 
 export const Route = createFileRoute("/mentors")({

@@ -1,0 +1,42 @@
+import dayjs from "dayjs";
+import { cn } from "@/lib/class-names";
+import type { ThreadItem } from "@/lib/chat-thread";
+import { Button } from "../ui/button";
+
+/** One message as plain text (React escapes it; no HTML is ever rendered), with its time or sending state. */
+export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: boolean; onRetry?: () => void }) {
+  const { content, createdAt } = item.message;
+  const failed = item.kind === "pending" && item.message.status === "failed";
+  const who = own ? "You" : item.kind === "held" ? item.message.sender.senderId.firstName : "";
+  return (
+    <div className={cn("flex", own ? "justify-end" : "justify-start")}>
+      <div className={cn("grid max-w-[85%] gap-1 sm:max-w-[70%]", own ? "justify-items-end" : "justify-items-start")}>
+        <p
+          className={cn(
+            "whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
+            own ? "rounded-br-sm bg-indigo-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900",
+            item.kind === "pending" && !failed && "opacity-70",
+            failed && "bg-red-50 text-red-900 ring-1 ring-red-300",
+          )}
+        >
+          <span className="sr-only">{who}: </span>
+          {content}
+        </p>
+        <p className="flex items-center gap-2 text-xs text-slate-500">
+          {item.kind === "held" ? (
+            <time dateTime={createdAt}>{dayjs(createdAt).format("h:mm a")}</time>
+          ) : failed ? (
+            <>
+              <span className="text-red-700">Not sent.</span>
+              <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onRetry}>
+                Retry
+              </Button>
+            </>
+          ) : (
+            <span>Sending...</span>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { MessageCircle } from "lucide-react";
+import { toast } from "sonner";
+import { apiError } from "@/lib/api-error";
+import { useTRPC } from "@/lib/trpc";
+import { Button } from "../ui/button";
+import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
+
+/** "Chat": finds or starts the conversation with `otherId`, then opens it in the inbox. */
+export function StartChatButton({ side, otherId, label = "Chat", variant = "default" }: { side: ChatSide; otherId: string; label?: string; variant?: "default" | "outline" }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const open = useMutation(
+    trpc.chat.open.mutationOptions({
+      trpc: { context: { role: side } },
+      onSuccess: (conversation) => void navigate({ to: INBOX_THREAD[side], params: { conversationId: conversation.id } }),
+      onError: (error) => toast.error("Some error", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    }),
+  );
+  return (
+    <Button variant={variant} onClick={() => open.mutate(side === "mentee" ? { mentorId: otherId } : { menteeId: otherId })} disabled={open.isPending} aria-busy={open.isPending}>
+      <MessageCircle aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Bell } from "lucide-react";
+import { toast } from "sonner";
+import { fromNow, fullDateTime, longDate } from "@/lib/dates";
+import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
+import { INBOX_THREAD, type ChatSide } from "./chat/inbox-paths";
+import { Button } from "./ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "./ui/dropdown-menu";
+
+/**
+ * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
+ * latest 5, newest first; opening it marks them read. Message notifications link to their conversation.
+ */
+export function NotificationBell({ side }: { side: ChatSide }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const bell = useQuery(trpc.notifications.latest.queryOptions({}));
+  const markRead = useMutation(
+    trpc.notifications.markAllRead.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
+      onError: () => toast.error("Marking Notification as read Failed"),
+    }),
+  );
+  useNow();
+  const unread = bell.data?.unreadCount ?? 0;
+  const list = bell.data?.notifications ?? [];
+
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (open && unread > 0) markRead.mutate({});
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}>
+          <Bell aria-hidden="true" />
+          {unread > 0 ? <span data-testid="bell-dot" aria-hidden="true" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label="Notifications">
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        {bell.isError ? (
+          <p className="px-2 py-3 text-sm text-slate-600">We couldn't load your notifications.</p>
+        ) : list.length === 0 ? (
+          <p className="px-2 py-3 text-sm text-slate-600">No new notifications</p>
+        ) : (
+          list.map((n) => {
+            const body = (
+              <span className="grid gap-0.5">
+                <span className={`text-sm ${n.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{n.content}</span>
+                <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
+                  {fromNow(n.createdAt)}
+                  {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
+                </time>
+              </span>
+            );
+            return n.type === "message" && n.conversationId ? (
+              <DropdownMenuItem key={n.id} asChild>
+                <Link to={INBOX_THREAD[side]} params={{ conversationId: n.conversationId }}>
+                  {body}
+                </Link>
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem key={n.id} className="cursor-default">
+                {body}
+              </DropdownMenuItem>
+            );
+          })
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { Inbox } from "@/components/chat/inbox";
+
+export const Route = createFileRoute("/mentors/connect/inbox/$conversationId")({
+  component: function MentorConversation() {
+    const { conversationId } = Route.useParams();
+    return <Inbox side="mentor" conversationId={conversationId} />;
+  },
+});

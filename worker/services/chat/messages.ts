@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { messages } from "../../../db/schema";
+import { fail } from "../../trpc/errors";
+import type { NotificationView } from "../notifications";
+import type { Participants } from "./conversations";
+import { otherRole, type Member } from "./members";
+
+/** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
+export const SEND_LIMIT = 20;
+export const SEND_WINDOW_MS = 10_000;
+export const TOO_FAST = "You are sending messages too fast. Please wait a few seconds and try again.";
+export const RECIPIENT_BLOCKED = "This account has been blocked by a moderator and cannot receive messages.";
+export const CLIENT_ID_REUSED = "This message id was already used for another conversation.";
+
+/** A message as SPEC §3 shows it (`content`, `sender.senderType`, `sender.senderId.firstName`), with its ids and times. */
+export type MessageView = {
+  id: string;
+  conversationId: string;
+  clientId: string | null;
+  content: string;
+  sender: { senderType: Member["role"]; senderId: { _id: string; firstName: string } };
+  createdAt: string;
+  readAt: string | null;
+};
+
+type MessageRow = typeof messages.$inferSelect;
+
+export function messageView(conversation: Participants, row: MessageRow): MessageView {
+  const who = row.senderType === "mentee" ? conversation.mentee : conversation.mentor;
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    clientId: row.clientId,
+    content: row.content,
+    sender: { senderType: row.senderType, senderId: { _id: row.senderId, firstName: who.firstName } },
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export type ThreadPage = { messages: MessageView[]; nextCursor: string | null };
+
+async function cursorRow(db: Db, conversationId: string, messageId: string) {
+  const [row] = await db
+    .select({ id: messages.id, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  if (!row) fail("BAD_REQUEST", "That message is not in this conversation.");
+  return row;
+}
+
+/**
+ * A page of the thread, oldest to newest. Without a cursor: the newest `limit` messages. With
+ * `cursor`: the `limit` messages before that one ("load earlier"). With `after`: the messages after
+ * that one, oldest first (catching up after a reconnect). `nextCursor` points at earlier messages.
+ */
+export async function threadPage(db: Db, conversation: Participants, input: { cursor?: string | null; after?: string; limit: number }): Promise<ThreadPage> {
+  const inThread = eq(messages.conversationId, conversation.id);
+  if (input.after) {
+    const from = await cursorRow(db, conversation.id, input.after);
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(inThread, or(gt(messages.createdAt, from.createdAt), and(eq(messages.createdAt, from.createdAt), gt(messages.id, from.id)))))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(input.limit);
+    return { messages: rows.map((r) => messageView(conversation, r)), nextCursor: null };
+  }
+  const before = input.cursor ? await cursorRow(db, conversation.id, input.cursor) : null;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(inThread, before ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id))) : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(input.limit + 1);
+  const hasMore = rows.length > input.limit;
+  const page = rows.slice(0, input.limit).reverse();
+  return { messages: page.map((r) => messageView(conversation, r)), nextCursor: hasMore ? page[0].id : null };
+}
+
+export type SendResult = {
+  message: MessageView;
+  /** False when this client id had already been stored (a retry): nothing new was written or pushed. */
+  created: boolean;
+  /** The recipient's new notification, to push after the commit. */
+  notification: NotificationView | null;
+};
+
+/**
+ * Stores a message in one batch (one transaction): the message, only while the sender is under the
+ * rate limit and only once per client id; then, only if it was stored, the conversation's last
+ * activity and the recipient's message notification (replacing an unread one of the same
+ * conversation, so the bell holds one line per conversation with news).
+ */
+export async function sendMessage(db: Db, sender: Member, conversation: Participants, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult> {
+  if (conversation.other.isBlocked) fail("FORBIDDEN", RECIPIENT_BLOCKED);
+  const id = crypto.randomUUID();
+  const notificationId = crypto.randomUUID();
+  const now = Date.now();
+  const recipient = { role: otherRole(sender.role), id: conversation.other.id };
+  const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
+  const notificationText = `New message from ${senderPerson.name}`;
+  const stored = sql`exists (select 1 from messages where id = ${id})`;
+  const underLimit = sql`(select count(*) from messages where sender_type = ${sender.role} and sender_id = ${sender.id} and created_at > ${now - SEND_WINDOW_MS}) < ${SEND_LIMIT}`;
+  const [inserted] = await db.batch([
+    db.run(sql`insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at)
+      select ${id}, ${conversation.id}, ${sender.role}, ${sender.id}, ${content}, ${clientId}, ${now} where ${underLimit}
+      on conflict (sender_type, sender_id, client_id) do nothing`),
+    db.run(sql`update conversations set last_message_at = ${now} where id = ${conversation.id} and ${stored}`),
+    db.run(sql`delete from notifications where recipient_role = ${recipient.role} and recipient_id = ${recipient.id}
+      and conversation_id = ${conversation.id} and type = 'message' and is_read = 0 and ${stored}`),
+    db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
+      select ${notificationId}, ${recipient.role}, ${recipient.id}, 'message', ${notificationText}, ${conversation.id}, 0, ${now} where ${stored}`),
+  ]);
+  if (inserted.rowsAffected === 1) {
+    const row: MessageRow = { id, conversationId: conversation.id, senderType: sender.role, senderId: sender.id, content, clientId, readAt: null, createdAt: new Date(now) };
+    const at = new Date(now).toISOString();
+    const notification: NotificationView = { id: notificationId, type: "message", content: notificationText, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
+    return { message: messageView(conversation, row), created: true, notification };
+  }
+  // Not stored: either this send was stored before (a retry), or the sender is over the limit.
+  const [earlier] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderType, sender.role), eq(messages.senderId, sender.id), eq(messages.clientId, clientId)));
+  if (earlier) {
+    if (earlier.conversationId !== conversation.id) fail("CONFLICT", CLIENT_ID_REUSED);
+    return { message: messageView(conversation, earlier), created: false, notification: null };
+  }
+  fail("TOO_MANY_REQUESTS", TOO_FAST);
+}
+
+/** Marks the other participant's messages to the caller read, and the caller's message notifications of this conversation. */
+export async function markConversationRead(db: Db, reader: Member, conversationId: string): Promise<{ marked: number }> {
+  const now = Date.now();
+  const [marked] = await db.batch([
+    db.run(sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null`),
+    db.run(sql`update notifications set is_read = 1 where recipient_role = ${reader.role} and recipient_id = ${reader.id}
+      and conversation_id = ${conversationId} and type = 'message' and is_read = 0`),
+  ]);
+  return { marked: marked.rowsAffected };
+}
