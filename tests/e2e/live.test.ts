@@ -122,4 +122,33 @@ describe("live sessions", () => {
     expect(await mentorPage.locator("main").innerText()).toMatch(/You can join from 10 minutes before\.\s+0:0\d/);
     await mentorPage.getByText(/^Waiting for Maya to join$/).waitFor({ timeout: 20_000 });
   });
+
+  it("the mentor's Go Live shows once the start is reached, on the dashboard and the scheduler, and opens the live page in a new window", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-2 * MINUTE);
+    // A later booking of the same pair: not yet.
+    const later = new Date(Date.now() + 3 * 60 * MINUTE);
+    await testDb().insert(timeSlots).values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: later, endAt: new Date(later.getTime() + 60 * MINUTE), bookedAt: new Date() });
+    const page = b.page;
+    await signInInto(page, "mentor", mentor);
+    await page.goto("/mentors");
+    const rows = page.getByRole("row").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(1).innerText()).toContain("Go Live opens at the start");
+    expect(await rows.nth(1).getByRole("link", { name: "Go Live" }).count()).toBe(0);
+    const [live] = await Promise.all([page.context().waitForEvent("page"), rows.nth(0).getByRole("link", { name: "Go Live" }).click()]);
+    await live.waitForURL(`**/mentors/connect/live/${slotId}`);
+    await live.getByRole("heading", { name: `Live session with ${mentee.firstName} ${mentee.lastName}` }).waitFor();
+    await live.close();
+
+    // The scheduler: the running booking's details offer Go Live, the later one only says when.
+    await page.goto("/mentors/scheduler");
+    const events = page.getByRole("button", { name: new RegExp(`Booked: ${mentee.firstName} ${mentee.lastName}\\. Open details$`) });
+    await expect.poll(() => events.count()).toBeGreaterThanOrEqual(1);
+    await events.first().click();
+    const details = page.getByRole("heading", { name: "Slot details" }).locator("..");
+    const goLive = details.getByRole("link", { name: "Go Live" });
+    await goLive.waitFor();
+    expect(await goLive.getAttribute("href")).toBe(`/mentors/connect/live/${slotId}`);
+    expect(await goLive.getAttribute("target")).toBe("_blank");
+  });
 });

@@ -5,13 +5,9 @@ import { fail } from "../trpc/errors";
 import { profileImageUrl } from "./accounts";
 import { formatWhen, zoneOr } from "./zoned-time";
 
-const MINUTE = 60 * 1000;
-/** The live room opens this long before the start (issue 10). */
-export const LIVE_EARLY_MS = 10 * MINUTE;
-/** Connected participants may stay this long after the end; then the room closes. */
-export const LIVE_GRACE_MS = 5 * MINUTE;
-/** The free intro call is 15 minutes, on a one-hour slot (ADR 0013). */
-export const TRIAL_CALL_MS = 15 * MINUTE;
+import { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "./live-window";
+
+export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 
 export type LiveRole = "mentee" | "mentor";
 type Person = { id: string; name: string; firstName: string; profileImageUrl: string; timeZone: string };

@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
+import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
 import { useMyZone } from "@/components/schedule-bits";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
 const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
@@ -18,8 +19,9 @@ function Dashboard() {
   const trpc = useTRPC();
   const zone = useMyZone();
   const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions({}));
-  // Refetched every minute so "Go Live" appears once a start is reached.
+  // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a start is reached.
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions({}), refetchInterval: 60_000 });
+  const now = useNow(30_000);
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
   return (
     <div className="grid gap-6">
@@ -77,15 +79,7 @@ function Dashboard() {
                       <td className="py-2 pr-3">{formatDate(s.start, zone)}</td>
                       <td className="py-2 pr-3">{formatTime(s.start, zone)}</td>
                       <td className="py-2">
-                        {s.hasStarted || new Date(s.start).getTime() <= Date.now() ? (
-                          <Button asChild size="sm">
-                            <a href={`/mentors/connect/live/${s.id}`} target="_blank" rel="noopener">
-                              Go Live
-                            </a>
-                          </Button>
-                        ) : (
-                          <span className="text-slate-500">Go Live opens at the start</span>
-                        )}
+                        <GoLiveLink slot={s} now={now} />
                       </td>
                     </tr>
                   ))}

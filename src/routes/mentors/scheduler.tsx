@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
+import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
 import { SlotTime, useMyZone } from "@/components/schedule-bits";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
 import { dayjs } from "../../../worker/services/zoned-time";
 import type { SlotView } from "../../../worker/services/scheduling";
 import { zonedInstant, zoneLabel } from "@/lib/zoned";
@@ -25,7 +27,9 @@ function Scheduler() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const zone = useMyZone();
-  const now = new Date();
+  // Ticks every 30 s, so "Go Live" appears on an open slot's details when its start is reached.
+  const clock = useNow(30_000);
+  const now = new Date(clock);
   const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const [selected, setSelected] = useState<SlotView | null>(null);
@@ -113,12 +117,13 @@ function Scheduler() {
                   {selected.state === "booked" ? `Booked by ${selected.menteeName}${selected.type === "trial" ? " (free intro call)" : ""}` : selected.state === "past" ? "Past, not booked" : "Open"}
                 </p>
                 {selected.title ? <p className="text-sm text-slate-700">{selected.title}</p> : null}
-                <div className="flex gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   {selected.state !== "past" && new Date(selected.start) > now ? (
                     <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate({ slotId: selected.id })}>
                       {selected.state === "booked" ? "Delete and cancel booking" : "Delete slot"}
                     </Button>
                   ) : null}
+                  {selected.state === "booked" ? <GoLiveLink slot={selected} now={clock} size="default" /> : null}
                   <Button variant="ghost" onClick={() => setSelected(null)}>
                     Close
                   </Button>

@@ -1,0 +1,19 @@
+import { canGoLive } from "../../worker/services/live-window";
+import { Button } from "./ui/button";
+
+/**
+ * The mentor's "Go Live" (SPEC §2): once the session's start is reached and until its room closes,
+ * it opens `/mentors/connect/live/{id}` in a new window; before that, a note says when it appears.
+ */
+export function GoLiveLink({ slot, now, size = "sm" }: { slot: { id: string; start: string; end: string }; now: number; size?: "sm" | "default" }) {
+  if (canGoLive(slot, now))
+    return (
+      <Button asChild size={size}>
+        <a href={`/mentors/connect/live/${slot.id}`} target="_blank" rel="noopener">
+          Go Live
+        </a>
+      </Button>
+    );
+  if (new Date(slot.start).getTime() > now) return <span className="text-sm text-slate-500">Go Live opens at the start</span>;
+  return null;
+}

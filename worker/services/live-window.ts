@@ -1,0 +1,14 @@
+// The live room's window around a booked session (issue 10). Plain constants, shared by the Worker and the SPA.
+
+const MINUTE = 60 * 1000;
+/** The live room opens this long before the start. */
+export const LIVE_EARLY_MS = 10 * MINUTE;
+/** Connected participants may stay this long after the end; then the room closes. */
+export const LIVE_GRACE_MS = 5 * MINUTE;
+/** The free intro call is 15 minutes, on a one-hour slot (ADR 0013). */
+export const TRIAL_CALL_MS = 15 * MINUTE;
+
+/** SPEC §2: the mentor's "Go Live" appears once the scheduled start is reached, until the room closes. */
+export function canGoLive(slot: { start: string; end: string }, now: number): boolean {
+  return new Date(slot.start).getTime() <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;
+}
