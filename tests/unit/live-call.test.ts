@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+/**
+ * The call's recovery when the network drops (issue 10), with a fake room socket and fake peer
+ * connections: the browser's real WebRTC stack cannot be made to lose its network on demand in the
+ * e2e tests, so this checks what LiveCall does with the states the browser reports.
+ */
+
+class FakeSocket extends EventTarget {
+  static last: FakeSocket;
+  sent: { event: string; data: Record<string, unknown> }[] = [];
+  constructor() {
+    super();
+    FakeSocket.last = this;
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {}
+  /** A message from the live room. */
+  receive(event: string, data: unknown) {
+    this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify({ event, data }) }));
+  }
+  signals() {
+    return this.sent.filter((m) => m.event === "signal").map((m) => m.data);
+  }
+}
+
+vi.mock("partysocket", () => ({ PartySocket: FakeSocket }));
+
+class FakePeerConnection {
+  static made: FakePeerConnection[] = [];
+  connectionState: RTCPeerConnectionState = "new";
+  signalingState: RTCSignalingState = "stable";
+  localDescription: { type: string; sdp: string; toJSON(): unknown } | null = null;
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  offers: (RTCOfferOptions | undefined)[] = [];
+  onconnectionstatechange: (() => void) | null = null;
+  ontrack: ((event: unknown) => void) | null = null;
+  onicecandidate: ((event: unknown) => void) | null = null;
+  closed = false;
+  private transceivers: unknown[] = [];
+  constructor() {
+    FakePeerConnection.made.push(this);
+  }
+  addTransceiver(kind: unknown) {
+    this.transceivers.push({ receiver: { track: { kind } }, sender: { track: null, replaceTrack: async () => {} }, direction: "recvonly" });
+  }
+  getTransceivers() {
+    return this.transceivers;
+  }
+  async createOffer(options?: RTCOfferOptions) {
+    this.offers.push(options);
+    return { type: "offer", sdp: `offer ${this.offers.length}` };
+  }
+  async createAnswer() {
+    return { type: "answer", sdp: "answer" };
+  }
+  async setLocalDescription(description: { type: string; sdp: string }) {
+    this.localDescription = { ...description, toJSON: () => ({ type: description.type, sdp: description.sdp }) };
+    this.signalingState = description.type === "offer" ? "have-local-offer" : "stable";
+  }
+  async setRemoteDescription(description: RTCSessionDescriptionInit) {
+    this.remoteDescription = description;
+    this.signalingState = description.type === "offer" ? "have-remote-offer" : "stable";
+  }
+  async addIceCandidate() {}
+  close() {
+    this.closed = true;
+  }
+  /** The browser reports a new connection state. */
+  become(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function startCall(role: "mentee" | "mentor") {
+  const { LiveCall } = await import("../../src/lib/live-call");
+  const call = new LiveCall({ slotId: "slot-1", role, token: async () => "token", iceServers: [], local: null });
+  return { call, socket: FakeSocket.last };
+}
+
+beforeEach(() => {
+  FakePeerConnection.made = [];
+  vi.stubGlobal("window", { location: { host: "localhost", protocol: "http:" } });
+  vi.stubGlobal("RTCPeerConnection", FakePeerConnection);
+  vi.stubGlobal("MediaStream", class { addTrack() {} });
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const mentee = { role: "mentee", id: "m1", name: "Maya" };
+const mentor = { role: "mentor", id: "a1", name: "Asha" };
+
+describe("a dropped connection comes back", () => {
+  it("the mentor restarts ICE on the same connection when it fails, and says 'reconnecting' meanwhile", async () => {
+    const { call, socket } = await startCall("mentor");
+    socket.receive("welcome", { peer: mentee });
+    await settle();
+    const [pc] = FakePeerConnection.made;
+    expect(pc.offers).toEqual([{ iceRestart: false }]);
+    const gen = socket.signals()[0].gen;
+    pc.become("connected");
+    expect(call.getSnapshot().status).toBe("connected");
+
+    pc.become("failed");
+    expect(call.getSnapshot().status).toBe("reconnecting");
+    await settle();
+    expect(pc.offers).toEqual([{ iceRestart: false }, { iceRestart: true }]);
+    const restartOffer = socket.signals().at(-1)!;
+    expect(restartOffer).toMatchObject({ gen, description: { type: "offer", sdp: "offer 2" } });
+    expect(FakePeerConnection.made).toHaveLength(1);
+
+    pc.become("connected");
+    expect(call.getSnapshot().status).toBe("connected");
+  });
+
+  it("a short disconnection is given 2.5 s to heal by itself before the mentor restarts ICE", async () => {
+    const { call, socket } = await startCall("mentor");
+    socket.receive("welcome", { peer: mentee });
+    await settle();
+    const [pc] = FakePeerConnection.made;
+    pc.become("connected");
+
+    pc.become("disconnected");
+    expect(call.getSnapshot().status).toBe("reconnecting");
+    vi.advanceTimersByTime(2000);
+    pc.become("connected");
+    vi.advanceTimersByTime(5000);
+    await settle();
+    expect(pc.offers).toEqual([{ iceRestart: false }]);
+
+    pc.become("disconnected");
+    vi.advanceTimersByTime(2500);
+    await settle();
+    expect(pc.offers).toEqual([{ iceRestart: false }, { iceRestart: true }]);
+  });
+
+  it("the mentee asks the mentor to restart, then answers his restart offer on the same connection", async () => {
+    const { call, socket } = await startCall("mentee");
+    socket.receive("welcome", { peer: mentor });
+    await settle();
+    socket.receive("signal", { gen: "g1", description: { type: "offer", sdp: "first" } });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(1);
+    const [pc] = FakePeerConnection.made;
+    expect(socket.signals().at(-1)).toMatchObject({ gen: "g1", description: { type: "answer" } });
+    pc.become("connected");
+
+    pc.become("failed");
+    expect(call.getSnapshot().status).toBe("reconnecting");
+    // The mentee never offers (no glare): she asks him to.
+    expect(pc.offers).toEqual([]);
+    expect(socket.signals().at(-1)).toEqual({ gen: "g1", restart: true });
+
+    socket.receive("signal", { gen: "g1", description: { type: "offer", sdp: "restart" } });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(1);
+    expect(pc.remoteDescription).toEqual({ type: "offer", sdp: "restart" });
+    expect(socket.signals().at(-1)).toMatchObject({ gen: "g1", description: { type: "answer" } });
+    pc.become("connected");
+    expect(call.getSnapshot().status).toBe("connected");
+  });
+
+  it("the mentor answers a restart request of the current exchange only, not one from before a reload", async () => {
+    const { socket } = await startCall("mentor");
+    socket.receive("welcome", { peer: mentee });
+    await settle();
+    const [pc] = FakePeerConnection.made;
+    const gen = socket.signals()[0].gen as string;
+    socket.receive("signal", { gen: "an-older-exchange", restart: true });
+    await settle();
+    expect(pc.offers).toHaveLength(1);
+    socket.receive("signal", { gen, restart: true });
+    await settle();
+    expect(pc.offers).toEqual([{ iceRestart: false }, { iceRestart: true }]);
+  });
+});
