@@ -4,11 +4,14 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { prerenderLanding } from "./scripts/prerender-landing";
+
+const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare(), prerenderLanding(alias)],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
   environments: { client: { build: { manifest: true } } },
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: { alias },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });

@@ -16,6 +16,9 @@ import { TRPCProvider, createApiClient } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
+/** scripts/prerender-landing.ts writes the landing into this element of the built index.html. */
+const PRERENDERED_ID = "prerendered-landing";
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -60,14 +63,21 @@ const sessionEvents: SessionEvents = {
 const apiClient = createApiClient(sessionEvents);
 const authFetch = createAuthFetch(sessionEvents);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-        <AuthFetchContext.Provider value={authFetch}>
-          <RouterProvider router={router} />
-        </AuthFetchContext.Provider>
-      </TRPCProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById("root")!);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+          <AuthFetchContext.Provider value={authFetch}>
+            <RouterProvider router={router} />
+          </AuthFetchContext.Provider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// The landing arrives pre-rendered in index.html (issue 13): it stays on screen until its route's code
+// is loaded, so React's first frame is the same page (no loading screen in between, no shift).
+if (window.location.pathname === "/" && document.getElementById(PRERENDERED_ID)) void router.load().catch(() => undefined).then(render);
+else render();

@@ -24,7 +24,8 @@ function RotatingTagline() {
     <p className="min-h-16 text-xl font-semibold text-indigo-700 sm:text-2xl">
       {/* Screen readers get the taglines once, not every typed letter. */}
       <span aria-hidden="true">
-        {text}
+        {/* Pre-rendered at build time (no window): the first tagline in full; in the browser it is typed. */}
+        {typeof window === "undefined" ? TAGLINES[0] : text}
         <Cursor cursorColor="red" />
       </span>
       <span className="sr-only">{TAGLINES.join(" ")}</span>

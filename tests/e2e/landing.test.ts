@@ -146,4 +146,46 @@ describe("landing page on a 360 px phone", () => {
     await panel.getByRole("link", { name: "Become a Mentor" }).click();
     await waitForPath(page, "/auth/mentor-register");
   });
+
+  it("paints the nav, hero, welcome, skeletons and footer from the HTML alone; other paths never show it", async () => {
+    const noScript = await (await b.newContext({ javaScriptEnabled: false })).newPage();
+    await noScript.goto("/");
+    const nav = noScript.getByRole("navigation", { name: "Main" });
+    for (const name of ["Become a Mentor", "Find a Mentor", "Login"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    expect(await noScript.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
+    // The first tagline in full (the browser types it once the app runs), styled by the CSS from the head.
+    expect(await typedText(noScript)).toBe(TAGLINES[0]);
+    const hero = await noScript.getByRole("heading", { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight);
+    expect(hero).toBe("700");
+    expect(await noScript.getByText(/^Welcome to MentorLink\./).isVisible()).toBe(true);
+    expect(await noScript.getByRole("status").filter({ hasText: "Loading featured mentors…" }).count()).toBe(1);
+    expect(await noScript.getByRole("contentinfo").isVisible()).toBe(true);
+
+    // The same index.html answers every other path: before the app's code arrives (blocked here),
+    // the head's inline guard keeps the landing hidden there, and shows it on / only.
+    const beforeApp = await (await b.newContext()).newPage();
+    await beforeApp.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await beforeApp.goto("/browse/mentor/all");
+    expect(await beforeApp.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(false);
+    expect(await beforeApp.locator("body").innerText()).toBe("");
+    await beforeApp.goto("/");
+    expect(await beforeApp.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(true);
+  });
+
+  it("the app takes over the pre-rendered landing without a layout shift", async () => {
+    const page = b.page;
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await openLanding(page);
+    await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock/);
+    // The header and hero never moved while React replaced the HTML and the cards replaced the skeletons.
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.05);
+  });
 });
