@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";

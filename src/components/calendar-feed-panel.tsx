@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "./ui/button";
 import { Card, CardContent } from "./ui/card";

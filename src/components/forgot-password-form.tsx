@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { useTRPC } from "@/lib/trpc";

@@ -2,7 +2,7 @@ import { StartChatButton } from "./chat/start-chat-button";
 import { LoadError } from "./load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { ALL } from "@/lib/browse";
 import { formatRupees } from "@/lib/money";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { fromNow, fullDateTime, longDate } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { cn } from "@/lib/class-names";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";

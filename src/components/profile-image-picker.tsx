@@ -1,6 +1,6 @@
 import { Camera } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuthFetch } from "@/lib/auth-fetch";
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from "@/lib/profile-image";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";

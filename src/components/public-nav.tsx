@@ -1,10 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { BrandLogo } from "./brand-logo";
 import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
@@ -18,6 +17,28 @@ function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
         Find a Mentor
       </Link>
     </>
+  );
+}
+
+const loadUserMenu = () => import("./public-user-menu");
+const LazyUserMenu = lazy(loadUserMenu);
+
+/**
+ * The user menu's trigger, drawn the same before and after its code arrives: pointing at it or
+ * focusing it fetches the menu, a click (or Enter or Space) opens it.
+ */
+function UserMenu() {
+  const [wanted, setWanted] = useState(false);
+  const trigger = (onClick?: () => void) => (
+    <Button variant="ghost" size="icon" aria-label="User menu" aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
+      <UserRound aria-hidden="true" />
+    </Button>
+  );
+  if (!wanted) return trigger(() => setWanted(true));
+  return (
+    <Suspense fallback={trigger()}>
+      <LazyUserMenu defaultOpen />
+    </Suspense>
   );
 }
 
@@ -42,18 +63,7 @@ export function PublicNav() {
           <Link to="/auth/login" className={linkClass}>
             Login
           </Link>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="User menu">
-                <UserRound aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem disabled>Your Profile</DropdownMenuItem>
-              <DropdownMenuItem disabled>Settings</DropdownMenuItem>
-              <DropdownMenuItem disabled>Sign out</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <UserMenu />
           <Button
             variant="ghost"
             size="icon"

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { isConversationOnScreen } from "./chat-focus";
 import { RealtimeClient } from "./realtime";
 import { useTRPC, useTRPCClient } from "./trpc";

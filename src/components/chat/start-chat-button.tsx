@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";

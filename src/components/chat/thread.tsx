@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { setOpenConversation } from "@/lib/chat-focus";
 import { dayLabel, mergeThread, newClientId, startsNewDay, type PendingMessage } from "@/lib/chat-thread";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { fullDateTime } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";

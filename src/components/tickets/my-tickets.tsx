@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import * as v from "valibot";
 import { apiError } from "@/lib/api-error";
 import { fullDateTime } from "@/lib/dates";

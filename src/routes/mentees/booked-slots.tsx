@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
 import { SlotTime, useMyZone } from "@/components/schedule-bits";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { LoadError } from "@/components/load-error";
 import { SlotTime, useMyZone } from "@/components/schedule-bits";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
