@@ -13,13 +13,18 @@ type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boole
 type Manifest = Record<string, Chunk>;
 
 const CLIENT = "dist/client";
-const MANIFEST = join(CLIENT, ".vite/manifest.json");
+export const MANIFEST = join(CLIENT, ".vite/manifest.json");
 
-/** The pages of the shop window, by the route files that draw them (layouts first). */
-export const PAGES: Record<string, { routes: string[]; budgetKb: number }> = {
-  "/ (landing)": { routes: ["src/routes/index.tsx"], budgetKb: 100 },
-  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130 },
-  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130 },
+/**
+ * The pages of the shop window, by the route files that draw them (layouts first). `budgetKb` is
+ * issue 13's target; `ceilingKb` is what `npm test` enforces today (tests/integration/page-weight):
+ * the last measured weight plus about 2 KB, lowered whenever a page gets lighter, so no change can
+ * make a page heavier unnoticed while the targets are not met yet.
+ */
+export const PAGES: Record<string, { routes: string[]; budgetKb: number; ceilingKb: number }> = {
+  "/ (landing)": { routes: ["src/routes/index.tsx"], budgetKb: 100, ceilingKb: 146 },
+  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 145 },
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 161 },
 };
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {
@@ -38,7 +43,7 @@ const gzipKb = (file: string) => gzipSync(readFileSync(join(CLIENT, file)), { le
 export function pageWeights(manifest: Manifest) {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error("No entry in the manifest");
-  return Object.entries(PAGES).map(([page, { routes, budgetKb }]) => {
+  return Object.entries(PAGES).map(([page, { routes, budgetKb, ceilingKb }]) => {
     const routeKeys = Object.keys(manifest).filter((k) => routes.some((r) => k === r || k.startsWith(`${r}?`)));
     if (routeKeys.length === 0) throw new Error(`No chunk for ${routes.join(", ")} in the manifest`);
     const keys = closure(manifest, [entry, ...routeKeys]);
@@ -46,7 +51,7 @@ export function pageWeights(manifest: Manifest) {
     const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
     const jsKb = js.reduce((sum, f) => sum + gzipKb(f), 0);
     const cssKb = css.reduce((sum, f) => sum + gzipKb(f), 0);
-    return { page, jsKb: Number(jsKb.toFixed(1)), jsFiles: js.length, cssKb: Number(cssKb.toFixed(1)), budgetKb, withinBudget: jsKb <= budgetKb };
+    return { page, jsKb: Number(jsKb.toFixed(1)), jsFiles: js.length, cssKb: Number(cssKb.toFixed(1)), budgetKb, withinBudget: jsKb <= budgetKb, ceilingKb, withinCeiling: jsKb <= ceilingKb };
   });
 }
 

@@ -188,4 +188,20 @@ describe("landing page on a 360 px phone", () => {
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
     expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.05);
   });
+
+  it("the user menu's code arrives when it is opened: it shows its three items, and Escape closes it", async () => {
+    const page = b.page;
+    await openLanding(page);
+    const trigger = page.getByRole("button", { name: "User menu" });
+    await trigger.click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Your Profile", "Settings", "Sign out"]);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    // Opens again from the keyboard once loaded.
+    await page.getByRole("button", { name: "User menu" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+  });
 });
