@@ -225,8 +225,12 @@ const bookedThisPeriod = (menteeId: string) =>
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date): Promise<SlotView> {
-  const [before, [mentee]] = await Promise.all([readSlot(db, slotId), db.select({ first: mentees.firstName, last: mentees.lastName }).from(mentees).where(eq(mentees.id, menteeId))]);
-  if (!before || !mentee) return refuseBooking(db, menteeId, before, type, now);
+  // One round trip reads the slot and the mentee (for the mentor's notification and the answer).
+  const [[before], [mentee]] = await db.batch([
+    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
+    db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+  ]);
+  if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
   const entitled =
     type === "trial"
       ? sql`not exists (select 1 from time_slots t where t.mentee_id = ${menteeId} and t.mentor_id = ${timeSlots.mentorId} and t.type = 'trial' and t.state = 'booked')`
@@ -265,12 +269,13 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   }
-  const row = await readSlot(db, slotId);
-  if (booked.length === 1 && row) {
+  if (booked.length === 1) {
     pushNotification(env, waitUntil, mentor, notice.view);
-    return slotView(row, now);
+    // The booked slot is the one read plus what the statement set: no need to read it again.
+    const slot = { ...before.slot, state: "booked" as const, menteeId, bookedAt: now, type };
+    return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
   }
-  return refuseBooking(db, menteeId, row, type, now);
+  return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
 }
 
 /** Why a booking matched nothing: read after the statement, in the order a person would want to hear it. */
