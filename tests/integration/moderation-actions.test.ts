@@ -162,6 +162,17 @@ describe("blocking means blocked, at once", () => {
     expect(results.map((r) => r.changed).sort()).toEqual([false, true]);
     expect(await testDb().select().from(moderationActions).where(and(eq(moderationActions.targetId, mentee.id), eq(moderationActions.action, "block")))).toHaveLength(1);
   });
+
+  it("the audit log is append-only in the database itself: an entry can be neither changed nor removed", async () => {
+    const moderator = await createModerator();
+    const mentee = await createMentee();
+    await trpc(moderator.token).moderation.setBlocked.mutate({ role: "mentee", id: mentee.id, blocked: true, reason: "Spam." });
+    const [entry] = await auditOf(mentee.id);
+    const refusal = (error: unknown) => String((error as { cause?: unknown }).cause ?? error);
+    expect(refusal(await testDb().update(moderationActions).set({ reason: "Nothing happened." }).where(eq(moderationActions.id, entry.id)).catch((e: unknown) => e))).toMatch(/append-only/);
+    expect(refusal(await testDb().delete(moderationActions).where(eq(moderationActions.id, entry.id)).catch((e: unknown) => e))).toMatch(/append-only/);
+    expect(await auditOf(mentee.id)).toEqual([entry]);
+  });
 });
 
 describe("the audit log page", () => {
