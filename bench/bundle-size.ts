@@ -10,10 +10,10 @@ import { gzipSync } from "node:zlib";
  * With `--check` it exits non-zero when a page is over its budget.
  */
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string };
-type Manifest = Record<string, Chunk>;
+export type Manifest = Record<string, Chunk>;
 
 const CLIENT = "dist/client";
-const MANIFEST = join(CLIENT, ".vite/manifest.json");
+export const MANIFEST = join(CLIENT, ".vite/manifest.json");
 
 /** The pages of the shop window, by the route files that draw them (layouts first). */
 export const PAGES: Record<string, { routes: string[]; budgetKb: number }> = {
