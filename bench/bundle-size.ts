@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
  * With `--check` it exits non-zero when a page is over its budget.
  */
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string };
-type Manifest = Record<string, Chunk>;
+export type Manifest = Record<string, Chunk>;
 
 const CLIENT = "dist/client";
 export const MANIFEST = join(CLIENT, ".vite/manifest.json");

@@ -48,13 +48,23 @@ export async function startSqld(options: { dataDir: string; port?: number; log?:
     stdio: options.log ? "inherit" : "ignore",
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
   });
+  // Not left running when this process exits without stop(): a crash, or a signal (wrangler, imported
+  // by scripts/built-stack.ts, answers SIGINT and SIGTERM with process.exit()).
+  const killOnExit = () => child.kill("SIGTERM");
+  process.on("exit", killOnExit);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
   const stop = () =>
     new Promise<void>((resolve) => {
+      process.off("exit", killOnExit);
       if (child.exitCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { url, stop };
 }

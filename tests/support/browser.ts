@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 /**
  * Browser helpers for the e2e project: one Chromium per test file, a fresh context and page per
@@ -22,16 +23,6 @@ export const LOGIN_QUERY: Record<Role, string> = { mentee: "mentees", mentor: "m
 export const LOGIN_TAB: Record<Role, string> = { mentee: "Mentees", mentor: "Mentors", moderator: "Moderator" };
 
 const ARTIFACTS_DIR = fileURLToPath(new URL("../.artifacts/", import.meta.url));
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type BrowserFixture = {
   /** The running browser (one per file). */
@@ -68,7 +59,7 @@ export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: strin
     must(browser, "browser").newContext({ baseURL: inject("baseUrl"), ...contextOptions, ...options });
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
   });
 
   afterAll(async () => {

@@ -1,0 +1,147 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { and, eq } from "drizzle-orm";
+import lighthouse from "lighthouse";
+import { createDb } from "../db/client";
+import { demoMentors } from "../db/demo-data";
+import { mentors } from "../db/schema";
+import { startStack } from "../scripts/built-stack";
+import { CHROMIUM_PATH } from "../tests/support/chromium";
+import { MANIFEST, pageWeights, type Manifest } from "./bundle-size";
+import { startHeadlessChromium } from "./headless-chromium";
+
+/**
+ * The shop window as a new visitor's phone sees it (issue 13): Lighthouse's default mobile preset
+ * (simulated slow 4G, 4x CPU slowdown, fresh profile and storage) on the landing page, browse and
+ * one mentor profile, served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
+ * plus the gzip size of the JavaScript and CSS each page loads before it is interactive, from the
+ * build's manifest (bench/bundle-size.ts). Each page runs BENCH_RUNS times (3) after one discarded
+ * warm-up run; the table has the median of each metric. Writes bench/results/web-latest.json and
+ * the table in bench/README.md; exits 1 when a budget is broken. `npm run bench:web` (builds first).
+ * Chromium, workerd and sqld stop with the script, also when it fails or is interrupted.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RESULTS = "bench/results/web-latest.json";
+const README = "bench/README.md";
+const TABLE_START = "<!-- bench:web table start -->";
+const TABLE_END = "<!-- bench:web table end -->";
+
+/** Issue 13's budgets; the initial JavaScript budgets are bench/bundle-size.ts's. */
+const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
+
+type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; warnings: string[] };
+type Metric = Exclude<keyof Run, "warnings">;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage). */
+async function lighthouseRun(url: string): Promise<Run> {
+  const chromium = await startHeadlessChromium();
+  try {
+    const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const { formFactor, throttlingMethod } = lhr.configSettings;
+    if (formFactor !== "mobile" || throttlingMethod !== "simulate") throw new Error(`Expected the mobile preset with simulated throttling, got ${formFactor}/${throttlingMethod}`);
+    const numeric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (typeof value !== "number") throw new Error(`${url}: no value for ${id}`);
+      return value;
+    };
+    const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+    const bytes = (type: string) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcpMs: numeric("first-contentful-paint"),
+      lcpMs: numeric("largest-contentful-paint"),
+      tbtMs: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      speedIndexMs: numeric("speed-index"),
+      scriptBytes: bytes("script"),
+      stylesheetBytes: bytes("stylesheet"),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      warnings: lhr.runWarnings.map(String),
+    };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+const ok = (pass: boolean) => (pass ? "ok" : "**over**");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const weights = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest);
+const stack = await startStack();
+try {
+  const db = createDb(stack.dbUrl);
+  const [mentor] = await db
+    .select({ id: mentors.id })
+    .from(mentors)
+    .where(and(eq(mentors.email, demoMentors[0].email), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)));
+  if (!mentor) throw new Error(`The seeded mentor ${demoMentors[0].email} is not an approved, unblocked mentor`);
+  const paths: Record<string, string> = {
+    "/ (landing)": "/",
+    "/browse/mentor/all": "/browse/mentor/all",
+    "/browse/mentor/profile/:id": `/browse/mentor/profile/${mentor.id}`,
+  };
+
+  const load = [loadavg()[0]];
+  const pages = [];
+  for (const weight of weights) {
+    const path = paths[weight.page];
+    if (!path) throw new Error(`No URL for the page ${weight.page}`);
+    const url = `${stack.baseUrl}${path}`;
+    await lighthouseRun(url); // warm-up, discarded: workerd's first requests, sqld's cold pages
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await lighthouseRun(url));
+      const r = runs[i];
+      console.log(`${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
+    }
+    const metric = (m: Metric) => median(runs.map((r) => r[m]));
+    const med = { performance: metric("performance"), fcpMs: metric("fcpMs"), lcpMs: metric("lcpMs"), tbtMs: metric("tbtMs"), cls: metric("cls"), speedIndexMs: metric("speedIndexMs"), scriptBytes: metric("scriptBytes"), stylesheetBytes: metric("stylesheetBytes"), benchmarkIndex: metric("benchmarkIndex") };
+    const budgets = {
+      performance: med.performance >= BUDGET.performance,
+      lcp: med.lcpMs < BUDGET.lcpMs,
+      tbt: med.tbtMs < BUDGET.tbtMs,
+      cls: med.cls < BUDGET.cls,
+      initialJs: weight.withinBudget,
+    };
+    pages.push({ page: weight.page, path, median: med, weight, budgets, runs });
+  }
+  load.push(loadavg()[0]);
+
+  const date = new Date().toISOString();
+  const chromium = execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
+  const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
+  writeFileSync(RESULTS, JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2) + "\n");
+
+  const table = [
+    `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,
+    "",
+    "| page | performance (≥ 95) | LCP (< 2.0 s) | TBT (< 150 ms) | CLS (< 0.05) | initial JS, gzip (budget) | JS transferred (Lighthouse) | CSS, gzip | FCP | Speed Index |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...pages.map(
+      ({ page, median: m, weight: w, budgets: b }) =>
+        `| ${page} | ${m.performance} ${ok(b.performance)} | ${seconds(m.lcpMs)} ${ok(b.lcp)} | ${Math.round(m.tbtMs)} ms ${ok(b.tbt)} | ${m.cls.toFixed(3)} ${ok(b.cls)} | ${w.jsKb} KB of ${w.budgetKb} KB ${ok(b.initialJs)} | ${(m.scriptBytes / 1024).toFixed(1)} KB | ${w.cssKb} KB | ${seconds(m.fcpMs)} | ${seconds(m.speedIndexMs)} |`,
+    ),
+  ].join("\n");
+  console.log(`\n${table}\n`);
+  const readme = readFileSync(README, "utf8");
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${README} has no ${TABLE_START} … ${TABLE_END} block; the results are in ${RESULTS}`);
+  writeFileSync(README, `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`);
+
+  const broken = pages.flatMap(({ page, budgets }) => Object.entries(budgets).filter(([, pass]) => !pass).map(([name]) => `${page}: ${name}`));
+  if (broken.length > 0) {
+    console.error(`Budgets broken: ${broken.join("; ")}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await stack.stop();
+}
