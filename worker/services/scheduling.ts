@@ -225,9 +225,11 @@ const bookedThisPeriod = (menteeId: string) =>
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date): Promise<SlotView> {
-  // One round trip reads the slot and the mentee (for the mentor's notification and the answer).
-  const [[before], [mentee]] = await db.batch([
-    slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1),
+  // The slot and the mentee (for the mentor's notification and the answer), read side by side as two
+  // plain statements: a batch would open a read transaction per booking, and a burst of bookings would
+  // hold that many connections on the database at once.
+  const [before, [mentee]] = await Promise.all([
+    readSlot(db, slotId),
     db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
   ]);
   if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
