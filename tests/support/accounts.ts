@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
-import { createDb } from "../../db/client";
+import { createDb, type Db } from "../../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../../db/factories";
 import { mentees, mentors } from "../../db/schema";
 import { hashPassword } from "../../worker/services/passwords";
@@ -8,8 +8,19 @@ import { openSession } from "../../worker/services/sessions";
 import { signAccessToken } from "../../worker/services/tokens";
 import { rest } from "./api";
 
-/** The test database, for arranging state the product has no screen for yet (approving, blocking). */
-export const testDb = () => createDb(inject("dbUrl"));
+let shared: { url: string; db: Db } | undefined;
+/**
+ * The test database, for arranging state the product has no screen for yet (approving, blocking).
+ * One client per test file, as the Worker keeps one per isolate: its write gate then bounds the
+ * file's writes in flight. A client per call gave `Promise.all` of 50 `createMentee()` 50 writers at
+ * once, and sqld 0.24 deadlocks when that many writers cross its WAL auto-checkpoint threshold
+ * together (seen as the suite's stuck sqld at 100–200% CPU; ADR 0008).
+ */
+export function testDb(): Db {
+  const url = inject("dbUrl");
+  if (shared?.url !== url) shared = { url, db: createDb(url) };
+  return shared.db;
+}
 
 export const uniqueEmail = (label = "user") => `${label}.${crypto.randomUUID().slice(0, 8)}@example.test`;
 
