@@ -4,12 +4,12 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { prerenderLanding } from "./scripts/prerender-landing";
+import { prerenderShells } from "./scripts/prerender-shells";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare(), prerenderLanding(alias)],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare(), prerenderShells(alias)],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
   environments: { client: { build: { manifest: true } } },
   resolve: { alias },

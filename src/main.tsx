@@ -10,14 +10,12 @@ import { apiError } from "./lib/api-error";
 import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
+import { shownShell } from "./lib/page-shells";
 import { parseSearch, stringifySearch } from "./lib/search-params";
 import { clearSession } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
-
-/** scripts/prerender-landing.ts writes the landing into this element of the built index.html. */
-const PRERENDERED_ID = "prerendered-landing";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -77,7 +75,8 @@ const render = () =>
     </StrictMode>,
   );
 
-// The landing arrives pre-rendered in index.html (issue 13): it stays on screen until its route's code
-// is loaded, so React's first frame is the same page (no loading screen in between, no shift).
-if (window.location.pathname === "/" && document.getElementById(PRERENDERED_ID)) void router.load().catch(() => undefined).then(render);
+// The landing, browse and profile pages arrive pre-rendered in index.html (issue 13): the shell stays on
+// screen until its route's code is loaded, so React's first frame is the same page (no loading screen
+// in between, no shift).
+if (shownShell()) void router.load().catch(() => undefined).then(render);
 else render();

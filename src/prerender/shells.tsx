@@ -1,28 +1,45 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
+import { createMemoryHistory, createRouter, RouterProvider, type AnyRoute } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { createApiClient, TRPCProvider } from "../lib/trpc";
 import { Route as RootRoute } from "../routes/__root";
+import { Route as BrowseRoute } from "../routes/browse/mentor/$search";
+import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
 import { Route as IndexRoute } from "../routes/index";
+import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
+
+/** The route files of the pre-rendered pages, by shell, with the path each is mounted on. */
+const ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
+  landing: { route: IndexRoute, path: "/" },
+  browse: { route: BrowseRoute, path: "/browse/mentor/$search" },
+  profile: { route: ProfileRoute, path: "/browse/mentor/profile/$id" },
+};
 
 /**
- * The landing page as a visitor first sees it, rendered to HTML at build time (issue 13): the nav,
- * the hero with the first tagline, the welcome text, the mentor cards' skeletons and the footer. The
- * build writes it into index.html, so the page paints before any JavaScript has run; React then
- * replaces it with the same markup (src/main.tsx waits for the route before its first render).
+ * The public pages as a visitor first sees them, rendered to HTML at build time (issue 13, ADR 0018):
+ * the landing's nav, hero with the first tagline, welcome text, the mentor cards' skeletons and the
+ * footer; the browse and profile pages' nav, controls and skeletons. The build writes them into
+ * index.html, so each page paints before any JavaScript has run; React then replaces the shell with
+ * the same markup (src/main.tsx waits for the route's code before its first render).
  */
-export async function renderLanding(): Promise<string> {
-  const routeTree = RootRoute.addChildren([IndexRoute.update({ id: "/", path: "/", getParentRoute: () => RootRoute } as never)]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/"] }), isServer: true });
-  await router.load();
-  // Queries never run while rendering to a string: the mentor list renders its skeletons.
-  const queryClient = new QueryClient();
-  const apiClient = createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </TRPCProvider>
-    </QueryClientProvider>,
-  );
+export async function renderShells(): Promise<Record<Shell, string>> {
+  const routeTree = RootRoute.addChildren(SHELLS.map((shell) => ROUTES[shell].route.update({ id: ROUTES[shell].path, path: ROUTES[shell].path, getParentRoute: () => RootRoute } as never)));
+  const shells = {} as Record<Shell, string>;
+  for (const shell of SHELLS) {
+    const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [SHELL_PATHS[shell]] }), isServer: true });
+    await router.load();
+    // Queries never run while rendering to a string: lists and profiles render their skeletons.
+    const queryClient = new QueryClient();
+    const apiClient = createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
+    shells[shell] = renderToString(
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>,
+    );
+    // A route that did not match renders the not-found page instead: fail the build, not the visitor.
+    if (router.state.matches.at(-1)?.routeId !== ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
+  }
+  return shells;
 }

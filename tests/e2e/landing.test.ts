@@ -162,10 +162,11 @@ describe("landing page on a 360 px phone", () => {
     expect(await noScript.getByRole("contentinfo").isVisible()).toBe(true);
 
     // The same index.html answers every other path: before the app's code arrives (blocked here),
-    // the head's inline guard keeps the landing hidden there, and shows it on / only.
+    // the head's inline guard keeps the landing hidden there, and shows it on / only (the browse and
+    // profile shells are tested in first-paint.test.ts).
     const beforeApp = await (await b.newContext()).newPage();
     await beforeApp.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await beforeApp.goto("/browse/mentor/all");
+    await beforeApp.goto("/auth/login");
     expect(await beforeApp.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(false);
     expect(await beforeApp.locator("body").innerText()).toBe("");
     await beforeApp.goto("/");

@@ -1,0 +1,31 @@
+/**
+ * The public pages whose first paint arrives in the HTML (issue 13, ADR 0018): the build pre-renders
+ * each into index.html, and the one index.html answers every path, so an inline script in the head
+ * picks the shell of the path before anything paints and a style shows only that one.
+ */
+export const SHELLS = ["landing", "browse", "profile"] as const;
+export type Shell = (typeof SHELLS)[number];
+
+/** The address each shell is rendered at, at build time (the profile's id only feeds its skeleton). */
+export const SHELL_PATHS: Record<Shell, string> = { landing: "/", browse: "/browse/mentor/all", profile: "/browse/mentor/profile/_" };
+
+/** The attribute of `<html>` naming the shell shown, and of each pre-rendered block naming its shell. */
+export const SHELL_ATTRIBUTE = "data-shell";
+export const PRERENDER_ATTRIBUTE = "data-prerender";
+
+/**
+ * The shell a path shows before the app runs, by the routes' own shapes (`/`, `/browse/mentor/$search`,
+ * `/browse/mentor/profile/$id`). Self-contained: index.html inlines its source.
+ */
+export function shellOf(pathname: string): Shell | "none" {
+  if (pathname === "/") return "landing";
+  if (/^\/browse\/mentor\/profile\/[^/]+\/?$/.test(pathname)) return "profile";
+  if (/^\/browse\/mentor\/[^/]+\/?$/.test(pathname)) return "browse";
+  return "none";
+}
+
+/** The pre-rendered block shown on this page, if any (it stays until React's first commit replaces it). */
+export function shownShell(): Element | null {
+  const shell = document.documentElement.getAttribute(SHELL_ATTRIBUTE);
+  return shell ? document.querySelector(`[${PRERENDER_ATTRIBUTE}="${shell}"]`) : null;
+}

@@ -1,0 +1,86 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createMentor } from "../support/accounts";
+import { useBrowser } from "../support/browser";
+
+/**
+ * Issue 13: the browse and profile pages paint their nav, controls and skeletons from the HTML, before
+ * the app's code has arrived, and the app takes them over without a layout shift.
+ */
+
+const b = useBrowser();
+const HERO = "Learn a new skill, launch a project, land your dream career.";
+
+/** A page whose app code never arrives: what shows is what the HTML and CSS paint alone. */
+async function htmlOnly(path: string): Promise<Page> {
+  const page = await (await b.newContext()).newPage();
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto(path);
+  return page;
+}
+
+/** Records every layout shift from the first paint on (not caused by input). */
+async function watchShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return async () => (await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).reduce((sum, v) => sum + v, 0);
+}
+
+describe("first paint from the HTML", () => {
+  it("browse paints its nav, heading, filters and the list's skeletons before any JavaScript, never the landing", async () => {
+    const page = await htmlOnly("/browse/mentor/all?price=b");
+    expect(await page.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(false);
+    // The shell is a placeholder (inert): it paints, but is hidden from assistive technology until the
+    // app runs, so it is found by its markup here, not by role.
+    const shell = page.locator("[data-prerender=browse]");
+    expect(await shell.locator("nav[aria-label=Main] a[href='/browse/mentor/all']").first().isVisible()).toBe(true);
+    // Inert: its controls take no focus, so nothing typed into the placeholder is lost when the app replaces it.
+    expect(await shell.locator("input").first().evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false);
+    expect(await shell.isVisible()).toBe(true);
+    expect(await shell.getAttribute("inert")).toBe("");
+    expect(await shell.locator("h1").textContent()).toBe("Find a Mentor");
+    expect(await shell.getByText("Loading mentors…").count()).toBe(1);
+    const skeletons = await shell.locator(".animate-pulse").count();
+    expect(skeletons).toBeGreaterThan(0);
+    // Styled by the CSS in the head: the heading is bold.
+    expect(await shell.locator("h1").evaluate((el) => getComputedStyle(el).fontWeight)).toBe("700");
+    expect(await page.locator("[data-prerender=profile]").isVisible()).toBe(false);
+  });
+
+  it("a profile paints its nav and the profile's skeleton before any JavaScript", async () => {
+    const page = await htmlOnly("/browse/mentor/profile/0f1e2d3c");
+    const shell = page.locator("[data-prerender=profile]");
+    expect(await shell.isVisible()).toBe(true);
+    expect(await shell.locator("nav[aria-label=Main]").first().isVisible()).toBe(true);
+    expect(await shell.locator("[aria-label='Loading profile']").isVisible()).toBe(true);
+    expect(await page.locator("[data-prerender=landing]").isVisible()).toBe(false);
+    expect(await page.locator("[data-prerender=browse]").isVisible()).toBe(false);
+  });
+
+  it("the app takes over browse without a layout shift, and the shell is gone", async () => {
+    const mentor = await createMentor({ firstName: "Shellby", lastName: `Paint${Date.now()}` });
+    const page = b.page;
+    const shifts = await watchShifts(page);
+    await page.goto(`/browse/mentor/${mentor.lastName}`);
+    await page.getByRole("heading", { level: 3, name: `Shellby ${mentor.lastName}` }).waitFor();
+    // React replaced the pre-rendered blocks: one page, the app's.
+    expect(await page.locator("[data-prerender]").count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Mentors for "${mentor.lastName}"`);
+    expect(await shifts()).toBeLessThan(0.05);
+  });
+
+  it("the app takes over a profile without a layout shift", async () => {
+    const mentor = await createMentor({ firstName: "Shelley", lastName: "Profile" });
+    const page = b.page;
+    const shifts = await watchShifts(page);
+    await page.goto(`/browse/mentor/profile/${mentor.id}`);
+    await page.getByRole("heading", { level: 1, name: "Shelley Profile" }).waitFor();
+    expect(await page.locator("[data-prerender]").count()).toBe(0);
+    expect(await shifts()).toBeLessThan(0.05);
+  });
+});
