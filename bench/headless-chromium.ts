@@ -40,7 +40,20 @@ export async function startHeadlessChromium(timeoutMs = 30_000): Promise<Headles
         clearTimeout(timer);
       }
       process.off("exit", killOnExit);
-      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+      // Chromium's helper processes can still be writing into the profile for a moment after the
+      // browser exits (ENOTEMPTY); a profile left in /tmp must not fail the measurement.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+          break;
+        } catch (error) {
+          if (attempt === 4) {
+            console.warn(`Could not remove ${userDataDir}: ${(error as Error).message}`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
     })());
 
   try {
