@@ -4,6 +4,58 @@ import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
 import { PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, shellOf, type Shell } from "../src/lib/page-shells";
 
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The route file that draws each shell's page (its split component chunk is what the page loads). */
+const SHELL_ROUTES: Record<Shell, string> = {
+  landing: "src/routes/index.tsx",
+  browse: "src/routes/browse/mentor/$search.tsx",
+  profile: "src/routes/browse/mentor/profile/$id.tsx",
+};
+
+/** The files a set of manifest chunks loads: the chunks and their static imports, without the entry page. */
+function filesOf(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key] || key.endsWith(".html")) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...seen].map((key) => `/${manifest[key].file}`);
+}
+
+/**
+ * Starts the app from the end of the body instead of the head's module script and preloads. On a page
+ * with a shell, the app's JavaScript is requested only after the shell's first paint (the next task
+ * after the first animation frame, or 100 ms at the latest when frames are not running), so on a slow
+ * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
+ * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
+ * ask for it. On every other path the app starts at once, as before.
+ */
+export function deferAppStart(html: string, manifest: Manifest): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) throw new Error("index.html has no module entry script");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const entryFiles = preloads.map((m) => m[1]);
+  const routeFiles = Object.fromEntries(
+    SHELLS.map((shell) => {
+      const keys = Object.keys(manifest).filter((k) => k === SHELL_ROUTES[shell] || k.startsWith(`${SHELL_ROUTES[shell]}?`));
+      if (keys.length === 0) throw new Error(`No chunk for ${SHELL_ROUTES[shell]} in the manifest`);
+      return [shell, filesOf(manifest, keys).filter((f) => !entryFiles.includes(f) && f !== entry[1])];
+    }),
+  );
+  const loader =
+    `<script>(function(){var d=document,shell=d.documentElement.getAttribute("${SHELL_ATTRIBUTE}"),routes=${JSON.stringify(routeFiles)},` +
+    `files=${JSON.stringify(entryFiles)}.concat(routes[shell]||[]),started=false;` +
+    `function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}` +
+    `function start(){if(started)return;started=true;add("script",{type:"module",src:${JSON.stringify(entry[1])}});files.forEach(function(href){add("link",{rel:"modulepreload",href:href})})}` +
+    `if(routes[shell]){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
+  let out = html.replace(entry[0], "");
+  for (const m of preloads) out = out.replace(m[0], "");
+  return out.replace("</body>", `${loader}</body>`);
+}
+
 /**
  * The head's guard: marks `<html>` with the shell of the path (an inline script, before the first
  * paint) and shows only that block. Without JavaScript no shell is marked and the landing shows,
@@ -45,7 +97,9 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         const html = readFileSync(file, "utf8");
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root to fill");
         const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
-        writeFileSync(file, html.replace("</head>", `${shellGuard()}</head>`).replace('<div id="root"></div>', `<div id="root">${blocks}</div>`));
+        const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+        const filled = html.replace("</head>", `${shellGuard()}</head>`).replace('<div id="root"></div>', `<div id="root">${blocks}</div>`);
+        writeFileSync(file, deferAppStart(filled, manifest));
       } finally {
         await server.close();
       }
