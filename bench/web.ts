@@ -30,10 +30,21 @@ const TABLE_END = "<!-- bench:web table end -->";
 /** Issue 13's budgets; the initial JavaScript budgets are bench/bundle-size.ts's. */
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 
-type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; warnings: string[] };
-type Metric = Exclude<keyof Run, "warnings">;
+type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; lcpElement: string; warnings: string[] };
+type Metric = Exclude<keyof Run, "warnings" | "lcpElement">;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The element Lighthouse took as the largest contentful paint, as the start of its HTML. */
+function lcpElement(details: unknown): string {
+  type Node = { type?: string; snippet?: string; node?: Node; items?: Node[] };
+  const find = (n: Node | undefined): string | undefined => {
+    if (!n) return undefined;
+    if (n.type === "node" && n.snippet) return n.snippet;
+    return find(n.node) ?? n.items?.map(find).find(Boolean);
+  };
+  return (find(details as Node) ?? "?").replace(/\s+/g, " ").slice(0, 120);
+}
 
 /** One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage). */
 async function lighthouseRun(url: string): Promise<Run> {
@@ -62,6 +73,7 @@ async function lighthouseRun(url: string): Promise<Run> {
       scriptBytes: bytes("script"),
       stylesheetBytes: bytes("stylesheet"),
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      lcpElement: lcpElement(lhr.audits["largest-contentful-paint-element"]?.details),
       warnings: lhr.runWarnings.map(String),
     };
   } finally {
@@ -98,7 +110,7 @@ try {
     for (let i = 0; i < RUNS; i++) {
       runs.push(await lighthouseRun(url));
       const r = runs[i];
-      console.log(`${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}`);
+      console.log(`${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`);
     }
     const metric = (m: Metric) => median(runs.map((r) => r[m]));
     const med = { performance: metric("performance"), fcpMs: metric("fcpMs"), lcpMs: metric("lcpMs"), tbtMs: metric("tbtMs"), cls: metric("cls"), speedIndexMs: metric("speedIndexMs"), scriptBytes: metric("scriptBytes"), stylesheetBytes: metric("stylesheetBytes"), benchmarkIndex: metric("benchmarkIndex") };
