@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { toast } from "@/lib/toast";
 import { ErrorScreen } from "./components/error-screen";
@@ -62,17 +62,21 @@ const apiClient = createApiClient(sessionEvents);
 const authFetch = createAuthFetch(sessionEvents);
 
 const root = createRoot(document.getElementById("root")!);
+// The first render is a transition: React renders in slices and yields to the browser between them
+// instead of one long task, so a tap or a scroll on the pre-rendered page is not blocked meanwhile.
 const render = () =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-          <AuthFetchContext.Provider value={authFetch}>
-            <RouterProvider router={router} />
-          </AuthFetchContext.Provider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+            <AuthFetchContext.Provider value={authFetch}>
+              <RouterProvider router={router} />
+            </AuthFetchContext.Provider>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 
 // The landing, browse and profile pages arrive pre-rendered in index.html (issue 13): the shell stays on
