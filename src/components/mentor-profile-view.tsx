@@ -1,5 +1,6 @@
 import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
 import { apiError } from "@/lib/api-error";
 import type { BrowseArea } from "@/lib/browse";
@@ -8,7 +9,6 @@ import { useTRPC } from "@/lib/trpc";
 import { MentorPlanPanel } from "./mentor-plan-panel";
 import { MentorReviews } from "./mentor-reviews";
 import { MentorUnavailable } from "./mentor-unavailable";
-import { ReviewForm } from "./review-form";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
@@ -16,6 +16,9 @@ import { Skeleton } from "./ui/skeleton";
 
 /** SPEC §2: the profile shows the first four skills. */
 const PROFILE_SKILLS = 4;
+
+/** Only a signed-in mentee can review: visitors never load the form and its validation (issue 13). */
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 /**
  * A mentor's profile page (SPEC §2): header card, About, skills, plan and price with the rating,
@@ -103,7 +106,11 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
           </CardContent>
         </Card>
 
-        {viewerIsMentee ? <ReviewForm mentorId={mentorId} /> : null}
+        {viewerIsMentee ? (
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <ReviewForm mentorId={mentorId} />
+          </Suspense>
+        ) : null}
         <MentorReviews mentorId={mentorId} />
       </div>
 
