@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createMentor } from "../support/accounts";
-import { useBrowser } from "../support/browser";
+import { useBrowser, watchLayoutShifts } from "../support/browser";
 
 /**
  * Issue 13: the browse and profile pages paint their nav, controls and skeletons from the HTML, before
@@ -17,18 +17,6 @@ async function htmlOnly(path: string): Promise<Page> {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto(path);
   return page;
-}
-
-/** Records every layout shift from the first paint on (not caused by input). */
-async function watchShifts(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number[] };
-    w.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  return async () => (await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).reduce((sum, v) => sum + v, 0);
 }
 
 describe("first paint from the HTML", () => {
@@ -65,7 +53,7 @@ describe("first paint from the HTML", () => {
   it("the app takes over browse without a layout shift, and the shell is gone", async () => {
     const mentor = await createMentor({ firstName: "Shellby", lastName: `Paint${Date.now()}` });
     const page = b.page;
-    const shifts = await watchShifts(page);
+    const shifts = await watchLayoutShifts(page);
     await page.goto(`/browse/mentor/${mentor.lastName}`);
     await page.getByRole("heading", { level: 3, name: `Shellby ${mentor.lastName}` }).waitFor();
     // React replaced the pre-rendered blocks: one page, the app's.
@@ -77,7 +65,7 @@ describe("first paint from the HTML", () => {
   it("the app takes over a profile without a layout shift", async () => {
     const mentor = await createMentor({ firstName: "Shelley", lastName: "Profile" });
     const page = b.page;
-    const shifts = await watchShifts(page);
+    const shifts = await watchLayoutShifts(page);
     await page.goto(`/browse/mentor/profile/${mentor.id}`);
     await page.getByRole("heading", { level: 1, name: "Shelley Profile" }).waitFor();
     expect(await page.locator("[data-prerender]").count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { seedSession, useBrowser, waitForPath } from "../support/browser";
+import { seedSession, useBrowser, waitForPath, watchLayoutShifts } from "../support/browser";
 
 /** Journey (SPEC §1, §2, §9): the landing page, on a desktop and on a 360 px phone, by mouse and keyboard. */
 
@@ -175,19 +175,12 @@ describe("landing page on a 360 px phone", () => {
 
   it("the app takes over the pre-rendered landing without a layout shift", async () => {
     const page = b.page;
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number[] };
-      w.shifts = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const shifts = await watchLayoutShifts(page);
     await openLanding(page);
     await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
     await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock/);
     // The header and hero never moved while React replaced the HTML and the cards replaced the skeletons.
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.05);
+    expect(await shifts()).toBeLessThan(0.05);
   });
 
   it("the user menu's code arrives when it is opened: it shows its three items, and Escape closes it", async () => {

@@ -238,3 +238,15 @@ export function recordTrpcCalls(page: Page): string[] {
 export function actionCount(page: Page, name: string): Promise<number> {
   return page.getByRole("button", { name, exact: true }).or(page.getByRole("link", { name, exact: true })).count();
 }
+
+/** Records every layout shift from the first paint on (not caused by input); the answer sums them (CLS of the page so far). */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return async () => (await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).reduce((sum, v) => sum + v, 0);
+}
