@@ -31,6 +31,9 @@ describe("password reset with the development mailbox", () => {
     await page.goto("/auth/login?mentees");
     await page.getByRole("tabpanel", { name: "Mentees" }).getByRole("link", { name: "Forgot password?" }).click();
     await waitForPath(page, "/auth/mentee/forgotpassword");
+    // The address changes before the reset page has replaced the sign-in page (its code loads on
+    // the way): wait for the page itself, or "Email" is the sign-in form's field.
+    await page.getByRole("heading", { name: "Reset your mentee password" }).waitFor();
 
     await page.getByLabel("Email").fill(mentee.email);
     await page.getByRole("button", { name: "Send OTP" }).click();
