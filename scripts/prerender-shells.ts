@@ -98,7 +98,10 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root to fill");
         const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
         const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
-        const filled = html.replace("</head>", `${shellGuard()}</head>`).replace('<div id="root"></div>', `<div id="root">${blocks}</div>`);
+        // Once parsed, the shells of other pages leave the document (the guard has hidden them already),
+        // so the page holds one copy of its nav and headings, as it will once the app runs.
+        const prune = `<script>document.querySelectorAll('#root>[${PRERENDER_ATTRIBUTE}]:not([${PRERENDER_ATTRIBUTE}="'+document.documentElement.getAttribute("${SHELL_ATTRIBUTE}")+'"])').forEach(function(e){e.remove()})</script>`;
+        const filled = html.replace("</head>", `${shellGuard()}</head>`).replace('<div id="root"></div>', `<div id="root">${blocks}</div>${prune}`);
         writeFileSync(file, deferAppStart(filled, manifest));
       } finally {
         await server.close();

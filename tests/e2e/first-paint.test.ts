@@ -37,7 +37,7 @@ describe("first paint from the HTML", () => {
     expect(skeletons).toBeGreaterThan(0);
     // Styled by the CSS in the head: the heading is bold.
     expect(await shell.locator("h1").evaluate((el) => getComputedStyle(el).fontWeight)).toBe("700");
-    expect(await page.locator("[data-prerender=profile]").isVisible()).toBe(false);
+    expect(await page.locator("[data-prerender=profile]").count()).toBe(0);
   });
 
   it("a profile paints its nav and the profile's skeleton before any JavaScript", async () => {
@@ -46,8 +46,8 @@ describe("first paint from the HTML", () => {
     expect(await shell.isVisible()).toBe(true);
     expect(await shell.locator("nav[aria-label=Main]").first().isVisible()).toBe(true);
     expect(await shell.locator("[aria-label='Loading profile']").isVisible()).toBe(true);
-    expect(await page.locator("[data-prerender=landing]").isVisible()).toBe(false);
-    expect(await page.locator("[data-prerender=browse]").isVisible()).toBe(false);
+    expect(await page.locator("[data-prerender=landing]").count()).toBe(0);
+    expect(await page.locator("[data-prerender=browse]").count()).toBe(0);
   });
 
   it("the app takes over browse without a layout shift, and the shell is gone", async () => {
@@ -62,13 +62,27 @@ describe("first paint from the HTML", () => {
     expect(await shifts()).toBeLessThan(0.05);
   });
 
-  it("the app takes over a profile without a layout shift", async () => {
+  it("a mentor's profile paints the mentor's name and About text from the HTML (the Worker fills the shell)", async () => {
+    const mentor = await createMentor({ firstName: "Paige", lastName: "Html", bio: "Mentoring backend engineers since 2012." });
+    const page = await htmlOnly(`/browse/mentor/profile/${mentor.id}`);
+    const shell = page.locator("[data-prerender=profile]");
+    expect(await shell.locator("h1").textContent()).toBe("Paige Html");
+    expect(await shell.getByText("Mentoring backend engineers since 2012.").isVisible()).toBe(true);
+    expect(await shell.locator("[aria-label='Loading profile']").count()).toBe(0);
+  });
+
+  it("the app takes over a profile without a layout shift, and a visitor's page asks for nothing it already has", async () => {
     const mentor = await createMentor({ firstName: "Shelley", lastName: "Profile" });
     const page = b.page;
     const shifts = await watchLayoutShifts(page);
+    const profileCalls: string[] = [];
+    page.on("request", (r) => void (r.url().includes("/trpc/mentors.profile") && profileCalls.push(r.url())));
     await page.goto(`/browse/mentor/profile/${mentor.id}`);
     await page.getByRole("heading", { level: 1, name: "Shelley Profile" }).waitFor();
-    expect(await page.locator("[data-prerender]").count()).toBe(0);
+    await expect.poll(() => page.locator("[data-prerender]").count()).toBe(0);
+    expect(await page.getByText("Subscribe Now").first().isVisible()).toBe(true);
     expect(await shifts()).toBeLessThan(0.05);
+    // The answer came with the HTML: the app's first render used it.
+    expect(profileCalls).toEqual([]);
   });
 });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createMentor, setBlocked } from "../support/accounts";
+import { baseUrl } from "../support/api";
+
+/** Issue 13: a mentor's public profile page carries the profile in its HTML (worker/routes/profile-page.ts). */
+
+const page = async (id: string) => {
+  const response = await fetch(`${baseUrl()}/browse/mentor/profile/${id}`);
+  return { status: response.status, cacheControl: response.headers.get("cache-control"), html: await response.text() };
+};
+const dataBlock = (html: string) => html.match(/<script type="application\/json" id="mentor-profile-data">([^<]*)<\/script>/)?.[1];
+
+describe("a mentor's public profile page", () => {
+  it("carries the mentor's name, About text and the visitor's answer, inside the profile shell, revalidated on each visit", async () => {
+    const mentor = await createMentor({ firstName: "Hana", lastName: "Ishikawa", bio: "Ten years of compilers & <b>type systems</b>." });
+    const { status, cacheControl, html } = await page(mentor.id);
+    expect(status).toBe(200);
+    expect(cacheControl).toBe("no-cache");
+    const shell = html.slice(html.indexOf('data-prerender="profile"'));
+    expect(shell).toContain("Hana Ishikawa");
+    // Text is escaped, never markup.
+    expect(shell).toContain("Ten years of compilers &amp; &lt;b&gt;type systems&lt;/b&gt;.");
+    expect(shell).not.toContain("<b>type systems</b>");
+    const data = JSON.parse(dataBlock(html) ?? "null") as { mentorId: string; answer: { mentor: { id: string; bio: string }; isEnrollmentActive: boolean } };
+    expect(data.mentorId).toBe(mentor.id);
+    expect(data.answer.mentor.bio).toBe("Ten years of compilers & <b>type systems</b>.");
+    expect(data.answer.isEnrollmentActive).toBe(false);
+    // The same answer as the API gives a visitor.
+    const api = await fetch(`${baseUrl()}/trpc/mentors.profile?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`);
+    expect(((await api.json()) as { result: { data: unknown } }).result.data).toEqual(data.answer);
+  });
+
+  it("cannot be made to end its data block or run a script from a mentor's text", async () => {
+    const mentor = await createMentor({ bio: "</script><script>window.hacked=1</script>" });
+    const { html } = await page(mentor.id);
+    expect(html).not.toContain("<script>window.hacked");
+    const data = JSON.parse(dataBlock(html) ?? "null") as { answer: { mentor: { bio: string } } };
+    expect(data.answer.mentor.bio).toBe("</script><script>window.hacked=1</script>");
+  });
+
+  it("an unknown, malformed or blocked mentor gets the plain page (the app shows them unavailable), never a 500", async () => {
+    const blocked = await createMentor({ firstName: "Blocked", lastName: "Person" });
+    await setBlocked("mentor", blocked.id, true);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", blocked.id, "%3Cscript%3E"]) {
+      const { status, html } = await page(id);
+      expect(status, id).toBe(200);
+      expect(dataBlock(html), id).toBeUndefined();
+      expect(html, id).toContain('data-prerender="profile"');
+      expect(html, id).not.toContain("Blocked Person");
+    }
+  });
+});
