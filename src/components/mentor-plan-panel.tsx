@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Check, CalendarDays, Users } from "lucide-react";
 import { toast } from "@/lib/toast";
@@ -72,11 +72,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
         ) : viewerIsMentee ? (
           <div className="grid gap-2">
             <SubscribeButton mentorId={mentorId} />
-            <Button asChild variant="outline">
-              <Link to="/mentees/schedules" search={{ mentorId, trial: true }}>
-                Book a free intro call
-              </Link>
-            </Button>
+            <IntroCallLink mentorId={mentorId} />
           </div>
         ) : (
           <Button asChild variant="outline">
@@ -87,6 +83,21 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** "Book a free intro call", offered until she has had it with this mentor (issue 8: one per mentee and mentor). */
+function IntroCallLink({ mentorId }: { mentorId: string }) {
+  const trpc = useTRPC();
+  const schedule = useQuery(trpc.scheduling.mentorSchedule.queryOptions({ mentorId }, { trpc: { context: { role: "mentee" } } }));
+  // Offered once known to be unused; if the check fails, the schedule page says whether it is.
+  if (schedule.isPending || schedule.data?.trialUsed) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to="/mentees/schedules" search={{ mentorId, trial: true }}>
+        Book a free intro call
+      </Link>
+    </Button>
   );
 }
 

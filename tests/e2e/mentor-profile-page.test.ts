@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createMentee, setBlocked } from "../support/accounts";
+import { timeSlots } from "../../db/schema";
+import { createMentee, setBlocked, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { actionCount, toasts, useBrowser, waitForPath } from "../support/browser";
 import { addReviews, createMentorWithSkills, enroll, signInInto, uniqueWord } from "../support/find-mentor";
@@ -123,6 +124,18 @@ describe("mentor profile page", () => {
     await other.getByRole("heading", { name: "Subscribe Now" }).waitFor();
     expect(await other.getByRole("button", { name: "Subscribe", exact: true }).count()).toBe(1);
     for (const action of ["Community", "Chat", "Schedule"]) expect(await actionCount(other, action)).toBe(0);
+    // She has not had her free intro call with this mentor: it is offered, until she has had it.
+    const introCall = other.getByRole("link", { name: "Book a free intro call" });
+    await introCall.waitFor();
+    expect(await introCall.getAttribute("href")).toBe(`/mentees/schedules?mentorId=${mentor.id}&trial=true`);
+    const start = new Date(Date.now() - 3 * 86_400_000);
+    await testDb()
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), state: "booked", type: "trial", menteeId: lapsed.id, bookedAt: start });
+    await other.reload();
+    await other.getByRole("heading", { name: "Subscribe Now" }).waitFor();
+    await other.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
+    await expect.poll(() => introCall.count(), { timeout: 5_000 }).toBe(0);
   });
 
   it("unknown, blocked and pending mentors get a clear 'Mentor not available' page", async () => {
