@@ -368,6 +368,7 @@ describe("reminders", () => {
     await runAt(new Date(start.getTime() - 3 * HOUR));
     expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:24h", "mentor:24h"]);
     expect(await mails()).toHaveLength(2);
+    expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
     const menteeNotes = await testDb().select().from(notifications).where(and(eq(notifications.recipientId, me.id)));
     expect(menteeNotes.filter((n) => n.content.startsWith("Reminder:"))).toHaveLength(1);
     expect(menteeNotes[0].content).toMatch(/\(America\/New_York\)/);
@@ -423,9 +424,16 @@ describe("the trial call", () => {
   it("books one free intro call per mentee and mentor without a subscription; a second is refused", async () => {
     const m = await mentor();
     const me = await mentee();
-    const [a, b] = [await publishOne(m.token, hoursAhead(30)), await publishOne(m.token, hoursAhead(33))];
+    const aStart = hoursAhead(30);
+    const [a, b] = [await publishOne(m.token, aStart), await publishOne(m.token, hoursAhead(33))];
     const first = await call("POST", "/api/mentees/trail", { token: me.token, body: { slotId: a } });
     expect(first).toMatchObject({ status: 201, body: { bookedSlot: { _id: a, type: "trial", menteeId: me.id } } });
+    // Her calendar holds the 15-minute call, not the one-hour slot.
+    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const ics = (await call("GET", `/api/calendar/booking/${a}.ics`, { token: me.token })).text.replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain(`DTSTART:${stamp(aStart)}\r\n`);
+    expect(ics).toContain(`DTEND:${stamp(new Date(aStart.getTime() + 15 * 60_000))}\r\n`);
+    expect(ics).toContain("SUMMARY:Free intro call with ");
     const second = await call("POST", "/api/mentees/trail", { token: me.token, body: { slotId: b } });
     expect(second).toMatchObject({ status: 409, body: { message: "You have already had your free intro call with this mentor." } });
     expect(await trpcOutcome(trpc(me.token).scheduling.bookTrial.mutate({ slotId: b }))).toMatchObject({ status: 409 });

@@ -54,7 +54,9 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
     ];
     for (const p of parties) {
       const when = formatWhen(r.slot.startAt, p.zone);
-      const soon = kind === "1h" ? "starts within the hour" : "is tomorrow";
+      // Not "tomorrow": a session booked a few hours ahead gets its first reminder at once.
+      const hoursLeft = Math.max(2, Math.round((r.slot.startAt.getTime() - now.getTime()) / HOUR));
+      const soon = kind === "1h" ? "starts within the hour" : `is in about ${hoursLeft} hours`;
       const content = `Reminder: your session with ${p.other} ${soon}: ${when}.`;
       const notificationId = crypto.randomUUID();
       try {

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
 import { icsCalendar, type IcsEvent } from "./ics";
+import { callEnd } from "./live-window";
 import { bookingsOf, type SlotView } from "./scheduling";
 import { formatWhen } from "./zoned-time";
 
@@ -44,7 +45,8 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
   return {
     uid: `${view.id}-${bookedAt.getTime()}@mentorlink`,
     start: new Date(view.start),
-    end: new Date(view.end),
+    // A free intro call is 15 minutes of its one-hour slot: the calendar holds the call, not the slot.
+    end: callEnd({ type: view.type, start: new Date(view.start), end: new Date(view.end) }),
     stamp: bookedAt,
     summary: `${kind} with ${other}`,
     description: lines.join("\n"),

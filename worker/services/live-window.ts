@@ -8,6 +8,11 @@ export const LIVE_GRACE_MS = 5 * MINUTE;
 /** The free intro call is 15 minutes, on a one-hour slot (ADR 0013). */
 export const TRIAL_CALL_MS = 15 * MINUTE;
 
+/** When the call itself ends: a trial ends 15 minutes into its one-hour slot, a session with the slot. */
+export function callEnd(slot: { type: string; start: Date; end: Date }): Date {
+  return slot.type === "trial" ? new Date(slot.start.getTime() + TRIAL_CALL_MS) : slot.end;
+}
+
 /** SPEC §2: the mentor's "Go Live" appears once the scheduled start is reached, until the room closes. */
 export function canGoLive(slot: { start: string; end: string }, now: number): boolean {
   return new Date(slot.start).getTime() <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;

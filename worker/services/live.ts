@@ -5,7 +5,7 @@ import { fail } from "../trpc/errors";
 import { profileImageUrl } from "./accounts";
 import { formatWhen, zoneOr } from "./zoned-time";
 
-import { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "./live-window";
+import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "./live-window";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 
@@ -49,7 +49,7 @@ export async function liveSessionFor(db: Db, who: { role: string; id: string }, 
   const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: zoneOr(row.mentor.zone, "Asia/Kolkata") };
   const mentee: Person = { id: row.mentee.id, name: `${row.mentee.first} ${row.mentee.last}`, firstName: row.mentee.first, profileImageUrl: profileImageUrl(row.mentee.image), timeZone: zoneOr(row.mentee.zone) };
   const start = row.slot.startAt;
-  const end = row.slot.type === "trial" ? new Date(start.getTime() + TRIAL_CALL_MS) : row.slot.endAt;
+  const end = callEnd({ type: row.slot.type, start, end: row.slot.endAt });
   return {
     slotId,
     type: row.slot.type,
