@@ -40,6 +40,10 @@ describe("notifications", () => {
     await sendAs(p, "mentee", id, "Third");
     const again = (await trpc(p.mentorToken).notifications.latest.query({})).notifications;
     expect(again.map((n) => n.isRead)).toEqual([false, true]);
+    // The mentor's bell over REST: PATCH with no body marks the rest read.
+    expect(await rest("PATCH", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).toEqual({ status: 200, body: { message: "Notifications marked as read", marked: 1 } });
+    expect((await rest("GET", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).body).toMatchObject({ unreadCount: 0 });
+    expect((await rest("PATCH", `/api/mentors/notifications/${p.mentor.id}`, { token: p.menteeToken })).status).toBe(403);
   });
 
   it("the bell holds the latest 5, newest first, and counts every unread one", async () => {
