@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRouter, RouterProvider, type AnyRoute } from "@tanstack/react-router";
-import { renderToString } from "react-dom/server";
-import { createApiClient, TRPCProvider } from "../lib/trpc";
+import type { AnyRoute } from "@tanstack/react-router";
+import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
 import { Route as RootRoute } from "../routes/__root";
 import { Route as BrowseRoute } from "../routes/browse/mentor/$search";
 import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
 import { Route as IndexRoute } from "../routes/index";
-import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
+import { mountAt, renderRoute } from "./render-route";
 
 /** The route files of the pre-rendered pages, by shell, with the path each is mounted on. */
 const ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
@@ -23,23 +21,13 @@ const ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
  * the same markup (src/main.tsx waits for the route's code before its first render).
  */
 export async function renderShells(): Promise<Record<Shell, string>> {
-  const routeTree = RootRoute.addChildren(SHELLS.map((shell) => ROUTES[shell].route.update({ id: ROUTES[shell].path, path: ROUTES[shell].path, getParentRoute: () => RootRoute } as never)));
+  const routeTree = RootRoute.addChildren(SHELLS.map((shell) => mountAt(RootRoute, ROUTES[shell].route, ROUTES[shell].path)));
   const shells = {} as Record<Shell, string>;
   for (const shell of SHELLS) {
-    const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [SHELL_PATHS[shell]] }), isServer: true });
-    await router.load();
-    // Queries never run while rendering to a string: lists and profiles render their skeletons.
-    const queryClient = new QueryClient();
-    const apiClient = createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
-    shells[shell] = renderToString(
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>,
-    );
+    const { html, routeId } = await renderRoute(routeTree, SHELL_PATHS[shell]);
     // A route that did not match renders the not-found page instead: fail the build, not the visitor.
-    if (router.state.matches.at(-1)?.routeId !== ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
+    if (routeId !== ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
+    shells[shell] = html;
   }
   return shells;
 }

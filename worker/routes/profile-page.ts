@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { PRERENDER_ATTRIBUTE } from "../../src/lib/page-shells";
 import { PROFILE_DATA_ID, profileDataJson } from "../../src/lib/profile-seed";
 import { renderProfilePage } from "../../src/prerender/profile-page";
 import type { AppEnv } from "../app-env";
@@ -16,21 +17,12 @@ import { dbFor } from "../trpc/context";
 export const profilePageRoutes = new Hono<AppEnv>();
 
 profilePageRoutes.get("/browse/mentor/profile/:id", async (c) => {
-  const shell = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
   const mentorId = c.req.param("id");
-  let body: string;
-  try {
-    const config = readConfig(c.env);
-    const mentor = await cachedMentorProfile(dbFor(config), mentorId, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p));
-    const answer = { mentor, isEnrollmentActive: false };
-    const page = await renderProfilePage(mentorId, answer);
-    const data = `<script type="application/json" id="${PROFILE_DATA_ID}">${profileDataJson(mentorId, answer)}</script>`;
-    body = page + data;
-  } catch {
-    return shell;
-  }
+  // The built page and the profile are read at the same time.
+  const [shell, body] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), profileBlock(c, mentorId)]);
+  if (body === null) return shell;
   const filled = new HTMLRewriter()
-    .on('[data-prerender="profile"]', {
+    .on(`[${PRERENDER_ATTRIBUTE}="profile"]`, {
       element(el) {
         el.setInnerContent(body, { html: true });
       },
@@ -42,3 +34,16 @@ profilePageRoutes.get("/browse/mentor/profile/:id", async (c) => {
   headers.set("cache-control", "no-cache");
   return new Response(filled.body, { status: 200, headers });
 });
+
+/** The rendered profile and its answer as JSON, or null when the mentor or the database cannot answer now. */
+async function profileBlock(c: Context<AppEnv>, mentorId: string): Promise<string | null> {
+  try {
+    const config = readConfig(c.env);
+    const mentor = await cachedMentorProfile(dbFor(config), mentorId, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p));
+    const answer = { mentor, isEnrollmentActive: false };
+    const page = await renderProfilePage(mentorId, answer);
+    return page + `<script type="application/json" id="${PROFILE_DATA_ID}">${profileDataJson(mentorId, answer)}</script>`;
+  } catch {
+    return null;
+  }
+}
