@@ -2,9 +2,13 @@ import react from "@vitejs/plugin-react";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
-import { PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, shellOf, type Shell } from "../src/lib/page-shells";
+import { PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
+import { STORAGE_KEYS } from "../src/lib/session";
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The landing's own script (vite.config.ts names it as an entry). */
+export const LANDING_ISLAND = "src/landing-island.ts";
 
 /** The route file that draws each shell's page (its split component chunk is what the page loads). */
 const SHELL_ROUTES: Record<Shell, string> = {
@@ -32,6 +36,11 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
  * ask for it. On every other path the app starts at once, as before.
+ *
+ * The landing, for a visitor who is not signed in, loads its own small script instead
+ * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the
+ * START_APP_EVENT); the visitor's first touch, pointer or focus asks the browser to fetch the app's
+ * files at low priority for the next page.
  */
 export function deferAppStart(html: string, manifest: Manifest): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
@@ -45,12 +54,19 @@ export function deferAppStart(html: string, manifest: Manifest): string {
       return [shell, filesOf(manifest, keys).filter((f) => !entryFiles.includes(f) && f !== entry[1])];
     }),
   );
+  if (!manifest[LANDING_ISLAND]) throw new Error(`No chunk for ${LANDING_ISLAND} in the manifest`);
+  const [island, ...islandImports] = filesOf(manifest, [LANDING_ISLAND]);
+  const appFiles = [...new Set([entry[1], ...entryFiles, ...Object.values(routeFiles).flat()])];
   const loader =
     `<script>(function(){var d=document,shell=d.documentElement.getAttribute("${SHELL_ATTRIBUTE}"),routes=${JSON.stringify(routeFiles)},` +
     `files=${JSON.stringify(entryFiles)}.concat(routes[shell]||[]),started=false;` +
     `function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}` +
     `function start(){if(started)return;started=true;add("script",{type:"module",src:${JSON.stringify(entry[1])}});files.forEach(function(href){add("link",{rel:"modulepreload",href:href})})}` +
-    `if(routes[shell]){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
+    `function signedIn(){try{return ${JSON.stringify(Object.values(STORAGE_KEYS))}.some(function(k){return localStorage.getItem(k)!==null})}catch(e){return false}}` +
+    `var prefetched=false;function prefetch(){if(prefetched||started)return;prefetched=true;${JSON.stringify(appFiles)}.forEach(function(href){add("link",{rel:"prefetch",href:href,as:"script"})})}` +
+    `d.addEventListener("${START_APP_EVENT}",start);` +
+    `if(shell==="landing"&&!signedIn()){add("script",{type:"module",src:${JSON.stringify(island)}});${JSON.stringify(islandImports)}.forEach(function(href){add("link",{rel:"modulepreload",href:href})});["pointerover","touchstart","focusin"].forEach(function(t){d.addEventListener(t,prefetch,{once:true,passive:true})})}` +
+    `else if(routes[shell]){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
   let out = html.replace(entry[0], "");
   for (const m of preloads) out = out.replace(m[0], "");
   return out.replace("</body>", `${loader}</body>`);

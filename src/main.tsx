@@ -11,7 +11,7 @@ import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { shownShell } from "./lib/page-shells";
-import { PROFILE_DATA_ID, seedProfile, type ProfileAnswer } from "./lib/profile-seed";
+import { readPageSeed, seedPage } from "./lib/page-seed";
 import { parseSearch, stringifySearch } from "./lib/search-params";
 import { clearSession, hasRecord } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
@@ -62,18 +62,11 @@ const sessionEvents: SessionEvents = {
 const apiClient = createApiClient(sessionEvents);
 const authFetch = createAuthFetch(sessionEvents);
 
-// A public profile arrives with its answer (worker/routes/profile-page.ts): a visitor's first render
-// draws the profile the HTML already shows. A signed-in mentee asks again (her answer says whether she
-// subscribes).
-const profileData = document.getElementById(PROFILE_DATA_ID);
-if (profileData && !hasRecord("mentee")) {
-  try {
-    const { mentorId, answer } = JSON.parse(profileData.textContent ?? "") as { mentorId: string; answer: ProfileAnswer };
-    seedProfile(queryClient, apiClient, mentorId, answer);
-  } catch {
-    // Unreadable: the page loads the profile itself.
-  }
-}
+// A public profile or the landing arrives with the answer it was drawn from (worker/routes/public-pages.ts):
+// the first render draws the page the HTML already shows. A signed-in mentee asks again for a profile (her
+// answer says whether she subscribes).
+const seed = readPageSeed();
+if (seed && !(seed.kind === "profile" && hasRecord("mentee"))) seedPage(queryClient, apiClient, seed);
 
 const root = createRoot(document.getElementById("root")!);
 // The first render is a transition: React renders in slices and yields to the browser between them

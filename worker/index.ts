@@ -6,7 +6,7 @@ import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
-import { profilePageRoutes } from "./routes/profile-page";
+import { publicPageRoutes } from "./routes/public-pages";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { devCron } from "./dev/cron";
@@ -56,7 +56,7 @@ app.route("/", googleAuthRoutes);
 app.route("/dev/google", localGooglePages);
 // Scheduling (issue 8): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
-app.route("/", profilePageRoutes);
+app.route("/", publicPageRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));

@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { GraduationCap } from "lucide-react";
-
-export const BRAND = "MentorLink";
+import { BRAND } from "@/lib/brand";
 
 /** The product logo, linking to the landing page. */
 export function BrandLogo() {

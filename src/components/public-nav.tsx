@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { WANTS_ATTRIBUTE } from "@/lib/page-shells";
 import { BrandLogo } from "./brand-logo";
 import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
@@ -23,12 +24,18 @@ function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
 const loadUserMenu = () => import("./public-user-menu");
 const LazyUserMenu = lazy(loadUserMenu);
 
+/** Whether the visitor reached for the user menu on the landing before the app ran (src/landing-island.ts). */
+const reachedBeforeApp = () => typeof document !== "undefined" && document.documentElement.getAttribute(WANTS_ATTRIBUTE) === "user-menu";
+
 /**
  * The user menu's trigger, drawn the same before and after its code arrives: pointing at it or
  * focusing it fetches the menu, a click (or Enter or Space) opens it.
  */
 function UserMenu() {
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState(reachedBeforeApp);
+  useEffect(() => {
+    document.documentElement.removeAttribute(WANTS_ATTRIBUTE);
+  }, []);
   const trigger = (onClick?: () => void) => (
     <Button variant="ghost" size="icon" aria-label="User menu" aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
       <UserRound aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
-import { BRAND, BrandLogo } from "./brand-logo";
+import { BRAND } from "@/lib/brand";
+import { BrandLogo } from "./brand-logo";
 
 const COLUMNS = [
   { title: "Platform", items: ["Find a Mentor", "Book a Session", "Testimonials"] },

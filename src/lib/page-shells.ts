@@ -29,3 +29,13 @@ export function shownShell(): Element | null {
   const shell = document.documentElement.getAttribute(SHELL_ATTRIBUTE);
   return shell ? document.querySelector(`[${PRERENDER_ATTRIBUTE}="${shell}"]`) : null;
 }
+
+/** The block of data a Worker-rendered page carries for the app's first render (src/lib/page-seed.ts). */
+export const PAGE_DATA_ID = "page-data";
+
+/**
+ * The landing's small script (src/landing-island.ts) asks the page's loader to start the app with this
+ * event, and names on `<html>`, under WANTS_ATTRIBUTE, what the visitor reached for (the app then opens it).
+ */
+export const START_APP_EVENT = "mentorlink:start-app";
+export const WANTS_ATTRIBUTE = "data-wants";

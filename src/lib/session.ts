@@ -30,7 +30,7 @@ export type ModeratorAuth = {
 };
 type RecordOf = { mentee: MenteeAuth; mentor: MentorAuth; moderator: ModeratorAuth };
 
-const STORAGE_KEYS: Record<Role, string> = { mentee: "menteeAuth", mentor: "mentorAuth", moderator: "moderatorAuth" };
+export const STORAGE_KEYS: Record<Role, string> = { mentee: "menteeAuth", mentor: "mentorAuth", moderator: "moderatorAuth" };
 
 /** The role-neutral view of a record: who is signed in and with which tokens. */
 export type SessionUser = { role: Role; id: string; name: string; profileImageUrl: string; accessToken: string; refreshToken: string };

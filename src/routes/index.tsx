@@ -1,32 +1,26 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Cursor, useTypewriter } from "react-simple-typewriter";
-import { BRAND } from "@/components/brand-logo";
 import { MentorList } from "@/components/mentor-list";
 import { PublicNav } from "@/components/public-nav";
 import { SiteFooter } from "@/components/site-footer";
+import { BRAND } from "@/lib/brand";
+import { LANDING_SEARCH, TAGLINES } from "@/lib/landing";
 import { hasRecord } from "@/lib/session";
-
-const TAGLINES = [
-  "Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.",
-  "Connecting Aspirations Worldwide",
-  `${BRAND}: Where guidance knows no boundaries.`,
-  "Empower Your Journey: Discover Tailored Mentorship at Your Fingertips.",
-];
-
-/** The first four mentors of the default search (SPEC §5 defaults). */
-const LANDING_SEARCH = { search: "", price: "a", rating: "9", limit: 4 } as const;
+import { useTypewriter } from "@/lib/use-typewriter";
 
 export const Route = createFileRoute("/")({ component: Landing });
 
 function RotatingTagline() {
-  const [text] = useTypewriter({ words: TAGLINES, loop: 0, typeSpeed: 100, deleteSpeed: 40, delaySpeed: 1500 });
+  const text = useTypewriter(TAGLINES);
   return (
     <p className="min-h-16 text-xl font-semibold text-indigo-700 sm:text-2xl">
       {/* Screen readers get the taglines once, not every typed letter. */}
       <span aria-hidden="true">
-        {/* Pre-rendered at build time (no window): the first tagline in full; in the browser it is typed. */}
-        {typeof window === "undefined" ? TAGLINES[0] : text}
-        <Cursor cursorColor="red" />
+        {/* Rendered without a browser (build, Worker): the first tagline in full; in the browser it is typed,
+            by src/landing-island.ts until the app runs. */}
+        <span data-typed="">{typeof window === "undefined" ? TAGLINES[0] : text}</span>
+        <span className="typewriter-cursor" style={{ color: "red" }}>
+          |
+        </span>
       </span>
       <span className="sr-only">{TAGLINES.join(" ")}</span>
     </p>

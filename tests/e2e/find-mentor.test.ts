@@ -292,9 +292,10 @@ describe("finding a mentor", () => {
     await page.goto("/");
     const featured = (await searchMentorsApi({})).slice(0, 4);
     await expect.poll(() => cardNames(page, "Featured mentors")).toEqual(featured.map(fullName));
-    expect(await mentorCards(page, "Featured mentors").getByRole("link", { name: /^Profile of / }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
-      featured.map((m) => `/mentees/browse/mentor/profile/${m.id}`),
-    );
+    // Once the app has taken over the Worker's HTML, which links to the public pages.
+    await expect
+      .poll(() => mentorCards(page, "Featured mentors").getByRole("link", { name: /^Profile of / }).evaluateAll((links) => links.map((a) => a.getAttribute("href"))), { timeout: 10_000 })
+      .toEqual(featured.map((m) => `/mentees/browse/mentor/profile/${m.id}`));
 
     await page.goto("/mentees");
     await page.getByRole("navigation", { name: "Mentee navigation" }).getByRole("link", { name: "Browse Mentors" }).click();

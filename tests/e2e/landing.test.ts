@@ -15,12 +15,23 @@ const HERO = "Learn a new skill, launch a project, land your dream career.";
 
 type SearchAnswer = { input: Record<string, unknown>; mentors: { id: string; firstName: string; lastName: string }[] };
 
-/** Opens the landing page and returns the mentor search it ran (its input and the mentors answered). */
+/**
+ * Opens the landing page and returns the mentor search it shows (its input and the mentors answered):
+ * the Worker draws the featured mentors into the HTML with the answer beside them (worker/routes/public-pages.ts).
+ */
 async function openLanding(page: Page): Promise<SearchAnswer> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentors.search")), page.goto("/")]);
-  const input = JSON.parse(new URL(response.url()).searchParams.get("input") ?? "{}") as Record<string, unknown>;
-  const body = (await response.json()) as { result: { data: SearchAnswer["mentors"] } };
-  return { input, mentors: body.result.data };
+  await page.goto("/");
+  const seed = JSON.parse((await page.locator("script#page-data").textContent({ timeout: 5_000 })) ?? "{}") as { input: Record<string, unknown>; answer: SearchAnswer["mentors"] };
+  return { input: seed.input, mentors: seed.answer };
+}
+
+/** The scripts a page has requested so far, by file name. */
+function scriptsRequested(page: Page): () => string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") seen.push(new URL(r.url()).pathname.split("/").pop() ?? "");
+  });
+  return () => [...seen];
 }
 
 /** The typed part of the typewriter heading (aria-hidden; the sr-only copy holds every tagline). */
@@ -50,8 +61,11 @@ describe("landing page", () => {
     const cursorColor = await page.locator("main p span[aria-hidden=true] span").last().evaluate((el) => getComputedStyle(el).color);
     expect(cursorColor).toBe("rgb(255, 0, 0)");
 
-    // The featured list: the first 4 mentors of the default search (empty text, price 'a', rating '9').
+    // The featured list: the first 4 mentors of the default search (empty text, price 'a', rating '9'),
+    // the same the API answers.
     expect(search.input).toMatchObject({ search: "", price: "a", rating: "9", limit: 4 });
+    const api = await page.request.get(`/trpc/mentors.search?input=${encodeURIComponent(JSON.stringify(search.input))}`);
+    expect(search.mentors).toEqual(((await api.json()) as { result: { data: unknown } }).result.data);
     expect(search.mentors).toHaveLength(4);
     const list = page.getByRole("list", { name: "Featured mentors" });
     await list.waitFor();
@@ -88,7 +102,8 @@ describe("landing page", () => {
     const { mentors } = await openLanding(page);
     const first = mentors[0];
     const link = page.getByRole("link", { name: `Profile of ${first.firstName} ${first.lastName}` });
-    expect(await link.getAttribute("href")).toBe(`/mentees/browse/mentor/profile/${first.id}`);
+    // Once the app has taken over the Worker's HTML (which links to the public pages).
+    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toBe(`/mentees/browse/mentor/profile/${first.id}`);
   });
 
   it("keyboard: Tab reaches the Login link, which shows a visible focus ring, and Enter opens sign-in", async () => {
@@ -147,18 +162,19 @@ describe("landing page on a 360 px phone", () => {
     await waitForPath(page, "/auth/mentor-register");
   });
 
-  it("paints the nav, hero, welcome, skeletons and footer from the HTML alone; other paths never show it", async () => {
+  it("paints the nav, hero, welcome, featured mentors and footer from the HTML alone; other paths never show it", async () => {
     const noScript = await (await b.newContext({ javaScriptEnabled: false })).newPage();
     await noScript.goto("/");
     const nav = noScript.getByRole("navigation", { name: "Main" });
     for (const name of ["Become a Mentor", "Find a Mentor", "Login"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     expect(await noScript.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
-    // The first tagline in full (the browser types it once the app runs), styled by the CSS from the head.
+    // The first tagline in full (the browser types it once a script runs), styled by the CSS from the head.
     expect(await typedText(noScript)).toBe(TAGLINES[0]);
     const hero = await noScript.getByRole("heading", { level: 1 }).evaluate((el) => getComputedStyle(el).fontWeight);
     expect(hero).toBe("700");
     expect(await noScript.getByText(/^Welcome to MentorLink\./).isVisible()).toBe(true);
-    expect(await noScript.getByRole("status").filter({ hasText: "Loading featured mentors…" }).count()).toBe(1);
+    // The Worker drew the featured mentors into the HTML.
+    expect(await noScript.getByRole("list", { name: "Featured mentors" }).getByRole("article").count()).toBe(4);
     expect(await noScript.getByRole("contentinfo").isVisible()).toBe(true);
 
     // The same index.html answers every other path: before the app's code arrives (blocked here),
@@ -173,24 +189,70 @@ describe("landing page on a 360 px phone", () => {
     expect(await beforeApp.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(true);
   });
 
-  it("the app takes over the pre-rendered landing without a layout shift", async () => {
+  it("a visitor's landing runs its small script, not the app, until the visitor needs it; the typewriter, the search box and the links work without it", async () => {
     const page = b.page;
-    const shifts = await watchLayoutShifts(page);
+    const scripts = scriptsRequested(page);
     await openLanding(page);
-    await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
-    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock/);
-    // The header and hero never moved while React replaced the HTML and the cards replaced the skeletons.
-    expect(await shifts()).toBeLessThan(0.05);
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
+    await page.waitForLoadState("networkidle");
+    expect(scripts().some((f) => f.startsWith("landing-island-"))).toBe(true);
+    // No framework and no app entry: the page stays the HTML the Worker sent.
+    expect(scripts().filter((f) => f.startsWith("framework-") || f.startsWith("index-"))).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") !== null)).toBe(true);
+
+    // The search box sends the words to the browse page, where the app runs.
+    const box = page.getByRole("searchbox", { name: "Search Skills and Mentors" });
+    await box.fill("  design  ");
+    await box.press("Enter");
+    await waitForPath(page, "/browse/mentor/design");
+    await page.getByRole("heading", { level: 1, name: 'Mentors for "design"' }).waitFor();
+    expect(scripts().some((f) => f.startsWith("framework-"))).toBe(true);
   });
 
-  it("the user menu's code arrives when it is opened: it shows its three items, and Escape closes it", async () => {
+  it("without the featured mentors in the HTML (the database could not answer), the app starts and loads them", async () => {
     const page = b.page;
+    const scripts = scriptsRequested(page);
+    await page.route(/\/$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="application\/json" id="page-data">[^<]*<\/script>/, "");
+      await route.fulfill({ response, body: html });
+    });
+    const [search] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentors.search")), page.goto("/")]);
+    expect(search.status()).toBe(200);
+    expect(scripts().some((f) => f.startsWith("framework-"))).toBe(true);
+    await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
+  });
+
+  it("for a signed-in visitor the app takes over the landing at once, without a layout shift, drawing from the HTML's answer", async () => {
+    const page = b.page;
+    await seedSession(page, "mentor", { id: "seeded-mentor", name: "Seeded Mentor", accessToken: "x.y.z", refreshToken: "a.b" });
+    const shifts = await watchLayoutShifts(page);
+    const searches: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/trpc/mentors.search")) searches.push(r.url());
+    });
+    await openLanding(page);
+    // The pre-rendered block is gone once React has drawn the page.
+    await expect.poll(() => page.evaluate(() => document.querySelector("[data-prerender=landing]") === null), { timeout: 10_000 }).toBe(true);
+    await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock/);
+    // The header and hero never moved while React replaced the HTML.
+    expect(await shifts()).toBeLessThan(0.05);
+    // The app drew the featured mentors from the answer in the HTML: it asked for nothing.
+    expect(searches).toEqual([]);
+  });
+
+  it("the user menu starts the app when it is opened, without a layout shift: it shows its three items, and Escape closes it", async () => {
+    const page = b.page;
+    const shifts = await watchLayoutShifts(page);
     await openLanding(page);
     const trigger = page.getByRole("button", { name: "User menu" });
     await trigger.click();
     const menu = page.getByRole("menu");
     await menu.waitFor();
     expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Your Profile", "Settings", "Sign out"]);
+    expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") === null)).toBe(true);
+    expect(await shifts()).toBeLessThan(0.05);
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
     // Opens again from the keyboard once loaded.

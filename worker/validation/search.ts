@@ -1,16 +1,7 @@
 import * as v from "valibot";
+import { NO_RATING } from "./search-filters";
 
-/** Price buckets of SPEC §9 as inclusive bounds in paise, as given (c and d overlap on purpose). */
-export const PRICE_BUCKETS: Record<"a" | "b" | "c" | "d" | "e", { label: string; min: number | null; max: number | null }> = {
-  a: { label: "Any", min: null, max: null },
-  b: { label: "Under ₹1000", min: null, max: 99_999 },
-  c: { label: "₹1000-₹2500", min: 100_000, max: 250_000 },
-  d: { label: "₹2000-₹5000", min: 200_000, max: 500_000 },
-  e: { label: "Above ₹5000", min: 500_001, max: null },
-};
-export type PriceCode = keyof typeof PRICE_BUCKETS;
-
-export const NO_RATING = "9";
+export { NO_RATING, PRICE_BUCKETS, type PriceCode } from "./search-filters";
 
 export const mentorSearchSchema = v.object({
   search: v.optional(v.pipe(v.string("search must be text"), v.trim(), v.maxLength(100, "Search text must be at most 100 characters")), ""),

@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createMentor, setBlocked } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
-/** Issue 13: a mentor's public profile page carries the profile in its HTML (worker/routes/profile-page.ts). */
+/** Issue 13: the landing and a mentor's public profile carry their data in their HTML (worker/routes/public-pages.ts). */
 
-const page = async (id: string) => {
-  const response = await fetch(`${baseUrl()}/browse/mentor/profile/${id}`);
+const fetchPage = async (path: string) => {
+  const response = await fetch(`${baseUrl()}${path}`);
   return { status: response.status, cacheControl: response.headers.get("cache-control"), html: await response.text() };
 };
-const dataBlock = (html: string) => html.match(/<script type="application\/json" id="mentor-profile-data">([^<]*)<\/script>/)?.[1];
+const page = (id: string) => fetchPage(`/browse/mentor/profile/${id}`);
+/** Text as React writes it into HTML. */
+const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const dataBlock = (html: string) => html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1];
 
 describe("a mentor's public profile page", () => {
   it("carries the mentor's name, About text and the visitor's answer, inside the profile shell, revalidated on each visit", async () => {
@@ -21,7 +24,8 @@ describe("a mentor's public profile page", () => {
     // Text is escaped, never markup.
     expect(shell).toContain("Ten years of compilers &amp; &lt;b&gt;type systems&lt;/b&gt;.");
     expect(shell).not.toContain("<b>type systems</b>");
-    const data = JSON.parse(dataBlock(html) ?? "null") as { mentorId: string; answer: { mentor: { id: string; bio: string }; isEnrollmentActive: boolean } };
+    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; mentorId: string; answer: { mentor: { id: string; bio: string }; isEnrollmentActive: boolean } };
+    expect(data.kind).toBe("profile");
     expect(data.mentorId).toBe(mentor.id);
     expect(data.answer.mentor.bio).toBe("Ten years of compilers & <b>type systems</b>.");
     expect(data.answer.isEnrollmentActive).toBe(false);
@@ -48,5 +52,29 @@ describe("a mentor's public profile page", () => {
       expect(html, id).toContain('data-prerender="profile"');
       expect(html, id).not.toContain("Blocked Person");
     }
+  });
+});
+
+describe("the landing page", () => {
+  it("carries the featured mentors (the first four of the default search, as the API answers them) in its HTML, revalidated on each visit", async () => {
+    await createMentor({ firstName: "Featured", lastName: "Candidate" });
+    const { status, cacheControl, html } = await fetchPage("/");
+    expect(status).toBe(200);
+    expect(cacheControl).toBe("no-cache");
+    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; input: Record<string, unknown>; answer: { id: string; firstName: string; lastName: string }[] };
+    expect(data.kind).toBe("search");
+    expect(data.input).toEqual({ search: "", price: "a", rating: "9", limit: 4 });
+    const api = await fetch(`${baseUrl()}/trpc/mentors.search?input=${encodeURIComponent(JSON.stringify(data.input))}`);
+    const answer = ((await api.json()) as { result: { data: typeof data.answer } }).result.data;
+    expect(answer).toHaveLength(4);
+    expect(data.answer).toEqual(answer);
+    // Each card is in the landing's block, as a link to the mentor's public profile.
+    const landing = html.slice(html.indexOf('data-prerender="landing"'));
+    for (const mentor of answer) {
+      expect(landing).toContain(asHtml(`${mentor.firstName} ${mentor.lastName}`));
+      expect(landing).toContain(`href="/browse/mentor/profile/${mentor.id}"`);
+    }
+    // The page boots the landing's own script, and names the app only for the loader.
+    expect(html).toMatch(/landing-island-[\w-]+\.js/);
   });
 });

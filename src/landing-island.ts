@@ -1,0 +1,59 @@
+import { searchSegment } from "./lib/browse";
+import { TAGLINES, TYPED_SELECTOR } from "./lib/landing";
+import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
+import { runTypewriter } from "./lib/typewriter";
+
+/**
+ * The landing page for a visitor, before (and mostly without) the app (issue 13, ADR 0018). The Worker
+ * sends the whole page, featured mentors included; its links are plain links to pages that arrive
+ * pre-rendered too. This script, a few KB instead of the app's 130, does the rest: types the taglines,
+ * opens the phone menu, sends the search box to the browse page. The app starts when the page cannot do
+ * without it: the user menu, or featured mentors the Worker could not read (the app loads them, or
+ * offers a retry). A signed-in visitor gets the app at once (the page's loader decides).
+ */
+const page = document.querySelector(`[${PRERENDER_ATTRIBUTE}="landing"]`);
+
+function startApp(wants?: string) {
+  if (wants) document.documentElement.setAttribute(WANTS_ATTRIBUTE, wants);
+  document.dispatchEvent(new Event(START_APP_EVENT));
+}
+
+const X_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M18 6 6 18"></path><path d="m6 6 12 12"></path></svg>';
+
+function enhance(root: Element) {
+  const typed = root.querySelector(TYPED_SELECTOR);
+  if (typed) {
+    const stop = runTypewriter(TAGLINES, (text) => {
+      // Once the app has replaced the page, this copy stops.
+      if (typed.isConnected) typed.textContent = text;
+      else stop();
+    });
+  }
+
+  const menuButton = root.querySelector<HTMLButtonElement>("header button[aria-controls]");
+  const panel = menuButton && document.getElementById(menuButton.getAttribute("aria-controls") ?? "");
+  if (menuButton && panel) {
+    const menuIcon = menuButton.innerHTML;
+    menuButton.addEventListener("click", () => {
+      const open = panel.hidden;
+      panel.hidden = !open;
+      menuButton.setAttribute("aria-expanded", String(open));
+      menuButton.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+      menuButton.innerHTML = open ? X_ICON : menuIcon;
+    });
+  }
+
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[role="search"]')) {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = form.querySelector("input");
+      location.assign(`/browse/mentor/${encodeURIComponent(searchSegment(input?.value ?? ""))}`);
+    });
+  }
+
+  root.querySelector('button[aria-label="User menu"]')?.addEventListener("click", () => startApp("user-menu"));
+}
+
+if (!page || !document.getElementById(PAGE_DATA_ID)) startApp();
+else enhance(page);

@@ -1,0 +1,42 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { TRPCClient } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../../worker/trpc/router";
+import type { MentorSearch } from "../../worker/validation/search";
+import { PAGE_DATA_ID } from "./page-shells";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+/** A mentor's public profile as `mentors.profile` answers a visitor. */
+export type ProfileAnswer = Outputs["mentors"]["profile"];
+
+/**
+ * The answer a Worker-rendered page was drawn from (issue 13, ADR 0018), sent inside its HTML so the
+ * app's first render draws the same page without asking again: a mentor's profile, or the landing's
+ * featured mentors.
+ */
+export type PageSeed =
+  | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
+  | { kind: "search"; input: MentorSearch; answer: Outputs["mentors"]["search"] };
+
+
+/** Puts a page's answer in the query cache under the key its page's query uses. */
+export function seedPage(queryClient: QueryClient, client: TRPCClient<AppRouter>, seed: PageSeed): void {
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+  if (seed.kind === "profile") queryClient.setQueryData(trpc.mentors.profile.queryKey({ mentorId: seed.mentorId }), seed.answer);
+  else queryClient.setQueryData(trpc.mentors.search.queryKey(seed.input), seed.answer);
+}
+
+/** The data block: JSON that cannot end the script element it sits in. */
+export const pageDataScript = (seed: PageSeed) => `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(seed).replace(/</g, "\\u003c")}</script>`;
+
+/** The seed in this document, if the Worker sent one. */
+export function readPageSeed(): PageSeed | null {
+  const block = document.getElementById(PAGE_DATA_ID);
+  if (!block) return null;
+  try {
+    return JSON.parse(block.textContent ?? "") as PageSeed;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+import { seedPage, type PageSeed } from "../lib/page-seed";
+import { Route as RootRoute } from "../routes/__root";
+import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
+import { Route as IndexRoute } from "../routes/index";
+import { mountAt, renderRoute } from "./render-route";
+
+const PROFILE_PATH = "/browse/mentor/profile/$id";
+const routeTree = RootRoute.addChildren([mountAt(RootRoute, IndexRoute, "/"), mountAt(RootRoute, ProfileRoute, PROFILE_PATH)]);
+
+/**
+ * The public pages the Worker draws with their data (issue 13, ADR 0018): the real page components (the
+ * same as the browser's) with the answer already in the query cache, so the HTML carries a mentor's
+ * name, About text, skills and plan, or the landing's featured mentors, and the app's first render in
+ * the browser (seeded with the same answer) draws the same page.
+ */
+export async function renderPublicPage(seed: PageSeed): Promise<string> {
+  const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : "/";
+  const { html } = await renderRoute(routeTree, href, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
+  return html;
+}

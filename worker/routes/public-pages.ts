@@ -1,0 +1,63 @@
+import { Hono, type Context } from "hono";
+import { LANDING_SEARCH } from "../../src/lib/landing";
+import { PRERENDER_ATTRIBUTE, type Shell } from "../../src/lib/page-shells";
+import { pageDataScript, type PageSeed } from "../../src/lib/page-seed";
+import { renderPublicPage } from "../../src/prerender/public-pages";
+import type { AppEnv } from "../app-env";
+import { readConfig, type Config } from "../env";
+import { cachedMentorProfile, cachedMentorSearch } from "../services/catalogue-cache";
+import { dbFor } from "../trpc/context";
+
+/**
+ * The landing and a mentor's public profile with their data in the HTML (issue 13, ADR 0018): the built
+ * index.html with the page's shell filled by the Worker, from the same per-location cache as
+ * `mentors.search` and `mentors.profile`, and the answer as JSON for the app's first render. An unknown
+ * or unavailable mentor, or a database that cannot answer now, gets the plain shell: the app then shows
+ * what it shows without it (the mentor's unavailable page, the list's skeletons, or a retry).
+ */
+export const publicPageRoutes = new Hono<AppEnv>();
+
+publicPageRoutes.get("/", (c) =>
+  servePage(c, "landing", async (config) => ({
+    kind: "search",
+    input: LANDING_SEARCH,
+    answer: await cachedMentorSearch(dbFor(config), LANDING_SEARCH, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p)),
+  })),
+);
+
+publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
+  const mentorId = c.req.param("id");
+  return servePage(c, "profile", async (config) => ({
+    kind: "profile",
+    mentorId,
+    answer: { mentor: await cachedMentorProfile(dbFor(config), mentorId, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p)), isEnrollmentActive: false },
+  }));
+});
+
+async function servePage(c: Context<AppEnv>, shell: Shell, read: (config: Config) => Promise<PageSeed>): Promise<Response> {
+  // The built page and the page's data are read at the same time.
+  const [page, body] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), filledBlock(c, read)]);
+  if (body === null) return page;
+  const filled = new HTMLRewriter()
+    .on(`[${PRERENDER_ATTRIBUTE}="${shell}"]`, {
+      element(el) {
+        el.setInnerContent(body, { html: true });
+      },
+    })
+    .transform(page);
+  // Changing with the catalogue: revalidated on every visit, never kept by a shared cache as the one index.html.
+  const headers = new Headers(filled.headers);
+  headers.delete("etag");
+  headers.set("cache-control", "no-cache");
+  return new Response(filled.body, { status: 200, headers });
+}
+
+/** The rendered page and its data block, or null when the data cannot be read now. */
+async function filledBlock(c: Context<AppEnv>, read: (config: Config) => Promise<PageSeed>): Promise<string | null> {
+  try {
+    const seed = await read(readConfig(c.env));
+    return (await renderPublicPage(seed)) + pageDataScript(seed);
+  } catch {
+    return null;
+  }
+}
