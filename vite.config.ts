@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { CHUNK_GROUPS } from "./scripts/chunk-groups";
 import { prerenderShells } from "./scripts/prerender-shells";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -11,14 +12,12 @@ const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 export default defineConfig({
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), cloudflare(), prerenderShells(alias)],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
-  // The packages every page boots with travel as one file: one request instead of a dozen, and gzip
-  // compresses them together (issue 13, ADR 0018).
   environments: {
     client: {
       build: {
         manifest: true,
         // The landing's own small script is an entry of its own (src/landing-island.ts, ADR 0018).
-        rolldownOptions: { input: { index: "index.html", "landing-island": "src/landing-island.ts" }, output: { codeSplitting: { groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc)[\\/]/ }] } } },
+        rolldownOptions: { input: { index: "index.html", "landing-island": "src/landing-island.ts" }, output: { codeSplitting: { groups: CHUNK_GROUPS } } },
       },
     },
   },

@@ -76,7 +76,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           {menu ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
+                <Button variant="ghost" size="icon" shape="round" aria-label="Account menu">
                   {session?.profileImageUrl ? (
                     <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
                   ) : (

@@ -6,7 +6,7 @@ export function ComingSoonButton({ children }: { children: ReactNode }) {
   const tipId = useId();
   return (
     <span className="group relative inline-flex">
-      <Button type="button" variant="outline" aria-disabled="true" aria-describedby={tipId} className="w-full cursor-not-allowed opacity-60 hover:bg-white">
+      <Button type="button" variant="outline" aria-disabled="true" aria-describedby={tipId} className="w-full cursor-not-allowed opacity-60">
         {children}
       </Button>
       <span

@@ -26,7 +26,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
       style={{ animationDelay: `${ENTRANCE_STEP_S * Math.min(index, MAX_STAGGERED)}s` }}
     >
       <div className="flex items-center gap-3">
-        <Avatar src={mentor.profileImageUrl} name={fullName} className="text-lg" />
+        <Avatar src={mentor.profileImageUrl} name={fullName} className="size-14 text-lg" />
         <div className="min-w-0">
           <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
             {fullName}
@@ -54,7 +54,7 @@ export function MentorCardSkeleton() {
   return (
     <Card aria-hidden="true" data-testid="mentor-card-skeleton" className="flex flex-col gap-3 p-5">
       <div className="flex items-center gap-3">
-        <Skeleton className="size-14 rounded-full" />
+        <Skeleton round className="size-14" />
         <div className="grid flex-1 gap-2">
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-3 w-1/2" />

@@ -77,7 +77,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
       photoHint="Mentees see this picture on your card and profile."
       onPhotoChanged={() => void queryClient.invalidateQueries(trpc.mentors.myProfile.queryFilter())}
       extra={<MentorSkillsEditor skills={profile.skills} />}
-      className="max-w-3xl"
+      wide
     >
       <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
         {DETAILS.map((row) => (
@@ -93,7 +93,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
           <Input maxLength={200} {...form.register("shortBio")} />
         </FormField>
         <FormField label="Bio" error={errors.bio?.message}>
-          <Textarea maxLength={2000} className="min-h-36" {...form.register("bio")} />
+          <Textarea maxLength={2000} rows={6} {...form.register("bio")} />
         </FormField>
         <FormField label="Time zone" hint="Your scheduler and every session time are shown in this zone." error={errors.timeZone?.message}>
           <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />

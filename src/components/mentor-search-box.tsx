@@ -35,9 +35,10 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
         value={text}
         maxLength={100}
         onChange={(e) => setDraft({ for: current, text: e.target.value })}
-        className="h-9 min-w-0"
+        compact
+        className="min-w-0"
       />
-      <Button type="submit" size="icon" variant="outline" className="size-9 shrink-0" aria-label="Search">
+      <Button type="submit" size="icon-sm" variant="outline" className="shrink-0" aria-label="Search">
         <Search aria-hidden="true" />
       </Button>
     </form>

@@ -34,7 +34,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
       }}
     >
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}>
+        <Button variant="ghost" size="icon" shape="round" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}>
           <Bell aria-hidden="true" />
           {unread > 0 ? <span data-testid="bell-dot" aria-hidden="true" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
         </Button>
@@ -63,7 +63,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
                 </Link>
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem key={n.id} className="cursor-default">
+              <DropdownMenuItem key={n.id} data-static="">
                 {body}
               </DropdownMenuItem>
             );

@@ -19,15 +19,16 @@ type Props = {
   onPhotoChanged: () => void;
   /** Cards between the photo and the details (a mentor's skills). */
   extra?: ReactNode;
-  className?: string;
+  /** A wider page (a mentor's profile has more to edit). */
+  wide?: boolean;
   /** The details form. */
   children: ReactNode;
 };
 
 /** One's own profile page: heading, the photo card, any extra cards, and the details form. */
-export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extra, className, children }: Props) {
+export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extra, wide, children }: Props) {
   return (
-    <div className={cn("mx-auto grid max-w-2xl gap-6", className)}>
+    <div className={cn("mx-auto grid gap-6", wide ? "max-w-3xl" : "max-w-2xl")}>
       <h1 className="text-2xl font-bold text-slate-900">Your profile</h1>
       <Card>
         <CardHeader>

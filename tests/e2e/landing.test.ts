@@ -25,6 +25,9 @@ async function openLanding(page: Page): Promise<SearchAnswer> {
   return { input: seed.input, mentors: seed.answer };
 }
 
+/** The app's entry and the file of what every page boots with (scripts/chunk-groups.ts). */
+const APP_SCRIPT = /^(index|boot)-[\w-]+\.js$/;
+
 /** The scripts a page has requested so far, by file name. */
 function scriptsRequested(page: Page): () => string[] {
   const seen: string[] = [];
@@ -197,7 +200,7 @@ describe("landing page on a 360 px phone", () => {
     await page.waitForLoadState("networkidle");
     expect(scripts().some((f) => f.startsWith("landing-island-"))).toBe(true);
     // No framework and no app entry: the page stays the HTML the Worker sent.
-    expect(scripts().filter((f) => f.startsWith("framework-") || f.startsWith("index-"))).toEqual([]);
+    expect(scripts().filter((f) => APP_SCRIPT.test(f))).toEqual([]);
     expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") !== null)).toBe(true);
 
     // The search box sends the words to the browse page, where the app runs.
@@ -206,7 +209,7 @@ describe("landing page on a 360 px phone", () => {
     await box.press("Enter");
     await waitForPath(page, "/browse/mentor/design");
     await page.getByRole("heading", { level: 1, name: 'Mentors for "design"' }).waitFor();
-    expect(scripts().some((f) => f.startsWith("framework-"))).toBe(true);
+    expect(scripts().some((f) => APP_SCRIPT.test(f))).toBe(true);
   });
 
   it("without the featured mentors in the HTML (the database could not answer), the app starts and loads them", async () => {
@@ -219,7 +222,7 @@ describe("landing page on a 360 px phone", () => {
     });
     const [search] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentors.search")), page.goto("/")]);
     expect(search.status()).toBe(200);
-    expect(scripts().some((f) => f.startsWith("framework-"))).toBe(true);
+    expect(scripts().some((f) => APP_SCRIPT.test(f))).toBe(true);
     await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
   });
 

@@ -14,9 +14,9 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
         <p
           className={cn(
             "whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
-            own ? "rounded-br-sm bg-indigo-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900",
+            own ? "rounded-br-sm" : "rounded-bl-sm",
+            failed ? "bg-red-50 text-red-900 ring-1 ring-red-300" : own ? "bg-indigo-600 text-white" : "bg-slate-100 text-slate-900",
             item.kind === "pending" && !failed && "opacity-70",
-            failed && "bg-red-50 text-red-900 ring-1 ring-red-300",
           )}
         >
           <span className="sr-only">{who}: </span>
@@ -28,7 +28,7 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
           ) : failed ? (
             <>
               <span className="text-red-700">Not sent.</span>
-              <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onRetry}>
+              <Button type="button" variant="link" size="inline" onClick={onRetry}>
                 Retry
               </Button>
             </>

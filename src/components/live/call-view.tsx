@@ -84,7 +84,7 @@ export function CallView({ call, local, otherName, end, now, onLeave }: CallView
           {cameraOn && hasVideo ? <Video aria-hidden /> : <VideoOff aria-hidden />}
           {!hasVideo ? "No camera" : cameraOn ? "Turn camera off" : "Turn camera on"}
         </Button>
-        <Button className="bg-red-600 hover:bg-red-700" onClick={onLeave}>
+        <Button variant="destructive" onClick={onLeave}>
           <PhoneOff aria-hidden />
           Leave
         </Button>

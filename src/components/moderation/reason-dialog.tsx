@@ -60,7 +60,7 @@ export function ReasonDialog({ trigger, title, description, label = "Reason", co
               <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy} className={destructive ? "bg-red-600 hover:bg-red-700" : undefined}>
+              <Button type="submit" disabled={busy} variant={destructive ? "destructive" : "default"}>
                 {busy ? <Spinner /> : null}
                 {confirmLabel}
               </Button>

@@ -115,7 +115,7 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
           <div className="flex flex-wrap gap-2">
             <ReasonDialog
               trigger={(openDialog) => (
-                <Button onClick={openDialog} className="bg-red-600 hover:bg-red-700">
+                <Button onClick={openDialog} variant="destructive">
                   Block user
                 </Button>
               )}

@@ -11,12 +11,12 @@ function initials(name: string): string {
 }
 
 /**
- * A round profile picture, or the person's initials when there is none (or it fails to load).
+ * A round profile picture (its size in `className`), or the person's initials when there is none (or it fails to load).
  * `alt` defaults to "Photo of {name}"; pass "" where the picture only decorates a labelled control.
  */
 export function Avatar({ src, name, alt, className }: { src: string; name: string; alt?: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const classes = cn("size-14 shrink-0 rounded-full", className);
+  const classes = cn("shrink-0 rounded-full", className);
   if (src && failedSrc !== src) {
     return <img src={src} alt={alt ?? `Photo of ${name}`} className={cn(classes, "object-cover")} onError={() => setFailedSrc(src)} />;
   }

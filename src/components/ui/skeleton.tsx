@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/class-names";
 
-export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-slate-200", className)} {...props} />;
+/** A grey placeholder while something loads; `round` for a picture's. */
+export function Skeleton({ className, round, ...props }: ComponentProps<"div"> & { round?: boolean }) {
+  return <div aria-hidden="true" className={cn("animate-pulse bg-slate-200", round ? "rounded-full" : "rounded-md", className)} {...props} />;
 }

@@ -1,0 +1,32 @@
+/**
+ * How the client build groups modules into files (issue 13, ADR 0018). Left alone, the bundler cuts the
+ * public pages into twenty to thirty small files: each costs a request on a slow network, and gzip
+ * compresses each alone. These groups put together what loads together; bench/bundle-size.ts weighs
+ * the result, and tests/integration/page-weight.test.ts holds it.
+ *
+ * - "landing-shared": the few modules the landing's small script (src/landing-island.ts) shares with the
+ *   app. Kept apart from "boot", or the landing would load the framework with them.
+ * - "boot": what every public page starts with, the framework packages, the public chrome and the
+ *   mentor cards, with everything they import.
+ * - "mentor-profile": a mentor's profile page and the few small modules and icons it shares with the
+ *   areas (a mentee page that needs one of them loads this 4 KB file).
+ */
+export const CHUNK_GROUPS = [
+  {
+    name: "landing-shared",
+    priority: 2,
+    includeDependenciesRecursively: false,
+    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|worker[\\/]validation[\\/]search-filters\.ts$/,
+  },
+  {
+    name: "boot",
+    priority: 1,
+    test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc)[\\/]|src[\\/](components[\\/](ui[\\/](button|button-variants|card|input|skeleton|avatar)|public-nav|site-footer|brand-logo|mentor-search-box|load-error|skill-list|rating-summary|star-rating|mentor-card|mentor-list)\.tsx?$|lib[\\/]class-names\.ts$)/,
+  },
+  {
+    name: "mentor-profile",
+    priority: 0,
+    includeDependenciesRecursively: false,
+    test: /src[\\/](components[\\/](mentor-profile-view|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|worker[\\/]services[\\/]payments[\\/]plan\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
+  },
+];

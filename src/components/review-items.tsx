@@ -1,0 +1,48 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import { fromNow, fullDateTime } from "@/lib/dates";
+import type { AppRouter } from "../../worker/trpc/router";
+import { StarRating } from "./star-rating";
+import { Button } from "./ui/button";
+import { Spinner } from "./ui/spinner";
+
+type Review = inferRouterOutputs<AppRouter>["reviews"]["list"]["items"][number];
+
+type Props = {
+  reviews: { data?: { pages: { items: Review[] }[] }; hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean; fetchNextPage: () => unknown };
+};
+
+/** The reviews of "What Mentees Say" (src/components/mentor-reviews.tsx), with "Show more reviews" while there are more. */
+export default function ReviewItems({ reviews }: Props) {
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <ul aria-label="Reviews" className="grid divide-y divide-slate-100">
+        {items.map((review) => (
+          <li key={review.id} className="grid gap-1.5 py-4 first:pt-0">
+            <StarRating rating={review.rating} />
+            {review.text ? <p className="whitespace-pre-line break-words text-slate-800">{review.text}</p> : null}
+            <p className="text-sm text-slate-500">
+              <span className="font-medium text-slate-700">{review.author}</span>
+              {" · "}
+              <time dateTime={review.createdAt} title={fullDateTime(review.createdAt)}>
+                {fromNow(review.createdAt)}
+              </time>
+              {review.edited ? " (edited)" : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {reviews.hasNextPage ? (
+        <Button variant="outline" className="justify-self-start" disabled={reviews.isFetchingNextPage} aria-busy={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+          {reviews.isFetchingNextPage ? <Spinner /> : null}
+          Show more reviews
+        </Button>
+      ) : null}
+      {reviews.isFetchNextPageError ? (
+        <p role="alert" className="text-sm text-red-700">
+          We couldn't load more reviews. Please try again.
+        </p>
+      ) : null}
+    </>
+  );
+}
