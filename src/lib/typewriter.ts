@@ -7,7 +7,12 @@ export type TypewriterTiming = { typeMs: number; deleteMs: number; holdMs: numbe
 export const TYPEWRITER_TIMING: TypewriterTiming = { typeMs: 100, deleteMs: 40, holdMs: 1500 };
 
 export type TypewriterState = { word: number; length: number; deleting: boolean };
-export const TYPEWRITER_START: TypewriterState = { word: 0, length: 0, deleting: false };
+
+/**
+ * Where it starts: the first word in full, as the pre-rendered page shows it, held and then deleted.
+ * Starting from empty would clear the page's text at once (a layout shift for the lines below).
+ */
+export const typewriterStart = (words: readonly string[]): TypewriterState => ({ word: 0, length: words[0].length, deleting: false });
 
 /** The state after `state`, and how long the text of `state` stays before it comes. */
 export function typewriterStep(words: readonly string[], state: TypewriterState, timing: TypewriterTiming): { next: TypewriterState; wait: number } {
@@ -31,7 +36,7 @@ export function runTypewriter(words: readonly string[], show: (text: string) => 
     show(words[0]);
     return () => undefined;
   }
-  let state = TYPEWRITER_START;
+  let state = typewriterStart(words);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {
     show(typewriterText(words, state));

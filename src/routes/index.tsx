@@ -12,14 +12,13 @@ export const Route = createFileRoute("/")({ component: Landing });
 function RotatingTagline() {
   const text = useTypewriter(TAGLINES);
   return (
-    <p className="min-h-16 text-xl font-semibold text-indigo-700 sm:text-2xl">
+    <p className="min-h-21 text-xl font-semibold text-indigo-700 sm:min-h-16 sm:text-2xl">
       {/* Screen readers get the taglines once, not every typed letter. */}
+      {/* The first tagline in full, then typed: by src/landing-island.ts until the app runs. The cursor is
+          the typed text's right border, so typing moves no box (no layout shift). */}
       <span aria-hidden="true">
-        {/* Rendered without a browser (build, Worker): the first tagline in full; in the browser it is typed,
-            by src/landing-island.ts until the app runs. */}
-        <span data-typed="">{typeof window === "undefined" ? TAGLINES[0] : text}</span>
-        <span className="typewriter-cursor" style={{ color: "red" }}>
-          |
+        <span data-typed="" className="typewriter-cursor">
+          {text}
         </span>
       </span>
       <span className="sr-only">{TAGLINES.join(" ")}</span>

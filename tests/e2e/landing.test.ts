@@ -38,7 +38,7 @@ function scriptsRequested(page: Page): () => string[] {
 }
 
 /** The typed part of the typewriter heading (aria-hidden; the sr-only copy holds every tagline). */
-const typedText = (page: Page) => page.locator("main p span[aria-hidden=true]").first().evaluate((el) => el.firstChild?.textContent ?? "");
+const typedText = (page: Page) => page.locator("main p [data-typed]").first().evaluate((el) => el.textContent ?? "");
 
 describe("landing page", () => {
   it("shows the top bar, hero, typewriter, the first 4 mentors of the default search, and the footer", async () => {
@@ -56,13 +56,23 @@ describe("landing page", () => {
 
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
 
-    // The typewriter types the first tagline letter by letter, with a red cursor.
-    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
+    // The typewriter holds the first tagline, deletes it letter by letter and types the next, with a red cursor.
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).not.toBe(TAGLINES[0]);
     const partial = await typedText(page);
     expect(TAGLINES[0].startsWith(partial)).toBe(true);
-    await expect.poll(async () => (await typedText(page)).length, { timeout: 5_000 }).toBeGreaterThan(partial.length);
-    const cursorColor = await page.locator("main p span[aria-hidden=true] span").last().evaluate((el) => getComputedStyle(el).color);
-    expect(cursorColor).toBe("rgb(255, 0, 0)");
+    await expect.poll(() => typedText(page), { timeout: 8_000 }).toMatch(/^Connecting Asp/);
+    // The cursor is the typed text's right border, blinking: read at the start of its blink.
+    const cursor = await page.locator("main p [data-typed]").evaluate((el) => {
+      const blinks = el.getAnimations();
+      blinks.forEach((a) => {
+        a.pause();
+        a.currentTime = 0;
+      });
+      return { color: getComputedStyle(el).borderRightColor, width: getComputedStyle(el).borderRightWidth, blinks: blinks.length };
+    });
+    expect(cursor.color).toBe("rgb(255, 0, 0)");
+    expect(parseFloat(cursor.width)).toBeGreaterThan(1);
+    expect(cursor.blinks).toBe(1);
 
     // The featured list: the first 4 mentors of the default search (empty text, price 'a', rating '9'),
     // the same the API answers.
@@ -195,8 +205,12 @@ describe("landing page on a 360 px phone", () => {
   it("a visitor's landing runs its small script, not the app, until the visitor needs it; the typewriter, the search box and the links work without it", async () => {
     const page = b.page;
     const scripts = scriptsRequested(page);
+    const shifts = await watchLayoutShifts(page);
     await openLanding(page);
+    // It runs: the first tagline goes, letter by letter, and the next one comes, moving nothing on the page.
     await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
+    await expect.poll(() => typedText(page), { timeout: 8_000 }).toMatch(/^Connecting/);
+    expect(await shifts()).toBeLessThan(0.001);
     await page.waitForLoadState("networkidle");
     expect(scripts().some((f) => f.startsWith("landing-island-"))).toBe(true);
     // No framework and no app entry: the page stays the HTML the Worker sent.
@@ -238,8 +252,8 @@ describe("landing page on a 360 px phone", () => {
     // The pre-rendered block is gone once React has drawn the page.
     await expect.poll(() => page.evaluate(() => document.querySelector("[data-prerender=landing]") === null), { timeout: 10_000 }).toBe(true);
     await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
-    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock/);
-    // The header and hero never moved while React replaced the HTML.
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).not.toBe(TAGLINES[0]);
+    // The header and hero never moved while React replaced the HTML, nor while the taglines were typed.
     expect(await shifts()).toBeLessThan(0.05);
     // The app drew the featured mentors from the answer in the HTML: it asked for nothing.
     expect(searches).toEqual([]);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runTypewriter, TYPEWRITER_START, typewriterStep, typewriterText, type TypewriterState } from "../../src/lib/typewriter";
+import { runTypewriter, typewriterStart, typewriterStep, typewriterText, type TypewriterState } from "../../src/lib/typewriter";
 
 const WORDS = ["Hi", "Yo!"];
 const TIMING = { typeMs: 100, deleteMs: 40, holdMs: 1500 };
 
 /** The texts and waits of the first n steps from the start. */
 function run(n: number) {
-  let state: TypewriterState = TYPEWRITER_START;
+  let state: TypewriterState = { word: 0, length: 0, deleting: false };
   const out: [string, number][] = [];
   for (let i = 0; i < n; i++) {
     const { next, wait } = typewriterStep(WORDS, state, TIMING);
@@ -40,15 +40,21 @@ describe("the landing's typewriter", () => {
     expect(run(17).slice(14).map(([text]) => text)).toEqual(["", "H", "Hi"]);
   });
 
-  it("runs on timers until stopped", () => {
+  it("starts from the first word in full (as the page is pre-rendered), holds it, then goes on, on timers until stopped", () => {
+    expect(typewriterStart(WORDS)).toEqual({ word: 0, length: 2, deleting: false });
     vi.useFakeTimers();
     const shown: string[] = [];
     const stop = runTypewriter(WORDS, (t) => shown.push(t), TIMING);
-    vi.advanceTimersByTime(200);
-    expect(shown).toEqual(["", "H", "Hi"]);
+    expect(shown).toEqual(["Hi"]);
+    vi.advanceTimersByTime(1_499);
+    expect(shown).toEqual(["Hi"]);
+    vi.advanceTimersByTime(1 + 40 + 40 + 100);
+    expect(shown).toEqual(["Hi", "Hi", "H", "", ""]);
+    vi.advanceTimersByTime(100);
+    expect(shown.at(-1)).toBe("Y");
     stop();
     vi.advanceTimersByTime(10_000);
-    expect(shown).toEqual(["", "H", "Hi"]);
+    expect(shown.at(-1)).toBe("Y");
   });
 
   it("shows the first word still for a reader who asks for less motion", () => {

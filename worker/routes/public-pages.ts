@@ -36,27 +36,33 @@ publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
 
 async function servePage(c: Context<AppEnv>, shell: Shell, read: (config: Config) => Promise<PageSeed>): Promise<Response> {
   // The built page and the page's data are read at the same time.
-  const [page, body] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), filledBlock(c, read)]);
-  if (body === null) return page;
-  const filled = new HTMLRewriter()
+  const [page, filled] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), renderedPage(c, read)]);
+  if (filled === null) return page;
+  const rewritten = new HTMLRewriter()
     .on(`[${PRERENDER_ATTRIBUTE}="${shell}"]`, {
       element(el) {
-        el.setInnerContent(body, { html: true });
+        el.setInnerContent(filled.html, { html: true });
+      },
+    })
+    // The data stays outside #root, whose content React replaces.
+    .on("body", {
+      element(el) {
+        el.append(filled.data, { html: true });
       },
     })
     .transform(page);
   // Changing with the catalogue: revalidated on every visit, never kept by a shared cache as the one index.html.
-  const headers = new Headers(filled.headers);
+  const headers = new Headers(rewritten.headers);
   headers.delete("etag");
   headers.set("cache-control", "no-cache");
-  return new Response(filled.body, { status: 200, headers });
+  return new Response(rewritten.body, { status: 200, headers });
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */
-async function filledBlock(c: Context<AppEnv>, read: (config: Config) => Promise<PageSeed>): Promise<string | null> {
+async function renderedPage(c: Context<AppEnv>, read: (config: Config) => Promise<PageSeed>): Promise<{ html: string; data: string } | null> {
   try {
     const seed = await read(readConfig(c.env));
-    return (await renderPublicPage(seed)) + pageDataScript(seed);
+    return { html: await renderPublicPage(seed), data: pageDataScript(seed) };
   } catch {
     return null;
   }
