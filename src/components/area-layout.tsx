@@ -114,7 +114,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           )}
           </div>
         </div>
-        <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="mx-auto max-w-6xl overflow-x-auto px-2">
+        <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="relative mx-auto max-w-6xl overflow-x-auto px-2">
           <ul className="flex gap-1 pb-2">
             {nav.map((item) => (
               <li key={item.label}>

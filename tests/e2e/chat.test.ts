@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
 import { trpc } from "../support/api";
 import { realtimeConnected, toasts, useBrowser, waitForPath } from "../support/browser";
+import { chatPair, openChat, sendAs } from "../support/chat";
 import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
 
@@ -119,6 +120,21 @@ describe("chat between a mentee and her mentor", () => {
     await expect.poll(() => list.textContent()).toContain("You: Sent on a train");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+
+  it("on a 360 px screen, the Connect count of unread messages keeps every area page within the screen", async () => {
+    const pair = await chatPair();
+    const conversationId = await openChat(pair);
+    for (const text of ["One", "Two"]) expect((await sendAs(pair, "mentor", conversationId, text)).status).toBe(201);
+    const page = await (await b.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+    await signInInto(page, "mentee", pair.mentee);
+    for (const path of ["/mentees", "/mentees/booked-slots", "/mentees/subscribed-mentors"]) {
+      await page.goto(path);
+      const nav = page.getByRole("navigation", { name: "Mentee navigation" });
+      await expect.poll(() => nav.getByTestId("connect-unread").textContent()).toContain("2");
+      // The nav scrolls sideways inside itself; its screen-reader text must not widen the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
   });
 
   it("the mentor starts from his Mentees List; she, elsewhere in the app, gets the toast, the Connect count and the bell, which opens the conversation", async () => {
