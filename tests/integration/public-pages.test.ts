@@ -77,4 +77,13 @@ describe("the landing page", () => {
     // The page boots the landing's own script, and names the app only for the loader.
     expect(html).toMatch(/landing-island-[\w-]+\.js/);
   });
+
+  it("answers a HEAD and a query string like the page itself, never a 500", async () => {
+    const head = await fetch(`${baseUrl()}/`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/text\/html/);
+    const tagged = await fetchPage("/?utm_source=newsletter&ref=%3Cscript%3E");
+    expect(tagged.status).toBe(200);
+    expect(dataBlock(tagged.html)).toBeDefined();
+  });
 });
