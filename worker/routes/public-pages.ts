@@ -4,37 +4,29 @@ import { PRERENDER_ATTRIBUTE, type Shell } from "../../src/lib/page-shells";
 import { pageDataScript, type PageSeed } from "../../src/lib/page-seed";
 import { renderPublicPage } from "../../src/prerender/public-pages";
 import type { AppEnv } from "../app-env";
-import { readConfig, type Config } from "../env";
-import { cachedMentorProfile, cachedMentorSearch } from "../services/catalogue-cache";
-import { dbFor } from "../trpc/context";
+import { createContext } from "../trpc/context";
+import { createCaller } from "../trpc/router";
 
 /**
  * The landing and a mentor's public profile with their data in the HTML (issue 13, ADR 0018): the built
- * index.html with the page's shell filled by the Worker, from the same per-location cache as
- * `mentors.search` and `mentors.profile`, and the answer as JSON for the app's first render. An unknown
+ * index.html with the page's shell filled by the Worker, from the answer `mentors.search` and
+ * `mentors.profile` give a visitor (called as the REST adapter calls them), and that answer as JSON for
+ * the app's first render. An unknown
  * or unavailable mentor, or a database that cannot answer now, gets the plain shell: the app then shows
  * what it shows without it (the mentor's unavailable page, the list's skeletons, or a retry).
  */
 export const publicPageRoutes = new Hono<AppEnv>();
 
-publicPageRoutes.get("/", (c) =>
-  servePage(c, "landing", async (config) => ({
-    kind: "search",
-    input: LANDING_SEARCH,
-    answer: await cachedMentorSearch(dbFor(config), LANDING_SEARCH, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p)),
-  })),
-);
+type Caller = ReturnType<typeof createCaller>;
+
+publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ kind: "search", input: LANDING_SEARCH, answer: await caller.mentors.search(LANDING_SEARCH) })));
 
 publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
   const mentorId = c.req.param("id");
-  return servePage(c, "profile", async (config) => ({
-    kind: "profile",
-    mentorId,
-    answer: { mentor: await cachedMentorProfile(dbFor(config), mentorId, config.SEARCH_CACHE_SECONDS, (p) => c.executionCtx.waitUntil(p)), isEnrollmentActive: false },
-  }));
+  return servePage(c, "profile", async (caller) => ({ kind: "profile", mentorId, answer: await caller.mentors.profile({ mentorId }) }));
 });
 
-async function servePage(c: Context<AppEnv>, shell: Shell, read: (config: Config) => Promise<PageSeed>): Promise<Response> {
+async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller) => Promise<PageSeed>): Promise<Response> {
   // The built page and the page's data are read at the same time.
   const [page, filled] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), renderedPage(c, read)]);
   if (filled === null) return page;
@@ -59,9 +51,11 @@ async function servePage(c: Context<AppEnv>, shell: Shell, read: (config: Config
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */
-async function renderedPage(c: Context<AppEnv>, read: (config: Config) => Promise<PageSeed>): Promise<{ html: string; data: string } | null> {
+async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PageSeed>): Promise<{ html: string; data: string } | null> {
   try {
-    const seed = await read(readConfig(c.env));
+    // Asked as a visitor: the page is the same for everyone, whatever headers the request carries.
+    const caller = createCaller(await createContext(new Request(c.req.url), c.env, c.executionCtx as ExecutionContext, c.get("requestId")));
+    const seed = await read(caller);
     return { html: await renderPublicPage(seed), data: pageDataScript(seed) };
   } catch {
     return null;
