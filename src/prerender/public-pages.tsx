@@ -1,11 +1,6 @@
 import { seedPage, type PageSeed } from "../lib/page-seed";
-import { Route as RootRoute } from "../routes/__root";
-import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
-import { Route as IndexRoute } from "../routes/index";
-import { mountAt, renderRoute } from "./render-route";
-
-const PROFILE_PATH = "/browse/mentor/profile/$id";
-const routeTree = RootRoute.addChildren([mountAt(RootRoute, IndexRoute, "/"), mountAt(RootRoute, ProfileRoute, PROFILE_PATH)]);
+import { publicRouteTree } from "./public-routes";
+import { renderRoute } from "./render-route";
 
 /**
  * The public pages the Worker draws with their data (issue 13, ADR 0018): the real page components (the
@@ -15,6 +10,6 @@ const routeTree = RootRoute.addChildren([mountAt(RootRoute, IndexRoute, "/"), mo
  */
 export async function renderPublicPage(seed: PageSeed): Promise<string> {
   const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : "/";
-  const { html } = await renderRoute(routeTree, href, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
+  const { html } = await renderRoute(publicRouteTree, href, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
   return html;
 }

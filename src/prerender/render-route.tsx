@@ -29,6 +29,3 @@ export async function renderRoute(routeTree: AnyRoute, href: string, seed?: Seed
   );
   return { html, routeId: router.state.matches.at(-1)?.routeId };
 }
-
-/** A route file's route mounted alone under the root at its own path, as the pre-renderers draw it. */
-export const mountAt = (root: AnyRoute, route: AnyRoute, path: string) => route.update({ id: path, path, getParentRoute: () => root } as never);

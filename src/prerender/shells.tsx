@@ -1,17 +1,6 @@
-import type { AnyRoute } from "@tanstack/react-router";
 import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
-import { Route as RootRoute } from "../routes/__root";
-import { Route as BrowseRoute } from "../routes/browse/mentor/$search";
-import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
-import { Route as IndexRoute } from "../routes/index";
-import { mountAt, renderRoute } from "./render-route";
-
-/** The route files of the pre-rendered pages, by shell, with the path each is mounted on. */
-const ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
-  landing: { route: IndexRoute, path: "/" },
-  browse: { route: BrowseRoute, path: "/browse/mentor/$search" },
-  profile: { route: ProfileRoute, path: "/browse/mentor/profile/$id" },
-};
+import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
+import { renderRoute } from "./render-route";
 
 /**
  * The public pages as a visitor first sees them, rendered to HTML at build time (issue 13, ADR 0018):
@@ -21,12 +10,11 @@ const ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
  * the same markup (src/main.tsx waits for the route's code before its first render).
  */
 export async function renderShells(): Promise<Record<Shell, string>> {
-  const routeTree = RootRoute.addChildren(SHELLS.map((shell) => mountAt(RootRoute, ROUTES[shell].route, ROUTES[shell].path)));
   const shells = {} as Record<Shell, string>;
   for (const shell of SHELLS) {
-    const { html, routeId } = await renderRoute(routeTree, SHELL_PATHS[shell]);
+    const { html, routeId } = await renderRoute(publicRouteTree, SHELL_PATHS[shell]);
     // A route that did not match renders the not-found page instead: fail the build, not the visitor.
-    if (routeId !== ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
+    if (routeId !== PUBLIC_ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
     shells[shell] = html;
   }
   return shells;

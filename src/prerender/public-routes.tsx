@@ -1,0 +1,21 @@
+import type { AnyRoute } from "@tanstack/react-router";
+import { SHELLS, type Shell } from "../lib/page-shells";
+import { Route as RootRoute } from "../routes/__root";
+import { Route as BrowseRoute } from "../routes/browse/mentor/$search";
+import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";
+import { Route as IndexRoute } from "../routes/index";
+
+/** The route files of the public pages, by shell, with the path each is mounted on. */
+export const PUBLIC_ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
+  landing: { route: IndexRoute, path: "/" },
+  browse: { route: BrowseRoute, path: "/browse/mentor/$search" },
+  profile: { route: ProfileRoute, path: "/browse/mentor/profile/$id" },
+};
+
+/**
+ * The public pages alone under the app's root, as the build (src/prerender/shells.tsx) and the Worker
+ * (src/prerender/public-pages.tsx) render them (issue 13, ADR 0018).
+ */
+export const publicRouteTree = RootRoute.addChildren(
+  SHELLS.map((shell) => PUBLIC_ROUTES[shell].route.update({ id: PUBLIC_ROUTES[shell].path, path: PUBLIC_ROUTES[shell].path, getParentRoute: () => RootRoute } as never)),
+);
