@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { twMerge } from "tailwind-merge";
 import ts from "typescript";
@@ -38,13 +38,7 @@ function classesOf(node: ts.Node): string[] {
   return out;
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith(".tsx") ? [path] : [];
-  });
-}
+const sources = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".tsx")).map((name) => join(dir, name));
 
 const isCn = (n: ts.Node): n is ts.CallExpression => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "cn";
 const isClassNameArg = (n: ts.Node) => ts.isIdentifier(n) && n.text === "className";

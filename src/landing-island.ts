@@ -1,4 +1,4 @@
-import { searchSegment } from "./lib/browse";
+import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
 import { TAGLINES, TYPED_SELECTOR } from "./lib/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
 import { runTypewriter } from "./lib/typewriter";
@@ -48,7 +48,7 @@ function enhance(root: Element) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const input = form.querySelector("input");
-      location.assign(`/browse/mentor/${encodeURIComponent(searchSegment(input?.value ?? ""))}`);
+      location.assign(BROWSE_ROUTE.public.replace("$search", encodeURIComponent(searchSegment(input?.value ?? ""))));
     });
   }
 

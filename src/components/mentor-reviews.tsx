@@ -45,7 +45,7 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
   } else {
     body = (
       <Suspense fallback={skeletons}>
-        <ReviewItems reviews={reviews} />
+        <ReviewItems items={items} reviews={reviews} />
       </Suspense>
     );
   }

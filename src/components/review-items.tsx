@@ -8,12 +8,12 @@ import { Spinner } from "./ui/spinner";
 type Review = inferRouterOutputs<AppRouter>["reviews"]["list"]["items"][number];
 
 type Props = {
-  reviews: { data?: { pages: { items: Review[] }[] }; hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean; fetchNextPage: () => unknown };
+  items: Review[];
+  reviews: { hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean; fetchNextPage: () => unknown };
 };
 
 /** The reviews of "What Mentees Say" (src/components/mentor-reviews.tsx), with "Show more reviews" while there are more. */
-export default function ReviewItems({ reviews }: Props) {
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+export default function ReviewItems({ items, reviews }: Props) {
   return (
     <>
       <ul aria-label="Reviews" className="grid divide-y divide-slate-100">
