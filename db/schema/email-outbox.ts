@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id, instant } from "./columns";
+import { createdAt, flag, id, instant } from "./columns";
 
 /**
  * Every e-mail the product sends (ADR 0011). A row is written in the same batch as the change that
@@ -26,6 +26,8 @@ export const emailOutbox = sqliteTable(
     /** A delivery holds the row until this instant; after it, a crashed delivery's row may be claimed again. */
     claimedUntil: instant("claimed_until"),
     lastError: text("last_error"),
+    /** Carries a secret (a reset code, a verification link): its subject, text and HTML are redacted once delivered or given up (issue 20). */
+    sensitive: flag("sensitive"),
     sentAt: instant("sent_at"),
     createdAt: createdAt(),
   },

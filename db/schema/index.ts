@@ -18,3 +18,5 @@ export * from "./login-attempts";
 export * from "./local-stripe-objects";
 export * from "./moderation-actions";
 export * from "./scheduling";
+export * from "./email-proofs";
+export * from "./socket-tickets";

@@ -1,5 +1,5 @@
 import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, flag, id } from "./columns";
+import { createdAt, flag, id, instant } from "./columns";
 
 export const mentees = sqliteTable(
   "mentees",
@@ -13,6 +13,8 @@ export const mentees = sqliteTable(
     /** Null for accounts created through Google sign-in only. */
     passwordHash: text("password_hash"),
     googleId: text("google_id"),
+    /** When the owner proved the address (a mailed link, or a Google identity with this verified e-mail); null until then (issue 20, ADR 0019). */
+    emailVerifiedAt: instant("email_verified_at"),
     bio: text("bio"),
     profileImageKey: text("profile_image_key"),
     /** The Stripe Customer reused for every checkout of this mentee. */

@@ -33,6 +33,8 @@ export const mentors = sqliteTable(
     approvedAt: instant("approved_at"),
     /** When the current application was submitted (null for rows seeded before applications were dated: use created_at). */
     appliedAt: instant("applied_at"),
+    /** When the owner proved the address with a mailed link; null until then (issue 20, ADR 0019). */
+    emailVerifiedAt: instant("email_verified_at"),
     /** The latest rejection and its reason, shown to the applicant; they may apply again 30 days after `rejectedAt`. */
     rejectedAt: instant("rejected_at"),
     rejectionReason: text("rejection_reason"),
