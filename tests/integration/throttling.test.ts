@@ -38,6 +38,71 @@ describe("sign-in throttling", () => {
   });
 });
 
+/** How many answers had each status, e.g. `{ 401: 5, 429: 25 }`. */
+const tally = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+
+describe("sign-in throttling under parallel guessing (issue 20)", () => {
+  const { max } = THROTTLE_LIMITS.login.pair;
+
+  it("of 30 wrong passwords sent at once, only the allowed number is evaluated; the rest get 429", async () => {
+    const target = await createMentee();
+    const attacker = address();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(target.email, `guess-${i}`, attacker)));
+    expect(tally(answers)).toEqual({ 401: max, 429: 30 - max });
+  });
+
+  it("after a burst of 15 wrong guesses the right password from that address is refused; from another it signs in", async () => {
+    const target = await createMentee();
+    const attacker = address();
+    const burst = await Promise.all(Array.from({ length: 15 }, (_, i) => login(target.email, `guess-${i}`, attacker)));
+    expect(tally(burst)).toEqual({ 401: max, 429: 15 - max });
+    expect(await login(target.email, DEMO_PASSWORD, attacker)).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.pair.message } });
+    expect((await login(target.email, DEMO_PASSWORD, address())).status).toBe(200);
+  });
+
+  it("in one burst of 15 wrong guesses and the right password, at most the allowed number is answered at all", async () => {
+    const target = await createMentee();
+    const attacker = address();
+    const guesses = [...Array.from({ length: 15 }, (_, i) => `guess-${i}`), DEMO_PASSWORD];
+    const answers = await Promise.all(guesses.map((password) => login(target.email, password, attacker)));
+    expect(answers.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(max);
+    // The right one signs in only if it happened to be among the first evaluated; otherwise it is refused like the rest.
+    expect([200, 429]).toContain(answers[15].status);
+  });
+
+  it("many good sign-ins from one shared address never add up to its limit", async () => {
+    const office = address();
+    const people = await Promise.all(Array.from({ length: 10 }, () => createMentee()));
+    const rounds = Math.ceil((THROTTLE_LIMITS.login.address.max + 10) / people.length);
+    for (let round = 0; round < rounds; round++) {
+      const answers = await Promise.all(people.map((p) => login(p.email, DEMO_PASSWORD, office)));
+      expect(tally(answers)).toEqual({ 200: people.length });
+    }
+  });
+});
+
+describe("reset-code throttling under parallel requests (issue 20)", () => {
+  it("of 30 code requests sent at once for one e-mail, only the allowed number is served", async () => {
+    const owner = await createMentee();
+    const from = address();
+    const { max } = THROTTLE_LIMITS["otp-request"].pair;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from })));
+    expect(tally(answers)).toEqual({ 200: max, 429: 30 - max });
+  });
+
+  it("of 30 codes sent at once for one e-mail, only the allowed number is checked; the right code then gets 429", async () => {
+    const owner = await createMentee();
+    await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email } });
+    const code = await latestResetCode(owner.email);
+    const attacker = address();
+    const { max } = THROTTLE_LIMITS["otp-verify"].pair;
+    const verify = (otp: string) => rest("POST", "/api/mentees/verify-otp", { body: { email: owner.email, otp, password: "N3w-pass!", confirmPassword: "N3w-pass!" }, from: attacker });
+    const wrong = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    expect(tally(await Promise.all(wrong.map(verify)))).toEqual({ 400: max, 429: 30 - max });
+    expect((await verify(code)).status).toBe(429);
+  });
+});
+
 describe("reset-code throttling", () => {
   it("limits code requests per (e-mail, address), not for the owner elsewhere", async () => {
     const owner = await createMentee();

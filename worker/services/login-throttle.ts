@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginAttempts, type Role } from "../../db/schema";
 import { currentTime } from "./clock";
@@ -9,7 +9,7 @@ import { LOCAL_ADDRESS } from "./client-address";
  * (account, client address) and per client address across accounts, never per account alone: an
  * attacker's guesses from one address do not refuse the owner's right password from another, while
  * guessing from one address and spraying one password over many accounts both end in 429.
- * Each counter is one row of `login_attempts` with a fixed window that starts at its first failure.
+ * Each counter is one row of `login_attempts` with a fixed window that starts at its first attempt.
  */
 
 export type ThrottleScope = "login" | "otp-request" | "otp-verify";
@@ -45,36 +45,59 @@ const keysOf = (scope: ThrottleScope, s: ThrottleSubject) =>
     { key: addressKey(scope, s), limit: THROTTLE_LIMITS[scope].address },
   ];
 
-/** The 429 message when the pair or the address has used up its budget in the current window; null otherwise. One read. */
-export async function throttleRefusal(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<string | null> {
+/**
+ * Reserves one attempt on the pair and the address before the credential is checked, so that at
+ * most `max` attempts per window are ever evaluated however many arrive at once (issue 20). Each
+ * counter is one upsert that counts and refuses in the same statement: its update applies only
+ * while the counter is under its limit or its window has passed, and no row back means refused.
+ * Returns the 429 message when refused (an attempt refused by one counter is given back to the
+ * others, so a refusal counts nowhere), null when the attempt may go ahead.
+ */
+export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<string | null> {
   const keys = keysOf(scope, subject);
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, keys.map((k) => k.key)));
-  for (const { key, limit } of keys) {
-    const row = rows.find((r) => r.key === key);
-    if (row && row.failures >= limit.max && row.windowStart.getTime() > now - limit.windowMs) return limit.message;
-  }
-  return null;
-}
-
-/** Counts one failure (or, for code requests, one request) on the pair and the address: one batch of upserts. */
-export async function recordFailure(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<void> {
-  const [first, ...rest] = keysOf(scope, subject).map(({ key, limit }) => {
+  const [first, ...rest] = keys.map(({ key, limit }) => {
     const windowFloor = now - limit.windowMs;
+    const windowPassed = sql`${loginAttempts.windowStart} <= ${windowFloor}`;
     return db
       .insert(loginAttempts)
       .values({ key, failures: 1, windowStart: new Date(now) })
       .onConflictDoUpdate({
         target: loginAttempts.key,
         set: {
-          failures: sql`case when ${loginAttempts.windowStart} <= ${windowFloor} then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} <= ${windowFloor} then ${now} else ${loginAttempts.windowStart} end`,
+          failures: sql`case when ${windowPassed} then 1 else ${loginAttempts.failures} + 1 end`,
+          windowStart: sql`case when ${windowPassed} then ${now} else ${loginAttempts.windowStart} end`,
         },
-      });
+        setWhere: sql`${windowPassed} or ${loginAttempts.failures} < ${limit.max}`,
+      })
+      .returning({ key: loginAttempts.key });
   });
-  await db.batch([first, ...rest]);
+  const reserved = (await db.batch([first, ...rest])).map((rows) => rows.length > 0);
+  const refused = keys.findIndex((_, i) => !reserved[i]);
+  if (refused === -1) return null;
+  await giveBack(db, keys.filter((_, i) => reserved[i]).map((k) => k.key), now);
+  return keys[refused].limit.message;
 }
 
-/** A success clears the pair only: the address keeps its count, so an attacker cannot reset it with an account of their own. */
+/**
+ * The attempt succeeded: the pair starts afresh and the address gets its reservation back, so many
+ * good sign-ins behind one shared address (an office, a carrier's NAT) never add up to a lock.
+ */
+export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<void> {
+  const [, address] = keysOf(scope, subject);
+  await clearPair(db, scope, subject);
+  if (address) await giveBack(db, [address.key], now);
+}
+
+/** Takes one reservation back; only within the window it was made in (a newer window owes nothing). */
+async function giveBack(db: Db, keys: string[], reservedAt: number): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` })
+    .where(and(inArray(loginAttempts.key, keys), lte(loginAttempts.windowStart, new Date(reservedAt))));
+}
+
+/** Clears the pair's counter (after a success, or a password reset clearing the sign-in pair). */
 export async function clearPair(db: Db, scope: ThrottleScope, subject: ThrottleSubject): Promise<void> {
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, [pairKey(scope, subject)]));
 }

@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import { fail } from "../trpc/errors";
 import { findAccountById } from "./accounts";
 import { currentTime } from "./clock";
-import { recordFailure, throttleRefusal } from "./login-throttle";
+import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "./mail";
 import { passwordChangedMail } from "./mail/templates";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -19,7 +19,7 @@ type Deps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; addres
 
 /**
  * A signed-in user changes their password from their profile: the current password is required
- * (wrong tries count like failed sign-ins), every other sign-in of the account ends, this one stays.
+ * (each try is counted like a sign-in before it is checked), every other sign-in of the account ends, this one stays.
  * The batch applies only if the stored hash is still the one checked (no lost update).
  */
 export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now = currentTime()) {
@@ -30,12 +30,10 @@ export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId
   const table = owner.role === "mentee" ? mentees : mentors;
   const [row] = await db.select({ email: table.email }).from(table).where(eq(table.id, owner.userId));
   const subject = { role: owner.role, email: row.email, address: deps.address };
-  const refused = await throttleRefusal(db, "login", subject, now);
+  const refused = await reserveAttempt(db, "login", subject, now);
   if (refused) fail("TOO_MANY_REQUESTS", refused);
-  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-    await recordFailure(db, "login", subject, now);
-    fail("BAD_REQUEST", WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
-  }
+  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) fail("BAD_REQUEST", WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
+  await acceptAttempt(db, "login", subject, now);
   const passwordHash = await hashPassword(input.password);
   const unchanged = sql`exists (select 1 from ${table} where ${table.id} = ${owner.userId} and ${table.passwordHash} = ${account.passwordHash})`;
   const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));

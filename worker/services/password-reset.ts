@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import { fail } from "../trpc/errors";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { currentTime } from "./clock";
-import { clearPair, recordFailure, throttleRefusal, type ThrottleSubject } from "./login-throttle";
+import { acceptAttempt, clearPair, reserveAttempt, type ThrottleSubject } from "./login-throttle";
 import { deliverMailSoon, mailInsertWhen } from "./mail";
 import { passwordChangedMail, resetCodeMail } from "./mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
@@ -28,9 +28,9 @@ const PURPOSE = "password_reset";
 export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: string, now = currentTime()): Promise<{ message: string }> {
   const { db } = deps;
   const subject: ThrottleSubject = { role, email, address: deps.address };
-  const refused = await throttleRefusal(db, "otp-request", subject, now);
+  // Every request counts, reserved before any work so that a burst cannot pass the limit.
+  const refused = await reserveAttempt(db, "otp-request", subject, now);
   if (refused) fail("TOO_MANY_REQUESTS", refused);
-  await recordFailure(db, "otp-request", subject, now);
 
   const account = await findAccountByEmail(db, role, email);
   const eligible = Boolean(account && !account.isBlocked);
@@ -64,7 +64,7 @@ export type ResetInput = { email: string; otp: string; password: string };
 export async function resetPassword(deps: ResetDeps, role: ResetRole, input: ResetInput, now = currentTime()): Promise<{ message: string }> {
   const { db } = deps;
   const subject: ThrottleSubject = { role, email: input.email, address: deps.address };
-  const refused = await throttleRefusal(db, "otp-verify", subject, now);
+  const refused = await reserveAttempt(db, "otp-verify", subject, now);
   if (refused) fail("TOO_MANY_REQUESTS", refused);
 
   const account = await findAccountByEmail(db, role, input.email);
@@ -76,17 +76,10 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
         .orderBy(desc(oneTimeCodes.createdAt))
         .limit(1)
     : [];
-  if (!account || !code) {
-    await recordFailure(db, "otp-verify", subject, now);
-    fail("BAD_REQUEST", CODE_MESSAGES.unknown);
-  }
+  if (!account || !code) fail("BAD_REQUEST", CODE_MESSAGES.unknown);
   const state = codeState(code, now);
-  if (state !== "live") {
-    await recordFailure(db, "otp-verify", subject, now);
-    fail("BAD_REQUEST", CODE_MESSAGES[state]);
-  }
+  if (state !== "live") fail("BAD_REQUEST", CODE_MESSAGES[state]);
   if (code.codeHash !== (await hashCode(deps.secret, code.id, input.otp))) {
-    await recordFailure(db, "otp-verify", subject, now);
     const [counted] = await db
       .update(oneTimeCodes)
       .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
@@ -107,8 +100,8 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   const consumed = results[results.length - 1] as { id: string }[];
   if (consumed.length === 0) fail("BAD_REQUEST", CODE_MESSAGES.used);
 
-  await clearPair(db, "otp-verify", subject);
-  await clearPair(db, "login", { ...subject });
+  await acceptAttempt(db, "otp-verify", subject, now);
+  await clearPair(db, "login", subject);
   disconnectUser(deps.env, deps.waitUntil, { role, id: account.id }, "Your password was changed. Please sign in again.");
   deliverMailSoon(deps.env, deps.waitUntil);
   return { message: CODE_MESSAGES.changed };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
-import { clearPair, recordFailure, throttleRefusal } from "../../services/login-throttle";
+import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
 import { googleProviderFor } from "../../services/google/provider";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
@@ -48,15 +48,14 @@ export const authRouter = router({
   login: publicProcedure.input(v.object({ role: roleField, ...loginSchema.entries })).mutation(async ({ ctx, input }) => {
     const { role, email, password } = input;
     const subject = { role, email, address: ctx.address };
-    const throttled = await throttleRefusal(ctx.db, "login", subject);
+    const now = ctx.now.getTime();
+    // The attempt is counted before the password is checked, so a burst cannot outrun the limit.
+    const throttled = await reserveAttempt(ctx.db, "login", subject, now);
     if (throttled) fail("TOO_MANY_REQUESTS", throttled);
     const account = await findAccountByEmail(ctx.db, role, email);
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-    if (!account || !account.passwordHash || !valid) {
-      await recordFailure(ctx.db, "login", subject);
-      fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
-    }
-    await clearPair(ctx.db, "login", subject);
+    if (!account || !account.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
+    await acceptAttempt(ctx.db, "login", subject, now);
     const refusal = accountRefusal(role, account);
     if (refusal) fail(refusal.code, refusal.message, refusal.details);
 
