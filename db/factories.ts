@@ -5,7 +5,8 @@ import type { mentees, mentors, moderators } from "./schema";
 export const DEMO_PASSWORD = "Passw0rd!";
 
 export function menteeRow(overrides: Partial<typeof mentees.$inferInsert> & { email: string }): typeof mentees.$inferInsert {
-  return { firstName: "Test", lastName: "Mentee", phone: "9876543210", ...overrides };
+  // An established account: its address was proven (issue 20); pass `emailVerifiedAt: null` for one that was not.
+  return { firstName: "Test", lastName: "Mentee", phone: "9876543210", emailVerifiedAt: new Date(), ...overrides };
 }
 
 export function mentorRow(overrides: Partial<typeof mentors.$inferInsert> & { email: string; passwordHash: string }): typeof mentors.$inferInsert {
@@ -19,6 +20,7 @@ export function mentorRow(overrides: Partial<typeof mentors.$inferInsert> & { em
     educationalQualification: "B.Tech",
     hourlyRatePaise: 150_000,
     status: "approved",
+    emailVerifiedAt: new Date(),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
 import { ConnectUnread } from "./chat/connect-unread";
 import { NotificationBell } from "./notification-bell";
+import { VerifyEmailBanner } from "./verify-email-banner";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -133,6 +134,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           </ul>
         </nav>
       </header>
+      {role !== "moderator" ? <VerifyEmailBanner role={role} /> : null}
       <main className="mx-auto max-w-6xl px-4 py-8">
         <Outlet />
       </main>

@@ -3,8 +3,10 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mentees } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
-import { createMentee, testDb, uniqueEmail } from "../support/accounts";
-import { readStoredSession, submitSignIn, toasts, useBrowser, waitForPath } from "../support/browser";
+import { GOOGLE_INCOMPLETE } from "../../src/lib/google-sign-in";
+import { accessTokenFor, createMentee, menteeSignup, testDb, uniqueEmail } from "../support/accounts";
+import { readStoredSession, signInThroughUi, submitSignIn, toasts, useBrowser, waitForPath } from "../support/browser";
+import { mailedLinkToken } from "../support/mail";
 
 /**
  * Issue 12 journeys in Chromium, on a Worker running as in `npm run dev` (ENVIRONMENT=development,
@@ -90,3 +92,52 @@ describe("Sign in with Google through the local stand-in", () => {
     await context.close();
   });
 });
+
+describe("the Google hand-over is bound to the window that started it (issue 20)", () => {
+  it("a link carrying someone else's session changes nothing, and a link's error text is never shown", async () => {
+    const victim = await createMentee();
+    const attacker = await createMentee();
+    context = await b.newContext({ baseURL: dev.baseUrl });
+    const page = await context.newPage();
+    await signInThroughUi(page, "mentee", victim.email);
+    const before = await readStoredSession(page, "mentee");
+    expect(before).toMatchObject({ menteeId: victim.id });
+
+    const attackerSession = { menteeId: attacker.id, menteeName: "Attacker", accessToken: await accessTokenFor("mentee", attacker.id), refreshToken: "x.y", handoff: "a".repeat(32) };
+    await page.goto(`/auth/mentee/googleauthsuccess#${new URLSearchParams(attackerSession)}`);
+    await page.getByText(GOOGLE_INCOMPLETE).waitFor();
+    expect(await readStoredSession(page, "mentee")).toEqual(before);
+
+    await page.goto(`/auth/mentee/googleauthsuccess#${new URLSearchParams({ error: "Your account is locked: call +1 555 0100 now" })}`);
+    await page.getByText(GOOGLE_INCOMPLETE).waitFor();
+    expect(await page.getByText("call +1 555 0100").count()).toBe(0);
+    expect(await readStoredSession(page, "mentee")).toEqual(before);
+    await context.close();
+  });
+});
+
+describe("verify your e-mail (issue 20)", () => {
+  it("a new mentee sees the banner, mails herself a link, opens it, and the banner is gone", async () => {
+    const signup = menteeSignup();
+    context = await b.newContext({ baseURL: dev.baseUrl });
+    const page = await context.newPage();
+    const registered = await fetch(`${dev.baseUrl}/api/mentees/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(signup) });
+    expect(registered.status).toBe(201);
+    await signInThroughUi(page, "mentee", signup.email);
+    const banner = page.getByRole("region", { name: "Confirm your e-mail address" });
+    await banner.waitFor();
+    await banner.getByRole("button", { name: "Mail me a link" }).click();
+    await banner.getByText(`We sent a confirmation link to ${signup.email}`).waitFor();
+
+    const token = await mailedLinkToken(signup.email, "Confirm your MentorLink e-mail address");
+    await page.goto(`/auth/verify-email#token=${token}`);
+    await page.getByText("Your e-mail address is confirmed. Thank you!").waitFor();
+    expect(page.url()).not.toContain("token"); // the secret left the address bar
+    await page.goto("/mentees");
+    await page.getByRole("navigation", { name: "Mentee navigation" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await banner.count()).toBe(0);
+    await context.close();
+  });
+});
+

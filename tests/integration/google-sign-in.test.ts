@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { mentees } from "../../db/schema";
+import { mentees, refreshSessions } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
-import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
-import { UNVERIFIED_GOOGLE_EMAIL } from "../../worker/services/google/sign-in";
-import { GOOGLE_MESSAGES } from "../../worker/routes/google-auth";
-import { createMentee, setBlocked, testDb, uniqueEmail } from "../support/accounts";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { createMentee, setBlocked, signIn, testDb, uniqueEmail } from "../support/accounts";
+import { rest } from "../support/api";
+import { mailTo } from "../support/mail";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeGoogle, type FakeIdentity } from "../support/fake-google";
 
 /**
@@ -29,8 +29,8 @@ afterAll(async () => {
 
 type Started = { location: string; cookies: string; state: string };
 
-async function start(): Promise<Started> {
-  const response = await fetch(`${stack.baseUrl}/api/mentees/google_auth_mentee`, { redirect: "manual" });
+async function start(handoff?: string): Promise<Started> {
+  const response = await fetch(`${stack.baseUrl}/api/mentees/google_auth_mentee${handoff ? `?handoff=${handoff}` : ""}`, { redirect: "manual" });
   expect(response.status).toBe(302);
   const location = response.headers.get("location")!;
   const setCookies = response.headers.getSetCookie();
@@ -60,8 +60,8 @@ const identity = (overrides: Partial<FakeIdentity> = {}): FakeIdentity => ({
   ...overrides,
 });
 
-async function signInWithGoogle(who: FakeIdentity) {
-  const started = await start();
+async function signInWithGoogle(who: FakeIdentity, handoff?: string) {
+  const started = await start(handoff);
   const code = google.consent(started.location, who);
   return callback({ code, state: started.state }, started.cookies);
 }
@@ -79,46 +79,77 @@ describe("Google sign-in callback (fake Google)", () => {
     expect(google.tokenRequests.at(-1)).toMatchObject({ grant_type: "authorization_code", code_verifier: expect.stringMatching(/^[\w-]{43,}$/) });
   });
 
-  it("signs an existing mentee in by her verified e-mail and links the Google account", async () => {
-    const mentee = await createMentee();
+  it("links Google to an existing mentee whose address was proven, and her password keeps working", async () => {
+    const mentee = await createMentee(); // the factory's account has a proven address
     const who = identity({ email: mentee.email });
     const answer = await signInWithGoogle(who);
     expect(answer.menteeId).toBe(mentee.id);
     const [row] = await testDb().select().from(mentees).where(eq(mentees.id, mentee.id));
     expect(row.googleId).toBe(who.sub);
-    expect(row.passwordHash).toBe(mentee.passwordHash); // her password still works
+    expect(row.passwordHash).toBe(mentee.passwordHash);
+    expect((await signIn("mentee", mentee.email)).accessToken).toEqual(expect.any(String));
+  });
+
+  it("a verified Google identity wins over a password account whose address was never proven (issue 20)", async () => {
+    // Someone registered the owner's address with a password of their own and is signed in.
+    const squatter = await createMentee({ emailVerifiedAt: null });
+    const squatterToken = (await signIn("mentee", squatter.email)).accessToken;
+
+    const answer = await signInWithGoogle(identity({ email: squatter.email }));
+    expect(answer.menteeId).toBe(squatter.id);
+    const [row] = await testDb().select().from(mentees).where(eq(mentees.id, squatter.id));
+    expect(row).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+    // The first password no longer signs in; the squatter's sign-in ended at once.
+    expect((await rest("POST", "/api/mentees/login", { body: { email: squatter.email, password: DEMO_PASSWORD } })).status).toBe(401);
+    const old = await fetch(`${stack.baseUrl}/trpc/auth.session`, { headers: { authorization: `Bearer ${squatterToken}` } });
+    expect(old.status).toBe(401);
+    const live = await testDb().select().from(refreshSessions).where(and(eq(refreshSessions.userId, squatter.id), isNull(refreshSessions.revokedAt)));
+    expect(live).toHaveLength(1); // only the Google sign-in
+    // The owner is told by mail.
+    const mails = await mailTo(squatter.email);
+    expect(mails.some((m) => /now signs in with Google/.test(m.subject))).toBe(true);
+    // The Google sign-in works.
+    const session = await fetch(`${stack.baseUrl}/trpc/auth.session`, { headers: { authorization: `Bearer ${answer.accessToken}` } });
+    expect(session.status).toBe(200);
+  });
+
+  it("carries the opener's one-time value back in the fragment only when the start got one", async () => {
+    const handoff = "h".repeat(10) + crypto.randomUUID().replace(/-/g, "");
+    expect((await signInWithGoogle(identity(), handoff)).handoff).toBe(handoff);
+    expect((await signInWithGoogle(identity())).handoff).toBeUndefined();
+    expect((await signInWithGoogle(identity(), "bad<value>")).handoff).toBeUndefined();
   });
 
   it("refuses a wrong state, and a callback without the PKCE verifier cookie", async () => {
     const first = await start();
     const code = google.consent(first.location, identity());
-    expect(await callback({ code, state: "forged" }, first.cookies)).toEqual({ error: GOOGLE_MESSAGES.expired });
+    expect(await callback({ code, state: "forged" }, first.cookies)).toEqual({ error: "expired" });
     const second = await start();
     const code2 = google.consent(second.location, identity());
     const stateOnly = second.cookies.split("; ").filter((c) => c.startsWith("google_oauth_state=")).join("; ");
-    expect(await callback({ code: code2, state: second.state }, stateOnly)).toEqual({ error: GOOGLE_MESSAGES.expired });
+    expect(await callback({ code: code2, state: second.state }, stateOnly)).toEqual({ error: "expired" });
     // A verifier that does not match the challenge is refused by Google itself.
     const third = await start();
     const code3 = google.consent(third.location, identity());
     const swapped = third.cookies.replace(/google_code_verifier=[^;]+/, "google_code_verifier=" + "x".repeat(43));
-    expect(await callback({ code: code3, state: third.state }, swapped)).toEqual({ error: GOOGLE_MESSAGES.failed });
+    expect(await callback({ code: code3, state: third.state }, swapped)).toEqual({ error: "failed" });
   });
 
   it("refuses an unverified Google e-mail and creates nothing", async () => {
     const who = identity({ email_verified: false });
-    expect(await signInWithGoogle(who)).toEqual({ error: UNVERIFIED_GOOGLE_EMAIL });
+    expect(await signInWithGoogle(who)).toEqual({ error: "unverified" });
     expect(await testDb().select().from(mentees).where(eq(mentees.email, who.email))).toHaveLength(0);
   });
 
   it("refuses a blocked account with its message", async () => {
     const mentee = await createMentee();
     await setBlocked("mentee", mentee.id, true);
-    expect(await signInWithGoogle(identity({ email: mentee.email }))).toEqual({ error: BLOCKED_MESSAGE });
+    expect(await signInWithGoogle(identity({ email: mentee.email }))).toEqual({ error: "blocked" });
   });
 
   it("the user cancelling on Google's screen is reported as cancelled", async () => {
     const started = await start();
-    expect(await callback({ error: "access_denied", state: started.state }, started.cookies)).toEqual({ error: GOOGLE_MESSAGES.cancelled });
+    expect(await callback({ error: "access_denied", state: started.state }, started.cookies)).toEqual({ error: "cancelled" });
   });
 
   it("the popup page is the SPA with Referrer-Policy: no-referrer", async () => {
@@ -132,7 +163,7 @@ describe("Google sign-in callback (fake Google)", () => {
 describe("Google sign-in without credentials (the shared test Worker)", () => {
   it("outside development says it is not configured, and the local stand-in is absent", async () => {
     const response = await fetch(`${inject("baseUrl")}/api/mentees/google_auth_mentee`, { redirect: "manual" });
-    expect(new URL(response.headers.get("location")!, inject("baseUrl")).hash).toBe(`#${new URLSearchParams({ error: GOOGLE_MESSAGES.notConfigured })}`);
+    expect(new URL(response.headers.get("location")!, inject("baseUrl")).hash).toBe(`#${new URLSearchParams({ error: "not_configured" })}`);
     expect((await fetch(`${inject("baseUrl")}/dev/google/authorize`)).status).toBe(404);
     expect((await fetch(`${inject("baseUrl")}/dev/mailbox`)).status).toBe(404);
   });

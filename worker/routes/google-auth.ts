@@ -8,6 +8,7 @@ import { googleProviderFor, GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../s
 import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
 import { openSession } from "../services/sessions";
+import { requestNow } from "../services/clock";
 import { signAccessToken } from "../services/tokens";
 import { dbFor } from "../trpc/context";
 
@@ -16,7 +17,8 @@ import { dbFor } from "../trpc/context";
  * which keeps the OAuth state and PKCE verifier in short-lived HttpOnly cookies and sends the popup
  * to Google. The callback checks both, signs the mentee in (or creates her account) and sends the
  * popup to /auth/mentee/googleauthsuccess with the session in the URL fragment, which never
- * reaches a server or a log; that page clears it at once. Failures go to the same page as `#error=`.
+ * reaches a server or a log; that page clears it at once and hands it only to the window that
+ * started this sign-in (the handoff below). Failures go to the same page as `#error=<code>`.
  */
 export const googleAuthRoutes = new Hono<AppEnv>();
 
@@ -26,17 +28,25 @@ const COOKIE_PATH = GOOGLE_START_PATH;
 const COOKIE_SECONDS = 10 * 60;
 export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 
-export const GOOGLE_MESSAGES = {
-  notConfigured: "Google sign-in is not configured on this server. Please sign in with your e-mail and password.",
-  expired: "This Google sign-in has expired or was started in another window. Please try again.",
-  cancelled: "Google sign-in was cancelled.",
-  failed: "Google sign-in failed. Please try again.",
-} as const;
+/**
+ * What the popup page may be told went wrong: a code from this fixed list, which the page turns into
+ * its own text (src/lib/google-sign-in.ts). A link cannot make the page show text of its choosing.
+ */
+export const GOOGLE_ERRORS = ["not_configured", "expired", "cancelled", "failed", "unverified", "blocked"] as const;
+export type GoogleError = (typeof GOOGLE_ERRORS)[number];
+
+/**
+ * The opener's one-time value (issue 20): the login page makes it, keeps it, and opens the start path
+ * with `?handoff=`; it travels in a cookie to the callback and back in the fragment, and the page
+ * hands the session to the opener only when it matches what the opener kept.
+ */
+const HANDOFF_COOKIE = "google_handoff";
+const HANDOFF_PATTERN = /^[\w-]{22,64}$/;
 
 /** Secure everywhere but plain-http local runs (http://127.0.0.1 in tests), where a browser would drop a Secure cookie. */
 const isSecure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:" || readConfig(c.env).ENVIRONMENT === "production";
 
-function toPopupPage(c: Context<AppEnv>, fragment: Record<string, string>) {
+function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError } | Record<string, string>) {
   const url = `${SUCCESS_PAGE}#${new URLSearchParams(fragment).toString()}`;
   c.header("referrer-policy", "no-referrer");
   c.header("cache-control", "no-store");
@@ -46,12 +56,14 @@ function toPopupPage(c: Context<AppEnv>, fragment: Record<string, string>) {
 googleAuthRoutes.get(GOOGLE_START_PATH, (c) => {
   const config = readConfig(c.env);
   const provider = googleProviderFor(config, new URL(c.req.url).origin);
-  if (!provider) return toPopupPage(c, { error: GOOGLE_MESSAGES.notConfigured });
+  if (!provider) return toPopupPage(c, { error: "not_configured" });
   const state = generateState();
   const verifier = generateCodeVerifier();
   const cookie = { path: COOKIE_PATH, httpOnly: true, secure: isSecure(c), sameSite: "Lax", maxAge: COOKIE_SECONDS } as const;
   setCookie(c, STATE_COOKIE, state, cookie);
   setCookie(c, VERIFIER_COOKIE, verifier, cookie);
+  const handoff = c.req.query("handoff");
+  if (handoff && HANDOFF_PATTERN.test(handoff)) setCookie(c, HANDOFF_COOKIE, handoff, cookie);
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
@@ -65,32 +77,35 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const verifier = getCookie(c, VERIFIER_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
   deleteCookie(c, VERIFIER_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
-  if (!provider) return toPopupPage(c, { error: GOOGLE_MESSAGES.notConfigured });
-  if (c.req.query("error")) return toPopupPage(c, { error: GOOGLE_MESSAGES.cancelled });
+  const handoff = getCookie(c, HANDOFF_COOKIE);
+  deleteCookie(c, HANDOFF_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
+  if (!provider) return toPopupPage(c, { error: "not_configured" });
+  if (c.req.query("error")) return toPopupPage(c, { error: "cancelled" });
   const code = c.req.query("code");
-  if (!code || !state || !verifier || c.req.query("state") !== state) return toPopupPage(c, { error: GOOGLE_MESSAGES.expired });
+  if (!code || !state || !verifier || c.req.query("state") !== state) return toPopupPage(c, { error: "expired" });
 
   let identity;
   try {
     identity = await provider.identity(code, verifier);
   } catch (error) {
     console.warn(`[${c.get("requestId")}] Google code exchange failed`, error);
-    return toPopupPage(c, { error: GOOGLE_MESSAGES.failed });
+    return toPopupPage(c, { error: "failed" });
   }
   const db = dbFor(config);
-  const result = await menteeForGoogle(db, identity);
-  if (!result.ok) return toPopupPage(c, { error: result.message });
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime() }, identity);
+  if (!result.ok) return toPopupPage(c, { error: result.reason });
 
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
-  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   await notify(db, c.env, waitUntil, { role: "mentee", id: account.id }, {
     type: "alert",
     content: "New sign-in to your account with Google. If this wasn't you, change your password.",
   });
   const summary = accountSummary(account);
-  return toPopupPage(c, { menteeName: summary.name, menteeId: summary.id, accessToken, refreshToken, profileImageUrl: summary.profileImageUrl });
+  const session = { menteeName: summary.name, menteeId: summary.id, accessToken, refreshToken, profileImageUrl: summary.profileImageUrl };
+  return toPopupPage(c, handoff ? { ...session, handoff } : session);
 });
 
 /** The popup page itself is the SPA; served here only to add `Referrer-Policy: no-referrer`. */

@@ -34,3 +34,9 @@ export function passwordChangeStatements(
     db.update(table).set({ passwordHash }).where(and(eq(table.id, owner.userId), condition)),
   ] as const;
 }
+
+/** Marks the account's address as proven (a mailed reset code reached its owner), guarded by `condition`. */
+export function addressProvenStatement(db: Db, owner: PasswordOwner, condition: SQL, now: number) {
+  const table = owner.role === "mentee" ? mentees : mentors;
+  return db.update(table).set({ emailVerifiedAt: new Date(now) }).where(and(eq(table.id, owner.userId), isNull(table.emailVerifiedAt), condition));
+}

@@ -1,25 +1,35 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, mentorSkills } from "../../db/schema";
 import { fail } from "../trpc/errors";
 import { BLOCKED_MESSAGE } from "./accounts";
+import { deliverMailSoon } from "./mail";
+import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
 import { hashPassword } from "./passwords";
 
 type NewMentee = { firstName: string; lastName: string; email: string; phone: string; password: string };
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
-export async function registerMentee(db: Db, input: NewMentee): Promise<void> {
+/** A new mentee, and in the same batch the link that proves her address (a banner offers it again later). */
+export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Date.now()): Promise<void> {
+  const { db } = deps;
   const existing = await db.query.mentees.findFirst({ where: eq(mentees.email, input.email), columns: { isBlocked: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
   if (existing) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
   const passwordHash = await hashPassword(input.password);
+  const id = crypto.randomUUID();
+  const proof = await verificationStatements(db, deps, { role: "mentee", userId: id, email: input.email }, now);
   try {
-    await db.insert(mentees).values({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash });
+    await db.batch([
+      db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash }),
+      ...proof.statements,
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
     throw error;
   }
+  deliverMailSoon(deps.env, deps.waitUntil);
 }
 
 type NewMentor = NewMentee & {
@@ -68,42 +78,62 @@ function applicationFields(input: NewMentor, passwordHash: string) {
 const skillRows = (mentorId: string, expertise: string[]) => expertise.map((name) => ({ mentorId, name, skillKey: name.toLowerCase() }));
 
 /**
- * Creates a pending mentor with their skills in one batch (all or nothing). A rejected applicant
- * applies again on the same row, 30 days after the rejection at the earliest.
+ * Creates a pending mentor with their skills and the link that proves the address in one batch
+ * (all or nothing). A rejected applicant applies again on the same row, 30 days after the rejection
+ * at the earliest, and only once the address's owner opens the mailed link (issue 20): until then
+ * nothing of the account changes, so nobody else can replace its password by re-applying.
  */
-export async function applyAsMentor(db: Db, input: NewMentor, now = new Date()): Promise<void> {
+export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now = new Date()): Promise<"applied" | "held"> {
+  const { db } = deps;
   const existing = await db.query.mentors.findFirst({ where: eq(mentors.email, input.email), columns: { id: true, isBlocked: true, status: true, rejectedAt: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
   if (existing?.status === "pending") fail("FORBIDDEN", UNDER_REVIEW_APPLICATION, { underReview: true });
-  if (existing?.status === "rejected") return reapply(db, existing.id, existing.rejectedAt ?? now, input, now);
+  if (existing?.status === "rejected") {
+    const reapplyAt = new Date((existing.rejectedAt ?? now).getTime() + REAPPLY_AFTER_MS);
+    if (now < reapplyAt) fail("FORBIDDEN", reapplyMessage(reapplyAt), { rejected: true, reapplyAt: reapplyAt.toISOString() });
+    const held: HeldApplication = { fields: applicationFields(input, await hashPassword(input.password)), expertise: input.expertise };
+    await holdReapplication(deps, { role: "mentor", userId: existing.id, email: input.email }, held, now.getTime());
+    return "held";
+  }
   if (existing) fail("CONFLICT", "You are already registered as a mentor. Please sign in.");
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
+  const proof = await verificationStatements(db, deps, { role: "mentor", userId: id, email: input.email }, now.getTime());
   try {
     await db.batch([
       db.insert(mentors).values({ id, ...applicationFields(input, passwordHash), appliedAt: now }),
       db.insert(mentorSkills).values(skillRows(id, input.expertise)),
+      ...proof.statements,
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("FORBIDDEN", UNDER_REVIEW_APPLICATION, { underReview: true });
     throw error;
   }
+  deliverMailSoon(deps.env, deps.waitUntil);
+  return "applied";
 }
 
-/** The new application replaces the rejected one (fields, password and skills) in one batch, only while it is still rejected. */
-async function reapply(db: Db, id: string, rejectedAt: Date, input: NewMentor, now: Date): Promise<void> {
-  const reapplyAt = new Date(rejectedAt.getTime() + REAPPLY_AFTER_MS);
-  if (now < reapplyAt) fail("FORBIDDEN", reapplyMessage(reapplyAt), { rejected: true, reapplyAt: reapplyAt.toISOString() });
-  const passwordHash = await hashPassword(input.password);
-  const [updated] = await db.batch([
+/** A re-application kept with its proof until the link is opened: the new fields (password already hashed) and skills. */
+type HeldApplication = { fields: ReturnType<typeof applicationFields>; expertise: string[] };
+
+/**
+ * The statements that apply a held re-application (replacing the rejected one's fields, password and
+ * skills), each guarded by `condition` and by "still rejected"; the first returns the updated row.
+ */
+export function reapplyStatements(db: Db, id: string, payload: unknown, condition: SQL, now: Date) {
+  const held = payload as HeldApplication;
+  const taken = sql`exists (select 1 from mentors where id = ${id} and status = 'pending' and applied_at = ${now.getTime()})`;
+  return [
     db
       .update(mentors)
-      .set({ ...applicationFields(input, passwordHash), status: "pending", appliedAt: now })
-      .where(and(eq(mentors.id, id), eq(mentors.status, "rejected")))
+      .set({ ...held.fields, status: "pending", appliedAt: now })
+      .where(and(eq(mentors.id, id), eq(mentors.status, "rejected"), condition))
       .returning({ id: mentors.id }),
-    // Only when the update above took this application (a concurrent re-application keeps its own skills).
-    db.delete(mentorSkills).where(and(eq(mentorSkills.mentorId, id), sql`exists (select 1 from mentors where id = ${id} and status = 'pending' and applied_at = ${now.getTime()})`)),
-    db.insert(mentorSkills).values(skillRows(id, input.expertise)).onConflictDoNothing(),
-  ]);
-  if (updated.length === 0) fail("FORBIDDEN", UNDER_REVIEW_APPLICATION, { underReview: true });
+    // Only when the update above took this application.
+    db.delete(mentorSkills).where(and(eq(mentorSkills.mentorId, id), taken)),
+    db.run(sql`insert into mentor_skills (id, mentor_id, name, skill_key, created_at)
+      select value ->> 'id', value ->> 'mentorId', value ->> 'name', value ->> 'skillKey', ${now.getTime()}
+      from json_each(${JSON.stringify(skillRows(id, held.expertise).map((row) => ({ id: crypto.randomUUID(), ...row })))}) where ${taken}
+      on conflict do nothing`),
+  ] as const;
 }

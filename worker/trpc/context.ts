@@ -24,6 +24,9 @@ export type Context = {
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
+/** What the e-mail proofs need from a request: its database, mail delivery after the response and the origin links point to. */
+export const proofDeps = (ctx: Context) => ({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, origin: ctx.origin });
+
 const dbs = new Map<string, Db>();
 /** One database client per configuration and isolate. */
 export function dbFor(config: Config): Db {

@@ -6,6 +6,7 @@ import { LoginForm } from "@/components/login-form";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
+import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/lib/google-sign-in";
 import { readSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
@@ -25,11 +26,12 @@ const footerLink = "font-medium text-indigo-700 underline-offset-4 hover:underli
 
 /** SPEC §4, §9: the opener checks the popup every 500 ms. */
 const POPUP_POLL_MS = 500;
-const GOOGLE_START = "/api/mentees/google_auth_mentee";
 
 /**
- * "Sign in with Google" opens a popup; when it closes, the user goes to /mentees (the popup has
- * stored the session). Without a popup (blocked), the same flow runs in this window.
+ * "Sign in with Google" opens a popup with a one-time value this page keeps; the popup hands the
+ * session back by `postMessage` and this page stores it only when the value matches (issue 20).
+ * When the popup closes, the user goes to /mentees. Without a popup (blocked), the same flow runs in
+ * this window.
  */
 function GoogleSignIn() {
   const hintId = useId();
@@ -40,15 +42,22 @@ function GoogleSignIn() {
   const [waiting, setWaiting] = useState(false);
 
   const open = () => {
-    const popup = window.open(GOOGLE_START, "google-sign-in", "width=500,height=640");
+    const handoff = newHandoff();
+    const popup = window.open(startUrl(handoff), "google-sign-in", "width=500,height=640");
     if (!popup) {
-      window.location.assign(GOOGLE_START);
+      startInThisTab(handoff);
       return;
     }
     setWaiting(true);
+    const receive = (event: MessageEvent) => {
+      const session = sessionFromMessage(event, popup, handoff);
+      if (session) storeGoogleSession(session);
+    };
+    window.addEventListener("message", receive);
     const timer = window.setInterval(() => {
       if (!popup.closed) return;
       window.clearInterval(timer);
+      window.removeEventListener("message", receive);
       setWaiting(false);
       // Closed without signing in (cancelled or refused): stay here.
       if (!readSession("mentee")) return;

@@ -1,22 +1,36 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { mentees } from "../../../db/schema";
-import { BLOCKED_MESSAGE, type Account } from "../accounts";
+import { mentees, refreshSessions } from "../../../db/schema";
+import type { Env } from "../../env";
+import { type Account } from "../accounts";
+import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { googleTakeoverMail } from "../mail/templates";
+import { disconnectUser } from "../push";
 import type { GoogleIdentity } from "./provider";
 
-export const UNVERIFIED_GOOGLE_EMAIL = "Your Google account's e-mail address is not verified. Verify it with Google, or sign in with your e-mail and password.";
+/** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
+export type GoogleRefusal = "unverified" | "blocked";
 
-export type GoogleSignInResult = { ok: true; account: Account } | { ok: false; message: string };
+export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal };
+
+export type GoogleSignInDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; now: number };
 
 /**
- * The mentee for a Google identity: the one already linked to it, else the one with its verified
- * e-mail (linked now), else a new account with Google's names and picture and no password (she can
- * set one through reset). Blocked accounts and unverified e-mails are refused.
+ * The mentee for a Google identity whose e-mail Google verified (issue 12, issue 20, ADR 0019):
+ * - the one already linked to it, or a new account with Google's names and picture and no password;
+ * - an account with that e-mail whose address was proven (a mailed link or code): linked, as before;
+ * - an account with that e-mail whose address was never proven: the verified identity wins. Whoever
+ *   registered it may not own the address, so its password stops working, every sign-in ends, its
+ *   open tabs close, and the owner is told by mail; then she is signed in with Google.
+ * Blocked accounts and unverified Google e-mails are refused before anything changes.
  */
-export async function menteeForGoogle(db: Db, identity: GoogleIdentity): Promise<GoogleSignInResult> {
-  if (!identity.emailVerified) return { ok: false, message: UNVERIFIED_GOOGLE_EMAIL };
+export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleIdentity): Promise<GoogleSignInResult> {
+  const { db, now } = deps;
+  if (!identity.emailVerified) return { ok: false, reason: "unverified" };
   const find = () => db.query.mentees.findFirst({ where: or(eq(mentees.googleId, identity.sub), eq(mentees.email, identity.email)) });
   let row = await find();
+  if (row?.isBlocked) return { ok: false, reason: "blocked" };
+  let tookOver = false;
   if (!row) {
     const local = identity.email.split("@")[0].slice(0, 50);
     await db
@@ -26,16 +40,46 @@ export async function menteeForGoogle(db: Db, identity: GoogleIdentity): Promise
         lastName: identity.familyName || "",
         email: identity.email,
         googleId: identity.sub,
+        emailVerifiedAt: new Date(now),
         passwordHash: null,
         profileImageKey: identity.picture,
       })
       .onConflictDoNothing();
-    row = await find();
-    if (!row) throw new Error("Google sign-in: the mentee row is missing after insert");
-  } else if (!row.googleId) {
-    // Link the Google identity to the existing account (only while none is linked).
-    await db.update(mentees).set({ googleId: identity.sub }).where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));
+  } else if (row.googleId === identity.sub || row.emailVerifiedAt) {
+    // Link the identity to an account whose address was proven (only while none is linked).
+    if (!row.googleId) await db.update(mentees).set({ googleId: identity.sub }).where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));
+  } else {
+    tookOver = await takeOver(deps, row.id, identity);
   }
-  if (row.isBlocked) return { ok: false, message: BLOCKED_MESSAGE };
-  return { ok: true, account: { ...row, status: "approved" } };
+  row = await find();
+  if (!row) throw new Error("Google sign-in: the mentee row is missing after insert");
+  if (row.isBlocked) return { ok: false, reason: "blocked" };
+  return { ok: true, account: { ...row, status: "approved" }, tookOver };
+}
+
+/**
+ * One batch, guarded by "the address is still unproven": the password goes, the identity is linked
+ * and the address proven, every sign-in of the account ends, and the owner's mail is written.
+ */
+async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: GoogleIdentity): Promise<boolean> {
+  const { db, now } = deps;
+  const unproven = sql`exists (select 1 from mentees where id = ${menteeId} and email = ${identity.email} and email_verified_at is null)`;
+  const [ended, , taken] = await db.batch([
+    db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(refreshSessions.userRole, "mentee"), eq(refreshSessions.userId, menteeId), isNull(refreshSessions.revokedAt), unproven))
+      .returning({ id: refreshSessions.id }),
+    mailInsertWhen(db, googleTakeoverMail(identity.email), unproven, now),
+    // Last: the statements above read "still unproven".
+    db
+      .update(mentees)
+      .set({ passwordHash: null, googleId: identity.sub, emailVerifiedAt: new Date(now) })
+      .where(and(eq(mentees.id, menteeId), eq(mentees.email, identity.email), isNull(mentees.emailVerifiedAt)))
+      .returning({ id: mentees.id }),
+  ]);
+  if (taken.length === 0) return false;
+  if (ended.length > 0) disconnectUser(deps.env, deps.waitUntil, { role: "mentee", id: menteeId }, "This account now signs in with Google. Please sign in again.");
+  deliverMailSoon(deps.env, deps.waitUntil);
+  return true;
 }

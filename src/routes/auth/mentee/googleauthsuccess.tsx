@@ -3,47 +3,69 @@ import { useEffect, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
-import { writeSession } from "@/lib/session";
+import { googleErrorText, GOOGLE_INCOMPLETE, HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
 
-/** SPEC §9: the popup closes 1000 ms after storing the session. */
+/** SPEC §9: the popup closes 1000 ms after handing over the session. */
 const CLOSE_DELAY_MS = 1000;
 export const GOOGLE_SUCCESS_TEXT = "Successfully logged in with Google";
 
 type Outcome = { ok: true } | { ok: false; message: string } | null;
 
-/** Reads the session from the URL fragment once and removes it from the address bar and history at once. */
+/** Reads the fragment once and removes it from the address bar and history at once. */
 function takeFragment(): URLSearchParams {
   const params = new URLSearchParams(window.location.hash.slice(1));
   if (window.location.hash) window.history.replaceState(null, "", window.location.pathname);
   return params;
 }
 
+function sessionOf(params: URLSearchParams): GoogleSession | null {
+  const [menteeId, menteeName, accessToken, refreshToken] = ["menteeId", "menteeName", "accessToken", "refreshToken"].map((k) => params.get(k));
+  if (!menteeId || !accessToken || !refreshToken) return null;
+  return { menteeId, menteeName: menteeName ?? "", accessToken, refreshToken, profileImageUrl: params.get("profileImageUrl") ?? "" };
+}
+
 /**
- * The Google popup's landing page (SPEC §2, §4): stores the mentee session carried in the fragment,
- * says so and closes after 1 s; the opener notices and goes to /mentees. Opened without a popup,
- * it goes to /mentees itself.
+ * Hands the session to whoever started this sign-in (issue 20): the sign-in page that opened this
+ * popup (it checks the one-time value, then stores the session), or this tab when the flow ran
+ * without a popup and the tab still holds the value. The page itself never stores a session from a
+ * link, so a link carrying someone else's tokens changes nothing. Errors show fixed texts.
  */
+function handOver(params: URLSearchParams): Outcome {
+  const error = params.get("error");
+  const session = sessionOf(params);
+  const handoff = params.get("handoff");
+  if (error !== null || !session) return { ok: false, message: error !== null ? googleErrorText(error) : GOOGLE_INCOMPLETE };
+  if (!handoff) return { ok: false, message: GOOGLE_INCOMPLETE };
+  const opener = sameOriginOpener();
+  if (opener) {
+    const message: HandoffMessage = { type: HANDOFF_MESSAGE, handoff, session };
+    opener.postMessage(message, window.location.origin);
+    return { ok: true };
+  }
+  if (takeTabHandoff() === handoff) {
+    storeGoogleSession(session);
+    return { ok: true };
+  }
+  return { ok: false, message: GOOGLE_INCOMPLETE };
+}
+
+/** The Google popup's landing page (SPEC §2, §4): hands over the session, says so and closes after 1 s. */
 function GoogleAuthSuccess() {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [popup] = useState(() => sameOriginOpener() !== null);
 
   useEffect(() => {
-    const params = takeFragment();
-    const error = params.get("error");
-    const [menteeId, menteeName, accessToken, refreshToken] = ["menteeId", "menteeName", "accessToken", "refreshToken"].map((k) => params.get(k));
-    if (error || !menteeId || !accessToken || !refreshToken) {
-      setOutcome({ ok: false, message: error ?? "Google sign-in did not complete. Please try again." });
-      return;
-    }
-    writeSession("mentee", { id: menteeId, name: menteeName ?? "", profileImageUrl: params.get("profileImageUrl") ?? "", accessToken, refreshToken });
-    setOutcome({ ok: true });
+    const result = handOver(takeFragment());
+    setOutcome(result);
+    if (!result?.ok) return;
     const timer = window.setTimeout(() => {
-      if (window.opener) window.close();
+      if (popup) window.close();
       else window.location.assign("/mentees");
     }, CLOSE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [popup]);
 
   return (
     <AuthShell title="Sign in with Google" description="">
@@ -55,8 +77,8 @@ function GoogleAuthSuccess() {
       {outcome && !outcome.ok ? (
         <div className="grid gap-3">
           <FormAlert message={outcome.message} />
-          <Button type="button" variant="outline" onClick={() => (window.opener ? window.close() : window.location.assign("/auth/login?mentees"))}>
-            {window.opener ? "Close" : "Back to sign in"}
+          <Button type="button" variant="outline" onClick={() => (popup ? window.close() : window.location.assign("/auth/login?mentees"))}>
+            {popup ? "Close" : "Back to sign in"}
           </Button>
         </div>
       ) : null}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { MailCheck, X } from "lucide-react";
+import { useState } from "react";
+import { apiError } from "@/lib/api-error";
+import { useTRPC } from "@/lib/trpc";
+import { Button } from "./ui/button";
+
+const DISMISSED_KEY = "verifyEmailBannerDismissed";
+
+/**
+ * "Verify your e-mail" (issue 20): a banner, not a wall, for a signed-in mentee or mentor whose
+ * address was never proven. It mails a link; hiding it lasts for this tab's session.
+ */
+export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
+  const trpc = useTRPC();
+  const status = useQuery(trpc.email.status.queryOptions(undefined, { trpc: { context: { role } }, staleTime: 60_000 }));
+  const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === role);
+
+  if (dismissed || !status.data || status.data.verified) return null;
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED_KEY, role);
+    setDismissed(true);
+  };
+  const failure = send.isError ? (apiError(send.error)?.message ?? "Network issue. Please try again later.") : null;
+
+  return (
+    <section aria-label="Confirm your e-mail address" className="border-b border-amber-200 bg-amber-50">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm text-amber-950">
+        <MailCheck aria-hidden className="size-4 shrink-0" />
+        <p className="min-w-0 flex-1 basis-60">
+          Confirm that <strong className="break-all">{status.data.email}</strong> is yours, so only you can reset the password or sign in with Google.
+        </p>
+        <p role="status" className="basis-full text-xs sm:basis-auto">
+          {send.isSuccess ? send.data.message : failure}
+        </p>
+        {send.isSuccess ? null : (
+          <Button type="button" size="sm" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
+            {send.isPending ? "Sending…" : "Mail me a link"}
+          </Button>
+        )}
+        <Button type="button" size="icon-sm" variant="ghost" aria-label="Hide for now" onClick={dismiss}>
+          <X aria-hidden className="size-4" />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { GoogleError } from "../../worker/routes/google-auth";
+import { writeSession } from "./session";
+
+/**
+ * The Google popup's hand-over (issue 20). The sign-in page makes a one-time value, keeps it, and
+ * starts the sign-in with it; the popup page hands the session back only to the window that holds
+ * the same value: by `postMessage` to this exact origin, or (no popup: the flow ran in this tab)
+ * through this tab's sessionStorage. A link with someone else's session stores nothing.
+ */
+
+export const GOOGLE_START = "/api/mentees/google_auth_mentee";
+const HANDOFF_KEY = "googleHandoff";
+export const HANDOFF_MESSAGE = "mentorlink:google-session";
+
+export type GoogleSession = { menteeId: string; menteeName: string; accessToken: string; refreshToken: string; profileImageUrl: string };
+export type HandoffMessage = { type: typeof HANDOFF_MESSAGE; handoff: string; session: GoogleSession };
+
+/** The texts of the callback's fixed error codes; anything else a link says becomes the generic one. */
+const ERROR_TEXT: Record<GoogleError, string> = {
+  not_configured: "Google sign-in is not configured on this server. Please sign in with your e-mail and password.",
+  expired: "This Google sign-in has expired or was started in another window. Please try again.",
+  cancelled: "Google sign-in was cancelled.",
+  failed: "Google sign-in failed. Please try again.",
+  unverified: "Your Google account's e-mail address is not verified. Verify it with Google, or sign in with your e-mail and password.",
+  blocked: "Your account has been blocked by a moderator. Please contact support if you think this is a mistake.",
+};
+export const GOOGLE_INCOMPLETE = "Google sign-in did not complete. Please start it again from the sign-in page.";
+
+export function googleErrorText(code: string | null): string {
+  return code !== null && Object.hasOwn(ERROR_TEXT, code) ? ERROR_TEXT[code as GoogleError] : GOOGLE_INCOMPLETE;
+}
+
+export function newHandoff(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export const startUrl = (handoff: string) => `${GOOGLE_START}?handoff=${encodeURIComponent(handoff)}`;
+
+/** No popup: the flow runs in this tab, which remembers its value across the round trip. */
+export function startInThisTab(handoff: string): void {
+  sessionStorage.setItem(HANDOFF_KEY, handoff);
+  window.location.assign(startUrl(handoff));
+}
+
+export function storeGoogleSession(session: GoogleSession): void {
+  writeSession("mentee", { id: session.menteeId, name: session.menteeName, profileImageUrl: session.profileImageUrl, accessToken: session.accessToken, refreshToken: session.refreshToken });
+}
+
+/** On the opener: the session of a message from its own popup carrying its own value, else null. */
+export function sessionFromMessage(event: MessageEvent, popup: Window | null, handoff: string): GoogleSession | null {
+  if (event.origin !== window.location.origin || !popup || event.source !== popup) return null;
+  const data = event.data as Partial<HandoffMessage> | null;
+  if (!data || data.type !== HANDOFF_MESSAGE || data.handoff !== handoff || !data.session) return null;
+  return data.session;
+}
+
+/** On the popup page: the value this tab started with (then forgotten), for the no-popup case. */
+export function takeTabHandoff(): string | null {
+  const value = sessionStorage.getItem(HANDOFF_KEY);
+  sessionStorage.removeItem(HANDOFF_KEY);
+  return value;
+}
+
+/** The opener, when it is a window of this app (same origin); a cross-origin opener gets nothing. */
+export function sameOriginOpener(): Window | null {
+  const opener = window.opener as Window | null;
+  if (!opener) return null;
+  try {
+    return opener.location.origin === window.location.origin ? opener : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { AuthShell } from "@/components/auth-shell";
+import { FormAlert } from "@/components/form-alert";
+import { apiError } from "@/lib/api-error";
+import { LOGIN_SEARCH } from "@/lib/areas";
+import { useTRPC } from "@/lib/trpc";
+
+export const Route = createFileRoute("/auth/verify-email")({ component: VerifyEmailPage });
+
+const linkClass = "font-medium text-indigo-700 underline-offset-4 hover:underline";
+
+/** Reads the token from the fragment once (it never reaches a server log) and removes it from the address bar. */
+function takeToken(): string {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
+  if (window.location.hash) window.history.replaceState(null, "", window.location.pathname);
+  return token;
+}
+
+/** The page a mailed link opens (issue 20): confirms the address, or a held mentor re-application. */
+function VerifyEmailPage() {
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.email.confirm.mutationOptions());
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm.mutate({ token: takeToken() });
+  }, [confirm]);
+
+  const failure = confirm.isError ? (apiError(confirm.error)?.message ?? "Network issue. Please open the link again.") : null;
+  return (
+    <AuthShell title="Confirm your e-mail address" description="">
+      {confirm.isPending || confirm.isIdle ? (
+        <p role="status" className="text-sm text-slate-600">
+          Confirming…
+        </p>
+      ) : null}
+      {confirm.isSuccess ? (
+        <div className="grid gap-3">
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {confirm.data.message}
+          </p>
+          {confirm.data.purpose === "verify_email" ? (
+            <Link to="/auth/login" search={LOGIN_SEARCH[confirm.data.role]} className={linkClass}>
+              Continue to sign in
+            </Link>
+          ) : (
+            <Link to="/" className={linkClass}>
+              Back to MentorLink
+            </Link>
+          )}
+        </div>
+      ) : null}
+      {failure ? (
+        <div className="grid gap-3">
+          <FormAlert message={failure} />
+          <Link to="/auth/login" className={linkClass}>
+            Go to sign in
+          </Link>
+        </div>
+      ) : null}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { confirmEmailProof, emailStatus, sendVerificationLink } from "../../services/email-proofs";
+import { reapplyStatements } from "../../services/registration";
+import { confirmEmailSchema } from "../../validation/email-proofs";
+import { proofDeps } from "../context";
+import { memberProcedure, publicProcedure, router } from "../init";
+
+/** Proving an e-mail address with a mailed link (issue 20, ADR 0019). */
+export const emailRouter = router({
+  /** Whether the signed-in mentee's or mentor's address is proven (the "verify your e-mail" banner). */
+  status: memberProcedure.query(({ ctx }) => emailStatus(ctx.db, { role: ctx.auth.role as "mentee" | "mentor", userId: ctx.auth.sub })),
+
+  /** Mails a new link (at most one a minute, five an hour). */
+  sendVerification: memberProcedure.mutation(({ ctx }) =>
+    sendVerificationLink(proofDeps(ctx), { role: ctx.auth.role as "mentee" | "mentor", userId: ctx.auth.sub }, ctx.now.getTime()),
+  ),
+
+  /** Opens a link: no sign-in needed, the secret in the link is the proof. */
+  confirm: publicProcedure.input(confirmEmailSchema).mutation(({ ctx, input }) => confirmEmailProof(ctx.db, input.token, ctx.now.getTime(), reapplyStatements)),
+});
