@@ -75,9 +75,16 @@ try {
   const arrivals = new Map<string, number>();
   const waiters = new Map<string, (at: number) => void>();
   const wsBase = stack.baseUrl.replace(/^http/, "ws");
-  const join = (role: "mentee" | "mentor", id: string, token: string) =>
-    new Promise<void>((resolve, reject) => {
-      const socket = new WebSocket(`${wsBase}/parties/user-room/${role}:${id}?token=${encodeURIComponent(token)}`);
+  /** A single-use socket ticket (ADR 0020), as the app asks for one before each connect. */
+  const ticketFor = async (token: string) => {
+    const response = await fetch(`${stack.baseUrl}/trpc/realtime.ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`ticket refused ${response.status}`);
+    return ((await response.json()) as { result: { data: { ticket: string } } }).result.data.ticket;
+  };
+  const join = async (role: "mentee" | "mentor", id: string, token: string) => {
+    const ticket = await ticketFor(token);
+    return new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`${wsBase}/parties/user-room/${role}:${id}?ticket=${encodeURIComponent(ticket)}`);
       sockets.push(socket);
       socket.on("message", (raw) => {
         const at = performance.now() + performance.timeOrigin;
@@ -91,6 +98,7 @@ try {
       socket.once("error", reject);
       socket.once("unexpected-response", (_q, res) => reject(new Error(`refused ${res.statusCode}`)));
     });
+  };
   console.log(`opening ${pairs.length * 2} sockets...`);
   const opened = performance.now();
   for (let i = 0; i < pairs.length; i += 50) {

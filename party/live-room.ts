@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent } from "./protocol";
+import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "./protocol";
+import { closeSignIns, signInTags } from "./sign-in-tags";
 
 type LiveConnection = Connection<LivePeer>;
 
@@ -7,13 +8,17 @@ const send = (connection: Connection, event: LiveServerEvent, data: unknown) => 
 
 /**
  * The signalling room of one live session (named by its slot id): at most its mentor and its
- * mentee, one socket each. The Worker checks the token, the participant and the window before a
+ * mentee, one socket each. The Worker checks the ticket, the participant and the window before a
  * socket gets here (worker/realtime.ts) and says who it is in headers. The room relays offers,
  * answers and ICE candidates to the other participant only, and closes everyone at the session's
  * end plus the grace period (an alarm). The video itself flows browser to browser (WebRTC).
  */
 export class LiveRoom extends Server {
   static options = { hibernate: true };
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    return signInTags(ctx);
+  }
 
   async onConnect(connection: Connection, ctx: ConnectionContext) {
     const headers = ctx.request.headers;
@@ -65,6 +70,12 @@ export class LiveRoom extends Server {
       send(connection, "ended", null);
       connection.close(CLOSE_ENDED, "The session has ended");
     }
+  }
+
+  /** A participant's sign-in ended (logout, password change or reset, block): their socket here closes too, never the other person's. */
+  async disconnectSignIns(who: { role: string; id: string }, scope: SignInScope, code: number, reason: string): Promise<number> {
+    const theirs = this.peers().filter((c) => c.state?.role === who.role && c.state.id === who.id);
+    return closeSignIns(theirs, scope, code, reason);
   }
 
   private peers(): LiveConnection[] {

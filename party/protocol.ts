@@ -28,6 +28,17 @@ export function parseEnvelope(raw: unknown): Envelope | null {
 
 /** WebSocket close code for "this account may no longer use the product" (4000-4999 are the app's). */
 export const CLOSE_ACCOUNT_REFUSED = 4003;
+/** WebSocket close code for "this sign-in has ended" (logout, a password change or reset): the app signs that tab out. */
+export const CLOSE_SIGN_IN_ENDED = 4001;
+
+/**
+ * The header the Worker sets on every upgrade request it forwards to a room (overwriting any a
+ * client sent): the sign-in (refresh-session family) the socket belongs to, from its ticket.
+ */
+export const SIGN_IN_HEADER = "x-sign-in";
+
+/** Which of a user's sign-ins lose their sockets: one (`only`), all but one (`except`), or all (neither). */
+export type SignInScope = { only?: string; except?: string };
 
 // ---------------------------------------------------------------- live rooms (issue 10)
 

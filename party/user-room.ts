@@ -1,9 +1,11 @@
-import { Server, type Connection } from "partyserver";
-import { parseEnvelope, type PushEvent } from "./protocol";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { parseEnvelope, type PushEvent, type SignInScope } from "./protocol";
+import { closeSignIns, signInTags } from "./sign-in-tags";
 
 /**
- * One room per user (`<role>:<id>`), holding that user's open tabs. The Worker authorises the
- * connection before it reaches the room (see worker/realtime.ts) and pushes through `push`.
+ * One room per user (`<role>:<id>`), holding that user's open tabs, each tagged with its sign-in.
+ * The Worker authorises the connection before it reaches the room (see worker/realtime.ts) and
+ * pushes through `push`.
  */
 export class UserRoom extends Server {
   static options = { hibernate: true };
@@ -15,14 +17,13 @@ export class UserRoom extends Server {
     }
   }
 
-  /** Closes every open tab of this user (their account was blocked); they may not reconnect. */
-  async disconnectAll(code: number, reason: string): Promise<number> {
-    let closed = 0;
-    for (const connection of this.getConnections()) {
-      connection.close(code, reason);
-      closed++;
-    }
-    return closed;
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    return signInTags(ctx);
+  }
+
+  /** Closes the open tabs of the sign-ins in `scope` (ended by logout, a password change or reset, or a block). */
+  async disconnectSignIns(scope: SignInScope, code: number, reason: string): Promise<number> {
+    return closeSignIns(this.getConnections(), scope, code, reason);
   }
 
   /** Called by the Worker over RPC after a database commit. */

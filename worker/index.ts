@@ -62,7 +62,7 @@ app.route("/api", restApp);
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
 
 // The original client's socket.io polling (SPEC §7 `path /socket.io`) fails fast with where pushes live now (issue 9).
-const SOCKET_IO_GONE = "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?token=<access token>, not socket.io.";
+const SOCKET_IO_GONE = "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?ticket=<a ticket from POST /trpc/realtime.ticket>, not socket.io.";
 app.all("/socket.io", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 app.all("/socket.io/*", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 

@@ -1,12 +1,14 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_ENDED, CLOSE_REPLACED, CLOSE_SIGN_IN_ENDED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../party/protocol";
+import { TicketRefused } from "./socket-ticket";
 
 /**
  * What a person is told: joining the room, waiting for the other person, connecting to them, in the
- * call, reconnecting after a network drop, the other person left, the session ended, or this
- * window was replaced by another one of theirs.
+ * call, reconnecting after a network drop, the other person left, the session ended, this
+ * window was replaced by another one of theirs, or their sign-in ended (logout elsewhere, a
+ * password change, a block).
  */
-export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "peer-left" | "ended" | "replaced";
+export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "peer-left" | "ended" | "replaced" | "signed-out";
 
 export type CallSnapshot = { status: CallStatus; peer: LivePeer | null; remoteStream: MediaStream | null };
 
@@ -16,8 +18,8 @@ type Signal = { gen: string; description?: RTCSessionDescriptionInit; candidate?
 export type LiveCallOptions = {
   slotId: string;
   role: "mentee" | "mentor";
-  /** A fresh access token for each (re)connection of the room's socket. */
-  token: () => Promise<string | null>;
+  /** A fresh socket ticket for each (re)connection of the room's socket; throws `TicketRefused` once the sign-in is over. */
+  ticket: () => Promise<string>;
   iceServers: RTCIceServer[];
   /** The camera and microphone, or fewer (audio only), or none (no devices). */
   local: MediaStream | null;
@@ -50,7 +52,14 @@ export class LiveCall {
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
       party: LIVE_ROOM_PARTY,
       room: options.slotId,
-      query: async () => ({ token: await options.token() }),
+      query: async () => {
+        try {
+          return { ticket: await options.ticket() };
+        } catch (error) {
+          if (error instanceof TicketRefused) this.leave("signed-out");
+          throw error;
+        }
+      },
       minReconnectionDelay: 1000,
       maxReconnectionDelay: 5000,
       connectionTimeout: 20000,
@@ -92,6 +101,7 @@ export class LiveCall {
     if (this.closed) return;
     if (code === CLOSE_REPLACED) return this.leave("replaced");
     if (code === CLOSE_ENDED) return this.leave("ended");
+    if (code === CLOSE_SIGN_IN_ENDED || code === CLOSE_ACCOUNT_REFUSED) return this.leave("signed-out");
     // The room socket dropped (partysocket reconnects); media may still flow browser to browser.
     if (this.snapshot.status !== "connected") this.update({ status: "reconnecting" });
   }

@@ -1,6 +1,7 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ACCOUNT_REFUSED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
 import type { Role } from "./session";
+import { TicketRefused } from "./socket-ticket";
 
 type Handler = (data: unknown) => void;
 
@@ -13,26 +14,38 @@ const reconnectOptions = () => ({
   connectionTimeout: 20000,
 });
 
-/** A socket.io-shaped client of one user's room: `on`, `off`, `emit`, `close`; also fires `open` on every (re)connect and `connect_error`. */
+/** The Worker closes a blocked account's tabs, or an ended sign-in's, with these codes: no reconnecting. */
+const REFUSALS: readonly number[] = [CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED];
+
+/** A socket.io-shaped client of one user's room: `on`, `off`, `emit`, `close`; also fires `open` on every (re)connect, `connect_error`, and `refused` once the sign-in or account is refused (it then stops). */
 export class RealtimeClient {
   private readonly socket: PartySocket;
   private readonly handlers = new Map<string, Set<Handler>>();
 
-  constructor(role: Role, id: string, getToken: () => string | null) {
+  /** `ticket` gives a fresh socket ticket for every (re)connect, or throws `TicketRefused` when the sign-in is over. */
+  constructor(role: Role, id: string, ticket: () => Promise<string>) {
     this.socket = new PartySocket({
       host: window.location.host,
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
       party: USER_ROOM_PARTY,
       room: userRoomName(role, id),
-      query: async () => ({ token: getToken() }),
+      query: async () => {
+        try {
+          return { ticket: await ticket() };
+        } catch (error) {
+          // Refused: stop reconnecting; the app asks the server and signs out.
+          if (error instanceof TicketRefused) this.refuse();
+          throw error;
+        }
+      },
       ...reconnectOptions(),
+      shouldReconnectOnClose: (event) => !REFUSALS.includes(event.code),
     });
     this.socket.addEventListener("open", () => this.fire("open", null));
     this.socket.addEventListener("message", (event) => this.dispatch(event.data));
     this.socket.addEventListener("error", () => this.fire("connect_error", null));
-    // The Worker closes a blocked account's tabs with this code: the app then asks the server and signs out.
     this.socket.addEventListener("close", (event) => {
-      if (event.code === CLOSE_ACCOUNT_REFUSED) this.fire("refused", null);
+      if (REFUSALS.includes(event.code)) this.refuse();
     });
   }
 
@@ -56,6 +69,11 @@ export class RealtimeClient {
   close(): void {
     this.handlers.clear();
     this.socket.close();
+  }
+
+  private refuse() {
+    this.socket.close();
+    this.fire("refused", null);
   }
 
   private fire(event: string, data: unknown) {

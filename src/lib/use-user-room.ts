@@ -3,9 +3,10 @@ import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { isConversationOnScreen } from "./chat-focus";
 import { RealtimeClient } from "./realtime";
+import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { browserZone } from "./zoned";
-import { readSession, useSession, type Role } from "./session";
+import { useSession, type Role } from "./session";
 
 type NotificationPush = { content?: unknown; type?: unknown };
 type MessagePush = { conversationId?: unknown; sender?: { senderType?: unknown; senderId?: { firstName?: unknown } } };
@@ -41,7 +42,7 @@ export function useUserRoom(role: Role): void {
     if (!id) return;
     const refetchChat = () => void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
     const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
-    const client = new RealtimeClient(role, id, () => readSession(role)?.accessToken ?? null);
+    const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
     const refetchSchedules = () => void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
     let opened = false;
     client.on("open", () => {
@@ -75,7 +76,8 @@ export function useUserRoom(role: Role): void {
       if (isConversationOnScreen(push.conversationId)) return;
       toast(`New message from ${senderName(push)}`);
     });
-    // Blocked: the server refuses the session, and the auth link signs this tab out with the reason.
+    // Blocked, or this sign-in ended (logout in another tab, a password change elsewhere): the server
+    // refuses the session, and the auth link signs this tab out (with the reason when blocked).
     client.on("refused", () => {
       client.close();
       api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { timeSlots } from "../../db/schema";
+import { CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
-import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
+import { rest, trpc, trpcOutcome } from "../support/api";
+import { closeCodeOf, socketTicket, socketUrl } from "../support/sockets";
 import { createModerator } from "../support/moderation";
 
 const MINUTE = 60 * 1000;
@@ -29,8 +31,6 @@ async function bookedSession(startIn: number, type: "session" | "trial" = "sessi
 
 const verify = (slotId: string, token?: string, body: Record<string, unknown> = {}) => rest("POST", "/api/chats/verify-live", { token, body: { slotId, ...body } });
 
-const roomUrl = (slotId: string, token?: string) => `${baseUrl().replace(/^http/, "ws")}/parties/live-room/${slotId}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
-
 type Envelope = { event: string; data: any };
 
 /** A live-room socket that keeps every message it received, in order. */
@@ -42,10 +42,15 @@ class Peer {
     socket.on("close", (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
 
+  /** Opens the room's socket with a fresh ticket of the sign-in `token` belongs to (none without a token). */
+  static async open(slotId: string, token?: string, headers: Record<string, string> = {}): Promise<Peer> {
+    return Peer.connect(socketUrl(`live-room/${slotId}`, token ? await socketTicket(token) : undefined), headers);
+  }
+
   /** Opens a socket, or rejects with the HTTP status and text of the refusal. */
-  static open(slotId: string, token?: string, headers: Record<string, string> = {}): Promise<Peer> {
+  static connect(url: string, headers: Record<string, string> = {}): Promise<Peer> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(roomUrl(slotId, token), { headers });
+      const socket = new WebSocket(url, { headers });
       const peer = new Peer(socket);
       socket.once("open", () => resolve(peer));
       socket.once("unexpected-response", (_req, res) => {
@@ -156,7 +161,9 @@ describe("the live room", () => {
   it("refuses a wrong token, a third account, and a join outside the window", async () => {
     const s = await bookedSession(0);
     await expect(Peer.open(s.slotId)).rejects.toThrow("refused 401");
-    await expect(Peer.open(s.slotId, `${s.mentor.token}x`)).rejects.toThrow("refused 401");
+    await expect(Peer.connect(socketUrl(`live-room/${s.slotId}`, "not-a-ticket"))).rejects.toThrow("refused 401");
+    // The access token in the URL opens nothing any more (ADR 0020).
+    await expect(Peer.connect(`${socketUrl(`live-room/${s.slotId}`)}?token=${encodeURIComponent(s.mentor.token)}`)).rejects.toThrow(/refused 401: A socket ticket is required/);
     const stranger = await createMentee();
     await expect(Peer.open(s.slotId, await accessTokenFor("mentee", stranger.id))).rejects.toThrow(/refused 403: This session is not yours/);
     const early = await bookedSession(HOUR);
@@ -206,6 +213,21 @@ describe("the live room", () => {
 
     again.close();
     expect((await mentor.next("peer-left")).data.role).toBe("mentee");
+    mentor.close();
+  });
+
+  it("a participant's logout closes their socket here at once (4001); the other person stays and hears that they left", async () => {
+    const s = await bookedSession(-5 * MINUTE);
+    const mentor = await Peer.open(s.slotId, s.mentor.token);
+    await mentor.next("welcome");
+    const mentee = await Peer.open(s.slotId, s.mentee.token);
+    await mentee.next("welcome");
+    await mentor.next("peer-joined");
+    expect((await rest("POST", "/api/mentees/logout", { token: s.mentee.token })).status).toBe(200);
+    await expect.poll(() => closeCodeOf(mentee.socket), { timeout: 5000 }).toBe(CLOSE_SIGN_IN_ENDED);
+    expect((await mentor.next("peer-left")).data.role).toBe("mentee");
+    expect(mentor.socket.readyState).toBe(WebSocket.OPEN);
+    mentee.socket.terminate();
     mentor.close();
   });
 

@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { oneTimeCodes } from "../../db/schema";
+import { CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
 import { SIGNED_OUT_MESSAGE } from "../../worker/services/accounts";
 import { CODE_MESSAGES } from "../../worker/services/one-time-codes";
 import { NO_PASSWORD_YET, WRONG_CURRENT_PASSWORD } from "../../worker/services/password-change";
 import { createMentee, createMentor, setBlocked, signIn, testDb, uniqueEmail } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { ageCodes, latestResetCode, mailTo } from "../support/mail";
+import { closeCodeOf, connect, roomUrlFor } from "../support/sockets";
 
 /** Issue 12 §2: password reset by e-mailed one-time code, over REST (SPEC §7) and tRPC, and change from the profile. */
 
@@ -143,24 +145,19 @@ describe("password reset over REST (SPEC §7)", () => {
 });
 
 describe("password reset closes open tabs", () => {
-  it("the account's realtime sockets are closed after a reset", async () => {
-    const { default: WebSocket } = await import("ws");
-    const { baseUrl } = await import("../support/api");
+  it("every sign-in's realtime sockets are closed after a reset, with the 'sign-in ended' code", async () => {
     const mentee = await createMentee();
-    const { accessToken } = await signIn("mentee", mentee.email);
-    const url = `${baseUrl().replace(/^http/, "ws")}/parties/user-room/mentee:${mentee.id}?token=${encodeURIComponent(accessToken)}`;
-    const socket = new WebSocket(url);
-    await new Promise((resolve, reject) => {
-      socket.once("open", resolve);
-      socket.once("error", reject);
-    });
+    const sockets = [];
+    for (let i = 0; i < 2; i++) {
+      const { accessToken } = await signIn("mentee", mentee.email);
+      sockets.push(await connect(await roomUrlFor(`user-room/mentee:${mentee.id}`, accessToken)));
+    }
     try {
       await sendOtp("mentee", mentee.email);
       expect((await verifyOtp("mentee", mentee.email, await latestResetCode(mentee.email))).status).toBe(200);
-      // The server's close frame puts the socket in CLOSING at once (realtime.test.ts explains why not CLOSED).
-      await expect.poll(() => socket.readyState, { timeout: 5_000 }).toBe(WebSocket.CLOSING);
+      for (const socket of sockets) await expect.poll(() => closeCodeOf(socket), { timeout: 5_000 }).toBe(CLOSE_SIGN_IN_ENDED);
     } finally {
-      socket.terminate();
+      sockets.forEach((socket) => socket.terminate());
     }
   });
 });

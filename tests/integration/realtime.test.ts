@@ -1,21 +1,19 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { baseUrl } from "../support/api";
-import { createMentee, setBlocked, signIn } from "../support/accounts";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { socketTickets } from "../../db/schema";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
+import { SOCKET_TICKET_TTL_MS } from "../../worker/services/socket-tickets";
+import { createMentee, setBlocked, signIn, testDb } from "../support/accounts";
+import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
+import { closeCodeOf, connect, roomUrlFor, socketTicket, socketUrl } from "../support/sockets";
 
-const roomUrl = (room: string, token?: string) =>
-  `${baseUrl().replace(/^http/, "ws")}/parties/user-room/${room}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+/** Issue 9's user rooms, opened with single-use tickets and closed when their sign-in ends (issue 20, ADR 0020). */
 
-/** Opens a socket and resolves with it once open, or rejects with the HTTP status of the refusal. */
-function connect(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once("open", () => resolve(socket));
-    socket.once("unexpected-response", (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    socket.once("error", reject);
-  });
-}
+const roomOf = (id: string) => `user-room/mentee:${id}`;
+/** Settles once the server's close frame arrived (see closeCodeOf). */
+const closedWith = (socket: WebSocket, code: number) => expect.poll(() => closeCodeOf(socket), { timeout: 5_000 }).toBe(code);
 
 function nextEvent(socket: WebSocket, event: string): Promise<unknown> {
   return new Promise((resolve) => {
@@ -30,30 +28,115 @@ function nextEvent(socket: WebSocket, event: string): Promise<unknown> {
   });
 }
 
-describe("user rooms", () => {
-  it("refuses a socket whose sign-in has ended (logout), with a still-valid access token", async () => {
+describe("socket tickets", () => {
+  it("an access token in the URL opens nothing; neither does a missing or made-up ticket", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    const open = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
-    open.close();
-    expect((await rest("POST", "/api/mentees/logout", { token: accessToken })).status).toBe(200);
-    await expect(connect(roomUrl(`mentee:${mentee.id}`, accessToken))).rejects.toThrow("refused 401");
+    await expect(connect(`${socketUrl(roomOf(mentee.id))}?token=${encodeURIComponent(accessToken)}`)).rejects.toThrow(/refused 401: A socket ticket is required/);
+    await expect(connect(socketUrl(roomOf(mentee.id)))).rejects.toThrow("refused 401");
+    await expect(connect(socketUrl(roomOf(mentee.id), "not-a-ticket"))).rejects.toThrow(/refused 401: This socket ticket is unknown, used or expired/);
+    // A ticket needs a signed-in caller.
+    expect(await trpcOutcome(trpc().realtime.ticket.mutate())).toMatchObject({ status: 401 });
   });
 
-  it("refuses a connection without a token, with a bad token, or to another user's room", async () => {
+  it("a ticket opens one socket: used again, or by two sockets at once, it works exactly once", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const url = await roomUrlFor(roomOf(mentee.id), accessToken);
+    const first = await connect(url);
+    first.terminate();
+    await expect(connect(url)).rejects.toThrow("refused 401");
+
+    const racing = await roomUrlFor(roomOf(mentee.id), accessToken);
+    const outcomes = await Promise.allSettled([connect(racing), connect(racing), connect(racing)]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    outcomes.forEach((o) => (o.status === "fulfilled" ? o.value.terminate() : expect(String(o.reason)).toMatch("refused 401")));
+  });
+
+  it("keeps only the ticket's hash, for the caller's sign-in, for 30 s; an expired ticket is refused and pruned by the cron", async () => {
+    const mentee = await createMentee();
+    const { accessToken, refreshToken } = await signIn("mentee", mentee.email);
+    const issued = await trpc(accessToken).realtime.ticket.mutate();
+    expect(issued.ticket).toMatch(/^[\w-]{43}$/);
+    const [row] = await testDb().select().from(socketTickets).where(eq(socketTickets.userId, mentee.id));
+    expect(row).toMatchObject({ userRole: "mentee", familyId: refreshToken.split(".")[0] });
+    expect(row.ticketHash).not.toBe(issued.ticket);
+    expect(row.expiresAt.getTime()).toBe(Date.parse(issued.expiresAt));
+    expect(Date.parse(issued.expiresAt) - Date.now()).toBeLessThanOrEqual(SOCKET_TICKET_TTL_MS);
+
+    await testDb().update(socketTickets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(socketTickets.userId, mentee.id));
+    await expect(connect(socketUrl(roomOf(mentee.id), issued.ticket))).rejects.toThrow("refused 401");
+    expect((await fetch(`${baseUrl()}/dev/cron/pruneSocketTickets`, { method: "POST" })).status).toBe(200);
+    expect(await testDb().select().from(socketTickets).where(eq(socketTickets.userId, mentee.id))).toEqual([]);
+  });
+
+  it("another user's ticket cannot open your room", async () => {
     const mentee = await createMentee();
     const other = await createMentee();
-    const { accessToken } = await signIn("mentee", mentee.email);
-    await expect(connect(roomUrl(`mentee:${mentee.id}`))).rejects.toThrow("refused 401");
-    await expect(connect(roomUrl(`mentee:${mentee.id}`, `${accessToken}x`))).rejects.toThrow("refused 401");
-    await expect(connect(roomUrl(`mentee:${other.id}`, accessToken))).rejects.toThrow("refused 403");
-    await expect(connect(roomUrl(`mentor:${mentee.id}`, accessToken))).rejects.toThrow("refused 403");
+    const { accessToken } = await signIn("mentee", other.email);
+    await expect(connect(await roomUrlFor(roomOf(mentee.id), accessToken))).rejects.toThrow(/refused 403: This room belongs to another user/);
+    await expect(connect(await roomUrlFor(`user-room/mentor:${other.id}`, accessToken))).rejects.toThrow("refused 403");
   });
 
+  it("a ticket taken before the sign-in ended opens nothing after it", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    const ticket = await socketTicket(accessToken);
+    expect((await rest("POST", "/api/mentees/logout", { token: accessToken })).status).toBe(200);
+    await expect(connect(socketUrl(roomOf(mentee.id), ticket))).rejects.toThrow(/refused 401: This sign-in has ended/);
+    expect(await trpcOutcome(trpc(accessToken).realtime.ticket.mutate())).toMatchObject({ status: 401 });
+  });
+});
+
+describe("sockets end with their sign-in", () => {
+  it("logout closes every tab of that sign-in at once (4001); another sign-in's tab stays, and later pushes reach only it", async () => {
+    const mentee = await createMentee();
+    const leaving = await signIn("mentee", mentee.email);
+    const staying = await signIn("mentee", mentee.email);
+    const tabs = [await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken)), await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken))];
+    const other = await connect(await roomUrlFor(roomOf(mentee.id), staying.accessToken));
+    const heard: string[] = [];
+    tabs.forEach((tab) => tab.on("message", (raw) => heard.push(raw.toString())));
+    try {
+      expect((await rest("POST", "/api/mentees/logout", { token: leaving.accessToken })).status).toBe(200);
+      for (const tab of tabs) await closedWith(tab, CLOSE_SIGN_IN_ENDED);
+      const pushed = nextEvent(other, "notification");
+      await signIn("mentee", mentee.email);
+      expect(await pushed).toMatchObject({ content: expect.stringMatching(/New sign-in/) });
+      expect(heard).toEqual([]);
+      expect(other.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      [...tabs, other].forEach((socket) => socket.terminate());
+    }
+  });
+
+  it("a password change closes every other sign-in's sockets and keeps the current one's", async () => {
+    const mentee = await createMentee();
+    const current = await signIn("mentee", mentee.email);
+    const elsewhere = await signIn("mentee", mentee.email);
+    const mine = await connect(await roomUrlFor(roomOf(mentee.id), current.accessToken));
+    const theirs = await connect(await roomUrlFor(roomOf(mentee.id), elsewhere.accessToken));
+    try {
+      const password = "Fresh-passw0rd-20";
+      await trpc(current.accessToken).password.change.mutate({ currentPassword: DEMO_PASSWORD, password, confirmPassword: password });
+      await closedWith(theirs, CLOSE_SIGN_IN_ENDED);
+      // The current sign-in's socket still hears pushes.
+      const pushed = nextEvent(mine, "notification");
+      await signIn("mentee", mentee.email, password);
+      expect(await pushed).toMatchObject({ content: expect.stringMatching(/New sign-in/) });
+      expect(mine.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      mine.terminate();
+      theirs.terminate();
+    }
+  });
+});
+
+describe("user rooms", () => {
   it("answers setup with connected, and pushes a notification when the same user signs in elsewhere", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    const socket = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
+    const socket = await connect(await roomUrlFor(roomOf(mentee.id), accessToken));
     try {
       const connected = nextEvent(socket, "connected");
       socket.send(JSON.stringify({ event: "setup", data: { id: mentee.id } }));
@@ -66,24 +149,24 @@ describe("user rooms", () => {
     }
   });
 
-  it("refuses a blocked account with a still-valid token", async () => {
+  it("refuses a blocked account's ticket, taken before the block", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
+    const url = await roomUrlFor(roomOf(mentee.id), accessToken);
     await setBlocked("mentee", mentee.id, true);
-    await expect(connect(roomUrl(`mentee:${mentee.id}`, accessToken))).rejects.toThrow("refused 403");
+    await expect(connect(url)).rejects.toThrow("refused 403");
+    expect(await trpcOutcome(trpc(accessToken).realtime.ticket.mutate())).toMatchObject({ status: 403 });
   });
 
-  it("closes a user's open tabs once the Worker refuses the account as blocked", async () => {
+  it("closes a user's open tabs (4003) once the Worker refuses the account as blocked", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    const socket = await connect(roomUrl(`mentee:${mentee.id}`, accessToken));
+    const socket = await connect(await roomUrlFor(roomOf(mentee.id), accessToken));
     try {
       await setBlocked("mentee", mentee.id, true);
       const outcome = await trpcOutcome(trpc(accessToken).mentees.profile.query({}));
       expect(outcome.status).toBe(403);
-      // The server's close frame puts the socket in CLOSING at once (ws reports the code only after
-      // the TCP connection ends, which workerd delays by about 10 s).
-      await expect.poll(() => socket.readyState, { timeout: 5_000 }).toBe(WebSocket.CLOSING);
+      await closedWith(socket, CLOSE_ACCOUNT_REFUSED);
     } finally {
       socket.terminate();
     }

@@ -5,6 +5,7 @@ import { emailOutbox, enrollments, notifications, sessionReminders, timeSlots } 
 import { formatDate, formatTime, zonedInstant } from "../../worker/services/zoned-time";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
+import { roomUrlFor } from "../support/sockets";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -216,7 +217,7 @@ describe("a mentor deletes a booked slot", () => {
     const slotId = await publishOne(m.token, hoursAhead(50));
     expect((await book(me.token, slotId)).status).toBe(201);
 
-    const socket = new WebSocket(`${baseUrl().replace(/^http/, "ws")}/parties/user-room/mentee:${me.id}?token=${encodeURIComponent(me.token)}`);
+    const socket = new WebSocket(await roomUrlFor(`user-room/mentee:${me.id}`, me.token));
     const events: { event: string; data: any }[] = [];
     socket.on("message", (raw) => events.push(JSON.parse(raw.toString())));
     await new Promise((resolve, reject) => {

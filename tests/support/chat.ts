@@ -1,7 +1,8 @@
 import WebSocket from "ws";
 import { accessTokenFor, createMentee, createMentor } from "./accounts";
-import { baseUrl, rest } from "./api";
+import { rest } from "./api";
 import { createEnrollment } from "./moderation";
+import { roomUrlFor } from "./sockets";
 
 const DAY = 86_400_000;
 
@@ -29,14 +30,14 @@ export const sendAs = (p: ChatPair, side: "mentee" | "mentor", conversationId: s
     body: { message, sender: side === "mentee" ? p.mentee.id : p.mentor.id, ...(clientId ? { clientId } : {}) },
   });
 
-export const roomUrl = (room: string, token: string) => `${baseUrl().replace(/^http/, "ws")}/parties/user-room/${room}?token=${encodeURIComponent(token)}`;
-
 /** A user's room socket that records every push it receives. */
 export type RoomSocket = { socket: WebSocket; events: { event: string; data: Record<string, unknown> }[]; close: () => void };
 
-export function joinRoom(room: string, token: string): Promise<RoomSocket> {
+/** Joins a user's room (`<role>:<id>`) with a fresh ticket of the sign-in `token` belongs to. */
+export async function joinRoom(room: string, token: string): Promise<RoomSocket> {
+  const url = await roomUrlFor(`user-room/${room}`, token);
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(roomUrl(room, token));
+    const socket = new WebSocket(url);
     const events: RoomSocket["events"] = [];
     socket.on("message", (raw) => events.push(JSON.parse(raw.toString()) as RoomSocket["events"][number]));
     socket.once("unexpected-response", (_req, res) => reject(new Error(`refused ${res.statusCode}`)));

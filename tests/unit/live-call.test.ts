@@ -9,14 +9,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 class FakeSocket extends EventTarget {
   static last: FakeSocket;
   sent: { event: string; data: Record<string, unknown> }[] = [];
-  constructor() {
+  closed = false;
+  constructor(readonly options: { query: () => Promise<Record<string, string>> }) {
     super();
     FakeSocket.last = this;
   }
   send(text: string) {
     this.sent.push(JSON.parse(text));
   }
-  close() {}
+  close() {
+    this.closed = true;
+  }
+  /** The live room closes the socket with a code. */
+  closeWith(code: number) {
+    this.dispatchEvent(Object.assign(new Event("close"), { code }));
+  }
   /** A message from the live room. */
   receive(event: string, data: unknown) {
     this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify({ event, data }) }));
@@ -77,9 +84,9 @@ class FakePeerConnection {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-async function startCall(role: "mentee" | "mentor") {
+async function startCall(role: "mentee" | "mentor", ticket: () => Promise<string> = async () => "ticket") {
   const { LiveCall } = await import("../../src/lib/live-call");
-  const call = new LiveCall({ slotId: "slot-1", role, token: async () => "token", iceServers: [], local: null });
+  const call = new LiveCall({ slotId: "slot-1", role, ticket, iceServers: [], local: null });
   return { call, socket: FakeSocket.last };
 }
 
@@ -181,5 +188,45 @@ describe("a dropped connection comes back", () => {
     socket.receive("signal", { gen, restart: true });
     await settle();
     expect(pc.offers).toEqual([{ iceRestart: false }, { iceRestart: true }]);
+  });
+});
+
+describe("a sign-in that ends during the call", () => {
+  it("each (re)connect asks for a fresh ticket and puts it in the query", async () => {
+    let n = 0;
+    const { socket } = await startCall("mentee", async () => `ticket-${++n}`);
+    expect(await socket.options.query()).toEqual({ ticket: "ticket-1" });
+    expect(await socket.options.query()).toEqual({ ticket: "ticket-2" });
+  });
+
+  it("a ticket the server refuses ends the call as signed out and stops the socket", async () => {
+    const { TicketRefused } = await import("../../src/lib/socket-ticket");
+    const { call, socket } = await startCall("mentee", async () => {
+      throw new TicketRefused("This sign-in has ended.");
+    });
+    await expect(socket.options.query()).rejects.toThrow("This sign-in has ended.");
+    expect(call.getSnapshot().status).toBe("signed-out");
+    expect(socket.closed).toBe(true);
+  });
+
+  it("a network failure while fetching a ticket is retried by the socket, the call goes on", async () => {
+    const { call, socket } = await startCall("mentor", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(socket.options.query()).rejects.toThrow("Failed to fetch");
+    expect(call.getSnapshot().status).toBe("joining");
+    expect(socket.closed).toBe(false);
+  });
+
+  it("the room closing the socket because the sign-in ended (4001) or the account was refused (4003) ends the call as signed out", async () => {
+    for (const code of [4001, 4003]) {
+      const { call, socket } = await startCall("mentor");
+      socket.receive("welcome", { peer: mentee });
+      await settle();
+      socket.closeWith(code);
+      expect(call.getSnapshot().status).toBe("signed-out");
+      expect(socket.closed).toBe(true);
+      expect(FakePeerConnection.made.at(-1)!.closed).toBe(true);
+    }
   });
 });

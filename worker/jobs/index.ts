@@ -4,6 +4,7 @@ import { oneTimeCodes } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { currentTime } from "../services/clock";
 import { pruneThrottle } from "../services/login-throttle";
+import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
 import { transportFor } from "../services/mail/transport";
 import { runReminders } from "./reminders";
@@ -24,6 +25,8 @@ export const jobs: Record<string, Job> = {
   deliverMail: (db, env, now) => deliverDueMail(db, transportFor(readConfig(env)), now),
   /** Drops throttle counters whose window has passed. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
+  /** Drops socket tickets nobody used within their 30 s. */
+  pruneSocketTickets: (db, _env, now) => pruneSocketTickets(db, now),
   /** Drops reset codes a day after they expired (they are useless by then). */
   pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
   /** Session reminders 24 hours and 1 hour before a booked session (ADR 0013), each sent once. */

@@ -3,7 +3,7 @@ import type { Role } from "../../db/schema";
 import type { Context } from "../trpc/context";
 import { ErrorDetails, fail } from "../trpc/errors";
 import { currentRefusal } from "./accounts";
-import { disconnectUser } from "./push";
+import { disconnectSignIns } from "./push";
 import type { AccessClaims } from "./tokens";
 
 const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
@@ -23,7 +23,7 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
   const refusal = await currentRefusal(ctx.db, ctx.auth.role, ctx.auth.sub, ctx.auth.sid);
   if (refusal) {
     // A blocked user's open tabs stop receiving pushes too.
-    if (refusal.details.blocked) disconnectUser(ctx.env, ctx.waitUntil, { role: ctx.auth.role, id: ctx.auth.sub }, "account blocked");
+    if (refusal.details.blocked) disconnectSignIns(ctx, { role: ctx.auth.role, id: ctx.auth.sub }, {}, "blocked", ctx.now);
     throw new TRPCError({ code: refusal.code, message: refusal.message, cause: new ErrorDetails(refusal.details) });
   }
   return ctx.auth;

@@ -1,4 +1,4 @@
-import { aliasedTable, eq } from "drizzle-orm";
+import { aliasedTable, and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
 import { fail } from "../trpc/errors";
@@ -72,6 +72,22 @@ export function liveRefusal(session: LiveSession, now: Date): string | null {
   }
   if (now.getTime() >= Date.parse(session.end)) return `This session has ended (it ended ${formatWhen(session.end, zone)}).`;
   return null;
+}
+
+/** The slot ids whose live room `who` may be in now (from its opening to its closing), for closing their sockets. */
+export async function openLiveRoomsOf(db: Db, who: { role: LiveRole; id: string }, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: timeSlots.id })
+    .from(timeSlots)
+    .where(
+      and(
+        eq(who.role === "mentor" ? timeSlots.mentorId : timeSlots.menteeId, who.id),
+        eq(timeSlots.state, "booked"),
+        lte(timeSlots.startAt, new Date(now.getTime() + LIVE_EARLY_MS)),
+        gt(timeSlots.endAt, new Date(now.getTime() - LIVE_GRACE_MS)),
+      ),
+    );
+  return rows.map((row) => row.id);
 }
 
 /** verify-live: the session when the caller may enter it now; 404, or 403 with the reason, otherwise. */

@@ -11,7 +11,7 @@ import { passwordChangedMail, resetCodeMail } from "./mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { passwordChangeStatements } from "./password-set";
-import { disconnectUser } from "./push";
+import { disconnectSignIns } from "./push";
 
 export type ResetRole = "mentee" | "mentor";
 export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: (p: Promise<unknown>) => void; address: string };
@@ -102,7 +102,7 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
 
   await acceptAttempt(db, "otp-verify", subject, now);
   await clearPair(db, "login", subject);
-  disconnectUser(deps.env, deps.waitUntil, { role, id: account.id }, "Your password was changed. Please sign in again.");
+  disconnectSignIns(deps, { role, id: account.id }, {}, "password-changed", new Date(now));
   deliverMailSoon(deps.env, deps.waitUntil);
   return { message: CODE_MESSAGES.changed };
 }

@@ -1,6 +1,9 @@
 import { getServerByName } from "partyserver";
-import { CLOSE_ACCOUNT_REFUSED, userRoomName, type PushEvent, type Role } from "../../party/protocol";
+import type { Db } from "../../db/client";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEvent, type Role, type SignInScope } from "../../party/protocol";
 import type { Env } from "../env";
+import { currentTime } from "./clock";
+import { openLiveRoomsOf } from "./live";
 
 export type Recipient = { role: Role; id: string };
 
@@ -25,11 +28,40 @@ export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void
   );
 }
 
-/** Closes a user's open tabs after the Worker refused the account (blocked); runs after the response. `reason` is at most 123 bytes (WebSocket). */
+/**
+ * Closes every tab of a user's own room (not their live rooms) with `reason`; runs after the response.
+ * Kept for callers not yet moved to `disconnectSignIns`, which also reaches live rooms.
+ */
 export function disconnectUser(env: Env, waitUntil: (p: Promise<unknown>) => void, who: Recipient, reason: string) {
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(who.role, who.id))
-      .then((room) => room.disconnectAll(CLOSE_ACCOUNT_REFUSED, reason))
+      .then((room) => room.disconnectSignIns({}, CLOSE_ACCOUNT_REFUSED, reason))
       .catch((error: unknown) => console.error("disconnect failed", error)),
   );
+}
+
+/** Why sockets close: a block refuses the account; the others end sign-ins. Reasons are at most 123 bytes (WebSocket). */
+const CLOSE_FOR = {
+  blocked: { code: CLOSE_ACCOUNT_REFUSED, reason: "account blocked" },
+  "signed-out": { code: CLOSE_SIGN_IN_ENDED, reason: "This sign-in has ended. Please sign in again." },
+  "password-changed": { code: CLOSE_SIGN_IN_ENDED, reason: "Your password was changed. Please sign in again." },
+} as const;
+
+export type DisconnectDeps = { env: Env; db: Db; waitUntil: (p: Promise<unknown>) => void };
+
+/**
+ * Closes the open sockets of a user's sign-ins in `scope` (ADR 0020) after the change that ended
+ * them committed: the user's room (every tab) and any live room they may be in now. Logout passes
+ * `only` its sign-in, a password change `except` the current one, a reset or a block neither.
+ * Runs after the response.
+ */
+export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now = new Date(currentTime())) {
+  const { code, reason } = CLOSE_FOR[why];
+  const closing = async () => {
+    const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));
+    const slots = who.role === "moderator" ? Promise.resolve([]) : openLiveRoomsOf(deps.db, { role: who.role, id: who.id }, now);
+    const liveRooms = slots.then((ids) => Promise.all(ids.map((slotId) => getServerByName(deps.env.LiveRoom, slotId).then((room) => room.disconnectSignIns(who, scope, code, reason)))));
+    await Promise.all([userRoom, liveRooms]);
+  };
+  deps.waitUntil(closing().catch((error: unknown) => console.error("disconnect failed", why, error)));
 }

@@ -84,8 +84,15 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
     .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
 }
 
-/** Ends the sign-in that issued the access token: the session and its whole rotation family. */
-export async function closeSession(db: Db, sessionId: string, now = Date.now()): Promise<void> {
+/** The sign-in (rotation family) a session belongs to, or null for an unknown session. */
+export async function familyOf(db: Db, sessionId: string): Promise<string | null> {
   const row = await db.query.refreshSessions.findFirst({ where: eq(refreshSessions.id, sessionId), columns: { familyId: true } });
-  if (row) await revokeFamily(db, row.familyId, now);
+  return row?.familyId ?? null;
+}
+
+/** Ends the sign-in that issued the access token: the session and its whole rotation family. Returns the family, to close its sockets. */
+export async function closeSession(db: Db, sessionId: string, now = Date.now()): Promise<string | null> {
+  const familyId = await familyOf(db, sessionId);
+  if (familyId) await revokeFamily(db, familyId, now);
+  return familyId;
 }

@@ -7,6 +7,7 @@ import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
 import { notificationsRouter } from "./routers/notifications";
 import { passwordRouter } from "./routers/password";
+import { realtimeRouter } from "./routers/realtime";
 import { paymentsRouter } from "./routers/payments";
 import { reviewsRouter } from "./routers/reviews";
 import { schedulingRouter } from "./routers/scheduling";
@@ -27,6 +28,7 @@ export const appRouter = router({
   live: liveRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
+  realtime: realtimeRouter,
 });
 
 export type AppRouter = typeof appRouter;

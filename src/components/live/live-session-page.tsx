@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { LiveCall } from "@/lib/live-call";
-import { readSession } from "@/lib/session";
+import { fetchSocketTicket } from "@/lib/socket-ticket";
 import { useTRPC, useTRPCClient } from "@/lib/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 import type { LiveSession } from "../../../worker/services/live";
@@ -77,12 +77,8 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
     api.live.join.mutate({ slotId: session.slotId }, { context: { role } }).then(
       ({ iceServers }) => {
         if (cancelled) return;
-        const token = async () => {
-          // A cheap authorised read first, so an expired access token is refreshed before the socket uses it.
-          await api.live.session.query({ slotId: session.slotId }, { context: { role } }).catch(() => undefined);
-          return readSession(role)?.accessToken ?? null;
-        };
-        setCall(new LiveCall({ slotId: session.slotId, role, token, iceServers: iceServers as RTCIceServer[], local: media.stream }));
+        const ticket = () => fetchSocketTicket(api, role);
+        setCall(new LiveCall({ slotId: session.slotId, role, ticket, iceServers: iceServers as RTCIceServer[], local: media.stream }));
       },
       (error) => {
         if (cancelled) return;
@@ -103,13 +99,18 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
       const { status } = call.getSnapshot();
       if (status === "connected" && joinedAt.current === null) joinedAt.current = Date.now();
       if (status === "ended" || status === "replaced") finish(status);
+      // This sign-in ended: the auth link signs the tab out when the server refuses it.
+      if (status === "signed-out") {
+        stopMedia();
+        api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
+      }
     };
     const unsubscribe = call.subscribe(check);
     return () => {
       unsubscribe();
       call.leave();
     };
-  }, [call, finish]);
+  }, [call, finish, stopMedia, api, role]);
 
   // The session's time is over: the room closes a few minutes later; the page says so at once.
   useEffect(() => {

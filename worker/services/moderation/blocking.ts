@@ -6,7 +6,7 @@ import { fail } from "../../trpc/errors";
 import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import { paymentsFor } from "../payments/stripe-client";
-import { disconnectUser } from "../push";
+import { disconnectSignIns } from "../push";
 import { auditIfChanged } from "./audit";
 
 export type Member = "mentee" | "mentor";
@@ -56,7 +56,7 @@ function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: {
  * subscriptions at period end through the payments code (the mentees keep what they paid for).
  */
 async function afterBlock(ctx: Context, target: BlockTarget, toEnd: { id: string; menteeId: string }[]) {
-  disconnectUser(ctx.env, ctx.waitUntil, target, "account blocked");
+  disconnectSignIns(ctx, target, {}, "blocked", ctx.now);
   if (toEnd.length === 0) return { subscriptionsEnding: 0, subscriptionsFailed: 0 };
   const payments = paymentsFor(ctx);
   let failed = 0;

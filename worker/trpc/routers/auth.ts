@@ -5,6 +5,7 @@ import { googleProviderFor } from "../../services/google/provider";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
+import { disconnectSignIns } from "../../services/push";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
@@ -94,7 +95,9 @@ export const authRouter = router({
 
   logout: authedProcedure.input(v.object({ role: roleField })).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role !== input.role) fail("FORBIDDEN", "This session belongs to another account type.");
-    await closeSession(ctx.db, ctx.auth.sid);
+    const familyId = await closeSession(ctx.db, ctx.auth.sid);
+    // Every tab of this sign-in stops receiving pushes now, not when its token expires.
+    if (familyId) disconnectSignIns(ctx, { role: ctx.auth.role, id: ctx.auth.sub }, { only: familyId }, "signed-out", ctx.now);
     return { message: "Logged out" };
   }),
 });
