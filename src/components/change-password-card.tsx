@@ -28,7 +28,8 @@ export function ChangePasswordCard() {
       toast.success(answer.message);
     } catch (error) {
       const answer = apiError(error);
-      if (answer?.details.field === "currentPassword") form.setError("currentPassword", { type: "server", message: answer.message });
+      const field = answer?.details.field;
+      if (answer && (field === "currentPassword" || field === "password")) form.setError(field, { type: "server", message: answer.message });
       else setFormError(answer?.message ?? "Network issue. Please try again later.");
     }
   });

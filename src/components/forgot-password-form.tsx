@@ -56,7 +56,8 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
       toast.success(answer.message);
       redirectAfter("/auth/login", REDIRECT_DELAY_MS);
     } catch (error) {
-      setFormError(failure(error));
+      if (apiError(error)?.details.field === "password") resetForm.setError("password", { type: "server", message: failure(error) });
+      else setFormError(failure(error));
     }
   });
 

@@ -5,7 +5,7 @@ import { mentorSearchSchema, PRICE_BUCKETS } from "../../worker/validation/searc
 
 const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message;
 
-const signup = { firstName: " Asha ", lastName: "Rao", email: " Asha@Example.COM ", phone: "9876543210", password: "p", confirmpassword: "p" };
+const signup = { firstName: " Asha ", lastName: "Rao", email: " Asha@Example.COM ", phone: "9876543210", password: "Passw0rd!", confirmpassword: "Passw0rd!" };
 
 describe("sign-up rules (SPEC §5)", () => {
   it("trims names and normalises the e-mail", () => {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { emailField, passwordField, required } from "./accounts";
+import { emailField, newPasswordLength, passwordField, required } from "./accounts";
 
 /** Password reset and change (issue 12), shared by the server and the forms. The new password follows the sign-up rules. */
 
@@ -15,10 +15,10 @@ const confirmMatches = <T extends { password: string; confirmPassword: string }>
   v.forward<T, v.CheckIssue<T>, ["confirmPassword"]>(v.check((i) => i.password === i.confirmPassword, "Passwords must match"), ["confirmPassword"] as never);
 
 const resetFields = { email: emailField, otp: otpField, password: passwordField, confirmPassword: confirmField };
-export const resetPasswordSchema = v.pipe(v.object(resetFields), confirmMatches());
+export const resetPasswordSchema = v.pipe(v.object(resetFields), confirmMatches(), newPasswordLength());
 export type ResetPasswordInput = v.InferInput<typeof resetPasswordSchema>;
 /** The server's input: the form's fields and the account type. */
-export const resetPasswordRequestSchema = v.pipe(v.object({ role: resetRoleField, ...resetFields }), confirmMatches());
+export const resetPasswordRequestSchema = v.pipe(v.object({ role: resetRoleField, ...resetFields }), confirmMatches(), newPasswordLength());
 
 export const changePasswordSchema = v.pipe(
   v.object({
@@ -27,5 +27,6 @@ export const changePasswordSchema = v.pipe(
     confirmPassword: confirmField,
   }),
   confirmMatches(),
+  newPasswordLength(),
 );
 export type ChangePasswordInput = v.InferInput<typeof changePasswordSchema>;

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { hourlyRateField, PHONE_PATTERN, splitSkills } from "./accounts";
+import { linkField } from "./links";
 import { timeZoneField } from "./scheduling";
 
 const name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(50, `${label} must be at most 50 characters`));
@@ -7,7 +8,6 @@ const text = (label: string, max: number, required = false) =>
   required
     ? v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`))
     : v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
-const link = (label: string) => v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.url(`${label} must be a valid URL`), v.maxLength(300, `${label} must be a valid URL`))], `${label} must be a valid URL`);
 const phone = v.pipe(v.string("Mobile number is required"), v.trim(), v.nonEmpty("Mobile number is required"), v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"));
 
 /** A path id the legacy REST routes carry; checked against the token. */
@@ -37,9 +37,9 @@ export const mentorProfileUpdateSchema = v.object({
   shortBio: v.optional(text("Short bio", 200)),
   educationalQualification: v.optional(text("Educational Qualification", 120, true)),
   hourlyRate: v.optional(hourlyRateField),
-  website: v.optional(link("Website")),
-  twitterUrl: v.optional(link("Twitter URL")),
-  linkedInUrl: v.optional(link("LinkedIn URL")),
+  website: v.optional(linkField("Website")),
+  twitterUrl: v.optional(linkField("Twitter URL")),
+  linkedInUrl: v.optional(linkField("LinkedIn URL")),
   /** The IANA zone the scheduler and every session time are shown in. */
   timeZone: v.optional(timeZoneField),
 });

@@ -20,7 +20,7 @@ export const Route = createFileRoute("/auth/mentee-register")({
 
 const REDIRECT_DELAY_MS = 5000;
 
-/** SPEC §8: 409, 403 and 400 keep the server's text; the message goes under Confirm Password. */
+/** SPEC §8: 409, 403 and 400 keep the server's text; the message goes under Confirm Password, or under the field the server names. */
 function signupErrorMessage(error: unknown): string {
   const answer = apiError(error);
   if (!answer) return "Network Issue, Please try again later";
@@ -46,7 +46,8 @@ function MenteeRegister() {
       // The mentees guard sends a signed-out visitor on to the sign-in page.
       redirectAfter("/mentees", REDIRECT_DELAY_MS);
     } catch (error) {
-      form.setError("confirmpassword", { type: "server", message: signupErrorMessage(error) });
+      const field = apiError(error)?.details.field === "password" ? "password" : "confirmpassword";
+      form.setError(field, { type: "server", message: signupErrorMessage(error) });
     }
   });
 

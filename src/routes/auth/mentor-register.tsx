@@ -24,7 +24,7 @@ export const Route = createFileRoute("/auth/mentor-register")({
 const REDIRECT_DELAY_MS = 4000;
 const SOMETHING_WRONG = "Something went wrong..!! Please try Again";
 
-type Outcome = { kind: "submitted" } | { kind: "error"; message: string; thenLogin?: boolean };
+type Outcome = { kind: "submitted" } | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
 
 /** SPEC §4/§8: 403 without `blocked` means an earlier application is under review, shown as submitted. */
 function outcomeOfError(error: unknown): Outcome {
@@ -32,7 +32,7 @@ function outcomeOfError(error: unknown): Outcome {
   if (!answer) return { kind: "error", message: SOMETHING_WRONG };
   if (answer.status === 403) return answer.details.blocked || answer.details.rejected ? { kind: "error", message: answer.message } : { kind: "submitted" };
   if (answer.status === 409) return { kind: "error", message: answer.message, thenLogin: true };
-  if (answer.status === 400) return { kind: "error", message: answer.message };
+  if (answer.status === 400) return { kind: "error", message: answer.message, onPassword: answer.details.field === "password" };
   return { kind: "error", message: SOMETHING_WRONG };
 }
 
@@ -60,7 +60,8 @@ function MentorRegister() {
       redirectAfter("/", REDIRECT_DELAY_MS);
       return;
     }
-    setFormError(outcome.message);
+    if (outcome.onPassword) form.setError("password", { type: "server", message: outcome.message });
+    else setFormError(outcome.message);
     if (outcome.thenLogin) redirectAfter("/auth/login", REDIRECT_DELAY_MS);
   });
 

@@ -9,6 +9,7 @@ import { disconnectSignIns } from "../../services/push";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
+import { refuseCommonPassword } from "../../services/common-passwords";
 import type { Context } from "../context";
 import { fail } from "../errors";
 import { authedProcedure, publicProcedure, router } from "../init";
@@ -36,11 +37,13 @@ export const authRouter = router({
   signInOptions: publicProcedure.query(({ ctx }) => ({ google: googleProviderFor(ctx.config, ctx.origin) !== null })),
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
+    await refuseCommonPassword(input.password);
     await registerMentee(ctx.db, input);
     return { message: "Your account has been created. Please sign in." };
   }),
 
   applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
+    await refuseCommonPassword(input.password);
     await applyAsMentor(ctx.db, input);
     return { message: "Your application has been submitted. We will get back to you after verifying your details." };
   }),

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { refuseCommonPassword } from "../../services/common-passwords";
 import { changePassword } from "../../services/password-change";
 import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
 import { disconnectSignIns } from "../../services/push";
@@ -19,10 +20,14 @@ export const passwordRouter = router({
 
   resetPassword: publicProcedure
     .input(resetPasswordRequestSchema)
-    .mutation(({ ctx, input }) => resetPassword(depsOf(ctx), input.role, input)),
+    .mutation(async ({ ctx, input }) => {
+      await refuseCommonPassword(input.password);
+      return resetPassword(depsOf(ctx), input.role, input);
+    }),
 
   change: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role === "moderator") fail("FORBIDDEN", "Moderator passwords are changed by an administrator.");
+    await refuseCommonPassword(input.password);
     const changed = await changePassword({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, address: ctx.address }, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input);
     // The change ended every other sign-in: their sockets close too; this one's stay open.
     const current = await familyOf(ctx.db, ctx.auth.sid);
