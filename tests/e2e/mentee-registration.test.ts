@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { PASSWORD_TOO_SHORT } from "../../worker/validation/accounts";
 import { uniqueEmail } from "../support/accounts";
 import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
@@ -74,5 +76,21 @@ describe("mentee registration", () => {
     await expect.poll(() => fieldError(page, "Confirm Password")).toBe("An account with this email already exists. Please sign in instead.");
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
+  });
+
+  it("shows the password rules under Password: too short in the browser, too common from the server (issue 20)", async () => {
+    const page = b.page;
+    await page.goto("/auth/mentee-register");
+    const values = { firstName: "Kiran", lastName: "Rao", email: uniqueEmail("e2e-common"), phone: "9876543210" };
+    await fillSignup(page, { ...values, password: "short" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError(page, "Password")).toBe(PASSWORD_TOO_SHORT);
+
+    await fillSignup(page, { ...values, password: "Password123" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError(page, "Password")).toBe(COMMON_PASSWORD);
+    expect(await fieldError(page, "Confirm Password")).toBe("");
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });
