@@ -12,9 +12,11 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * A fresh seeded sqld and the built Worker in workerd, both on loopback; removed by stop().
  * The Worker runs under Miniflare with the options wrangler derives from the built config, the
  * runtime `wrangler dev` uses, without its dev proxy in front (ADR 0003). With `dbUrl` the Worker
- * uses that database (another stack's) instead of a new one, and stop() leaves it running.
+ * uses that database (another stack's) instead of a new one, and stop() leaves it running. The
+ * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
+ * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string } = {}): Promise<Stack> {
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
@@ -26,7 +28,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   // Searches are not cached by default: a test that writes must read its own write.
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "test", SEARCH_CACHE_SECONDS: "0", ...options.vars };
+  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...options.vars };
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   const miniflare = new Miniflare({
     ...workerOptions,
@@ -47,7 +49,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     const url = await miniflare.ready;
     const baseUrl = url.origin;
     const health = await fetch(`${baseUrl}/healthz`);
-    if (!health.ok) throw new Error(`The Worker answered ${health.status} on /healthz`);
+    if (health.ok === Boolean(options.misconfigured)) throw new Error(`The Worker answered ${health.status} on /healthz: ${await health.text()}`);
     return { baseUrl, dbUrl: db.url, jwtSecret, stop };
   } catch (error) {
     await stop();

@@ -7,22 +7,23 @@ const configSchema = v.object({
   DB_URL: v.pipe(v.string("DB_URL is not set"), v.url("DB_URL must be a URL such as http://127.0.0.1:8089 or libsql://<db>.turso.io")),
   DB_AUTH_TOKEN: v.optional(v.string()),
   JWT_SECRET: v.pipe(v.string("JWT_SECRET is not set"), v.minLength(32, "JWT_SECRET must be at least 32 characters")),
-  ENVIRONMENT: v.picklist(["development", "test", "production"], "ENVIRONMENT must be development, test or production"),
+  /** Exactly one of two: anything else (test, staging, a typo) refuses to serve rather than guess which doors to open. */
+  ENVIRONMENT: v.picklist(["development", "production"], "ENVIRONMENT must be exactly development or production"),
   /** How long a public mentor search or profile may be reused per location (seconds, ADR 0016); 0 = always fresh. */
   SEARCH_CACHE_SECONDS: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, "SEARCH_CACHE_SECONDS must be a whole number of seconds (0-999)"), v.transform(Number)),
     "0",
   ),
-  /** Stripe (ADR 0010): required in production; in development and tests, absent means the built-in local Stripe. */
+  /** Stripe (ADR 0010): required in production; in development, absent means the built-in local Stripe. */
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
-  /** Development and tests only: the base URL of a fake Stripe API (tests point it at their fake). */
+  /** Development only: the base URL of a fake Stripe API (tests point it at their fake). */
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111"))),
   /**
    * Mail (ADR 0011). With MAIL_API_KEY, mail goes to an e-mail HTTP API (Resend's `POST /emails`
-   * shape; MAIL_API_URL picks another compatible endpoint). Without it (development and tests only),
-   * nothing leaves the machine and /dev/mailbox shows every message.
+   * shape; MAIL_API_URL picks another compatible endpoint). Without it (development only), nothing
+   * leaves the machine and /dev/mailbox shows every message.
    */
   MAIL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, "MAIL_API_KEY looks too short"))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<?[^@\s<>]+@[^@\s<>]+>?$/, 'MAIL_FROM must be an address such as "MentorLink <no-reply@example.com>"')), "MentorLink <no-reply@mentorlink.local>"),
@@ -30,7 +31,7 @@ const configSchema = v.object({
   /** Google sign-in for mentees; without them, development uses the local stand-in at /dev/google. */
   GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
-  /** Development and tests only: the base URL of a fake Google (authorize, token and user-info endpoints). */
+  /** Development only: the base URL of a fake Google (authorize, token and user-info endpoints). */
   GOOGLE_OAUTH_URL: v.optional(v.pipe(v.string(), v.url("GOOGLE_OAUTH_URL must be a URL such as http://127.0.0.1:12112"))),
   /**
    * Live sessions (ADR 0015): ICE_SERVERS replaces the default STUN (a JSON array of
@@ -51,23 +52,28 @@ const configSchema = v.object({
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
 
-/** Production needs the three Stripe secrets and never talks to a fake; development and tests may omit them together. */
-const configRules = v.pipe(
-  configSchema,
-  v.check(
-    (c) => c.ENVIRONMENT !== "production" || STRIPE_SECRETS.every((name) => c[name]),
-    `Production needs the Stripe secrets ${STRIPE_SECRETS.join(", ")} (npx wrangler secret put ...)`,
-  ),
-  v.check((c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL, "STRIPE_API_URL is for development and tests only"),
-  v.check((c) => c.ENVIRONMENT !== "production" || (Boolean(c.MAIL_API_KEY) && !c.MAIL_FROM.endsWith(".local>")), "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY) and MAIL_FROM"),
-  v.check((c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL, "GOOGLE_OAUTH_URL is for development and tests only"),
-  v.check((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together"),
-  v.check((c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN, "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together"),
-  v.check(
-    (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
-    "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",
-  ),
-);
+/** A rule across settings: which settings it names, and why it failed (never their values). */
+type Rule = { settings: string[]; reason: string; holds: (c: Config) => boolean };
+
+/** Production needs its secrets and never talks to a fake; development may omit them (the local stand-ins answer). */
+const configRules: Rule[] = [
+  ...STRIPE_SECRETS.map((name) => ({
+    settings: [name],
+    reason: `Production needs ${name} (npx wrangler secret put ${name})`,
+    holds: (c: Config) => c.ENVIRONMENT !== "production" || Boolean(c[name]),
+  })),
+  { settings: ["STRIPE_API_URL"], reason: "STRIPE_API_URL is for development only", holds: (c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL },
+  { settings: ["MAIL_API_KEY"], reason: "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY)", holds: (c) => c.ENVIRONMENT !== "production" || Boolean(c.MAIL_API_KEY) },
+  { settings: ["MAIL_FROM"], reason: "Production needs MAIL_FROM, a real sender address", holds: (c) => c.ENVIRONMENT !== "production" || !c.MAIL_FROM.endsWith(".local>") },
+  { settings: ["GOOGLE_OAUTH_URL"], reason: "GOOGLE_OAUTH_URL is for development only", holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL },
+  { settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], reason: "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together", holds: (c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET },
+  { settings: ["TURN_KEY_ID", "TURN_KEY_API_TOKEN"], reason: "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together", holds: (c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN },
+  {
+    settings: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    reason: "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",
+    holds: (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
+  },
+];
 
 export type Config = v.InferOutput<typeof configSchema>;
 
@@ -78,15 +84,54 @@ export type Env = Config & {
   IMAGES: R2Bucket;
 };
 
-let checked: Config | undefined;
+/** One setting (or a pair) that is missing or wrong, and why; a value is never repeated, as it may be a secret. */
+export type ConfigProblem = { settings: string[]; reason: string };
+export type ConfigCheck = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
 
-/** Validates the bindings once per isolate; a bad deployment fails loudly on its first request. */
-export function readConfig(env: Env): Config {
-  if (checked) return checked;
-  const result = v.safeParse(configRules, env);
-  if (!result.success) {
-    throw new Error(`Invalid Worker configuration: ${result.issues.map((i) => i.message).join("; ")}`);
+/**
+ * A setting that is absent gets the plain "is not set" (the object schema's own message is about
+ * keys); a message that would echo the value it refused is replaced, so no secret reaches a response or a log.
+ */
+function problemOf(issue: v.BaseIssue<unknown>): ConfigProblem {
+  const setting = issue.path?.map((p) => String(p.key)).join(".") ?? "configuration";
+  if (issue.type === "object" && issue.input === undefined) return { settings: [setting], reason: `${setting} is not set` };
+  const echoes = typeof issue.input === "string" && issue.input.length > 0 && issue.message.includes(issue.input);
+  return { settings: [setting], reason: echoes ? `${setting} is not valid` : issue.message };
+}
+
+/** Every problem of these bindings at once (the schema's, then the rules across settings). */
+export function checkConfig(env: Record<string, unknown>): ConfigCheck {
+  const parsed = v.safeParse(configSchema, env, { abortEarly: false });
+  if (!parsed.success) return { ok: false, problems: parsed.issues.map(problemOf) };
+  const problems = configRules.filter((rule) => !rule.holds(parsed.output)).map(({ settings, reason }) => ({ settings, reason }));
+  return problems.length ? { ok: false, problems } : { ok: true, config: parsed.output };
+}
+
+/** The one development gate: the local stand-ins, the mailbox, /dev/* and the clock header exist only here. */
+export const isDevelopment = (config: Pick<Config, "ENVIRONMENT">): boolean => config.ENVIRONMENT === "development";
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(`Invalid Worker configuration: ${problems.map((p) => p.reason).join("; ")}`);
   }
-  checked = result.output;
-  return checked;
+}
+
+// Bindings are fixed for an isolate's life, so each set is checked once.
+const checks = new WeakMap<object, ConfigCheck>();
+
+/** The bindings' check, once per isolate. */
+export function configCheckFor(env: Env): ConfigCheck {
+  let check = checks.get(env);
+  if (!check) {
+    check = checkConfig(env);
+    checks.set(env, check);
+  }
+  return check;
+}
+
+/** The valid configuration; throws ConfigError otherwise (requests never get here then: worker/config-gate.ts answers 503 first). */
+export function readConfig(env: Env): Config {
+  const check = configCheckFor(env);
+  if (!check.ok) throw new ConfigError(check.problems);
+  return check.config;
 }

@@ -1,6 +1,7 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
+import { configGate } from "./config-gate";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { restApp, restErrorResponse } from "./rest/adapter";
@@ -30,6 +31,8 @@ app.use("*", async (c, next) => {
   c.header("x-request-id", requestId);
   await next();
 });
+// A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
+app.use("*", configGate);
 app.use("*", inputGuard);
 
 app.use(
@@ -48,7 +51,7 @@ app.route("/", imageRoutes);
 // Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
 app.route("/", stripeWebhookRoutes);
 app.route("/dev/stripe", localStripePages);
-// Mail (issue 12): the development mailbox (development only) and the cron's jobs by hand (not in production).
+// Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
 app.route("/dev/mailbox", devMailbox);
 app.route("/dev/cron", devCron);
 // Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.

@@ -159,12 +159,3 @@ describe("Google sign-in callback (fake Google)", () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 });
-
-describe("Google sign-in without credentials (the shared test Worker)", () => {
-  it("outside development says it is not configured, and the local stand-in is absent", async () => {
-    const response = await fetch(`${inject("baseUrl")}/api/mentees/google_auth_mentee`, { redirect: "manual" });
-    expect(new URL(response.headers.get("location")!, inject("baseUrl")).hash).toBe(`#${new URLSearchParams({ error: "not_configured" })}`);
-    expect((await fetch(`${inject("baseUrl")}/dev/google/authorize`)).status).toBe(404);
-    expect((await fetch(`${inject("baseUrl")}/dev/mailbox`)).status).toBe(404);
-  });
-});

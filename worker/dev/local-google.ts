@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
-import { readConfig, type Env } from "../env";
+import { isDevelopment, readConfig, type Env } from "../env";
 import { signLocalCode } from "../services/google/local-provider";
 import { GOOGLE_CALLBACK_PATH } from "../services/google/provider";
 
@@ -14,7 +14,7 @@ export const localGooglePages = new Hono<{ Bindings: Env }>();
 
 localGooglePages.use("*", async (c, next) => {
   const config = readConfig(c.env);
-  if (config.ENVIRONMENT !== "development" || config.GOOGLE_CLIENT_ID) return c.text("Not found", 404);
+  if (!isDevelopment(config) || config.GOOGLE_CLIENT_ID) return c.text("Not found", 404);
   await next();
 });
 

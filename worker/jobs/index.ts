@@ -33,8 +33,14 @@ export const jobs: Record<string, Job> = {
   reminders: (db, env, now, waitUntil) => runReminders(db, env, new Date(now), waitUntil),
 };
 
-/** Runs every job (or only the named ones); one failing job does not stop the others. */
-export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUntil = () => {}, only?: string[]): Promise<JobReport> {
+/** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */
+export const JOB_FAILED = "failed";
+
+/**
+ * Runs every job (or only the named ones); one failing job does not stop the others. A failure is
+ * logged with `logId` (the request id of /dev/cron) and reported as JOB_FAILED.
+ */
+export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUntil = () => {}, only?: string[], logId = "cron"): Promise<JobReport> {
   const db = dbFor(readConfig(env));
   const report: JobReport = {};
   for (const [name, job] of Object.entries(jobs)) {
@@ -43,8 +49,8 @@ export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUnti
       const result = await job(db, env, now, waitUntil);
       report[name] = result && typeof result === "object" && !("rowsAffected" in result) ? result : "ok";
     } catch (error) {
-      console.error(`job ${name} failed`, error);
-      report[name] = { error: error instanceof Error ? error.message : String(error) };
+      console.error(`[${logId}] job ${name} failed`, error);
+      report[name] = JOB_FAILED;
     }
   }
   return report;

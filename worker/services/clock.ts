@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import { isDevelopment, type Config } from "../env";
 
 /**
  * The one source of "now" for time windows (code expiry, rate limits, mail backoff, booking, the
@@ -8,14 +8,14 @@ import type { Config } from "../env";
 export const currentTime = (): number => Date.now();
 
 /**
- * A request's "now". Outside production a request may set it with the `x-mentorlink-now` header
- * (an ISO instant), so integration tests cover the edges of each window without sleeping.
- * Production ignores the header.
+ * A request's "now". In development (the one gate, worker/env.ts) a request may set it with the
+ * `x-mentorlink-now` header (an ISO instant), so integration tests cover the edges of each window
+ * without sleeping. Production ignores the header.
  */
 export const NOW_HEADER = "x-mentorlink-now";
 
 export function requestNow(config: Pick<Config, "ENVIRONMENT">, request: Request): Date {
-  if (config.ENVIRONMENT !== "production") {
+  if (isDevelopment(config)) {
     const given = request.headers.get(NOW_HEADER);
     if (given) {
       const at = new Date(given);

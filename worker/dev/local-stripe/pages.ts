@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { readConfig, type Env } from "../../env";
+import { isDevelopment, readConfig, type Env } from "../../env";
 import { paymentsFor } from "../../services/payments/stripe-client";
 import { dbFor } from "../../trpc/context";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./api";
@@ -52,14 +52,14 @@ const dbOf = (c: DevContext) => dbFor(readConfig(c.env));
 
 /**
  * Development-only pages of the local Stripe (ADR 0010): a test checkout and a lifecycle page.
- * They answer 404 in production and whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
+ * They answer 404 outside development and whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
  */
 export const localStripePages = new Hono<{ Bindings: Env }>();
 
 localStripePages.use("*", async (c, next) => {
   const config = readConfig(c.env);
   const local = paymentsFor({ config, env: c.env, waitUntil: () => undefined }).local;
-  if (config.ENVIRONMENT === "production" || !local) return c.text("Not found", 404);
+  if (!isDevelopment(config) || !local) return c.text("Not found", 404);
   await next();
 });
 

@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import * as v from "valibot";
-import type { Config } from "../../env";
+import { isDevelopment, type Config } from "../../env";
 import { localGoogle } from "./local-provider";
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
@@ -74,7 +74,7 @@ function realGoogle(config: Config, redirectUri: string): GoogleProvider {
 export function googleProviderFor(config: Config, origin: string): GoogleProvider | null {
   const redirectUri = `${origin}${GOOGLE_CALLBACK_PATH}`;
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) return realGoogle(config, redirectUri);
-  if (config.ENVIRONMENT === "development") return localGoogle(config.JWT_SECRET, origin, redirectUri);
+  if (isDevelopment(config)) return localGoogle(config.JWT_SECRET, origin, redirectUri);
   return null;
 }
 

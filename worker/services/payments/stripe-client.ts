@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Config, Env } from "../../env";
+import { isDevelopment, type Config, type Env } from "../../env";
 import { fail } from "../../trpc/errors";
 import { localStripeFetch, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from "../../dev/local-stripe/api";
 
@@ -10,7 +10,7 @@ export type Payments = {
   stripe: Stripe;
   webhookSecret: string;
   publishableKey: string;
-  /** The built-in local Stripe answers (development and tests without a key). */
+  /** The built-in local Stripe answers (development without a key). */
   local: boolean;
 };
 
@@ -20,18 +20,18 @@ type PaymentsEnv = { config: Config; env: Env; waitUntil: (promise: Promise<unkn
 
 /**
  * The only way the Worker reaches Stripe (ADR 0010). Production: api.stripe.com with the secrets.
- * Development and tests: a fake at STRIPE_API_URL when set, else, with no key, the built-in local
- * Stripe, reached through the same stripe-node client and fetch HTTP client, in process.
+ * Development: a fake at STRIPE_API_URL when set, else, with no key, the built-in local Stripe,
+ * reached through the same stripe-node client and fetch HTTP client, in process.
  */
 export function paymentsFor({ config, env, waitUntil }: PaymentsEnv): Payments {
-  const production = config.ENVIRONMENT === "production";
-  const local = !production && !config.STRIPE_SECRET_KEY && !config.STRIPE_API_URL;
+  const development = isDevelopment(config);
+  const local = development && !config.STRIPE_SECRET_KEY && !config.STRIPE_API_URL;
   const base: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
   let stripe: Stripe;
   if (local) {
     stripe = new Stripe(LOCAL_SECRET_KEY, { ...base, httpClient: Stripe.createFetchHttpClient((input, init) => localStripeFetch({ env, waitUntil }, input, init)) });
   } else {
-    const api = !production && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+    const api = development && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
     stripe = new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_SECRET_KEY, {
       ...base,
       httpClient: Stripe.createFetchHttpClient(),

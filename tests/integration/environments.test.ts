@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startStack, type Stack } from "../../scripts/built-stack";
+import { startSqld, type Sqld } from "../../scripts/sqld";
+import { MISCONFIGURED_MESSAGE } from "../../worker/config-gate";
+import { accessTokenFor, createMentor } from "../support/accounts";
+import { baseUrl } from "../support/api";
+
+/**
+ * Issue 20 §8: one development gate. Beside the shared Worker (development, as in `npm run dev`),
+ * this file starts, once, a production Worker with dummy secrets on the shared database, a Worker
+ * with ENVIRONMENT=staging (refused), and a development Worker on an empty database (its jobs fail).
+ */
+let production: Stack;
+let staging: Stack;
+let broken: Stack;
+let emptyDb: Sqld;
+const emptyDbDir = mkdtempSync(join(tmpdir(), "mentorlink-empty-db-"));
+
+beforeAll(async () => {
+  emptyDb = await startSqld({ dataDir: emptyDbDir });
+  [production, staging, broken] = await Promise.all([
+    startStack({
+      dbUrl: inject("dbUrl"),
+      vars: {
+        JWT_SECRET: inject("jwtSecret"),
+        ENVIRONMENT: "production",
+        STRIPE_SECRET_KEY: "sk_test_dummy0000000000",
+        STRIPE_WEBHOOK_SECRET: "whsec_dummy0000000000",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_dummy0000000000",
+        MAIL_API_KEY: "re_dummy0000000000",
+        MAIL_FROM: "MentorLink <no-reply@mentorlink.test>",
+        // Nothing this file does sends mail; if something did, it would go nowhere.
+        MAIL_API_URL: "http://127.0.0.1:9/emails",
+      },
+    }),
+    startStack({ dbUrl: inject("dbUrl"), vars: { ENVIRONMENT: "staging" }, misconfigured: true }),
+    startStack({ dbUrl: emptyDb.url }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([production?.stop(), staging?.stop(), broken?.stop()]);
+  await emptyDb?.stop();
+  rmSync(emptyDbDir, { recursive: true, force: true });
+});
+
+const HOUR = 60 * 60 * 1000;
+
+/** Publishes a slot that started two days ago, as if the request were made `shift` earlier (the clock header). */
+async function publishInThePast(origin: string, token: string, shift: number) {
+  const start = new Date(Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR);
+  const response = await fetch(`${origin}/api/mentors/available-timeslots`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-mentorlink-now": new Date(start.getTime() - shift).toISOString() },
+    body: JSON.stringify({ slotDetails: { start: start.toISOString() } }),
+  });
+  return response.status;
+}
+
+describe("production", () => {
+  it("is healthy", async () => {
+    const health = await fetch(`${production.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+  });
+
+  it("has no development doors: /dev/cron, the mailbox, the local Stripe and the local Google answer 404", async () => {
+    const doors = [
+      ["POST", "/dev/cron"],
+      ["POST", "/dev/cron/deliverMail"],
+      ["GET", "/dev/mailbox"],
+      ["GET", "/dev/mailbox/messages.json"],
+      ["GET", "/dev/stripe"],
+      ["GET", "/dev/stripe/checkout/cs_test_1"],
+      ["GET", "/dev/google/authorize"],
+    ];
+    for (const [method, path] of doors) expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
+    // The same doors are open on the development Worker, so this test can fail.
+    expect((await fetch(`${baseUrl()}/dev/mailbox`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/dev/stripe`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/dev/google/authorize`)).status).toBe(400); // there, but wants its query
+    expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({ message: expect.stringContaining('No job "nope"') });
+  });
+
+  it("without Google credentials says Google is not configured, with no stand-in", async () => {
+    const response = await fetch(`${production.baseUrl}/api/mentees/google_auth_mentee`, { redirect: "manual" });
+    expect(new URL(response.headers.get("location")!, production.baseUrl).hash).toBe(`#${new URLSearchParams({ error: "not_configured" })}`);
+  });
+
+  it("ignores the x-mentorlink-now header: the clock is the real one", async () => {
+    const mentor = await createMentor();
+    const token = await accessTokenFor("mentor", mentor.id);
+    // Development believes the header: two days earlier, a slot starting "now" is still ahead.
+    expect(await publishInThePast(baseUrl(), token, 2 * HOUR)).toBe(201);
+    expect(await publishInThePast(production.baseUrl, token, 3 * HOUR)).toBe(400);
+  });
+});
+
+describe("any ENVIRONMENT but development or production", () => {
+  it("/healthz answers 503 naming ENVIRONMENT and why", async () => {
+    const health = await fetch(`${staging.baseUrl}/healthz`);
+    expect(health.status).toBe(503);
+    const body = await health.json();
+    expect(body).toMatchObject({ ok: false, problems: [{ settings: ["ENVIRONMENT"], reason: "ENVIRONMENT must be exactly development or production" }] });
+    expect(JSON.stringify(body)).not.toContain("staging");
+    expect(JSON.stringify(body)).not.toContain(staging.jwtSecret);
+  });
+
+  it("every other route answers 503 with a clear JSON message, not a 500", async () => {
+    for (const path of ["/api/mentors/all-mentors", "/trpc/auth.session", "/dev/cron", "/dev/mailbox", "/dev/stripe"]) {
+      const response = await fetch(`${staging.baseUrl}${path}`, { method: path === "/dev/cron" ? "POST" : "GET" });
+      expect(response.status, path).toBe(503);
+      expect(await response.json(), path).toEqual({ message: MISCONFIGURED_MESSAGE, error: MISCONFIGURED_MESSAGE });
+    }
+  });
+});
+
+describe("/dev/cron", () => {
+  it("a failing job answers a generic JSON error naming the job, never the SQL error", async () => {
+    const response = await fetch(`${broken.baseUrl}/dev/cron`, { method: "POST" });
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("x-request-id");
+    const body = (await response.json()) as { message: string; error: string; jobs: Record<string, unknown> };
+    expect(body.message).toBe(body.error);
+    expect(body.message).toContain("deliverMail");
+    expect(body.message).toContain(requestId);
+    expect(body.jobs).toMatchObject({ deliverMail: "failed", pruneCodes: "failed" });
+    expect(JSON.stringify(body)).not.toMatch(/no such table|email_outbox|one_time_codes|sql/i);
+  });
+});
