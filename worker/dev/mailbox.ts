@@ -1,19 +1,19 @@
-import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import { emailOutbox } from "../../db/schema";
-import { readConfig, type Env } from "../env";
+import { isDevelopment, readConfig, type Env } from "../env";
+import { devMailboxMessages } from "../services/mail/dev-mailbox";
 import { dbFor } from "../trpc/context";
 
 /**
- * The development mailbox (ADR 0011): every message in the outbox, newest first, with its text and
- * links, so a reset can be finished with no mail account anywhere. Only when ENVIRONMENT is
- * development; 404 otherwise. `/dev/mailbox.json` is the same list for scripts.
+ * The development mailbox (ADR 0011): every message the local transport delivered, newest first,
+ * with its text and links, from the mailbox's own copy (the outbox forgets a code once it is
+ * delivered), so a reset can be finished with no mail account anywhere. Development only; 404
+ * otherwise. `/dev/mailbox/messages.json` is the same list for scripts (`?to=<address>` for one inbox).
  */
 export const devMailbox = new Hono<{ Bindings: Env }>();
 
 devMailbox.use("*", async (c, next) => {
-  if (readConfig(c.env).ENVIRONMENT !== "development") return c.text("Not found", 404);
+  if (!isDevelopment(readConfig(c.env))) return c.text("Not found", 404);
   await next();
 });
 
@@ -27,7 +27,7 @@ const STYLE = raw(`<style>
 const linkify = (text: string) =>
   text.split(/(https?:\/\/[^\s]+)/g).map((part, i) => (i % 2 ? html`<a href="${part}">${part}</a>` : html`${part}`));
 
-const recent = (c: { env: Env }) => dbFor(readConfig(c.env)).select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
+const recent = (c: { env: Env }, to?: string) => devMailboxMessages(dbFor(readConfig(c.env)), { to, limit: 100 });
 
 devMailbox.get("/", async (c) => {
   const messages = await recent(c);
@@ -38,11 +38,11 @@ ${messages.length === 0 ? html`<p>No messages yet.</p>` : ""}
 ${messages.map(
   (m) => html`<article aria-label="${m.subject}">
   <h2>${m.subject}</h2>
-  <p class="meta">To ${m.to} · ${m.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC · ${m.sentAt ? "delivered" : `pending (${m.attempts} attempts)`}</p>
-  <pre>${linkify(m.body)}</pre>
+  <p class="meta">To ${m.to} · ${m.sentAt.toISOString().replace("T", " ").slice(0, 19)} UTC</p>
+  <pre>${linkify(m.text)}</pre>
 </article>`,
 )}
 </main></body></html>`);
 });
 
-devMailbox.get("/messages.json", async (c) => c.json((await recent(c)).map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.body, html: m.html, createdAt: m.createdAt, sentAt: m.sentAt }))));
+devMailbox.get("/messages.json", async (c) => c.json(await recent(c, c.req.query("to") || undefined)));

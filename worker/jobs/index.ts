@@ -22,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const jobs: Record<string, Job> = {
   /** Retries mail that was not delivered right after its commit (backoff per message). */
-  deliverMail: (db, env, now) => deliverDueMail(db, transportFor(readConfig(env)), now),
+  deliverMail: (db, env, now) => deliverDueMail(db, transportFor(readConfig(env), db), now),
   /** Drops throttle counters whose window has passed. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops socket tickets nobody used within their 30 s. */

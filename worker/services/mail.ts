@@ -17,7 +17,10 @@ import { transportFor, type MailTransport } from "./mail/transport";
  * provider outage loses nothing. Each delivery claims its row with a conditional update first, so
  * two deliveries (the request's and the cron's) never both send a row; the provider also receives
  * the row id as its idempotency key. Locally (no MAIL_API_KEY) nothing leaves the machine and
- * /dev/mailbox lists every message.
+ * /dev/mailbox lists every message from its own copy.
+ *
+ * A `sensitive` message (a reset code, a verification link) keeps its secret only until it is
+ * delivered or given up: the update that records the outcome also redacts its text and HTML.
  */
 
 export type MailMessage = {
@@ -29,13 +32,22 @@ export type MailMessage = {
   html?: string;
   /** Optional: a second message with the same key is silently not written. */
   dedupeKey?: string;
+  /**
+   * It carries a secret (a code, a link with a token): the outbox forgets its text and HTML once it
+   * is delivered or given up. Its subject stays as the record of what was sent, so it holds no secret.
+   */
+  sensitive?: boolean;
 };
+
+/** What a sensitive message's text becomes once its secret has done its work. */
+export const REDACTED_TEXT = "[redacted after delivery]";
+export const REDACTED_UNDELIVERED_TEXT = "[redacted: not delivered]";
 
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
 export function mailInsert(db: Db, message: MailMessage) {
   return db
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null })
+    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null, sensitive: message.sensitive ?? false })
     .onConflictDoNothing();
 }
 
@@ -44,8 +56,8 @@ export function mailInsert(db: Db, message: MailMessage) {
  * the same transaction) holds, e.g. "the code row this batch inserts exists". Batchable.
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
-  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, attempts, next_attempt_at, created_at)
-    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, 0, 0, ${now}
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attempts, next_attempt_at, created_at)
+    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, 0, 0, ${now}
     where ${condition}
     on conflict do nothing`);
 }
@@ -54,11 +66,11 @@ export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now
 export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
   const config = readConfig(env);
   waitUntil(
-    deliverDueMail(dbFor(config), transportFor(config)).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
+    deliverDueMail(dbFor(config), transportFor(config, dbFor(config))).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
   );
 }
 
-/** After this many attempts a message stays unsent with its last error (visible in the outbox). */
+/** After this many attempts a message stays unsent with its last error (visible in the outbox; a sensitive one redacted). */
 export const MAX_MAIL_ATTEMPTS = 10;
 /** How long one delivery holds a claimed row; a crashed delivery's row is free again after it. */
 export const MAIL_CLAIM_MS = 2 * 60 * 1000;
@@ -71,10 +83,13 @@ export function mailBackoffMs(attempts: number): number {
 
 export type DeliveryReport = { sent: number; failed: number };
 
+const redacted = (text: string) => ({ body: text, html: null });
+
 /**
  * Delivers due messages: claims each row with a conditional update (only one delivery wins a row),
- * sends it, then marks it sent or schedules the next attempt. Idempotent: running it twice at once
- * sends every message once.
+ * sends it, then marks it sent or schedules the next attempt (redacting a sensitive message in that
+ * same update once delivered or out of attempts). Idempotent: running it twice at once sends every
+ * message once.
  */
 export async function deliverDueMail(db: Db, transport: MailTransport, now = currentTime()): Promise<DeliveryReport> {
   const free = or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, new Date(now)));
@@ -89,14 +104,22 @@ export async function deliverDueMail(db: Db, transport: MailTransport, now = cur
       .returning();
     if (!row) continue; // another delivery has it
     try {
-      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html });
-      await db.update(emailOutbox).set({ sentAt: new Date(currentTime()), claimedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html, createdAt: row.createdAt });
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: new Date(currentTime()), claimedUntil: null, lastError: null, ...(row.sensitive ? redacted(REDACTED_TEXT) : {}) })
+        .where(eq(emailOutbox.id, id));
       report.sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db
         .update(emailOutbox)
-        .set({ claimedUntil: null, lastError: message.slice(0, 500), nextAttemptAt: new Date(now + mailBackoffMs(row.attempts)) })
+        .set({
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(now + mailBackoffMs(row.attempts)),
+          ...(row.sensitive && row.attempts >= MAX_MAIL_ATTEMPTS ? redacted(REDACTED_UNDELIVERED_TEXT) : {}),
+        })
         .where(eq(emailOutbox.id, id));
       console.warn(`mail ${id} not delivered (attempt ${row.attempts}): ${message}`);
       report.failed++;

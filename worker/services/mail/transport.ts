@@ -1,6 +1,9 @@
-import type { Config } from "../../env";
+import type { Db } from "../../../db/client";
+import { isDevelopment, type Config } from "../../env";
+import { currentTime } from "../clock";
+import { keepDevCopy } from "./dev-mailbox";
 
-export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null };
+export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; createdAt: Date };
 
 /** Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried). */
 export type MailTransport = { name: "http" | "local"; send(mail: OutgoingMail): Promise<void> };
@@ -32,9 +35,17 @@ export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_UR
   };
 }
 
-/** Nothing leaves the machine: the row itself is the message, shown at /dev/mailbox. */
-export const localTransport: MailTransport = { name: "local", send: async () => undefined };
+/**
+ * Nothing leaves the machine: the message is kept in the development mailbox's own table, which
+ * /dev/mailbox shows (the outbox row may be redacted once delivered).
+ */
+export function localTransport(db: Db): MailTransport {
+  return { name: "local", send: (mail) => keepDevCopy(db, mail, currentTime()) };
+}
 
-export function transportFor(config: Config): MailTransport {
-  return config.MAIL_API_KEY ? httpTransport(config) : localTransport;
+/** The mail API when configured; the local mailbox in development without a key (production requires the key). */
+export function transportFor(config: Config, db: Db): MailTransport {
+  if (config.MAIL_API_KEY) return httpTransport(config);
+  if (isDevelopment(config)) return localTransport(db);
+  throw new Error("MAIL_API_KEY is not set, and only development may keep mail locally");
 }
