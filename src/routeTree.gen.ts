@@ -17,6 +17,7 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthMenteeRegisterRouteImport } from './routes/auth/mentee-register'
 import { Route as AuthMentorRegisterRouteImport } from './routes/auth/mentor-register'
 import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/registrationsuccess'
+import { Route as AuthVerifyEmailRouteImport } from './routes/auth/verify-email'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
 import { Route as MenteesBookedSlotsRouteImport } from './routes/mentees/booked-slots'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
@@ -88,6 +89,11 @@ const AuthMentorRegisterRoute = AuthMentorRegisterRouteImport.update({
 const AuthRegistrationsuccessRoute = AuthRegistrationsuccessRouteImport.update({
   id: '/auth/registrationsuccess',
   path: '/auth/registrationsuccess',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthVerifyEmailRoute = AuthVerifyEmailRouteImport.update({
+  id: '/auth/verify-email',
+  path: '/auth/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MenteesIndexRoute = MenteesIndexRouteImport.update({
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByTo {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/auth/mentee-register': typeof AuthMenteeRegisterRoute
   '/auth/mentor-register': typeof AuthMentorRegisterRoute
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
+  '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
@@ -401,6 +410,7 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/auth/verify-email'
     | '/mentees/booked-slots'
     | '/mentees/profile'
     | '/mentees/schedules'
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/auth/verify-email'
     | '/mentees/booked-slots'
     | '/mentees/profile'
     | '/mentees/schedules'
@@ -482,6 +493,7 @@ export interface FileRouteTypes {
     | '/auth/mentee-register'
     | '/auth/mentor-register'
     | '/auth/registrationsuccess'
+    | '/auth/verify-email'
     | '/mentees/booked-slots'
     | '/mentees/profile'
     | '/mentees/schedules'
@@ -525,6 +537,7 @@ export interface RootRouteChildren {
   AuthMenteeRegisterRoute: typeof AuthMenteeRegisterRoute
   AuthMentorRegisterRoute: typeof AuthMentorRegisterRoute
   AuthRegistrationsuccessRoute: typeof AuthRegistrationsuccessRoute
+  AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
   AuthMenteeForgotpasswordRoute: typeof AuthMenteeForgotpasswordRoute
   AuthMenteeGoogleauthsuccessRoute: typeof AuthMenteeGoogleauthsuccessRoute
   AuthMentorForgotpasswordRoute: typeof AuthMentorForgotpasswordRoute
@@ -588,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/registrationsuccess'
       fullPath: '/auth/registrationsuccess'
       preLoaderRoute: typeof AuthRegistrationsuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/verify-email': {
+      id: '/auth/verify-email'
+      path: '/auth/verify-email'
+      fullPath: '/auth/verify-email'
+      preLoaderRoute: typeof AuthVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mentees/': {
@@ -912,6 +932,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthMenteeRegisterRoute: AuthMenteeRegisterRoute,
   AuthMentorRegisterRoute: AuthMentorRegisterRoute,
   AuthRegistrationsuccessRoute: AuthRegistrationsuccessRoute,
+  AuthVerifyEmailRoute: AuthVerifyEmailRoute,
   AuthMenteeForgotpasswordRoute: AuthMenteeForgotpasswordRoute,
   AuthMenteeGoogleauthsuccessRoute: AuthMenteeGoogleauthsuccessRoute,
   AuthMentorForgotpasswordRoute: AuthMentorForgotpasswordRoute,

@@ -10,7 +10,7 @@ import { deliverMailSoon, mailInsertWhen } from "./mail";
 import { passwordChangedMail, resetCodeMail } from "./mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
 import { hashPassword } from "./passwords";
-import { passwordChangeStatements } from "./password-set";
+import { addressProvenStatement, passwordChangeStatements } from "./password-set";
 import { disconnectSignIns } from "./push";
 
 export type ResetRole = "mentee" | "mentor";
@@ -95,6 +95,8 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   const owner = { role, userId: account.id };
   const results = await db.batch([
     ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset"), now),
+    // A mailed code proves the address too (issue 20, ADR 0019).
+    addressProvenStatement(db, owner, stillLive, now),
     db.update(oneTimeCodes).set({ consumedAt: new Date(now) }).where(live).returning({ id: oneTimeCodes.id }),
   ]);
   const consumed = results[results.length - 1] as { id: string }[];

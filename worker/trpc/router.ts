@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from "./init";
 import { authRouter } from "./routers/auth";
 import { chatRouter } from "./routers/chat";
+import { emailRouter } from "./routers/email";
 import { liveRouter } from "./routers/live";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
@@ -29,6 +30,7 @@ export const appRouter = router({
   chat: chatRouter,
   notifications: notificationsRouter,
   realtime: realtimeRouter,
+  email: emailRouter,
 });
 
 export type AppRouter = typeof appRouter;

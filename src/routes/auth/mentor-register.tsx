@@ -24,7 +24,7 @@ export const Route = createFileRoute("/auth/mentor-register")({
 const REDIRECT_DELAY_MS = 4000;
 const SOMETHING_WRONG = "Something went wrong..!! Please try Again";
 
-type Outcome = { kind: "submitted" } | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
+type Outcome = { kind: "submitted"; confirmByEmail?: string } | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
 
 /** SPEC §4/§8: 403 without `blocked` means an earlier application is under review, shown as submitted. */
 function outcomeOfError(error: unknown): Outcome {
@@ -39,7 +39,7 @@ function outcomeOfError(error: unknown): Outcome {
 function MentorRegister() {
   const trpc = useTRPC();
   const redirectAfter = useRedirectAfter();
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState<Extract<Outcome, { kind: "submitted" }> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const apply = useMutation(trpc.auth.applyAsMentor.mutationOptions());
   const form = useForm<MentorApplicationForm>({ resolver: mentorApplicationResolver, defaultValues: EMPTY_MENTOR_APPLICATION });
@@ -50,13 +50,14 @@ function MentorRegister() {
     setFormError(null);
     let outcome: Outcome;
     try {
-      await apply.mutateAsync(toMentorApplication(values));
-      outcome = { kind: "submitted" };
+      const answer = await apply.mutateAsync(toMentorApplication(values));
+      // A rejected applicant's new application waits for the mailed link (issue 20).
+      outcome = answer.confirmByEmail ? { kind: "submitted", confirmByEmail: answer.message } : { kind: "submitted" };
     } catch (error) {
       outcome = outcomeOfError(error);
     }
     if (outcome.kind === "submitted") {
-      setSubmitted(true);
+      setSubmitted(outcome);
       redirectAfter("/", REDIRECT_DELAY_MS);
       return;
     }
@@ -116,10 +117,10 @@ function MentorRegister() {
         </Link>
       </p>
       <SuccessDialog
-        open={submitted}
-        title="Successfully Submitted your Application"
-        description="Please be patient..!!We will get back to after detail verification"
-        onClose={() => setSubmitted(false)}
+        open={submitted !== null}
+        title={submitted?.confirmByEmail ? "Check your e-mail" : "Successfully Submitted your Application"}
+        description={submitted?.confirmByEmail ?? "Please be patient..!!We will get back to after detail verification"}
+        onClose={() => setSubmitted(null)}
       />
     </AuthShell>
   );

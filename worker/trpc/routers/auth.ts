@@ -10,10 +10,12 @@ import { closeSession, openSession, renewSession, rotateSession, type SessionOwn
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
-import type { Context } from "../context";
+import { proofDeps, type Context } from "../context";
 import { fail } from "../errors";
 import { authedProcedure, publicProcedure, router } from "../init";
 
+/** A rejected applicant's new application waits for the mailed link (issue 20). */
+export const REAPPLY_HELD_MESSAGE = "Please check your e-mail: open the link we sent to confirm your new application. Nothing changes until you do.";
 export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
@@ -38,14 +40,15 @@ export const authRouter = router({
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    await registerMentee(ctx.db, input);
+    await registerMentee(proofDeps(ctx), input, ctx.now.getTime());
     return { message: "Your account has been created. Please sign in." };
   }),
 
   applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    await applyAsMentor(ctx.db, input);
-    return { message: "Your application has been submitted. We will get back to you after verifying your details." };
+    const outcome = await applyAsMentor(proofDeps(ctx), input, ctx.now);
+    if (outcome === "held") return { message: REAPPLY_HELD_MESSAGE, confirmByEmail: true };
+    return { message: "Your application has been submitted. We will get back to you after verifying your details.", confirmByEmail: false };
   }),
 
   /** Wrong credentials answer 401 for mentees and 409 for mentors and moderators (the clients' contract). */
