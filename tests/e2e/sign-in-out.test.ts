@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoMentees, demoMentors, demoModerator } from "../../db/demo-data";
 import { mentees, mentors, moderators } from "../../db/schema";
-import { testDb } from "../support/accounts";
+import { createMentee, signIn, testDb } from "../support/accounts";
 import { rest, trpc } from "../support/api";
 import {
   AREA_HOME,
@@ -12,7 +12,9 @@ import {
   isTabSelected,
   pathOf,
   readStoredSession,
+  realtimeConnected,
   recordTrpcCalls,
+  seedSession,
   submitSignIn,
   useBrowser,
   waitForPath,
@@ -115,6 +117,40 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
     await waitForPath(page, `/auth/login?${LOGIN_QUERY[role]}`);
   });
 
+});
+
+describe("signing out ends the sign-in everywhere (issue 20)", () => {
+  it("another window holding the same sign-in loses its socket at once and is signed out", async () => {
+    const mentee = await createMentee();
+    const { accessToken, refreshToken } = await signIn("mentee", mentee.email);
+    const session = { id: mentee.id, name: `${mentee.firstName} ${mentee.lastName}`, accessToken, refreshToken };
+    // A second browser with the same sign-in (its tokens copied): no shared storage, only the server ties the two together.
+    const other = await (await b.newContext()).newPage();
+    for (const page of [b.page, other]) await seedSession(page, "mentee", session);
+    const roomUrls: string[] = [];
+    const socketClosed = new Promise<void>((resolve) =>
+      other.on("websocket", (socket) => {
+        if (!socket.url().includes("/parties/user-room/")) return;
+        roomUrls.push(socket.url());
+        socket.on("close", () => resolve());
+      }),
+    );
+    const connected = realtimeConnected(other);
+    await other.goto(AREA_HOME.mentee);
+    await connected;
+    // The socket opened with a single-use ticket; the access token never travels in its URL.
+    expect(new URL(roomUrls[0]).searchParams.get("ticket")).toMatch(/^[\w-]{43}$/);
+    expect(roomUrls[0]).not.toContain(session.accessToken);
+
+    await b.page.goto(AREA_HOME.mentee);
+    await b.page.getByRole("heading", { level: 1, name: `Welcome, ${session.name}` }).waitFor();
+    await logOut(b.page, "mentee");
+    await waitForPath(b.page, "/");
+
+    await socketClosed;
+    await waitForPath(other, `/auth/login?${LOGIN_QUERY.mentee}`);
+    expect(await readStoredSession(other, "mentee")).toBeNull();
+  });
 });
 
 describe("account-type tabs", () => {
