@@ -28,18 +28,6 @@ export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void
   );
 }
 
-/**
- * Closes every tab of a user's own room (not their live rooms) with `reason`; runs after the response.
- * Kept for callers not yet moved to `disconnectSignIns`, which also reaches live rooms.
- */
-export function disconnectUser(env: Env, waitUntil: (p: Promise<unknown>) => void, who: Recipient, reason: string) {
-  waitUntil(
-    getServerByName(env.UserRoom, userRoomName(who.role, who.id))
-      .then((room) => room.disconnectSignIns({}, CLOSE_ACCOUNT_REFUSED, reason))
-      .catch((error: unknown) => console.error("disconnect failed", error)),
-  );
-}
-
 /** Why sockets close: a block refuses the account; the others end sign-ins. Reasons are at most 123 bytes (WebSocket). */
 const CLOSE_FOR = {
   blocked: { code: CLOSE_ACCOUNT_REFUSED, reason: "account blocked" },

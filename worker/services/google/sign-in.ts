@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { type Account } from "../accounts";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { googleTakeoverMail } from "../mail/templates";
-import { disconnectUser } from "../push";
+import { disconnectSignIns } from "../push";
 import type { GoogleIdentity } from "./provider";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
@@ -79,7 +79,7 @@ async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: Goog
       .returning({ id: mentees.id }),
   ]);
   if (taken.length === 0) return false;
-  if (ended.length > 0) disconnectUser(deps.env, deps.waitUntil, { role: "mentee", id: menteeId }, "This account now signs in with Google. Please sign in again.");
+  if (ended.length > 0) disconnectSignIns(deps, { role: "mentee", id: menteeId }, {}, "signed-out", new Date(now));
   deliverMailSoon(deps.env, deps.waitUntil);
   return true;
 }
