@@ -4,6 +4,7 @@ import type { AppEnv } from "./app-env";
 import { configGate } from "./config-gate";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
+import { securityHeaders } from "./security-headers";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
@@ -24,6 +25,8 @@ export { UserRoom } from "../party/user-room";
 
 const app = new Hono<AppEnv>();
 
+// First, so every response gets the security headers, the early refusals and error pages too (issue 20, ADR 0021).
+app.use("*", securityHeaders);
 // Every request gets an id (Cloudflare's ray id when there is one) that failures are logged with.
 app.use("*", async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
@@ -70,6 +73,10 @@ app.all("/socket.io", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_
 app.all("/socket.io/*", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 
 app.get("/healthz", (c) => c.json({ ok: true }));
+
+// Everything else is the SPA and its files: the Worker runs first for every path (wrangler.toml), so they pass
+// through the security headers; the assets' own rules (public/_headers, the SPA fallback) still apply.
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));

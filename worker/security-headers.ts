@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env";
+import type { Env } from "./env";
+import { inlineScriptHashes, securityHeaders as headersFor } from "./security-policy";
+
+/**
+ * Sets the security headers (worker/security-policy.ts) on every response: the Worker runs first for
+ * every path (wrangler.toml), so pages, the app's files, /api, /trpc, /images and /dev all pass here,
+ * built and in `npm run dev` alike (ADR 0021).
+ *
+ * The CSP names the app page's inline scripts by hash. The page is the one index.html of the build
+ * (the Worker-drawn landing and profile add only a JSON data block, which does not run), so its hashes
+ * are read from that page once per Worker instance: they can never drift from the build, and every
+ * response, a 304 revalidation included, carries the same policy. Nonces would not do: the landing's
+ * and the profile's HTML is shared by every visitor. In development Vite serves the page with its
+ * own inline React Refresh preamble, which is hashed the same way, and the page is re-read for each
+ * document so an edited index.html is allowed at once.
+ */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  // A WebSocket upgrade (the rooms) is no document, and its response cannot be rebuilt.
+  if (c.res.status === 101) return;
+  const url = new URL(c.req.url);
+  const isDocument = c.res.headers.get("content-type")?.startsWith("text/html") ?? false;
+  const hashes = await appPageScriptHashes(c.env, url, c.env.ENVIRONMENT === "development" && isDocument, c.get("requestId") ?? "-");
+  // Responses passed through from a fetch (the app's files) have immutable headers.
+  if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
+  for (const [name, value] of Object.entries(headersFor(url, hashes))) {
+    if (name === "referrer-policy" && c.res.headers.has(name)) continue; // the Google routes' no-referrer stays
+    c.res.headers.set(name, value);
+  }
+};
+
+let cached: Promise<string[]> | undefined;
+
+/** The hash sources of the app page's inline scripts; an empty list (and a retry next time) if the page cannot be read now. */
+function appPageScriptHashes(env: Env, url: URL, reread: boolean, requestId: string): Promise<string[]> {
+  if (!cached || reread) {
+    const reading = readHashes(env, url);
+    cached = reading;
+    reading.catch((error: unknown) => {
+      console.error(`[${requestId}] The app page's inline scripts could not be read for the CSP`, error);
+      if (cached === reading) cached = undefined;
+    });
+  }
+  return cached.catch(() => []);
+}
+
+async function readHashes(env: Env, url: URL): Promise<string[]> {
+  const page = await env.ASSETS.fetch(new Request(new URL("/", url)));
+  if (!page.ok) throw new Error(`The app page answered ${page.status}`);
+  return inlineScriptHashes(await page.text());
+}
+
+function isMutable(headers: Headers): boolean {
+  try {
+    headers.set("x-content-type-options", "nosniff");
+    return true;
+  } catch {
+    return false;
+  }
+}
