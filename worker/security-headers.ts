@@ -52,6 +52,7 @@ async function readHashes(env: Env, url: URL): Promise<string[]> {
   return inlineScriptHashes(await page.text());
 }
 
+/** Whether these headers can be changed: probed by setting one the middleware sets anyway. */
 function isMutable(headers: Headers): boolean {
   try {
     headers.set("x-content-type-options", "nosniff");
