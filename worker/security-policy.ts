@@ -48,8 +48,9 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     // Inline styles are allowed on purpose: React style attributes (the cards' staggered entrance),
     // FullCalendar's and Vite's injected <style> elements, and the dev pages' own <style>. Styles cannot run script.
     "style-src 'self' 'unsafe-inline'",
-    // Pictures come from /images; data: and blob: are images the page makes itself (no request leaves).
-    "img-src 'self' data: blob:",
+    // Pictures come from /images, and a Google account's picture from Google (services/accounts.ts);
+    // data: and blob: are images the page makes itself (no request leaves).
+    "img-src 'self' data: blob: https://*.googleusercontent.com",
     // FullCalendar's stylesheet carries its icon font as a data: URL.
     "font-src 'self' data:",
     `connect-src 'self' ${socketOrigin}`,

@@ -73,6 +73,7 @@ describe("Google sign-in callback (fake Google)", () => {
     expect(answer).toMatchObject({ menteeName: "Gita Google", menteeId: expect.any(String), accessToken: expect.any(String), refreshToken: expect.any(String) });
     const [row] = await testDb().select().from(mentees).where(eq(mentees.email, who.email));
     expect(row).toMatchObject({ id: answer.menteeId, googleId: who.sub, passwordHash: null, firstName: "Gita", lastName: "Google", profileImageKey: who.picture });
+    expect(answer.profileImageUrl).toBe(who.picture); // Google's own picture URL, which the CSP's img-src allows
     const session = await fetch(`${stack.baseUrl}/trpc/auth.session`, { headers: { authorization: `Bearer ${answer.accessToken}` } });
     expect(session.status).toBe(200);
     // The PKCE verifier went to the token endpoint.

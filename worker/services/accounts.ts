@@ -93,7 +93,11 @@ export async function currentRefusal(db: Db, role: Role, id: string, sessionId?:
   return accountRefusal(role, await loadAccountState(db, role, id, sessionId));
 }
 
-/** Image keys are served by the Worker under /images/. */
+/** Where Google keeps account pictures: the only remote images the app shows (a Google account's own picture). */
+export const GOOGLE_PICTURE_ORIGIN = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
+
+/** Uploaded image keys are served by the Worker under /images/; a Google account's picture is Google's own URL. */
 export function profileImageUrl(key: string | null): string {
-  return key ? `/images/${key}` : "";
+  if (!key) return "";
+  return GOOGLE_PICTURE_ORIGIN.test(key) ? key : `/images/${key}`;
 }

@@ -1,6 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import * as v from "valibot";
 import { isDevelopment, type Config } from "../../env";
+import { GOOGLE_PICTURE_ORIGIN } from "../accounts";
 import { localGoogle } from "./local-provider";
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
@@ -47,7 +48,8 @@ export function parseUserInfo(body: unknown): GoogleIdentity {
     emailVerified: info.email_verified === true || info.email_verified === "true",
     givenName: info.given_name,
     familyName: info.family_name,
-    picture: info.picture && /^https:\/\/[^\s"'<>]{1,500}$/.test(info.picture) ? info.picture : null,
+    // Only a picture Google itself hosts (the CSP's img-src allows that host, nothing else remote).
+    picture: info.picture && GOOGLE_PICTURE_ORIGIN.test(info.picture) && /^[^\s"'<>]{1,500}$/.test(info.picture) ? info.picture : null,
   };
 }
 
