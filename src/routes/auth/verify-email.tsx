@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { FormAlert } from "@/components/form-alert";
 import { apiError } from "@/lib/api-error";
-import { LOGIN_SEARCH } from "@/lib/areas";
+import { AREA_HOME, LOGIN_SEARCH } from "@/lib/areas";
+import { hasRecord } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
 export const Route = createFileRoute("/auth/verify-email")({ component: VerifyEmailPage });
@@ -43,7 +44,11 @@ function VerifyEmailPage() {
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {confirm.data.message}
           </p>
-          {confirm.data.purpose === "verify_email" ? (
+          {confirm.data.purpose === "verify_email" && hasRecord(confirm.data.role) ? (
+            <Link to={AREA_HOME[confirm.data.role]} className={linkClass}>
+              Continue to MentorLink
+            </Link>
+          ) : confirm.data.purpose === "verify_email" ? (
             <Link to="/auth/login" search={LOGIN_SEARCH[confirm.data.role]} className={linkClass}>
               Continue to sign in
             </Link>
