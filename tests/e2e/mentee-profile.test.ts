@@ -1,4 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
+import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { DEMO_PASSWORD } from "../../db/factories";
 import { createMentee, signIn } from "../support/accounts";
 import { trpc } from "../support/api";
 import { fieldError, readStoredSession, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
@@ -147,5 +149,18 @@ describe("mentee profile", () => {
     expect((await fetchImage(next)).status).toBe(200);
     expect((await fetchImage(src)).status).toBe(404);
     expect(await readStoredSession(page, "mentee")).toMatchObject({ profileImageUrl: next });
+  });
+
+  it("the password change reports a common new password under the field and keeps the old one (issue 20)", async () => {
+    const page = b.page;
+    const mentee = await createMentee();
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.goto("/mentees/profile");
+    await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("Sunshine1");
+    await page.getByLabel("Confirm new password").fill("Sunshine1");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => fieldError(page, "New password")).toBe(COMMON_PASSWORD);
+    expect((await signIn("mentee", mentee.email, DEMO_PASSWORD)).accessToken).toEqual(expect.any(String));
   });
 });

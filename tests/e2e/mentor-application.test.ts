@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { mentorSkills, mentors } from "../../db/schema";
 import { UNDER_REVIEW_MESSAGE } from "../../worker/services/accounts";
+import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
 import { createMentor, setBlocked, testDb, uniqueEmail } from "../support/accounts";
-import { isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
 /** Journey (SPEC §2, §3, §4, §8): a mentor applies, re-applies while pending, and cannot sign in until approved. */
 
@@ -167,5 +168,18 @@ describe("mentor application", () => {
     await page.getByRole("alert").filter({ hasText: "Your account has been blocked by a moderator." }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/auth/mentor-register");
+  });
+
+  it("reports a common password under Password and submits nothing (issue 20)", async () => {
+    const page = b.page;
+    const email = uniqueEmail("e2e-common-mentor");
+    await page.goto("/auth/mentor-register");
+    await fillApplication(page, application(email));
+    await page.getByLabel("Password", { exact: true }).fill("iloveyou1");
+    await page.getByLabel("Confirm Password").fill("iloveyou1");
+    expect(await submit(page)).toBe(400);
+    await expect.poll(() => fieldError(page, "Password")).toBe(COMMON_PASSWORD);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await testDb().select().from(mentors).where(eq(mentors.email, email))).toHaveLength(0);
   });
 });
