@@ -5,7 +5,7 @@ import { currentRefusal } from "./services/accounts";
 import { requestNow } from "./services/clock";
 import { liveRefusal, liveSessionFor } from "./services/live";
 import { consumeSocketTicket, type TicketHolder } from "./services/socket-tickets";
-import { dbFor } from "./trpc/context";
+import { dbFor } from "./database";
 import { publicError } from "./trpc/errors";
 
 const STATUS: Record<string, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, SERVICE_UNAVAILABLE: 503 };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { isDevelopment, readConfig, type Env } from "../env";
 import { devMailboxMessages } from "../services/mail/dev-mailbox";
-import { dbFor } from "../trpc/context";
+import { dbFor } from "../database";
 
 /**
  * The development mailbox (ADR 0011): every message the local transport delivered, newest first,

@@ -8,7 +8,7 @@ import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
 import { transportFor } from "../services/mail/transport";
 import { runReminders } from "./reminders";
-import { dbFor } from "../trpc/context";
+import { dbFor } from "../database";
 
 /**
  * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { restErrorResponse } from "../rest/adapter";
-import { authorize } from "../services/authorize";
+import { authorize } from "../trpc/authorize";
 import { bookingEvent, feedCalendar } from "../services/calendar-feed";
 import { icsCalendar } from "../services/ics";
 import { bookingFor } from "../services/scheduling";
 import { createContext } from "../trpc/context";
-import { fail } from "../trpc/errors";
+import { fail } from "../services/domain-error";
 
 /** Calendar export (issue 8): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */
 export const calendarRoutes = new Hono<AppEnv>();

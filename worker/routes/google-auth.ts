@@ -10,7 +10,7 @@ import { notify } from "../services/notifications";
 import { openSession } from "../services/sessions";
 import { requestNow } from "../services/clock";
 import { signAccessToken } from "../services/tokens";
-import { dbFor } from "../trpc/context";
+import { dbFor } from "../database";
 
 /**
  * "Sign in with Google" for mentees (SPEC §2, §4, §7; issue 12). The popup opens the start path,

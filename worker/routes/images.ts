@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { restErrorResponse } from "../rest/adapter";
-import { authorize } from "../services/authorize";
+import { authorize } from "../trpc/authorize";
 import { newCatalogueGeneration } from "../services/edge-cache";
 import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
 import { createContext } from "../trpc/context";
-import { fail } from "../trpc/errors";
+import { fail } from "../services/domain-error";
 
 /** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
 export const imageRoutes = new Hono<AppEnv>();

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailProofs, mentees, mentors, type EmailProofPurpose } from "../../db/schema";
 import type { Env } from "../env";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { deliverMailSoon, mailInsertWhen, type MailMessage } from "./mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "./mail/templates";
 import { randomSecret, sha256Base64url } from "./tokens";

@@ -1,7 +1,7 @@
 import { aliasedTable, and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { profileImageUrl } from "./accounts";
 import { formatWhen, zoneOr } from "./zoned-time";
 

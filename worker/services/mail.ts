@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import { readConfig, type Env } from "../env";
-import { dbFor } from "../trpc/context";
+import { dbFor } from "../database";
 import { currentTime } from "./clock";
 import { transportFor, type MailTransport } from "./mail/transport";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors } from "../../db/schema";
 import type { Env } from "../env";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { findAccountById } from "./accounts";
 import { currentTime } from "./clock";
 import { acceptAttempt, reserveAttempt } from "./login-throttle";

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneTimeCodes } from "../../db/schema";
 import type { Env } from "../env";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { currentTime } from "./clock";
 import { acceptAttempt, clearPair, reserveAttempt, type ThrottleSubject } from "./login-throttle";

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, mentorSkills } from "../../db/schema";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE } from "./accounts";
 import { deliverMailSoon } from "./mail";
 import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";

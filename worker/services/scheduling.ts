@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots, type SlotType } from "../../db/schema";
 import type { Env } from "../env";
-import { fail } from "../trpc/errors";
+import { fail } from "./domain-error";
 import { MAX_DAYS_AHEAD } from "../validation/scheduling";
 import { profileImageUrl } from "./accounts";
 import { grantsAccess } from "./enrollment-status";

@@ -1,4 +1,5 @@
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
+import { dbFor } from "../database";
 import { requestNow } from "../services/clock";
 import { readConfig, type Config, type Env } from "../env";
 import { clientAddress } from "../services/client-address";
@@ -26,18 +27,6 @@ export type Context = {
 
 /** What the e-mail proofs need from a request: its database, mail delivery after the response and the origin links point to. */
 export const proofDeps = (ctx: Context) => ({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, origin: ctx.origin });
-
-const dbs = new Map<string, Db>();
-/** One database client per configuration and isolate. */
-export function dbFor(config: Config): Db {
-  const key = `${config.DB_URL}|${config.DB_AUTH_TOKEN ?? ""}`;
-  let db = dbs.get(key);
-  if (!db) {
-    db = createDb(config.DB_URL, config.DB_AUTH_TOKEN);
-    dbs.set(key, db);
-  }
-  return db;
-}
 
 export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID()): Promise<Context> {
   const config = readConfig(env);

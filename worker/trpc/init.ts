@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
-import { authorize } from "../services/authorize";
+import { authorize } from "./authorize";
 import { newCatalogueGeneration } from "../services/edge-cache";
 import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
@@ -21,7 +21,7 @@ const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const mapped = publicError(result.error);
-    if (mapped.code !== result.error.code) throw mapped;
+    if (mapped !== result.error) throw mapped;
   }
   return result;
 });

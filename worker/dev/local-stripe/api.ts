@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { readConfig, type Env } from "../../env";
-import { dbFor } from "../../trpc/context";
-import { handleStripeWebhook } from "../../services/payments/webhook";
+import { dbFor } from "../../database";
+import { handleStripeWebhook } from "../../routes/stripe-webhook";
 import { parseStripeForm } from "./form";
 import { getObject, putObject, stripeId, type StripeObject } from "./store";
 

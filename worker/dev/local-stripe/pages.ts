@@ -3,7 +3,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { isDevelopment, readConfig, type Env } from "../../env";
 import { paymentsFor } from "../../services/payments/stripe-client";
-import { dbFor } from "../../trpc/context";
+import { dbFor } from "../../database";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./api";
 import { getObject, listObjects, type StripeObject } from "./store";
 

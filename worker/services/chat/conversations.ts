@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { conversations, enrollments, mentees, mentors } from "../../../db/schema";
-import { fail } from "../../trpc/errors";
+import { fail } from "../domain-error";
 import { profileImageUrl } from "../accounts";
 import { otherRole, type Member } from "./members";
 

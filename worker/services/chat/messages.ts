@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { messages } from "../../../db/schema";
-import { fail } from "../../trpc/errors";
+import { fail } from "../domain-error";
 import type { NotificationView } from "../notifications";
 import type { Participants } from "./conversations";
 import { otherRole, type Member } from "./members";

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentors, mentorSkills } from "../../../db/schema";
-import type { Context } from "../../trpc/context";
-import { fail } from "../../trpc/errors";
+import type { ServiceDeps } from "../deps";
+import { fail } from "../domain-error";
 import { deliverMailSoon, mailInsert } from "../mail";
 import { REAPPLY_AFTER_MS } from "../registration";
 import { auditInsert } from "./audit";
@@ -48,27 +48,27 @@ const decisionKey = (row: { id: string; appliedAt: Date | null; createdAt: Date 
 const ALREADY_DECIDED = "This application has already been decided by another moderator.";
 const isDecided = (error: unknown) => /UNIQUE constraint failed: moderation_actions\.once_key/.test(String((error as { cause?: unknown })?.cause ?? error) + String(error));
 
-async function decide(ctx: Context, statements: Parameters<Db["batch"]>[0]) {
+async function decide(deps: ServiceDeps, statements: Parameters<Db["batch"]>[0]) {
   try {
-    await ctx.db.batch(statements);
+    await deps.db.batch(statements);
   } catch (error) {
     if (isDecided(error)) fail("CONFLICT", ALREADY_DECIDED);
     throw error;
   }
-  deliverMailSoon(ctx.env, ctx.waitUntil);
+  deliverMailSoon(deps.env, deps.waitUntil);
 }
 
 /** Accepts an application: the mentor can sign in at once and appears in search; the applicant is e-mailed. */
-export async function acceptApplicant(ctx: Context, moderatorId: string, mentorId: string) {
-  const row = await pendingApplicant(ctx.db, mentorId);
+export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, mentorId: string) {
+  const row = await pendingApplicant(deps.db, mentorId);
   const now = new Date();
-  await decide(ctx, [
-    ctx.db
+  await decide(deps, [
+    deps.db
       .update(mentors)
       .set({ status: "approved", approvedAt: now, rejectionReason: null })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
-    auditInsert(ctx.db, { moderatorId, action: "accept_applicant", targetRole: "mentor", targetId: mentorId }, decisionKey(row)),
-    mailInsert(ctx.db, {
+    auditInsert(deps.db, { moderatorId, action: "accept_applicant", targetRole: "mentor", targetId: mentorId }, decisionKey(row)),
+    mailInsert(deps.db, {
       to: row.email,
       subject: "Your MentorLink mentor application was accepted",
       text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
@@ -78,18 +78,18 @@ export async function acceptApplicant(ctx: Context, moderatorId: string, mentorI
 }
 
 /** Rejects an application with a reason; the applicant is e-mailed the reason and when they may apply again. */
-export async function rejectApplicant(ctx: Context, moderatorId: string, mentorId: string, reason: string) {
-  const row = await pendingApplicant(ctx.db, mentorId);
+export async function rejectApplicant(deps: ServiceDeps, moderatorId: string, mentorId: string, reason: string) {
+  const row = await pendingApplicant(deps.db, mentorId);
   const now = new Date();
   const reapplyAt = new Date(now.getTime() + REAPPLY_AFTER_MS);
   const day = reapplyAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  await decide(ctx, [
-    ctx.db
+  await decide(deps, [
+    deps.db
       .update(mentors)
       .set({ status: "rejected", rejectedAt: now, rejectionReason: reason })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
-    auditInsert(ctx.db, { moderatorId, action: "reject_applicant", targetRole: "mentor", targetId: mentorId, reason }, decisionKey(row)),
-    mailInsert(ctx.db, {
+    auditInsert(deps.db, { moderatorId, action: "reject_applicant", targetRole: "mentor", targetId: mentorId, reason }, decisionKey(row)),
+    mailInsert(deps.db, {
       to: row.email,
       subject: "Your MentorLink mentor application",
       text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,

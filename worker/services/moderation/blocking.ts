@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../../db/schema";
-import type { Context } from "../../trpc/context";
-import { fail } from "../../trpc/errors";
+import type { ServiceDeps } from "../deps";
+import { readConfig } from "../../env";
+import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import { paymentsFor } from "../payments/stripe-client";
@@ -55,17 +56,17 @@ function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: {
  * After a block committed: close the account's open tabs, and end a blocked mentor's renewing
  * subscriptions at period end through the payments code (the mentees keep what they paid for).
  */
-async function afterBlock(ctx: Context, target: BlockTarget, toEnd: { id: string; menteeId: string }[]) {
-  disconnectSignIns(ctx, target, {}, "blocked", ctx.now);
+async function afterBlock(deps: ServiceDeps, target: BlockTarget, toEnd: { id: string; menteeId: string }[]) {
+  disconnectSignIns(deps, target, {}, "blocked", deps.now);
   if (toEnd.length === 0) return { subscriptionsEnding: 0, subscriptionsFailed: 0 };
-  const payments = paymentsFor(ctx);
+  const payments = paymentsFor({ ...deps, config: readConfig(deps.env) });
   let failed = 0;
   for (const e of toEnd) {
     try {
-      await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, payments, e.menteeId, e.id, true);
+      await setCancelAtPeriodEnd(deps.db, deps.env, deps.waitUntil, payments, e.menteeId, e.id, true);
     } catch (error) {
       failed++;
-      console.error(`[${ctx.requestId}] could not end subscription ${e.id} of blocked mentor ${target.id}`, error);
+      console.error(`[${deps.requestId}] could not end subscription ${e.id} of blocked mentor ${target.id}`, error);
     }
   }
   return { subscriptionsEnding: toEnd.length - failed, subscriptionsFailed: failed };
@@ -74,52 +75,52 @@ async function afterBlock(ctx: Context, target: BlockTarget, toEnd: { id: string
 export type BlockOutcome = { changed: boolean; isBlocked: boolean; subscriptionsEnding: number; subscriptionsFailed: number };
 
 /** Blocks or unblocks a mentee or mentor, with a reason, as one batch; then the effects that follow a commit. */
-export async function setAccountBlocked(ctx: Context, moderatorId: string, target: BlockTarget, blocked: boolean, reason: string): Promise<BlockOutcome> {
-  await readTarget(ctx.db, target);
+export async function setAccountBlocked(deps: ServiceDeps, moderatorId: string, target: BlockTarget, blocked: boolean, reason: string): Promise<BlockOutcome> {
+  await readTarget(deps.db, target);
   const now = new Date();
-  const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(ctx.db, target.id) : [];
+  const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id) : [];
   const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
-  const { statements, revoke } = blockStatements(ctx.db, target, blocked, { moderatorId, reason, details }, now);
-  const [changed] = blocked ? await ctx.db.batch([...statements, revoke]) : await ctx.db.batch([...statements]);
+  const { statements, revoke } = blockStatements(deps.db, target, blocked, { moderatorId, reason, details }, now);
+  const [changed] = blocked ? await deps.db.batch([...statements, revoke]) : await deps.db.batch([...statements]);
   if (changed.length === 0) return { changed: false, isBlocked: blocked, subscriptionsEnding: 0, subscriptionsFailed: 0 };
   if (!blocked) return { changed: true, isBlocked: false, subscriptionsEnding: 0, subscriptionsFailed: 0 };
-  return { changed: true, isBlocked: true, ...(await afterBlock(ctx, target, toEnd)) };
+  return { changed: true, isBlocked: true, ...(await afterBlock(deps, target, toEnd)) };
 }
 
 /** The legacy toggle (`mentees_status_change`, `mentor_status_change`): blocks an active account, unblocks a blocked one. */
-export async function toggleAccountBlocked(ctx: Context, moderatorId: string, target: BlockTarget, reason: string): Promise<BlockOutcome> {
-  const row = await readTarget(ctx.db, target);
-  return setAccountBlocked(ctx, moderatorId, target, !row.isBlocked, reason);
+export async function toggleAccountBlocked(deps: ServiceDeps, moderatorId: string, target: BlockTarget, reason: string): Promise<BlockOutcome> {
+  const row = await readTarget(deps.db, target);
+  return setAccountBlocked(deps, moderatorId, target, !row.isBlocked, reason);
 }
 
 /**
  * "Block user" on a ticket: resolves the ticket and blocks the accused in one batch, with an audit
  * entry for each; then the effects of the block. A ticket already resolved is refused.
  */
-export async function blockFromTicket(ctx: Context, moderatorId: string, ticketId: string, note: string | undefined) {
-  const ticket = await ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
+export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ticketId: string, note: string | undefined) {
+  const ticket = await deps.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   if (ticket.accusedRole === "moderator") fail("BAD_REQUEST", "Moderators cannot be blocked from a ticket.");
   const target: BlockTarget = { role: ticket.accusedRole, id: ticket.accusedId };
   const now = new Date();
   const reason = note?.trim() || `Ticket: ${ticket.content.slice(0, 200)}`;
-  const toEnd = target.role === "mentor" ? await renewingSubscriptions(ctx.db, target.id) : [];
+  const toEnd = target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id) : [];
   const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
   // The block happens only if this batch resolved the ticket (not a concurrent Dismiss).
   const resolvedHere = sql`exists (select 1 from tickets where id = ${ticketId} and resolved_by = ${moderatorId} and resolved_at = ${now.getTime()} and resolution = 'blocked')`;
-  const { statements, revoke } = blockStatements(ctx.db, target, true, { moderatorId, reason, ticketId, details }, now, resolvedHere);
-  const [resolved, , blocked] = await ctx.db.batch([
-    ctx.db
+  const { statements, revoke } = blockStatements(deps.db, target, true, { moderatorId, reason, ticketId, details }, now, resolvedHere);
+  const [resolved, , blocked] = await deps.db.batch([
+    deps.db
       .update(tickets)
       .set({ status: "resolved", resolution: "blocked", resolutionNote: note?.trim() || null, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
       .returning({ id: tickets.id }),
-    auditIfChanged(ctx.db, { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason }, now),
+    auditIfChanged(deps.db, { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason }, now),
     ...statements,
     revoke,
   ]);
   if (resolved.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
-  const effects = blocked.length ? await afterBlock(ctx, target, toEnd) : { subscriptionsEnding: 0, subscriptionsFailed: 0 };
+  const effects = blocked.length ? await afterBlock(deps, target, toEnd) : { subscriptionsEnding: 0, subscriptionsFailed: 0 };
   return { message: "User Blocked", accused: target, ...effects };
 }

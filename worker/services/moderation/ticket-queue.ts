@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, moderators, tickets, type Role } from "../../../db/schema";
-import type { Context } from "../../trpc/context";
-import { fail } from "../../trpc/errors";
+import type { ServiceDeps } from "../deps";
+import { fail } from "../domain-error";
 import { auditIfChanged } from "./audit";
 
 export const TICKET_PAGE_SIZE = 20;
@@ -69,18 +69,18 @@ export async function listTicketQueue(db: Db, page: number) {
 }
 
 /** Closes a ticket without acting on the accused, with a note, and its audit entry, in one batch. */
-export async function dismissTicket(ctx: Context, moderatorId: string, ticketId: string, note: string) {
-  const ticket = await ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
+export async function dismissTicket(deps: ServiceDeps, moderatorId: string, ticketId: string, note: string) {
+  const ticket = await deps.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   const now = new Date();
-  const [updated] = await ctx.db.batch([
-    ctx.db
+  const [updated] = await deps.db.batch([
+    deps.db
       .update(tickets)
       .set({ status: "resolved", resolution: "dismissed", resolutionNote: note, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
       .returning({ id: tickets.id }),
-    auditIfChanged(ctx.db, { moderatorId, action: "dismiss_ticket", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note }, now),
+    auditIfChanged(deps.db, { moderatorId, action: "dismiss_ticket", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note }, now),
   ]);
   if (updated.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
   return { message: "Ticket dismissed" };

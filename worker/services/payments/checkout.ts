@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
-import { fail } from "../../trpc/errors";
+import { fail } from "../domain-error";
 import { isEnrollmentActive, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
 import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "./plan";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors } from "../../../db/schema";
 import type { Env } from "../../env";
-import { fail } from "../../trpc/errors";
+import { fail } from "../domain-error";
 import { rowGrantsAccess } from "../enrollment-status";
 import { callStripe, type Payments } from "./stripe-client";
 import { subscriptionState, syncEnrollment } from "./subscription-sync";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { isDevelopment, type Config, type Env } from "../../env";
-import { fail } from "../../trpc/errors";
+import { fail } from "../domain-error";
 import { localStripeFetch, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from "../../dev/local-stripe/api";
 
 /** Webhook signatures older than this are refused (Stripe's default). */

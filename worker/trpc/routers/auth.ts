@@ -11,7 +11,7 @@ import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
 import { proofDeps, type Context } from "../context";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 
 /** A rejected applicant's new application waits for the mailed link (issue 20). */

@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { DomainError } from "../../services/domain-error";
 import { conversationFor, conversationWith, listConversations, openConversation, participantsFor, unreadSummary, type Participants } from "../../services/chat/conversations";
 import { memberOf, type Member } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
@@ -12,7 +12,7 @@ async function conversationByEitherId(db: Db, member: Member, id: string): Promi
   try {
     return await participantsFor(db, member, id);
   } catch (error) {
-    if (!(error instanceof TRPCError) || error.code !== "NOT_FOUND") throw error;
+    if (!(error instanceof DomainError) || error.code !== "NOT_FOUND") throw error;
     const withPerson = await conversationWith(db, member, id);
     if (!withPerson) throw error;
     return withPerson;

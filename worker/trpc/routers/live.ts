@@ -1,7 +1,7 @@
 import { iceServersFor } from "../../services/ice-servers";
 import { liveSessionFor, verifyLive } from "../../services/live";
 import { liveSlotSchema, verifyLiveSchema } from "../../validation/live";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { authedProcedure, router } from "../init";
 
 /** Live sessions (issue 10, ADR 0015): only a session's mentor and its booked mentee, the token decides. */

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { assertOwnId } from "../../services/authorize";
+import { assertOwnId } from "../authorize";
 import { menteeProfile, updateMenteeProfile } from "../../services/mentee-profiles";
 import { menteeProfileUpdateSchema } from "../../validation/profiles";
 import { menteeProcedure, router } from "../init";

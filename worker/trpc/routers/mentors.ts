@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import { refreshMentorPrice } from "../../services/payments/mentor-price";
 import { paymentsFor } from "../../services/payments/stripe-client";
-import { assertOwnId } from "../../services/authorize";
+import { assertOwnId } from "../authorize";
 import { isEnrollmentActive } from "../../services/enrollment-status";
 import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
 import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
 import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../validation/profiles";
 import { mentorSearchSchema } from "../../validation/search";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
 
 const ownIdOnly = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});

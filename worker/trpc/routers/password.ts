@@ -5,7 +5,7 @@ import { requestResetCode, resetPassword, type ResetDeps } from "../../services/
 import { disconnectSignIns } from "../../services/push";
 import { familyOf } from "../../services/sessions";
 import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../validation/password-reset";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 import type { Context } from "../context";
 

@@ -5,7 +5,7 @@ import { rowGrantsAccess } from "../../services/enrollment-status";
 import { createCheckout, enrollmentStatus } from "../../services/payments/checkout";
 import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
 import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../validation/payments";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { menteeProcedure, publicProcedure, router } from "../init";
 
 export const paymentsRouter = router({

@@ -15,7 +15,7 @@ import {
 } from "../../services/scheduling";
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
 import { bookSchema, mentorIdSchema, optionalOwnId, publishSlotsSchema, slotIdSchema, timeZoneSchema, trialSchema } from "../../validation/scheduling";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
 
 /** A legacy path or body may carry the caller's id; it must be their own (ids come from the token). */

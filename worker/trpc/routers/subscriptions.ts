@@ -2,7 +2,7 @@ import { setCancelAtPeriodEnd } from "../../services/payments/manage";
 import { paymentsFor } from "../../services/payments/stripe-client";
 import { menteeSubscriptions, mentorSubscribers } from "../../services/subscriptions";
 import { ownMenteeList, ownMentorList, subscriptionIdSchema } from "../../validation/payments";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { menteeProcedure, mentorProcedure, router } from "../init";
 
 /** A legacy list path carries the user's id; it must be the caller's own (as `assertOwnId`, worded for reading). */

@@ -1,6 +1,6 @@
 import { myTickets, raiseTicket, ticketCandidates, type Reporter } from "../../services/tickets";
 import { ownTicketsSchema, raiseTicketSchema } from "../../validation/tickets";
-import { fail } from "../errors";
+import { fail } from "../../services/domain-error";
 import { memberProcedure, router } from "../init";
 
 /** The reporter is always the token's account; a legacy path's id must be the caller's own. */

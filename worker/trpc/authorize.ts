@@ -1,10 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import type { Role } from "../../db/schema";
-import type { Context } from "../trpc/context";
-import { ErrorDetails, fail } from "../trpc/errors";
-import { currentRefusal } from "./accounts";
-import { disconnectSignIns } from "./push";
-import type { AccessClaims } from "./tokens";
+import type { Context } from "./context";
+import { fail } from "../services/domain-error";
+import { currentRefusal } from "../services/accounts";
+import { disconnectSignIns } from "../services/push";
+import type { AccessClaims } from "../services/tokens";
 
 const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
 
@@ -24,7 +23,7 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
   if (refusal) {
     // A blocked user's open tabs stop receiving pushes too.
     if (refusal.details.blocked) disconnectSignIns(ctx, { role: ctx.auth.role, id: ctx.auth.sub }, {}, "blocked", ctx.now);
-    throw new TRPCError({ code: refusal.code, message: refusal.message, cause: new ErrorDetails(refusal.details) });
+    fail(refusal.code, refusal.message, refusal.details);
   }
   return ctx.auth;
 }
