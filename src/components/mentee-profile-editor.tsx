@@ -42,7 +42,7 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.mentees.profile.queryKey({}), saved);
         form.reset(formOf(saved));
-        void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
+        void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
         profileSaved("mentee", saved);
       },
       onError: (error) => profileSaveFailed("mentee", error),

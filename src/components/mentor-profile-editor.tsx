@@ -62,7 +62,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
     trpc.mentors.updateProfile.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), saved);
-        void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
+        void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
         form.reset(mentorProfileFormOf(saved));
         profileSaved("mentor", saved);
       },

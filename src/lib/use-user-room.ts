@@ -43,7 +43,7 @@ export function useUserRoom(role: Role): void {
     const refetchChat = () => void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
     const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
     const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
-    const refetchSchedules = () => void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
+    const refetchSchedules = () => void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
     let opened = false;
     client.on("open", () => {
       client.emit("setup", { role, id, name });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
+import { LoadError } from "../load-error";
 import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 
@@ -20,15 +21,9 @@ export function ListLoading({ label, rows = 3 }: { label: string; rows?: number 
   );
 }
 
+/** A moderation list that failed to load: the one LoadError, boxed like the lists around it. */
 export function ListError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4">
-      <p className="text-slate-800">We couldn't load {what}. Please check your connection and try again.</p>
-      <Button variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
+  return <LoadError what={what} onRetry={onRetry} className="rounded-lg border border-red-200 bg-red-50 p-4" />;
 }
 
 export function ListEmpty({ children }: { children: string }) {

@@ -75,7 +75,7 @@ function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; zone: s
     trpc.scheduling.cancel.mutationOptions({
       onSuccess: async () => {
         toast.success("Booking cancelled");
-        await queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") || JSON.stringify(q.queryKey).includes("subscriptions") });
+        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
       },
       onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
     }),

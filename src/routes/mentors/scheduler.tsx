@@ -36,7 +36,7 @@ function Scheduler() {
   const slots = useQuery(trpc.scheduling.mySlots.queryOptions({}));
   // The calendar waits for the account's zone, so it never draws a first frame in the browser's.
   const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") });
+  const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
   const publish = useMutation(
     trpc.scheduling.publish.mutationOptions({
       onSuccess: async (created) => {
