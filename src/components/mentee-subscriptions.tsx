@@ -8,6 +8,7 @@ import { ALL } from "@/lib/browse";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
 import type { MenteeSubscription } from "../../worker/services/subscriptions";
+import { useMyZone } from "@/lib/use-my-zone";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
@@ -71,7 +72,7 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
   const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions(options("Subscription canceled. You keep access until the period ends.")));
   const resume = useMutation(trpc.subscriptions.resume.mutationOptions(options("Subscription resumed")));
   const busy = cancel.isPending || resume.isPending;
-  const period = periodLine(s);
+  const period = periodLine(s, useMyZone());
 
   return (
     <Card>

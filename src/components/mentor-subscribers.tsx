@@ -3,6 +3,7 @@ import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
+import { useMyZone } from "@/lib/use-my-zone";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 import { Avatar } from "./ui/avatar";
 import { Card, CardContent } from "./ui/card";
@@ -13,6 +14,7 @@ export function MentorSubscribers() {
   const trpc = useTRPC();
   const list = useQuery(trpc.subscriptions.subscribers.queryOptions({}));
   const current = list.data?.filter((s) => s.isActive).length ?? 0;
+  const zone = useMyZone();
   return (
     <section aria-labelledby="subscribers-title" className="grid gap-6">
       <div className="grid gap-1">
@@ -34,7 +36,7 @@ export function MentorSubscribers() {
         <ul className="grid gap-3">
           {list.data.map((s) => {
             const name = `${s.mentee.firstName} ${s.mentee.lastName}`;
-            const period = periodLine(s);
+            const period = periodLine(s, zone);
             return (
               <li key={s.id}>
                 <Card>

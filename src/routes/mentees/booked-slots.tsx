@@ -3,7 +3,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { toast } from "@/lib/toast";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
-import { SlotTime, useMyZone } from "@/components/schedule-bits";
+import { SlotTime } from "@/components/slot-time";
+import { useMyZone } from "@/lib/use-my-zone";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,7 +12,7 @@ import { apiError } from "@/lib/api-error";
 import { useAuthFetch } from "@/lib/auth-fetch";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
-import type { SlotView } from "../../../worker/services/scheduling";
+import type { SlotView } from "../../../worker/services/scheduling/slot-view";
 
 export const Route = createFileRoute("/mentees/booked-slots")({ component: BookedSlots });
 

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { toast } from "@/lib/toast";
 import { LoadError } from "@/components/load-error";
-import { SlotTime, useMyZone } from "@/components/schedule-bits";
+import { SlotTime } from "@/components/slot-time";
+import { useMyZone } from "@/lib/use-my-zone";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -67,7 +68,7 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
   const done = {
     onSuccess: async () => {
       toast.success("Slot allocated successfully");
-      await queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("scheduling") || JSON.stringify(q.queryKey).includes("subscriptions") });
+      await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
     },
     onError: async (error: unknown) => {
       toast.error("Slot allocation failed", { description: apiError(error)?.message ?? "Please check your connection and try again." });

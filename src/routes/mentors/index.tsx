@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
-import { useMyZone } from "@/components/schedule-bits";
+import { useMyZone } from "@/lib/use-my-zone";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/lib/trpc";

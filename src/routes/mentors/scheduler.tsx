@@ -5,7 +5,8 @@ import { toast } from "@/lib/toast";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
-import { SlotTime, useMyZone } from "@/components/schedule-bits";
+import { SlotTime } from "@/components/slot-time";
+import { useMyZone } from "@/lib/use-my-zone";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,7 +14,7 @@ import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";
 import { dayjs } from "../../../worker/services/zoned-time";
-import type { SlotView } from "../../../worker/services/scheduling";
+import type { SlotView } from "../../../worker/services/scheduling/slot-view";
 import { zonedInstant, zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });

@@ -1,13 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/lib/trpc";
-import { browserZone, slotTimeLabels } from "@/lib/zoned";
-
-/** The signed-in person's zone: the account's, else the browser's. */
-export function useMyZone(): string {
-  const trpc = useTRPC();
-  const zone = useQuery(trpc.scheduling.timeZone.queryOptions());
-  return zone.data?.timeZone ?? browserZone();
-}
+import { slotTimeLabels } from "@/lib/zoned";
 
 /** A start time in the viewer's zone, with the other party's local time when their zone differs (both zones named). */
 export function SlotTime({ start, zone, otherZone, otherLabel }: { start: string; zone: string; otherZone?: string | null; otherLabel?: string }) {
