@@ -17,6 +17,6 @@ export * from "./email-outbox";
 export * from "./login-attempts";
 export * from "./local-stripe-objects";
 export * from "./moderation-actions";
-export * from "./scheduling";
+export * from "./session-reminders";
 export * from "./email-proofs";
 export * from "./socket-tickets";
