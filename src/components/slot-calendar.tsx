@@ -6,7 +6,7 @@ import timeGridPlugin from "@fullcalendar/timegrid";
 import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
 import { dayjs } from "../../worker/services/zoned-time";
-import type { SlotView } from "../../worker/services/scheduling";
+import type { SlotView } from "../../worker/services/scheduling/slot-view";
 import "./slot-calendar.css";
 
 export type SlotCalendarProps = {

@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
 import { icsCalendar, type IcsEvent } from "./ics";
 import { callEnd } from "./live-window";
-import { bookingsOf, type SlotView } from "./scheduling";
+import type { SlotView } from "./scheduling/slot-view";
+import { bookingsOf } from "./scheduling/views";
 import { formatWhen } from "./zoned-time";
 
 type Who = { role: "mentee" | "mentor"; id: string };

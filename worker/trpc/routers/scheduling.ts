@@ -1,18 +1,9 @@
 import * as v from "valibot";
-import {
-  bookSlot,
-  cancelBooking,
-  dailyEnrollments,
-  deleteSlot,
-  menteeBookings,
-  menteeScheduleFor,
-  mentorSlot,
-  mentorSlots,
-  publishSlots,
-  setTimeZone,
-  timeZoneOf,
-  upcomingLiveSessions,
-} from "../../services/scheduling";
+import { bookSlot, cancelBooking } from "../../services/scheduling/booking";
+import { dailyEnrollments, upcomingLiveSessions } from "../../services/scheduling/dashboard";
+import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "../../services/scheduling/slots";
+import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";
+import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/views";
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
 import { bookSchema, mentorIdSchema, optionalOwnId, publishSlotsSchema, slotIdSchema, timeZoneSchema, trialSchema } from "../../validation/scheduling";
 import { fail } from "../../services/domain-error";

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { dayIn } from "../../worker/services/statistics/count-per-day";
+import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
+import { rest } from "../support/api";
+import { createEnrollment, createModerator } from "../support/moderation";
+
+/** Issue 21: the mentor's chart and the moderator's count new enrollments by one rule, so they agree day by day. */
+
+type Series = { date: string; count: number }[];
+const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]));
+
+/** `hourUtc`:00 UTC `daysAgo` days before today (UTC). */
+const at = (daysAgo: number, hourUtc: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hourUtc));
+};
+
+describe("daily enrollments", () => {
+  it("the mentor's dashboard and the moderator's home give the same counts for the same enrollments and zone", async () => {
+    // A zone behind UTC: 03:00 UTC is the evening before in Los Angeles, so grouping by the UTC day would differ.
+    const timeZone = "America/Los_Angeles";
+    const mentor = await createMentor({ timeZone });
+    const mentorToken = await accessTokenFor("mentor", mentor.id);
+    const moderator = await createModerator();
+    const moderatorSeries = async () =>
+      countsOf((await rest("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token })).body.dailyEnrollmentData);
+    const before = await moderatorSeries();
+
+    // Days other tests leave alone (they add enrollments today and 1, 5, 6, 12 or 31 days back).
+    const instants = [at(3, 18), at(9, 18), at(9, 20), at(16, 18), at(20, 3)];
+    const people = await Promise.all(instants.map(() => createMentee()));
+    await Promise.all(people.map((p, i) => createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" })));
+
+    const after = await moderatorSeries();
+    const mentorChart = (await rest("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken })).body.enrollmentObject as Series;
+    expect(mentorChart.map((d) => d.date)).toEqual([...after.keys()]);
+
+    const days = [...new Set(instants.map((i) => dayIn(timeZone, i)))];
+    expect(days).toContain(dayIn(timeZone, at(21, 12)));
+    const mentorCounts = countsOf(mentorChart);
+    for (const day of days) expect(mentorCounts.get(day)).toBe((after.get(day) ?? 0) - (before.get(day) ?? 0));
+    expect(days.map((d) => mentorCounts.get(d))).toEqual([1, 2, 1, 1]);
+    expect(mentorChart.reduce((n, d) => n + d.count, 0)).toBe(instants.length);
+  });
+});

@@ -1,0 +1,25 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { ServiceDeps } from "./deps";
+import { notificationWrite, pushNotification } from "./notifications";
+import type { Recipient } from "./push";
+
+/** A conditional write that returns the rows it changed (an update or delete with `.returning()`). */
+type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };
+
+/**
+ * Commits a conditional write together with the alert it causes, then pushes the alert. The
+ * notification row is written in the same batch only if the write changed a row (so a write that
+ * lost a race leaves no notice behind), and it is pushed only after the commit, so nobody is told
+ * about a change that did not happen. Returns the write's rows: empty when it matched nothing,
+ * and the caller decides why.
+ */
+export async function commitWithNotice<W extends ReturningWrite>(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  write: W,
+  notice: { to: Recipient; content: string },
+): Promise<W["_"]["result"]> {
+  const { statement, view } = notificationWrite(deps.db, notice.to, { type: "alert", content: notice.content }, deps.now, { ifPreviousChanged: true });
+  const [changed] = await deps.db.batch([write, statement]);
+  if (changed.length > 0) pushNotification(deps.env, deps.waitUntil, notice.to, view);
+  return changed;
+}

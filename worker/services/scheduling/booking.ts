@@ -1,0 +1,132 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
+import type { Env } from "../../env";
+import { commitWithNotice } from "../commit-with-notice";
+import { fail } from "../domain-error";
+import { grantsAccess } from "../enrollment-status";
+import { CALLS_PER_MONTH } from "../payments/plan";
+import { formatWhen, zoneOr } from "../zoned-time";
+import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
+
+/** A mentee may cancel up to this long before the start (ADR 0013). */
+export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+type WaitUntil = (p: Promise<unknown>) => void;
+
+export const SLOT_TAKEN = "This slot was just taken";
+
+/** Booked paid calls of the pair whose start is in the enrollment's current period (the quota). */
+export const bookedThisPeriod = (menteeId: string) =>
+  sql`(select count(*) from time_slots b where b.mentee_id = ${menteeId} and b.mentor_id = ${enrollments.mentorId} and b.state = 'booked' and b.type = 'session'
+    and b.start_at >= coalesce(${enrollments.currentPeriodStart}, 0) and b.start_at < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`;
+
+/**
+ * Books a slot in ONE conditional statement (ADR 0013): the slot is still open and in the future, the
+ * mentee has no other booking at that time, and either (session) an active subscription to the mentor
+ * whose current period contains the start with fewer than 4 calls booked in it, or (trial) no trial
+ * with this mentor yet. SQLite runs writes one at a time, so of many concurrent bookings of one slot
+ * exactly one matches; the others update nothing and are told why.
+ */
+export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date): Promise<SlotView> {
+  // The slot and the mentee (for the mentor's notification and the answer), read side by side as two
+  // plain statements: a batch would open a read transaction per booking, and a burst of bookings would
+  // hold that many connections on the database at once.
+  const [before, [mentee]] = await Promise.all([
+    readSlot(db, slotId),
+    db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+  ]);
+  if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
+  const entitled =
+    type === "trial"
+      ? sql`not exists (select 1 from time_slots t where t.mentee_id = ${menteeId} and t.mentor_id = ${timeSlots.mentorId} and t.type = 'trial' and t.state = 'booked')`
+      : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
+          and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
+          and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
+  const book = db
+    .update(timeSlots)
+    .set({ state: "booked", menteeId, bookedAt: now, type })
+    .where(
+      and(
+        eq(timeSlots.id, slotId),
+        eq(timeSlots.state, "open"),
+        gt(timeSlots.startAt, now),
+        sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
+        entitled,
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
+  let booked: { id: string }[];
+  try {
+    booked = await commitWithNotice({ db, env, waitUntil, now }, book, {
+      to: { role: "mentor", id: before.slot.mentorId },
+      content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}.`,
+    });
+  } catch (error) {
+    if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
+    throw error;
+  }
+  if (booked.length === 1) {
+    // The booked slot is the one read plus what the statement set: no need to read it again.
+    const slot = { ...before.slot, state: "booked" as const, menteeId, bookedAt: now, type };
+    return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
+  }
+  return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
+}
+
+/** Why a booking matched nothing: read after the statement, in the order a person would want to hear it. */
+async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined, type: SlotType, now: Date): Promise<never> {
+  if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot is no longer available.");
+  const slot = row.slot;
+  if (slot.state === "booked") {
+    if (slot.menteeId === menteeId) fail("CONFLICT", "You have already booked this slot.");
+    fail("CONFLICT", SLOT_TAKEN);
+  }
+  if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
+  if (type === "trial") {
+    const used = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, slot.mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked")) });
+    if (used) fail("CONFLICT", "You have already had your free intro call with this mentor.");
+  } else {
+    const [enrollment] = await db
+      .select({ end: enrollments.currentPeriodEnd, booked: sql<number>`${bookedThisPeriod(menteeId)}` })
+      .from(enrollments)
+      .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, slot.mentorId), grantsAccess(now)));
+    if (!enrollment) fail("FORBIDDEN", "Subscribe to this mentor to book a session.");
+    if (enrollment.end && slot.startAt.getTime() >= enrollment.end.getTime()) {
+      fail("CONFLICT", `This slot is after your current period ends (${enrollment.end.toISOString().slice(0, 10)}). You can book it once your subscription renews.`);
+    }
+    if (enrollment.booked >= CALLS_PER_MONTH) fail("CONFLICT", `You have used all ${CALLS_PER_MONTH} calls of this period.`, { callsLeft: 0 });
+  }
+  const clash = await db.query.timeSlots.findFirst({
+    where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), lt(timeSlots.startAt, slot.endAt), gt(timeSlots.endAt, slot.startAt)),
+  });
+  if (clash) fail("CONFLICT", "You already have a session at this time.");
+  fail("CONFLICT", SLOT_TAKEN);
+}
+
+/**
+ * Cancels the mentee's own upcoming booking, up to 12 hours before the start, in one conditional
+ * statement batched with the mentor's notification (written only if the cancel matched). The slot
+ * opens again and the call is back in her plan; the mentor gets the notification after the commit.
+ */
+export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date): Promise<{ slotId: string }> {
+  const before = await readSlot(db, slotId);
+  if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId) {
+    const cancel = db
+      .update(timeSlots)
+      .set({ state: "open", menteeId: null, bookedAt: null, type: "session" })
+      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
+      .returning({ id: timeSlots.id });
+    const cancelled = await commitWithNotice({ db, env, waitUntil, now }, cancel, {
+      to: { role: "mentor", id: before.slot.mentorId },
+      content: `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.`,
+    });
+    if (cancelled.length === 1) return { slotId };
+  }
+  const row = await readSlot(db, slotId);
+  if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
+  if (row.slot.menteeId !== menteeId || row.slot.state !== "booked") fail("FORBIDDEN", "You can only cancel your own bookings.");
+  if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
+  fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+}

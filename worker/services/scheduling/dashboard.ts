@@ -1,0 +1,31 @@
+import { and, asc, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mentors, timeSlots } from "../../../db/schema";
+import { enrollmentsPerDay } from "../statistics/daily-enrollments";
+import { zoneOr } from "../zoned-time";
+import { slotQuery } from "./slot-view";
+
+/** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
+export const LIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Booked sessions that start in the next 24 hours, or started less than an hour ago (still running). */
+export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) {
+  const rows = await slotQuery(db)
+    .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, now), lt(timeSlots.startAt, new Date(now.getTime() + LIVE_WINDOW_MS))))
+    .orderBy(asc(timeSlots.startAt));
+  return rows.map((r) => ({
+    id: r.slot.id,
+    start: r.slot.startAt.toISOString(),
+    end: r.slot.endAt.toISOString(),
+    type: r.slot.type,
+    menteeId: { firstName: r.menteeFirst ?? "", lastName: r.menteeLast ?? "" },
+    menteeTimeZone: r.menteeZone,
+    hasStarted: r.slot.startAt.getTime() <= now.getTime(),
+  }));
+}
+
+/** New enrollments per day of the mentor's zone over the last 30 days, oldest first: the moderator's rule for her alone. */
+export async function dailyEnrollments(db: Db, mentorId: string, now: Date): Promise<{ date: string; count: number }[]> {
+  const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } });
+  return enrollmentsPerDay(db, zoneOr(mentor?.timeZone, "Asia/Kolkata"), now, mentorId);
+}

@@ -1,0 +1,73 @@
+import { aliasedTable, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mentees, mentors, timeSlots, type SlotType } from "../../../db/schema";
+import { profileImageUrl } from "../accounts";
+import { zoneOr } from "../zoned-time";
+
+type Slot = typeof timeSlots.$inferSelect;
+
+/** A time slot as SPEC §3 names its fields (with `id` for tRPC; the REST shape adds `_id`), plus what the screens need. */
+export type SlotView = {
+  id: string;
+  type: SlotType;
+  state: "open" | "booked" | "past";
+  start: string;
+  end: string;
+  menteeId: string | null;
+  menteeName: string | null;
+  menteeTimeZone: string | null;
+  mentorId: string;
+  mentorName: string;
+  mentorProfileImage: string;
+  mentorTimeZone: string;
+  title: string | null;
+  description: string | null;
+};
+
+const menteeJoin = aliasedTable(mentees, "slot_mentee");
+
+const slotColumns = {
+  slot: timeSlots,
+  mentorFirst: mentors.firstName,
+  mentorLast: mentors.lastName,
+  mentorImage: mentors.profileImageKey,
+  mentorZone: mentors.timeZone,
+  menteeFirst: menteeJoin.firstName,
+  menteeLast: menteeJoin.lastName,
+  menteeZone: menteeJoin.timeZone,
+};
+
+export type SlotRow = { slot: Slot; mentorFirst: string; mentorLast: string; mentorImage: string | null; mentorZone: string | null; menteeFirst: string | null; menteeLast: string | null; menteeZone: string | null };
+
+export function slotView(r: SlotRow, now: Date): SlotView {
+  const booked = r.slot.state === "booked";
+  return {
+    id: r.slot.id,
+    type: r.slot.type,
+    state: r.slot.startAt.getTime() <= now.getTime() && !booked ? "past" : booked ? "booked" : "open",
+    start: r.slot.startAt.toISOString(),
+    end: r.slot.endAt.toISOString(),
+    menteeId: booked ? r.slot.menteeId : null,
+    menteeName: booked && r.menteeFirst ? `${r.menteeFirst} ${r.menteeLast}` : null,
+    menteeTimeZone: booked ? r.menteeZone : null,
+    mentorId: r.slot.mentorId,
+    mentorName: `${r.mentorFirst} ${r.mentorLast}`,
+    mentorProfileImage: profileImageUrl(r.mentorImage),
+    mentorTimeZone: zoneOr(r.mentorZone, "Asia/Kolkata"),
+    title: r.slot.title,
+    description: r.slot.description,
+  };
+}
+
+export function slotQuery(db: Db) {
+  return db
+    .select(slotColumns)
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .leftJoin(menteeJoin, eq(menteeJoin.id, timeSlots.menteeId));
+}
+
+export async function readSlot(db: Db, slotId: string): Promise<SlotRow | undefined> {
+  const [row] = await slotQuery(db).where(eq(timeSlots.id, slotId)).limit(1);
+  return row;
+}
