@@ -23,7 +23,7 @@ describe("daily enrollments", () => {
     const mentorToken = await accessTokenFor("mentor", mentor.id);
     const moderator = await createModerator();
     const moderatorSeries = async () =>
-      countsOf((await rest("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token })).body.dailyEnrollmentData);
+      countsOf((await rest("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token })).body.dailyEnrollmentData as Series);
     const before = await moderatorSeries();
 
     // Days other tests leave alone (they add enrollments today and 1, 5, 6, 12 or 31 days back).
