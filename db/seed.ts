@@ -4,7 +4,7 @@ import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-dat
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
 import { seedChatDemo } from "./seed-chat";
 import { seedModerationDemo } from "./seed-moderation";
-import { enrollments, localStripeObjects, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
+import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -91,13 +91,13 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
     rating_count = (select count(*) from reviews where reviews.mentor_id = mentors.id)`);
 }
 
-/** The demo subscription's ids in the local Stripe stand-in (ADR 0010), so the development lifecycle page can renew or end it. */
-const DEMO_SUBSCRIPTION_ID = "sub_demo_priya_asha";
+/** The demo subscription's Stripe id; the local Stripe draws its objects from this enrollment (worker/dev/local-stripe/demo.ts). */
+export const DEMO_SUBSCRIPTION_ID = "sub_demo_priya_asha";
 
 /**
- * The demo mentee's one active subscription, to the demo mentor, in its 11th day; and its
- * subscription in the local Stripe. Keyed by the Stripe subscription id: once seeded (even if later
- * canceled on the development page), a second run changes nothing.
+ * The demo mentee's one active subscription, to the demo mentor, in its 11th day. Keyed by the
+ * Stripe subscription id: once seeded (even if later canceled on the development page), a second
+ * run changes nothing.
  */
 async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, hourlyRatePaise: number) {
   const seeded = await db.query.enrollments.findFirst({ where: eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID), columns: { id: true } });
@@ -105,55 +105,19 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
   const start = new Date(Date.now() - 10 * DAY);
   const end = new Date(start);
   end.setUTCMonth(end.getUTCMonth() + 1);
-  const amountPaise = 4 * hourlyRatePaise;
-  const enrollmentId = crypto.randomUUID();
-  const ids = { customer: "cus_demo_priya", product: "prod_demo_asha", price: "price_demo_asha" };
-  const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-  const price = { id: ids.price, object: "price", product: ids.product, currency: "inr", unit_amount: amountPaise, recurring: { interval: "month", interval_count: 1 }, active: true, metadata: { mentorId } };
-  const subscription = {
-    id: DEMO_SUBSCRIPTION_ID,
-    object: "subscription",
+  await db.insert(enrollments).values({
+    menteeId,
+    mentorId,
     status: "active",
-    customer: ids.customer,
-    cancel_at_period_end: false,
-    cancel_at: null,
-    canceled_at: null,
-    ended_at: null,
-    cancellation_details: { reason: null, comment: null, feedback: null },
-    metadata: { enrollmentId, menteeId, mentorId },
-    items: { object: "list", data: [{ id: "si_demo_priya_asha", object: "subscription_item", price, quantity: 1, current_period_start: seconds(start), current_period_end: seconds(end) }] },
-    latest_invoice: null,
-    product_name: "Mentorship with Asha Rao",
-    customer_email: "mentee@example.com",
-    created: seconds(start),
-    livemode: false,
-  };
-  const local = [
-    { id: ids.customer, object: "customer", email: "mentee@example.com", name: "Priya Sharma", metadata: { menteeId } },
-    { id: ids.product, object: "product", name: "Mentorship with Asha Rao", active: true, metadata: { mentorId } },
-    price,
-    subscription,
-  ];
-  await db.batch([
-    db.insert(enrollments).values({
-      id: enrollmentId,
-      menteeId,
-      mentorId,
-      status: "active",
-      amountPaise,
-      stripeSubscriptionId: DEMO_SUBSCRIPTION_ID,
-      stripeCustomerId: ids.customer,
-      stripePriceId: ids.price,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      activatedAt: start,
-      createdAt: start,
-    }),
-    db
-      .insert(localStripeObjects)
-      .values(local.map((o) => ({ id: o.id, type: o.object, data: JSON.stringify(o), createdAt: start })))
-      .onConflictDoNothing(),
-  ]);
+    amountPaise: 4 * hourlyRatePaise,
+    stripeSubscriptionId: DEMO_SUBSCRIPTION_ID,
+    stripeCustomerId: "cus_demo_priya",
+    stripePriceId: "price_demo_asha",
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    activatedAt: start,
+    createdAt: start,
+  });
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { createDb } from "../db/client";
 import { DEMO_PASSWORD } from "../db/factories";
 import { seedDemoData } from "../db/seed";
 import { hashPassword } from "../worker/services/passwords";
+import { seedLocalStripeDemo } from "../worker/dev/local-stripe/demo";
 import { migrateDatabase } from "./migrate";
 import { startSqld, type Sqld } from "./sqld";
 
@@ -10,7 +11,10 @@ export async function startLocalDatabase(options: { dataDir: string; port?: numb
   const sqld = await startSqld(options);
   try {
     await migrateDatabase(sqld.url);
-    await seedDemoData(createDb(sqld.url), await hashPassword(DEMO_PASSWORD));
+    const db = createDb(sqld.url);
+    await seedDemoData(db, await hashPassword(DEMO_PASSWORD));
+    // The demo subscription in the local Stripe stand-in, whose table is not part of the product's schema.
+    await seedLocalStripeDemo(db);
   } catch (error) {
     await sqld.stop();
     throw error;

@@ -16,6 +16,7 @@ import { devMailbox } from "./dev/mailbox";
 import { localGooglePages } from "./dev/local-google";
 import { localStripePages } from "./dev/local-stripe/pages";
 import { runJobs } from "./jobs";
+import { localStripeOf, wireThirdParties } from "./third-parties";
 import { createContext } from "./trpc/context";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
@@ -37,6 +38,11 @@ app.use("*", async (c, next) => {
 // A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
 app.use("*", configGate);
 app.use("*", inputGuard);
+// Stripe, mail and Google (or their development stand-ins), chosen once per isolate for every route and job.
+app.use("*", async (c, next) => {
+  wireThirdParties(c.env, deliverToSelf(c.env));
+  await next();
+});
 
 app.use(
   "/trpc/*",
@@ -53,7 +59,7 @@ app.use(
 app.route("/", imageRoutes);
 // Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
 app.route("/", stripeWebhookRoutes);
-app.route("/dev/stripe", localStripePages);
+app.route("/dev/stripe", localStripePages(localStripeOf));
 // Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
 app.route("/dev/mailbox", devMailbox);
 app.route("/dev/cron", devCron);
@@ -81,8 +87,16 @@ app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
 
+/** The Worker's own front door: the local Stripe posts its signed events through it, as Stripe does from outside. */
+function deliverToSelf(env: AppEnv["Bindings"]) {
+  return async (request: Request, ctx: ExecutionContext) => app.fetch(request, env, ctx);
+}
+
 export default {
   fetch: app.fetch,
   /** The one cron (wrangler.toml `[triggers]`): runs the small idempotent jobs of worker/jobs (mail, clean-ups, reminders). */
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(runJobs(env, undefined, (p) => ctx.waitUntil(p))),
+  scheduled: (_controller, env, ctx) => {
+    wireThirdParties(env, deliverToSelf(env));
+    ctx.waitUntil(runJobs(env, undefined, (p) => ctx.waitUntil(p)));
+  },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

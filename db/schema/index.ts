@@ -15,7 +15,6 @@ export * from "./one-time-codes";
 export * from "./processed-payment-events";
 export * from "./email-outbox";
 export * from "./login-attempts";
-export * from "./local-stripe-objects";
 export * from "./moderation-actions";
 export * from "./session-reminders";
 export * from "./email-proofs";

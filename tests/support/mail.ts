@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { emailOutbox, oneTimeCodes } from "../../db/schema";
-import type { DevMail } from "../../worker/services/mail/dev-mailbox";
+import type { DevMail } from "../../worker/dev/mailbox-store";
 import { testDb } from "./accounts";
 import { baseUrl } from "./api";
 

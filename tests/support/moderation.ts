@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { enrollments, localStripeObjects, moderators } from "../../db/schema";
+import { enrollments, moderators } from "../../db/schema";
+import { ensureLocalStripeStore, localStripeObjects } from "../../worker/dev/local-stripe/store";
 import { moderatorRow } from "../../db/factories";
 import { hashPassword } from "../../worker/services/passwords";
 import { accessTokenFor, testDb, uniqueEmail } from "./accounts";
@@ -55,6 +56,7 @@ export async function createPaidSubscription(menteeId: string, mentorId: string)
     created: seconds(start),
     livemode: false,
   };
+  await ensureLocalStripeStore(db);
   const local = [{ id: ids.customer, object: "customer", metadata: { menteeId } }, { id: ids.product, object: "product", name: "Mentorship", active: true, metadata: { mentorId } }, price, subscription];
   await db.batch([
     db.insert(enrollments).values({

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
 import { isDevelopment, readConfig, type Env } from "../env";
-import { signLocalCode } from "../services/google/local-provider";
+import { signLocalCode } from "./local-google-provider";
 import { GOOGLE_CALLBACK_PATH } from "../services/google/provider";
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { isDevelopment, readConfig, type Env } from "../env";
-import { devMailboxMessages } from "../services/mail/dev-mailbox";
+import { devMailboxMessages } from "./mailbox-store";
 import { dbFor } from "../database";
 
 /**

@@ -6,7 +6,7 @@ import { currentTime } from "../services/clock";
 import { pruneThrottle } from "../services/login-throttle";
 import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
-import { transportFor } from "../services/mail/transport";
+import { thirdPartiesOf } from "../services/third-parties";
 import { runReminders } from "./reminders";
 import { dbFor } from "../database";
 
@@ -22,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const jobs: Record<string, Job> = {
   /** Retries mail that was not delivered right after its commit (backoff per message). */
-  deliverMail: (db, env, now) => deliverDueMail(db, transportFor(readConfig(env), db), now),
+  deliverMail: (db, env, now) => deliverDueMail(db, thirdPartiesOf(env).mail, now),
   /** Drops throttle counters whose window has passed. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops socket tickets nobody used within their 30 s. */

@@ -4,7 +4,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
 import { accountSummary } from "../services/accounts";
-import { googleProviderFor, GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../services/google/provider";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../services/google/provider";
+import { thirdPartiesOf } from "../services/third-parties";
 import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
 import { openSession } from "../services/sessions";
@@ -54,8 +55,7 @@ function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError } | Reco
 }
 
 googleAuthRoutes.get(GOOGLE_START_PATH, (c) => {
-  const config = readConfig(c.env);
-  const provider = googleProviderFor(config, new URL(c.req.url).origin);
+  const provider = thirdPartiesOf(c.env).google(new URL(c.req.url).origin);
   if (!provider) return toPopupPage(c, { error: "not_configured" });
   const state = generateState();
   const verifier = generateCodeVerifier();
@@ -72,7 +72,7 @@ googleAuthRoutes.get(GOOGLE_START_PATH, (c) => {
 googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const config = readConfig(c.env);
   const origin = new URL(c.req.url).origin;
-  const provider = googleProviderFor(config, origin);
+  const provider = thirdPartiesOf(c.env).google(origin);
   const state = getCookie(c, STATE_COOKIE);
   const verifier = getCookie(c, VERIFIER_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });

@@ -18,7 +18,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
  */
 export async function handleStripeWebhook(request: Request, env: Env, waitUntil: Waiter, requestId: string = crypto.randomUUID()): Promise<Response> {
   const config = readConfig(env);
-  const payments = paymentsFor({ config, env, waitUntil });
+  const payments = paymentsFor({ env });
   const signature = request.headers.get("stripe-signature");
   if (!signature) return json({ message: "Missing Stripe-Signature header." }, 400);
   const payload = await request.text();

@@ -1,5 +1,3 @@
-import type { Config } from "../env";
-
 /** What a browser's RTCPeerConnection takes (the DOM type, restated for the Worker). */
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
 
@@ -19,8 +17,9 @@ const isIceServer = (value: unknown): value is IceServer => {
  * credentials are fetched server-side from Cloudflare's TURN service, so the long-term key never
  * reaches a browser; ICE_SERVERS (JSON) replaces the default STUN; otherwise the default STUN. A
  * TURN outage falls back to STUN instead of failing the call: two people on simple networks still meet.
+ * The settings are spelled out, not taken from worker/env.ts: env.ts parses ICE_SERVERS with this module.
  */
-export async function iceServersFor(config: Pick<Config, "ICE_SERVERS" | "TURN_KEY_ID" | "TURN_KEY_API_TOKEN">, fetcher: typeof fetch = fetch): Promise<IceServer[]> {
+export async function iceServersFor(config: { ICE_SERVERS?: IceServer[]; TURN_KEY_ID?: string; TURN_KEY_API_TOKEN?: string }, fetcher: typeof fetch = fetch): Promise<IceServer[]> {
   const configured = config.ICE_SERVERS ?? DEFAULT_ICE_SERVERS;
   if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return configured;
   try {

@@ -4,7 +4,8 @@ import { emailOutbox } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { dbFor } from "../database";
 import { currentTime } from "./clock";
-import { transportFor, type MailTransport } from "./mail/transport";
+import type { MailTransport } from "./mail/transport";
+import { thirdPartiesOf } from "./third-parties";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -64,9 +65,8 @@ export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now
 
 /** Sends what is due right after the response (call after the batch that wrote the mail committed). */
 export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
-  const config = readConfig(env);
   waitUntil(
-    deliverDueMail(dbFor(config), transportFor(config, dbFor(config))).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
+    deliverDueMail(dbFor(readConfig(env)), thirdPartiesOf(env).mail).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
   );
 }
 

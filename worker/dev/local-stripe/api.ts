@@ -1,8 +1,5 @@
 import Stripe from "stripe";
 import type { Db } from "../../../db/client";
-import { readConfig, type Env } from "../../env";
-import { dbFor } from "../../database";
-import { handleStripeWebhook } from "../../routes/stripe-webhook";
 import { parseStripeForm } from "./form";
 import { getObject, putObject, stripeId, type StripeObject } from "./store";
 
@@ -10,13 +7,18 @@ import { getObject, putObject, stripeId, type StripeObject } from "./store";
  * The local Stripe stand-in (ADR 0010): the part of Stripe's REST API this app uses, answered in
  * process for development and tests without a Stripe key. stripe-node's fetch HTTP client talks to
  * it exactly as it talks to api.stripe.com; its events are signed with the local webhook secret
- * and handed to the real webhook handler. Never used in production (`paymentsFor`).
+ * and posted to the Worker's own webhook route, as Stripe posts them. Only the Worker's entry
+ * (worker/third-parties.ts) plugs it in, and only in development without a Stripe key.
  */
 export const LOCAL_SECRET_KEY = "sk_test_local_mentorlink";
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_mentorlink";
 export const LOCAL_PUBLISHABLE_KEY = "pk_test_local_mentorlink";
 
-export type LocalStripeEnv = { env: Env; waitUntil: (promise: Promise<unknown>) => void };
+/** The Worker's public entry point for a request (its `fetch`): the local Stripe's events go through it to `/api/stripe/webhook`. */
+export type WebhookEndpoint = (request: Request, ctx: ExecutionContext) => Promise<Response>;
+
+/** The stand-in's database (its own table, ./store.ts) and where it delivers its events. */
+export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint };
 
 const DAY_S = 24 * 60 * 60;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -42,7 +44,7 @@ const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body)
 
 export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
-  const db = dbFor(readConfig(local.env));
+  const db = local.db;
   const idempotencyKey = request.headers.get("idempotency-key");
   if (request.method === "POST" && idempotencyKey) {
     const seen = await getObject<StripeObject & { response: unknown }>(db, `idem_${idempotencyKey}`);
@@ -319,12 +321,19 @@ export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalS
   return ended;
 }
 
-/** Signs an event with the local webhook secret and hands it to the real webhook handler. */
+/**
+ * Signs an event with the local webhook secret and posts it to the webhook route, as Stripe does.
+ * It waits for the route's after-work too (its notifications), so a call that changed something
+ * returns once everyone was told, and nothing is left running past the request that caused it.
+ */
 async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject): Promise<void> {
   const event = { id: stripeId("evt"), object: "event", type, api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
   const payload = JSON.stringify(event);
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
   const request = new Request("http://local-stripe/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
-  const response = await handleStripeWebhook(request, local.env, local.waitUntil);
+  const afterWork: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (p: Promise<unknown>) => void afterWork.push(p), passThroughOnException: () => {}, props: {} } as ExecutionContext;
+  const response = await local.webhook(request, ctx);
   if (!response.ok) console.error(`local Stripe: the webhook answered ${response.status} to ${type}`, await response.text());
+  await Promise.allSettled(afterWork);
 }

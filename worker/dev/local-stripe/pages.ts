@@ -1,9 +1,7 @@
 import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { isDevelopment, readConfig, type Env } from "../../env";
-import { paymentsFor } from "../../services/payments/stripe-client";
-import { dbFor } from "../../database";
+import type { Env } from "../../env";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./api";
 import { getObject, listObjects, type StripeObject } from "./store";
 
@@ -46,22 +44,28 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 <title>${title}</title>${STYLE}</head><body><main class="${wide ? "wide" : ""}">${body}</main></body></html>`;
 }
 
-type DevContext = Context<{ Bindings: Env }>;
-const localEnv = (c: DevContext): LocalStripeEnv => ({ env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) });
-const dbOf = (c: DevContext) => dbFor(readConfig(c.env));
+type PagesEnv = { Bindings: Env; Variables: { localStripe: LocalStripeEnv } };
+type DevContext = Context<PagesEnv>;
+const localEnv = (c: DevContext): LocalStripeEnv => c.var.localStripe;
+const dbOf = (c: DevContext) => c.var.localStripe.db;
+
+const pages = new Hono<PagesEnv>();
 
 /**
  * Development-only pages of the local Stripe (ADR 0010): a test checkout and a lifecycle page.
- * They answer 404 outside development and whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
+ * They answer 404 wherever the entry did not plug the stand-in in: outside development, and
+ * whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
  */
-export const localStripePages = new Hono<{ Bindings: Env }>();
-
-localStripePages.use("*", async (c, next) => {
-  const config = readConfig(c.env);
-  const local = paymentsFor({ config, env: c.env, waitUntil: () => undefined }).local;
-  if (!isDevelopment(config) || !local) return c.text("Not found", 404);
-  await next();
-});
+export function localStripePages(localStripeOf: (env: Env) => LocalStripeEnv | null) {
+  return new Hono<PagesEnv>()
+    .use("*", async (c, next) => {
+      const local = localStripeOf(c.env);
+      if (!local) return c.text("Not found", 404);
+      c.set("localStripe", local);
+      await next();
+    })
+    .route("/", pages);
+}
 
 function checkoutPage(session: LocalSession, error?: string) {
   const cancelUrl = session.last_decline ? `${session.cancel_url}?reason=card_declined` : session.cancel_url;
@@ -98,14 +102,14 @@ function closedPage(session: LocalSession) {
   );
 }
 
-localStripePages.get("/checkout/:id", async (c) => {
+pages.get("/checkout/:id", async (c) => {
   const session = await getObject<LocalSession>(dbOf(c), c.req.param("id"));
   if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   return c.html(checkoutPage(session));
 });
 
-localStripePages.post("/checkout/:id/pay", async (c) => {
+pages.post("/checkout/:id/pay", async (c) => {
   const db = dbOf(c);
   const session = await getObject<LocalSession>(db, c.req.param("id"));
   if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
@@ -124,7 +128,7 @@ localStripePages.post("/checkout/:id/pay", async (c) => {
   return c.redirect(completed.success_url.replace("{CHECKOUT_SESSION_ID}", completed.id), 303);
 });
 
-localStripePages.get("/", async (c) => {
+pages.get("/", async (c) => {
   const subs = await listObjects<LocalSubscription>(dbOf(c), "subscription");
   const notice = c.req.query("done");
   return c.html(
@@ -154,7 +158,7 @@ ${s.cancel_at_period_end ? "" : html`<button name="action" value="renew" class="
   );
 });
 
-localStripePages.post("/subscriptions/:id", async (c) => {
+pages.post("/subscriptions/:id", async (c) => {
   const db = dbOf(c);
   const sub = await getObject<LocalSubscription>(db, c.req.param("id"));
   if (!sub || sub.object !== "subscription") return c.text("No such subscription", 404);

@@ -1,16 +1,56 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { localStripeObjects } from "../../../db/schema";
 
-/** Stripe-shaped objects of the local stand-in, kept in the local database so they survive restarts. */
+/**
+ * Stripe-shaped objects of the local stand-in (customers, products, prices, checkout sessions,
+ * subscriptions, invoices, idempotency keys), kept in the local database so they survive restarts.
+ * The table belongs to the stand-in, not to the product (as dev_mailbox does): it is created on
+ * first use, no migration makes it, and production never has it.
+ */
+export const localStripeObjects = sqliteTable(
+  "dev_stripe_objects",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    data: text("data").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("dev_stripe_objects_type_idx").on(t.type, t.createdAt)],
+);
+
 export type StripeObject = { id: string; object: string } & Record<string, unknown>;
 
+const ready = new WeakMap<Db, Promise<unknown>>();
+
+/** Creates the stand-in's table once per database client (and again after a failed try). */
+export function ensureLocalStripeStore(db: Db): Promise<unknown> {
+  let done = ready.get(db);
+  if (!done) {
+    done = db
+      .batch([
+        db.run(sql`create table if not exists dev_stripe_objects (id text primary key, type text not null, data text not null, created_at integer not null)`),
+        db.run(sql`create index if not exists dev_stripe_objects_type_idx on dev_stripe_objects (type, created_at)`),
+      ])
+      .catch((error: unknown) => {
+        ready.delete(db);
+        throw error;
+      });
+    ready.set(db, done);
+  }
+  return done;
+}
+
 export async function getObject<T extends StripeObject>(db: Db, id: string): Promise<T | null> {
-  const row = await db.query.localStripeObjects.findFirst({ where: eq(localStripeObjects.id, id) });
+  await ensureLocalStripeStore(db);
+  const [row] = await db.select({ data: localStripeObjects.data }).from(localStripeObjects).where(eq(localStripeObjects.id, id));
   return row ? (JSON.parse(row.data) as T) : null;
 }
 
 export async function putObject(db: Db, object: StripeObject): Promise<void> {
+  await ensureLocalStripeStore(db);
   const data = JSON.stringify(object);
   await db
     .insert(localStripeObjects)
@@ -19,6 +59,7 @@ export async function putObject(db: Db, object: StripeObject): Promise<void> {
 }
 
 export async function listObjects<T extends StripeObject>(db: Db, type: string, limit = 50): Promise<T[]> {
+  await ensureLocalStripeStore(db);
   const rows = await db.select().from(localStripeObjects).where(eq(localStripeObjects.type, type)).orderBy(desc(localStripeObjects.createdAt)).limit(limit);
   return rows.map((r) => JSON.parse(r.data) as T);
 }

@@ -1,8 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import * as v from "valibot";
-import { isDevelopment, type Config } from "../../env";
+import type { Config } from "../../env";
 import { GOOGLE_PICTURE_ORIGIN } from "../accounts";
-import { localGoogle } from "./local-provider";
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; givenName: string; familyName: string; picture: string | null };
@@ -10,7 +9,8 @@ export type GoogleIdentity = { sub: string; email: string; emailVerified: boolea
 /**
  * Google's OAuth 2.0 with PKCE. `authorizationUrl` starts the flow; `identity` exchanges the code
  * (with the PKCE verifier) and reads the user's profile. Two implementations: Google itself (or a
- * fake at GOOGLE_OAUTH_URL in tests), and, in development without credentials, the local stand-in.
+ * fake at GOOGLE_OAUTH_URL in tests), and, in development without credentials, the local stand-in
+ * (worker/dev/local-google-provider.ts); the Worker's entry picks one (worker/third-parties.ts).
  */
 export type GoogleProvider = {
   kind: "google" | "local";
@@ -53,7 +53,8 @@ export function parseUserInfo(body: unknown): GoogleIdentity {
   };
 }
 
-function realGoogle(config: Config, redirectUri: string): GoogleProvider {
+/** Google itself, with the configured client (the entry checks both credentials are set). */
+export function realGoogle(config: Config, redirectUri: string): GoogleProvider {
   const endpoints = googleEndpoints(config.GOOGLE_OAUTH_URL);
   const client = new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri);
   return {
@@ -70,14 +71,6 @@ function realGoogle(config: Config, redirectUri: string): GoogleProvider {
       return parseUserInfo(await response.json());
     },
   };
-}
-
-/** Google when configured; the local stand-in in development without credentials; otherwise null (not configured). */
-export function googleProviderFor(config: Config, origin: string): GoogleProvider | null {
-  const redirectUri = `${origin}${GOOGLE_CALLBACK_PATH}`;
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) return realGoogle(config, redirectUri);
-  if (isDevelopment(config)) return localGoogle(config.JWT_SECRET, origin, redirectUri);
-  return null;
 }
 
 export const GOOGLE_START_PATH = "/api/mentees/google_auth_mentee";

@@ -1,11 +1,12 @@
-import type { Db } from "../../../db/client";
-import { isDevelopment, type Config } from "../../env";
-import { currentTime } from "../clock";
-import { keepDevCopy } from "./dev-mailbox";
+import type { Config } from "../../env";
 
 export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; createdAt: Date };
 
-/** Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried). */
+/**
+ * Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried).
+ * The entry picks it (worker/third-parties.ts): the mail API, or in development without a key the
+ * local mailbox (worker/dev/mailbox-store.ts).
+ */
 export type MailTransport = { name: "http" | "local"; send(mail: OutgoingMail): Promise<void> };
 
 export class MailRejected extends Error {}
@@ -33,19 +34,4 @@ export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_UR
       }
     },
   };
-}
-
-/**
- * Nothing leaves the machine: the message is kept in the development mailbox's own table, which
- * /dev/mailbox shows (the outbox row may be redacted once delivered).
- */
-export function localTransport(db: Db): MailTransport {
-  return { name: "local", send: (mail) => keepDevCopy(db, mail, currentTime()) };
-}
-
-/** The mail API when configured; the local mailbox in development without a key (production requires the key). */
-export function transportFor(config: Config, db: Db): MailTransport {
-  if (config.MAIL_API_KEY) return httpTransport(config);
-  if (isDevelopment(config)) return localTransport(db);
-  throw new Error("MAIL_API_KEY is not set, and only development may keep mail locally");
 }

@@ -2,7 +2,6 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
-import { readConfig } from "../../env";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
@@ -59,7 +58,7 @@ function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: {
 async function afterBlock(deps: ServiceDeps, target: BlockTarget, toEnd: { id: string; menteeId: string }[]) {
   disconnectSignIns(deps, target, {}, "blocked", deps.now);
   if (toEnd.length === 0) return { subscriptionsEnding: 0, subscriptionsFailed: 0 };
-  const payments = paymentsFor({ ...deps, config: readConfig(deps.env) });
+  const payments = paymentsFor(deps);
   let failed = 0;
   for (const e of toEnd) {
     try {

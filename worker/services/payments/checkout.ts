@@ -5,7 +5,7 @@ import { fail } from "../domain-error";
 import { isEnrollmentActive, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
 import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "./plan";
-import type { Payments } from "./stripe-client";
+import type { Payments } from "../third-parties";
 
 export const ALREADY_SUBSCRIBED = "You are already subscribed to this Mentor";
 

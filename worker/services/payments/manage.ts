@@ -4,7 +4,8 @@ import { enrollments, mentors } from "../../../db/schema";
 import type { Env } from "../../env";
 import { fail } from "../domain-error";
 import { rowGrantsAccess } from "../enrollment-status";
-import { callStripe, type Payments } from "./stripe-client";
+import type { Payments } from "../third-parties";
+import { callStripe } from "./stripe-client";
 import { subscriptionState, syncEnrollment } from "./subscription-sync";
 import { tellPeople } from "./webhook";
 

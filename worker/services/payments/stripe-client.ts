@@ -1,50 +1,38 @@
 import Stripe from "stripe";
-import { isDevelopment, type Config, type Env } from "../../env";
+import type { Env } from "../../env";
 import { fail } from "../domain-error";
-import { localStripeFetch, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from "../../dev/local-stripe/api";
+import { thirdPartiesOf, type Payments } from "../third-parties";
 
 /** Webhook signatures older than this are refused (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type Payments = {
-  stripe: Stripe;
-  webhookSecret: string;
-  publishableKey: string;
-  /** The built-in local Stripe answers (development without a key). */
-  local: boolean;
-};
-
 export const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-type PaymentsEnv = { config: Config; env: Env; waitUntil: (promise: Promise<unknown>) => void };
+/** Where a Stripe client sends its calls: Stripe's keys, and a fake's address or an in-process fetch in development. */
+export type StripeConnection = {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  /** A fake Stripe API (development and tests: STRIPE_API_URL). */
+  api?: URL;
+  /** Answers the calls in process instead of the network (the local Stripe, worker/dev/local-stripe). */
+  fetch?: typeof fetch;
+};
 
-/**
- * The only way the Worker reaches Stripe (ADR 0010). Production: api.stripe.com with the secrets.
- * Development: a fake at STRIPE_API_URL when set, else, with no key, the built-in local Stripe,
- * reached through the same stripe-node client and fetch HTTP client, in process.
- */
-export function paymentsFor({ config, env, waitUntil }: PaymentsEnv): Payments {
-  const development = isDevelopment(config);
-  const local = development && !config.STRIPE_SECRET_KEY && !config.STRIPE_API_URL;
-  const base: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
-  let stripe: Stripe;
-  if (local) {
-    stripe = new Stripe(LOCAL_SECRET_KEY, { ...base, httpClient: Stripe.createFetchHttpClient((input, init) => localStripeFetch({ env, waitUntil }, input, init)) });
-  } else {
-    const api = development && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-    stripe = new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_SECRET_KEY, {
-      ...base,
-      httpClient: Stripe.createFetchHttpClient(),
-      ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
-    });
-  }
-  return {
-    stripe,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
-    local,
-  };
+/** A stripe-node client over Workers' fetch (ADR 0010); the entry picks the connection (worker/third-parties.ts). */
+export function connectStripe(connection: StripeConnection): Payments {
+  const { api } = connection;
+  const stripe = new Stripe(connection.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    httpClient: Stripe.createFetchHttpClient(connection.fetch),
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
+  });
+  return { stripe, webhookSecret: connection.webhookSecret, publishableKey: connection.publishableKey, local: Boolean(connection.fetch) };
 }
+
+/** The only way the Worker reaches Stripe: the client the entry chose for these bindings. */
+export const paymentsFor = ({ env }: { env: Env }): Payments => thirdPartiesOf(env).payments;
 
 /** Runs a Stripe call; a Stripe failure becomes a clear 502 instead of a 500. */
 export async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../db/schema";
 import type { Env } from "../../env";
 import { notify } from "../notifications";
-import type { Payments } from "./stripe-client";
+import type { Payments } from "../third-parties";
 import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SyncInput, type SyncOutcome } from "./subscription-sync";
 
 type Waiter = (promise: Promise<unknown>) => void;

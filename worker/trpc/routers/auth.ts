@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
 import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
-import { googleProviderFor } from "../../services/google/provider";
+import { thirdPartiesOf } from "../../services/third-parties";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
@@ -36,7 +36,7 @@ async function issueAccessToken(ctx: Context, proved: { owner: SessionOwner; ses
 
 export const authRouter = router({
   /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
-  signInOptions: publicProcedure.query(({ ctx }) => ({ google: googleProviderFor(ctx.config, ctx.origin) !== null })),
+  signInOptions: publicProcedure.query(({ ctx }) => ({ google: thirdPartiesOf(ctx.env).google(ctx.origin) !== null })),
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import type { OutgoingMail } from "./transport";
+import type { Db } from "../../db/client";
+import { currentTime } from "../services/clock";
+import type { MailTransport, OutgoingMail } from "../services/mail/transport";
 
 /**
  * The development mailbox's own copy of every message the local transport delivers (ADR 0011,
@@ -22,6 +23,14 @@ export async function keepDevCopy(db: Db, mail: OutgoingMail, deliveredAt: numbe
       values (${mail.id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.createdAt.getTime()}, ${deliveredAt})
       on conflict (id) do nothing`),
   ]);
+}
+
+/**
+ * The development transport: nothing leaves the machine, the message is kept in the mailbox's own
+ * table, which /dev/mailbox shows (the outbox row may be redacted once delivered).
+ */
+export function devMailboxTransport(db: Db): MailTransport {
+  return { name: "local", send: (mail) => keepDevCopy(db, mail, currentTime()) };
 }
 
 type Row = { id: string; to: string; subject: string; body: string; html: string | null; created_at: number; delivered_at: number };

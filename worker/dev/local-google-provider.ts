@@ -1,6 +1,6 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import type { GoogleIdentity, GoogleProvider } from "./provider";
+import type { GoogleIdentity, GoogleProvider } from "../services/google/provider";
 
 /**
  * The local stand-in for Google (development only, no credentials): /dev/google/authorize lets a
