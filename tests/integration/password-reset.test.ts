@@ -9,6 +9,7 @@ import { NO_PASSWORD_YET, WRONG_CURRENT_PASSWORD } from "../../worker/services/p
 import { createMentee, createMentor, setBlocked, signIn, testDb, uniqueEmail } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { ageCodes, latestResetCode, mailTo } from "../support/mail";
+import { createModerator } from "../support/moderation";
 import { closeCodeOf, connect, roomUrlFor } from "../support/sockets";
 
 /** Issue 12 §2: password reset by e-mailed one-time code, over REST (SPEC §7) and tRPC, and change from the profile. */
@@ -126,6 +127,19 @@ describe("password reset over REST (SPEC §7)", () => {
     await setBlocked("mentee", mentee.id, true);
     expect(await sendOtp("mentee", mentee.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
     expect(await mailTo(mentee.email)).toHaveLength(0);
+  });
+
+  it("a pending applicant gets no code (answered as a blocked account is); once accepted, a code comes at once and works", async () => {
+    const mentor = await createMentor({ status: "pending" });
+    expect(await sendOtp("mentor", mentor.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
+    expect(await mailTo(mentor.email)).toHaveLength(0);
+    expect(await testDb().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, mentor.id))).toHaveLength(0);
+
+    const moderator = await createModerator();
+    expect(await rest("PATCH", "/api/moderator/mentor_request_accept", { token: moderator.token, body: { mentorId: mentor.id } })).toMatchObject({ status: 200 });
+    expect(await sendOtp("mentor", mentor.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
+    expect(await verifyOtp("mentor", mentor.email, await latestResetCode(mentor.email))).toMatchObject({ status: 200 });
+    expect(await loginStatus("mentor", mentor.email, NEW_PASSWORD)).toBe(200);
   });
 
   it("the new password follows the sign-up rules; the code must be 6 digits", async () => {

@@ -20,7 +20,7 @@ const PURPOSE = "password_reset";
 
 /**
  * Step 1 (SPEC §7 sent-otp). Always the same answer, whether or not the account exists, and about
- * the same time: an unknown or blocked e-mail runs the same write batch with a condition that is
+ * the same time: an unknown, blocked or pending e-mail runs the same write batch with a condition that is
  * false. A new code invalidates the account's older ones; at most one a minute and five an hour
  * (checked inside the batch, so two requests at once cannot both pass). Beyond that the answer is
  * still the same, and no mail is sent. Per-address limits (throttle) answer 429 for any e-mail.
@@ -33,7 +33,9 @@ export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: 
   if (refused) fail("TOO_MANY_REQUESTS", refused);
 
   const account = await findAccountByEmail(db, role, email);
-  const eligible = Boolean(account && !account.isBlocked);
+  // A pending applicant cannot sign in yet; a code sent now would be refused after acceptance while
+  // holding back a new one, so pending is answered as blocked is: the same words, no code.
+  const eligible = Boolean(account && !account.isBlocked && account.status !== "pending");
   const userId = account?.id ?? "";
   const id = crypto.randomUUID();
   const code = generateCode();
