@@ -13,12 +13,12 @@ import { TimeZoneSelect } from "./time-zone-select";
 import { Textarea } from "./ui/textarea";
 import { browserZone } from "@/lib/zoned";
 
-type MenteeProfileForm = Required<Omit<InferInput<typeof menteeProfileUpdateSchema>, "menteeId">>;
+type MenteeProfileForm = Required<InferInput<typeof menteeProfileUpdateSchema>>;
 
 /** The mentee's own profile (SPEC §5): picture, names, phone and About, saved with "Updation success". */
 export function MenteeProfileEditor() {
   const trpc = useTRPC();
-  const profile = useQuery(trpc.mentees.profile.queryOptions({}));
+  const profile = useQuery(trpc.mentees.profile.queryOptions());
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <ProfileLoadError onRetry={() => void profile.refetch()} />;
   return <MenteeProfileFields profile={profile.data} />;
@@ -40,7 +40,7 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
   const save = useMutation(
     trpc.mentees.updateProfile.mutationOptions({
       onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.mentees.profile.queryKey({}), saved);
+        queryClient.setQueryData(trpc.mentees.profile.queryKey(), saved);
         form.reset(formOf(saved));
         void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
         profileSaved("mentee", saved);

@@ -18,7 +18,7 @@ import { Skeleton } from "./ui/skeleton";
 /** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
 export function MenteeSubscriptions() {
   const trpc = useTRPC();
-  const list = useQuery(trpc.subscriptions.mine.queryOptions({}));
+  const list = useQuery(trpc.subscriptions.mine.queryOptions());
   return (
     <section aria-labelledby="subscriptions-title" className="grid gap-6">
       <div className="grid gap-1">

@@ -15,7 +15,7 @@ import { Textarea } from "./ui/textarea";
 /** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */
 export function MentorProfileEditor() {
   const trpc = useTRPC();
-  const profile = useQuery(trpc.mentors.myProfile.queryOptions({}));
+  const profile = useQuery(trpc.mentors.myProfile.queryOptions());
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <ProfileLoadError onRetry={() => void profile.refetch()} />;
   return <MentorProfileFields profile={profile.data} />;
@@ -61,7 +61,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
   const save = useMutation(
     trpc.mentors.updateProfile.mutationOptions({
       onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), saved);
+        queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), saved);
         void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
         form.reset(mentorProfileFormOf(saved));
         profileSaved("mentor", saved);

@@ -20,7 +20,7 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | undefined>();
   const setSkills = (next: string[]) =>
-    queryClient.setQueryData(trpc.mentors.myProfile.queryKey({}), (old) => (old ? { ...old, skills: next } : old));
+    queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), (old) => (old ? { ...old, skills: next } : old));
   const reason = (e: unknown) => apiError(e)?.message ?? "Network Issue, Please try again later";
 
   const add = useMutation(

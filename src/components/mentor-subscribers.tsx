@@ -12,7 +12,7 @@ import { Skeleton } from "./ui/skeleton";
 /** `/mentors/subscribed-mentees`: the mentor's subscribers, current first. */
 export function MentorSubscribers() {
   const trpc = useTRPC();
-  const list = useQuery(trpc.subscriptions.subscribers.queryOptions({}));
+  const list = useQuery(trpc.subscriptions.subscribers.queryOptions());
   const current = list.data?.filter((s) => s.isActive).length ?? 0;
   const zone = useMyZone();
   return (

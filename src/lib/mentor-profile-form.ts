@@ -7,7 +7,7 @@ import { mentorProfileUpdateSchema } from "../../worker/validation/profiles";
 import { browserZone } from "./zoned";
 
 type OwnMentorProfile = inferRouterOutputs<AppRouter>["mentors"]["myProfile"];
-type MentorProfileUpdate = Omit<InferInput<typeof mentorProfileUpdateSchema>, "mentorId">;
+type MentorProfileUpdate = InferInput<typeof mentorProfileUpdateSchema>;
 
 /** The mentor profile form as typed: every field text, the hourly rate in rupees. */
 export type MentorProfileForm = { [K in keyof Required<MentorProfileUpdate>]: string };

@@ -61,7 +61,7 @@ describe("mentee profile", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await toasts(page, "Updation success").waitFor();
     expect(saves).toHaveLength(1);
-    expect(await trpc(accessToken).mentees.profile.query({})).toMatchObject({
+    expect(await trpc(accessToken).mentees.profile.query()).toMatchObject({
       firstName: "Helena",
       lastName: "Fischer-Rao",
       phone: "+918123456789",
@@ -84,7 +84,7 @@ describe("mentee profile", () => {
     await field("About").fill("This will not be saved.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await toasts(page, "Updation Failed").waitFor();
-    expect((await trpc(accessToken).mentees.profile.query({})).bio).toBe("Backend developer learning system design.");
+    expect((await trpc(accessToken).mentees.profile.query()).bio).toBe("Backend developer learning system design.");
   });
 
   it("uploads a PNG that then shows in the nav, served by the Worker; refuses non-images and oversized files", async () => {
@@ -116,7 +116,7 @@ describe("mentee profile", () => {
     expect(Buffer.from(served.bytes).equals(PNG_1X1)).toBe(true);
     // The session record and the server agree on the new picture; the editor shows it too.
     expect(await readStoredSession(page, "mentee")).toMatchObject({ profileImageUrl: src });
-    expect((await trpc(accessToken).mentees.profile.query({})).profileImageUrl).toBe(src);
+    expect((await trpc(accessToken).mentees.profile.query()).profileImageUrl).toBe(src);
     await expect.poll(() => page.getByRole("img", { name: `Profile photo of ${mentee.firstName} ${mentee.lastName}` }).getAttribute("src")).toBe(src);
 
     // It stays after a reload.
@@ -140,7 +140,7 @@ describe("mentee profile", () => {
 
     // None of the refused files replaced the picture.
     expect(await navImage(page).getAttribute("src")).toBe(src);
-    expect((await trpc(accessToken).mentees.profile.query({})).profileImageUrl).toBe(src);
+    expect((await trpc(accessToken).mentees.profile.query()).profileImageUrl).toBe(src);
 
     // A second picture replaces the first, whose file is removed.
     await imageInput(page).setInputFiles({ name: "again.png", mimeType: "image/png", buffer: PNG_1X1 });

@@ -173,7 +173,7 @@ describe("scheduling", () => {
     const menteeContext = await b.newContext({ timezoneId: MENTEE_ZONE });
     const menteePage = await menteeContext.newPage();
     const menteeTokens = await signInInto(menteePage, "mentee", mentee);
-    await trpc(menteeTokens.accessToken).scheduling.book.mutate({ slotId: slot.id, values: {} });
+    await trpc(menteeTokens.accessToken).scheduling.book.mutate({ slotId: slot.id });
     await openWithRealtime(menteePage, "/mentees/booked-slots");
     const upcoming = menteePage.getByRole("region", { name: "Upcoming sessions" });
     await upcoming.getByText(`Session with ${mentor.firstName} ${mentor.lastName}`).waitFor();
@@ -209,7 +209,7 @@ describe("scheduling", () => {
     const menteeContext = await b.newContext({ timezoneId: MENTEE_ZONE, viewport: { width: 360, height: 740 } });
     const menteePage = await menteeContext.newPage();
     const menteeTokens = await signInInto(menteePage, "mentee", mentee);
-    await trpc(menteeTokens.accessToken).scheduling.book.mutate({ slotId: slot.id, values: {} });
+    await trpc(menteeTokens.accessToken).scheduling.book.mutate({ slotId: slot.id });
     await menteePage.goto("/mentees/booked-slots");
     await menteePage.getByRole("button", { name: "Add to calendar (.ics)" }).waitFor();
     expect(await menteePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

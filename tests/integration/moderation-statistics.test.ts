@@ -27,7 +27,7 @@ describe("daily statistics", () => {
     }
     const rest30 = await rest("GET", "/api/moderator/daily-enrollments?timeZone=Asia/Kolkata", { token: moderator.token });
     expect(rest30.body.dailyEnrollmentData).toHaveLength(30);
-    expect(rest30.body.dailyEnrollmentData).toContainEqual({ date: expect.any(String), count: 0 });
+    expect(rest30.body.dailyEnrollmentData).toContainEqual({ _id: expect.any(Object), date: expect.any(String), count: 0 });
   });
 
   it("counts new mentees and enrollments on their day in the moderator's zone, and nothing older than 30 days", async () => {

@@ -164,7 +164,7 @@ describe("user rooms", () => {
     const socket = await connect(await roomUrlFor(roomOf(mentee.id), accessToken));
     try {
       await setBlocked("mentee", mentee.id, true);
-      const outcome = await trpcOutcome(trpc(accessToken).mentees.profile.query({}));
+      const outcome = await trpcOutcome(trpc(accessToken).mentees.profile.query());
       expect(outcome.status).toBe(403);
       await closedWith(socket, CLOSE_ACCOUNT_REFUSED);
     } finally {

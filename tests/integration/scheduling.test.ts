@@ -151,7 +151,7 @@ describe("mentees book and cancel", () => {
     expect(booked.body.upcoming.map((s: { _id: string }) => s._id)).toEqual([slotId]);
     expect((await call("GET", `/api/mentees/booked-slots/${a.id}`, { token: b.token })).status).toBe(403);
     // Calls left on the subscriptions page come from the bookings.
-    const subs = await trpc(a.token).subscriptions.mine.query({});
+    const subs = await trpc(a.token).subscriptions.mine.query();
     expect(subs.find((s) => s.mentor.id === m.id)?.callsLeft).toBe(3);
     // The mentor is told.
     const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
@@ -294,7 +294,7 @@ describe("time zones", () => {
     expect(await trpc(me.token).scheduling.timeZone.query()).toEqual({ timeZone: "Europe/Berlin" });
 
     expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({ status: 200 });
-    expect(await trpc(me.token).mentees.profile.query({})).toMatchObject({ timeZone: "Asia/Tokyo" });
+    expect(await trpc(me.token).mentees.profile.query()).toMatchObject({ timeZone: "Asia/Tokyo" });
     expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({ timeZone: "America/New_York" });
     expect(await trpc(m.token).scheduling.timeZone.query()).toEqual({ timeZone: "America/New_York" });
   });

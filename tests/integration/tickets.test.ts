@@ -112,7 +112,7 @@ describe("moderating a ticket", () => {
     const audit = await testDb().select().from(moderationActions).where(eq(moderationActions.ticketId, ticketId));
     expect(audit.map((a) => a.action).sort()).toEqual(["block", "resolve_ticket_block"]);
     expect((await rest("PATCH", "/api/moderator/tickets", { token: moderator.token, body: { ticketId } })).status).toBe(409);
-    const mine = await trpc(p.menteeToken).tickets.mine.query({});
+    const mine = await trpc(p.menteeToken).tickets.mine.query();
     expect(mine[0]).toMatchObject({ id: ticketId, status: "resolved" });
   });
 

@@ -54,12 +54,12 @@ describe("small helpers", () => {
   it("the nav badge shows nothing for zero and caps at 99+", () => {
     expect([0, -1, 1, 99, 100].map(unreadBadge)).toEqual([null, null, "1", "99", "99+"]);
   });
-  it("chat members come from the token: a claimed id must be the caller's, the path's side the caller's role", () => {
+  // A claimed id being the caller's own is the REST adapter's rule now: tests/unit/rest-ownership.test.ts.
+  it("chat members come from the token: the path's side must be the caller's role", () => {
     const auth = { sub: "me", role: "mentee" as const };
     expect(memberOf(auth)).toEqual({ role: "mentee", id: "me" });
-    expect(memberOf(auth, "me", "mentee")).toEqual({ role: "mentee", id: "me" });
-    expect(() => memberOf(auth, "someone-else")).toThrow("You can only use chat as yourself.");
-    expect(() => memberOf(auth, undefined, "mentor")).toThrow("This is only available to mentors.");
+    expect(memberOf(auth, "mentee")).toEqual({ role: "mentee", id: "me" });
+    expect(() => memberOf(auth, "mentor")).toThrow("This is only available to mentors.");
     expect(() => memberOf({ sub: "x", role: "moderator" })).toThrow(/only available to mentees and mentors/);
   });
 });

@@ -41,11 +41,12 @@ for (const route of restRoutes) {
   restApp.on(route.method, route.path, async (c) => {
     const body = route.method === "GET" ? {} : await readBody(c.req.raw);
     if (body === null) return c.json({ message: BODY_NOT_OBJECT, error: BODY_NOT_OBJECT }, 400);
-    const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
     const requestId = c.get("requestId");
     try {
-      const caller = createCaller(await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId));
-      return c.json((await route.call(caller, request)) as object, (route.status ?? 200) as ContentfulStatusCode);
+      const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId);
+      const caller = ctx.auth ? { id: ctx.auth.sub, role: ctx.auth.role } : null;
+      const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };
+      return c.json((await route.call(createCaller(ctx), request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {
       return restErrorResponse(error, requestId, `${route.method} /api${route.path}`);
     }

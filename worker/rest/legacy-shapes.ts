@@ -67,7 +67,9 @@ export function legacySlot<T extends { id: string }>(slot: T): T & { _id: string
   return { _id: slot.id, ...slot };
 }
 
-/** A live session entry (SPEC §3): `_id, start, menteeId {firstName, lastName}`. */
-export function legacyLiveSession<T extends { id: string }>(session: T): T & { _id: string } {
-  return { _id: session.id, ...session };
+type LiveSession = { id: string; start: string; end: string; type: string; mentee: { firstName: string; lastName: string }; menteeTimeZone: string | null; hasStarted: boolean };
+
+/** A live session entry (SPEC §3): `_id, start, menteeId {firstName, lastName}` (SPEC §3 names the mentee's name `menteeId`). */
+export function legacyLiveSession(s: LiveSession) {
+  return { _id: s.id, id: s.id, start: s.start, end: s.end, type: s.type, menteeId: s.mentee, menteeTimeZone: s.menteeTimeZone, hasStarted: s.hasStarted };
 }

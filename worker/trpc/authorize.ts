@@ -27,8 +27,3 @@ export async function authorize(ctx: Context, allowed: readonly Role[]): Promise
   }
   return ctx.auth;
 }
-
-/** A legacy path may carry the user's id; it must be the caller's own. */
-export function assertOwnId(auth: AccessClaims, pathId: string | undefined, what: string) {
-  if (pathId !== undefined && pathId !== auth.sub) fail("FORBIDDEN", `You can only change your own ${what}.`);
-}

@@ -26,7 +26,7 @@ export const messageContentField = v.pipe(
 /** The client's id for one send; a retry carries the same one. */
 export const clientIdField = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, "The message's client id must be 8 to 64 letters, digits, - or _"));
 
-/** Opens (or finds) the conversation of a mentee and a mentor; the caller's own id may be left out. */
+/** Opens (or finds) the conversation with the other side: `mentorId` for a mentee, `menteeId` for a mentor. */
 export const openConversationSchema = v.object({
   side: sideField,
   menteeId: v.optional(idField("Please choose a mentee")),
@@ -38,21 +38,17 @@ export const conversationListSchema = v.optional(
     side: sideField,
     /** Filters by the other person's name (the legacy `mentorName` query). */
     name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "A name can be at most 100 characters"))),
-    /** The legacy body's own id; it must be the caller's. */
-    ownerId: v.optional(v.string()),
   }),
   {},
 );
 
-export const unreadCountSchema = v.optional(v.object({ ownerId: v.optional(v.string()), side: sideField }), {});
+export const unreadCountSchema = v.optional(v.object({ side: sideField }), {});
 
 export const sendMessageSchema = v.object({
   side: sideField,
   conversationId: conversationIdField,
   message: messageContentField,
   clientId: v.optional(clientIdField),
-  /** The legacy body's sender id; it must be the caller's. */
-  sender: v.optional(v.string("The sender must be your own id")),
 });
 
 export const threadPageSchema = v.object({

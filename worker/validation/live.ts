@@ -5,5 +5,3 @@ const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(),
 /** A live session is named by its booked slot. */
 export const liveSlotSchema = v.object({ slotId: id("slotId") });
 
-/** POST /api/chats/verify-live {userId, slotId}: the token decides who; a userId, when sent, must be the caller's own. */
-export const verifyLiveSchema = v.object({ slotId: id("slotId"), userId: v.optional(v.nullable(v.string())) });

@@ -19,5 +19,3 @@ export const checkoutSessionSchema = v.object({
 
 export const subscriptionIdSchema = v.object({ subscriptionId: id("subscriptionId") });
 
-export const ownMenteeList = v.optional(v.object({ menteeId: v.optional(v.string()) }), {});
-export const ownMentorList = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});

@@ -10,12 +10,8 @@ const text = (label: string, max: number, required = false) =>
     : v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 const phone = v.pipe(v.string("Mobile number is required"), v.trim(), v.nonEmpty("Mobile number is required"), v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"));
 
-/** A path id the legacy REST routes carry; checked against the token. */
-const ownId = v.optional(v.string());
-
 /** Fields a mentee may change; absent fields stay as they are. */
 export const menteeProfileUpdateSchema = v.object({
-  menteeId: ownId,
   firstName: v.optional(name("First Name")),
   lastName: v.optional(name("Last Name")),
   phone: v.optional(phone),
@@ -26,7 +22,6 @@ export const menteeProfileUpdateSchema = v.object({
 
 /** Fields a mentor may change; absent fields stay as they are. */
 export const mentorProfileUpdateSchema = v.object({
-  mentorId: ownId,
   firstName: v.optional(name("First Name")),
   lastName: v.optional(name("Last Name")),
   phone: v.optional(phone),
@@ -46,7 +41,6 @@ export const mentorProfileUpdateSchema = v.object({
 
 /** New skills: a comma-separated string (the form's input) or a list. */
 export const addSkillsSchema = v.object({
-  mentorId: ownId,
   newSkills: v.pipe(
     v.union([v.string(), v.array(v.string())], "newSkills must be a comma-separated text or a list"),
     v.transform((value) => (Array.isArray(value) ? value.flatMap(splitSkills) : splitSkills(value))),
@@ -56,7 +50,6 @@ export const addSkillsSchema = v.object({
 });
 
 export const removeSkillSchema = v.object({
-  mentorId: ownId,
   skill: v.pipe(v.string("skill is required"), v.trim(), v.nonEmpty("skill is required")),
 });
 

@@ -24,16 +24,10 @@ export const slotDetailsSchema = v.object({
   weeks: v.optional(v.pipe(v.number("Weeks must be a number"), v.integer("Weeks must be a whole number"), v.minValue(1, "Weeks must be at least 1"), v.maxValue(MAX_WEEKS, `Weeks must be at most ${MAX_WEEKS}`)), 1),
 });
 
-/** POST /api/mentors/available-timeslots {slotDetails, mentorId}: mentorId must be the caller's. */
-export const publishSlotsSchema = v.object({ slotDetails: slotDetailsSchema, mentorId: v.optional(v.string()) });
+export const publishSlotsSchema = v.object({ slotDetails: slotDetailsSchema });
 
 export const slotIdSchema = v.object({ slotId: id("slotId") });
-export const optionalOwnId = v.optional(v.object({ mentorId: v.optional(v.string()), menteeId: v.optional(v.string()) }), {});
 export const mentorIdSchema = v.object({ mentorId: id("mentorId") });
-
-/** POST /api/mentees/timeslots/1 {values: {..., menteeId}, slotId}. */
-export const bookSchema = v.object({ slotId: id("slotId"), values: v.optional(v.record(v.string(), v.unknown()), {}) });
-export const trialSchema = v.object({ slotId: id("slotId"), mentorId: v.optional(v.string()) });
 
 /** An IANA zone name, stored as the runtime's canonical spelling; anything else is a 400 that says what to send. */
 export const timeZoneField = v.pipe(

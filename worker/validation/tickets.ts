@@ -17,8 +17,4 @@ const accusedId = v.pipe(v.string("Please choose whom the ticket is about"), v.t
 export const raiseTicketSchema = v.object({
   complaint: v.object({ accusedId }, "Please choose whom the ticket is about"),
   content: ticketContentField,
-  /** The legacy path's id; it must be the caller's own. */
-  reporterId: v.optional(v.string()),
 });
-
-export const ownTicketsSchema = v.optional(v.object({ reporterId: v.optional(v.string()) }), {});

@@ -20,7 +20,7 @@ const OTHER: Record<Member, string> = { mentee: "mentor", mentor: "mentee" };
 export function MyTickets({ role }: { role: Member }) {
   const trpc = useTRPC();
   const options = { trpc: { context: { role } } } as const;
-  const mine = useQuery(trpc.tickets.mine.queryOptions({}, options));
+  const mine = useQuery(trpc.tickets.mine.queryOptions(undefined, options));
   return (
     <section aria-labelledby="tickets-title" className="mx-auto grid max-w-3xl gap-6">
       <h1 id="tickets-title" className="text-2xl font-bold text-slate-900">

@@ -25,7 +25,7 @@ function BookedSlots() {
   const trpc = useTRPC();
   const zone = useMyZone();
   // Refetched every minute, so "Join session" appears as a start comes near.
-  const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions({}), refetchInterval: 60_000 });
+  const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
   return (
     <section aria-labelledby="booked-title" className="grid gap-6">
       <div className="grid gap-1">

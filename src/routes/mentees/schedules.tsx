@@ -29,7 +29,7 @@ function SchedulesPage() {
 /** Without a mentor: the mentors she is subscribed to, each with a link to their slots. */
 function PickMentor() {
   const trpc = useTRPC();
-  const list = useQuery(trpc.subscriptions.mine.queryOptions({}));
+  const list = useQuery(trpc.subscriptions.mine.queryOptions());
   const active = list.data?.filter((s) => s.isActive) ?? [];
   return (
     <section aria-labelledby="schedules-title" className="grid gap-4">
@@ -123,7 +123,7 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
                     <Button
                       disabled={!canBook || busy}
                       aria-label={`Book ${formatDate(slot.start, zone)} ${formatTime(slot.start, zone)}`}
-                      onClick={() => (asTrial ? bookTrial.mutate({ slotId: slot.id, mentorId }) : book.mutate({ slotId: slot.id, values: {} }))}
+                      onClick={() => (asTrial ? bookTrial.mutate({ slotId: slot.id }) : book.mutate({ slotId: slot.id }))}
                     >
                       {asTrial ? "Book intro call" : "Book"}
                     </Button>

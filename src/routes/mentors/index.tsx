@@ -18,9 +18,9 @@ export const Route = createFileRoute("/mentors/")({ component: Dashboard });
 function Dashboard() {
   const trpc = useTRPC();
   const zone = useMyZone();
-  const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions({}));
+  const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions());
   // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a start is reached.
-  const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions({}), refetchInterval: 60_000 });
+  const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
   const now = useNow(30_000);
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
   return (
@@ -75,7 +75,7 @@ function Dashboard() {
                 <tbody>
                   {live.data.map((s) => (
                     <tr key={s.id} className="border-b border-slate-100">
-                      <td className="py-2 pr-3">{s.menteeId.firstName} {s.menteeId.lastName}{s.type === "trial" ? " (intro call)" : ""}</td>
+                      <td className="py-2 pr-3">{s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? " (intro call)" : ""}</td>
                       <td className="py-2 pr-3">{formatDate(s.start, zone)}</td>
                       <td className="py-2 pr-3">{formatTime(s.start, zone)}</td>
                       <td className="py-2">

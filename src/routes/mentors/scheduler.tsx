@@ -34,7 +34,7 @@ function Scheduler() {
   const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const [selected, setSelected] = useState<SlotView | null>(null);
-  const slots = useQuery(trpc.scheduling.mySlots.queryOptions({}));
+  const slots = useQuery(trpc.scheduling.mySlots.queryOptions());
   // The calendar waits for the account's zone, so it never draws a first frame in the browser's.
   const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
   const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());

@@ -8,13 +8,9 @@ export const otherRole = (role: Member["role"]): Member["role"] => (role === "me
 
 const sidePaths = { mentee: "mentees", mentor: "mentors" } as const;
 
-/**
- * The caller as a chat member; a legacy body or query may carry the caller's own id, never another's.
- * `side` is the role a legacy path is for (`/chats/mentee-messages` is the mentees').
- */
-export function memberOf(auth: { sub: string; role: Role }, claimedId?: string, side?: Member["role"]): Member {
+/** The caller as a chat member. `side` is the role a legacy path is for (`/chats/mentee-messages` is the mentees'). */
+export function memberOf(auth: { sub: string; role: Role }, side?: Member["role"]): Member {
   if (auth.role !== "mentee" && auth.role !== "mentor") fail("FORBIDDEN", "Chat is only available to mentees and mentors.");
   if (side && side !== auth.role) fail("FORBIDDEN", `This is only available to ${sidePaths[side]}.`);
-  if (claimedId !== undefined && claimedId !== "" && claimedId !== auth.sub) fail("FORBIDDEN", "You can only use chat as yourself.");
   return { role: auth.role, id: auth.sub };
 }

@@ -21,30 +21,29 @@ async function conversationByEitherId(db: Db, member: Member, id: string): Promi
 
 /**
  * Chat between a mentee and a mentor (SPEC §3, §4, §7). The caller is always the token's account;
- * only the two participants can read or write a conversation, whatever ids the input carries.
+ * only the two participants can read or write a conversation.
  */
 export const chatRouter = router({
   /** Finds or starts the conversation with the other side ("Chat" on a profile or the mentees list). */
   open: memberProcedure.input(openConversationSchema).mutation(({ ctx, input }) => {
-    const own = ctx.auth.role === "mentee" ? input.menteeId : input.mentorId;
-    const member = memberOf(ctx.auth, own, input.side);
+    const member = memberOf(ctx.auth, input.side);
     return openConversation(ctx.db, member, member.role === "mentee" ? input.mentorId : input.menteeId);
   }),
 
-  conversations: memberProcedure.input(conversationListSchema).query(({ ctx, input }) => listConversations(ctx.db, memberOf(ctx.auth, input.ownerId, input.side), input.name || undefined)),
+  conversations: memberProcedure.input(conversationListSchema).query(({ ctx, input }) => listConversations(ctx.db, memberOf(ctx.auth, input.side), input.name || undefined)),
 
-  conversation: memberProcedure.input(markReadSchema).query(({ ctx, input }) => conversationFor(ctx.db, memberOf(ctx.auth, undefined, input.side), input.conversationId)),
+  conversation: memberProcedure.input(markReadSchema).query(({ ctx, input }) => conversationFor(ctx.db, memberOf(ctx.auth, input.side), input.conversationId)),
 
-  unread: memberProcedure.input(unreadCountSchema).query(({ ctx, input }) => unreadSummary(ctx.db, memberOf(ctx.auth, input.ownerId, input.side))),
+  unread: memberProcedure.input(unreadCountSchema).query(({ ctx, input }) => unreadSummary(ctx.db, memberOf(ctx.auth, input.side))),
 
   messages: memberProcedure.input(threadPageSchema).query(async ({ ctx, input }) => {
-    const conversation = await participantsFor(ctx.db, memberOf(ctx.auth, undefined, input.side), input.conversationId);
+    const conversation = await participantsFor(ctx.db, memberOf(ctx.auth, input.side), input.conversationId);
     return threadPage(ctx.db, conversation, input);
   }),
 
   /** Stores the message once per client id, then (after the commit) pushes it to both sides' rooms and the recipient's notification. */
   send: memberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
-    const member = memberOf(ctx.auth, input.sender, input.side);
+    const member = memberOf(ctx.auth, input.side);
     const conversation = await conversationByEitherId(ctx.db, member, input.conversationId);
     const result = await sendMessage(ctx.db, member, conversation, input.message, input.clientId);
     if (result.created) {
@@ -58,7 +57,7 @@ export const chatRouter = router({
   }),
 
   markRead: memberProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {
-    const member = memberOf(ctx.auth, undefined, input.side);
+    const member = memberOf(ctx.auth, input.side);
     const conversation = await participantsFor(ctx.db, member, input.conversationId);
     return markConversationRead(ctx.db, member, conversation.id);
   }),

@@ -1,7 +1,5 @@
-import * as v from "valibot";
 import { refreshMentorPrice } from "../../services/payments/mentor-price";
 import { paymentsFor } from "../../services/payments/stripe-client";
-import { assertOwnId } from "../authorize";
 import { isEnrollmentActive } from "../../services/enrollment-status";
 import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
 import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
@@ -9,8 +7,6 @@ import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkill
 import { mentorSearchSchema } from "../../validation/search";
 import { fail } from "../../services/domain-error";
 import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
-
-const ownIdOnly = v.optional(v.object({ mentorId: v.optional(v.string()) }), {});
 
 export const mentorsRouter = router({
   search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil)),
@@ -25,27 +21,17 @@ export const mentorsRouter = router({
     return { mentor, isEnrollmentActive: isEnrollmentActiveForViewer };
   }),
 
-  myProfile: mentorProcedure.input(ownIdOnly).query(({ ctx, input }) => {
-    assertOwnId(ctx.auth, input.mentorId, "profile");
-    return ownMentorProfile(ctx.db, ctx.auth.sub);
-  }),
+  myProfile: mentorProcedure.query(({ ctx }) => ownMentorProfile(ctx.db, ctx.auth.sub)),
 
   updateProfile: mentorProcedure.use(changesCatalogue).input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
-    const { mentorId, ...changes } = input;
-    assertOwnId(ctx.auth, mentorId, "profile");
+    const changes = input;
     const profile = await updateMentorProfile(ctx.db, ctx.auth.sub, changes);
     // A new rate is a new Stripe Price (the old one archived), made right after the response.
     if (changes.hourlyRate !== undefined) ctx.waitUntil(refreshMentorPrice(ctx.db, paymentsFor(ctx).stripe, ctx.auth.sub));
     return profile;
   }),
 
-  addSkills: mentorProcedure.use(changesCatalogue).input(addSkillsSchema).mutation(({ ctx, input }) => {
-    assertOwnId(ctx.auth, input.mentorId, "skills");
-    return addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills);
-  }),
+  addSkills: mentorProcedure.use(changesCatalogue).input(addSkillsSchema).mutation(({ ctx, input }) => addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills)),
 
-  removeSkill: mentorProcedure.use(changesCatalogue).input(removeSkillSchema).mutation(({ ctx, input }) => {
-    assertOwnId(ctx.auth, input.mentorId, "skills");
-    return removeMentorSkill(ctx.db, ctx.auth.sub, input.skill);
-  }),
+  removeSkill: mentorProcedure.use(changesCatalogue).input(removeSkillSchema).mutation(({ ctx, input }) => removeMentorSkill(ctx.db, ctx.auth.sub, input.skill)),
 });

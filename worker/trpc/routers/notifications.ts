@@ -1,10 +1,10 @@
 import { memberOf } from "../../services/chat/members";
 import { latestNotifications, markNotificationsRead } from "../../services/notifications";
-import { ownNotificationsSchema } from "../../validation/notifications";
+import { notificationsSchema } from "../../validation/notifications";
 import { memberProcedure, router } from "../init";
 
 /** The notification bell of mentees and mentors (SPEC §2, §4). */
 export const notificationsRouter = router({
-  latest: memberProcedure.input(ownNotificationsSchema).query(({ ctx, input }) => latestNotifications(ctx.db, memberOf(ctx.auth, input.ownerId, input.side), input.limit)),
-  markAllRead: memberProcedure.input(ownNotificationsSchema).mutation(({ ctx, input }) => markNotificationsRead(ctx.db, memberOf(ctx.auth, input.ownerId, input.side))),
+  latest: memberProcedure.input(notificationsSchema).query(({ ctx, input }) => latestNotifications(ctx.db, memberOf(ctx.auth, input.side), input.limit)),
+  markAllRead: memberProcedure.input(notificationsSchema).mutation(({ ctx, input }) => markNotificationsRead(ctx.db, memberOf(ctx.auth, input.side))),
 });
