@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "./protocol";
+import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
 
 type LiveConnection = Connection<LivePeer>;

@@ -1,5 +1,5 @@
 import type { Connection, ConnectionContext } from "partyserver";
-import { SIGN_IN_HEADER, type SignInScope } from "./protocol";
+import { SIGN_IN_HEADER, type SignInScope } from "../shared/realtime-protocol";
 
 /** Prefixed, because a connection's first tag is its id, which the client may choose. */
 const tagOf = (familyId: string) => `sign-in:${familyId}`;

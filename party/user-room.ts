@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { parseEnvelope, type PushEvent, type SignInScope } from "./protocol";
+import { parseEnvelope, type PushEvent, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
 
 /**

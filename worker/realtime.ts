@@ -1,5 +1,5 @@
 import { routePartykitRequest } from "partyserver";
-import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../party/protocol";
+import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../shared/realtime-protocol";
 import { readConfig, type Env } from "./env";
 import { currentRefusal } from "./services/accounts";
 import { requestNow } from "./services/clock";

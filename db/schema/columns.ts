@@ -1,3 +1,4 @@
+import { roles, type Role } from "../../shared/role";
 import { integer, text } from "drizzle-orm/sqlite-core";
 
 /** Primary key: a random id generated in the application (UUID v4). */
@@ -16,7 +17,6 @@ export const createdAt = () =>
 
 export const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
 
-/** The three kinds of account. Stored as text, checked by the application. */
-export const roles = ["mentee", "mentor", "moderator"] as const;
-export type Role = (typeof roles)[number];
+/** The three kinds of account (declared once, in shared/role.ts). Stored as text, checked by the application. */
+export { roles, type Role };
 export const role = (name: string) => text(name, { enum: roles }).notNull();

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
-import { changePasswordSchema, type ChangePasswordInput } from "../../worker/validation/password-reset";
+import { changePasswordSchema, type ChangePasswordInput } from "../../shared/validation/password-reset";
 import { FormAlert } from "./form-alert";
 import { SubmitButton } from "./submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";

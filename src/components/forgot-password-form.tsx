@@ -8,7 +8,7 @@ import { apiError } from "@/lib/api-error";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { useTRPC } from "@/lib/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
-import { requestCodeSchema, resetPasswordSchema, type RequestCodeInput, type ResetPasswordInput } from "../../worker/validation/password-reset";
+import { requestCodeSchema, resetPasswordSchema, type RequestCodeInput, type ResetPasswordInput } from "../../shared/validation/password-reset";
 import { AuthShell } from "./auth-shell";
 import { FormAlert } from "./form-alert";
 import { SubmitButton } from "./submit-button";

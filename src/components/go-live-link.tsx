@@ -1,4 +1,4 @@
-import { canGoLive } from "../../worker/services/live-window";
+import { canGoLive } from "../../shared/live-window";
 import { Button } from "./ui/button";
 
 /**

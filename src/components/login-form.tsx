@@ -7,7 +7,7 @@ import { AREA_HOME } from "@/lib/areas";
 import { apiError } from "@/lib/api-error";
 import { writeSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
-import { loginSchema, type LoginInput } from "../../worker/validation/accounts";
+import { loginSchema, type LoginInput } from "../../shared/validation/accounts";
 import { FormAlert } from "./form-alert";
 import { SubmitButton } from "./submit-button";
 import { FormField } from "./ui/form-field";

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { InferInput } from "valibot";
 import { useTRPC } from "@/lib/trpc";
-import { menteeProfileUpdateSchema } from "../../worker/validation/profiles";
+import { menteeProfileUpdateSchema } from "../../shared/validation/profiles";
 import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "./submit-button";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { BrowseArea } from "@/lib/browse";
 import { useTRPC } from "@/lib/trpc";
-import type { MentorSearch } from "../../worker/validation/search";
+import type { MentorSearch } from "../../shared/validation/search";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";
 
 type MentorListProps = {

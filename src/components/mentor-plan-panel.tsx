@@ -6,7 +6,7 @@ import { apiError } from "@/lib/api-error";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
-import { CALLS_PER_MONTH, monthlyPricePaise } from "../../worker/services/payments/plan";
+import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { StartChatButton } from "./chat/start-chat-button";
 import { ComingSoonButton } from "./coming-soon-button";
 import { RatingSummary } from "./rating-summary";

@@ -7,9 +7,9 @@ import { updateSessionProfile } from "@/lib/session";
 import { ChangePasswordCard } from "./change-password-card";
 import { ProfileImagePicker } from "./profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import type { MemberRole as Role } from "../../shared/role";
 
 type Person = { firstName: string; lastName: string; email: string; profileImageUrl: string };
-type Role = "mentee" | "mentor";
 
 type Props = {
   role: Role;

@@ -4,7 +4,7 @@ import { toast } from "@/lib/toast";
 import * as v from "valibot";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
-import { reviewInputSchema } from "../../worker/validation/reviews";
+import { reviewInputSchema } from "../../shared/validation/reviews";
 import { StarRatingInput } from "./star-rating-input";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";

@@ -5,7 +5,7 @@ import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
-import { dayjs } from "../../worker/services/zoned-time";
+import { dayjs } from "../../shared/zoned-time";
 import type { SlotView } from "../../worker/services/scheduling/slot-view";
 import "./slot-calendar.css";
 

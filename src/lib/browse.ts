@@ -1,5 +1,5 @@
-import { NO_RATING, PRICE_BUCKETS, type PriceCode } from "../../worker/validation/search-filters";
-import type { MentorSearch } from "../../worker/validation/search";
+import { NO_RATING, PRICE_BUCKETS, type PriceCode } from "../../shared/validation/search-filters";
+import type { MentorSearch } from "../../shared/validation/search";
 
 /** Where the browse and profile pages live: publicly, or inside the mentee area (same pages, own nav). */
 export type BrowseArea = "public" | "mentee";

@@ -1,5 +1,5 @@
 import { BRAND } from "./brand";
-import type { MentorSearch } from "../../worker/validation/search";
+import type { MentorSearch } from "../../shared/validation/search";
 
 /** The landing's rotating taglines (SPEC §1), typed one after another. */
 export const TAGLINES = [

@@ -1,5 +1,5 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_ENDED, CLOSE_REPLACED, CLOSE_SIGN_IN_ENDED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_ENDED, CLOSE_REPLACED, CLOSE_SIGN_IN_ENDED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../shared/realtime-protocol";
 import { TicketRefused } from "./socket-ticket";
 
 /**

@@ -3,7 +3,7 @@ import type { Resolver } from "react-hook-form";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { InferInput } from "valibot";
 import type { AppRouter } from "../../worker/trpc/router";
-import { mentorProfileUpdateSchema } from "../../worker/validation/profiles";
+import { mentorProfileUpdateSchema } from "../../shared/validation/profiles";
 import { browserZone } from "./zoned";
 
 type OwnMentorProfile = inferRouterOutputs<AppRouter>["mentors"]["myProfile"];

@@ -3,7 +3,7 @@ import type { TRPCClient } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
-import type { MentorSearch } from "../../worker/validation/search";
+import type { MentorSearch } from "../../shared/validation/search";
 import { PAGE_DATA_ID } from "./page-shells";
 
 type Outputs = inferRouterOutputs<AppRouter>;

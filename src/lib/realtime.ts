@@ -1,9 +1,11 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type ServerEvent } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type PushEvent, type PushPayloads, type ServerEvent } from "../../shared/realtime-protocol";
 import type { Role } from "./session";
 import { TicketRefused } from "./socket-ticket";
 
 type Handler = (data: unknown) => void;
+type ClientSideEvent = ServerEvent | "connect_error" | "open" | "refused";
+type EventData<E extends ClientSideEvent> = E extends PushEvent ? PushPayloads[E] : unknown;
 
 /** Reconnect settings of SPEC §7: 1 s first delay, 5 s at most, randomised by 0.5, unlimited attempts, 20 s timeout. */
 const RANDOMISATION = 0.5;
@@ -49,15 +51,16 @@ export class RealtimeClient {
     });
   }
 
-  on(event: ServerEvent | "connect_error" | "open" | "refused", handler: Handler): this {
+  /** A push event's handler gets its payload as the Worker sends it (shared/realtime-protocol.ts); the others get nothing. */
+  on<E extends ClientSideEvent>(event: E, handler: (data: EventData<E>) => void): this {
     const set = this.handlers.get(event) ?? new Set<Handler>();
-    set.add(handler);
+    set.add(handler as Handler);
     this.handlers.set(event, set);
     return this;
   }
 
-  off(event: ServerEvent | "connect_error" | "open" | "refused", handler: Handler): this {
-    this.handlers.get(event)?.delete(handler);
+  off<E extends ClientSideEvent>(event: E, handler: (data: EventData<E>) => void): this {
+    this.handlers.get(event)?.delete(handler as Handler);
     return this;
   }
 

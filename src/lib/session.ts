@@ -1,9 +1,10 @@
+import { roles, type Role } from "../../shared/role";
 import { useSyncExternalStore } from "react";
 
 /** Local-storage session records of SPEC §3, one per role, under the keys menteeAuth, mentorAuth, moderatorAuth. */
 
-export type Role = "mentee" | "mentor" | "moderator";
-export const ROLES: readonly Role[] = ["mentee", "mentor", "moderator"];
+export type { Role } from "../../shared/role";
+export const ROLES: readonly Role[] = roles;
 
 export type MenteeAuth = {
   isMenteeAuthenticated: boolean;

@@ -6,14 +6,11 @@ import { RealtimeClient } from "./realtime";
 import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { browserZone } from "./zoned";
+import type { MessagePush } from "../../shared/realtime-protocol";
 import { useSession, type Role } from "./session";
 
-type NotificationPush = { content?: unknown; type?: unknown };
-type MessagePush = { conversationId?: unknown; sender?: { senderType?: unknown; senderId?: { firstName?: unknown } } };
-
 function senderName(push: MessagePush): string {
-  const name = push.sender?.senderId?.firstName;
-  return typeof name === "string" && name ? name : "your contact";
+  return push.sender.senderId.firstName || "your contact";
 }
 
 /**
@@ -55,22 +52,20 @@ export function useUserRoom(role: Role): void {
       }
       opened = true;
     });
-    client.on("notification", (data) => {
+    client.on("notification", (push) => {
       refetchBell();
-      const push = (data ?? {}) as NotificationPush;
       // A message notification comes with its message, whose toast says more.
       if (push.type === "message") return;
       refetchSchedules();
-      toast("New Notification", { description: typeof push.content === "string" ? push.content : undefined });
+      toast("New Notification", { description: push.content });
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
     client.on("scheduler", () => {
       toast("Schedule changed by mentor");
       refetchSchedules();
     });
-    client.on("messageReveived", (data) => {
+    client.on("messageReveived", (push) => {
       refetchChat();
-      const push = (data ?? {}) as MessagePush;
       // Our own messages (sent from this or another tab) are not news (SPEC §4).
       if (push.sender?.senderType === role) return;
       if (isConversationOnScreen(push.conversationId)) return;

@@ -1,6 +1,6 @@
-import { formatDate, formatTime, zoneOr } from "../../worker/services/zoned-time";
+import { formatDate, formatTime, zoneOr } from "../../shared/zoned-time";
 
-export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS, slotTimeLabels, zoneLabel } from "../../worker/services/zoned-time";
+export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS, slotTimeLabels, zoneLabel } from "../../shared/zoned-time";
 
 /** The browser's IANA zone (the default until the account has one). */
 export const browserZone = () => zoneOr(Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MENTOR_NOT_ELIGIBLE, NOT_ELIGIBLE, NOT_YOUR_CONVERSATION } from "../../worker/services/chat/conversations";
-import { NO_CONVERSATION_ID } from "../../worker/validation/chat";
+import { NO_CONVERSATION_ID } from "../../shared/validation/chat";
 import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_ID_REUSED, RECIPIENT_BLOCKED, SEND_LIMIT, TOO_FAST } from "../../worker/services/chat/messages";
-import { MESSAGE_MAX } from "../../worker/validation/chat";
+import { MESSAGE_MAX } from "../../shared/validation/chat";
 import { createMentor, setBlocked } from "../support/accounts";
 import { createEnrollment } from "../support/moderation";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { timeSlots } from "../../db/schema";
-import { CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
+import { CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { closeCodeOf, socketTicket, socketUrl } from "../support/sockets";

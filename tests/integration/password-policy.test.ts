@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from "../../db/factories";
 import { mentees } from "../../db/schema";
 import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
 import { hashPassword } from "../../worker/services/passwords";
-import { PASSWORD_TOO_SHORT } from "../../worker/validation/accounts";
+import { PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { createMentee, menteeSignup, mentorApplication, signIn, testDb } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { latestResetCode } from "../support/mail";

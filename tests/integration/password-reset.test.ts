@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { oneTimeCodes } from "../../db/schema";
-import { CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
+import { CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
 import { SIGNED_OUT_MESSAGE } from "../../worker/services/accounts";
 import { CODE_MESSAGES } from "../../worker/services/one-time-codes";
 import { NO_PASSWORD_YET, WRONG_CURRENT_PASSWORD } from "../../worker/services/password-change";

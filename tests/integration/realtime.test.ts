@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { socketTickets } from "../../db/schema";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
 import { SOCKET_TICKET_TTL_MS } from "../../worker/services/socket-tickets";
 import { createMentee, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { emailOutbox, enrollments, notifications, sessionReminders, timeSlots } from "../../db/schema";
-import { formatDate, formatTime, zonedInstant } from "../../worker/services/zoned-time";
+import { formatDate, formatTime, zonedInstant } from "../../shared/zoned-time";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { roomUrlFor } from "../support/sockets";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { linkField } from "../../worker/validation/links";
+import { linkField } from "../../shared/validation/links";
 
 const website = linkField("Website");
 const outcome = (input: unknown) => {

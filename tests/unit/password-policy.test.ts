@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { commonPasswords, isCommonPassword } from "../../worker/services/common-passwords";
-import { loginSchema, menteeSignupSchema, PASSWORD_TOO_SHORT } from "../../worker/validation/accounts";
-import { changePasswordSchema, resetPasswordRequestSchema } from "../../worker/validation/password-reset";
+import { loginSchema, menteeSignupSchema, PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
+import { changePasswordSchema, resetPasswordRequestSchema } from "../../shared/validation/password-reset";
 
 /** Issue 20 §3: the new-password policy of OWASP ASVS 5.0 V6.2. */
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { loginSchema, menteeSignupSchema, mentorApplicationSchema, PHONE_PATTERN, splitSkills } from "../../worker/validation/accounts";
-import { mentorSearchSchema, PRICE_BUCKETS } from "../../worker/validation/search";
+import { loginSchema, menteeSignupSchema, mentorApplicationSchema, PHONE_PATTERN, splitSkills } from "../../shared/validation/accounts";
+import { mentorSearchSchema, PRICE_BUCKETS } from "../../shared/validation/search";
 
 const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message;
 

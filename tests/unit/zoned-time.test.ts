@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalZone, dayKey, formatDate, formatTime, formatWhen, isTimeZone, slotTimeLabels, zonedInstant, zoneLabel } from "../../worker/services/zoned-time";
+import { canonicalZone, dayKey, formatDate, formatTime, formatWhen, isTimeZone, slotTimeLabels, zonedInstant, zoneLabel } from "../../shared/zoned-time";
 
 // The US moved its clocks forward on Sunday March 8th 2026 at 2:00 am (EST, UTC-5, to EDT, UTC-4).
 // India keeps UTC+5:30 all year, so the gap between the two parties shrinks by an hour that night.

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Env } from "../env";
 import { mailInsert, deliverMailSoon } from "../services/mail";
 import { pushToUser } from "../services/push";
-import { formatWhen, zoneOr } from "../services/zoned-time";
+import { formatWhen, zoneOr } from "../../shared/zoned-time";
 
 const HOUR = 60 * 60 * 1000;
 type WaitUntil = (p: Promise<unknown>) => void;

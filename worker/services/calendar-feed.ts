@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
 import { icsCalendar, type IcsEvent } from "./ics";
-import { callEnd } from "./live-window";
+import { callEnd } from "../../shared/live-window";
 import type { SlotView } from "./scheduling/slot-view";
 import { bookingsOf } from "./scheduling/views";
-import { formatWhen } from "./zoned-time";
+import { formatWhen } from "../../shared/zoned-time";
 
 type Who = { role: "mentee" | "mentor"; id: string };
 

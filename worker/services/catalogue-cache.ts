@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { PriceCode } from "../validation/search";
+import type { PriceCode } from "../../shared/validation/search";
 import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "./edge-cache";
 import { searchMentors, type MentorCard } from "./mentor-directory";
 import { publicMentorProfile, type MentorProfile } from "./mentor-profiles";

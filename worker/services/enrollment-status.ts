@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments } from "../../db/schema";
-import { RENEWAL_GRACE_MS } from "./payments/plan";
+import { RENEWAL_GRACE_MS } from "../../shared/plan";
 
 /**
  * The access rule, as SQL: an active subscription whose paid period has not ended. A renewing one

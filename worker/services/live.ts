@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
 import { fail } from "./domain-error";
 import { profileImageUrl } from "./accounts";
-import { formatWhen, zoneOr } from "./zoned-time";
+import { formatWhen, zoneOr } from "../../shared/zoned-time";
 
-import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "./live-window";
+import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 

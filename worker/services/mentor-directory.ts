@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors } from "../../db/schema";
 import { ftsQuery, mentorSearch, mentorSearchKeys } from "../../db/search-index";
-import { PRICE_BUCKETS, NO_RATING, type PriceCode } from "../validation/search";
+import { PRICE_BUCKETS, NO_RATING, type PriceCode } from "../../shared/validation/search";
 import { profileImageUrl } from "./accounts";
 
 export type MentorCard = {

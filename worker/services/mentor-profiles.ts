@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
 import { fail } from "./domain-error";
-import { MAX_SKILLS } from "../validation/profiles";
+import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 
 export type MentorProfile = MentorCard & {

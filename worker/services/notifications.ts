@@ -1,18 +1,12 @@
+import type { NotificationPush } from "../../shared/realtime-protocol";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
 import { pushToUser, type Recipient } from "./push";
 
-export type NotificationView = {
-  id: string;
-  type: "message" | "alert";
-  content: string;
-  isRead: boolean;
-  conversationId: string | null;
-  time: string;
-  createdAt: string;
-};
+/** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
+export type NotificationView = NotificationPush;
 
 export type NotificationInput = { type: "message" | "alert"; content: string; conversationId?: string };
 

@@ -1,6 +1,6 @@
 import { getServerByName } from "partyserver";
 import type { Db } from "../../db/client";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEvent, type Role, type SignInScope } from "../../party/protocol";
+import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
 import type { Env } from "../env";
 import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
@@ -11,7 +11,7 @@ export type Recipient = { role: Role; id: string };
  * Tells a user's open tabs that something changed. Call only after the write has committed; the
  * push runs after the response, and a lost push loses nothing because clients refetch.
  */
-export function pushToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, event: PushEvent, data: unknown) {
+export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, event: E, data: PushPayloads[E]) {
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.push(event, data))
@@ -20,7 +20,7 @@ export function pushToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, t
 }
 
 /** Several pushes of one commit to one user's room in one call, in order (a message, then its notification). */
-export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: { event: PushEvent; data: unknown }[]) {
+export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: PushEnvelope[]) {
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.pushAll(envelopes))

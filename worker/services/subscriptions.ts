@@ -4,7 +4,7 @@ import { enrollments, mentees, mentors } from "../../db/schema";
 import { profileImageUrl } from "./accounts";
 import { rowGrantsAccess } from "./enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
-import { CALLS_PER_MONTH } from "./payments/plan";
+import { CALLS_PER_MONTH } from "../../shared/plan";
 
 type Enrollment = typeof enrollments.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { SendHorizontal } from "lucide-react";
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { MESSAGE_MAX } from "../../../worker/validation/chat";
+import { MESSAGE_MAX } from "../../../shared/validation/chat";
 import { Button } from "../ui/button";
 
 /** The message box: Enter sends, Shift+Enter starts a new line; plain text up to 4,000 characters. */

@@ -15,8 +15,8 @@ import { DeviceRefused } from "./device-refused";
 import { SessionSummary } from "./session-summary";
 import { useLocalMedia } from "./use-local-media";
 import { useServerClock } from "./use-server-clock";
+import type { MemberRole as Role } from "../../../shared/role";
 
-type Role = "mentee" | "mentor";
 type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
 
 /** The live page of a booked session (`/mentors/connect/live/$id`, `/mentees/connect/live/$id`), for its two participants. */

@@ -11,8 +11,8 @@ import { Card, CardContent } from "../ui/card";
 import { Input } from "../ui/input";
 import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
+import type { MemberRole as Role } from "../../../shared/role";
 
-type Role = "mentee" | "mentor";
 export type ListSearch = { search?: string; page?: number };
 
 type Row = {

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { apiError } from "@/lib/api-error";
 import { fullDateTime } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
-import { TICKET_MAX, ticketContentField } from "../../../worker/validation/tickets";
+import { TICKET_MAX, ticketContentField } from "../../../shared/validation/tickets";
 import { ListEmpty, ListError, ListLoading } from "../moderation/list-states";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";

@@ -11,7 +11,7 @@ import { apiError } from "@/lib/api-error";
 import { redirectSignedInUser } from "@/lib/areas";
 import { useTRPC } from "@/lib/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
-import { menteeSignupSchema, type MenteeSignup } from "../../../worker/validation/accounts";
+import { menteeSignupSchema, type MenteeSignup } from "../../../shared/validation/accounts";
 
 export const Route = createFileRoute("/auth/mentee-register")({
   beforeLoad: redirectSignedInUser,

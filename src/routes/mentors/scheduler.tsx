@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";
-import { dayjs } from "../../../worker/services/zoned-time";
+import { dayjs } from "../../../shared/zoned-time";
 import type { SlotView } from "../../../worker/services/scheduling/slot-view";
 import { zonedInstant, zoneLabel } from "@/lib/zoned";
 

@@ -1,3 +1,4 @@
+import type { MessagePush } from "../../../shared/realtime-protocol";
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { messages } from "../../../db/schema";
@@ -14,15 +15,8 @@ export const RECIPIENT_BLOCKED = "This account has been blocked by a moderator a
 export const CLIENT_ID_REUSED = "This message id was already used for another conversation.";
 
 /** A message as SPEC §3 shows it (`content`, `sender.senderType`, `sender.senderId.firstName`), with its ids and times. */
-export type MessageView = {
-  id: string;
-  conversationId: string;
-  clientId: string | null;
-  content: string;
-  sender: { senderType: Member["role"]; senderId: { _id: string; firstName: string } };
-  createdAt: string;
-  readAt: string | null;
-};
+/** A message: the shape the push carries (shared/realtime-protocol.ts). */
+export type MessageView = MessagePush;
 
 type MessageRow = typeof messages.$inferSelect;
 

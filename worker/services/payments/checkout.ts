@@ -4,7 +4,7 @@ import { enrollments, mentees, mentors } from "../../../db/schema";
 import { fail } from "../domain-error";
 import { isEnrollmentActive, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
-import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "./plan";
+import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../../shared/plan";
 import type { Payments } from "../third-parties";
 
 export const ALREADY_SUBSCRIBED = "You are already subscribed to this Mentor";

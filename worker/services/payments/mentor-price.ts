@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors } from "../../../db/schema";
-import { monthlyPricePaise } from "./plan";
+import { monthlyPricePaise } from "../../../shared/plan";
 
 export type MentorPrice = { priceId: string; amountPaise: number };
 

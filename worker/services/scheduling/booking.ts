@@ -5,8 +5,8 @@ import type { Env } from "../../env";
 import { commitWithNotice } from "../commit-with-notice";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
-import { CALLS_PER_MONTH } from "../payments/plan";
-import { formatWhen, zoneOr } from "../zoned-time";
+import { CALLS_PER_MONTH } from "../../../shared/plan";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentors, timeSlots } from "../../../db/schema";
 import { enrollmentsPerDay } from "../statistics/daily-enrollments";
-import { zoneOr } from "../zoned-time";
+import { zoneOr } from "../../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 
 /** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */

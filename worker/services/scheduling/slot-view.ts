@@ -2,7 +2,7 @@ import { aliasedTable, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots, type SlotType } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
-import { zoneOr } from "../zoned-time";
+import { zoneOr } from "../../../shared/zoned-time";
 
 type Slot = typeof timeSlots.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { timeSlots } from "../../../db/schema";
-import { MAX_DAYS_AHEAD } from "../../validation/scheduling";
+import { MAX_DAYS_AHEAD } from "../../../shared/validation/scheduling";
 import type { Env } from "../../env";
 import { commitWithNotice } from "../commit-with-notice";
 import { fail } from "../domain-error";
 import { pushToUser } from "../push";
-import { formatWhen, SESSION_MS, zoneOr } from "../zoned-time";
+import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,8 +4,8 @@ import { enrollments, mentors, timeSlots } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
-import { CALLS_PER_MONTH } from "../payments/plan";
-import { zoneOr } from "../zoned-time";
+import { CALLS_PER_MONTH } from "../../../shared/plan";
+import { zoneOr } from "../../../shared/zoned-time";
 import { bookedThisPeriod, CANCEL_WINDOW_MS } from "./booking";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 

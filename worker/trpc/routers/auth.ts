@@ -8,7 +8,7 @@ import { registerMentee, applyAsMentor } from "../../services/registration";
 import { disconnectSignIns } from "../../services/push";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
-import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../validation/accounts";
+import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
 import { proofDeps, type Context } from "../context";
 import { fail } from "../../services/domain-error";

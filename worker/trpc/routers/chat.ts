@@ -4,7 +4,7 @@ import { memberOf, type Member } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
 import { pushAllToUser, pushToUser } from "../../services/push";
 import type { Db } from "../../../db/client";
-import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../validation/chat";
+import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../../shared/validation/chat";
 import { memberProcedure, router } from "../init";
 
 /** The conversation an id names: the caller's conversation, or (legacy mentor path) the caller's conversation with that person. */

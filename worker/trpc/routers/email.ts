@@ -1,6 +1,6 @@
 import { confirmEmailProof, emailStatus, sendVerificationLink } from "../../services/email-proofs";
 import { reapplyStatements } from "../../services/registration";
-import { confirmEmailSchema } from "../../validation/email-proofs";
+import { confirmEmailSchema } from "../../../shared/validation/email-proofs";
 import { proofDeps } from "../context";
 import { memberProcedure, publicProcedure, router } from "../init";
 

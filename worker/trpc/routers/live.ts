@@ -1,6 +1,6 @@
 import { iceServersFor } from "../../services/ice-servers";
 import { liveSessionFor, verifyLive } from "../../services/live";
-import { liveSlotSchema } from "../../validation/live";
+import { liveSlotSchema } from "../../../shared/validation/live";
 import { authedProcedure, router } from "../init";
 
 /** Live sessions (issue 10, ADR 0015): only a session's mentor and its booked mentee, the token decides. */

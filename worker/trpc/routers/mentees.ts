@@ -1,5 +1,5 @@
 import { menteeProfile, updateMenteeProfile } from "../../services/mentee-profiles";
-import { menteeProfileUpdateSchema } from "../../validation/profiles";
+import { menteeProfileUpdateSchema } from "../../../shared/validation/profiles";
 import { menteeProcedure, router } from "../init";
 
 export const menteesRouter = router({

@@ -3,8 +3,8 @@ import { paymentsFor } from "../../services/payments/stripe-client";
 import { isEnrollmentActive } from "../../services/enrollment-status";
 import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
 import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
-import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../validation/profiles";
-import { mentorSearchSchema } from "../../validation/search";
+import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../../shared/validation/profiles";
+import { mentorSearchSchema } from "../../../shared/validation/search";
 import { fail } from "../../services/domain-error";
 import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
 

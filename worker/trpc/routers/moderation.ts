@@ -16,7 +16,7 @@ import {
   ticketPageSchema,
   toggleMenteeSchema,
   toggleMentorSchema,
-} from "../../validation/moderation";
+} from "../../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../init";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */

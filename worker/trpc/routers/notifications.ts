@@ -1,6 +1,6 @@
 import { memberOf } from "../../services/chat/members";
 import { latestNotifications, markNotificationsRead } from "../../services/notifications";
-import { notificationsSchema } from "../../validation/notifications";
+import { notificationsSchema } from "../../../shared/validation/notifications";
 import { memberProcedure, router } from "../init";
 
 /** The notification bell of mentees and mentors (SPEC §2, §4). */

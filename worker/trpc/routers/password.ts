@@ -4,7 +4,7 @@ import { changePassword } from "../../services/password-change";
 import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
 import { disconnectSignIns } from "../../services/push";
 import { familyOf } from "../../services/sessions";
-import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../validation/password-reset";
+import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../../shared/validation/password-reset";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 import type { Context } from "../context";

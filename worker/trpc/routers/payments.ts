@@ -4,7 +4,7 @@ import { enrollments, mentors } from "../../../db/schema";
 import { rowGrantsAccess } from "../../services/enrollment-status";
 import { createCheckout, enrollmentStatus } from "../../services/payments/checkout";
 import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
-import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../validation/payments";
+import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../../shared/validation/payments";
 import { fail } from "../../services/domain-error";
 import { menteeProcedure, publicProcedure, router } from "../init";
 

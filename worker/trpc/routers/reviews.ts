@@ -1,6 +1,6 @@
 import { deleteReview, listReviews, myReview, saveReview } from "../../services/reviews";
-import { mentorIdSchema } from "../../validation/profiles";
-import { reviewInputSchema, reviewListSchema } from "../../validation/reviews";
+import { mentorIdSchema } from "../../../shared/validation/profiles";
+import { reviewInputSchema, reviewListSchema } from "../../../shared/validation/reviews";
 import { changesCatalogue, menteeProcedure, publicProcedure, router } from "../init";
 
 export const reviewsRouter = router({

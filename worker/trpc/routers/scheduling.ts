@@ -5,7 +5,7 @@ import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "../../service
 import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";
 import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/views";
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
-import { mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../validation/scheduling";
+import { mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
 

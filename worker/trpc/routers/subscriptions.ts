@@ -1,7 +1,7 @@
 import { setCancelAtPeriodEnd } from "../../services/payments/manage";
 import { paymentsFor } from "../../services/payments/stripe-client";
 import { menteeSubscriptions, mentorSubscribers } from "../../services/subscriptions";
-import { subscriptionIdSchema } from "../../validation/payments";
+import { subscriptionIdSchema } from "../../../shared/validation/payments";
 import { menteeProcedure, mentorProcedure, router } from "../init";
 
 export const subscriptionsRouter = router({

@@ -1,5 +1,5 @@
 import { myTickets, raiseTicket, ticketCandidates, type Reporter } from "../../services/tickets";
-import { raiseTicketSchema } from "../../validation/tickets";
+import { raiseTicketSchema } from "../../../shared/validation/tickets";
 import { memberProcedure, router } from "../init";
 
 /** The reporter is always the token's account. */

@@ -1,12 +1,43 @@
 /** Messages on a user's room socket: `{ event, data }` in both directions, socket.io-style. */
+import type { MemberRole, Role } from "./role";
 
-export type Role = "mentee" | "mentor" | "moderator";
+export type { Role };
 
-export type PushEvent = "notification" | "scheduler" | "messageReveived";
+/** A bell entry as pushed and listed (SPEC §3 Notification). */
+export type NotificationPush = {
+  id: string;
+  type: "message" | "alert";
+  content: string;
+  isRead: boolean;
+  conversationId: string | null;
+  time: string;
+  createdAt: string;
+};
+
+/** A chat message as pushed and listed (SPEC §3 Message; `sender.senderId.firstName` as the original client reads it). */
+export type MessagePush = {
+  id: string;
+  conversationId: string;
+  clientId: string | null;
+  content: string;
+  sender: { senderType: MemberRole; senderId: { _id: string; firstName: string } };
+  createdAt: string;
+  readAt: string | null;
+};
+
+/** A mentor's schedule changed under a mentee (a slot she booked was deleted). */
+export type SchedulerPush = { slotId: string; change: "deleted" };
+
+/** What each push event carries: the one contract the Worker sends and the SPA reads. */
+export type PushPayloads = { notification: NotificationPush; scheduler: SchedulerPush; messageReveived: MessagePush };
+
+export type PushEvent = keyof PushPayloads;
 export type ServerEvent = "connected" | PushEvent;
 export type ClientEvent = "setup";
 
 export type Envelope<E extends string = string> = { event: E; data: unknown };
+/** One push as the Worker sends it: an event and its payload, typed together. */
+export type PushEnvelope<E extends PushEvent = PushEvent> = E extends PushEvent ? { event: E; data: PushPayloads[E] } : never;
 
 export const USER_ROOM_PARTY = "user-room";
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { canonicalZone, isTimeZone } from "../services/zoned-time";
+import { canonicalZone, isTimeZone } from "../zoned-time";
 
 const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 const optionalText = (label: string, max: number) =>
