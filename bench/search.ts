@@ -3,7 +3,7 @@ import { cpus, totalmem } from "node:os";
 import * as v from "valibot";
 import { startStack, type Stack } from "../scripts/built-stack";
 import { searchMentors } from "../worker/services/mentor-directory";
-import { mentorSearchSchema } from "../worker/validation/search";
+import { mentorSearchSchema } from "../shared/validation/search";
 import { capturedStatements, pipelineBody } from "./captured-sql";
 import { seedMentors } from "./seed-mentors";
 import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
