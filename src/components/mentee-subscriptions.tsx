@@ -7,7 +7,7 @@ import { apiError } from "@/lib/api-error";
 import { ALL } from "@/lib/browse";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
-import type { MenteeSubscription } from "../../worker/services/subscriptions";
+import type { MenteeSubscription } from "@/lib/api-types";
 import { useMyZone } from "@/lib/use-my-zone";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 import { Avatar } from "./ui/avatar";

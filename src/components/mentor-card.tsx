@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
-import type { MentorCard as MentorCardData } from "../../worker/services/mentor-directory";
+import type { MentorCardData } from "@/lib/api-types";
 import { RatingSummary } from "./rating-summary";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/lib/mentor-profile-form";
 import { useTRPC } from "@/lib/trpc";
-import type { OwnMentorProfile } from "../../worker/services/mentor-profiles";
+import type { OwnMentorProfile } from "@/lib/api-types";
 import { MentorSkillsEditor } from "./mentor-skills-editor";
 import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";

@@ -1,11 +1,10 @@
-import type { inferRouterOutputs } from "@trpc/server";
+import type { RouterOutputs } from "@/lib/api-types";
 import { fromNow, fullDateTime } from "@/lib/dates";
-import type { AppRouter } from "../../worker/trpc/router";
 import { StarRating } from "./star-rating";
 import { Button } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 
-type Review = inferRouterOutputs<AppRouter>["reviews"]["list"]["items"][number];
+type Review = RouterOutputs["reviews"]["list"]["items"][number];
 
 type Props = {
   items: Review[];

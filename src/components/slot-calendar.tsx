@@ -6,7 +6,7 @@ import timeGridPlugin from "@fullcalendar/timegrid";
 import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
 import { dayjs } from "../../shared/zoned-time";
-import type { SlotView } from "../../worker/services/scheduling/slot-view";
+import type { SlotView } from "@/lib/api-types";
 import "./slot-calendar.css";
 
 export type SlotCalendarProps = {

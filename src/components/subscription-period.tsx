@@ -1,6 +1,6 @@
 import { useMyZone } from "@/lib/use-my-zone";
 import { formatDate } from "@/lib/zoned";
-import type { SubscriptionSummary } from "../../worker/services/subscriptions";
+import type { MenteeSubscription as SubscriptionSummary } from "@/lib/api-types";
 
 const STATUS_TEXT: Record<SubscriptionSummary["status"], string> = { active: "Active", ending: "Ending", canceled: "Canceled", expired: "Expired" };
 const STATUS_CLASS: Record<SubscriptionSummary["status"], string> = {

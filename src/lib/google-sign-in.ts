@@ -1,4 +1,4 @@
-import type { GoogleError } from "../../worker/routes/google-auth";
+import type { GoogleError } from "../../shared/google-sign-in";
 import { writeSession } from "./session";
 
 /**

@@ -1,12 +1,10 @@
+import type { OwnMentorProfile } from "./api-types";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import type { Resolver } from "react-hook-form";
-import type { inferRouterOutputs } from "@trpc/server";
 import type { InferInput } from "valibot";
-import type { AppRouter } from "../../worker/trpc/router";
 import { mentorProfileUpdateSchema } from "../../shared/validation/profiles";
 import { browserZone } from "./zoned";
 
-type OwnMentorProfile = inferRouterOutputs<AppRouter>["mentors"]["myProfile"];
 type MentorProfileUpdate = InferInput<typeof mentorProfileUpdateSchema>;
 
 /** The mentor profile form as typed: every field text, the hourly rate in rupees. */

@@ -1,14 +1,13 @@
+import type { RouterOutputs } from "./api-types";
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
-import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import type { MentorSearch } from "../../shared/validation/search";
 import { PAGE_DATA_ID } from "./page-shells";
 
-type Outputs = inferRouterOutputs<AppRouter>;
 /** A mentor's public profile as `mentors.profile` answers a visitor. */
-export type ProfileAnswer = Outputs["mentors"]["profile"];
+export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 
 /**
  * The answer a Worker-rendered page was drawn from (issue 13, ADR 0018), sent inside its HTML so the
@@ -17,7 +16,7 @@ export type ProfileAnswer = Outputs["mentors"]["profile"];
  */
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
-  | { kind: "search"; input: MentorSearch; answer: Outputs["mentors"]["search"] };
+  | { kind: "search"; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] };
 
 
 /** Puts a page's answer in the query cache under the key its page's query uses. */

@@ -1,6 +1,7 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { GoogleError } from "../../shared/google-sign-in";
 import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
 import { accountSummary } from "../services/accounts";
@@ -29,12 +30,6 @@ const COOKIE_PATH = GOOGLE_START_PATH;
 const COOKIE_SECONDS = 10 * 60;
 export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 
-/**
- * What the popup page may be told went wrong: a code from this fixed list, which the page turns into
- * its own text (src/lib/google-sign-in.ts). A link cannot make the page show text of its choosing.
- */
-export const GOOGLE_ERRORS = ["not_configured", "expired", "cancelled", "failed", "unverified", "blocked"] as const;
-export type GoogleError = (typeof GOOGLE_ERRORS)[number];
 
 /**
  * The opener's one-time value (issue 20): the login page makes it, keeps it, and opens the start path

@@ -1,8 +1,5 @@
 import { Hono, type Context } from "hono";
-import { LANDING_SEARCH } from "../../src/lib/landing";
-import { PRERENDER_ATTRIBUTE, type Shell } from "../../src/lib/page-shells";
-import { pageDataScript, type PageSeed } from "../../src/lib/page-seed";
-import { renderPublicPage } from "../../src/prerender/public-pages";
+import { LANDING_SEARCH, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, type PageSeed, type Shell } from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../app-env";
 import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";

@@ -6,7 +6,7 @@ import { LiveCall } from "@/lib/live-call";
 import { fetchSocketTicket } from "@/lib/socket-ticket";
 import { useTRPC, useTRPCClient } from "@/lib/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
-import type { LiveSession } from "../../../worker/services/live";
+import type { LiveSession } from "@/lib/api-types";
 import { LoadError } from "../load-error";
 import { Skeleton } from "../ui/skeleton";
 import { CallView } from "./call-view";

@@ -1,17 +1,16 @@
+import type { RouterOutputs } from "@/lib/api-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { fullDateTime } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
-import type { AppRouter } from "../../../worker/trpc/router";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ListEmpty, ListError, ListLoading, useErrorToast } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 
-type Applicant = inferRouterOutputs<AppRouter>["moderation"]["applicants"][number];
+type Applicant = RouterOutputs["moderation"]["applicants"][number];
 
 /** Mentor Applicants: every field of each application, Accept, and Reject with a reason. */
 export function MentorApplicants() {

@@ -1,18 +1,17 @@
+import type { RouterOutputs } from "@/lib/api-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { fullDateTime } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
-import type { AppRouter } from "../../../worker/trpc/router";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 
-type Ticket = inferRouterOutputs<AppRouter>["moderation"]["tickets"]["items"][number];
+type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Person = Ticket["reporter"];
 
 const ROLE_LABEL = { mentee: "Mentee", mentor: "Mentor", moderator: "Moderator" } as const;

@@ -12,7 +12,7 @@ import { apiError } from "@/lib/api-error";
 import { useAuthFetch } from "@/lib/auth-fetch";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
-import type { SlotView } from "../../../worker/services/scheduling/slot-view";
+import type { SlotView } from "@/lib/api-types";
 
 export const Route = createFileRoute("/mentees/booked-slots")({ component: BookedSlots });
 

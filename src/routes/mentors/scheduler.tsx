@@ -14,7 +14,7 @@ import { apiError } from "@/lib/api-error";
 import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";
 import { dayjs } from "../../../shared/zoned-time";
-import type { SlotView } from "../../../worker/services/scheduling/slot-view";
+import type { SlotView } from "@/lib/api-types";
 import { zonedInstant, zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });

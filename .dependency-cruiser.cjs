@@ -1,0 +1,62 @@
+/**
+ * The project's floors (issue 21, ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
+ *   shared  <- db <- worker/services <- transports (worker/trpc, rest, routes, jobs, dev, party rooms) <- worker entry
+ *   shared  <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
+ * and no import circles anywhere, type-only imports included.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: "no-circular", severity: "error", comment: "Dependencies run one way: no module reaches itself through its imports.", from: {}, to: { circular: true } },
+    {
+      name: "shared-imports-nothing-of-ours",
+      severity: "error",
+      comment: "shared/ is what both sides run; it may not lean on either.",
+      from: { path: "^shared/" },
+      to: { path: "^(worker|party|src|db)/" },
+    },
+    { name: "db-looks-down-only", severity: "error", comment: "db imports nothing above it.", from: { path: "^db/" }, to: { path: "^(worker|party|src)/" } },
+    {
+      name: "services-free-of-transports",
+      severity: "error",
+      comment: "Domain services know nothing of tRPC, REST, routes, jobs or the development stand-ins.",
+      from: { path: "^worker/services/" },
+      to: { path: "^worker/(trpc|rest|routes|jobs|dev)/|^worker/(index|realtime|third-parties|config-gate|security-headers)\\.ts$" },
+    },
+    {
+      name: "production-never-imports-stand-ins",
+      severity: "error",
+      comment: "Stand-ins are injected at the entry (worker/third-parties.ts, worker/index.ts), never imported by production modules.",
+      from: { path: "^(worker|party)/", pathNot: "^worker/(dev/|third-parties\\.ts$|index\\.ts$)" },
+      to: { path: "^worker/dev/" },
+    },
+    {
+      name: "spa-reaches-the-worker-through-types-only",
+      severity: "error",
+      comment: "The SPA runs shared/ and its own code; from the Worker it takes only the router's types.",
+      from: { path: "^src/" },
+      to: { path: "^(worker|party|db)/", pathNot: "^worker/trpc/router\\.ts$" },
+    },
+    {
+      name: "spa-router-types-only",
+      severity: "error",
+      comment: "The router is imported for its types (AppRouter), never run in the browser.",
+      from: { path: "^src/" },
+      to: { path: "^worker/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "worker-draws-pages-through-one-entry",
+      severity: "error",
+      comment: "The Worker reaches SPA code only through the one page-drawing entry.",
+      from: { path: "^(worker|party)/" },
+      to: { path: "^src/", pathNot: "^src/prerender/worker-entry\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist|tests|bench|scripts)/|\\.gen\\.ts$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"] },
+  },
+};

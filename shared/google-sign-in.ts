@@ -1,0 +1,7 @@
+/**
+ * What the Google popup page may be told went wrong (issue 20): a code from this fixed list, which
+ * the page turns into its own text (src/lib/google-sign-in.ts). A link cannot make the page show
+ * text of its choosing.
+ */
+export const GOOGLE_ERRORS = ["not_configured", "expired", "cancelled", "failed", "unverified", "blocked"] as const;
+export type GoogleError = (typeof GOOGLE_ERRORS)[number];

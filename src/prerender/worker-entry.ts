@@ -1,0 +1,8 @@
+/**
+ * The one door from the Worker into SPA code (issue 21, ADR 0022): what the Worker needs to draw the
+ * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
+ */
+export { LANDING_SEARCH } from "../lib/landing";
+export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
+export { pageDataScript, type PageSeed } from "../lib/page-seed";
+export { renderPublicPage } from "./public-pages";
