@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Env } from "../../env";
-import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./api";
+import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 import { getObject, listObjects, type StripeObject } from "./store";
 
 /** Test cards of the local checkout (Stripe's own test numbers). */

@@ -1,0 +1,229 @@
+import Stripe from "stripe";
+import type { Db } from "../../../db/client";
+import { getObject, putObject, stripeId, type StripeObject } from "./store";
+
+export const LOCAL_SECRET_KEY = "sk_test_local_mentorlink";
+export const LOCAL_WEBHOOK_SECRET = "whsec_local_mentorlink";
+export const LOCAL_PUBLISHABLE_KEY = "pk_test_local_mentorlink";
+
+/**
+ * The local Stripe's objects and their lifecycle (ADR 0010): checkout sessions, subscriptions, their
+ * invoices, and the signed events each change sends to the Worker's webhook route, as Stripe does.
+ */
+
+/** The Worker's public entry point for a request (its `fetch`): the local Stripe's events go through it to `/api/stripe/webhook`. */
+export type WebhookEndpoint = (request: Request, ctx: ExecutionContext) => Promise<Response>;
+
+/** The stand-in's database (its own table, ./store.ts) and where it delivers its events. */
+export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint };
+
+export const DAY_S = 24 * 60 * 60;
+export const nowS = () => Math.floor(Date.now() / 1000);
+
+/** One month later, same day of the month (as Stripe bills monthly). */
+export function addMonth(seconds: number): number {
+  const d = new Date(seconds * 1000);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return Math.floor(d.getTime() / 1000);
+}
+
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = "resource_missing",
+  ) {
+    super(message);
+  }
+}
+
+export async function must<T extends StripeObject>(db: Db, id: string, what: string): Promise<T> {
+  const found = await getObject<T>(db, id);
+  if (!found) throw new StripeApiError(404, `No such ${what}: '${id}'`);
+  return found;
+}
+
+export type Body = Record<string, unknown>;
+export const metadataOf = (body: Body) => (body.metadata ?? {}) as Record<string, string>;
+
+export type LocalSession = StripeObject & {
+  status: "open" | "complete" | "expired";
+  customer: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  subscription: string | null;
+  success_url: string;
+  cancel_url: string;
+  amount_total: number;
+  currency: string;
+  line_items_price: string;
+  subscription_metadata: Record<string, string>;
+  product_name: string;
+  customer_email: string | null;
+  expires_at: number;
+  last_decline: boolean;
+};
+
+export type LocalSubscription = StripeObject & {
+  status: Stripe.Subscription.Status;
+  customer: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  cancellation_details: { reason: string | null; comment: null; feedback: null };
+  metadata: Record<string, string>;
+  items: { object: "list"; data: { id: string; object: "subscription_item"; price: StripeObject; quantity: 1; current_period_start: number; current_period_end: number }[] };
+  latest_invoice: string | null;
+  product_name: string;
+  customer_email: string | null;
+};
+
+export async function createSession(db: Db, body: Body): Promise<LocalSession> {
+  const lineItems = (body.line_items ?? []) as { price: string }[];
+  const price = await must(db, String(lineItems[0]?.price), "price");
+  const product = await must(db, String(price.product), "product");
+  const customer = body.customer ? await must(db, String(body.customer), "customer") : null;
+  const successUrl = String(body.success_url);
+  const id = stripeId("cs_test");
+  const subscriptionData = (body.subscription_data ?? {}) as { metadata?: Record<string, string> };
+  const session: LocalSession = {
+    id,
+    object: "checkout.session",
+    mode: body.mode,
+    status: "open",
+    payment_status: "unpaid",
+    customer: String(body.customer),
+    customer_email: (customer?.email as string | null) ?? null,
+    client_reference_id: (body.client_reference_id as string) ?? null,
+    metadata: metadataOf(body),
+    subscription: null,
+    success_url: successUrl,
+    cancel_url: String(body.cancel_url),
+    amount_total: Number(price.unit_amount),
+    currency: String(price.currency),
+    line_items_price: price.id,
+    subscription_metadata: subscriptionData.metadata ?? {},
+    product_name: String(product.name),
+    expires_at: Number(body.expires_at ?? nowS() + DAY_S),
+    last_decline: false,
+    url: `${new URL(successUrl).origin}/dev/stripe/checkout/${id}`,
+    created: nowS(),
+    livemode: false,
+  };
+  await putObject(db, session);
+  return session;
+}
+
+/** Pay: a subscription, its first invoice paid, the session complete, and their events. */
+export async function completeSession(local: LocalStripeEnv, db: Db, session: LocalSession): Promise<LocalSession> {
+  const price = await must(db, session.line_items_price, "price");
+  const start = nowS();
+  const sub: LocalSubscription = {
+    id: stripeId("sub"),
+    object: "subscription",
+    status: "active",
+    customer: session.customer,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
+    cancellation_details: { reason: null, comment: null, feedback: null },
+    metadata: session.subscription_metadata,
+    items: { object: "list", data: [{ id: stripeId("si"), object: "subscription_item", price, quantity: 1, current_period_start: start, current_period_end: addMonth(start) }] },
+    latest_invoice: null,
+    product_name: session.product_name,
+    customer_email: session.customer_email,
+    created: start,
+    livemode: false,
+  };
+  const invoice = invoiceFor(sub, "paid", "subscription_create");
+  sub.latest_invoice = invoice.id;
+  const completed: LocalSession = { ...session, status: "complete", payment_status: "paid", subscription: sub.id };
+  await putObject(db, sub);
+  await putObject(db, invoice);
+  await putObject(db, completed);
+  await emitEvent(local, "customer.subscription.created", sub);
+  await emitEvent(local, "checkout.session.completed", completed);
+  await emitEvent(local, "invoice.paid", invoice);
+  return completed;
+}
+
+export async function recordDecline(db: Db, session: LocalSession): Promise<void> {
+  await putObject(db, { ...session, last_decline: true });
+}
+
+function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: string): StripeObject {
+  const item = sub.items.data[0];
+  return {
+    id: stripeId("in"),
+    object: "invoice",
+    status,
+    billing_reason: reason,
+    customer: sub.customer,
+    currency: item.price.currency,
+    amount_due: item.price.unit_amount,
+    amount_paid: status === "paid" ? item.price.unit_amount : 0,
+    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    lines: { object: "list", data: [{ id: stripeId("il"), object: "line_item", amount: item.price.unit_amount, period: { start: item.current_period_start, end: item.current_period_end } }] },
+    created: nowS(),
+    livemode: false,
+  };
+}
+
+/** Development page: the next period is paid now. */
+export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
+  const item = sub.items.data[0];
+  const start = item.current_period_end;
+  const renewed: LocalSubscription = { ...sub, status: "active", items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] } };
+  const invoice = invoiceFor(renewed, "paid", "subscription_cycle");
+  renewed.latest_invoice = invoice.id;
+  await putObject(db, renewed);
+  await putObject(db, invoice);
+  await emitEvent(local, "customer.subscription.updated", renewed);
+  await emitEvent(local, "invoice.paid", invoice);
+}
+
+/** Development page: the renewal payment is declined; Stripe marks the subscription past due. */
+export async function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
+  const item = sub.items.data[0];
+  const start = item.current_period_end;
+  const pastDue: LocalSubscription = { ...sub, status: "past_due", items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] } };
+  const invoice = invoiceFor(pastDue, "open", "subscription_cycle");
+  pastDue.latest_invoice = invoice.id;
+  await putObject(db, pastDue);
+  await putObject(db, invoice);
+  await emitEvent(local, "customer.subscription.updated", pastDue);
+  await emitEvent(local, "invoice.payment_failed", invoice);
+}
+
+/** Ends a subscription now: canceled by request, at its period end, or after failed payments. */
+export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription, reason: "cancellation_requested" | "payment_failed"): Promise<LocalSubscription> {
+  const ended: LocalSubscription = {
+    ...sub,
+    status: "canceled",
+    ended_at: nowS(),
+    canceled_at: sub.canceled_at ?? nowS(),
+    cancellation_details: { reason, comment: null, feedback: null },
+  };
+  await putObject(db, ended);
+  await emitEvent(local, "customer.subscription.deleted", ended);
+  return ended;
+}
+
+/**
+ * Signs an event with the local webhook secret and posts it to the webhook route, as Stripe does.
+ * It waits for the route's after-work too (its notifications), so a call that changed something
+ * returns once everyone was told, and nothing is left running past the request that caused it.
+ */
+export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject): Promise<void> {
+  const event = { id: stripeId("evt"), object: "event", type, api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+  const payload = JSON.stringify(event);
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const request = new Request("http://local-stripe/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
+  const afterWork: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (p: Promise<unknown>) => void afterWork.push(p), passThroughOnException: () => {}, props: {} } as ExecutionContext;
+  const response = await local.webhook(request, ctx);
+  if (!response.ok) console.error(`local Stripe: the webhook answered ${response.status} to ${type}`, await response.text());
+  await Promise.allSettled(afterWork);
+}
