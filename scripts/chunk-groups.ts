@@ -16,7 +16,7 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|worker[\\/]validation[\\/]search-filters\.ts$/,
+    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/]validation[\\/]search-filters\.ts$/,
   },
   {
     name: "boot",
@@ -27,6 +27,6 @@ export const CHUNK_GROUPS = [
     name: "mentor-profile",
     priority: 0,
     includeDependenciesRecursively: false,
-    test: /src[\\/](components[\\/](mentor-profile-view|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|worker[\\/]services[\\/]payments[\\/]plan\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
+    test: /src[\\/](components[\\/](mentor-profile-view|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|shared[\\/]plan\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
   },
 ];

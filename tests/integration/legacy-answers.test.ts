@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, mentors } from "../../db/schema";
-import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { createModerator } from "../support/moderation";
-import { rest } from "../support/api";
+import { errorBody, rest } from "../support/api";
 
 /**
  * Issue 21: answers the original client trips on, as it calls them (SPEC §7 REST), and the one
@@ -112,6 +113,14 @@ describe("the ownership rule: an id the caller names in a path or body must be t
     for (const [method, path, body, message] of refusals) {
       expect(await rest(method, path, { token: me.token, body }), `${method} ${path}`).toEqual({ status: 403, body: { message, error: message } });
     }
+  });
+
+  it("answers a blocked account as blocked, not 'only your own', when it names another's id", async () => {
+    const me = await account("mentee");
+    const other = await account("mentee");
+    await setBlocked("mentee", me.id, true);
+    const answer = await rest("GET", `/api/mentees/booked-slots/${other.id}`, { token: me.token });
+    expect(answer).toEqual({ status: 403, body: errorBody(BLOCKED_MESSAGE, { blocked: true }) });
   });
 
   it("refuses another user's id on every REST path of a mentor that carries one", async () => {

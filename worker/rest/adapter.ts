@@ -1,4 +1,5 @@
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { currentRefusal } from "../services/accounts";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
@@ -44,7 +45,8 @@ for (const route of restRoutes) {
     const requestId = c.get("requestId");
     try {
       const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId);
-      const caller = ctx.auth ? { id: ctx.auth.sub, role: ctx.auth.role } : null;
+      const auth = ctx.auth;
+      const caller = auth ? { id: auth.sub, role: auth.role, refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid) } : null;
       const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };
       return c.json((await route.call(createCaller(ctx), request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {

@@ -1,8 +1,12 @@
 import type { Role } from "../../db/schema";
+import type { Refusal } from "../services/accounts";
 import { fail } from "../services/domain-error";
 
-/** The signed-in caller as the token names them; null without a valid token (the procedure then answers 401). */
-export type RestCaller = { id: string; role: Role } | null;
+/**
+ * The signed-in caller as the token names them; null without a valid token (the procedure then
+ * answers 401). `refusal` reads whether the account may act at all (blocked, sign-in ended).
+ */
+export type RestCaller = { id: string; role: Role; refusal?: () => Promise<Refusal | null> } | null;
 
 /**
  * The one ownership rule of the legacy contract (SPEC §7 paths and bodies carry user ids): an id the
@@ -12,4 +16,18 @@ export type RestCaller = { id: string; role: Role } | null;
 export function assertOwnIds(caller: RestCaller, named: readonly unknown[], message: string): void {
   if (!caller) return;
   if (named.some((id) => id !== undefined && id !== null && id !== "" && id !== caller.id)) fail("FORBIDDEN", message);
+}
+
+/**
+ * The same rule, answered after the account check when it refuses: a blocked account, or one whose
+ * sign-in ended, hears that (with its details, which clients sign out on) rather than "only your own".
+ */
+export async function assertOwnIdsAfterAccount(caller: RestCaller, named: readonly unknown[], message: string): Promise<void> {
+  try {
+    assertOwnIds(caller, named, message);
+  } catch (error) {
+    const refusal = (await caller?.refusal?.()) ?? null;
+    if (refusal) fail(refusal.code, refusal.message, refusal.details);
+    throw error;
+  }
 }

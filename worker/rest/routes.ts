@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { createCaller } from "../trpc/router";
-import { assertOwnIds, type RestCaller } from "./ownership";
+import { assertOwnIds, assertOwnIdsAfterAccount, type RestCaller } from "./ownership";
 import { legacyConversation, legacyMessage, legacyParticipants } from "./legacy-chat";
 import { legacyDay } from "./legacy-days";
 import { legacyApplicant, legacyPage } from "./legacy-moderation";
@@ -37,7 +37,7 @@ function row<T>(
 const own =
   <T>(message: string, named: (request: RestRequest) => unknown[], call: Call<T>): Call<T> =>
   async (c, request) => {
-    assertOwnIds(request.caller, named(request), message);
+    await assertOwnIdsAfterAccount(request.caller, named(request), message);
     return call(c, request);
   };
 
