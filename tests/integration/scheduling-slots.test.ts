@@ -1,67 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { emailOutbox, enrollments, notifications, sessionReminders, timeSlots } from "../../db/schema";
-import { formatDate, formatTime, zonedInstant } from "../../shared/zoned-time";
-import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
-import { baseUrl, trpc, trpcOutcome } from "../support/api";
+import { notifications, timeSlots } from "../../db/schema";
+import { testDb } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
 import { roomUrlFor } from "../support/sockets";
+import { HOUR, DAY, call, hoursAhead, mentor, mentee, subscribe, publish, publishOne, book, cancel, slotRow } from "../support/scheduling";
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
-type Res = { status: number; body: Record<string, any>; text: string; headers: Headers };
-
-/** A REST call, optionally at a given instant (the `x-mentorlink-now` header; honoured outside production only). */
-async function call(method: string, path: string, options: { token?: string; body?: unknown; now?: Date } = {}): Promise<Res> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.now) headers["x-mentorlink-now"] = options.now.toISOString();
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await response.text();
-  let body: Record<string, any> = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    // .ics
-  }
-  return { status: response.status, body, text, headers: response.headers };
-}
-
-/** The top of an hour `hours` from now. */
-const hoursAhead = (hours: number, from = Date.now()) => new Date(Math.ceil(from / HOUR) * HOUR + hours * HOUR);
-
-async function mentor(overrides: Record<string, unknown> = {}) {
-  const row = await createMentor({ timeZone: "Asia/Kolkata", firstName: "Asha", lastName: `Rao${crypto.randomUUID().slice(0, 4)}`, ...overrides });
-  return { row, id: row.id, token: await accessTokenFor("mentor", row.id) };
-}
-
-async function mentee(overrides: Record<string, unknown> = {}) {
-  const row = await createMentee({ timeZone: "America/New_York", ...overrides });
-  return { row, id: row.id, token: await accessTokenFor("mentee", row.id) };
-}
-
-/** An active subscription of the pair, its period around `at`. */
-async function subscribe(menteeId: string, mentorId: string, at = new Date()) {
-  await testDb()
-    .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, currentPeriodStart: new Date(at.getTime() - 5 * DAY), currentPeriodEnd: new Date(at.getTime() + 25 * DAY), activatedAt: new Date(at.getTime() - 5 * DAY) });
-}
-
-async function publish(token: string, start: Date, extra: Record<string, unknown> = {}, now?: Date) {
-  return call("POST", "/api/mentors/available-timeslots", { token, now, body: { slotDetails: { start: start.toISOString(), ...extra } } });
-}
-
-async function publishOne(token: string, start: Date, now?: Date): Promise<string> {
-  const r = await publish(token, start, {}, now);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.allTimeSlots[0]._id;
-}
-
-const book = (token: string, slotId: string, now?: Date) => call("POST", "/api/mentees/timeslots/1", { token, now, body: { values: {}, slotId } });
-const cancel = (token: string, slotId: string, now?: Date) => call("PATCH", "/api/mentees/booked-slots/1", { token, now, body: { slotId } });
-const slotRow = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0];
-
+/** Scheduling (issue 8) over REST: publishing slots, booking and cancelling, a mentor deleting a booked slot, the trial call and the race for one slot. */
 describe("mentors publish slots", () => {
   it("creates a one-hour slot with the SPEC §3 fields, and weekly repeats in one go", async () => {
     const m = await mentor();
@@ -124,7 +70,6 @@ describe("mentors publish slots", () => {
     expect((await slotRow(slotId)).state).toBe("deleted");
   });
 });
-
 describe("mentees book and cancel", () => {
   it("books only with an active subscription; the slot shows in her booked slots; a second mentee gets 409 This slot was just taken", async () => {
     const m = await mentor();
@@ -208,7 +153,6 @@ describe("mentees book and cancel", () => {
     expect(await book(me.token, s2)).toMatchObject({ status: 409, body: { message: "You already have a session at this time." } });
   });
 });
-
 describe("a mentor deletes a booked slot", () => {
   it("cancels the booking: the mentee gets a notification and the scheduler push, and the call is back in her quota", async () => {
     const m = await mentor();
@@ -246,181 +190,6 @@ describe("a mentor deletes a booked slot", () => {
     expect(schedule.body.callsLeft).toBe(4);
   });
 });
-
-describe("time zones", () => {
-  it("a mentee in America/New_York booking an Asia/Kolkata mentor across the March DST change books the instant both see", async () => {
-    const now = new Date("2027-03-08T00:00:00Z");
-    const m = await mentor();
-    const me = await mentee();
-    await subscribe(me.id, m.id, now);
-    // 9:00 am in Kolkata on the Saturday before (EST) and the Monday after (EDT) the US change of 14 March 2027.
-    const before = zonedInstant("2027-03-13", "09:00", "Asia/Kolkata");
-    const after = zonedInstant("2027-03-15", "09:00", "Asia/Kolkata");
-    expect(before.toISOString()).toBe("2027-03-13T03:30:00.000Z");
-    const ids = [await publishOne(m.token, before, now), await publishOne(m.token, after, now)];
-    for (const id of ids) expect((await book(me.token, id, now)).status).toBe(201);
-
-    const mine = await call("GET", `/api/mentees/booked-slots/${me.id}`, { token: me.token, now });
-    const theirs = await call("GET", `/api/mentors/available-timeslots/${m.id}`, { token: m.token, now });
-    const menteeStarts = mine.body.upcoming.map((s: { start: string }) => s.start);
-    const mentorStarts = theirs.body.allTimeSlots.map((s: { start: string }) => s.start);
-    expect(menteeStarts).toEqual(mentorStarts);
-    expect(mine.body.upcoming[0]).toMatchObject({ mentorTimeZone: "Asia/Kolkata" });
-    // What each sees on screen: the mentor's wall clock stays 9:00 am; the mentee's moves with her DST.
-    expect(menteeStarts.map((s: string) => formatTime(s, "Asia/Kolkata"))).toEqual(["9:00 am", "9:00 am"]);
-    expect(menteeStarts.map((s: string) => `${formatDate(s, "America/New_York")} ${formatTime(s, "America/New_York")}`)).toEqual([
-      "March 12th 2027 10:30 pm",
-      "March 14th 2027 11:30 pm",
-    ]);
-  });
-
-  it("sets the account's zone, refuses an unknown one, and never overwrites a chosen zone with the browser's guess", async () => {
-    const me = await mentee({ timeZone: null });
-    const api = trpc(me.token);
-    expect(await api.scheduling.timeZone.query()).toEqual({ timeZone: null });
-    expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Europe/Berlin", onlyIfUnset: true })).toEqual({ timeZone: "Europe/Berlin" });
-    expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo", onlyIfUnset: true })).toEqual({ timeZone: "Europe/Berlin" });
-    expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo" })).toEqual({ timeZone: "Asia/Tokyo" });
-    expect(await trpcOutcome(api.scheduling.setTimeZone.mutate({ timeZone: "Mars/Olympus" }))).toMatchObject({ status: 400 });
-  });
-
-  it("the profile editors save the zone too: an unknown zone or a bare offset is a clear 400 and nothing changes", async () => {
-    const me = await mentee({ timeZone: "Europe/Berlin" });
-    const m = await mentor();
-    const unknown = "Unknown time zone. Choose one from the list, an IANA name such as Asia/Kolkata";
-    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "Mars/Olympus" } })).toMatchObject({ status: 400, body: { message: unknown } });
-    expect(await call("PATCH", `/api/mentors/edit-profile/${m.id}`, { token: m.token, body: { timeZone: "+05:30" } })).toMatchObject({ status: 400, body: { message: unknown } });
-    expect(await trpcOutcome(trpc(me.token).mentees.updateProfile.mutate({ timeZone: "Not/AZone" }))).toMatchObject({ status: 400, message: unknown });
-    expect(await trpc(me.token).scheduling.timeZone.query()).toEqual({ timeZone: "Europe/Berlin" });
-
-    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({ status: 200 });
-    expect(await trpc(me.token).mentees.profile.query()).toMatchObject({ timeZone: "Asia/Tokyo" });
-    expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({ timeZone: "America/New_York" });
-    expect(await trpc(m.token).scheduling.timeZone.query()).toEqual({ timeZone: "America/New_York" });
-  });
-});
-
-describe("calendars", () => {
-  it("exports a booking as RFC 5545 text and lists it in the private feed until cancelled; resetting the feed revokes the old URL", async () => {
-    const m = await mentor({ firstName: "Asha", lastName: "Rao, Jr; PhD" });
-    const me = await mentee();
-    const stranger = await mentee();
-    await subscribe(me.id, m.id);
-    const start = hoursAhead(60);
-    const slotId = await publishOne(m.token, start);
-    expect((await book(me.token, slotId)).status).toBe(201);
-
-    const file = await call("GET", `/api/calendar/booking/${slotId}.ics`, { token: me.token });
-    expect(file.status).toBe(200);
-    expect(file.headers.get("content-type")).toMatch(/^text\/calendar/);
-    expect(file.headers.get("content-disposition")).toMatch(/attachment; filename="mentorlink-session-.*\.ics"/);
-    const text = file.text;
-    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
-    expect(text).toContain("\r\nPRODID:-//MentorLink//Bookings//EN\r\n");
-    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
-    expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
-    const unfolded = text.replace(/\r\n[ \t]/g, "");
-    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-    expect(unfolded).toContain(`DTSTART:${stamp(start)}\r\n`);
-    expect(unfolded).toContain(`DTEND:${stamp(new Date(start.getTime() + HOUR))}\r\n`);
-    expect(unfolded).toContain(`SUMMARY:Mentorship session with Asha Rao\\, Jr\\; PhD\r\n`);
-    expect(unfolded).toMatch(new RegExp(`UID:${slotId}-\\d+@mentorlink\r\n`));
-    expect((await call("GET", `/api/calendar/booking/${slotId}.ics`, { token: stranger.token })).status).toBe(403);
-    expect((await call("GET", `/api/calendar/booking/${slotId}.ics`)).status).toBe(401);
-    // The mentor can export it too.
-    expect((await call("GET", `/api/calendar/booking/${slotId}.ics`, { token: m.token })).status).toBe(200);
-
-    const api = trpc(me.token);
-    expect(await api.scheduling.calendarFeed.query()).toEqual({ url: null });
-    const { url } = await api.scheduling.resetCalendarFeed.mutate();
-    const feedPath = new URL(url!).pathname;
-    const feed = await call("GET", feedPath);
-    expect(feed.status).toBe(200);
-    expect(feed.text.replace(/\r\n[ \t]/g, "")).toContain(`UID:${slotId}-`);
-    expect((await cancel(me.token, slotId)).status).toBe(200);
-    expect((await call("GET", feedPath)).text).not.toContain(slotId);
-    const { url: next } = await api.scheduling.resetCalendarFeed.mutate();
-    expect(next).not.toBe(url);
-    expect((await call("GET", feedPath)).status).toBe(404);
-    await api.scheduling.revokeCalendarFeed.mutate({});
-    expect((await call("GET", new URL(next!).pathname)).status).toBe(404);
-  });
-});
-
-describe("reminders", () => {
-  const runAt = (now: Date) => call("POST", `/dev/cron/reminders?now=${now.getTime()}`);
-
-  it("sends each party a notification and an e-mail 24 hours and 1 hour before, each exactly once even if the cron runs twice, at once, or late", async () => {
-    const bookNow = new Date("2029-06-01T00:00:00Z");
-    const m = await mentor();
-    const me = await mentee();
-    await subscribe(me.id, m.id, bookNow);
-    const start = new Date("2029-06-03T10:00:00Z");
-    const slotId = await publishOne(m.token, start, bookNow);
-    expect((await book(me.token, slotId, bookNow)).status).toBe(201);
-    const reminders = () => testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId));
-    const mails = async () => (await testDb().select().from(emailOutbox)).filter((e) => e.to === me.row.email || e.to === m.row.email);
-
-    expect((await runAt(new Date(start.getTime() - 25 * HOUR))).status).toBe(200);
-    expect(await reminders()).toHaveLength(0);
-    // Twice at once, then once more (late): one 24h reminder each.
-    const at24 = new Date(start.getTime() - 24 * HOUR + 2 * 60_000);
-    await Promise.all([runAt(at24), runAt(at24)]);
-    await runAt(new Date(start.getTime() - 3 * HOUR));
-    expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:24h", "mentor:24h"]);
-    expect(await mails()).toHaveLength(2);
-    expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
-    const menteeNotes = await testDb().select().from(notifications).where(and(eq(notifications.recipientId, me.id)));
-    expect(menteeNotes.filter((n) => n.content.startsWith("Reminder:"))).toHaveLength(1);
-    expect(menteeNotes[0].content).toMatch(/\(America\/New_York\)/);
-
-    const at1 = new Date(start.getTime() - 50 * 60_000);
-    await Promise.all([runAt(at1), runAt(at1), runAt(new Date(start.getTime() - 5 * 60_000))]);
-    expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:1h", "mentee:24h", "mentor:1h", "mentor:24h"]);
-    const sent = await mails();
-    expect(sent).toHaveLength(4);
-    expect(sent.find((e) => e.to === m.row.email && /within the hour/.test(e.subject))?.body).toMatch(/\(Asia\/Kolkata\)/);
-    // After the start: nothing more.
-    await runAt(new Date(start.getTime() + 60_000));
-    expect(await reminders()).toHaveLength(4);
-  });
-
-  it("a late cron skips straight to the 1-hour reminder", async () => {
-    const bookNow = new Date("2029-07-01T00:00:00Z");
-    const m = await mentor();
-    const me = await mentee();
-    await subscribe(me.id, m.id, bookNow);
-    const start = new Date("2029-07-02T10:00:00Z");
-    const slotId = await publishOne(m.token, start, bookNow);
-    expect((await book(me.token, slotId, bookNow)).status).toBe(201);
-    await runAt(new Date(start.getTime() - 30 * 60_000));
-    const rows = await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId));
-    expect(rows.map((r) => r.kind)).toEqual(["1h", "1h"]);
-  });
-});
-
-describe("the mentor dashboard", () => {
-  it("lists booked sessions of the next 24 hours as sessionDetails and the last 30 days of enrollments as enrollmentObject", async () => {
-    const m = await mentor();
-    const me = await mentee({ firstName: "Priya", lastName: "Test" });
-    await subscribe(me.id, m.id);
-    const soon = await publishOne(m.token, hoursAhead(23));
-    const later = await publishOne(m.token, hoursAhead(26));
-    await publishOne(m.token, hoursAhead(5)); // open, not listed
-    expect((await book(me.token, soon)).status).toBe(201);
-    expect((await book(me.token, later)).status).toBe(201);
-    const live = await call("GET", `/api/mentors/todays-live-slots/${m.id}`, { token: m.token });
-    expect(live.status).toBe(200);
-    expect(live.body.sessionDetails).toHaveLength(1);
-    expect(live.body.sessionDetails[0]).toMatchObject({ _id: soon, menteeId: { firstName: "Priya", lastName: "Test" } });
-    expect((await call("GET", `/api/mentors/todays-live-slots/${m.id}`, { token: (await mentor()).token })).status).toBe(403);
-
-    const chart = await call("GET", `/api/mentors/daily-enrollment-object/${m.id}`, { token: m.token });
-    expect(chart.body.enrollmentObject).toHaveLength(30);
-    expect(chart.body.enrollmentObject.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
-  });
-});
-
 describe("the trial call", () => {
   it("books one free intro call per mentee and mentor without a subscription; a second is refused", async () => {
     const m = await mentor();
@@ -443,7 +212,6 @@ describe("the trial call", () => {
     expect((await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token })).body).toMatchObject({ callsLeft: 4, trialUsed: true });
   });
 });
-
 describe("the race", () => {
   it("of 100 concurrent bookings of one slot exactly 1 wins and 99 get a clean 409", async () => {
     const m = await mentor();
