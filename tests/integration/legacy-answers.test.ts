@@ -123,6 +123,13 @@ describe("the ownership rule: an id the caller names in a path or body must be t
     expect(answer).toEqual({ status: 403, body: errorBody(BLOCKED_MESSAGE, { blocked: true }) });
   });
 
+  it("answers a token of the wrong kind of account with the path's role refusal, not 'only your own'", async () => {
+    const mentorAccount = await account("mentor");
+    const other = await account("mentee");
+    const answer = await rest("GET", `/api/mentees/booked-slots/${other.id}`, { token: mentorAccount.token });
+    expect(answer).toEqual({ status: 403, body: errorBody("This is only available to mentees.") });
+  });
+
   it("refuses another user's id on every REST path of a mentor that carries one", async () => {
     const me = await account("mentor");
     const other = await account("mentor");

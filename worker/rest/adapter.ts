@@ -1,5 +1,6 @@
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { currentRefusal } from "../services/accounts";
+import type { Role } from "../../shared/role";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
@@ -36,6 +37,14 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
   }
 }
 
+/** The kind of account a legacy path is for (`/mentees/...`, `/mentors/...`, `/moderator/...`); any for the shared ones. */
+function areaRolesOf(path: string): readonly Role[] | undefined {
+  if (path.startsWith("/mentees/")) return ["mentee"];
+  if (path.startsWith("/mentors/")) return ["mentor"];
+  if (path.startsWith("/moderator/")) return ["moderator"];
+  return undefined;
+}
+
 export const restApp = new Hono<AppEnv>();
 
 for (const route of restRoutes) {
@@ -46,7 +55,7 @@ for (const route of restRoutes) {
     try {
       const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId);
       const auth = ctx.auth;
-      const caller = auth ? { id: auth.sub, role: auth.role, refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid) } : null;
+      const caller = auth ? { id: auth.sub, role: auth.role, refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid), areaRoles: areaRolesOf(route.path) } : null;
       const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };
       return c.json((await route.call(createCaller(ctx), request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {

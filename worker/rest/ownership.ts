@@ -6,7 +6,7 @@ import { fail } from "../services/domain-error";
  * The signed-in caller as the token names them; null without a valid token (the procedure then
  * answers 401). `refusal` reads whether the account may act at all (blocked, sign-in ended).
  */
-export type RestCaller = { id: string; role: Role; refusal?: () => Promise<Refusal | null> } | null;
+export type RestCaller = { id: string; role: Role; refusal?: () => Promise<Refusal | null>; areaRoles?: readonly Role[] } | null;
 
 /**
  * The one ownership rule of the legacy contract (SPEC §7 paths and bodies carry user ids): an id the
@@ -20,9 +20,12 @@ export function assertOwnIds(caller: RestCaller, named: readonly unknown[], mess
 
 /**
  * The same rule, answered after the account check when it refuses: a blocked account, or one whose
- * sign-in ended, hears that (with its details, which clients sign out on) rather than "only your own".
+ * sign-in ended, hears that (with its details, which clients sign out on) rather than "only your own";
+ * so does a token of the wrong kind of account, which the procedure's role check answers.
  */
 export async function assertOwnIdsAfterAccount(caller: RestCaller, named: readonly unknown[], message: string): Promise<void> {
+  // A token of another kind of account than the path's (a mentor's on /mentees/...) hears the procedure's own refusal.
+  if (caller?.areaRoles && !caller.areaRoles.includes(caller.role)) return;
   try {
     assertOwnIds(caller, named, message);
   } catch (error) {
