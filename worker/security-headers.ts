@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
-import type { Env } from "./env";
+import { isDevelopment, type Env } from "./env";
 import { inlineScriptHashes, securityHeaders as headersFor } from "./security-policy";
 
 /**
@@ -22,7 +22,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.status === 101) return;
   const url = new URL(c.req.url);
   const isDocument = c.res.headers.get("content-type")?.startsWith("text/html") ?? false;
-  const hashes = await appPageScriptHashes(c.env, url, c.env.ENVIRONMENT === "development" && isDocument, c.get("requestId") ?? "-");
+  const hashes = await appPageScriptHashes(c.env, url, isDevelopment(c.env) && isDocument, c.get("requestId") ?? "-");
   // Responses passed through from a fetch (the app's files) have immutable headers.
   if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(headersFor(url, hashes))) {

@@ -9,6 +9,8 @@ import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "./mail";
 import { passwordChangedMail } from "./mail/templates";
 import { hashPassword, verifyPassword } from "./passwords";
+import { disconnectSignIns } from "./push";
+import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
 
 export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
@@ -39,5 +41,8 @@ export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId
   const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));
   if ((updated as { rowsAffected: number }).rowsAffected === 0) fail("CONFLICT", "Your password was changed elsewhere a moment ago. Please sign in again.");
   deliverMailSoon(deps.env, deps.waitUntil);
+  // The change ended every other sign-in: their sockets close too; this one's stay open (as a reset closes all of them).
+  const current = await familyOf(db, sessionId);
+  if (current) disconnectSignIns(deps, { role: owner.role, id: owner.userId }, { except: current }, "password-changed", new Date(now));
   return { message: PASSWORD_UPDATED };
 }

@@ -25,9 +25,6 @@ export type Context = {
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
-/** What the e-mail proofs need from a request: its database, mail delivery after the response and the origin links point to. */
-export const proofDeps = (ctx: Context) => ({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, origin: ctx.origin });
-
 export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID()): Promise<Context> {
   const config = readConfig(env);
   const header = request.headers.get("authorization");

@@ -10,7 +10,7 @@ import { closeSession, openSession, renewSession, rotateSession, type SessionOwn
 import { signAccessToken } from "../../services/tokens";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
-import { proofDeps, type Context } from "../context";
+import type { Context } from "../context";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 
@@ -40,13 +40,13 @@ export const authRouter = router({
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    await registerMentee(proofDeps(ctx), input, ctx.now.getTime());
+    await registerMentee(ctx, input, ctx.now.getTime());
     return { message: "Your account has been created. Please sign in." };
   }),
 
   applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    const outcome = await applyAsMentor(proofDeps(ctx), input, ctx.now);
+    const outcome = await applyAsMentor(ctx, input, ctx.now);
     if (outcome === "held") return { message: REAPPLY_HELD_MESSAGE, confirmByEmail: true };
     return { message: "Your application has been submitted. We will get back to you after verifying your details.", confirmByEmail: false };
   }),

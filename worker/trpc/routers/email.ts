@@ -1,7 +1,6 @@
 import { confirmEmailProof, emailStatus, sendVerificationLink } from "../../services/email-proofs";
 import { reapplyStatements } from "../../services/registration";
 import { confirmEmailSchema } from "../../../shared/validation/email-proofs";
-import { proofDeps } from "../context";
 import { memberProcedure, publicProcedure, router } from "../init";
 
 /** Proving an e-mail address with a mailed link (issue 20, ADR 0019). */
@@ -11,7 +10,7 @@ export const emailRouter = router({
 
   /** Mails a new link (at most one a minute, five an hour). */
   sendVerification: memberProcedure.mutation(({ ctx }) =>
-    sendVerificationLink(proofDeps(ctx), { role: ctx.auth.role as "mentee" | "mentor", userId: ctx.auth.sub }, ctx.now.getTime()),
+    sendVerificationLink(ctx, { role: ctx.auth.role as "mentee" | "mentor", userId: ctx.auth.sub }, ctx.now.getTime()),
   ),
 
   /** Opens a link: no sign-in needed, the secret in the link is the proof. */

@@ -2,8 +2,6 @@ import * as v from "valibot";
 import { refuseCommonPassword } from "../../services/common-passwords";
 import { changePassword } from "../../services/password-change";
 import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
-import { disconnectSignIns } from "../../services/push";
-import { familyOf } from "../../services/sessions";
 import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../../shared/validation/password-reset";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
@@ -28,10 +26,6 @@ export const passwordRouter = router({
   change: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role === "moderator") fail("FORBIDDEN", "Moderator passwords are changed by an administrator.");
     await refuseCommonPassword(input.password);
-    const changed = await changePassword({ db: ctx.db, env: ctx.env, waitUntil: ctx.waitUntil, address: ctx.address }, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input);
-    // The change ended every other sign-in: their sockets close too; this one's stay open.
-    const current = await familyOf(ctx.db, ctx.auth.sid);
-    if (current) disconnectSignIns(ctx, { role: ctx.auth.role, id: ctx.auth.sub }, { except: current }, "password-changed", ctx.now);
-    return changed;
+    return changePassword(ctx, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input);
   }),
 });
