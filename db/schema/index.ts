@@ -19,3 +19,6 @@ export * from "./moderation-actions";
 export * from "./session-reminders";
 export * from "./email-proofs";
 export * from "./socket-tickets";
+export * from "./availability";
+export * from "./booking-events";
+export * from "./waitlist";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant } from "./columns";
 import { mentees } from "./mentees";
 import { mentors } from "./mentors";
@@ -8,6 +8,9 @@ export const slotStates = ["open", "booked", "deleted"] as const;
 /** session: a paid call (counts against the plan's calls per period). trial: the free intro call (one per mentee and mentor). */
 export const slotTypes = ["session", "trial"] as const;
 export type SlotType = (typeof slotTypes)[number];
+/** manual: published by hand. hours: generated from the mentor's weekly hours (ADR 0023); regenerated when the hours change. */
+export const slotSources = ["manual", "hours"] as const;
+export type SlotSource = (typeof slotSources)[number];
 
 /** A one-hour slot a mentor publishes; a mentee books it. */
 export const timeSlots = sqliteTable(
@@ -26,6 +29,22 @@ export const timeSlots = sqliteTable(
     type: text("type", { enum: slotTypes }).notNull().default("session"),
     menteeId: text("mentee_id").references(() => mentees.id),
     bookedAt: instant("booked_at"),
+    /**
+     * The booking's identity while it is booked (ADR 0023): set when booked, carried along when the
+     * booking moves to another slot, so the calendar event (UID) and the history stay one booking.
+     */
+    bookingId: text("booking_id"),
+    /** The calendar event's SEQUENCE: 0 when booked, one more on each move. */
+    sequence: integer("sequence").notNull().default(0),
+    /** What the mentee would like to discuss (asked when she books). */
+    agenda: text("agenda"),
+    /** The mentor asked the mentee to pick another time (with a message); cleared by a move. */
+    rescheduleRequestedAt: instant("reschedule_requested_at"),
+    rescheduleMessage: text("reschedule_message"),
+    /** A waitlisted mentee was offered this freed slot: only she can book it until `heldUntil`. */
+    heldFor: text("held_for").references(() => mentees.id),
+    heldUntil: instant("held_until"),
+    source: text("source", { enum: slotSources }).notNull().default("manual"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -35,5 +54,6 @@ export const timeSlots = sqliteTable(
     /** One free trial call per mentee and mentor (a cancelled one, or one the mentor deleted, does not count). */
     uniqueIndex("time_slots_one_trial").on(t.menteeId, t.mentorId).where(sql`type = 'trial' and state = 'booked'`),
     index("time_slots_state_start_idx").on(t.state, t.startAt),
+    index("time_slots_booking_idx").on(t.bookingId),
   ],
 );

@@ -41,10 +41,13 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
     `${kind} with ${other} on MentorLink.`,
     view.title ? `Topic: ${view.title}` : "",
     view.description ?? "",
+    view.agenda ? `Agenda: ${view.agenda}` : "",
     `Mentor's time: ${formatWhen(view.start, view.mentorTimeZone)}`,
   ].filter(Boolean);
   return {
-    uid: `${view.id}-${bookedAt.getTime()}@mentorlink`,
+    // One booking is one event wherever it moves (ADR 0023): the same UID, a higher SEQUENCE per move.
+    uid: `${view.bookingId ?? `${view.id}-${bookedAt.getTime()}`}@mentorlink`,
+    sequence: view.sequence,
     start: new Date(view.start),
     // A free intro call is 15 minutes of its one-hour slot: the calendar holds the call, not the slot.
     end: callEnd({ type: view.type, start: new Date(view.start), end: new Date(view.end) }),

@@ -15,6 +15,8 @@ export type IcsEvent = {
   summary: string;
   description?: string;
   url?: string;
+  /** Raised each time the event changes (a moved booking), so calendars replace their copy. */
+  sequence?: number;
   /** When the booking was made (DTSTAMP). */
   stamp: Date;
 };
@@ -37,6 +39,7 @@ function toAttributes(e: IcsEvent): WithStamp {
     title: e.summary,
     ...(e.description ? { description: e.description } : {}),
     ...(e.url ? { url: e.url } : {}),
+    ...(e.sequence ? { sequence: e.sequence } : {}),
     status: "CONFIRMED",
     transp: "OPAQUE",
   };

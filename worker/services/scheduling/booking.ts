@@ -8,11 +8,30 @@ import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
+import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 type WaitUntil = (p: Promise<unknown>) => void;
+
+/** A new booking's identity (ADR 0023): `<slot>-<booking instant>`, the calendar UID it always had; kept when the booking moves. */
+export const newBooking = (slotId: string, now: Date) => ({ bookingId: `${slotId}-${now.getTime()}`, sequence: 0, rescheduleRequestedAt: null, rescheduleMessage: null, heldFor: null, heldUntil: null });
+
+/** What a slot becomes when its booking leaves it (cancelled or moved away): open, with nothing of the booking left. */
+export const OPENED = {
+  state: "open" as const,
+  menteeId: null,
+  bookedAt: null,
+  type: "session" as const,
+  bookingId: null,
+  sequence: 0,
+  agenda: null,
+  rescheduleRequestedAt: null,
+  rescheduleMessage: null,
+  heldFor: null,
+  heldUntil: null,
+};
 
 export const SLOT_TAKEN = "This slot was just taken";
 
@@ -28,7 +47,7 @@ export const bookedThisPeriod = (menteeId: string) =>
  * with this mentor yet. SQLite runs writes one at a time, so of many concurrent bookings of one slot
  * exactly one matches; the others update nothing and are told why.
  */
-export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date): Promise<SlotView> {
+export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<SlotView> {
   // The slot and the mentee (for the mentor's notification and the answer), read side by side as two
   // plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
@@ -43,14 +62,17 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
+  const mentorZone = zoneOr(before.mentorZone, "Asia/Kolkata");
+  const booking = { state: "booked" as const, menteeId, bookedAt: now, type, ...newBooking(slotId, now), agenda };
   const book = db
     .update(timeSlots)
-    .set({ state: "booked", menteeId, bookedAt: now, type })
+    .set(booking)
     .where(
       and(
         eq(timeSlots.id, slotId),
         eq(timeSlots.state, "open"),
         gt(timeSlots.startAt, now),
+        withinMentorRules(menteeId, now, mentorDay(before.slot.startAt, mentorZone)),
         sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
         entitled,
       ),
@@ -61,7 +83,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   try {
     booked = await commitWithNotice({ db, env, waitUntil, now }, book, {
       to: { role: "mentor", id: before.slot.mentorId },
-      content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}.`,
+      content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, mentorZone)}.${agenda ? ` Agenda: ${agenda}` : ""}`,
     });
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
@@ -69,7 +91,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   }
   if (booked.length === 1) {
     // The booked slot is the one read plus what the statement set: no need to read it again.
-    const slot = { ...before.slot, state: "booked" as const, menteeId, bookedAt: now, type };
+    const slot = { ...before.slot, ...booking };
     return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
   }
   return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
@@ -84,6 +106,8 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
     fail("CONFLICT", SLOT_TAKEN);
   }
   if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
+  const ruled = await ruleRefusal(db, slot, zoneOr(row.mentorZone, "Asia/Kolkata"), menteeId, now);
+  if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {
     const used = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, slot.mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked")) });
     if (used) fail("CONFLICT", "You have already had your free intro call with this mentor.");
@@ -115,7 +139,7 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
   if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId) {
     const cancel = db
       .update(timeSlots)
-      .set({ state: "open", menteeId: null, bookedAt: null, type: "session" })
+      .set(OPENED)
       .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
       .returning({ id: timeSlots.id });
     const cancelled = await commitWithNotice({ db, env, waitUntil, now }, cancel, {

@@ -22,6 +22,14 @@ export type SlotView = {
   mentorTimeZone: string;
   title: string | null;
   description: string | null;
+  /** Published by hand, or generated from the weekly hours (ADR 0023). */
+  source: "manual" | "hours";
+  /** While booked: the booking's identity (kept across moves), its calendar SEQUENCE, and what the mentee would like to discuss. */
+  bookingId: string | null;
+  sequence: number;
+  agenda: string | null;
+  /** While booked: the mentor asked the mentee to pick another time. */
+  rescheduleRequest: { at: string; message: string | null } | null;
 };
 
 const menteeJoin = aliasedTable(mentees, "slot_mentee");
@@ -56,6 +64,11 @@ export function slotView(r: SlotRow, now: Date): SlotView {
     mentorTimeZone: zoneOr(r.mentorZone, "Asia/Kolkata"),
     title: r.slot.title,
     description: r.slot.description,
+    source: r.slot.source,
+    bookingId: booked ? r.slot.bookingId : null,
+    sequence: booked ? r.slot.sequence : 0,
+    agenda: booked ? r.slot.agenda : null,
+    rescheduleRequest: booked && r.slot.rescheduleRequestedAt ? { at: r.slot.rescheduleRequestedAt.toISOString(), message: r.slot.rescheduleMessage } : null,
   };
 }
 

@@ -8,13 +8,20 @@ import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../se
 import { mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
+import { availabilityProcedures } from "./scheduling-availability";
+import { moveProcedures } from "./scheduling-moves";
+import { waitlistProcedures } from "./scheduling-waitlist";
 
 const person = (role: string): "mentee" | "mentor" => {
   if (role !== "mentee" && role !== "mentor") fail("FORBIDDEN", "This is only available to mentees and mentors.");
   return role;
 };
 
+/** One router, its procedures kept in a file per capability (ADR 0023): availability (weekly hours, rules, time off), moves, and the waitlist with standing sessions. */
 export const schedulingRouter = router({
+  ...availabilityProcedures,
+  ...moveProcedures,
+  ...waitlistProcedures,
   // ---- mentors
   publish: mentorProcedure.input(publishSlotsSchema).mutation(({ ctx, input }) => publishSlots(ctx.db, ctx.auth.sub, input.slotDetails, ctx.now)),
   mySlots: mentorProcedure.query(({ ctx }) => mentorSlots(ctx.db, ctx.auth.sub, ctx.now)),

@@ -1,0 +1,2 @@
+/** The waitlist and standing (weekly) sessions (ADR 0023). Spread into the scheduling router. */
+export const waitlistProcedures = {};
