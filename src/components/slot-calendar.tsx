@@ -13,10 +13,13 @@ export type SlotCalendarProps = {
   /** The mentor's IANA zone: the grid, the "now" line and every click are in it, whatever the browser's zone. */
   zone: string;
   slots: SlotView[];
-  /** A click on an empty future time: the instant clicked (a true UTC instant, from the mentor's wall clock). */
+  /** A click on an empty future time: the instant clicked (a true UTC instant, from the mentor's wall clock); the page asks before publishing. */
   onPickTime: (start: Date) => void;
   onPastTime: () => void;
-  onPickSlot: (slot: SlotView) => void;
+  /** A slot's event chosen, with where it is on screen so its details open beside it. */
+  onPickSlot: (slot: SlotView, anchor: { top: number; left: number; right: number; bottom: number }) => void;
+  /** Where the grid opens scrolled to ("HH:mm:ss"): an hour before the mentor's working hours. */
+  scrollTime?: string;
 };
 
 /** Below this width the calendar shows one day (3 days up to `WIDE`), so it stays usable on a 360 px phone. */
@@ -27,14 +30,20 @@ const viewFor = (width: number) => (width < NARROW ? "timeGridDay" : width < WID
 const stateLabel = (slot: SlotView) =>
   slot.state === "booked" ? `Booked: ${slot.menteeName ?? "a mentee"}${slot.type === "trial" ? " (intro call)" : ""}` : slot.state === "past" ? "Past, not booked" : "Open";
 
+/** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */
+const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.rescheduleRequest ? "Reschedule requested" : null].filter((x): x is string => Boolean(x));
+
+const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
+
 /**
  * The scheduler's calendar: FullCalendar's time grid (a maintained component, ADR 0013) in the
  * mentor's named zone through its Luxon plugin. Open, booked (with the mentee's name) and past slots
- * are events; each is focusable and opens its details with Enter or Space. Clicking an empty future
- * time adds a slot there; the form beside the calendar does the same from the keyboard. Loaded only on
+ * are events (with their titles; generated and booked ones styled apart); each is focusable and opens
+ * its details beside it with Enter or Space. Clicking an empty future time proposes a slot there (the
+ * page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only on
  * the scheduler route (React.lazy), so the landing page never downloads it.
  */
-export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot }: SlotCalendarProps) {
+export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
   const calendar = useRef<FullCalendar>(null);
   const [initialView] = useState(() => viewFor(typeof window === "undefined" ? WIDE : window.innerWidth));
   const byId = new Map(slots.map((s) => [s.id, s]));
@@ -42,8 +51,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     id: s.id,
     start: s.start,
     end: s.end,
-    title: stateLabel(s),
-    classNames: [`slot-${s.state}`],
+    title: eventLines(s).join(" · "),
+    classNames: eventClasses(s),
   }));
 
   // The grid follows the account's zone if it changes while the page is open.
@@ -54,7 +63,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   return (
     <div className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
-        Your slots, times in {zone}. Each slot is a button: press Enter to see its details. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+        Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
       </p>
       <FullCalendar
         ref={calendar}
@@ -73,7 +82,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         allDaySlot={false}
         nowIndicator
         slotDuration="00:30:00"
-        scrollTime="08:00:00"
+        scrollTime={scrollTime}
         height="70vh"
         expandRows
         dayHeaderFormat={{ weekday: "short", day: "numeric" }}
@@ -81,22 +90,30 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         eventTimeFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
         displayEventEnd={false}
         events={events}
-        eventContent={(arg: EventContentArg) => (
-          <span className="block overflow-hidden px-0.5 text-xs leading-tight">
-            <b className="block font-semibold">{arg.timeText}</b>
-            <span className="block break-words">{arg.event.title}</span>
-          </span>
-        )}
+        eventContent={(arg: EventContentArg) => {
+          const slot = byId.get(arg.event.id);
+          return (
+            <span className="block overflow-hidden px-0.5 text-xs leading-tight">
+              <b className="block font-semibold">{arg.timeText}</b>
+              {(slot ? eventLines(slot) : [arg.event.title]).map((line, i) => (
+                <span key={i} className={i === 0 ? "block break-words" : "block break-words italic"}>
+                  {line}
+                </span>
+              ))}
+            </span>
+          );
+        }}
         eventDidMount={(arg) => {
           const slot = byId.get(arg.event.id);
           if (!slot) return;
           arg.el.setAttribute("role", "button");
-          arg.el.setAttribute("aria-label", `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${stateLabel(slot)}. Open details`);
+          arg.el.setAttribute("aria-label", `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${eventLines(slot).join(", ")}${slot.source === "hours" ? " (from your weekly hours)" : ""}. Open details`);
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
           const slot = byId.get(arg.event.id);
-          if (slot) onPickSlot(slot);
+          const box = arg.el.getBoundingClientRect();
+          if (slot) onPickSlot(slot, { top: box.top, left: box.left, right: box.right, bottom: box.bottom });
         }}
         dateClick={(arg: DateClickArg) => {
           // With a named-zone plugin, `date` is the true instant of the mentor's wall-clock time clicked.

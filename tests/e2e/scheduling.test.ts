@@ -108,6 +108,8 @@ describe("scheduling", () => {
     const rowBox = (await lane.boundingBox())!;
     const colBox = (await column.boundingBox())!;
     await mentorPage.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
+    // The click asks first (issue 22): nothing is published until the mentor confirms.
+    await mentorPage.getByRole("dialog", { name: /^Publish a slot on .*10:00 am\?$/ }).getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(async () => (await slotsOf(mentor.id)).length, { timeout: 10_000 }).toBe(2);
     const clickStart = wallClock(day, "10:00", MENTOR_ZONE);
     expect((await slotsOf(mentor.id)).map((s) => s.startAt.toISOString()).sort()).toEqual([clickStart.toISOString(), formStart.toISOString()].sort());
@@ -187,6 +189,8 @@ describe("scheduling", () => {
     await mentorPage.keyboard.press("Enter");
     await mentorPage.getByText(`Booked by ${mentee.firstName} ${mentee.lastName}`).waitFor();
     await mentorPage.getByRole("button", { name: "Delete and cancel booking" }).click();
+    // It asks first (issue 22), with an optional reason for the mentee.
+    await mentorPage.getByRole("dialog", { name: "Delete this slot and cancel the booking?" }).getByRole("button", { name: "Delete and cancel booking" }).click();
     await mentorPage.getByText("Slot Deleted").first().waitFor();
 
     // No reload on the mentee's side: the push brings the toast and the list refetches.

@@ -1,0 +1,123 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+
+const field = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+const NOTICE: [number, string][] = [
+  [0, "None"],
+  [60, "1 hour"],
+  [120, "2 hours"],
+  [240, "4 hours"],
+  [720, "12 hours"],
+  [1440, "24 hours"],
+  [2880, "48 hours"],
+];
+const BUFFER: [number, string][] = [
+  [0, "None"],
+  [10, "10 minutes"],
+  [15, "15 minutes"],
+  [30, "30 minutes"],
+  [60, "60 minutes"],
+];
+const CAPS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** A value saved elsewhere (the API) that the list does not hold is still shown, not silently replaced. */
+const withValue = (options: [number, string][], value: number, unit: string): [number, string][] =>
+  options.some(([v]) => v === value) ? options : [...options, [value, `${value} ${unit}`]].sort((a, b) => (a[0] as number) - (b[0] as number)) as [number, string][];
+
+type Rules = { noticeMinutes: number; bufferMinutes: number; dailyCap: number | null };
+
+/** The mentor's booking rules: minimum notice, a buffer between booked sessions and a daily cap (issue 22). */
+export function BookingRulesForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const availability = useQuery(trpc.scheduling.availability.queryOptions());
+  const [rules, setRules] = useState<Rules | null>(null);
+  useEffect(() => {
+    if (availability.data && rules === null) {
+      const { noticeMinutes, bufferMinutes, dailyCap } = availability.data;
+      setRules({ noticeMinutes, bufferMinutes, dailyCap });
+    }
+  }, [availability.data, rules]);
+  const save = useMutation(
+    trpc.scheduling.setBookingRules.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Booking rules saved");
+        await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+      },
+      onError: (error) => toast.error("Booking rules not saved", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    }),
+  );
+
+  if (availability.isPending || (availability.data && rules === null)) return <Skeleton role="status" aria-label="Loading your booking rules" className="h-72 w-full" />;
+  if (availability.isError || rules === null) return <LoadError what="your booking rules" onRetry={() => void availability.refetch()} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(rules);
+  };
+  const cap = rules.dailyCap;
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form onSubmit={submit} aria-labelledby="booking-rules-title" className="grid max-w-md gap-4">
+          <div className="grid gap-1">
+            <h2 id="booking-rules-title" className="font-semibold text-slate-900">
+              Booking rules
+            </h2>
+            <p className="text-sm text-slate-600">They apply to every new booking and move; sessions already booked stay.</p>
+          </div>
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Minimum notice
+            <select value={rules.noticeMinutes} onChange={(e) => setRules({ ...rules, noticeMinutes: Number(e.target.value) })} className={field} aria-describedby="notice-help">
+              {withValue(NOTICE, rules.noticeMinutes, "minutes").map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <span id="notice-help" className="font-normal text-slate-600">
+              How long before a session starts it can still be booked.
+            </span>
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Buffer between sessions
+            <select value={rules.bufferMinutes} onChange={(e) => setRules({ ...rules, bufferMinutes: Number(e.target.value) })} className={field} aria-describedby="buffer-help">
+              {withValue(BUFFER, rules.bufferMinutes, "minutes").map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <span id="buffer-help" className="font-normal text-slate-600">
+              Free time kept before and after each booked session.
+            </span>
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Daily limit
+            <select value={cap ?? ""} onChange={(e) => setRules({ ...rules, dailyCap: e.target.value === "" ? null : Number(e.target.value) })} className={field}>
+              <option value="">No limit</option>
+              {(cap !== null && !CAPS.includes(cap) ? [...CAPS, cap] : CAPS).map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? "1 session a day" : `${n} sessions a day`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save booking rules"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

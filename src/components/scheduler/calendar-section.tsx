@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { LoadError } from "@/components/load-error";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { useNow } from "@/lib/use-now";
+import { AddSlotForm, type SlotDraft } from "./add-slot-form";
+import { PublishCellDialog } from "./publish-cell-dialog";
+import { SlotDetails, type Anchor } from "./slot-details";
+import { scrollTimeFor } from "./weekly-hours";
+
+/** FullCalendar is a large chunk: loaded only here, after the page itself. */
+const SlotCalendar = lazy(() => import("@/components/slot-calendar"));
+
+/**
+ * The scheduler's calendar: the "Add a slot" form, the week of slots (opened at the mentor's working
+ * hours), a confirmation before a clicked empty time is published, and a slot's details beside it.
+ */
+export function CalendarSection({ zone }: { zone: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Ticks every 30 s, so "Go Live" appears on a booked slot's details when its start is reached.
+  const now = useNow(30_000);
+  const [proposed, setProposed] = useState<Date | null>(null);
+  const [selected, setSelected] = useState<{ id: string; anchor: Anchor } | null>(null);
+  const slots = useQuery(trpc.scheduling.mySlots.queryOptions());
+  // The calendar waits for the account's zone, so it never draws a first frame in the browser's,
+  // and for the weekly hours, so it opens scrolled to them.
+  const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
+  const availability = useQuery(trpc.scheduling.availability.queryOptions());
+  const publish = useMutation(
+    trpc.scheduling.publish.mutationOptions({
+      onSuccess: async (created) => {
+        toast.success("Slot allocated successfully", { description: created.length > 1 ? `${created.length} weekly slots published.` : undefined });
+        setProposed(null);
+        await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+      },
+      onError: (error) => toast.error("Slot allotment failed", { description: apiError(error)?.message }),
+    }),
+  );
+  const publishDraft = (d: SlotDraft) => publish.mutate({ slotDetails: { start: d.start.toISOString(), title: d.title, description: d.description, weeks: d.weeks } });
+  // The details follow the list: a refetch (a push, an action) shows the slot as it is now; a deleted slot closes them.
+  const selectedSlot = selected ? (slots.data?.find((s) => s.id === selected.id) ?? null) : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
+      <Card className="h-fit">
+        <CardContent className="pt-6">
+          <AddSlotForm zone={zone} pending={publish.isPending} onPublish={publishDraft} />
+        </CardContent>
+      </Card>
+      <div className="min-w-0">
+        {slots.isPending || accountZone.isPending || availability.isPending ? (
+          <Skeleton role="status" aria-label="Loading your slots" className="h-96 w-full" />
+        ) : slots.isError ? (
+          <LoadError what="your slots" onRetry={() => void slots.refetch()} />
+        ) : (
+          <>
+            {slots.data.length === 0 ? <p className="mb-3 text-slate-700">You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.</p> : null}
+            <Suspense fallback={<Skeleton role="status" aria-label="Loading the calendar" className="h-96 w-full" />}>
+              <SlotCalendar
+                zone={zone}
+                slots={slots.data}
+                scrollTime={scrollTimeFor(availability.data?.weeklyHours)}
+                onPickTime={setProposed}
+                onPastTime={() => toast.error("Slot allotment failed", { description: "This time has already passed. Choose a time in the future." })}
+                onPickSlot={(slot, anchor) => setSelected({ id: slot.id, anchor })}
+              />
+            </Suspense>
+          </>
+        )}
+      </div>
+      <PublishCellDialog key={proposed?.getTime() ?? "none"} start={proposed} zone={zone} pending={publish.isPending} onClose={() => setProposed(null)} onPublish={publishDraft} />
+      <SlotDetails slot={selectedSlot} anchor={selected?.anchor ?? null} zone={zone} now={now} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

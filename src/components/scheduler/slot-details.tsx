@@ -1,0 +1,156 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { useState, type CSSProperties, type ReactNode } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { GoLiveLink } from "@/components/go-live-link";
+import { SlotTime } from "@/components/slot-time";
+import { Button } from "@/components/ui/button";
+import { apiError } from "@/lib/api-error";
+import type { SlotView } from "@/lib/api-types";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { AskRescheduleDialog } from "./ask-reschedule-dialog";
+import { SlotHistory } from "./slot-history";
+
+/** Where the slot's event is on screen, to open the details beside it. */
+export type Anchor = { top: number; left: number; right: number; bottom: number };
+
+const WIDTH = 360;
+const GAP = 8;
+const NARROW = 640;
+
+/** Beside the slot (right of it, else left), kept on screen; centred on a narrow screen, where there is no "beside". */
+function placement(anchor: Anchor | null): CSSProperties {
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  if (!anchor || vw < NARROW) return { left: "50%", top: "50%", transform: "translate(-50%, -50%)", maxHeight: `${vh - 32}px` };
+  const left = anchor.right + GAP + WIDTH <= vw - 16 ? anchor.right + GAP : Math.max(16, anchor.left - GAP - WIDTH);
+  const top = Math.min(Math.max(16, anchor.top), Math.max(16, vh - 420));
+  return { left: `${left}px`, top: `${top}px`, maxHeight: `${vh - top - 16}px` };
+}
+
+const stateLine = (slot: SlotView) =>
+  slot.state === "booked" ? `Booked by ${slot.menteeName ?? "a mentee"}${slot.type === "trial" ? " (free intro call)" : ""}` : slot.state === "past" ? "Past, not booked" : "Open";
+
+/**
+ * A slot's details, opened beside its event on the calendar (issue 22), as a modal dialog that holds
+ * focus and closes with Escape: the time (and the mentee's), state, title, agenda, where the slot came
+ * from, the booking's history, and the actions: delete (asking first; a booked slot with a reason the
+ * mentee reads), ask to reschedule (a required message), Go Live.
+ */
+export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; now: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<"delete" | "reschedule" | null>(null);
+  const booked = slot?.state === "booked";
+  const future = slot ? new Date(slot.start).getTime() > now : false;
+  const history = useQuery({ ...trpc.scheduling.bookingHistory.queryOptions({ slotId: slot?.id ?? "" }), enabled: Boolean(slot && booked) });
+  const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+  const remove = useMutation(
+    trpc.scheduling.deleteSlot.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success("Slot Deleted", { description: r.cancelledBooking ? "The mentee was told and the call is back in their plan." : undefined });
+        setConfirming(null);
+        onClose();
+        await refresh();
+      },
+      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+    }),
+  );
+  const ask = useMutation(
+    trpc.scheduling.askReschedule.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Reschedule requested", { description: "The mentee was told and can pick another time." });
+        setConfirming(null);
+        await refresh();
+      },
+      onError: (error) => toast.error("Request not sent", { description: apiError(error)?.message }),
+    }),
+  );
+
+  return (
+    <>
+      <DialogPrimitive.Root open={slot !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/20" />
+          <DialogPrimitive.Content
+            style={slot ? placement(anchor) : undefined}
+            className="fixed z-50 grid w-[calc(100%-2rem)] max-w-[360px] gap-3 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus-visible:outline-none"
+            data-testid="slot-details"
+          >
+            {slot ? (
+              <>
+                <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-slate-900">Slot details</DialogPrimitive.Title>
+                <DialogPrimitive.Description asChild>
+                  <div className="grid gap-1 text-sm text-slate-700">
+                    <SlotTime start={slot.start} zone={zone} otherZone={slot.menteeTimeZone} otherLabel="Mentee's time" />
+                    <p className={booked ? "font-medium text-indigo-800" : undefined}>{stateLine(slot)}</p>
+                  </div>
+                </DialogPrimitive.Description>
+                {slot.rescheduleRequest ? (
+                  <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                    <b className="font-semibold">Reschedule requested.</b> {slot.rescheduleRequest.message ? `You wrote: “${slot.rescheduleRequest.message}”` : null}
+                  </p>
+                ) : null}
+                <dl className="grid gap-2 text-sm">
+                  {slot.title ? <Item term="Title">{slot.title}</Item> : null}
+                  {slot.description ? <Item term="Description">{slot.description}</Item> : null}
+                  {booked ? <Item term="Agenda">{slot.agenda ?? "No agenda given."}</Item> : null}
+                  <Item term="Source">{slot.source === "hours" ? "From your weekly hours" : "Published by you"}</Item>
+                </dl>
+                {booked ? <SlotHistory history={history} zone={zone} /> : null}
+                <div className="flex flex-wrap items-center gap-2">
+                  {slot.state !== "past" && future ? (
+                    <Button variant="outline" onClick={() => setConfirming("delete")}>
+                      {booked ? "Delete and cancel booking" : "Delete slot"}
+                    </Button>
+                  ) : null}
+                  {booked && future ? (
+                    <Button variant="outline" onClick={() => setConfirming("reschedule")}>
+                      Ask to reschedule
+                    </Button>
+                  ) : null}
+                  {booked ? <GoLiveLink slot={slot} now={now} size="default" /> : null}
+                </div>
+              </>
+            ) : null}
+            <DialogPrimitive.Close
+              aria-label="Close"
+              className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      <ConfirmDialog
+        open={slot !== null && confirming === "delete"}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={booked ? "Delete this slot and cancel the booking?" : "Delete this open slot?"}
+        description={booked ? `${slot?.menteeName ?? "The mentee"} is told at once and gets the call back in their plan.` : "Mentees can no longer book it."}
+        reasonLabel={booked ? "Reason (optional, the mentee sees it)" : undefined}
+        confirmLabel={booked ? "Delete and cancel booking" : "Delete slot"}
+        destructive
+        pending={remove.isPending}
+        onConfirm={(reason) => slot && remove.mutate({ slotId: slot.id, reason: reason || undefined })}
+      />
+      <AskRescheduleDialog
+        open={slot !== null && confirming === "reschedule"}
+        menteeName={slot?.menteeName ?? null}
+        pending={ask.isPending}
+        onClose={() => setConfirming(null)}
+        onSend={(message) => slot && ask.mutate({ slotId: slot.id, message })}
+      />
+    </>
+  );
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="font-medium text-slate-900">{term}</dt>
+      <dd className="break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { dayjs } from "../../../shared/zoned-time";
+import { AddTimeOffForm, type TimeOffDraft } from "./add-time-off-form";
+
+type Preview = { draft: TimeOffDraft; bookings: { id: string; start: string; menteeName: string | null }[]; openSlots: number; changed: boolean };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+export const dayLabel = (day: string) => dayjs(day).format("ddd, MMM D, YYYY");
+const periodLabel = (first: string, last: string) => (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`);
+const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isArray(open) ? open.length : 0);
+
+/**
+ * The mentor's time off (issue 22): the periods he is away, each removable; a new period is previewed
+ * first, and a confirmation lists the bookings it cancels and the open slots it removes. If bookings
+ * changed meanwhile (the server answers 409 with the fresh list), the list is shown again and he is asked again.
+ */
+export function TimeOffList({ zone }: { zone: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const periods = useQuery(trpc.scheduling.timeOff.queryOptions());
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [removing, setRemoving] = useState<{ id: string; label: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+
+  const showPreview = async (draft: TimeOffDraft, changed = false) => {
+    setChecking(true);
+    try {
+      const found = await queryClient.fetchQuery({ ...trpc.scheduling.previewTimeOff.queryOptions({ firstDay: draft.firstDay, lastDay: draft.lastDay }), staleTime: 0 });
+      setPreview({ draft, bookings: found.bookings, openSlots: countOf(found.openSlots), changed });
+    } catch (error) {
+      toast.error("Time off not added", { description: apiError(error)?.message ?? "Please check your connection and try again." });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const add = useMutation(
+    trpc.scheduling.addTimeOff.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(`${plural(r.cancelled, "booking")} cancelled`, { description: `Time off added; ${plural(r.removed, "open slot")} removed.` });
+        setPreview(null);
+        await refresh();
+      },
+      onError: (error) => {
+        const failure = apiError(error);
+        if (failure?.status === 409 && preview) {
+          // The bookings in the period changed since the preview: show the fresh list and ask again.
+          const fresh = failure.details.bookings;
+          if (Array.isArray(fresh)) setPreview({ ...preview, bookings: fresh as Preview["bookings"], openSlots: countOf(failure.details.openSlots ?? preview.openSlots), changed: true });
+          else void showPreview(preview.draft, true);
+          return;
+        }
+        toast.error("Time off not added", { description: failure?.message ?? "Please check your connection and try again." });
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.scheduling.removeTimeOff.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Time off removed", { description: "Your weekly hours apply again on those days." });
+        setRemoving(null);
+        await refresh();
+      },
+      onError: (error) => toast.error("Time off not removed", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    }),
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
+      <Card className="h-fit">
+        <CardContent className="pt-6">
+          <AddTimeOffForm zone={zone} pending={checking || add.isPending} onSubmit={(draft) => void showPreview(draft)} />
+        </CardContent>
+      </Card>
+      <section aria-labelledby="time-off-title" className="grid h-fit gap-3">
+        <h2 id="time-off-title" className="font-semibold text-slate-900">
+          Your time off
+        </h2>
+        {periods.isPending ? (
+          <Skeleton role="status" aria-label="Loading your time off" className="h-24 w-full" />
+        ) : periods.isError ? (
+          <LoadError what="your time off" onRetry={() => void periods.refetch()} />
+        ) : periods.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No time off planned. Add a period when you are away: no slots are offered then.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Time off periods">
+            {periods.data.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
+                <span className="grid min-w-0">
+                  <span className="font-medium text-slate-900">{periodLabel(p.firstDay, p.lastDay)}</span>
+                  {p.note ? <span className="break-words text-sm text-slate-600">{p.note}</span> : null}
+                </span>
+                <Button variant="outline" size="sm" aria-label={`Remove time off ${periodLabel(p.firstDay, p.lastDay)}`} onClick={() => setRemoving({ id: p.id, label: periodLabel(p.firstDay, p.lastDay) })}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={preview !== null}
+        onOpenChange={(open) => (open ? undefined : setPreview(null))}
+        title={preview ? `Take ${periodLabel(preview.draft.firstDay, preview.draft.lastDay)} off?` : "Take time off?"}
+        description={
+          preview?.changed
+            ? "The bookings in this period changed since you looked. Please check the list again."
+            : preview && preview.bookings.length > 0
+              ? "These bookings will be cancelled; each mentee is told and gets the call back in their plan."
+              : "No bookings fall in this period."
+        }
+        confirmLabel={preview && preview.bookings.length > 0 ? `Cancel ${plural(preview.bookings.length, "booking")} and add time off` : "Add time off"}
+        destructive={(preview?.bookings.length ?? 0) > 0}
+        pending={add.isPending}
+        onConfirm={() => preview && add.mutate({ firstDay: preview.draft.firstDay, lastDay: preview.draft.lastDay, note: preview.draft.note || undefined, confirmedBookingIds: preview.bookings.map((b) => b.id) })}
+      >
+        {preview && preview.bookings.length > 0 ? (
+          <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label="Bookings that will be cancelled">
+            {preview.bookings.map((b) => (
+              <li key={b.id} className="rounded-md bg-red-50 px-2 py-1">
+                {b.menteeName ?? "A mentee"}, {dayjs(b.start).tz(zone).format("ddd, MMM D, h:mm a")}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {preview ? <p className="text-sm text-slate-700">{preview.openSlots === 0 ? "No open slots are removed." : `${plural(preview.openSlots, "open slot")} will be removed.`}</p> : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={removing ? `Remove time off ${removing.label}?` : "Remove time off?"}
+        description="Your weekly hours apply again on those days: their open slots are published again. Cancelled bookings stay cancelled."
+        confirmLabel="Remove time off"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ timeOffId: removing.id })}
+      />
+    </div>
+  );
+}

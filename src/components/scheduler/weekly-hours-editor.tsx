@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { zoneLabel } from "@/lib/zoned";
+import { copyToWeekdays, DAY_NAMES, dayProblem, nextRange, rowsFrom, weeklyHoursOf, DEFAULT_RANGE, type DayRow } from "./weekly-hours";
+
+const timeField = "w-[8.5rem] rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The mentor's weekly hours, like Cal.com's availability: a row per day (Monday first) with a
+ * checkbox and one or more from–until ranges, in the zone the hours are kept in. Checked here as the
+ * server checks them; Save regenerates the future open slots and says how many were added and removed.
+ */
+export function WeeklyHoursEditor({ zone }: { zone: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const availability = useQuery(trpc.scheduling.availability.queryOptions());
+  const [rows, setRows] = useState<DayRow[] | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+  useEffect(() => {
+    if (availability.data && rows === null) setRows(rowsFrom(availability.data.weeklyHours));
+  }, [availability.data, rows]);
+
+  const save = useMutation(
+    trpc.scheduling.setWeeklyHours.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success("Weekly hours saved", { description: `${plural(r.added, "slot")} added, ${r.removed} removed.` });
+        setRows(rowsFrom(r.availability.weeklyHours));
+        setShowProblems(false);
+        await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+      },
+      onError: (error) => toast.error("Weekly hours not saved", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    }),
+  );
+
+  if (availability.isPending || (availability.data && rows === null)) return <Skeleton role="status" aria-label="Loading your weekly hours" className="h-96 w-full" />;
+  if (availability.isError || rows === null) return <LoadError what="your weekly hours" onRetry={() => void availability.refetch()} />;
+
+  const hoursZone = availability.data.timeZone || zone;
+  const problems = rows.map(dayProblem).filter((p): p is string => p !== null);
+  const update = (day: number, change: (row: DayRow) => DayRow) => setRows(rows.map((r) => (r.day === day ? change(r) : r)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    if (problems.length > 0) return;
+    save.mutate({ weeklyHours: weeklyHoursOf(rows) });
+  };
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form onSubmit={submit} noValidate aria-labelledby="weekly-hours-title" className="grid gap-4">
+          <div className="grid gap-1">
+            <h2 id="weekly-hours-title" className="font-semibold text-slate-900">
+              Weekly hours
+            </h2>
+            <p className="text-sm text-slate-600">
+              One-hour slots are published from these hours for the next weeks; booked slots are never changed. Times in {hoursZone} ({zoneLabel(hoursZone)}).
+            </p>
+          </div>
+          <ul className="grid gap-3" aria-label="Days of the week">
+            {rows.map((row) => {
+              const name = DAY_NAMES[row.day];
+              const problem = showProblems ? dayProblem(row) : null;
+              const problemId = `weekly-hours-problem-${row.day}`;
+              return (
+                <li key={row.day} className="grid gap-2 border-b border-slate-100 pb-3 last:border-b-0 sm:grid-cols-[8rem_1fr]">
+                  <label className="flex items-center gap-2 self-start pt-1.5 text-sm font-medium text-slate-900">
+                    <input
+                      type="checkbox"
+                      checked={row.available}
+                      aria-label={`${name} available`}
+                      onChange={(e) => update(row.day, (r) => ({ ...r, available: e.target.checked, ranges: e.target.checked && r.ranges.length === 0 ? [DEFAULT_RANGE] : r.ranges }))}
+                      className="size-4 accent-indigo-600"
+                    />
+                    {name}
+                  </label>
+                  {row.available ? (
+                    <div className="grid gap-2" role="group" aria-label={`${name} hours`} aria-describedby={problem ? problemId : undefined}>
+                      {row.ranges.map((range, i) => (
+                        <div key={i} className="flex flex-wrap items-center gap-2">
+                          <input
+                            type="time"
+                            step={900}
+                            required
+                            aria-label={`${name} from`}
+                            aria-invalid={problem ? true : undefined}
+                            value={range.start}
+                            onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)) }))}
+                            className={timeField}
+                          />
+                          <span aria-hidden="true" className="text-slate-500">
+                            –
+                          </span>
+                          <input
+                            type="time"
+                            step={900}
+                            required
+                            aria-label={`${name} until`}
+                            aria-invalid={problem ? true : undefined}
+                            value={range.end}
+                            onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)) }))}
+                            className={timeField}
+                          />
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Remove ${name} ${range.start}–${range.end}`}
+                            onClick={() => update(row.day, (r) => ({ ...r, ranges: r.ranges.filter((_, j) => j !== i), available: r.ranges.length > 1 }))}
+                          >
+                            Remove
+                          </Button>
+                        </div>
+                      ))}
+                      <div className="flex flex-wrap gap-2">
+                        <Button type="button" variant="outline" size="sm" aria-label={`Add a range on ${name}`} onClick={() => update(row.day, (r) => ({ ...r, ranges: [...r.ranges, nextRange(r.ranges)] }))}>
+                          Add a range
+                        </Button>
+                        <Button type="button" variant="outline" size="sm" aria-label={`Copy ${name}'s hours to all weekdays`} onClick={() => setRows(copyToWeekdays(rows, row))}>
+                          Copy to all weekdays
+                        </Button>
+                      </div>
+                      {problem ? (
+                        <p id={problemId} className="text-sm text-red-700">
+                          {problem}
+                        </p>
+                      ) : null}
+                    </div>
+                  ) : (
+                    <p className="self-center text-sm text-slate-500">Unavailable</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {showProblems && problems.length > 0 ? (
+            <p role="alert" className="text-sm text-red-700">
+              Please fix {problems.length === 1 ? "this" : "these"} before saving: {problems.join(" ")}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save weekly hours"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
