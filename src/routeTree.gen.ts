@@ -39,6 +39,7 @@ import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/ment
 import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
 import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/mentor/forgotpassword'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
+import { Route as MenteesBookingConfirmedSlotIdRouteImport } from './routes/mentees/booking-confirmed.$slotId'
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
@@ -207,6 +208,12 @@ const BrowseMentorSearchRoute = BrowseMentorSearchRouteImport.update({
   path: '/browse/mentor/$search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MenteesBookingConfirmedSlotIdRoute =
+  MenteesBookingConfirmedSlotIdRouteImport.update({
+    id: '/booking-confirmed/$slotId',
+    path: '/booking-confirmed/$slotId',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MenteesPaymentFailedRoute = MenteesPaymentFailedRouteImport.update({
   id: '/payment/failed',
   path: '/payment/failed',
@@ -303,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
@@ -343,6 +351,7 @@ export interface FileRoutesByTo {
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
@@ -387,6 +396,7 @@ export interface FileRoutesById {
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
+  '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
+    | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
@@ -472,6 +483,7 @@ export interface FileRouteTypes {
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
+    | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
@@ -515,6 +527,7 @@ export interface FileRouteTypes {
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
     | '/browse/mentor/$search'
+    | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
@@ -757,6 +770,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BrowseMentorSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mentees/booking-confirmed/$slotId': {
+      id: '/mentees/booking-confirmed/$slotId'
+      path: '/booking-confirmed/$slotId'
+      fullPath: '/mentees/booking-confirmed/$slotId'
+      preLoaderRoute: typeof MenteesBookingConfirmedSlotIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/payment/failed': {
       id: '/mentees/payment/failed'
       path: '/payment/failed'
@@ -844,6 +864,7 @@ interface MenteesRouteRouteChildren {
   MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
   MenteesTicketsRoute: typeof MenteesTicketsRoute
   MenteesIndexRoute: typeof MenteesIndexRoute
+  MenteesBookingConfirmedSlotIdRoute: typeof MenteesBookingConfirmedSlotIdRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
   MenteesConnectInboxConversationIdRoute: typeof MenteesConnectInboxConversationIdRoute
@@ -860,6 +881,7 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
   MenteesTicketsRoute: MenteesTicketsRoute,
   MenteesIndexRoute: MenteesIndexRoute,
+  MenteesBookingConfirmedSlotIdRoute: MenteesBookingConfirmedSlotIdRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
   MenteesConnectInboxConversationIdRoute:

@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { SlotTime } from "@/components/slot-time";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { dateTime } from "@/lib/zoned";
+import { HistoryList } from "./history-list";
+import { canJoinNow, useIcsDownload } from "./ics-download";
+import { ReschedulePicker } from "./reschedule-picker";
+import type { Booking } from "./types";
+
+/**
+ * One booked session on her booked slots: time (hers and the mentor's), agenda, history; for upcoming
+ * ones Join, Add to calendar, Reschedule and Cancel (asked first, with a reason the mentor sees), and
+ * the mentor's request to move it with "Pick a new time" and "I can't make another time".
+ */
+export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; zone: string; upcoming: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const download = useIcsDownload();
+  const [asking, setAsking] = useState<"cancel" | "decline" | null>(null);
+  const [moving, setMoving] = useState(false);
+  const cancel = useMutation(
+    trpc.scheduling.cancel.mutationOptions({
+      onSuccess: async () => {
+        setAsking(null);
+        toast.success("Booking cancelled");
+        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
+      },
+      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+    }),
+  );
+  const request = upcoming ? b.rescheduleRequest : null;
+  const when = dateTime(b.start, zone);
+
+  return (
+    <Card className={request ? "border-amber-400" : undefined}>
+      <CardContent className="grid gap-3 pt-6">
+        {request ? (
+          <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            <p className="font-medium">
+              {b.mentorName} asked to move this session{request.message ? `: ${request.message}` : "."}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => setMoving(true)}>
+                Pick a new time
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setAsking("decline")}>
+                I can't make another time
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid min-w-0 gap-1">
+            <p className="font-semibold text-slate-900">
+              {b.type === "trial" ? "Free intro call" : "Session"} with {b.mentorName}
+            </p>
+            <SlotTime start={b.start} zone={zone} otherZone={b.mentorTimeZone} otherLabel="Mentor's time" />
+            {b.title ? <p className="text-sm text-slate-700">{b.title}</p> : null}
+            {b.agenda ? <p className="whitespace-pre-wrap break-words text-sm text-slate-700">Agenda: {b.agenda}</p> : null}
+          </div>
+          {upcoming ? (
+            <div className="flex flex-wrap gap-2">
+              {canJoinNow(b.start) ? (
+                <Button asChild>
+                  <a href={`/mentees/connect/live/${b.id}`} target="_blank" rel="noopener">
+                    Join session
+                  </a>
+                </Button>
+              ) : null}
+              <Button variant="outline" onClick={() => void download(b)}>
+                Add to calendar (.ics)
+              </Button>
+              {b.canReschedule && !request ? (
+                <Button variant="outline" onClick={() => setMoving(true)}>
+                  Reschedule
+                </Button>
+              ) : null}
+              {b.canCancel ? (
+                <Button variant="outline" disabled={cancel.isPending} onClick={() => setAsking("cancel")}>
+                  Cancel booking
+                </Button>
+              ) : request ? null : (
+                <span className="self-center text-sm text-slate-600">Starts within 12 hours: message your mentor to change it.</span>
+              )}
+            </div>
+          ) : null}
+        </div>
+        {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
+      </CardContent>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking === "decline" ? "Cancel instead of moving?" : "Cancel this session?"}
+        description={
+          asking === "decline"
+            ? `Your session on ${when} with ${b.mentorName} is cancelled and the call goes back to your plan.`
+            : `Your session on ${when} with ${b.mentorName} is cancelled, the time opens for others and the call goes back to your plan.`
+        }
+        confirmLabel={asking === "decline" ? "Cancel and get my call back" : "Cancel booking"}
+        reasonLabel="Reason (optional). Your mentor will see this"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={(reason) => cancel.mutate({ slotId: b.id, reason: reason || (asking === "decline" ? "I can't make another time." : undefined) })}
+      />
+      {upcoming ? <ReschedulePicker booking={b} zone={zone} open={moving} onOpenChange={setMoving} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { toast } from "@/lib/toast";
+import { useAuthFetch } from "@/lib/auth-fetch";
+
+/** "Add to calendar": downloads a booking's .ics (same UID and a higher SEQUENCE after a move, so calendars update the one event). */
+export function useIcsDownload() {
+  const authFetch = useAuthFetch();
+  return async (booking: { id: string; start: string }) => {
+    try {
+      const response = await authFetch("mentee", `/api/calendar/booking/${booking.id}.ics`);
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = `mentorlink-session-${booking.start.slice(0, 10)}.ics`;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch {
+      toast.error("Something went wrong", { description: "The calendar file could not be downloaded." });
+    }
+  };
+}
+
+/** "Join session" shows from an hour before the start (the live page counts down to 10 minutes before, then enters). */
+export const JOIN_SHOWN_MS = 60 * 60 * 1000;
+export const canJoinNow = (start: string, now = Date.now()) => Date.parse(start) - now < JOIN_SHOWN_MS;

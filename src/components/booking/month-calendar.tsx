@@ -1,0 +1,166 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { cn } from "@/lib/class-names";
+import { dayjs } from "../../../shared/zoned-time";
+
+/** Calendar-day arithmetic on "YYYY-MM-DD" strings (zone-free: a day key is already in the viewer's zone). */
+const day = (key: string) => dayjs.utc(key);
+const key = (d: ReturnType<typeof dayjs.utc>) => d.format("YYYY-MM-DD");
+export const monthOf = (dayKey: string) => dayKey.slice(0, 7);
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+type MonthCalendarProps = {
+  /** The month shown, "YYYY-MM". */
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** Earliest and latest months one can page to ("YYYY-MM"). */
+  minMonth: string;
+  maxMonth: string;
+  /** Days with open times ("YYYY-MM-DD" in the viewer's zone), with how many. Other days are disabled. */
+  openDays: Map<string, number>;
+  selected: string | null;
+  onSelect: (day: string) => void;
+  /** Today in the viewer's zone, marked on the grid. */
+  today: string;
+};
+
+/**
+ * A small accessible month grid (no library: react-day-picker 9 weighed 23 kB gzip): a table with
+ * role="grid", one tab stop (roving tabindex), arrows move by day and week, Home/End to the week's
+ * ends, PageUp/PageDown by month; days without open times are announced and shown as unavailable.
+ */
+export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDays, selected, onSelect, today }: MonthCalendarProps) {
+  const titleId = useId();
+  const first = day(`${month}-01`);
+  const [focusDay, setFocusDay] = useState<string>(() => (selected && monthOf(selected) === month ? selected : firstOpen(month, openDays) ?? key(first)));
+  const moved = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+
+  // Keep the tab stop inside the shown month.
+  useEffect(() => {
+    if (monthOf(focusDay) !== month) setFocusDay(selected && monthOf(selected) === month ? selected : firstOpen(month, openDays) ?? `${month}-01`);
+  }, [month, focusDay, selected, openDays]);
+
+  // After a key press, focus follows the tab stop (not on first render, so the page does not jump).
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-day="${focusDay}"]`)?.focus();
+  }, [focusDay, month]);
+
+  const clampMonth = (m: string) => (m < minMonth ? minMonth : m > maxMonth ? maxMonth : m);
+  const goTo = (target: string) => {
+    const m = monthOf(target);
+    if (m < minMonth || m > maxMonth) return;
+    moved.current = true;
+    setFocusDay(target);
+    if (m !== month) onMonthChange(m);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const d = day(focusDay);
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => key(d.subtract(1, "day")),
+      ArrowRight: () => key(d.add(1, "day")),
+      ArrowUp: () => key(d.subtract(7, "day")),
+      ArrowDown: () => key(d.add(7, "day")),
+      Home: () => key(d.subtract(d.day(), "day")),
+      End: () => key(d.add(6 - d.day(), "day")),
+      PageUp: () => key(d.subtract(1, "month")),
+      PageDown: () => key(d.add(1, "month")),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    goTo(move());
+  };
+
+  const lead = first.day();
+  const count = first.daysInMonth();
+  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => key(first.add(i, "day")))];
+  while (cells.length % 7) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+  const prev = key(first.subtract(1, "month")).slice(0, 7);
+  const next = key(first.add(1, "month")).slice(0, 7);
+
+  return (
+    <div className="grid w-full max-w-sm gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <button
+          type="button"
+          aria-label="Previous month"
+          disabled={prev < minMonth}
+          onClick={() => onMonthChange(clampMonth(prev))}
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40"
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+        </button>
+        <h2 id={titleId} aria-live="polite" className="font-semibold text-slate-900">
+          {first.format("MMMM YYYY")}
+        </h2>
+        <button
+          type="button"
+          aria-label="Next month"
+          disabled={next > maxMonth}
+          onClick={() => onMonthChange(clampMonth(next))}
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40"
+        >
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <table ref={grid} role="grid" aria-labelledby={titleId} onKeyDown={onKeyDown} className="w-full table-fixed border-collapse text-center">
+        <thead>
+          <tr>
+            {WEEKDAYS.map((w) => (
+              <th key={w} scope="col" abbr={w} className="pb-1 text-xs font-medium text-slate-500">
+                {w.slice(0, 2)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, i) => (
+            <tr key={i}>
+              {week.map((d, j) =>
+                d ? (
+                  <DayCell key={d} day={d} open={openDays.get(d) ?? 0} selected={d === selected} today={d === today} tabStop={d === focusDay} onSelect={onSelect} onFocus={() => setFocusDay(d)} />
+                ) : (
+                  <td key={`empty-${j}`} role="gridcell" aria-hidden="true" />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
+  const label = `${day(d).format("dddd, MMMM Do YYYY")}${today ? " (today)" : ""}, ${open === 0 ? "no open times" : open === 1 ? "1 open time" : `${open} open times`}`;
+  return (
+    <td role="gridcell" aria-selected={selected} className="p-0.5">
+      <button
+        type="button"
+        data-day={d}
+        tabIndex={tabStop ? 0 : -1}
+        aria-label={label}
+        aria-disabled={open === 0 || undefined}
+        aria-current={today ? "date" : undefined}
+        onFocus={onFocus}
+        onClick={() => open > 0 && onSelect(d)}
+        className={cn(
+          "relative mx-auto flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+          open === 0 ? "cursor-default text-slate-400" : selected ? "bg-indigo-600 font-semibold text-white" : "bg-indigo-50 font-semibold text-indigo-800 hover:bg-indigo-100",
+          today && !selected && "underline underline-offset-4",
+        )}
+      >
+        {Number(d.slice(8))}
+      </button>
+    </td>
+  );
+}
+
+function firstOpen(month: string, openDays: Map<string, number>): string | undefined {
+  return [...openDays.keys()].filter((d) => monthOf(d) === month).sort()[0];
+}

@@ -1,0 +1,51 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { LoadError } from "@/components/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useMyZone } from "@/lib/use-my-zone";
+import { useTRPC } from "@/lib/trpc";
+import { dateTime } from "@/lib/zoned";
+
+/** Without a mentor: each subscribed mentor with "Next available: <3 times>" in her zone, and a link to his calendar. */
+export function MentorsWithNextTimes() {
+  const trpc = useTRPC();
+  const zone = useMyZone();
+  const list = useQuery(trpc.subscriptions.mine.queryOptions());
+  const next = useQuery(trpc.scheduling.nextAvailable.queryOptions());
+  const active = list.data?.filter((s) => s.isActive) ?? [];
+  if (list.isPending) return <Skeleton role="status" aria-label="Loading your mentors" className="h-24 w-full" />;
+  if (list.isError) return <LoadError what="your mentors" onRetry={() => void list.refetch()} />;
+  if (active.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">Subscribe to a mentor to book sessions.</p>;
+  return (
+    <ul className="grid gap-3">
+      {active.map((s) => {
+        const times = next.data?.find((n) => n.mentorId === s.mentor.id)?.slots.slice(0, 3) ?? [];
+        return (
+          <li key={s.id}>
+            <Link
+              to="/mentees/schedules"
+              search={{ mentorId: s.mentor.id }}
+              className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4 hover:border-indigo-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              <span className="font-semibold text-slate-900">
+                {s.mentor.firstName} {s.mentor.lastName}
+              </span>
+              <span className="text-sm text-slate-700">
+                {s.callsLeft} of {s.callsPerPeriod} calls left
+              </span>
+              <span className="text-sm text-slate-700" data-testid="next-available">
+                {next.isPending
+                  ? "Looking for open times…"
+                  : next.isError
+                    ? "Open times could not be loaded."
+                    : times.length === 0
+                      ? "No open times right now."
+                      : `Next available: ${times.map((t) => dateTime(t.start, zone)).join("; ")}`}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

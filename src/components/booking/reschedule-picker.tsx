@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { LoadError } from "@/components/load-error";
+import { SlotTime } from "@/components/slot-time";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { dateTime } from "@/lib/zoned";
+import { SlotPicker } from "./slot-picker";
+import { holdsOf, type Booking, type OpenSlot } from "./types";
+
+/** "Reschedule": the mentor's bookable times on the month calendar, one chosen, then confirmed; the booking moves in one step. */
+export function ReschedulePicker({ booking, zone, open, onOpenChange }: { booking: Booking; zone: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const schedule = useQuery({ ...trpc.scheduling.mentorSchedule.queryOptions({ mentorId: booking.mentorId }), enabled: open });
+  const [picked, setPicked] = useState<OpenSlot | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = (next: boolean) => {
+    if (!next) {
+      setPicked(null);
+      setProblem(null);
+    }
+    onOpenChange(next);
+  };
+  const move = useMutation(
+    trpc.scheduling.reschedule.mutationOptions({
+      onSuccess: async (moved) => {
+        toast.success("Session moved", { description: `Now ${dateTime(moved.start, zone)}. Your mentor has been told.` });
+        close(false);
+        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
+      },
+      onError: async (error) => {
+        setProblem(apiError(error)?.message ?? "Please check your connection and try again.");
+        setPicked(null);
+        await queryClient.invalidateQueries(trpc.scheduling.mentorSchedule.queryFilter({ mentorId: booking.mentorId }));
+      },
+    }),
+  );
+  const slots = (schedule.data?.timeSlots ?? []).filter((s) => s.id !== booking.id);
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-h-[90vh] max-w-[28rem] overflow-y-auto">
+        <DialogTitle>Pick a new time</DialogTitle>
+        <DialogDescription>
+          Now: {dateTime(booking.start, zone)} with {booking.mentorName}. Your call stays the same; the old time opens for others.
+        </DialogDescription>
+        {problem ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {problem}
+          </p>
+        ) : null}
+        {picked ? (
+          <div className="grid gap-3">
+            <p className="text-sm text-slate-700">Move your session to:</p>
+            <SlotTime start={picked.start} zone={zone} otherZone={picked.mentorTimeZone} otherLabel="Mentor's time" />
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={() => setPicked(null)} disabled={move.isPending}>
+                Back
+              </Button>
+              <Button disabled={move.isPending} onClick={() => move.mutate({ slotId: booking.id, toSlotId: picked.id })}>
+                {move.isPending ? "Moving…" : "Move my session"}
+              </Button>
+            </div>
+          </div>
+        ) : schedule.isPending ? (
+          <Skeleton role="status" aria-label="Loading open times" className="h-64 w-full" />
+        ) : schedule.isError ? (
+          <LoadError what="the open times" onRetry={() => void schedule.refetch()} />
+        ) : slots.length === 0 ? (
+          <p className="text-slate-700">{booking.mentorName} has no other open times right now.</p>
+        ) : (
+          <SlotPicker slots={slots} zone={zone} holds={holdsOf(schedule.data.heldForMe)} selectedId={null} onPick={setPicked} stacked />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

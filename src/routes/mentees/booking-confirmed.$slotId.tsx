@@ -1,0 +1,121 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { CalendarCheck } from "lucide-react";
+import { canJoinNow, useIcsDownload } from "@/components/booking/ics-download";
+import { readStanding } from "@/components/booking/standing-store";
+import type { StandingResult } from "@/components/booking/types";
+import { LoadError } from "@/components/load-error";
+import { SlotTime } from "@/components/slot-time";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useMyZone } from "@/lib/use-my-zone";
+import { useTRPC } from "@/lib/trpc";
+import { dateTime } from "@/lib/zoned";
+
+export const Route = createFileRoute("/mentees/booking-confirmed/$slotId")({ component: BookingConfirmed });
+
+/** "You're booked": the session in her zone and the mentor's, the agenda, Join (within the hour before), Add to calendar, her booked slots. */
+function BookingConfirmed() {
+  const { slotId } = Route.useParams();
+  const trpc = useTRPC();
+  const zone = useMyZone();
+  const download = useIcsDownload();
+  // Refetched every minute, so Join appears as the start comes near.
+  const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
+  const standing = readStanding(slotId);
+
+  if (list.isPending) return <Skeleton role="status" aria-label="Loading your booking" className="h-48 w-full" />;
+  if (list.isError) return <LoadError what="your booking" onRetry={() => void list.refetch()} />;
+  const booking = list.data.upcoming.find((b) => b.id === slotId);
+  if (!booking) {
+    return (
+      <section aria-labelledby="booked-title" className="grid gap-3">
+        <h1 id="booked-title" className="text-2xl font-bold text-slate-900">
+          Booking not found
+        </h1>
+        <p className="text-slate-700">This session is not among your upcoming bookings: it may have been moved, cancelled or already held.</p>
+        <BookedSlotsLink />
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="booked-title" className="grid max-w-2xl gap-4">
+      <div className="flex items-center gap-2">
+        <CalendarCheck aria-hidden="true" className="size-7 text-emerald-600" />
+        <h1 id="booked-title" className="text-2xl font-bold text-slate-900">
+          You're booked
+        </h1>
+      </div>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <p className="font-semibold text-slate-900">
+            {booking.type === "trial" ? "Free intro call" : "Session"} with {booking.mentorName}
+          </p>
+          <SlotTime start={booking.start} zone={zone} otherZone={booking.mentorTimeZone} otherLabel="Mentor's time" />
+          <div>
+            <p className="text-sm text-slate-600">What you'd like to discuss</p>
+            <p className="whitespace-pre-wrap break-words text-slate-900" data-testid="agenda">
+              {booking.agenda || "Nothing noted. You can tell your mentor in the chat."}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {canJoinNow(booking.start) ? (
+              <Button asChild>
+                <a href={`/mentees/connect/live/${booking.id}`} target="_blank" rel="noopener">
+                  Join session
+                </a>
+              </Button>
+            ) : (
+              <span className="text-sm text-slate-600">Join opens 1 hour before</span>
+            )}
+            <Button variant="outline" onClick={() => void download(booking)}>
+              Add to calendar (.ics)
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {standing ? <StandingSummary result={standing} zone={zone} /> : null}
+      <BookedSlotsLink />
+    </section>
+  );
+}
+
+function BookedSlotsLink() {
+  return (
+    <p>
+      <Link to="/mentees/booked-slots" className="font-medium text-indigo-700 underline">
+        See your booked slots
+      </Link>
+    </p>
+  );
+}
+
+/** A standing booking: every week booked, and every week skipped with why. */
+function StandingSummary({ result, zone }: { result: StandingResult; zone: string }) {
+  return (
+    <section aria-labelledby="standing-title" className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="standing-title" className="font-semibold text-slate-900">
+        Every week, same time
+      </h2>
+      <p className="text-sm text-slate-700">{result.booked.length === 1 ? "1 session booked:" : `${result.booked.length} sessions booked:`}</p>
+      <ul className="grid gap-1 text-sm text-slate-900" aria-label="Booked weeks">
+        {result.booked.map((b) => (
+          <li key={b.id}>{dateTime(b.start, zone)}</li>
+        ))}
+      </ul>
+      {result.skipped.length > 0 ? (
+        <>
+          <p className="text-sm text-slate-700">Not booked:</p>
+          <ul className="grid gap-1 text-sm text-slate-700" aria-label="Skipped weeks">
+            {result.skipped.map((s) => (
+              <li key={s.start}>
+                {dateTime(s.start, zone)}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
