@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
+import { seedAvailabilityDemo } from "./seed-availability";
 import { seedChatDemo } from "./seed-chat";
 import { seedModerationDemo } from "./seed-moderation";
 import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
@@ -84,6 +85,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedChatDemo(db, { priya: menteeIds.get(demoMentees[0].email)!, rahul: menteeIds.get(demoMentees[1].email)!, asha: mentorIds.get(demoMentors[0].email)! });
 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
+  await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set

@@ -8,6 +8,7 @@ import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
 import { thirdPartiesOf } from "../services/third-parties";
 import { runReminders } from "./reminders";
+import { extendWeeklyHoursJob } from "./weekly-hours";
 import { dbFor } from "../database";
 
 /**
@@ -31,6 +32,8 @@ export const jobs: Record<string, Job> = {
   pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
   /** Session reminders 24 hours and 1 hour before a booked session (ADR 0013), each sent once. */
   reminders: (db, env, now, waitUntil) => runReminders(db, env, new Date(now), waitUntil),
+  /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */
+  extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */

@@ -1,0 +1,134 @@
+import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { timeOff, timeSlots } from "../../../db/schema";
+import { dayjs, zonedInstant } from "../../../shared/zoned-time";
+import type { ServiceDeps } from "../deps";
+import { fail } from "../domain-error";
+import { mentorZone } from "./availability";
+import { slotQuery, slotView, type SlotView } from "./slot-view";
+import { deleteSlot } from "./slots";
+import { offerFreedSlot } from "./waitlist";
+import { insertedIds, regenerationFor } from "./weekly-hours";
+
+/**
+ * Time off (ADR 0023): days the mentor is away. While a period exists the booking statement refuses
+ * any slot inside it (booking-rules.ts), and the weekly hours generate nothing there. Adding one
+ * cancels the bookings inside exactly as the mentor deleting each booked slot would, after he has
+ * seen them listed (a booking made since is a refusal, so he never cancels one he did not see).
+ */
+
+export type TimeOffView = { id: string; firstDay: string; lastDay: string; start: string; end: string; note: string | null };
+export type TimeOffInput = { firstDay: string; lastDay: string; note?: string | null };
+
+/** At most this many current and future periods per mentor. */
+const MAX_PERIODS = 50;
+export const BOOKINGS_CHANGED = "The bookings in this period changed. Review them and confirm again.";
+
+const view = (row: typeof timeOff.$inferSelect): TimeOffView => ({
+  id: row.id,
+  firstDay: row.firstDay,
+  lastDay: row.lastDay,
+  start: row.startAt.toISOString(),
+  end: row.endAt.toISOString(),
+  note: row.note,
+});
+
+/** The instants of a period of whole days in the zone: the first day's midnight to the midnight after the last day (DST-correct). */
+export function periodInstants(firstDay: string, lastDay: string, zone: string, now: Date): { startAt: Date; endAt: Date } {
+  const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
+  if (lastDay < today) fail("BAD_REQUEST", `This period has already passed (today is ${today} in ${zone}). Choose days from today on.`);
+  const after = dayjs.utc(lastDay).add(1, "day").format("YYYY-MM-DD");
+  return { startAt: zonedInstant(firstDay, "00:00", zone), endAt: zonedInstant(after, "00:00", zone) };
+}
+
+/** The mentor's current and future time off, soonest first. */
+export async function listTimeOff(db: Db, mentorId: string, now: Date): Promise<TimeOffView[]> {
+  const rows = await db.select().from(timeOff).where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now))).orderBy(asc(timeOff.startAt));
+  return rows.map(view);
+}
+
+const inside = (mentorId: string, period: { startAt: Date; endAt: Date }, now: Date) =>
+  and(eq(timeSlots.mentorId, mentorId), gt(timeSlots.startAt, now), lt(timeSlots.startAt, period.endAt), gt(timeSlots.endAt, period.startAt));
+
+async function bookingsInside(db: Db, mentorId: string, period: { startAt: Date; endAt: Date }, now: Date): Promise<SlotView[]> {
+  const rows = await slotQuery(db)
+    .where(and(inside(mentorId, period, now), eq(timeSlots.state, "booked")))
+    .orderBy(asc(timeSlots.startAt));
+  return rows.map((r) => slotView(r, now));
+}
+
+/** What adding the period would do: the bookings it would cancel (to list and confirm) and how many open slots it would remove. */
+export async function previewTimeOff(db: Db, mentorId: string, input: TimeOffInput, now: Date): Promise<{ bookings: SlotView[]; openSlots: number }> {
+  const period = periodInstants(input.firstDay, input.lastDay, await mentorZone(db, mentorId), now);
+  const [bookings, [open]] = await Promise.all([
+    bookingsInside(db, mentorId, period, now),
+    db.select({ n: count() }).from(timeSlots).where(and(inside(mentorId, period, now), eq(timeSlots.state, "open"))),
+  ]);
+  return { bookings, openSlots: open?.n ?? 0 };
+}
+
+/** A booked slot the mentor confirmed: by its booking's id (or its slot's id). */
+const confirmed = (b: SlotView, ids: Set<string>) => ids.has(b.id) || (b.bookingId !== null && ids.has(b.bookingId));
+
+/**
+ * Adds time off. Refused, before anything is written, when the bookings inside are not exactly the
+ * ones the mentor confirmed (409 with the fresh list). Then, in one batch, the period is saved (from
+ * then on no booking can land inside it) and the open slots inside are deleted; then each booked slot
+ * inside is cancelled the way a mentor deletes one (her notice with the reason, the push, the call
+ * back in her plan), including one that was booked in the instant before the period was saved.
+ */
+export async function addTimeOff(deps: ServiceDeps, mentorId: string, input: TimeOffInput & { confirmedBookingIds: string[] }): Promise<{ timeOff: TimeOffView; cancelled: number; removed: number }> {
+  const { db, now } = deps;
+  const period = periodInstants(input.firstDay, input.lastDay, await mentorZone(db, mentorId), now);
+  const ids = new Set(input.confirmedBookingIds);
+  const bookings = await bookingsInside(db, mentorId, period, now);
+  const stale = bookings.some((b) => !confirmed(b, ids)) || [...ids].some((id) => !bookings.some((b) => b.id === id || b.bookingId === id));
+  if (stale) fail("CONFLICT", BOOKINGS_CHANGED, { bookings });
+  const [current] = await db.select({ n: count() }).from(timeOff).where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now)));
+  if ((current?.n ?? 0) >= MAX_PERIODS) fail("CONFLICT", `You can have at most ${MAX_PERIODS} periods of time off. Remove a past or unneeded one first.`);
+
+  const id = crypto.randomUUID();
+  const note = input.note?.trim() || null;
+  const row = { id, mentorId, firstDay: input.firstDay, lastDay: input.lastDay, ...period, note, createdAt: now };
+  const [, removed] = await db.batch([
+    db.insert(timeOff).values(row),
+    db
+      .update(timeSlots)
+      .set({ state: "deleted" })
+      .where(and(inside(mentorId, period, now), eq(timeSlots.state, "open")))
+      .returning({ id: timeSlots.id }),
+  ]);
+  let cancelled = 0;
+  for (const booking of await bookingsInside(db, mentorId, period, now)) {
+    try {
+      if ((await deleteSlot(db, deps.env, deps.waitUntil, mentorId, booking.id, now, "Time off")).cancelledBooking) cancelled++;
+    } catch (error) {
+      // A slot the mentee cancelled meanwhile is gone already; anything else is logged and the rest still cancelled.
+      console.warn(`[${deps.requestId}] time off: booking ${booking.id} not cancelled`, error);
+    }
+  }
+  return { timeOff: view(row), cancelled, removed: removed.length };
+}
+
+/**
+ * Removes the mentor's own time off (another mentor's, or one that is gone: 404) and, in the same
+ * batch, generates the weekly-hours slots of that period again (up to the generated horizon). The
+ * waitlist hears of the new slots after the commit.
+ */
+export async function removeTimeOff(deps: ServiceDeps, mentorId: string, timeOffId: string): Promise<{ added: number }> {
+  const { db, now } = deps;
+  const [row] = await db.select().from(timeOff).where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId))).limit(1);
+  if (!row) fail("NOT_FOUND", "This time off does not exist.");
+  const regenerate = await regenerationFor(db, mentorId, row.startAt, row.endAt, now);
+  const [deleted, ...inserted] = await db.batch([
+    db.delete(timeOff).where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId))).returning({ id: timeOff.id }),
+    ...regenerate,
+  ]);
+  if (deleted.length === 0) fail("NOT_FOUND", "This time off does not exist.");
+  const added = insertedIds(inserted);
+  if (added.length > 0) {
+    // The removal is committed: a failure to tell the waitlist is logged, not answered.
+    await offerFreedSlot(deps, added).catch((error) => console.error(`[${deps.requestId}] time off removed: waitlist not told`, error));
+  }
+  return { added: added.length };
+}
