@@ -25,8 +25,8 @@ export type MessagePush = {
   readAt: string | null;
 };
 
-/** A mentor's schedule changed under a mentee (a slot she booked was deleted). */
-export type SchedulerPush = { slotId: string; change: "deleted" };
+/** A schedule changed under its other party: a booked slot deleted, a booking moved or cancelled, a request to reschedule (the client refetches). */
+export type SchedulerPush = { slotId: string; change: "deleted" | "moved" | "cancelled" | "reschedule-requested" };
 
 /** What each push event carries: the one contract the Worker sends and the SPA reads. */
 export type PushPayloads = { notification: NotificationPush; scheduler: SchedulerPush; messageReveived: MessagePush };

@@ -8,6 +8,7 @@ import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
 import { thirdPartiesOf } from "../services/third-parties";
 import { runReminders } from "./reminders";
+import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { dbFor } from "../database";
 
@@ -32,6 +33,8 @@ export const jobs: Record<string, Job> = {
   pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
   /** Session reminders 24 hours and 1 hour before a booked session (ADR 0013), each sent once. */
   reminders: (db, env, now, waitUntil) => runReminders(db, env, new Date(now), waitUntil),
+  /** Bookings the mentor asked to reschedule and nobody moved are released when they start, so they never count as a used call (ADR 0023). */
+  releaseUnansweredReschedules: (db, env, now, waitUntil) => releaseUnansweredReschedules(db, env, new Date(now), waitUntil),
   /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */
   extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
 };

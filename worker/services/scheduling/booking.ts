@@ -1,14 +1,18 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
 import type { Env } from "../../env";
 import { commitWithNotice } from "../commit-with-notice";
+import { notificationWrite, pushNotification } from "../notifications";
+import { pushToUser } from "../push";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
+import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
+import { offerFreedSlot } from "./waitlist";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
@@ -130,27 +134,49 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
 }
 
 /**
- * Cancels the mentee's own upcoming booking, up to 12 hours before the start, in one conditional
- * statement batched with the mentor's notification (written only if the cancel matched). The slot
- * opens again and the call is back in her plan; the mentor gets the notification after the commit.
+ * Cancels the mentee's own upcoming booking, up to 12 hours before the start (at any time before the
+ * start once the mentor asked to reschedule), in one conditional statement batched with the history
+ * row and the mentor's notification (both written only if the cancel matched). The slot opens again
+ * and the call is back in her plan; the mentor gets the notification after the commit, and the
+ * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
  */
-export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date): Promise<{ slotId: string }> {
+export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date, reason: string | null = null): Promise<{ slotId: string }> {
   const before = await readSlot(db, slotId);
-  if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId) {
+  if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId && before.slot.bookedAt) {
     const cancel = db
       .update(timeSlots)
       .set(OPENED)
-      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS))))
+      .where(
+        and(
+          eq(timeSlots.id, slotId),
+          eq(timeSlots.menteeId, menteeId),
+          eq(timeSlots.state, "booked"),
+          eq(timeSlots.bookedAt, before.slot.bookedAt),
+          gt(timeSlots.startAt, now),
+          or(gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS)), isNotNull(timeSlots.rescheduleRequestedAt)),
+        ),
+      )
       .returning({ id: timeSlots.id });
-    const cancelled = await commitWithNotice({ db, env, waitUntil, now }, cancel, {
-      to: { role: "mentor", id: before.slot.mentorId },
-      content: `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.`,
-    });
-    if (cancelled.length === 1) return { slotId };
+    const history = historyWriteIfChanged(
+      db,
+      { bookingId: bookingIdOf(before.slot), menteeId, mentorId: before.slot.mentorId, kind: "cancelled", byRole: "mentee", fromStart: before.slot.startAt, slotId, message: reason },
+      now,
+    );
+    const to = { role: "mentor" as const, id: before.slot.mentorId };
+    const content = `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.${reason ? ` Reason: ${reason}` : ""}`;
+    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const [cancelled] = await db.batch([cancel, history, notice.statement]);
+    if (cancelled.length === 1) {
+      pushNotification(env, waitUntil, to, notice.view);
+      pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });
+      await offerFreedSlot({ db, env, waitUntil, now }, [slotId]).catch((error: unknown) => console.error("waitlist offer after a cancel failed", error));
+      return { slotId };
+    }
   }
   const row = await readSlot(db, slotId);
   if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
   if (row.slot.menteeId !== menteeId || row.slot.state !== "booked") fail("FORBIDDEN", "You can only cancel your own bookings.");
   if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-  fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+  if (row.slot.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS && !row.slot.rescheduleRequestedAt) fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+  fail("CONFLICT", "This booking changed while it was being cancelled. Please look at it again.");
 }

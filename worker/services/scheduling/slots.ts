@@ -3,11 +3,12 @@ import type { Db } from "../../../db/client";
 import { timeSlots } from "../../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../../shared/validation/scheduling";
 import type { Env } from "../../env";
-import { commitWithNotice } from "../commit-with-notice";
+import { notificationWrite, pushNotification } from "../notifications";
 import { fail } from "../domain-error";
 import { pushToUser } from "../push";
 import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
+import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 
 const DAY = 24 * 60 * 60 * 1000;
 type WaitUntil = (p: Promise<unknown>) => void;
@@ -85,9 +86,11 @@ export async function mentorSlot(db: Db, mentorId: string, slotId: string, now: 
  *
  * The delete is conditional on the slot still being as it was read (open, or booked by that mentee at
  * that instant), so the notification always names the booking that was really cancelled; if a
- * booking or cancellation slips in between, the slot is read again and the delete retried.
+ * booking or cancellation slips in between, the slot is read again and the delete retried. A booked
+ * slot's delete is batched with the history row ('cancelled' by the mentor, with his optional
+ * `reason`, which her notice also shows) and her notice, both written only if the delete matched.
  */
-export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorId: string, slotId: string, now: Date): Promise<{ cancelledBooking: boolean }> {
+export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorId: string, slotId: string, now: Date, reason: string | null = null): Promise<{ cancelledBooking: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await readSlot(db, slotId);
     if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
@@ -112,11 +115,16 @@ export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorI
       continue;
     }
     const to = { role: "mentee" as const, id: booking.menteeId };
-    const deleted = await commitWithNotice({ db, env, waitUntil, now }, update, {
-      to,
-      content: `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.`,
-    });
+    const history = historyWriteIfChanged(
+      db,
+      { bookingId: bookingIdOf(row.slot), menteeId: booking.menteeId, mentorId, kind: "cancelled", byRole: "mentor", fromStart: row.slot.startAt, slotId, message: reason },
+      now,
+    );
+    const content = `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.${reason ? ` Reason: ${reason}` : ""}`;
+    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const [deleted] = await db.batch([update, history, notice.statement]);
     if (deleted.length === 0) continue;
+    pushNotification(env, waitUntil, to, notice.view);
     pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
     return { cancelledBooking: true };
   }

@@ -7,6 +7,7 @@ import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/vie
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
 import { mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
 import { fail } from "../../services/domain-error";
+import { slotWithReasonSchema } from "../../../shared/validation/rescheduling";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
 import { availabilityProcedures } from "./scheduling-availability";
 import { moveProcedures } from "./scheduling-moves";
@@ -27,8 +28,8 @@ export const schedulingRouter = router({
   mySlots: mentorProcedure.query(({ ctx }) => mentorSlots(ctx.db, ctx.auth.sub, ctx.now)),
   slot: mentorProcedure.input(slotIdSchema).query(({ ctx, input }) => mentorSlot(ctx.db, ctx.auth.sub, input.slotId, ctx.now)),
   deleteSlot: mentorProcedure
-    .input(slotIdSchema)
-    .mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now)),
+    .input(slotWithReasonSchema)
+    .mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
   /** The dashboard's next 24 hours: each booked session with its mentee's name. */
   liveSessions: mentorProcedure.query(async ({ ctx }) =>
     (await upcomingLiveSessions(ctx.db, ctx.auth.sub, ctx.now)).map(({ menteeId: mentee, ...session }) => ({ ...session, mentee }))),
@@ -39,7 +40,7 @@ export const schedulingRouter = router({
   book: menteeProcedure.input(slotIdSchema).mutation(({ ctx, input }) => bookSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, "session", ctx.now)),
   bookTrial: menteeProcedure.input(slotIdSchema).mutation(({ ctx, input }) => bookSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, "trial", ctx.now)),
   myBookings: menteeProcedure.query(({ ctx }) => menteeBookings(ctx.db, ctx.auth.sub, ctx.now)),
-  cancel: menteeProcedure.input(slotIdSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now)),
+  cancel: menteeProcedure.input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
 
   // ---- both
   timeZone: authedProcedure.query(({ ctx }) => timeZoneOf(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),

@@ -1,0 +1,214 @@
+import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { enrollments, mentees, mentors, timeSlots } from "../../../db/schema";
+import type { ServiceDeps } from "../deps";
+import { grantsAccess } from "../enrollment-status";
+import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { notificationWrite, pushNotification } from "../notifications";
+import { pushToUser } from "../push";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { fail } from "../domain-error";
+import { CANCEL_WINDOW_MS, OPENED } from "./booking";
+import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
+import { mentorDay, withinMentorRules } from "./booking-rules";
+import { moveRefusal } from "./move-refusal";
+import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
+import { offerFreedSlot } from "./waitlist";
+
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+
+const MOVE_GUARD = /NOT NULL constraint failed: booking_events\.booking_id/;
+
+/**
+ * The target slot `toSlotId` may take the mentee's booking now, as SQL: written against `time_slots`
+ * UNALIASED, so that placed inside `exists (select 1 from time_slots where time_slots.id = …)` every
+ * column names the TARGET row (SQLite resolves a name to the innermost FROM holding it), even though
+ * the surrounding UPDATE is on the source. It is open, of the same mentor, in the future, allowed by
+ * the mentor's rules (the moving booking's own slot not counting against buffer or cap), clear of her
+ * other bookings, and (a paid session) before the end of her active subscription's current period, so
+ * the booking keeps its place in the quota and no second call is ever counted.
+ */
+function targetTakes(menteeId: string, sourceId: string, mentorId: string, type: "session" | "trial", day: { start: number; end: number }, now: Date): SQL {
+  const inPeriod =
+    type === "session"
+      ? sql`and exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${mentorId} and ${grantsAccess(now)}
+          and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`
+      : sql``;
+  return sql`${timeSlots.state} = 'open' and ${timeSlots.mentorId} = ${mentorId} and ${timeSlots.startAt} > ${now.getTime()}
+    and ${withinMentorRules(menteeId, now, day, sourceId)}
+    and not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.id <> ${sourceId} and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})
+    ${inPeriod}`;
+}
+
+/**
+ * Moves the mentee's booking on `slotId` to the open slot `toSlotId` of the same mentor (ADR 0023), in
+ * ONE `db.batch` (one transaction), so there is never a moment where both slots are held or neither:
+ *
+ *   1. the source is released (OPENED) only if it is still her booking as read (booked, same booking
+ *      and booked-at), has not started, is more than 12 hours away or the mentor asked to reschedule,
+ *      AND the target takes the booking (`targetTakes`, the whole condition of step 2 and more, as an
+ *      `exists` on the target row). Releasing first keeps the one-trial index satisfied for a trial.
+ *   2. the target becomes booked with the same booking (id, type, agenda), SEQUENCE + 1 and
+ *      booked-at = now (the reminders are keyed on slot and booked-at, so the new time is reminded),
+ *      where it is still open and `changes() = 1` (step 1 changed the source). Step 1 already proved
+ *      every condition on the target in the same transaction and does not touch the target, so 2
+ *      matches exactly when 1 did.
+ *   3-5. the history row ('moved'), the mentor's notice and his e-mail, each `where changes() = 1`.
+ *   6. a guard: if the booking is held by no slot at the end (1 applied without 2), an insert with a
+ *      NULL booking id violates NOT NULL and the whole batch rolls back. It cannot fire after a
+ *      successful move; it also fires (harmlessly, nothing changed) when the booking was already gone.
+ *
+ * After the commit: the mentor's notice and `scheduler` pushes, the mail, and the waitlist is offered
+ * the freed source slot. Refusals are explained by reading again (`moveRefusal`).
+ */
+export async function rescheduleBooking(deps: Deps, menteeId: string, slotId: string, toSlotId: string): Promise<SlotView> {
+  const { db, now } = deps;
+  if (slotId === toSlotId) fail("BAD_REQUEST", "Choose a different time to move this booking to.");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [source, target, [mentor]] = await Promise.all([
+      readSlot(db, slotId),
+      readSlot(db, toSlotId),
+      db.select({ email: mentors.email }).from(mentors).where(sql`${mentors.id} = (select mentor_id from time_slots where id = ${slotId})`).limit(1),
+    ]);
+    const ready =
+      source && target && mentor && source.slot.state === "booked" && source.slot.menteeId === menteeId && source.slot.bookedAt && target.slot.state === "open" && target.slot.mentorId === source.slot.mentorId;
+    if (!ready) break;
+    const moved = await commitMove(deps, menteeId, source, target, mentor.email);
+    if (moved) return moved;
+    const why = await moveRefusal(db, menteeId, slotId, toSlotId, now);
+    if (why) fail(why.code, why.message);
+  }
+  const why = await moveRefusal(db, menteeId, slotId, toSlotId, now);
+  if (why) fail(why.code, why.message);
+  fail("CONFLICT", "This booking changed while it was being moved. Please try again.");
+}
+
+async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, mentorEmail: string): Promise<SlotView | null> {
+  const { db, env, waitUntil, now } = deps;
+  const from = source.slot;
+  const bookedAt = from.bookedAt!;
+  const bookingId = bookingIdOf(from);
+  const mentorZone = zoneOr(source.mentorZone, "Asia/Kolkata");
+  const day = mentorDay(target.slot.startAt, mentorZone);
+
+  const release = db
+    .update(timeSlots)
+    .set(OPENED)
+    .where(
+      and(
+        eq(timeSlots.id, from.id),
+        eq(timeSlots.menteeId, menteeId),
+        eq(timeSlots.state, "booked"),
+        eq(timeSlots.bookedAt, bookedAt),
+        sql`coalesce(${timeSlots.bookingId}, '') = ${from.bookingId ?? ""}`,
+        gt(timeSlots.startAt, now),
+        or(gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS)), isNotNull(timeSlots.rescheduleRequestedAt)),
+        sql`exists (select 1 from time_slots where time_slots.id = ${target.slot.id} and ${targetTakes(menteeId, from.id, from.mentorId, from.type, day, now)})`,
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  const booking = {
+    state: "booked" as const,
+    menteeId,
+    bookedAt: now,
+    type: from.type,
+    bookingId,
+    sequence: from.sequence + 1,
+    agenda: from.agenda,
+    rescheduleRequestedAt: null,
+    rescheduleMessage: null,
+    heldFor: null,
+    heldUntil: null,
+  };
+  const take = db
+    .update(timeSlots)
+    .set(booking)
+    .where(and(eq(timeSlots.id, target.slot.id), eq(timeSlots.state, "open"), sql`changes() = 1`))
+    .returning({ id: timeSlots.id });
+  const history = historyWriteIfChanged(db, { bookingId, menteeId, mentorId: from.mentorId, kind: "moved", byRole: "mentee", fromStart: from.startAt, toStart: target.slot.startAt, slotId: target.slot.id }, now);
+  const who = `${source.menteeFirst} ${source.menteeLast}`;
+  const whenFrom = formatWhen(from.startAt, mentorZone);
+  const whenTo = formatWhen(target.slot.startAt, mentorZone);
+  const content = `${who} moved the session on ${whenFrom} to ${whenTo}.`;
+  const mentorTo = { role: "mentor" as const, id: from.mentorId };
+  const notice = notificationWrite(db, mentorTo, { type: "alert", content }, now, { ifPreviousChanged: true });
+  const mail = mailInsertWhen(
+    db,
+    {
+      to: mentorEmail,
+      subject: `${who} moved a session to ${whenTo}`,
+      text: `Hi ${source.mentorFirst},\n\n${who} moved the session on ${whenFrom} to ${whenTo}. The earlier time is open again.\n\nMentorLink`,
+    },
+    sql`changes() = 1`,
+    now.getTime(),
+  );
+  const guard = db.run(sql`insert into booking_events (id, booking_id, mentee_id, mentor_id, kind, by_role, from_start, slot_id, created_at)
+    select ${crypto.randomUUID()}, null, ${menteeId}, ${from.mentorId}, 'moved', 'mentee', 0, ${from.id}, 0
+    where not exists (select 1 from time_slots where state = 'booked' and (booking_id = ${bookingId} or (id = ${from.id} and booked_at = ${bookedAt.getTime()})))`);
+  let released: { id: string }[];
+  let taken: { id: string }[];
+  try {
+    [released, taken] = await db.batch([release, take, history, notice.statement, mail, guard]);
+  } catch (error) {
+    // The guard: nothing was written (the booking had already left its slot, or a half move was undone).
+    if (MOVE_GUARD.test(String((error as { cause?: unknown }).cause ?? error)) || MOVE_GUARD.test(String(error))) return null;
+    throw error;
+  }
+  if (released.length !== 1 || taken.length !== 1) return null;
+  pushNotification(env, waitUntil, mentorTo, notice.view);
+  pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
+  deliverMailSoon(env, waitUntil);
+  await offerFreedSlot(deps, [from.id]).catch((error: unknown) => console.error("waitlist offer after a move failed", error));
+  return slotView({ ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone }, now);
+}
+
+/**
+ * The mentor asks the mentee to pick another time for his booked, not yet started slot (ADR 0023):
+ * one conditional update (the booking as read) batched with the history row, her notice and her
+ * e-mail. From then on she may move it at any time before the start, or cancel it with the call back
+ * in her plan; unanswered, it is released when it starts (jobs/reschedule-requests.ts).
+ */
+export async function askReschedule(deps: Deps, mentorId: string, slotId: string, message: string): Promise<SlotView> {
+  const { db, env, waitUntil, now } = deps;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await readSlot(db, slotId);
+    if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
+    if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
+    if (row.slot.state !== "booked" || !row.slot.menteeId || !row.slot.bookedAt) fail("CONFLICT", "This slot has no booking to reschedule.");
+    if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
+    const [mentee] = await db.select({ email: mentees.email, first: mentees.firstName }).from(mentees).where(eq(mentees.id, row.slot.menteeId)).limit(1);
+    const menteeZone = zoneOr(row.menteeZone);
+    const when = formatWhen(row.slot.startAt, menteeZone);
+    const mentorName = `${row.mentorFirst} ${row.mentorLast}`;
+    const request = { rescheduleRequestedAt: now, rescheduleMessage: message };
+    const update = db
+      .update(timeSlots)
+      .set(request)
+      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, row.slot.menteeId), eq(timeSlots.bookedAt, row.slot.bookedAt), gt(timeSlots.startAt, now)))
+      .returning({ id: timeSlots.id });
+    const history = historyWriteIfChanged(
+      db,
+      { bookingId: bookingIdOf(row.slot), menteeId: row.slot.menteeId, mentorId, kind: "reschedule-requested", byRole: "mentor", fromStart: row.slot.startAt, slotId, message },
+      now,
+    );
+    const to = { role: "mentee" as const, id: row.slot.menteeId };
+    const content = `${mentorName} asked you to move your session on ${when}: "${message}" Pick another time before the session starts, or cancel it and the call goes back to your plan.`;
+    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const mail = mailInsertWhen(
+      db,
+      {
+        to: mentee.email,
+        subject: `${mentorName} asked you to pick another time`,
+        text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\nPick another time on ${row.mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.\n\nMentorLink`,
+      },
+      sql`changes() = 1`,
+      now.getTime(),
+    );
+    const [updated] = await db.batch([update, history, notice.statement, mail]);
+    if (updated.length !== 1) continue;
+    pushNotification(env, waitUntil, to, notice.view);
+    pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "reschedule-requested" });
+    deliverMailSoon(env, waitUntil);
+    return slotView({ ...row, slot: { ...row.slot, ...request } }, now);
+  }
+  fail("CONFLICT", "This booking changed while you were asking. Please look at it again.");
+}
