@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
+import { pickDay, pickTime } from "../support/booking";
 import { useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 
@@ -125,12 +126,17 @@ describe("scheduling", () => {
     await menteePage.goto(`/mentees/schedules?mentorId=${mentor.id}`);
     await menteePage.getByTestId("calls-left").filter({ hasText: "4 of 4 calls left this period" }).waitFor();
     const seen = inZone(formStart, MENTEE_ZONE);
+    // Day on the month calendar, then the time (issue 22); the confirm step shows it in her zone.
+    await pickDay(menteePage, seen.date);
+    await pickTime(menteePage, seen.date, seen.time);
     const main = menteePage.locator("main");
     expect(await main.innerText()).toContain(`${seen.date}, ${seen.time}`);
     // The mentor's local time beside it, both zones named.
     expect(await main.innerText()).toContain(`Mentor's time: ${inZone(formStart, MENTOR_ZONE).date}, 7:30 pm · Asia/Kolkata (GMT+5:30)`);
-    await menteePage.getByRole("button", { name: `Book ${seen.date} ${seen.time}` }).click();
+    await menteePage.getByRole("button", { name: "Confirm", exact: true }).click();
     await menteePage.getByText("Slot allocated successfully").first().waitFor();
+    await menteePage.getByRole("heading", { name: "You're booked" }).waitFor();
+    await menteePage.goto(`/mentees/schedules?mentorId=${mentor.id}`);
     await menteePage.getByTestId("calls-left").filter({ hasText: "3 of 4 calls left this period" }).waitFor();
 
     // The mentor's open calendar shows her name on the slot (the booking's notification push refetches it).
@@ -159,6 +165,7 @@ describe("scheduling", () => {
 
     // Cancel: the slot opens again and the call is back.
     await card.getByRole("button", { name: "Cancel booking" }).click();
+    await menteePage.getByRole("dialog", { name: "Cancel this session?" }).getByRole("button", { name: "Cancel booking" }).click();
     await menteePage.getByText("Booking cancelled").first().waitFor();
     await upcoming.getByText("No upcoming sessions.").waitFor();
     expect((await slotsOf(mentor.id)).length).toBe(2);
