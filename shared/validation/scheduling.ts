@@ -29,6 +29,11 @@ export const publishSlotsSchema = v.object({ slotDetails: slotDetailsSchema });
 export const slotIdSchema = v.object({ slotId: id("slotId") });
 export const mentorIdSchema = v.object({ mentorId: id("mentorId") });
 
+/** The longest agenda ("what would you like to discuss?") a booking keeps. */
+export const MAX_AGENDA = 500;
+/** Booking a slot (ADR 0023): the slot and, optionally, what the mentee would like to discuss (trimmed; empty is none). */
+export const bookSchema = v.object({ slotId: id("slotId"), agenda: optionalText("Agenda", MAX_AGENDA) });
+
 /** An IANA zone name, stored as the runtime's canonical spelling; anything else is a 400 that says what to send. */
 export const timeZoneField = v.pipe(
   v.string("Time zone is required"),

@@ -10,6 +10,7 @@ import { thirdPartiesOf } from "../services/third-parties";
 import { runReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
+import { runWaitlistHolds } from "./waitlist-holds";
 import { dbFor } from "../database";
 
 /**
@@ -37,6 +38,8 @@ export const jobs: Record<string, Job> = {
   releaseUnansweredReschedules: (db, env, now, waitUntil) => releaseUnansweredReschedules(db, env, new Date(now), waitUntil),
   /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */
   extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
+  /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
+  passWaitlistHolds: (db, env, now, waitUntil) => runWaitlistHolds(db, env, new Date(now), waitUntil),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */

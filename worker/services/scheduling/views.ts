@@ -1,55 +1,115 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments, mentors, timeSlots } from "../../../db/schema";
+import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { zoneOr } from "../../../shared/zoned-time";
 import { bookedThisPeriod, CANCEL_WINDOW_MS } from "./booking";
+import { bookableUnderRules, ruleContext } from "./bookable";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 export type MentorSchedule = {
   mentor: { id: string; name: string; profileImage: string; timeZone: string };
+  /** The open slots she could book now under the mentor's rules (notice, buffer, daily cap, time off, holds). */
   timeSlots: SlotView[];
   isEnrollmentActive: boolean;
   callsLeft: number;
   callsPerPeriod: number;
   periodEnd: string | null;
   trialUsed: boolean;
+  /** She is on his waitlist ("tell me if an earlier time opens"). */
+  waitlisted: boolean;
+  /** The start of her next upcoming booking with him. */
+  nextBooking: string | null;
+  /** Slots held for her now (a freed time offered from the waitlist). */
+  heldForMe: string[];
 };
 
-/** What a mentee sees on a mentor's schedule: the open future slots, her calls left and whether her trial is used. */
+const WINDOW = 92 * DAY;
+
+/** The mentor's open future slots in the schedule's window that this mentee could book now under his rules. */
+async function bookableSlots(db: Db, menteeId: string, mentorId: string, zone: string, now: Date, until = new Date(now.getTime() + WINDOW)) {
+  const [rows, context] = await Promise.all([
+    slotQuery(db)
+      .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "open"), gt(timeSlots.startAt, now), lt(timeSlots.startAt, until)))
+      .orderBy(asc(timeSlots.startAt)),
+    ruleContext(db, mentorId, zone, now, until),
+  ]);
+  return bookableUnderRules(rows, context, menteeId, now);
+}
+
+/** What a mentee sees on a mentor's schedule: the slots she could book, her calls left, her trial, her waitlist place and her next booking. */
 export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: string, now: Date): Promise<MentorSchedule> {
   const mentor = await db.query.mentors.findFirst({ where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)) });
   if (!mentor) fail("NOT_FOUND", "This mentor is not available.");
-  const [rows, [enrollment], trial] = await Promise.all([
-    slotQuery(db)
-      .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "open"), gt(timeSlots.startAt, now), lt(timeSlots.startAt, new Date(now.getTime() + 92 * DAY))))
-      .orderBy(asc(timeSlots.startAt)),
+  const zone = zoneOr(mentor.timeZone, "Asia/Kolkata");
+  const [rows, [enrollment], trial, waiting, next] = await Promise.all([
+    bookableSlots(db, menteeId, mentorId, zone, now),
     db
       .select({ end: enrollments.currentPeriodEnd, booked: sql<number>`${bookedThisPeriod(menteeId)}` })
       .from(enrollments)
       .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now))),
     db.query.timeSlots.findFirst({ where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked")), columns: { id: true } }),
+    db.query.waitlistEntries.findFirst({ where: and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)), columns: { id: true } }),
+    db.query.timeSlots.findFirst({
+      where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, now)),
+      orderBy: asc(timeSlots.startAt),
+      columns: { startAt: true },
+    }),
   ]);
   return {
-    mentor: { id: mentor.id, name: `${mentor.firstName} ${mentor.lastName}`, profileImage: profileImageUrl(mentor.profileImageKey), timeZone: zoneOr(mentor.timeZone, "Asia/Kolkata") },
+    mentor: { id: mentor.id, name: `${mentor.firstName} ${mentor.lastName}`, profileImage: profileImageUrl(mentor.profileImageKey), timeZone: zone },
     timeSlots: rows.map((r) => slotView(r, now)),
     isEnrollmentActive: Boolean(enrollment),
     callsLeft: enrollment ? Math.max(0, CALLS_PER_MONTH - enrollment.booked) : 0,
     callsPerPeriod: CALLS_PER_MONTH,
     periodEnd: enrollment?.end?.toISOString() ?? null,
     trialUsed: Boolean(trial),
+    waitlisted: Boolean(waiting),
+    nextBooking: next?.startAt.toISOString() ?? null,
+    heldForMe: rows.filter((r) => r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime()).map((r) => r.slot.id),
   };
 }
 
-/** The mentee's bookings: upcoming (soonest first) and past (latest first), with `canCancel`. */
+/** How many next available times the mentee's Schedules page shows per mentor. */
+export const NEXT_AVAILABLE = 3;
+
+/**
+ * For each mentor she has an active subscription with: his first bookable slots in her current period
+ * (under his rules), for the "next available times" on her Schedules page.
+ */
+export async function nextAvailable(db: Db, menteeId: string, now: Date) {
+  const subscribed = await db
+    .select({ mentorId: mentors.id, first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone, end: enrollments.currentPeriodEnd })
+    .from(enrollments)
+    .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
+    .where(and(eq(enrollments.menteeId, menteeId), grantsAccess(now), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)))
+    .orderBy(asc(mentors.firstName), asc(mentors.lastName));
+  return Promise.all(
+    subscribed.map(async (m) => {
+      const zone = zoneOr(m.zone, "Asia/Kolkata");
+      const until = m.end && m.end.getTime() < now.getTime() + WINDOW ? m.end : new Date(now.getTime() + WINDOW);
+      const rows = await bookableSlots(db, menteeId, m.mentorId, zone, now, until);
+      return { mentorId: m.mentorId, mentorName: `${m.first} ${m.last}`, mentorTimeZone: zone, slots: rows.slice(0, NEXT_AVAILABLE).map((r) => slotView(r, now)) };
+    }),
+  );
+}
+
+/**
+ * The mentee's bookings: upcoming (soonest first) and past (latest first), with `canCancel` and
+ * `canReschedule` (more than 12 hours ahead, or the mentor asked her to pick another time).
+ */
 export async function menteeBookings(db: Db, menteeId: string, now: Date) {
   const rows = await slotQuery(db).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"))).orderBy(asc(timeSlots.startAt));
-  const views = rows.map((r) => ({ ...slotView(r, now), canCancel: r.slot.startAt.getTime() > now.getTime() + CANCEL_WINDOW_MS, bookedAt: r.slot.bookedAt?.toISOString() ?? null }));
+  const views = rows.map((r) => {
+    const asked = Boolean(r.slot.rescheduleRequestedAt) && r.slot.startAt.getTime() > now.getTime();
+    const open = r.slot.startAt.getTime() > now.getTime() + CANCEL_WINDOW_MS || asked;
+    return { ...slotView(r, now), canCancel: open, canReschedule: open, bookedAt: r.slot.bookedAt?.toISOString() ?? null };
+  });
   const upcoming = views.filter((v) => new Date(v.end).getTime() > now.getTime());
   const past = views.filter((v) => new Date(v.end).getTime() <= now.getTime()).reverse();
   return { upcoming, past };

@@ -1,2 +1,17 @@
-/** The waitlist and standing (weekly) sessions (ADR 0023). Spread into the scheduling router. */
-export const waitlistProcedures = {};
+import { bookStanding, previewStanding } from "../../services/scheduling/standing";
+import { joinWaitlist, leaveWaitlist } from "../../services/scheduling/waitlist";
+import { nextAvailable } from "../../services/scheduling/views";
+import { bookStandingSchema, previewStandingSchema, waitlistSchema } from "../../../shared/validation/waitlist";
+import { menteeProcedure } from "../init";
+
+/** The waitlist and standing (weekly) sessions (ADR 0023), and the mentee's next available times. Spread into the scheduling router. */
+export const waitlistProcedures = {
+  /** "Tell me if an earlier time opens": needs an active subscription; idempotent. */
+  joinWaitlist: menteeProcedure.input(waitlistSchema).mutation(({ ctx, input }) => joinWaitlist(ctx.db, ctx.auth.sub, input.mentorId, ctx.now)),
+  leaveWaitlist: menteeProcedure.input(waitlistSchema).mutation(({ ctx, input }) => leaveWaitlist(ctx.db, ctx.auth.sub, input.mentorId)),
+  /** For each mentor she subscribes to: his first bookable times (her Schedules page). */
+  nextAvailable: menteeProcedure.query(({ ctx }) => nextAvailable(ctx.db, ctx.auth.sub, ctx.now)),
+  /** The weeks "the same time every week" from this slot would book, and why the others would not. */
+  previewStanding: menteeProcedure.input(previewStandingSchema).query(({ ctx, input }) => previewStanding(ctx.db, ctx.auth.sub, input.slotId, ctx.now)),
+  bookStanding: menteeProcedure.input(bookStandingSchema).mutation(({ ctx, input }) => bookStanding(ctx, ctx.auth.sub, input.slotId, input.agenda || null)),
+};

@@ -1,11 +1,12 @@
 import * as v from "valibot";
-import { bookSlot, cancelBooking } from "../../services/scheduling/booking";
+import { cancelBooking } from "../../services/scheduling/booking";
+import { bookFromSchedule } from "../../services/scheduling/waitlist";
 import { dailyEnrollments, upcomingLiveSessions } from "../../services/scheduling/dashboard";
 import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "../../services/scheduling/slots";
 import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";
 import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/views";
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
-import { mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
+import { bookSchema, mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
 import { fail } from "../../services/domain-error";
 import { slotWithReasonSchema } from "../../../shared/validation/rescheduling";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
@@ -37,8 +38,8 @@ export const schedulingRouter = router({
 
   // ---- mentees
   mentorSchedule: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => menteeScheduleFor(ctx.db, ctx.auth.sub, input.mentorId, ctx.now)),
-  book: menteeProcedure.input(slotIdSchema).mutation(({ ctx, input }) => bookSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, "session", ctx.now)),
-  bookTrial: menteeProcedure.input(slotIdSchema).mutation(({ ctx, input }) => bookSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, "trial", ctx.now)),
+  book: menteeProcedure.input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "session", input.agenda || null)),
+  bookTrial: menteeProcedure.input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "trial", input.agenda || null)),
   myBookings: menteeProcedure.query(({ ctx }) => menteeBookings(ctx.db, ctx.auth.sub, ctx.now)),
   cancel: menteeProcedure.input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
 
