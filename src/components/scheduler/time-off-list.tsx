@@ -53,11 +53,10 @@ export function TimeOffList({ zone }: { zone: string }) {
       },
       onError: (error) => {
         const failure = apiError(error);
-        if (failure?.status === 409 && preview) {
+        const fresh = failure?.details.bookings;
+        if (failure?.status === 409 && preview && Array.isArray(fresh)) {
           // The bookings in the period changed since the preview: show the fresh list and ask again.
-          const fresh = failure.details.bookings;
-          if (Array.isArray(fresh)) setPreview({ ...preview, bookings: fresh as Preview["bookings"], openSlots: countOf(failure.details.openSlots ?? preview.openSlots), changed: true });
-          else void showPreview(preview.draft, true);
+          setPreview({ ...preview, bookings: fresh as Preview["bookings"], openSlots: countOf(failure.details.openSlots ?? preview.openSlots), changed: true });
           return;
         }
         toast.error("Time off not added", { description: failure?.message ?? "Please check your connection and try again." });

@@ -63,7 +63,7 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
               Weekly hours
             </h2>
             <p className="text-sm text-slate-600">
-              One-hour slots are published from these hours for the next weeks; booked slots are never changed. Times in {hoursZone} ({zoneLabel(hoursZone)}).
+              One-hour slots are published from these hours for the next weeks; booked slots are never changed. Times in {zoneLabel(hoursZone)}.
             </p>
           </div>
           <ul className="grid gap-3" aria-label="Days of the week">

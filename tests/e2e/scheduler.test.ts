@@ -1,0 +1,239 @@
+import { describe, expect, it } from "vitest";
+import { accessTokenFor } from "../support/accounts";
+import { trpc } from "../support/api";
+import { useBrowser, toasts } from "../support/browser";
+import { signInInto } from "../support/find-mentor";
+import {
+  bookedBy,
+  clickCell,
+  clockIn,
+  dayIn,
+  liveSlotsOf,
+  MENTOR_ZONE,
+  mentorDay,
+  nextWeekday,
+  notificationsOf,
+  openSection,
+  pageWidth,
+  people,
+  showDay,
+  wallClock,
+} from "../support/scheduler-page";
+
+/**
+ * The mentor's scheduler in Chromium (issue 22), with accounts of its own: the mentor's account is in
+ * Kolkata while his browser runs on London time. Weekly hours from the keyboard, booking rules, time
+ * off over a booked day, a click on an empty cell that asks first, deleting a booked slot with a
+ * reason, asking to reschedule, and every section at 360 px.
+ */
+const b = useBrowser({ timezoneId: "Europe/London" });
+
+describe("the mentor's scheduler", () => {
+  it("weekly hours set with the keyboard publish Tuesday and Thursday 18:00, 19:00 and 20:00 Kolkata; booking rules are saved and reloaded", async () => {
+    const { mentor } = await people();
+    const page = b.page;
+    await signInInto(page, "mentor", mentor);
+    await page.goto("/mentors/scheduler");
+    await page.getByRole("tab", { name: "Calendar", selected: true }).waitFor();
+
+    // To the Weekly hours tab from the keyboard: the tab list moves with the arrow keys.
+    await page.getByRole("tab", { name: "Calendar" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("tab", { name: "Weekly hours", selected: true }).waitFor();
+    await page.getByText("Times in Asia/Kolkata").waitFor();
+    for (const day of ["Tuesday", "Thursday"]) {
+      await page.getByRole("checkbox", { name: `${day} available` }).focus();
+      await page.keyboard.press("Space");
+      // Chromium's time field: hours, minutes, then AM/PM, typed in turn.
+      await page.getByLabel(`${day} from`).focus();
+      await page.keyboard.type("0600P");
+      await page.getByLabel(`${day} until`).focus();
+      await page.keyboard.type("0900P");
+      expect(await page.getByLabel(`${day} from`).inputValue()).toBe("18:00");
+      expect(await page.getByLabel(`${day} until`).inputValue()).toBe("21:00");
+    }
+    // The editor refuses what the server refuses before sending anything.
+    await page.getByRole("button", { name: "Add a range on Tuesday" }).click();
+    await page.getByLabel("Tuesday from").nth(1).fill("20:00");
+    await page.getByLabel("Tuesday until").nth(1).fill("22:00");
+    await page.getByRole("button", { name: "Save weekly hours" }).click();
+    await page.getByRole("alert").filter({ hasText: "overlap" }).waitFor();
+    await page.getByRole("button", { name: "Remove Tuesday 20:00–22:00" }).click();
+
+    await page.getByRole("button", { name: "Save weekly hours" }).focus();
+    await page.keyboard.press("Enter");
+    await toasts(page, "Weekly hours saved").filter({ hasText: /\d+ slots added, 0 removed/ }).waitFor();
+
+    // Every generated slot is a Tuesday or Thursday at 18:00, 19:00 or 20:00 in Kolkata.
+    const slots = await liveSlotsOf(mentor.id);
+    expect(slots.length).toBeGreaterThanOrEqual(6);
+    for (const s of slots) {
+      expect(s.source).toBe("hours");
+      expect([2, 4]).toContain(dayIn(s.startAt, MENTOR_ZONE).weekday);
+      expect(["18:00", "19:00", "20:00"]).toContain(clockIn(s.startAt, MENTOR_ZONE));
+    }
+
+    // In the calendar, at the Kolkata times (the browser is in London), opened at the working hours.
+    await openSection(page, "Calendar");
+    const tuesday = nextWeekday(2);
+    const column = await showDay(page, tuesday);
+    const events = column.locator(".fc-event.slot-from-hours");
+    await expect.poll(() => events.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^6:00\s*pm\s+Open/i), expect.stringMatching(/^7:00\s*pm\s+Open/i), expect.stringMatching(/^8:00\s*pm\s+Open/i)]);
+    // Scrolled to them: the evening is in view, the morning (the old 08:00 default) above it.
+    const scroller = page.locator(".fc-timegrid-body").locator("xpath=ancestor::div[contains(@class,'fc-scroller')][1]");
+    const scrollerBox = (await scroller.boundingBox())!;
+    const laneAt = async (time: string) => (await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox())!;
+    const [evening, morning] = [await laneAt("18:00"), await laneAt("08:00")];
+    expect(evening.y).toBeGreaterThanOrEqual(scrollerBox.y);
+    expect(evening.y + evening.height).toBeLessThanOrEqual(scrollerBox.y + scrollerBox.height);
+    expect(morning.y).toBeLessThan(scrollerBox.y);
+
+    // Booking rules: saved, and there after a reload.
+    await openSection(page, "Booking rules");
+    await page.getByLabel("Minimum notice").selectOption({ label: "2 hours" });
+    await page.getByLabel("Buffer between sessions").selectOption({ label: "15 minutes" });
+    await page.getByLabel("Daily limit").selectOption({ label: "3 sessions a day" });
+    await page.getByRole("button", { name: "Save booking rules" }).click();
+    await toasts(page, "Booking rules saved").waitFor();
+    await page.reload();
+    await openSection(page, "Booking rules");
+    await expect.poll(() => page.getByLabel("Minimum notice").inputValue()).toBe("120");
+    expect(await page.getByLabel("Buffer between sessions").inputValue()).toBe("15");
+    expect(await page.getByLabel("Daily limit").inputValue()).toBe("3");
+  });
+
+  it("time off over a booked day lists the booking before cancelling it; the mentee is notified", async () => {
+    const { mentor, mentee } = await people();
+    const page = b.page;
+    const mentorTokens = await signInInto(page, "mentor", mentor);
+    const day = mentorDay(3);
+    const api = trpc(mentorTokens.accessToken).scheduling;
+    const [booked] = await api.publish.mutate({ slotDetails: { start: wallClock(day, "16:00", MENTOR_ZONE).toISOString() } });
+    await api.publish.mutate({ slotDetails: { start: wallClock(day, "12:00", MENTOR_ZONE).toISOString() } });
+    await trpc(await accessTokenFor("mentee", mentee.id)).scheduling.book.mutate({ slotId: booked.id });
+    const before = (await notificationsOf(mentee.id)).length;
+
+    await page.goto("/mentors/scheduler");
+    await openSection(page, "Time off");
+    await page.getByText("No time off planned.").waitFor();
+    await page.getByLabel("First day").fill(day);
+    await page.getByLabel("Last day").fill(day);
+    await page.getByLabel("Note (optional)").fill("Conference");
+    await page.getByRole("button", { name: "Add time off" }).click();
+
+    const dialog = page.getByRole("dialog", { name: /^Take .* off\?$/ });
+    await dialog.getByRole("listitem").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` }).filter({ hasText: "4:00 pm" }).waitFor();
+    await dialog.getByText("1 open slot will be removed.").waitFor();
+    // Keeping it changes nothing.
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+    expect((await bookedBy(mentee.id)).length).toBe(1);
+
+    await page.getByRole("button", { name: "Add time off" }).click();
+    await dialog.getByRole("button", { name: "Cancel 1 booking and add time off" }).click();
+    await toasts(page, "1 booking cancelled").waitFor();
+    await page.getByRole("list", { name: "Time off periods" }).getByText("Conference").waitFor();
+    expect(await bookedBy(mentee.id)).toEqual([]);
+    expect((await liveSlotsOf(mentor.id)).filter((s) => dayIn(s.startAt, MENTOR_ZONE).iso === day)).toEqual([]);
+    await expect.poll(async () => (await notificationsOf(mentee.id)).length).toBeGreaterThan(before);
+  });
+
+  it("a click on an empty cell asks first: Keep it publishes nothing, Publish publishes with the title shown on the event", async () => {
+    const { mentor } = await people();
+    const page = b.page;
+    await signInInto(page, "mentor", mentor);
+    await page.goto("/mentors/scheduler");
+    const day = mentorDay(2);
+
+    await clickCell(page, day, "10:00");
+    const dialog = page.getByRole("dialog", { name: /^Publish a slot on .*10:00 am\?$/ });
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForTimeout(500);
+    expect(await liveSlotsOf(mentor.id)).toEqual([]);
+
+    await clickCell(page, day, "10:00");
+    await dialog.getByLabel("Slot title (optional)").fill("Portfolio review");
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await toasts(page, "Slot allocated successfully").waitFor();
+    const slots = await liveSlotsOf(mentor.id);
+    expect(slots.map((s) => [s.startAt.toISOString(), s.title, s.source])).toEqual([[wallClock(day, "10:00", MENTOR_ZONE).toISOString(), "Portfolio review", "manual"]]);
+    const events = (await showDay(page, day)).locator(".fc-event");
+    await expect.poll(() => events.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^10:00\s*am\s+Open\s+Portfolio review$/i)]);
+  });
+
+  it("deleting a booked slot asks for a reason the mentee reads; asking to reschedule marks the slot; details open beside the slot", async () => {
+    const { mentor, mentee } = await people();
+    const page = b.page;
+    const mentorTokens = await signInInto(page, "mentor", mentor);
+    const day = mentorDay(3);
+    const api = trpc(mentorTokens.accessToken).scheduling;
+    const [first] = await api.publish.mutate({ slotDetails: { start: wallClock(day, "11:00", MENTOR_ZONE).toISOString() } });
+    const [second] = await api.publish.mutate({ slotDetails: { start: wallClock(day, "15:00", MENTOR_ZONE).toISOString() } });
+    const menteeApi = trpc(await accessTokenFor("mentee", mentee.id)).scheduling;
+    await menteeApi.book.mutate({ slotId: first.id });
+    await menteeApi.book.mutate({ slotId: second.id });
+
+    await page.goto("/mentors/scheduler");
+    const column = await showDay(page, day);
+    const name = `Booked: ${mentee.firstName} ${mentee.lastName}`;
+    const firstEvent = column.locator(".fc-event").filter({ hasText: /11:00\s*am/ }).filter({ hasText: name });
+    await firstEvent.click();
+    const details = page.getByRole("dialog", { name: "Slot details" });
+    await details.getByText("Published by you").waitFor();
+    // Beside the slot, not below the fold: on screen, left or right of the event.
+    const [eventBox, detailsBox] = [(await firstEvent.boundingBox())!, (await details.boundingBox())!];
+    expect(detailsBox.y + 40).toBeLessThan(page.viewportSize()!.height);
+    expect(detailsBox.x >= eventBox.x + eventBox.width - 1 || detailsBox.x + detailsBox.width <= eventBox.x + 1).toBe(true);
+
+    await details.getByRole("button", { name: "Delete and cancel booking" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this slot and cancel the booking?" });
+    await confirm.getByLabel("Reason (optional, the mentee sees it)").fill("I have to travel that day");
+    await confirm.getByRole("button", { name: "Delete and cancel booking" }).click();
+    await toasts(page, "Slot Deleted").waitFor();
+    await expect.poll(async () => (await notificationsOf(mentee.id)).map((n) => n.content).join("\n")).toContain("I have to travel that day");
+    expect((await bookedBy(mentee.id)).map((s) => s.id)).toEqual([second.id]);
+
+    const secondEvent = column.locator(".fc-event").filter({ hasText: /3:00\s*pm/ });
+    await secondEvent.focus();
+    await page.keyboard.press("Enter");
+    await details.getByRole("button", { name: "Ask to reschedule" }).click();
+    const ask = page.getByRole("dialog", { name: "Ask to reschedule" });
+    await ask.getByRole("button", { name: "Send request" }).click();
+    await ask.getByRole("alert").filter({ hasText: "Write a short message" }).waitFor();
+    await ask.getByLabel(`Message to ${mentee.firstName} ${mentee.lastName}`).fill("Could we move this to the evening?");
+    await ask.getByRole("button", { name: "Send request" }).click();
+    await toasts(page, "Reschedule requested").waitFor();
+    await details.locator("p").filter({ hasText: "Reschedule requested." }).filter({ hasText: "Could we move this to the evening?" }).waitFor();
+    await details.getByRole("region", { name: "Booking history" }).getByText("You asked to reschedule").waitFor();
+    await page.keyboard.press("Escape");
+    await secondEvent.filter({ hasText: "Reschedule requested" }).waitFor();
+  });
+
+  it("every section fits a 360 px screen without horizontal scroll, and a slot's details open on screen", async () => {
+    const { mentor } = await people();
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const tokens = await signInInto(page, "mentor", mentor);
+    const day = mentorDay(1);
+    await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
+    await page.goto("/mentors/scheduler");
+    await page.locator(".fc-timeGridDay-view").waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await (await showDay(page, day)).locator(".fc-event").first().click();
+    const details = page.getByRole("dialog", { name: "Slot details" });
+    const box = (await details.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.keyboard.press("Escape");
+    for (const [section, ready] of [
+      ["Weekly hours", "Save weekly hours"],
+      ["Time off", "Add time off"],
+      ["Booking rules", "Save booking rules"],
+    ] as const) {
+      await openSection(page, section);
+      await page.getByRole("button", { name: ready }).waitFor();
+      if (section === "Weekly hours") await page.getByRole("checkbox", { name: "Monday available" }).check();
+      expect(await pageWidth(page), section).toBeLessThanOrEqual(360);
+    }
+  });
+});

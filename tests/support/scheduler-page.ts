@@ -1,0 +1,84 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { notifications, timeSlots } from "../../db/schema";
+import { createMentee, createMentor, testDb } from "./accounts";
+import { enroll } from "./find-mentor";
+
+/** Helpers of the mentor's scheduler e2e (issue 22): zoned wall clocks, the calendar's columns and cells, the page's sections. */
+
+export const MENTOR_ZONE = "Asia/Kolkata";
+export const MENTEE_ZONE = "America/New_York";
+export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
+
+/** "YYYY-MM-DD" and the weekday (0 = Sunday) of an instant in a zone, formatted independently of the app. */
+export function dayIn(instant: Date, timeZone: string) {
+  const iso = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return { iso, weekday: new Date(`${iso}T12:00:00Z`).getUTCDay() };
+}
+
+/** "HH:mm" (24 h) of an instant in a zone. */
+export const clockIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+
+/** The UTC instant of a wall-clock time in a zone without DST changes near it (Kolkata has none). */
+export function wallClock(date: string, time: string, timeZone: string): Date {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(guess)
+      .map((x) => [x.type, x.value]),
+  );
+  const offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - guess.getTime();
+  return new Date(guess.getTime() - offset);
+}
+
+/** A Kolkata calendar day `days` from today. */
+export const mentorDay = (days: number) => dayIn(new Date(Date.now() + days * DAY), MENTOR_ZONE).iso;
+
+/** The first Kolkata day at least `minDays` ahead that falls on `weekday` (0 = Sunday). */
+export function nextWeekday(weekday: number, minDays = 2): string {
+  for (let d = minDays; d < minDays + 7; d++) {
+    const day = dayIn(new Date(Date.now() + d * DAY), MENTOR_ZONE);
+    if (day.weekday === weekday) return day.iso;
+  }
+  throw new Error("unreachable");
+}
+
+export async function people() {
+  const mentor = await createMentor({ firstName: "Kiran", lastName: `Desai${crypto.randomUUID().slice(0, 4)}`, timeZone: MENTOR_ZONE });
+  const mentee = await createMentee({ firstName: "Maya", lastName: `Brooks${crypto.randomUUID().slice(0, 4)}`, timeZone: MENTEE_ZONE });
+  await enroll(mentee.id, mentor.id, "active");
+  return { mentor, mentee };
+}
+
+/** Opens one of the scheduler's sections (Calendar, Weekly hours, Time off, Booking rules). */
+export async function openSection(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await page.getByRole("tab", { name, selected: true }).waitFor();
+}
+
+/** Moves the calendar forward until the day's column is shown. */
+export async function showDay(page: Page, date: string) {
+  await page.locator(".fc-timegrid").waitFor();
+  const column = page.locator(`td.fc-timegrid-col[data-date="${date}"]`);
+  for (let i = 0; i < 6 && (await column.count()) === 0; i++) await page.locator(".fc-next-button").click();
+  await column.waitFor();
+  return column;
+}
+
+/** Clicks the empty cell of a day's column at a time ("HH:mm"). */
+export async function clickCell(page: Page, date: string, time: string) {
+  const column = await showDay(page, date);
+  const lane = page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`);
+  await lane.scrollIntoViewIfNeeded();
+  const rowBox = (await lane.boundingBox())!;
+  const colBox = (await column.boundingBox())!;
+  await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
+}
+
+export const liveSlotsOf = (mentorId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted")));
+export const bookedBy = (menteeId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")));
+export const notificationsOf = (menteeId: string) => testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)));
+
+/** The page is no wider than its viewport (no horizontal scroll). */
+export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
