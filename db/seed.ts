@@ -4,6 +4,7 @@ import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-dat
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
 import { seedAvailabilityDemo } from "./seed-availability";
 import { seedChatDemo } from "./seed-chat";
+import { seedMovesDemo } from "./seed-moves";
 import { seedModerationDemo } from "./seed-moderation";
 import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
@@ -86,6 +87,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
+  await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set
