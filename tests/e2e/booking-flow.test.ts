@@ -194,7 +194,17 @@ describe("booking flow", () => {
     await signInInto(page, "mentee", mentee);
     await page.goto(`/mentees/schedules?mentorId=${mentor.id}`);
     const seen = inZone(start, MENTEE_ZONE);
-    await pickDay(page, seen.date);
+    // From the keyboard: one tab stop on the grid (the first day with open times), arrows move, Enter picks.
+    const tabStop = page.getByRole("grid").locator('button[tabindex="0"]');
+    expect(await tabStop.getAttribute("aria-label")).toContain(`${seen.date}, 1 open time`);
+    await tabStop.focus();
+    await page.keyboard.press("ArrowRight");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    expect(await focused()).toMatch(/, no open times$/);
+    await page.keyboard.press("ArrowLeft");
+    expect(await focused()).toContain(seen.date);
+    await page.keyboard.press("Enter");
+    await page.getByRole("list", { name: `Open times on ${seen.date}` }).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     await pickTime(page, seen.date, seen.time);
     const confirmStep = page.getByRole("region", { name: "Confirm your session" });

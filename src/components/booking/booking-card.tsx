@@ -38,7 +38,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
   const when = dateTime(b.start, zone);
 
   return (
-    <Card className={request ? "border-amber-400" : undefined}>
+    <Card className={request ? "ring-2 ring-amber-400" : undefined}>
       <CardContent className="grid gap-3 pt-6">
         {request ? (
           <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">

@@ -43,7 +43,7 @@ export function ReschedulePicker({ booking, zone, open, onOpenChange }: { bookin
   const slots = (schedule.data?.timeSlots ?? []).filter((s) => s.id !== booking.id);
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90vh] max-w-[28rem] overflow-y-auto">
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogTitle>Pick a new time</DialogTitle>
         <DialogDescription>
           Now: {dateTime(booking.start, zone)} with {booking.mentorName}. Your call stays the same; the old time opens for others.
