@@ -1,13 +1,17 @@
 /**
  * The booking race (issue 8): N mentees with active subscriptions book ONE slot at once against the
  * built Worker; reports the outcome counts (exactly one 201) and p50/p99 latency. Repeats R rounds.
+ * Then the reschedule race (issue 22): each of the N mentees holds a booking of her own and all move
+ * it onto ONE open slot at once (tRPC scheduling.reschedule); exactly one may win, every loser keeps
+ * her booking. Reports winners per round and p50/p95/p99.
  * Run: npm run bench:booking (builds first). N and R: BOOKING_MENTEES (100), BOOKING_ROUNDS (5).
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { startStack } from "../scripts/built-stack";
 import { createDb } from "../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../db/factories";
-import { enrollments, mentees, mentors } from "../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { enrollments, mentees, mentors, timeSlots } from "../db/schema";
 import { openSession } from "../worker/services/sessions";
 import { signAccessToken } from "../worker/services/tokens";
 
@@ -51,8 +55,56 @@ try {
     // Free the winner's call for the next round is not needed: each mentee has 4 calls and wins at most a few rounds.
   }
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
-  const result = { mentees: N, rounds: ROUNDS, outcomes, perRound: rounds, p50ms: pct(50), p99ms: pct(99), maxms: pct(100) };
+  const pct = (p: number, of = latencies) => Math.round(of[Math.min(of.length - 1, Math.floor((p / 100) * of.length))]);
+
+  // The reschedule race: each mentee's own booking (written directly, 200 h ahead and on), all moved onto one slot per round.
+  const base = Math.ceil(now / HOUR) * HOUR;
+  const holding = new Map(people.map((p, i) => [p.id, `bench-${tag}-src-${i}`]));
+  await db.insert(timeSlots).values(
+    people.map((p, i) => ({
+      id: holding.get(p.id)!,
+      mentorId: mentor.id,
+      startAt: new Date(base + (200 + i) * HOUR),
+      endAt: new Date(base + (201 + i) * HOUR),
+      state: "booked" as const,
+      type: "session" as const,
+      menteeId: p.id,
+      bookedAt: new Date(now),
+      bookingId: `bench-${tag}-booking-${i}`,
+    })),
+  );
+  const moveLatencies: number[] = [];
+  const moveOutcomes: Record<string, number> = {};
+  const moveRounds: { winners: number; ms: number; losersKept: boolean }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const [target] = await db
+      .insert(timeSlots)
+      .values({ id: `bench-${tag}-target-${r}`, mentorId: mentor.id, startAt: new Date(base + (60 + 2 * r) * HOUR), endAt: new Date(base + (61 + 2 * r) * HOUR) })
+      .returning({ id: timeSlots.id });
+    const t0 = performance.now();
+    const results = await Promise.all(
+      people.map(async (p, i) => {
+        const t = performance.now();
+        const res = await fetch(`${stack.baseUrl}/trpc/scheduling.reschedule`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[i]}` },
+          body: JSON.stringify({ slotId: holding.get(p.id), toSlotId: target.id }),
+        });
+        await res.text();
+        moveLatencies.push(performance.now() - t);
+        if (res.status === 200) holding.set(p.id, target.id);
+        return res.status;
+      }),
+    );
+    // Every mentee still holds exactly one booking, on the slot she had (or the target, for the winner).
+    const held = await db.select({ id: timeSlots.id, menteeId: timeSlots.menteeId }).from(timeSlots).where(and(eq(timeSlots.mentorId, mentor.id), eq(timeSlots.state, "booked"), inArray(timeSlots.id, [...holding.values()])));
+    const losersKept = held.length === N && held.every((h) => holding.get(h.menteeId!) === h.id);
+    moveRounds.push({ winners: results.filter((s) => s === 200).length, ms: Math.round(performance.now() - t0), losersKept });
+    for (const s of results) moveOutcomes[s] = (moveOutcomes[s] ?? 0) + 1;
+  }
+  moveLatencies.sort((a, b) => a - b);
+  const reschedule = { outcomes: moveOutcomes, perRound: moveRounds, p50ms: pct(50, moveLatencies), p95ms: pct(95, moveLatencies), p99ms: pct(99, moveLatencies), maxms: pct(100, moveLatencies) };
+  const result = { mentees: N, rounds: ROUNDS, outcomes, perRound: rounds, p50ms: pct(50), p99ms: pct(99), maxms: pct(100), reschedule };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/booking-race-latest.json", `${JSON.stringify(result, null, 2)}\n`);
