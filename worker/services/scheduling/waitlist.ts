@@ -1,14 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments, mentors, timeSlots, waitlistEntries, type SlotType } from "../../../db/schema";
+import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { notificationWrite, pushNotification } from "../notifications";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
-import { bookSlot } from "./booking";
-import type { SlotView } from "./slot-view";
 
 /**
  * The waitlist (ADR 0023): "tell me if an earlier time opens". A mentee with an active subscription
@@ -52,17 +50,6 @@ export async function joinWaitlist(db: Db, menteeId: string, mentorId: string, n
 export async function leaveWaitlist(db: Db, menteeId: string, mentorId: string): Promise<{ waitlisted: false }> {
   await db.delete(waitlistEntries).where(and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)));
   return { waitlisted: false };
-}
-
-/**
- * Books a slot (bookSlot, its one statement unchanged) and, when the slot was held for her from the
- * waitlist, takes her off his waitlist after the booking committed: the earlier time she waited for is hers.
- */
-export async function bookFromSchedule(deps: Deps, menteeId: string, slotId: string, type: SlotType, agenda: string | null): Promise<SlotView> {
-  const [before] = await deps.db.select({ heldFor: timeSlots.heldFor, heldUntil: timeSlots.heldUntil }).from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
-  const booked = await bookSlot(deps.db, deps.env, deps.waitUntil, menteeId, slotId, type, deps.now, agenda);
-  if (before?.heldFor === menteeId && before.heldUntil && before.heldUntil.getTime() > deps.now.getTime()) await leaveWaitlist(deps.db, menteeId, booked.mentorId);
-  return booked;
 }
 
 type FreedSlot = { id: string; mentorId: string; startAt: Date; mentorName: string };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { cancelBooking } from "../../services/scheduling/booking";
-import { bookFromSchedule } from "../../services/scheduling/waitlist";
+import { bookFromSchedule } from "../../services/scheduling/book-from-schedule";
 import { dailyEnrollments, upcomingLiveSessions } from "../../services/scheduling/dashboard";
 import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "../../services/scheduling/slots";
 import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";

@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import { timeSlots, type SlotType } from "../../../db/schema";
+import type { ServiceDeps } from "../deps";
+import { bookSlot } from "./booking";
+import type { SlotView } from "./slot-view";
+import { leaveWaitlist } from "./waitlist";
+
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+
+/**
+ * Books a slot (bookSlot, its one statement unchanged) and, when the slot was held for her from the
+ * waitlist, takes her off his waitlist after the booking committed: the earlier time she waited for is hers.
+ */
+export async function bookFromSchedule(deps: Deps, menteeId: string, slotId: string, type: SlotType, agenda: string | null): Promise<SlotView> {
+  const [before] = await deps.db.select({ heldFor: timeSlots.heldFor, heldUntil: timeSlots.heldUntil }).from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
+  const booked = await bookSlot(deps.db, deps.env, deps.waitUntil, menteeId, slotId, type, deps.now, agenda);
+  if (before?.heldFor === menteeId && before.heldUntil && before.heldUntil.getTime() > deps.now.getTime()) await leaveWaitlist(deps.db, menteeId, booked.mentorId);
+  return booked;
+}
