@@ -26,7 +26,9 @@ export type MessagePush = {
 };
 
 /** A schedule changed under its other party: a booked slot deleted, a booking moved or cancelled, a request to reschedule (the client refetches). */
-export type SchedulerPush = { slotId: string; change: "deleted" | "moved" | "cancelled" | "reschedule-requested" };
+export type SchedulerPush = { slotId: string; change: SchedulerChange };
+/** What changed on a slot: deleted by the mentor, a booking moved or cancelled, a reschedule requested. (A slot held from the waitlist comes as her notification.) */
+export type SchedulerChange = "deleted" | "moved" | "cancelled" | "reschedule-requested";
 
 /** What each push event carries: the one contract the Worker sends and the SPA reads. */
 export type PushPayloads = { notification: NotificationPush; scheduler: SchedulerPush; messageReveived: MessagePush };

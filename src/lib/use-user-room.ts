@@ -6,7 +6,7 @@ import { RealtimeClient } from "./realtime";
 import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { browserZone } from "./zoned";
-import type { MessagePush } from "../../shared/realtime-protocol";
+import type { MessagePush, SchedulerChange } from "../../shared/realtime-protocol";
 import { useSession, type Role } from "./session";
 
 function senderName(push: MessagePush): string {
@@ -60,8 +60,8 @@ export function useUserRoom(role: Role): void {
       toast("New Notification", { description: push.content });
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
-    client.on("scheduler", () => {
-      toast("Schedule changed by mentor");
+    client.on("scheduler", (push) => {
+      toast(schedulerToast(role, push.change));
       refetchSchedules();
     });
     client.on("messageReveived", (push) => {
@@ -79,4 +79,15 @@ export function useUserRoom(role: Role): void {
     });
     return () => client.close();
   }, [role, id, name, api, trpc, queryClient]);
+}
+
+/**
+ * The toast of a `scheduler` push. SPEC §4's words for a mentee whose slot the mentor changed; the
+ * changes of issue 22 (a move, a cancel, a request to reschedule) say what happened.
+ */
+export function schedulerToast(role: string, change: SchedulerChange | undefined): string {
+  if (role === "mentor") return change === "moved" ? "A mentee moved a session" : change === "cancelled" ? "A mentee cancelled a session" : "Your schedule changed";
+  if (change === "reschedule-requested") return "Your mentor asked to move a session";
+  if (change === "cancelled") return "A session was released";
+  return "Schedule changed by mentor";
 }
