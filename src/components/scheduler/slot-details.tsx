@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
-import { useState, type CSSProperties, type ReactNode } from "react";
+import { useCallback, useState, type CSSProperties, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GoLiveLink } from "@/components/go-live-link";
 import { SlotTime } from "@/components/slot-time";
@@ -20,14 +20,18 @@ const WIDTH = 360;
 const GAP = 8;
 const NARROW = 640;
 
-/** Beside the slot (right of it, else left), kept on screen; centred on a narrow screen, where there is no "beside". */
-function placement(anchor: Anchor | null): CSSProperties {
+/**
+ * Beside the slot (right of it, else left), vertically centred on it and kept on screen once its height
+ * is known; centred on a narrow screen, where there is no "beside".
+ */
+function placement(anchor: Anchor | null, height: number): CSSProperties {
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   if (!anchor || vw < NARROW) return { left: "50%", top: "50%", transform: "translate(-50%, -50%)", maxHeight: `${vh - 32}px` };
   const left = anchor.right + GAP + WIDTH <= vw - 16 ? anchor.right + GAP : Math.max(16, anchor.left - GAP - WIDTH);
-  const top = Math.min(Math.max(16, anchor.top), Math.max(16, vh - 420));
-  return { left: `${left}px`, top: `${top}px`, maxHeight: `${vh - top - 16}px` };
+  const middle = (anchor.top + anchor.bottom) / 2;
+  const top = Math.max(16, Math.min(middle - height / 2, vh - height - 16));
+  return { left: `${left}px`, top: `${top}px`, maxHeight: `${vh - 32}px` };
 }
 
 const stateLine = (slot: SlotView) =>
@@ -43,6 +47,14 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"delete" | "reschedule" | null>(null);
+  // The dialog's height (it grows when the history loads), to keep it beside the slot and on screen.
+  const [height, setHeight] = useState(0);
+  const measure = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const booked = slot?.state === "booked";
   const future = slot ? new Date(slot.start).getTime() > now : false;
   const history = useQuery({ ...trpc.scheduling.bookingHistory.queryOptions({ slotId: slot?.id ?? "" }), enabled: Boolean(slot && booked) });
@@ -75,7 +87,8 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/20" />
           <DialogPrimitive.Content
-            style={slot ? placement(anchor) : undefined}
+            ref={measure}
+            style={slot ? placement(anchor, height) : undefined}
             className="fixed z-50 grid w-[calc(100%-2rem)] max-w-[360px] gap-3 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus-visible:outline-none"
             data-testid="slot-details"
           >

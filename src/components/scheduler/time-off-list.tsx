@@ -57,6 +57,8 @@ export function TimeOffList({ zone }: { zone: string }) {
         if (failure?.status === 409 && preview && Array.isArray(fresh)) {
           // The bookings in the period changed since the preview: show the fresh list and ask again.
           setPreview({ ...preview, bookings: fresh as Preview["bookings"], openSlots: countOf(failure.details.openSlots ?? preview.openSlots), changed: true });
+          // The open slots may have changed too (one was just booked): read the preview again.
+          void showPreview(preview.draft, true);
           return;
         }
         toast.error("Time off not added", { description: failure?.message ?? "Please check your connection and try again." });

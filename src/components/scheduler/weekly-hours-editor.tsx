@@ -91,7 +91,7 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                             type="time"
                             step={900}
                             required
-                            aria-label={`${name} from`}
+                            aria-label={`${name} from${i > 0 ? `, range ${i + 1}` : ""}`}
                             aria-invalid={problem ? true : undefined}
                             value={range.start}
                             onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)) }))}
@@ -104,7 +104,7 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                             type="time"
                             step={900}
                             required
-                            aria-label={`${name} until`}
+                            aria-label={`${name} until${i > 0 ? `, range ${i + 1}` : ""}`}
                             aria-invalid={problem ? true : undefined}
                             value={range.end}
                             onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)) }))}
