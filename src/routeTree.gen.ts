@@ -39,7 +39,7 @@ import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/ment
 import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
 import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/mentor/forgotpassword'
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
-import { Route as MenteesBookingConfirmedSlotIdRouteImport } from './routes/mentees/booking-confirmed.$slotId'
+import { Route as MenteesBookingConfirmedSlotIdRouteImport } from './routes/mentees/booking-confirmed/$slotId'
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'

@@ -66,6 +66,7 @@ function visits(w: World): Record<string, { as: Role | null; url: string }> {
     "/mentees/browse/mentor/$search": { as: "mentee", url: "/mentees/browse/mentor/all" },
     "/mentees/browse/mentor/profile/$id": { as: "mentee", url: `/mentees/browse/mentor/profile/${w.mentor.id}` },
     "/mentees/booked-slots": { as: "mentee", url: "/mentees/booked-slots" },
+    "/mentees/booking-confirmed/$slotId": { as: "mentee", url: `/mentees/booking-confirmed/${w.liveSlotId}` },
     "/mentees/connect/inbox": { as: "mentee", url: "/mentees/connect/inbox" },
     "/mentees/connect/inbox/$conversationId": { as: "mentee", url: `/mentees/connect/inbox/${w.conversationId}` },
     "/mentees/connect/live/$sessionId": { as: "mentee", url: `/mentees/connect/live/${w.liveSlotId}` },
