@@ -76,10 +76,10 @@ describe("the mentee's view of a mentor's schedule", () => {
 
     const schedule = await api.scheduling.mentorSchedule.query({ mentorId: m.id });
     expect(schedule.timeSlots.map((s) => s.id)).toEqual([later, heldForMe, nextToMine]);
-    expect(schedule).toMatchObject({ heldForMe: [heldForMe], nextBooking: at(72).toISOString(), waitlisted: false, isEnrollmentActive: true, callsLeft: 3 });
+    expect(schedule).toMatchObject({ heldForMe: [{ slotId: heldForMe, until: until.toISOString() }], nextBooking: at(72).toISOString(), waitlisted: false, isEnrollmentActive: true, callsLeft: 3 });
     const theirs = await trpcAt(other.token, now).scheduling.mentorSchedule.query({ mentorId: m.id });
     expect(theirs.timeSlots.map((s) => s.id)).toEqual([later, heldForOther, nextToMine]);
-    expect(theirs).toMatchObject({ heldForMe: [heldForOther], nextBooking: null });
+    expect(theirs).toMatchObject({ heldForMe: [{ slotId: heldForOther, until: until.toISOString() }], nextBooking: null });
 
     // No notice: the slot 6 hours ahead is offered; a one-hour buffer hides the slot right after her booking.
     await setRules(m.id, { noticeMinutes: 0, bufferMinutes: 60 });

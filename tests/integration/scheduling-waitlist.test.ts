@@ -5,6 +5,7 @@ import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
 import { HOUR, cancel, mentor, mentee, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { passHolds, trpcAt } from "../support/waitlist";
+import { HOLD_MINUTES } from "../../worker/services/scheduling/waitlist";
 
 /** Issue 22: "tell me if an earlier time opens": the waitlist, its 15-minute holds and the cron that passes them on. */
 
@@ -74,7 +75,7 @@ describe("a freed slot goes to the waitlist", () => {
     expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^An earlier time opened with /) })]);
     expect((await entryOf(laterOne!.id, m.id))?.offeredAt).toEqual(now);
 
-    expect(await laterOne!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({ heldForMe: [freed] });
+    expect(await laterOne!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({ heldForMe: [{ slotId: freed, until: new Date(now.getTime() + HOLD_MINUTES * 60 * 1000).toISOString() }] });
     expect((await newcomer!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).timeSlots.map((s) => s.id)).not.toContain(freed);
     const refused = await trpcOutcome(newcomer!.api.scheduling.book.mutate({ slotId: freed }));
     expect(refused).toMatchObject({ status: 409, message: "This time is held for another mentee for a few minutes. Choose another time." });

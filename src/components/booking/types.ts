@@ -7,9 +7,9 @@ export type Booking = RouterOutputs["scheduling"]["myBookings"]["upcoming"][numb
 export type StandingResult = RouterOutputs["scheduling"]["bookStanding"];
 export type HistoryEvent = RouterOutputs["scheduling"]["bookingHistory"][number];
 
-/** Slots held for her by the waitlist: by slot id, with the hold's end when the server gives it. */
+/** Slots held for her by the waitlist: by slot id, with the hold's end. */
 export type Holds = Map<string, string | null>;
 
-export function holdsOf(held: ReadonlyArray<string | { slotId: string; until?: string | null }> | undefined): Holds {
-  return new Map((held ?? []).map((h) => (typeof h === "string" ? [h, null] : [h.slotId, h.until ?? null])));
+export function holdsOf(held: ReadonlyArray<{ slotId: string; until: string }> | undefined): Holds {
+  return new Map((held ?? []).map((h) => [h.slotId, h.until]));
 }

@@ -26,7 +26,8 @@ export type MentorSchedule = {
   /** The start of her next upcoming booking with him. */
   nextBooking: string | null;
   /** Slots held for her now (a freed time offered from the waitlist). */
-  heldForMe: string[];
+  /** Slots held for her from the waitlist, and until when. */
+  heldForMe: { slotId: string; until: string }[];
 };
 
 const WINDOW = 92 * DAY;
@@ -71,7 +72,7 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
     trialUsed: Boolean(trial),
     waitlisted: Boolean(waiting),
     nextBooking: next?.startAt.toISOString() ?? null,
-    heldForMe: rows.filter((r) => r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime()).map((r) => r.slot.id),
+    heldForMe: rows.flatMap((r) => (r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime() ? [{ slotId: r.slot.id, until: r.slot.heldUntil.toISOString() }] : [])),
   };
 }
 
