@@ -33,6 +33,10 @@ const stateLabel = (slot: SlotView) =>
 /** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */
 const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.rescheduleRequest ? "Reschedule requested" : null].filter((x): x is string => Boolean(x));
 
+/** An event's accessible name: its day and time in the mentor's zone, what it says, where it came from. */
+const eventName = (slot: SlotView, zone: string) =>
+  `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${eventLines(slot).join(", ")}${slot.source === "hours" ? " (from your weekly hours)" : ""}. Open details`;
+
 const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
 
 /**
@@ -54,6 +58,16 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     title: eventLines(s).join(" · "),
     classNames: eventClasses(s),
   }));
+
+  // Each event's accessible name follows its slot: FullCalendar mounts an event's element once and
+  // keeps it when the slot changes (booked, a request to reschedule), so the names are set again here.
+  const mounted = useRef(new Map<string, HTMLElement>());
+  useEffect(() => {
+    for (const [id, el] of mounted.current) {
+      const slot = byId.get(id);
+      if (slot) el.setAttribute("aria-label", eventName(slot, zone));
+    }
+  });
 
   // The grid follows the account's zone if it changes while the page is open.
   useEffect(() => {
@@ -107,7 +121,11 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
           const slot = byId.get(arg.event.id);
           if (!slot) return;
           arg.el.setAttribute("role", "button");
-          arg.el.setAttribute("aria-label", `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${eventLines(slot).join(", ")}${slot.source === "hours" ? " (from your weekly hours)" : ""}. Open details`);
+          arg.el.setAttribute("aria-label", eventName(slot, zone));
+          mounted.current.set(slot.id, arg.el);
+        }}
+        eventWillUnmount={(arg) => {
+          if (mounted.current.get(arg.event.id) === arg.el) mounted.current.delete(arg.event.id);
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();

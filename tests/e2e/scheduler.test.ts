@@ -217,6 +217,8 @@ describe("the mentor's scheduler", () => {
     await details.getByRole("region", { name: "Booking history" }).getByText("You asked to reschedule").waitFor();
     await page.keyboard.press("Escape");
     await secondEvent.filter({ hasText: "Reschedule requested" }).waitFor();
+    // Its accessible name says so too.
+    await column.getByRole("button", { name: /3:00 pm: Booked: .*, Reschedule requested\. Open details$/ }).waitFor();
   });
 
   it("every section fits a 360 px screen without horizontal scroll, and a slot's details open on screen", async () => {
