@@ -87,6 +87,25 @@ describe("a freed slot goes to the waitlist", () => {
     expect(await slotRow(freed)).toMatchObject({ heldFor: null, heldUntil: null });
   });
 
+  it("she may move her later booking onto the slot held for her: the move takes it, and she leaves the list", async () => {
+    const now = new Date("2025-05-12T00:00:00Z");
+    const { m, people } = await cast(now, 2);
+    const [canceller, waiting] = people;
+    const at = (hours: number) => new Date(now.getTime() + hours * HOUR);
+    const freed = await publishOne(m.token, at(30), now);
+    const late = await publishOne(m.token, at(80), now);
+    await canceller!.api.scheduling.book.mutate({ slotId: freed });
+    await waiting!.api.scheduling.book.mutate({ slotId: late });
+    await waiting!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
+    expect((await cancel(canceller!.token, freed, now)).status).toBe(200);
+    expect(await slotRow(freed)).toMatchObject({ heldFor: waiting!.id });
+
+    const moved = await waiting!.api.scheduling.reschedule.mutate({ slotId: late, toSlotId: freed });
+    expect(moved).toMatchObject({ id: freed, state: "booked", menteeId: waiting!.id, sequence: 1 });
+    expect(await slotRow(freed)).toMatchObject({ heldFor: null, heldUntil: null });
+    expect(await entryOf(waiting!.id, m.id)).toBeUndefined();
+  });
+
   it("when the hold runs out, the cron passes it to the next in line; when nobody is left, the hold is cleared", async () => {
     const now = new Date("2025-06-02T00:00:00Z");
     const { m, people } = await cast(now, 3);

@@ -12,7 +12,7 @@ import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { mentorDay, withinMentorRules } from "./booking-rules";
 import { moveRefusal } from "./move-refusal";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
-import { offerFreedSlot } from "./waitlist";
+import { leaveWaitlist, offerFreedSlot } from "./waitlist";
 
 type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 
@@ -158,6 +158,8 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
   deliverMailSoon(env, waitUntil);
   await offerFreedSlot(deps, [from.id]).catch((error: unknown) => console.error("waitlist offer after a move failed", error));
+  // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
+  if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime()) await leaveWaitlist(db, menteeId, from.mentorId);
   return slotView({ ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone }, now);
 }
 
