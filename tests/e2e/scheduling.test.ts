@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
-import { pickDay, pickTime } from "../support/booking";
+import { fixedZoneWallClock as wallClock, inZone, pickDay, pickTime } from "../support/booking";
 import { useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 
@@ -23,33 +23,6 @@ const DAY = 24 * HOUR;
 
 // The mentor's browser deliberately runs in a third zone: the calendar must follow his account's zone.
 const b = useBrowser({ timezoneId: "Europe/London" });
-
-/** Parts of an instant in a zone, formatted independently of the app (SPEC §9: 'MMMM Do YYYY', 'h:mm a'). */
-function inZone(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(instant).map((p) => [p.type, p.value]),
-  );
-  const day = Number(parts.day);
-  const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
-  const iso = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  return { date: `${parts.month} ${day}${suffix} ${parts.year}`, time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`, iso };
-}
-
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetMs(instant: Date, timeZone: string) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - instant.getTime();
-}
-
-/** The UTC instant of a wall-clock time in a zone (Kolkata has no DST, so one probe is exact). */
-function wallClock(date: string, time: string, timeZone: string): Date {
-  const guess = new Date(`${date}T${time}:00Z`);
-  return new Date(guess.getTime() - offsetMs(guess, timeZone));
-}
 
 /** A Kolkata calendar day `days` from today. */
 const mentorDay = (days: number) => inZone(new Date(Date.now() + days * DAY), MENTOR_ZONE).iso;

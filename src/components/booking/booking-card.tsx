@@ -9,7 +9,8 @@ import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import { HistoryList } from "./history-list";
-import { canJoinNow, useIcsDownload } from "./ics-download";
+import { useIcsDownload } from "./ics-download";
+import { JoinSessionLink } from "./join-session-link";
 import { ReschedulePicker } from "./reschedule-picker";
 import type { Booking } from "./types";
 
@@ -66,13 +67,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
           </div>
           {upcoming ? (
             <div className="flex flex-wrap gap-2">
-              {canJoinNow(b.start) ? (
-                <Button asChild>
-                  <a href={`/mentees/connect/live/${b.id}`} target="_blank" rel="noopener">
-                    Join session
-                  </a>
-                </Button>
-              ) : null}
+              <JoinSessionLink slotId={b.id} start={b.start} />
               <Button variant="outline" onClick={() => void download(b)}>
                 Add to calendar (.ics)
               </Button>

@@ -1,11 +1,11 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { X } from "lucide-react";
 import { useCallback, useState, type CSSProperties, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GoLiveLink } from "@/components/go-live-link";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
+import { DialogCloseButton } from "@/components/ui/dialog";
 import { apiError } from "@/lib/api-error";
 import type { SlotView } from "@/lib/api-types";
 import { toast } from "@/lib/toast";
@@ -128,12 +128,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                 </div>
               </>
             ) : null}
-            <DialogPrimitive.Close
-              aria-label="Close"
-              className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </DialogPrimitive.Close>
+            <DialogCloseButton />
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>

@@ -19,14 +19,21 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** The dialog's "Close" cross in its top right corner (also for dialogs placed by hand, such as the slot details). */
+export function DialogCloseButton() {
+  return (
+    <DialogPrimitive.Close
+      aria-label="Close"
+      className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <X aria-hidden="true" className="size-4" />
+    </DialogPrimitive.Close>
   );
 }
 

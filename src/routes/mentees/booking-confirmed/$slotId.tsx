@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
-import { canJoinNow, useIcsDownload } from "@/components/booking/ics-download";
+import { useIcsDownload } from "@/components/booking/ics-download";
+import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { readStanding } from "@/components/booking/standing-store";
 import type { StandingResult } from "@/components/booking/types";
 import { LoadError } from "@/components/load-error";
@@ -60,15 +61,7 @@ function BookingConfirmed() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {canJoinNow(booking.start) ? (
-              <Button asChild>
-                <a href={`/mentees/connect/live/${booking.id}`} target="_blank" rel="noopener">
-                  Join session
-                </a>
-              </Button>
-            ) : (
-              <span className="text-sm text-slate-600">Join opens 1 hour before</span>
-            )}
+            <JoinSessionLink slotId={booking.id} start={booking.start} later={<span className="text-sm text-slate-600">Join opens 1 hour before</span>} />
             <Button variant="outline" onClick={() => void download(booking)}>
               Add to calendar (.ics)
             </Button>
