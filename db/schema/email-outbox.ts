@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant } from "./columns";
 
+/** A file attached to an e-mail: its name, MIME type and text content (calendar files are text). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /**
  * Every e-mail the product sends (ADR 0011). A row is written in the same batch as the change that
  * causes it; the mail service delivers it after the commit and the cron retries it with backoff.
@@ -28,6 +31,8 @@ export const emailOutbox = sqliteTable(
     lastError: text("last_error"),
     /** Carries a secret (a reset code, a verification link): its subject, text and HTML are redacted once delivered or given up (issue 20). */
     sensitive: flag("sensitive"),
+    /** Files sent with the message (issue 23: a booking's .ics, METHOD:REQUEST or CANCEL), as JSON. */
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     sentAt: instant("sent_at"),
     createdAt: createdAt(),
   },
