@@ -22,5 +22,30 @@ export default defineConfig({
     },
   },
   resolve: { alias },
+  // The dev server pre-bundles the heavy libraries of the lazily loaded routes up front. Left to find them
+  // when a page first imports them, it re-optimises and every open tab's older imports fail
+  // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so (issue 23).
+  optimizeDeps: {
+    include: [
+      "@fullcalendar/core",
+      "@fullcalendar/interaction",
+      "@fullcalendar/luxon3",
+      "@fullcalendar/react",
+      "@fullcalendar/timegrid",
+      "recharts",
+      "partysocket",
+      "sonner",
+      "dayjs",
+      "dayjs/plugin/advancedFormat",
+      "dayjs/plugin/relativeTime",
+      "react-hook-form",
+      "@hookform/resolvers/valibot",
+      "valibot",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-dropdown-menu",
+      "@radix-ui/react-label",
+      "@radix-ui/react-tabs",
+    ],
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });

@@ -1,43 +1,19 @@
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { AREA_HOME } from "@/lib/areas";
 import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
-import { ConnectUnread } from "./chat/connect-unread";
+import { AreaNav, type AreaNavItem } from "./area-nav";
 import { NotificationBell } from "./notification-bell";
+import { InAreaLayout } from "./page-chrome";
 import { VerifyEmailBanner } from "./verify-email-banner";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
-type AreaPath =
-  | (typeof AREA_HOME)[Role]
-  | "/mentees/profile"
-  | "/mentors/profile"
-  | "/mentees/browse/mentor/$search"
-  | "/mentees/subscribed-mentors"
-  | "/mentors/subscribed-mentees"
-  | "/mentees/tickets"
-  | "/mentors/tickets"
-  | "/moderator/tickets"
-  | "/moderator/mentees-list"
-  | "/moderator/mentors-list"
-  | "/moderator/mentor-applicants"
-  | "/moderator/audit-log"
-  | "/mentees/schedules"
-  | "/mentees/booked-slots"
-  | "/mentors/scheduler"
-  | "/mentees/connect/inbox"
-  | "/mentors/connect/inbox";
-
-/** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
-export type AreaNavItem = { label: string; to?: AreaPath; params?: Record<string, string>; /** Shows the unread chat count ("Connect"). */ unreadChat?: boolean };
-
-const itemClass = "inline-block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
-const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700`;
+export type { AreaNavItem } from "./area-nav";
 
 function useLogout(role: Role) {
   const client = useTRPCClient();
@@ -115,28 +91,13 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           )}
           </div>
         </div>
-        <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="relative mx-auto max-w-6xl overflow-x-auto px-2">
-          <ul className="flex gap-1 pb-2">
-            {nav.map((item) => (
-              <li key={item.label}>
-                {item.to ? (
-                  <Link to={item.to} params={item.params as never} activeOptions={{ exact: item.to === AREA_HOME[role] }} className={linkClass}>
-                    {item.label}
-                    {item.unreadChat ? <ConnectUnread /> : null}
-                  </Link>
-                ) : (
-                  <span aria-disabled="true" title="Coming soon" className={`${itemClass} cursor-not-allowed text-slate-400`}>
-                    {item.label}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" ? <VerifyEmailBanner role={role} /> : null}
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <Outlet />
+        <InAreaLayout.Provider value={true}>
+          <Outlet />
+        </InAreaLayout.Provider>
       </main>
     </>
   );

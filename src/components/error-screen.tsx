@@ -1,15 +1,58 @@
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { BRAND } from "@/lib/brand";
+import { chunkWhat, isChunkLoadError, reloadOnce } from "@/lib/chunk-errors";
+import { LoadingScreen } from "./loading-screen";
+import { PageChrome } from "./page-chrome";
 import { Button } from "./ui/button";
 
+/**
+ * A part of the app's code could not be fetched. The first time the page reloads itself (an open tab
+ * after a deploy gets the new files); when that was just tried, it says in words what failed and
+ * offers Retry and Home.
+ */
+function ChunkFailed({ error }: { error: unknown }) {
+  const [reloading, setReloading] = useState(true);
+  useEffect(() => {
+    if (!reloadOnce(error)) setReloading(false);
+  }, [error]);
+  if (reloading) return <LoadingScreen />;
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Something didn&apos;t load</h1>
+      <p role="alert" className="text-slate-600">
+        This part of {BRAND} could not be loaded ({chunkWhat(error)}). Check your connection and try again.
+      </p>
+      <div className="flex gap-3">
+        <Button onClick={() => window.location.reload()}>Retry</Button>
+        <Button asChild variant="outline">
+          <Link to="/" reloadDocument>
+            Home
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The router's error screen (SPEC §2 "Other screens"), framed by the nav of where it happened. */
 export function ErrorScreen({ error }: ErrorComponentProps) {
+  if (isChunkLoadError(error))
+    return (
+      <PageChrome>
+        <ChunkFailed error={error} />
+      </PageChrome>
+    );
   const detail = error instanceof Error ? error.message : String(error);
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Something Went Wrong....!!! Please Go Back to HomePage</h1>
-      <p className="break-words text-slate-600">{detail}</p>
-      <Button asChild>
-        <Link to="/">Home Page</Link>
-      </Button>
-    </main>
+    <PageChrome>
+      <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">Something Went Wrong....!!! Please Go Back to HomePage</h1>
+        <p className="break-words text-slate-600">{detail}</p>
+        <Button asChild>
+          <Link to="/">Home Page</Link>
+        </Button>
+      </div>
+    </PageChrome>
   );
 }

@@ -35,7 +35,20 @@ describe("app screens", () => {
     await page.route(LOGIN_CHUNK, (route) => route.abort("failed"));
     await page.goto("/");
     await page.getByRole("link", { name: "Login", exact: true }).click();
+    // Issue 23: after one reload, a screen that says what failed in words, with Retry and Home.
+    await page.getByRole("heading", { name: "Something didn't load" }).waitFor({ timeout: 15_000 });
+    await page.unroute(LOGIN_CHUNK);
+    await page.getByRole("link", { name: "Home", exact: true }).last().click();
+    await waitForPath(page, "/");
+  });
+
+  it("shows SPEC's error screen, with a way home, when a page fails for another reason", async () => {
+    const page = b.page;
+    await page.route(LOGIN_CHUNK, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "throw new Error('The sign-in page broke')" }));
+    await page.goto("/");
+    await page.getByRole("link", { name: "Login", exact: true }).click();
     await page.getByRole("heading", { name: "Something Went Wrong....!!! Please Go Back to HomePage" }).waitFor({ timeout: 10_000 });
+    await page.getByText("The sign-in page broke").waitFor();
     await page.unroute(LOGIN_CHUNK);
     await page.getByRole("link", { name: "Home Page" }).click();
     await waitForPath(page, "/");

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
@@ -6,10 +7,10 @@ import { ALL } from "@/lib/browse";
 import { hasRecord } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
-  { label: "Home", to: "/mentees" },
-  { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL } },
-  { label: "Schedules", to: "/mentees/schedules" },
-  { label: "Connect", to: "/mentees/connect/inbox", unreadChat: true },
+  { label: "Home", to: "/mentees", icon: House },
+  { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL }, icon: Search, short: "Browse" },
+  { label: "Schedules", to: "/mentees/schedules", icon: CalendarDays },
+  { label: "Connect", to: "/mentees/connect/inbox", unreadChat: true, icon: MessagesSquare },
 ];
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots", to: "/mentees/booked-slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
 

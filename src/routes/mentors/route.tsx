@@ -1,9 +1,15 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { CalendarDays, House, LifeBuoy, MessagesSquare } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { isAuthenticated } from "@/lib/session";
 
-const NAV: AreaNavItem[] = [{ label: "Home", to: "/mentors" }, { label: "Scheduler", to: "/mentors/scheduler" }, { label: "Connect", to: "/mentors/connect/inbox", unreadChat: true }, { label: "Raise a ticket", to: "/mentors/tickets" }];
+const NAV: AreaNavItem[] = [
+  { label: "Home", to: "/mentors", icon: House },
+  { label: "Scheduler", to: "/mentors/scheduler", icon: CalendarDays },
+  { label: "Connect", to: "/mentors/connect/inbox", unreadChat: true, icon: MessagesSquare },
+  { label: "Raise a ticket", to: "/mentors/tickets", icon: LifeBuoy, short: "Help" },
+];
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets", to: "/mentors/tickets" }];
 
 export const Route = createFileRoute("/mentors")({

@@ -1,16 +1,17 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AreaLayout } from "@/components/area-layout";
+import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
+import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { isAuthenticated } from "@/lib/session";
 
-const NAV = [
-  { label: "Home", to: "/moderator" },
-  { label: "Tickets", to: "/moderator/tickets" },
-  { label: "Mentees List", to: "/moderator/mentees-list" },
-  { label: "Mentors List", to: "/moderator/mentors-list" },
-  { label: "Mentor Applicants", to: "/moderator/mentor-applicants" },
-  { label: "Audit Log", to: "/moderator/audit-log" },
-] as const;
+const NAV: AreaNavItem[] = [
+  { label: "Home", to: "/moderator", icon: House },
+  { label: "Tickets", to: "/moderator/tickets", icon: Ticket },
+  { label: "Mentees List", to: "/moderator/mentees-list", icon: Users, short: "Mentees" },
+  { label: "Mentors List", to: "/moderator/mentors-list", icon: GraduationCap, short: "Mentors" },
+  { label: "Mentor Applicants", to: "/moderator/mentor-applicants", icon: UserPlus, short: "Applicants" },
+  { label: "Audit Log", to: "/moderator/audit-log", icon: ScrollText, short: "Audit" },
+];
 
 export const Route = createFileRoute("/moderator")({
   beforeLoad: () => {
