@@ -1,7 +1,8 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * The FTS5 mentor index of migration 0001, declared for querying only. It is deliberately not
+ * The FTS5 mentor index of migration 0001 (a trigram index beside it since 0013, queried in
+ * worker/services/search-ranking.ts), declared for querying only. It is deliberately not
  * exported from db/schema (drizzle-kit cannot express virtual tables or triggers): the custom
  * migration owns its shape, and triggers on mentors and mentor_skills keep it in sync.
  */
@@ -18,9 +19,3 @@ export const mentorSearchKeys = sqliteTable("mentor_search_keys", {
   id: integer("id").primaryKey(),
   mentorId: text("mentor_id").notNull(),
 });
-
-/** Turns what a person typed into an FTS5 query: each word a quoted prefix term, all required. */
-export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
-}

@@ -1,14 +1,13 @@
 import type { Db } from "../../db/client";
-import type { PriceCode } from "../../shared/validation/search";
 import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "./edge-cache";
-import { searchMentors, type MentorCard } from "./mentor-directory";
+import { searchMentors, type MentorCard, type SearchQuery } from "./mentor-directory";
 import { publicMentorProfile, type MentorProfile } from "./mentor-profiles";
 
-type Query = { search: string; price: PriceCode; rating: string; limit: number };
+type Query = SearchQuery;
 type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Case and spacing do not change what FTS matches, so they share one entry. */
-export const searchKey = (q: Query) => `search?${new URLSearchParams({ q: q.search.trim().toLowerCase().replace(/\s+/g, " "), price: q.price, rating: q.rating, limit: String(q.limit) })}`;
+export const searchKey = (q: Query) => `search?${new URLSearchParams({ q: q.search.trim().toLowerCase().replace(/\s+/g, " "), price: q.price, rating: q.rating, range: q.range ?? "", sort: q.sort ?? "relevance", limit: String(q.limit) })}`;
 
 /**
  * Public mentor search through the location's cache (ADR 0016): the same search within

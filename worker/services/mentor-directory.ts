@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentors } from "../../db/schema";
-import { ftsQuery, mentorSearch, mentorSearchKeys } from "../../db/search-index";
-import { PRICE_BUCKETS, NO_RATING, type PriceCode } from "../../shared/validation/search";
+import type { mentors } from "../../db/schema";
+import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "./accounts";
+import { hitsOf, tierOf } from "./search-ranking";
+import { searchTerms } from "./search-terms";
 
 export type MentorCard = {
   id: string;
@@ -21,68 +22,62 @@ export type MentorCard = {
   reviewCount: number;
 };
 
-const average = sql<number>`case when ${mentors.ratingCount} = 0 then 0 else cast(${mentors.ratingSum} as real) / ${mentors.ratingCount} end`;
+const average = sql<number>`case when "m"."rating_count" = 0 then 0 else cast("m"."rating_sum" as real) / "m"."rating_count" end`;
 
-/** Visible mentors are approved and not blocked. */
-const visible = and(eq(mentors.status, "approved"), eq(mentors.isBlocked, false));
-/**
- * The same test for a text search, with the unary `+` keeping SQLite from walking a mentors index
- * (then probing FTS per mentor, ~50x slower): the FTS match must drive the join.
- */
-const visibleMatch = sql`+"mentors"."status" = 'approved' and +"mentors"."is_blocked" = 0`;
-
-function priceFilter(code: PriceCode): SQL | undefined {
-  const { min, max } = PRICE_BUCKETS[code];
-  return and(min === null ? undefined : gte(mentors.hourlyRatePaise, min), max === null ? undefined : lte(mentors.hourlyRatePaise, max));
+type Range = { min: number | null; max: number | null };
+function rateWithin({ min, max }: Range): SQL[] {
+  return [min === null ? null : sql`"m"."hourly_rate_paise" >= ${min}`, max === null ? null : sql`"m"."hourly_rate_paise" <= ${max}`].filter((c): c is SQL => c !== null);
 }
-
-/** Columns weighted name 10, job title 6, firm 4, skills 8, bio 1 (lower bm25 = better). */
-const relevance = sql<number>`bm25(mentor_search, 10.0, 6.0, 4.0, 8.0, 1.0)`;
 
 /** A mentor's skills in the order they were added, as a JSON array, read in the same statement. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, where `id` would be the skill's.
 export const skillsJson = sql<string>`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "mentors"."id" order by s.created_at, s.id))`;
+const cardSkillsJson = sql`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "m"."id" order by s.created_at, s.id))`;
 
 type MentorRow = typeof mentors.$inferSelect;
+type CardRow = Pick<MentorRow, "id" | "firstName" | "lastName" | "jobTitle" | "firmName" | "shortBio" | "bio" | "location" | "hourlyRatePaise" | "profileImageKey" | "ratingSum" | "ratingCount">;
 
-/** The columns a card shows: a search reads only these (less for sqld to encode and send). */
-const cardColumns = {
-  id: mentors.id,
-  firstName: mentors.firstName,
-  lastName: mentors.lastName,
-  jobTitle: mentors.jobTitle,
-  firmName: mentors.firmName,
-  shortBio: mentors.shortBio,
-  bio: mentors.bio,
-  location: mentors.location,
-  hourlyRatePaise: mentors.hourlyRatePaise,
-  profileImageKey: mentors.profileImageKey,
-  ratingSum: mentors.ratingSum,
-  ratingCount: mentors.ratingCount,
-};
-type CardRow = { [K in keyof typeof cardColumns]: MentorRow[K] };
+/** The columns a card shows (id first: the bench reads it): a search reads only these. */
+const cardColumns = sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
+  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json"`;
+type CardSqlRow = { id: string; first_name: string; last_name: string; job_title: string; firm_name: string; short_bio: string | null; bio: string; location: string | null;
+  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string };
+
+export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
 
 /**
- * Approved, unblocked mentors matching the words (FTS5, ranked by relevance), the price bucket and
- * the minimum rating. Without words: everyone, best rated first. One statement, one round trip.
+ * Approved, unblocked mentors matching the text, the price bucket, the browse range and the minimum
+ * rating, in the order asked for (relevance by default). One statement, one round trip.
  */
-export async function searchMentors(db: Db, query: { search: string; price: PriceCode; rating: string; limit: number }): Promise<MentorCard[]> {
-  const minRating = query.rating === NO_RATING ? undefined : gte(average, Number(query.rating));
-  const filters = and(priceFilter(query.price), minRating);
-  const byRating = [desc(average), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id)];
-  const columns = { mentor: cardColumns, skillsJson };
-  const match = ftsQuery(query.search);
-  const rows = match
-    ? await db
-        .select(columns)
-        .from(mentorSearch)
-        .innerJoin(mentorSearchKeys, eq(mentorSearchKeys.id, mentorSearch.rowid))
-        .innerJoin(mentors, eq(mentors.id, mentorSearchKeys.mentorId))
-        .where(and(sql`mentor_search match ${match}`, visibleMatch, filters))
-        .orderBy(relevance, ...byRating)
-        .limit(query.limit)
-    : await db.select(columns).from(mentors).where(and(visible, filters)).orderBy(...byRating).limit(query.limit);
-  return rows.map((r) => mentorCard(r.mentor, r.skillsJson));
+export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorCard[]> {
+  const conditions = [
+    // The unary `+` keeps SQLite from walking a mentors index when a text match drives the join (ADR 0016 bench).
+    sql`+"m"."status" = 'approved'`,
+    sql`+"m"."is_blocked" = 0`,
+    ...rateWithin(PRICE_BUCKETS[query.price]),
+    ...(query.range ? rateWithin(PRICE_RANGES[query.range]) : []),
+    ...(query.rating === NO_RATING ? [] : [sql`${average} >= ${Number(query.rating)}`]),
+  ];
+  const where = sql.join(conditions, sql` and `);
+  const byRating = sql`${average} desc, "m"."rating_count" desc, "m"."first_name" asc, "m"."id" asc`;
+  const byPrice = { "price-asc": sql`"m"."hourly_rate_paise" asc, `, "price-desc": sql`"m"."hourly_rate_paise" desc, `, rating: sql`${byRating}, `, relevance: sql`` }[query.sort ?? "relevance"];
+  const terms = searchTerms(query.search);
+  const statement = terms
+    ? sql`select ${cardColumns} from ${hitsOf(terms)} as "h"
+        join "mentor_search_keys" "k" on "k"."id" = "h"."rid"
+        join "mentors" "m" on "m"."id" = "k"."mentor_id"
+        where ${where}
+        order by ${byPrice}"h"."fuzzy", ${tierOf(terms)} desc, "h"."rank", ${byRating}
+        limit ${query.limit}`
+    : sql`select ${cardColumns} from "mentors" "m" where ${where} order by ${byPrice}${byRating} limit ${query.limit}`;
+  const rows = await db.all<CardSqlRow>(statement);
+  return rows.map((r) =>
+    mentorCard(
+      { id: r.id, firstName: r.first_name, lastName: r.last_name, jobTitle: r.job_title, firmName: r.firm_name, shortBio: r.short_bio, bio: r.bio, location: r.location,
+        hourlyRatePaise: r.hourly_rate_paise, profileImageKey: r.profile_image_key, ratingSum: r.rating_sum, ratingCount: r.rating_count },
+      r.skills_json,
+    ),
+  );
 }
 
 /** A card from a row read with `skillsJson` beside it. */

@@ -1,0 +1,60 @@
+-- Typo-tolerant mentor search (issue 23): an FTS5 trigram index beside the word index of 0001, over
+-- what people look a mentor up by (name, job title, skills; not the long bio, whose many trigrams
+-- would match almost anything). The search service asks it only when the word index finds little,
+-- and scores a row by how many of the typed word's trigrams it holds. Rows share the keys of
+-- `mentor_search_keys`; the triggers of 0001 are replaced by ones keeping both indexes in step.
+CREATE VIRTUAL TABLE `mentor_search_trigram` USING fts5(`text`, tokenize = 'trigram');
+--> statement-breakpoint
+INSERT INTO `mentor_search_trigram`(rowid, `text`)
+  SELECT k.id, lower(m.first_name || ' ' || m.last_name || ' | ' || m.job_title || ' | ' ||
+    coalesce((SELECT group_concat(s.name, ', ') FROM mentor_skills s WHERE s.mentor_id = m.id), ''))
+  FROM mentors m JOIN mentor_search_keys k ON k.mentor_id = m.id;
+--> statement-breakpoint
+DROP TRIGGER `mentors_search_insert`;
+--> statement-breakpoint
+DROP TRIGGER `mentors_search_update`;
+--> statement-breakpoint
+DROP TRIGGER `mentors_search_delete`;
+--> statement-breakpoint
+DROP TRIGGER `mentor_skills_search_insert`;
+--> statement-breakpoint
+DROP TRIGGER `mentor_skills_search_delete`;
+--> statement-breakpoint
+CREATE TRIGGER `mentors_search_insert` AFTER INSERT ON `mentors` BEGIN
+  INSERT INTO `mentor_search_keys`(`mentor_id`) VALUES (new.id);
+  INSERT INTO `mentor_search`(rowid, `name`, `job_title`, `firm_name`, `skills`, `bio`)
+  VALUES (last_insert_rowid(), new.first_name || ' ' || new.last_name, new.job_title, new.firm_name, '', new.bio);
+  INSERT INTO `mentor_search_trigram`(rowid, `text`)
+  VALUES ((SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = new.id), lower(new.first_name || ' ' || new.last_name || ' | ' || new.job_title || ' | '));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `mentors_search_update` AFTER UPDATE OF `first_name`, `last_name`, `job_title`, `firm_name`, `bio` ON `mentors` BEGIN
+  UPDATE `mentor_search` SET `name` = new.first_name || ' ' || new.last_name, `job_title` = new.job_title,
+    `firm_name` = new.firm_name, `bio` = new.bio
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = new.id);
+  UPDATE `mentor_search_trigram` SET `text` = lower(new.first_name || ' ' || new.last_name || ' | ' || new.job_title || ' | ' ||
+    coalesce((SELECT group_concat(name, ', ') FROM mentor_skills WHERE mentor_id = new.id), ''))
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = new.id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `mentors_search_delete` BEFORE DELETE ON `mentors` BEGIN
+  DELETE FROM `mentor_search` WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.id);
+  DELETE FROM `mentor_search_trigram` WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.id);
+  DELETE FROM `mentor_search_keys` WHERE `mentor_id` = old.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `mentor_skills_search_insert` AFTER INSERT ON `mentor_skills` BEGIN
+  UPDATE `mentor_search` SET `skills` = coalesce((SELECT group_concat(name, ' ') FROM mentor_skills WHERE mentor_id = new.mentor_id), '')
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = new.mentor_id);
+  UPDATE `mentor_search_trigram` SET `text` = (SELECT lower(m.first_name || ' ' || m.last_name || ' | ' || m.job_title || ' | ' ||
+    coalesce((SELECT group_concat(s.name, ', ') FROM mentor_skills s WHERE s.mentor_id = m.id), '')) FROM mentors m WHERE m.id = new.mentor_id)
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = new.mentor_id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `mentor_skills_search_delete` AFTER DELETE ON `mentor_skills` BEGIN
+  UPDATE `mentor_search` SET `skills` = coalesce((SELECT group_concat(name, ' ') FROM mentor_skills WHERE mentor_id = old.mentor_id), '')
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.mentor_id);
+  UPDATE `mentor_search_trigram` SET `text` = (SELECT lower(m.first_name || ' ' || m.last_name || ' | ' || m.job_title || ' | ' ||
+    coalesce((SELECT group_concat(s.name, ', ') FROM mentor_skills s WHERE s.mentor_id = m.id), '')) FROM mentors m WHERE m.id = old.mentor_id)
+  WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.mentor_id);
+END;
