@@ -37,10 +37,18 @@ export function useUserRoom(role: Role): void {
 
   useEffect(() => {
     if (!id) return;
-    const refetchChat = () => void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+    // The mentee home (issue 23) shows unread messages and the next session: it refetches with both.
+    const refetchHome = () => void queryClient.invalidateQueries(trpc.mentees.home.pathFilter());
+    const refetchChat = () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+      refetchHome();
+    };
     const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
     const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
-    const refetchSchedules = () => void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+    const refetchSchedules = () => {
+      void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+      refetchHome();
+    };
     let opened = false;
     client.on("open", () => {
       client.emit("setup", { role, id, name });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AreaWelcome } from "@/components/area-welcome";
+import { MenteeHome } from "@/components/home/mentee-home";
 
-export const Route = createFileRoute("/mentees/")({
-  component: () => <AreaWelcome role="mentee" intro="Find a mentor, book a session and keep learning." />,
-});
+export const Route = createFileRoute("/mentees/")({ component: MenteeHome });

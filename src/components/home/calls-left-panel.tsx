@@ -1,0 +1,63 @@
+import { Link } from "@tanstack/react-router";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { ALL } from "@/lib/browse";
+import { formatDate } from "@/lib/zoned";
+import { HomePanel } from "./home-panel";
+import type { MenteeHomeData } from "./types";
+
+const callsText = (left: number, of: number) => `${left} of ${of} call${of === 1 ? "" : "s"} left`;
+
+/** Per running subscription: calls left this period, when the period ends or renews, and Schedule. */
+export function CallsLeftPanel({ home, zone }: { home: MenteeHomeData; zone: string }) {
+  return (
+    <HomePanel
+      id="home-calls-left"
+      title="Calls left this period"
+      action={
+        home.subscriptions.length ? (
+          <Link to="/mentees/subscribed-mentors" className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Subscriptions
+          </Link>
+        ) : null
+      }
+    >
+      {home.subscriptions.length ? (
+        <ul className="grid gap-3">
+          {home.subscriptions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3">
+              <div className="flex min-w-0 items-center gap-3">
+                <Avatar src={s.mentorImage} name={s.mentorName} className="size-10" />
+                <div className="grid min-w-0">
+                  <span className="truncate font-medium text-slate-900">{s.mentorName}</span>
+                  <span className="text-sm text-slate-600">
+                    <span data-testid="calls-left">{callsText(s.callsLeft, s.callsPerPeriod)}</span>
+                    {s.periodEnd ? ` · ${s.status === "ending" ? "ends" : "renews"} ${formatDate(s.periodEnd, zone)}` : null}
+                  </span>
+                </div>
+              </div>
+              {s.callsLeft > 0 ? (
+                <Button asChild size="sm" variant="outline">
+                  <Link to="/mentees/schedules" search={{ mentorId: s.mentorId }} aria-label={`Schedule with ${s.mentorName}`}>
+                    Schedule
+                  </Link>
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="grid gap-3">
+          <p className="text-slate-600">No active subscription. A monthly plan gives you 4 one-hour calls with your mentor.</p>
+          <div>
+            <Button asChild variant="outline">
+              <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }}>
+                Browse mentors
+              </Link>
+            </Button>
+          </div>
+        </div>
+      )}
+    </HomePanel>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { LoadError } from "@/components/load-error";
+import { recentSearches } from "@/lib/search-history";
+import { useSession } from "@/lib/session";
+import { useTRPC } from "@/lib/trpc";
+import { useMyZone } from "@/lib/use-my-zone";
+import { CallsLeftPanel } from "./calls-left-panel";
+import { HomePanelSkeleton } from "./home-panel";
+import { NextSessionPanel } from "./next-session-panel";
+import { ProfilePrompt } from "./profile-prompt";
+import { SuggestedMentorsPanel } from "./suggested-mentors-panel";
+import { UnreadPanel } from "./unread-panel";
+
+/**
+ * The mentee's home (issue 23): her next session with Join, calls left per subscription, unread
+ * messages and mentors suggested from her recent searches (kept in this browser) or her
+ * subscriptions' skills; one query (mentees.home), refetched when a message or a schedule push arrives.
+ */
+export function MenteeHome() {
+  const trpc = useTRPC();
+  const session = useSession("mentee");
+  const zone = useMyZone();
+  const [searches] = useState(recentSearches);
+  const home = useQuery(trpc.mentees.home.queryOptions({ searches }));
+
+  return (
+    <div className="grid gap-6">
+      <section className="grid gap-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{session?.name ? `Welcome, ${session.name}` : "Welcome"}</h1>
+        <p className="text-slate-600">Find a mentor, book a session and keep learning.</p>
+      </section>
+      {home.isPending ? (
+        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading your home">
+          <HomePanelSkeleton />
+          <HomePanelSkeleton />
+          <HomePanelSkeleton />
+          <HomePanelSkeleton />
+        </div>
+      ) : home.isError ? (
+        <LoadError what="your home" onRetry={() => void home.refetch()} />
+      ) : (
+        <>
+          <ProfilePrompt missing={home.data.profileMissing} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <NextSessionPanel home={home.data} zone={zone} />
+            <UnreadPanel home={home.data} />
+            <CallsLeftPanel home={home.data} zone={zone} />
+            <SuggestedMentorsPanel home={home.data} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

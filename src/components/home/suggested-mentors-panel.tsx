@@ -1,0 +1,67 @@
+import { Link } from "@tanstack/react-router";
+import { RatingSummary } from "@/components/rating-summary";
+import { SkillList } from "@/components/skill-list";
+import { Avatar } from "@/components/ui/avatar";
+import { ALL, PROFILE_ROUTE } from "@/lib/browse";
+import { formatRupees } from "@/lib/money";
+import { HomePanel } from "./home-panel";
+import type { MenteeHomeData, SuggestedMentor } from "./types";
+
+const BASIS_TEXT: Record<MenteeHomeData["suggestions"]["basis"], string> = {
+  searches: "Based on your recent searches.",
+  subscriptions: "Based on the skills of mentors you subscribe to.",
+  rating: "Top-rated mentors to get you started.",
+};
+
+function Suggestion({ mentor }: { mentor: SuggestedMentor }) {
+  const name = `${mentor.firstName} ${mentor.lastName}`;
+  return (
+    <li className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-4">
+      <div className="flex min-w-0 items-center gap-3">
+        <Avatar src={mentor.profileImageUrl} name={name} className="size-12" />
+        <div className="grid min-w-0">
+          <Link to={PROFILE_ROUTE.mentee} params={{ id: mentor.id }} className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline">
+            {name}
+          </Link>
+          <span className="truncate text-sm text-slate-600">
+            {mentor.jobTitle}@ {mentor.firmName}
+          </span>
+        </div>
+      </div>
+      {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, 3)} size="sm" /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <RatingSummary rating={mentor.rating} reviewCount={mentor.reviewCount} />
+        <span className="text-slate-700">{formatRupees(mentor.hourlyRatePaise)}/h</span>
+      </div>
+    </li>
+  );
+}
+
+/** Mentors suggested from her recent searches or her subscriptions' skills (else the best rated). */
+export function SuggestedMentorsPanel({ home }: { home: MenteeHomeData }) {
+  const { basis, mentors } = home.suggestions;
+  return (
+    <HomePanel
+      id="home-suggested"
+      title="Mentors for you"
+      action={
+        <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }} className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Browse all mentors
+        </Link>
+      }
+    >
+      {mentors.length ? (
+        <>
+          <p className="text-sm text-slate-600">{BASIS_TEXT[basis]}</p>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {mentors.map((m) => (
+              <Suggestion key={m.id} mentor={m} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-slate-600">No suggestions yet. Search for a skill to see mentors who teach it.</p>
+      )}
+    </HomePanel>
+  );
+}

@@ -1,0 +1,6 @@
+import type { RouterOutputs } from "@/lib/api-types";
+
+/** The mentee home's answer (mentees.home). */
+export type MenteeHomeData = RouterOutputs["mentees"]["home"];
+export type HomeSubscription = MenteeHomeData["subscriptions"][number];
+export type SuggestedMentor = MenteeHomeData["suggestions"]["mentors"][number];
