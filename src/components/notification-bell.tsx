@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
+import { BELL_READ, bellEntries, signInsText } from "@/lib/bell-entries";
 import { toast } from "@/lib/toast";
 import { fromNow, fullDateTime, longDate } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
@@ -12,11 +13,12 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 /**
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
  * latest 5, newest first; opening it marks them read. Message notifications link to their conversation.
+ * Consecutive "New sign-in" alerts share one line (issue 23), so other notices keep their places.
  */
 export function NotificationBell({ side }: { side: ChatSide }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const bell = useQuery(trpc.notifications.latest.queryOptions({}));
+  const bell = useQuery(trpc.notifications.latest.queryOptions({ limit: BELL_READ }));
   const markRead = useMutation(
     trpc.notifications.markAllRead.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
@@ -25,7 +27,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
   );
   useNow();
   const unread = bell.data?.unreadCount ?? 0;
-  const list = bell.data?.notifications ?? [];
+  const entries = bellEntries(bell.data?.notifications ?? []);
 
   return (
     <DropdownMenu
@@ -43,27 +45,30 @@ export function NotificationBell({ side }: { side: ChatSide }) {
         <DropdownMenuLabel>Notifications</DropdownMenuLabel>
         {bell.isError ? (
           <p className="px-2 py-3 text-sm text-slate-600">We couldn't load your notifications.</p>
-        ) : list.length === 0 ? (
+        ) : entries.length === 0 ? (
           <p className="px-2 py-3 text-sm text-slate-600">No new notifications</p>
         ) : (
-          list.map((n) => {
+          entries.map((entry) => {
+            const n = entry.kind === "single" ? entry.notification : entry.latest;
+            const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
             const body = (
               <span className="grid gap-0.5">
-                <span className={`text-sm ${n.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{n.content}</span>
+                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{entry.kind === "sign-ins" ? signInsText(entry.count) : n.content}</span>
                 <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
+                  {entry.kind === "sign-ins" ? "latest " : null}
                   {fromNow(n.createdAt)}
                   {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
                 </time>
               </span>
             );
-            return n.type === "message" && n.conversationId ? (
-              <DropdownMenuItem key={n.id} asChild>
+            return entry.kind === "single" && n.type === "message" && n.conversationId ? (
+              <DropdownMenuItem key={entry.key} asChild>
                 <Link to={INBOX_THREAD[side]} params={{ conversationId: n.conversationId }}>
                   {body}
                 </Link>
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem key={n.id} data-static="">
+              <DropdownMenuItem key={entry.key} data-static="">
                 {body}
               </DropdownMenuItem>
             );
