@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { linkField } from "./links";
+import { personName } from "./person-name";
 
 /** Sign-up, application and sign-in rules of SPEC §5, shared by the server and the forms. */
 
@@ -32,8 +33,8 @@ const phoneField = required(
 );
 
 const personFields = {
-  firstName: requiredText("First Name is required", 50, "First Name must be at most 50 characters"),
-  lastName: requiredText("Last Name is required", 50, "Last Name must be at most 50 characters"),
+  firstName: required(personName("First Name")),
+  lastName: required(personName("Last Name")),
   email: emailField,
   phone: phoneField,
   password: passwordField,

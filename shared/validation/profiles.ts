@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { hourlyRateField, PHONE_PATTERN, splitSkills } from "./accounts";
 import { linkField } from "./links";
+import { personName } from "./person-name";
 import { timeZoneField } from "./scheduling";
 
-const name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(50, `${label} must be at most 50 characters`));
 const text = (label: string, max: number, required = false) =>
   required
     ? v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`))
@@ -12,8 +12,8 @@ const phone = v.pipe(v.string("Mobile number is required"), v.trim(), v.nonEmpty
 
 /** Fields a mentee may change; absent fields stay as they are. */
 export const menteeProfileUpdateSchema = v.object({
-  firstName: v.optional(name("First Name")),
-  lastName: v.optional(name("Last Name")),
+  firstName: v.optional(personName("First Name")),
+  lastName: v.optional(personName("Last Name")),
   phone: v.optional(phone),
   bio: v.optional(text("About", 1000)),
   /** The IANA zone every session time is shown in (also settable alone: scheduling.setTimeZone). */
@@ -22,8 +22,8 @@ export const menteeProfileUpdateSchema = v.object({
 
 /** Fields a mentor may change; absent fields stay as they are. */
 export const mentorProfileUpdateSchema = v.object({
-  firstName: v.optional(name("First Name")),
-  lastName: v.optional(name("Last Name")),
+  firstName: v.optional(personName("First Name")),
+  lastName: v.optional(personName("Last Name")),
   phone: v.optional(phone),
   jobTitle: v.optional(text("Job Title", 80, true)),
   firmName: v.optional(text("Firm Name", 80, true)),

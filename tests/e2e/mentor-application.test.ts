@@ -125,7 +125,7 @@ describe("mentor application", () => {
 
     // The same e-mail again while the first application is pending: 403 (not blocked) = under review, same modal, home after ~4 s.
     await page.goto("/auth/mentor-register");
-    await fillApplication(page, { ...a, firstName: "Rhea2" });
+    await fillApplication(page, { ...a, firstName: "Rhéa" });
     expect(await submit(page)).toBe(403);
     expect(await page.getByRole("alert").filter({ hasText: /\S/ }).count()).toBe(0);
     expect(await expectSuccessThenHome(page)).toBeGreaterThanOrEqual(REDIRECT_MS - 500);
