@@ -55,18 +55,46 @@ export const formatDate = (instant: Date | string | number, zone: string) => inZ
 /** "9:30 pm" in the zone. */
 export const formatTime = (instant: Date | string | number, zone: string) => inZone(instant, zone).format(TIME_FORMAT);
 /** "March 9th 2026, 9:30 pm (Asia/Kolkata)": the zone is named. */
-export const formatWhen = (instant: Date | string | number, zone: string) => `${formatDate(instant, zone)}, ${formatTime(instant, zone)} (${zone})`;
+export const formatWhen = (instant: Date | string | number, zone: string) => `${formatDate(instant, zone)}, ${formatTime(instant, zone)} (${preferredZone(zone)})`;
 
 /** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
 export function zonedInstant(date: string, time: string, zone: string): Date {
   return dayjs.tz(`${date} ${time}`, zone).toDate();
 }
 
+/**
+ * Today's IANA names of zones that ICU (and so Intl.supportedValuesOf and resolvedOptions in Chromium
+ * and Node) still lists under their old alias. Shown and stored by today's name, so one place never says
+ * "Asia/Calcutta" while another says "Asia/Kolkata" (issue 23). Both names work with Intl either way.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+};
+
+/** The zone by today's IANA name ("Asia/Calcutta" → "Asia/Kolkata"); any other name as given. */
+export const preferredZone = (zone: string): string => CURRENT_NAMES[zone] ?? zone;
+
 /** A short zone label: "Asia/Kolkata (GMT+5:30)", "America/New York (GMT-4)", the offset as of `at` (so it follows DST). */
 export function zoneLabel(zone: string, at: Date | string | number = new Date()): string {
   const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(dayjs(at).tz(zone).format("Z")) ?? [];
   const offset = !sign || (hours === "00" && minutes === "00") ? "" : `${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
-  return `${zone.replace(/_/g, " ")} (GMT${offset})`;
+  return `${preferredZone(zone).replace(/_/g, " ")} (GMT${offset})`;
 }
 
 /**

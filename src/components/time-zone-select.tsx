@@ -1,5 +1,5 @@
 import { forwardRef, useMemo, type SelectHTMLAttributes } from "react";
-import { allZones, zoneLabel } from "@/lib/zoned";
+import { allZones, preferredZone, zoneLabel } from "@/lib/zoned";
 
 /**
  * The IANA zones the browser knows (Intl.supportedValuesOf), each with its current offset, as a plain
@@ -7,8 +7,9 @@ import { allZones, zoneLabel } from "@/lib/zoned";
  */
 export const TimeZoneSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { current?: string | null }>(function TimeZoneSelect({ current, className, ...props }, ref) {
   const zones = useMemo(() => {
-    const list = allZones();
-    // A stored zone the browser spells differently (or does not list) stays selectable.
+    // A stored zone by an old name ("Asia/Calcutta") is the option of today's name, keeping its value.
+    const list = allZones().map((z) => (current && z === preferredZone(current) ? current : z));
+    // A stored zone the browser does not list stays selectable.
     return current && !list.includes(current) ? [current, ...list] : list;
   }, [current]);
   const now = useMemo(() => new Date(), []);
