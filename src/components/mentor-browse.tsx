@@ -24,7 +24,8 @@ export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; seg
       {filtered ? (
         <>
           <p className="text-sm text-slate-600">Try another price range or a lower rating.</p>
-          <Button variant="outline" onClick={() => go(segment, {})}>
+          {/* Clearing the filters keeps the chosen order. */}
+          <Button variant="outline" onClick={() => go(segment, { sort: filters.sort })}>
             Clear filters
           </Button>
         </>

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCardData } from "@/lib/api-types";
+import { formatRupees } from "@/lib/money";
+import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { RatingSummary } from "./rating-summary";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
@@ -14,7 +16,7 @@ const CARD_SKILLS = 3;
 const ENTRANCE_STEP_S = 0.25;
 const MAX_STAGGERED = 8;
 
-/** A mentor in a list: photo, name, role, short bio, first skills, rating, and a link to the profile. */
+/** A mentor in a list: photo, name, role, price per hour and per month, short bio, first skills, rating, and a link to the profile. */
 export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; index: number; area: BrowseArea }) {
   const fullName = `${mentor.firstName} ${mentor.lastName}`;
   const headingId = `mentor-${mentor.id}-name`;
@@ -36,6 +38,13 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
           </p>
         </div>
       </div>
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600" data-testid="mentor-card-price">
+        <span>
+          <span className="text-base font-semibold text-slate-900">{formatRupees(mentor.hourlyRatePaise)}</span>/hour
+        </span>
+        <span aria-hidden="true">·</span>
+        <span title={`${CALLS_PER_MONTH} one-hour calls a month`}>{formatRupees(monthlyPricePaise(mentor.hourlyRatePaise))}/month plan</span>
+      </p>
       <p className="line-clamp-2 text-sm text-slate-700">{mentor.shortBio || DEFAULT_SHORT_BIO}</p>
       {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, CARD_SKILLS)} size="sm" /> : null}
       <div className="mt-auto flex items-center justify-between gap-2 pt-1">

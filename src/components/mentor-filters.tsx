@@ -1,36 +1,34 @@
 import { Star } from "lucide-react";
-import { PRICE_OPTIONS, RATING_OPTIONS, type BrowseFilters } from "@/lib/browse";
+import { useId } from "react";
+import { PRICE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS, type BrowseFilters } from "@/lib/browse";
 
 const optionClass =
   "flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500";
 const boxClass = "size-4 accent-indigo-600 focus-visible:outline-none";
+const selectClass =
+  "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 const ratingLabel = (stars: number) => (stars === 5 ? "5 stars" : `${stars} ${stars === 1 ? "star" : "stars"} & up`);
 
 /**
- * The browse filter bar (SPEC §4): price buckets and a minimum rating, each a group of checkboxes
- * where at most one is checked. Unchecking the price returns to Any; unchecking the rating clears it.
+ * The browse filter bar (SPEC §4, issue 23): the price as one choice among ranges that do not
+ * overlap (radio buttons, Any first), a minimum rating (checkboxes where at most one is checked;
+ * unchecking clears it), and the order of the results.
  */
 export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; onChange: (next: BrowseFilters) => void }) {
+  const priceName = useId();
+  const sortId = useId();
   return (
-    <div className="flex flex-col gap-4 lg:flex-row lg:gap-8">
+    <div className="flex flex-col gap-4 lg:flex-row lg:flex-wrap lg:gap-8">
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Price per hour</legend>
         <div className="flex flex-wrap gap-2">
-          {PRICE_OPTIONS.map(({ code, label }) => {
-            const checked = (filters.price ?? "a") === code;
-            return (
-              <label key={code} className={optionClass}>
-                <input
-                  type="checkbox"
-                  className={boxClass}
-                  checked={checked}
-                  onChange={() => onChange({ ...filters, price: checked || code === "a" ? undefined : code })}
-                />
-                {label}
-              </label>
-            );
-          })}
+          {PRICE_OPTIONS.map(({ code, label }) => (
+            <label key={label} className={optionClass}>
+              <input type="radio" name={priceName} className={boxClass} checked={filters.price === code} onChange={() => onChange({ ...filters, price: code })} />
+              {label}
+            </label>
+          ))}
         </div>
       </fieldset>
       <fieldset className="grid gap-2">
@@ -52,6 +50,23 @@ export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; o
           })}
         </div>
       </fieldset>
+      <div className="grid content-start gap-2">
+        <label htmlFor={sortId} className="text-sm font-semibold text-slate-900">
+          Sort by
+        </label>
+        <select
+          id={sortId}
+          className={selectClass}
+          value={filters.sort ?? "relevance"}
+          onChange={(e) => onChange({ ...filters, sort: e.target.value === "relevance" ? undefined : (e.target.value as BrowseFilters["sort"]) })}
+        >
+          {SORT_OPTIONS.map(({ code, label }) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

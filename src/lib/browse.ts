@@ -1,4 +1,4 @@
-import { NO_RATING, PRICE_BUCKETS, type PriceCode } from "../../shared/validation/search-filters";
+import { NO_RATING, PRICE_RANGES, SORTS, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import type { MentorSearch } from "../../shared/validation/search";
 
 /** Where the browse and profile pages live: publicly, or inside the mentee area (same pages, own nav). */
@@ -13,26 +13,41 @@ export const ALL = "all";
 export const searchSegment = (text: string) => text.trim() || ALL;
 export const searchText = (segment: string) => (segment === ALL ? "" : segment);
 
-export const PRICE_OPTIONS = Object.entries(PRICE_BUCKETS).map(([code, { label }]) => ({ code: code as PriceCode, label }));
+/** The price choices: Any, then the non-overlapping ranges (one at a time). */
+export const PRICE_OPTIONS: { code: PriceRange | undefined; label: string }[] = [
+  { code: undefined, label: "Any" },
+  ...Object.entries(PRICE_RANGES).map(([code, { label }]) => ({ code: code as PriceRange, label })),
+];
+export const SORT_OPTIONS = Object.entries(SORTS).map(([code, label]) => ({ code: code as SortCode, label }));
+/** Links from before the ranges (SPEC §9 bucket codes) open the range that is the same bucket. */
+const LEGACY_PRICE: Record<string, PriceRange> = { b: "low", c: "mid", e: "top" };
 export const RATING_OPTIONS = [1, 2, 3, 4, 5] as const;
 export type MinRating = (typeof RATING_OPTIONS)[number];
 
 /**
- * The filters in the query string (`?price=c&rating=4`); defaults (price 'a', no rating) stay out of the URL.
- * The rating is a number so the router prints it bare.
+ * The filters in the query string (`?price=mid&rating=4&sort=price-asc`); defaults (any price, no
+ * rating, best match) stay out of the URL. The rating is a number so the router prints it bare.
  */
-export type BrowseFilters = { price?: Exclude<PriceCode, "a">; rating?: MinRating };
+export type BrowseFilters = { price?: PriceRange; rating?: MinRating; sort?: Exclude<SortCode, "relevance"> };
 
 export function validateBrowseFilters(search: Record<string, unknown>): BrowseFilters {
   const price = String(search.price ?? "");
   const rating = Number(search.rating);
+  const sort = String(search.sort ?? "");
   return {
-    price: price in PRICE_BUCKETS && price !== "a" ? (price as BrowseFilters["price"]) : undefined,
+    price: price in PRICE_RANGES ? (price as PriceRange) : LEGACY_PRICE[price],
     rating: RATING_OPTIONS.includes(rating as MinRating) ? (rating as MinRating) : undefined,
+    sort: sort in SORTS && sort !== "relevance" ? (sort as BrowseFilters["sort"]) : undefined,
   };
 }
 
 /** The `mentors.search` input of a browse URL. */
 export function mentorSearchOf(segment: string, filters: BrowseFilters): MentorSearch {
-  return { search: searchText(segment), price: filters.price ?? "a", rating: filters.rating ? String(filters.rating) as MentorSearch["rating"] : NO_RATING };
+  return {
+    search: searchText(segment),
+    price: "a",
+    rating: filters.rating ? (String(filters.rating) as MentorSearch["rating"]) : NO_RATING,
+    ...(filters.price ? { range: filters.price } : {}),
+    ...(filters.sort ? { sort: filters.sort } : {}),
+  };
 }

@@ -126,41 +126,44 @@ describe("finding a mentor", () => {
     const page = b.page;
     const expected = await searchMentorsApi({ search: "CI/CD" });
     expect(expected.length).toBeGreaterThan(0);
-    await page.goto(`/browse/mentor/${filterWord}?price=c`);
+    await page.goto(`/browse/mentor/${filterWord}?price=mid`);
     await expect.poll(() => cardNames(page)).toHaveLength(2);
     await searchBox(page).fill("CI/CD");
     await searchBox(page).press("Enter");
     // The filters stay set when only the text changes (SPEC §4: text, price and rating each re-run the search).
-    await waitForPath(page, `/browse/mentor/${encodeURIComponent("CI/CD")}?price=c`);
+    await waitForPath(page, `/browse/mentor/${encodeURIComponent("CI/CD")}?price=mid`);
     await page.getByRole("heading", { level: 1, name: 'Mentors for "CI/CD"' }).waitFor();
     const inBucket = await searchMentorsApi({ search: "CI/CD", price: "c" });
     await expect.poll(() => cardNames(page)).toEqual(inBucket.map(fullName));
-    expect(await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).isChecked()).toBe(true);
-    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).uncheck();
+    expect(await page.getByRole("radio", { name: "₹1000-₹2500", exact: true }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "Any", exact: true }).check();
     await waitForPath(page, `/browse/mentor/${encodeURIComponent("CI/CD")}`);
     await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
   });
 
-  it("filters by price and rating through the URL, keeps them on reload, and unchecking the price returns to Any", async () => {
+  it("filters by price and rating through the URL, keeps them on reload, and choosing Any takes the price out", async () => {
     const page = b.page;
     const checkbox = (name: string) => page.getByRole("checkbox", { name, exact: true });
+    // The price is one choice among ranges that do not overlap (issue 23).
+    const radio = (name: string) => page.getByRole("radio", { name, exact: true });
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
-    expect(await checkbox("Any").isChecked()).toBe(true);
+    expect(await radio("Any").isChecked()).toBe(true);
+    expect(await page.getByRole("group", { name: "Price per hour" }).locator("label").allTextContents()).toEqual(["Any", "Under ₹1000", "₹1000-₹2500", "₹2500-₹5000", "Above ₹5000"]);
 
     // Price ₹1000-₹2500: the URL carries it, the search is sent with it, and the results obey it.
-    const byPrice = await nextSearchAnswer(page, () => checkbox("₹1000-₹2500").check());
-    await waitForPath(page, `/browse/mentor/${filterWord}?price=c`);
-    expect(byPrice.input).toMatchObject({ search: filterWord, price: "c", rating: "9" });
+    const byPrice = await nextSearchAnswer(page, () => radio("₹1000-₹2500").check());
+    await waitForPath(page, `/browse/mentor/${filterWord}?price=mid`);
+    expect(byPrice.input).toMatchObject({ search: filterWord, range: "mid", rating: "9" });
     expect(byPrice.data.map((m) => m.id).sort()).toEqual([inRange.id, lowRated.id].sort());
     for (const m of byPrice.data) expect(m.hourlyRatePaise).toSatisfy((p: number) => p >= 100_000 && p <= 250_000);
     await expect.poll(() => cardNames(page)).toEqual(byPrice.data.map(fullName));
-    expect(await checkbox("Any").isChecked()).toBe(false);
+    expect(await radio("Any").isChecked()).toBe(false);
 
     // Plus 4 stars & up.
     const byBoth = await nextSearchAnswer(page, () => checkbox("4 stars & up").check());
-    await waitForPath(page, `/browse/mentor/${filterWord}?price=c&rating=4`);
-    expect(byBoth.input).toMatchObject({ search: filterWord, price: "c", rating: "4" });
+    await waitForPath(page, `/browse/mentor/${filterWord}?price=mid&rating=4`);
+    expect(byBoth.input).toMatchObject({ search: filterWord, range: "mid", rating: "4" });
     expect(byBoth.data.map((m) => m.id)).toEqual([inRange.id]);
     await expect.poll(() => cardNames(page)).toEqual([fullName(inRange)]);
     // The card's rating is the mentor's real average (5 and 4).
@@ -169,13 +172,13 @@ describe("finding a mentor", () => {
     // A reload (or a shared link) restores both filters and the same results.
     await page.reload();
     await expect.poll(() => cardNames(page)).toEqual([fullName(inRange)]);
-    expect(await checkbox("₹1000-₹2500").isChecked()).toBe(true);
+    expect(await radio("₹1000-₹2500").isChecked()).toBe(true);
     expect(await checkbox("4 stars & up").isChecked()).toBe(true);
 
-    // Unchecking the price returns it to Any and takes it out of the URL; the rating stays.
-    await checkbox("₹1000-₹2500").uncheck();
+    // Choosing Any takes the price out of the URL; the rating stays.
+    await radio("Any").check();
     await waitForPath(page, `/browse/mentor/${filterWord}?rating=4`);
-    expect(await checkbox("Any").isChecked()).toBe(true);
+    expect(await radio("₹1000-₹2500").isChecked()).toBe(false);
     const byRating = await searchMentorsApi({ search: filterWord, rating: "4" });
     expect(byRating.map((m) => m.id).sort()).toEqual([inRange.id, pricey.id].sort());
     await expect.poll(() => cardNames(page)).toEqual(byRating.map(fullName));
@@ -186,22 +189,51 @@ describe("finding a mentor", () => {
     await expect.poll(() => cardNames(page)).toHaveLength(3);
   });
 
-  it("a shared filter link over all mentors shows only mentors in the bucket and rating", async () => {
+  it("cards show the price per hour and the monthly plan, and the results sort by price both ways and by rating", async () => {
     const page = b.page;
-    const expected = await searchMentorsApi({ price: "d", rating: "4" });
+    await page.goto(`/browse/mentor/${filterWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    const priceOf = (m: { firstName: string; lastName: string }) =>
+      mentorCards(page).filter({ has: page.getByRole("heading", { name: fullName(m) }) }).getByTestId("mentor-card-price").innerText();
+    // ₹3000 an hour; the plan is 4 one-hour calls a month.
+    expect((await priceOf(pricey)).replace(/\s+/g, " ")).toBe("₹3,000/hour · ₹12,000/month plan");
+    expect((await priceOf(inRange)).replace(/\s+/g, " ")).toBe("₹1,800/hour · ₹7,200/month plan");
+
+    const sortBy = page.getByRole("combobox", { name: "Sort by" });
+    expect(await sortBy.inputValue()).toBe("relevance");
+    const ascending = await nextSearchAnswer(page, () => sortBy.selectOption({ label: "Price: low to high" }));
+    await waitForPath(page, `/browse/mentor/${filterWord}?sort=price-asc`);
+    expect(ascending.input).toMatchObject({ search: filterWord, sort: "price-asc" });
+    await expect.poll(() => cardNames(page)).toEqual([inRange, lowRated, pricey].map(fullName));
+    await sortBy.selectOption({ label: "Price: high to low" });
+    await waitForPath(page, `/browse/mentor/${filterWord}?sort=price-desc`);
+    await expect.poll(() => cardNames(page)).toEqual([pricey, lowRated, inRange].map(fullName));
+    // Rating: 5 (one review), 4.5, 3.
+    await sortBy.selectOption({ label: "Rating" });
+    await waitForPath(page, `/browse/mentor/${filterWord}?sort=rating`);
+    await expect.poll(() => cardNames(page)).toEqual([pricey, inRange, lowRated].map(fullName));
+    // The order survives a reload.
+    await page.reload();
+    await expect.poll(() => cardNames(page)).toEqual([pricey, inRange, lowRated].map(fullName));
+    expect(await sortBy.inputValue()).toBe("rating");
+  });
+
+  it("a shared filter link over all mentors shows only mentors in the range and rating", async () => {
+    const page = b.page;
+    const expected = await searchMentorsApi({ range: "high", rating: "4" });
     expect(expected.length).toBeGreaterThan(0);
     for (const m of expected) {
-      expect(m.hourlyRatePaise).toSatisfy((p: number) => p >= 200_000 && p <= 500_000);
+      expect(m.hourlyRatePaise).toSatisfy((p: number) => p > 250_000 && p <= 500_000);
       expect(m.rating).toSatisfy((r: number | null) => r !== null && r >= 4);
     }
-    await page.goto("/browse/mentor/all?price=d&rating=4");
+    await page.goto("/browse/mentor/all?price=high&rating=4");
     await page.getByRole("heading", { level: 1, name: "Find a Mentor" }).waitFor();
     await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
     // Every card shows a rating of at least 4.
-    const shown = (await mentorCards(page).allInnerTexts()).map((text) => Number(/(\d\.\d)/.exec(text)?.[1]));
+    const shown = (await mentorCards(page).allInnerTexts()).map((text) => Number(/(\d\.\d)\s+(out of 5|\()/.exec(text)?.[1]));
     expect(shown).toHaveLength(expected.length);
     for (const rating of shown) expect(rating).toBeGreaterThanOrEqual(4);
-    expect(await page.getByRole("checkbox", { name: "₹2000-₹5000", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "₹2500-₹5000", exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: "4 stars & up", exact: true }).isChecked()).toBe(true);
   });
 
@@ -215,7 +247,7 @@ describe("finding a mentor", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await waitForPath(page, `/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
-    expect(await page.getByRole("checkbox", { name: "Any", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Any", exact: true }).isChecked()).toBe(true);
 
     const nothing = uniqueWord("nomatch");
     await page.goto(`/browse/mentor/${nothing}`);
@@ -274,11 +306,11 @@ describe("finding a mentor", () => {
     });
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => sent.length).toBe(1);
-    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).check();
+    await page.getByRole("radio", { name: "₹1000-₹2500", exact: true }).check();
     await expect.poll(() => sent.length).toBe(2);
     // The unfiltered search was abandoned by the page, not left to finish.
     await expect.poll(() => aborted).toEqual([sent[0]]);
-    expect(searchInputOf(sent[1])).toMatchObject({ price: "c" });
+    expect(searchInputOf(sent[1])).toMatchObject({ range: "mid" });
     release();
     const expected = await searchMentorsApi({ search: filterWord, price: "c" });
     await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
@@ -309,8 +341,8 @@ describe("finding a mentor", () => {
     await expect.poll(() => cardNames(page)).toEqual(expected.map(fullName));
 
     // Filters work the same inside the area.
-    await page.getByRole("checkbox", { name: "₹1000-₹2500", exact: true }).check();
-    await waitForPath(page, `/mentees/browse/mentor/${word}?price=c`);
+    await page.getByRole("radio", { name: "₹1000-₹2500", exact: true }).check();
+    await waitForPath(page, `/mentees/browse/mentor/${word}?price=mid`);
     const inBucket = await searchMentorsApi({ search: word, price: "c" });
     expect(inBucket.map((m) => m.id)).toEqual([first.id]);
     await expect.poll(() => cardNames(page)).toEqual([fullName(first)]);

@@ -4,6 +4,7 @@ import { enrollments, mentors, mentorSkills, reviews } from "../../db/schema";
 import { createMentee, createMentor, signIn, testDb } from "./accounts";
 import { trpc } from "./api";
 import { seedSession, type Role } from "./browser";
+import type { MentorSearch } from "../../shared/validation/search";
 
 /**
  * Helpers of the find-a-mentor e2e journeys (browse, filters, mentor profile, reviews, profile
@@ -86,7 +87,7 @@ export async function signInInto(page: Page, role: Exclude<Role, "moderator">, a
 }
 
 /** What the server answers for a mentor search (the same procedure the page calls). */
-export function searchMentorsApi(input: { search?: string; price?: "a" | "b" | "c" | "d" | "e"; rating?: "1" | "2" | "3" | "4" | "5" | "9" }) {
+export function searchMentorsApi(input: MentorSearch) {
   return trpc().mentors.search.query(input);
 }
 
