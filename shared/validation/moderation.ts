@@ -33,10 +33,17 @@ export const timeZoneField = v.optional(
   "UTC",
 );
 
-export const accountListSchema = v.optional(
-  v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search is too long")), ""), page }),
-  {},
-);
+const searchText = v.optional(v.pipe(v.string("Search must be text"), v.trim(), v.maxLength(100, "Search is too long")), "");
+
+/** How a moderator list is ordered: by when the person joined (or applied), or by name A to Z. */
+export const LIST_SORTS = ["newest", "oldest", "name"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+const sortOf = <const S extends readonly ListSort[]>(sorts: S, fallback: S[number]) => v.optional(v.picklist(sorts, "Unknown sort order"), fallback);
+
+export const accountListSchema = v.optional(v.object({ search: searchText, sort: sortOf(LIST_SORTS, "newest"), page }), {});
+
+/** Pending applications: oldest first by default (first come, first decided). */
+export const applicantListSchema = v.optional(v.object({ search: searchText, sort: sortOf(LIST_SORTS, "oldest"), page }), {});
 
 export const setBlockedSchema = v.object({ role: v.picklist(["mentee", "mentor"], "Unknown account type"), id: id("id"), blocked: v.boolean("blocked must be true or false"), reason: reasonField });
 
@@ -54,4 +61,14 @@ export const dismissTicketSchema = v.object({ ticketId: id("ticketId"), note: re
 
 export const statisticsSchema = v.optional(v.object({ timeZone: timeZoneField }), {});
 
-export const auditSchema = v.optional(v.object({ moderatorId: v.optional(v.pipe(v.string(), v.maxLength(64))), targetId: v.optional(v.pipe(v.string(), v.maxLength(64))), page }), {});
+/** The audit log: by moderator, by one account, or by a person's name or e-mail (target or moderator); newest or oldest first. */
+export const auditSchema = v.optional(
+  v.object({
+    moderatorId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    targetId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    search: searchText,
+    sort: sortOf(["newest", "oldest"], "newest"),
+    page,
+  }),
+  {},
+);

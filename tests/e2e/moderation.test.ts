@@ -36,7 +36,8 @@ async function applyThroughUi(page: Page, email: string, firstName: string) {
 describe("moderation journeys", () => {
   it("a new mentor applies, the moderator accepts the application, and the mentor signs in", async () => {
     const email = uniqueEmail("e2e-applicant");
-    const firstName = `Vetted${crypto.randomUUID().slice(0, 4)}`;
+    // Names are letters only (issue 23): the random tag's digits become letters.
+    const firstName = `Vetted${crypto.randomUUID().slice(0, 6).replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
     await applyThroughUi(b.page, email, firstName);
 
     const moderatorPage = await (await b.newContext()).newPage();
@@ -89,10 +90,11 @@ describe("moderation journeys", () => {
     const ticket = moderatorPage.locator(`[aria-label="Ticket against ${accusedName}"]`);
     await ticket.waitFor();
     expect(await ticket.getByText("insulted me").isVisible()).toBe(true);
-    await ticket.getByRole("button", { name: "Block user" }).click();
+    // The button says whom it blocks.
+    await ticket.getByRole("button", { name: `Block ${accusedName}`, exact: true }).click();
     const dialog = moderatorPage.getByRole("dialog", { name: `Block ${accusedName}?` });
     await dialog.getByLabel("Note (optional)").fill("Confirmed with the reporter.");
-    await dialog.getByRole("button", { name: "Block user" }).click();
+    await dialog.getByRole("button", { name: `Block ${accusedName}`, exact: true }).click();
     await toasts(moderatorPage, "User Blocked").waitFor();
     await ticket.getByText(/Resolved by blocking/).waitFor();
 
@@ -102,15 +104,16 @@ describe("moderation journeys", () => {
     expect(await readStoredSession(accusedPage, "mentor")).toBeNull();
   });
 
-  it("the moderator home shows the counts and renders both charts, also on a 360 px screen", async () => {
+  it("the moderator home shows the counts and draws both daily charts as bars, also on a 360 px screen", async () => {
     for (const viewport of [undefined, { width: 360, height: 740 }]) {
       const page = viewport ? await (await b.newContext({ viewport })).newPage() : b.page;
       await signInThroughUi(page, "moderator", MODERATOR);
       await page.getByText("Pending applicants").waitFor();
       for (const chart of ["enrollments", "new mentees"]) {
-        const line = page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve");
-        await line.waitFor();
-        expect(await line.getAttribute("d")).toMatch(/^M/);
+        const bars = page.getByTestId(`chart-${chart}`).locator(".recharts-bar-rectangle path");
+        await bars.first().waitFor();
+        expect(await bars.first().getAttribute("d")).toMatch(/^M/);
+        expect(await page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve").count()).toBe(0);
       }
       expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);
       if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -150,8 +153,93 @@ describe("moderator lists", () => {
     await toasts(page, "User Unblocked").waitFor();
     await page.getByRole("button", { name: `Block ${name}` }).waitFor();
 
-    await page.getByRole("link", { name: "History" }).click();
+    await page.getByRole("link", { name: `History of ${name}` }).click();
     await page.getByText("Reason: Cleared after review.").waitFor();
     expect(await page.getByText("Reason: Spam messages to several mentors.").isVisible()).toBe(true);
+  });
+});
+
+describe("moderator at scale (issue 23)", () => {
+  it("an applicant's card fits a 360 px screen, found by e-mail, with the applicant's name on Accept and Reject", async () => {
+    const firstName = `Narrow${crypto.randomUUID().slice(0, 4)}`;
+    const email = `${"a-very-long-address-without-breaks".repeat(2)}.${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await createMentor({
+      firstName,
+      lastName: "Applicant",
+      email,
+      status: "pending",
+      appliedAt: new Date(),
+      website: `https://example.com/${"portfolio-".repeat(8)}`,
+      bio: "Long bio. ".repeat(60),
+    });
+    const name = `${firstName} Applicant`;
+    const page = await (await b.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await signInThroughUi(page, "moderator", MODERATOR);
+    await page.goto(`/moderator/mentor-applicants?search=${encodeURIComponent(email)}`);
+    const card = page.locator(`[aria-label="Application of ${name}"]`);
+    await card.waitFor();
+    expect(await page.getByText("1 application waiting").isVisible()).toBe(true);
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await card.getByRole("button", { name: `Accept ${name}`, exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole("button", { name: `Reject ${name}`, exact: true }).isVisible()).toBe(true);
+    await card.getByRole("button", { name: "Read the whole bio" }).click();
+    await card.getByRole("button", { name: "Show less" }).waitFor();
+  });
+
+  it("mentees page with the keyboard: 20 a page, Next keeps focus, sort by name, a search with no match says so", async () => {
+    const surname = `Kb${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6)}`;
+    for (let i = 0; i < 21; i++) await createMentee({ firstName: `M${String(i).padStart(2, "0")}`, lastName: surname, createdAt: new Date(Date.now() - (30 - i) * 60_000) });
+    const page = b.page;
+    await signInThroughUi(page, "moderator", MODERATOR);
+    await page.goto(`/moderator/mentees-list?search=${surname}`);
+    await page.getByText("21 mentees").waitFor();
+    expect(await page.getByRole("heading", { name: `M20 ${surname}` }).isVisible()).toBe(true); // newest first
+    expect(await page.getByText("1–20 of 21 · page 1 of 2").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Next page" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("21–21 of 21 · page 2 of 2").waitFor();
+    expect(await page.getByRole("heading", { name: `M00 ${surname}` }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Next page");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.getByText("1–20 of 21 · page 1 of 2").waitFor();
+
+    await page.getByLabel("Sort by").selectOption("name");
+    await waitForPath(page, `/moderator/mentees-list?search=${surname}&sort=name`);
+    await page.getByRole("heading", { name: `M00 ${surname}` }).waitFor();
+    expect(await page.locator("section ul h2").first().textContent()).toBe(`M00 ${surname}`);
+
+    await page.getByLabel("Search by name or e-mail").fill(`${surname}-nobody`);
+    await page.getByText(`No mentees match "${surname}-nobody".`).waitFor();
+  });
+
+  it("the audit log is searched by the person's name, not an account id", async () => {
+    const mentee = await createMentee({ firstName: "Audited", lastName: `Person${crypto.randomUUID().slice(0, 4)}` });
+    const name = `${mentee.firstName} ${mentee.lastName}`;
+    const page = b.page;
+    await signInThroughUi(page, "moderator", MODERATOR);
+    await page.goto(`/moderator/mentees-list?search=${encodeURIComponent(mentee.email)}`);
+    await page.getByRole("button", { name: `Block ${name}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
+    await dialog.getByLabel("Reason").fill("Fake profile reported twice.");
+    await dialog.getByRole("button", { name: `Block ${name}`, exact: true }).click();
+    await toasts(page, "User Blocked").waitFor();
+    await page.getByRole("button", { name: `Unblock ${name}`, exact: true }).click();
+    const unblock = page.getByRole("dialog", { name: `Unblock ${name}?` });
+    await unblock.getByLabel("Reason").fill("Verified by phone.");
+    await unblock.getByRole("button", { name: `Unblock ${name}`, exact: true }).click();
+    await toasts(page, "User Unblocked").waitFor();
+
+    await page.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Audit Log" }).click();
+    await page.getByLabel("Person (name or e-mail)").fill(name);
+    await page.getByText("2 actions", { exact: true }).waitFor();
+    expect(await page.getByText(/^Reason: /).allTextContents()).toEqual(["Reason: Verified by phone.", "Reason: Fake profile reported twice."]);
+    await page.getByLabel("Sort by").selectOption("oldest");
+    await page.waitForURL(/sort=oldest/);
+    await page.getByText("2 actions", { exact: true }).waitFor();
+    const reasons = await page.getByText(/^Reason: /).allTextContents();
+    expect(reasons).toEqual(["Reason: Fake profile reported twice.", "Reason: Verified by phone."]);
   });
 });

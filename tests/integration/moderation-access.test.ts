@@ -78,6 +78,7 @@ describe("tRPC: every moderation procedure", () => {
     mentees: (t) => trpc(t).moderation.mentees.query({}),
     mentors: (t) => trpc(t).moderation.mentors.query({}),
     applicants: (t) => trpc(t).moderation.applicants.query(),
+    applicantsPage: (t) => trpc(t).moderation.applicantsPage.query({ search: "x", sort: "name" }),
     setBlocked: (t) => trpc(t).moderation.setBlocked.mutate({ role: "mentee", id: UNKNOWN, blocked: true, reason: "Spam." }),
     toggleMentee: (t) => trpc(t).moderation.toggleMentee.mutate({ menteeId: UNKNOWN }),
     toggleMentor: (t) => trpc(t).moderation.toggleMentor.mutate({ mentorId: UNKNOWN }),

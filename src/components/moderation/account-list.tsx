@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
 import { longDate } from "@/lib/dates";
@@ -8,12 +7,13 @@ import { useTRPC } from "@/lib/trpc";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import { Input } from "../ui/input";
-import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast } from "./list-states";
+import type { ListSearch } from "@/lib/moderation-search";
+import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast, Who } from "./list-states";
+import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 import { ReasonDialog } from "./reason-dialog";
 import type { MemberRole as Role } from "../../../shared/role";
 
-export type ListSearch = { search?: string; page?: number };
+export type { ListSearch };
 
 type Row = {
   id: string;
@@ -35,55 +35,53 @@ const TITLES: Record<Role, { title: string; error: string; what: string }> = {
   mentor: { title: "Mentors List", error: "Error Fetching Mentors List", what: "the mentors" },
 };
 
-/** Mentees or mentors for a moderator: search by name or e-mail, pages, status, and Block / Unblock with a reason. */
-export function AccountList({ role, search, page, onChange }: { role: Role; search: string; page: number; onChange: (next: ListSearch) => void }) {
+/** Mentees or mentors for a moderator: search by name or e-mail, sort, server-side pages, status, and Block / Unblock with a reason. */
+export function AccountList({ role, search, onChange }: { role: Role; search: ListSearch; onChange: (next: ListSearch) => void }) {
   const trpc = useTRPC();
-  const [text, setText] = useState(search);
-  useEffect(() => setText(search), [search]);
-  // The search runs a moment after typing stops.
-  useEffect(() => {
-    if (text.trim() === search.trim()) return;
-    const timer = setTimeout(() => onChange({ search: text.trim() || undefined, page: undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, search, onChange]);
-
-  const input = { search, page };
+  const text = search.search ?? "";
+  const sort = search.sort ?? "newest";
+  const page = search.page ?? 1;
+  const input = { search: text, sort, page };
   const menteeList = useQuery({ ...trpc.moderation.mentees.queryOptions(input), enabled: role === "mentee", placeholderData: keepPreviousData });
   const mentorList = useQuery({ ...trpc.moderation.mentors.queryOptions(input), enabled: role === "mentor", placeholderData: keepPreviousData });
   const list = role === "mentee" ? menteeList : mentorList;
   const t = TITLES[role];
   useErrorToast(list.isError, t.error);
+  const sortParam = sort === "newest" ? undefined : sort;
 
   return (
     <section aria-labelledby="list-title" className="grid gap-4">
       <h1 id="list-title" className="text-2xl font-bold text-slate-900">
         {t.title}
       </h1>
-      <div className="grid gap-1.5 sm:max-w-sm">
-        <label htmlFor="account-search" className="text-sm font-medium text-slate-700">
-          Search by name or e-mail
-        </label>
-        <Input id="account-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
-      </div>
+      <ListToolbar
+        id="account"
+        search={text}
+        onSearch={(next) => onChange({ search: next || undefined, sort: sortParam })}
+        sort={sort}
+        sorts={PERSON_SORTS}
+        onSort={(next) => onChange({ search: text || undefined, sort: next === "newest" ? undefined : next })}
+      />
       {list.isPending ? (
         <ListLoading label={`Loading ${t.what}`} />
       ) : list.isError && !list.data ? (
         <ListError what={t.what} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>{search ? `No ${role}s match "${search}".` : `No ${role}s yet.`}</ListEmpty>
+        <ListEmpty>{text ? `No ${role}s match "${text}".` : `No ${role}s yet.`}</ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
             {list.data.total} {list.data.total === 1 ? role : `${role}s`}
+            {list.isPlaceholderData ? " · loading…" : ""}
           </p>
-          <ul className="grid gap-3">
+          <ul className="grid gap-3" aria-busy={list.isPlaceholderData}>
             {(list.data.items as Row[]).map((row) => (
               <li key={row.id}>
                 <AccountRow role={role} row={row} />
               </li>
             ))}
           </ul>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => onChange({ search: search || undefined, page: p })} />
+          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => onChange({ ...search, page: p > 1 ? p : undefined })} />
         </>
       )}
     </section>
@@ -134,13 +132,13 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link to="/moderator/audit-log" search={{ targetId: row.id }}>
-              History
+              History <span className="sr-only">of {name}</span>
             </Link>
           </Button>
           <ReasonDialog
             trigger={(open) => (
-              <Button variant="outline" size="sm" onClick={open} aria-label={`${verb} ${name}`}>
-                {verb}
+              <Button variant="outline" size="sm" onClick={open}>
+                {verb} <Who name={name} />
               </Button>
             )}
             title={`${verb} ${name}?`}
@@ -149,7 +147,7 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
                 ? "They can sign in again; their old sessions stay ended."
                 : `They are signed out everywhere at once and cannot sign in.${role === "mentor" ? " They leave search, and their subscriptions end at the end of the paid period." : ""}`
             }
-            confirmLabel={verb}
+            confirmLabel={`${verb} ${name}`}
             destructive={!row.isBlocked}
             onConfirm={(reason) => setBlocked.mutateAsync({ role, id: row.id, blocked: !row.isBlocked, reason })}
           />

@@ -3,10 +3,16 @@ import { fullDateTime } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import { Input } from "../ui/input";
+import type { AuditSearch } from "@/lib/moderation-search";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
+import { ListToolbar, SELECT_CLASS } from "./list-toolbar";
 
-export type AuditSearch = { moderatorId?: string; targetId?: string; page?: number };
+const AUDIT_SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+] as const;
+
+export type { AuditSearch };
 
 const ACTIONS = {
   block: "Blocked",
@@ -17,19 +23,35 @@ const ACTIONS = {
   dismiss_ticket: "Dismissed a ticket about",
 } as const;
 
-/** The audit log: every moderator action, newest first, filterable by moderator and by target. */
+/** The audit log: every moderator action, newest (or oldest) first, filterable by moderator, by one account, and by a person's name or e-mail. */
 export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
   const trpc = useTRPC();
   const page = search.page ?? 1;
   const moderators = useQuery(trpc.moderation.moderators.queryOptions());
-  const log = useQuery({ ...trpc.moderation.audit.queryOptions({ moderatorId: search.moderatorId, targetId: search.targetId, page }), placeholderData: keepPreviousData });
+  const text = search.search ?? "";
+  const sort = search.sort ?? "newest";
+  const log = useQuery({
+    ...trpc.moderation.audit.queryOptions({ moderatorId: search.moderatorId, targetId: search.targetId, search: text, sort, page }),
+    placeholderData: keepPreviousData,
+  });
+  /** Whose history a `targetId` link (an account's "History") shows, read from the entries. */
+  const targetName = search.targetId ? log.data?.items.find((e) => e.target.id === search.targetId)?.target.name : undefined;
   useErrorToast(log.isError, "Error Fetching Audit Log");
   return (
     <section aria-labelledby="audit-title" className="grid gap-4">
       <h1 id="audit-title" className="text-2xl font-bold text-slate-900">
         Audit Log
       </h1>
-      <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
+      <ListToolbar
+        id="audit"
+        label="Person (name or e-mail)"
+        search={text}
+        onSearch={(next) => onChange({ ...search, search: next || undefined, page: undefined })}
+        sort={sort}
+        sorts={AUDIT_SORTS}
+        onSort={(next) => onChange({ ...search, sort: next === "newest" ? undefined : next, page: undefined })}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid gap-1.5">
           <label htmlFor="audit-moderator" className="text-sm font-medium text-slate-700">
             Moderator
@@ -38,7 +60,7 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
             id="audit-moderator"
             value={search.moderatorId ?? ""}
             onChange={(e) => onChange({ ...search, moderatorId: e.target.value || undefined, page: undefined })}
-            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            className={SELECT_CLASS}
           >
             <option value="">All moderators</option>
             {moderators.data?.map((m) => (
@@ -48,13 +70,15 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
             ))}
           </select>
         </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="audit-target" className="text-sm font-medium text-slate-700">
-            Target account id
-          </label>
-          <Input id="audit-target" value={search.targetId ?? ""} onChange={(e) => onChange({ ...search, targetId: e.target.value.trim() || undefined, page: undefined })} />
-        </div>
-        {search.moderatorId || search.targetId ? (
+        {search.targetId ? (
+          <p className="flex h-10 items-center gap-2 rounded-md bg-indigo-50 px-3 text-sm text-indigo-900">
+            History of {targetName ?? "one account"}
+            <button type="button" className="underline" onClick={() => onChange({ ...search, targetId: undefined, page: undefined })}>
+              Show everyone
+            </button>
+          </p>
+        ) : null}
+        {search.moderatorId || search.targetId || search.search ? (
           <Button variant="outline" onClick={() => onChange({})}>
             Clear filters
           </Button>
@@ -68,7 +92,11 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
         <ListEmpty>No moderator actions match these filters.</ListEmpty>
       ) : (
         <>
-          <ol className="grid gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {log.data.total} {log.data.total === 1 ? "action" : "actions"}
+            {log.isPlaceholderData ? " · loading…" : ""}
+          </p>
+          <ol className="grid gap-3" aria-busy={log.isPlaceholderData}>
             {log.data.items.map((e) => (
               <li key={e.id}>
                 <Card>

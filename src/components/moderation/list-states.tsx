@@ -30,19 +30,27 @@ export function ListEmpty({ children }: { children: string }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">{children}</p>;
 }
 
-/** Previous / next for a paged list, with where the viewer is. */
+/**
+ * Previous / next for a paged list, with where the viewer is ("21–40 of 74"). The buttons stay focusable at the
+ * ends (aria-disabled, not disabled), so paging with the keyboard never drops focus to the page.
+ */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const step = (to: number, can: boolean) => () => {
+    if (can) onPage(to);
+  };
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="outline" size="sm" aria-disabled={page <= 1} className="aria-disabled:opacity-50" onClick={step(page - 1, page > 1)} aria-label="Previous page">
         Previous
       </Button>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        Page {page} of {pages}
+      <p className="text-center text-sm text-slate-600" aria-live="polite">
+        {first}–{last} of {total} · page {page} of {pages}
       </p>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="outline" size="sm" aria-disabled={page >= pages} className="aria-disabled:opacity-50" onClick={step(page + 1, page < pages)} aria-label="Next page">
         Next
       </Button>
     </nav>
@@ -55,4 +63,9 @@ export function StatusBadge({ blocked }: { blocked: boolean }) {
       {blocked ? "Blocked" : "Active"}
     </span>
   );
+}
+
+/** The person's name inside an action button ("Block Rahul Verma"): cut with an ellipsis on a narrow screen, read out whole. */
+export function Who({ name }: { name: string }) {
+  return <span className="min-w-0 max-w-48 truncate">{name}</span>;
 }

@@ -8,7 +8,7 @@ import { fullDateTime } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
+import { ListEmpty, ListError, ListLoading, Pager, useErrorToast, Who } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
@@ -27,7 +27,7 @@ function PersonLink({ person }: { person: Person }) {
   );
 }
 
-/** Tickets: open first, then resolved; Block user (blocks the accused, resolves) or Dismiss with a note. */
+/** Tickets: open first, then resolved; Block <accused's name> (blocks the accused, resolves) or Dismiss with a note. */
 export function TicketQueue() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
@@ -71,7 +71,7 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
   const block = useMutation(
     trpc.moderation.blockFromTicket.mutationOptions({
       onSuccess: async () => {
-        toast.success("User Blocked");
+        toast.success("User Blocked", { description: `${t.accused.name} is signed out everywhere and cannot sign in.` });
         await refresh();
       },
       onError: failed,
@@ -115,24 +115,24 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
             <ReasonDialog
               trigger={(openDialog) => (
                 <Button onClick={openDialog} variant="destructive">
-                  Block user
+                  Block <Who name={t.accused.name} />
                 </Button>
               )}
               title={`Block ${t.accused.name}?`}
               description="They are signed out everywhere at once and cannot sign in; the ticket is resolved."
               label="Note"
               optional
-              confirmLabel="Block user"
+              confirmLabel={`Block ${t.accused.name}`}
               destructive
               onConfirm={(note) => block.mutateAsync({ ticketId: t.id, note: note || undefined })}
             />
             <ReasonDialog
               trigger={(openDialog) => (
                 <Button variant="outline" onClick={openDialog}>
-                  Dismiss
+                  Dismiss <span className="sr-only">the ticket about {t.accused.name}</span>
                 </Button>
               )}
-              title="Dismiss this ticket?"
+              title={`Dismiss the ticket about ${t.accused.name}?`}
               description="The ticket is resolved without acting on the account."
               label="Note"
               confirmLabel="Dismiss"

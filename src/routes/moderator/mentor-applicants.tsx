@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { MentorApplicants } from "@/components/moderation/applicants";
+import { validateListSearch, type ListSearch } from "@/lib/moderation-search";
 
 export const Route = createFileRoute("/moderator/mentor-applicants")({
-  component: MentorApplicants,
+  validateSearch: validateListSearch,
+  component: MentorApplicantsPage,
 });
+
+function MentorApplicantsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onChange = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
+  return <MentorApplicants search={search} onChange={onChange} />;
+}

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { AccountList, type ListSearch } from "@/components/moderation/account-list";
-import { validateListSearch } from "@/lib/moderation-search";
+import { AccountList } from "@/components/moderation/account-list";
+import { validateListSearch, type ListSearch } from "@/lib/moderation-search";
 
 export const Route = createFileRoute("/moderator/mentors-list")({
   validateSearch: validateListSearch,
@@ -12,5 +12,5 @@ function MentorsList() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onChange = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
-  return <AccountList role="mentor" search={search.search ?? ""} page={search.page ?? 1} onChange={onChange} />;
+  return <AccountList role="mentor" search={search} onChange={onChange} />;
 }

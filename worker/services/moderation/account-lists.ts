@@ -1,29 +1,13 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
 import { grantsAccess } from "../enrollment-status";
+import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 
-export const LIST_PAGE_SIZE = 20;
-
-export type ListQuery = { search: string; page: number };
-
-/** `%text%` for LIKE, with the user's `%`, `_` and `\` matched literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function matches(table: typeof mentees | typeof mentors, search: string): SQL | undefined {
-  const text = search.trim().toLowerCase();
-  if (!text) return undefined;
-  const pattern = containing(text);
-  return or(
-    sql`lower(${table.firstName} || ' ' || ${table.lastName}) like ${pattern} escape '\\'`,
-    sql`lower(${table.email}) like ${pattern} escape '\\'`,
-  );
-}
-
-/** Mentees by name or e-mail, newest first, a page at a time. */
+/** Mentees by name or e-mail, newest first (or oldest first, or by name), a page at a time. */
 export async function listMentees(db: Db, q: ListQuery) {
-  const where = matches(mentees, q.search);
+  const where = personMatches(q.search, mentees);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -38,9 +22,9 @@ export async function listMentees(db: Db, q: ListQuery) {
       })
       .from(mentees)
       .where(where)
-      .orderBy(desc(mentees.createdAt), desc(mentees.id))
+      .orderBy(...listOrder(q.sort ?? "newest", mentees.createdAt, mentees, mentees.id))
       .limit(LIST_PAGE_SIZE)
-      .offset((q.page - 1) * LIST_PAGE_SIZE),
+      .offset(offsetOf(q.page)),
     db.select({ total: sql<number>`count(*)` }).from(mentees).where(where),
   ]);
   return {
@@ -53,7 +37,7 @@ export async function listMentees(db: Db, q: ListQuery) {
 
 /** Approved mentors (blocked ones included) by name or e-mail, with rating and current subscriber count. */
 export async function listMentors(db: Db, q: ListQuery) {
-  const where = and(eq(mentors.status, "approved"), matches(mentors, q.search));
+  const where = and(eq(mentors.status, "approved"), personMatches(q.search, mentors));
   const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(new Date())})`;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -74,9 +58,9 @@ export async function listMentors(db: Db, q: ListQuery) {
       })
       .from(mentors)
       .where(where)
-      .orderBy(desc(mentors.createdAt), desc(mentors.id))
+      .orderBy(...listOrder(q.sort ?? "newest", mentors.createdAt, mentors, mentors.id))
       .limit(LIST_PAGE_SIZE)
-      .offset((q.page - 1) * LIST_PAGE_SIZE),
+      .offset(offsetOf(q.page)),
     db.select({ total: sql<number>`count(*)` }).from(mentors).where(where),
   ]);
   return {

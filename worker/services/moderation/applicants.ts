@@ -6,10 +6,12 @@ import { fail } from "../domain-error";
 import { deliverMailSoon, mailInsert } from "../mail";
 import { REAPPLY_AFTER_MS } from "../registration";
 import { auditInsert } from "./audit";
+import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 
-/** Every pending application with all its fields (SPEC §3), oldest first. */
-export async function listApplicants(db: Db) {
-  const rows = await db.select().from(mentors).where(eq(mentors.status, "pending")).orderBy(asc(sql`coalesce(${mentors.appliedAt}, ${mentors.createdAt})`));
+const appliedAt = sql`coalesce(${mentors.appliedAt}, ${mentors.createdAt})`;
+
+/** Applications with all their fields (SPEC §3) and skills, in the order of `rows`. */
+async function withSkills(db: Db, rows: (typeof mentors.$inferSelect)[]) {
   const skills = rows.length
     ? await db.select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id))).orderBy(asc(mentorSkills.createdAt), sql`${mentorSkills}.rowid`)
     : [];
@@ -33,6 +35,21 @@ export async function listApplicants(db: Db) {
     appliedAt: (r.appliedAt ?? r.createdAt).toISOString(),
     reapplication: r.rejectedAt !== null,
   }));
+}
+
+/** Every pending application with all its fields (SPEC §3), oldest first (the REST list of SPEC §7). */
+export async function listApplicants(db: Db) {
+  return withSkills(db, await db.select().from(mentors).where(eq(mentors.status, "pending")).orderBy(asc(appliedAt)));
+}
+
+/** Pending applications by name or e-mail, oldest first (or newest first, or by name), a page at a time. */
+export async function listApplicantsPage(db: Db, q: ListQuery) {
+  const where = and(eq(mentors.status, "pending"), personMatches(q.search, mentors));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(mentors).where(where).orderBy(...listOrder(q.sort ?? "oldest", appliedAt, mentors, mentors.id)).limit(LIST_PAGE_SIZE).offset(offsetOf(q.page)),
+    db.select({ total: sql<number>`count(*)` }).from(mentors).where(where),
+  ]);
+  return { total, page: q.page, pageSize: LIST_PAGE_SIZE, items: await withSkills(db, rows) };
 }
 
 async function pendingApplicant(db: Db, mentorId: string) {

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, moderationActions, moderators, type ModerationActionKind, type Role } from "../../../db/schema";
+import { personMatches } from "./list-query";
 
 export type AuditEntry = {
   moderatorId: string;
@@ -32,14 +33,17 @@ export function auditIfChanged(db: Db, entry: AuditEntry, now = new Date()) {
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** The audit log, newest first, optionally of one moderator and/or one target. */
-export async function listAudit(db: Db, filter: { moderatorId?: string; targetId?: string; page: number }) {
+/** The audit log, newest first (or oldest first), optionally of one moderator, one target, and/or a person's name or e-mail (target or moderator). */
+export async function listAudit(db: Db, filter: { moderatorId?: string; targetId?: string; search?: string; sort?: "newest" | "oldest"; page: number }) {
   const targetMentee = alias(mentees, "target_mentee");
   const targetMentor = alias(mentors, "target_mentor");
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [personMatches(filter.search ?? "", targetMentee, targetMentor, moderators)];
   if (filter.moderatorId) conditions.push(eq(moderationActions.moderatorId, filter.moderatorId));
   if (filter.targetId) conditions.push(eq(moderationActions.targetId, filter.targetId));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
+  const order = filter.sort === "oldest" ? [asc(moderationActions.createdAt), asc(moderationActions.id)] : [desc(moderationActions.createdAt), desc(moderationActions.id)];
+  const mentee = and(eq(moderationActions.targetRole, "mentee"), eq(targetMentee.id, moderationActions.targetId));
+  const mentor = and(eq(moderationActions.targetRole, "mentor"), eq(targetMentor.id, moderationActions.targetId));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -61,13 +65,20 @@ export async function listAudit(db: Db, filter: { moderatorId?: string; targetId
       })
       .from(moderationActions)
       .innerJoin(moderators, eq(moderators.id, moderationActions.moderatorId))
-      .leftJoin(targetMentee, and(eq(moderationActions.targetRole, "mentee"), eq(targetMentee.id, moderationActions.targetId)))
-      .leftJoin(targetMentor, and(eq(moderationActions.targetRole, "mentor"), eq(targetMentor.id, moderationActions.targetId)))
+      .leftJoin(targetMentee, mentee)
+      .leftJoin(targetMentor, mentor)
       .where(where)
-      .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+      .orderBy(...order)
       .limit(AUDIT_PAGE_SIZE)
       .offset((filter.page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)` }).from(moderationActions).where(where),
+    // The same joins as the page, so a search by name counts what it shows.
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(moderationActions)
+      .innerJoin(moderators, eq(moderators.id, moderationActions.moderatorId))
+      .leftJoin(targetMentee, mentee)
+      .leftJoin(targetMentor, mentor)
+      .where(where),
   ]);
   return {
     total,

@@ -1,4 +1,4 @@
-import { acceptApplicant, listApplicants, rejectApplicant } from "../../services/moderation/applicants";
+import { acceptApplicant, listApplicants, listApplicantsPage, rejectApplicant } from "../../services/moderation/applicants";
 import { listMentees, listMentors } from "../../services/moderation/account-lists";
 import { listAudit, listModerators } from "../../services/moderation/audit";
 import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "../../services/moderation/blocking";
@@ -7,6 +7,7 @@ import { dismissTicket, listTicketQueue } from "../../services/moderation/ticket
 import {
   acceptApplicantSchema,
   accountListSchema,
+  applicantListSchema,
   auditSchema,
   blockFromTicketSchema,
   dismissTicketSchema,
@@ -28,6 +29,8 @@ export const moderationRouter = router({
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input)),
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input)),
   applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
+  /** Pending applications searched, sorted and paged on the server (the moderator's screen; `applicants` stays the whole REST list). */
+  applicantsPage: moderatorProcedure.input(applicantListSchema).query(({ ctx, input }) => listApplicantsPage(ctx.db, input)),
 
   setBlocked: moderatorProcedure.use(changesCatalogue).input(setBlockedSchema).mutation(async ({ ctx, input }) => {
     const outcome = await setAccountBlocked(ctx, ctx.auth.sub, { role: input.role, id: input.id }, input.blocked, input.reason);

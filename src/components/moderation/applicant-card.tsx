@@ -1,0 +1,128 @@
+import type { RouterOutputs } from "@/lib/api-types";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "@/lib/toast";
+import { apiError } from "@/lib/api-error";
+import { fullDateTime } from "@/lib/dates";
+import { formatRupees } from "@/lib/money";
+import { useTRPC } from "@/lib/trpc";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { Who } from "./list-states";
+import { ReasonDialog } from "./reason-dialog";
+
+export type Applicant = RouterOutputs["moderation"]["applicantsPage"]["items"][number];
+
+/** A bio longer than this is shown cut to three lines, with "Read the whole bio". */
+const LONG_BIO = 240;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]">{children || <span className="text-slate-500">Not given</span>}</dd>
+    </div>
+  );
+}
+
+function ExternalLink({ href }: { href: string | null }) {
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline [overflow-wrap:anywhere]">
+      {href}
+    </a>
+  );
+}
+
+function Bio({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false);
+  const long = text.length > LONG_BIO;
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Bio</p>
+      <p className={`whitespace-pre-line text-sm text-slate-900 [overflow-wrap:anywhere] ${long && !whole ? "line-clamp-3" : ""}`}>{text || "Not given"}</p>
+      {long ? (
+        <button type="button" className="w-fit text-sm text-indigo-700 underline" aria-expanded={whole} onClick={() => setWhole((w) => !w)}>
+          {whole ? "Show less" : "Read the whole bio"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** One application: every field (SPEC §3), within a 360 px screen, with Accept <name> and Reject <name> (with a reason). */
+export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const name = `${a.firstName} ${a.lastName}`;
+  const refresh = () => queryClient.invalidateQueries(trpc.moderation.pathFilter());
+  const failed = (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message });
+  const accept = useMutation(
+    trpc.moderation.acceptApplicant.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${name} accepted`, { description: "They can sign in now and appear in search." });
+        await refresh();
+      },
+      onError: failed,
+    }),
+  );
+  const reject = useMutation(
+    trpc.moderation.rejectApplicant.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${name}'s application rejected`, { description: "They were e-mailed the reason and can apply again after 30 days." });
+        await refresh();
+      },
+      onError: failed,
+    }),
+  );
+  return (
+    <Card aria-label={`Application of ${name}`} className="min-w-0">
+      <CardHeader>
+        <CardTitle className="[overflow-wrap:anywhere]">{name}</CardTitle>
+        <p className="text-sm text-slate-600">
+          Applied {fullDateTime(a.appliedAt)}
+          {a.reapplication ? " · applying again after a rejection" : ""}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Field label="E-mail">{a.email}</Field>
+          <Field label="Phone">{a.phone}</Field>
+          <Field label="Job title">{a.jobTitle}</Field>
+          <Field label="Firm">{a.firmName}</Field>
+          <Field label="Location">{a.location}</Field>
+          <Field label="Education">{a.educationalQualification}</Field>
+          <Field label="Hourly rate">{formatRupees(a.hourlyRatePaise)}</Field>
+          <Field label="Skills">{a.expertise.join(", ")}</Field>
+          <Field label="Website">
+            <ExternalLink href={a.website} />
+          </Field>
+          <Field label="Twitter">
+            <ExternalLink href={a.twitterUrl} />
+          </Field>
+          <Field label="LinkedIn">
+            <ExternalLink href={a.linkedInUrl} />
+          </Field>
+        </dl>
+        <Bio text={a.bio} />
+        <div className="flex flex-wrap gap-2">
+          <Button className="max-w-full" onClick={() => accept.mutate({ mentorId: a.id })} disabled={accept.isPending || reject.isPending}>
+            Accept <Who name={name} />
+          </Button>
+          <ReasonDialog
+            trigger={(open) => (
+              <Button variant="outline" className="max-w-full" onClick={open} disabled={accept.isPending}>
+                Reject <Who name={name} />
+              </Button>
+            )}
+            title={`Reject ${name}'s application?`}
+            description="They are e-mailed this reason and can apply again after 30 days."
+            confirmLabel={`Reject ${name}`}
+            destructive
+            onConfirm={(reason) => reject.mutateAsync({ mentorId: a.id, reason })}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
