@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
-import { seedAvailabilityDemo } from "./seed-availability";
+import { DEMO_WEEKLY_HOURS, seedAvailabilityDemo } from "./seed-availability";
+import { seedAvatars } from "./seed-avatars";
+import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
 import { seedMovesDemo } from "./seed-moves";
 import { seedModerationDemo } from "./seed-moderation";
@@ -82,6 +84,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   }
 
   await seedDemoSubscription(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!, demoMentors[0].rupees * 100);
+  await seedAvatars(db);
   await seedModerationDemo(db, passwordHash);
   await seedChatDemo(db, { priya: menteeIds.get(demoMentees[0].email)!, rahul: menteeIds.get(demoMentees[1].email)!, asha: mentorIds.get(demoMentors[0].email)! });
 
@@ -127,23 +130,29 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The demo mentor's slots around today (relative to the current date, so they never go stale): open
- * ones over the coming days, two booked by the demo mentee (one within the next 24 hours for the
- * dashboard) and one past session. Keyed by the mentor and the start: a second run the same day adds
- * nothing, and a run on a later day adds only what is missing. Times are whole hours in Kolkata.
+ * The demo mentor's hand-made slots around today (relative to the current date, so they never go
+ * stale), each at a start of her weekly hours (Tue/Thu 18-21, Sat 10-13 in Kolkata; DEMO_WEEKLY_HOURS)
+ * but one: the session running now, booked by the demo mentee so "Go Live" and "Join session" open a
+ * live room at once (issue 10), which is "now" whatever her hours. Then two bookings of the demo mentee
+ * in her hours (her next one, which seedMovesDemo shows as moved, and a past one) and an open slot with
+ * a title; the seed's weekly hours add the rest of her open slots. Keyed by the mentor and the start:
+ * a second run the same day adds nothing, and a run on a later day adds only what is missing.
  */
 async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
   await db.update(mentors).set({ timeZone: "Asia/Kolkata" }).where(and(eq(mentors.id, mentorId), sql`${mentors.timeZone} is null`));
+  const zone = "Asia/Kolkata";
+  const now = Date.now();
   // Whole UTC hours plus 30 minutes are whole hours in India (UTC+5:30).
-  const base = Math.floor(Date.now() / HOUR) * HOUR + HOUR / 2;
-  // One session running now, so "Go Live" and "Join session" open a live room at once (issue 10).
-  const runningNow = base > Date.now() ? base - HOUR : base;
+  const base = Math.floor(now / HOUR) * HOUR + HOUR / 2;
+  const runningNow = base > now ? base - HOUR : base;
+  // Starts of her weekly hours: the past fortnight, and the coming four weeks (after the running session).
+  const past = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, now - 14 * 24 * HOUR, now - 24 * HOUR);
+  const coming = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, runningNow + HOUR, now + 28 * 24 * HOUR);
   const plan: { at: number; booked?: boolean; title?: string }[] = [
     { at: runningNow, booked: true, title: "Live now: try the video call" },
-    { at: base - 3 * 24 * HOUR, booked: true, title: "Career planning" },
-    { at: base + 5 * HOUR, booked: true, title: "Mock interview" },
-    { at: base + 3 * 24 * HOUR, title: "System design review" },
-    ...[1, 2, 4, 6].flatMap((day) => [{ at: base + day * 24 * HOUR + 2 * HOUR }, { at: base + day * 24 * HOUR + 4 * HOUR }]),
+    ...(past.length ? [{ at: past[past.length - 1], booked: true, title: "Career planning" }] : []),
+    ...(coming.length ? [{ at: coming[0], booked: true, title: "Mock interview" }] : []),
+    ...(coming.length > 3 ? [{ at: coming[3], title: "System design review" }] : []),
   ];
   const existing = await db.select({ start: timeSlots.startAt }).from(timeSlots).where(eq(timeSlots.mentorId, mentorId));
   const taken = (at: number) => existing.some((e) => Math.abs(e.start.getTime() - at) < HOUR);

@@ -1,17 +1,17 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-/** Daily new enrollments (recharts; loaded only by the mentor dashboard, through React.lazy). */
+/** Daily new enrollments as bars, one per day (recharts; loaded only by the mentor dashboard, through React.lazy). */
 export default function EnrollmentChart({ data }: { data: { date: string; count: number }[] }) {
   const points = data.map((d) => ({ ...d, label: d.date.slice(5) }));
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+      <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-        <Tooltip labelFormatter={(_, p) => (p?.[0]?.payload as { date?: string } | undefined)?.date ?? ""} />
-        <Line type="monotone" dataKey="count" name="New enrollments" stroke="#4f46e5" strokeWidth={2} dot={false} />
-      </LineChart>
+        <Tooltip cursor={{ fill: "#eef2ff" }} labelFormatter={(_, p) => (p?.[0]?.payload as { date?: string } | undefined)?.date ?? ""} />
+        <Bar dataKey="count" name="New enrollments" fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
+      </BarChart>
     </ResponsiveContainer>
   );
 }

@@ -96,8 +96,11 @@ export async function currentRefusal(db: Db, role: Role, id: string, sessionId?:
 /** Where Google keeps account pictures: the only remote images the app shows (a Google account's own picture). */
 export const GOOGLE_PICTURE_ORIGIN = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
 
-/** Uploaded image keys are served by the Worker under /images/; a Google account's picture is Google's own URL. */
+/** A seeded mentor's photo bundled with the app (public/avatars/, db/seed-avatars.ts), served as a static file. */
+export const BUNDLED_AVATAR = /^\/avatars\/[a-z0-9-]+\.svg$/;
+
+/** Uploaded image keys are served by the Worker under /images/; a Google account's picture is Google's own URL; a bundled avatar is its path. */
 export function profileImageUrl(key: string | null): string {
   if (!key) return "";
-  return GOOGLE_PICTURE_ORIGIN.test(key) ? key : `/images/${key}`;
+  return GOOGLE_PICTURE_ORIGIN.test(key) || BUNDLED_AVATAR.test(key) ? key : `/images/${key}`;
 }
