@@ -58,3 +58,40 @@ CREATE TRIGGER `mentor_skills_search_delete` AFTER DELETE ON `mentor_skills` BEG
     coalesce((SELECT group_concat(s.name, ', ') FROM mentor_skills s WHERE s.mentor_id = m.id), '')) FROM mentors m WHERE m.id = old.mentor_id)
   WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.mentor_id);
 END;
+--> statement-breakpoint
+-- How fast each mentor answers in chat, for the "response time" sort (issue 23): every mentor message
+-- that answers a mentee adds the time since the first mentee message it answers (capped at 3 days,
+-- so one forgotten thread does not swamp the average). Kept by a trigger on messages; read per mentor.
+CREATE TABLE `mentor_reply_stats` (
+  `mentor_id` text PRIMARY KEY NOT NULL REFERENCES `mentors`(`id`) ON DELETE CASCADE,
+  `replies` integer NOT NULL,
+  `reply_ms_sum` integer NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO `mentor_reply_stats`(`mentor_id`, `replies`, `reply_ms_sum`)
+  SELECT c.mentor_id, count(*), sum(min(r.created_at - r.waited_since, 259200000))
+  FROM (
+    SELECT m.conversation_id, m.created_at, (
+      SELECT q.created_at FROM messages q
+      WHERE q.conversation_id = m.conversation_id AND q.sender_type = 'mentee' AND q.created_at <= m.created_at
+        AND q.created_at > coalesce((SELECT p.created_at FROM messages p WHERE p.conversation_id = m.conversation_id
+          AND p.sender_type = 'mentor' AND p.created_at < m.created_at ORDER BY p.created_at DESC LIMIT 1), -1)
+      ORDER BY q.created_at LIMIT 1) AS waited_since
+    FROM messages m WHERE m.sender_type = 'mentor'
+  ) r JOIN conversations c ON c.id = r.conversation_id
+  WHERE r.waited_since IS NOT NULL
+  GROUP BY c.mentor_id;
+--> statement-breakpoint
+CREATE TRIGGER `messages_reply_stats` AFTER INSERT ON `messages` WHEN new.sender_type = 'mentor' BEGIN
+  INSERT INTO `mentor_reply_stats`(`mentor_id`, `replies`, `reply_ms_sum`)
+  SELECT c.mentor_id, 1, min(new.created_at - w.waited_since, 259200000)
+  FROM conversations c, (
+    SELECT q.created_at AS waited_since FROM messages q
+    WHERE q.conversation_id = new.conversation_id AND q.sender_type = 'mentee' AND q.created_at <= new.created_at
+      AND q.created_at > coalesce((SELECT p.created_at FROM messages p WHERE p.conversation_id = new.conversation_id
+        AND p.sender_type = 'mentor' AND p.id <> new.id AND p.created_at <= new.created_at ORDER BY p.created_at DESC LIMIT 1), -1)
+    ORDER BY q.created_at LIMIT 1
+  ) w
+  WHERE c.id = new.conversation_id
+  ON CONFLICT(`mentor_id`) DO UPDATE SET `replies` = `replies` + 1, `reply_ms_sum` = `reply_ms_sum` + excluded.`reply_ms_sum`;
+END;

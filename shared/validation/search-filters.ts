@@ -28,11 +28,12 @@ export const PRICE_RANGES: Record<"low" | "mid" | "high" | "top", { label: strin
 };
 export type PriceRange = keyof typeof PRICE_RANGES;
 
-/** Orders of the results; relevance is the default (best rated first when there is no text). */
+/** Orders of the results; relevance is the default (best rated first when there is no text). Response time: average chat reply. */
 export const SORTS = {
   relevance: "Best match",
   "price-asc": "Price: low to high",
   "price-desc": "Price: high to low",
   rating: "Rating",
+  response: "Response time",
 } as const;
 export type SortCode = keyof typeof SORTS;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mentorSkills } from "../../db/schema";
+import { conversations, messages, mentorSkills } from "../../db/schema";
 import { trpc } from "../support/api";
-import { createMentor, testDb } from "../support/accounts";
+import { createMentee, createMentor, testDb } from "../support/accounts";
 
 /**
  * Search relevance (issue 23): a set of mentors made here, and the queries people type with the
@@ -134,6 +134,27 @@ describe("search relevance", () => {
       (await trpc().mentors.search.query({ search: "consultant", range: "top", sort, limit: 50 })).filter((m) => keyOf.has(m.id)).map((m) => keyOf.get(m.id));
     expect(await priced("price-asc")).toEqual(["gita", "hari"]);
     expect(await priced("price-desc")).toEqual(["hari", "gita"]);
+  });
+
+  it("sorts by chat response time (average reply, mentors who never replied last) and shows it on the card", async () => {
+    const mentee = await createMentee();
+    const t0 = Date.UTC(2026, 0, 5, 9);
+    const minute = 60_000;
+    // Gita answers after 2 hours; Hari after 10 and 20 minutes (a second question); Rohan never replied.
+    const thread = async (mentor: Key, lines: [who: "mentee" | "mentor", atMinute: number][]) => {
+      const [c] = await testDb().insert(conversations).values({ menteeId: mentee.id, mentorId: ids[mentor] }).returning();
+      for (const [who, at] of lines) {
+        await testDb().insert(messages).values({ conversationId: c.id, senderType: who, senderId: who === "mentee" ? mentee.id : ids[mentor], content: "Hello", createdAt: new Date(t0 + at * minute) });
+      }
+    };
+    await thread("gita", [["mentee", 0], ["mentee", 5], ["mentor", 120], ["mentor", 121]]);
+    await thread("hari", [["mentee", 0], ["mentor", 10], ["mentee", 30], ["mentor", 50]]);
+    await thread("rohan", [["mentee", 0]]);
+    const found = await trpc().mentors.search.query({ search: "", range: "top", sort: "response", limit: 50 });
+    const mine = found.filter((m) => keyOf.has(m.id));
+    expect(mine.slice(0, 2).map((m) => keyOf.get(m.id))).toEqual(["hari", "gita"]);
+    expect(mine.slice(0, 2).map((m) => m.typicalReplyMinutes)).toEqual([15, 120]);
+    expect(mine.find((m) => m.id === ids.rohan)?.typicalReplyMinutes).toBeNull();
   });
 
   it("leaves out a typo's look-alikes that share too little", async () => {

@@ -20,6 +20,8 @@ export type MentorCard = {
   profileImageUrl: string;
   rating: number | null;
   reviewCount: number;
+  /** Search results only: the mentor's average chat reply time in minutes, null before a first reply. */
+  typicalReplyMinutes?: number | null;
 };
 
 const average = sql<number>`case when "m"."rating_count" = 0 then 0 else cast("m"."rating_sum" as real) / "m"."rating_count" end`;
@@ -32,6 +34,8 @@ function rateWithin({ min, max }: Range): SQL[] {
 /** A mentor's skills in the order they were added, as a JSON array, read in the same statement. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, where `id` would be the skill's.
 export const skillsJson = sql<string>`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "mentors"."id" order by s.created_at, s.id))`;
+/** Average ms from a mentee's message to the mentor's answer (migration 0013), null before a first reply. */
+const replyMs = sql`(select reply_ms_sum / replies from mentor_reply_stats where mentor_id = "m"."id")`;
 const cardSkillsJson = sql`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "m"."id" order by s.created_at, s.id))`;
 
 type MentorRow = typeof mentors.$inferSelect;
@@ -39,9 +43,9 @@ type CardRow = Pick<MentorRow, "id" | "firstName" | "lastName" | "jobTitle" | "f
 
 /** The columns a card shows (id first: the bench reads it): a search reads only these. */
 const cardColumns = sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
-  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json"`;
+  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms"`;
 type CardSqlRow = { id: string; first_name: string; last_name: string; job_title: string; firm_name: string; short_bio: string | null; bio: string; location: string | null;
-  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string };
+  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string; reply_ms: number | null };
 
 export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
 
@@ -60,7 +64,14 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
   ];
   const where = sql.join(conditions, sql` and `);
   const byRating = sql`${average} desc, "m"."rating_count" desc, "m"."first_name" asc, "m"."id" asc`;
-  const byPrice = { "price-asc": sql`"m"."hourly_rate_paise" asc, `, "price-desc": sql`"m"."hourly_rate_paise" desc, `, rating: sql`${byRating}, `, relevance: sql`` }[query.sort ?? "relevance"];
+  const byPrice = {
+    "price-asc": sql`"m"."hourly_rate_paise" asc, `,
+    "price-desc": sql`"m"."hourly_rate_paise" desc, `,
+    rating: sql`${byRating}, `,
+    // Mentors who have never answered a chat come after those who have.
+    response: sql`${replyMs} is null, ${replyMs} asc, `,
+    relevance: sql``,
+  }[query.sort ?? "relevance"];
   const terms = searchTerms(query.search);
   const statement = terms
     ? sql`select ${cardColumns} from ${hitsOf(terms)} as "h"
@@ -71,13 +82,14 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
         limit ${query.limit}`
     : sql`select ${cardColumns} from "mentors" "m" where ${where} order by ${byPrice}${byRating} limit ${query.limit}`;
   const rows = await db.all<CardSqlRow>(statement);
-  return rows.map((r) =>
-    mentorCard(
+  return rows.map((r) => ({
+    ...mentorCard(
       { id: r.id, firstName: r.first_name, lastName: r.last_name, jobTitle: r.job_title, firmName: r.firm_name, shortBio: r.short_bio, bio: r.bio, location: r.location,
         hourlyRatePaise: r.hourly_rate_paise, profileImageKey: r.profile_image_key, ratingSum: r.rating_sum, ratingCount: r.rating_count },
       r.skills_json,
     ),
-  );
+    typicalReplyMinutes: r.reply_ms === null ? null : Math.max(1, Math.round(r.reply_ms / 60_000)),
+  }));
 }
 
 /** A card from a row read with `skillsJson` beside it. */
