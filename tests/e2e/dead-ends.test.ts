@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createMentor, signIn } from "../support/accounts";
-import { seedSession, useBrowser, waitForPath } from "../support/browser";
+import { createMentee, createMentor, signIn } from "../support/accounts";
+import { rest } from "../support/api";
+import { seedSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { createModerator } from "../support/moderation";
 
 /**
  * Issue 23 point 6: screens never dead-end. A piece of code that cannot be fetched (an open tab after
@@ -76,5 +78,18 @@ describe("no dead ends (issue 23)", () => {
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await page.getByRole("navigation", { name: "Mentor navigation" }).getByRole("link", { name: "Scheduler" }).click();
     await waitForPath(page, "/mentors/scheduler");
+  });
+
+  it("a blocked mentee signing in reads why, in the moderator's words, and where to appeal", async () => {
+    const page = b.page;
+    const [moderator, mentee] = await Promise.all([createModerator(), createMentee()]);
+    const blocked = await rest("PATCH", "/api/moderator/mentees_status_change", { token: moderator.token, body: { menteeId: mentee.id, reason: "Shared another mentee's phone number" } });
+    expect(blocked.status).toBe(200);
+    await page.goto("/auth/login?mentees");
+    await submitSignIn(page, "mentee", mentee.email);
+    await page
+      .getByRole("tabpanel", { name: "Mentees" })
+      .getByText("Your account is blocked: Shared another mentee's phone number. To appeal, write to support@mentorlink.local from this account's e-mail address.")
+      .waitFor();
   });
 });

@@ -116,7 +116,9 @@ describe("blocking means blocked, at once", () => {
     expect(await trpcOutcome(trpc(phone.accessToken).auth.session.query())).toMatchObject({ status: 403, message: BLOCKED_MESSAGE, details: { blocked: true } });
     expect((await rest("GET", "/api/mentees/subscribed-mentors", { token: laptop.accessToken })).status).toBe(403);
     for (const s of [phone, laptop]) expect((await rest("POST", "/api/mentees/regenerate_access_token", { body: { refreshToken: s.refreshToken } })).status).toBe(401);
-    expect(await rest("POST", "/api/mentees/login", { body: { email: mentee.email, password: "Passw0rd!" } })).toEqual({ status: 403, body: errorBody(BLOCKED_MESSAGE, { blocked: true }) });
+    // Issue 23: signing in says why (the moderator's reason) and how to appeal.
+    const refusedSignIn = "Your account is blocked: Harassed a mentor in chat. To appeal, write to support@mentorlink.local from this account's e-mail address.";
+    expect(await rest("POST", "/api/mentees/login", { body: { email: mentee.email, password: "Passw0rd!" } })).toEqual({ status: 403, body: errorBody(refusedSignIn, { blocked: true }) });
     const list = await trpc(moderator.token).moderation.mentees.query({ search: mentee.email });
     expect(list.items).toEqual([expect.objectContaining({ id: mentee.id, isBlocked: true })]);
 

@@ -70,7 +70,8 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };
 
-export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Please contact support if you think this is a mistake.";
+/** A blocked account's calls are refused with this; signing in then says why and how to appeal (services/blocked-notice.ts). */
+export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Sign in to see why and how to appeal.";
 export const SIGNED_OUT_MESSAGE = "This sign-in has ended (signed out or changed elsewhere). Please sign in again.";
 export const UNDER_REVIEW_MESSAGE = "Your mentor application is still under review. We will e-mail you once it has been approved.";
 export const NOT_ACCEPTED_MESSAGE = "Your mentor application was not accepted. Please check your e-mail for the reason; you can apply again after 30 days.";

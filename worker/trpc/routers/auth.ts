@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
 import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
+import { blockedSignInMessage } from "../../services/blocked-notice";
 import { thirdPartiesOf } from "../../services/third-parties";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
@@ -64,6 +65,8 @@ export const authRouter = router({
     if (!account || !account.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
     await acceptAttempt(ctx.db, "login", subject, now);
     const refusal = accountRefusal(role, account);
+    // A blocked person is told why and how to appeal (issue 23).
+    if (refusal?.details.blocked) fail(refusal.code, await blockedSignInMessage(ctx.db, account.id, ctx.config.MAIL_FROM), refusal.details);
     if (refusal) fail(refusal.code, refusal.message, refusal.details);
 
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
