@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { dbFor } from "../database";
 import { readConfig, type Env } from "../env";
 import { handleEvent, tellPeople } from "../services/payments/webhook";
+import { deliverMailSoon } from "../services/mail";
 import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS } from "../services/payments/stripe-client";
 import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
 
@@ -32,6 +33,8 @@ export async function handleStripeWebhook(request: Request, env: Env, waitUntil:
   try {
     const outcome = await handleEvent(db, payments, event);
     if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
+    // A paid invoice's receipt was written with the event (issue 23): send it now.
+    if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
     return json({ received: true, outcome: outcome.kind === "changed" ? outcome.change : outcome.kind });
   } catch (error) {
     // Nothing of the event was recorded (its effect and its id commit together), so Stripe's retry

@@ -11,15 +11,17 @@ type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };
  * notification row is written in the same batch only if the write changed a row (so a write that
  * lost a race leaves no notice behind), and it is pushed only after the commit, so nobody is told
  * about a change that did not happen. Returns the write's rows: empty when it matched nothing,
- * and the caller decides why.
+ * and the caller decides why. `after` (optional) are more statements for the same batch, placed
+ * after the notice (e.g. e-mails written `where changes() = 1`, issue 23).
  */
 export async function commitWithNotice<W extends ReturningWrite>(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
   write: W,
   notice: { to: Recipient; content: string },
+  after: BatchItem<"sqlite">[] = [],
 ): Promise<W["_"]["result"]> {
   const { statement, view } = notificationWrite(deps.db, notice.to, { type: "alert", content: notice.content }, deps.now, { ifPreviousChanged: true });
-  const [changed] = await deps.db.batch([write, statement]);
+  const [changed] = await deps.db.batch([write, statement, ...after]);
   if (changed.length > 0) pushNotification(deps.env, deps.waitUntil, notice.to, view);
   return changed;
 }

@@ -19,7 +19,14 @@ export type IcsEvent = {
   sequence?: number;
   /** When the booking was made (DTSTAMP). */
   stamp: Date;
+  /** An invitation (METHOD:REQUEST / CANCEL, RFC 5546) names who organizes it and who attends. */
+  organizer?: IcsPerson;
+  attendees?: IcsPerson[];
+  /** CANCELLED in a cancellation; CONFIRMED otherwise. */
+  status?: "CONFIRMED" | "CANCELLED";
 };
+
+export type IcsPerson = { name: string; email: string };
 
 const PRODID = "-//MentorLink//Bookings//EN";
 
@@ -40,8 +47,10 @@ function toAttributes(e: IcsEvent): WithStamp {
     ...(e.description ? { description: e.description } : {}),
     ...(e.url ? { url: e.url } : {}),
     ...(e.sequence ? { sequence: e.sequence } : {}),
-    status: "CONFIRMED",
+    status: e.status ?? "CONFIRMED",
     transp: "OPAQUE",
+    ...(e.organizer ? { organizer: { name: e.organizer.name, email: e.organizer.email } } : {}),
+    ...(e.attendees ? { attendees: e.attendees.map((a) => ({ name: a.name, email: a.email, rsvp: false, partstat: "ACCEPTED" as const, role: "REQ-PARTICIPANT" as const })) } : {}),
   };
 }
 
@@ -49,5 +58,19 @@ function toAttributes(e: IcsEvent): WithStamp {
 export function icsCalendar(events: IcsEvent[], name = "MentorLink sessions"): string {
   const { error, value } = createEvents(events.map(toAttributes), { productId: PRODID, method: "PUBLISH", calName: name });
   if (error || value === null) throw new Error(`Could not write the calendar: ${error?.message ?? "no output"}`);
+  return value;
+}
+
+export type InvitationMethod = "REQUEST" | "CANCEL";
+
+/**
+ * The calendar file an e-mail carries (RFC 5546, iTIP): METHOD:REQUEST adds or updates the event in
+ * the recipient's calendar (a moved booking: same UID, higher SEQUENCE); METHOD:CANCEL removes it,
+ * the same UID with STATUS:CANCELLED and SEQUENCE one above the last version sent.
+ */
+export function icsInvitation(event: IcsEvent, method: InvitationMethod): string {
+  const e: IcsEvent = method === "CANCEL" ? { ...event, status: "CANCELLED", sequence: (event.sequence ?? 0) + 1 } : event;
+  const { error, value } = createEvents([toAttributes(e)], { productId: PRODID, method });
+  if (error || value === null) throw new Error(`Could not write the invitation: ${error?.message ?? "no output"}`);
   return value;
 }

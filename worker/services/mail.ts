@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox, type MailAttachment } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { dbFor } from "../database";
 import { currentTime } from "./clock";
@@ -38,17 +38,21 @@ export type MailMessage = {
    * is delivered or given up. Its subject stays as the record of what was sent, so it holds no secret.
    */
   sensitive?: boolean;
+  /** Files sent with it (a booking's .ics invitation or cancellation). */
+  attachments?: MailAttachment[];
 };
 
 /** What a sensitive message's text becomes once its secret has done its work. */
 export const REDACTED_TEXT = "[redacted after delivery]";
 export const REDACTED_UNDELIVERED_TEXT = "[redacted: not delivered]";
 
+const attachmentsOf = (message: MailMessage) => (message.attachments?.length ? message.attachments : null);
+
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
 export function mailInsert(db: Db, message: MailMessage) {
   return db
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null, sensitive: message.sensitive ?? false })
+    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null, sensitive: message.sensitive ?? false, attachments: attachmentsOf(message) })
     .onConflictDoNothing();
 }
 
@@ -57,8 +61,9 @@ export function mailInsert(db: Db, message: MailMessage) {
  * the same transaction) holds, e.g. "the code row this batch inserts exists". Batchable.
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
-  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attempts, next_attempt_at, created_at)
-    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, 0, 0, ${now}
+  const attachments = attachmentsOf(message);
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at)
+    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}
     where ${condition}
     on conflict do nothing`);
 }
@@ -104,7 +109,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, now = cur
       .returning();
     if (!row) continue; // another delivery has it
     try {
-      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html, createdAt: row.createdAt });
+      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html, attachments: row.attachments ?? [], createdAt: row.createdAt });
       await db
         .update(emailOutbox)
         .set({ sentAt: new Date(currentTime()), claimedUntil: null, lastError: null, ...(row.sensitive ? redacted(REDACTED_TEXT) : {}) })

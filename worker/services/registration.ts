@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, mentorSkills } from "../../db/schema";
 import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE } from "./accounts";
-import { deliverMailSoon } from "./mail";
+import { deliverMailSoon, mailInsert } from "./mail";
+import { welcomeMail } from "./mail/account-mails";
 import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
 import { hashPassword } from "./passwords";
 
@@ -11,7 +12,7 @@ type NewMentee = { firstName: string; lastName: string; email: string; phone: st
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
-/** A new mentee, and in the same batch the link that proves her address (a banner offers it again later). */
+/** A new mentee, and in the same batch the link that proves her address (a banner offers it again later) and her welcome. */
 export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Date.now()): Promise<void> {
   const { db } = deps;
   const existing = await db.query.mentees.findFirst({ where: eq(mentees.email, input.email), columns: { isBlocked: true } });
@@ -24,6 +25,8 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Da
     await db.batch([
       db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash }),
       ...proof.statements,
+      // Issue 23: a welcome, committed with the account (a refused sign-up writes none).
+      mailInsert(db, welcomeMail(input.email, input.firstName)),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");

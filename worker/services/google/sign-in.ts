@@ -5,6 +5,7 @@ import type { Env } from "../../env";
 import { type Account } from "../accounts";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { googleTakeoverMail } from "../mail/templates";
+import { welcomeMail } from "../mail/account-mails";
 import { disconnectSignIns } from "../push";
 import type { GoogleIdentity } from "./provider";
 
@@ -33,10 +34,11 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
   let tookOver = false;
   if (!row) {
     const local = identity.email.split("@")[0].slice(0, 50);
-    await db
+    const firstName = identity.givenName || local;
+    const insert = db
       .insert(mentees)
       .values({
-        firstName: identity.givenName || local,
+        firstName,
         lastName: identity.familyName || "",
         email: identity.email,
         googleId: identity.sub,
@@ -45,6 +47,9 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
         profileImageKey: identity.picture,
       })
       .onConflictDoNothing();
+    // Issue 23: a new account is welcomed, in the same batch (an insert that lost a race writes no mail).
+    await db.batch([insert, mailInsertWhen(db, welcomeMail(identity.email, firstName, "google"), sql`changes() = 1`, now)]);
+    deliverMailSoon(deps.env, deps.waitUntil);
   } else if (row.googleId === identity.sub || row.emailVerifiedAt) {
     // Link the identity to an account whose address was proven (only while none is linked).
     if (!row.googleId) await db.update(mentees).set({ googleId: identity.sub }).where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));

@@ -1,16 +1,14 @@
 import type { Role } from "../../../db/schema";
 import type { MailMessage } from "../mail";
+import { htmlOf as layoutHtml, PRODUCT } from "./layout";
 
-/** The product's e-mails: plain text and HTML, the product name, and no secret other than a code itself. */
+/**
+ * The product's account e-mails: plain text and HTML, the product name, and no secret other than a
+ * code itself. The look is in ./layout.ts; welcome and receipt in ./account-mails.ts; bookings in
+ * ./booking-mails.ts.
+ */
 
-const PRODUCT = "MentorLink";
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function htmlOf(title: string, paragraphs: string[], code?: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join("");
-  const codeBlock = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0">${escape(code)}</p>` : "";
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escape(title)}</h1>${codeBlock}${body}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;
-}
+const htmlOf = (title: string, paragraphs: string[], code?: string) => layoutHtml({ title, paragraphs, code });
 
 export const RESET_CODE_MINUTES = 10;
 

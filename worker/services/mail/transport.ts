@@ -1,6 +1,11 @@
+import { encodeBase64 } from "@oslojs/encoding";
+import type { MailAttachment } from "../../../db/schema";
 import type { Config } from "../../env";
 
-export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; createdAt: Date };
+export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: MailAttachment[]; createdAt: Date };
+
+/** Resend's attachment shape: the content base64-encoded (UTF-8 text such as a calendar file). */
+const apiAttachment = (a: MailAttachment) => ({ filename: a.filename, content: encodeBase64(new TextEncoder().encode(a.content)), content_type: a.contentType });
 
 /**
  * Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried).
@@ -12,7 +17,7 @@ export type MailTransport = { name: "http" | "local"; send(mail: OutgoingMail): 
 export class MailRejected extends Error {}
 
 /**
- * An e-mail HTTP API in Resend's shape (`POST {from,to,subject,text,html}` with a bearer key). The
+ * An e-mail HTTP API in Resend's shape (`POST {from,to,subject,text,html,attachments}` with a bearer key). The
  * outbox row id is the provider's Idempotency-Key, so a retry after a lost answer is not sent twice.
  */
 export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_URL" | "MAIL_FROM">): MailTransport {
@@ -26,7 +31,14 @@ export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_UR
           "content-type": "application/json",
           "idempotency-key": `mentorlink-${mail.id}`,
         },
-        body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
+        body: JSON.stringify({
+          from: config.MAIL_FROM,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.attachments.length ? { attachments: mail.attachments.map(apiAttachment) } : {}),
+        }),
       });
       if (!response.ok) {
         const detail = (await response.text().catch(() => "")).slice(0, 300);

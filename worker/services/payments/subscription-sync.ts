@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../../db/schema";
 import { grantsAccess } from "../enrollment-status";
+import { receiptWrites, type PaidInvoice } from "./receipt";
 
 type Enrollment = typeof enrollments.$inferSelect;
 
@@ -55,6 +56,8 @@ export type SyncInput = {
   sub: SubscriptionState;
   /** invoice.paid: the period that invoice paid for. */
   paidPeriod?: { start: Date; end: Date };
+  /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record (issue 23). */
+  invoice?: PaidInvoice;
   /** invoice.payment_failed */
   paymentFailed?: boolean;
   checkoutSessionId?: string;
@@ -102,9 +105,11 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
   const row = await findEnrollment(db, sub, input.checkoutSessionId);
   if (!row) return { kind: "unknown" };
 
+  const receipt = await receiptWrites(db, row, input.invoice);
   const plan = planChange(row, input, now);
   if (!plan) {
-    await recordEvent(db, eventId, eventType);
+    if (receipt.length === 0) await recordEvent(db, eventId, eventType);
+    else await db.batch([db.insert(processedPaymentEvents).values({ eventId, type: eventType }).onConflictDoNothing(), ...receipt]);
     return { kind: "unchanged" };
   }
   const where = and(eq(enrollments.id, row.id), eq(enrollments.status, row.status), plan.guard);
@@ -123,10 +128,11 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
         // Other open checkouts of the pair are closed: this one won.
         db.update(enrollments).set({ status: "abandoned", endedAt: now }).where(and(pair, eq(enrollments.status, "pending"))),
         update,
+        ...receipt,
       ]);
       return updated[0] ? { kind: "changed", change: plan.change, enrollment: updated[0] } : { kind: "unchanged" };
     }
-    const [, updated] = await db.batch([markProcessed(db, eventId, eventType), update]);
+    const [, updated] = await db.batch([markProcessed(db, eventId, eventType), update, ...receipt]);
     return updated[0] ? { kind: "changed", change: plan.change, enrollment: updated[0] } : { kind: "unchanged" };
   } catch (error) {
     if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
@@ -137,6 +143,8 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
 
 /** After Stripe canceled a second subscription for a pair: the row ends as canceled, in one batch with the event. */
 export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now = new Date()): Promise<SyncOutcome> {
+  // It was paid once before Stripe canceled it: that payment is receipted too.
+  const receipt = await receiptWrites(db, row, input.invoice);
   try {
     const [, updated] = await db.batch([
       markProcessed(db, input.eventId, input.eventType),
@@ -145,6 +153,7 @@ export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enr
         .set({ status: "canceled", stripeSubscriptionId: input.sub.id, stripeCustomerId: input.sub.customerId, endedAt: now, stateEventId: input.eventId })
         .where(and(eq(enrollments.id, row.id), eq(enrollments.status, row.status)))
         .returning(),
+      ...receipt,
     ]);
     return updated[0] ? { kind: "changed", change: "duplicate-canceled", enrollment: updated[0] } : { kind: "unchanged" };
   } catch (error) {

@@ -39,7 +39,8 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       if (!subId) return ignore(db, event);
       const line = invoice.lines?.data?.[0]?.period;
       const paidPeriod = line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : undefined;
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), paidPeriod });
+      const paid = { invoiceId: invoice.id ?? event.id, amountMinor: invoice.amount_paid ?? 0, currency: invoice.currency || "inr", period: paidPeriod ?? null };
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), paidPeriod, invoice: paid });
     }
     case "invoice.payment_failed": {
       const subId = invoiceSubscriptionId(event.data.object);

@@ -13,6 +13,8 @@ import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { offerFreedSlot } from "./waitlist";
+import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
+import { deliverMailSoon } from "../mail";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
@@ -52,12 +54,13 @@ export const bookedThisPeriod = (menteeId: string) =>
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<SlotView> {
-  // The slot and the mentee (for the mentor's notification and the answer), read side by side as two
-  // plain statements: a batch would open a read transaction per booking, and a burst of bookings would
+  // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
+  // e-mails), read side by side as plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
-  const [before, [mentee]] = await Promise.all([
+  const [before, [mentee], emails] = await Promise.all([
     readSlot(db, slotId),
     db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+    bookingEmails(db, slotId, menteeId),
   ]);
   if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
   const entitled =
@@ -82,21 +85,29 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
       ),
     )
     .returning({ id: timeSlots.id });
+  // The booked slot is the one read plus what the statement sets: its view (the answer, and the e-mails both parties get).
+  const bookedRow = { ...before, slot: { ...before.slot, ...booking }, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone };
+  const bookedView = slotView(bookedRow, now);
+  const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
   let booked: { id: string }[];
   try {
-    booked = await commitWithNotice({ db, env, waitUntil, now }, book, {
-      to: { role: "mentor", id: before.slot.mentorId },
-      content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, mentorZone)}.${agenda ? ` Agenda: ${agenda}` : ""}`,
-    });
+    booked = await commitWithNotice(
+      { db, env, waitUntil, now },
+      book,
+      {
+        to: { role: "mentor", id: before.slot.mentorId },
+        content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, mentorZone)}.${agenda ? ` Agenda: ${agenda}` : ""}`,
+      },
+      mails,
+    );
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   }
   if (booked.length === 1) {
-    // The booked slot is the one read plus what the statement set: no need to read it again.
-    const slot = { ...before.slot, ...booking };
-    return slotView({ ...before, slot, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone }, now);
+    if (mails.length) deliverMailSoon(env, waitUntil);
+    return bookedView;
   }
   return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
 }
@@ -141,7 +152,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
  */
 export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date, reason: string | null = null): Promise<{ slotId: string }> {
-  const before = await readSlot(db, slotId);
+  const [before, emails] = await Promise.all([readSlot(db, slotId), bookingEmails(db, slotId, menteeId)]);
   if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId && before.slot.bookedAt) {
     const cancel = db
       .update(timeSlots)
@@ -165,8 +176,10 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
     const to = { role: "mentor" as const, id: before.slot.mentorId };
     const content = `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.${reason ? ` Reason: ${reason}` : ""}`;
     const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
-    const [cancelled] = await db.batch([cancel, history, notice.statement]);
+    const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
+    const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
     if (cancelled.length === 1) {
+      if (mails.length) deliverMailSoon(env, waitUntil);
       pushNotification(env, waitUntil, to, notice.view);
       pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });
       await offerFreedSlot({ db, env, waitUntil, now }, [slotId]).catch((error: unknown) => console.error("waitlist offer after a cancel failed", error));

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { enrollments, mentees, mentors, timeSlots } from "../../../db/schema";
+import { enrollments, mentees, timeSlots } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
 import { grantsAccess } from "../enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
@@ -52,7 +53,8 @@ function targetTakes(menteeId: string, sourceId: string, mentorId: string, type:
  *      where it is still open and `changes() = 1` (step 1 changed the source). Step 1 already proved
  *      every condition on the target in the same transaction and does not touch the target, so 2
  *      matches exactly when 1 did.
- *   3-5. the history row ('moved'), the mentor's notice and his e-mail, each `where changes() = 1`.
+ *   3-5. the history row ('moved'), the mentor's notice and both parties' e-mails (with the .ics,
+ *      issue 23), each `where changes() = 1`.
  *   6. a guard: if the booking is held by no slot at the end (1 applied without 2), an insert with a
  *      NULL booking id violates NOT NULL and the whole batch rolls back. It cannot fire after a
  *      successful move; it also fires (harmlessly, nothing changed) when the booking was already gone.
@@ -64,15 +66,11 @@ export async function rescheduleBooking(deps: Deps, menteeId: string, slotId: st
   const { db, now } = deps;
   if (slotId === toSlotId) fail("BAD_REQUEST", "Choose a different time to move this booking to.");
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [source, target, [mentor]] = await Promise.all([
-      readSlot(db, slotId),
-      readSlot(db, toSlotId),
-      db.select({ email: mentors.email }).from(mentors).where(sql`${mentors.id} = (select mentor_id from time_slots where id = ${slotId})`).limit(1),
-    ]);
+    const [source, target, emails] = await Promise.all([readSlot(db, slotId), readSlot(db, toSlotId), bookingEmails(db, slotId, menteeId)]);
     const ready =
-      source && target && mentor && source.slot.state === "booked" && source.slot.menteeId === menteeId && source.slot.bookedAt && target.slot.state === "open" && target.slot.mentorId === source.slot.mentorId;
+      source && target && emails.mentor && source.slot.state === "booked" && source.slot.menteeId === menteeId && source.slot.bookedAt && target.slot.state === "open" && target.slot.mentorId === source.slot.mentorId;
     if (!ready) break;
-    const moved = await commitMove(deps, menteeId, source, target, mentor.email);
+    const moved = await commitMove(deps, menteeId, source, target, emails);
     if (moved) return moved;
     const why = await moveRefusal(db, menteeId, slotId, toSlotId, now);
     if (why) fail(why.code, why.message);
@@ -82,7 +80,7 @@ export async function rescheduleBooking(deps: Deps, menteeId: string, slotId: st
   fail("CONFLICT", "This booking changed while it was being moved. Please try again.");
 }
 
-async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, mentorEmail: string): Promise<SlotView | null> {
+async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, emails: { mentor: string | null; mentee: string | null }): Promise<SlotView | null> {
   const { db, env, waitUntil, now } = deps;
   const from = source.slot;
   const bookedAt = from.bookedAt!;
@@ -131,23 +129,17 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const content = `${who} moved the session on ${whenFrom} to ${whenTo}.`;
   const mentorTo = { role: "mentor" as const, id: from.mentorId };
   const notice = notificationWrite(db, mentorTo, { type: "alert", content }, now, { ifPreviousChanged: true });
-  const mail = mailInsertWhen(
-    db,
-    {
-      to: mentorEmail,
-      subject: `${who} moved a session to ${whenTo}`,
-      text: `Hi ${source.mentorFirst},\n\n${who} moved the session on ${whenFrom} to ${whenTo}. The earlier time is open again.\n\nMentorLink`,
-    },
-    sql`changes() = 1`,
-    now.getTime(),
-  );
+  // Both parties' e-mails (the mentor's subject as before), each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
+  const movedRow = { ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone };
+  const movedView = slotView(movedRow, now);
+  const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now);
   const guard = db.run(sql`insert into booking_events (id, booking_id, mentee_id, mentor_id, kind, by_role, from_start, slot_id, created_at)
     select ${crypto.randomUUID()}, null, ${menteeId}, ${from.mentorId}, 'moved', 'mentee', 0, ${from.id}, 0
     where not exists (select 1 from time_slots where state = 'booked' and (booking_id = ${bookingId} or (id = ${from.id} and booked_at = ${bookedAt.getTime()})))`);
   let released: { id: string }[];
   let taken: { id: string }[];
   try {
-    [released, taken] = await db.batch([release, take, history, notice.statement, mail, guard]);
+    [released, taken] = await db.batch([release, take, history, notice.statement, ...mails, guard]);
   } catch (error) {
     // The guard: nothing was written (the booking had already left its slot, or a half move was undone).
     if (MOVE_GUARD.test(String((error as { cause?: unknown }).cause ?? error)) || MOVE_GUARD.test(String(error))) return null;
@@ -160,7 +152,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   await offerFreedSlot(deps, [from.id]).catch((error: unknown) => console.error("waitlist offer after a move failed", error));
   // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
   if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime()) await leaveWaitlist(db, menteeId, from.mentorId);
-  return slotView({ ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone }, now);
+  return movedView;
 }
 
 /**

@@ -9,6 +9,8 @@ import { pushToUser } from "../push";
 import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
+import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
+import { deliverMailSoon } from "../mail";
 
 const DAY = 24 * 60 * 60 * 1000;
 type WaitUntil = (p: Promise<unknown>) => void;
@@ -122,8 +124,12 @@ export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorI
     );
     const content = `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.${reason ? ` Reason: ${reason}` : ""}`;
     const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
-    const [deleted] = await db.batch([update, history, notice.statement]);
+    // Both parties' e-mails with the calendar's CANCEL (issue 23), written only if the delete matched.
+    const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
+    const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now);
+    const [deleted] = await db.batch([update, history, notice.statement, ...mails]);
     if (deleted.length === 0) continue;
+    if (mails.length) deliverMailSoon(env, waitUntil);
     pushNotification(env, waitUntil, to, notice.view);
     pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
     return { cancelledBooking: true };

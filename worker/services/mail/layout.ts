@@ -1,0 +1,42 @@
+/**
+ * The one look of the product's e-mails: a title, paragraphs, an optional table of details and an
+ * optional code, in plain text and in HTML. Everything placed in the HTML is escaped here, so a
+ * name or an agenda typed by a person can never become markup.
+ */
+
+export const PRODUCT = "MentorLink";
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export type MailContent = {
+  title: string;
+  /** "Hi Asha," (plain words; escaped in the HTML). */
+  greeting?: string;
+  paragraphs: string[];
+  /** Label and value rows (when, with whom, amount, ...). */
+  details?: [label: string, value: string][];
+  /** A secret code shown large (reset codes). */
+  code?: string;
+};
+
+export function htmlOf(content: MailContent): string {
+  const { title, greeting, paragraphs, details, code } = content;
+  const p = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
+  const codeBlock = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0">${escapeHtml(code)}</p>` : "";
+  const table = details?.length
+    ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${details
+        .map(([label, value]) => `<tr><th align="left" style="padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`)
+        .join("")}</table>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${greeting ? p(greeting) : ""}${codeBlock}${table}${paragraphs.map(p).join("")}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;
+}
+
+export function textOf(content: MailContent): string {
+  const { title, greeting, paragraphs, details, code } = content;
+  const parts = [title];
+  if (greeting) parts.push(greeting);
+  if (code) parts.push(`Your code: ${code}`);
+  if (details?.length) parts.push(details.map(([label, value]) => `${label}: ${value}`).join("\n"));
+  parts.push(...paragraphs, PRODUCT);
+  return parts.join("\n\n");
+}

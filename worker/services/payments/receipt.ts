@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { enrollments, mentees, mentors } from "../../../db/schema";
+import { zoneOr } from "../../../shared/zoned-time";
+import { mailInsert } from "../mail";
+import { receiptMail } from "../mail/account-mails";
+
+/** What a paid invoice says (issue 23): its id, what was paid, and the period it pays for. */
+export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };
+
+type Enrollment = typeof enrollments.$inferSelect;
+
+/**
+ * The mentee's receipt for a paid invoice as a statement for the SAME batch as the event's record
+ * (so a redelivered event, refused by that record, writes none); its dedupe key is the invoice, so
+ * the invoice is receipted once whatever else happens. None when an account is gone.
+ */
+export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined) {
+  if (!invoice || invoice.amountMinor <= 0) return [];
+  const [mentee, mentor] = await Promise.all([
+    db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true } }),
+    db.query.mentors.findFirst({ where: eq(mentors.id, enrollment.mentorId), columns: { firstName: true, lastName: true } }),
+  ]);
+  if (!mentee || !mentor) return [];
+  const period = invoice.period ?? (enrollment.currentPeriodStart && enrollment.currentPeriodEnd ? { start: enrollment.currentPeriodStart, end: enrollment.currentPeriodEnd } : null);
+  if (!period) return [];
+  const mail = receiptMail({
+    to: mentee.email,
+    menteeFirst: mentee.firstName,
+    mentorName: `${mentor.firstName} ${mentor.lastName}`,
+    amountMinor: invoice.amountMinor,
+    currency: invoice.currency,
+    period,
+    invoiceId: invoice.invoiceId,
+    zone: zoneOr(mentee.timeZone),
+  });
+  return [mailInsert(db, mail)];
+}

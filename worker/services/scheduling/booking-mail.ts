@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { zoneOr } from "../../../shared/zoned-time";
+import { mailInsertWhen } from "../mail";
+import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
+import type { SlotRow, SlotView } from "./slot-view";
+
+/**
+ * The booking e-mails (issue 23) as statements for the SAME batch as the change: each is written only
+ * when the statement before it changed a row (`changes() = 1`), so they are placed right after the
+ * change's notice (itself written only when the change matched), the second after the first. A
+ * change that did not happen writes no mail.
+ */
+
+/** Both parties' addresses, read in one statement (the mentor's through the slot). */
+export async function bookingEmails(db: Db, slotId: string, menteeId: string): Promise<{ mentor: string | null; mentee: string | null }> {
+  const [row] = await db.all<{ mentor: string | null; mentee: string | null }>(sql`select
+    (select m.email from mentors m join time_slots s on s.mentor_id = m.id where s.id = ${slotId}) as mentor,
+    (select e.email from mentees e where e.id = ${menteeId}) as mentee`);
+  return row ?? { mentor: null, mentee: null };
+}
+
+/** The parties of a slot row, in their own zones (the mentor's default is the product's). */
+export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: { mentor: string | null; mentee: string | null }): { mentee: Party; mentor: Party } | null {
+  if (!emails.mentor || !emails.mentee) return null;
+  return {
+    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: zoneOr(row.mentorZone, "Asia/Kolkata") },
+    mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone) },
+  };
+}
+
+/** The two mails' conditional inserts (none when an address is missing). */
+export function bookingMailWrites(db: Db, parties: { mentee: Party; mentor: Party } | null, change: BookingChange, view: SlotView, now: Date) {
+  if (!parties) return [];
+  return bookingMails({ change, view, ...parties, now }).map((message) => mailInsertWhen(db, message, sql`changes() = 1`, now.getTime()));
+}
