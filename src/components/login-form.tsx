@@ -1,9 +1,10 @@
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AREA_HOME } from "@/lib/areas";
+import { returnPathFor, takeSignupEmail } from "@/lib/return-to";
 import { apiError } from "@/lib/api-error";
 import { writeSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
@@ -25,13 +26,19 @@ function loginErrorMessage(role: Role, error: unknown): string {
   return TRY_LATER;
 }
 
-/** E-mail and password sign-in for one account type; on success stores the session and opens the role's area. */
-export function LoginForm({ role }: { role: Role }) {
+/**
+ * E-mail and password sign-in for one account type; on success stores the session and opens the
+ * page she came from (`redirect`, when safe and open to this role), else the role's area. A mentee
+ * who has just signed up finds her e-mail filled in.
+ */
+export function LoginForm({ role, redirect }: { role: Role; redirect?: string }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
-  const form = useForm<LoginInput>({ resolver: valibotResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const [prefilled] = useState(() => (role === "mentee" ? takeSignupEmail() : ""));
+  const form = useForm<LoginInput>({ resolver: valibotResolver(loginSchema), defaultValues: { email: prefilled, password: "" } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -45,7 +52,9 @@ export function LoginForm({ role }: { role: Role }) {
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,
       });
-      await navigate({ to: AREA_HOME[role] });
+      const back = returnPathFor(role, redirect);
+      if (back) router.history.push(back);
+      else await navigate({ to: AREA_HOME[role] });
     } catch (error) {
       setFormError(loginErrorMessage(role, error));
     }
@@ -57,7 +66,7 @@ export function LoginForm({ role }: { role: Role }) {
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        <Input type="password" autoComplete="current-password" autoFocus={prefilled !== ""} {...form.register("password")} />
       </FormField>
       <FormAlert message={formError} />
       <SubmitButton pending={login.isPending}>Sign in</SubmitButton>

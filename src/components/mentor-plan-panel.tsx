@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { Check, CalendarDays, Users } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
@@ -29,6 +29,8 @@ type PlanPanelProps = {
 /** Price, plan and rating, then the subscriber's actions, "Subscribe Now", or a sign-in prompt. */
 export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount, viewerIsMentee, isEnrollmentActive }: PlanPanelProps) {
   const subscribed = viewerIsMentee && isEnrollmentActive;
+  // "Sign in as a mentee to subscribe" comes back to this profile (issue 23).
+  const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <Card className="h-fit lg:sticky lg:top-24">
       <CardHeader>
@@ -76,7 +78,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
           </div>
         ) : (
           <Button asChild variant="outline">
-            <Link to="/auth/login" search={LOGIN_SEARCH.mentee}>
+            <Link to="/auth/login" search={{ ...LOGIN_SEARCH.mentee, redirect: pathname }}>
               Sign in as a mentee to subscribe
             </Link>
           </Button>

@@ -10,6 +10,7 @@ import { writeSession } from "./session";
 
 export const GOOGLE_START = "/api/mentees/google_auth_mentee";
 const HANDOFF_KEY = "googleHandoff";
+const RETURN_KEY = "googleReturnTo";
 export const HANDOFF_MESSAGE = "mentorlink:google-session";
 
 export type GoogleSession = { menteeId: string; menteeName: string; accessToken: string; refreshToken: string; profileImageUrl: string };
@@ -37,9 +38,11 @@ export function newHandoff(): string {
 
 export const startUrl = (handoff: string) => `${GOOGLE_START}?handoff=${encodeURIComponent(handoff)}`;
 
-/** No popup: the flow runs in this tab, which remembers its value across the round trip. */
-export function startInThisTab(handoff: string): void {
+/** No popup: the flow runs in this tab, which remembers its value (and the page to come back to) across the round trip. */
+export function startInThisTab(handoff: string, returnTo: string | null = null): void {
   sessionStorage.setItem(HANDOFF_KEY, handoff);
+  if (returnTo) sessionStorage.setItem(RETURN_KEY, returnTo);
+  else sessionStorage.removeItem(RETURN_KEY);
   window.location.assign(startUrl(handoff));
 }
 
@@ -59,6 +62,13 @@ export function sessionFromMessage(event: MessageEvent, popup: Window | null, ha
 export function takeTabHandoff(): string | null {
   const value = sessionStorage.getItem(HANDOFF_KEY);
   sessionStorage.removeItem(HANDOFF_KEY);
+  return value;
+}
+
+/** On the popup page, no popup: the page this tab started from (then forgotten); the caller checks it again. */
+export function takeTabReturnTo(): string | null {
+  const value = sessionStorage.getItem(RETURN_KEY);
+  sessionStorage.removeItem(RETURN_KEY);
   return value;
 }
 

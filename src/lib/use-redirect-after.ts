@@ -5,14 +5,19 @@ import type { Role } from "./session";
 
 type Destination = "/" | "/auth/login" | (typeof AREA_HOME)[Role];
 
-/** Schedules one navigation after a delay (SPEC §9 redirect delays); cancelled if the page goes away first. */
-export function useRedirectAfter(): (to: Destination, delayMs: number) => void {
+type Search = Record<string, string>;
+
+/**
+ * Schedules one navigation after a delay (SPEC §9 redirect delays); cancelled if the page goes away
+ * first. `search` carries the query (e.g. the sign-in page's account type and return-to).
+ */
+export function useRedirectAfter(): (to: Destination, delayMs: number, search?: Search) => void {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<{ to: Destination; delayMs: number } | null>(null);
+  const [pending, setPending] = useState<{ to: Destination; delayMs: number; search?: Search } | null>(null);
   useEffect(() => {
     if (!pending) return;
-    const timer = window.setTimeout(() => void navigate({ to: pending.to }), pending.delayMs);
+    const timer = window.setTimeout(() => void navigate({ to: pending.to, search: pending.search as never }), pending.delayMs);
     return () => window.clearTimeout(timer);
   }, [pending, navigate]);
-  return (to, delayMs) => setPending({ to, delayMs });
+  return (to, delayMs, search) => setPending({ to, delayMs, search });
 }

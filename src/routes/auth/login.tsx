@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { LoginForm } from "@/components/login-form";
@@ -7,11 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
 import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/lib/google-sign-in";
+import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
 import { readSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
 export const Route = createFileRoute("/auth/login")({
-  validateSearch: validateLoginSearch,
+  validateSearch: (search: Record<string, unknown>) => ({ ...validateLoginSearch(search), ...validateRedirectSearch(search) }),
   beforeLoad: redirectSignedInUser,
   component: LoginPage,
 });
@@ -30,13 +31,14 @@ const POPUP_POLL_MS = 500;
 /**
  * "Sign in with Google" opens a popup with a one-time value this page keeps; the popup hands the
  * session back by `postMessage` and this page stores it only when the value matches (issue 20).
- * When the popup closes, the user goes to /mentees. Without a popup (blocked), the same flow runs in
- * this window.
+ * When the popup closes, the user goes back to the page she came from (`redirect`), else /mentees.
+ * Without a popup (blocked), the same flow runs in this window and the return-to travels with it.
  */
-function GoogleSignIn() {
+function GoogleSignIn({ redirect }: { redirect?: string }) {
   const hintId = useId();
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const router = useRouter();
   const options = useQuery(trpc.auth.signInOptions.queryOptions(undefined, { staleTime: Infinity }));
   const available = options.data?.google === true;
   const [waiting, setWaiting] = useState(false);
@@ -45,7 +47,7 @@ function GoogleSignIn() {
     const handoff = newHandoff();
     const popup = window.open(startUrl(handoff), "google-sign-in", "width=500,height=640");
     if (!popup) {
-      startInThisTab(handoff);
+      startInThisTab(handoff, returnPathFor("mentee", redirect));
       return;
     }
     setWaiting(true);
@@ -61,7 +63,11 @@ function GoogleSignIn() {
       setWaiting(false);
       // Closed without signing in (cancelled or refused): stay here.
       if (!readSession("mentee")) return;
-      if (window.location.pathname === "/auth/login") void navigate({ to: "/mentees" });
+      const back = returnPathFor("mentee", redirect);
+      if (window.location.pathname === "/auth/login") {
+        if (back) router.history.push(back);
+        else void navigate({ to: "/mentees" });
+      }
       else window.location.reload();
     }, POPUP_POLL_MS);
   };
@@ -92,6 +98,8 @@ function ForgotPassword({ role }: { role: "mentee" | "mentor" }) {
 
 function LoginPage() {
   const search = Route.useSearch();
+  // The router keeps the raw query beside the validated one: check the return-to again where it is used.
+  const redirect = safeReturnPath(search.redirect) ?? undefined;
   const [role, setRole] = useState<Role>(() => roleFromLoginSearch(search));
 
   return (
@@ -106,13 +114,13 @@ function LoginPage() {
         </TabsList>
         {TABS.map((tab) => (
           <TabsContent key={tab.role} value={tab.role}>
-            <LoginForm role={tab.role} />
+            <LoginForm role={tab.role} redirect={redirect} />
             {tab.role !== "moderator" ? <ForgotPassword role={tab.role} /> : null}
-            {tab.role === "mentee" ? <GoogleSignIn /> : null}
+            {tab.role === "mentee" ? <GoogleSignIn redirect={redirect} /> : null}
             {tab.role === "mentee" ? (
               <p className="mt-4 text-sm text-slate-600">
                 New here?{" "}
-                <Link to="/auth/mentee-register" className={footerLink}>
+                <Link to="/auth/mentee-register" search={redirect ? { redirect } : {}} className={footerLink}>
                   Create a mentee account
                 </Link>
               </p>

@@ -8,12 +8,14 @@ import { NameAndContactFields, PasswordFields } from "@/components/person-fields
 import { SubmitButton } from "@/components/submit-button";
 import { SuccessDialog } from "@/components/success-dialog";
 import { apiError } from "@/lib/api-error";
-import { redirectSignedInUser } from "@/lib/areas";
+import { LOGIN_SEARCH, redirectSignedInUser } from "@/lib/areas";
+import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
 import { useTRPC } from "@/lib/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
 import { menteeSignupSchema, type MenteeSignup } from "../../../shared/validation/accounts";
 
 export const Route = createFileRoute("/auth/mentee-register")({
+  validateSearch: validateRedirectSearch,
   beforeLoad: redirectSignedInUser,
   component: MenteeRegister,
 });
@@ -29,6 +31,8 @@ function signupErrorMessage(error: unknown): string {
 }
 
 function MenteeRegister() {
+  // The router keeps the raw query beside the validated one: check the return-to again here.
+  const redirect = safeReturnPath(Route.useSearch().redirect) ?? undefined;
   const trpc = useTRPC();
   const redirectAfter = useRedirectAfter();
   const [created, setCreated] = useState(false);
@@ -43,8 +47,10 @@ function MenteeRegister() {
     try {
       await signup.mutateAsync(values);
       setCreated(true);
-      // The mentees guard sends a signed-out visitor on to the sign-in page.
-      redirectAfter("/mentees", REDIRECT_DELAY_MS);
+      // SPEC §4: after 5 s she goes on to sign in (as the mentees guard would send her), with her
+      // e-mail filled in and the page she came from kept (issue 23).
+      rememberSignupEmail(values.email ?? "");
+      redirectAfter("/auth/login", REDIRECT_DELAY_MS, { ...LOGIN_SEARCH.mentee, ...(redirect ? { redirect } : {}) });
     } catch (error) {
       const field = apiError(error)?.details.field === "password" ? "password" : "confirmpassword";
       form.setError(field, { type: "server", message: signupErrorMessage(error) });
@@ -66,7 +72,7 @@ function MenteeRegister() {
       </p>
       <p className="mt-2 text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to="/auth/login" search={{ mentees: "" }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+        <Link to="/auth/login" search={{ mentees: "", ...(redirect ? { redirect } : {}) }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
           Sign in
         </Link>
       </p>

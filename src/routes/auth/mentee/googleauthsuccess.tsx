@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
-import { googleErrorText, GOOGLE_INCOMPLETE, HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
+import { googleErrorText, GOOGLE_INCOMPLETE, HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
+import { returnPathFor } from "@/lib/return-to";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
 
@@ -58,11 +59,12 @@ function GoogleAuthSuccess() {
 
   useEffect(() => {
     const result = handOver(takeFragment());
+    const back = popup ? null : returnPathFor("mentee", takeTabReturnTo());
     setOutcome(result);
     if (!result?.ok) return;
     const timer = window.setTimeout(() => {
       if (popup) window.close();
-      else window.location.assign("/mentees");
+      else window.location.assign(back ?? "/mentees");
     }, CLOSE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [popup]);
