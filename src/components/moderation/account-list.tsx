@@ -8,7 +8,7 @@ import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import type { ListSearch } from "@/lib/moderation-search";
-import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast, Who } from "./list-states";
+import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast, ActionLabel } from "./list-states";
 import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 import { ReasonDialog } from "./reason-dialog";
 import type { MemberRole as Role } from "../../../shared/role";
@@ -137,8 +137,8 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
           </Button>
           <ReasonDialog
             trigger={(open) => (
-              <Button variant="outline" size="sm" onClick={open}>
-                {verb} <Who name={name} />
+              <Button variant="outline" size="sm" className="max-w-full" onClick={open}>
+                <ActionLabel verb={verb} name={name} />
               </Button>
             )}
             title={`${verb} ${name}?`}

@@ -8,7 +8,7 @@ import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { Who } from "./list-states";
+import { ActionLabel } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 
 export type Applicant = RouterOutputs["moderation"]["applicantsPage"]["items"][number];
@@ -107,12 +107,12 @@ export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
         <Bio text={a.bio} />
         <div className="flex flex-wrap gap-2">
           <Button className="max-w-full" onClick={() => accept.mutate({ mentorId: a.id })} disabled={accept.isPending || reject.isPending}>
-            Accept <Who name={name} />
+            <ActionLabel verb="Accept" name={name} />
           </Button>
           <ReasonDialog
             trigger={(open) => (
               <Button variant="outline" className="max-w-full" onClick={open} disabled={accept.isPending}>
-                Reject <Who name={name} />
+                <ActionLabel verb="Reject" name={name} />
               </Button>
             )}
             title={`Reject ${name}'s application?`}

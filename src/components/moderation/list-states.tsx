@@ -65,7 +65,7 @@ export function StatusBadge({ blocked }: { blocked: boolean }) {
   );
 }
 
-/** The person's name inside an action button ("Block Rahul Verma"): cut with an ellipsis on a narrow screen, read out whole. */
-export function Who({ name }: { name: string }) {
-  return <span className="min-w-0 max-w-48 truncate">{name}</span>;
+/** An action button's label with the person's name ("Block Rahul Verma"): cut with an ellipsis on a narrow screen, read out whole. */
+export function ActionLabel({ verb, name }: { verb: string; name: string }) {
+  return <span className="min-w-0 truncate">{`${verb} ${name}`}</span>;
 }

@@ -8,7 +8,7 @@ import { fullDateTime } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import { ListEmpty, ListError, ListLoading, Pager, useErrorToast, Who } from "./list-states";
+import { ListEmpty, ListError, ListLoading, Pager, useErrorToast, ActionLabel } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
@@ -114,8 +114,8 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
           <div className="flex flex-wrap gap-2">
             <ReasonDialog
               trigger={(openDialog) => (
-                <Button onClick={openDialog} variant="destructive">
-                  Block <Who name={t.accused.name} />
+                <Button onClick={openDialog} variant="destructive" className="max-w-full">
+                  <ActionLabel verb="Block" name={t.accused.name} />
                 </Button>
               )}
               title={`Block ${t.accused.name}?`}
