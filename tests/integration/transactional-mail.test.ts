@@ -5,7 +5,7 @@ import { menteeSignup, testDb } from "../support/accounts";
 import { baseUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
 import { book, cancel } from "../support/scheduling";
-import { bookedPair, move, removeSlot, row, trpcAt, mentee as schedulingMentee } from "../support/moves";
+import { ask, bookedPair, move, removeSlot, row, trpcAt, mentee as schedulingMentee } from "../support/moves";
 import { base, fake, mentee as payingMentee, subscribe as pay } from "../support/payments";
 import { createMentor } from "../support/accounts";
 
@@ -133,6 +133,16 @@ describe("bookings: both parties, with the calendar file", () => {
       expect(file.ics).toContain("SEQUENCE:1");
       expect(file.ics).toContain(`DTSTART:${target.startAt.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`);
     }
+  });
+
+  it("the mentor's request to pick another time reaches her in text and HTML, his message escaped", async () => {
+    const { m, me, slots } = await bookedPair([75]);
+    expect((await book(me.token, slots[0])).status).toBe(201);
+    expect((await ask(m.token, slots[0], "Can we do <b>Friday</b>?")).status).toBe(200);
+    const mail = await only(me.row.email, /asked you to pick another time$/);
+    expect(mail.body).toContain('"Can we do <b>Friday</b>?"');
+    expect(mail.html).toContain("Can we do &#60;b&#62;Friday&#60;/b&#62;?");
+    expect(mail.html).not.toContain("<b>Friday");
   });
 
   it("deleted by the mentor: CANCEL to both with his reason, escaped in the HTML; deleting an open slot writes none", async () => {

@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../deps";
 import { grantsAccess } from "../enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
+import { htmlOf } from "../mail/layout";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
@@ -187,12 +188,15 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
     const to = { role: "mentee" as const, id: row.slot.menteeId };
     const content = `${mentorName} asked you to move your session on ${when}: "${message}" Pick another time before the session starts, or cancel it and the call goes back to your plan.`;
     const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const askText = `Pick another time on ${row.mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.`;
     const mail = mailInsertWhen(
       db,
       {
         to: mentee.email,
         subject: `${mentorName} asked you to pick another time`,
-        text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\nPick another time on ${row.mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.\n\nMentorLink`,
+        text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\n${askText}\n\nMentorLink`,
+        // The same words as HTML (issue 23); the layout escapes the mentor's message.
+        html: htmlOf({ title: `${mentorName} asked you to pick another time`, greeting: `Hi ${mentee.first},`, details: [["Session", when], ["Message", message]], paragraphs: [askText] }),
       },
       sql`changes() = 1`,
       now.getTime(),
