@@ -27,6 +27,10 @@ const scenarios: Record<string, Record<string, string>> = {
   "price c": { price: "c" },
   "rating >= 4": { rating: "4" },
   "text + price + rating": { search: "python", price: "d", rating: "3" },
+  // Issue 23: an abbreviation expanded to its long form, a typo answered by the trigram index, a sort.
+  "text: abbreviation 'ML'": { search: "ML" },
+  "text: typo 'kubernets'": { search: "kubernets" },
+  "text + sort by price": { search: "react", sort: "price-asc" },
 };
 
 if (!wrkAvailable()) {
