@@ -57,7 +57,7 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
       onPhotoChanged={() => void queryClient.invalidateQueries(trpc.mentees.profile.queryFilter())}
     >
       <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="First Name" error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...form.register("firstName")} />
           </FormField>

@@ -81,7 +81,7 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
     >
       <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
         {DETAILS.map((row) => (
-          <div key={row[0].name} className="grid gap-4 sm:grid-cols-2">
+          <div key={row[0].name} className="grid items-start gap-4 sm:grid-cols-2">
             {row.map((field) => (
               <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
                 <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />

@@ -47,8 +47,10 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <div className="grid content-start gap-6">
-        <Card>
+      {/* Below lg the column's cards join the page's one column, and the plan comes right after the
+          header card: Subscribe is reachable on a phone without scrolling past About and the reviews (issue 23). */}
+      <div className="contents lg:grid lg:content-start lg:gap-6">
+        <Card className="order-first lg:order-none">
           <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center">
             <Avatar src={mentor.profileImageUrl} name={fullName} className="size-24 text-2xl" />
             <div className="grid min-w-0 gap-1">
@@ -114,14 +116,16 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
         <MentorReviews mentorId={mentorId} />
       </div>
 
-      <MentorPlanPanel
-        mentorId={mentorId}
-        hourlyRatePaise={mentor.hourlyRatePaise}
-        rating={mentor.rating}
-        reviewCount={mentor.reviewCount}
-        viewerIsMentee={viewerIsMentee}
-        isEnrollmentActive={isEnrollmentActive}
-      />
+      <div className="-order-1 min-w-0 lg:order-none">
+        <MentorPlanPanel
+          mentorId={mentorId}
+          hourlyRatePaise={mentor.hourlyRatePaise}
+          rating={mentor.rating}
+          reviewCount={mentor.reviewCount}
+          viewerIsMentee={viewerIsMentee}
+          isEnrollmentActive={isEnrollmentActive}
+        />
+      </div>
     </div>
   );
 }

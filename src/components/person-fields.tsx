@@ -9,7 +9,7 @@ export function NameAndContactFields<T extends PersonValues>({ register, errors 
   const reg = register as unknown as UseFormRegister<PersonValues>;
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="First Name" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...reg("firstName")} />
         </FormField>
@@ -30,7 +30,7 @@ export function NameAndContactFields<T extends PersonValues>({ register, errors 
 export function PasswordFields<T extends PersonValues>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<PersonValues> }) {
   const reg = register as unknown as UseFormRegister<PersonValues>;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <FormField label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...reg("password")} />
       </FormField>

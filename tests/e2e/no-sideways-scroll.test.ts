@@ -87,4 +87,22 @@ describe("phones: 360 px wide (issue 23)", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
     expect(await badge.isVisible()).toBe(true);
   });
+
+  it("puts a mentor's plan and Subscribe before About and the reviews on a phone", async () => {
+    const page = b.page;
+    await page.goto(`/browse/mentor/profile/${world.mentor.id}`);
+    await page.getByRole("heading", { name: "About", exact: true }).waitFor();
+    // Where the sign-in-to-subscribe link and the About heading are drawn (visible ones only), once both are.
+    const placed = () =>
+      page.evaluate(() => {
+        const visible = (el: Element) => el.getBoundingClientRect().height > 0;
+        const cta = [...document.querySelectorAll("a")].find((a) => visible(a) && a.textContent?.trim() === "Sign in as a mentee to subscribe");
+        const about = [...document.querySelectorAll("h2")].find((h) => visible(h) && h.textContent?.trim() === "About");
+        return cta && about ? { ctaTop: cta.getBoundingClientRect().top, ctaRight: cta.getBoundingClientRect().right, aboutTop: about.getBoundingClientRect().top } : null;
+      });
+    await expect.poll(placed).not.toBeNull();
+    const { ctaTop, ctaRight, aboutTop } = (await placed())!;
+    expect(ctaTop).toBeLessThan(aboutTop);
+    expect(ctaRight).toBeLessThanOrEqual(WIDTH);
+  });
 });

@@ -70,7 +70,7 @@ function MentorRegister() {
     <AuthShell title="Become a Mentor" description="Apply to mentor on the platform. A moderator reviews every application." wide>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <NameAndContactFields register={reg} errors={errors} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Job Title" error={errors.jobTitle?.message}>
             <Input autoComplete="organization-title" {...reg("jobTitle")} />
           </FormField>
@@ -87,7 +87,7 @@ function MentorRegister() {
         <FormField label="Educational Qualification" error={errors.educationalQualification?.message}>
           <Input {...reg("educationalQualification")} />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Hourly Rate (₹)" error={errors.hourlyRate?.message}>
             <Input type="number" inputMode="decimal" min={1} step="0.01" {...reg("hourlyRate")} />
           </FormField>
@@ -98,7 +98,7 @@ function MentorRegister() {
         <FormField label="Website" error={errors.website?.message}>
           <Input type="url" autoComplete="url" placeholder="https://" {...reg("website")} />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Twitter URL" error={errors.twitterUrl?.message}>
             <Input type="url" placeholder="https://" {...reg("twitterUrl")} />
           </FormField>
