@@ -12,7 +12,8 @@ export const mentorSearchSchema = v.object({
   rating: v.optional(v.picklist(["1", "2", "3", "4", "5", NO_RATING], "rating must be 1 to 5, or 9 for any rating"), NO_RATING),
   /** The browse page's single-choice price range, applied together with `price` (REST callers leave it out). */
   range: v.optional(v.picklist(rangeCodes, `range must be one of ${rangeCodes.join(", ")}`)),
-  sort: v.optional(v.picklist(sortCodes, `sort must be one of ${sortCodes.join(", ")}`), "relevance"),
+  /** The order of the results; left out, best match (best rated first without text). */
+  sort: v.optional(v.picklist(sortCodes, `sort must be one of ${sortCodes.join(", ")}`)),
   limit: v.optional(v.pipe(v.number("limit must be a number"), v.integer("limit must be a whole number"), v.minValue(1, "limit must be at least 1"), v.maxValue(50, "limit must be at most 50")), 24),
 });
 export type MentorSearch = v.InferInput<typeof mentorSearchSchema>;
