@@ -28,6 +28,8 @@ export type World = Awaited<ReturnType<typeof makeWorld>>;
 /** Fresh accounts of each role, with what their pages show: a subscription, a conversation, an open slot and a session running now. */
 export async function makeWorld() {
   const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
+  // An applicant with long words, so the moderator's applicant cards are drawn (and measured at 360 px).
+  await createMentor({ status: "pending", jobTitle: "Principal Site Reliability Engineer", firmName: "Internationalisation Consultancy", bio: "Mentoring engineers on observability, incident response and platform engineering." });
   await createEnrollment(mentee.id, mentor.id);
   const now = Date.now();
   const [live] = await testDb()
