@@ -1,7 +1,8 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { WANTS_ATTRIBUTE } from "@/lib/page-shells";
+import { safeReturnPath } from "@/lib/return-path";
 import { BrandLogo } from "./brand-logo";
 import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
@@ -49,6 +50,17 @@ function UserMenu() {
   );
 }
 
+/** "Login", coming back to this page afterwards (issue 23); from the landing or a sign-in page, plain. */
+function LoginLink() {
+  const here = useLocation({ select: (l) => l.href });
+  const redirect = here === "/" ? null : safeReturnPath(here);
+  return (
+    <Link to="/auth/login" search={redirect ? { redirect } : {}} className={linkClass}>
+      Login
+    </Link>
+  );
+}
+
 /**
  * The public top bar of SPEC §2: sticky, 58 px, logo, mentor search, two links, Login, a user menu,
  * and a mobile panel. Below `md` the search moves to its own row under the bar.
@@ -67,9 +79,7 @@ export function PublicNav() {
           <PrimaryLinks />
         </div>
         <div className="flex h-[58px] items-center gap-1">
-          <Link to="/auth/login" className={linkClass}>
-            Login
-          </Link>
+          <LoginLink />
           <UserMenu />
           <Button
             variant="ghost"

@@ -1,29 +1,13 @@
 import { roleOfArea } from "./areas";
+import { safeReturnPath } from "./return-path";
 import type { Role } from "./session";
 
 /**
  * Return-to after signing in (issue 23): a "sign in to …" link carries `?redirect=<path>` and the
- * sign-in, sign-up and Google flows bring the person back there. Only a same-origin path is kept:
- * it starts with one "/" (not "//"), has no backslash, no scheme and no control character, and is
- * not a sign-in page itself; anything else is ignored.
+ * sign-in, sign-up and Google flows bring the person back there. Only a same-origin path is kept
+ * (`safeReturnPath`, return-path.ts); anything else is ignored.
  */
-const MAX_LENGTH = 2000;
-
-export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return null;
-  if (!value.startsWith("/") || value.startsWith("//")) return null;
-  if (value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) return null;
-  // A scheme before the path ("/javascript:" is a path, but "javascript:" is not; the first check refuses it).
-  let url: URL;
-  try {
-    url = new URL(value, "https://same-origin.invalid");
-  } catch {
-    return null;
-  }
-  if (url.origin !== "https://same-origin.invalid") return null;
-  if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+export { safeReturnPath };
 
 /** The path to open after `role` signed in: the return-to when it is public or in that role's area, else the role's home. */
 export function returnPathFor(role: Role, redirect: unknown): string | null {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, createMentor, uniqueEmail } from "../support/accounts";
-import { isTabSelected, pathOf, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
 /** Return-to (issue 23): "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
 
@@ -75,5 +76,51 @@ describe("return-to after signing in", () => {
     await submitSignIn(page, "mentee", mentee.email);
     await waitForPath(page, "/mentees");
     expect(pathOf(page)).toBe("/mentees");
+  });
+});
+
+describe("return-to through the header's Login and through Google", () => {
+  it("the header's Login on a browse page comes back to that page", async () => {
+    const page = b.page;
+    const mentee = await createMentee();
+    await page.goto("/browse/mentor/all");
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await waitForQuery(page, "/auth/login", { redirect: "/browse/mentor/all" });
+    await submitSignIn(page, "mentee", mentee.email);
+    await waitForPath(page, "/browse/mentor/all");
+  });
+
+  // The local Google stand-in exists only on a Worker running as in `npm run dev`.
+  let dev: Stack;
+  beforeAll(async () => {
+    dev = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret"), ENVIRONMENT: "development" } });
+  });
+  afterAll(async () => {
+    await dev?.stop();
+  });
+
+  it("Sign in with Google (popup) brings her back to the mentor's profile", async () => {
+    const mentor = await createMentor({ firstName: "Google", lastName: `Return${letters()}` });
+    const profile = `/browse/mentor/profile/${mentor.id}`;
+    const context = await b.newContext({ baseURL: dev.baseUrl });
+    try {
+      const page = await context.newPage();
+      await page.goto(profile);
+      await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
+      const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+      await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+      const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+      await popup.waitForURL(/\/dev\/google\/authorize/);
+      await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("google-return"));
+      await popup.getByLabel("First name").fill("Gita");
+      await popup.getByLabel("Last name").fill("Return");
+      await popup.getByRole("button", { name: "Continue" }).click();
+      await popup.waitForEvent("close", { timeout: 5000 });
+      await waitForPath(page, profile);
+      expect(await readStoredSession(page, "mentee")).toMatchObject({ isMenteeAuthenticated: true, menteeName: "Gita Return" });
+      await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });
