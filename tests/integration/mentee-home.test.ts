@@ -77,9 +77,10 @@ describe("mentees.home", () => {
     expect((await trpcOutcome(trpc(token).mentees.home.query({ searches: ["x".repeat(101)] }))).status).toBe(400);
   });
 
-  it("the demo mentee's home is filled: her subscription with calls left, and suggestions", async () => {
+  it("the demo mentee's home is filled: her next session, her subscription with calls left, and suggestions", async () => {
     const demo = await testDb().query.mentees.findFirst({ where: eq(mentees.email, "mentee@example.com") });
     const home = await trpc(await accessTokenFor("mentee", demo!.id)).mentees.home.query({});
+    expect(home.nextSession).toMatchObject({ menteeId: demo!.id, mentorName: expect.stringMatching(/Asha Rao/) });
     expect(home.subscriptions.length).toBeGreaterThan(0);
     expect(home.subscriptions[0]).toMatchObject({ mentorName: expect.stringMatching(/Asha Rao/), callsPerPeriod: 4 });
     expect(home.suggestions.mentors.length).toBeGreaterThan(0);

@@ -42,6 +42,14 @@ function searchTerms(searches: readonly string[]): string[] {
   return [...new Set(terms)].slice(0, 5);
 }
 
+/** A visible mentor she has no running subscription with (one of her own mentors is never suggested). */
+const suggestable = (menteeId: string, now: Date) =>
+  and(
+    eq(mentors.status, "approved"),
+    eq(mentors.isBlocked, false),
+    sql`not exists (select 1 from ${enrollments} where ${enrollments.mentorId} = "mentors"."id" and ${enrollments.menteeId} = ${menteeId} and ${grantsAccess(now)})`,
+  );
+
 /**
  * Visible mentors she has no running subscription with, scored by how many of their skills match:
  * a skill of a mentor she has subscribed to (now or before), or a skill containing one of her
@@ -52,23 +60,21 @@ async function suggestedMentors(db: Db, menteeId: string, terms: string[], now: 
   const fromSearches = terms.length ? sql.join(terms.map((t) => sql`instr(s.skill_key, ${t}) > 0`), sql` or `) : sql`0`;
   const match: SQL = basis === "searches" ? fromSearches : fromSubscriptions;
   const score = sql<number>`(select count(*) from mentor_skills s where s.mentor_id = "mentors"."id" and (${match}))`;
-  const subscribedNow = sql`exists (select 1 from ${enrollments} where ${enrollments.mentorId} = "mentors"."id" and ${enrollments.menteeId} = ${menteeId} and ${grantsAccess(now)})`;
   const rows = await db
     .select({ mentor: getTableColumns(mentors), skillsJson, score })
     .from(mentors)
-    .where(and(eq(mentors.status, "approved"), eq(mentors.isBlocked, false), sql`not ${subscribedNow}`, sql`${score} > 0`))
+    .where(and(suggestable(menteeId, now), sql`${score} > 0`))
     .orderBy(desc(score), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id))
     .limit(HOME_SUGGESTIONS);
   return rows.map((r) => mentorCard(r.mentor, r.skillsJson));
 }
 
 async function bestRated(db: Db, menteeId: string, now: Date): Promise<MentorCard[]> {
-  const subscribedNow = sql`exists (select 1 from ${enrollments} where ${enrollments.mentorId} = "mentors"."id" and ${enrollments.menteeId} = ${menteeId} and ${grantsAccess(now)})`;
   const average = sql`case when ${mentors.ratingCount} = 0 then 0 else cast(${mentors.ratingSum} as real) / ${mentors.ratingCount} end`;
   const rows = await db
     .select({ mentor: getTableColumns(mentors), skillsJson })
     .from(mentors)
-    .where(and(eq(mentors.status, "approved"), eq(mentors.isBlocked, false), sql`not ${subscribedNow}`))
+    .where(suggestable(menteeId, now))
     .orderBy(desc(average), desc(mentors.ratingCount), asc(mentors.firstName), asc(mentors.id))
     .limit(HOME_SUGGESTIONS);
   return rows.map((r) => mentorCard(r.mentor, r.skillsJson));
