@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** One panel of the mentee home: a titled card, labelled for screen readers by its heading. */
 export function HomePanel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card role="region" aria-labelledby={id} className="min-w-0">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
-        <CardTitle id={id} className="text-lg">
+      {/* Not CardHeader/CardTitle: a row, with a smaller title (their own column and size would fight these classes). */}
+      <div className="flex flex-wrap items-center justify-between gap-2 p-6">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
-        </CardTitle>
+        </h2>
         {action}
-      </CardHeader>
+      </div>
       <CardContent className="grid gap-3">{children}</CardContent>
     </Card>
   );
