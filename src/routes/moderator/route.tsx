@@ -9,7 +9,7 @@ const NAV: AreaNavItem[] = [
   { label: "Tickets", to: "/moderator/tickets", icon: Ticket },
   { label: "Mentees List", to: "/moderator/mentees-list", icon: Users, short: "Mentees" },
   { label: "Mentors List", to: "/moderator/mentors-list", icon: GraduationCap, short: "Mentors" },
-  { label: "Mentor Applicants", to: "/moderator/mentor-applicants", icon: UserPlus, short: "Applicants" },
+  { label: "Mentor Applicants", to: "/moderator/mentor-applicants", icon: UserPlus, short: "Vetting" },
   { label: "Audit Log", to: "/moderator/audit-log", icon: ScrollText, short: "Audit" },
 ];
 
