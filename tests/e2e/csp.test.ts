@@ -1,14 +1,11 @@
-import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { timeSlots } from "../../db/schema";
-import { createMentee, createMentor, signIn, testDb, uniqueEmail } from "../support/accounts";
-import { baseUrl, rest } from "../support/api";
-import { pathOf, seedSession, useBrowser, type Role } from "../support/browser";
-import { createEnrollment, createModerator } from "../support/moderation";
+import { createMentee, createMentor, signIn, uniqueEmail } from "../support/accounts";
+import { baseUrl } from "../support/api";
+import { pathOf, seedSession, useBrowser } from "../support/browser";
+import { makeWorld, routeFiles, signInAs, visits, type World } from "../support/route-visits";
 
 /**
  * Issue 20 point 4 in Chromium: every route of the app, visited signed in as a fresh account of its
@@ -16,82 +13,6 @@ import { createEnrollment, createModerator } from "../support/moderation";
  * violations; the camera is usable on the live page only; no other origin can frame the app.
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
-
-const MINUTE = 60_000;
-const ROUTES_DIR = fileURLToPath(new URL("../../src/routes/", import.meta.url));
-
-/** Every page route of the app, as its file names it (`/mentees/connect/live/$sessionId`); layouts and the root are not pages. */
-function routeFiles(): string[] {
-  return (readdirSync(ROUTES_DIR, { recursive: true }) as string[])
-    .filter((f) => f.endsWith(".tsx") && !/(^|\/)(__root|route)\.tsx$/.test(f))
-    .map((f) => `/${f.replace(/\.tsx$/, "").replace(/(^|\/)index$/, "")}`.replace(/\/$/, "") || "/")
-    .sort();
-}
-
-type World = Awaited<ReturnType<typeof makeWorld>>;
-
-/** Fresh accounts of each role, with what their pages show: a subscription, a conversation, an open slot and a session running now. */
-async function makeWorld() {
-  const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
-  await createEnrollment(mentee.id, mentor.id);
-  const now = Date.now();
-  const [live] = await testDb()
-    .insert(timeSlots)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - MINUTE), endAt: new Date(now + 59 * MINUTE), bookedAt: new Date(now) })
-    .returning();
-  await testDb().insert(timeSlots).values({ mentorId: mentor.id, state: "open", startAt: new Date(now + 26 * 60 * MINUTE), endAt: new Date(now + 27 * 60 * MINUTE) });
-  const tokens = { mentee: await signIn("mentee", mentee.email), mentor: await signIn("mentor", mentor.email), moderator: await signIn("moderator", moderator.email) };
-  const opened = await rest("POST", "/api/chats/messages", { token: tokens.mentee.accessToken, body: { menteeId: mentee.id, mentorId: mentor.id } });
-  const conversationId = (opened.body.conversations as { _id: string })._id;
-  await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.mentee.accessToken, body: { message: "Hello from the CSP test", sender: mentee.id } });
-  const names = { mentee: `${mentee.firstName} ${mentee.lastName}`, mentor: `${mentor.firstName} ${mentor.lastName}`, moderator: `${moderator.firstName} ${moderator.lastName}` };
-  return { mentee, mentor, moderator, tokens, names, liveSlotId: live.id, conversationId };
-}
-
-/** Who visits each route, and at which address. */
-function visits(w: World): Record<string, { as: Role | null; url: string }> {
-  return {
-    "/": { as: null, url: "/" },
-    "/browse/mentor/$search": { as: null, url: "/browse/mentor/all" },
-    "/browse/mentor/profile/$id": { as: null, url: `/browse/mentor/profile/${w.mentor.id}` },
-    "/auth/login": { as: null, url: "/auth/login?mentors" },
-    "/auth/mentee-register": { as: null, url: "/auth/mentee-register" },
-    "/auth/mentor-register": { as: null, url: "/auth/mentor-register" },
-    "/auth/mentee/forgotpassword": { as: null, url: "/auth/mentee/forgotpassword" },
-    "/auth/mentor/forgotpassword": { as: null, url: "/auth/mentor/forgotpassword" },
-    "/auth/registrationsuccess": { as: null, url: "/auth/registrationsuccess" },
-    "/auth/mentee/googleauthsuccess": { as: null, url: "/auth/mentee/googleauthsuccess#error=failed" },
-    "/auth/verify-email": { as: null, url: "/auth/verify-email#token=not-a-real-token" },
-    "/mentees": { as: "mentee", url: "/mentees" },
-    "/mentees/browse/mentor/$search": { as: "mentee", url: "/mentees/browse/mentor/all" },
-    "/mentees/browse/mentor/profile/$id": { as: "mentee", url: `/mentees/browse/mentor/profile/${w.mentor.id}` },
-    "/mentees/booked-slots": { as: "mentee", url: "/mentees/booked-slots" },
-    "/mentees/booking-confirmed/$slotId": { as: "mentee", url: `/mentees/booking-confirmed/${w.liveSlotId}` },
-    "/mentees/connect/inbox": { as: "mentee", url: "/mentees/connect/inbox" },
-    "/mentees/connect/inbox/$conversationId": { as: "mentee", url: `/mentees/connect/inbox/${w.conversationId}` },
-    "/mentees/connect/live/$sessionId": { as: "mentee", url: `/mentees/connect/live/${w.liveSlotId}` },
-    "/mentees/payment/failed": { as: "mentee", url: "/mentees/payment/failed" },
-    "/mentees/payment/success/$paymentId": { as: "mentee", url: "/mentees/payment/success/cs_test_csp" },
-    "/mentees/profile": { as: "mentee", url: "/mentees/profile" },
-    "/mentees/schedules": { as: "mentee", url: `/mentees/schedules?mentorId=${w.mentor.id}` },
-    "/mentees/subscribed-mentors": { as: "mentee", url: "/mentees/subscribed-mentors" },
-    "/mentees/tickets": { as: "mentee", url: "/mentees/tickets" },
-    "/mentors": { as: "mentor", url: "/mentors" },
-    "/mentors/connect/inbox": { as: "mentor", url: "/mentors/connect/inbox" },
-    "/mentors/connect/inbox/$conversationId": { as: "mentor", url: `/mentors/connect/inbox/${w.conversationId}` },
-    "/mentors/connect/live/$sessionId": { as: "mentor", url: `/mentors/connect/live/${w.liveSlotId}` },
-    "/mentors/profile": { as: "mentor", url: "/mentors/profile" },
-    "/mentors/scheduler": { as: "mentor", url: "/mentors/scheduler" },
-    "/mentors/subscribed-mentees": { as: "mentor", url: "/mentors/subscribed-mentees" },
-    "/mentors/tickets": { as: "mentor", url: "/mentors/tickets" },
-    "/moderator": { as: "moderator", url: "/moderator" },
-    "/moderator/audit-log": { as: "moderator", url: "/moderator/audit-log" },
-    "/moderator/mentees-list": { as: "moderator", url: "/moderator/mentees-list" },
-    "/moderator/mentor-applicants": { as: "moderator", url: "/moderator/mentor-applicants" },
-    "/moderator/mentors-list": { as: "moderator", url: "/moderator/mentors-list" },
-    "/moderator/tickets": { as: "moderator", url: "/moderator/tickets" },
-  };
-}
 
 type Violation = { page: string; what: string };
 
@@ -121,10 +42,6 @@ async function visit(page: Page, url: string) {
   expect(await page.getByRole("heading", { name: /^(Page not found|Something Went Wrong)/ }).count(), url).toBe(0);
 }
 
-async function signInAs(page: Page, w: World, role: Role) {
-  const t = w.tokens[role];
-  await seedSession(page, role, { id: t.id, name: w.names[role], accessToken: t.accessToken, refreshToken: t.refreshToken });
-}
 
 describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
   let world: World;
