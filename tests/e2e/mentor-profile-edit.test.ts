@@ -130,7 +130,7 @@ describe("mentor profile editing", () => {
     expect((await searchMentorsApi({ search: word })).map((m) => m.id)).toEqual([mentor.id]);
     const finder = await (await b.newContext()).newPage();
     await finder.goto(`/browse/mentor/${word}`);
-    await expect.poll(() => cardNames(finder)).toEqual([`${mentor.firstName} ${mentor.lastName}`]);
+    await expect.poll(() => cardNames(finder), { timeout: 10_000 }).toEqual([`${mentor.firstName} ${mentor.lastName}`]);
 
     // A skill he already has (in any case) is refused with the server's reason.
     await input.fill("react");
