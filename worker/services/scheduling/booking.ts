@@ -21,8 +21,11 @@ export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 type WaitUntil = (p: Promise<unknown>) => void;
 
+/** A slot whose booking just arrived, moved in or left: no pending request to reschedule, no waitlist hold. */
+export const SETTLED = { rescheduleRequestedAt: null, rescheduleMessage: null, heldFor: null, heldUntil: null };
+
 /** A new booking's identity (ADR 0023): `<slot>-<booking instant>`, the calendar UID it always had; kept when the booking moves. */
-export const newBooking = (slotId: string, now: Date) => ({ bookingId: `${slotId}-${now.getTime()}`, sequence: 0, rescheduleRequestedAt: null, rescheduleMessage: null, heldFor: null, heldUntil: null });
+export const newBooking = (slotId: string, now: Date) => ({ bookingId: `${slotId}-${now.getTime()}`, sequence: 0, ...SETTLED });
 
 /** What a slot becomes when its booking leaves it (cancelled or moved away): open, with nothing of the booking left. */
 export const OPENED = {
@@ -33,10 +36,7 @@ export const OPENED = {
   bookingId: null,
   sequence: 0,
   agenda: null,
-  rescheduleRequestedAt: null,
-  rescheduleMessage: null,
-  heldFor: null,
-  heldUntil: null,
+  ...SETTLED,
 };
 
 export const SLOT_TAKEN = "This slot was just taken";

@@ -9,7 +9,7 @@ import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
-import { CANCEL_WINDOW_MS, OPENED } from "./booking";
+import { CANCEL_WINDOW_MS, OPENED, SETTLED } from "./booking";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { mentorDay, withinMentorRules } from "./booking-rules";
 import { moveRefusal } from "./move-refusal";
@@ -113,10 +113,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
     bookingId,
     sequence: from.sequence + 1,
     agenda: from.agenda,
-    rescheduleRequestedAt: null,
-    rescheduleMessage: null,
-    heldFor: null,
-    heldUntil: null,
+    ...SETTLED,
   };
   const take = db
     .update(timeSlots)
