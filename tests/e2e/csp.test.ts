@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMentee, createMentor, signIn, uniqueEmail } from "../support/accounts";
 import { baseUrl } from "../support/api";
 import { pathOf, seedSession, useBrowser } from "../support/browser";
-import { makeWorld, routeFiles, signInAs, visits, type World } from "../support/route-visits";
+import { makeWorld, routeFiles, signInAs, routesOf, visits, VISITORS, type World } from "../support/route-visits";
 
 /**
  * Issue 20 point 4 in Chromium: every route of the app, visited signed in as a fresh account of its
@@ -53,16 +53,11 @@ describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
     expect(Object.keys(visits(world)).sort()).toEqual(routeFiles());
   });
 
-  it.each([
-    ["signed out", null],
-    ["as a mentee", "mentee"],
-    ["as a mentor", "mentor"],
-    ["as a moderator", "moderator"],
-  ] as const)("every route visited %s runs with zero CSP violations", async (_who, role) => {
+  it.each(VISITORS)("every route visited %s runs with zero CSP violations", async (_who, role) => {
     const page = b.page;
     const violations = await watchPolicies(b.context);
     if (role) await signInAs(page, world, role);
-    const routes = Object.values(visits(world)).filter((v) => v.as === role);
+    const routes = routesOf(world, role);
     expect(routes.length).toBeGreaterThan(0);
     for (const { url } of routes) {
       await visit(page, url);

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rest } from "../support/api";
 import { pathOf, useBrowser } from "../support/browser";
-import { makeWorld, routeFiles, signInAs, visits, type World } from "../support/route-visits";
+import { makeWorld, routeFiles, signInAs, routesOf, visits, VISITORS, type World } from "../support/route-visits";
 
 /**
  * Issue 23 point 5: on a 360 px phone no page of any role scrolls sideways (nothing wider than the
@@ -33,15 +33,10 @@ describe("phones: 360 px wide (issue 23)", () => {
     expect(Object.keys(visits(world)).sort()).toEqual(routeFiles());
   });
 
-  it.each([
-    ["signed out", null],
-    ["as a mentee", "mentee"],
-    ["as a mentor", "mentor"],
-    ["as a moderator", "moderator"],
-  ] as const)("no page visited %s scrolls sideways", async (_who, role) => {
+  it.each(VISITORS)("no page visited %s scrolls sideways", async (_who, role) => {
     const page = b.page;
     if (role) await signInAs(page, world, role);
-    const routes = Object.values(visits(world)).filter((v) => v.as === role);
+    const routes = routesOf(world, role);
     expect(routes.length).toBeGreaterThan(0);
     const tooWide: string[] = [];
     for (const { url } of routes) {

@@ -90,6 +90,17 @@ export function visits(w: World): Record<string, { as: Role | null; url: string 
   };
 }
 
+/** Who visits: signed out, then each role (for `it.each`). */
+export const VISITORS = [
+  ["signed out", null],
+  ["as a mentee", "mentee"],
+  ["as a mentor", "mentor"],
+  ["as a moderator", "moderator"],
+] as const;
+
+/** The routes the visitor of `role` opens (null: signed out). */
+export const routesOf = (w: World, role: Role | null) => Object.values(visits(w)).filter((v) => v.as === role);
+
 /** Signs the page in as the world's account of a role (its local-storage record). */
 export async function signInAs(page: Page, w: World, role: Role) {
   const t = w.tokens[role];
