@@ -18,6 +18,18 @@ const configSchema = v.object({
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
+  /** Stripe Connect (issue 24, ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
+  /** The platform's share of every subscription payment, in percent (0-50, up to two decimals); the rest goes to the mentor. */
+  PLATFORM_FEE_PERCENT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}(\.\d{1,2})?$/, "PLATFORM_FEE_PERCENT must be a percentage such as 20 or 12.5"),
+      v.transform(Number),
+      v.check((n) => n >= 0 && n <= 50, "PLATFORM_FEE_PERCENT must be between 0 and 50"),
+    ),
+    "20",
+  ),
   /** Development only: the base URL of a fake Stripe API (tests point it at their fake). */
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111"))),
   /**
@@ -50,7 +62,7 @@ const configSchema = v.object({
   TURN_KEY_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
 
-const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
+const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
 
 /** A rule across settings: which settings it names, and why it failed (never their values). */
 type Rule = { settings: string[]; reason: string; holds: (c: Config) => boolean };

@@ -2,7 +2,7 @@ import { dbFor } from "./database";
 import { isDevelopment, readConfig, type Env } from "./env";
 import { localGoogle } from "./dev/local-google-provider";
 import { devMailboxTransport } from "./dev/mailbox-store";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, localStripeFetch, type LocalStripeEnv, type WebhookEndpoint } from "./dev/local-stripe/api";
+import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, localStripeFetch, type LocalStripeEnv, type WebhookEndpoint } from "./dev/local-stripe/api";
 import { GOOGLE_CALLBACK_PATH, realGoogle } from "./services/google/provider";
 import { httpTransport } from "./services/mail/transport";
 import { connectStripe } from "./services/payments/stripe-client";
@@ -25,6 +25,7 @@ function chooseThirdParties(env: Env, webhook: WebhookEndpoint): { parties: Thir
     ? connectStripe({
         secretKey: LOCAL_SECRET_KEY,
         webhookSecret: LOCAL_WEBHOOK_SECRET,
+        connectWebhookSecret: LOCAL_CONNECT_WEBHOOK_SECRET,
         publishableKey: LOCAL_PUBLISHABLE_KEY,
         fetch: (input, init) => localStripeFetch(localStripe, input, init),
       })
@@ -32,6 +33,7 @@ function chooseThirdParties(env: Env, webhook: WebhookEndpoint): { parties: Thir
         // Development with a fake and no key still needs some key for the client; the fake takes any.
         secretKey: config.STRIPE_SECRET_KEY ?? LOCAL_SECRET_KEY,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+        connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_CONNECT_WEBHOOK_SECRET,
         publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
         api: development && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined,
       });

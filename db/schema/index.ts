@@ -22,3 +22,4 @@ export * from "./socket-tickets";
 export * from "./availability";
 export * from "./booking-events";
 export * from "./waitlist";
+export * from "./payouts";

@@ -29,6 +29,7 @@ beforeAll(async () => {
         ENVIRONMENT: "production",
         STRIPE_SECRET_KEY: "sk_test_dummy0000000000",
         STRIPE_WEBHOOK_SECRET: "whsec_dummy0000000000",
+        STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_dummyconnect000",
         STRIPE_PUBLISHABLE_KEY: "pk_test_dummy0000000000",
         MAIL_API_KEY: "re_dummy0000000000",
         MAIL_FROM: "MentorLink <no-reply@mentorlink.test>",

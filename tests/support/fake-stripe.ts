@@ -12,19 +12,28 @@ import { parseStripeForm } from "../../worker/dev/local-stripe/form";
 export const FAKE_SECRET_KEY = "sk_test_fake_mentorlink";
 export const FAKE_WEBHOOK_SECRET = "whsec_fake_mentorlink";
 export const FAKE_PUBLISHABLE_KEY = "pk_test_fake_mentorlink";
+export const FAKE_CONNECT_WEBHOOK_SECRET = "whsec_fake_mentorlink_connect";
 
 type Obj = Record<string, any> & { id: string; object: string };
-export type FakeRequest = { method: string; path: string; body: Record<string, any>; idempotencyKey: string | null };
+export type FakeRequest = { method: string; path: string; body: Record<string, any>; idempotencyKey: string | null; /** The Stripe-Account header (a call made on a connected account). */ account: string | null };
+export type FakeResult = { status: number; body: unknown };
+/** More of Stripe's API (Connect, refunds, ...): answers a request it knows, or undefined. */
+export type FakeRoute = (request: FakeRequest, fake: FakeStripe) => FakeResult | undefined;
 
 const nowS = () => Math.floor(Date.now() / 1000);
 const DAY = 24 * 60 * 60;
 let counter = 0;
 const newId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+export type { Obj as FakeObject };
+export { newId as fakeId };
+
 export class FakeStripe {
   readonly objects = new Map<string, Obj>();
   readonly requests: FakeRequest[] = [];
   private readonly idempotent = new Map<string, unknown>();
+  /** Routes added by other test support files (tests/support/fake-stripe-*.ts), tried before the built-in ones. */
+  readonly routes: FakeRoute[] = [];
   private server?: Server;
   url = "";
 
@@ -60,18 +69,21 @@ export class FakeStripe {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = req.method === "POST" ? parseStripeForm(Buffer.concat(chunks).toString("utf8")) : {};
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
-    this.requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey });
+    const request: FakeRequest = { method: req.method ?? "GET", path: url.pathname, body: req.method === "POST" ? body : Object.fromEntries(url.searchParams), idempotencyKey, account: (req.headers["stripe-account"] as string | undefined) ?? null };
+    this.requests.push(request);
     if (req.method === "POST" && idempotencyKey && this.idempotent.has(idempotencyKey)) return { status: 200, body: this.idempotent.get(idempotencyKey) };
-    const result = this.route(req.method ?? "GET", url.pathname, body);
+    let result: FakeResult | undefined;
+    for (const route of this.routes) if ((result = route(request, this))) break;
+    result ??= this.route(request.method, url.pathname, body);
     if (result.status === 200 && req.method === "POST" && idempotencyKey) this.idempotent.set(idempotencyKey, result.body);
     return result;
   }
 
-  private missing(id: string) {
+  missing(id: string): FakeResult {
     return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } } };
   }
 
-  private put(object: Obj) {
+  put(object: Obj): FakeResult {
     this.objects.set(object.id, object);
     return { status: 200, body: object };
   }
@@ -194,11 +206,21 @@ export class FakeStripe {
     return { id, object: "event", type, api_version: Stripe.API_VERSION, created: nowS(), livemode: false, data: { object } };
   }
 
+  /** A Connect event: about a connected account (`account` names it), as Stripe sends to the Connect endpoint. */
+  connectEvent(type: string, object: Obj, account: string, id = newId("evt")) {
+    return { ...this.event(type, object, id), account };
+  }
+
+  /** Posts a Connect event to the Worker's Connect webhook, signed with its secret. */
+  sendConnect(baseUrl: string, event: object, options: { secret?: string; timestamp?: number; tamper?: boolean } = {}) {
+    return this.send(baseUrl, event, { secret: FAKE_CONNECT_WEBHOOK_SECRET, ...options, path: "/api/stripe/connect-webhook" });
+  }
+
   /** Posts an event to the Worker's webhook, signed with `secret` (the right one by default). */
-  async send(baseUrl: string, event: object, options: { secret?: string; timestamp?: number; tamper?: boolean } = {}) {
+  async send(baseUrl: string, event: object, options: { secret?: string; timestamp?: number; tamper?: boolean; path?: string } = {}) {
     const payload = JSON.stringify(event);
     const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? FAKE_WEBHOOK_SECRET, timestamp: options.timestamp });
-    const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
+    const response = await fetch(`${baseUrl}${options.path ?? "/api/stripe/webhook"}`, {
       method: "POST",
       headers: { "stripe-signature": header, "content-type": "application/json" },
       body: options.tamper ? payload.replace("event", "evenT") : payload,

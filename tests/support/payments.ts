@@ -5,7 +5,7 @@ import { enrollments } from "../../db/schema";
 import type { AppRouter } from "../../worker/trpc/router";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, signIn, testDb } from "./accounts";
-import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fake-stripe";
+import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fake-stripe";
 
 /**
  * Subscribe and pay against a fake Stripe at the HTTP boundary: a test file that imports this runs
@@ -21,7 +21,7 @@ beforeAll(async () => {
   stack = await startStack({
     dbUrl: inject("dbUrl"),
     // The same signing secret as the shared stack, so sign-ins there hold here.
-    vars: { JWT_SECRET: inject("jwtSecret"), STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_API_URL: fake.url },
+    vars: { JWT_SECRET: inject("jwtSecret"), STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_API_URL: fake.url },
   });
 });
 afterAll(async () => {

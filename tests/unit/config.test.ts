@@ -9,6 +9,7 @@ const production = {
   ENVIRONMENT: "production",
   STRIPE_SECRET_KEY: "sk_live_secretvalue123",
   STRIPE_WEBHOOK_SECRET: "whsec_secretvalue123",
+  STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connectvalue123",
   STRIPE_PUBLISHABLE_KEY: "pk_live_publicvalue123",
   MAIL_API_KEY: "re_secretvalue123",
   MAIL_FROM: "MentorLink <no-reply@mentorlink.example>",

@@ -7,6 +7,8 @@ import type { MailTransport } from "./mail/transport";
 export type Payments = {
   stripe: Stripe;
   webhookSecret: string;
+  /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, issue 24). */
+  connectWebhookSecret: string;
   publishableKey: string;
   /** The built-in local Stripe answers (development without a key). */
   local: boolean;

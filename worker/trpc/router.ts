@@ -10,6 +10,7 @@ import { notificationsRouter } from "./routers/notifications";
 import { passwordRouter } from "./routers/password";
 import { realtimeRouter } from "./routers/realtime";
 import { paymentsRouter } from "./routers/payments";
+import { payoutsRouter } from "./routers/payouts";
 import { reviewsRouter } from "./routers/reviews";
 import { schedulingRouter } from "./routers/scheduling";
 import { subscriptionsRouter } from "./routers/subscriptions";
@@ -21,6 +22,7 @@ export const appRouter = router({
   mentees: menteesRouter,
   reviews: reviewsRouter,
   payments: paymentsRouter,
+  payouts: payoutsRouter,
   password: passwordRouter,
   subscriptions: subscriptionsRouter,
   tickets: ticketsRouter,

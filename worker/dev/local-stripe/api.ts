@@ -1,9 +1,10 @@
 import type { Db } from "../../../db/client";
+import { routeConnect } from "./connect";
 import { parseStripeForm } from "./form";
 import { getObject, putObject, stripeId, type StripeObject } from "./store";
 import { createSession, emitEvent, endSubscription, metadataOf, must, nowS, StripeApiError, type Body, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 
-export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type LocalStripeEnv, type LocalSubscription, type WebhookEndpoint } from "./lifecycle";
+export { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type LocalStripeEnv, type LocalSubscription, type WebhookEndpoint } from "./lifecycle";
 
 /**
  * The local Stripe stand-in (ADR 0010): the part of Stripe's REST API this app uses, answered in
@@ -25,7 +26,9 @@ export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo
   }
   try {
     const body = request.method === "POST" ? parseStripeForm(await request.text()) : {};
-    const result = await route(local, db, request.method, new URL(request.url).pathname, body);
+    const url = new URL(request.url);
+    const query = Object.fromEntries(url.searchParams);
+    const result = await route(local, db, request.method, url.pathname, request.method === "POST" ? body : query, request.headers.get("stripe-account"));
     if (request.method === "POST" && idempotencyKey) await putObject(db, { id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
     return reply(result);
   } catch (error) {
@@ -34,7 +37,7 @@ export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo
   }
 }
 
-async function route(local: LocalStripeEnv, db: Db, method: string, path: string, body: Body): Promise<unknown> {
+async function route(local: LocalStripeEnv, db: Db, method: string, path: string, body: Body, account: string | null): Promise<unknown> {
   // `/v1/<resource>[/<id>[/<action>]]`, with `checkout/sessions` as one resource.
   const parts = path.replace(/^\/v1\//, "").replace(/^checkout\/sessions/, "checkout/sessions".replace("/", "~")).split("/");
   const key = `${method} ${parts.map((p, i) => (i === 1 ? ":id" : p)).join("/")}`.replace("~", "/");
@@ -115,7 +118,11 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
     }
     case "DELETE subscriptions/:id":
       return endSubscription(local, db, await must<LocalSubscription>(db, id, "subscription"), "cancellation_requested");
-    default:
+    default: {
+      // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): issue 24.
+      const answer = await routeConnect(local, db, { method, path, key, id, parts, body, account });
+      if (answer !== undefined) return answer;
       throw new StripeApiError(404, `Unrecognized request URL (${method}: ${path}). The local Stripe only knows the calls this app makes.`, "unrecognized_url");
+    }
   }
 }

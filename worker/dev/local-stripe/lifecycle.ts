@@ -4,6 +4,8 @@ import { getObject, putObject, stripeId, type StripeObject } from "./store";
 
 export const LOCAL_SECRET_KEY = "sk_test_local_mentorlink";
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_mentorlink";
+/** Signs the Connect events (mentors' accounts and payouts) the local Stripe posts to `/api/stripe/connect-webhook`. */
+export const LOCAL_CONNECT_WEBHOOK_SECRET = "whsec_local_mentorlink_connect";
 export const LOCAL_PUBLISHABLE_KEY = "pk_test_local_mentorlink";
 
 /**

@@ -12,6 +12,7 @@ export const cryptoProvider = Stripe.createSubtleCryptoProvider();
 export type StripeConnection = {
   secretKey: string;
   webhookSecret: string;
+  connectWebhookSecret: string;
   publishableKey: string;
   /** A fake Stripe API (development and tests: STRIPE_API_URL). */
   api?: URL;
@@ -28,7 +29,7 @@ export function connectStripe(connection: StripeConnection): Payments {
     httpClient: Stripe.createFetchHttpClient(connection.fetch),
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
   });
-  return { stripe, webhookSecret: connection.webhookSecret, publishableKey: connection.publishableKey, local: Boolean(connection.fetch) };
+  return { stripe, webhookSecret: connection.webhookSecret, connectWebhookSecret: connection.connectWebhookSecret, publishableKey: connection.publishableKey, local: Boolean(connection.fetch) };
 }
 
 /** The only way the Worker reaches Stripe: the client the entry chose for these bindings. */

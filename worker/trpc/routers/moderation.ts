@@ -19,12 +19,14 @@ import {
   toggleMentorSchema,
 } from "../../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../init";
+import { moneyProcedures } from "./moderation-money";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";
 
 /** The moderator area (SPEC §2, §7 Moderator): only moderators, on every procedure. */
 export const moderationRouter = router({
+  ...moneyProcedures,
   home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone)),
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input)),
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input)),

@@ -1,0 +1,9 @@
+import { router } from "../init";
+import { earningsProcedures } from "./payouts-earnings";
+import { onboardingProcedures } from "./payouts-onboarding";
+
+/** A mentor's payouts (issue 24, ADR 0024): one router, a file per capability. */
+export const payoutsRouter = router({
+  ...onboardingProcedures,
+  ...earningsProcedures,
+});
