@@ -62,6 +62,35 @@ describe("return-to after signing in", () => {
     await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
   });
 
+  it("a signed-out deep link into an area: the exact sign-in URL of SPEC §2, then back on the page she asked for", async () => {
+    const page = b.page;
+    const mentee = await createMentee();
+    const deep = "/mentees/booked-slots";
+    await page.goto(deep);
+    // SPEC §2's guard URL stays exact: the return-to travels beside it, not in it.
+    await waitForQuery(page, "/auth/login", { mentees: "" });
+    await submitSignIn(page, "mentee", mentee.email);
+    await waitForPath(page, deep);
+
+    // Used once: after signing out, a plain sign-in opens her home again.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/auth/login?mentees");
+    await submitSignIn(page, "mentee", mentee.email);
+    await waitForPath(page, "/mentees");
+    expect(pathOf(page)).toBe("/mentees");
+  });
+
+  it("a deep link of another role's area is not where a mentee lands", async () => {
+    const page = b.page;
+    const mentee = await createMentee();
+    await page.goto("/mentors/scheduler");
+    await waitForQuery(page, "/auth/login", { mentors: "" });
+    await page.getByRole("tab", { name: "Mentees" }).click();
+    await submitSignIn(page, "mentee", mentee.email);
+    await waitForPath(page, "/mentees");
+    expect(pathOf(page)).toBe("/mentees");
+  });
+
   it("ignores a return-to that is not a path of this site", async () => {
     const page = b.page;
     const mentee = await createMentee();

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { LoginForm } from "@/components/login-form";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
 import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/lib/google-sign-in";
-import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
+import { forgetGuardedPath, guardedPath, returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
 import { readSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
@@ -99,7 +99,10 @@ function ForgotPassword({ role }: { role: "mentee" | "mentor" }) {
 function LoginPage() {
   const search = Route.useSearch();
   // The router keeps the raw query beside the validated one: check the return-to again where it is used.
-  const redirect = safeReturnPath(search.redirect) ?? undefined;
+  // Without one, the deep link an area guard turned away (kept beside SPEC §2's exact URL) is the return-to, used once.
+  const [guarded] = useState(guardedPath);
+  useEffect(forgetGuardedPath, []);
+  const redirect = safeReturnPath(search.redirect) ?? guarded;
   const [role, setRole] = useState<Role>(() => roleFromLoginSearch(search));
 
   return (

@@ -4,6 +4,7 @@ import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { ALL } from "@/lib/browse";
+import { rememberGuardedPath } from "@/lib/return-to";
 import { hasRecord } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
@@ -16,8 +17,12 @@ const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { lab
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.
-  beforeLoad: () => {
-    if (!hasRecord("mentee")) throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });
+  beforeLoad: ({ location }) => {
+    if (!hasRecord("mentee")) {
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      rememberGuardedPath(location.href);
+      throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });
+    }
   },
   component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} search={<MentorSearchBox area="mentee" className="w-full" />} />,
 });

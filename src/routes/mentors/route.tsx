@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { rememberGuardedPath } from "@/lib/return-to";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
@@ -13,8 +14,12 @@ const NAV: AreaNavItem[] = [
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets", to: "/mentors/tickets" }];
 
 export const Route = createFileRoute("/mentors")({
-  beforeLoad: () => {
-    if (!isAuthenticated("mentor")) throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });
+  beforeLoad: ({ location }) => {
+    if (!isAuthenticated("mentor")) {
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      rememberGuardedPath(location.href);
+      throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });
+    }
   },
   component: () => <AreaLayout role="mentor" nav={NAV} menu={MENU} />,
 });

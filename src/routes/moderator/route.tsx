@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { rememberGuardedPath } from "@/lib/return-to";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
@@ -14,8 +15,12 @@ const NAV: AreaNavItem[] = [
 ];
 
 export const Route = createFileRoute("/moderator")({
-  beforeLoad: () => {
-    if (!isAuthenticated("moderator")) throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.moderator });
+  beforeLoad: ({ location }) => {
+    if (!isAuthenticated("moderator")) {
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      rememberGuardedPath(location.href);
+      throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.moderator });
+    }
   },
   component: () => <AreaLayout role="moderator" nav={NAV} />,
 });
