@@ -1,5 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { createTRPCClient, httpLink } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { AppRouter } from "../../worker/trpc/router";
 import { mentees, refreshSessions } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { DEMO_PASSWORD } from "../../db/factories";
@@ -142,10 +144,25 @@ describe("Google sign-in callback (fake Google)", () => {
     expect(await testDb().select().from(mentees).where(eq(mentees.email, who.email))).toHaveLength(0);
   });
 
-  it("refuses a blocked account with its message", async () => {
+  it("refuses a blocked account; its signed notice is traded for why and how to appeal, and nothing else is", async () => {
     const mentee = await createMentee();
     await setBlocked("mentee", mentee.id, true);
-    expect(await signInWithGoogle(identity({ email: mentee.email }))).toEqual({ error: "blocked" });
+    const refused = await signInWithGoogle(identity({ email: mentee.email }));
+    expect(Object.keys(refused).sort()).toEqual(["error", "notice"]);
+    expect(refused.error).toBe("blocked");
+    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${stack.baseUrl}/trpc` })] });
+    const { message } = await client.auth.blockedNotice.query({ notice: refused.notice });
+    expect(message).toMatch(/^Your account (is|has been) blocked/);
+    expect(message).toMatch(/To appeal, write to support@[\w.-]+ from this account's e-mail address\.$/);
+
+    // A notice that was not signed here, or was altered, says nothing about anyone.
+    const forged = refused.notice.slice(0, -4) + (refused.notice.endsWith("AAAA") ? "BBBB" : "AAAA");
+    for (const notice of [forged, "x".repeat(40)]) {
+      await expect(client.auth.blockedNotice.query({ notice })).rejects.toMatchObject({ data: { httpStatus: 404 } });
+    }
+    // Unblocked since: the old notice no longer speaks for the account.
+    await setBlocked("mentee", mentee.id, false);
+    await expect(client.auth.blockedNotice.query({ notice: refused.notice })).rejects.toMatchObject({ data: { httpStatus: 404 } });
   });
 
   it("the user cancelling on Google's screen is reported as cancelled", async () => {

@@ -1,6 +1,6 @@
 import { encodeJWT } from "@oslojs/jwt";
 import { describe, expect, it } from "vitest";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "../../worker/services/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signPurposeToken, verifyAccessToken, verifyPurposeToken } from "../../worker/services/tokens";
 
 const secret = "unit-test-secret-that-is-long-enough-000";
 const claims = { sub: "user-1", role: "mentor" as const, sid: "session-1" };
@@ -38,5 +38,21 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(secret, none)).toBeNull();
     const admin = await signAccessToken(secret, { ...claims, role: "admin" as never });
     expect(await verifyAccessToken(secret, admin)).toBeNull();
+  });
+});
+
+describe("purpose tokens (the blocked notice of a Google sign-in, issue 23)", () => {
+  it("name their account for their purpose only, never pass as an access token, and expire", async () => {
+    const notice = await signPurposeToken(secret, "blocked-notice", "user-1", 600);
+    expect(await verifyPurposeToken(secret, notice, "blocked-notice")).toBe("user-1");
+    expect(await verifyPurposeToken(secret, notice, "something-else")).toBeNull();
+    expect(await verifyPurposeToken("another-secret-another-secret-xx", notice, "blocked-notice")).toBeNull();
+    expect(await verifyAccessToken(secret, notice)).toBeNull();
+
+    const access = await signAccessToken(secret, { sub: "user-1", role: "mentee", sid: "s" });
+    expect(await verifyPurposeToken(secret, access, "blocked-notice")).toBeNull();
+
+    const old = await signPurposeToken(secret, "blocked-notice", "user-1", 600, Date.now() - 601_000);
+    expect(await verifyPurposeToken(secret, old, "blocked-notice")).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { GoogleError } from "../../shared/google-sign-in";
 import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
 import { accountSummary } from "../services/accounts";
+import { blockedNoticeToken } from "../services/blocked-notice";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../services/google/provider";
 import { thirdPartiesOf } from "../services/third-parties";
 import { menteeForGoogle } from "../services/google/sign-in";
@@ -42,7 +43,7 @@ const HANDOFF_PATTERN = /^[\w-]{22,64}$/;
 /** Secure everywhere but plain-http local runs (http://127.0.0.1 in tests), where a browser would drop a Secure cookie. */
 const isSecure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:" || readConfig(c.env).ENVIRONMENT === "production";
 
-function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError } | Record<string, string>) {
+function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError; notice?: string } | Record<string, string>) {
   const url = `${SUCCESS_PAGE}#${new URLSearchParams(fragment).toString()}`;
   c.header("referrer-policy", "no-referrer");
   c.header("cache-control", "no-store");
@@ -89,7 +90,11 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const db = dbFor(config);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime() }, identity);
-  if (!result.ok) return toPopupPage(c, { error: result.reason });
+  if (!result.ok) {
+    // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message (issue 23).
+    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, Date.now()) });
+    return toPopupPage(c, { error: result.reason });
+  }
 
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });

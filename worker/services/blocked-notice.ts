@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { moderationActions } from "../../db/schema";
+import { loadAccountState } from "./accounts";
+import { signPurposeToken, verifyPurposeToken } from "./tokens";
 
 /**
  * What a blocked person reads when she tries to sign in (issue 23): why, in the moderator's words
@@ -30,4 +32,21 @@ export async function blockedSignInMessage(db: Db, userId: string, mailFrom: str
   const reason = await latestBlockReason(db, userId);
   const why = reason ? `Your account is blocked: ${reason.replace(/[.!\s]+$/, "")}.` : "Your account has been blocked by a moderator.";
   return `${why} To appeal, write to ${supportAddress(mailFrom)} from this account's e-mail address.`;
+}
+
+/**
+ * Google sign-in ends on a page whose address anyone can type, so the refusal cannot carry the text
+ * itself (a crafted link would put any words on our page). It carries a signed notice naming the
+ * account instead, good for 10 minutes; the page trades it for this account's message.
+ */
+const NOTICE_PURPOSE = "blocked-notice";
+const NOTICE_TTL_SECONDS = 10 * 60;
+
+export const blockedNoticeToken = (secret: string, userId: string, now: number) => signPurposeToken(secret, NOTICE_PURPOSE, userId, NOTICE_TTL_SECONDS, now);
+
+/** The blocked mentee's message for a valid notice; null for anything else (expired, forged, or no longer blocked). */
+export async function blockedNoticeMessage(db: Db, secret: string, mailFrom: string, notice: string): Promise<string | null> {
+  const userId = await verifyPurposeToken(secret, notice, NOTICE_PURPOSE);
+  if (!userId || !(await loadAccountState(db, "mentee", userId))?.isBlocked) return null;
+  return blockedSignInMessage(db, userId, mailFrom);
 }

@@ -16,20 +16,17 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** An HS256 JWT carrying the user id, role and refresh-session id. */
-export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
+async function signClaims(secret: string, claims: Record<string, string>, ttlSeconds: number, now: number): Promise<string> {
   const headerJSON = JSON.stringify({ alg: "HS256", typ: "JWT" });
   const iat = Math.floor(now / 1000);
-  const payloadJSON = JSON.stringify({ ...claims, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+  const payloadJSON = JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds });
   const message = createJWTSignatureMessage(headerJSON, payloadJSON);
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), new Uint8Array(message)));
   return encodeJWT(headerJSON, payloadJSON, signature);
 }
 
-const roles: readonly string[] = ["mentee", "mentor", "moderator"];
-
-/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** The payload of a valid, unexpired HS256 token signed with `secret`; null for anything else. */
+async function verifiedClaims(secret: string, token: string): Promise<Record<string, unknown> | null> {
   let parsed: ReturnType<typeof parseJWT>;
   try {
     parsed = parseJWT(token);
@@ -42,7 +39,35 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   if (!valid) return null;
   const registered = new JWTRegisteredClaims(payload);
   if (!registered.hasExpiration() || !registered.verifyExpiration()) return null;
-  const { sub, role, sid } = payload as Record<string, unknown>;
+  return payload as Record<string, unknown>;
+}
+
+/** An HS256 JWT carrying the user id, role and refresh-session id. */
+export function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
+  return signClaims(secret, claims, ACCESS_TOKEN_TTL_SECONDS, now);
+}
+
+/**
+ * A short-lived token naming an account for one purpose only (`purpose` is checked on the way
+ * back, so it never passes for an access token, which has no `purpose` and needs a `sid`).
+ */
+export function signPurposeToken(secret: string, purpose: string, sub: string, ttlSeconds: number, now = Date.now()): Promise<string> {
+  return signClaims(secret, { sub, purpose }, ttlSeconds, now);
+}
+
+/** The account a purpose token names, when it is valid, unexpired and made for `purpose`; else null. */
+export async function verifyPurposeToken(secret: string, token: string, purpose: string): Promise<string | null> {
+  const claims = await verifiedClaims(secret, token);
+  return claims && claims.purpose === purpose && typeof claims.sub === "string" ? claims.sub : null;
+}
+
+const roles: readonly string[] = ["mentee", "mentor", "moderator"];
+
+/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const payload = await verifiedClaims(secret, token);
+  if (!payload) return null;
+  const { sub, role, sid } = payload;
   if (typeof sub !== "string" || typeof sid !== "string" || typeof role !== "string" || !roles.includes(role)) return null;
   return { sub, role: role as Role, sid };
 }

@@ -12,7 +12,7 @@ import type { GoogleIdentity } from "./provider";
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";
 
-export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal };
+export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal; /** The blocked account (its notice says why, issue 23). */ userId?: string };
 
 export type GoogleSignInDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; now: number };
 
@@ -30,7 +30,7 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
   if (!identity.emailVerified) return { ok: false, reason: "unverified" };
   const find = () => db.query.mentees.findFirst({ where: or(eq(mentees.googleId, identity.sub), eq(mentees.email, identity.email)) });
   let row = await find();
-  if (row?.isBlocked) return { ok: false, reason: "blocked" };
+  if (row?.isBlocked) return { ok: false, reason: "blocked", userId: row.id };
   let tookOver = false;
   if (!row) {
     const local = identity.email.split("@")[0].slice(0, 50);
@@ -58,7 +58,7 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
   }
   row = await find();
   if (!row) throw new Error("Google sign-in: the mentee row is missing after insert");
-  if (row.isBlocked) return { ok: false, reason: "blocked" };
+  if (row.isBlocked) return { ok: false, reason: "blocked", userId: row.id };
   return { ok: true, account: { ...row, status: "approved" }, tookOver };
 }
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
 import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
-import { blockedSignInMessage } from "../../services/blocked-notice";
+import { blockedNoticeMessage, blockedSignInMessage } from "../../services/blocked-notice";
 import { thirdPartiesOf } from "../../services/third-parties";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
@@ -9,7 +9,7 @@ import { registerMentee, applyAsMentor } from "../../services/registration";
 import { disconnectSignIns } from "../../services/push";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
 import { signAccessToken } from "../../services/tokens";
-import { loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
+import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
 import type { Context } from "../context";
 import { fail } from "../../services/domain-error";
@@ -38,6 +38,13 @@ async function issueAccessToken(ctx: Context, proved: { owner: SessionOwner; ses
 export const authRouter = router({
   /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
   signInOptions: publicProcedure.query(({ ctx }) => ({ google: thirdPartiesOf(ctx.env).google(ctx.origin) !== null })),
+
+  /** A Google sign-in refused for a block: the signed notice of the callback traded for why and how to appeal (issue 23). */
+  blockedNotice: publicProcedure.input(blockedNoticeSchema).query(async ({ ctx, input }) => {
+    const message = await blockedNoticeMessage(ctx.db, ctx.config.JWT_SECRET, ctx.config.MAIL_FROM, input.notice);
+    if (!message) fail("NOT_FOUND", "This notice has expired. Try signing in again to see it.");
+    return { message };
+  }),
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
@@ -5,6 +6,7 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { googleErrorText, GOOGLE_INCOMPLETE, HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
 import { returnPathFor } from "@/lib/return-to";
+import { useTRPC } from "@/lib/trpc";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
 
@@ -12,7 +14,8 @@ export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ compone
 const CLOSE_DELAY_MS = 1000;
 export const GOOGLE_SUCCESS_TEXT = "Successfully logged in with Google";
 
-type Outcome = { ok: true } | { ok: false; message: string } | null;
+/** A refusal may carry a signed notice (a blocked account): traded for why and how to appeal. */
+type Outcome = { ok: true } | { ok: false; message: string; notice?: string } | null;
 
 /** Reads the fragment once and removes it from the address bar and history at once. */
 function takeFragment(): URLSearchParams {
@@ -37,7 +40,8 @@ function handOver(params: URLSearchParams): Outcome {
   const error = params.get("error");
   const session = sessionOf(params);
   const handoff = params.get("handoff");
-  if (error !== null || !session) return { ok: false, message: error !== null ? googleErrorText(error) : GOOGLE_INCOMPLETE };
+  const notice = error === "blocked" ? (params.get("notice") ?? undefined) : undefined;
+  if (error !== null || !session) return { ok: false, message: error !== null ? googleErrorText(error) : GOOGLE_INCOMPLETE, notice };
   if (!handoff) return { ok: false, message: GOOGLE_INCOMPLETE };
   const opener = sameOriginOpener();
   if (opener) {
@@ -50,6 +54,14 @@ function handOver(params: URLSearchParams): Outcome {
     return { ok: true };
   }
   return { ok: false, message: GOOGLE_INCOMPLETE };
+}
+
+/** The refusal in words; a blocked account's own reason and appeal address when its notice is still good. */
+function Refusal({ message, notice }: { message: string; notice?: string }) {
+  const trpc = useTRPC();
+  const own = useQuery({ ...trpc.auth.blockedNotice.queryOptions({ notice: notice ?? "" }), enabled: Boolean(notice), retry: false, staleTime: Infinity });
+  if (notice && own.isPending) return <p role="status" className="text-sm text-slate-600">Checking your account…</p>;
+  return <FormAlert message={own.data?.message ?? message} />;
 }
 
 /** The Google popup's landing page (SPEC §2, §4): hands over the session, says so and closes after 1 s. */
@@ -78,7 +90,7 @@ function GoogleAuthSuccess() {
       ) : null}
       {outcome && !outcome.ok ? (
         <div className="grid gap-3">
-          <FormAlert message={outcome.message} />
+          <Refusal message={outcome.message} notice={outcome.notice} />
           <Button type="button" variant="outline" onClick={() => (popup ? window.close() : window.location.assign("/auth/login?mentees"))}>
             {popup ? "Close" : "Back to sign in"}
           </Button>
