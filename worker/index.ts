@@ -11,6 +11,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { publicPageRoutes } from "./routes/public-pages";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
 import { devMailbox } from "./dev/mailbox";
 import { localGooglePages } from "./dev/local-google";
@@ -59,6 +60,7 @@ app.use(
 app.route("/", imageRoutes);
 // Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
 app.route("/", stripeWebhookRoutes);
+app.route("/", stripeConnectWebhookRoutes);
 app.route("/dev/stripe", localStripePages(localStripeOf));
 // Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
 app.route("/dev/mailbox", devMailbox);

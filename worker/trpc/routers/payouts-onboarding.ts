@@ -1,6 +1,18 @@
+import { accountView, dashboardLink, refreshAccount, startOnboarding } from "../../services/payouts/payout-account";
+import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
 import { mentorProcedure } from "../init";
 
-/** A mentor's payout account (issue 24): connect, return, refresh, status, Express dashboard. */
+/**
+ * A mentor's payout account (issue 24, ADR 0024): its state, onboarding on Stripe's hosted pages
+ * (start, and refresh after the return: the state is read from Stripe, never from the return URL),
+ * and his Express dashboard. Always the token's mentor.
+ */
 export const onboardingProcedures = {
-  ping: mentorProcedure.query(() => "onboarding" as const),
+  account: mentorProcedure.query(({ ctx }) => accountView(ctx.db, ctx.auth.sub)),
+
+  startOnboarding: mentorProcedure.mutation(({ ctx }) => callStripe("connect onboarding", () => startOnboarding(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.origin, ctx.now))),
+
+  refreshAccount: mentorProcedure.mutation(({ ctx }) => callStripe("connect account refresh", () => refreshAccount(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.now))),
+
+  dashboardLink: mentorProcedure.mutation(({ ctx }) => callStripe("connect dashboard link", () => dashboardLink(ctx.db, paymentsFor(ctx), ctx.auth.sub))),
 };
