@@ -129,6 +129,11 @@ describe("reminders", () => {
     expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:24h", "mentor:24h"]);
     expect(await mails()).toHaveLength(2);
     expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
+    // Issue 23: in the product's one look, in HTML as well as plain text, with when and with whom.
+    for (const e of await mails()) {
+      expect(e.html).toMatch(/^<!doctype html>.*<th[^>]*>When<\/th><td[^>]*>[^<]+<\/td>/);
+      expect(e.body).toMatch(/^Reminder: your MentorLink session is in about 24 hours\n\nHi \w+,\n\nWhen: /);
+    }
     const menteeNotes = await testDb().select().from(notifications).where(and(eq(notifications.recipientId, me.id)));
     expect(menteeNotes.filter((n) => n.content.startsWith("Reminder:"))).toHaveLength(1);
     expect(menteeNotes[0].content).toMatch(/\(America\/New_York\)/);

@@ -73,7 +73,7 @@ describe("a freed slot goes to the waitlist", () => {
     expect(await noticesOf(newcomer!.id)).toEqual([]);
     // Apart from her own booking's e-mails (issue 23: they carry its calendar file), the offer.
     const mail = (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, laterOne!.row.email))).filter((e) => e.attachments === null);
-    expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^An earlier time opened with /) })]);
+    expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^An earlier time opened with /), html: expect.stringMatching(/<th[^>]*>Held for you<\/th><td[^>]*>15 minutes<\/td>/) })]);
     expect((await entryOf(laterOne!.id, m.id))?.offeredAt).toEqual(now);
 
     expect(await laterOne!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({ heldForMe: [{ slotId: freed, until: new Date(now.getTime() + HOLD_MINUTES * 60 * 1000).toISOString() }] });

@@ -4,6 +4,7 @@ import { bookingMails, type Party } from "../../worker/services/mail/booking-mai
 import { formatAmount, receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
 import { escapeHtml, htmlOf, textOf } from "../../worker/services/mail/layout";
 import type { SlotView } from "../../worker/services/scheduling/slot-view";
+import { reminderMail, waitlistOfferMail } from "../../worker/services/mail/schedule-mails";
 
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 const lines = (text: string) => unfold(text).split("\r\n");
@@ -127,5 +128,20 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
     };
     expect(method("booked")).toEqual(["invite.ics", "text/calendar; charset=utf-8; method=REQUEST", "METHOD:REQUEST", "SEQUENCE:2"]);
     expect(method("cancelled")).toEqual(["cancel.ics", "text/calendar; charset=utf-8; method=CANCEL", "METHOD:CANCEL", "SEQUENCE:3"]);
+  });
+});
+
+describe("the scheduler's mails in the one look (issue 23)", () => {
+  it("a reminder and a waitlist offer come in plain text and HTML, with names escaped", () => {
+    const reminder = reminderMail({ to: "a@example.com", first: "Asha", other: "Ravi <b>Rao</b>", soon: "starts within the hour", when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)" });
+    expect(reminder.subject).toBe("Reminder: your MentorLink session starts within the hour");
+    expect(reminder.text).toContain("When: Tue, 1 Dec, 18:00 (Asia/Kolkata)\nWith: Ravi <b>Rao</b>");
+    expect(reminder.html).toContain("Ravi &#60;b&#62;Rao&#60;/b&#62;");
+    expect(reminder.html).not.toContain("<b>Rao");
+
+    const offer = waitlistOfferMail({ to: "m@example.com", first: "Meera", mentorName: "Asha Iyer", when: "Thu, 3 Dec, 19:00 (Asia/Kolkata)", holdMinutes: 15 });
+    expect(offer.subject).toBe("An earlier time opened with Asha Iyer");
+    expect(offer.text).toContain("It is held for you for 15 minutes.");
+    expect(offer.html).toMatch(/<th[^>]*>When<\/th><td[^>]*>Thu, 3 Dec, 19:00 \(Asia\/Kolkata\)<\/td>/);
   });
 });

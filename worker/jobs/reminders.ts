@@ -4,6 +4,7 @@ import { mentees, mentors, notifications, sessionReminders, timeSlots, type Remi
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
 import { mailInsert, deliverMailSoon } from "../services/mail";
+import { reminderMail } from "../services/mail/schedule-mails";
 import { pushToUser } from "../services/push";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 
@@ -63,11 +64,7 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
         await db.batch([
           db.insert(sessionReminders).values({ slotId: r.slot.id, bookedAt: r.slot.bookedAt, recipientRole: p.role, kind, createdAt: now }),
           db.insert(notifications).values({ id: notificationId, recipientRole: p.role, recipientId: p.id, type: "alert", content, createdAt: now }),
-          mailInsert(db, {
-            to: p.email,
-            subject: `Reminder: your MentorLink session ${soon}`,
-            text: `Hi ${p.name},\n\nYour session with ${p.other} ${soon}: ${when}.\n\nSee you there,\nMentorLink`,
-          }),
+          mailInsert(db, reminderMail({ to: p.email, first: p.name, other: p.other, soon, when })),
         ]);
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -1,9 +1,7 @@
 import type { MailMessage } from "../mail";
 import { formatDate } from "../../../shared/zoned-time";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
-
-const mail = (to: string, content: MailContent, extra: Partial<MailMessage> = {}): MailMessage => ({ to, subject: content.title, text: textOf(content), html: htmlOf(content), ...extra });
+import { layoutMail as mail, PRODUCT } from "./layout";
 
 /** Sent once, with the sign-up (issue 23); a Google sign-up has a proven address and no link to open. */
 export function welcomeMail(to: string, firstName: string, how: "password" | "google" = "password"): MailMessage {

@@ -4,6 +4,8 @@
  * name or an agenda typed by a person can never become markup.
  */
 
+import type { MailMessage } from "../mail";
+
 export const PRODUCT = "MentorLink";
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,6 +20,9 @@ export type MailContent = {
   /** A secret code shown large (reset codes). */
   code?: string;
 };
+
+/** One message of this look: the title as its subject, in plain text and HTML. */
+export const layoutMail = (to: string, content: MailContent, extra: Partial<MailMessage> = {}): MailMessage => ({ to, subject: content.title, text: textOf(content), html: htmlOf(content), ...extra });
 
 export function htmlOf(content: MailContent): string {
   const { title, greeting, paragraphs, details, code } = content;

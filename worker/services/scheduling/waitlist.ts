@@ -5,6 +5,7 @@ import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { waitlistOfferMail } from "../mail/schedule-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 
@@ -103,11 +104,7 @@ async function holdFor(deps: Deps, slot: FreedSlot, who: Candidate): Promise<boo
   const heldForHer = sql`exists (select 1 from time_slots s where s.id = ${slot.id} and s.held_for = ${who.menteeId} and s.held_until = ${until.getTime()})`;
   const mail = mailInsertWhen(
     db,
-    {
-      to: who.email,
-      subject: `An earlier time opened with ${slot.mentorName}`,
-      text: `Hi ${who.first},\n\n${content}\n\nBook it on ${slot.mentorName}'s schedule in MentorLink before then; after that it goes to the next person waiting.\n\nMentorLink`,
-    },
+    waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone)), holdMinutes: HOLD_MINUTES }),
     heldForHer,
     now.getTime(),
   );
