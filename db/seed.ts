@@ -8,6 +8,7 @@ import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
 import { seedMovesDemo } from "./seed-moves";
 import { seedModerationDemo } from "./seed-moderation";
+import { seedPayoutsDemo } from "./seed-payouts";
 import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -91,6 +92,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
   await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
+  await seedPayoutsDemo(db);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set

@@ -1,6 +1,7 @@
 import { createDb } from "../db/client";
 import { DEMO_PASSWORD } from "../db/factories";
 import { seedDemoData } from "../db/seed";
+import { seedLocalStripePayoutsDemo } from "../db/seed-payouts";
 import { hashPassword } from "../worker/services/passwords";
 import { seedLocalStripeDemo } from "../worker/dev/local-stripe/demo";
 import { migrateDatabase } from "./migrate";
@@ -15,6 +16,7 @@ export async function startLocalDatabase(options: { dataDir: string; port?: numb
     await seedDemoData(db, await hashPassword(DEMO_PASSWORD));
     // The demo subscription in the local Stripe stand-in, whose table is not part of the product's schema.
     await seedLocalStripeDemo(db);
+    await seedLocalStripePayoutsDemo(db);
   } catch (error) {
     await sqld.stop();
     throw error;
