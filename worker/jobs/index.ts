@@ -7,6 +7,7 @@ import { pruneThrottle } from "../services/login-throttle";
 import { pruneSocketTickets } from "../services/socket-tickets";
 import { deliverDueMail } from "../services/mail";
 import { thirdPartiesOf } from "../services/third-parties";
+import { transferHeldShares } from "../services/payouts/held-transfers";
 import { runReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
@@ -40,6 +41,8 @@ export const jobs: Record<string, Job> = {
   extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
   /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
   passWaitlistHolds: (db, env, now, waitUntil) => runWaitlistHolds(db, env, new Date(now), waitUntil),
+  /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
+  transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */

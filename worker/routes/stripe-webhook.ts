@@ -31,11 +31,11 @@ export async function handleStripeWebhook(request: Request, env: Env, waitUntil:
   }
   const db = dbFor(config);
   try {
-    const outcome = await handleEvent(db, payments, event);
+    const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT });
     if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
     // A paid invoice's receipt was written with the event (issue 23): send it now.
     if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
-    return json({ received: true, outcome: outcome.kind === "changed" ? outcome.change : outcome.kind });
+    return json({ received: true, outcome: outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind });
   } catch (error) {
     // Nothing of the event was recorded (its effect and its id commit together), so Stripe's retry
     // handles it again. A dependency that failed (the database, Stripe's API) is a 503, not a 500.

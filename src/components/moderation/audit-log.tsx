@@ -21,6 +21,7 @@ const ACTIONS = {
   reject_applicant: "Rejected the application of",
   resolve_ticket_block: "Resolved a ticket by blocking",
   dismiss_ticket: "Dismissed a ticket about",
+  refund_payment: "Refunded a payment of",
 } as const;
 
 /** The audit log: every moderator action, newest (or oldest) first, filterable by moderator, by one account, and by a person's name or e-mail. */

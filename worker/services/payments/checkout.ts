@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors } from "../../../db/schema";
+import { enrollments, mentees, mentors, payoutAccounts } from "../../../db/schema";
 import { fail } from "../domain-error";
 import { isEnrollmentActive, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
@@ -39,7 +39,18 @@ async function ensureCustomer(db: Db, payments: Payments, menteeId: string): Pro
  * pending enrollment per pair (a partial unique index) and an idempotency key per enrollment make
  * concurrent requests share one Checkout Session. The server decides the price.
  */
-export async function createCheckout(db: Db, payments: Payments, input: { menteeId: string; mentorId: string; origin: string }): Promise<{ url: string; sessionId: string }> {
+/**
+ * How the mentor's share travels (issue 24, ADR 0024): with a ready payout account (charges and
+ * payouts enabled), a destination charge (Stripe moves his share with each invoice and keeps the
+ * platform's fee); otherwise nothing, and the platform holds his share until the cron transfers it.
+ */
+async function splitParams(db: Db, mentorId: string, feePercent: number) {
+  const account = await db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) });
+  if (!account?.chargesEnabled || !account.payoutsEnabled) return {};
+  return { transfer_data: { destination: account.stripeAccountId }, application_fee_percent: feePercent };
+}
+
+export async function createCheckout(db: Db, payments: Payments, input: { menteeId: string; mentorId: string; origin: string; feePercent: number }): Promise<{ url: string; sessionId: string }> {
   const { menteeId, mentorId, origin } = input;
   const mentor = await subscribableMentor(db, mentorId);
   if (await isEnrollmentActive(db, menteeId, mentorId)) fail("CONFLICT", ALREADY_SUBSCRIBED);
@@ -66,6 +77,7 @@ export async function createCheckout(db: Db, payments: Payments, input: { mentee
   const customerId = await ensureCustomer(db, payments, menteeId);
   const price = await ensureMentorPrice(db, payments.stripe, mentor);
   const metadata = { enrollmentId: pending.id, menteeId, mentorId };
+  const split = await splitParams(db, mentorId, input.feePercent);
   const session = await payments.stripe.checkout.sessions.create(
     {
       mode: "subscription",
@@ -73,7 +85,7 @@ export async function createCheckout(db: Db, payments: Payments, input: { mentee
       line_items: [{ price: price.priceId, quantity: 1 }],
       client_reference_id: pending.id,
       metadata,
-      subscription_data: { metadata, description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month` },
+      subscription_data: { metadata, ...split, description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month` },
       success_url: `${origin}/mentees/payment/success/{CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/mentees/payment/failed`,
       // Derived from the row, so a concurrent request sends the same parameters with the same key.

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../../db/schema";
 import { grantsAccess } from "../enrollment-status";
 import { receiptWrites, type PaidInvoice } from "./receipt";
+import { earningWrites, type PaidShare } from "../payouts/ledger";
 
 type Enrollment = typeof enrollments.$inferSelect;
 
@@ -20,8 +21,13 @@ export type SubscriptionState = {
   priceId: string | null;
   amountPaise: number | null;
   enrollmentId: string | null;
+  /** Destination charges (ADR 0024): the mentor's connected account Stripe moves his share to, when the subscription carries one. */
+  destination: string | null;
+  /** The platform's application fee on each of its invoices, in percent (destination charges only). */
+  applicationFeePercent: number | null;
 };
 
+const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
 
 export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
@@ -38,6 +44,8 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
     priceId: item?.price?.id ?? null,
     amountPaise: item?.price?.unit_amount ?? null,
     enrollmentId: sub.metadata?.enrollmentId ?? null,
+    destination: subscriptionIdOf(sub.transfer_data?.destination),
+    applicationFeePercent: sub.application_fee_percent ?? null,
   };
 }
 
@@ -58,6 +66,8 @@ export type SyncInput = {
   paidPeriod?: { start: Date; end: Date };
   /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record (issue 23). */
   invoice?: PaidInvoice;
+  /** invoice.paid: the payment's split, written to the ledger in the same batch as the event's record (issue 24). */
+  share?: PaidShare;
   /** invoice.payment_failed */
   paymentFailed?: boolean;
   checkoutSessionId?: string;
@@ -105,7 +115,7 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
   const row = await findEnrollment(db, sub, input.checkoutSessionId);
   if (!row) return { kind: "unknown" };
 
-  const receipt = await receiptWrites(db, row, input.invoice);
+  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
   const plan = planChange(row, input, now);
   if (!plan) {
     if (receipt.length === 0) await recordEvent(db, eventId, eventType);
@@ -144,7 +154,7 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
 /** After Stripe canceled a second subscription for a pair: the row ends as canceled, in one batch with the event. */
 export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now = new Date()): Promise<SyncOutcome> {
   // It was paid once before Stripe canceled it: that payment is receipted too.
-  const receipt = await receiptWrites(db, row, input.invoice);
+  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
   try {
     const [, updated] = await db.batch([
       markProcessed(db, input.eventId, input.eventType),

@@ -5,7 +5,12 @@ import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../
 import type { Env } from "../../env";
 import { notify } from "../notifications";
 import type { Payments } from "../third-parties";
-import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SyncInput, type SyncOutcome } from "./subscription-sync";
+import { splitOf, type PaidShare } from "../payouts/ledger";
+import { recordDisputeEvent } from "../payouts/disputes";
+import { recordRefundEvent } from "../payouts/refunds";
+import type { MoneyOutcome } from "../payouts/ledger";
+import type { PaidInvoice } from "./receipt";
+import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
 
 type Waiter = (promise: Promise<unknown>) => void;
 
@@ -16,7 +21,10 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return subscriptionIdOf(invoice.parent?.subscription_details?.subscription);
 }
 
-export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event): Promise<SyncOutcome> {
+/** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024). */
+export type EventOptions = { feePercent: number };
+
+export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event, options: EventOptions): Promise<SyncOutcome | MoneyOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
   const base = { eventId: event.id, eventType: event.type };
   const retrieve = async (id: string) => subscriptionState(await payments.stripe.subscriptions.retrieve(id));
@@ -40,13 +48,21 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       const line = invoice.lines?.data?.[0]?.period;
       const paidPeriod = line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : undefined;
       const paid = { invoiceId: invoice.id ?? event.id, amountMinor: invoice.amount_paid ?? 0, currency: invoice.currency || "inr", period: paidPeriod ?? null };
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), paidPeriod, invoice: paid });
+      const sub = await retrieve(subId);
+      const share = paid.amountMinor > 0 && invoice.id ? await paidShare(payments, invoice.id, sub, paid, event, options) : undefined;
+      return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share });
     }
     case "invoice.payment_failed": {
       const subId = invoiceSubscriptionId(event.data.object);
       if (!subId) return ignore(db, event);
       return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true });
     }
+    case "charge.refunded":
+      return recordRefundEvent(db, payments, event, event.data.object.id);
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      return recordDisputeEvent(db, payments, event, event.data.object.id);
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
@@ -54,6 +70,21 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
     default:
       return ignore(db, event);
   }
+}
+
+/**
+ * The split of a paid invoice (issue 24): destination when the subscription carries the mentor's
+ * account, else held; and the PaymentIntent that paid it (refunds and disputes find the row by it),
+ * read from the invoice's payments.
+ */
+async function paidShare(payments: Payments, invoiceId: string, sub: SubscriptionState, paid: PaidInvoice, event: Stripe.Event, options: EventOptions): Promise<PaidShare> {
+  const invoice = await payments.stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
+  const payment = invoice.payments?.data?.find((p) => p.payment?.type === "payment_intent" && p.payment.payment_intent) ?? invoice.payments?.data?.[0];
+  const intent = payment?.payment?.payment_intent;
+  const paymentIntentId = typeof intent === "string" ? intent : (intent?.id ?? null);
+  const paidAt = invoice.status_transitions?.paid_at ?? event.created;
+  const split = splitOf({ grossPaise: paid.amountMinor, destination: sub.destination, applicationFeePercent: sub.applicationFeePercent, configPercent: options.feePercent });
+  return { invoiceId, grossPaise: paid.amountMinor, currency: paid.currency, ...split, paymentIntentId, period: paid.period, paidAt: new Date(paidAt * 1000) };
 }
 
 async function ignore(db: Db, event: Stripe.Event): Promise<SyncOutcome> {

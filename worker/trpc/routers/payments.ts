@@ -6,6 +6,7 @@ import { createCheckout, enrollmentStatus } from "../../services/payments/checko
 import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
 import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../../shared/validation/payments";
 import { fail } from "../../services/domain-error";
+import { readConfig } from "../../env";
 import { menteeProcedure, publicProcedure, router } from "../init";
 
 export const paymentsRouter = router({
@@ -15,7 +16,7 @@ export const paymentsRouter = router({
   /** Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. */
   createCheckout: menteeProcedure.input(checkoutSchema).mutation(({ ctx, input }) => {
     const payments = paymentsFor(ctx);
-    return callStripe("checkout", () => createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin }));
+    return callStripe("checkout", () => createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT }));
   }),
 
   /** The legacy payment-intent call: payment happens in Stripe Checkout. */

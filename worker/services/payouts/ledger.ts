@@ -1,0 +1,128 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { earnings, enrollments, type EarningRoute } from "../../../db/schema";
+import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
+
+/**
+ * The earnings ledger (issue 24, ADR 0024): one row per paid invoice, written in the same batch as
+ * the webhook event's record, with the split of that payment; and the arithmetic of refunds.
+ * Amount columns only ever grow (refunded, reversed, fee given back): every write takes the larger
+ * of what the row says and what Stripe's state now implies, so writers in any order agree.
+ */
+
+type Enrollment = typeof enrollments.$inferSelect;
+export type Earning = typeof earnings.$inferSelect;
+
+/** What a paid invoice splits: the gross, where the mentor's share went and the fee on it. */
+export type PaidShare = {
+  invoiceId: string;
+  grossPaise: number;
+  currency: string;
+  route: EarningRoute;
+  feePaise: number;
+  paymentIntentId: string | null;
+  period: { start: Date; end: Date } | null;
+  paidAt: Date;
+};
+
+/**
+ * The split of a paid invoice. Destination charges: Stripe took `application_fee_percent` of it
+ * as the platform's fee and moved the rest with the charge. Otherwise the platform holds the whole
+ * payment and owes the mentor gross - (configured percent).
+ */
+export function splitOf(input: { grossPaise: number; destination: string | null; applicationFeePercent: number | null; configPercent: number }): { route: EarningRoute; feePaise: number } {
+  if (input.destination) return { route: "destination", feePaise: platformFeePaise(input.grossPaise, input.applicationFeePercent ?? 0) };
+  return { route: "held", feePaise: platformFeePaise(input.grossPaise, input.configPercent) };
+}
+
+/**
+ * The ledger row of a paid invoice, for the event's batch. The invoice is unique: a second event
+ * for the same invoice (a redelivery under another id, a reordered duplicate) inserts nothing.
+ */
+export function earningWrites(db: Db, enrollment: Enrollment, share: PaidShare | undefined) {
+  if (!share || share.grossPaise <= 0) return [];
+  const feePaise = Math.min(share.feePaise, share.grossPaise);
+  return [
+    db
+      .insert(earnings)
+      .values({
+        invoiceId: share.invoiceId,
+        enrollmentId: enrollment.id,
+        mentorId: enrollment.mentorId,
+        menteeId: enrollment.menteeId,
+        currency: share.currency,
+        grossPaise: share.grossPaise,
+        feePaise,
+        netPaise: share.grossPaise - feePaise,
+        route: share.route,
+        paymentIntentId: share.paymentIntentId,
+        periodStart: share.period?.start ?? null,
+        periodEnd: share.period?.end ?? null,
+        paidAt: share.paidAt,
+      })
+      .onConflictDoNothing({ target: earnings.invoiceId }),
+  ];
+}
+
+/**
+ * What a total refund of `refundedPaise` (of the gross) takes back: the mentor's share in
+ * proportion (floored) and the platform's fee (the rest of the refund, so the two always add up
+ * to the refund, and a full refund takes back exactly net and fee).
+ */
+export function refundSplit(row: Pick<Earning, "grossPaise" | "netPaise" | "feePaise">, refundedPaise: number): { reversedPaise: number; feeRefundedPaise: number } {
+  const refunded = Math.max(0, Math.min(refundedPaise, row.grossPaise));
+  const reversedPaise = proportionOf(row.netPaise, refunded, row.grossPaise);
+  return { reversedPaise, feeRefundedPaise: Math.min(row.feePaise, refunded - reversedPaise) };
+}
+
+/** The ledger update for Stripe's total refunded amount of the payment (columns only grow). */
+export function refundUpdate(db: Db, row: Earning, refundedPaise: number, guard?: ReturnType<typeof and>) {
+  const target = refundSplit(row, refundedPaise);
+  const refunded = Math.min(refundedPaise, row.grossPaise);
+  return db
+    .update(earnings)
+    .set({
+      refundedPaise: sql`max(${earnings.refundedPaise}, ${refunded})`,
+      reversedPaise: sql`max(${earnings.reversedPaise}, ${target.reversedPaise})`,
+      feeRefundedPaise: sql`max(${earnings.feeRefundedPaise}, ${target.feeRefundedPaise})`,
+    })
+    .where(and(eq(earnings.id, row.id), guard))
+    .returning();
+}
+
+/** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as before). */
+export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";
+
+/** The line's status in the mentor's and the moderator's views. */
+export function earningStatus(row: Pick<Earning, "route" | "transferId" | "grossPaise" | "refundedPaise" | "disputeId" | "disputeStatus">): EarningStatus {
+  if (isDisputed(row)) return "disputed";
+  if (row.refundedPaise >= row.grossPaise) return "refunded";
+  if (row.refundedPaise > 0) return "partially_refunded";
+  if (row.route === "held" && !row.transferId) return "held";
+  return "transferred";
+}
+
+/** The mentor's share after refunds and reversals. */
+export const netAfter = (row: Pick<Earning, "netPaise" | "reversedPaise">) => Math.max(0, row.netPaise - row.reversedPaise);
+
+/** What a money event (a refund, a dispute) did to the ledger, as the webhook answers it. */
+export type MoneyOutcome = { kind: "money"; change: "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated" } | { kind: "duplicate-event" | "unchanged" | "unknown" };
+
+/** A Stripe id from a field that may be expanded. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The line of one paid invoice, as the mentor's and the moderator's views show it. */
+export function earningLine(row: Earning, menteeName: string): EarningLine {
+  return {
+    id: row.id,
+    menteeName,
+    paidAt: row.paidAt.toISOString(),
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+    grossPaise: row.grossPaise,
+    feePaise: row.feePaise,
+    netPaise: netAfter(row),
+    refundedPaise: row.refundedPaise,
+    status: earningStatus(row),
+  };
+}

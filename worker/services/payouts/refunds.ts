@@ -1,0 +1,134 @@
+import { eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type Stripe from "stripe";
+import type { Db } from "../../../db/client";
+import { earnings, mentees, processedPaymentEvents } from "../../../db/schema";
+import type { EarningLine } from "../../../shared/payouts";
+import { fail } from "../domain-error";
+import { auditInsert } from "../moderation/audit";
+import { callStripe } from "../payments/stripe-client";
+import { isDuplicateEvent } from "../payments/subscription-sync";
+import type { Payments } from "../third-parties";
+import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, type Earning, type MoneyOutcome } from "./ledger";
+
+/**
+ * Refunds (issue 24, ADR 0024). A destination charge is refunded with `reverse_transfer` and
+ * `refund_application_fee`, so Stripe takes the mentor's part back from his transfer and gives the
+ * platform's fee back in proportion. A held payment already transferred is refunded from the
+ * platform and the mentor's part is taken back by reversing our transfer; one not transferred yet
+ * is refunded only (the cron then transfers what is left: net - reversed). The ledger follows
+ * Stripe's total refunded amount, so the moderator's refund and Stripe's `charge.refunded` event
+ * agree whichever comes first.
+ */
+
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/**
+ * Takes the mentor's part of a refund back from the transfer of a held payment, up to `targetReversed`
+ * in all. The key names the total, so the moderator's refund and Stripe's event never reverse twice.
+ */
+async function reverseHeldTransfer(payments: Payments, row: Earning, targetReversed: number): Promise<void> {
+  const amount = targetReversed - row.reversedPaise;
+  if (!row.transferId || amount <= 0) return;
+  await payments.stripe.transfers.createReversal(
+    row.transferId,
+    { amount, metadata: { earningId: row.id, invoiceId: row.invoiceId } },
+    { idempotencyKey: `reversal-${row.invoiceId}-${targetReversed}` },
+  );
+}
+
+const reread = async (db: Db, id: string) => (await db.select().from(earnings).where(eq(earnings.id, id)))[0];
+
+/**
+ * Brings the ledger row in line with Stripe's total refunded amount for its payment, moving the
+ * mentor's part back where we moved it (held and transferred), in one batch with `alsoWrite` (the
+ * event's record, the moderator's audit entry). Returns the row as written.
+ */
+export async function applyRefundTotal(db: Db, payments: Payments, row: Earning, refundedTotal: number, alsoWrite: BatchItem<"sqlite">[] = []): Promise<Earning> {
+  const target = refundSplit(row, refundedTotal);
+  if (row.route === "held" && !row.transferId) {
+    // Not transferred yet: the cron will transfer net - reversed. Guarded, in case it transfers meanwhile.
+    const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal, isNull(earnings.transferId)), ...alsoWrite])) as [Earning[], ...unknown[]];
+    if (updated[0]) return updated[0];
+    // The cron transferred the old share in between: take the mentor's part back from that transfer.
+    const fresh = await reread(db, row.id);
+    await reverseHeldTransfer(payments, fresh, target.reversedPaise);
+    const [again] = await db.batch([refundUpdate(db, fresh, refundedTotal)]);
+    return again[0] ?? fresh;
+  }
+  if (row.route === "held") await reverseHeldTransfer(payments, row, target.reversedPaise);
+  const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal), ...alsoWrite])) as [Earning[], ...unknown[]];
+  return updated[0] ?? row;
+}
+
+export type RefundInput = { earningId: string; amountPaise?: number; moderatorId: string; reason: string };
+
+/**
+ * A moderator refunds one paid invoice, in full (the default: what is left) or in part. The amount
+ * is checked (1 to what is left, in whole paise), Stripe refunds it, the ledger and the audit log
+ * are written in one batch, and the updated line is returned.
+ */
+export async function refundPayment(db: Db, payments: Payments, input: RefundInput): Promise<EarningLine> {
+  const [found] = await db.select({ earning: earnings, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, input.earningId));
+  if (!found) fail("NOT_FOUND", "This payment was not found. It may have been removed, or the link is wrong.");
+  const row = found.earning;
+  const reason = input.reason.trim();
+  if (reason.length < 3 || reason.length > 500) fail("BAD_REQUEST", "Please give a reason for the refund (3 to 500 characters).");
+  if (!row.paymentIntentId) fail("UNPROCESSABLE_CONTENT", "This payment has no card payment on record, so it cannot be refunded here. Refund it in the Stripe dashboard.");
+  if (isDisputed(row)) fail("CONFLICT", "This payment is disputed with the mentee's bank, so it cannot be refunded while the dispute is open or after it was lost.");
+  const remaining = row.grossPaise - row.refundedPaise;
+  if (remaining <= 0) fail("CONFLICT", "This payment is already fully refunded.");
+  const amount = input.amountPaise ?? remaining;
+  if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+    fail("BAD_REQUEST", `The refund must be between ₹0.01 and ${rupees(remaining)} (what is left of this payment), in whole paise.`, { maxPaise: remaining });
+  }
+
+  const destination = row.route === "destination";
+  const refund = await callStripe("refund", () =>
+    payments.stripe.refunds.create(
+      {
+        payment_intent: row.paymentIntentId!,
+        amount,
+        ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        reason: "requested_by_customer",
+        metadata: { earningId: row.id, invoiceId: row.invoiceId, moderatorId: input.moderatorId },
+      },
+      // The same refund of the same state (a double click, a retry) is one refund.
+      { idempotencyKey: `refund-${row.id}-${row.refundedPaise}-${amount}` },
+    ),
+  );
+  if (refund.status === "failed" || refund.status === "canceled") fail("BAD_GATEWAY", "The payment provider refused the refund. Nothing was refunded; please try again or use the Stripe dashboard.");
+
+  const audit = auditInsert(db, {
+    moderatorId: input.moderatorId,
+    action: "refund_payment",
+    targetRole: "mentee",
+    targetId: row.menteeId,
+    reason,
+    details: { earningId: row.id, invoiceId: row.invoiceId, mentorId: row.mentorId, amountPaise: amount, refundId: refund.id, route: row.route },
+  });
+  const updated = await callStripe("refund reversal", () => applyRefundTotal(db, payments, row, row.refundedPaise + amount, [audit]));
+  return earningLine(updated, `${found.firstName} ${found.lastName}`);
+}
+
+/**
+ * `charge.refunded` (a refund made here or in Stripe's dashboard): the charge is read back from
+ * Stripe and the ledger takes its total refunded amount, in one batch with the event's record.
+ */
+export async function recordRefundEvent(db: Db, payments: Payments, event: Stripe.Event, chargeId: string): Promise<MoneyOutcome> {
+  const charge = await payments.stripe.charges.retrieve(chargeId);
+  const intent = idOf(charge.payment_intent);
+  const [row] = intent ? await db.select().from(earnings).where(eq(earnings.paymentIntentId, intent)) : [];
+  const record = db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type });
+  if (!row) {
+    await db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
+    return { kind: "unknown" };
+  }
+  try {
+    await applyRefundTotal(db, payments, row, charge.amount_refunded, [record]);
+    return { kind: "money", change: "refund-recorded" };
+  } catch (error) {
+    if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
+    throw error;
+  }
+}
