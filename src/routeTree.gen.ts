@@ -25,6 +25,7 @@ import { Route as MenteesSchedulesRouteImport } from './routes/mentees/schedules
 import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
 import { Route as MenteesTicketsRouteImport } from './routes/mentees/tickets'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
+import { Route as MentorsEarningsRouteImport } from './routes/mentors/earnings'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
 import { Route as MentorsSchedulerRouteImport } from './routes/mentors/scheduler'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
@@ -131,6 +132,11 @@ const MenteesTicketsRoute = MenteesTicketsRouteImport.update({
 const MentorsIndexRoute = MentorsIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const MentorsEarningsRoute = MentorsEarningsRouteImport.update({
+  id: '/earnings',
+  path: '/earnings',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
 const MentorsProfileRoute = MentorsProfileRouteImport.update({
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
+  '/mentors/earnings': typeof MentorsEarningsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
+  '/mentors/earnings': typeof MentorsEarningsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
+  '/mentors/earnings': typeof MentorsEarningsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
+    | '/mentors/earnings'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -467,6 +477,7 @@ export interface FileRouteTypes {
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
+    | '/mentors/earnings'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
+    | '/mentors/earnings'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -670,6 +682,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/mentors/'
       preLoaderRoute: typeof MentorsIndexRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/earnings': {
+      id: '/mentors/earnings'
+      path: '/earnings'
+      fullPath: '/mentors/earnings'
+      preLoaderRoute: typeof MentorsEarningsRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/mentors/profile': {
@@ -897,6 +916,7 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 )
 
 interface MentorsRouteRouteChildren {
+  MentorsEarningsRoute: typeof MentorsEarningsRoute
   MentorsProfileRoute: typeof MentorsProfileRoute
   MentorsSchedulerRoute: typeof MentorsSchedulerRoute
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
@@ -908,6 +928,7 @@ interface MentorsRouteRouteChildren {
 }
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
+  MentorsEarningsRoute: MentorsEarningsRoute,
   MentorsProfileRoute: MentorsProfileRoute,
   MentorsSchedulerRoute: MentorsSchedulerRoute,
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,

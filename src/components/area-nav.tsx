@@ -21,6 +21,7 @@ export type AreaPath =
   | "/mentees/schedules"
   | "/mentees/booked-slots"
   | "/mentors/scheduler"
+  | "/mentors/earnings"
   | "/mentees/connect/inbox"
   | "/mentors/connect/inbox";
 

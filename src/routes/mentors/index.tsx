@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
+import { PayoutPrompt } from "@/components/earnings/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
 import { useMyZone } from "@/lib/use-my-zone";
@@ -26,6 +27,7 @@ function Dashboard() {
   return (
     <div className="grid gap-6">
       <AreaWelcome role="mentor" intro="Publish your slots and keep in touch with your mentees." />
+      <PayoutPrompt />
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <h2 className="font-semibold text-slate-900">New enrollments, last 30 days</h2>

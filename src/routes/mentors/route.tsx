@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { CalendarDays, House, LifeBuoy, MessagesSquare } from "lucide-react";
+import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { rememberGuardedPath } from "@/lib/return-to";
@@ -9,6 +9,7 @@ const NAV: AreaNavItem[] = [
   { label: "Home", to: "/mentors", icon: House },
   { label: "Scheduler", to: "/mentors/scheduler", icon: CalendarDays },
   { label: "Connect", to: "/mentors/connect/inbox", unreadChat: true, icon: MessagesSquare },
+  { label: "Earnings", to: "/mentors/earnings", icon: Wallet },
   { label: "Raise a ticket", to: "/mentors/tickets", icon: LifeBuoy, short: "Help" },
 ];
 const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets", to: "/mentors/tickets" }];

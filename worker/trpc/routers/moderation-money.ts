@@ -1,6 +1,18 @@
+import { paymentsFor } from "../../services/payments/stripe-client";
+import { menteePayments } from "../../services/payouts/mentee-payments";
+import { refundPayment } from "../../services/payouts/refunds";
+import { feeRevenuePerDay } from "../../services/statistics/daily-fees";
+import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../../shared/validation/payouts";
 import { moderatorProcedure } from "../init";
 
 /** The moderator's view of the money (issue 24): fee revenue per day, a mentee's payments, refunds. */
 export const moneyProcedures = {
-  moneyPing: moderatorProcedure.query(() => "money" as const),
+  /** The platform's fees per day over the last 30 days in the moderator's zone (the home's third chart). */
+  feeRevenuePerDay: moderatorProcedure.input(feeRevenueSchema).query(({ ctx, input }) => feeRevenuePerDay(ctx.db, input.timeZone, ctx.now)),
+  /** A mentee's paid invoices, with the mentor, what was refunded and what still may be. */
+  menteePayments: moderatorProcedure.input(menteePaymentsSchema).query(({ ctx, input }) => menteePayments(ctx.db, input.menteeId)),
+  /** Gives a mentee money back (all that is left by default); the mentor's share and the fee follow in proportion (ADR 0024). */
+  refundPayment: moderatorProcedure
+    .input(refundPaymentSchema)
+    .mutation(({ ctx, input }) => refundPayment(ctx.db, paymentsFor(ctx), { earningId: input.earningId, amountPaise: input.amountPaise, moderatorId: ctx.auth.sub, reason: input.reason })),
 };

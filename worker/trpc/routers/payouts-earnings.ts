@@ -1,6 +1,10 @@
+import { earningsView } from "../../services/payouts/earnings-view";
+import { earningsSchema } from "../../../shared/validation/payouts";
 import { mentorProcedure } from "../init";
 
-/** A mentor's earnings (issue 24): months, per-subscriber lines, payouts. */
+/** A mentor's earnings (issue 24): months, per-subscriber lines, payouts. Only his own. */
 export const earningsProcedures = {
-  earningsPing: mentorProcedure.query(() => "earnings" as const),
+  earnings: mentorProcedure
+    .input(earningsSchema)
+    .query(({ ctx, input }) => earningsView(ctx.db, ctx.auth.sub, { month: input.month, now: ctx.now, feePercent: ctx.config.PLATFORM_FEE_PERCENT })),
 };

@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { EarningsView } from "../../../shared/payouts";
+import { LoadError } from "@/components/load-error";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useMyZone } from "@/lib/use-my-zone";
+import { useTRPC } from "@/lib/trpc";
+import { zoneLabel } from "@/lib/zoned";
+import { LinesTable, MonthsTable, MonthSummary, PayoutsTable } from "./earnings-tables";
+import { PayoutAccountCard } from "./payout-account-card";
+import { monthLabel } from "./words";
+
+export const NO_PAYMENTS = "No payments yet. When a mentee subscribes, the payment and your share show here.";
+
+function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Card role="region" aria-labelledby={id} className="min-w-0">
+      <CardContent className="grid gap-3 pt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {aside}
+        </div>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The mentor's Earnings page (issue 24): payout account, this month, the last 12 months, one month's payments, payouts. */
+export function EarningsPage({ month }: { month?: string }) {
+  const trpc = useTRPC();
+  const zone = useMyZone();
+  const view = useQuery({ ...trpc.payouts.earnings.queryOptions({ month }), placeholderData: keepPreviousData });
+
+  return (
+    <section aria-labelledby="earnings-title" className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 id="earnings-title" className="text-2xl font-bold text-slate-900">
+          Earnings
+        </h1>
+        <p className="text-slate-600">What your mentees paid, the platform's fee and your share. Months and dates are in your time zone, {zoneLabel(zone)}.</p>
+      </div>
+      {view.isPending ? (
+        <div role="status" aria-label="Loading your earnings" className="grid gap-6">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : view.isError && !view.data ? (
+        <Card>
+          <CardContent className="pt-6">
+            <LoadError what="your earnings" onRetry={() => void view.refetch()} />
+          </CardContent>
+        </Card>
+      ) : (
+        <Loaded data={view.data} zone={zone} loading={view.isPlaceholderData} />
+      )}
+    </section>
+  );
+}
+
+function Loaded({ data, zone, loading }: { data: EarningsView; zone: string; loading: boolean }) {
+  const thisMonth = data.months[0];
+  const hasPayments = data.months.some((m) => m.payments > 0) || data.lines.length > 0;
+  const selected = data.month;
+  return (
+    <>
+      <PayoutAccountCard account={data.account} />
+      {hasPayments ? (
+        <>
+          <Section id="this-month-title" title={`This month: ${monthLabel(thisMonth.month)}`}>
+            <MonthSummary month={thisMonth} feePercent={data.feePercent} />
+          </Section>
+          <Section id="months-title" title="Last 12 months">
+            <MonthsTable months={data.months} selected={selected.month} />
+          </Section>
+          <Section
+            id="lines-title"
+            title={`Payments in ${monthLabel(selected.month)}`}
+            aside={<p className="text-sm text-slate-600" aria-live="polite">{loading ? "Loading…" : `${selected.payments} ${selected.payments === 1 ? "payment" : "payments"}`}</p>}
+          >
+            <div aria-busy={loading} className="grid gap-3">
+              {selected.month !== thisMonth.month ? <MonthSummary month={selected} feePercent={data.feePercent} /> : null}
+              {data.lines.length === 0 ? <p className="text-slate-700">No payments in {monthLabel(selected.month)}.</p> : <LinesTable month={selected.month} lines={data.lines} zone={zone} />}
+            </div>
+          </Section>
+        </>
+      ) : (
+        <Section id="no-payments-title" title="Payments">
+          <p className="text-slate-700">{NO_PAYMENTS}</p>
+        </Section>
+      )}
+      <Section id="upcoming-payouts-title" title="Upcoming payouts">
+        {data.upcomingPayouts.length === 0 ? <p className="text-slate-700">No payouts on their way.</p> : <PayoutsTable caption="Upcoming payouts, soonest first" payouts={data.upcomingPayouts} past={false} />}
+      </Section>
+      <Section id="past-payouts-title" title="Past payouts">
+        {data.pastPayouts.length === 0 ? <p className="text-slate-700">No payouts yet.</p> : <PayoutsTable caption="Past payouts, newest first" payouts={data.pastPayouts} past />}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from "@tanstack/react-router";
+import type { EarningLine, EarningsMonth, PayoutLine } from "../../../shared/payouts";
+import { formatRupees } from "@/lib/money";
+import { formatDate } from "@/lib/zoned";
+import { StackedTable, StatusPill, type Column } from "./stacked-table";
+import { arrivalDay, EARNING_STATUS, monthLabel, PAYOUT_STATUS, periodLabel } from "./words";
+
+/** Gross, the platform's fee and his net of one month, as three figures. */
+export function MonthSummary({ month, feePercent }: { month: EarningsMonth; feePercent: number }) {
+  const figures = [
+    ["Gross", month.grossPaise],
+    [`Platform fee (${feePercent}%)`, month.feePaise],
+    ["Net", month.netPaise],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="month-summary">
+      {figures.map(([label, paise]) => (
+        <div key={label} className="rounded-lg border border-slate-200 p-3">
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatRupees(paise)}</dd>
+        </div>
+      ))}
+      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600 sm:col-span-3">{formatRupees(month.refundedPaise)} refunded to mentees this month.</p> : null}
+    </dl>
+  );
+}
+
+/** The last 12 months, each with its totals and a way to see its payments. */
+export function MonthsTable({ months, selected }: { months: EarningsMonth[]; selected: string }) {
+  const columns: Column<EarningsMonth>[] = [
+    { header: "Month", cell: (m) => monthLabel(m.month) },
+    { header: "Gross", numeric: true, cell: (m) => formatRupees(m.grossPaise) },
+    { header: "Fee", numeric: true, cell: (m) => formatRupees(m.feePaise) },
+    { header: "Net", numeric: true, cell: (m) => formatRupees(m.netPaise) },
+    { header: "Refunded", numeric: true, cell: (m) => formatRupees(m.refundedPaise) },
+    {
+      header: "Payments",
+      hiddenHeader: true,
+      cell: (m) =>
+        m.month === selected ? (
+          <span className="text-sm text-slate-600">Shown below</span>
+        ) : (
+          <Link to="/mentors/earnings" search={{ month: m.month }} replace resetScroll={false} className="whitespace-nowrap text-sm font-medium text-indigo-700 underline">
+            {m.payments === 0 ? "Show" : `Show ${m.payments} ${m.payments === 1 ? "payment" : "payments"}`}
+            <span className="sr-only"> of {monthLabel(m.month)}</span>
+          </Link>
+        ),
+    },
+  ];
+  return <StackedTable caption="Earnings per month, newest first" columns={columns} rows={months} rowKey={(m) => m.month} isCurrent={(m) => m.month === selected} testId="months-table" />;
+}
+
+/** One line per paid invoice of the month: who paid, when, for which period, the split and where his share is. */
+export function LinesTable({ month, lines, zone }: { month: string; lines: EarningLine[]; zone: string }) {
+  const columns: Column<EarningLine>[] = [
+    { header: "Mentee", cell: (l) => l.menteeName },
+    { header: "Paid on", cell: (l) => formatDate(l.paidAt, zone) },
+    { header: "Period", cell: (l) => periodLabel(l.periodStart, l.periodEnd, zone) },
+    { header: "Gross", numeric: true, cell: (l) => formatRupees(l.grossPaise) },
+    { header: "Fee", numeric: true, cell: (l) => formatRupees(l.feePaise) },
+    { header: "Net", numeric: true, cell: (l) => formatRupees(l.netPaise) },
+    {
+      header: "Status",
+      cell: (l) => (
+        <span className="inline-flex flex-wrap justify-end gap-1">
+          <StatusPill {...EARNING_STATUS[l.status]} />
+          {l.refundedPaise > 0 && l.status !== "refunded" ? <span className="text-xs text-slate-600">{formatRupees(l.refundedPaise)} refunded</span> : null}
+        </span>
+      ),
+    },
+  ];
+  return <StackedTable caption={`Payments of ${monthLabel(month)}`} columns={columns} rows={lines} rowKey={(l) => l.id} testId="earning-lines" />;
+}
+
+/** Payouts to his bank: amount, the day it arrives (or arrived) and its state; a failed one says why. */
+export function PayoutsTable({ caption, payouts, past }: { caption: string; payouts: PayoutLine[]; past: boolean }) {
+  const columns: Column<PayoutLine>[] = [
+    { header: "Amount", cell: (p) => <span className="tabular-nums">{formatRupees(p.amountPaise)}</span> },
+    { header: past ? "Arrived" : "Arrives", cell: (p) => arrivalDay(p.arrivalDate) },
+    {
+      header: "Status",
+      cell: (p) => (
+        <span className="grid justify-items-end gap-1 md:justify-items-start">
+          <StatusPill {...PAYOUT_STATUS[p.status]} />
+          {p.status === "failed" && p.failureMessage ? <span className="text-xs text-red-800">{p.failureMessage}</span> : null}
+        </span>
+      ),
+    },
+  ];
+  return <StackedTable caption={caption} columns={columns} rows={payouts} rowKey={(p) => p.id} testId={past ? "past-payouts" : "upcoming-payouts"} />;
+}

@@ -1,0 +1,87 @@
+import { useMutation } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import type { PayoutAccountView } from "../../../shared/payouts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { apiError } from "@/lib/api-error";
+import { formatRupees } from "@/lib/money";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { ACCOUNT_STATE } from "./words";
+
+const failed = (what: string) => (error: unknown) => toast.error(what, { description: apiError(error)?.message ?? "Please check your connection and try again." });
+
+/** Starts (or resumes) Stripe's onboarding and leaves for it. */
+export function useStartOnboarding() {
+  const trpc = useTRPC();
+  return useMutation(
+    trpc.payouts.startOnboarding.mutationOptions({
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: failed("We couldn't open Stripe's onboarding"),
+    }),
+  );
+}
+
+/**
+ * The mentor's payout account: where it stands and what to do next, the way to Stripe's onboarding
+ * or his Express dashboard, and what waits for it.
+ */
+export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
+  const trpc = useTRPC();
+  const start = useStartOnboarding();
+  const dashboard = useMutation(trpc.payouts.dashboardLink.mutationOptions());
+  const openDashboard = async () => {
+    // Opened before the link is asked for, so the browser counts it as the click's window and does not block it.
+    const tab = window.open("about:blank", "_blank");
+    try {
+      const { url } = await dashboard.mutateAsync();
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.location.assign(url);
+    } catch (error) {
+      tab?.close();
+      failed("We couldn't open your Stripe dashboard")(error);
+    }
+  };
+  const onboardingLabel = account.state === "none" ? "Connect payout account" : account.state === "incomplete" || account.state === "restricted" ? "Continue onboarding" : null;
+  const ready = account.state === "ready";
+  return (
+    <Card role="region" aria-labelledby="payout-account-title" className="min-w-0">
+      <CardContent className="grid gap-3 pt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="payout-account-title" className="text-lg font-semibold text-slate-900">
+            Payout account
+          </h2>
+          <p className={ready ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-amber-900"} data-testid="payout-account-state">
+            {ACCOUNT_STATE[account.state]}
+          </p>
+        </div>
+        {account.nextStep ? <p className="text-slate-700">{account.nextStep}</p> : null}
+        {account.heldPaise > 0 ? (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="held-amount">
+            {ready ? `${formatRupees(account.heldPaise)} on its way to your payout account` : `${formatRupees(account.heldPaise)} waiting for your payout account`}
+          </p>
+        ) : null}
+        {onboardingLabel || account.detailsSubmitted ? (
+          <div className="flex flex-wrap gap-2">
+            {onboardingLabel ? (
+              <Button disabled={start.isPending} onClick={() => start.mutate()}>
+                {start.isPending ? <Spinner /> : null}
+                {onboardingLabel}
+              </Button>
+            ) : null}
+            {account.detailsSubmitted ? (
+              <Button variant="outline" disabled={dashboard.isPending} onClick={() => void openDashboard()}>
+                {dashboard.isPending ? <Spinner /> : <ExternalLink aria-hidden="true" />}
+                Open Stripe dashboard
+                <span className="sr-only">(opens in a new tab)</span>
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

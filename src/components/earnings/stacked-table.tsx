@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/class-names";
+
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Numbers line up on the right in the table. */
+  numeric?: boolean;
+  /** The header is read by screen readers only (an action column). */
+  hiddenHeader?: boolean;
+};
+
+type StackedTableProps<T> = {
+  /** Names the table for screen readers (its caption) and the list of cards. */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** A row to mark (the selected month). */
+  isCurrent?: (row: T) => boolean;
+  testId?: string;
+};
+
+/**
+ * A table from 768 px on; below it each row is a card of label and value pairs, so a phone never
+ * scrolls sideways (issue 23's 360 px rule). Only one of the two is displayed, so screen readers and
+ * tests meet one copy.
+ */
+export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, testId }: StackedTableProps<T>) {
+  return (
+    <div data-testid={testId}>
+      <table className="hidden w-full text-left text-sm md:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={cn("py-2 pr-3 font-medium last:pr-0", c.numeric && "text-right")}>
+                {c.hiddenHeader ? <span className="sr-only">{c.header}</span> : c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined} className="border-b border-slate-100 aria-[current=true]:bg-indigo-50">
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <th key={c.header} scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.header} className={cn("py-2 pr-3 last:pr-0", c.numeric && "text-right tabular-nums")}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul aria-label={caption} className="grid gap-3 md:hidden">
+        {rows.map((row) => (
+          <li key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined} className="min-w-0 rounded-lg border border-slate-200 p-3 aria-[current=true]:border-indigo-300 aria-[current=true]:bg-indigo-50">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              {columns.map((c) => (
+                <div key={c.header} className="contents">
+                  <dt className={cn("text-slate-600", c.hiddenHeader && "sr-only")}>{c.header}</dt>
+                  <dd className={cn("min-w-0 break-words text-right text-slate-900", c.hiddenHeader && "col-span-2 text-left")}>{c.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A status word in a small pill. */
+export function StatusPill({ label, tone }: { label: string; tone: string }) {
+  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tone)}>{label}</span>;
+}
