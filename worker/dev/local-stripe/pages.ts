@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Env } from "../../env";
+import { connectPages } from "./connect-pages";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 import { getObject, listObjects, type StripeObject } from "./store";
 
@@ -50,6 +51,8 @@ const localEnv = (c: DevContext): LocalStripeEnv => c.var.localStripe;
 const dbOf = (c: DevContext) => c.var.localStripe.db;
 
 const pages = new Hono<PagesEnv>();
+// Connect (issue 24): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
+pages.route("/", connectPages);
 
 /**
  * Development-only pages of the local Stripe (ADR 0010): a test checkout and a lifecycle page.
