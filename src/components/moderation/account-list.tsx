@@ -10,6 +10,7 @@ import { Card, CardContent } from "../ui/card";
 import type { ListSearch } from "@/lib/moderation-search";
 import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast, ActionLabel } from "./list-states";
 import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
+import { MenteePaymentsDialog } from "./mentee-payments-dialog";
 import { ReasonDialog } from "./reason-dialog";
 import type { MemberRole as Role } from "../../../shared/role";
 
@@ -135,6 +136,7 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
               History <span className="sr-only">of {name}</span>
             </Link>
           </Button>
+          {role === "mentee" ? <MenteePaymentsDialog menteeId={row.id} name={name} /> : null}
           <ReasonDialog
             trigger={(open) => (
               <Button variant="outline" size="sm" className="max-w-full" onClick={open}>

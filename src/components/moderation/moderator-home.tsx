@@ -31,8 +31,9 @@ export function ModeratorHome() {
   const counts = useQuery(trpc.moderation.home.queryOptions(zone));
   const enrollments = useQuery(trpc.moderation.dailyEnrollments.queryOptions(zone));
   const newMentees = useQuery(trpc.moderation.dailyNewMentees.queryOptions(zone));
+  const fees = useQuery(trpc.moderation.feeRevenuePerDay.queryOptions(zone));
   useErrorToast(counts.isError, "Error Fetching Counts");
-  useErrorToast(enrollments.isError || newMentees.isError, "Error Fetching Statistics");
+  useErrorToast(enrollments.isError || newMentees.isError || fees.isError, "Error Fetching Statistics");
   const c = counts.data;
   return (
     <section aria-labelledby="moderator-home-title" className="grid gap-6">
@@ -75,6 +76,20 @@ export function ModeratorHome() {
               <ListError what="the new mentees" onRetry={() => void newMentees.refetch()} />
             ) : (
               <div role="status" aria-label="Loading daily new mentees"><Skeleton className="h-64 w-full" /></div>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="sr-only">Platform fees per day</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {fees.data ? (
+              <StatisticsChart title="Platform fees per day (last 30 days)" label="fees" unit="paise" days={fees.data.map((d) => ({ date: d.date, count: d.feePaise }))} />
+            ) : fees.isError ? (
+              <ListError what="the platform fees" onRetry={() => void fees.refetch()} />
+            ) : (
+              <div role="status" aria-label="Loading platform fees per day"><Skeleton className="h-64 w-full" /></div>
             )}
           </CardContent>
         </Card>

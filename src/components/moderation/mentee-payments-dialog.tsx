@@ -1,0 +1,148 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "../../../shared/validation/payouts";
+import { apiError } from "@/lib/api-error";
+import { longDate } from "@/lib/dates";
+import { formatRupees } from "@/lib/money";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
+import { ListError, ListLoading, ActionLabel } from "./list-states";
+
+const STATUS_WORDS = { transferred: "Paid", held: "Paid (mentor's share held)", refunded: "Refunded", partially_refunded: "Partly refunded", disputed: "Disputed" } as const;
+
+type Payment = { id: string; mentorName: string; paidAt: string; grossPaise: number; refundedPaise: number; refundablePaise: number; status: keyof typeof STATUS_WORDS };
+
+/** "1,234.50" or "1234" → paise; null when it is not an amount in rupees with at most two decimals. */
+export function rupeesToPaise(text: string): number | null {
+  const clean = text.replace(/[₹,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, part = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+}
+
+const paiseToInput = (paise: number) => (paise % 100 ? (paise / 100).toFixed(2) : String(paise / 100));
+
+/** "Payments of <name>": the mentee's paid invoices for a moderator, each with Refund (a confirm step with amount and reason). */
+export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="max-w-full" onClick={() => setOpen(true)}>
+        <ActionLabel verb="Payments of" name={name} />
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-[560px] overflow-y-auto">
+          {open ? <PaymentsBody menteeId={menteeId} name={name} /> : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.moderation.menteePayments.queryOptions({ menteeId }));
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  if (refunding) return <RefundStep payment={refunding} menteeId={menteeId} name={name} onDone={() => setRefunding(null)} />;
+  return (
+    <>
+      <DialogTitle>Payments of {name}</DialogTitle>
+      <DialogDescription>Her paid subscription invoices, newest first. A refund goes back to her card; the mentor's share and the platform's fee are taken back in proportion.</DialogDescription>
+      {list.isPending ? (
+        <ListLoading label="Loading the payments" rows={2} />
+      ) : list.isError ? (
+        <ListError what="the payments" onRetry={() => void list.refetch()} />
+      ) : list.data.payments.length === 0 ? (
+        <p className="text-slate-700">No payments yet.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={`Payments of ${name}`}>
+          {list.data.payments.map((p) => (
+            <li key={p.id} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:flex sm:items-center">
+              <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
+                <p className="font-medium text-slate-900">
+                  {formatRupees(p.grossPaise)} to {p.mentorName}
+                </p>
+                <p className="text-slate-600">
+                  Paid {longDate(p.paidAt)} · {STATUS_WORDS[p.status]}
+                  {p.refundedPaise > 0 ? ` · ${formatRupees(p.refundedPaise)} refunded` : ""}
+                </p>
+              </div>
+              {p.refundablePaise > 0 && p.status !== "disputed" ? (
+                <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
+                  Refund<span className="sr-only"> {formatRupees(p.grossPaise)} paid {longDate(p.paidAt)} to {p.mentorName}</span>
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function RefundStep({ payment, menteeId, name, onDone }: { payment: Payment; menteeId: string; name: string; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState(paiseToInput(payment.refundablePaise));
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const refund = useMutation(trpc.moderation.refundPayment.mutationOptions());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const paise = rupeesToPaise(amount);
+    const text = reason.trim();
+    const next: typeof errors = {};
+    if (paise === null || paise <= 0) next.amount = "Enter an amount in rupees, such as 4000 or 4000.50";
+    else if (paise > payment.refundablePaise) next.amount = `At most ${formatRupees(payment.refundablePaise)} is left to refund`;
+    if (text.length < REFUND_REASON_MIN) next.reason = `Please give a reason (at least ${REFUND_REASON_MIN} characters)`;
+    setErrors(next);
+    if (next.amount || next.reason || paise === null) return;
+    try {
+      await refund.mutateAsync({ earningId: payment.id, amountPaise: paise, reason: text });
+      toast.success(`Refunded ${formatRupees(paise)} to ${name}`);
+      await queryClient.invalidateQueries(trpc.moderation.menteePayments.queryFilter({ menteeId }));
+      onDone();
+    } catch (error) {
+      setErrors({ form: apiError(error)?.message ?? "The refund could not be sent. Please check your connection and try again." });
+    }
+  };
+
+  return (
+    <>
+      <DialogTitle>Refund {name}?</DialogTitle>
+      <DialogDescription>
+        {formatRupees(payment.grossPaise)} paid {longDate(payment.paidAt)} to {payment.mentorName}
+        {payment.refundedPaise > 0 ? `; ${formatRupees(payment.refundedPaise)} already refunded` : ""}. The money goes back to her card and cannot be taken again.
+      </DialogDescription>
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+        <FormField label="Amount (₹)" error={errors.amount} hint={`Up to ${formatRupees(payment.refundablePaise)}.`}>
+          <Input inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </FormField>
+        <FormField label="Reason" error={errors.reason} hint={`${REFUND_REASON_MIN} to ${REFUND_REASON_MAX} characters; kept in the audit log.`}>
+          <Textarea rows={3} maxLength={REFUND_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </FormField>
+        {errors.form ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" disabled={refund.isPending} onClick={onDone}>
+            Back
+          </Button>
+          <Button type="submit" variant="destructive" disabled={refund.isPending}>
+            {refund.isPending ? <Spinner /> : null}
+            Refund
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
