@@ -5,6 +5,7 @@ import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
+import { MAIN_ID, SkipLink } from "./skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
 import { NotificationBell } from "./notification-bell";
 import { InAreaLayout } from "./page-chrome";
@@ -42,6 +43,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
 
   return (
     <>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 md:flex-nowrap">
           <div className="flex h-[58px] items-center">
@@ -94,7 +96,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" ? <VerifyEmailBanner role={role} /> : null}
-      <main className="mx-auto max-w-6xl px-4 py-8">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
         <InAreaLayout.Provider value={true}>
           <Outlet />
         </InAreaLayout.Provider>

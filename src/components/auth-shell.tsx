@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PublicNav } from "./public-nav";
+import { MAIN_ID } from "./skip-link";
 import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
 /** The public frame of the sign-in and sign-up pages: top bar and one centred card. */
@@ -7,7 +8,7 @@ export function AuthShell({ title, description, wide, children }: { title: strin
   return (
     <>
       <PublicNav />
-      <main className="px-4 py-10">
+      <main id={MAIN_ID} tabIndex={-1} className="px-4 py-10 focus:outline-none">
         <Card className={`mx-auto w-full ${wide ? "max-w-2xl" : "max-w-md"}`}>
           <CardHeader>
             <h1 className="text-xl font-semibold text-slate-900">{title}</h1>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { PublicNav } from "./public-nav";
+import { MAIN_ID } from "./skip-link";
 import { SiteFooter } from "./site-footer";
 
 /** True inside a signed-in area's layout, which already draws that area's header and nav. */
@@ -15,7 +16,9 @@ export function PageChrome({ children }: { children: ReactNode }) {
   return (
     <>
       <PublicNav />
-      <main>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
       <SiteFooter />
     </>
   );

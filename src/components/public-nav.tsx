@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { WANTS_ATTRIBUTE } from "@/lib/page-shells";
 import { safeReturnPath } from "@/lib/return-path";
 import { BrandLogo } from "./brand-logo";
+import { SkipLink } from "./skip-link";
 import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
 
@@ -69,6 +70,8 @@ export function PublicNav() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
+    <>
+    <SkipLink />
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
         <div className="flex h-[58px] items-center">
@@ -100,5 +103,6 @@ export function PublicNav() {
         </div>
       </div>
     </header>
+    </>
   );
 }

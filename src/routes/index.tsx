@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorList } from "@/components/mentor-list";
 import { PublicNav } from "@/components/public-nav";
+import { MAIN_ID } from "@/components/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { BRAND } from "@/lib/brand";
 import { LANDING_SEARCH, TAGLINES } from "@/lib/landing";
@@ -30,7 +31,7 @@ function Landing() {
   return (
     <>
       <PublicNav />
-      <main>
+      <main id={MAIN_ID} tabIndex={-1} className="focus:outline-none">
         <section className="mx-auto grid max-w-6xl gap-5 px-4 py-14 sm:py-20">
           <RotatingTagline />
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">

@@ -39,14 +39,22 @@ describe("phones: 360 px wide (issue 23)", () => {
     const routes = routesOf(world, role);
     expect(routes.length).toBeGreaterThan(0);
     const tooWide: string[] = [];
+    const noSkipLink: string[] = [];
     for (const { url } of routes) {
       await page.goto(url, { waitUntil: "networkidle" });
       await page.waitForTimeout(300);
       if (role) expect(pathOf(page), url).toBe(url.split("#")[0]);
       const { scrollWidth, wide } = await overflow(page);
       if (scrollWidth > WIDTH) tooWide.push(`${url}: ${scrollWidth} px (${wide.join("; ")})`);
+      // Issue 28: every page starts with "Skip to main content", aimed at its one <main id="main">.
+      const skip = await page.evaluate(() => ({
+        first: (document.querySelector("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])") as HTMLElement | null)?.textContent?.trim() ?? null,
+        mains: document.querySelectorAll("main#main").length,
+      }));
+      if (skip.first !== "Skip to main content" || skip.mains !== 1) noSkipLink.push(`${url}: first focusable ${JSON.stringify(skip.first)}, ${skip.mains} main#main`);
     }
     expect(tooWide).toEqual([]);
+    expect(noSkipLink).toEqual([]);
   }, 240_000);
 
   it.each([

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorBrowse } from "@/components/mentor-browse";
 import { PublicNav } from "@/components/public-nav";
+import { MAIN_ID } from "@/components/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { validateBrowseFilters } from "@/lib/browse";
 
@@ -11,7 +12,7 @@ function BrowseMentors() {
   return (
     <>
       <PublicNav />
-      <main className="mx-auto max-w-6xl px-4 py-10">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
         <MentorBrowse area="public" segment={search} filters={Route.useSearch()} />
       </main>
       <SiteFooter />

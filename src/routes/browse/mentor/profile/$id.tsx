@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorProfileView } from "@/components/mentor-profile-view";
 import { PublicNav } from "@/components/public-nav";
+import { MAIN_ID } from "@/components/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 
 export const Route = createFileRoute("/browse/mentor/profile/$id")({ component: PublicMentorProfile });
@@ -9,7 +10,7 @@ function PublicMentorProfile() {
   return (
     <>
       <PublicNav />
-      <main className="mx-auto max-w-6xl px-4 py-10">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
         <MentorProfileView mentorId={Route.useParams().id} area="public" />
       </main>
       <SiteFooter />
