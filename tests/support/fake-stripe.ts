@@ -123,6 +123,11 @@ export class FakeStripe {
       const session = this.objects.get(m[1]);
       return session ? this.put({ ...session, status: "expired" }) : this.missing(m[1]);
     }
+    if (method === "GET" && (m = path.match(/^\/v1\/(invoices|charges)\/([^/]+)$/))) {
+      // An invoice answers with its payments (as with `expand[]=payments`); charges name their PaymentIntent and transfer.
+      const found = this.objects.get(m[2]);
+      return found ? { status: 200, body: found } : this.missing(m[2]);
+    }
     if (method === "GET" && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.objects.get(m[1]);
       return sub ? { status: 200, body: sub } : this.missing(m[1]);
@@ -161,6 +166,9 @@ export class FakeStripe {
       ended_at: null,
       cancellation_details: { reason: null },
       metadata: session.subscription_data.metadata ?? {},
+      // Destination charges (issue 24): the subscription carries the split its checkout asked for.
+      transfer_data: session.subscription_data.transfer_data ?? null,
+      application_fee_percent: session.subscription_data.application_fee_percent === undefined ? null : Number(session.subscription_data.application_fee_percent),
       items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", price, current_period_start: period.start, current_period_end: period.end }] },
     };
     this.objects.set(sub.id, sub);
@@ -169,18 +177,44 @@ export class FakeStripe {
     return { session: completed, subscription: sub, invoice: this.invoice(sub, period) };
   }
 
-  /** A paid invoice of the subscription for a period (Stripe API 2025+: subscription under `parent`). */
+  /**
+   * A paid invoice of the subscription for a period (Stripe API 2025+: subscription under `parent`),
+   * kept with its payment (a PaymentIntent and its charge, which refunds and disputes name). A
+   * destination subscription's charge also moves the mentor's share to his account, as Stripe does:
+   * a transfer of gross - application fee.
+   */
   invoice(sub: Obj, period: { start: number; end: number }, status = "paid"): Obj {
     const price = sub.items.data[0].price;
-    return {
-      id: newId("in"),
+    const amount = status === "paid" ? price.unit_amount : 0;
+    const id = newId("in");
+    let payments: Record<string, unknown> | undefined;
+    if (amount > 0) {
+      const intent = newId("pi");
+      const charge: Obj = { id: newId("ch"), object: "charge", amount, amount_refunded: 0, refunded: false, currency: price.currency ?? "inr", payment_intent: intent, transfer: null, disputed: false, created: nowS() };
+      const destination = sub.transfer_data?.destination;
+      if (destination) {
+        const fee = Math.round((amount * Number(sub.application_fee_percent ?? 0)) / 100);
+        const transfer: Obj = { id: newId("tr"), object: "transfer", amount: amount - fee, currency: charge.currency, destination, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, source_transaction: charge.id, transfer_group: null, metadata: {}, created: nowS() };
+        this.objects.set(transfer.id, transfer);
+        charge.transfer = transfer.id;
+        charge.application_fee_amount = fee;
+      }
+      this.objects.set(charge.id, charge);
+      payments = { object: "list", data: [{ id: newId("inpay"), object: "invoice_payment", invoice: id, status: "paid", payment: { type: "payment_intent", payment_intent: intent } }] };
+    }
+    const invoice: Obj = {
+      id,
       object: "invoice",
       status,
       customer: sub.customer,
-      amount_paid: status === "paid" ? price.unit_amount : 0,
+      currency: price.currency ?? "inr",
+      amount_paid: amount,
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
       lines: { object: "list", data: [{ id: newId("il"), object: "line_item", period }] },
+      status_transitions: { paid_at: amount > 0 ? nowS() : null },
     };
+    this.objects.set(id, { ...invoice, payments });
+    return invoice;
   }
 
   /** Changes a subscription as Stripe would have (period moved, canceled, past due). */

@@ -1,0 +1,290 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { earnings, moderationActions, payoutAccounts } from "../../db/schema";
+import { platformFeePaise } from "../../shared/payouts";
+import { createMentor, testDb } from "../support/accounts";
+import { chargeOfInvoice, closeDispute, failNext, moneyRoute, openDispute } from "../support/fake-stripe-money";
+import { fakeId } from "../support/fake-stripe";
+import { createModerator } from "../support/moderation";
+import { base, checkout, fake, mentee, sessionIdOf, subscribe, trpc } from "../support/payments";
+
+/**
+ * The money of issue 24 (ADR 0024) against a fake Stripe: the split at checkout, one ledger row per
+ * paid invoice, held shares transferred by the cron once the mentor's account is ready (retried
+ * without paying twice, one transfer for concurrent runs), refunds in proportion on both routes,
+ * and a dispute opened and then won.
+ */
+fake.routes.push(moneyRoute);
+
+const HOURLY = 200_000; // ₹2,000 an hour
+const GROSS = 4 * HOURLY; // ₹8,000 a month
+const FEE = platformFeePaise(GROSS, 20); // ₹1,600
+const NET = GROSS - FEE; // ₹6,400
+
+const db = () => testDb();
+const rowOf = async (invoiceId: string) => (await db().select().from(earnings).where(eq(earnings.invoiceId, invoiceId)))[0];
+const rowsOfMentor = (mentorId: string) => db().select().from(earnings).where(eq(earnings.mentorId, mentorId));
+
+async function readyAccount(mentorId: string, ready = true) {
+  const stripeAccountId = fakeId("acct");
+  await db()
+    .insert(payoutAccounts)
+    .values({ mentorId, stripeAccountId, chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready })
+    .onConflictDoUpdate({ target: payoutAccounts.mentorId, set: { chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready } });
+  return (await db().query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) }))!.stripeAccountId;
+}
+
+async function cron() {
+  const response = await fetch(`${base()}/dev/cron/transferHeldShares`, { method: "POST" });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { transferHeldShares: { transferred: number; failed: number } }).transferHeldShares;
+}
+
+const transfersOf = (invoiceId: string) => fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.body.transfer_group === invoiceId);
+
+/** A fresh mentee subscribed to the mentor, and the first invoice's event delivered: the ledger row of that payment. */
+async function paidSubscription(mentorId: string) {
+  const buyer = await mentee();
+  const paid = await subscribe(buyer.accessToken, mentorId);
+  const delivered = await fake.send(base(), fake.event("invoice.paid", paid.invoice));
+  expect(delivered.status).toBe(200);
+  return { buyer, paid, invoice: paid.invoice, row: await rowOf(paid.invoice.id) };
+}
+
+const moderator = () => createModerator();
+const refund = async (token: string, earningId: string, amountPaise?: number) => trpc(token).moderation.refundPayment.mutate({ earningId, amountPaise, reason: "Mentor missed the sessions" });
+
+describe("the split", () => {
+  it("a mentor with a ready payout account gets destination charges: checkout asks for them and every paid invoice writes one ledger row with the fee and net", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const account = await readyAccount(mentor.id);
+    const { paid, row } = await paidSubscription(mentor.id);
+
+    const session = fake.objects.get(paid.session.id)!;
+    expect(session.subscription_data).toMatchObject({ transfer_data: { destination: account }, application_fee_percent: "20" });
+    const intent = fake.objects.get(paid.invoice.id)!.payments.data[0].payment.payment_intent;
+    expect(row).toMatchObject({ route: "destination", grossPaise: 800_000, feePaise: 160_000, netPaise: 640_000, paymentIntentId: intent, mentorId: mentor.id, transferId: null, refundedPaise: 0 });
+    // Stripe moved his share with the charge: the held-share job has nothing to do for it.
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+
+    const renewal = fake.renew(paid.subscription.id);
+    expect((await fake.send(base(), fake.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
+    expect(await rowOf(renewal.id)).toMatchObject({ route: "destination", grossPaise: GROSS, feePaise: FEE, netPaise: NET });
+    expect(await rowsOfMentor(mentor.id)).toHaveLength(2);
+  });
+
+  it("a mentor without a ready account: no split at checkout, the payment is held with the configured fee, and the cron transfers net once his account is ready", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    await readyAccount(mentor.id, false); // onboarding unfinished
+    const { paid, row } = await paidSubscription(mentor.id);
+    expect(fake.objects.get(paid.session.id)!.subscription_data.transfer_data).toBeUndefined();
+    expect(row).toMatchObject({ route: "held", grossPaise: GROSS, feePaise: FEE, netPaise: NET, transferId: null });
+
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+    expect((await rowOf(paid.invoice.id)).transferId).toBeNull();
+
+    const account = await readyAccount(mentor.id);
+    expect((await cron()).transferred).toBeGreaterThanOrEqual(1);
+    const [transfer] = transfersOf(paid.invoice.id);
+    expect(transfer.idempotencyKey).toBe(`transfer-${paid.invoice.id}`);
+    expect(transfer.body).toMatchObject({ amount: String(NET), currency: "inr", destination: account, transfer_group: paid.invoice.id });
+    const after = await rowOf(paid.invoice.id);
+    expect(after.transferId).toMatch(/^tr_/);
+    expect(fake.objects.get(after.transferId!)).toMatchObject({ amount: NET, destination: account });
+    expect(after).toMatchObject({ transferAttempts: 1, lastTransferError: null });
+
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(1);
+  });
+
+  it("duplicate and reordered invoice events write one ledger row", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const buyer = await mentee();
+    const { body } = await checkout(buyer.accessToken, mentor.id);
+    const paid = fake.completeCheckout(sessionIdOf(body.url));
+    // invoice.paid first (activates), then the same again, then under another id, then the checkout event.
+    const first = fake.event("invoice.paid", paid.invoice);
+    expect((await fake.send(base(), first)).body.outcome).toBe("activated");
+    expect((await fake.send(base(), first)).body.outcome).toBe("duplicate-event");
+    expect((await fake.send(base(), fake.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
+    expect((await fake.send(base(), fake.event("checkout.session.completed", paid.session))).body.outcome).toBe("unchanged");
+    const rows = await rowsOfMentor(mentor.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ invoiceId: paid.invoice.id, route: "held", grossPaise: GROSS });
+  });
+});
+
+describe("held transfers", () => {
+  it("a transfer Stripe refuses is retried by the next run, without paying twice", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid } = await paidSubscription(mentor.id);
+    await readyAccount(mentor.id);
+    failNext(fake, "POST", /^\/v1\/transfers$/, (r) => r.body.transfer_group === paid.invoice.id);
+
+    await cron();
+    let row = await rowOf(paid.invoice.id);
+    expect(row).toMatchObject({ transferId: null, transferAttempts: 1 });
+    expect(row.lastTransferError).toMatch(/Insufficient funds/);
+    expect(transfersOf(paid.invoice.id)).toHaveLength(1);
+
+    await cron();
+    row = await rowOf(paid.invoice.id);
+    expect(row).toMatchObject({ transferAttempts: 2, lastTransferError: null });
+    expect(row.transferId).toMatch(/^tr_/);
+    // The retry looked for a transfer already made for the invoice, then sent a key of its own (Stripe remembers the failed one).
+    expect(fake.requestsTo("GET", "/v1/transfers").some((r) => r.body.transfer_group === paid.invoice.id)).toBe(true);
+    expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([`transfer-${paid.invoice.id}`, `transfer-${paid.invoice.id}-2`]);
+    const made = [...fake.objects.values()].filter((o) => o.object === "transfer" && o.transfer_group === paid.invoice.id);
+    expect(made).toHaveLength(1);
+  });
+
+  it("a retry after a transfer that went through unheard records that transfer instead of paying again", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid, row } = await paidSubscription(mentor.id);
+    const account = await readyAccount(mentor.id);
+    // The first attempt's transfer was made at Stripe, but the answer never came back.
+    const lost = fake.put({ id: fakeId("tr"), object: "transfer", amount: NET, currency: "inr", destination: account, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, transfer_group: paid.invoice.id, metadata: { earningId: row.id } }).body as { id: string };
+    await db().update(earnings).set({ transferAttempts: 1, lastTransferError: "timed out" }).where(eq(earnings.id, row.id));
+
+    await cron();
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ transferId: lost.id, transferAttempts: 2, lastTransferError: null });
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+  });
+
+  it("two runs at once make one transfer request and one ledger update", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid } = await paidSubscription(mentor.id);
+    await readyAccount(mentor.id);
+    await Promise.all([cron(), cron()]);
+    const requests = transfersOf(paid.invoice.id);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].idempotencyKey).toBe(`transfer-${paid.invoice.id}`);
+    const row = await rowOf(paid.invoice.id);
+    expect(row).toMatchObject({ transferAttempts: 1, transferId: expect.stringMatching(/^tr_/) });
+  });
+});
+
+describe("refunds", () => {
+  it("destination: a partial refund reverses the transfer and gives the fee back in proportion; then the rest in full; then nothing is left", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    await readyAccount(mentor.id);
+    const { paid, row } = await paidSubscription(mentor.id);
+    const mod = await moderator();
+    const charge = chargeOfInvoice(fake, paid.invoice.id);
+
+    const line = await refund(mod.token, row.id, 200_000); // ₹2,000 of ₹8,000
+    const request = fake.requestsTo("POST", "/v1/refunds").at(-1)!;
+    expect(request.body).toMatchObject({ payment_intent: row.paymentIntentId, amount: "200000", reverse_transfer: "true", refund_application_fee: "true" });
+    expect(line).toMatchObject({ id: row.id, grossPaise: GROSS, refundedPaise: 200_000, netPaise: NET - 160_000, status: "partially_refunded" });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
+    expect(fake.objects.get(charge.transfer)!.amount_reversed).toBe(160_000);
+    const [audit] = await db().select().from(moderationActions).where(and(eq(moderationActions.moderatorId, mod.id), eq(moderationActions.action, "refund_payment")));
+    expect(audit).toMatchObject({ targetRole: "mentee", targetId: row.menteeId, reason: "Mentor missed the sessions" });
+    expect(JSON.parse(audit.details!)).toMatchObject({ earningId: row.id, amountPaise: 200_000 });
+
+    // Stripe's own event for that refund changes nothing more.
+    const refunded = fake.objects.get(charge.id)!;
+    expect((await fake.send(base(), fake.event("charge.refunded", refunded))).body.outcome).toBe("refund-recorded");
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
+
+    await expect(refund(mod.token, row.id, 600_001)).rejects.toThrow(/between ₹0.01 and ₹6,000/);
+    const rest = await refund(mod.token, row.id);
+    expect(fake.requestsTo("POST", "/v1/refunds").at(-1)!.body).toMatchObject({ amount: "600000", reverse_transfer: "true" });
+    expect(rest).toMatchObject({ refundedPaise: GROSS, netPaise: 0, status: "refunded" });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: GROSS, reversedPaise: NET, feeRefundedPaise: FEE });
+    await expect(refund(mod.token, row.id)).rejects.toThrow(/already fully refunded/);
+  });
+
+  it("held and transferred: the platform refunds and reverses our transfer by the mentor's part", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid, row } = await paidSubscription(mentor.id);
+    await readyAccount(mentor.id);
+    await cron();
+    const transferId = (await rowOf(paid.invoice.id)).transferId!;
+    const mod = await moderator();
+
+    await refund(mod.token, row.id, 200_000);
+    const request = fake.requestsTo("POST", "/v1/refunds").at(-1)!;
+    expect(request.body.reverse_transfer).toBeUndefined();
+    const [reversal] = fake.requestsTo("POST", `/v1/transfers/${transferId}/reversals`);
+    expect(reversal.body.amount).toBe("160000");
+    expect(reversal.idempotencyKey).toBe(`reversal-${paid.invoice.id}-160000`);
+    expect(fake.objects.get(transferId)!.amount_reversed).toBe(160_000);
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
+
+    // A refund made in Stripe's dashboard (₹1,000 more): its event moves the mentor's part back too.
+    const charge = chargeOfInvoice(fake, paid.invoice.id);
+    fake.objects.set(charge.id, { ...charge, amount_refunded: 300_000 });
+    expect((await fake.send(base(), fake.event("charge.refunded", fake.objects.get(charge.id)!))).body.outcome).toBe("refund-recorded");
+    expect(fake.objects.get(transferId)!.amount_reversed).toBe(240_000);
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000, reversedPaise: 240_000, feeRefundedPaise: 60_000 });
+  });
+
+  it("held, not transferred yet: refund only; the cron then transfers what is left of his share", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid, row } = await paidSubscription(mentor.id);
+    const mod = await moderator();
+    const line = await refund(mod.token, row.id, 200_000);
+    expect(line).toMatchObject({ status: "partially_refunded", netPaise: NET - 160_000 });
+    expect(fake.requestsTo("POST", "/v1/refunds").at(-1)!.body.reverse_transfer).toBeUndefined();
+
+    await readyAccount(mentor.id);
+    await cron();
+    expect(transfersOf(paid.invoice.id).map((r) => r.body.amount)).toEqual([String(NET - 160_000)]);
+  });
+
+  it("refuses what it cannot refund, in words", async () => {
+    const mod = await moderator();
+    await expect(refund(mod.token, crypto.randomUUID())).rejects.toThrow(/not found/);
+    const buyer = await mentee();
+    await expect(trpc(buyer.accessToken).moderation.refundPayment.mutate({ earningId: crypto.randomUUID(), reason: "because" })).rejects.toThrow();
+  });
+});
+
+describe("disputes", () => {
+  it("a dispute takes the mentor's share back from the destination transfer; won, it is transferred to him again (once)", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const account = await readyAccount(mentor.id);
+    const { paid, row } = await paidSubscription(mentor.id);
+    const charge = chargeOfInvoice(fake, paid.invoice.id);
+    const dispute = openDispute(fake, charge.id);
+
+    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
+    const [reversal] = fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`);
+    expect(reversal).toMatchObject({ idempotencyKey: `dispute-${dispute.id}`, body: { amount: String(NET) } });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeId: dispute.id, disputeStatus: "needs_response", reversedPaise: 0 });
+    const mod = await moderator();
+    await expect(refund(mod.token, row.id)).rejects.toThrow(/disputed/);
+
+    const won = closeDispute(fake, dispute.id, "won");
+    const closed = fake.event("charge.dispute.closed", won);
+    expect((await fake.send(base(), closed)).body.outcome).toBe("dispute-won");
+    const again = fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `dispute-won-${dispute.id}`);
+    expect(again).toHaveLength(1);
+    expect(again[0].body).toMatchObject({ amount: String(NET), destination: account, transfer_group: paid.invoice.id });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 0, feeRefundedPaise: 0 });
+
+    // Redelivered, or the created event arriving late: nothing moves again.
+    expect((await fake.send(base(), closed)).body.outcome).toBe("duplicate-event");
+    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-won");
+    expect(fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`)).toHaveLength(1);
+    expect(fake.requestsTo("POST", "/v1/transfers").filter((r) => r.idempotencyKey?.startsWith(`dispute-won-${dispute.id}`))).toHaveLength(1);
+  });
+
+  it("a held share under dispute is not transferred; lost, it never is and the ledger counts it taken back", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid } = await paidSubscription(mentor.id);
+    const dispute = openDispute(fake, chargeOfInvoice(fake, paid.invoice.id).id);
+    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
+    await readyAccount(mentor.id);
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+
+    expect((await fake.send(base(), fake.event("charge.dispute.closed", closeDispute(fake, dispute.id, "lost")))).body.outcome).toBe("dispute-lost");
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeStatus: "lost", reversedPaise: NET, feeRefundedPaise: FEE, transferId: null });
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+  });
+});
