@@ -59,7 +59,7 @@ describe("phones: 360 px wide (issue 23)", () => {
 
   it.each([
     ["mentee", ["Home", "Browse Mentors", "Schedules", "Connect"]],
-    ["mentor", ["Home", "Scheduler", "Connect", "Raise a ticket"]],
+    ["mentor", ["Home", "Scheduler", "Connect", "Earnings", "Raise a ticket"]],
     ["moderator", ["Home", "Tickets", "Mentees List", "Mentors List", "Mentor Applicants", "Audit Log"]],
   ] as const)("the %s nav shows every section within the screen", async (role, labels) => {
     const page = b.page;

@@ -77,6 +77,7 @@ export function visits(w: World): Record<string, { as: Role | null; url: string 
     "/mentors/connect/inbox": { as: "mentor", url: "/mentors/connect/inbox" },
     "/mentors/connect/inbox/$conversationId": { as: "mentor", url: `/mentors/connect/inbox/${w.conversationId}` },
     "/mentors/connect/live/$sessionId": { as: "mentor", url: `/mentors/connect/live/${w.liveSlotId}` },
+    "/mentors/earnings": { as: "mentor", url: "/mentors/earnings" },
     "/mentors/profile": { as: "mentor", url: "/mentors/profile" },
     "/mentors/scheduler": { as: "mentor", url: "/mentors/scheduler" },
     "/mentors/subscribed-mentees": { as: "mentor", url: "/mentors/subscribed-mentees" },
