@@ -227,6 +227,18 @@ describe("Connect webhook", () => {
     expect(await m.api.account.query()).toMatchObject({ state: "restricted", chargesEnabled: false, nextStep: expect.stringMatching(/^Stripe paused payouts: /) });
   });
 
+  it("two account.updated at once (and one of them twice): the account becomes ready once, and he is told once", async () => {
+    const m = await onboarded("ready");
+    const one = accountEvent(m.accountId);
+    const two = accountEvent(m.accountId);
+    const answers = await Promise.all([fake.sendConnect(base(), one), fake.sendConnect(base(), two), fake.sendConnect(base(), one)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const outcomes = answers.map((a) => a.body.outcome).sort();
+    expect(outcomes.filter((o) => o === "account-ready")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "account-synced").length + outcomes.filter((o) => o === "duplicate-event").length).toBe(2);
+    expect(await noticesOf(m.row.id)).toHaveLength(1);
+  });
+
   it("refuses a bad signature with 400 and accepts nothing from it", async () => {
     const m = await onboarded();
     setAccountState(fake, m.accountId, "ready");
@@ -241,6 +253,20 @@ describe("Connect webhook", () => {
     expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
     // The same event, signed right, is still new.
     expect((await fake.sendConnect(base(), event)).body.outcome).toBe("account-ready");
+  });
+
+  it("answers 503 when Stripe cannot be read, records nothing, and the retry does the work", async () => {
+    const m = await onboarded("ready");
+    let failures = 1;
+    fake.routes.unshift((request) => (request.method === "GET" && request.path === `/v1/accounts/${m.accountId}` && failures-- > 0 ? { status: 400, body: { error: { type: "invalid_request_error", message: "Simulated failure" } } } : undefined));
+    const event = accountEvent(m.accountId);
+    const failed = await fetch(`${base()}/api/stripe/connect-webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" }, body: "{}" });
+    expect(failed.status).toBe(400);
+    const first = await fake.sendConnect(base(), event);
+    expect(first).toEqual({ status: 503, body: { message: "The event could not be handled now; Stripe will retry." } });
+    expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
+    expect(await fake.sendConnect(base(), event)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
+    expect(await m.api.account.query()).toMatchObject({ state: "ready" });
   });
 
   it("an account that is not a mentor's is acknowledged and left alone", async () => {
