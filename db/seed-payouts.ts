@@ -45,6 +45,8 @@ const monthsBefore = (at: Date, months: number) => {
   return d;
 };
 
+const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
 /** A short stable piece of a seeded row's id, for the demo's Stripe ids. */
 const tag = (id: string) => id.replace(/-/g, "").slice(0, 12);
 
@@ -115,7 +117,8 @@ function monthlyPayouts(mentorId: string, account: string, key: string, ledger: 
       amountPaise: amount,
       currency: "inr",
       status: last ? "in_transit" : "paid",
-      arrivalDate: last ? new Date(now + 2 * DAY) : new Date(createdAt.getTime() + TRANSIT_DAYS * DAY),
+      // Stripe's arrival_date is a day: midnight UTC of it.
+      arrivalDate: utcDay(last ? new Date(now + 2 * DAY) : new Date(createdAt.getTime() + TRANSIT_DAYS * DAY)),
       failureMessage: null,
       createdAt,
       updatedAt: last ? createdAt : new Date(createdAt.getTime() + TRANSIT_DAYS * DAY),

@@ -66,6 +66,7 @@ describe("payouts journey", () => {
     await page.getByRole("button", { name: "Open Stripe dashboard" }).waitFor();
     expect(await page.getByRole("button", { name: "Connect payout account" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Continue onboarding" }).count()).toBe(0);
+    await page.getByText("Ready: your share goes straight to your account").waitFor();
     expect(await page.locator("main").innerText()).not.toContain("Connect a payout account to receive your earnings");
     await expect
       .poll(async () => (await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentor.id)))[0])
@@ -97,9 +98,13 @@ describe("payouts journey", () => {
     await main.getByText(fullName(mentee)).first().waitFor();
     const mainText = await main.innerText();
     expect(mainText).toContain(`Platform fee (${FEE_PERCENT}%)`);
-    const paymentLine = main.locator("tr, li, article, [role=row]").filter({ hasText: fullName(mentee) }).last();
+    // Whether drawn as a table row (wide screens) or a card (phones), the line is the one visible row or item naming her.
+    const payments = main.getByRole("region", { name: /^Payments in / });
+    const paymentLine = payments.getByRole("row").or(payments.getByRole("listitem")).filter({ hasText: fullName(mentee) });
+    expect(await paymentLine.count()).toBe(1);
     const lineText = await paymentLine.innerText();
     for (const amount of [grossPaise, feePaise, netPaise]) expect(lineText).toContain(formatRupees(amount));
+    expect(lineText).toContain("Transferred");
     expect(lineText).not.toMatch(/held|refunded/i);
 
     // 6. The Express dashboard stand-in: his balance is his share; he pays it out now.
@@ -114,10 +119,11 @@ describe("payouts journey", () => {
     // 7. Earnings lists the payout as paid, among the past payouts (none upcoming).
     if (dashboard !== page) await page.bringToFront();
     await page.goto("/mentors/earnings");
-    const past = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Past payouts" }) }).last();
-    await past.getByText(formatRupees(netPaise)).first().waitFor();
-    expect(await past.innerText()).toMatch(/paid/i);
-    const upcoming = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Upcoming payouts" }) }).last();
-    if (await upcoming.count()) expect(await upcoming.innerText()).not.toContain(formatRupees(netPaise));
+    const past = page.getByRole("region", { name: "Past payouts" });
+    const payoutRow = past.getByRole("row").or(past.getByRole("listitem")).filter({ hasText: formatRupees(netPaise) });
+    await payoutRow.waitFor();
+    expect(await payoutRow.innerText()).toContain("Paid");
+    const upcoming = page.getByRole("region", { name: "Upcoming payouts" });
+    expect(await upcoming.innerText()).toContain("No payouts on their way.");
   });
 });

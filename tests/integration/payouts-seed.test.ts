@@ -49,7 +49,8 @@ describe("payouts seed", () => {
     const ordered = [...paidOut].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(ordered.map((p) => p.status)).toEqual(["paid", "paid", "paid", "in_transit"]);
     const inTransit = ordered[3];
-    expect(Math.round((inTransit.arrivalDate.getTime() - Date.now()) / DAY)).toBe(2);
+    // Stripe's arrival_date is a day (midnight UTC): the day after tomorrow.
+    expect(inTransit.arrivalDate.toISOString()).toBe(`${new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)}T00:00:00.000Z`);
     for (const p of ordered.slice(0, 3)) expect(p.arrivalDate.getTime()).toBeLessThan(Date.now());
     for (let i = 1; i < ordered.length; i++) {
       const gapDays = (ordered[i].createdAt.getTime() - ordered[i - 1].createdAt.getTime()) / DAY;
