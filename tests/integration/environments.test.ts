@@ -75,6 +75,9 @@ describe("production", () => {
       ["GET", "/dev/mailbox/messages.json"],
       ["GET", "/dev/stripe"],
       ["GET", "/dev/stripe/checkout/cs_test_1"],
+      ["GET", "/dev/stripe/connect/acct_1?link=acctlink_1"],
+      ["GET", "/dev/stripe/express/acct_1"],
+      ["POST", "/dev/stripe/express/acct_1/payout"],
       ["GET", "/dev/google/authorize"],
     ];
     for (const [method, path] of doors) expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
