@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
 import { routeConnect } from "./connect";
+import { routeMoney } from "./money";
 import { parseStripeForm } from "./form";
 import { getObject, putObject, stripeId, type StripeObject } from "./store";
 import { createSession, emitEvent, endSubscription, metadataOf, must, nowS, StripeApiError, type Body, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
@@ -120,7 +121,8 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       return endSubscription(local, db, await must<LocalSubscription>(db, id, "subscription"), "cancellation_requested");
     default: {
       // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): issue 24.
-      const answer = await routeConnect(local, db, { method, path, key, id, parts, body, account });
+      const call = { method, path, key, id, parts, body, account };
+      const answer = (await routeMoney(local, db, call)) ?? (await routeConnect(local, db, call));
       if (answer !== undefined) return answer;
       throw new StripeApiError(404, `Unrecognized request URL (${method}: ${path}). The local Stripe only knows the calls this app makes.`, "unrecognized_url");
     }

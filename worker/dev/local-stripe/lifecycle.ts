@@ -60,6 +60,9 @@ export type LocalSession = StripeObject & {
   currency: string;
   line_items_price: string;
   subscription_metadata: Record<string, string>;
+  /** Destination charges (issue 24): what the checkout's subscription_data asked for, copied onto the subscription. */
+  subscription_transfer_data: { destination: string } | null;
+  subscription_application_fee_percent: number | null;
   product_name: string;
   customer_email: string | null;
   expires_at: number;
@@ -75,6 +78,9 @@ export type LocalSubscription = StripeObject & {
   ended_at: number | null;
   cancellation_details: { reason: string | null; comment: null; feedback: null };
   metadata: Record<string, string>;
+  /** Destination charges (issue 24): each invoice's charge moves gross - application fee to this account. */
+  transfer_data?: { destination: string } | null;
+  application_fee_percent?: number | null;
   items: { object: "list"; data: { id: string; object: "subscription_item"; price: StripeObject; quantity: 1; current_period_start: number; current_period_end: number }[] };
   latest_invoice: string | null;
   product_name: string;
@@ -88,7 +94,7 @@ export async function createSession(db: Db, body: Body): Promise<LocalSession> {
   const customer = body.customer ? await must(db, String(body.customer), "customer") : null;
   const successUrl = String(body.success_url);
   const id = stripeId("cs_test");
-  const subscriptionData = (body.subscription_data ?? {}) as { metadata?: Record<string, string> };
+  const subscriptionData = (body.subscription_data ?? {}) as { metadata?: Record<string, string>; transfer_data?: { destination?: string }; application_fee_percent?: string };
   const session: LocalSession = {
     id,
     object: "checkout.session",
@@ -106,6 +112,8 @@ export async function createSession(db: Db, body: Body): Promise<LocalSession> {
     currency: String(price.currency),
     line_items_price: price.id,
     subscription_metadata: subscriptionData.metadata ?? {},
+    subscription_transfer_data: subscriptionData.transfer_data?.destination ? { destination: subscriptionData.transfer_data.destination } : null,
+    subscription_application_fee_percent: subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
     product_name: String(product.name),
     expires_at: Number(body.expires_at ?? nowS() + DAY_S),
     last_decline: false,
@@ -132,6 +140,8 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
     ended_at: null,
     cancellation_details: { reason: null, comment: null, feedback: null },
     metadata: session.subscription_metadata,
+    transfer_data: session.subscription_transfer_data ?? null,
+    application_fee_percent: session.subscription_application_fee_percent ?? null,
     items: { object: "list", data: [{ id: stripeId("si"), object: "subscription_item", price, quantity: 1, current_period_start: start, current_period_end: addMonth(start) }] },
     latest_invoice: null,
     product_name: session.product_name,
@@ -139,7 +149,7 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
     created: start,
     livemode: false,
   };
-  const invoice = invoiceFor(sub, "paid", "subscription_create");
+  const invoice = await withPayment(db, sub, invoiceFor(sub, "paid", "subscription_create"));
   sub.latest_invoice = invoice.id;
   const completed: LocalSession = { ...session, status: "complete", payment_status: "paid", subscription: sub.id };
   await putObject(db, sub);
@@ -173,12 +183,41 @@ function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: str
   };
 }
 
+/**
+ * A paid invoice's payment (issue 24): a PaymentIntent and its charge, named by the invoice's
+ * `payments` (Stripe's `expand[]=payments`). A destination subscription's charge moves the mentor's
+ * share to his account as Stripe does: a transfer of gross - application fee, named by the charge.
+ */
+async function withPayment(db: Db, sub: LocalSubscription, invoice: StripeObject): Promise<StripeObject> {
+  const amount = Number(invoice.amount_paid);
+  if (!(amount > 0)) return invoice;
+  const currency = String(invoice.currency ?? "inr");
+  const intentId = stripeId("pi");
+  const charge: StripeObject = { id: stripeId("ch"), object: "charge", amount, amount_refunded: 0, refunded: false, currency, payment_intent: intentId, invoice: invoice.id, transfer: null, application_fee_amount: null, disputed: false, created: nowS(), livemode: false };
+  const destination = sub.transfer_data?.destination;
+  if (destination) {
+    const fee = Math.round((amount * Number(sub.application_fee_percent ?? 0)) / 100);
+    const transfer = { id: stripeId("tr"), object: "transfer", amount: amount - fee, currency, destination, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, source_transaction: charge.id, transfer_group: `group_${intentId}`, metadata: {}, created: nowS(), livemode: false };
+    await putObject(db, transfer);
+    charge.transfer = transfer.id;
+    charge.application_fee_amount = fee;
+  }
+  await putObject(db, charge);
+  await putObject(db, { id: intentId, object: "payment_intent", amount, currency, status: "succeeded", latest_charge: charge.id, invoice: invoice.id, created: nowS(), livemode: false });
+  const paidAt = nowS();
+  return {
+    ...invoice,
+    status_transitions: { paid_at: paidAt },
+    payments: { object: "list", data: [{ id: stripeId("inpay"), object: "invoice_payment", invoice: invoice.id, status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }], has_more: false },
+  };
+}
+
 /** Development page: the next period is paid now. */
 export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
   const renewed: LocalSubscription = { ...sub, status: "active", items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] } };
-  const invoice = invoiceFor(renewed, "paid", "subscription_cycle");
+  const invoice = await withPayment(db, renewed, invoiceFor(renewed, "paid", "subscription_cycle"));
   renewed.latest_invoice = invoice.id;
   await putObject(db, renewed);
   await putObject(db, invoice);

@@ -5,6 +5,7 @@ import type { Env } from "../../env";
 import { connectPages } from "./connect-pages";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 import { getObject, listObjects, type StripeObject } from "./store";
+import { chargesForPage, closeDispute, disputeOfCharge, openDispute, refundCharge, type LocalCharge } from "./money";
 
 /** Test cards of the local checkout (Stripe's own test numbers). */
 export const TEST_CARD_PAYS = "4242424242424242";
@@ -131,7 +132,47 @@ pages.post("/checkout/:id/pay", async (c) => {
   return c.redirect(completed.success_url.replace("{CHECKOUT_SESSION_ID}", completed.id), 303);
 });
 
+/** The payments card of the lifecycle page (issue 24): refund a charge as Stripe's dashboard would, open and close a dispute. */
+function paymentsCard(charges: Awaited<ReturnType<typeof chargesForPage>>) {
+  return html`<div class="card" style="margin-top:1rem"><h2 style="margin:0;font-size:1.1rem">Payments</h2>
+<p class="muted">Each paid invoice's charge. Refund gives back what is left of it (a destination charge's transfer is reversed and the fee refunded in proportion); a dispute takes the money back until the bank decides. Each sends the event Stripe would send.</p>
+${
+  charges.length
+    ? html`<div class="table"><table><caption class="muted" style="text-align:left">Newest first</caption><thead><tr><th scope="col">Charge</th><th scope="col">Amount</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Actions</th></tr></thead><tbody>
+${charges.map(
+  (ch) => html`<tr><td>${ch.id}<br><span class="muted">${ch.transfer ? "destination charge" : "platform charge (held share)"} · ${dateTime(ch.created as number)}</span></td>
+<td>${rupees(ch.amount)}</td><td>${rupees(ch.amount_refunded)}</td><td>${ch.disputeStatus ?? "-"}</td>
+<td><form method="post" action="/dev/stripe/charges/${ch.id}" class="row">
+${!ch.disputed && ch.amount_refunded < ch.amount ? html`<button name="action" value="refund" class="secondary">Refund ${rupees(ch.amount - ch.amount_refunded)}</button><button name="action" value="dispute" class="secondary">Open a dispute</button>` : ""}
+${ch.disputeStatus === "needs_response" ? html`<button name="action" value="won" class="secondary">Close dispute (won)</button><button name="action" value="lost" class="secondary">Close dispute (lost)</button>` : ""}
+</form></td></tr>`,
+)}</tbody></table></div>`
+    : html`<p class="muted">No payments yet.</p>`
+}</div>`;
+}
+
+pages.post("/charges/:id", async (c) => {
+  const db = dbOf(c);
+  const charge = await getObject<LocalCharge>(db, c.req.param("id"));
+  if (!charge || charge.object !== "charge") return c.text("No such charge", 404);
+  const action = String((await c.req.parseBody()).action ?? "");
+  const local = localEnv(c);
+  try {
+    if (action === "refund") await refundCharge(local, db, { charge: charge.id, reverse_transfer: charge.transfer ? "true" : undefined, refund_application_fee: charge.transfer ? "true" : undefined, reason: "requested_by_customer" });
+    else if (action === "dispute") await openDispute(local, db, charge.id);
+    else if (action === "won" || action === "lost") {
+      const dispute = await disputeOfCharge(db, charge.id);
+      if (!dispute) return c.text("This charge has no dispute", 400);
+      await closeDispute(local, db, dispute.id, action);
+    } else return c.text("Unknown action", 400);
+  } catch (error) {
+    return c.text(String((error as Error).message ?? error), 400);
+  }
+  return c.redirect(`/dev/stripe?done=${encodeURIComponent(action === "won" || action === "lost" ? `dispute ${action}` : action)}`, 303);
+});
+
 pages.get("/", async (c) => {
+  const charges = await chargesForPage(dbOf(c));
   const subs = await listObjects<LocalSubscription>(dbOf(c), "subscription");
   const notice = c.req.query("done");
   return c.html(
@@ -155,7 +196,7 @@ ${s.cancel_at_period_end ? "" : html`<button name="action" value="renew" class="
   }</td></tr>`,
 )}</tbody></table></div>`
     : html`<p class="muted">No subscriptions yet. Subscribe to a mentor as a mentee first.</p>`
-}</div>`,
+}</div>${paymentsCard(charges)}`,
       true,
     ),
   );

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { earnings, payoutAccounts } from "../../db/schema";
+import { listObjects, putObject, getObject, stripeId, type StripeObject } from "../../worker/dev/local-stripe/store";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { baseUrl, trpc } from "../support/api";
+import { createModerator } from "../support/moderation";
+
+/**
+ * The money of issue 24 on the development Worker's local Stripe (no key, as `npm run dev`): a
+ * destination charge paid on the local checkout moves the mentor's share with it, a moderator's
+ * refund reverses it in proportion through Stripe's `charge.refunded`, the /dev/stripe page opens
+ * and closes a dispute, and a held share reaches a ready account by the cron.
+ */
+
+const HOURLY = 200_000;
+const GROSS = 4 * HOURLY;
+const NET = GROSS - 160_000;
+
+const post = (path: string, form: Record<string, string>) => fetch(`${baseUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
+const rowOfMentor = async (mentorId: string) => (await testDb().select().from(earnings).where(eq(earnings.mentorId, mentorId)))[0];
+const object = async <T extends StripeObject = StripeObject>(id: string) => (await getObject<T>(testDb(), id))!;
+
+/** A mentor whose local Express account is ready (the account object and his payout_accounts row). */
+async function readyMentor() {
+  const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+  const id = stripeId("acct");
+  await putObject(testDb(), {
+    id,
+    object: "account",
+    type: "express",
+    country: "IN",
+    default_currency: "inr",
+    email: mentor.email,
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    requirements: { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null },
+    capabilities: { transfers: "active" },
+    metadata: { mentorId: mentor.id },
+    created: Math.floor(Date.now() / 1000),
+  });
+  await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+  return { mentor, account: id };
+}
+
+/** A fresh mentee pays the mentor on the local checkout with the test card. */
+async function payOnLocalCheckout(mentorId: string) {
+  const buyer = await createMentee();
+  const token = await accessTokenFor("mentee", buyer.id);
+  const { url } = await trpc(token).payments.createCheckout.mutate({ mentorId });
+  const sessionId = new URL(url).pathname.split("/").pop()!;
+  const paid = await post(`/dev/stripe/checkout/${sessionId}/pay`, { card: "4242 4242 4242 4242" });
+  expect(paid.status).toBe(303);
+  return buyer;
+}
+
+describe("money on the local Stripe", () => {
+  it("a destination charge, a moderator's partial refund, then a dispute opened and won on /dev/stripe", async () => {
+    const { mentor, account } = await readyMentor();
+    await payOnLocalCheckout(mentor.id);
+    const row = await rowOfMentor(mentor.id);
+    expect(row).toMatchObject({ route: "destination", grossPaise: GROSS, feePaise: 160_000, netPaise: NET, paymentIntentId: expect.stringMatching(/^pi_/) });
+    const intent = await object(row.paymentIntentId!);
+    const charge = await object(String(intent.latest_charge));
+    const transferId = String(charge.transfer);
+    expect(await object(transferId)).toMatchObject({ amount: NET, destination: account, amount_reversed: 0 });
+
+    const moderator = await createModerator();
+    const line = await trpc(moderator.token).moderation.refundPayment.mutate({ earningId: row.id, amountPaise: 200_000, reason: "Two sessions missed" });
+    expect(line).toMatchObject({ refundedPaise: 200_000, netPaise: NET - 160_000, status: "partially_refunded" });
+    expect(await object(transferId)).toMatchObject({ amount_reversed: 160_000 });
+    expect(await object(charge.id)).toMatchObject({ amount_refunded: 200_000 });
+    expect(await rowOfMentor(mentor.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
+
+    const page = await (await fetch(`${baseUrl()}/dev/stripe`)).text();
+    expect(page).toContain(charge.id);
+    expect(page).toContain("Open a dispute");
+    expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "dispute" })).status).toBe(303);
+    expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "needs_response" });
+    // What was left of his share went back to the platform.
+    expect(await object(transferId)).toMatchObject({ amount_reversed: NET });
+    expect(await (await fetch(`${baseUrl()}/dev/stripe`)).text()).toContain("Close dispute (won)");
+
+    expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "won" })).status).toBe(303);
+    expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 160_000 });
+    const again = (await listObjects<StripeObject & { transfer_group: string | null; destination: string; amount: number }>(testDb(), "transfer", 1000)).filter((t) => t.transfer_group === row.invoiceId);
+    expect(again).toEqual([expect.objectContaining({ destination: account, amount: NET - 160_000 })]);
+  });
+
+  it("a held share: paid before the account was ready, transferred by the cron once it is", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    await payOnLocalCheckout(mentor.id);
+    const row = await rowOfMentor(mentor.id);
+    expect(row).toMatchObject({ route: "held", feePaise: 160_000, netPaise: NET, transferId: null });
+    const intent = await object(row.paymentIntentId!);
+    expect((await object(String(intent.latest_charge))).transfer).toBeNull();
+
+    // His account becomes ready (as the onboarding page would make it).
+    const id = stripeId("acct");
+    await putObject(testDb(), { id, object: "account", type: "express", charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, metadata: { mentorId: mentor.id } });
+    await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    const run = await fetch(`${baseUrl()}/dev/cron/transferHeldShares`, { method: "POST" });
+    expect(run.status).toBe(200);
+    const after = await rowOfMentor(mentor.id);
+    expect(after.transferId).toMatch(/^tr_/);
+    expect(await object(after.transferId!)).toMatchObject({ amount: NET, destination: id, transfer_group: row.invoiceId });
+  });
+});
