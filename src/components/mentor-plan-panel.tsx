@@ -55,7 +55,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
           <div className="grid gap-2">
             <p className="text-sm text-slate-700">
               You are subscribed to this mentor.{" "}
-              <Link to="/mentees/subscribed-mentors" className="text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+              <Link to="/mentees/subscribed-mentors" className="text-indigo-700 underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                 Manage subscription
               </Link>
             </p>

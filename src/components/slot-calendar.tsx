@@ -74,8 +74,15 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     calendar.current?.getApi().setOption("timeZone", zone);
   }, [zone]);
 
+  const wrapper = useRef<HTMLDivElement>(null);
+  const hideToolbarIcons = () => wrapper.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
+  useEffect(() => {
+    const frame = requestAnimationFrame(hideToolbarIcons);
+    return () => cancelAnimationFrame(frame);
+  });
+
   return (
-    <div className="slot-calendar" data-testid="slot-calendar">
+    <div ref={wrapper} className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
         Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
       </p>
@@ -88,6 +95,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridDay,timeGridThreeDay,timeGridWeek" }}
         buttonText={{ today: "Today", day: "Day", week: "Week" }}
         buttonHints={{ prev: "Previous $0", next: "Next $0", today: "Go to today" }}
+        // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden (issue 28).
+        datesSet={() => hideToolbarIcons()}
         windowResize={({ view }) => {
           const wanted = viewFor(window.innerWidth);
           if (view.type !== wanted) calendar.current?.getApi().changeView(wanted);

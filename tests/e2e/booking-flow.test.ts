@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookingEvents, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
-import { fixedZoneWallClock, inZone, pickDay, pickTime, scrollWidth } from "../support/booking";
+import { dayCellDate, fixedZoneWallClock, inZone, pickDay, pickTime, scrollWidth } from "../support/booking";
 import { toasts, useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 
@@ -196,7 +196,7 @@ describe("booking flow", () => {
     const seen = inZone(start, MENTEE_ZONE);
     // From the keyboard: one tab stop on the grid (the first day with open times), arrows move, Enter picks.
     const tabStop = page.getByRole("grid").locator('button[tabindex="0"]');
-    expect(await tabStop.getAttribute("aria-label")).toContain(`${seen.date}, 1 open time`);
+    expect(await tabStop.getAttribute("aria-label")).toContain(`${dayCellDate(seen.date)}, 1 open time`);
     await tabStop.focus();
     await page.keyboard.press("ArrowRight");
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");

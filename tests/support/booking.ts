@@ -5,10 +5,13 @@ import type { Locator, Page } from "playwright-core";
  * until its month shows), then a time. `date` is the day as the app names it ("March 9th 2027"),
  * `time` as "7:30 pm", both in her zone.
  */
+/** A day cell names its date with the plain number ("March 9 2027"), as it shows it. */
+export const dayCellDate = (date: string) => date.replace(/(\d+)(st|nd|rd|th)\b/, "$1");
+
 export async function pickDay(scope: Page | Locator, date: string): Promise<void> {
   const grid = scope.getByRole("grid");
   await grid.waitFor();
-  const day = grid.getByRole("button", { name: new RegExp(`, ${date}(?: \\(today\\))?, \\d+ open times?$`) });
+  const day = grid.getByRole("button", { name: new RegExp(`, ${dayCellDate(date)}(?: \\(today\\))?, \\d+ open times?$`) });
   for (let i = 0; i < 4 && (await day.count()) === 0; i++) await scope.getByRole("button", { name: "Next month" }).click();
   await day.click();
 }

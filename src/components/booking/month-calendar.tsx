@@ -137,7 +137,8 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
 }
 
 function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
-  const label = `${day(d).format("dddd, MMMM Do YYYY")}${today ? " (today)" : ""}, ${open === 0 ? "no open times" : open === 1 ? "1 open time" : `${open} open times`}`;
+  // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name (issue 28).
+  const label = `${day(d).format("dddd, MMMM D YYYY")}${today ? " (today)" : ""}, ${open === 0 ? "no open times" : open === 1 ? "1 open time" : `${open} open times`}`;
   return (
     <td role="gridcell" aria-selected={selected} className="p-0.5">
       <button

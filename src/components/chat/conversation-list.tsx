@@ -46,7 +46,7 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
               <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
                 <span className="flex min-w-0 items-baseline justify-between gap-2">
                   <span className={`min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.other.name}</span>
-                  <time dateTime={c.updatedAt} className="shrink-0 text-xs text-slate-500">
+                  <time dateTime={c.updatedAt} className="shrink-0 text-xs text-slate-600">
                     {fromNow(c.updatedAt)}
                   </time>
                 </span>

@@ -26,7 +26,7 @@ export function StatisticsChart({ title, days, label, unit = "count" }: { title:
       </figcaption>
       <div className="h-56 w-full" aria-hidden="true" data-testid={`chart-${label}`}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
