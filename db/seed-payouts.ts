@@ -32,6 +32,9 @@ export const DEMO_UNFINISHED_ACCOUNT = "acct_demo_vikram_nair";
 /** The approved demo mentor whose onboarding was left unfinished (named in the README). */
 export const DEMO_UNFINISHED_MENTOR = "vikram.mentor@example.com";
 
+/** db/seed.ts's DEMO_SUBSCRIPTION_ID (not imported: db/seed.ts imports this file). */
+const DEMO_SUBSCRIPTION = "sub_demo_priya_asha";
+
 /** The platform's fee on the demo's payments (PLATFORM_FEE_PERCENT's default). */
 const DEMO_FEE_PERCENT = 20;
 /** Days between a charge and the payout that took its share (Stripe's payout schedule, roughly). */
@@ -229,10 +232,11 @@ function accountObject(input: { id: string; mentorId: string; email: string; rea
 }
 
 /**
- * The local Stripe's copy of the payouts demo, drawn from the seeded rows: both demo accounts, the
- * transfer of each destination charge (less what a refund reversed), the payouts, and the split on
- * the demo subscription (transfer_data and the fee percent, as a checkout for a ready mentor sets
- * them). Writes the stand-in's table with its own SQL (db/ may not import worker/dev/).
+ * The local Stripe's copy of the payouts demo, drawn from the seeded rows: both demo accounts, each
+ * payment's invoice, PaymentIntent and charge (and its refund), the transfer of each destination
+ * charge (less what a refund reversed), the payouts, and the split on the demo subscription
+ * (transfer_data and the fee percent, as a checkout for a ready mentor sets them). Writes the
+ * stand-in's table with its own SQL (db/ may not import worker/dev/).
  */
 export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
   await db.batch([
@@ -249,27 +253,74 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
     accountObject({ id: account.stripeAccountId, mentorId: account.mentorId, email, ready: account.chargesEnabled && account.payoutsEnabled, created: account.createdAt }),
   );
   const ready = accounts.find((a) => a.account.stripeAccountId === DEMO_READY_ACCOUNT);
-  if (ready) {
-    const ledger = await db.select().from(earnings).where(and(eq(earnings.mentorId, ready.account.mentorId), like(earnings.transferId, "tr_demo_%")));
-    for (const e of ledger) {
-      const created = seconds(e.paidAt);
-      const reversals = e.reversedPaise > 0 ? [{ id: `trr_demo_${e.invoiceId.slice("in_demo_".length)}`, object: "transfer_reversal", amount: e.reversedPaise, currency: e.currency, transfer: e.transferId, metadata: {}, created: created + 14 * 24 * 60 * 60 }] : [];
+  // Every demo payment: its invoice, PaymentIntent and charge (as the local Stripe's checkout makes them), so a moderator's
+  // refund or the development page's dispute finds them; a destination charge's transfer (less what a refund reversed).
+  const ledger = await db.select().from(earnings).where(and(inArray(earnings.mentorId, accounts.map((a) => a.account.mentorId)), like(earnings.invoiceId, "in_demo_%")));
+  const [demoEnrollment] = await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION));
+  for (const e of ledger) {
+    const key = e.invoiceId.slice("in_demo_".length);
+    const created = seconds(e.paidAt);
+    const chargeId = `ch_demo_${key}`;
+    const intentId = e.paymentIntentId ?? `pi_demo_${key}`;
+    const destination = accounts.find((a) => a.account.mentorId === e.mentorId && e.route === "destination")?.account.stripeAccountId;
+    const refundedAt = created + 14 * 24 * 60 * 60;
+    const reversal = e.reversedPaise > 0 ? { id: `trr_demo_${key}`, object: "transfer_reversal", amount: e.reversedPaise, currency: e.currency, transfer: e.transferId, metadata: { refund: "yes" }, created: refundedAt } : null;
+    objects.push(
+      {
+        id: e.invoiceId,
+        object: "invoice",
+        status: "paid",
+        billing_reason: "subscription_cycle",
+        currency: e.currency,
+        amount_due: e.grossPaise,
+        amount_paid: e.grossPaise,
+        parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: e.enrollmentId === demoEnrollment?.id ? DEMO_SUBSCRIPTION : null, metadata: { enrollmentId: e.enrollmentId, menteeId: e.menteeId, mentorId: e.mentorId } } },
+        lines: { object: "list", data: [{ id: `il_demo_${key}`, object: "line_item", amount: e.grossPaise, period: { start: seconds(e.periodStart ?? e.paidAt), end: seconds(e.periodEnd ?? e.paidAt) } }] },
+        status_transitions: { paid_at: created },
+        payments: { object: "list", data: [{ id: `inpay_demo_${key}`, object: "invoice_payment", invoice: e.invoiceId, status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }], has_more: false },
+        created,
+        livemode: false,
+      },
+      { id: intentId, object: "payment_intent", amount: e.grossPaise, currency: e.currency, status: "succeeded", latest_charge: chargeId, invoice: e.invoiceId, created, livemode: false },
+      {
+        id: chargeId,
+        object: "charge",
+        amount: e.grossPaise,
+        amount_refunded: e.refundedPaise,
+        refunded: e.refundedPaise >= e.grossPaise,
+        currency: e.currency,
+        payment_intent: intentId,
+        invoice: e.invoiceId,
+        transfer: destination ? e.transferId : null,
+        application_fee_amount: destination ? e.feePaise : null,
+        disputed: false,
+        created,
+        livemode: false,
+      },
+    );
+    if (e.refundedPaise > 0) {
+      objects.push({ id: `re_demo_${key}`, object: "refund", amount: e.refundedPaise, currency: e.currency, charge: chargeId, payment_intent: intentId, status: "succeeded", reason: "requested_by_customer", metadata: {}, transfer_reversal: reversal?.id ?? null, application_fee_refunded: e.feeRefundedPaise, created: refundedAt, livemode: false });
+    }
+    if (destination && e.transferId) {
       objects.push({
-        id: e.transferId!,
+        id: e.transferId,
         object: "transfer",
         amount: e.netPaise,
         currency: e.currency,
-        destination: DEMO_READY_ACCOUNT,
+        destination,
         amount_reversed: e.reversedPaise,
         reversed: e.reversedPaise >= e.netPaise,
-        reversals: { object: "list", data: reversals },
-        source_transaction: `ch_demo_${e.invoiceId.slice("in_demo_".length)}`,
-        transfer_group: e.invoiceId,
-        metadata: { invoiceId: e.invoiceId, mentorId: e.mentorId },
+        reversals: { object: "list", data: reversal ? [reversal] : [] },
+        source_transaction: chargeId,
+        // Stripe groups a destination charge's transfer by its PaymentIntent.
+        transfer_group: `group_${intentId}`,
+        metadata: {},
         created,
         livemode: false,
       });
     }
+  }
+  if (ready) {
     const paid = await db.select().from(payouts).where(and(eq(payouts.mentorId, ready.account.mentorId), like(payouts.id, "po_demo_%")));
     for (const p of paid) {
       objects.push({
@@ -293,9 +344,6 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
   await db.batch([first, ...rest]);
   if (ready) await splitDemoSubscription(db);
 }
-
-/** db/seed.ts's DEMO_SUBSCRIPTION_ID (not imported: db/seed.ts imports this file). */
-const DEMO_SUBSCRIPTION = "sub_demo_priya_asha";
 
 /** The demo subscription (worker/dev/local-stripe/demo.ts) as Stripe has it for a ready mentor: her share goes with each charge. Once. */
 async function splitDemoSubscription(db: Db) {

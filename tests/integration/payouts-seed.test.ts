@@ -66,7 +66,15 @@ describe("payouts seed", () => {
       new Map(((await db.all(sql`select id, data from dev_stripe_objects where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)) as Row[]).map((row) => [row.id, JSON.parse(row.data)]));
     const objects = await local([DEMO_READY_ACCOUNT, DEMO_UNFINISHED_ACCOUNT, ...ledger.map((e) => e.transferId!), ...ordered.map((p) => p.id)]);
     expect(objects.get(DEMO_READY_ACCOUNT)).toMatchObject({ object: "account", type: "express", country: "IN", charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, metadata: { mentorId: asha.id } });
-    for (const e of ledger) expect(objects.get(e.transferId!)).toMatchObject({ object: "transfer", amount: e.netPaise, amount_reversed: e.reversedPaise, destination: DEMO_READY_ACCOUNT, transfer_group: e.invoiceId });
+    for (const e of ledger) expect(objects.get(e.transferId!)).toMatchObject({ object: "transfer", amount: e.netPaise, amount_reversed: e.reversedPaise, destination: DEMO_READY_ACCOUNT, transfer_group: `group_${e.paymentIntentId}` });
+    // Each payment's PaymentIntent and charge, so a refund or a dispute of a seeded payment finds them in the local Stripe.
+    const payments = await local(ledger.flatMap((e) => [e.paymentIntentId!, `ch_demo_${e.invoiceId.slice("in_demo_".length)}`, e.invoiceId]));
+    for (const e of ledger) {
+      const intent = payments.get(e.paymentIntentId!);
+      expect(intent).toMatchObject({ object: "payment_intent", amount: e.grossPaise, invoice: e.invoiceId });
+      expect(payments.get(intent.latest_charge)).toMatchObject({ object: "charge", amount: e.grossPaise, amount_refunded: e.refundedPaise, payment_intent: e.paymentIntentId, transfer: e.transferId, application_fee_amount: e.feePaise });
+      expect(payments.get(e.invoiceId).payments.data[0].payment).toEqual({ type: "payment_intent", payment_intent: e.paymentIntentId });
+    }
     for (const p of ordered) expect(objects.get(p.id)).toMatchObject({ object: "payout", amount: p.amountPaise, status: p.status, account: DEMO_READY_ACCOUNT });
     const [sub] = (await db.all(sql`select data from dev_stripe_objects where id = 'sub_demo_priya_asha'`)) as Row[];
     expect(JSON.parse(sub.data)).toMatchObject({ transfer_data: { destination: DEMO_READY_ACCOUNT }, application_fee_percent: 20 });
