@@ -65,7 +65,7 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, tes
               {columns.map((c) => (
                 <div key={c.header} className="contents">
                   <dt className={cn("text-slate-600", c.hiddenHeader && "sr-only")}>{c.header}</dt>
-                  <dd className={cn("min-w-0 break-words text-right text-slate-900", c.hiddenHeader && "col-span-2 text-left")}>{c.cell(row)}</dd>
+                  <dd className={cn("min-w-0 break-words text-slate-900", c.hiddenHeader ? "col-span-2" : "text-right")}>{c.cell(row)}</dd>
                 </div>
               ))}
             </dl>

@@ -37,7 +37,7 @@ export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; nam
         <ActionLabel verb="Payments of" name={name} />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-[560px] overflow-y-auto">
+        <DialogContent className="max-h-[90vh] overflow-y-auto">
           {open ? <PaymentsBody menteeId={menteeId} name={name} /> : null}
         </DialogContent>
       </Dialog>
