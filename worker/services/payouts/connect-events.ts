@@ -30,11 +30,13 @@ const STATUS_RANK: Record<PayoutStatus, number> = { pending: 0, in_transit: 1, p
 const rankSql = (column: unknown) =>
   sql`(case ${column} when 'pending' then 0 when 'in_transit' then 1 when 'paid' then 2 when 'failed' then 3 when 'canceled' then 3 else 0 end)`;
 
+const markProcessed = (db: Db, eventId: string, type: string) => db.insert(processedPaymentEvents).values({ eventId, type });
+
 const asStatus = (status: string): PayoutStatus => (status in STATUS_RANK ? (status as PayoutStatus) : "pending");
 
 export async function handleConnectEvent(db: Db, payments: Payments, event: Stripe.Event, now = new Date()): Promise<ConnectOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
-  const processed = db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type });
+  const processed = markProcessed(db, event.id, event.type);
   try {
     if (event.type === "account.updated") {
       const account = await payments.stripe.accounts.retrieve(event.data.object.id);
@@ -88,8 +90,6 @@ async function syncPayout(db: Db, payments: Payments, event: Stripe.Event, payou
     changed,
   };
 }
-
-const markProcessed = (db: Db, eventId: string, type: string) => db.insert(processedPaymentEvents).values({ eventId, type });
 
 /** The mentor's notice for a change, or null. */
 export function connectNotice(outcome: ConnectOutcome): string | null {
