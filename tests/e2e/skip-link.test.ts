@@ -31,7 +31,8 @@ describe("the skip link", () => {
     expect(box!.width).toBeGreaterThan(50);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
-    expect(new URL(page.url()).hash).toBe("");
+    // In the app the link moves the focus without touching the address; the pre-rendered landing has no app script, so there the browser follows "#main".
+    expect(new URL(page.url()).hash).toBe(url === "/" ? "#main" : "");
     // The next Tab goes into the page, past the header.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
