@@ -235,6 +235,23 @@ describe("refunds", () => {
     expect(transfersOf(paid.invoice.id).map((r) => r.body.amount)).toEqual([String(NET - 160_000)]);
   });
 
+  it("counts refunds made in Stripe's dashboard whose event has not arrived, and says so when Stripe refuses one", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    await readyAccount(mentor.id);
+    const { paid, row } = await paidSubscription(mentor.id);
+    const mod = await moderator();
+    const charge = chargeOfInvoice(fake, paid.invoice.id);
+    fake.objects.set(charge.id, { ...charge, amount_refunded: 100_000 }); // ₹1,000 refunded in the dashboard, no event yet
+
+    expect(await refund(mod.token, row.id, 200_000)).toMatchObject({ refundedPaise: 300_000 });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000, reversedPaise: 240_000, feeRefundedPaise: 60_000 });
+
+    const now = fake.objects.get(charge.id)!;
+    fake.objects.set(charge.id, { ...now, amount_refunded: now.amount_refunded + 100_000 }); // another ₹1,000 there
+    await expect(refund(mod.token, row.id)).rejects.toThrow(/refused this refund: Refund amount \(500000\) is greater than unrefunded amount/);
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000 });
+  });
+
   it("refuses what it cannot refund, in words", async () => {
     const mod = await moderator();
     await expect(refund(mod.token, crypto.randomUUID())).rejects.toThrow(/not found/);

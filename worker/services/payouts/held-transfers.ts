@@ -7,6 +7,9 @@ import { isDisputed, netAfter, type Earning } from "./ledger";
 /** Rows per run; the cron runs every minute, so a backlog drains over a few runs. */
 const BATCH = 50;
 
+/** After this many failed attempts the cron retries a row once an hour (at minute 0) instead of every minute. */
+const HOURLY_AFTER_ATTEMPTS = 5;
+
 const messageOf = (error: unknown) => String((error as { message?: string })?.message ?? error).slice(0, 500);
 
 /**
@@ -43,6 +46,8 @@ export async function transferHeldShares(db: Db, payments: Payments, now: Date, 
   let transferred = 0;
   let failed = 0;
   for (const { earning, account } of due) {
+    // A share Stripe keeps refusing is retried hourly by the cron; a call for one mentor (his account just became ready) always tries.
+    if (!mentorId && earning.transferAttempts >= HOURLY_AFTER_ATTEMPTS && now.getUTCMinutes() !== 0) continue;
     const outcome = await transferOne(db, payments, earning, account, now);
     if (outcome === "transferred") transferred++;
     else if (outcome === "failed") failed++;

@@ -1,6 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../../db/schema";
 import type { EarningLine } from "../../../shared/payouts";
@@ -20,6 +20,8 @@ import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, type Earning,
  * Stripe's total refunded amount, so the moderator's refund and Stripe's `charge.refunded` event
  * agree whichever comes first.
  */
+
+const StripeErrors = Stripe.errors;
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
@@ -84,8 +86,9 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
   }
 
   const destination = row.route === "destination";
-  const refund = await callStripe("refund", () =>
-    payments.stripe.refunds.create(
+  let refund: Stripe.Refund;
+  try {
+    refund = await payments.stripe.refunds.create(
       {
         payment_intent: row.paymentIntentId!,
         amount,
@@ -95,9 +98,17 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
       },
       // The same refund of the same state (a double click, a retry) is one refund.
       { idempotencyKey: `refund-${row.id}-${row.refundedPaise}-${amount}` },
-    ),
-  );
+    );
+  } catch (error) {
+    // Stripe refused this refund (e.g. more than is left after a refund made meanwhile in its dashboard): say why.
+    if (error instanceof StripeErrors.StripeInvalidRequestError) fail("CONFLICT", `The payment provider refused this refund: ${error.message}`);
+    return callStripe("refund", () => Promise.reject(error));
+  }
   if (refund.status === "failed" || refund.status === "canceled") fail("BAD_GATEWAY", "The payment provider refused the refund. Nothing was refunded; please try again or use the Stripe dashboard.");
+  // Stripe's total for the charge also counts refunds made elsewhere (its dashboard) whose event has not arrived yet.
+  const chargeId = idOf(refund.charge);
+  const stripeTotal = chargeId ? await payments.stripe.charges.retrieve(chargeId).then((c) => c.amount_refunded, () => 0) : 0;
+  const refundedTotal = Math.max(row.refundedPaise + amount, stripeTotal);
 
   const audit = auditInsert(db, {
     moderatorId: input.moderatorId,
@@ -107,7 +118,7 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
     reason,
     details: { earningId: row.id, invoiceId: row.invoiceId, mentorId: row.mentorId, amountPaise: amount, refundId: refund.id, route: row.route },
   });
-  const updated = await callStripe("refund reversal", () => applyRefundTotal(db, payments, row, row.refundedPaise + amount, [audit]));
+  const updated = await callStripe("refund reversal", () => applyRefundTotal(db, payments, row, refundedTotal, [audit]));
   return earningLine(updated, `${found.firstName} ${found.lastName}`);
 }
 
