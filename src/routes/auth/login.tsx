@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
 import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/lib/google-sign-in";
-import { forgetGuardedPath, guardedPath, returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
+import { forgetGuardedPath, guardedPath } from "@/lib/guarded-path";
+import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
 import { readSession, type Role } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 

@@ -4,7 +4,7 @@ import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { ALL } from "@/lib/browse";
-import { rememberGuardedPath } from "@/lib/return-to";
+import { rememberGuardedPath } from "@/lib/guarded-path";
 import { hasRecord } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { rememberGuardedPath } from "@/lib/return-to";
+import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
