@@ -1,14 +1,16 @@
 import dayjs from "dayjs";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { lazy, Suspense } from "react";
 import { formatRupees } from "@/lib/money";
+import { Skeleton } from "../ui/skeleton";
+
+/** recharts is a large chunk: loaded after the page itself, only where a chart is drawn (issue 28). */
+const StatisticsBars = lazy(() => import("./statistics-bars"));
 
 type Day = { date: string; count: number };
 
-/** An axis label for an amount in paise, short: ₹800, ₹6.4K, ₹1.2L. */
-const compactRupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { notation: "compact", maximumFractionDigits: 1 }).format(paise / 100)}`;
 
 /**
- * One daily series as bars, one per day (bars read truer than a smoothed line) (recharts: imported only by moderator pages), with a table for screen readers.
+ * One daily series as bars, one per day (bars read truer than a smoothed line) (recharts, loaded lazily), with a table for screen readers.
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
  */
 export function StatisticsChart({ title, days, label, unit = "count" }: { title: string; days: Day[]; label: string; unit?: "count" | "paise" }) {
@@ -25,15 +27,9 @@ export function StatisticsChart({ title, days, label, unit = "count" }: { title:
         </span>
       </figcaption>
       <div className="h-56 w-full" aria-hidden="true" data-testid={`chart-${label}`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
-            <Tooltip cursor={{ fill: "#eef2ff" }} formatter={(value) => format(Number(value))} />
-            <Bar dataKey="count" name={label} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <Suspense fallback={<Skeleton className="h-full w-full" />}>
+          <StatisticsBars data={data} label={label} money={money} />
+        </Suspense>
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-700">Show as a table</summary>
