@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { earnings } from "../../db/schema";
+import { earnings, payoutAccounts } from "../../db/schema";
 import { formatRupees } from "../../src/lib/money";
 import { addMonths, monthIn, monthStart } from "../../worker/services/payouts/earnings-view";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
@@ -117,6 +117,28 @@ describe("earnings (issue 24)", () => {
     await page.goto("/mentors/earnings");
     await page.getByText("No payments yet. When a mentee subscribes, the payment and your share show here.").waitFor();
     expect(await page.getByRole("region", { name: "Past payouts" }).innerText()).toContain("No payouts yet.");
+  });
+
+  it("after Stripe's return reads the account once and cleans the address; an expired onboarding link opens a new one", async () => {
+    const page = b.page;
+    const mentor = await createMentor({ timeZone: ZONE });
+    await signInInto(page, "mentor", mentor);
+    let refreshes = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("payouts.refreshAccount")) refreshes++;
+    });
+    // Back from Stripe without an account yet: the state is read (still none) and said in a toast; the query string goes.
+    await page.goto("/mentors/earnings?onboarding=return");
+    await toasts(page, "Connect a payout account to receive your earnings").first().waitFor();
+    await waitForPath(page, "/mentors/earnings");
+    await page.getByRole("button", { name: "Connect payout account" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(refreshes).toBe(1);
+    // Stripe's refresh_url (the link expired): a new onboarding link, and on to it.
+    await page.goto("/mentors/earnings?onboarding=refresh");
+    await page.waitForURL(/\/dev\/stripe\/connect\/acct_/, { timeout: 15_000 });
+    const [row] = await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentor.id));
+    expect(new URL(page.url()).pathname).toBe(`/dev/stripe/connect/${row.stripeAccountId}`);
   });
 
   it("shows the moderator the fee chart and refunds part of a payment through the mentee's payments", async () => {
