@@ -31,7 +31,7 @@ const STYLE = raw(`<style>
   label{font-weight:600;display:grid;gap:.35rem} input{font:inherit;padding:.6rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;width:100%}
   input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #6366f1;outline-offset:2px}
   .row{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center} button,.button{font:inherit;font-weight:600;border-radius:.5rem;padding:.6rem 1rem;border:1px solid transparent;cursor:pointer;text-decoration:none;text-align:center}
-  .primary{background:#4f46e5;color:#fff;flex:1} .secondary{background:#fff;color:#0f172a;border-color:#94a3b8}
+  .primary{background:#4f46e5;color:#fff;flex:1} button:disabled{opacity:.5;cursor:not-allowed} .secondary{background:#fff;color:#0f172a;border-color:#94a3b8}
   .alert{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:.5rem;padding:.75rem;margin:0}
   table{border-collapse:collapse;width:100%;font-size:.9rem} th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0}
   .table{overflow-x:auto}
@@ -135,13 +135,13 @@ connectPages.get("/express/:acct", async (c) => {
   ${notice ? html`<p role="status" class="muted">${notice}</p>` : ""}
   ${
     account.payouts_enabled
-      ? html`<form method="post" action="/dev/stripe/express/${account.id}/payout" class="row"><button type="submit" class="primary" ${balance > 0 ? "" : "disabled"}>Pay out now</button></form>`
+      ? html`<form method="post" action="/dev/stripe/express/${account.id}/payout" class="row"><button type="submit" class="primary" ${balance > 0 ? "" : "disabled"}>Pay out now</button></form>${balance > 0 ? "" : html`<p class="muted">Nothing to pay out yet: your balance is empty.</p>`}`
       : html`<p class="alert">Payouts are not enabled yet: finish onboarding first.</p>`
   }
   <h2>Payouts</h2>
   ${
     payouts.length
-      ? html`<div class="table"><table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Arrives</th></tr></thead><tbody>
+      ? html`<div class="table"><table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Arrival</th></tr></thead><tbody>
 ${payouts.map((p) => html`<tr><td>${rupees(p.amount)}</td><td>${STATUS_WORDS[p.status] ?? p.status}${p.failure_message ? html`<br><span class="muted">${p.failure_message}</span>` : ""}</td><td>${day(p.arrival_date)}</td></tr>`)}
 </tbody></table></div>`
       : html`<p class="muted">No payouts yet.</p>`
