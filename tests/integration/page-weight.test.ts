@@ -11,7 +11,7 @@ import { MANIFEST, PAGES, pageWeights } from "../../bench/bundle-size";
 describe("page weight", () => {
   const rows = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")));
 
-  it("weighs every public page, with the entry and the page's own route code in it", () => {
+  it("weighs every public page and the main signed-in screens, with the entry and the page's own route code in it", () => {
     expect(rows.map((r) => r.page)).toEqual(Object.keys(PAGES));
     for (const row of rows) {
       const ownEntry = PAGES[row.page].entry !== undefined;
