@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { earnings, moderationActions, payoutAccounts } from "../../db/schema";
+import { earnings, moderationActions, notifications, payoutAccounts } from "../../db/schema";
 import { platformFeePaise } from "../../shared/payouts";
 import { createMentor, testDb } from "../support/accounts";
 import { chargeOfInvoice, closeDispute, failNext, moneyRoute, openDispute } from "../support/fake-stripe-money";
@@ -52,6 +52,8 @@ async function paidSubscription(mentorId: string) {
 }
 
 const moderator = () => createModerator();
+const mentorNotices = async (mentorId: string) =>
+  (await db().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))).map((n) => n.content);
 const refund = async (token: string, earningId: string, amountPaise?: number) => trpc(token).moderation.refundPayment.mutate({ earningId, amountPaise, reason: "Mentor missed the sessions" });
 
 describe("the split", () => {
@@ -188,6 +190,7 @@ describe("refunds", () => {
     const refunded = fake.objects.get(charge.id)!;
     expect((await fake.send(base(), fake.event("charge.refunded", refunded))).body.outcome).toBe("refund-recorded");
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
+    expect((await mentorNotices(mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([expect.stringMatching(/^₹2,000 of .+'s payment of ₹8,000 was refunded; your share of it is now ₹4,800\.$/)]);
 
     await expect(refund(mod.token, row.id, 600_001)).rejects.toThrow(/between ₹0.01 and ₹6,000/);
     const rest = await refund(mod.token, row.id);
@@ -264,14 +267,16 @@ describe("disputes", () => {
   it("a dispute takes the mentor's share back from the destination transfer; won, it is transferred to him again (once)", async () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const account = await readyAccount(mentor.id);
-    const { paid, row } = await paidSubscription(mentor.id);
+    const { paid, row, buyer } = await paidSubscription(mentor.id);
     const charge = chargeOfInvoice(fake, paid.invoice.id);
     const dispute = openDispute(fake, charge.id);
+    const who = `${buyer.row.firstName} ${buyer.row.lastName}`;
 
     expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
     const [reversal] = fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`);
     expect(reversal).toMatchObject({ idempotencyKey: `dispute-${dispute.id}`, body: { amount: String(NET) } });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeId: dispute.id, disputeStatus: "needs_response", reversedPaise: 0 });
+    expect(await mentorNotices(mentor.id)).toContain(`${who}'s bank disputed a payment of ₹8,000. Your share of it (₹6,400) is held back until the bank decides.`);
     const mod = await moderator();
     await expect(refund(mod.token, row.id)).rejects.toThrow(/disputed/);
 
@@ -282,6 +287,7 @@ describe("disputes", () => {
     expect(again).toHaveLength(1);
     expect(again[0].body).toMatchObject({ amount: String(NET), destination: account, transfer_group: paid.invoice.id });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 0, feeRefundedPaise: 0 });
+    expect(await mentorNotices(mentor.id)).toContain(`The dispute on ${who}'s payment was decided in your favour: your share of ₹6,400 is yours again.`);
 
     // Redelivered, or the created event arriving late: nothing moves again.
     expect((await fake.send(base(), closed)).body.outcome).toBe("duplicate-event");

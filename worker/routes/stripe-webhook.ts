@@ -5,6 +5,7 @@ import { dbFor } from "../database";
 import { readConfig, type Env } from "../env";
 import { handleEvent, tellPeople } from "../services/payments/webhook";
 import { deliverMailSoon } from "../services/mail";
+import { tellMentorAboutMoney } from "../services/payouts/money-notices";
 import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS } from "../services/payments/stripe-client";
 import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
 
@@ -33,6 +34,7 @@ export async function handleStripeWebhook(request: Request, env: Env, waitUntil:
   try {
     const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT });
     if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
+    if (outcome.kind === "money") await tellMentorAboutMoney(db, env, waitUntil, outcome);
     // A paid invoice's receipt was written with the event (issue 23): send it now.
     if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
     return json({ received: true, outcome: outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind });

@@ -82,5 +82,5 @@ export async function recordDisputeEvent(db: Db, payments: Payments, event: Stri
     if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
     throw error;
   }
-  return { kind: "money", change };
+  return { kind: "money", change, earningId: row.id };
 }

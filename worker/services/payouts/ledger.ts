@@ -106,7 +106,11 @@ export function earningStatus(row: Pick<Earning, "route" | "transferId" | "gross
 export const netAfter = (row: Pick<Earning, "netPaise" | "reversedPaise">) => Math.max(0, row.netPaise - row.reversedPaise);
 
 /** What a money event (a refund, a dispute) did to the ledger, as the webhook answers it. */
-export type MoneyOutcome = { kind: "money"; change: "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated" } | { kind: "duplicate-event" | "unchanged" | "unknown" };
+export type MoneyChange = "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated";
+export type MoneyOutcome = { kind: "money"; change: MoneyChange; earningId: string } | { kind: "duplicate-event" | "unchanged" | "unknown" };
+
+/** An amount in rupees as the app writes it (₹8,000, ₹1,234.50). */
+export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** A Stripe id from a field that may be expanded. */
 export const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));

@@ -9,7 +9,7 @@ import { auditInsert } from "../moderation/audit";
 import { callStripe } from "../payments/stripe-client";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import type { Payments } from "../third-parties";
-import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, type Earning, type MoneyOutcome } from "./ledger";
+import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 
 /**
  * Refunds (issue 24, ADR 0024). A destination charge is refunded with `reverse_transfer` and
@@ -23,7 +23,6 @@ import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, type Earning,
 
 const StripeErrors = Stripe.errors;
 
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /**
  * Takes the mentor's part of a refund back from the transfer of a held payment, up to `targetReversed`
@@ -137,7 +136,7 @@ export async function recordRefundEvent(db: Db, payments: Payments, event: Strip
   }
   try {
     await applyRefundTotal(db, payments, row, charge.amount_refunded, [record]);
-    return { kind: "money", change: "refund-recorded" };
+    return { kind: "money", change: "refund-recorded", earningId: row.id };
   } catch (error) {
     if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
     throw error;

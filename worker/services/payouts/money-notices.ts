@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { earnings, mentees } from "../../../db/schema";
+import type { Env } from "../../env";
+import { notify } from "../notifications";
+import { netAfter, rupees, type MoneyOutcome } from "./ledger";
+
+type Waiter = (promise: Promise<unknown>) => void;
+
+/**
+ * After the commit of a refund or a dispute event (issue 24): the mentor hears what happened to his
+ * share of that payment. One notification per event (Stripe sends one `charge.refunded` per refund);
+ * the amounts are the ledger's totals, so they read right whichever writer came first.
+ */
+export async function tellMentorAboutMoney(db: Db, env: Env, waitUntil: Waiter, outcome: Extract<MoneyOutcome, { kind: "money" }>): Promise<void> {
+  const [found] = await db.select({ row: earnings, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, outcome.earningId));
+  if (!found) return;
+  const { row } = found;
+  const who = `${found.firstName} ${found.lastName}`;
+  const texts: Partial<Record<typeof outcome.change, string>> = {
+    "refund-recorded": `${rupees(row.refundedPaise)} of ${who}'s payment of ${rupees(row.grossPaise)} was refunded; your share of it is now ${rupees(netAfter(row))}.`,
+    "dispute-opened": `${who}'s bank disputed a payment of ${rupees(row.grossPaise)}. Your share of it (${rupees(netAfter(row))}) is held back until the bank decides.`,
+    "dispute-won": `The dispute on ${who}'s payment was decided in your favour: your share of ${rupees(netAfter(row))} is yours again.`,
+    "dispute-lost": `The bank decided the dispute on ${who}'s payment for the mentee: your share of that payment was taken back.`,
+  };
+  const content = texts[outcome.change];
+  if (!content) return;
+  // The change is committed; a lost notification must not make Stripe redeliver the event.
+  await notify(db, env, waitUntil, { role: "mentor", id: row.mentorId }, { type: "alert", content }).catch((error: unknown) => console.error("notification failed", error));
+}
