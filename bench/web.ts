@@ -4,17 +4,20 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { and, eq } from "drizzle-orm";
 import lighthouse from "lighthouse";
 import { createDb } from "../db/client";
-import { demoMentors } from "../db/demo-data";
+import { demoMentees, demoMentors, demoModerator } from "../db/demo-data";
 import { mentors } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { CHROMIUM_PATH } from "../tests/support/chromium";
 import { MANIFEST, pageWeights, type Manifest } from "./bundle-size";
 import { startHeadlessChromium } from "./headless-chromium";
+import { demoSession, seedLocalStorage } from "./signed-in";
+import type { Role, SeededSession } from "../tests/support/session-record";
 
 /**
  * The shop window as a new visitor's phone sees it (issue 13): Lighthouse's default mobile preset
  * (simulated slow 4G, 4x CPU slowdown, fresh profile and storage) on the landing page, browse and
- * one mentor profile, served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
+ * one mentor profile, and (issue 28) the signed-in screens people use most as the seeded demo
+ * accounts (bench/signed-in.ts: a fresh profile holding only the session), served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
  * plus the gzip size of the JavaScript and CSS each page loads before it is interactive, from the
  * build's manifest (bench/bundle-size.ts). Each page runs BENCH_RUNS times (3) after one discarded
  * warm-up run; the table has the median of each metric. Writes bench/results/web-latest.json and
@@ -46,11 +49,15 @@ function lcpElement(details: unknown): string {
   return (find(details as Node) ?? "?").replace(/\s+/g, " ").slice(0, 120);
 }
 
-/** One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage). */
-async function lighthouseRun(url: string): Promise<Run> {
+/** Who a signed-in page is measured as: the demo account's role and its session. */
+type SignedIn = { role: Role; session: SeededSession };
+
+/** One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage; a signed-in page gets only its session record). */
+async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
   const chromium = await startHeadlessChromium();
   try {
-    const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    if (as) await seedLocalStorage(chromium.port, url, as.role, as.session);
+    const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: Boolean(as) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -97,6 +104,22 @@ try {
     "/ (landing)": "/",
     "/browse/mentor/all": "/browse/mentor/all",
     "/browse/mentor/profile/:id": `/browse/mentor/profile/${mentor.id}`,
+    "/mentees (home)": "/mentees",
+    "/mentees/booked-slots": "/mentees/booked-slots",
+    "/mentees/connect/inbox": "/mentees/connect/inbox",
+    "/mentors (dashboard)": "/mentors",
+    "/mentors/scheduler": "/mentors/scheduler",
+    "/moderator (home)": "/moderator",
+  };
+  // The signed-in screens (issue 28) are measured as the seeded demo accounts, with what the seed gives them to show.
+  const sessions = {
+    mentee: await demoSession(stack.baseUrl, "mentee", demoMentees[0].email),
+    mentor: await demoSession(stack.baseUrl, "mentor", demoMentors[0].email),
+    moderator: await demoSession(stack.baseUrl, "moderator", demoModerator.email),
+  };
+  const signedIn = (path: string): SignedIn | undefined => {
+    const role: Role | null = path.startsWith("/mentees") ? "mentee" : path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : null;
+    return role ? { role, session: sessions[role] } : undefined;
   };
 
   const load = [loadavg()[0]];
@@ -105,10 +128,11 @@ try {
     const path = paths[weight.page];
     if (!path) throw new Error(`No URL for the page ${weight.page}`);
     const url = `${stack.baseUrl}${path}`;
-    await lighthouseRun(url); // warm-up, discarded: workerd's first requests, sqld's cold pages
+    const as = signedIn(path);
+    await lighthouseRun(url, as); // warm-up, discarded: workerd's first requests, sqld's cold pages
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await lighthouseRun(url));
+      runs.push(await lighthouseRun(url, as));
       const r = runs[i];
       console.log(`${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`);
     }

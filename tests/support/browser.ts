@@ -11,10 +11,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
  * test (baseURL = the Worker under test), a screenshot in tests/.artifacts/ when a test fails.
  */
 
-export type Role = "mentee" | "mentor" | "moderator";
+import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "./session-record";
 
-/** Local-storage keys of the session records (src/lib/session.ts). */
-export const STORAGE_KEY: Record<Role, string> = { mentee: "menteeAuth", mentor: "mentorAuth", moderator: "moderatorAuth" };
+export { sessionRecord, STORAGE_KEY, type Role, type SeededSession };
 /** Each role's home (src/lib/areas.ts). */
 export const AREA_HOME: Record<Role, string> = { mentee: "/mentees", mentor: "/mentors", moderator: "/moderator" };
 /** The bare query key preselecting a role on /auth/login (SPEC §2, `modarators` spelled so). */
@@ -141,16 +140,6 @@ export async function signInThroughUi(page: Page, role: Role, email: string, pas
   await expect.poll(() => isTabSelected(page, role)).toBe(true);
   await submitSignIn(page, role, email, password);
   await waitForPath(page, AREA_HOME[role]);
-}
-
-export type SeededSession = { id: string; name: string; accessToken: string; refreshToken: string; profileImageUrl?: string };
-
-/** The local-storage record the app writes for a role (src/lib/session.ts `toRecord`). */
-export function sessionRecord(role: Role, s: SeededSession): Record<string, unknown> {
-  const tokens = { accessToken: s.accessToken, refreshToken: s.refreshToken };
-  if (role === "mentee") return { isMenteeAuthenticated: true, menteeId: s.id, menteeName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
-  if (role === "mentor") return { isMentorAuthenticated: true, mentorId: s.id, mentorName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
-  return { isModeratorAuthenticated: true, moderatorId: s.id, moderatorName: s.name, ...tokens };
 }
 
 /**
