@@ -1,4 +1,7 @@
 import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
 import { formatRupees } from "../../src/lib/money";
@@ -20,6 +23,18 @@ const DAY = 24 * 60 * 60 * 1000;
 const b = useBrowser({ timezoneId: ZONE, viewport: { width: 1280, height: 900 } });
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+/** axe's WCAG 2.2 A/AA violations on the page as it is now (the route sweep checks empty pages; these are full ones). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${AXE_SOURCE};0`);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] }, resultTypes: ["violations"] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+}
 
 describe("earnings (issue 24)", () => {
   it("shows a mentor this month's split, his months, a month's payments and his payouts, and the dashboard sends him to set up payouts", async () => {
@@ -87,6 +102,8 @@ describe("earnings (issue 24)", () => {
     const omarRow = last.getByRole("table").getByRole("row").filter({ hasText: fullName(omar) });
     await omarRow.waitFor();
     expect(await omarRow.innerText()).toContain("Refunded");
+    expect(await months.getByRole("link", { name: `Payments of ${monthName(lastMonth)}: Shown below` }).getAttribute("aria-current")).toBeTruthy();
+    expect(await axeViolations(page)).toEqual([]);
 
     // Payouts: the one on its way; past ones newest first, the failed one saying why.
     const upcoming = page.getByRole("region", { name: "Upcoming payouts" }).getByRole("table").getByRole("row");
@@ -108,6 +125,7 @@ describe("earnings (issue 24)", () => {
     expect(await page.getByRole("table").count()).toBe(0);
     const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
     expect(width).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("shows a mentor with no payments the empty state", async () => {
@@ -169,6 +187,7 @@ describe("earnings (issue 24)", () => {
 
     // The confirm step: the amount defaults to what is left; a reason is required.
     const confirm = page.getByRole("dialog", { name: `Refund ${fullName(mentee)}?` });
+    expect(await axeViolations(page)).toEqual([]);
     const amount = confirm.getByLabel("Amount (₹)");
     expect(await amount.inputValue()).toBe("8000");
     await amount.fill("9000");

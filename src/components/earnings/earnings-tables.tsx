@@ -13,15 +13,17 @@ export function MonthSummary({ month, feePercent }: { month: EarningsMonth; feeP
     ["Net", month.netPaise],
   ] as const;
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="month-summary">
-      {figures.map(([label, paise]) => (
-        <div key={label} className="rounded-lg border border-slate-200 p-3">
-          <dt className="text-sm text-slate-600">{label}</dt>
-          <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatRupees(paise)}</dd>
-        </div>
-      ))}
-      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600 sm:col-span-3">{formatRupees(month.refundedPaise)} refunded to mentees this month.</p> : null}
-    </dl>
+    <div className="grid gap-2">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="month-summary">
+        {figures.map(([label, paise]) => (
+          <div key={label} className="rounded-lg border border-slate-200 p-3">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatRupees(paise)}</dd>
+          </div>
+        ))}
+      </dl>
+      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600">{formatRupees(month.refundedPaise)} of it refunded to mentees.</p> : null}
+    </div>
   );
 }
 

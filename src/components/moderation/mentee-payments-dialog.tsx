@@ -49,7 +49,7 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.moderation.menteePayments.queryOptions({ menteeId }));
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  if (refunding) return <RefundStep payment={refunding} menteeId={menteeId} name={name} onDone={() => setRefunding(null)} />;
+  if (refunding) return <RefundStep payment={refunding} name={name} onDone={() => setRefunding(null)} />;
   return (
     <>
       <DialogTitle>Payments of {name}</DialogTitle>
@@ -86,7 +86,7 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
   );
 }
 
-function RefundStep({ payment, menteeId, name, onDone }: { payment: Payment; menteeId: string; name: string; onDone: () => void }) {
+function RefundStep({ payment, name, onDone }: { payment: Payment; name: string; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(paiseToInput(payment.refundablePaise));
@@ -107,7 +107,8 @@ function RefundStep({ payment, menteeId, name, onDone }: { payment: Payment; men
     try {
       await refund.mutateAsync({ earningId: payment.id, amountPaise: paise, reason: text });
       toast.success(`Refunded ${formatRupees(paise)} to ${name}`);
-      await queryClient.invalidateQueries(trpc.moderation.menteePayments.queryFilter({ menteeId }));
+      // Her payments, and the fee chart and audit log the refund changed.
+      await queryClient.invalidateQueries(trpc.moderation.pathFilter());
       onDone();
     } catch (error) {
       setErrors({ form: apiError(error)?.message ?? "The refund could not be sent. Please check your connection and try again." });
