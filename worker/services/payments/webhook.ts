@@ -5,10 +5,9 @@ import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../
 import type { Env } from "../../env";
 import { notify } from "../notifications";
 import type { Payments } from "../third-parties";
-import { splitOf, type PaidShare } from "../payouts/ledger";
 import { recordDisputeEvent } from "../payouts/disputes";
+import { splitOf, type MoneyOutcome, type PaidShare } from "../payouts/ledger";
 import { recordRefundEvent } from "../payouts/refunds";
-import type { MoneyOutcome } from "../payouts/ledger";
 import type { PaidInvoice } from "./receipt";
 import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
 
