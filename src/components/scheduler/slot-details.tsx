@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GoLiveLink } from "@/components/go-live-link";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
-import { DialogCloseButton } from "@/components/ui/dialog";
+import { DialogCloseButton, useFocusReturn } from "@/components/ui/dialog";
 import { apiError } from "@/lib/api-error";
 import type { SlotView } from "@/lib/api-types";
 import { toast } from "@/lib/toast";
@@ -44,6 +44,8 @@ const stateLine = (slot: SlotView) =>
  * mentee reads), ask to reschedule (a required message), Go Live.
  */
 export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; now: number; onClose: () => void }) {
+  // Closed, the focus goes back to the calendar event that opened it (issue 28).
+  const focusReturn = useFocusReturn({});
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"delete" | "reschedule" | null>(null);
@@ -91,6 +93,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
             style={slot ? placement(anchor, height) : undefined}
             className="fixed z-50 grid w-[calc(100%-2rem)] max-w-[360px] gap-3 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus-visible:outline-none"
             data-testid="slot-details"
+            {...focusReturn}
           >
             {slot ? (
               <>

@@ -1,13 +1,36 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { useRef, type ComponentProps } from "react";
 import { cn } from "@/lib/class-names";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Gives the focus back to what had it when the dialog opened (issue 28). Radix returns it to its own
+ * Trigger; most of our dialogs are opened by a button that is not one (a controlled `open`), or by a
+ * calendar event, and the focus fell to the page's top. Pass the result's handlers to the Content.
+ */
+export function useFocusReturn(props: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Fired before the focus moves in: what has it now opened the dialog.
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      props.onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      props.onCloseAutoFocus?.(event);
+      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn(props);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -17,6 +40,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         <DialogCloseButton />
