@@ -13,20 +13,11 @@ import { Input } from "../ui/input";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
 import { ListError, ListLoading, ActionLabel } from "./list-states";
+import { paiseToRupeesInput, rupeesToPaise } from "./refund-amount";
 
 const STATUS_WORDS = { transferred: "Paid", held: "Paid (mentor's share held)", refunded: "Refunded", partially_refunded: "Partly refunded", disputed: "Disputed" } as const;
 
 type Payment = { id: string; mentorName: string; paidAt: string; grossPaise: number; refundedPaise: number; refundablePaise: number; status: keyof typeof STATUS_WORDS };
-
-/** "1,234.50" or "1234" → paise; null when it is not an amount in rupees with at most two decimals. */
-export function rupeesToPaise(text: string): number | null {
-  const clean = text.replace(/[₹,\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, part = ""] = clean.split(".");
-  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
-}
-
-const paiseToInput = (paise: number) => (paise % 100 ? (paise / 100).toFixed(2) : String(paise / 100));
 
 /** "Payments of <name>": the mentee's paid invoices for a moderator, each with Refund (a confirm step with amount and reason). */
 export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; name: string }) {
@@ -89,7 +80,7 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
 function RefundStep({ payment, name, onDone }: { payment: Payment; name: string; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState(paiseToInput(payment.refundablePaise));
+  const [amount, setAmount] = useState(paiseToRupeesInput(payment.refundablePaise));
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
   const refund = useMutation(trpc.moderation.refundPayment.mutationOptions());
