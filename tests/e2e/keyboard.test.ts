@@ -88,7 +88,7 @@ describe("keyboard alone (issue 28)", () => {
     await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.accessToken, body: { message: "Hello", sender: mentee.id } });
     await page.goto("/mentees/connect/inbox");
     const other = `${mentor.firstName} ${mentor.lastName}`;
-    await tabTo(page, new RegExp(`^${other}`));
+    await tabTo(page, new RegExp(other));
     await page.keyboard.press("Enter");
     const box = page.getByLabel("Message", { exact: true });
     await box.waitFor();
