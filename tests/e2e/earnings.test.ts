@@ -123,6 +123,10 @@ describe("earnings (issue 24)", () => {
     expect(await card.count()).toBe(1);
     expect(await card.innerText()).toContain(fullName(omar));
     expect(await page.getByRole("table").count()).toBe(0);
+    // The months as cards: only this month and last month (the others had no payments), saying so.
+    const monthCards = page.getByRole("list", { name: "Earnings per month, newest first" }).getByRole("listitem");
+    expect((await monthCards.allInnerTexts()).map((t) => t.match(/Month\s+(\S+ \d{4})/)?.[1])).toEqual([monthName(thisMonth), monthName(lastMonth)]);
+    await page.getByText("Months without payments are left out.").waitFor();
     const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
     expect(width).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);

@@ -38,31 +38,47 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
     {
       header: "Payments",
       hiddenHeader: true,
-      // One link per month, kept when chosen (so keyboard focus stays on it); the chosen one is marked current.
-      cell: (m) => (
-        <Link
-          to="/mentors/earnings"
-          search={{ month: m.month }}
-          resetScroll={false}
-          aria-current={m.month === selected ? "true" : undefined}
-          data-chosen={m.month === selected ? "" : undefined}
-          className="whitespace-nowrap text-sm font-medium text-indigo-700 underline data-[chosen]:font-normal data-[chosen]:text-slate-600 data-[chosen]:no-underline"
-        >
-          {m.month === selected ? (
-            <>
-              <span className="sr-only">Payments of {monthLabel(m.month)}: </span>Shown below
-            </>
-          ) : (
-            <>
-              {m.payments === 0 ? "Show" : `Show ${m.payments} ${m.payments === 1 ? "payment" : "payments"}`}
-              <span className="sr-only"> of {monthLabel(m.month)}</span>
-            </>
-          )}
-        </Link>
-      ),
+      // One link per month with payments, kept when chosen (so keyboard focus stays on it); the chosen one is marked current.
+      cell: (m) =>
+        m.payments === 0 && m.month !== selected ? (
+          <span className="text-sm text-slate-500">No payments</span>
+        ) : (
+          <Link
+            to="/mentors/earnings"
+            search={{ month: m.month }}
+            resetScroll={false}
+            aria-current={m.month === selected ? "true" : undefined}
+            data-chosen={m.month === selected ? "" : undefined}
+            className="whitespace-nowrap text-sm font-medium text-indigo-700 underline data-[chosen]:font-normal data-[chosen]:text-slate-600 data-[chosen]:no-underline"
+          >
+            {m.month === selected ? (
+              <>
+                <span className="sr-only">Payments of {monthLabel(m.month)}: </span>Shown below
+              </>
+            ) : (
+              <>
+                {`Show ${m.payments} ${m.payments === 1 ? "payment" : "payments"}`}
+                <span className="sr-only"> of {monthLabel(m.month)}</span>
+              </>
+            )}
+          </Link>
+        ),
     },
   ];
-  return <StackedTable caption="Earnings per month, newest first" columns={columns} rows={months} rowKey={(m) => m.month} isCurrent={(m) => m.month === selected} testId="months-table" />;
+  // On a phone, twelve cards of zeros would bury the months that count: this month, the chosen one and those with payments.
+  const cardRows = months.filter((m, i) => i === 0 || m.month === selected || m.payments > 0);
+  return (
+    <StackedTable
+      caption="Earnings per month, newest first"
+      columns={columns}
+      rows={months}
+      cardRows={cardRows}
+      cardNote="Months without payments are left out."
+      rowKey={(m) => m.month}
+      isCurrent={(m) => m.month === selected}
+      testId="months-table"
+    />
+  );
 }
 
 /** One line per paid invoice of the month: who paid, when, for which period, the split and where his share is. */

@@ -5,6 +5,9 @@ import { Button } from "@/components/ui/button";
 import { formatRupees } from "@/lib/money";
 import { useTRPC } from "@/lib/trpc";
 
+/** The next step as a sentence (Stripe-derived steps come without a full stop). */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** The mentor dashboard's nudge while his payout account is not ready: what to do next, and the way to the Earnings page. Nothing once ready (or while unknown). */
 export function PayoutPrompt() {
   const trpc = useTRPC();
@@ -19,7 +22,7 @@ export function PayoutPrompt() {
           Get paid for your mentoring
         </h2>
         <p className="text-sm text-amber-950">
-          {a.nextStep ?? "Finish setting up your payout account."}
+          {sentence(a.nextStep ?? "Finish setting up your payout account")}
           {a.heldPaise > 0 ? ` ${formatRupees(a.heldPaise)} is waiting for you.` : ""}
         </p>
       </div>

@@ -18,6 +18,9 @@ type StackedTableProps<T> = {
   rowKey: (row: T) => string;
   /** A row to mark (the selected month). */
   isCurrent?: (row: T) => boolean;
+  /** The rows shown as cards on a phone, when fewer than the table's (the months with payments), and a line saying what was left out. */
+  cardRows?: T[];
+  cardNote?: string;
   testId?: string;
 };
 
@@ -26,7 +29,7 @@ type StackedTableProps<T> = {
  * scrolls sideways (issue 23's 360 px rule). Only one of the two is displayed, so screen readers and
  * tests meet one copy.
  */
-export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, testId }: StackedTableProps<T>) {
+export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, cardRows = rows, cardNote, testId }: StackedTableProps<T>) {
   return (
     <div data-testid={testId}>
       <table className="hidden w-full text-left text-sm md:table">
@@ -58,8 +61,9 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, tes
           ))}
         </tbody>
       </table>
+      {cardNote && cardRows.length < rows.length ? <p className="mb-3 text-sm text-slate-600 md:hidden">{cardNote}</p> : null}
       <ul aria-label={caption} className="grid gap-3 md:hidden">
-        {rows.map((row) => (
+        {cardRows.map((row) => (
           <li key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined} className="min-w-0 rounded-lg border border-slate-200 p-3 aria-[current=true]:border-indigo-300 aria-[current=true]:bg-indigo-50">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               {columns.map((c) => (
