@@ -141,6 +141,22 @@ describe("earnings (issue 24)", () => {
     expect(await page.getByRole("region", { name: "Past payouts" }).innerText()).toContain("No payouts yet.");
   });
 
+  it("says when the earnings cannot be loaded, and Retry loads them", async () => {
+    const page = b.page;
+    const mentor = await createMentor({ timeZone: ZONE });
+    const mentee = await createMentee();
+    await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - 60_000) });
+    await signInInto(page, "mentor", mentor);
+    let failing = true;
+    await page.route(/\/trpc\/payouts\.earnings/, (route) => (failing ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" }) : route.fallback()));
+    await page.goto("/mentors/earnings");
+    const alert = page.getByRole("alert").filter({ hasText: "We couldn't load your earnings" });
+    await alert.waitFor({ timeout: 20_000 });
+    failing = false;
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("table").filter({ hasText: fullName(mentee) }).waitFor();
+  });
+
   it("after Stripe's return reads the account once and cleans the address; an expired onboarding link opens a new one", async () => {
     const page = b.page;
     const mentor = await createMentor({ timeZone: ZONE });
