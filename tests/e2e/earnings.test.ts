@@ -226,3 +226,23 @@ describe("earnings (issue 24)", () => {
     expect(row).toMatchObject({ refundedPaise: 250_000, reversedPaise: 200_000, feeRefundedPaise: 50_000 });
   });
 });
+
+describe("a refund the server refuses", () => {
+  it("is explained in words in the dialog, which stays open", async () => {
+    const page = b.page;
+    const moderator = await createModerator();
+    const [mentor, mentee] = await Promise.all([createMentor(), createMentee()]);
+    // No card payment on record (no PaymentIntent): the refund service refuses it.
+    await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - DAY) });
+    const tokens = await signIn("moderator", moderator.email);
+    await seedSession(page, "moderator", { ...tokens, name: fullName(moderator) });
+    await page.goto(`/moderator/mentees-list?search=${encodeURIComponent(mentee.email)}`);
+    await page.getByRole("button", { name: `Payments of ${fullName(mentee)}` }).click();
+    await page.getByRole("dialog", { name: `Payments of ${fullName(mentee)}` }).getByRole("button", { name: /^Refund / }).click();
+    const confirm = page.getByRole("dialog", { name: `Refund ${fullName(mentee)}?` });
+    await confirm.getByLabel("Reason").fill("Charged twice");
+    await confirm.getByRole("button", { name: "Refund", exact: true }).click();
+    await confirm.getByRole("alert").filter({ hasText: "no card payment on record" }).waitFor();
+    expect(await confirm.getByRole("button", { name: "Refund", exact: true }).isEnabled()).toBe(true);
+  });
+});
