@@ -82,6 +82,8 @@ export const earnings = sqliteTable(
     uniqueIndex("earnings_invoice_unique").on(t.invoiceId),
     index("earnings_mentor_paid_idx").on(t.mentorId, t.paidAt),
     index("earnings_paid_idx").on(t.paidAt),
+    /** A mentee's payments (the moderator's "Payments of <name>"). */
+    index("earnings_mentee_paid_idx").on(t.menteeId, t.paidAt),
     index("earnings_payment_intent_idx").on(t.paymentIntentId),
     /** The cron's work list: held shares not transferred yet. */
     index("earnings_held_idx").on(t.mentorId).where(sql`route = 'held' and transfer_id is null`),

@@ -4,7 +4,7 @@ import { earnings, mentees, mentors, payouts } from "../../../db/schema";
 import type { EarningLine, EarningsMonth, EarningsView, PayoutLine } from "../../../shared/payouts";
 import { zonedInstant, zoneOr } from "../../../shared/zoned-time";
 import { dayIn } from "../statistics/count-per-day";
-import { earningStatus, netAfter } from "./ledger";
+import { earningLine, feeAfter, netAfter } from "./ledger";
 import { accountView } from "./payout-account";
 
 /** A mentor with no zone of his own is shown months as the platform keeps them: in India. */
@@ -30,14 +30,12 @@ export const monthIn = (zone: string, instant: Date) => dayIn(zone, instant).sli
 
 const emptyMonth = (month: string): EarningsMonth => ({ month, grossPaise: 0, feePaise: 0, netPaise: 0, refundedPaise: 0, payments: 0 });
 
-/** What a payment comes to now: the fee the platform keeps (less what a refund gave back) and the mentor's share after refunds and reversals. */
-const keptFee = (r: Pick<EarningRow, "feePaise" | "feeRefundedPaise">) => Math.max(0, r.feePaise - r.feeRefundedPaise);
-const keptNet = netAfter;
 
 function addTo(total: EarningsMonth, r: EarningRow) {
   total.grossPaise += r.grossPaise;
-  total.feePaise += keptFee(r);
-  total.netPaise += keptNet(r);
+  // What a payment comes to now: the fee the platform keeps and the mentor's share after refunds and reversals.
+  total.feePaise += feeAfter(r);
+  total.netPaise += netAfter(r);
   total.refundedPaise += r.refundedPaise;
   total.payments += 1;
 }
@@ -97,18 +95,7 @@ export async function earningsView(db: Db, mentorId: string, options: { month?: 
   const askedTotal = emptyMonth(asked);
   for (const { row } of lineRows) addTo(askedTotal, row);
 
-  const lines: EarningLine[] = lineRows.map(({ row, firstName, lastName }) => ({
-    id: row.id,
-    menteeName: `${firstName} ${lastName}`.trim(),
-    paidAt: row.paidAt.toISOString(),
-    periodStart: row.periodStart?.toISOString() ?? null,
-    periodEnd: row.periodEnd?.toISOString() ?? null,
-    grossPaise: row.grossPaise,
-    feePaise: keptFee(row),
-    netPaise: keptNet(row),
-    refundedPaise: row.refundedPaise,
-    status: earningStatus(row),
-  }));
+  const lines: EarningLine[] = lineRows.map(({ row, firstName, lastName }) => earningLine(row, `${firstName} ${lastName}`.trim()));
 
   return {
     feePercent: options.feePercent,

@@ -105,6 +105,9 @@ export function earningStatus(row: Pick<Earning, "route" | "transferId" | "gross
 /** The mentor's share after refunds and reversals. */
 export const netAfter = (row: Pick<Earning, "netPaise" | "reversedPaise">) => Math.max(0, row.netPaise - row.reversedPaise);
 
+/** The fee the platform keeps of a payment: its fee less what refunds gave back (one rule for the Earnings page, the fee chart and a refund's answer). */
+export const feeAfter = (row: Pick<Earning, "feePaise" | "feeRefundedPaise">) => Math.max(0, row.feePaise - row.feeRefundedPaise);
+
 /** What a money event (a refund, a dispute) did to the ledger, as the webhook answers it. */
 export type MoneyChange = "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated";
 export type MoneyOutcome = { kind: "money"; change: MoneyChange; earningId: string } | { kind: "duplicate-event" | "unchanged" | "unknown" };
@@ -124,7 +127,7 @@ export function earningLine(row: Earning, menteeName: string): EarningLine {
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
     grossPaise: row.grossPaise,
-    feePaise: row.feePaise,
+    feePaise: feeAfter(row),
     netPaise: netAfter(row),
     refundedPaise: row.refundedPaise,
     status: earningStatus(row),

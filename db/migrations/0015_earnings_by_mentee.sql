@@ -1,0 +1,1 @@
+CREATE INDEX `earnings_mentee_paid_idx` ON `earnings` (`mentee_id`,`paid_at`);
