@@ -34,7 +34,8 @@ function BookedSlots() {
           <BookingList title="Past" empty="No past sessions yet." items={list.data.past} zone={zone} />
         </>
       )}
-      <CalendarFeedPanel />
+      {/* Below the lists, drawn once they are: the lists never push it down while a phone's screen shows it (issue 28, CLS). */}
+      {list.isPending ? null : <CalendarFeedPanel />}
     </section>
   );
 }
