@@ -62,7 +62,7 @@ describe("keyboard alone (issue 28)", () => {
     await details.waitFor();
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
-    expect((await focused(page)).name).toMatch(/11:30 am: Open\. Open details$/);
+    await expect.poll(async () => (await focused(page)).name).toMatch(/11:30 am: Open\. Open details$/);
 
     await page.keyboard.press("Enter");
     await details.waitFor();

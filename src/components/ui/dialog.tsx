@@ -12,7 +12,11 @@ export const DialogClose = DialogPrimitive.Close;
  * Trigger; most of our dialogs are opened by a button that is not one (a controlled `open`), or by a
  * calendar event, and the focus fell to the page's top. Pass the result's handlers to the Content.
  */
-export function useFocusReturn(props: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
+export function useFocusReturn(
+  props: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">,
+  /** Where the focus goes when the opener is gone from the page (a calendar redrew its event meanwhile). */
+  fallback?: () => HTMLElement | null,
+) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
@@ -22,9 +26,11 @@ export function useFocusReturn(props: Pick<ComponentProps<typeof DialogPrimitive
     },
     onCloseAutoFocus: (event: Event) => {
       props.onCloseAutoFocus?.(event);
-      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      if (event.defaultPrevented) return;
+      const target = opener.current?.isConnected ? opener.current : (fallback?.() ?? null);
+      if (!target) return;
       event.preventDefault();
-      opener.current.focus();
+      target.focus();
     },
   };
 }
