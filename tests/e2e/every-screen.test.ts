@@ -3,13 +3,14 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pathOf, useBrowser } from "../support/browser";
+import { watchPolicies } from "../support/policies";
 import { makeWorld, routeFiles, routesOf, signInAs, visits, VISITORS, type World } from "../support/route-visits";
 
 /**
  * Issue 28 (and issue 23 point 5): every route of every role, as fresh accounts of each role
  * (tests/support/route-visits.ts, whose table must name every route file), at 1280 and 360 px: no
- * axe violation of WCAG 2.2 A/AA, no console error, the skip link first, and at 360 px nothing
- * wider than the screen.
+ * axe violation of WCAG 2.2 A/AA, no Content-Security-Policy violation (issue 20), no console
+ * error, no error page, the skip link first, and at 360 px nothing wider than the screen.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -82,6 +83,8 @@ describe("every screen of every role (issues 23 and 28)", () => {
       if (message.type() === "error" && !expectedRefusal(current, message.text())) errors.push(`${current}: ${message.text()}`);
     });
     page.on("pageerror", (error) => errors.push(`${current}: ${error.message}`));
+    // Issue 20: zero Content-Security-Policy (and Permissions-Policy) violations on every page.
+    const violations = await watchPolicies(b.context);
     if (role) await signInAs(page, world, role);
     const found: string[] = [];
     const routes = routesOf(world, role);
@@ -92,6 +95,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
       await page.waitForTimeout(300);
       // A signed-in visit stays on its page (not sent to sign in, not to another page).
       if (role) expect(pathOf(page), url).toBe(url.split("#")[0]);
+      expect(await page.getByRole("heading", { name: /^(Page not found|Something Went Wrong)/ }).count(), url).toBe(0);
       for (const violation of await axeViolations(page)) found.push(`${url}: ${violation}`);
       const skip = await skipLinkProblem(page);
       if (skip) found.push(`${url}: ${skip}`);
@@ -101,6 +105,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
       }
     }
     expect(found).toEqual([]);
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   }, 240_000);
 });
