@@ -130,7 +130,6 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
           const slot = byId.get(arg.event.id);
           if (!slot) return;
           arg.el.setAttribute("role", "button");
-          arg.el.dataset.slotId = slot.id;
           arg.el.setAttribute("aria-label", eventName(slot, zone));
           mounted.current.set(slot.id, arg.el);
         }}

@@ -120,6 +120,6 @@ describe("keyboard alone (issue 28)", () => {
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect((await focused(page)).name).toBe(`Reject ${name}`);
+    await expect.poll(async () => (await focused(page)).name).toBe(`Reject ${name}`);
   });
 });

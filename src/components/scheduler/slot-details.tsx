@@ -45,8 +45,7 @@ const stateLine = (slot: SlotView) =>
  */
 export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; now: number; onClose: () => void }) {
   // Closed, the focus goes back to the calendar event that opened it (issue 28).
-  const slotId = slot?.id;
-  const focusReturn = useFocusReturn({}, () => (slotId ? document.querySelector<HTMLElement>(`[data-slot-id="${CSS.escape(slotId)}"]`) : null));
+  const focusReturn = useFocusReturn({});
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"delete" | "reschedule" | null>(null);

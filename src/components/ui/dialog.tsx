@@ -7,27 +7,32 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** An element's name for finding it again: its aria-label, else its text. */
+const nameOf = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+
 /**
  * Gives the focus back to what had it when the dialog opened (issue 28). Radix returns it to its own
  * Trigger; most of our dialogs are opened by a button that is not one (a controlled `open`), or by a
- * calendar event, and the focus fell to the page's top. Pass the result's handlers to the Content.
+ * calendar event, and the focus fell to the page's top. When the opener was redrawn meanwhile (a list
+ * refreshed, a calendar re-rendered its events), the control with the same name takes the focus.
+ * Pass the result's handlers to the Content.
  */
-export function useFocusReturn(
-  props: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">,
-  /** Where the focus goes when the opener is gone from the page (a calendar redrew its event meanwhile). */
-  fallback?: () => HTMLElement | null,
-) {
-  const opener = useRef<HTMLElement | null>(null);
+export function useFocusReturn(props: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
+  const opener = useRef<{ element: HTMLElement; name: string } | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
       // Fired before the focus moves in: what has it now opened the dialog.
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? { element: active, name: nameOf(active) } : null;
       props.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
       props.onCloseAutoFocus?.(event);
-      if (event.defaultPrevented) return;
-      const target = opener.current?.isConnected ? opener.current : (fallback?.() ?? null);
+      const was = opener.current;
+      if (event.defaultPrevented || !was) return;
+      const target = was.element.isConnected
+        ? was.element
+        : [...document.querySelectorAll<HTMLElement>("button, a[href], [role='button'], [tabindex]")].find((el) => was.name !== "" && nameOf(el) === was.name);
       if (!target) return;
       event.preventDefault();
       target.focus();
