@@ -117,7 +117,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
           const slot = byId.get(arg.event.id);
           return (
             <span className="block overflow-hidden px-0.5 text-xs leading-tight">
-              <b className="block font-semibold">{arg.timeText}</b>
+              {/* The time as the event's name says it ("10:00 am"), so what is seen is what is heard (WCAG 2.5.3, issue 28). */}
+              <b className="block font-semibold">{slot ? dayjs(slot.start).tz(zone).format("h:mm a") : arg.timeText}</b>
               {(slot ? eventLines(slot) : [arg.event.title]).map((line, i) => (
                 <span key={i} className={i === 0 ? "block break-words" : "block break-words italic"}>
                   {line}

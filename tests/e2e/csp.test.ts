@@ -30,7 +30,7 @@ describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
           (error: DOMException) => error.name,
         ),
       );
-    await page.goto("/mentors");
+    await page.goto("/mentors", { waitUntil: "networkidle" });
     expect(await camera()).toBe("NotAllowedError");
     await page.goto(`/mentors/connect/live/${world.liveSlotId}`);
     expect(await camera()).toBe("allowed");

@@ -36,7 +36,7 @@ describe("keyboard alone (issue 28)", () => {
     const { mentor } = await people();
     const page = b.page;
     await signInInto(page, "mentor", mentor);
-    await page.goto("/mentors/scheduler");
+    await page.goto("/mentors/scheduler", { waitUntil: "networkidle" });
     await page.locator(".fc-timegrid").waitFor();
     const day = mentorDay(3);
 
@@ -86,7 +86,7 @@ describe("keyboard alone (issue 28)", () => {
     expect(opened.status).toBeLessThan(300);
     const conversationId = (opened.body.conversations as { _id: string })._id;
     await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.accessToken, body: { message: "Hello", sender: mentee.id } });
-    await page.goto("/mentees/connect/inbox");
+    await page.goto("/mentees/connect/inbox", { waitUntil: "networkidle" });
     const other = `${mentor.firstName} ${mentor.lastName}`;
     await tabTo(page, new RegExp(other));
     await page.keyboard.press("Enter");
@@ -107,7 +107,7 @@ describe("keyboard alone (issue 28)", () => {
     const page = b.page;
     const tokens = await signIn("moderator", moderator.email);
     await seedSession(page, "moderator", { ...tokens, name: "Moderator" });
-    await page.goto("/moderator/mentor-applicants");
+    await page.goto("/moderator/mentor-applicants", { waitUntil: "networkidle" });
     await tabTo(page, /Search/);
     await page.keyboard.type(applicant.lastName);
     await page.keyboard.press("Enter");
