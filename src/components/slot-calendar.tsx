@@ -118,10 +118,11 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
           return (
             <span className="block overflow-hidden px-0.5 text-xs leading-tight">
               {/* The time as the event's name says it ("10:00 am"), so what is seen is what is heard (WCAG 2.5.3, issue 28). */}
-              <b className="block font-semibold">{slot ? dayjs(slot.start).tz(zone).format("h:mm a") : arg.timeText}</b>
+              {/* Spaces between the blocks, so the words do not run together when read as text ("10:00 am Open"). */}
+              <b className="block font-semibold">{slot ? dayjs(slot.start).tz(zone).format("h:mm a") : arg.timeText}</b>{" "}
               {(slot ? eventLines(slot) : [arg.event.title]).map((line, i) => (
                 <span key={i} className={i === 0 ? "block break-words" : "block break-words italic"}>
-                  {line}
+                  {line}{" "}
                 </span>
               ))}
             </span>
