@@ -1,7 +1,8 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedDemoData } from "../../db/seed";
-import { DEMO_READY_ACCOUNT, DEMO_UNFINISHED_ACCOUNT, seedLocalStripePayoutsDemo } from "../../db/seed-payouts";
+import { DEMO_READY_ACCOUNT, DEMO_UNFINISHED_ACCOUNT } from "../../db/seed-payouts";
+import { seedLocalStripePayoutsDemo } from "../../worker/dev/local-stripe/payouts-demo";
 import { earnings, mentors, payoutAccounts, payouts } from "../../db/schema";
 import { platformFeePaise, proportionOf } from "../../shared/payouts";
 import { accessTokenFor, testDb } from "../support/accounts";
