@@ -1,6 +1,5 @@
-import Stripe from "stripe";
 import type { Db } from "../../../db/client";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, must, nowS, StripeApiError, type Body, type LocalStripeEnv } from "./lifecycle";
+import { emitEvent, must, nowS, StripeApiError, type Body, type LocalStripeEnv } from "./lifecycle";
 import { getObject, listObjects, putObject, stripeId, type StripeObject } from "./store";
 
 /** One call to the local Stripe, as `routeConnect` sees it. `key` is e.g. "POST accounts/:id/login_links"; `account` is the Stripe-Account header. */
@@ -252,14 +251,6 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
  * secret and posts it through the Worker to `/api/stripe/connect-webhook`, as Stripe does. Waits for
  * the route's after-work (notifications, transfers), as emitEvent does for the platform endpoint.
  */
-export async function emitConnectEvent(local: LocalStripeEnv, type: string, object: StripeObject, account: string): Promise<void> {
-  const event = { id: stripeId("evt"), object: "event", type, account, api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_CONNECT_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const request = new Request("http://local-stripe/api/stripe/connect-webhook", { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
-  const afterWork: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => void afterWork.push(p), passThroughOnException: () => {}, props: {} } as ExecutionContext;
-  const response = await local.webhook(request, ctx);
-  if (!response.ok) console.error(`local Stripe: the Connect webhook answered ${response.status} to ${type}`, await response.text());
-  await Promise.allSettled(afterWork);
+export function emitConnectEvent(local: LocalStripeEnv, type: string, object: StripeObject, account: string): Promise<void> {
+  return emitEvent(local, type, object, { account });
 }

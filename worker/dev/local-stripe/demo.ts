@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
 import { DEMO_SUBSCRIPTION_ID } from "../../../db/seed";
+import { secondsOf } from "./lifecycle";
 import { getObject, localStripeObjects, ensureLocalStripeStore } from "./store";
 
 const DEMO_PRODUCT_ID = "prod_demo_asha";
@@ -26,7 +27,6 @@ export async function seedLocalStripeDemo(db: Db): Promise<void> {
   const { menteeId, mentorId, stripeCustomerId: customerId, stripePriceId: priceId, currentPeriodStart: start, currentPeriodEnd: end } = enrollment;
   if (!customerId || !priceId || !start || !end) return;
   const productName = `Mentorship with ${mentor.firstName} ${mentor.lastName}`;
-  const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
   const price = { id: priceId, object: "price", product: DEMO_PRODUCT_ID, currency: "inr", unit_amount: enrollment.amountPaise, recurring: { interval: "month", interval_count: 1 }, active: true, metadata: { mentorId } };
   const subscription = {
     id: DEMO_SUBSCRIPTION_ID,
@@ -41,12 +41,12 @@ export async function seedLocalStripeDemo(db: Db): Promise<void> {
     metadata: { enrollmentId: enrollment.id, menteeId, mentorId },
     items: {
       object: "list",
-      data: [{ id: "si_demo_priya_asha", object: "subscription_item", price, quantity: 1, current_period_start: seconds(start), current_period_end: seconds(end) }],
+      data: [{ id: "si_demo_priya_asha", object: "subscription_item", price, quantity: 1, current_period_start: secondsOf(start), current_period_end: secondsOf(end) }],
     },
     latest_invoice: null,
     product_name: productName,
     customer_email: mentee.email,
-    created: seconds(start),
+    created: secondsOf(start),
     livemode: false,
   };
   const objects = [

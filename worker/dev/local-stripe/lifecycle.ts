@@ -21,6 +21,8 @@ export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint };
 
 export const DAY_S = 24 * 60 * 60;
 export const nowS = () => Math.floor(Date.now() / 1000);
+/** An instant in Stripe's unit: whole seconds since the epoch. */
+export const secondsOf = (d: Date | number) => Math.floor((typeof d === "number" ? d : d.getTime()) / 1000);
 
 /** One month later, same day of the month (as Stripe bills monthly). */
 export function addMonth(seconds: number): number {
@@ -253,18 +255,20 @@ export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalS
 }
 
 /**
- * Signs an event with the local webhook secret and posts it to the webhook route, as Stripe does.
+ * Signs an event with the local webhook secret (a Connect event: with the Connect secret, to the Connect route) and posts it, as Stripe does.
  * It waits for the route's after-work too (its notifications), so a call that changed something
  * returns once everyone was told, and nothing is left running past the request that caused it.
  */
-export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject): Promise<void> {
-  const event = { id: stripeId("evt"), object: "event", type, api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject, connect?: { account: string }): Promise<void> {
+  // A Connect event names its connected account and goes to the Connect endpoint, signed with that endpoint's secret.
+  const [path, secret, label] = connect ? ["/api/stripe/connect-webhook", LOCAL_CONNECT_WEBHOOK_SECRET, "Connect webhook"] : ["/api/stripe/webhook", LOCAL_WEBHOOK_SECRET, "webhook"];
+  const event = { id: stripeId("evt"), object: "event", type, ...(connect ? { account: connect.account } : {}), api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
   const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const request = new Request("http://local-stripe/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const request = new Request(`http://local-stripe${path}`, { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
   const afterWork: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void afterWork.push(p), passThroughOnException: () => {}, props: {} } as ExecutionContext;
   const response = await local.webhook(request, ctx);
-  if (!response.ok) console.error(`local Stripe: the webhook answered ${response.status} to ${type}`, await response.text());
+  if (!response.ok) console.error(`local Stripe: the ${label} answered ${response.status} to ${type}`, await response.text());
   await Promise.allSettled(afterWork);
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { earnings, enrollments, mentors, payoutAccounts, payouts } from "../../../db/schema";
 import { DEMO_SUBSCRIPTION_ID } from "../../../db/seed";
 import { DEMO_FEE_PERCENT, DEMO_READY_ACCOUNT, DEMO_UNFINISHED_ACCOUNT } from "../../../db/seed-payouts";
+import { secondsOf } from "./lifecycle";
 import { ensureLocalStripeStore, getObject, localStripeObjects, putObject } from "./store";
 
 /**
@@ -11,7 +12,6 @@ import { ensureLocalStripeStore, getObject, localStripeObjects, putObject } from
  * seeded rows, existing objects are left as they are.
  */
 
-const seconds = (d: Date | number) => Math.floor((typeof d === "number" ? d : d.getTime()) / 1000);
 
 type LocalObject = { id: string; object: string; created: number } & Record<string, unknown>;
 
@@ -31,7 +31,7 @@ function accountObject(input: { id: string; mentorId: string; email: string; rea
     requirements: { currently_due: due, past_due: [], eventually_due: due, disabled_reason: null },
     capabilities: { transfers: input.ready ? "active" : "inactive" },
     metadata: { mentorId: input.mentorId },
-    created: seconds(input.created),
+    created: secondsOf(input.created),
     livemode: false,
   };
 }
@@ -61,7 +61,7 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
   const [demoEnrollment] = await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID));
   for (const e of ledger) {
     const key = e.invoiceId.slice("in_demo_".length);
-    const created = seconds(e.paidAt);
+    const created = secondsOf(e.paidAt);
     const chargeId = `ch_demo_${key}`;
     const intentId = e.paymentIntentId ?? `pi_demo_${key}`;
     const destination = accounts.find((a) => a.account.mentorId === e.mentorId && e.route === "destination")?.account.stripeAccountId;
@@ -77,7 +77,7 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
         amount_due: e.grossPaise,
         amount_paid: e.grossPaise,
         parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: e.enrollmentId === demoEnrollment?.id ? DEMO_SUBSCRIPTION_ID : null, metadata: { enrollmentId: e.enrollmentId, menteeId: e.menteeId, mentorId: e.mentorId } } },
-        lines: { object: "list", data: [{ id: `il_demo_${key}`, object: "line_item", amount: e.grossPaise, period: { start: seconds(e.periodStart ?? e.paidAt), end: seconds(e.periodEnd ?? e.paidAt) } }] },
+        lines: { object: "list", data: [{ id: `il_demo_${key}`, object: "line_item", amount: e.grossPaise, period: { start: secondsOf(e.periodStart ?? e.paidAt), end: secondsOf(e.periodEnd ?? e.paidAt) } }] },
         status_transitions: { paid_at: created },
         payments: { object: "list", data: [{ id: `inpay_demo_${key}`, object: "invoice_payment", invoice: e.invoiceId, status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }], has_more: false },
         created,
@@ -131,10 +131,10 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
         amount: p.amountPaise,
         currency: p.currency,
         status: p.status,
-        arrival_date: seconds(p.arrivalDate),
+        arrival_date: secondsOf(p.arrivalDate),
         failure_message: p.failureMessage,
         method: "standard",
-        created: seconds(p.createdAt),
+        created: secondsOf(p.createdAt),
         account: p.stripeAccountId,
         livemode: false,
       });
