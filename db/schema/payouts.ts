@@ -65,6 +65,8 @@ export const earnings = sqliteTable(
     transferId: text("transfer_id"),
     transferredAt: instant("transferred_at"),
     transferAttempts: integer("transfer_attempts").notNull().default(0),
+    /** When a run of the cron took the row for a transfer; another run leaves it alone until the lease ends. */
+    transferClaimedAt: instant("transfer_claimed_at"),
     lastTransferError: text("last_transfer_error"),
     /** Refunded to the mentee so far (of gross), the mentor's share taken back, and the fee given back; only ever grow. */
     refundedPaise: integer("refunded_paise").notNull().default(0),

@@ -155,6 +155,23 @@ describe("held transfers", () => {
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
   });
 
+  it("a row another run has taken is left alone until that run's lease ends, then retried without paying twice", async () => {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    const { paid, row } = await paidSubscription(mentor.id);
+    await readyAccount(mentor.id);
+    // Another run took the row a minute ago and is still waiting for Stripe.
+    await db().update(earnings).set({ transferAttempts: 1, transferClaimedAt: new Date(Date.now() - 60_000) }).where(eq(earnings.id, row.id));
+    await cron();
+    expect(transfersOf(paid.invoice.id)).toHaveLength(0);
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ transferAttempts: 1, transferId: null });
+
+    // That run died: once its lease is over, the next run looks for its transfer first, then pays once.
+    await db().update(earnings).set({ transferClaimedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(earnings.id, row.id));
+    await cron();
+    expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([`transfer-${paid.invoice.id}-2`]);
+    expect(await rowOf(paid.invoice.id)).toMatchObject({ transferAttempts: 2, transferClaimedAt: null, transferId: expect.stringMatching(/^tr_/) });
+  });
+
   it("two runs at once make one transfer request and one ledger update", async () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const { paid } = await paidSubscription(mentor.id);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { earnings, payoutAccounts } from "../../../db/schema";
 import type { Payments } from "../third-parties";
@@ -10,6 +10,12 @@ const BATCH = 50;
 /** After this many failed attempts the cron retries a row once an hour (at minute 0) instead of every minute. */
 const HOURLY_AFTER_ATTEMPTS = 5;
 
+/**
+ * How long a run keeps a row it took: another run (the next minute's, or one started by hand)
+ * leaves the row alone meanwhile, and takes it over once the lease ends (the first run died).
+ */
+const CLAIM_LEASE_MS = 10 * 60_000;
+
 const messageOf = (error: unknown) => String((error as { message?: string })?.message ?? error).slice(0, 500);
 
 /**
@@ -18,7 +24,8 @@ const messageOf = (error: unknown) => String((error as { message?: string })?.me
  * each one's `net - reversed` goes to it, one transfer per invoice (`transfer_group` = the invoice).
  *
  * Safe to run twice at once: a run first claims a row by moving its attempt counter from the value
- * it read (only one run can), so two runs make one transfer request. The first attempt's
+ * it read and stamping its lease (only one run can; a row under another run's lease is left alone,
+ * even by a run that read it after the claim), so two runs make one transfer request. The first attempt's
  * idempotency key is `transfer-<invoiceId>`; a later attempt (after a failure Stripe may have
  * remembered under that key) first looks for a transfer already made for the invoice and only then
  * sends `transfer-<invoiceId>-<attempt>`, so a retry never pays twice. One row's failure is stored
@@ -59,8 +66,15 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
   // Claim: only the run that moves the counter from what it read goes on.
   const [claimed] = await db
     .update(earnings)
-    .set({ transferAttempts: read.transferAttempts + 1 })
-    .where(and(eq(earnings.id, read.id), isNull(earnings.transferId), eq(earnings.transferAttempts, read.transferAttempts)))
+    .set({ transferAttempts: read.transferAttempts + 1, transferClaimedAt: now })
+    .where(
+      and(
+        eq(earnings.id, read.id),
+        isNull(earnings.transferId),
+        eq(earnings.transferAttempts, read.transferAttempts),
+        or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
+      ),
+    )
     .returning();
   if (!claimed || isDisputed(claimed)) return "skipped";
   const amount = netAfter(claimed);
@@ -81,14 +95,14 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
     ).id;
     const [done] = await db
       .update(earnings)
-      .set({ transferId, transferredAt: now, lastTransferError: null })
+      .set({ transferId, transferredAt: now, lastTransferError: null, transferClaimedAt: null })
       .where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)))
       .returning();
     if (done) await settleChangesDuringTransfer(payments, claimed, done, transferId).catch((error: unknown) => console.error(`taking back a change during the transfer of ${claimed.invoiceId} failed`, messageOf(error)));
     return "transferred";
   } catch (error) {
     console.error(`held transfer of ${claimed.invoiceId} failed (attempt ${attempt})`, messageOf(error));
-    await db.update(earnings).set({ lastTransferError: messageOf(error) }).where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)));
+    await db.update(earnings).set({ lastTransferError: messageOf(error), transferClaimedAt: null }).where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)));
     return "failed";
   }
 }

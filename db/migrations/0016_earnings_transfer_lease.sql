@@ -1,0 +1,1 @@
+ALTER TABLE `earnings` ADD `transfer_claimed_at` integer;
