@@ -32,6 +32,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           fileParallelism: false,
+          // A page's answer to a click can take seconds while the integration project shares the 2 cores; a poll ends as soon as it holds.
+          expect: { poll: { timeout: 5_000 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -31,19 +31,24 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
-let cached: Promise<string[]> | undefined;
+/**
+ * The hashes last read, kept as values, never as a promise: a request must not wait on another
+ * request's read. workerd ties a fetch to the request that started it, so when that request ends
+ * early (the browser went on to the next page) its read never settles, and every request waiting
+ * on it was cancelled as hung, answered with a bare 500 (the app's files among them).
+ */
+let known: string[] | undefined;
 
-/** The hash sources of the app page's inline scripts; an empty list (and a retry next time) if the page cannot be read now. */
-function appPageScriptHashes(env: Env, url: URL, reread: boolean, requestId: string): Promise<string[]> {
-  if (!cached || reread) {
-    const reading = readHashes(env, url);
-    cached = reading;
-    reading.catch((error: unknown) => {
-      console.error(`[${requestId}] The app page's inline scripts could not be read for the CSP`, error);
-      if (cached === reading) cached = undefined;
-    });
+/** The hash sources of the app page's inline scripts; each request that needs a read does its own. An empty list (and a retry next time) if the page cannot be read now. */
+async function appPageScriptHashes(env: Env, url: URL, reread: boolean, requestId: string): Promise<string[]> {
+  if (known && !reread) return known;
+  try {
+    known = await readHashes(env, url);
+    return known;
+  } catch (error) {
+    console.error(`[${requestId}] The app page's inline scripts could not be read for the CSP`, error);
+    return known ?? [];
   }
-  return cached.catch(() => []);
 }
 
 async function readHashes(env: Env, url: URL): Promise<string[]> {

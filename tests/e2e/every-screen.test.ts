@@ -83,6 +83,10 @@ describe("every screen of every role (issues 23 and 28)", () => {
       if (message.type() === "error" && !expectedRefusal(current, message.text())) errors.push(`${current}: ${message.text()}`);
     });
     page.on("pageerror", (error) => errors.push(`${current}: ${error.message}`));
+    // The console names no address; this does, so a failure says which request it was.
+    page.on("response", (response) => {
+      if (response.status() >= 500) errors.push(`${current}: ${response.status()} from ${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
     // Issue 20: zero Content-Security-Policy (and Permissions-Policy) violations on every page.
     const violations = await watchPolicies(b.context);
     if (role) await signInAs(page, world, role);

@@ -18,6 +18,7 @@ const row = (over: Partial<Earning> = {}): Earning => ({
   paymentIntentId: "pi_1",
   transferId: null,
   transferredAt: null,
+  transferClaimedAt: null,
   transferAttempts: 0,
   lastTransferError: null,
   refundedPaise: 0,

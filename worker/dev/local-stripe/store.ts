@@ -23,24 +23,17 @@ export const localStripeObjects = sqliteTable(
 
 export type StripeObject = { id: string; object: string } & Record<string, unknown>;
 
-const ready = new WeakMap<Db, Promise<unknown>>();
+/** Clients whose database has the table: a flag, not a shared promise, so no request waits on another request's statement (workerd cancels that wait when the other request ends). */
+const ready = new WeakSet<Db>();
 
-/** Creates the stand-in's table once per database client (and again after a failed try). */
-export function ensureLocalStripeStore(db: Db): Promise<unknown> {
-  let done = ready.get(db);
-  if (!done) {
-    done = db
-      .batch([
-        db.run(sql`create table if not exists dev_stripe_objects (id text primary key, type text not null, data text not null, created_at integer not null)`),
-        db.run(sql`create index if not exists dev_stripe_objects_type_idx on dev_stripe_objects (type, created_at)`),
-      ])
-      .catch((error: unknown) => {
-        ready.delete(db);
-        throw error;
-      });
-    ready.set(db, done);
-  }
-  return done;
+/** Creates the stand-in's table once per database client (each request that finds it not done yet runs the idempotent statements itself). */
+export async function ensureLocalStripeStore(db: Db): Promise<void> {
+  if (ready.has(db)) return;
+  await db.batch([
+    db.run(sql`create table if not exists dev_stripe_objects (id text primary key, type text not null, data text not null, created_at integer not null)`),
+    db.run(sql`create index if not exists dev_stripe_objects_type_idx on dev_stripe_objects (type, created_at)`),
+  ]);
+  ready.add(db);
 }
 
 export async function getObject<T extends StripeObject>(db: Db, id: string): Promise<T | null> {
