@@ -54,8 +54,8 @@ export async function withRetry<T>(work: () => Promise<T>, policy: RetryPolicy =
   }
 }
 
-const READ_ONLY = /^\s*(select|with)\b/i;
-const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+export const READ_ONLY = /^\s*(select|with)\b/i;
+export const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
 
 /**
  * A batch that writes begins as a write (`BEGIN IMMEDIATE`): it waits for the write lock before it

@@ -7,23 +7,33 @@ import type { AccessClaims } from "../services/tokens";
 
 const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
 
-/**
- * The caller's claims when they hold a valid token of one of `allowed` roles and their account may
- * still use the product: a blocked account, or a sign-in that has ended (logout), is refused at once,
- * not when its token expires.
- */
-export async function authorize(ctx: Context, allowed: readonly Role[]): Promise<AccessClaims> {
+/** The caller's claims when they hold a valid token of one of `allowed` roles (from the token alone, no database). */
+export function claimsOf(ctx: Context, allowed: readonly Role[]): AccessClaims {
   if (!ctx.auth) {
     fail("UNAUTHORIZED", ctx.tokenRejected ? "Your session has expired. Please sign in again." : "Please sign in to continue.");
   }
   if (!allowed.includes(ctx.auth.role)) {
     fail("FORBIDDEN", `This is only available to ${allowed.map((r) => roleNames[r]).join(" and ")}.`);
   }
-  const refusal = await currentRefusal(ctx.db, ctx.auth.role, ctx.auth.sub, ctx.auth.sid);
+  return ctx.auth;
+}
+
+/**
+ * Settles when the account of `claims` may still use the product; rejects with the refusal when it
+ * is blocked or the sign-in has ended (logout), at once, not when the token expires.
+ */
+export async function accountCheck(ctx: Context, claims: AccessClaims): Promise<void> {
+  const refusal = await currentRefusal(ctx.db, claims.role, claims.sub, claims.sid);
   if (refusal) {
     // A blocked user's open tabs stop receiving pushes too.
-    if (refusal.details.blocked) disconnectSignIns(ctx, { role: ctx.auth.role, id: ctx.auth.sub }, {}, "blocked", ctx.now);
+    if (refusal.details.blocked) disconnectSignIns(ctx, { role: claims.role, id: claims.sub }, {}, "blocked", ctx.now);
     fail(refusal.code, refusal.message, refusal.details);
   }
-  return ctx.auth;
+}
+
+/** Both checks, one after the other: for the routes outside tRPC (an upload, the calendar feed). */
+export async function authorize(ctx: Context, allowed: readonly Role[]): Promise<AccessClaims> {
+  const claims = claimsOf(ctx, allowed);
+  await accountCheck(ctx, claims);
+  return claims;
 }

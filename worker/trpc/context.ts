@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { requestDb } from "../../db/request-db";
 import { dbFor } from "../database";
 import { requestNow } from "../services/clock";
 import { readConfig, type Config, type Env } from "../env";
@@ -8,7 +9,10 @@ import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 export type Context = {
   env: Env;
   config: Config;
+  /** This request's database (db/request-db.ts): reads started together travel together. */
   db: Db;
+  /** Holds this request's writes until the promise settles, and fails them if it rejects (the account check). */
+  holdWritesUntil: (check: Promise<unknown>) => void;
   /** Claims of a valid bearer token; null when absent. */
   auth: AccessClaims | null;
   /** A bearer token was sent but is invalid or expired. */
@@ -30,10 +34,12 @@ export async function createContext(request: Request, env: Env, execution: Execu
   const header = request.headers.get("authorization");
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
   const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
+  const { db, holdWritesUntil } = requestDb(dbFor(config));
   return {
     env,
     config,
-    db: dbFor(config),
+    db,
+    holdWritesUntil,
     auth,
     tokenRejected: Boolean(token) && !auth,
     requestId,

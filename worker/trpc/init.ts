@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
-import { authorize } from "./authorize";
+import { accountCheck, claimsOf } from "./authorize";
 import { newCatalogueGeneration } from "../services/edge-cache";
 import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
@@ -28,7 +28,23 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-const requireRole = (...allowed: Role[]) => t.middleware(async ({ ctx, next }) => next({ ctx: { ...ctx, auth: await authorize(ctx, allowed) } }));
+/**
+ * The token's claims, then the account check (blocked? signed out?) on the database. A query does
+ * not wait for the check: its own first reads start in the same task and travel with it in one
+ * round trip (db/request-db.ts, issue 25), and its answer goes out only once the check passed. A
+ * mutation waits for the check before it runs, since it may reach past the database (Stripe, mail,
+ * pushes). Either way nothing is written before the check passed.
+ */
+const requireRole = (...allowed: Role[]) =>
+  t.middleware(async ({ ctx, next, type }) => {
+    const auth = claimsOf(ctx, allowed);
+    const check = accountCheck(ctx, auth);
+    ctx.holdWritesUntil(check);
+    if (type === "mutation") await check;
+    const result = await next({ ctx: { ...ctx, auth } });
+    await check;
+    return result;
+  });
 
 export const authedProcedure = publicProcedure.use(requireRole("mentee", "mentor", "moderator"));
 export const menteeProcedure = publicProcedure.use(requireRole("mentee"));
