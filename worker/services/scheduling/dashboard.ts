@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentors, timeSlots } from "../../../db/schema";
-import { enrollmentsPerDay } from "../statistics/daily-enrollments";
+import { countPerDay } from "../statistics/count-per-day";
+import { enrollmentStarts } from "../statistics/daily-enrollments";
 import { zoneOr } from "../../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 
@@ -26,6 +27,7 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
 
 /** New enrollments per day of the mentor's zone over the last 30 days, oldest first: the moderator's rule for her alone. */
 export async function dailyEnrollments(db: Db, mentorId: string, now: Date): Promise<{ date: string; count: number }[]> {
-  const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } });
-  return enrollmentsPerDay(db, zoneOr(mentor?.timeZone, "Asia/Kolkata"), now, mentorId);
+  // Read together (one round trip, issue 25): the rows do not depend on the zone.
+  const [mentor, starts] = await Promise.all([db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } }), enrollmentStarts(db, now, mentorId)]);
+  return countPerDay(starts, zoneOr(mentor?.timeZone, "Asia/Kolkata"), now);
 }
