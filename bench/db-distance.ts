@@ -1,12 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { createDb } from "../db/client";
-import { enrollments, mentees, mentors, timeSlots } from "../db/schema";
-import { menteeRow, mentorRow } from "../db/factories";
+import { enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
+import { menteeRow, mentorRow, moderatorRow } from "../db/factories";
 import { startStack, type Stack } from "../scripts/built-stack";
 import { openSession } from "../worker/services/sessions";
 import { signAccessToken } from "../worker/services/tokens";
 import { startDbProxy } from "../tests/support/db-proxy";
+import { signedInReads } from "../tests/support/signed-in-reads";
 
 /**
  * How far the database is, as a mentee feels it (issue 13, ADR 0017). The built Worker runs against
@@ -32,9 +33,11 @@ try {
   const [mentor] = await db.insert(mentors).values(mentorRow({ email: `far.mentor.${Date.now()}@example.test`, passwordHash: "x", timeZone: "Asia/Kolkata" })).returning();
   const [mentee] = await db.insert(mentees).values(menteeRow({ email: `far.mentee.${Date.now()}@example.test`, passwordHash: "x", timeZone: "America/New_York" })).returning();
   await db.insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
-  const token = async (role: "mentee" | "mentor", id: string) => signAccessToken(base.jwtSecret, { sub: id, role, sid: (await openSession(db, { role, userId: id })).sessionId });
+  const token = async (role: "mentee" | "mentor" | "moderator", id: string) => signAccessToken(base.jwtSecret, { sub: id, role, sid: (await openSession(db, { role, userId: id })).sessionId });
   const menteeToken = await token("mentee", mentee.id);
   const mentorToken = await token("mentor", mentor.id);
+  const [moderator] = await db.insert(moderators).values(moderatorRow({ email: `far.moderator.${Date.now()}@example.test`, passwordHash: "x" })).returning();
+  const moderatorToken = await token("moderator", moderator.id);
   let hour = 0;
   const freshSlot = async () => {
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (48 + hour++) * 3_600_000);
@@ -47,8 +50,10 @@ try {
   const requests: Req[] = [
     { name: "public search (landing, browse)", kind: "read (may use a replica)", run: (u) => fetch(`${u}/api/mentees/mentors?search=engineer`) },
     { name: "public mentor profile", kind: "read (may use a replica)", run: (u) => fetch(`${u}/trpc/mentors.profile?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`) },
-    { name: "mentee: her booked slots", kind: "read (needs the primary)", run: (u) => fetch(`${u}/api/mentees/booked-slots/${mentee.id}`, { headers: json(menteeToken) }) },
-    { name: "mentor: his slots", kind: "read (needs the primary)", run: (u) => fetch(`${u}/api/mentors/available-timeslots/${mentor.id}`, { headers: json(mentorToken) }) },
+    // The signed-in reads CI counts (tests/integration/database-trips.test.ts): one round trip each.
+    ...signedInReads({ id: mentee.id, token: menteeToken }, { id: mentor.id, token: mentorToken }, { id: moderator.id, token: moderatorToken }).map(
+      (read): Req => ({ name: read.name, kind: "read (needs the primary)", run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }) }),
+    ),
     {
       name: "mentee: book a slot",
       kind: "write (primary)",

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startStack, type Stack } from "../../scripts/built-stack";
+import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
+import { startDbProxy, type DbProxy } from "../support/db-proxy";
+import { createModerator } from "../support/moderation";
+import { signedInReads } from "../support/signed-in-reads";
+
+/**
+ * Issue 25: the database round trips of the requests a signed-in person makes on her common
+ * screens, counted at the database's door (the proxy of bench/db-distance.ts). A signed-in read
+ * sends the account check with its own reads: one trip. A change that adds a trip fails here.
+ */
+let proxy: DbProxy;
+let stack: Stack;
+beforeAll(async () => {
+  proxy = await startDbProxy(inject("dbUrl"));
+  stack = await startStack({ dbUrl: proxy.url, vars: { JWT_SECRET: inject("jwtSecret") } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await proxy?.stop();
+});
+
+async function tripsOf(path: string, token: string): Promise<number> {
+  const before = proxy.requests();
+  const response = await fetch(`${stack.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.text();
+  expect(response.status, `${path}: ${body.slice(0, 200)}`).toBe(200);
+  return proxy.requests() - before;
+}
+
+describe("database round trips of signed-in reads (issue 25)", () => {
+  it("a signed-in read is one round trip, the account check travelling with it", async () => {
+    const mentee = await createMentee();
+    const mentor = await createMentor();
+    const moderator = await createModerator();
+    const reads = signedInReads(
+      { id: mentee.id, token: await accessTokenFor("mentee", mentee.id) },
+      { id: mentor.id, token: await accessTokenFor("mentor", mentor.id) },
+      { id: moderator.id, token: await accessTokenFor("moderator", moderator.id) },
+    );
+    const found = [];
+    for (const { name, path, token } of reads) found.push({ name, trips: await tripsOf(path, token) });
+    expect(found).toEqual(reads.map(({ name }) => ({ name, trips: 1 })));
+  });
+
+  it("a blocked account's read is still refused, in that same one trip, and nothing of the read is sent", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    await setBlocked("mentee", mentee.id, true);
+    const before = proxy.requests();
+    const response = await fetch(`${stack.baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { error?: { message: string; data: { details?: { blocked?: boolean } } }; result?: unknown };
+    expect(proxy.requests() - before).toBe(1);
+    expect(response.status).toBe(403);
+    expect(body.result).toBeUndefined();
+    expect(body.error?.data.details?.blocked).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The reads a signed-in person makes on her common screens (issue 25), as paths on the built Worker
+ * with the token to send: counted by tests/integration/database-trips.test.ts (one round trip each)
+ * and timed at a distance by bench/db-distance.ts. One list, so the bench measures what CI guards.
+ */
+export type SignedIn = { id: string; token: string };
+export type SignedInRead = { name: string; path: string; token: string };
+
+const query = (path: string, input?: unknown) => `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+
+export function signedInReads(mentee: SignedIn, mentor: SignedIn, moderator: SignedIn): SignedInRead[] {
+  const reads: [string, string, SignedIn][] = [
+    ["mentee: her home", query("mentees.home", { searches: ["react"] }), mentee],
+    ["mentee: her booked slots (REST)", `/api/mentees/booked-slots/${mentee.id}`, mentee],
+    ["mentee: her bookings", query("scheduling.myBookings"), mentee],
+    ["mentee: the bell", query("notifications.latest", { side: "mentee", limit: 20 }), mentee],
+    ["mentee: unread messages", query("chat.unread", { side: "mentee" }), mentee],
+    ["mentee: her inbox", query("chat.conversations", { side: "mentee", name: "" }), mentee],
+    ["mentee: her zone", query("scheduling.timeZone"), mentee],
+    ["mentor: his slots (REST)", `/api/mentors/available-timeslots/${mentor.id}`, mentor],
+    ["mentor: his scheduler", query("scheduling.mySlots"), mentor],
+    ["mentor: live sessions (dashboard)", query("scheduling.liveSessions"), mentor],
+    ["mentor: enrollments chart (dashboard)", query("scheduling.dailyEnrollments"), mentor],
+    ["mentor: his inbox", query("chat.conversations", { side: "mentor", name: "" }), mentor],
+    ["moderator: the home's counts", query("moderation.home", { timeZone: "Asia/Kolkata" }), moderator],
+    ["moderator: the mentees list", query("moderation.mentees", { search: "", page: 1 }), moderator],
+    ["moderator: the mentors list", query("moderation.mentors", {}), moderator],
+  ];
+  return reads.map(([name, path, who]) => ({ name, path, token: who.token }));
+}
