@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStack, type Stack } from "../../scripts/built-stack";
-import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
+import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { startDbProxy, type DbProxy } from "../support/db-proxy";
-import { createModerator } from "../support/moderation";
+import { timeSlots } from "../../db/schema";
+import { createEnrollment, createModerator } from "../support/moderation";
 import { signedInReads } from "../support/signed-in-reads";
 
 /**
@@ -55,5 +56,30 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     expect(response.status).toBe(403);
     expect(body.result).toBeUndefined();
     expect(body.error?.data.details?.blocked).toBe(true);
+  });
+
+  it("a booking and its cancel are two round trips each: the check with the reads, then the one write batch", async () => {
+    const mentee = await createMentee();
+    const mentor = await createMentor();
+    await createEnrollment(mentee.id, mentor.id);
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 50 * 3_600_000);
+    const [slot] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
+    const token = await accessTokenFor("mentee", mentee.id);
+    /** The round trips during the call, without the transaction's own steps and without the mail delivered after the answer (its own trips, to the outbox). */
+    const tripsDuring = async (path: string, input: unknown) => {
+      const before = proxy.statements().length;
+      const response = await fetch(`${stack.baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
+      expect(response.status, await response.text()).toBe(200);
+      return proxy
+        .statements()
+        .slice(before)
+        .map((trip) => trip.filter((s) => s && !/^(BEGIN|COMMIT|ROLLBACK)\b/.test(s)))
+        .filter((trip) => !trip.every((s) => /email_outbox|dev_mailbox/.test(s)));
+    };
+    const booking = await tripsDuring("scheduling.book", { slotId: slot.id });
+    expect(booking.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    // A cancel commits in its second trip too; what follows it (offering the freed hour to the waitlist) runs after the answer.
+    const cancel = await tripsDuring("scheduling.cancel", { slotId: slot.id });
+    expect(cancel.slice(0, 2).map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
   });
 });

@@ -5,7 +5,13 @@ import { newCatalogueGeneration } from "../services/edge-cache";
 import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
-const t = initTRPC.context<Context>().create({
+/**
+ * `checkAlongside`: a mutation whose only effects are its database writes (pushes and mail follow its
+ * commit) lets its first reads travel with the account check; its writes still wait for the check.
+ */
+export type ProcedureMeta = { checkAlongside?: boolean };
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
     const message = error.code === "INTERNAL_SERVER_ERROR" ? INTERNAL_MESSAGE : shape.message;
@@ -33,14 +39,15 @@ export const publicProcedure = t.procedure.use(mapErrors);
  * not wait for the check: its own first reads start in the same task and travel with it in one
  * round trip (db/request-db.ts, issue 25), and its answer goes out only once the check passed. A
  * mutation waits for the check before it runs, since it may reach past the database (Stripe, mail,
- * pushes). Either way nothing is written before the check passed.
+ * pushes), unless it is marked `checkAlongside` (only database effects). Either way nothing is
+ * written before the check passed.
  */
 const requireRole = (...allowed: Role[]) =>
-  t.middleware(async ({ ctx, next, type }) => {
+  t.middleware(async ({ ctx, next, type, meta }) => {
     const auth = claimsOf(ctx, allowed);
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);
-    if (type === "mutation") await check;
+    if (type === "mutation" && !meta?.checkAlongside) await check;
     const result = await next({ ctx: { ...ctx, auth } });
     await check;
     return result;

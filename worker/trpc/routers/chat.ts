@@ -42,7 +42,7 @@ export const chatRouter = router({
   }),
 
   /** Stores the message once per client id, then (after the commit) pushes it to both sides' rooms and the recipient's notification. */
-  send: memberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
+  send: memberProcedure.meta({ checkAlongside: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
     const conversation = await conversationByEitherId(ctx.db, member, input.conversationId);
     const result = await sendMessage(ctx.db, member, conversation, input.message, input.clientId);
@@ -56,7 +56,7 @@ export const chatRouter = router({
     return { message: result.message, created: result.created, conversation };
   }),
 
-  markRead: memberProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {
+  markRead: memberProcedure.meta({ checkAlongside: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
     const conversation = await participantsFor(ctx.db, member, input.conversationId);
     return markConversationRead(ctx.db, member, conversation.id);
