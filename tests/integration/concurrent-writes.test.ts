@@ -1,12 +1,11 @@
 import { createClient } from "@libsql/client/web";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { DEFAULT_RETRY } from "../../db/busy-retry";
-import { startStack, type Stack } from "../../scripts/built-stack";
 import { enrollments, mentors, mentorSkills, mentees, reviews } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, mentorApplication, menteeSignup, testDb } from "../support/accounts";
 import { rest } from "../support/api";
-import { startDbProxy, type DbProxy } from "../support/db-proxy";
+import { useProxiedStack } from "../support/proxied-stack";
 
 const BURST = 50;
 
@@ -72,38 +71,29 @@ describe("a busy or overloaded database", () => {
   });
 
   describe("when the database keeps answering 429 through every retry", () => {
-    let proxy: DbProxy;
-    let stack: Stack;
-    beforeAll(async () => {
-      proxy = await startDbProxy(inject("dbUrl"));
-      stack = await startStack({ dbUrl: proxy.url, vars: { JWT_SECRET: inject("jwtSecret") } });
-    });
-    afterAll(async () => {
-      await stack?.stop();
-      await proxy?.stop();
-    });
+    const proxied = useProxiedStack();
 
     it("REST answers 503 with Retry-After and a message after a bounded number of attempts, and works again once the database recovers", async () => {
       const body = menteeSignup();
-      const send = () => fetch(`${stack.baseUrl}/api/mentees/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      proxy.overloaded(true);
-      const before = proxy.requests();
+      const send = () => fetch(`${proxied.stack().baseUrl}/api/mentees/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      proxied.proxy().overloaded(true);
+      const before = proxied.proxy().requests();
       const response = await send();
-      proxy.overloaded(false);
+      proxied.proxy().overloaded(false);
       expect(response.status).toBe(503);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       const answer = (await response.json()) as { message: string; error: string };
       expect(answer.message).toMatch(/Nothing was saved; please try again/);
       expect(answer.error).toBe(answer.message);
-      expect(proxy.requests() - before).toBe(DEFAULT_RETRY.attempts);
+      expect(proxied.proxy().requests() - before).toBe(DEFAULT_RETRY.attempts);
       expect(await testDb().$count(mentees, eq(mentees.email, body.email as string))).toBe(0);
       expect((await send()).status).toBe(201);
     });
 
     it("tRPC answers 503 in its own error shape with Retry-After", async () => {
-      proxy.overloaded(true);
-      const response = await fetch(`${stack.baseUrl}/trpc/mentors.search?input=${encodeURIComponent("{}")}`);
-      proxy.overloaded(false);
+      proxied.proxy().overloaded(true);
+      const response = await fetch(`${proxied.stack().baseUrl}/trpc/mentors.search?input=${encodeURIComponent("{}")}`);
+      proxied.proxy().overloaded(false);
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).not.toBeNull();
       const answer = (await response.json()) as { error: { message: string; data: { code: string } } };
@@ -114,9 +104,9 @@ describe("a busy or overloaded database", () => {
     it("a signed-in call (the account check reads the database first) is a 503 too, not a 500 or a sign-out", async () => {
       const mentee = await createMentee();
       const token = await accessTokenFor("mentee", mentee.id);
-      proxy.overloaded(true);
-      const response = await fetch(`${stack.baseUrl}/api/mentees/edit-profile/${mentee.id}`, { headers: { authorization: `Bearer ${token}` } });
-      proxy.overloaded(false);
+      proxied.proxy().overloaded(true);
+      const response = await fetch(`${proxied.stack().baseUrl}/api/mentees/edit-profile/${mentee.id}`, { headers: { authorization: `Bearer ${token}` } });
+      proxied.proxy().overloaded(false);
       expect(response.status).toBe(503);
     });
   });

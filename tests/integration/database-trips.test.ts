@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startStack, type Stack } from "../../scripts/built-stack";
+import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
-import { startDbProxy, type DbProxy } from "../support/db-proxy";
+import { ownTrips } from "../support/db-proxy";
+import { useProxiedStack } from "../support/proxied-stack";
 import { timeSlots } from "../../db/schema";
 import { createEnrollment, createModerator } from "../support/moderation";
 import { signedInReads } from "../support/signed-in-reads";
@@ -11,23 +11,15 @@ import { signedInReads } from "../support/signed-in-reads";
  * screens, counted at the database's door (the proxy of bench/db-distance.ts). A signed-in read
  * sends the account check with its own reads: one trip. A change that adds a trip fails here.
  */
-let proxy: DbProxy;
-let stack: Stack;
-beforeAll(async () => {
-  proxy = await startDbProxy(inject("dbUrl"));
-  stack = await startStack({ dbUrl: proxy.url, vars: { JWT_SECRET: inject("jwtSecret") } });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await proxy?.stop();
-});
+const proxied = useProxiedStack();
+const proxy = () => proxied.proxy();
 
 async function tripsOf(path: string, token: string): Promise<number> {
-  const before = proxy.requests();
-  const response = await fetch(`${stack.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const before = proxy().requests();
+  const response = await fetch(`${proxied.stack().baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const body = await response.text();
   expect(response.status, `${path}: ${body.slice(0, 200)}`).toBe(200);
-  return proxy.requests() - before;
+  return proxy().requests() - before;
 }
 
 describe("database round trips of signed-in reads (issue 25)", () => {
@@ -49,10 +41,10 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     const mentee = await createMentee();
     const token = await accessTokenFor("mentee", mentee.id);
     await setBlocked("mentee", mentee.id, true);
-    const before = proxy.requests();
-    const response = await fetch(`${stack.baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`, { headers: { authorization: `Bearer ${token}` } });
+    const before = proxy().requests();
+    const response = await fetch(`${proxied.stack().baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await response.json()) as { error?: { message: string; data: { details?: { blocked?: boolean } } }; result?: unknown };
-    expect(proxy.requests() - before).toBe(1);
+    expect(proxy().requests() - before).toBe(1);
     expect(response.status).toBe(403);
     expect(body.result).toBeUndefined();
     expect(body.error?.data.details?.blocked).toBe(true);
@@ -67,14 +59,10 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     const token = await accessTokenFor("mentee", mentee.id);
     /** The round trips during the call, without the transaction's own steps and without the mail delivered after the answer (its own trips, to the outbox). */
     const tripsDuring = async (path: string, input: unknown) => {
-      const before = proxy.statements().length;
-      const response = await fetch(`${stack.baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
+      const before = proxy().statements().length;
+      const response = await fetch(`${proxied.stack().baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
       expect(response.status, await response.text()).toBe(200);
-      return proxy
-        .statements()
-        .slice(before)
-        .map((trip) => trip.filter((s) => s && !/^(BEGIN|COMMIT|ROLLBACK)\b/.test(s)))
-        .filter((trip) => !trip.every((s) => /email_outbox|dev_mailbox/.test(s)));
+      return ownTrips(proxy().statements().slice(before));
     };
     const booking = await tripsDuring("scheduling.book", { slotId: slot.id });
     expect(booking.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);

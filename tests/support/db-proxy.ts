@@ -62,3 +62,11 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A request's own round trips among `trips`: each trip's statements without the transaction's
+ * steps, and without the trips that only deliver mail (the outbox is sent after the answer).
+ */
+export function ownTrips(trips: string[][]): string[][] {
+  return trips.map((trip) => trip.filter((s) => s && !/^(BEGIN|COMMIT|ROLLBACK)\b/.test(s))).filter((trip) => !trip.every((s) => /email_outbox|dev_mailbox/.test(s)));
+}
