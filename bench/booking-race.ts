@@ -8,6 +8,8 @@
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { startStack } from "../scripts/built-stack";
+import { createClient } from "@libsql/client/web";
+import { drizzle } from "drizzle-orm/libsql/web";
 import { createDb } from "../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../db/factories";
 import { and, eq, inArray } from "drizzle-orm";
@@ -57,6 +59,34 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number, of = latencies) => Math.round(of[Math.min(of.length - 1, Math.floor((p / 100) * of.length))]);
 
+  // The floor (issue 25): the same race as one conditional write each, sent straight to the database (no Worker, no
+  // account check, no reads, no notice): what the database alone costs for 100 writers on one row.
+  // A plain client: not the Worker's (no busy retry, no write gate of 4).
+  const raw = drizzle(createClient({ url: stack.dbUrl, concurrency: 1_000_000 }));
+  const floorLatencies: number[] = [];
+  const floorRounds: { winners: number; ms: number }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const startAt = new Date(Math.ceil(now / HOUR) * HOUR + (31 + r * 2) * HOUR);
+    const [slot] = await db.insert(timeSlots).values({ mentorId: mentor.id, startAt, endAt: new Date(startAt.getTime() + HOUR) }).returning();
+    const t0 = performance.now();
+    const won = await Promise.all(
+      people.map(async (p) => {
+        const t = performance.now();
+        const rows = await raw
+          .update(timeSlots)
+          .set({ state: "booked", menteeId: p.id, type: "session", bookedAt: new Date() })
+          .where(and(eq(timeSlots.id, slot.id), eq(timeSlots.state, "open")))
+          .returning({ id: timeSlots.id });
+        floorLatencies.push(performance.now() - t);
+        return rows.length;
+      }),
+    );
+    floorRounds.push({ winners: won.reduce((a, b) => a + b, 0), ms: Math.round(performance.now() - t0) });
+  }
+  floorLatencies.sort((a, b) => a - b);
+  const floor = { perRound: floorRounds, p50ms: pct(50, floorLatencies), p99ms: pct(99, floorLatencies), maxms: pct(100, floorLatencies) };
+  console.log("floor (one conditional write each, straight to sqld):", JSON.stringify(floor));
+
   // The reschedule race: each mentee's own booking (written directly, 200 h ahead and on), all moved onto one slot per round.
   const base = Math.ceil(now / HOUR) * HOUR;
   const holding = new Map(people.map((p, i) => [p.id, `bench-${tag}-src-${i}`]));
@@ -104,7 +134,7 @@ try {
   }
   moveLatencies.sort((a, b) => a - b);
   const reschedule = { outcomes: moveOutcomes, perRound: moveRounds, p50ms: pct(50, moveLatencies), p95ms: pct(95, moveLatencies), p99ms: pct(99, moveLatencies), maxms: pct(100, moveLatencies) };
-  const result = { mentees: N, rounds: ROUNDS, outcomes, perRound: rounds, p50ms: pct(50), p99ms: pct(99), maxms: pct(100), reschedule };
+  const result = { mentees: N, rounds: ROUNDS, outcomes, perRound: rounds, p50ms: pct(50), p99ms: pct(99), maxms: pct(100), floor, reschedule };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/booking-race-latest.json", `${JSON.stringify(result, null, 2)}\n`);
