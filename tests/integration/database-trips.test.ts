@@ -41,10 +41,12 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     const mentee = await createMentee();
     const token = await accessTokenFor("mentee", mentee.id);
     await setBlocked("mentee", mentee.id, true);
-    const before = proxy().requests();
+    const before = proxy().statements().length;
     const response = await fetch(`${proxied.stack().baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await response.json()) as { error?: { message: string; data: { details?: { blocked?: boolean } } }; result?: unknown };
-    expect(proxy().requests() - before).toBe(1);
+    // The check and the bell's reads went in one trip (what follows a refusal, closing her open tabs, runs after the answer).
+    const trips = ownTrips(proxy().statements().slice(before));
+    expect(trips[0].some((s) => s.startsWith('select "is_blocked"')) && trips[0].some((s) => /from "notifications"/.test(s))).toBe(true);
     expect(response.status).toBe(403);
     expect(body.result).toBeUndefined();
     expect(body.error?.data.details?.blocked).toBe(true);

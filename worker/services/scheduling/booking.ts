@@ -10,6 +10,7 @@ import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
+import { forgetBooked, slotTurn } from "./slot-turns";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { offerFreedSlot } from "./waitlist";
@@ -89,8 +90,16 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   const bookedRow = { ...before, slot: { ...before.slot, ...booking }, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone };
   const bookedView = slotView(bookedRow, now);
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
+  // Another request of this isolate may be writing this slot's booking: wait for it rather than write behind it.
+  const turn = await slotTurn(slotId);
+  if (turn.kind === "booked-here") {
+    const current = await readSlot(db, slotId);
+    if (current?.slot.state !== "open") return refuseBooking(db, menteeId, current, type, now);
+    forgetBooked(slotId);
+    return bookSlot(db, env, waitUntil, menteeId, slotId, type, now, agenda);
+  }
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
-  let booked: { id: string }[];
+  let booked: { id: string }[] = [];
   try {
     booked = await commitWithNotice(
       { db, env, waitUntil, now },
@@ -104,6 +113,8 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
+  } finally {
+    turn.done(booked.length === 1);
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
