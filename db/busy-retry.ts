@@ -54,15 +54,18 @@ export async function withRetry<T>(work: () => Promise<T>, policy: RetryPolicy =
   }
 }
 
-export const READ_ONLY = /^\s*(select|with)\b/i;
+const READ_ONLY = /^\s*(select|with)\b/i;
 export const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+/** A statement that only reads; statements that write take the write gate, wait for a request's check (db/request-db.ts) and begin batches as writes. */
+export const isReadOnly = (stmt: InStatement) => READ_ONLY.test(sqlOf(stmt));
+export const readsOnly = (stmts: InStatement[]) => stmts.every(isReadOnly);
 
 /**
  * A batch that writes begins as a write (`BEGIN IMMEDIATE`): it waits for the write lock before it
  * reads anything, instead of reading under a shared lock and failing with "database is locked" when
  * it upgrades. Batches of reads only stay deferred and never block writers.
  */
-export const batchMode = (stmts: InStatement[]): TransactionMode => (stmts.every((s) => READ_ONLY.test(sqlOf(s))) ? "deferred" : "write");
+export const batchMode = (stmts: InStatement[]): TransactionMode => (readsOnly(stmts) ? "deferred" : "write");
 
 export type WriteGate = {
   /** Most writes one isolate keeps in flight at once; SQLite runs one writer at a time anyway. */
@@ -121,7 +124,7 @@ export function withBusyRetry(client: Client, policy: RetryPolicy = DEFAULT_RETR
     get(target, property) {
       if (property === "execute") {
         return (stmt: InStatement, args?: never) =>
-          writes(!READ_ONLY.test(sqlOf(stmt)), () => (args === undefined ? target.execute(stmt) : target.execute(stmt as string, args)));
+          writes(!isReadOnly(stmt), () => (args === undefined ? target.execute(stmt) : target.execute(stmt as string, args)));
       }
       if (property === "batch") {
         return (stmts: InStatement[], mode?: TransactionMode) => {

@@ -1,7 +1,7 @@
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Db } from "./client";
-import { READ_ONLY, sqlOf } from "./busy-retry";
+import { isReadOnly, readsOnly, sqlOf } from "./busy-retry";
 import * as schema from "./schema";
 
 /** A read, or a batch of reads, waiting for its group to leave. */
@@ -16,7 +16,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  *
  * - **Reads (and batches of reads) that start in the same task go as one batch**, one HTTP request to the database (one
  *   pipeline, in one read transaction, so they also see one snapshot). The account check that
- *   `authorize` starts without waiting and the procedure's first reads are such a group: a
+ *   `requireRole` (worker/trpc/init.ts) starts without waiting and the procedure's first reads are such a group: a
  *   signed-in page costs one round trip instead of two. A batch that fails is run again statement
  *   by statement, so each caller gets its own answer or its own error.
  * - **Writes wait for `holdWritesUntil`'s promise** (the account check): nothing is written for a
@@ -64,14 +64,14 @@ export function requestDb(shared: Db): RequestDb {
       if (property === "execute") {
         return async (stmt: InStatement, args?: never) => {
           const statement: InStatement = args === undefined ? stmt : { sql: sqlOf(stmt), args };
-          if (READ_ONLY.test(sqlOf(statement))) return (await read([statement]))[0];
+          if (isReadOnly(statement)) return (await read([statement]))[0];
           await hold;
           return target.execute(statement);
         };
       }
       if (property === "batch") {
         return async (stmts: InStatement[], mode?: TransactionMode) => {
-          if (stmts.every((s) => READ_ONLY.test(sqlOf(s))) && mode !== "write") return read(stmts);
+          if (readsOnly(stmts) && mode !== "write") return read(stmts);
           await hold;
           return target.batch(stmts, mode);
         };
