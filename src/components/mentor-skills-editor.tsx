@@ -46,14 +46,17 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
     }),
   );
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!splitSkills(draft).length) {
+    // What the box holds as the form is sent, not the last render's copy of it: a submit that follows the typing
+    // closely (a busy phone, a script) must never send the previous attempt's text again.
+    const text = String(new FormData(event.currentTarget).get("newSkills") ?? draft);
+    if (!splitSkills(text).length) {
       setError("Enter at least one skill");
       return;
     }
     setError(undefined);
-    add.mutate({ newSkills: draft });
+    add.mutate({ newSkills: text });
   };
 
   return (
@@ -91,7 +94,7 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
         <form noValidate aria-label="Add skills" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <div className="flex-1">
             <FormField label="New skills" hint="Separate skills with commas, e.g. React, System Design" error={error}>
-              <Input value={draft} maxLength={400} onChange={(e) => setDraft(e.target.value)} />
+              <Input name="newSkills" value={draft} maxLength={400} onChange={(e) => setDraft(e.target.value)} />
             </FormField>
           </div>
           <Button type="submit" className="sm:mt-6" disabled={add.isPending} aria-busy={add.isPending}>
