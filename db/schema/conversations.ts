@@ -14,6 +14,8 @@ export const conversations = sqliteTable(
       .notNull()
       .references(() => mentors.id),
     lastMessageAt: instant("last_message_at"),
+    /** When the mentor was last reminded that this subscriber waits for an answer (72 hours, issue 26); one reminder per wait. */
+    replyReminderAt: instant("reply_reminder_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("conversations_pair_unique").on(t.menteeId, t.mentorId), index("conversations_mentor_idx").on(t.mentorId)],

@@ -23,3 +23,4 @@ export * from "./availability";
 export * from "./booking-events";
 export * from "./waitlist";
 export * from "./payouts";
+export * from "./attendance";

@@ -45,6 +45,8 @@ export const mentors = sqliteTable(
     /** Denormalised from reviews, updated in the same transaction as a review write. */
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /** The last time the mentor was seen signed in (updated at most hourly, issue 26): "last active" on his profile. */
+    lastActiveAt: instant("last_active_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,9 @@ export const tickets = sqliteTable(
     accusedRole: role("accused_role"),
     accusedId: text("accused_id").notNull(),
     content: text("content").notNull(),
+    /** complaint: against a person (SPEC). attendance: a dispute of a session's outcome (issue 26), with its slot. */
+    kind: text("kind", { enum: ["complaint", "attendance"] }).notNull().default("complaint"),
+    slotId: text("slot_id"),
     status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
     /** How a moderator closed it: the accused was blocked, or the ticket was dismissed with a note. */
     resolution: text("resolution", { enum: ["blocked", "dismissed"] }),

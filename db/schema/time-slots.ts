@@ -11,6 +11,12 @@ export type SlotType = (typeof slotTypes)[number];
 /** manual: published by hand. hours: generated from the mentor's weekly hours (ADR 0023); regenerated when the hours change. */
 export const slotSources = ["manual", "hours"] as const;
 export type SlotSource = (typeof slotSources)[number];
+/**
+ * How a booked session ended (issue 26, ADR 0026), set once after its end from the live room's
+ * records: completed, or who did not come. both_no_show: nobody joined.
+ */
+export const sessionOutcomes = ["completed", "mentee_no_show", "mentor_no_show", "both_no_show"] as const;
+export type SessionOutcome = (typeof sessionOutcomes)[number];
 
 /** A one-hour slot a mentor publishes; a mentee books it. */
 export const timeSlots = sqliteTable(
@@ -45,6 +51,11 @@ export const timeSlots = sqliteTable(
     heldFor: text("held_for").references(() => mentees.id),
     heldUntil: instant("held_until"),
     source: text("source", { enum: slotSources }).notNull().default("manual"),
+    /** How the session ended (null until settled after its end); a moderator may change it on a dispute. */
+    outcome: text("outcome", { enum: sessionOutcomes }),
+    outcomeAt: instant("outcome_at"),
+    /** A participant disputed the outcome (within 24 hours of it); the ticket is in the moderators' queue. */
+    disputedAt: instant("disputed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,8 +63,10 @@ export const timeSlots = sqliteTable(
     index("time_slots_mentee_idx").on(t.menteeId),
     uniqueIndex("time_slots_mentor_start_live").on(t.mentorId, t.startAt).where(sql`state <> 'deleted'`),
     /** One free trial call per mentee and mentor (a cancelled one, or one the mentor deleted, does not count). */
-    uniqueIndex("time_slots_one_trial").on(t.menteeId, t.mentorId).where(sql`type = 'trial' and state = 'booked'`),
+    uniqueIndex("time_slots_one_trial").on(t.menteeId, t.mentorId).where(sql`type = 'trial' and state = 'booked' and outcome is not 'mentor_no_show'`),
     index("time_slots_state_start_idx").on(t.state, t.startAt),
     index("time_slots_booking_idx").on(t.bookingId),
+    /** The settle job's scan: booked sessions without an outcome, by end. */
+    index("time_slots_unsettled_idx").on(t.endAt).where(sql`state = 'booked' and outcome is null`),
   ],
 );
