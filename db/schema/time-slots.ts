@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, id, instant } from "./columns";
 import { mentees } from "./mentees";
 import { mentors } from "./mentors";
+import { sessionOutcomes, type SessionOutcome } from "../../shared/attendance";
 
 export const slotStates = ["open", "booked", "deleted"] as const;
 /** session: a paid call (counts against the plan's calls per period). trial: the free intro call (one per mentee and mentor). */
@@ -11,12 +12,8 @@ export type SlotType = (typeof slotTypes)[number];
 /** manual: published by hand. hours: generated from the mentor's weekly hours (ADR 0023); regenerated when the hours change. */
 export const slotSources = ["manual", "hours"] as const;
 export type SlotSource = (typeof slotSources)[number];
-/**
- * How a booked session ended (issue 26, ADR 0026), set once after its end from the live room's
- * records: completed, or who did not come. both_no_show: nobody joined.
- */
-export const sessionOutcomes = ["completed", "mentee_no_show", "mentor_no_show", "both_no_show"] as const;
-export type SessionOutcome = (typeof sessionOutcomes)[number];
+/** How a booked session ended (issue 26, ADR 0026), set after its end from the live room's records. */
+export { sessionOutcomes, type SessionOutcome };
 
 /** A one-hour slot a mentor publishes; a mentee books it. */
 export const timeSlots = sqliteTable(

@@ -1,0 +1,93 @@
+// How a booked session ended, from the live room's records (issue 26, ADR 0026). Plain functions,
+// shared by the Worker (which settles sessions) and the SPA (which explains the rule while waiting).
+
+import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS } from "./live-window";
+
+const MINUTE = 60 * 1000;
+
+/** How a booked session ended; both_no_show: nobody came (or nobody waited). */
+export const sessionOutcomes = ["completed", "mentee_no_show", "mentor_no_show", "both_no_show"] as const;
+export type SessionOutcome = (typeof sessionOutcomes)[number];
+export type Party = "mentee" | "mentor";
+
+/** A stretch of one participant's presence in the room (`leftAt` null: still there, or its close was not recorded). */
+export type Presence = { role: Party; joinedAt: number; leftAt: number | null };
+
+/** How long after the start the one who came waits for the other: 10 minutes, 5 for the 15-minute intro call. */
+export function waitAfterStartMs(type: string): number {
+  return type === "trial" ? 5 * MINUTE : 10 * MINUTE;
+}
+
+/** A session is settled once its room has closed (the call's end plus the grace period). */
+export function settlesAt(slot: { type: string; start: Date; end: Date }): Date {
+  return new Date(callEnd(slot).getTime() + LIVE_GRACE_MS);
+}
+
+/** A participant may dispute the outcome for this long after it was settled. */
+export const DISPUTE_WINDOW_MS = 24 * 60 * MINUTE;
+
+type Stretch = [number, number];
+
+/** One side's presence, clipped to the room's window (10 minutes before the start until it closes), without empty stretches. */
+function stretchesOf(presence: Presence[], role: Party, opens: number, closes: number): Stretch[] {
+  return presence
+    .filter((p) => p.role === role)
+    .map((p): Stretch => [Math.max(p.joinedAt, opens), Math.min(p.leftAt ?? closes, closes)])
+    .filter(([from, to]) => to > from);
+}
+
+const overlaps = (a: Stretch[], b: Stretch[]) => a.some(([af, at]) => b.some(([bf, bt]) => af < bt && bf < at));
+const firstJoin = (s: Stretch[]) => (s.length ? Math.min(...s.map(([from]) => from)) : Infinity);
+const presentAt = (s: Stretch[], t: number) => s.some(([from, to]) => from <= t && t < to);
+
+/**
+ * The rule, in the order it is applied:
+ * 1. They were in the room at the same time (for any length of time): completed, however late.
+ * 2. Only one of them ever joined: the other did not come.
+ * 3. Both joined, never together: whoever joined within the wait (10 minutes after the start, 5
+ *    for an intro call) came; if only one did, the other did not come.
+ * 4. Both joined within the wait, never together: the one still there when the wait ran out
+ *    waited for the other, who did not come; if neither stayed that long, nobody waited.
+ * 5. Otherwise (nobody joined, or both only after the wait): both_no_show.
+ */
+export function settleOutcome(slot: { type: string; start: Date; end: Date }, presence: Presence[]): SessionOutcome {
+  const opens = slot.start.getTime() - LIVE_EARLY_MS;
+  const closes = settlesAt(slot).getTime();
+  const mentee = stretchesOf(presence, "mentee", opens, closes);
+  const mentor = stretchesOf(presence, "mentor", opens, closes);
+  if (mentee.length && mentor.length && overlaps(mentee, mentor)) return "completed";
+  if (mentee.length && !mentor.length) return "mentor_no_show";
+  if (mentor.length && !mentee.length) return "mentee_no_show";
+  const waitEnds = slot.start.getTime() + waitAfterStartMs(slot.type);
+  const menteeCame = firstJoin(mentee) <= waitEnds;
+  const mentorCame = firstJoin(mentor) <= waitEnds;
+  if (menteeCame && !mentorCame) return "mentor_no_show";
+  if (mentorCame && !menteeCame) return "mentee_no_show";
+  if (menteeCame && mentorCame) {
+    if (presentAt(mentee, waitEnds)) return "mentor_no_show";
+    if (presentAt(mentor, waitEnds)) return "mentee_no_show";
+  }
+  return "both_no_show";
+}
+
+/** Who the outcome counts a no-show against. */
+export function noShowsOf(outcome: SessionOutcome): Party[] {
+  if (outcome === "mentee_no_show") return ["mentee"];
+  if (outcome === "mentor_no_show") return ["mentor"];
+  if (outcome === "both_no_show") return ["mentee", "mentor"];
+  return [];
+}
+
+/** The outcome as a participant reads it ("You" for themselves, the other's first name otherwise). */
+export function outcomeLabel(outcome: SessionOutcome, viewer: Party, otherName: string): string {
+  switch (outcome) {
+    case "completed":
+      return "Completed";
+    case "both_no_show":
+      return "Nobody joined";
+    case "mentee_no_show":
+      return viewer === "mentee" ? "Missed: you did not join" : `Missed: ${otherName} did not join`;
+    case "mentor_no_show":
+      return viewer === "mentor" ? "Missed: you did not join" : `Missed: ${otherName} did not join`;
+  }
+}
