@@ -1,6 +1,9 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
+import { readConfig, type Env } from "../worker/env";
+import { dbFor } from "../worker/database";
+import { recordJoin, recordLeave, recordRoomClosed } from "../worker/services/attendance/presence";
 
 type LiveConnection = Connection<LivePeer>;
 
@@ -12,8 +15,10 @@ const send = (connection: Connection, event: LiveServerEvent, data: unknown) => 
  * socket gets here (worker/realtime.ts) and says who it is in headers. The room relays offers,
  * answers and ICE candidates to the other participant only, and closes everyone at the session's
  * end plus the grace period (an alarm). The video itself flows browser to browser (WebRTC).
+ * It also keeps attendance (issue 26, ADR 0026): each admitted socket's open and close is written to
+ * `live_presence`, from which the session's outcome is settled once the room has closed.
  */
-export class LiveRoom extends Server {
+export class LiveRoom extends Server<Env> {
   static options = { hibernate: true };
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -45,6 +50,7 @@ export class LiveRoom extends Server {
     send(connection, "welcome", { you: peer, peer: present?.state ?? null, closesAt: new Date(closesAt).toISOString() });
     if (present) send(present, "peer-joined", peer);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(closesAt);
+    await this.record("join", () => recordJoin(this.db(), { slotId: this.name, role, personId: id, connectionId: connection.id }, new Date()));
   }
 
   onMessage(connection: Connection, message: string | ArrayBuffer) {
@@ -55,27 +61,45 @@ export class LiveRoom extends Server {
     if (to) send(to, "signal", envelope.data);
   }
 
-  onClose(connection: Connection) {
+  async onClose(connection: Connection) {
     const left = (connection as LiveConnection).state;
     if (!left) return;
+    await this.record("leave", () => recordLeave(this.db(), connection.id, new Date()));
     // A replaced socket leaves silently: its person is still here.
     const stillHere = [...this.peers()].some((c) => c.id !== connection.id && c.state?.role === left.role);
     const other = this.counterpart(connection);
     if (!stillHere && other) send(other, "peer-left", left);
   }
 
-  /** The session's end plus the grace period: everyone is told, then closed. */
-  onAlarm() {
+  /** The session's end plus the grace period: everyone is told, then closed, and the record says they left now. */
+  async onAlarm() {
     for (const connection of this.peers()) {
       send(connection, "ended", null);
       connection.close(CLOSE_ENDED, "The session has ended");
     }
+    await this.record("room closed", () => recordRoomClosed(this.db(), this.name, new Date()));
   }
 
   /** A participant's sign-in ended (logout, password change or reset, block): their socket here closes too, never the other person's. */
   async disconnectSignIns(who: { role: string; id: string }, scope: SignInScope, code: number, reason: string): Promise<number> {
     const theirs = this.peers().filter((c) => c.state?.role === who.role && c.state.id === who.id);
     return closeSignIns(theirs, scope, code, reason);
+  }
+
+  private db() {
+    return dbFor(readConfig(this.env));
+  }
+
+  /** Writes an attendance record, retrying twice: a lost record would count someone as absent (they can still dispute). */
+  private async record(what: string, write: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (attempt >= 3) return console.error(`[live-room ${this.name}] attendance ${what} not recorded`, error);
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 
   private peers(): LiveConnection[] {

@@ -12,6 +12,7 @@ import { runReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { runWaitlistHolds } from "./waitlist-holds";
+import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../database";
 
 /**
@@ -41,6 +42,8 @@ export const jobs: Record<string, Job> = {
   extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
   /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
   passWaitlistHolds: (db, env, now, waitUntil) => runWaitlistHolds(db, env, new Date(now), waitUntil),
+  /** Booked sessions whose live room closed get their outcome from the room's attendance records (issue 26, ADR 0026); each once. */
+  settleSessions: (db, env, now, waitUntil) => settleEndedSessions(db, env, new Date(now), waitUntil),
   /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
   transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
 };

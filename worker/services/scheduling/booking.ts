@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
 import type { Env } from "../../env";
@@ -42,9 +42,16 @@ export const OPENED = {
 
 export const SLOT_TAKEN = "This slot was just taken";
 
-/** Booked paid calls of the pair whose start is in the enrollment's current period (the quota). */
+/** A booked call the mentor did not come to is given back (issue 26): it counts neither against her quota nor as her one intro call. */
+const notMissedByMentor = (alias: string) => sql.raw(`(${alias}.outcome is null or ${alias}.outcome <> 'mentor_no_show')`);
+
+/** Her intro call with this mentor, if she has used it (booked, and not missed by the mentor). */
+export const usedTrial = (menteeId: string, mentorId: string) =>
+  and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked"), or(isNull(timeSlots.outcome), ne(timeSlots.outcome, "mentor_no_show")));
+
+/** Booked paid calls of the pair whose start is in the enrollment's current period (the quota); a call the mentor missed is back in it. */
 export const bookedThisPeriod = (menteeId: string) =>
-  sql`(select count(*) from time_slots b where b.mentee_id = ${menteeId} and b.mentor_id = ${enrollments.mentorId} and b.state = 'booked' and b.type = 'session'
+  sql`(select count(*) from time_slots b where b.mentee_id = ${menteeId} and b.mentor_id = ${enrollments.mentorId} and b.state = 'booked' and b.type = 'session' and ${notMissedByMentor("b")}
     and b.start_at >= coalesce(${enrollments.currentPeriodStart}, 0) and b.start_at < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`;
 
 /**
@@ -66,7 +73,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
   const entitled =
     type === "trial"
-      ? sql`not exists (select 1 from time_slots t where t.mentee_id = ${menteeId} and t.mentor_id = ${timeSlots.mentorId} and t.type = 'trial' and t.state = 'booked')`
+      ? sql`not exists (select 1 from time_slots t where t.mentee_id = ${menteeId} and t.mentor_id = ${timeSlots.mentorId} and t.type = 'trial' and t.state = 'booked' and ${notMissedByMentor("t")})`
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
@@ -135,7 +142,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
   const ruled = await ruleRefusal(db, slot, zoneOr(row.mentorZone, "Asia/Kolkata"), menteeId, now);
   if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {
-    const used = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, slot.mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked")) });
+    const used = await db.query.timeSlots.findFirst({ where: usedTrial(menteeId, slot.mentorId) });
     if (used) fail("CONFLICT", "You have already had your free intro call with this mentor.");
   } else {
     const [enrollment] = await db

@@ -6,7 +6,7 @@ import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { zoneOr } from "../../../shared/zoned-time";
-import { bookedThisPeriod, CANCEL_WINDOW_MS } from "./booking";
+import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
 import { bookableUnderRules, ruleContext } from "./bookable";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 
@@ -54,7 +54,7 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
       .select({ end: enrollments.currentPeriodEnd, booked: sql<number>`${bookedThisPeriod(menteeId)}` })
       .from(enrollments)
       .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now))),
-    db.query.timeSlots.findFirst({ where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked")), columns: { id: true } }),
+    db.query.timeSlots.findFirst({ where: usedTrial(menteeId, mentorId), columns: { id: true } }),
     db.query.waitlistEntries.findFirst({ where: and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)), columns: { id: true } }),
     db.query.timeSlots.findFirst({
       where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, now)),

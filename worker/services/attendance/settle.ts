@@ -1,0 +1,105 @@
+import { aliasedTable, and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../../db/client";
+import { livePresence, mentees, mentors, timeSlots } from "../../../db/schema";
+import { settleOutcome, settlesAt, type Presence, type SessionOutcome } from "../../../shared/attendance";
+import { TRIAL_CALL_MS } from "../../../shared/live-window";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import type { Env } from "../../env";
+import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { missedByMentorMail } from "../mail/attendance-mails";
+import { notificationWrite, pushNotification, type NotificationView } from "../notifications";
+import type { Recipient } from "../push";
+
+type WaitUntil = (p: Promise<unknown>) => void;
+const MINUTE = 60 * 1000;
+/** Settled per run at most; the next minute's run takes the rest. */
+const BATCH = 100;
+
+const menteeRow = aliasedTable(mentees, "settled_mentee");
+
+type Party = { id: string; first: string; name: string; email: string; zone: string };
+type Notice = { to: Recipient; content: string };
+
+/** What each side is told of an outcome (nothing for a completed session: it shows on their lists). */
+export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; start: Date }, mentee: Party, mentor: Party): Notice[] {
+  const call = slot.type === "trial" ? "intro call" : "session";
+  const whenFor = (p: Party) => formatWhen(slot.start, p.zone);
+  const dispute = "If this is wrong, dispute it within 24 hours";
+  const toMentee = (content: string): Notice => ({ to: { role: "mentee", id: mentee.id }, content });
+  const toMentor = (content: string): Notice => ({ to: { role: "mentor", id: mentor.id }, content });
+  switch (outcome) {
+    case "completed":
+      return [];
+    case "mentor_no_show":
+      return [
+        toMentee(`${mentor.name} did not join your ${call} on ${whenFor(mentee)}. ${slot.type === "trial" ? "Your intro call with them is yours again" : "The call is back in your plan"}: book another time from Schedules.`),
+        toMentor(`You did not join your ${call} with ${mentee.name} on ${whenFor(mentor)}: it counts as missed by you. ${dispute} on your dashboard.`),
+      ];
+    case "mentee_no_show":
+      return [
+        toMentee(`You did not join your ${call} with ${mentor.name} on ${whenFor(mentee)}: it counts as missed${slot.type === "trial" ? "" : " and uses the call"}. ${dispute} on Booked slots.`),
+        toMentor(`${mentee.name} did not join your ${call} on ${whenFor(mentor)}: it counts as missed by them.`),
+      ];
+    case "both_no_show":
+      return [
+        toMentee(`Nobody joined your ${call} with ${mentor.name} on ${whenFor(mentee)}: it counts as missed by both of you. ${dispute} on Booked slots.`),
+        toMentor(`Nobody joined your ${call} with ${mentee.name} on ${whenFor(mentor)}: it counts as missed by both of you. ${dispute} on your dashboard.`),
+      ];
+  }
+}
+
+/**
+ * Settles booked sessions whose room has closed (issue 26, ADR 0026): the outcome from the room's
+ * records (shared/attendance.ts), written once by a conditional update, with each side's notice and
+ * (when the mentor did not come) the mentee's e-mail in the same batch, pushed after the commit.
+ * Idempotent: a session already settled, by an overlapping run or a moderator, is left alone.
+ */
+export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<Record<SessionOutcome, number>> {
+  // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), and at
+  // most 5 minutes after its slot's end: a coarse filter on the end, the exact one per row.
+  const rows = await db
+    .select({
+      slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
+      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone },
+      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+    })
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+    .where(and(eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lte(timeSlots.endAt, new Date(now.getTime() + 60 * MINUTE - TRIAL_CALL_MS - 5 * MINUTE))))
+    .orderBy(asc(timeSlots.endAt))
+    .limit(BATCH);
+  const due = rows.filter((r) => settlesAt({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }) <= now);
+  const report: Record<SessionOutcome, number> = { completed: 0, mentee_no_show: 0, mentor_no_show: 0, both_no_show: 0 };
+  if (!due.length) return report;
+  const presence = await db
+    .select({ slotId: livePresence.slotId, role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
+    .from(livePresence)
+    .where(inArray(livePresence.slotId, due.map((r) => r.slot.id)));
+  let mailed = false;
+  for (const r of due) {
+    const records: Presence[] = presence.filter((p) => p.slotId === r.slot.id).map((p) => ({ role: p.role, joinedAt: p.joinedAt.getTime(), leftAt: p.leftAt?.getTime() ?? null }));
+    const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, records);
+    const mentee: Party = { id: r.mentee.id, first: r.mentee.first, name: `${r.mentee.first} ${r.mentee.last}`, email: r.mentee.email, zone: zoneOr(r.mentee.zone) };
+    const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata") };
+    const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", content: n.content }, now, { ifPreviousChanged: true }) }));
+    // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
+    const mail: BatchItem<"sqlite">[] =
+      outcome === "mentor_no_show"
+        ? [mailInsertWhen(db, missedByMentorMail({ to: mentee.email, first: mentee.first, mentorName: mentor.name, when: formatWhen(r.slot.startAt, mentee.zone), trial: r.slot.type === "trial" }), sql`changes() = 1`, now.getTime())]
+        : [];
+    const settle = db
+      .update(timeSlots)
+      .set({ outcome, outcomeAt: now })
+      .where(and(eq(timeSlots.id, r.slot.id), eq(timeSlots.state, "booked"), isNull(timeSlots.outcome)))
+      .returning({ id: timeSlots.id });
+    const [changed] = await db.batch([settle, ...notices.map((n) => n.statement), ...mail]);
+    if (!changed.length) continue;
+    report[outcome]++;
+    mailed ||= mail.length > 0;
+    for (const n of notices) pushNotification(env, waitUntil, n.to, n.view as NotificationView);
+  }
+  if (mailed) deliverMailSoon(env, waitUntil);
+  return report;
+}
