@@ -17,7 +17,7 @@ export const tickets = sqliteTable(
     slotId: text("slot_id"),
     status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
     /** How a moderator closed it: the accused was blocked, or the ticket was dismissed with a note. */
-    resolution: text("resolution", { enum: ["blocked", "dismissed"] }),
+    resolution: text("resolution", { enum: ["blocked", "dismissed", "outcome_kept", "outcome_changed"] }),
     resolutionNote: text("resolution_note"),
     resolvedBy: text("resolved_by").references(() => moderators.id),
     resolvedAt: instant("resolved_at"),

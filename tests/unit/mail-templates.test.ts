@@ -33,6 +33,7 @@ const view: SlotView = {
   sequence: 2,
   agenda: HOSTILE,
   rescheduleRequest: null,
+  attendance: null,
 };
 const now = new Date("2026-03-01T08:15:30Z");
 

@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { chatRouter } from "./routers/chat";
 import { emailRouter } from "./routers/email";
 import { liveRouter } from "./routers/live";
+import { attendanceRouter } from "./routers/attendance";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
@@ -29,6 +30,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   scheduling: schedulingRouter,
   live: liveRouter,
+  attendance: attendanceRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
   realtime: realtimeRouter,

@@ -22,6 +22,7 @@ const ACTIONS = {
   resolve_ticket_block: "Resolved a ticket by blocking",
   dismiss_ticket: "Dismissed a ticket about",
   refund_payment: "Refunded a payment of",
+  settle_attendance: "Decided an attendance dispute about",
 } as const;
 
 /** The audit log: every moderator action, newest (or oldest) first, filterable by moderator, by one account, and by a person's name or e-mail. */

@@ -3,11 +3,13 @@ import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
 import { grantsAccess } from "../enrollment-status";
+import { attendanceRecordColumns, recordOf } from "../attendance/records";
 import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 
 /** Mentees by name or e-mail, newest first (or oldest first, or by name), a page at a time. */
-export async function listMentees(db: Db, q: ListQuery) {
+export async function listMentees(db: Db, q: ListQuery, now: Date) {
   const where = personMatches(q.search, mentees);
+  const record = attendanceRecordColumns("mentee", mentees.id, now);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -19,6 +21,7 @@ export async function listMentees(db: Db, q: ListQuery) {
         isBlocked: mentees.isBlocked,
         profileImageKey: mentees.profileImageKey,
         createdAt: mentees.createdAt,
+        ...record,
       })
       .from(mentees)
       .where(where)
@@ -31,14 +34,20 @@ export async function listMentees(db: Db, q: ListQuery) {
     total,
     page: q.page,
     pageSize: LIST_PAGE_SIZE,
-    items: rows.map(({ profileImageKey, createdAt, ...r }) => ({ ...r, profileImageUrl: profileImageUrl(profileImageKey), joinedAt: createdAt.toISOString() })),
+    items: rows.map(({ profileImageKey, createdAt, completed, noShows, lateCancels, reschedules, ...r }) => ({
+      ...r,
+      profileImageUrl: profileImageUrl(profileImageKey),
+      joinedAt: createdAt.toISOString(),
+      attendance: recordOf({ completed, noShows, lateCancels, reschedules }),
+    })),
   };
 }
 
 /** Approved mentors (blocked ones included) by name or e-mail, with rating and current subscriber count. */
-export async function listMentors(db: Db, q: ListQuery) {
+export async function listMentors(db: Db, q: ListQuery, now: Date) {
   const where = and(eq(mentors.status, "approved"), personMatches(q.search, mentors));
-  const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(new Date())})`;
+  const record = attendanceRecordColumns("mentor", mentors.id, now);
+  const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(now)})`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -55,6 +64,7 @@ export async function listMentors(db: Db, q: ListQuery) {
         createdAt: mentors.createdAt,
         approvedAt: mentors.approvedAt,
         subscribers,
+        ...record,
       })
       .from(mentors)
       .where(where)
@@ -67,8 +77,9 @@ export async function listMentors(db: Db, q: ListQuery) {
     total,
     page: q.page,
     pageSize: LIST_PAGE_SIZE,
-    items: rows.map(({ profileImageKey, createdAt, approvedAt, ratingSum, ratingCount, ...r }) => ({
+    items: rows.map(({ profileImageKey, createdAt, approvedAt, ratingSum, ratingCount, completed, noShows, lateCancels, reschedules, ...r }) => ({
       ...r,
+      attendance: recordOf({ completed, noShows, lateCancels, reschedules }),
       profileImageUrl: profileImageUrl(profileImageKey),
       joinedAt: (approvedAt ?? createdAt).toISOString(),
       rating: ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { mentees, mentors, moderators, tickets, type Role } from "../../../db/schema";
+import { mentees, mentors, moderators, tickets, timeSlots, type Role } from "../../../db/schema";
+import { attendanceEvidence } from "../attendance/disputes";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
 import { auditIfChanged } from "./audit";
@@ -33,6 +34,7 @@ export async function listTicketQueue(db: Db, page: number) {
       aMentor: { first: aMentor.firstName, last: aMentor.lastName, email: aMentor.email, blocked: aMentor.isBlocked },
       resolverFirst: resolver.firstName,
       resolverLast: resolver.lastName,
+      session: { start: timeSlots.startAt, type: timeSlots.type, outcome: timeSlots.outcome },
     })
     .from(tickets)
     .leftJoin(rMentee, and(eq(tickets.reporterRole, "mentee"), eq(rMentee.id, tickets.reporterId)))
@@ -40,6 +42,7 @@ export async function listTicketQueue(db: Db, page: number) {
     .leftJoin(aMentee, and(eq(tickets.accusedRole, "mentee"), eq(aMentee.id, tickets.accusedId)))
     .leftJoin(aMentor, and(eq(tickets.accusedRole, "mentor"), eq(aMentor.id, tickets.accusedId)))
     .leftJoin(resolver, eq(resolver.id, tickets.resolvedBy))
+    .leftJoin(timeSlots, eq(timeSlots.id, tickets.slotId))
     .orderBy(
       sql`case when ${tickets.status} = 'open' then 0 else 1 end`,
       sql`case when ${tickets.status} = 'open' then ${tickets.createdAt} else -${tickets.createdAt} end`,
@@ -47,7 +50,10 @@ export async function listTicketQueue(db: Db, page: number) {
     )
     .limit(TICKET_PAGE_SIZE)
     .offset((page - 1) * TICKET_PAGE_SIZE);
-  const [{ total, open }] = await db.select({ total: sql<number>`count(*)`, open: sql<number>`coalesce(sum(${tickets.status} = 'open'), 0)` }).from(tickets);
+  const [[{ total, open }], evidence] = await Promise.all([
+    db.select({ total: sql<number>`count(*)`, open: sql<number>`coalesce(sum(${tickets.status} = 'open'), 0)` }).from(tickets),
+    attendanceEvidence(db, rows.flatMap((r) => (r.ticket.kind === "attendance" && r.ticket.slotId ? [r.ticket.slotId] : []))),
+  ]);
   return {
     total,
     open,
@@ -55,6 +61,7 @@ export async function listTicketQueue(db: Db, page: number) {
     pageSize: TICKET_PAGE_SIZE,
     items: rows.map((r) => ({
       id: r.ticket.id,
+      kind: r.ticket.kind,
       status: r.ticket.status,
       content: r.ticket.content,
       createdAt: r.ticket.createdAt.toISOString(),
@@ -64,6 +71,11 @@ export async function listTicketQueue(db: Db, page: number) {
       resolutionNote: r.ticket.resolutionNote,
       resolvedAt: r.ticket.resolvedAt?.toISOString() ?? null,
       resolvedBy: r.resolverFirst ? `${r.resolverFirst} ${r.resolverLast}` : null,
+      /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (issue 26). */
+      session:
+        r.ticket.kind === "attendance" && r.ticket.slotId && r.session?.start
+          ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: evidence.get(r.ticket.slotId) ?? [] }
+          : null,
     })),
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots, type SlotType } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
 import { zoneOr } from "../../../shared/zoned-time";
+import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../../shared/attendance";
 
 type Slot = typeof timeSlots.$inferSelect;
 
@@ -30,6 +31,8 @@ export type SlotView = {
   agenda: string | null;
   /** While booked: the mentor asked the mentee to pick another time. */
   rescheduleRequest: { at: string; message: string | null } | null;
+  /** Once settled after its end (issue 26): how it ended, and until when either side may dispute it (null: no longer, or already disputed). */
+  attendance: { outcome: SessionOutcome; at: string; disputed: boolean; disputeUntil: string | null } | null;
 };
 
 const menteeJoin = aliasedTable(mentees, "slot_mentee");
@@ -69,7 +72,15 @@ export function slotView(r: SlotRow, now: Date): SlotView {
     sequence: booked ? r.slot.sequence : 0,
     agenda: booked ? r.slot.agenda : null,
     rescheduleRequest: booked && r.slot.rescheduleRequestedAt ? { at: r.slot.rescheduleRequestedAt.toISOString(), message: r.slot.rescheduleMessage } : null,
+    attendance: booked ? attendanceView(r.slot, now) : null,
   };
+}
+
+/** A settled session's outcome as its two participants see it. */
+export function attendanceView(slot: Pick<Slot, "outcome" | "outcomeAt" | "disputedAt">, now: Date): SlotView["attendance"] {
+  if (!slot.outcome || !slot.outcomeAt) return null;
+  const until = slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS;
+  return { outcome: slot.outcome, at: slot.outcomeAt.toISOString(), disputed: Boolean(slot.disputedAt), disputeUntil: !slot.disputedAt && until > now.getTime() ? new Date(until).toISOString() : null };
 }
 
 export function slotQuery(db: Db) {

@@ -28,8 +28,8 @@ const NO_REASON = "No reason given";
 export const moderationRouter = router({
   ...moneyProcedures,
   home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone)),
-  mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input)),
-  mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input)),
+  mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input, ctx.now)),
+  mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input, ctx.now)),
   applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
   /** Pending applications searched, sorted and paged on the server (the moderator's screen; `applicants` stays the whole REST list). */
   applicantsPage: moderatorProcedure.input(applicantListSchema).query(({ ctx, input }) => listApplicantsPage(ctx.db, input)),

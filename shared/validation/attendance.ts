@@ -1,0 +1,27 @@
+import * as v from "valibot";
+import { sessionOutcomes } from "../attendance";
+
+/** Inputs of attendance (issue 26): a dispute of a session's outcome, and a moderator's decision of one. */
+
+const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
+
+export const DISPUTE_MAX = 1000;
+
+export const disputeSchema = v.object({
+  slotId: id("slotId"),
+  what: v.pipe(
+    v.string("Please say what happened"),
+    v.trim(),
+    v.nonEmpty("Please say what happened"),
+    v.maxLength(DISPUTE_MAX, `Please keep it to ${DISPUTE_MAX} characters`),
+  ),
+});
+
+export const decideDisputeSchema = v.object({
+  ticketId: id("ticketId"),
+  outcome: v.picklist(sessionOutcomes, "Choose an outcome: completed, mentee_no_show, mentor_no_show or both_no_show"),
+  note: v.pipe(v.string("Please give a reason"), v.trim(), v.nonEmpty("Please give a reason"), v.maxLength(500, "The reason must be at most 500 characters")),
+});
+
+/** The moderators' attendance records: the last this many days. */
+export const attendanceRecordSchema = v.optional(v.object({ days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(365)), 90) }), {});

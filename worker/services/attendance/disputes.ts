@@ -1,0 +1,122 @@
+import { aliasedTable, and, eq, gte, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { livePresence, mentees, mentors, tickets, timeSlots } from "../../../db/schema";
+import { DISPUTE_WINDOW_MS, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import type { ServiceDeps } from "../deps";
+import { fail } from "../domain-error";
+import { auditIfChanged } from "../moderation/audit";
+import { notificationWrite, pushNotification } from "../notifications";
+import type { Recipient } from "../push";
+
+export type Participant = { role: "mentee" | "mentor"; id: string };
+
+const menteeRow = aliasedTable(mentees, "disputed_mentee");
+
+async function settledSession(db: Db, slotId: string) {
+  const [row] = await db
+    .select({
+      slot: timeSlots,
+      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, zone: menteeRow.timeZone },
+      mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
+    })
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+    .where(eq(timeSlots.id, slotId))
+    .limit(1);
+  return row;
+}
+
+export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
+export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
+
+/**
+ * One tap on "Dispute" (issue 26): within 24 hours of the outcome, either participant sends it with
+ * what happened to the moderators' queue, as an attendance ticket about the other participant. Once
+ * per session (the slot's `disputed_at`, set by the same conditional batch as the ticket).
+ */
+export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who: Participant, slotId: string, what: string) {
+  const { db, now } = deps;
+  const row = await settledSession(db, slotId);
+  const mine = row && row.slot.state === "booked" && (who.role === "mentee" ? row.slot.menteeId === who.id : row.slot.mentorId === who.id);
+  if (!row || !mine) fail("NOT_FOUND", "There is no session of yours with this id.");
+  const { slot } = row;
+  if (!slot.outcome || !slot.outcomeAt) fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
+  if (slot.disputedAt) fail("CONFLICT", ALREADY_DISPUTED);
+  if (now.getTime() > slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS) fail("CONFLICT", DISPUTE_CLOSED);
+  const other: Participant = who.role === "mentee" ? { role: "mentor", id: slot.mentorId } : { role: "mentee", id: slot.menteeId! };
+  const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;
+  const recorded = outcomeLabel(slot.outcome, who.role, otherName);
+  const content = `Attendance dispute about the ${slot.type === "trial" ? "intro call" : "session"} of ${formatWhen(slot.startAt, "UTC")}, recorded as "${recorded}". ${what}`;
+  const ticketId = crypto.randomUUID();
+  const [marked] = await db.batch([
+    db
+      .update(timeSlots)
+      .set({ disputedAt: now })
+      .where(and(eq(timeSlots.id, slotId), isNull(timeSlots.disputedAt), gte(timeSlots.outcomeAt, new Date(now.getTime() - DISPUTE_WINDOW_MS))))
+      .returning({ id: timeSlots.id }),
+    db.run(sql`insert into ${tickets} (id, reporter_role, reporter_id, accused_role, accused_id, content, status, kind, slot_id, created_at)
+      select ${ticketId}, ${who.role}, ${who.id}, ${other.role}, ${other.id}, ${content}, 'open', 'attendance', ${slotId}, ${now.getTime()} where changes() = 1`),
+  ]);
+  if (!marked.length) fail("CONFLICT", ALREADY_DISPUTED);
+  return { message: "Your dispute has been sent. A moderator will look into it and both of you will hear the outcome.", ticketId };
+}
+
+/** What the room recorded for a disputed session, for the moderator deciding it: each stretch with its person. */
+export async function attendanceEvidence(db: Db, slotIds: string[]) {
+  if (!slotIds.length) return new Map<string, { role: "mentee" | "mentor"; joinedAt: string; leftAt: string | null }[]>();
+  const rows = await db
+    .select({ slotId: livePresence.slotId, role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
+    .from(livePresence)
+    .where(sql`${livePresence.slotId} in ${slotIds}`)
+    .orderBy(livePresence.joinedAt);
+  const bySlot = new Map<string, { role: "mentee" | "mentor"; joinedAt: string; leftAt: string | null }[]>();
+  for (const r of rows) {
+    const list = bySlot.get(r.slotId) ?? [];
+    list.push({ role: r.role, joinedAt: r.joinedAt.toISOString(), leftAt: r.leftAt?.toISOString() ?? null });
+    bySlot.set(r.slotId, list);
+  }
+  return bySlot;
+}
+
+const DECIDED: Record<SessionOutcome, string> = {
+  completed: "completed",
+  mentee_no_show: "missed by the mentee",
+  mentor_no_show: "missed by the mentor",
+  both_no_show: "missed by both",
+};
+
+/**
+ * A moderator decides an attendance dispute: keeps the outcome or changes it (a change to or from
+ * "missed by the mentor" moves the call back into, or out of, the mentee's quota, which counts from
+ * the outcome). The ticket, the slot, the audit entry and both sides' notices commit together.
+ */
+export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: string, ticketId: string, outcome: SessionOutcome, note: string) {
+  const { db, now } = deps;
+  const ticket = await db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
+  if (!ticket || ticket.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
+  if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
+  const row = await settledSession(db, ticket.slotId);
+  if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");
+  const changed = row.slot.outcome !== outcome;
+  const words = `${changed ? "changed to" : "kept as"} "${DECIDED[outcome]}"`;
+  const tell = (to: Recipient, zone: string) => ({
+    to,
+    ...notificationWrite(db, to, { type: "alert", content: `A moderator decided the dispute about the session of ${formatWhen(row.slot.startAt, zone)}: ${words}. ${note}` }, now, { ifPreviousChanged: true }),
+  });
+  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, zoneOr(row.mentor.zone, "Asia/Kolkata"))];
+  const [resolved] = await db.batch([
+    db
+      .update(tickets)
+      .set({ status: "resolved", resolution: changed ? "outcome_changed" : "outcome_kept", resolutionNote: note, resolvedBy: moderatorId, resolvedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
+      .returning({ id: tickets.id }),
+    auditIfChanged(db, { moderatorId, action: "settle_attendance", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note, details: { slotId: ticket.slotId, from: row.slot.outcome, to: outcome } }, now),
+    db.run(sql`update ${timeSlots} set outcome = ${outcome}, outcome_at = ${now.getTime()} where id = ${ticket.slotId} and changes() = 1`),
+    ...notices.map((n) => n.statement),
+  ]);
+  if (!resolved.length) fail("CONFLICT", "This ticket has already been resolved.");
+  for (const n of notices) pushNotification(deps.env, deps.waitUntil, n.to, n.view);
+  return { message: changed ? `Outcome changed to ${DECIDED[outcome]}` : "Outcome kept", outcome };
+}

@@ -1,0 +1,13 @@
+import { decideAttendanceDispute, disputeOutcome } from "../../services/attendance/disputes";
+import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
+import { memberProcedure, moderatorProcedure, router } from "../init";
+
+/** Attendance (issue 26, ADR 0026): a participant disputes a session's outcome; a moderator decides. */
+export const attendanceRouter = router({
+  /** Within 24 hours of the outcome, once per session: an attendance ticket in the moderators' queue. */
+  dispute: memberProcedure
+    .input(disputeSchema)
+    .mutation(({ ctx, input }) => disputeOutcome(ctx, { role: ctx.auth.role as "mentee" | "mentor", id: ctx.auth.sub }, input.slotId, input.what)),
+  /** Keeps or changes the outcome of a disputed session, closing its ticket (audited). */
+  decide: moderatorProcedure.input(decideDisputeSchema).mutation(({ ctx, input }) => decideAttendanceDispute(ctx, ctx.auth.sub, input.ticketId, input.outcome, input.note)),
+});
