@@ -12,6 +12,7 @@ import { runReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { runWaitlistHolds } from "./waitlist-holds";
+import { runReplyReminders } from "./reply-reminders";
 import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../database";
 
@@ -46,6 +47,8 @@ export const jobs: Record<string, Job> = {
   settleSessions: (db, env, now, waitUntil) => settleEndedSessions(db, env, new Date(now), waitUntil),
   /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
   transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
+  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait (issue 26). */
+  replyReminders: (db, env, now, waitUntil) => runReplyReminders(db, env, new Date(now), waitUntil),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */

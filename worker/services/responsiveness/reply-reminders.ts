@@ -1,0 +1,52 @@
+import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { conversations, messages } from "../../../db/schema";
+import { waitLabel } from "../../../shared/responsiveness";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import type { ServiceDeps } from "../deps";
+import { deliverMailSoon, mailInsertWhen } from "../mail";
+import { replyReminderMail } from "../mail/reply-reminder-mail";
+import { notificationWrite, pushNotification } from "../notifications";
+import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
+
+export type ReminderReport = { sent: number; skipped: number };
+
+/**
+ * Reminds mentors of subscribers who have waited 72 hours for an answer (issue 26): per waiting
+ * conversation, an in-app notification (linking to the conversation) and an e-mail, in ONE batch
+ * with the conversation's `reply_reminder_at`. The batch starts with a conditional update (no
+ * reminder since the wait began, and still no answer from the mentor), and the notice and the mail
+ * are written only if it changed the row (`changes() = 1`), so two runs at once, or a run racing
+ * the mentor's answer, send at most one reminder per wait. The push follows the commit.
+ */
+export async function sendReplyReminders(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<ReminderReport> {
+  const { db, now } = deps;
+  const report: ReminderReport = { sent: 0, skipped: 0 };
+  for (const due of await dueReplyReminders(db, now)) {
+    if (await remind(deps, due)) report.sent++;
+    else report.skipped++;
+  }
+  if (report.sent > 0) deliverMailSoon(deps.env, deps.waitUntil);
+  return report;
+}
+
+async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, due: DueReminder): Promise<boolean> {
+  const { db, now } = deps;
+  const start = new Date(due.waitStart);
+  const waited = waitLabel(now.getTime() - due.waitStart);
+  const mentor = { role: "mentor" as const, id: due.mentor.id };
+  const answered = db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.conversationId, due.conversationId), eq(messages.senderType, "mentor"), gte(messages.createdAt, start)));
+  const claim = db
+    .update(conversations)
+    .set({ replyReminderAt: now })
+    .where(and(eq(conversations.id, due.conversationId), or(isNull(conversations.replyReminderAt), lt(conversations.replyReminderAt, start)), notExists(answered)))
+    .returning({ id: conversations.id });
+  const notice = notificationWrite(db, mentor, { type: "alert", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
+  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited, since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata")) });
+  const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, mail, sql`changes() = 1`, now.getTime())]);
+  if (claimed.length === 0) return false;
+  pushNotification(deps.env, deps.waitUntil, mentor, notice.view);
+  return true;
+}
