@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refreshSessions, type Role } from "../../db/schema";
 import { randomSecret, sha256Base64url } from "./tokens";
+import { markMentorActive } from "./responsiveness/last-active";
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -11,7 +12,7 @@ export type SessionOwner = { role: Role; userId: string };
 export async function openSession(db: Db, owner: SessionOwner, familyId?: string, now = Date.now()) {
   const id = crypto.randomUUID();
   const secret = randomSecret();
-  await db.insert(refreshSessions).values({
+  const insert = db.insert(refreshSessions).values({
     id,
     familyId: familyId ?? id,
     userRole: owner.role,
@@ -20,6 +21,9 @@ export async function openSession(db: Db, owner: SessionOwner, familyId?: string
     expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
     createdAt: new Date(now),
   });
+  // A mentor signing in or refreshing is active: his "last active" travels in the same batch (issue 26).
+  if (owner.role === "mentor") await db.batch([insert, markMentorActive(db, owner.userId, now)]);
+  else await insert;
   return { sessionId: id, refreshToken: `${id}.${secret}` };
 }
 

@@ -6,6 +6,7 @@ import { fail } from "../domain-error";
 import type { NotificationView } from "../notifications";
 import type { Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
+import { markMentorActive } from "../responsiveness/last-active";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
@@ -106,6 +107,8 @@ export async function sendMessage(db: Db, sender: Member, conversation: Particip
       and conversation_id = ${conversation.id} and type = 'message' and is_read = 0 and ${stored}`),
     db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
       select ${notificationId}, ${recipient.role}, ${recipient.id}, 'message', ${notificationText}, ${conversation.id}, 0, ${now} where ${stored}`),
+    // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
+    ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, stored)] : []),
   ]);
   if (inserted.rowsAffected === 1) {
     const row: MessageRow = { id, conversationId: conversation.id, senderType: sender.role, senderId: sender.id, content, clientId, readAt: null, createdAt: new Date(now) };
