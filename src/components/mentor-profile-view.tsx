@@ -8,6 +8,7 @@ import { hasRecord } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 import { MentorPlanPanel } from "./mentor-plan-panel";
 import { MentorReviews } from "./mentor-reviews";
+import { MentorResponsiveness } from "./mentor-responsiveness";
 import { MentorUnavailable } from "./mentor-unavailable";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
@@ -65,6 +66,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
                   {mentor.location}
                 </p>
               ) : null}
+              <MentorResponsiveness typicalReplyMinutes={mentor.typicalReplyMinutes} lastActiveDaysAgo={mentor.lastActiveDaysAgo} />
               {mentor.shortBio ? <p className="text-sm text-slate-600">{mentor.shortBio}</p> : null}
               {links.length ? (
                 <ul aria-label="Links" className="mt-1 flex flex-wrap gap-3">

@@ -18,6 +18,6 @@ export async function cachedMentorSearch(db: Db, query: Query, freshSeconds: num
 }
 
 /** A mentor's public profile through the location's cache; an unavailable mentor is never cached (always read fresh). */
-export async function cachedMentorProfile(db: Db, mentorId: string, freshSeconds: number, waitUntil: WaitUntil, store: EdgeStore | null = edgeStore()): Promise<MentorProfile> {
-  return (await edgeCached(`mentor/${encodeURIComponent(mentorId)}`, catalogPolicy(freshSeconds), () => publicMentorProfile(db, mentorId), waitUntil, store)).value;
+export async function cachedMentorProfile(db: Db, mentorId: string, freshSeconds: number, waitUntil: WaitUntil, now: Date, store: EdgeStore | null = edgeStore()): Promise<MentorProfile> {
+  return (await edgeCached(`mentor/${encodeURIComponent(mentorId)}`, catalogPolicy(freshSeconds), () => publicMentorProfile(db, mentorId, now), waitUntil, store)).value;
 }

@@ -4,8 +4,11 @@ import { mentors, mentorSkills } from "../../db/schema";
 import { fail } from "./domain-error";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
+import { currentTime } from "./clock";
+import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";
 
-export type MentorProfile = MentorCard & {
+/** With his reply time and last activity, coarsened (issue 26). */
+export type MentorProfile = MentorCard & Responsiveness & {
   educationalQualification: string;
   website: string | null;
   twitterUrl: string | null;
@@ -15,12 +18,13 @@ export type MentorProfile = MentorCard & {
 
 export type OwnMentorProfile = MentorProfile & { email: string; phone: string; timeZone: string | null };
 
-async function loadProfile(db: Db, mentorId: string) {
-  const [found] = await db.select({ row: getTableColumns(mentors), skillsJson }).from(mentors).where(eq(mentors.id, mentorId));
+async function loadProfile(db: Db, mentorId: string, now: Date) {
+  const [found] = await db.select({ row: getTableColumns(mentors), skillsJson, ...replyStatsColumns }).from(mentors).where(eq(mentors.id, mentorId));
   if (!found) return null;
   const { row } = found;
   const profile: MentorProfile = {
     ...mentorCard(row, found.skillsJson),
+    ...responsivenessOf(found, row.lastActiveAt, now),
     educationalQualification: row.educationalQualification,
     website: row.website,
     twitterUrl: row.twitterUrl,
@@ -31,14 +35,14 @@ async function loadProfile(db: Db, mentorId: string) {
 }
 
 /** A mentor as mentees see them; pending, blocked and unknown mentors are "not found" alike. */
-export async function publicMentorProfile(db: Db, mentorId: string): Promise<MentorProfile> {
-  const found = await loadProfile(db, mentorId);
+export async function publicMentorProfile(db: Db, mentorId: string, now = new Date(currentTime())): Promise<MentorProfile> {
+  const found = await loadProfile(db, mentorId, now);
   if (!found || found.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
   return found.profile;
 }
 
-export async function ownMentorProfile(db: Db, mentorId: string): Promise<OwnMentorProfile> {
-  const found = await loadProfile(db, mentorId);
+export async function ownMentorProfile(db: Db, mentorId: string, now = new Date(currentTime())): Promise<OwnMentorProfile> {
+  const found = await loadProfile(db, mentorId, now);
   if (!found) fail("NOT_FOUND", "Profile not found.");
   return { ...found.profile, email: found.row.email, phone: found.row.phone, timeZone: found.row.timeZone };
 }

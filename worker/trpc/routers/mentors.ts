@@ -15,13 +15,13 @@ export const mentorsRouter = router({
   profile: publicProcedure.input(mentorIdSchema).query(async ({ ctx, input }) => {
     // A stale token gets 401 so the client refreshes instead of showing "Subscribe" to a subscriber.
     if (ctx.tokenRejected) fail("UNAUTHORIZED", "Your session has expired. Please sign in again.");
-    const mentor = await cachedMentorProfile(ctx.db, input.mentorId, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil);
+    const mentor = await cachedMentorProfile(ctx.db, input.mentorId, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil, ctx.now);
     const viewer = ctx.auth;
     const isEnrollmentActiveForViewer = viewer?.role === "mentee" ? await isEnrollmentActive(ctx.db, viewer.sub, input.mentorId) : false;
     return { mentor, isEnrollmentActive: isEnrollmentActiveForViewer };
   }),
 
-  myProfile: mentorProcedure.query(({ ctx }) => ownMentorProfile(ctx.db, ctx.auth.sub)),
+  myProfile: mentorProcedure.query(({ ctx }) => ownMentorProfile(ctx.db, ctx.auth.sub, ctx.now)),
 
   updateProfile: mentorProcedure.use(changesCatalogue).input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     const changes = input;
