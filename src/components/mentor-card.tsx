@@ -3,6 +3,7 @@ import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCardData } from "@/lib/api-types";
 import { formatRupees } from "@/lib/money";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
+import { MIN_REPLIES_SHOWN, replyTimeLabel } from "../../shared/responsiveness";
 import { RatingSummary } from "./rating-summary";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
@@ -15,12 +16,6 @@ const CARD_SKILLS = 3;
 /** Cards enter 0.25 s apart (SPEC §2); from the ninth on they share the last delay so long lists don't wait. */
 const ENTRANCE_STEP_S = 0.25;
 const MAX_STAGGERED = 8;
-
-/** An average chat reply time in words: "12 minutes", "3 hours", "2 days". */
-function replyTimeText(minutes: number): string {
-  const [n, unit] = minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.round(minutes / 60), "hour"] : [Math.round(minutes / 1440), "day"];
-  return `${n} ${unit}${n === 1 ? "" : "s"}`;
-}
 
 /** A mentor in a list: photo, name, role, price per hour and per month, short bio, first skills, rating, and a link to the profile. */
 export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; index: number; area: BrowseArea }) {
@@ -51,8 +46,9 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
         <span aria-hidden="true">·</span>
         <span title={`${CALLS_PER_MONTH} one-hour calls a month`}>{formatRupees(monthlyPricePaise(mentor.hourlyRatePaise))}/month plan</span>
       </p>
-      {typeof mentor.typicalReplyMinutes === "number" ? (
-        <p className="-mt-2 text-xs text-slate-500">Usually replies in about {replyTimeText(mentor.typicalReplyMinutes)}</p>
+      {/* Like the profile (issue 26): only a reply time drawn from enough replies. */}
+      {typeof mentor.typicalReplyMinutes === "number" && (mentor.replyCount ?? 0) >= MIN_REPLIES_SHOWN ? (
+        <p className="-mt-2 text-xs text-slate-500">{replyTimeLabel(mentor.typicalReplyMinutes)}</p>
       ) : null}
       <p className="line-clamp-2 text-sm text-slate-700">{mentor.shortBio || DEFAULT_SHORT_BIO}</p>
       {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, CARD_SKILLS)} size="sm" /> : null}

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { mentors } from "../../db/schema";
+import { MIN_REPLIES_SHOWN, RESPONSIVE_WITHIN_MS } from "../../shared/responsiveness";
 import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "./accounts";
 import { hitsOf, tierOf } from "./search-ranking";
@@ -22,6 +23,8 @@ export type MentorCard = {
   reviewCount: number;
   /** Search results only: the mentor's average chat reply time in minutes, null before a first reply. */
   typicalReplyMinutes?: number | null;
+  /** Search results only: how many replies that average rests on (cards show it from MIN_REPLIES_SHOWN, issue 26). */
+  replyCount?: number;
 };
 
 const average = sql<number>`case when "m"."rating_count" = 0 then 0 else cast("m"."rating_sum" as real) / "m"."rating_count" end`;
@@ -36,6 +39,12 @@ function rateWithin({ min, max }: Range): SQL[] {
 export const skillsJson = sql<string>`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "mentors"."id" order by s.created_at, s.id))`;
 /** Average ms from a mentee's message to the mentor's answer (migration 0013), null before a first reply. */
 const replyMs = sql`(select reply_ms_sum / replies from mentor_reply_stats where mentor_id = "m"."id")`;
+const replyCount = sql`coalesce((select replies from mentor_reply_stats where mentor_id = "m"."id"), 0)`;
+/**
+ * Search's tie-breaker (issue 26): 1 for a mentor whose average reply, over enough replies to be
+ * shown, is within a day; else 0. Sorted after what makes a match good (tier) or a rating, never before.
+ */
+const responsive = sql`coalesce((select replies >= ${MIN_REPLIES_SHOWN} and reply_ms_sum <= replies * ${RESPONSIVE_WITHIN_MS} from mentor_reply_stats where mentor_id = "m"."id"), 0)`;
 const cardSkillsJson = sql`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "m"."id" order by s.created_at, s.id))`;
 
 type MentorRow = typeof mentors.$inferSelect;
@@ -43,9 +52,9 @@ type CardRow = Pick<MentorRow, "id" | "firstName" | "lastName" | "jobTitle" | "f
 
 /** The columns a card shows (id first: the bench reads it): a search reads only these. */
 const cardColumns = sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
-  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms"`;
+  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms", ${replyCount} as "reply_count"`;
 type CardSqlRow = { id: string; first_name: string; last_name: string; job_title: string; firm_name: string; short_bio: string | null; bio: string; location: string | null;
-  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string; reply_ms: number | null };
+  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string; reply_ms: number | null; reply_count: number };
 
 export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
 
@@ -66,7 +75,8 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
     ...(query.rating === NO_RATING ? [] : [sql`${average} >= ${Number(query.rating)}`]),
   ];
   const where = sql.join(conditions, sql` and `);
-  const byRating = sql`${average} desc, "m"."rating_count" desc, "m"."first_name" asc, "m"."id" asc`;
+  // Equal ratings: responsive mentors first (issue 26), then by name.
+  const byRating = sql`${average} desc, "m"."rating_count" desc, ${responsive} desc, "m"."first_name" asc, "m"."id" asc`;
   const byPrice = {
     "price-asc": sql`"m"."hourly_rate_paise" asc, `,
     "price-desc": sql`"m"."hourly_rate_paise" desc, `,
@@ -80,7 +90,7 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
         join "mentor_search_keys" "k" on "k"."id" = "h"."rid"
         join "mentors" "m" on "m"."id" = "k"."mentor_id"
         where ${where}
-        order by ${byPrice}"h"."fuzzy", ${tierOf(terms)} desc, "h"."rank", ${byRating}
+        order by ${byPrice}"h"."fuzzy", ${tierOf(terms)} desc, ${responsive} desc, "h"."rank", ${byRating}
         limit ${query.limit}`
     : sql`select ${cardColumns} from "mentors" "m" where ${where} order by ${byPrice}${byRating} limit ${query.limit}`;
   const rows = await db.all<CardSqlRow>(statement);
@@ -91,6 +101,7 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
       r.skills_json,
     ),
     typicalReplyMinutes: r.reply_ms === null ? null : Math.max(1, Math.round(r.reply_ms / 60_000)),
+    replyCount: r.reply_count,
   }));
 }
 
