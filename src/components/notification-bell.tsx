@@ -12,7 +12,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 
 /**
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
- * latest 5, newest first; opening it marks them read. Message notifications link to their conversation.
+ * latest 5, newest first; opening it marks them read. Notifications about a conversation (a message, a
+ * reminder that a subscriber waits for an answer) link to it.
  * Consecutive "New sign-in" alerts share one line (issue 23), so other notices keep their places.
  */
 export function NotificationBell({ side }: { side: ChatSide }) {
@@ -61,7 +62,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
                 </time>
               </span>
             );
-            return entry.kind === "single" && n.type === "message" && n.conversationId ? (
+            return entry.kind === "single" && n.conversationId ? (
               <DropdownMenuItem key={entry.key} asChild>
                 <Link to={INBOX_THREAD[side]} params={{ conversationId: n.conversationId }}>
                   {body}

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { ListError, useErrorToast } from "./list-states";
 import { StatisticsChart } from "./statistics-chart";
+import { UnresponsiveMentors } from "./unresponsive-mentors";
 
 function Count({ label, value, to }: { label: string; value: number | undefined; to: ReactNode }) {
   return (
@@ -50,6 +51,7 @@ export function ModeratorHome() {
         <Count label="New mentees today" value={c?.newMenteesToday} to={<Link to="/moderator/mentees-list" className={linkClass}>Mentees List</Link>} />
         <Count label="Active subscriptions" value={c?.activeSubscriptions} to={<Link to="/moderator/mentors-list" className={linkClass}>Mentors List</Link>} />
       </div>
+      <UnresponsiveMentors />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

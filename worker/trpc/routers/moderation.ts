@@ -20,6 +20,7 @@ import {
 } from "../../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../init";
 import { moneyProcedures } from "./moderation-money";
+import { responsivenessProcedures } from "./moderation-responsiveness";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";
@@ -27,6 +28,7 @@ const NO_REASON = "No reason given";
 /** The moderator area (SPEC §2, §7 Moderator): only moderators, on every procedure. */
 export const moderationRouter = router({
   ...moneyProcedures,
+  ...responsivenessProcedures,
   home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone)),
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input, ctx.now)),
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input, ctx.now)),

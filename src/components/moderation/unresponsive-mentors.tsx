@@ -1,0 +1,64 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTRPC } from "@/lib/trpc";
+import { lastActiveLabel, waitLabel } from "../../../shared/responsiveness";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { ListEmpty, ListError, ListLoading } from "./list-states";
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The moderator home's card of mentors who leave subscribers unanswered (issue 26): each with how
+ * many subscribers have waited more than 72 hours, the longest wait and when he was last active,
+ * linking to him in the mentors list (where he can be blocked).
+ */
+export function UnresponsiveMentors() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.moderation.unresponsiveMentors.queryOptions());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="unresponsive-mentors-title">Subscribers waiting for an answer</CardTitle>
+        <CardDescription>Mentors who have not answered a subscriber's message for more than 72 hours. They are reminded once per wait.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <ListLoading label="Loading mentors with waiting subscribers" rows={2} />
+        ) : list.isError ? (
+          <ListError what="the mentors with waiting subscribers" onRetry={() => void list.refetch()} />
+        ) : list.data.length === 0 ? (
+          <ListEmpty>Every subscriber has had an answer within 72 hours.</ListEmpty>
+        ) : (
+          <ul aria-labelledby="unresponsive-mentors-title" className="grid gap-3">
+            {list.data.map((m) => (
+              <li key={m.id} className="grid gap-1 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{m.name}</p>
+                  <p className="break-words text-sm text-slate-600">{m.email}</p>
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:col-start-1">
+                  <dt className="text-slate-600">Waiting</dt>
+                  <dd className="text-slate-900">
+                    {m.waiting} subscriber{m.waiting === 1 ? "" : "s"}
+                  </dd>
+                  <dt className="text-slate-600">Longest wait</dt>
+                  <dd className="text-slate-900">{waitLabel(m.longestWaitHours * HOUR)}</dd>
+                  <dt className="text-slate-600">Last active</dt>
+                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? "Not seen yet" : lastActiveLabel(m.lastActiveDaysAgo)}</dd>
+                </dl>
+                <Link
+                  to="/moderator/mentors-list"
+                  search={{ search: m.email }}
+                  className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1"
+                  aria-label={`Open ${m.name} in the mentors list`}
+                >
+                  Open in Mentors List
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
