@@ -9,6 +9,7 @@ import { seedChatDemo } from "./seed-chat";
 import { seedMovesDemo } from "./seed-moves";
 import { seedModerationDemo } from "./seed-moderation";
 import { seedPayoutsDemo } from "./seed-payouts";
+import { seedResponsivenessDemo } from "./seed-responsiveness";
 import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -93,6 +94,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
   await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedPayoutsDemo(db);
+  await seedResponsivenessDemo(db);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set
