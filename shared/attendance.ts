@@ -38,7 +38,7 @@ function stretchesOf(presence: Presence[], role: Party, opens: number, closes: n
 
 const overlaps = (a: Stretch[], b: Stretch[]) => a.some(([af, at]) => b.some(([bf, bt]) => af < bt && bf < at));
 const firstJoin = (s: Stretch[]) => (s.length ? Math.min(...s.map(([from]) => from)) : Infinity);
-const presentAt = (s: Stretch[], t: number) => s.some(([from, to]) => from <= t && t < to);
+const presentAt = (s: Stretch[], t: number) => s.some(([from, to]) => from <= t && t <= to);
 
 /**
  * The rule, in the order it is applied:
@@ -46,7 +46,7 @@ const presentAt = (s: Stretch[], t: number) => s.some(([from, to]) => from <= t 
  * 2. Only one of them ever joined: the other did not come.
  * 3. Both joined, never together: whoever joined within the wait (10 minutes after the start, 5
  *    for an intro call) came; if only one did, the other did not come.
- * 4. Both joined within the wait, never together: the one still there when the wait ran out
+ * 4. Both joined within the wait, never together: the one still there when the wait ran out (or who left just then)
  *    waited for the other, who did not come; if neither stayed that long, nobody waited.
  * 5. Otherwise (nobody joined, or both only after the wait): both_no_show.
  */

@@ -1,17 +1,19 @@
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 /**
  * A person's attendance record over a recent window (issue 26), for the moderators' lists: sessions
  * completed, sessions they missed (their own no-shows, and those nobody came to), cancellations less
  * than 24 hours before the start, and reschedules they asked for or made. Correlated subqueries on
- * the list's own id column, so the list stays one read.
+ * the list's own table (`mentees` or `mentors`, named in full: drizzle leaves a lone table's columns
+ * unqualified, which inside a subquery would name the subquery's own id), so the list stays one read.
  */
 export const RECORD_DAYS = 90;
 const DAY = 24 * 60 * 60 * 1000;
 
 export type AttendanceRecord = { completed: number; noShows: number; lateCancels: number; reschedules: number };
 
-export function attendanceRecordColumns(role: "mentee" | "mentor", id: AnyColumn, now: Date): Record<keyof AttendanceRecord, SQL<number>> {
+export function attendanceRecordColumns(role: "mentee" | "mentor", now: Date): Record<keyof AttendanceRecord, SQL<number>> {
+  const id = sql.raw(role === "mentee" ? `"mentees"."id"` : `"mentors"."id"`);
   const since = now.getTime() - RECORD_DAYS * DAY;
   const who = sql.raw(role === "mentee" ? "mentee_id" : "mentor_id");
   const missed = role === "mentee" ? "mentee_no_show" : "mentor_no_show";

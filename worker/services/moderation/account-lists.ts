@@ -9,7 +9,7 @@ import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } fr
 /** Mentees by name or e-mail, newest first (or oldest first, or by name), a page at a time. */
 export async function listMentees(db: Db, q: ListQuery, now: Date) {
   const where = personMatches(q.search, mentees);
-  const record = attendanceRecordColumns("mentee", mentees.id, now);
+  const record = attendanceRecordColumns("mentee", now);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -46,7 +46,7 @@ export async function listMentees(db: Db, q: ListQuery, now: Date) {
 /** Approved mentors (blocked ones included) by name or e-mail, with rating and current subscriber count. */
 export async function listMentors(db: Db, q: ListQuery, now: Date) {
   const where = and(eq(mentors.status, "approved"), personMatches(q.search, mentors));
-  const record = attendanceRecordColumns("mentor", mentors.id, now);
+  const record = attendanceRecordColumns("mentor", now);
   const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(now)})`;
   const [rows, [{ total }]] = await Promise.all([
     db
