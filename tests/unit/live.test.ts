@@ -19,6 +19,7 @@ function session(overrides: Partial<LiveSession> = {}): LiveSession {
     end: new Date(start.getTime() + 60 * MINUTE).toISOString(),
     opensAt: new Date(start.getTime() - 10 * MINUTE).toISOString(),
     closesAt: new Date(start.getTime() + 65 * MINUTE).toISOString(),
+    agenda: null,
     now: start.toISOString(),
     ...overrides,
   };

@@ -24,6 +24,8 @@ export type LiveSession = {
   /** Entering is allowed from `opensAt` until `end`; the room closes connected participants at `closesAt`. */
   opensAt: string;
   closesAt: string;
+  /** What the mentee would like to discuss, as she wrote it when booking (issue 26); null when she wrote nothing. */
+  agenda: string | null;
   /** The server's clock when this was read, so a page's countdown does not trust the device clock. */
   now: string;
 };
@@ -60,6 +62,7 @@ export async function liveSessionFor(db: Db, who: { role: string; id: string }, 
     end: end.toISOString(),
     opensAt: new Date(start.getTime() - LIVE_EARLY_MS).toISOString(),
     closesAt: new Date(end.getTime() + LIVE_GRACE_MS).toISOString(),
+    agenda: row.slot.agenda ?? null,
     now: now.toISOString(),
   };
 }
