@@ -13,7 +13,10 @@ export function callEnd(slot: { type: string; start: Date; end: Date }): Date {
   return slot.type === "trial" ? new Date(slot.start.getTime() + TRIAL_CALL_MS) : slot.end;
 }
 
-/** SPEC §2: the mentor's "Go Live" appears once the scheduled start is reached, until the room closes. */
+/**
+ * The mentor's "Go Live" appears when the live room opens, 10 minutes before the start, like the
+ * mentee's entry (issue 26; SPEC §2 said "once the start is reached"), until the room closes.
+ */
 export function canGoLive(slot: { start: string; end: string }, now: number): boolean {
-  return new Date(slot.start).getTime() <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;
+  return new Date(slot.start).getTime() - LIVE_EARLY_MS <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;
 }

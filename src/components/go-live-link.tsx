@@ -2,8 +2,9 @@ import { canGoLive } from "../../shared/live-window";
 import { Button } from "./ui/button";
 
 /**
- * The mentor's "Go Live" (SPEC §2): once the session's start is reached and until its room closes,
- * it opens `/mentors/connect/live/{id}` in a new window; before that, a note says when it appears.
+ * The mentor's "Go Live" (SPEC §2): from 10 minutes before the session's start (when its room opens,
+ * issue 26) until its room closes, it opens `/mentors/connect/live/{id}` in a new window; before
+ * that, a note says when it appears.
  */
 export function GoLiveLink({ slot, now, size = "sm" }: { slot: { id: string; start: string; end: string }; now: number; size?: "sm" | "default" }) {
   if (canGoLive(slot, now))
@@ -14,6 +15,6 @@ export function GoLiveLink({ slot, now, size = "sm" }: { slot: { id: string; sta
         </a>
       </Button>
     );
-  if (new Date(slot.start).getTime() > now) return <span className="text-sm text-slate-500">Go Live opens at the start</span>;
+  if (new Date(slot.start).getTime() > now) return <span className="text-sm text-slate-500">Go Live opens 10 minutes before the start</span>;
   return null;
 }

@@ -22,7 +22,7 @@ const SlotCalendar = lazy(() => import("@/components/slot-calendar"));
 export function CalendarSection({ zone }: { zone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Ticks every 30 s, so "Go Live" appears on a booked slot's details when its start is reached.
+  // Ticks every 30 s, so "Go Live" appears on a booked slot's details when its room opens (10 minutes before the start).
   const now = useNow(30_000);
   const [proposed, setProposed] = useState<Date | null>(null);
   const [selected, setSelected] = useState<{ id: string; anchor: Anchor } | null>(null);

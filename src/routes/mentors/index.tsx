@@ -20,7 +20,7 @@ function Dashboard() {
   const trpc = useTRPC();
   const zone = useMyZone();
   const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions());
-  // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a start is reached.
+  // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a room opens (10 minutes before the start).
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
   const now = useNow(30_000);
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
