@@ -12,7 +12,6 @@ const LIVE_PAGE = /^\/(?:mentees|mentors)\/connect\/live\/[^/]+\/?$/;
 /** Powerful features the app never uses: denied to every document, so injected or framed code cannot ask for them either. */
 const DENIED_FEATURES = [
   "accelerometer",
-  "display-capture",
   "geolocation",
   "gyroscope",
   "hid",
@@ -27,10 +26,13 @@ const DENIED_FEATURES = [
   "xr-spatial-tracking",
 ];
 
-/** Camera and microphone for this document only on a live page (getUserMedia), denied everywhere else. */
+/**
+ * Camera and microphone (getUserMedia) and screen sharing (getDisplayMedia, issue 26) for this
+ * document only on a live page, denied everywhere else.
+ */
 export function permissionsPolicy(pathname: string): string {
   const media = LIVE_PAGE.test(pathname) ? "(self)" : "()";
-  return [`camera=${media}`, `microphone=${media}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(", ");
+  return [`camera=${media}`, `microphone=${media}`, `display-capture=${media}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(", ");
 }
 
 /**

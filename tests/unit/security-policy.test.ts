@@ -21,12 +21,12 @@ describe("the security headers' values (issue 20)", () => {
     expect(local.get("script-src")).toEqual(["'self'"]);
   });
 
-  it("allows the camera and microphone on the live pages only", () => {
+  it("allows the camera, microphone and screen sharing on the live pages only", () => {
     for (const path of ["/mentors/connect/live/abc", "/mentees/connect/live/abc/"]) {
-      expect(permissionsPolicy(path)).toMatch(/^camera=\(self\), microphone=\(self\), /);
+      expect(permissionsPolicy(path)).toMatch(/^camera=\(self\), microphone=\(self\), display-capture=\(self\), /);
     }
     for (const path of ["/", "/mentors", "/mentees/connect/inbox/abc", "/mentors/connect/live", "/mentors/connect/live/a/b", "/x/mentors/connect/live/a"]) {
-      expect(permissionsPolicy(path), path).toMatch(/^camera=\(\), microphone=\(\), /);
+      expect(permissionsPolicy(path), path).toMatch(/^camera=\(\), microphone=\(\), display-capture=\(\), /);
     }
     expect(permissionsPolicy("/mentors/connect/live/abc")).toContain("geolocation=()");
     expect(permissionsPolicy("/")).toContain("payment=()");
