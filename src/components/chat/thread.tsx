@@ -1,11 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { toast } from "@/lib/toast";
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { apiError } from "@/lib/api-error";
 import { setOpenConversation } from "@/lib/chat-focus";
-import { dayLabel, mergeThread, newClientId, startsNewDay, type PendingMessage } from "@/lib/chat-thread";
+import { dayLabel, mergeThread, startsNewDay } from "@/lib/chat-thread";
 import { useTRPC } from "@/lib/trpc";
 import { LoadError } from "../load-error";
 import { Avatar } from "../ui/avatar";
@@ -14,6 +13,7 @@ import { Skeleton } from "../ui/skeleton";
 import { Composer } from "./composer";
 import { INBOX, type ChatSide } from "./inbox-paths";
 import { MessageBubble } from "./message-bubble";
+import { useMessageSender } from "./use-message-sender";
 
 const PAGE = 30;
 
@@ -24,7 +24,7 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   const conversation = useQuery(trpc.chat.conversation.queryOptions({ conversationId }));
   const threadInput = { conversationId, limit: PAGE };
   const pages = useInfiniteQuery(trpc.chat.messages.infiniteQueryOptions(threadInput, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const { pending, onSend, retry } = useMessageSender(threadInput);
   const items = mergeThread(pages.data?.pages ?? [], pending);
 
   const refreshCounts = useCallback(() => {
@@ -50,32 +50,6 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
       setOpenConversation(null);
     };
   }, [conversationId, newestFromOtherId, markReadNow]);
-
-  const send = useMutation(trpc.chat.send.mutationOptions());
-  const attempt = (message: PendingMessage) => {
-    setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: "sending" } : p)));
-    send
-      .mutateAsync({ conversationId, message: message.content, clientId: message.clientId })
-      .then(({ message: stored }) => {
-        // Hold the stored message at once (the push and the refetch find it already there), then drop the pending copy.
-        queryClient.setQueryData(trpc.chat.messages.infiniteQueryKey(threadInput), (data) => {
-          if (!data || data.pages.some((page) => page.messages.some((m) => m.id === stored.id))) return data;
-          const [first, ...rest] = data.pages;
-          return { ...data, pages: [{ ...first, messages: [...first.messages, stored] }, ...rest] };
-        });
-        setPending((list) => list.filter((p) => p.clientId !== message.clientId));
-        void queryClient.invalidateQueries({ queryKey: trpc.chat.conversations.pathKey() });
-      })
-      .catch((error: unknown) => {
-        setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: "failed" } : p)));
-        toast.error("Something went Wrong from the Send API", { description: apiError(error)?.message ?? "Please check your connection and retry." });
-      });
-  };
-  const onSend = (content: string) => {
-    const message: PendingMessage = { clientId: newClientId(), content, createdAt: new Date().toISOString(), status: "sending" };
-    setPending((list) => [...list, message]);
-    attempt(message);
-  };
 
   // Scrolling: stay at the newest message as messages arrive (when already there), keep the view still when earlier ones load.
   const scroller = useRef<HTMLDivElement>(null);
@@ -158,7 +132,7 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
                         <span className="h-px flex-1 bg-slate-200" />
                       </div>
                     ) : null}
-                    <MessageBubble item={item} own={own} onRetry={item.kind === "pending" ? () => attempt(item.message) : undefined} />
+                    <MessageBubble item={item} own={own} onRetry={item.kind === "pending" ? () => retry(item.message) : undefined} />
                   </Fragment>
                 );
               })}
