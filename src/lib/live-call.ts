@@ -10,10 +10,25 @@ import { TicketRefused } from "./socket-ticket";
  */
 export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "peer-left" | "ended" | "replaced" | "signed-out";
 
-export type CallSnapshot = { status: CallStatus; peer: LivePeer | null; remoteStream: MediaStream | null };
+/**
+ * What one side sends (issue 26): camera and microphone on or off, and whether the video is a shared
+ * screen. It travels as a `signal` payload of its own kind (`{kind: "media", ...}`) without a `gen`,
+ * so a page from before it ignores it; null until the other side has said.
+ */
+export type PeerMedia = { camera: boolean; mic: boolean; screen: boolean };
+
+export type CallSnapshot = { status: CallStatus; peer: LivePeer | null; remoteStream: MediaStream | null; peerMedia: PeerMedia | null };
 
 /** One offer/answer exchange; signals of an older exchange (before a reload or restart) are ignored. */
 type Signal = { gen: string; description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit; restart?: boolean };
+
+/** The tracks a person sends: a microphone, and a camera or a shared screen; either may be missing. */
+export type OutgoingTracks = { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+
+function isPeerMedia(data: unknown): data is PeerMedia & { kind: "media" } {
+  const d = data as Record<string, unknown> | null;
+  return d?.kind === "media" && typeof d.camera === "boolean" && typeof d.mic === "boolean";
+}
 
 export type LiveCallOptions = {
   slotId: string;
@@ -21,8 +36,9 @@ export type LiveCallOptions = {
   /** A fresh socket ticket for each (re)connection of the room's socket; throws `TicketRefused` once the sign-in is over. */
   ticket: () => Promise<string>;
   iceServers: RTCIceServer[];
-  /** The camera and microphone, or fewer (audio only), or none (no devices). */
-  local: MediaStream | null;
+  /** The camera (or screen) and microphone at the start, or fewer (audio only), or none (no devices); `setTracks` changes them. */
+  tracks: OutgoingTracks;
+  media: PeerMedia;
 };
 
 /** How long a dropped connection may try to come back by itself before an ICE restart. */
@@ -35,7 +51,7 @@ const DISCONNECTED_GRACE_MS = 2500;
  * by the mentor, or at the mentee's request. Framework-free; React reads it through `subscribe`.
  */
 export class LiveCall {
-  private snapshot: CallSnapshot = { status: "joining", peer: null, remoteStream: null };
+  private snapshot: CallSnapshot = { status: "joining", peer: null, remoteStream: null, peerMedia: null };
   private readonly listeners = new Set<() => void>();
   private readonly socket: PartySocket;
   private pc: RTCPeerConnection | null = null;
@@ -45,8 +61,14 @@ export class LiveCall {
   private closed = false;
   /** Messages are handled one at a time, in order: an offer is applied before the candidates after it. */
   private inbox: Promise<void> = Promise.resolve();
+  private tracks: OutgoingTracks;
+  private media: PeerMedia;
+  /** The stream the sent tracks belong to (one for the call's life, so the other side keeps one stream). */
+  private readonly outgoing = new MediaStream();
 
   constructor(private readonly options: LiveCallOptions) {
+    this.tracks = options.tracks;
+    this.media = options.media;
     this.socket = new PartySocket({
       host: window.location.host,
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
@@ -77,6 +99,27 @@ export class LiveCall {
 
   getSnapshot = () => this.snapshot;
 
+  /**
+   * Sends other tracks (another camera or microphone, a shared screen, the camera off) without a new
+   * offer: every connection sends on both kinds from the start, so the sender's track is replaced.
+   */
+  setTracks(tracks: OutgoingTracks) {
+    this.tracks = tracks;
+    const pc = this.pc;
+    if (!pc) return;
+    for (const transceiver of pc.getTransceivers()) {
+      const track = this.trackFor(transceiver);
+      if (transceiver.sender.track !== track && transceiver.currentDirection !== "stopped") void transceiver.sender.replaceTrack(track).catch((error) => console.warn("live call: a track could not be replaced", error));
+    }
+  }
+
+  /** Tells the other side what this side's camera, microphone and screen are doing now (and again whenever they (re)join). */
+  setMedia(media: PeerMedia) {
+    const changed = media.camera !== this.media.camera || media.mic !== this.media.mic || media.screen !== this.media.screen;
+    this.media = media;
+    if (changed && this.snapshot.peer) this.sendMedia();
+  }
+
   /** Leaves the call: closes the peer connection and the room socket (the other side hears "left"). */
   leave(status: CallStatus = "ended") {
     if (this.closed) return;
@@ -95,6 +138,14 @@ export class LiveCall {
 
   private signal(data: Omit<Signal, "gen">) {
     this.socket.send(JSON.stringify({ event: "signal", data: { gen: this.gen, ...data } }));
+  }
+
+  private sendMedia() {
+    if (!this.closed) this.socket.send(JSON.stringify({ event: "signal", data: { kind: "media", ...this.media } }));
+  }
+
+  private trackFor(transceiver: RTCRtpTransceiver): MediaStreamTrack | null {
+    return transceiver.receiver.track.kind === "audio" ? this.tracks.audio : this.tracks.video;
   }
 
   private onSocketClose(code: number) {
@@ -124,10 +175,11 @@ export class LiveCall {
         break;
       case "peer-left":
         this.resetPeerConnection();
-        this.update({ status: "peer-left", remoteStream: null });
+        this.update({ status: "peer-left", remoteStream: null, peerMedia: null });
         break;
       case "signal":
-        await this.onSignal(data as unknown as Signal);
+        if (isPeerMedia(data)) this.update({ peerMedia: { camera: data.camera, mic: data.mic, screen: data.screen === true } });
+        else await this.onSignal(data as unknown as Signal);
         break;
       case "ended":
         this.leave("ended");
@@ -137,7 +189,8 @@ export class LiveCall {
 
   /** The other person is in the room (again): a fresh connection; the mentor offers. */
   private peerArrived(peer: LivePeer) {
-    this.update({ peer, status: "connecting", remoteStream: null });
+    this.update({ peer, status: "connecting", remoteStream: null, peerMedia: null });
+    this.sendMedia();
     this.resetPeerConnection();
     if (this.options.role === "mentor") {
       this.createPeerConnection(crypto.randomUUID());
@@ -180,11 +233,11 @@ export class LiveCall {
       }
     };
     if (this.options.role === "mentor") {
-      // Always ask for both kinds, so the mentee's camera and microphone arrive even when his are off or missing.
+      // Always both kinds, both ways, so the mentee's camera and microphone arrive even when his are off
+      // or missing, and either side can turn a camera on, switch devices or share a screen without a new offer.
       for (const kind of ["audio", "video"] as const) {
-        const track = this.options.local?.getTracks().find((t) => t.kind === kind);
-        if (track) pc.addTransceiver(track, { direction: "sendrecv", streams: [this.options.local!] });
-        else pc.addTransceiver(kind, { direction: "recvonly" });
+        const track = kind === "audio" ? this.tracks.audio : this.tracks.video;
+        pc.addTransceiver(track ?? kind, { direction: "sendrecv", streams: [this.outgoing] });
       }
     }
     return pc;
@@ -225,13 +278,11 @@ export class LiveCall {
     const pc = signal.gen === this.gen && this.pc ? this.pc : (this.resetPeerConnection(), this.createPeerConnection(signal.gen));
     await pc.setRemoteDescription(signal.description!);
     for (const transceiver of pc.getTransceivers()) {
-      const kind = transceiver.receiver.track.kind;
-      const track = this.options.local?.getTracks().find((t) => t.kind === kind) ?? null;
-      if (track && transceiver.sender.track !== track) {
-        await transceiver.sender.replaceTrack(track);
-        transceiver.sender.setStreams?.(this.options.local!);
-      }
-      transceiver.direction = track ? "sendrecv" : "recvonly";
+      const track = this.trackFor(transceiver);
+      if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+      transceiver.sender.setStreams?.(this.outgoing);
+      // Both ways even without a device, so a camera turned on later is sent without a new offer.
+      transceiver.direction = "sendrecv";
     }
     const answer = await pc.createAnswer();
     if (this.pc !== pc) return;

@@ -28,8 +28,13 @@ class FakeSocket extends EventTarget {
   receive(event: string, data: unknown) {
     this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify({ event, data }) }));
   }
+  /** The WebRTC signals sent (offers, answers, candidates, restarts), without the media-state messages. */
   signals() {
-    return this.sent.filter((m) => m.event === "signal").map((m) => m.data);
+    return this.sent.filter((m) => m.event === "signal" && m.data.kind !== "media").map((m) => m.data);
+  }
+  /** The media-state messages sent (issue 26). */
+  mediaStates() {
+    return this.sent.filter((m) => m.event === "signal" && m.data.kind === "media").map((m) => m.data);
   }
 }
 
@@ -50,8 +55,15 @@ class FakePeerConnection {
   constructor() {
     FakePeerConnection.made.push(this);
   }
-  addTransceiver(kind: unknown) {
-    this.transceivers.push({ receiver: { track: { kind } }, sender: { track: null, replaceTrack: async () => {} }, direction: "recvonly" });
+  addTransceiver(trackOrKind: unknown, init?: { direction?: string }) {
+    const kind = typeof trackOrKind === "string" ? trackOrKind : (trackOrKind as { kind: string }).kind;
+    const sender = {
+      track: typeof trackOrKind === "string" ? null : trackOrKind,
+      async replaceTrack(track: unknown) {
+        sender.track = track;
+      },
+    };
+    this.transceivers.push({ receiver: { track: { kind } }, sender, direction: init?.direction ?? "sendrecv" });
   }
   getTransceivers() {
     return this.transceivers;
@@ -84,9 +96,11 @@ class FakePeerConnection {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-async function startCall(role: "mentee" | "mentor", ticket: () => Promise<string> = async () => "ticket") {
+const NO_MEDIA = { camera: false, mic: false, screen: false };
+
+async function startCall(role: "mentee" | "mentor", ticket: () => Promise<string> = async () => "ticket", tracks: { audio: unknown; video: unknown } = { audio: null, video: null }, media = NO_MEDIA) {
   const { LiveCall } = await import("../../src/lib/live-call");
-  const call = new LiveCall({ slotId: "slot-1", role, ticket, iceServers: [], local: null });
+  const call = new LiveCall({ slotId: "slot-1", role, ticket, iceServers: [], tracks: tracks as never, media });
   return { call, socket: FakeSocket.last };
 }
 
@@ -228,5 +242,86 @@ describe("a sign-in that ends during the call", () => {
       expect(socket.closed).toBe(true);
       expect(FakePeerConnection.made.at(-1)!.closed).toBe(true);
     }
+  });
+});
+
+describe("devices and media state during the call (issue 26)", () => {
+  const camera = { kind: "video", id: "camera" };
+  const mic = { kind: "audio", id: "mic" };
+
+  it("the mentor sends both kinds both ways from the start, even without devices, so a camera turned on later needs no new offer", async () => {
+    const { call, socket } = await startCall("mentor", undefined, { audio: mic, video: null });
+    socket.receive("welcome", { peer: mentee });
+    await settle();
+    const [pc] = FakePeerConnection.made;
+    const transceivers = pc.getTransceivers() as { direction: string; sender: { track: unknown } }[];
+    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([["sendrecv", mic], ["sendrecv", null]]);
+
+    // The camera comes on, then a screen is shared instead, then the camera is turned off: tracks are replaced, no offer.
+    call.setTracks({ audio: mic as never, video: camera as never });
+    await settle();
+    expect(transceivers[1].sender.track).toBe(camera);
+    const screen = { kind: "video", id: "screen" };
+    call.setTracks({ audio: mic as never, video: screen as never });
+    await settle();
+    expect(transceivers[1].sender.track).toBe(screen);
+    call.setTracks({ audio: mic as never, video: null });
+    await settle();
+    expect(transceivers[1].sender.track).toBeNull();
+    expect(pc.offers).toEqual([{ iceRestart: false }]);
+  });
+
+  it("the mentee answers sending on both kinds, with the tracks she has now", async () => {
+    const { call, socket } = await startCall("mentee");
+    socket.receive("welcome", { peer: mentor });
+    await settle();
+    call.setTracks({ audio: mic as never, video: camera as never });
+    socket.receive("signal", { gen: "g1", description: { type: "offer", sdp: "offer" } });
+    await settle();
+    const [answering] = FakePeerConnection.made;
+    // A fake offer adds no transceivers: give the connection the two kinds as a browser would, then answer again.
+    answering.addTransceiver("audio", { direction: "recvonly" });
+    answering.addTransceiver("video", { direction: "recvonly" });
+    socket.receive("signal", { gen: "g1", description: { type: "offer", sdp: "again" } });
+    await settle();
+    const transceivers = answering.getTransceivers() as { direction: string; sender: { track: unknown } }[];
+    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([["sendrecv", mic], ["sendrecv", camera]]);
+  });
+
+  it("camera and microphone on or off travel as a signal of their own kind, again whenever the other (re)joins; other signals work as before", async () => {
+    const { call, socket } = await startCall("mentor", undefined, undefined, { camera: true, mic: true, screen: false });
+    // Nobody to tell yet.
+    call.setMedia({ camera: false, mic: true, screen: false });
+    expect(socket.mediaStates()).toEqual([]);
+    socket.receive("welcome", { peer: mentee });
+    await settle();
+    expect(socket.mediaStates()).toEqual([{ kind: "media", camera: false, mic: true, screen: false }]);
+    // No "gen": a page from before this change ignores it.
+    expect(socket.mediaStates()[0]).not.toHaveProperty("gen");
+    call.setMedia({ camera: false, mic: false, screen: false });
+    call.setMedia({ camera: false, mic: false, screen: false });
+    expect(socket.mediaStates()).toHaveLength(2);
+
+    // Hers arrives; an old-style signal of the same exchange is still handled.
+    expect(call.getSnapshot().peerMedia).toBeNull();
+    socket.receive("signal", { kind: "media", camera: false, mic: false, screen: false });
+    await settle();
+    expect(call.getSnapshot().peerMedia).toEqual({ camera: false, mic: false, screen: false });
+    const gen = socket.signals()[0].gen;
+    socket.receive("signal", { gen, description: { type: "answer", sdp: "answer" } });
+    await settle();
+    expect(FakePeerConnection.made[0].remoteDescription).toEqual({ type: "answer", sdp: "answer" });
+
+    // She leaves: what she sent is forgotten; she comes back: she is told again.
+    socket.receive("peer-left", mentee);
+    await settle();
+    expect(call.getSnapshot().peerMedia).toBeNull();
+    socket.receive("peer-joined", mentee);
+    await settle();
+    expect(socket.mediaStates()).toHaveLength(3);
+    // A malformed media message changes nothing.
+    socket.receive("signal", { kind: "media", camera: "yes" });
+    await settle();
+    expect(call.getSnapshot().peerMedia).toBeNull();
   });
 });

@@ -1,8 +1,17 @@
-import { Mic, MicOff, PhoneOff, Video, VideoOff } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { MessageSquare, MicOff, MonitorUp, MonitorX, PhoneOff, Settings2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { CallStatus, LiveCall } from "@/lib/live-call";
+import type { LiveSession } from "@/lib/api-types";
 import { Button } from "../ui/button";
-import { clockText } from "./use-server-clock";
+import { CallChat } from "./call-chat";
+import { DevicePicker } from "./device-picker";
+import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
+import { MediaToggles, micSending } from "./media-toggles";
+import { MicLevel } from "./mic-level";
+import { useTrackStream } from "./pre-join";
+import { sessionPhase, timerText } from "./session-clock";
+import { CameraOff, MicOffBadge, StreamVideo, Tile } from "./video-tile";
+import { waitRuleText } from "./wait-rule";
 
 function statusText(status: CallStatus, name: string): string {
   switch (status) {
@@ -21,73 +30,153 @@ function statusText(status: CallStatus, name: string): string {
   }
 }
 
-/** A video element bound to a stream; tells when the browser refused to start it without a click. */
-function StreamVideo({ stream, muted, label, className, onBlocked }: { stream: MediaStream | null; muted: boolean; label: string; className: string; onBlocked?: (blocked: boolean) => void }) {
-  const ref = useRef<HTMLVideoElement>(null);
+/** What a screen reader hears when the other person comes, goes, or changes what they send. */
+function useAnnouncement(call: LiveCall, name: string): string {
+  const { status, peerMedia } = useSyncExternalStore(call.subscribe, call.getSnapshot);
+  const [text, setText] = useState("");
+  const previous = useRef({ status, peerMedia });
   useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    video.srcObject = stream;
-    if (stream) video.play().then(() => onBlocked?.(false), () => onBlocked?.(true));
-  }, [stream, onBlocked]);
-  return <video ref={ref} aria-label={label} autoPlay playsInline muted={muted} className={className} />;
+    const before = previous.current;
+    previous.current = { status, peerMedia };
+    if (status === "connecting" && (before.status === "waiting" || before.status === "peer-left")) setText(`${name} joined`);
+    else if (status === "peer-left" && before.status !== "peer-left") setText(`${name} left`);
+    else if (peerMedia && before.peerMedia) {
+      if (peerMedia.screen !== before.peerMedia.screen) setText(peerMedia.screen ? `${name} is sharing their screen` : `${name} stopped sharing their screen`);
+      else if (peerMedia.camera !== before.peerMedia.camera) setText(peerMedia.camera ? `${name} turned their camera on` : `${name} turned their camera off`);
+    }
+  }, [status, peerMedia, name]);
+  return text;
 }
 
-type CallViewProps = { call: LiveCall; local: MediaStream | null; otherName: string; end: string; now: number; onLeave: () => void };
+type CallViewProps = { call: LiveCall; media: LocalMedia; state: LocalMediaSnapshot; session: LiveSession; now: number; onLeave: () => void };
 
-/** The call: the other person large, oneself small, microphone and camera toggles, leave, time left and what is happening. */
-export function CallView({ call, local, otherName, end, now, onLeave }: CallViewProps) {
-  const { status, remoteStream } = useSyncExternalStore(call.subscribe, call.getSnapshot);
-  const [micOn, setMicOn] = useState(true);
-  const [cameraOn, setCameraOn] = useState(true);
+/**
+ * The call: the other person large (their name and picture while their camera is off), oneself
+ * small, microphone, camera, screen sharing, the text panel, devices, leave; the time; what is
+ * happening, and while one waits after the start, the attendance rule.
+ */
+export function CallView({ call, media, state, session, now, onLeave }: CallViewProps) {
+  const { status, remoteStream, peerMedia } = useSyncExternalStore(call.subscribe, call.getSnapshot);
   const [playBlocked, setPlayBlocked] = useState(false);
-  const hasAudio = Boolean(local?.getAudioTracks().length);
-  const hasVideo = Boolean(local?.getVideoTracks().length);
-  const toggle = (kind: "audio" | "video", on: boolean) => local?.getTracks().forEach((t) => t.kind === kind && (t.enabled = on));
-  const left = Date.parse(end) - now;
-  const text = statusText(status, otherName);
+  const [chatOpen, setChatOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const chatButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  const other = session.other;
+  const name = other.firstName;
+  const announcement = useAnnouncement(call, name);
+  const text = statusText(status, name);
+  const timer = timerText(sessionPhase(now, session.start, session.end));
+  const waiting = status === "waiting" || status === "peer-left";
+  const rule = waiting ? waitRuleText({ type: session.type, start: session.start, now, viewer: session.role, otherName: name, zone: session.me.timeZone }) : null;
 
+  // What this side sends follows its devices: another camera or microphone, the screen, a camera turned off.
+  const outgoingVideo = state.screen ?? state.camera;
+  useEffect(() => call.setTracks({ audio: state.mic, video: outgoingVideo }), [call, state.mic, outgoingVideo]);
+  const hearing = micSending(state);
+  useEffect(() => call.setMedia({ camera: Boolean(state.camera), mic: hearing, screen: Boolean(state.screen) }), [call, state.camera, hearing, state.screen]);
+  const self = useTrackStream(outgoingVideo);
+
+  const closeChat = useCallback(() => {
+    setChatOpen(false);
+    chatButton.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (chatOpen) document.getElementById(`${ids}-chat`)?.querySelector("textarea")?.focus();
+  }, [chatOpen, ids]);
+
+  const theirCameraOff = peerMedia !== null && !peerMedia.camera && !peerMedia.screen;
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium text-slate-900">With {otherName}</p>
-        <p className="text-sm tabular-nums text-slate-700" aria-label={`${Math.max(0, Math.ceil(left / 60000))} minutes left`}>
-          {left > 0 ? `${clockText(left)} left` : "Time is up"}
+        <p className="font-medium text-slate-900">With {name}</p>
+        <p className="text-sm tabular-nums text-slate-700" aria-label={timer.label}>
+          {timer.text}
         </p>
       </div>
-      <div className="relative overflow-hidden rounded-lg bg-slate-900">
-        <StreamVideo stream={remoteStream} muted={false} label={`${otherName}'s video`} className="aspect-video w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
-        {text ? (
-          <p role="status" className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-lg text-white">
-            {text}
-          </p>
-        ) : (
-          <p role="status" className="sr-only">
-            Connected to {otherName}
-          </p>
-        )}
-        {playBlocked && remoteStream ? (
-          <div className="absolute inset-x-0 bottom-4 flex justify-center">
-            <Button onClick={() => document.querySelectorAll("video").forEach((v) => void v.play().then(() => setPlayBlocked(false)))}>Start audio and video</Button>
-          </div>
-        ) : null}
-        {hasVideo ? (
-          <StreamVideo stream={local} muted label="Your camera" className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 rounded-md border border-white/40 bg-slate-800 object-cover" />
-        ) : null}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <div className={chatOpen ? "grid gap-3 md:grid-cols-[1fr_20rem]" : "grid"}>
+        <div className="grid content-start gap-2">
+          <Tile className="aspect-video rounded-lg">
+            <StreamVideo stream={remoteStream} muted={false} speaker={state.choice.audiooutput} label={`${name}'s video`} className="h-full w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
+            {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={`${name}'s camera is off`} /> : null}
+            {peerMedia && !peerMedia.mic ? <MicOffBadge label={`${name} is muted`} /> : null}
+            {text ? (
+              <p role="status" className="absolute inset-x-0 top-1/2 -translate-y-1/2 bg-slate-900/60 px-4 py-2 text-center text-lg text-white">
+                {text}
+              </p>
+            ) : (
+              <p role="status" className="sr-only">
+                Connected to {name}
+              </p>
+            )}
+            {playBlocked && remoteStream ? (
+              <div className="absolute inset-x-0 bottom-4 flex justify-center">
+                <Button onClick={() => document.querySelectorAll("video").forEach((v) => void v.play().then(() => setPlayBlocked(false)))}>Start audio and video</Button>
+              </div>
+            ) : null}
+            <Tile className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 rounded-md border border-white/40">
+              {self ? (
+                <StreamVideo stream={self} muted label={state.screen ? "Your shared screen" : "Your camera"} className={state.screen ? "h-full w-full object-contain" : "h-full w-full -scale-x-100 object-cover"} />
+              ) : (
+                <CameraOff name="You" imageUrl={session.me.profileImageUrl} note="Your camera is off" small />
+              )}
+              {!hearing ? (
+                <span className="absolute left-1 top-1 rounded-full bg-slate-900/80 p-1 text-white">
+                  <MicOff aria-hidden className="size-3" />
+                  <span className="sr-only">You are muted</span>
+                </span>
+              ) : null}
+            </Tile>
+          </Tile>
+          {rule ? <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">{rule}</p> : null}
+          {state.screen ? <p className="text-sm text-slate-700">You are sharing your screen. {name} sees it instead of your camera.</p> : null}
+          {state.notice ? (
+            <p role="alert" className="text-sm text-amber-800">
+              {state.notice}
+            </p>
+          ) : null}
+        </div>
+        <div
+          className={chatOpen ? "fixed inset-0 z-50 md:static md:z-auto md:h-[min(70vh,32rem)] md:overflow-hidden md:rounded-lg md:border md:border-slate-200" : "hidden"}
+          onKeyDown={(e) => e.key === "Escape" && closeChat()}
+        >
+          <CallChat id={`${ids}-chat`} role={session.role} otherId={other.id} otherName={name} open={chatOpen} onClose={closeChat} onUnread={setUnread} />
+        </div>
       </div>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="outline" aria-pressed={!micOn} disabled={!hasAudio} onClick={() => (toggle("audio", !micOn), setMicOn(!micOn))}>
-          {micOn && hasAudio ? <Mic aria-hidden /> : <MicOff aria-hidden />}
-          {!hasAudio ? "No microphone" : micOn ? "Mute" : "Unmute"}
+        <MediaToggles media={media} state={state} />
+        {media.canShareScreen ? (
+          <Button variant="outline" aria-pressed={Boolean(state.screen)} onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}>
+            {state.screen ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
+            {state.screen ? "Stop sharing" : "Share screen"}
+          </Button>
+        ) : null}
+        <Button ref={chatButton} variant="outline" aria-expanded={chatOpen} aria-controls={`${ids}-chat`} onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}>
+          <MessageSquare aria-hidden />
+          Chat
+          {unread > 0 ? (
+            <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
+              {unread}
+              <span className="sr-only"> new</span>
+            </span>
+          ) : null}
         </Button>
-        <Button variant="outline" aria-pressed={!cameraOn} disabled={!hasVideo} onClick={() => (toggle("video", !cameraOn), setCameraOn(!cameraOn))}>
-          {cameraOn && hasVideo ? <Video aria-hidden /> : <VideoOff aria-hidden />}
-          {!hasVideo ? "No camera" : cameraOn ? "Turn camera off" : "Turn camera on"}
+        <Button variant="outline" aria-expanded={devicesOpen} aria-controls={`${ids}-devices`} onClick={() => setDevicesOpen(!devicesOpen)}>
+          <Settings2 aria-hidden />
+          Devices
         </Button>
         <Button variant="destructive" onClick={onLeave}>
           <PhoneOff aria-hidden />
           Leave
         </Button>
+      </div>
+      <div id={`${ids}-devices`} hidden={!devicesOpen} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <DevicePicker media={media} state={state} />
+        <MicLevel track={devicesOpen ? state.mic : null} muted={!state.micOn} />
       </div>
     </div>
   );

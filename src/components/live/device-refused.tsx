@@ -1,5 +1,5 @@
 import { Button } from "../ui/button";
-import type { MediaChoice } from "./use-local-media";
+import type { MediaChoice } from "./local-media";
 
 /** The camera or microphone could not be used: why, how to fix it, and the ways to join anyway. */
 export function DeviceRefused({ reason, onChoose }: { reason: string; onChoose: (choice: MediaChoice) => void }) {

@@ -9,9 +9,11 @@ import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 import type { LiveSession } from "@/lib/api-types";
 import { LoadError } from "../load-error";
 import { Skeleton } from "../ui/skeleton";
+import { AgendaPanel } from "./agenda-panel";
 import { CallView } from "./call-view";
-import { Countdown } from "./countdown";
-import { DeviceRefused } from "./device-refused";
+import type { MediaChoice } from "./local-media";
+import { PreJoin } from "./pre-join";
+import { sessionPhase, timerText } from "./session-clock";
 import { SessionSummary } from "./session-summary";
 import { useLocalMedia } from "./use-local-media";
 import { useServerClock } from "./use-server-clock";
@@ -48,7 +50,8 @@ export function LiveSessionPage({ slotId, role }: { slotId: string; role: Role }
 function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }) {
   const api = useTRPCClient();
   const now = useServerClock(session.now);
-  const { media, start: startMedia, stop: stopMedia } = useLocalMedia();
+  const { media, state } = useLocalMedia();
+  const [joining, setJoining] = useState(false);
   const [call, setCall] = useState<LiveCall | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const joinedAt = useRef<number | null>(null);
@@ -60,28 +63,42 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   const finish = useCallback(
     (reason: Outcome["reason"]) => {
       setOutcome((current) => current ?? { reason, leftAt: Date.now() });
-      stopMedia();
+      setJoining(false);
+      media.stop();
     },
-    [stopMedia],
+    [media],
   );
 
-  // The room is open: ask for the camera and microphone (the page enters by itself after a countdown).
+  // The room is open: the pre-join check asks for the camera and microphone (earlier only on a click).
   useEffect(() => {
-    if (isOpen && !outcome && media.state === "idle") void startMedia("camera-and-microphone");
-  }, [isOpen, outcome, media.state, startMedia]);
+    if (isOpen && !outcome && !call && state.status === "idle") void media.start("camera-and-microphone");
+  }, [isOpen, outcome, call, state.status, media]);
 
-  // Devices settled: get the ICE servers (only inside the window) and join the room.
+  // "Join now": get the ICE servers (only inside the window) and enter the room with the devices as they are.
   useEffect(() => {
-    if (media.state !== "ready" || call || outcome) return;
+    if (!joining || call || outcome) return;
     let cancelled = false;
     api.live.join.mutate({ slotId: session.slotId }, { context: { role } }).then(
       ({ iceServers }) => {
         if (cancelled) return;
         const ticket = () => fetchSocketTicket(api, role);
-        setCall(new LiveCall({ slotId: session.slotId, role, ticket, iceServers: iceServers as RTCIceServer[], local: media.stream }));
+        const now = media.getSnapshot();
+        const hearing = Boolean(now.mic && now.micOn);
+        setCall(
+          new LiveCall({
+            slotId: session.slotId,
+            role,
+            ticket,
+            iceServers: iceServers as RTCIceServer[],
+            tracks: { audio: now.mic, video: now.screen ?? now.camera },
+            media: { camera: Boolean(now.camera), mic: hearing, screen: Boolean(now.screen) },
+          }),
+        );
+        setJoining(false);
       },
       (error) => {
         if (cancelled) return;
+        setJoining(false);
         const answer = apiError(error);
         if (answer?.status === 403) finish("ended");
         else toast.error("Please refresh the page..!!", { description: "The live room could not be opened." });
@@ -90,7 +107,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
     return () => {
       cancelled = true;
     };
-  }, [media, call, outcome, api, session.slotId, role, finish]);
+  }, [joining, call, outcome, api, session.slotId, role, finish, media]);
 
   // Follow the call: note when it connected, and end the page when the room ends or another window takes over.
   useEffect(() => {
@@ -101,7 +118,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
       if (status === "ended" || status === "replaced") finish(status);
       // This sign-in ended: the auth link signs the tab out when the server refuses it.
       if (status === "signed-out") {
-        stopMedia();
+        media.stop();
         api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
       }
     };
@@ -110,45 +127,53 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
       unsubscribe();
       call.leave();
     };
-  }, [call, finish, stopMedia, api, role]);
+  }, [call, finish, media, api, role]);
 
   // The session's time is over: the room closes a few minutes later; the page says so at once.
   useEffect(() => {
     if (now >= Date.parse(session.closesAt) && call && !outcome) call.leave("ended");
   }, [now, session.closesAt, call, outcome]);
 
+  // A way out of refused devices: ask for fewer (or none), and enter at once when the room is open.
+  const chooseAndJoin = async (choice: MediaChoice) => {
+    await media.start(choice);
+    if (choice !== "camera-and-microphone" && media.getSnapshot().status === "ready" && isOpen) setJoining(true);
+  };
   const rejoin = () => {
     setCall(null);
     setOutcome(null);
-    void startMedia(media.state === "ready" ? media.choice : "camera-and-microphone");
   };
   const startLabel = `${formatDate(session.start, zone)} at ${formatTime(session.start, zone)} (${zoneLabel(zone, new Date(session.start))})`;
+  const timer = timerText(sessionPhase(now, session.start, session.end));
 
   if (outcome) {
     const canRejoin = outcome.reason !== "ended" && Date.now() < end;
     return <SessionSummary session={session} reason={outcome.reason} joinedAt={joinedAt.current} leftAt={outcome.leftAt} onRejoin={canRejoin ? rejoin : undefined} />;
   }
-  if (now < opensAt) return <Countdown opensAt={session.opensAt} now={now} startLabel={startLabel} />;
   if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} />;
-  if (media.state === "refused") return <DeviceRefused reason={media.reason} onChoose={(choice) => void startMedia(choice)} />;
-  if (!call) {
-    return (
-      <p role="status" className="text-slate-700">
-        {media.state === "ready" ? "Joining the room..." : "Asking for your camera and microphone..."}
-      </p>
-    );
-  }
   return (
-    <CallView
-      call={call}
-      local={media.state === "ready" ? media.stream : null}
-      otherName={session.other.firstName}
-      end={session.end}
-      now={now}
-      onLeave={() => {
-        finish("left");
-        call.leave("ended");
-      }}
-    />
+    <div className="grid gap-4">
+      <AgendaPanel agenda={session.agenda} role={session.role} otherName={session.other.firstName} />
+      {call ? (
+        <CallView
+          call={call}
+          media={media}
+          state={state}
+          session={session}
+          now={now}
+          onLeave={() => {
+            finish("left");
+            call.leave("ended");
+          }}
+        />
+      ) : (
+        <>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900" aria-label={timer.label}>
+            {timer.text}
+          </p>
+          <PreJoin session={session} media={media} state={state} startLabel={startLabel} roomOpen={isOpen} joining={joining} onJoin={() => setJoining(true)} onChoose={(choice) => void chooseAndJoin(choice)} />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,41 @@
+import { Fragment, useState } from "react";
+
+const LINK = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
+
+/** Plain text with its web addresses as links (opened in a new tab, so the call stays); nothing else becomes markup. */
+export function TextWithLinks({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(LINK).map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-700 underline">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The mentee's agenda for the session (written when booking), for both, folded away on a phone so the call keeps the room. */
+export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null; role: "mentee" | "mentor"; otherName: string }) {
+  const [wide] = useState(() => typeof window !== "undefined" && Boolean(window.matchMedia?.("(min-width: 768px)").matches));
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white" open={wide}>
+      <summary className="cursor-pointer list-inside px-4 py-2 font-medium text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        Agenda
+      </summary>
+      <div className="px-4 pb-3 text-sm text-slate-800">
+        {agenda ? (
+          <p className="whitespace-pre-wrap break-words">
+            <TextWithLinks text={agenda} />
+          </p>
+        ) : (
+          <p className="text-slate-600">{role === "mentee" ? "You did not write an agenda for this session. You can tell your mentor in the call." : `${otherName} did not write an agenda for this session.`}</p>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,57 @@
+import { clockText } from "./use-server-clock";
+
+/** Where a session stands on the server's clock: before its start, running, or over (issue 26). */
+export type SessionPhase = { phase: "before"; startsIn: number } | { phase: "running"; elapsed: number; left: number } | { phase: "over" };
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function sessionPhase(now: number, start: string, end: string): SessionPhase {
+  const startAt = Date.parse(start);
+  const endAt = Date.parse(end);
+  if (now < startAt) return { phase: "before", startsIn: startAt - now };
+  if (now < endAt) return { phase: "running", elapsed: now - startAt, left: endAt - now };
+  return { phase: "over" };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * A wait in words, rounded up to the minute: "less than a minute", "4 min", "1 h 5 min", "2 h",
+ * and in whole days from a day on ("2 days").
+ */
+export function waitWords(ms: number): string {
+  if (ms < MINUTE) return "less than a minute";
+  if (ms >= DAY) return plural(Math.floor(ms / DAY), "day");
+  const minutes = Math.ceil(ms / MINUTE);
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** "Starts in 4 min" before the start (not a countdown of the whole hour). */
+export function startsInText(ms: number): string {
+  return `Starts in ${waitWords(ms)}`;
+}
+
+/** The timer of a running session, on screen ("12:04 in · 47:56 left") and for a screen reader ("12 minutes in, 48 minutes left"). */
+export function runningText(elapsed: number, left: number): { text: string; label: string } {
+  const inMinutes = Math.floor(elapsed / MINUTE);
+  const leftMinutes = Math.ceil(left / MINUTE);
+  return {
+    text: `${clockText(elapsed)} in · ${clockText(left)} left`,
+    label: `${plural(inMinutes, "minute")} in, ${plural(leftMinutes, "minute")} left`,
+  };
+}
+
+/** The one line the page shows about time: "Starts in 4 min", the running timer, or "Time is up". */
+export function timerText(phase: SessionPhase): { text: string; label: string } {
+  if (phase.phase === "before") {
+    const text = startsInText(phase.startsIn);
+    return { text, label: text };
+  }
+  if (phase.phase === "running") return runningText(phase.elapsed, phase.left);
+  return { text: "Time is up", label: "Time is up" };
+}

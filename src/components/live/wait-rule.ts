@@ -1,0 +1,29 @@
+import { waitAfterStartMs } from "../../../shared/attendance";
+import { formatTime } from "../../../shared/zoned-time";
+
+type WaitRuleInput = {
+  /** "session" or "trial" (the intro call waits 5 minutes, a session 10). */
+  type: string;
+  start: string;
+  now: number;
+  /** Who is waiting: the mentee's own call goes back to her plan when her mentor does not come. */
+  viewer: "mentee" | "mentor";
+  otherName: string;
+  /** The viewer's zone, for the deadline's time. */
+  zone: string;
+};
+
+/**
+ * While one waits for the other after the start: the attendance rule (shared/attendance.ts) in a
+ * sentence. Before the wait runs out: by when the other must join; after it: the session counts as
+ * missed by them unless they join while one is still there. Null before the start.
+ */
+export function waitRuleText({ type, start, now, viewer, otherName, zone }: WaitRuleInput): string | null {
+  const startAt = Date.parse(start);
+  if (now < startAt) return null;
+  const deadline = startAt + waitAfterStartMs(type);
+  const consequence = type === "trial" ? "" : viewer === "mentee" ? ", and your call goes back to your plan" : `, and it uses ${otherName}'s call`;
+  const by = formatTime(deadline, zone);
+  if (now < deadline) return `If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}${consequence}. Stay on this page until then.`;
+  return `It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}${consequence}, unless ${otherName} joins while you are still here.`;
+}

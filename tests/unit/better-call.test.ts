@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { canGoLive } from "../../shared/live-window";
+import { deviceLists, loadChoice, mediaErrorReason, pickDevice, saveChoice, trackConstraints } from "../../src/components/live/device-choice";
+import { levelOf } from "../../src/components/live/mic-level";
+import { sessionPhase, startsInText, timerText, waitWords } from "../../src/components/live/session-clock";
+import { waitRuleText } from "../../src/components/live/wait-rule";
+
+/** The live page's pure logic (issue 26, "a better call"). */
+
+const MINUTE = 60 * 1000;
+const start = "2027-03-14T14:30:00.000Z"; // 10:30 am in New York, 8:00 pm in Kolkata
+const end = "2027-03-14T15:30:00.000Z";
+const at = (ms: number) => Date.parse(start) + ms;
+
+describe("the time line of the page", () => {
+  it("says 'Starts in …' before the start, rounded up to the minute, in hours and days further out", () => {
+    expect(startsInText(4 * MINUTE)).toBe("Starts in 4 min");
+    expect(startsInText(3 * MINUTE + 1)).toBe("Starts in 4 min");
+    expect(startsInText(MINUTE)).toBe("Starts in 1 min");
+    expect(startsInText(59_999)).toBe("Starts in less than a minute");
+    expect(startsInText(1)).toBe("Starts in less than a minute");
+    expect(waitWords(59 * MINUTE + 1)).toBe("1 h");
+    expect(waitWords(65 * MINUTE)).toBe("1 h 5 min");
+    expect(waitWords(24 * 60 * MINUTE - 1)).toBe("24 h");
+    expect(waitWords(24 * 60 * MINUTE)).toBe("1 day");
+    expect(waitWords(3 * 24 * 60 * MINUTE + 5 * 60 * MINUTE)).toBe("3 days");
+  });
+
+  it("is before the start up to the start, then shows the time in and the time left, then time is up at the end", () => {
+    expect(sessionPhase(at(-1), start, end)).toEqual({ phase: "before", startsIn: 1 });
+    expect(sessionPhase(at(0), start, end)).toEqual({ phase: "running", elapsed: 0, left: 60 * MINUTE });
+    expect(timerText(sessionPhase(at(-4 * MINUTE), start, end))).toEqual({ text: "Starts in 4 min", label: "Starts in 4 min" });
+    expect(timerText(sessionPhase(at(12 * MINUTE + 4000), start, end))).toEqual({ text: "12:04 in · 47:56 left", label: "12 minutes in, 48 minutes left" });
+    expect(timerText(sessionPhase(at(59 * MINUTE + 30_000), start, end)).label).toBe("59 minutes in, 1 minute left");
+    expect(sessionPhase(at(60 * MINUTE), start, end)).toEqual({ phase: "over" });
+    expect(timerText({ phase: "over" }).text).toBe("Time is up");
+  });
+});
+
+describe("the attendance rule while waiting", () => {
+  const base = { type: "session", start, viewer: "mentee" as const, otherName: "Asha", zone: "America/New_York" };
+
+  it("says nothing before the start", () => {
+    expect(waitRuleText({ ...base, now: at(-1) })).toBeNull();
+  });
+
+  it("names the deadline in the viewer's zone (10 minutes after the start, 5 for an intro call) and what it means for each side", () => {
+    expect(waitRuleText({ ...base, now: at(0) })).toBe("If Asha hasn't joined by 10:40 am, this session will count as missed by Asha, and your call goes back to your plan. Stay on this page until then.");
+    expect(waitRuleText({ ...base, viewer: "mentor", otherName: "Maya", zone: "Asia/Kolkata", now: at(9 * MINUTE) })).toBe(
+      "If Maya hasn't joined by 8:10 pm, this session will count as missed by Maya, and it uses Maya's call. Stay on this page until then.",
+    );
+    expect(waitRuleText({ ...base, type: "trial", now: at(MINUTE) })).toBe("If Asha hasn't joined by 10:35 am, this session will count as missed by Asha. Stay on this page until then.");
+  });
+
+  it("after the wait: it counts as missed unless the other joins while one is still there", () => {
+    expect(waitRuleText({ ...base, now: at(10 * MINUTE) })).toBe("It's past 10:40 am and Asha hasn't joined: this session counts as missed by Asha, and your call goes back to your plan, unless Asha joins while you are still here.");
+    expect(waitRuleText({ ...base, type: "trial", now: at(5 * MINUTE) })).toMatch(/^It's past 10:35 am/);
+  });
+});
+
+describe("choosing devices", () => {
+  const infos = [
+    { deviceId: "default", kind: "audioinput", label: "Default - Built-in Microphone" },
+    { deviceId: "mic-2", kind: "audioinput", label: "USB Headset" },
+    { deviceId: "cam-1", kind: "videoinput", label: "" },
+    { deviceId: "cam-2", kind: "videoinput", label: "" },
+    { deviceId: "cam-2", kind: "videoinput", label: "" },
+    { deviceId: "", kind: "audiooutput", label: "" },
+    { deviceId: "spk", kind: "audiooutput", label: "Speakers" },
+    { deviceId: "x", kind: "somethingelse", label: "?" },
+  ];
+
+  it("lists each kind once per device, naming unlabelled ones (before permission) and leaving out entries without an id", () => {
+    expect(deviceLists(infos)).toEqual({
+      audioinput: [
+        { id: "default", label: "Default - Built-in Microphone" },
+        { id: "mic-2", label: "USB Headset" },
+      ],
+      videoinput: [
+        { id: "cam-1", label: "Camera 1" },
+        { id: "cam-2", label: "Camera 2" },
+      ],
+      audiooutput: [{ id: "spk", label: "Speakers" }],
+    });
+  });
+
+  it("uses the chosen device while it is there, else the first of its kind, else the browser's default", () => {
+    const lists = deviceLists(infos);
+    expect(pickDevice(lists, { audioinput: "mic-2" }, "audioinput")).toBe("mic-2");
+    expect(pickDevice(lists, { videoinput: "unplugged" }, "videoinput")).toBe("cam-1");
+    expect(pickDevice(lists, {}, "videoinput")).toBe("cam-1");
+    expect(pickDevice(deviceLists([]), { videoinput: "cam-1" }, "videoinput")).toBeUndefined();
+    expect(trackConstraints("audioinput", "mic-2")).toEqual({ deviceId: { exact: "mic-2" } });
+    expect(trackConstraints("audioinput", undefined)).toBe(true);
+    expect(trackConstraints("videoinput", "cam-2")).toMatchObject({ deviceId: { exact: "cam-2" } });
+    expect(trackConstraints("videoinput", undefined)).not.toHaveProperty("deviceId");
+  });
+
+  it("remembers a choice per kind in this browser, and ignores what is not a choice", () => {
+    const stored = new Map<string, string>();
+    const store = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    expect(loadChoice(store)).toEqual({});
+    const one = saveChoice(store, {}, "videoinput", "cam-2");
+    saveChoice(store, one, "audioinput", "mic-2");
+    expect(loadChoice(store)).toEqual({ videoinput: "cam-2", audioinput: "mic-2" });
+    stored.set("liveDevices", "not json");
+    expect(loadChoice(store)).toEqual({});
+    stored.set("liveDevices", JSON.stringify({ videoinput: 3, audiooutput: "spk" }));
+    expect(loadChoice(store)).toEqual({ audiooutput: "spk" });
+    const full = { getItem: () => null, setItem: () => { throw new DOMException("full", "QuotaExceededError"); } };
+    expect(saveChoice(full, {}, "audiooutput", "spk")).toEqual({ audiooutput: "spk" });
+  });
+
+  it("says why the devices could not be used", () => {
+    expect(mediaErrorReason(new DOMException("x", "NotAllowedError"))).toBe("Your browser was not allowed to use your camera or microphone.");
+    expect(mediaErrorReason(new DOMException("x", "NotReadableError"))).toBe("Your camera or microphone is in use by another app.");
+    expect(mediaErrorReason(new DOMException("x", "NotFoundError"))).toBe("No camera or microphone was found on this device.");
+    expect(mediaErrorReason(new Error("?"))).toBe("Your camera and microphone could not be started.");
+  });
+
+  it("measures the microphone's level from its samples: silence is 0, loud is 1", () => {
+    expect(levelOf(new Uint8Array(512).fill(128))).toBe(0);
+    expect(levelOf(new Uint8Array(0))).toBe(0);
+    const quiet = Uint8Array.from({ length: 512 }, (_, i) => (i % 2 ? 133 : 123));
+    expect(levelOf(quiet)).toBeCloseTo(0.156, 2);
+    expect(levelOf(Uint8Array.from({ length: 512 }, (_, i) => (i % 2 ? 255 : 0)))).toBe(1);
+  });
+});
+
+describe("the mentor's Go Live", () => {
+  const slot = { start, end };
+  it("appears when the room opens, 10 minutes before the start, like the mentee's entry, until the room closes", () => {
+    expect(canGoLive(slot, at(-10 * MINUTE - 1))).toBe(false);
+    expect(canGoLive(slot, at(-10 * MINUTE))).toBe(true);
+    expect(canGoLive(slot, at(64 * MINUTE))).toBe(true);
+    expect(canGoLive(slot, at(65 * MINUTE))).toBe(false);
+  });
+});
