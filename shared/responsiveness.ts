@@ -58,17 +58,3 @@ export function waitLabel(ms: number): string {
   if (days === 0) return plural(hours, "hour");
   return rest ? `${plural(days, "day")} ${plural(rest, "hour")}` : plural(days, "day");
 }
-
-/**
- * When a subscriber's wait began: her first message the mentor has not answered, or, when she wrote
- * before her current subscription began, the subscription's start. Null when nothing waits.
- */
-export function waitStart(firstUnanswered: number | null, subscribedAt: number): number | null {
-  return firstUnanswered === null ? null : Math.max(firstUnanswered, subscribedAt);
-}
-
-/** A wait is due a reminder once it has lasted REPLY_WAIT_MS and no reminder was sent since it began. */
-export function reminderDue(start: number | null, remindedAt: number | null, now: number): boolean {
-  if (start === null || now - start < REPLY_WAIT_MS) return false;
-  return remindedAt === null || remindedAt < start;
-}

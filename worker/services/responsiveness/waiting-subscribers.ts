@@ -9,8 +9,8 @@ const HOUR = 60 * 60 * 1000;
 /**
  * Subscribers waiting for their mentor's answer (issue 26). A wait begins at the mentee's first
  * message after the mentor's last one (or, if she wrote before her current subscription began, at
- * its start: `shared/responsiveness.ts` `waitStart`), and it counts only while her subscription
- * grants access and neither of them is blocked. One statement: active enrollments (the partial
+ * its start), and it counts only while her subscription grants access and neither of them is
+ * blocked. A wait is due a reminder from REPLY_WAIT_MS on, once: when no reminder was sent since it began. One statement: active enrollments (the partial
  * index `enrollments_one_active`) joined to their conversation, the wait read per conversation
  * from `messages_conversation_created_idx`.
  */
@@ -37,7 +37,7 @@ export type DueReminder = {
 
 type DueRow = { conversation_id: string; wait_start: number; mentee_id: string; mentee_first: string; mentee_last: string; mentor_id: string; mentor_first: string; mentor_email: string; mentor_zone: string | null };
 
-/** Waits of more than 72 hours that no reminder has been sent for since they began (`reminderDue`, as SQL). */
+/** Waits of more than 72 hours that no reminder has been sent for since they began. */
 export async function dueReplyReminders(db: Db, now: Date, limit = 200): Promise<DueReminder[]> {
   const rows = await db.all<DueRow>(sql`select w.conversation_id, w.wait_start, w.mentee_id, t.first_name as mentee_first, t.last_name as mentee_last,
       w.mentor_id, m.first_name as mentor_first, m.email as mentor_email, m.time_zone as mentor_zone
