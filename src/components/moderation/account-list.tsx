@@ -13,6 +13,7 @@ import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 import { MenteePaymentsDialog } from "./mentee-payments-dialog";
 import { ReasonDialog } from "./reason-dialog";
 import type { MemberRole as Role } from "../../../shared/role";
+import { AttendanceRecordLine, type AttendanceRecord } from "./attendance-record";
 
 export type { ListSearch };
 
@@ -29,6 +30,7 @@ type Row = {
   subscribers?: number;
   jobTitle?: string;
   firmName?: string;
+  attendance?: AttendanceRecord;
 };
 
 const TITLES: Record<Role, { title: string; error: string; what: string }> = {
@@ -129,6 +131,7 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
               </>
             ) : null}
           </div>
+          {row.attendance ? <AttendanceRecordLine record={row.attendance} /> : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="ghost" size="sm">

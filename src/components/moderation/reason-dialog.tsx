@@ -19,10 +19,17 @@ type ReasonDialogProps = {
   destructive?: boolean;
   /** Resolves when done (the dialog closes); rejects to keep it open (the caller toasts the error). */
   onConfirm: (reason: string) => Promise<unknown>;
+  /** Under the field; by default, that the reason is kept in the audit log. */
+  hint?: string;
+  /** Said when a required reason is left empty. */
+  emptyMessage?: string;
+  max?: number;
+  /** Fields above the reason (e.g. a choice the reason explains). */
+  children?: ReactNode;
 };
 
 /** A confirmation that asks why: blocking, unblocking, rejecting and dismissing are recorded with their reason. */
-export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm }: ReasonDialogProps) {
+export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm, hint, emptyMessage = "Please give a reason", max = REASON_MAX, children }: ReasonDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
@@ -31,7 +38,7 @@ export function ReasonDialog({ trigger, title, description, label = "Reason", co
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (!optional && !text) return setError("Please give a reason");
+    if (!optional && !text) return setError(emptyMessage);
     setError(undefined);
     setBusy(true);
     try {
@@ -53,8 +60,9 @@ export function ReasonDialog({ trigger, title, description, label = "Reason", co
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
           <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
-            <FormField label={optional ? `${label} (optional)` : label} error={error} hint={`At most ${REASON_MAX} characters; kept in the audit log.`}>
-              <Textarea value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} />
+            {children}
+            <FormField label={optional ? `${label} (optional)` : label} error={error} hint={hint ?? `At most ${max} characters; kept in the audit log.`}>
+              <Textarea value={reason} maxLength={max} rows={3} onChange={(e) => setReason(e.target.value)} />
             </FormField>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>

@@ -10,9 +10,12 @@ import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast, ActionLabel } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
+import { AttendanceEvidence, DecideDispute } from "./attendance-dispute";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Person = Ticket["reporter"];
+
+const RESOLVED = { blocked: "Resolved by blocking", dismissed: "Dismissed", outcome_kept: "Outcome kept", outcome_changed: "Outcome changed" } as const;
 
 const ROLE_LABEL = { mentee: "Mentee", mentor: "Mentor", moderator: "Moderator" } as const;
 
@@ -92,6 +95,7 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
       <CardContent className="grid gap-3 pt-6">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${open ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}>{open ? "Open" : "Resolved"}</span>
+          {t.kind === "attendance" ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">Attendance dispute</span> : null}
           <span className="text-sm text-slate-600">{fullDateTime(t.createdAt)}</span>
         </div>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -110,8 +114,15 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
           </div>
         </dl>
         <p className="whitespace-pre-line break-words text-slate-900">{t.content}</p>
+        {t.session ? (
+          <AttendanceEvidence
+            session={t.session}
+            names={{ mentee: t.reporter.role === "mentee" ? t.reporter.name : t.accused.name, mentor: t.reporter.role === "mentor" ? t.reporter.name : t.accused.name }}
+          />
+        ) : null}
         {open ? (
           <div className="flex flex-wrap gap-2">
+            {t.kind === "attendance" ? <DecideDispute ticket={t} /> : null}
             <ReasonDialog
               trigger={(openDialog) => (
                 <Button onClick={openDialog} variant="destructive" className="max-w-full">
@@ -126,22 +137,24 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
               destructive
               onConfirm={(note) => block.mutateAsync({ ticketId: t.id, note: note || undefined })}
             />
-            <ReasonDialog
-              trigger={(openDialog) => (
-                <Button variant="outline" onClick={openDialog}>
-                  Dismiss <span className="sr-only">the ticket about {t.accused.name}</span>
-                </Button>
-              )}
-              title={`Dismiss the ticket about ${t.accused.name}?`}
-              description="The ticket is resolved without acting on the account."
-              label="Note"
-              confirmLabel="Dismiss"
-              onConfirm={(note) => dismiss.mutateAsync({ ticketId: t.id, note })}
-            />
+            {t.kind === "attendance" ? null : (
+              <ReasonDialog
+                trigger={(openDialog) => (
+                  <Button variant="outline" onClick={openDialog}>
+                    Dismiss <span className="sr-only">the ticket about {t.accused.name}</span>
+                  </Button>
+                )}
+                title={`Dismiss the ticket about ${t.accused.name}?`}
+                description="The ticket is resolved without acting on the account."
+                label="Note"
+                confirmLabel="Dismiss"
+                onConfirm={(note) => dismiss.mutateAsync({ ticketId: t.id, note })}
+              />
+            )}
           </div>
         ) : (
           <p className="text-sm text-slate-600">
-            {t.resolution === "blocked" ? "Resolved by blocking" : "Dismissed"}
+            {RESOLVED[t.resolution ?? "dismissed"]}
             {t.resolvedBy ? ` by ${t.resolvedBy}` : ""}
             {t.resolvedAt ? ` on ${fullDateTime(t.resolvedAt)}` : ""}
             {t.resolutionNote ? `: ${t.resolutionNote}` : ""}

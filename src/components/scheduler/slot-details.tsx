@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState, type CSSProperties, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
 import { GoLiveLink } from "@/components/go-live-link";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
@@ -115,6 +116,9 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                   {booked ? <Item term="Agenda">{slot.agenda ?? "No agenda given."}</Item> : null}
                   <Item term="Source">{slot.source === "hours" ? "From your weekly hours" : "Published by you"}</Item>
                 </dl>
+                {booked && slot.attendance ? (
+                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={(slot.menteeName ?? "The mentee").split(" ")[0]} zone={zone} />
+                ) : null}
                 {booked ? <SlotHistory history={history} zone={zone} /> : null}
                 <div className="flex flex-wrap items-center gap-2">
                   {slot.state !== "past" && future ? (

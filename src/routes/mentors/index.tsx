@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { RecentSessions } from "@/components/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
@@ -91,6 +92,7 @@ function Dashboard() {
           )}
         </CardContent>
       </Card>
+      <RecentSessions zone={zone} />
     </div>
   );
 }

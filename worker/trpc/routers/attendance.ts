@@ -1,4 +1,5 @@
 import { decideAttendanceDispute, disputeOutcome } from "../../services/attendance/disputes";
+import { recentSessions } from "../../services/attendance/recent";
 import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
 import { memberProcedure, moderatorProcedure, router } from "../init";
 
@@ -8,6 +9,8 @@ export const attendanceRouter = router({
   dispute: memberProcedure
     .input(disputeSchema)
     .mutation(({ ctx, input }) => disputeOutcome(ctx, { role: ctx.auth.role as "mentee" | "mentor", id: ctx.auth.sub }, input.slotId, input.what)),
+  /** The caller's sessions of the last two weeks with their outcomes (the mentor's dashboard). */
+  recent: memberProcedure.query(({ ctx }) => recentSessions(ctx.db, { role: ctx.auth.role as "mentee" | "mentor", id: ctx.auth.sub }, ctx.now)),
   /** Keeps or changes the outcome of a disputed session, closing its ticket (audited). */
   decide: moderatorProcedure.input(decideDisputeSchema).mutation(({ ctx, input }) => decideAttendanceDispute(ctx, ctx.auth.sub, input.ticketId, input.outcome, input.note)),
 });

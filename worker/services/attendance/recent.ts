@@ -1,0 +1,19 @@
+import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { timeSlots } from "../../../db/schema";
+import { slotQuery, slotView } from "../scheduling/slot-view";
+import type { Participant } from "./disputes";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The dashboard's recent sessions: settled in the last two weeks, newest first. */
+export const RECENT_DAYS = 14;
+
+/** A participant's settled sessions of the last two weeks, with their outcomes (issue 26). */
+export async function recentSessions(db: Db, who: Participant, now: Date) {
+  const mine = who.role === "mentor" ? eq(timeSlots.mentorId, who.id) : eq(timeSlots.menteeId, who.id);
+  const rows = await slotQuery(db)
+    .where(and(mine, eq(timeSlots.state, "booked"), isNotNull(timeSlots.outcome), gte(timeSlots.startAt, new Date(now.getTime() - RECENT_DAYS * DAY))))
+    .orderBy(desc(timeSlots.startAt))
+    .limit(20);
+  return rows.map((r) => slotView(r, now));
+}
