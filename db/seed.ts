@@ -6,6 +6,7 @@ import { DEMO_WEEKLY_HOURS, seedAvailabilityDemo } from "./seed-availability";
 import { seedAvatars } from "./seed-avatars";
 import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
+import { seedAttendanceDemo } from "./seed-attendance";
 import { seedMovesDemo } from "./seed-moves";
 import { seedModerationDemo } from "./seed-moderation";
 import { seedPayoutsDemo } from "./seed-payouts";
@@ -95,6 +96,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedPayoutsDemo(db);
   await seedResponsivenessDemo(db);
+  await seedAttendanceDemo(db);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set

@@ -87,7 +87,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             </div>
           ) : null}
         </div>
-        {!upcoming && b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName.split(" ")[0]} zone={zone} mentorId={b.mentorId} /> : null}
+        {b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName.split(" ")[0]} zone={zone} mentorId={b.mentorId} /> : null}
         {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
       </CardContent>
       <ConfirmDialog
