@@ -1,64 +1,38 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { enrollments, timeSlots } from "../../db/schema";
-import { createMentee, createMentor, testDb } from "../support/accounts";
+import { timeSlots } from "../../db/schema";
+import { createMentee, testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
+import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
 
 /**
  * Live sessions in Chromium with fake camera and microphone (issue 10): the mentor and the mentee of
  * a booked slot open their live pages in two contexts and each sees the other's video play; a reload
- * brings the call back; a third account is refused; a page opened early counts down and enters by itself.
+ * brings the call back; a third account is refused; a page opened early counts down and lets them in
+ * when the room opens (10 minutes before the start, for the mentor too since issue 26).
  */
-const b = useBrowser({ permissions: ["camera", "microphone"] }, [
-  "--use-fake-device-for-media-stream",
-  "--use-fake-ui-for-media-stream",
-  "--autoplay-policy=no-user-gesture-required",
-]);
+const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 
 const MINUTE = 60 * 1000;
-
-async function bookedPair(startIn: number) {
-  const mentor = await createMentor({ firstName: "Asha", lastName: `Live${crypto.randomUUID().slice(0, 4)}`, timeZone: "Asia/Kolkata" });
-  const mentee = await createMentee({ firstName: "Maya", lastName: `Live${crypto.randomUUID().slice(0, 4)}`, timeZone: "America/New_York" });
-  const start = new Date(Date.now() + startIn);
-  const [slot] = await testDb()
-    .insert(timeSlots)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: start, endAt: new Date(start.getTime() + 60 * MINUTE), bookedAt: new Date() })
-    .returning();
-  // A subscriber: the summary invites her to review the mentor.
-  await testDb().insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
-  return { mentor, mentee, slotId: slot.id };
-}
-
-/** The remote video shows frames from the other side: it has a size and its time moves on. */
-async function expectPlaying(page: Page, label: string) {
-  const video = page.getByLabel(label);
-  await video.waitFor({ timeout: 20_000 });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
-}
 
 describe("live sessions", () => {
   it("the mentor and the mentee see each other; a reload brings the call back; leaving shows the summary", async () => {
     const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
     const mentorPage = b.page;
-    await signInInto(mentorPage, "mentor", mentor);
-    await mentorPage.goto(`/mentors/connect/live/${slotId}`);
+    await enterLive(mentorPage, "mentor", mentor, slotId);
     await mentorPage.getByRole("heading", { name: `Live session with ${mentee.firstName} ${mentee.lastName}` }).waitFor();
     await mentorPage.getByText(`Waiting for ${mentee.firstName} to join`).waitFor({ timeout: 20_000 });
-    expect(await mentorPage.getByText(/left$/).innerText()).toMatch(/^\d+:\d\d left$/);
+    expect(await mentorPage.getByText(/left$/).innerText()).toMatch(/^\d+:\d\d in · \d+:\d\d left$/);
 
     const menteePage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
-    await signInInto(menteePage, "mentee", mentee);
-    await menteePage.goto(`/mentees/connect/live/${slotId}`);
+    await enterLive(menteePage, "mentee", mentee, slotId);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
     expect(await mentorPage.getByText(`Waiting for ${mentee.firstName} to join`).count()).toBe(0);
 
-    // The mentee reloads: the call comes back on both sides.
+    // The mentee reloads: back on the pre-join check, she joins again and the call comes back on both sides.
     await menteePage.reload();
+    await joinNow(menteePage);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
 
@@ -94,11 +68,10 @@ describe("live sessions", () => {
     await alert.waitFor();
     await menteePage.getByRole("button", { name: "Join without camera or microphone" }).click();
     await menteePage.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
-    expect(await menteePage.getByRole("button", { name: "No camera" }).isDisabled()).toBe(true);
+    expect(await menteePage.getByRole("button", { name: "Turn camera on" }).getAttribute("aria-pressed")).toBe("true");
 
     const mentorPage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
-    await signInInto(mentorPage, "mentor", mentor);
-    await mentorPage.goto(`/mentors/connect/live/${slotId}`);
+    await enterLive(mentorPage, "mentor", mentor, slotId);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await mentorPage.getByRole("status").filter({ hasText: `Connected to ${mentee.firstName}` }).waitFor({ timeout: 20_000 });
     // A narrow phone: the call fits without scrolling sideways.
@@ -107,7 +80,7 @@ describe("live sessions", () => {
     expect(await menteePage.getByRole("button", { name: "Leave" }).isVisible()).toBe(true);
   });
 
-  it("a third account is refused; a page opened early counts down and enters by itself", async () => {
+  it("a third account is refused; a page opened early says when it starts and lets the mentor join when the room opens", async () => {
     const { mentor, slotId } = await bookedPair(10 * MINUTE + 4000);
     const stranger = await createMentee({ firstName: "Nosy", lastName: "Neighbour" });
     const page = b.page;
@@ -118,13 +91,21 @@ describe("live sessions", () => {
     const mentorPage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
     await signInInto(mentorPage, "mentor", mentor);
     await mentorPage.goto(`/mentors/connect/live/${slotId}`);
-    await mentorPage.getByText("Keep this page open: it joins by itself when the room opens.").waitFor();
-    expect(await mentorPage.locator("main").innerText()).toMatch(/You can join from 10 minutes before\.\s+0:0\d/);
+    await mentorPage.getByText(/^The room opens at .*, 10 minutes before the start\. Keep this page open\.$/).waitFor();
+    // "Starts in …" (not a countdown of the whole hour), and no way in yet.
+    expect(await mentorPage.getByText(/^Starts in \d+ min$/).innerText()).toMatch(/^Starts in 1[01] min$/);
+    expect(await mentorPage.getByRole("button", { name: /^You can join from / }).isDisabled()).toBe(true);
+    // The room opens while the page is open: it says so, and "Join now" lets him in.
+    await mentorPage.getByRole("status").filter({ hasText: "The room is open. Join when you are ready." }).waitFor({ timeout: 20_000 });
+    await joinNow(mentorPage);
     await mentorPage.getByText(/^Waiting for Maya to join$/).waitFor({ timeout: 20_000 });
+    // Before the start, waiting explains no rule yet: it applies from the start.
+    expect(await mentorPage.getByText(/this session will count as missed/).count()).toBe(0);
   });
 
-  it("the mentor's Go Live shows once the start is reached, on the dashboard and the scheduler, and opens the live page in a new window", async () => {
-    const { mentor, mentee, slotId } = await bookedPair(-2 * MINUTE);
+  it("the mentor's Go Live shows 10 minutes before the start, on the dashboard and the scheduler, and opens the live page in a new window where he can join early", async () => {
+    // Eight minutes before the start: the mentor may enter early, like the mentee (issue 26).
+    const { mentor, mentee, slotId } = await bookedPair(8 * MINUTE);
     // A later booking of the same pair: not yet.
     const later = new Date(Date.now() + 3 * 60 * MINUTE);
     await testDb().insert(timeSlots).values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: later, endAt: new Date(later.getTime() + 60 * MINUTE), bookedAt: new Date() });
@@ -133,11 +114,14 @@ describe("live sessions", () => {
     await page.goto("/mentors");
     const rows = page.getByRole("row").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` });
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(1).innerText()).toContain("Go Live opens at the start");
+    expect(await rows.nth(1).innerText()).toContain("Go Live opens 10 minutes before the start");
     expect(await rows.nth(1).getByRole("link", { name: "Go Live" }).count()).toBe(0);
     const [live] = await Promise.all([page.context().waitForEvent("page"), rows.nth(0).getByRole("link", { name: "Go Live" }).click()]);
     await live.waitForURL(`**/mentors/connect/live/${slotId}`);
     await live.getByRole("heading", { name: `Live session with ${mentee.firstName} ${mentee.lastName}` }).waitFor();
+    expect(await live.getByText(/^Starts in \d+ min$/).innerText()).toMatch(/^Starts in [789] min$/);
+    await joinNow(live);
+    await live.getByText(`Waiting for ${mentee.firstName} to join`).waitFor({ timeout: 20_000 });
     await live.close();
 
     // The scheduler: the running booking's details offer Go Live, the later one only says when.
