@@ -8,6 +8,7 @@ import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
 import { seedAttendanceDemo } from "./seed-attendance";
 import { seedMovesDemo } from "./seed-moves";
+import { seedLiveDemo } from "./seed-live";
 import { seedModerationDemo } from "./seed-moderation";
 import { seedPayoutsDemo } from "./seed-payouts";
 import { seedResponsivenessDemo } from "./seed-responsiveness";
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
   await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
+  await seedLiveDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedPayoutsDemo(db);
   await seedResponsivenessDemo(db);
   await seedAttendanceDemo(db);
