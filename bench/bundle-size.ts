@@ -29,7 +29,8 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   // (1.1 KB in the entry): the ceilings moved up by what was measured; trimming back under 130 KB is issue 28's.
   // Issue 28 (session 30) added the skip link to the public header and the guarded deep link to the area guards (0.3 KB).
   "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 129.0 },
-  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 131.7 },
+  // Issue 26 added the profile's reply time and last active line (0.25 KB: 0.2 in mentor-profile, 0.05 in boot).
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 132.0 },
   // The signed-in screens people use most (issue 28): the area's layout and the page, before its lazy parts
   // (charts, the calendar, the live call) load. Target 200 KB; ceilings are the measure of session 30 plus about 2 KB.
   "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 180.5 },

@@ -27,6 +27,6 @@ export const CHUNK_GROUPS = [
     name: "mentor-profile",
     priority: 0,
     includeDependenciesRecursively: false,
-    test: /src[\\/](components[\\/](mentor-profile-view|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|shared[\\/]plan\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
+    test: /src[\\/](components[\\/](mentor-profile-view|mentor-responsiveness|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|shared[\\/](plan|last-active)\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
   },
 ];

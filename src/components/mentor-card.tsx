@@ -3,7 +3,7 @@ import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCardData } from "@/lib/api-types";
 import { formatRupees } from "@/lib/money";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
-import { MIN_REPLIES_SHOWN, replyTimeLabel } from "../../shared/responsiveness";
+import { MIN_REPLIES_SHOWN, replyTimeLabel } from "../../shared/reply-time";
 import { RatingSummary } from "./rating-summary";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";

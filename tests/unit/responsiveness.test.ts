@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { daysAgo, lastActiveLabel, MIN_REPLIES_SHOWN, REPLY_WAIT_MS, replyTimeLabel, shownReplyMinutes, waitLabel } from "../../shared/responsiveness";
+import { MIN_REPLIES_SHOWN, replyTimeLabel, shownReplyMinutes } from "../../shared/reply-time";
+import { daysAgo, lastActiveLabel } from "../../shared/last-active";
+import { REPLY_WAIT_MS, waitLabel } from "../../shared/reply-wait";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

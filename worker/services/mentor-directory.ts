@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { mentors } from "../../db/schema";
-import { MIN_REPLIES_SHOWN, RESPONSIVE_WITHIN_MS } from "../../shared/responsiveness";
+import { MIN_REPLIES_SHOWN, RESPONSIVE_WITHIN_MS } from "../../shared/reply-time";
 import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "./accounts";
 import { hitsOf, tierOf } from "./search-ranking";

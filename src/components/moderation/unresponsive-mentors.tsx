@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTRPC } from "@/lib/trpc";
-import { lastActiveLabel, waitLabel } from "../../../shared/responsiveness";
+import { lastActiveLabel } from "../../../shared/last-active";
+import { waitLabel } from "../../../shared/reply-wait";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { daysAgo, shownReplyMinutes } from "../../../shared/responsiveness";
+import { shownReplyMinutes } from "../../../shared/reply-time";
+import { daysAgo } from "../../../shared/last-active";
 
 /**
  * What a mentor's profile says about his responsiveness (issue 26), read in the profile's own

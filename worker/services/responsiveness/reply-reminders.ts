@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { conversations, messages } from "../../../db/schema";
-import { waitLabel } from "../../../shared/responsiveness";
+import { waitLabel } from "../../../shared/reply-wait";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";

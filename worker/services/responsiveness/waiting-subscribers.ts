@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments } from "../../../db/schema";
-import { daysAgo, REPLY_WAIT_MS } from "../../../shared/responsiveness";
+import { daysAgo } from "../../../shared/last-active";
+import { REPLY_WAIT_MS } from "../../../shared/reply-wait";
 import { grantsAccess } from "../enrollment-status";
 
 const HOUR = 60 * 60 * 1000;
