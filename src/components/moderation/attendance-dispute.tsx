@@ -34,7 +34,7 @@ export function AttendanceEvidence({ session, names }: { session: Session; names
       ) : (
         <ul className="grid gap-0.5 text-slate-700" aria-label="What the live room recorded">
           {session.presence.map((p, i) => {
-            const from = minutes(session.start, p.joinedAt) * Math.sign(Date.parse(p.joinedAt) - Date.parse(session.start) || 1);
+            const from = Math.round((Date.parse(p.joinedAt) - Date.parse(session.start)) / 60_000);
             return (
               <li key={i}>
                 {names[p.role]} ({p.role}): joined {from >= 0 ? `${from} min after` : `${-from} min before`} the start,{" "}
