@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { livePresence, timeSlots } from "../../db/schema";
+import { testDb } from "../support/accounts";
+import { useBrowser } from "../support/browser";
+import { call } from "../support/scheduling";
+import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS } from "../support/live";
+
+/**
+ * Attendance from the live room in Chromium (issue 26): two browsers with fake cameras meet, one
+ * leaves early; the room's own record settles the session as completed. A mentee whose mentor never
+ * comes is told the call is back in her plan. The session is moved two hours back (with its record)
+ * before settling, so the job settles it as it would after its end, and nothing else early.
+ */
+const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
+const MIN = 60 * 1000;
+
+const presenceOf = (slotId: string) => testDb().select().from(livePresence).where(eq(livePresence.slotId, slotId));
+
+/** The session and what the room wrote of it, `ms` earlier; then the settle job, now. */
+async function endAndSettle(slotId: string, ms = 2 * 60 * MIN) {
+  await testDb().batch([
+    testDb().update(timeSlots).set({ startAt: sql`start_at - ${ms}`, endAt: sql`end_at - ${ms}` }).where(eq(timeSlots.id, slotId)),
+    testDb().update(livePresence).set({ joinedAt: sql`joined_at - ${ms}`, leftAt: sql`left_at - ${ms}` }).where(eq(livePresence.slotId, slotId)),
+  ]);
+  expect((await call("POST", "/dev/cron/settleSessions")).status).toBe(200);
+  return (await testDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)))[0].outcome;
+}
+
+describe("attendance from the live room", () => {
+  it("they meet, she leaves early: the room recorded both, and the session counts as completed for both", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-MIN);
+    const mentorPage = b.page;
+    await enterLive(mentorPage, "mentor", mentor, slotId);
+    const menteePage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
+    await enterLive(menteePage, "mentee", mentee, slotId);
+    await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
+    await menteePage.getByRole("button", { name: "Leave" }).click();
+    await menteePage.getByRole("heading", { name: "You left the session" }).waitFor();
+    await mentorPage.getByText(`${mentee.firstName} left. Waiting for ${mentee.firstName} to come back`).waitFor({ timeout: 10_000 });
+    // The room, not the page, wrote it: her stretch has ended, his goes on.
+    await expect.poll(async () => (await presenceOf(slotId)).find((p) => p.role === "mentee" && p.leftAt !== null) !== undefined, { timeout: 10_000 }).toBe(true);
+    expect((await presenceOf(slotId)).filter((p) => p.role === "mentor" && p.leftAt === null)).toHaveLength(1);
+    await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
+
+    expect(await endAndSettle(slotId)).toBe("completed");
+    await mentorPage.goto("/mentors");
+    await mentorPage.getByText("Recent sessions (last 14 days)").locator("..").getByText("Completed").waitFor();
+    await menteePage.goto("/mentees/booked-slots");
+    await menteePage.getByRole("region", { name: "Past sessions" }).getByText("Completed").waitFor();
+  });
+
+  it("she waits and her mentor never comes: missed by him, and the call is back in her plan", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-MIN);
+    const page = b.page;
+    await enterLive(page, "mentee", mentee, slotId);
+    await page.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await presenceOf(slotId)).length, { timeout: 10_000 }).toBe(1);
+    await page.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId))[0]?.leftAt ?? null, { timeout: 10_000 }).not.toBeNull();
+
+    expect(await endAndSettle(slotId)).toBe("mentor_no_show");
+    await page.goto("/mentees/booked-slots");
+    const past = page.getByRole("region", { name: "Past sessions" });
+    await past.getByText(`Missed: ${mentor.firstName} did not join`).waitFor();
+    await past.getByText("The call is back in your plan.").waitFor();
+    await page.getByRole("button", { name: /Notifications/ }).first().click();
+    await page.getByText(new RegExp(`${mentor.firstName} ${mentor.lastName} did not join your session`)).first().waitFor();
+  });
+});
