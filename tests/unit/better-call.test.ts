@@ -49,7 +49,8 @@ describe("the attendance rule while waiting", () => {
     expect(waitRuleText({ ...base, viewer: "mentor", otherName: "Maya", zone: "Asia/Kolkata", now: at(9 * MINUTE) })).toBe(
       "If Maya hasn't joined by 8:10 pm, this session will count as missed by Maya, and it uses Maya's call. Stay on this page until then.",
     );
-    expect(waitRuleText({ ...base, type: "trial", now: at(MINUTE) })).toBe("If Asha hasn't joined by 10:35 am, this session will count as missed by Asha. Stay on this page until then.");
+    expect(waitRuleText({ ...base, type: "trial", now: at(MINUTE) })).toBe("If Asha hasn't joined by 10:35 am, this session will count as missed by Asha, and your intro call with them is yours again. Stay on this page until then.");
+    expect(waitRuleText({ ...base, type: "trial", viewer: "mentor", otherName: "Maya", now: at(MINUTE) })).toBe("If Maya hasn't joined by 10:35 am, this session will count as missed by Maya. Stay on this page until then.");
   });
 
   it("after the wait: it counts as missed unless the other joins while one is still there", () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { canJoinNow } from "./ics-download";
 
-/** "Join session" from an hour before the start (the live page counts down to 10 minutes before, then enters); `later` shows until then. */
+/** "Join session" from an hour before the start (the live page checks the camera and microphone and lets her join from 10 minutes before); `later` shows until then. */
 export function JoinSessionLink({ slotId, start, later = null }: { slotId: string; start: string; later?: ReactNode }) {
   if (!canJoinNow(start)) return <>{later}</>;
   return (

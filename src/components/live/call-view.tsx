@@ -91,8 +91,9 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">With {name}</p>
-        <p className="text-sm tabular-nums text-slate-700" aria-label={timer.label}>
-          {timer.text}
+        <p className="text-sm tabular-nums text-slate-700">
+          <span aria-hidden="true">{timer.text}</span>
+          <span className="sr-only">{timer.label}</span>
         </p>
       </div>
       <p role="status" className="sr-only">

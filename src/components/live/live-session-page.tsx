@@ -168,9 +168,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
         />
       ) : (
         <>
-          <p className="text-2xl font-semibold tabular-nums text-slate-900" aria-label={timer.label}>
-            {timer.text}
-          </p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900">{timer.text}</p>
           <PreJoin session={session} media={media} state={state} startLabel={startLabel} roomOpen={isOpen} joining={joining} onJoin={() => setJoining(true)} onChoose={(choice) => void chooseAndJoin(choice)} />
         </>
       )}

@@ -22,7 +22,8 @@ export function waitRuleText({ type, start, now, viewer, otherName, zone }: Wait
   const startAt = Date.parse(start);
   if (now < startAt) return null;
   const deadline = startAt + waitAfterStartMs(type);
-  const consequence = type === "trial" ? "" : viewer === "mentee" ? ", and your call goes back to your plan" : `, and it uses ${otherName}'s call`;
+  // As the settling says it afterwards (worker/services/attendance/settle.ts): a missed intro call uses nothing of hers.
+  const consequence = viewer === "mentee" ? (type === "trial" ? ", and your intro call with them is yours again" : ", and your call goes back to your plan") : type === "trial" ? "" : `, and it uses ${otherName}'s call`;
   const by = formatTime(deadline, zone);
   if (now < deadline) return `If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}${consequence}. Stay on this page until then.`;
   return `It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}${consequence}, unless ${otherName} joins while you are still here.`;
