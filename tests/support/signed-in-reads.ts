@@ -21,6 +21,8 @@ export function signedInReads(mentee: SignedIn, mentor: SignedIn, moderator: Sig
     ["mentor: his scheduler", query("scheduling.mySlots"), mentor],
     ["mentor: live sessions (dashboard)", query("scheduling.liveSessions"), mentor],
     ["mentor: enrollments chart (dashboard)", query("scheduling.dailyEnrollments"), mentor],
+    ["mentor: recent sessions (dashboard)", query("attendance.recent"), mentor],
+    ["moderator: the tickets", query("moderation.tickets", { page: 1 }), moderator],
     ["mentor: his inbox", query("chat.conversations", { side: "mentor", name: "" }), mentor],
     ["moderator: the home's counts", query("moderation.home", { timeZone: "Asia/Kolkata" }), moderator],
     ["moderator: the mentees list", query("moderation.mentees", { search: "", page: 1 }), moderator],

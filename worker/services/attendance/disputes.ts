@@ -1,4 +1,4 @@
-import { aliasedTable, and, eq, gte, isNull, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { livePresence, mentees, mentors, tickets, timeSlots } from "../../../db/schema";
 import { DISPUTE_WINDOW_MS, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
@@ -63,21 +63,20 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   return { message: "Your dispute has been sent. A moderator will look into it and both of you will hear the outcome.", ticketId };
 }
 
-/** What the room recorded for a disputed session, for the moderator deciding it: each stretch with its person. */
-export async function attendanceEvidence(db: Db, slotIds: string[]) {
-  if (!slotIds.length) return new Map<string, { role: "mentee" | "mentor"; joinedAt: string; leftAt: string | null }[]>();
-  const rows = await db
-    .select({ slotId: livePresence.slotId, role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
-    .from(livePresence)
-    .where(sql`${livePresence.slotId} in ${slotIds}`)
-    .orderBy(livePresence.joinedAt);
-  const bySlot = new Map<string, { role: "mentee" | "mentor"; joinedAt: string; leftAt: string | null }[]>();
-  for (const r of rows) {
-    const list = bySlot.get(r.slotId) ?? [];
-    list.push({ role: r.role, joinedAt: r.joinedAt.toISOString(), leftAt: r.leftAt?.toISOString() ?? null });
-    bySlot.set(r.slotId, list);
-  }
-  return bySlot;
+export type PresenceEvidence = { role: "mentee" | "mentor"; joinedAt: string; leftAt: string | null };
+
+/**
+ * What the room recorded for a disputed session, for the moderator deciding it: its stretches as one
+ * JSON column of the queue's own read (so the page stays one round trip), earliest first.
+ */
+export const presenceJson = (slotId: AnyColumn) =>
+  sql<string | null>`(select json_group_array(json_object('role', p.role, 'joinedAt', p.joined_at, 'leftAt', p.left_at))
+    from (select role, joined_at, left_at from ${livePresence} p where p.slot_id = ${slotId} order by p.joined_at) p)`;
+
+export function presenceFromJson(json: string | null): PresenceEvidence[] {
+  if (!json) return [];
+  const rows = JSON.parse(json) as { role: "mentee" | "mentor"; joinedAt: number; leftAt: number | null }[];
+  return rows.map((r) => ({ role: r.role, joinedAt: new Date(r.joinedAt).toISOString(), leftAt: r.leftAt === null ? null : new Date(r.leftAt).toISOString() }));
 }
 
 const DECIDED: Record<SessionOutcome, string> = {

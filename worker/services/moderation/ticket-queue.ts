@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, moderators, tickets, timeSlots, type Role } from "../../../db/schema";
-import { attendanceEvidence } from "../attendance/disputes";
+import { presenceJson, presenceFromJson } from "../attendance/disputes";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
 import { auditIfChanged } from "./audit";
@@ -25,7 +25,7 @@ export async function listTicketQueue(db: Db, page: number) {
   const aMentee = alias(mentees, "a_mentee");
   const aMentor = alias(mentors, "a_mentor");
   const resolver = alias(moderators, "resolver");
-  const rows = await db
+  const rowsRead = db
     .select({
       ticket: tickets,
       rMentee: { first: rMentee.firstName, last: rMentee.lastName, email: rMentee.email, blocked: rMentee.isBlocked },
@@ -35,6 +35,7 @@ export async function listTicketQueue(db: Db, page: number) {
       resolverFirst: resolver.firstName,
       resolverLast: resolver.lastName,
       session: { start: timeSlots.startAt, type: timeSlots.type, outcome: timeSlots.outcome },
+      presence: presenceJson(tickets.slotId),
     })
     .from(tickets)
     .leftJoin(rMentee, and(eq(tickets.reporterRole, "mentee"), eq(rMentee.id, tickets.reporterId)))
@@ -50,9 +51,10 @@ export async function listTicketQueue(db: Db, page: number) {
     )
     .limit(TICKET_PAGE_SIZE)
     .offset((page - 1) * TICKET_PAGE_SIZE);
-  const [[{ total, open }], evidence] = await Promise.all([
+  // The page and the counts leave together (one round trip).
+  const [rows, [{ total, open }]] = await Promise.all([
+    rowsRead,
     db.select({ total: sql<number>`count(*)`, open: sql<number>`coalesce(sum(${tickets.status} = 'open'), 0)` }).from(tickets),
-    attendanceEvidence(db, rows.flatMap((r) => (r.ticket.kind === "attendance" && r.ticket.slotId ? [r.ticket.slotId] : []))),
   ]);
   return {
     total,
@@ -74,7 +76,7 @@ export async function listTicketQueue(db: Db, page: number) {
       /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (issue 26). */
       session:
         r.ticket.kind === "attendance" && r.ticket.slotId && r.session?.start
-          ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: evidence.get(r.ticket.slotId) ?? [] }
+          ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: presenceFromJson(r.presence) }
           : null,
     })),
   };
