@@ -9,12 +9,8 @@ export const DISPUTE_MAX = 1000;
 
 export const disputeSchema = v.object({
   slotId: id("slotId"),
-  what: v.pipe(
-    v.string("Please say what happened"),
-    v.trim(),
-    v.nonEmpty("Please say what happened"),
-    v.maxLength(DISPUTE_MAX, `Please keep it to ${DISPUTE_MAX} characters`),
-  ),
+  /** What happened, for the moderator: optional, so disputing stays one tap and a confirmation. */
+  what: v.optional(v.pipe(v.string("What happened must be text"), v.trim(), v.maxLength(DISPUTE_MAX, `Please keep it to ${DISPUTE_MAX} characters`)), ""),
 });
 
 export const decideDisputeSchema = v.object({

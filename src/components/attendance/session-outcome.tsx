@@ -84,8 +84,8 @@ export function SessionOutcomeLine({
             title="Dispute this outcome?"
             description={`Recorded as "${outcomeLabel(a.outcome, viewer, otherName)}". A moderator reads what you write, sees what the call recorded and decides; you can dispute once, until ${dateTime(a.disputeUntil, zone)}.`}
             label="What happened?"
+            optional
             hint={`At most ${DISPUTE_MAX} characters. ${otherName} is told the moderator's decision, not your words.`}
-            emptyMessage="Please say what happened"
             max={DISPUTE_MAX}
             confirmLabel="Send dispute"
             onConfirm={(what) => dispute.mutateAsync({ slotId, what })}

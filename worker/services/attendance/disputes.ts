@@ -48,7 +48,7 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   const other: Participant = who.role === "mentee" ? { role: "mentor", id: slot.mentorId } : { role: "mentee", id: slot.menteeId! };
   const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;
   const recorded = outcomeLabel(slot.outcome, who.role, otherName);
-  const content = `Attendance dispute about the ${slot.type === "trial" ? "intro call" : "session"} of ${formatWhen(slot.startAt, "UTC")}, recorded as "${recorded}". ${what}`;
+  const content = `Attendance dispute about the ${slot.type === "trial" ? "intro call" : "session"} of ${formatWhen(slot.startAt, "UTC")}, recorded as "${recorded}". ${what || "No details given."}`;
   const ticketId = crypto.randomUUID();
   const [marked] = await db.batch([
     db
