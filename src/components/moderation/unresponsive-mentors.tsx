@@ -45,15 +45,14 @@ export function UnresponsiveMentors() {
                   <dt className="text-slate-600">Longest wait</dt>
                   <dd className="text-slate-900">{waitLabel(m.longestWaitHours * HOUR)}</dd>
                   <dt className="text-slate-600">Last active</dt>
-                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? "Not seen yet" : lastActiveLabel(m.lastActiveDaysAgo)}</dd>
+                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? "Not seen yet" : lastActiveLabel(m.lastActiveDaysAgo).replace(/^Active /, "")}</dd>
                 </dl>
                 <Link
                   to="/moderator/mentors-list"
                   search={{ search: m.email }}
                   className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1"
-                  aria-label={`Open ${m.name} in the mentors list`}
                 >
-                  Open in Mentors List
+                  Open in Mentors List<span className="sr-only">, {m.name}</span>
                 </Link>
               </li>
             ))}
