@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversations, emailOutbox, mentorSkills, notifications } from "../../db/schema";
+import { seedResponsivenessDemo } from "../../db/seed-responsiveness";
+import { conversations, emailOutbox, mentors, mentorSkills, notifications } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { joinRoom, pushes } from "../support/chat";
@@ -203,5 +204,28 @@ describe("search", () => {
     expect(cards.map((m) => m.id)).toEqual([zed.id, aaron.id]);
     expect(cards[0]).toMatchObject({ typicalReplyMinutes: 30, replyCount: 3 });
     expect(await listing()).toEqual([zed.id, aaron.id]);
+  });
+});
+
+describe("the seed", () => {
+  it("gives the demo mentor a reply time and 'active today', and two seeded mentors a subscriber waiting over 72 hours; a second run changes nothing", async () => {
+    const db = testDb();
+    const [asha] = await db.select().from(mentors).where(eq(mentors.email, "mentor@example.com"));
+    const { mentor } = await trpc().mentors.profile.query({ mentorId: asha.id });
+    expect(mentor.typicalReplyMinutes).toEqual(expect.any(Number));
+    expect(mentor.lastActiveDaysAgo).toBe(0);
+
+    const moderator = await createModerator();
+    const listed = (await trpc(moderator.token).moderation.unresponsiveMentors.query()).map((m) => m.email);
+    expect(listed).toEqual(expect.arrayContaining(["rohan.mentor@example.com", "ananya.mentor@example.com"]));
+
+    const seeded = db.select({ id: mentors.id }).from(mentors).where(inArray(mentors.email, ["mentor@example.com", "rohan.mentor@example.com", "ananya.mentor@example.com"]));
+    const state = async () => ({
+      conversations: (await db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.mentorId, seeded))).length,
+      lastActive: (await db.select({ at: mentors.lastActiveAt }).from(mentors).where(inArray(mentors.id, seeded))).map((r) => r.at?.getTime()).sort(),
+    });
+    const before = await state();
+    await seedResponsivenessDemo(db);
+    expect(await state()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MIN_REPLIES_SHOWN, replyTimeLabel, shownReplyMinutes } from "../../shared/reply-time";
+import { replyReminderMail } from "../../worker/services/mail/reply-reminder-mail";
 import { daysAgo, lastActiveLabel } from "../../shared/last-active";
 import { REPLY_WAIT_MS, waitLabel } from "../../shared/reply-wait";
 
@@ -68,5 +69,16 @@ describe("waits (issue 26)", () => {
     expect(waitLabel(72 * HOUR)).toBe("3 days");
     expect(waitLabel(73 * HOUR + 30 * MINUTE)).toBe("3 days 1 hour");
     expect(waitLabel(4 * DAY + 5 * HOUR)).toBe("4 days 5 hours");
+  });
+});
+
+describe("the reminder e-mail (issue 26)", () => {
+  it("names the subscriber and the wait in text and escaped HTML", () => {
+    const mail = replyReminderMail({ to: "m@example.com", first: "Ravi", menteeName: "Priya <b>S</b>", waited: "3 days 4 hours", since: "March 5th 2026, 9:00 am (Asia/Kolkata)" });
+    expect(mail.subject).toBe("Priya <b>S</b> is waiting for your reply");
+    expect(mail.text).toContain("Priya <b>S</b>, one of your subscribers, wrote to you 3 days 4 hours ago");
+    expect(mail.text).toContain("Waiting since: March 5th 2026, 9:00 am (Asia/Kolkata)");
+    expect(mail.html).toContain("Priya &#60;b&#62;S&#60;/b&#62;");
+    expect(mail.html).not.toContain("<b>S</b>");
   });
 });
