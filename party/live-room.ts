@@ -1,8 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
-import { readConfig, type Env } from "../worker/env";
-import { dbFor } from "../worker/database";
+import { dbFor, type DbConfig } from "../worker/database";
 import { recordJoin, recordLeave, recordRoomClosed } from "../worker/services/attendance/presence";
 
 type LiveConnection = Connection<LivePeer>;
@@ -18,7 +17,7 @@ const send = (connection: Connection, event: LiveServerEvent, data: unknown) => 
  * It also keeps attendance (issue 26, ADR 0026): each admitted socket's open and close is written to
  * `live_presence`, from which the session's outcome is settled once the room has closed.
  */
-export class LiveRoom extends Server<Env> {
+export class LiveRoom extends Server<DbConfig> {
   static options = { hibernate: true };
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -86,8 +85,9 @@ export class LiveRoom extends Server<Env> {
     return closeSignIns(theirs, scope, code, reason);
   }
 
+  /** The database, from the room's env (its DB_URL was checked by worker/env.ts before any socket was admitted here). */
   private db() {
-    return dbFor(readConfig(this.env));
+    return dbFor(this.env);
   }
 
   /** Writes an attendance record, retrying twice: a lost record would count someone as absent (they can still dispute). */
