@@ -23,6 +23,9 @@ export function settlesAt(slot: { type: string; start: Date; end: Date }): Date 
   return new Date(callEnd(slot).getTime() + LIVE_GRACE_MS);
 }
 
+/** What a dispute may say (optional), in characters. */
+export const DISPUTE_MAX = 1000;
+
 /** A participant may dispute the outcome for this long after it was settled. */
 export const DISPUTE_WINDOW_MS = 24 * 60 * MINUTE;
 

@@ -1,11 +1,11 @@
 import * as v from "valibot";
-import { sessionOutcomes } from "../attendance";
+import { DISPUTE_MAX, sessionOutcomes } from "../attendance";
 
 /** Inputs of attendance (issue 26): a dispute of a session's outcome, and a moderator's decision of one. */
 
 const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 
-export const DISPUTE_MAX = 1000;
+export { DISPUTE_MAX };
 
 export const disputeSchema = v.object({
   slotId: id("slotId"),

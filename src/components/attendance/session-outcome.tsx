@@ -1,20 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ReasonDialog } from "@/components/moderation/reason-dialog";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiError } from "@/lib/api-error";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
-import { DISPUTE_MAX } from "../../../shared/validation/attendance";
 import { outcomeLabel, type Party, type SessionOutcome } from "../../../shared/attendance";
 
-export type Attendance = {
-  outcome: SessionOutcome;
-  at: string;
-  disputed: boolean;
-  disputeUntil: string | null;
-};
+const DisputeDialog = lazy(() => import("./dispute-dialog"));
+
+export type Attendance = { outcome: SessionOutcome; at: string; disputed: boolean; disputeUntil: string | null };
 
 const TONE: Record<SessionOutcome, string> = {
   completed: "bg-emerald-100 text-emerald-900",
@@ -25,44 +16,17 @@ const TONE: Record<SessionOutcome, string> = {
 
 /**
  * How a past session ended (issue 26), as one of its two participants reads it: the outcome, and
- * within 24 hours a "Dispute" that asks what happened before it goes to the moderators. A mentee whose
+ * within 24 hours a "Dispute" that asks first before it goes to the moderators. A mentee whose
  * mentor did not come is offered another time with him.
  */
-export function SessionOutcomeLine({
-  slotId,
-  attendance: a,
-  viewer,
-  otherName,
-  zone,
-  mentorId,
-}: {
-  slotId: string;
-  attendance: Attendance;
-  viewer: Party;
-  otherName: string;
-  zone: string;
-  mentorId?: string;
-}) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const dispute = useMutation(
-    trpc.attendance.dispute.mutationOptions({
-      onSuccess: async (result) => {
-        toast.success("Dispute sent", { description: result.message });
-        await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
-        await queryClient.invalidateQueries(trpc.attendance.pathFilter());
-      },
-      onError: (error) =>
-        toast.error("Something went wrong", {
-          description: apiError(error)?.message,
-        }),
-    }),
-  );
+export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, zone, mentorId }: { slotId: string; attendance: Attendance; viewer: Party; otherName: string; zone: string; mentorId?: string }) {
+  const [asking, setAsking] = useState(false);
   const missedByMentor = a.outcome === "mentor_no_show";
+  const recorded = outcomeLabel(a.outcome, viewer, otherName);
   return (
     <div className="grid gap-2" data-testid="session-outcome">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded-full px-2 py-0.5 font-medium ${TONE[a.outcome]}`}>{outcomeLabel(a.outcome, viewer, otherName)}</span>
+        <span className={`rounded-full px-2 py-0.5 font-medium ${TONE[a.outcome]}`}>{recorded}</span>
         {a.disputed ? <span className="text-slate-700">Disputed: a moderator is looking into it.</span> : null}
         {viewer === "mentee" && missedByMentor ? <span className="text-slate-700">The call is back in your plan.</span> : null}
       </p>
@@ -75,23 +39,16 @@ export function SessionOutcomeLine({
           </Button>
         ) : null}
         {a.disputeUntil ? (
-          <ReasonDialog
-            trigger={(open) => (
-              <Button size="sm" variant="outline" onClick={open}>
-                Dispute <span className="sr-only">the outcome of this session</span>
-              </Button>
-            )}
-            title="Dispute this outcome?"
-            description={`Recorded as "${outcomeLabel(a.outcome, viewer, otherName)}". A moderator reads what you write, sees what the call recorded and decides; you can dispute once, until ${dateTime(a.disputeUntil, zone)}.`}
-            label="What happened?"
-            optional
-            hint={`At most ${DISPUTE_MAX} characters. ${otherName} is told the moderator's decision, not your words.`}
-            max={DISPUTE_MAX}
-            confirmLabel="Send dispute"
-            onConfirm={(what) => dispute.mutateAsync({ slotId, what })}
-          />
+          <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
+            Dispute <span className="sr-only">the outcome of this session</span>
+          </Button>
         ) : null}
       </div>
+      {asking && a.disputeUntil ? (
+        <Suspense fallback={null}>
+          <DisputeDialog slotId={slotId} recorded={recorded} otherName={otherName} until={a.disputeUntil} zone={zone} onClosed={() => setAsking(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -26,11 +26,18 @@ type ReasonDialogProps = {
   max?: number;
   /** Fields above the reason (e.g. a choice the reason explains). */
   children?: ReactNode;
+  /** Open from the start (a dialog loaded on the click that asks for it), and told when it closes. */
+  defaultOpen?: boolean;
+  onClosed?: () => void;
 };
 
 /** A confirmation that asks why: blocking, unblocking, rejecting and dismissing are recorded with their reason. */
-export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm, hint, emptyMessage = "Please give a reason", max = REASON_MAX, children }: ReasonDialogProps) {
-  const [open, setOpen] = useState(false);
+export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm, hint, emptyMessage = "Please give a reason", max = REASON_MAX, children, defaultOpen = false, onClosed }: ReasonDialogProps) {
+  const [open, setOpenState] = useState(defaultOpen);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next) onClosed?.();
+  };
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
