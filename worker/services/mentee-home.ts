@@ -6,6 +6,7 @@ import { grantsAccess } from "./enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { slotQuery, slotView, type SlotView } from "./scheduling/slot-view";
 import { menteeSubscriptions } from "./subscriptions";
+import { ratingPromptFor, type RatingPrompt } from "./rating-prompts/prompts";
 
 /** How many mentors the home suggests. */
 export const HOME_SUGGESTIONS = 4;
@@ -34,6 +35,8 @@ export type MenteeHome = {
   suggestions: { basis: SuggestionBasis; mentors: MentorCard[] };
   /** What her profile still lacks (for "Complete your profile"). */
   profileMissing: ("photo" | "about" | "timeZone")[];
+  /** "How was your session with Asha?" after a completed session, once per mentor per period (issue 26). */
+  ratingPrompt: RatingPrompt | null;
 };
 
 /** Search words made safe for a LIKE-free `instr` match: lower-cased, trimmed, 2 to 60 characters, at most 5. */
@@ -99,13 +102,14 @@ async function suggestions(db: Db, menteeId: string, searches: readonly string[]
  */
 export async function menteeHome(db: Db, menteeId: string, input: { searches: readonly string[] }, now: Date): Promise<MenteeHome> {
   const upcoming = and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, now));
-  const [next, [count], subscriptions, unread, suggested, me] = await Promise.all([
+  const [next, [count], subscriptions, unread, suggested, me, ratingPrompt] = await Promise.all([
     slotQuery(db).where(upcoming).orderBy(asc(timeSlots.startAt)).limit(1),
     db.select({ n: sql<number>`count(*)` }).from(timeSlots).where(upcoming),
     menteeSubscriptions(db, menteeId, now),
     unreadSummary(db, { role: "mentee", id: menteeId }),
     suggestions(db, menteeId, input.searches, now),
     db.query.mentees.findFirst({ where: eq(mentees.id, menteeId), columns: { bio: true, profileImageKey: true, timeZone: true } }),
+    ratingPromptFor(db, menteeId, now),
   ]);
   const profileMissing: MenteeHome["profileMissing"] = [];
   if (!me?.profileImageKey) profileMissing.push("photo");
@@ -129,5 +133,6 @@ export async function menteeHome(db: Db, menteeId: string, input: { searches: re
     unread: { conversations: unread.unreadConversations, messages: unread.unreadMessages },
     suggestions: suggested,
     profileMissing,
+    ratingPrompt,
   };
 }

@@ -86,6 +86,20 @@ export async function saveReview(db: Db, menteeId: string, input: { mentorId: st
   return myReview(db, menteeId, input.mentorId);
 }
 
+/**
+ * A rating given with one tap (the rating prompt on her home, issue 26): her one review of the mentor
+ * gets this rating and keeps its text, the mentor's average moves; statements for the caller's batch.
+ */
+export function oneTapRatingWrites(db: Db, menteeId: string, mentorId: string, rating: number, now: Date) {
+  return [
+    db
+      .insert(reviews)
+      .values({ menteeId, mentorId, rating, createdAt: now })
+      .onConflictDoUpdate({ target: [reviews.menteeId, reviews.mentorId], set: { rating, updatedAt: now } }),
+    recomputeRating(db, mentorId),
+  ] as const;
+}
+
 export async function deleteReview(db: Db, menteeId: string, mentorId: string) {
   const [deleted] = await db.batch([
     db.delete(reviews).where(and(eq(reviews.menteeId, menteeId), eq(reviews.mentorId, mentorId))).returning({ id: reviews.id }),

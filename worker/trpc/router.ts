@@ -16,6 +16,8 @@ import { reviewsRouter } from "./routers/reviews";
 import { schedulingRouter } from "./routers/scheduling";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { ticketsRouter } from "./routers/tickets";
+import { sessionNotesRouter } from "./routers/session-notes";
+import { ratingPromptsRouter } from "./routers/rating-prompts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +37,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   realtime: realtimeRouter,
   email: emailRouter,
+  sessionNotes: sessionNotesRouter,
+  ratingPrompts: ratingPromptsRouter,
 });
 
 export type AppRouter = typeof appRouter;

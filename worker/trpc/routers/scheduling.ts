@@ -13,6 +13,7 @@ import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../in
 import { availabilityProcedures } from "./scheduling-availability";
 import { moveProcedures } from "./scheduling-moves";
 import { waitlistProcedures } from "./scheduling-waitlist";
+import { agendaProcedures } from "./scheduling-agenda";
 
 const person = (role: string): "mentee" | "mentor" => {
   if (role !== "mentee" && role !== "mentor") fail("FORBIDDEN", "This is only available to mentees and mentors.");
@@ -24,6 +25,7 @@ export const schedulingRouter = router({
   ...availabilityProcedures,
   ...moveProcedures,
   ...waitlistProcedures,
+  ...agendaProcedures,
   // ---- mentors
   publish: mentorProcedure.input(publishSlotsSchema).mutation(({ ctx, input }) => publishSlots(ctx.db, ctx.auth.sub, input.slotDetails, ctx.now)),
   mySlots: mentorProcedure.query(({ ctx }) => mentorSlots(ctx.db, ctx.auth.sub, ctx.now)),
