@@ -1,0 +1,24 @@
+import { Fragment } from "react";
+import { textParts } from "@/lib/text-links";
+import { cn } from "@/lib/class-names";
+
+/**
+ * Text someone wrote (an agenda, session notes, a comment), its line breaks kept and its http(s)
+ * addresses as links that open in a new tab without handing the page over (rel noopener noreferrer
+ * nofollow). Nothing else in it becomes markup.
+ */
+export function TextWithLinks({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cn("whitespace-pre-wrap break-words", className)}>
+      {textParts(text).map((part, i) =>
+        part.kind === "link" ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            {part.text}
+          </a>
+        ) : (
+          <Fragment key={i}>{part.text}</Fragment>
+        ),
+      )}
+    </span>
+  );
+}
