@@ -12,8 +12,8 @@ type Stretch = [role: "mentee" | "mentor", fromMin: number, toMin: number];
  * Attendance for the demo (issue 26): the demo pair's past sessions count as completed, with both
  * present in the room's record; Priya has one Asha missed (settled two hours ago, so "Book another
  * time" and "Dispute" show); Rahul missed one with Asha and disputed it (an open attendance ticket in
- * the moderators' queue, with what the room recorded). Keyed by the sessions' titles: a second run
- * adds nothing.
+ * the moderators' queue, with what the room recorded). Keyed by the sessions' agendas (their titles
+ * are left to the hand-made slots of her weekly hours): a second run adds nothing.
  */
 export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void> {
   const [asha] = await db.select({ id: mentors.id }).from(mentors).where(eq(mentors.email, "mentor@example.com"));
@@ -34,13 +34,13 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
     await db.update(timeSlots).set({ outcome: "completed", outcomeAt: new Date(s.endAt.getTime() + 5 * MIN) }).where(eq(timeSlots.id, s.id));
   }
 
-  const missed = await pastSession(db, asha.id, priya.id, "Portfolio review", now - 2 * HOUR - 65 * MIN);
+  const missed = await pastSession(db, asha.id, priya.id, "Portfolio review: my case studies", now - 2 * HOUR - 65 * MIN);
   if (missed) {
     await record(db, missed.id, { mentee: priya.id, mentor: asha.id }, missed.startAt, [["mentee", -4, 14]]);
     await db.update(timeSlots).set({ outcome: "mentor_no_show", outcomeAt: new Date(now - 2 * HOUR) }).where(eq(timeSlots.id, missed.id));
   }
 
-  const late = await pastSession(db, asha.id, rahul.id, "Resume review", now - 3 * DAY);
+  const late = await pastSession(db, asha.id, rahul.id, "Resume review before applications", now - 3 * DAY);
   if (late) {
     await record(db, late.id, { mentee: rahul.id, mentor: asha.id }, late.startAt, [
       ["mentor", -1, 15],
@@ -63,9 +63,9 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
   }
 }
 
-/** A booked session of the pair with this title starting at `start` (rounded to a half hour), unless the pair has one with this title already. */
-async function pastSession(db: Db, mentorId: string, menteeId: string, title: string, start: number) {
-  const seeded = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.title, title)), columns: { id: true } });
+/** A booked session of the pair with this agenda starting at `start` (rounded to a half hour), unless the pair has one with this agenda already. */
+async function pastSession(db: Db, mentorId: string, menteeId: string, agenda: string, start: number) {
+  const seeded = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.agenda, agenda)), columns: { id: true } });
   if (seeded) return null;
   let at = Math.floor(start / (30 * MIN)) * 30 * MIN;
   // Clear of her other slots (one live slot per start).
@@ -73,7 +73,7 @@ async function pastSession(db: Db, mentorId: string, menteeId: string, title: st
   while (Number(await near(at)) > 0) at -= 2 * HOUR;
   const [slot] = await db
     .insert(timeSlots)
-    .values({ mentorId, menteeId, state: "booked", type: "session", title, startAt: new Date(at), endAt: new Date(at + HOUR), bookedAt: new Date(at - 4 * DAY), bookingId: crypto.randomUUID(), createdAt: new Date(at - 5 * DAY) })
+    .values({ mentorId, menteeId, state: "booked", type: "session", agenda, startAt: new Date(at), endAt: new Date(at + HOUR), bookedAt: new Date(at - 4 * DAY), bookingId: crypto.randomUUID(), createdAt: new Date(at - 5 * DAY) })
     .returning({ id: timeSlots.id, startAt: timeSlots.startAt });
   return slot;
 }
