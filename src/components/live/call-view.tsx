@@ -101,7 +101,7 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
       </p>
       <div className={chatOpen ? "grid gap-3 md:grid-cols-[1fr_20rem]" : "grid"}>
         <div className="grid content-start gap-2">
-          <Tile className="aspect-video rounded-lg">
+          <Tile className="relative aspect-video rounded-lg">
             <StreamVideo stream={remoteStream} muted={false} speaker={state.choice.audiooutput} label={`${name}'s video`} className="h-full w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
             {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={`${name}'s camera is off`} /> : null}
             {peerMedia && !peerMedia.mic ? <MicOffBadge label={`${name} is muted`} /> : null}

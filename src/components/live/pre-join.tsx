@@ -42,7 +42,7 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
           <DeviceRefused reason={state.refusal ?? ""} onChoose={onChoose} />
         ) : (
           <>
-            <Tile className="aspect-video rounded-lg">
+            <Tile className="relative aspect-video rounded-lg">
               {preview ? (
                 <StreamVideo stream={preview} muted label="Your camera preview" className="h-full w-full -scale-x-100 object-cover" />
               ) : (

@@ -27,7 +27,7 @@ export function StreamVideo({ stream, muted, label, className, speaker, onBlocke
 /** In place of a camera that is off: the person's picture (or initials) and name. */
 export function CameraOff({ name, imageUrl, note, small }: { name: string; imageUrl: string; note: string; small?: boolean }) {
   return (
-    <div className={cn("absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-800 text-center text-white", small && "gap-1")}>
+    <div className={cn("absolute inset-0 flex flex-col items-center justify-center bg-slate-800 text-center text-white", small ? "gap-1" : "gap-2")}>
       <Avatar src={imageUrl} name={name} alt="" className={small ? "size-10 text-sm" : "size-20 text-2xl sm:size-28 sm:text-3xl"} />
       <p className={cn("px-2 font-medium", small ? "text-xs" : "text-lg")}>{name}</p>
       <p className={cn("px-2 text-slate-300", small ? "sr-only" : "text-sm")}>{note}</p>
@@ -45,7 +45,7 @@ export function MicOffBadge({ label }: { label: string }) {
   );
 }
 
-/** A tile's frame: a dark box holding a video and whatever lies over it. */
-export function Tile({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn("relative overflow-hidden bg-slate-900", className)}>{children}</div>;
+/** A tile's frame: a dark box holding a video and whatever lies over it; the caller places it (relative in the flow, or absolute over another tile). */
+export function Tile({ className, children }: { className: string; children: ReactNode }) {
+  return <div className={cn("overflow-hidden bg-slate-900", className)}>{children}</div>;
 }
