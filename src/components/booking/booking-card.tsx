@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
+import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -9,6 +10,7 @@ import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
+import { BookingAgenda } from "./booking-agenda";
 import { HistoryList } from "./history-list";
 import { useIcsDownload } from "./ics-download";
 import { JoinSessionLink } from "./join-session-link";
@@ -64,7 +66,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             </p>
             <SlotTime start={b.start} zone={zone} otherZone={b.mentorTimeZone} otherLabel="Mentor's time" />
             {b.title ? <p className="text-sm text-slate-700">{b.title}</p> : null}
-            {b.agenda ? <p className="whitespace-pre-wrap break-words text-sm text-slate-700">Agenda: {b.agenda}</p> : null}
+            <BookingAgenda slotId={b.id} agenda={b.agenda} start={b.start} mentorFirstName={b.mentorName.split(" ")[0]} />
           </div>
           {upcoming ? (
             <div className="flex flex-wrap gap-2">
@@ -88,6 +90,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
           ) : null}
         </div>
         {b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName.split(" ")[0]} zone={zone} mentorId={b.mentorId} /> : null}
+        {b.attendance?.outcome === "completed" ? <SessionNotesLink slotId={b.id} viewer="mentee" otherName={b.mentorName} /> : null}
         {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
       </CardContent>
       <ConfirmDialog

@@ -4,6 +4,8 @@ import { useCallback, useState, type CSSProperties, type ReactNode } from "react
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
 import { GoLiveLink } from "@/components/go-live-link";
+import { SessionNotesLink } from "@/components/session-notes/notes-link";
+import { TextWithLinks } from "@/components/text-with-links";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
 import { DialogCloseButton, useFocusReturn } from "@/components/ui/dialog";
@@ -113,7 +115,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                 <dl className="grid gap-2 text-sm">
                   {slot.title ? <Item term="Title">{slot.title}</Item> : null}
                   {slot.description ? <Item term="Description">{slot.description}</Item> : null}
-                  {booked ? <Item term="Agenda">{slot.agenda ?? "No agenda given."}</Item> : null}
+                  {booked ? <Item term="Agenda">{slot.agenda ? <TextWithLinks text={slot.agenda} /> : "No agenda given."}</Item> : null}
                   <Item term="Source">{slot.source === "hours" ? "From your weekly hours" : "Published by you"}</Item>
                 </dl>
                 {booked && slot.attendance ? (
@@ -132,6 +134,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                     </Button>
                   ) : null}
                   {booked ? <GoLiveLink slot={slot} now={now} size="default" /> : null}
+                  {booked && slot.attendance?.outcome === "completed" ? <SessionNotesLink slotId={slot.id} viewer="mentor" otherName={slot.menteeName ?? "your mentee"} /> : null}
                 </div>
               </>
             ) : null}

@@ -6,6 +6,7 @@ import { AreaWelcome } from "@/components/area-welcome";
 import { PayoutPrompt } from "@/components/earnings/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
+import { TextWithLinks } from "@/components/text-with-links";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -78,7 +79,15 @@ function Dashboard() {
                 <tbody>
                   {live.data.map((s) => (
                     <tr key={s.id} className="border-b border-slate-100">
-                      <td className="py-2 pr-3">{s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? " (intro call)" : ""}</td>
+                      <td className="py-2 pr-3">
+                        {s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? " (intro call)" : ""}
+                        {s.agenda ? (
+                          <span className="mt-1 block max-w-md text-xs text-slate-700">
+                            <span className="font-medium text-slate-900">Agenda: </span>
+                            <TextWithLinks text={s.agenda} />
+                          </span>
+                        ) : null}
+                      </td>
                       <td className="py-2 pr-3">{formatDate(s.start, zone)}</td>
                       <td className="py-2 pr-3">{formatTime(s.start, zone)}</td>
                       <td className="py-2">

@@ -21,6 +21,8 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
     type: r.slot.type,
     menteeId: { firstName: r.menteeFirst ?? "", lastName: r.menteeLast ?? "" },
     menteeTimeZone: r.menteeZone,
+    /** What she would like to discuss (issue 26: she may change it until the start). */
+    agenda: r.slot.agenda,
     hasStarted: r.slot.startAt.getTime() <= now.getTime(),
   }));
 }

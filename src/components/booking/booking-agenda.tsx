@@ -1,0 +1,42 @@
+import { lazy, Suspense, useState } from "react";
+import { TextWithLinks } from "@/components/text-with-links";
+import { Button } from "@/components/ui/button";
+
+// The form loads on the tap that opens it, so the booked slots page stays light (issue 28).
+const AgendaForm = lazy(() => import("./agenda-form"));
+
+/**
+ * Her agenda on a booking card (issue 26): what she would like to discuss, its links clickable, and
+ * until the session starts "Add agenda" / "Edit agenda", which opens the form in place.
+ */
+export function BookingAgenda({ slotId, agenda, start, mentorFirstName }: { slotId: string; agenda: string | null; start: string; mentorFirstName: string }) {
+  const [editing, setEditing] = useState(false);
+  const editable = new Date(start).getTime() > Date.now();
+  if (editing && editable) {
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-600">Opening the agenda…</p>}>
+        <AgendaForm slotId={slotId} agenda={agenda} mentorFirstName={mentorFirstName} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
+  }
+  if (!agenda && !editable) return null;
+  return (
+    <div className="grid gap-1 text-sm" data-testid="booking-agenda">
+      {agenda ? (
+        <p className="text-slate-700">
+          <span className="font-medium text-slate-900">Agenda: </span>
+          <TextWithLinks text={agenda} />
+        </p>
+      ) : (
+        <p className="text-slate-600">No agenda yet. Tell {mentorFirstName} what you would like to discuss.</p>
+      )}
+      {editable ? (
+        <div>
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            {agenda ? "Edit agenda" : "Add agenda"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
