@@ -48,9 +48,11 @@ import { Route as MenteesConnectInboxIndexRouteImport } from './routes/mentees/c
 import { Route as MenteesConnectInboxConversationIdRouteImport } from './routes/mentees/connect/inbox/$conversationId'
 import { Route as MenteesConnectLiveSessionIdRouteImport } from './routes/mentees/connect/live/$sessionId'
 import { Route as MenteesPaymentSuccessPaymentIdRouteImport } from './routes/mentees/payment/success/$paymentId'
+import { Route as MenteesSessionsSlotIdNotesRouteImport } from './routes/mentees/sessions/$slotId/notes'
 import { Route as MentorsConnectInboxIndexRouteImport } from './routes/mentors/connect/inbox/index'
 import { Route as MentorsConnectInboxConversationIdRouteImport } from './routes/mentors/connect/inbox/$conversationId'
 import { Route as MentorsConnectLiveSessionIdRouteImport } from './routes/mentors/connect/live/$sessionId'
+import { Route as MentorsSessionsSlotIdNotesRouteImport } from './routes/mentors/sessions/$slotId/notes'
 import { Route as MenteesBrowseMentorProfileIdRouteImport } from './routes/mentees/browse/mentor/profile/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -260,6 +262,12 @@ const MenteesPaymentSuccessPaymentIdRoute =
     path: '/payment/success/$paymentId',
     getParentRoute: () => MenteesRouteRoute,
   } as any)
+const MenteesSessionsSlotIdNotesRoute =
+  MenteesSessionsSlotIdNotesRouteImport.update({
+    id: '/sessions/$slotId/notes',
+    path: '/sessions/$slotId/notes',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const MentorsConnectInboxIndexRoute =
   MentorsConnectInboxIndexRouteImport.update({
     id: '/connect/inbox/',
@@ -276,6 +284,12 @@ const MentorsConnectLiveSessionIdRoute =
   MentorsConnectLiveSessionIdRouteImport.update({
     id: '/connect/live/$sessionId',
     path: '/connect/live/$sessionId',
+    getParentRoute: () => MentorsRouteRoute,
+  } as any)
+const MentorsSessionsSlotIdNotesRoute =
+  MentorsSessionsSlotIdNotesRouteImport.update({
+    id: '/sessions/$slotId/notes',
+    path: '/sessions/$slotId/notes',
     getParentRoute: () => MentorsRouteRoute,
   } as any)
 const MenteesBrowseMentorProfileIdRoute =
@@ -324,8 +338,10 @@ export interface FileRoutesByFullPath {
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentees/sessions/$slotId/notes': typeof MenteesSessionsSlotIdNotesRoute
   '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentors/sessions/$slotId/notes': typeof MentorsSessionsSlotIdNotesRoute
   '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
   '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -366,8 +382,10 @@ export interface FileRoutesByTo {
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentees/sessions/$slotId/notes': typeof MenteesSessionsSlotIdNotesRoute
   '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentors/sessions/$slotId/notes': typeof MentorsSessionsSlotIdNotesRoute
   '/mentees/connect/inbox': typeof MenteesConnectInboxIndexRoute
   '/mentors/connect/inbox': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -412,8 +430,10 @@ export interface FileRoutesById {
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
   '/mentees/connect/live/$sessionId': typeof MenteesConnectLiveSessionIdRoute
   '/mentees/payment/success/$paymentId': typeof MenteesPaymentSuccessPaymentIdRoute
+  '/mentees/sessions/$slotId/notes': typeof MenteesSessionsSlotIdNotesRoute
   '/mentors/connect/inbox/$conversationId': typeof MentorsConnectInboxConversationIdRoute
   '/mentors/connect/live/$sessionId': typeof MentorsConnectLiveSessionIdRoute
+  '/mentors/sessions/$slotId/notes': typeof MentorsSessionsSlotIdNotesRoute
   '/mentees/connect/inbox/': typeof MenteesConnectInboxIndexRoute
   '/mentors/connect/inbox/': typeof MentorsConnectInboxIndexRoute
   '/mentees/browse/mentor/profile/$id': typeof MenteesBrowseMentorProfileIdRoute
@@ -459,8 +479,10 @@ export interface FileRouteTypes {
     | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentees/sessions/$slotId/notes'
     | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentors/sessions/$slotId/notes'
     | '/mentees/connect/inbox/'
     | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
@@ -501,8 +523,10 @@ export interface FileRouteTypes {
     | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentees/sessions/$slotId/notes'
     | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentors/sessions/$slotId/notes'
     | '/mentees/connect/inbox'
     | '/mentors/connect/inbox'
     | '/mentees/browse/mentor/profile/$id'
@@ -546,8 +570,10 @@ export interface FileRouteTypes {
     | '/mentees/connect/inbox/$conversationId'
     | '/mentees/connect/live/$sessionId'
     | '/mentees/payment/success/$paymentId'
+    | '/mentees/sessions/$slotId/notes'
     | '/mentors/connect/inbox/$conversationId'
     | '/mentors/connect/live/$sessionId'
+    | '/mentors/sessions/$slotId/notes'
     | '/mentees/connect/inbox/'
     | '/mentors/connect/inbox/'
     | '/mentees/browse/mentor/profile/$id'
@@ -845,6 +871,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesPaymentSuccessPaymentIdRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/sessions/$slotId/notes': {
+      id: '/mentees/sessions/$slotId/notes'
+      path: '/sessions/$slotId/notes'
+      fullPath: '/mentees/sessions/$slotId/notes'
+      preLoaderRoute: typeof MenteesSessionsSlotIdNotesRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentors/connect/inbox/': {
       id: '/mentors/connect/inbox/'
       path: '/connect/inbox'
@@ -864,6 +897,13 @@ declare module '@tanstack/react-router' {
       path: '/connect/live/$sessionId'
       fullPath: '/mentors/connect/live/$sessionId'
       preLoaderRoute: typeof MentorsConnectLiveSessionIdRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/sessions/$slotId/notes': {
+      id: '/mentors/sessions/$slotId/notes'
+      path: '/sessions/$slotId/notes'
+      fullPath: '/mentors/sessions/$slotId/notes'
+      preLoaderRoute: typeof MentorsSessionsSlotIdNotesRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/mentees/browse/mentor/profile/$id': {
@@ -889,6 +929,7 @@ interface MenteesRouteRouteChildren {
   MenteesConnectInboxConversationIdRoute: typeof MenteesConnectInboxConversationIdRoute
   MenteesConnectLiveSessionIdRoute: typeof MenteesConnectLiveSessionIdRoute
   MenteesPaymentSuccessPaymentIdRoute: typeof MenteesPaymentSuccessPaymentIdRoute
+  MenteesSessionsSlotIdNotesRoute: typeof MenteesSessionsSlotIdNotesRoute
   MenteesConnectInboxIndexRoute: typeof MenteesConnectInboxIndexRoute
   MenteesBrowseMentorProfileIdRoute: typeof MenteesBrowseMentorProfileIdRoute
 }
@@ -907,6 +948,7 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
     MenteesConnectInboxConversationIdRoute,
   MenteesConnectLiveSessionIdRoute: MenteesConnectLiveSessionIdRoute,
   MenteesPaymentSuccessPaymentIdRoute: MenteesPaymentSuccessPaymentIdRoute,
+  MenteesSessionsSlotIdNotesRoute: MenteesSessionsSlotIdNotesRoute,
   MenteesConnectInboxIndexRoute: MenteesConnectInboxIndexRoute,
   MenteesBrowseMentorProfileIdRoute: MenteesBrowseMentorProfileIdRoute,
 }
@@ -924,6 +966,7 @@ interface MentorsRouteRouteChildren {
   MentorsIndexRoute: typeof MentorsIndexRoute
   MentorsConnectInboxConversationIdRoute: typeof MentorsConnectInboxConversationIdRoute
   MentorsConnectLiveSessionIdRoute: typeof MentorsConnectLiveSessionIdRoute
+  MentorsSessionsSlotIdNotesRoute: typeof MentorsSessionsSlotIdNotesRoute
   MentorsConnectInboxIndexRoute: typeof MentorsConnectInboxIndexRoute
 }
 
@@ -937,6 +980,7 @@ const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsConnectInboxConversationIdRoute:
     MentorsConnectInboxConversationIdRoute,
   MentorsConnectLiveSessionIdRoute: MentorsConnectLiveSessionIdRoute,
+  MentorsSessionsSlotIdNotesRoute: MentorsSessionsSlotIdNotesRoute,
   MentorsConnectInboxIndexRoute: MentorsConnectInboxIndexRoute,
 }
 

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { SessionNotesPage } from "@/components/session-notes/session-notes-page";
+
+/** The shared notes of one of her completed sessions (issue 26): she reads the mentor's notes and comments. */
+export const Route = createFileRoute("/mentees/sessions/$slotId/notes")({ component: MenteeSessionNotes });
+
+function MenteeSessionNotes() {
+  const { slotId } = Route.useParams();
+  return <SessionNotesPage slotId={slotId} viewer="mentee" />;
+}
