@@ -9,6 +9,7 @@ import { CallsLeftPanel } from "./calls-left-panel";
 import { HomePanelSkeleton } from "./home-panel";
 import { NextSessionPanel } from "./next-session-panel";
 import { ProfilePrompt } from "./profile-prompt";
+import { RatingPrompt } from "./rating-prompt";
 import { SuggestedMentorsPanel } from "./suggested-mentors-panel";
 import { UnreadPanel } from "./unread-panel";
 
@@ -42,6 +43,7 @@ export function MenteeHome() {
       ) : (
         <>
           <ProfilePrompt missing={home.data.profileMissing} />
+          <RatingPrompt prompt={home.data.ratingPrompt} zone={zone} />
           <div className="grid gap-4 lg:grid-cols-2">
             <NextSessionPanel home={home.data} zone={zone} />
             <UnreadPanel home={home.data} />
