@@ -12,6 +12,7 @@ import { seedLiveDemo } from "./seed-live";
 import { seedModerationDemo } from "./seed-moderation";
 import { seedPayoutsDemo } from "./seed-payouts";
 import { seedResponsivenessDemo } from "./seed-responsiveness";
+import { seedSessionNotesDemo } from "./seed-session-notes";
 import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedPayoutsDemo(db);
   await seedResponsivenessDemo(db);
   await seedAttendanceDemo(db);
+  await seedSessionNotesDemo(db);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set
