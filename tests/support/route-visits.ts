@@ -37,12 +37,17 @@ export async function makeWorld() {
     .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - MINUTE), endAt: new Date(now + 59 * MINUTE), bookedAt: new Date(now) })
     .returning();
   await testDb().insert(timeSlots).values({ mentorId: mentor.id, state: "open", startAt: new Date(now + 26 * 60 * MINUTE), endAt: new Date(now + 27 * 60 * MINUTE) });
+  // A completed session, for its shared notes page (issue 26).
+  const [completed] = await testDb()
+    .insert(timeSlots)
+    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - 180 * MINUTE), endAt: new Date(now - 120 * MINUTE), bookedAt: new Date(now - 600 * MINUTE), outcome: "completed", outcomeAt: new Date(now - 115 * MINUTE) })
+    .returning();
   const tokens = { mentee: await signIn("mentee", mentee.email), mentor: await signIn("mentor", mentor.email), moderator: await signIn("moderator", moderator.email) };
   const opened = await rest("POST", "/api/chats/messages", { token: tokens.mentee.accessToken, body: { menteeId: mentee.id, mentorId: mentor.id } });
   const conversationId = (opened.body.conversations as { _id: string })._id;
   await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.mentee.accessToken, body: { message: "Hello from the CSP test", sender: mentee.id } });
   const names = { mentee: `${mentee.firstName} ${mentee.lastName}`, mentor: `${mentor.firstName} ${mentor.lastName}`, moderator: `${moderator.firstName} ${moderator.lastName}` };
-  return { mentee, mentor, moderator, tokens, names, liveSlotId: live.id, conversationId };
+  return { mentee, mentor, moderator, tokens, names, liveSlotId: live.id, completedSlotId: completed.id, conversationId };
 }
 
 /** The role whose area a path is in (null: public). */
@@ -71,6 +76,8 @@ export function visits(w: World): Record<string, { as: Role | null; url: string 
     "/mentees/schedules": `/mentees/schedules?mentorId=${w.mentor.id}`,
     "/mentors/connect/inbox/$conversationId": `/mentors/connect/inbox/${w.conversationId}`,
     "/mentors/connect/live/$sessionId": `/mentors/connect/live/${w.liveSlotId}`,
+    "/mentees/sessions/$slotId/notes": `/mentees/sessions/${w.completedSlotId}/notes`,
+    "/mentors/sessions/$slotId/notes": `/mentors/sessions/${w.completedSlotId}/notes`,
   };
   const routes = routeFiles().filter((route) => named[route] !== undefined || !route.includes("$"));
   return Object.fromEntries(routes.map((route) => [route, { as: roleOfPath(route), url: named[route] ?? route }]));

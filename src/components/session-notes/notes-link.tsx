@@ -5,7 +5,7 @@ import { buttonVariants } from "@/components/ui/button-variants";
 export function SessionNotesLink({ slotId, viewer, otherName }: { slotId: string; viewer: "mentee" | "mentor"; otherName: string }) {
   const to = viewer === "mentee" ? "/mentees/sessions/$slotId/notes" : "/mentors/sessions/$slotId/notes";
   return (
-    <Link to={to} params={{ slotId }} className={buttonVariants({ size: "sm", variant: "outline" })}>
+    <Link to={to} params={{ slotId }} className={`${buttonVariants({ size: "sm", variant: "outline" })} justify-self-start`}>
       Session notes<span className="sr-only"> of the session with {otherName}</span>
     </Link>
   );
