@@ -6,8 +6,8 @@ const MIN = 60 * 1000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-/** The title of the demo pair's past session with shared notes. */
-export const NOTES_DEMO_TITLE = "Interview preparation";
+/** The agenda of the demo pair's past session with shared notes; it keys the session (titles are left to the hand-made slots of Asha's weekly hours). */
+export const NOTES_DEMO_AGENDA = "Interview preparation: my story, and system design practice for my interviews next month.";
 
 export const NOTES_DEMO_BODY = [
   "What we covered",
@@ -30,7 +30,7 @@ const AGENDA_WITH_LINK = `${MOVES_AGENDA}\nMy draft of the URL shortener: https:
  * "Before and after" a session for the demo (issue 26): Priya and Asha have a past session, completed,
  * with Asha's notes and Priya's comment under them; her next booking with Asha has an agenda with a
  * link; and since that session is recent and she has not rated Asha for more than 30 days, her home
- * asks "How was your session with Asha?". Keyed by the session's title, the notes' slot and the agenda's
+ * asks "How was your session with Asha?". Keyed by the session's agenda, the notes' slot and the agenda's
  * words: a second run adds nothing and changes nothing.
  */
 export async function seedSessionNotesDemo(db: Db, now = Date.now()): Promise<void> {
@@ -55,10 +55,10 @@ export async function seedSessionNotesDemo(db: Db, now = Date.now()): Promise<vo
   if (next) await db.update(timeSlots).set({ agenda: AGENDA_WITH_LINK }).where(eq(timeSlots.id, next.id));
 }
 
-/** The pair's session with the notes: found by its title, else booked `start` (clear of her other slots) and completed. */
+/** The pair's session with the notes: found by its agenda, else booked at `start` (clear of her other slots) and completed. */
 async function notesSession(db: Db, mentorId: string, menteeId: string, start: number) {
   const seeded = await db.query.timeSlots.findFirst({
-    where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.title, NOTES_DEMO_TITLE)),
+    where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.agenda, NOTES_DEMO_AGENDA)),
     columns: { id: true, endAt: true },
   });
   if (seeded) return seeded;
@@ -72,8 +72,7 @@ async function notesSession(db: Db, mentorId: string, menteeId: string, start: n
       menteeId,
       state: "booked",
       type: "session",
-      title: NOTES_DEMO_TITLE,
-      agenda: "Get ready for my interviews next month: my story, and system design practice.",
+      agenda: NOTES_DEMO_AGENDA,
       startAt: new Date(at),
       endAt: new Date(at + HOUR),
       bookedAt: new Date(at - 3 * DAY),

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOTES_DEMO_BODY, NOTES_DEMO_COMMENT, NOTES_DEMO_TITLE, seedSessionNotesDemo } from "../../db/seed-session-notes";
+import { NOTES_DEMO_BODY, NOTES_DEMO_COMMENT, NOTES_DEMO_AGENDA, seedSessionNotesDemo } from "../../db/seed-session-notes";
 import { mentees, mentors, sessionNoteComments, sessionNotes, timeSlots } from "../../db/schema";
 import { accessTokenFor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
@@ -11,7 +11,7 @@ describe("session notes seed", () => {
     const db = testDb();
     const [priya] = await db.select().from(mentees).where(eq(mentees.email, "mentee@example.com"));
     const [asha] = await db.select().from(mentors).where(eq(mentors.email, "mentor@example.com"));
-    const [slot] = await db.select().from(timeSlots).where(and(eq(timeSlots.mentorId, asha.id), eq(timeSlots.menteeId, priya.id), eq(timeSlots.title, NOTES_DEMO_TITLE)));
+    const [slot] = await db.select().from(timeSlots).where(and(eq(timeSlots.mentorId, asha.id), eq(timeSlots.menteeId, priya.id), eq(timeSlots.agenda, NOTES_DEMO_AGENDA)));
     expect(slot).toMatchObject({ state: "booked", outcome: "completed" });
 
     const hers = await trpc(await accessTokenFor("mentee", priya.id)).sessionNotes.get.query({ slotId: slot.id });
