@@ -47,6 +47,9 @@ export function useUserRoom(role: Role): void {
     const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
     const refetchSchedules = () => {
       void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+      // A session's outcome, notes and comments (issue 26) arrive as notices too.
+      void queryClient.invalidateQueries(trpc.attendance.pathFilter());
+      void queryClient.invalidateQueries(trpc.sessionNotes.pathFilter());
       refetchHome();
     };
     let opened = false;

@@ -1,23 +1,5 @@
-import { Fragment, useState } from "react";
-
-const LINK = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
-
-/** Plain text with its web addresses as links (opened in a new tab, so the call stays); nothing else becomes markup. */
-export function TextWithLinks({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(LINK).map((part, i) =>
-        i % 2 === 1 ? (
-          <a key={i} href={part} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-700 underline">
-            {part}
-          </a>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
+import { useState } from "react";
+import { TextWithLinks } from "@/components/text-with-links";
 
 /** The mentee's agenda for the session (written when booking), for both, folded away on a phone so the call keeps the room. */
 export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null; role: "mentee" | "mentor"; otherName: string }) {
@@ -29,7 +11,7 @@ export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null
       </summary>
       <div className="px-4 pb-3 text-sm text-slate-800">
         {agenda ? (
-          <p className="whitespace-pre-wrap break-words">
+          <p>
             <TextWithLinks text={agenda} />
           </p>
         ) : (

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { TextWithLinks } from "@/components/text-with-links";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
 import { useIcsDownload } from "@/components/booking/ics-download";
@@ -57,7 +58,7 @@ function BookingConfirmed() {
           <div>
             <p className="text-sm text-slate-600">What you'd like to discuss</p>
             <p className="whitespace-pre-wrap break-words text-slate-900" data-testid="agenda">
-              {booking.agenda || "Nothing noted. You can tell your mentor in the chat."}
+              {booking.agenda ? <TextWithLinks text={booking.agenda} /> : "Nothing noted. You can tell your mentor in the chat."}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
