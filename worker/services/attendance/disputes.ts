@@ -1,6 +1,7 @@
-import { aliasedTable, and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { livePresence, mentees, mentors, tickets, timeSlots } from "../../../db/schema";
+import { livePresence, tickets, timeSlots } from "../../../db/schema";
+import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
@@ -9,24 +10,8 @@ import { auditIfChanged } from "../moderation/audit";
 import { notificationWrite, pushNotification } from "../notifications";
 import type { Recipient } from "../push";
 
-export type Participant = { role: "mentee" | "mentor"; id: string };
 
-const menteeRow = aliasedTable(mentees, "disputed_mentee");
-
-async function settledSession(db: Db, slotId: string) {
-  const [row] = await db
-    .select({
-      slot: timeSlots,
-      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, zone: menteeRow.timeZone },
-      mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
-    .where(eq(timeSlots.id, slotId))
-    .limit(1);
-  return row;
-}
+const settledSession = async (db: Db, slotId: string) => (await bookedSessionRead(db, slotId))[0];
 
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
@@ -39,13 +24,12 @@ export const ALREADY_DISPUTED = "This session's outcome is already disputed: a m
 export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who: Participant, slotId: string, what: string) {
   const { db, now } = deps;
   const row = await settledSession(db, slotId);
-  const mine = row && row.slot.state === "booked" && (who.role === "mentee" ? row.slot.menteeId === who.id : row.slot.mentorId === who.id);
-  if (!row || !mine) fail("NOT_FOUND", "There is no session of yours with this id.");
+  if (!isParticipant(row, who)) fail("NOT_FOUND", "There is no session of yours with this id.");
   const { slot } = row;
   if (!slot.outcome || !slot.outcomeAt) fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
   if (slot.disputedAt) fail("CONFLICT", ALREADY_DISPUTED);
   if (now.getTime() > slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS) fail("CONFLICT", DISPUTE_CLOSED);
-  const other: Participant = who.role === "mentee" ? { role: "mentor", id: slot.mentorId } : { role: "mentee", id: slot.menteeId! };
+  const other = otherOf(row, who);
   const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;
   const recorded = outcomeLabel(slot.outcome, who.role, otherName);
   const content = `Attendance dispute about the ${slot.type === "trial" ? "intro call" : "session"} of ${formatWhen(slot.startAt, "UTC")}, recorded as "${recorded}". ${what || "No details given."}`;

@@ -3,7 +3,8 @@ import { sessionNoteComments, sessionNotes } from "../../../db/schema";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { notificationWrite, pushNotification } from "../notifications";
-import { completedSessionOf, nameOf, otherOf, sessionRead, type Participant, type SessionRow } from "./access";
+import { completedSessionOf } from "./access";
+import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
 
 /** A session's comments shown at most (oldest first); a conversation longer than this belongs in the chat. */
 export const COMMENTS_SHOWN = 200;
@@ -26,7 +27,7 @@ export type SessionNotesView = {
 export async function sessionNotesView(deps: Pick<ServiceDeps, "db">, who: Participant, slotId: string): Promise<SessionNotesView> {
   const { db } = deps;
   const [[row], [notes], comments] = await Promise.all([
-    sessionRead(db, slotId),
+    bookedSessionRead(db, slotId),
     db.select().from(sessionNotes).where(eq(sessionNotes.slotId, slotId)).limit(1),
     db.select().from(sessionNoteComments).where(eq(sessionNoteComments.slotId, slotId)).orderBy(asc(sessionNoteComments.createdAt), asc(sessionNoteComments.id)).limit(COMMENTS_SHOWN),
   ]);
@@ -50,7 +51,7 @@ export async function sessionNotesView(deps: Pick<ServiceDeps, "db">, who: Parti
 }
 
 /** When the session was, in the recipient's zone (for the bell). */
-function whenFor(row: SessionRow, to: Participant) {
+function whenFor(row: BookedSessionRow, to: Participant) {
   return formatWhen(row.slot.startAt, to.role === "mentor" ? zoneOr(row.mentor.zone, "Asia/Kolkata") : zoneOr(row.mentee.zone));
 }
 
@@ -60,7 +61,7 @@ function whenFor(row: SessionRow, to: Participant) {
  */
 export async function saveSessionNotes(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, mentorId: string, slotId: string, body: string) {
   const { db, now } = deps;
-  const [row] = await sessionRead(db, slotId);
+  const [row] = await bookedSessionRead(db, slotId);
   const who: Participant = { role: "mentor", id: mentorId };
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
@@ -77,7 +78,7 @@ export async function saveSessionNotes(deps: Pick<ServiceDeps, "db" | "env" | "w
 /** Either participant comments under the notes of a completed session; the other is told. */
 export async function commentOnSession(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, who: Participant, slotId: string, body: string) {
   const { db, now } = deps;
-  const [row] = await sessionRead(db, slotId);
+  const [row] = await bookedSessionRead(db, slotId);
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
   const author = who.role === "mentor" ? nameOf(s.mentor) : nameOf(s.mentee);

@@ -1,0 +1,38 @@
+import { aliasedTable, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mentees, mentors, timeSlots } from "../../../db/schema";
+
+/** One of a booked session's two participants (from the token). */
+export type Participant = { role: "mentee" | "mentor"; id: string };
+
+const sessionMentee = aliasedTable(mentees, "session_mentee");
+
+/**
+ * A booked session with its two participants' names and zones, as one statement (so it can leave in
+ * the batch of a request's other reads): for its notes, its dispute and its moderator's decision (issue 26).
+ */
+export function bookedSessionRead(db: Db, slotId: string) {
+  return db
+    .select({
+      slot: timeSlots,
+      mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
+      mentee: { first: sessionMentee.firstName, last: sessionMentee.lastName, zone: sessionMentee.timeZone },
+    })
+    .from(timeSlots)
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .innerJoin(sessionMentee, eq(sessionMentee.id, timeSlots.menteeId))
+    .where(eq(timeSlots.id, slotId))
+    .limit(1);
+}
+
+export type BookedSessionRow = Awaited<ReturnType<typeof bookedSessionRead>>[number];
+
+/** Whether `who` is the booked session's mentor or its mentee. */
+export const isParticipant = (row: BookedSessionRow | undefined, who: Participant): row is BookedSessionRow =>
+  Boolean(row && row.slot.state === "booked" && (who.role === "mentee" ? row.slot.menteeId === who.id : row.slot.mentorId === who.id));
+
+/** The other participant of the session. */
+export const otherOf = (row: BookedSessionRow, who: Participant): Participant =>
+  who.role === "mentee" ? { role: "mentor", id: row.slot.mentorId } : { role: "mentee", id: row.slot.menteeId! };
+
+export const nameOf = (person: { first: string; last: string }) => `${person.first} ${person.last}`;
