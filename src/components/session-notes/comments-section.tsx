@@ -1,25 +1,24 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import * as v from "valibot";
+import { useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import { COMMENT_MAX, commentInputSchema } from "../../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
+import { useNotesSubmit } from "./use-notes-submit";
 
 /** The comments under the notes, oldest first, and the form to add one (both participants; the other is told). */
 export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
   const [body, setBody] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
   const other = data.viewer === "mentee" ? data.mentor : data.mentee;
+  const { problem, submit, failed } = useNotesSubmit(commentInputSchema, () => ({ slotId: data.session.id, body }), (valid) => post.mutate(valid), "The comment was not sent. Please check your connection and try again.");
   const post = useMutation(
     trpc.sessionNotes.comment.mutationOptions({
       onSuccess: async () => {
@@ -27,16 +26,9 @@ export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: 
         toast.success("Comment added", { description: `${other.firstName} was told.` });
         await queryClient.invalidateQueries(trpc.sessionNotes.get.queryFilter({ slotId: data.session.id }));
       },
-      onError: (error) => setProblem(apiError(error)?.message ?? "The comment was not sent. Please check your connection and try again."),
+      onError: failed,
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(commentInputSchema, { slotId: data.session.id, body });
-    if (!parsed.success) return setProblem(parsed.issues[0].message);
-    setProblem(null);
-    post.mutate(parsed.output);
-  };
   return (
     <Card role="region" aria-labelledby="comments-heading">
       <CardContent className="grid gap-4 pt-6">
@@ -61,25 +53,9 @@ export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: 
           </ol>
         )}
         <form onSubmit={submit} className="grid gap-2" noValidate>
-          <label htmlFor={id} className="text-sm font-medium text-slate-900">
-            Add a comment
-          </label>
-          <Textarea
-            id={id}
-            rows={3}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
-          />
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {body.length}/{COMMENT_MAX} characters. {other.firstName} is told about your comment.
-          </p>
-          {problem ? (
-            <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-              {problem}
-            </p>
-          ) : null}
+          <FormField label="Add a comment" error={problem ?? undefined} hint={`${body.length}/${COMMENT_MAX} characters. ${other.firstName} is told about your comment.`}>
+            <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+          </FormField>
           <div>
             <Button type="submit" disabled={post.isPending}>
               {post.isPending ? "Posting…" : "Post comment"}

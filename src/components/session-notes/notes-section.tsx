@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import * as v from "valibot";
+import { useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import { NOTES_MAX, notesInputSchema } from "../../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
+import { useNotesSubmit } from "./use-notes-submit";
 
 /** The notes: the mentor writes and edits them (plain text; links work), the mentee reads them. */
 export function NotesSection({ data, zone }: { data: SessionNotesData; zone: string }) {
@@ -52,9 +52,8 @@ export function NotesSection({ data, zone }: { data: SessionNotesData; zone: str
 function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone: () => void; canCancel: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
   const [body, setBody] = useState(data.notes?.body ?? "");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit, failed } = useNotesSubmit(notesInputSchema, () => ({ slotId: data.session.id, body }), (valid) => save.mutate(valid), "The notes were not saved. Please check your connection and try again.");
   const save = useMutation(
     trpc.sessionNotes.save.mutationOptions({
       onSuccess: async (r) => {
@@ -62,38 +61,18 @@ function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone
         onDone();
         await queryClient.invalidateQueries(trpc.sessionNotes.get.queryFilter({ slotId: data.session.id }));
       },
-      onError: (error) => setProblem(apiError(error)?.message ?? "The notes were not saved. Please check your connection and try again."),
+      onError: failed,
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(notesInputSchema, { slotId: data.session.id, body });
-    if (!parsed.success) return setProblem(parsed.issues[0].message);
-    setProblem(null);
-    save.mutate(parsed.output);
-  };
   return (
     <form onSubmit={submit} className="grid gap-2" noValidate>
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        Notes for {data.mentee.firstName}
-      </label>
-      <Textarea
-        id={id}
-        rows={10}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
-        placeholder="What you covered, what to do next, links to read…"
-      />
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {body.length}/{NOTES_MAX} characters. Plain text; links become clickable. {data.mentee.firstName} can read them and comment{data.notes ? "" : ", and is told when you first save"}.
-      </p>
-      {problem ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormField
+        label={`Notes for ${data.mentee.firstName}`}
+        error={problem ?? undefined}
+        hint={`${body.length}/${NOTES_MAX} characters. Plain text; links become clickable. ${data.mentee.firstName} can read them and comment${data.notes ? "" : ", and is told when you first save"}.`}
+      >
+        <Textarea rows={10} value={body} onChange={(e) => setBody(e.target.value)} placeholder="What you covered, what to do next, links to read…" />
+      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save notes"}

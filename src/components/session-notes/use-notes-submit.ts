@@ -1,0 +1,22 @@
+import { useState, type FormEvent } from "react";
+import * as v from "valibot";
+import { apiError } from "@/lib/api-error";
+
+type Schema = v.GenericSchema<unknown, { slotId: string; body: string }>;
+
+/**
+ * A notes page form's submit (issue 26): checks the text with the shared schema first (the server's
+ * words, without a round trip), then sends it; the problem to show under the field, from either.
+ */
+export function useNotesSubmit(schema: Schema, input: () => { slotId: string; body: string }, send: (valid: { slotId: string; body: string }) => void, unsent: string) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = v.safeParse(schema, input());
+    if (!parsed.success) return setProblem(parsed.issues[0].message);
+    setProblem(null);
+    send(parsed.output);
+  };
+  const failed = (error: unknown) => setProblem(apiError(error)?.message ?? unsent);
+  return { problem, submit, failed };
+}
