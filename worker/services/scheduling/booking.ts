@@ -99,12 +99,8 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
   // Another request of this isolate may be writing this slot's booking: wait for it rather than write behind it.
   const turn = await slotTurn(slotId);
-  if (turn.kind === "booked-here") {
-    const current = await readSlot(db, slotId);
-    if (current?.slot.state !== "open") return refuseBooking(db, menteeId, current, type, now);
-    forgetBooked(slotId);
-    return bookSlot(db, env, waitUntil, menteeId, slotId, type, now, agenda);
-  }
+  // Another request of this isolate just booked it: answered from who did, with no trip of its own (issue 25).
+  if (turn.kind === "booked-here") fail("CONFLICT", turn.menteeId === menteeId ? "You have already booked this slot." : SLOT_TAKEN);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
   let booked: { id: string }[] = [];
   try {
@@ -121,7 +117,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   } finally {
-    turn.done(booked.length === 1);
+    turn.done(booked.length === 1 ? menteeId : null);
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
@@ -197,6 +193,7 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
     const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
     const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
     if (cancelled.length === 1) {
+      forgetBooked(slotId);
       if (mails.length) deliverMailSoon(env, waitUntil);
       pushNotification(env, waitUntil, to, notice.view);
       pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });

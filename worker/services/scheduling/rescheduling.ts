@@ -10,6 +10,7 @@ import { pushToUser } from "../push";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
 import { CANCEL_WINDOW_MS, OPENED, SETTLED } from "./booking";
+import { forgetBooked } from "./slot-turns";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { mentorDay, withinMentorRules } from "./booking-rules";
 import { moveRefusal } from "./move-refusal";
@@ -144,6 +145,8 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
     throw error;
   }
   if (released.length !== 1 || taken.length !== 1) return null;
+  // The slot she left is open again: bookable here at once (slot-turns).
+  forgetBooked(from.id);
   pushNotification(env, waitUntil, mentorTo, notice.view);
   pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
   deliverMailSoon(env, waitUntil);
