@@ -77,7 +77,7 @@ try {
   const wsBase = stack.baseUrl.replace(/^http/, "ws");
   /** A single-use socket ticket (ADR 0020), as the app asks for one before each connect. */
   const ticketFor = async (token: string) => {
-    const response = await fetch(`${stack.baseUrl}/trpc/realtime.ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${stack.baseUrl}/trpc/realtime.ticket`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
     if (!response.ok) throw new Error(`ticket refused ${response.status}`);
     return ((await response.json()) as { result: { data: { ticket: string } } }).result.data.ticket;
   };
