@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { ownTrips } from "../support/db-proxy";
 import { useProxiedStack } from "../support/proxied-stack";
-import { timeSlots } from "../../db/schema";
+import { conversations, timeSlots } from "../../db/schema";
 import { createEnrollment, createModerator } from "../support/moderation";
 import { signedInReads } from "../support/signed-in-reads";
 
@@ -71,5 +71,41 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     // A cancel commits in its second trip too; what follows it (offering the freed hour to the waitlist) runs after the answer.
     const cancel = await tripsDuring("scheduling.cancel", { slotId: slot.id });
     expect(cancel.slice(0, 2).map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+  });
+});
+
+describe("database round trips of the other writes (issue 25)", () => {
+  it("a message and its mark-read are two round trips each, and a move commits in its second: the check with the reads, then the one write batch", async () => {
+    const mentee = await createMentee();
+    const mentor = await createMentor();
+    await createEnrollment(mentee.id, mentor.id);
+    const [conversation] = await testDb().insert(conversations).values({ menteeId: mentee.id, mentorId: mentor.id }).returning();
+    const menteeToken = await accessTokenFor("mentee", mentee.id);
+    const mentorToken = await accessTokenFor("mentor", mentor.id);
+    const hour = 3_600_000;
+    const base = Math.ceil(Date.now() / hour) * hour + 60 * hour;
+    const [from, to] = await testDb()
+      .insert(timeSlots)
+      .values([
+        { mentorId: mentor.id, startAt: new Date(base), endAt: new Date(base + hour) },
+        { mentorId: mentor.id, startAt: new Date(base + 3 * hour), endAt: new Date(base + 4 * hour) },
+      ])
+      .returning();
+    const tripsDuring = async (token: string, path: string, input: unknown) => {
+      const before = proxy().statements().length;
+      const response = await fetch(`${proxied.stack().baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
+      expect(response.status, await response.text()).toBe(200);
+      return ownTrips(proxy().statements().slice(before));
+    };
+    const sent = await tripsDuring(menteeToken, "chat.send", { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() });
+    const read = await tripsDuring(mentorToken, "chat.markRead", { side: "mentor", conversationId: conversation.id });
+    await tripsDuring(menteeToken, "scheduling.book", { slotId: from.id });
+    const moved = await tripsDuring(menteeToken, "scheduling.reschedule", { slotId: from.id, toSlotId: to.id });
+    const firstOf = (trips: string[][]) => trips.map((trip) => trip[0].slice(0, 30));
+    expect(firstOf(sent)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^insert into messages/)]);
+    expect(firstOf(read)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update messages set read_at/)]);
+    // A move commits in its second trip too (the check travels with the reads of both slots); offering the freed hour to the waitlist follows.
+    expect(firstOf(moved).slice(0, 2)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    expect(moved[0].some((s) => /from "time_slots"/.test(s))).toBe(true);
   });
 });
