@@ -1,9 +1,10 @@
 import { aliasedTable, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots } from "../../../db/schema";
+import type { Member } from "../chat/members";
 
-/** One of a booked session's two participants (from the token). */
-export type Participant = { role: "mentee" | "mentor"; id: string };
+/** One of a booked session's two participants (from the token): the chat's member, the same pair of roles. */
+export type Participant = Member;
 
 const sessionMentee = aliasedTable(mentees, "session_mentee");
 

@@ -1,5 +1,6 @@
 import { decideAttendanceDispute, disputeOutcome } from "../../services/attendance/disputes";
 import { recentSessions } from "../../services/attendance/recent";
+import { memberOf } from "../../services/chat/members";
 import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
 import { memberProcedure, moderatorProcedure, router } from "../init";
 
@@ -8,9 +9,9 @@ export const attendanceRouter = router({
   /** Within 24 hours of the outcome, once per session: an attendance ticket in the moderators' queue. */
   dispute: memberProcedure
     .input(disputeSchema)
-    .mutation(({ ctx, input }) => disputeOutcome(ctx, { role: ctx.auth.role as "mentee" | "mentor", id: ctx.auth.sub }, input.slotId, input.what)),
+    .mutation(({ ctx, input }) => disputeOutcome(ctx, memberOf(ctx.auth), input.slotId, input.what)),
   /** The caller's sessions of the last two weeks with their outcomes (the mentor's dashboard). */
-  recent: memberProcedure.query(({ ctx }) => recentSessions(ctx.db, { role: ctx.auth.role as "mentee" | "mentor", id: ctx.auth.sub }, ctx.now)),
+  recent: memberProcedure.query(({ ctx }) => recentSessions(ctx.db, memberOf(ctx.auth), ctx.now)),
   /** Keeps or changes the outcome of a disputed session, closing its ticket (audited). */
   decide: moderatorProcedure.input(decideDisputeSchema).mutation(({ ctx, input }) => decideAttendanceDispute(ctx, ctx.auth.sub, input.ticketId, input.outcome, input.note)),
 });
