@@ -44,10 +44,13 @@ export async function latestEnrollment(db: Db, menteeId: string, mentorId: strin
   });
 }
 
-/** Has the mentee ever paid for this mentor (active, cancelled or expired)? Reviews need it. */
+/** The statuses of an enrollment that was paid for at some point (active, cancelled or expired). */
+export const EVER_PAID_STATUSES = ["active", "canceled", "expired"] as const;
+
+/** Has the mentee ever paid for this mentor? Reviews need it. */
 export async function hasEverEnrolled(db: Db, menteeId: string, mentorId: string): Promise<boolean> {
   const row = await db.query.enrollments.findFirst({
-    where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), inArray(enrollments.status, ["active", "canceled", "expired"])),
+    where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), inArray(enrollments.status, [...EVER_PAID_STATUSES])),
     columns: { id: true },
   });
   return Boolean(row);

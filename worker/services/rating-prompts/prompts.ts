@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
+import { EVER_PAID_STATUSES, hasEverEnrolled } from "../enrollment-status";
 import { oneTapRatingWrites } from "../reviews";
 import { duePrompt, PROMPT_RECENT_MS } from "./rule";
 
@@ -13,7 +14,7 @@ const reviewable = (menteeId: string) =>
   and(
     eq(mentors.status, "approved"),
     eq(mentors.isBlocked, false),
-    sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${enrollments.status} in ('active', 'canceled', 'expired'))`,
+    sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${inArray(enrollments.status, [...EVER_PAID_STATUSES])})`,
   );
 
 /**
@@ -92,11 +93,7 @@ export async function rateFromPrompt(deps: Pick<ServiceDeps, "db" | "now">, ment
   const { db, now } = deps;
   const session = await promptedSession(db, menteeId, slotId);
   if (session.status !== "approved" || session.blocked) fail("NOT_FOUND", "This mentor is not available.");
-  const enrolled = await db.query.enrollments.findFirst({
-    where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, session.mentorId), sql`${enrollments.status} in ('active', 'canceled', 'expired')`),
-    columns: { id: true },
-  });
-  if (!enrolled) fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
+  if (!(await hasEverEnrolled(db, menteeId, session.mentorId))) fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
   const [upsert, recompute] = oneTapRatingWrites(db, menteeId, session.mentorId, rating, now);
   await db.batch([upsert, recompute, closePrompt(db, menteeId, session.mentorId, slotId, now)]);
   return { message: `Thanks! You rated ${session.first} ${rating === 1 ? "1 star" : `${rating} stars`}.`, mentorId: session.mentorId, rating };
