@@ -73,14 +73,6 @@ export function settleOutcome(slot: { type: string; start: Date; end: Date }, pr
   return "both_no_show";
 }
 
-/** Who the outcome counts a no-show against. */
-export function noShowsOf(outcome: SessionOutcome): Party[] {
-  if (outcome === "mentee_no_show") return ["mentee"];
-  if (outcome === "mentor_no_show") return ["mentor"];
-  if (outcome === "both_no_show") return ["mentee", "mentor"];
-  return [];
-}
-
 /** The outcome as a participant reads it ("You" for themselves, the other's first name otherwise). */
 export function outcomeLabel(outcome: SessionOutcome, viewer: Party, otherName: string): string {
   switch (outcome) {

@@ -1,5 +1,4 @@
 import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { livePresence, tickets, timeSlots } from "../../../db/schema";
 import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
@@ -11,8 +10,6 @@ import { notificationWrite, pushNotification } from "../notifications";
 import type { Recipient } from "../push";
 
 
-const settledSession = async (db: Db, slotId: string) => (await bookedSessionRead(db, slotId))[0];
-
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
 
@@ -23,7 +20,7 @@ export const ALREADY_DISPUTED = "This session's outcome is already disputed: a m
  */
 export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who: Participant, slotId: string, what: string) {
   const { db, now } = deps;
-  const row = await settledSession(db, slotId);
+  const [row] = await bookedSessionRead(db, slotId);
   if (!isParticipant(row, who)) fail("NOT_FOUND", "There is no session of yours with this id.");
   const { slot } = row;
   if (!slot.outcome || !slot.outcomeAt) fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
@@ -80,7 +77,7 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   const ticket = await db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (!ticket || ticket.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
-  const row = await settledSession(db, ticket.slotId);
+  const [row] = await bookedSessionRead(db, ticket.slotId);
   if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");
   const changed = row.slot.outcome !== outcome;
   const words = `${changed ? "changed to" : "kept as"} "${DECIDED[outcome]}"`;

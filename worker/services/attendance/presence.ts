@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { livePresence } from "../../../db/schema";
 import type { Presence } from "../../../shared/attendance";
@@ -31,11 +31,18 @@ export async function recordRoomClosed(db: Db, slotId: string, now: Date): Promi
     .where(and(eq(livePresence.slotId, slotId), isNull(livePresence.leftAt)));
 }
 
-/** Everything the room recorded of one session, in the rule's terms. */
-export async function presenceOf(db: Db, slotId: string): Promise<Presence[]> {
+/** Everything the room recorded of these sessions, in the rule's terms, by slot (one read). */
+export async function presenceBySlot(db: Db, slotIds: string[]): Promise<Map<string, Presence[]>> {
+  const bySlot = new Map<string, Presence[]>();
+  if (!slotIds.length) return bySlot;
   const rows = await db
-    .select({ role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
+    .select({ slotId: livePresence.slotId, role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
     .from(livePresence)
-    .where(eq(livePresence.slotId, slotId));
-  return rows.map((r) => ({ role: r.role, joinedAt: r.joinedAt.getTime(), leftAt: r.leftAt?.getTime() ?? null }));
+    .where(inArray(livePresence.slotId, slotIds));
+  for (const r of rows) {
+    const list = bySlot.get(r.slotId) ?? [];
+    list.push({ role: r.role, joinedAt: r.joinedAt.getTime(), leftAt: r.leftAt?.getTime() ?? null });
+    bySlot.set(r.slotId, list);
+  }
+  return bySlot;
 }

@@ -1,15 +1,16 @@
-import { aliasedTable, and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
-import { livePresence, mentees, mentors, timeSlots } from "../../../db/schema";
-import { settleOutcome, settlesAt, type Presence, type SessionOutcome } from "../../../shared/attendance";
+import { mentees, mentors, timeSlots } from "../../../db/schema";
+import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { TRIAL_CALL_MS } from "../../../shared/live-window";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { Env } from "../../env";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
-import { notificationWrite, pushNotification, type NotificationView } from "../notifications";
+import { notificationWrite, pushNotification } from "../notifications";
 import type { Recipient } from "../push";
+import { presenceBySlot } from "./presence";
 
 type WaitUntil = (p: Promise<unknown>) => void;
 const MINUTE = 60 * 1000;
@@ -73,14 +74,10 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
   const due = rows.filter((r) => settlesAt({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }) <= now);
   const report: Record<SessionOutcome, number> = { completed: 0, mentee_no_show: 0, mentor_no_show: 0, both_no_show: 0 };
   if (!due.length) return report;
-  const presence = await db
-    .select({ slotId: livePresence.slotId, role: livePresence.role, joinedAt: livePresence.joinedAt, leftAt: livePresence.leftAt })
-    .from(livePresence)
-    .where(inArray(livePresence.slotId, due.map((r) => r.slot.id)));
+  const presence = await presenceBySlot(db, due.map((r) => r.slot.id));
   let mailed = false;
   for (const r of due) {
-    const records: Presence[] = presence.filter((p) => p.slotId === r.slot.id).map((p) => ({ role: p.role, joinedAt: p.joinedAt.getTime(), leftAt: p.leftAt?.getTime() ?? null }));
-    const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, records);
+    const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, presence.get(r.slot.id) ?? []);
     const mentee: Party = { id: r.mentee.id, first: r.mentee.first, name: `${r.mentee.first} ${r.mentee.last}`, email: r.mentee.email, zone: zoneOr(r.mentee.zone) };
     const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata") };
     const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", content: n.content }, now, { ifPreviousChanged: true }) }));
@@ -98,7 +95,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
     if (!changed.length) continue;
     report[outcome]++;
     mailed ||= mail.length > 0;
-    for (const n of notices) pushNotification(env, waitUntil, n.to, n.view as NotificationView);
+    for (const n of notices) pushNotification(env, waitUntil, n.to, n.view);
   }
   if (mailed) deliverMailSoon(env, waitUntil);
   return report;
