@@ -73,6 +73,14 @@ export function settleOutcome(slot: { type: string; start: Date; end: Date }, pr
   return "both_no_show";
 }
 
+/** The outcome in a third person's words (a moderator's choice, and the decision both sides are told), in lower case. */
+export const OUTCOME_NAMES: Record<SessionOutcome, string> = {
+  completed: "completed",
+  mentee_no_show: "missed by the mentee",
+  mentor_no_show: "missed by the mentor",
+  both_no_show: "missed by both",
+};
+
 /** The outcome as a participant reads it ("You" for themselves, the other's first name otherwise). */
 export function outcomeLabel(outcome: SessionOutcome, viewer: Party, otherName: string): string {
   switch (outcome) {

@@ -7,17 +7,13 @@ import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { ReasonDialog } from "./reason-dialog";
-import type { SessionOutcome } from "../../../shared/attendance";
+import { OUTCOME_NAMES, sessionOutcomes, type SessionOutcome } from "../../../shared/attendance";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Session = NonNullable<Ticket["session"]>;
 
-export const OUTCOME_NAMES: Record<SessionOutcome, string> = {
-  completed: "Completed",
-  mentee_no_show: "Missed by the mentee",
-  mentor_no_show: "Missed by the mentor",
-  both_no_show: "Missed by both",
-};
+/** A name of an outcome as a list item or choice ("Missed by the mentor"). */
+const outcomeName = (o: SessionOutcome) => OUTCOME_NAMES[o].charAt(0).toUpperCase() + OUTCOME_NAMES[o].slice(1);
 
 const minutes = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
 
@@ -27,7 +23,7 @@ export function AttendanceEvidence({ session, names }: { session: Session; names
     <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm">
       <p>
         <span className="font-medium">{session.type === "trial" ? "Intro call" : "Session"}</span> of {fullDateTime(session.start)}, recorded as{" "}
-        <span className="font-medium">{session.outcome ? OUTCOME_NAMES[session.outcome] : "not settled"}</span>.
+        <span className="font-medium">{session.outcome ? outcomeName(session.outcome) : "not settled"}</span>.
       </p>
       {session.presence.length === 0 ? (
         <p className="text-slate-700">The live room recorded nobody.</p>
@@ -83,9 +79,9 @@ export function DecideDispute({ ticket }: { ticket: Ticket }) {
       <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-slate-800">
         Outcome
         <select id={selectId} value={outcome} onChange={(e) => setOutcome(e.target.value as SessionOutcome)} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
-          {(Object.keys(OUTCOME_NAMES) as SessionOutcome[]).map((o) => (
+          {sessionOutcomes.map((o) => (
             <option key={o} value={o}>
-              {OUTCOME_NAMES[o]}
+              {outcomeName(o)}
               {o === current ? " (recorded)" : ""}
             </option>
           ))}

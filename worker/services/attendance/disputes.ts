@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../../db/schema";
 import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
-import { DISPUTE_WINDOW_MS, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
+import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
@@ -60,13 +60,6 @@ export function presenceFromJson(json: string | null): PresenceEvidence[] {
   return rows.map((r) => ({ role: r.role, joinedAt: new Date(r.joinedAt).toISOString(), leftAt: r.leftAt === null ? null : new Date(r.leftAt).toISOString() }));
 }
 
-const DECIDED: Record<SessionOutcome, string> = {
-  completed: "completed",
-  mentee_no_show: "missed by the mentee",
-  mentor_no_show: "missed by the mentor",
-  both_no_show: "missed by both",
-};
-
 /**
  * A moderator decides an attendance dispute: keeps the outcome or changes it (a change to or from
  * "missed by the mentor" moves the call back into, or out of, the mentee's quota, which counts from
@@ -80,7 +73,7 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   const [row] = await bookedSessionRead(db, ticket.slotId);
   if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");
   const changed = row.slot.outcome !== outcome;
-  const words = `${changed ? "changed to" : "kept as"} "${DECIDED[outcome]}"`;
+  const words = `${changed ? "changed to" : "kept as"} "${OUTCOME_NAMES[outcome]}"`;
   const tell = (to: Recipient, zone: string) => ({
     to,
     ...notificationWrite(db, to, { type: "alert", content: `A moderator decided the dispute about the session of ${formatWhen(row.slot.startAt, zone)}: ${words}. ${note}` }, now, { ifPreviousChanged: true }),
@@ -98,5 +91,5 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   ]);
   if (!resolved.length) fail("CONFLICT", "This ticket has already been resolved.");
   for (const n of notices) pushNotification(deps.env, deps.waitUntil, n.to, n.view);
-  return { message: changed ? `Outcome changed to ${DECIDED[outcome]}` : "Outcome kept", outcome };
+  return { message: changed ? `Outcome changed to ${OUTCOME_NAMES[outcome]}` : "Outcome kept", outcome };
 }
