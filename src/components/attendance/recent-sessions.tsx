@@ -4,7 +4,6 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
-import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { SessionOutcomeLine } from "./session-outcome";
 
 /** The mentor's dashboard card of his sessions of the last two weeks and how each ended (issue 26), with Dispute while it is open. */
@@ -29,8 +28,7 @@ export function RecentSessions({ zone }: { zone: string }) {
                   {s.menteeName ?? "A mentee"}
                   {s.type === "trial" ? " (intro call)" : ""} · <span className="font-normal text-slate-700">{dateTime(s.start, zone)}</span>
                 </p>
-                {s.attendance ? <SessionOutcomeLine slotId={s.id} attendance={s.attendance} viewer="mentor" otherName={(s.menteeName ?? "The mentee").split(" ")[0]} zone={zone} /> : null}
-                {s.attendance?.outcome === "completed" ? <SessionNotesLink slotId={s.id} viewer="mentor" otherName={s.menteeName ?? "your mentee"} /> : null}
+                {s.attendance ? <SessionOutcomeLine slotId={s.id} attendance={s.attendance} viewer="mentor" otherName={s.menteeName ?? "Mentee"} zone={zone} /> : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
+import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { Button } from "@/components/ui/button";
 import { outcomeLabel, type Party, type SessionOutcome } from "../../../shared/attendance";
 
@@ -17,12 +18,14 @@ const TONE: Record<SessionOutcome, string> = {
 /**
  * How a past session ended (issue 26), as one of its two participants reads it: the outcome, and
  * within 24 hours a "Dispute" that asks first before it goes to the moderators. A mentee whose
- * mentor did not come is offered another time with him.
+ * mentor did not come is offered another time with him; a completed session links its notes.
+ * `otherName` is the other participant's full name.
  */
 export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, zone, mentorId }: { slotId: string; attendance: Attendance; viewer: Party; otherName: string; zone: string; mentorId?: string }) {
   const [asking, setAsking] = useState(false);
   const missedByMentor = a.outcome === "mentor_no_show";
-  const recorded = outcomeLabel(a.outcome, viewer, otherName);
+  const otherFirstName = otherName.split(" ")[0];
+  const recorded = outcomeLabel(a.outcome, viewer, otherFirstName);
   return (
     <div className="grid gap-2" data-testid="session-outcome">
       <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -44,9 +47,10 @@ export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, z
           </Button>
         ) : null}
       </div>
+      {a.outcome === "completed" ? <SessionNotesLink slotId={slotId} viewer={viewer} otherName={otherName} /> : null}
       {asking && a.disputeUntil ? (
         <Suspense fallback={null}>
-          <DisputeDialog slotId={slotId} recorded={recorded} otherName={otherName} until={a.disputeUntil} zone={zone} onClosed={() => setAsking(false)} />
+          <DisputeDialog slotId={slotId} recorded={recorded} otherName={otherFirstName} until={a.disputeUntil} zone={zone} onClosed={() => setAsking(false)} />
         </Suspense>
       ) : null}
     </div>

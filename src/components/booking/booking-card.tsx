@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
-import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -89,8 +88,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             </div>
           ) : null}
         </div>
-        {b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName.split(" ")[0]} zone={zone} mentorId={b.mentorId} /> : null}
-        {b.attendance?.outcome === "completed" ? <SessionNotesLink slotId={b.id} viewer="mentee" otherName={b.mentorName} /> : null}
+        {b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName} zone={zone} mentorId={b.mentorId} /> : null}
         {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
       </CardContent>
       <ConfirmDialog

@@ -4,7 +4,6 @@ import { useCallback, useState, type CSSProperties, type ReactNode } from "react
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
 import { GoLiveLink } from "@/components/go-live-link";
-import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { TextWithLinks } from "@/components/text-with-links";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
@@ -119,7 +118,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                   <Item term="Source">{slot.source === "hours" ? "From your weekly hours" : "Published by you"}</Item>
                 </dl>
                 {booked && slot.attendance ? (
-                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={(slot.menteeName ?? "The mentee").split(" ")[0]} zone={zone} />
+                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={slot.menteeName ?? "Mentee"} zone={zone} />
                 ) : null}
                 {booked ? <SlotHistory history={history} zone={zone} /> : null}
                 <div className="flex flex-wrap items-center gap-2">
@@ -134,7 +133,6 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                     </Button>
                   ) : null}
                   {booked ? <GoLiveLink slot={slot} now={now} size="default" /> : null}
-                  {booked && slot.attendance?.outcome === "completed" ? <SessionNotesLink slotId={slot.id} viewer="mentor" otherName={slot.menteeName ?? "your mentee"} /> : null}
                 </div>
               </>
             ) : null}
