@@ -12,10 +12,13 @@ export const MIN_REPLIES_SHOWN = 3;
 /** Search's tie-breaker: a mentor counts as responsive with an average reply within this (and enough replies). */
 export const RESPONSIVE_WITHIN_MS = 24 * 60 * MINUTE;
 
+/** An average reply time in whole minutes, at least 1. */
+export const replyMinutes = (averageMs: number) => Math.max(1, Math.round(averageMs / MINUTE));
+
 /** The average reply in whole minutes (at least 1), or null when it rests on too few replies to be shown. */
 export function shownReplyMinutes(replies: number | null, replyMsSum: number | null): number | null {
   if (!replies || replies < MIN_REPLIES_SHOWN || replyMsSum === null) return null;
-  return Math.max(1, Math.round(replyMsSum / replies / MINUTE));
+  return replyMinutes(replyMsSum / replies);
 }
 
 /** "Usually replies within minutes / within an hour / within 5 hours / within 2 days" (rounded up: a promise, not a boast). */

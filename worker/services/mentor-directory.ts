@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { mentors } from "../../db/schema";
-import { MIN_REPLIES_SHOWN, RESPONSIVE_WITHIN_MS } from "../../shared/reply-time";
+import { MIN_REPLIES_SHOWN, replyMinutes, RESPONSIVE_WITHIN_MS } from "../../shared/reply-time";
 import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "./accounts";
 import { hitsOf, tierOf } from "./search-ranking";
@@ -100,7 +100,7 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
         hourlyRatePaise: r.hourly_rate_paise, profileImageKey: r.profile_image_key, ratingSum: r.rating_sum, ratingCount: r.rating_count },
       r.skills_json,
     ),
-    typicalReplyMinutes: r.reply_ms === null ? null : Math.max(1, Math.round(r.reply_ms / 60_000)),
+    typicalReplyMinutes: r.reply_ms === null ? null : replyMinutes(r.reply_ms),
     replyCount: r.reply_count,
   }));
 }
