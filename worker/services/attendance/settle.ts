@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
-import { TRIAL_CALL_MS } from "../../../shared/live-window";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
+import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
 import type { Env } from "../../env";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
@@ -13,7 +13,6 @@ import type { Recipient } from "../push";
 import { presenceBySlot } from "./presence";
 
 type WaitUntil = (p: Promise<unknown>) => void;
-const MINUTE = 60 * 1000;
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;
 
@@ -57,8 +56,8 @@ export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; st
  * Idempotent: a session already settled, by an overlapping run or a moderator, is left alone.
  */
 export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<Record<SessionOutcome, number>> {
-  // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), and at
-  // most 5 minutes after its slot's end: a coarse filter on the end, the exact one per row.
+  // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), so at most
+  // 40 minutes before its one-hour slot's end: a coarse filter on the end, the exact one per row.
   const rows = await db
     .select({
       slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
@@ -68,7 +67,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
     .from(timeSlots)
     .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
     .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
-    .where(and(eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lte(timeSlots.endAt, new Date(now.getTime() + 60 * MINUTE - TRIAL_CALL_MS - 5 * MINUTE))))
+    .where(and(eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lte(timeSlots.endAt, new Date(now.getTime() + SESSION_MS - TRIAL_CALL_MS - LIVE_GRACE_MS))))
     .orderBy(asc(timeSlots.endAt))
     .limit(BATCH);
   const due = rows.filter((r) => settlesAt({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }) <= now);
