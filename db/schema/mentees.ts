@@ -22,6 +22,8 @@ export const mentees = sqliteTable(
     isBlocked: flag("is_blocked"),
     /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
     timeZone: text("time_zone"),
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("mentees_email_unique").on(t.email), uniqueIndex("mentees_google_id_unique").on(t.googleId)],

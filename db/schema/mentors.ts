@@ -30,6 +30,8 @@ export const mentors = sqliteTable(
     isBlocked: flag("is_blocked"),
     /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
     timeZone: text("time_zone"),
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    locale: text("locale"),
     approvedAt: instant("approved_at"),
     /** When the current application was submitted (null for rows seeded before applications were dated: use created_at). */
     appliedAt: instant("applied_at"),

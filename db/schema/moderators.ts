@@ -12,6 +12,8 @@ export const moderators = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     /** Set by an operator by hand (there is no admin screen): a blocked moderator is refused like any blocked account. */
     isBlocked: flag("is_blocked"),
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("moderators_email_unique").on(t.email)],

@@ -1,0 +1,3 @@
+ALTER TABLE `mentees` ADD `locale` text;--> statement-breakpoint
+ALTER TABLE `mentors` ADD `locale` text;--> statement-breakpoint
+ALTER TABLE `moderators` ADD `locale` text;
