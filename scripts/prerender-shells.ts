@@ -1,9 +1,12 @@
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
+import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
 import { PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
 import { STORAGE_KEYS } from "../src/lib/session";
+import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
@@ -101,24 +104,30 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         configFile: false,
         logLevel: "error",
         appType: "custom",
-        plugins: [react()],
+        plugins: [linguiMacro(), lingui(), react()],
         resolve: { alias },
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderShells } = (await server.ssrLoadModule("/src/prerender/shells.tsx")) as { renderShells: () => Promise<Record<Shell, string>> };
-        const shells = await renderShells();
+        const { renderShells } = (await server.ssrLoadModule("/src/prerender/shells.tsx")) as { renderShells: (locale: Locale) => Promise<Record<Shell, string>> };
         const file = join(outDir, "index.html");
         const html = readFileSync(file, "utf8");
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root to fill");
-        const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
         const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
         // Once parsed, the shells of other pages leave the document (the guard has hidden them already),
         // so the page holds one copy of its nav and headings, as it will once the app runs.
         const prune = `<script>document.querySelectorAll('#root>[${PRERENDER_ATTRIBUTE}]:not([${PRERENDER_ATTRIBUTE}="'+document.documentElement.getAttribute("${SHELL_ATTRIBUTE}")+'"])').forEach(function(e){e.remove()})</script>`;
-        const filled = html.replace("</head>", `${shellGuard()}</head>`).replace('<div id="root"></div>', `<div id="root">${blocks}</div>${prune}`);
-        writeFileSync(file, deferAppStart(filled, manifest));
+        // One page per language (issue 27): the Worker answers a reader of Hindi with index.hi.html.
+        for (const locale of LOCALES) {
+          const shells = await renderShells(locale);
+          const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
+          const filled = html
+            .replace('<html lang="en">', `<html lang="${locale}">`)
+            .replace("</head>", `${shellGuard()}</head>`)
+            .replace('<div id="root"></div>', `<div id="root">${blocks}</div>${prune}`);
+          writeFileSync(join(outDir, pageFileOf(locale)), deferAppStart(filled, manifest));
+        }
       } finally {
         await server.close();
       }

@@ -45,3 +45,17 @@ export function resolveLocale(setting: string | null | undefined, preferred: rea
   if (isLocale(setting)) return setting;
   return firstSupported(preferred) ?? DEFAULT_LOCALE;
 }
+
+/** The switcher's choice carried by the `lang` cookie, if any. */
+export function localeFromCookie(cookieHeader: string | null | undefined): Locale | null {
+  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`))?.[1];
+  return isLocale(value) ? value : null;
+}
+
+/** A request's language before any account is known: the switcher's cookie, else Accept-Language, else English. */
+export function requestLocale(headers: { get(name: string): string | null }): Locale {
+  return resolveLocale(localeFromCookie(headers.get("cookie")), acceptedLanguages(headers.get("accept-language")));
+}
+
+/** The built app page of each language (scripts/prerender-shells.ts writes one per language; the Worker picks it). */
+export const pageFileOf = (locale: Locale): string => (locale === DEFAULT_LOCALE ? "index.html" : `index.${locale}.html`);

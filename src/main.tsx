@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { toast } from "@/lib/toast";
@@ -7,6 +8,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";
 import { apiError } from "./lib/api-error";
+import { activateLocale, browserLocale, i18n } from "./lib/i18n";
 import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
@@ -75,13 +77,15 @@ const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-            <AuthFetchContext.Provider value={authFetch}>
-              <RouterProvider router={router} />
-            </AuthFetchContext.Provider>
-          </TRPCProvider>
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+              <AuthFetchContext.Provider value={authFetch}>
+                <RouterProvider router={router} />
+              </AuthFetchContext.Provider>
+            </TRPCProvider>
+          </QueryClientProvider>
+        </I18nProvider>
       </StrictMode>,
     ),
   );
@@ -89,5 +93,8 @@ const render = () =>
 // The landing, browse and profile pages arrive pre-rendered in index.html (issue 13): the shell stays on
 // screen until its route's code is loaded, so React's first frame is the same page (no loading screen
 // in between, no shift).
-if (shownShell()) void router.load().catch(() => undefined).then(render);
-else render();
+// A reader of another language than English gets the app's first frame in it: its messages come first (issue 27).
+const locale = browserLocale();
+const ready = locale === "en" ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
+if (shownShell()) void Promise.all([ready, router.load().catch(() => undefined)]).then(render);
+else void ready.then(render);

@@ -9,6 +9,8 @@ import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
 import { publicPageRoutes } from "./routes/public-pages";
+import { appPage, wantsAppPage } from "./routes/app-page";
+import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
@@ -84,7 +86,12 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 
 // Everything else is the SPA and its files: the Worker runs first for every path (wrangler.toml), so they pass
 // through the security headers; the assets' own rules (public/_headers, the SPA fallback) still apply.
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+app.all("*", (c) => {
+  // A page of the app in Hindi for a reader of Hindi (issue 27); everything else as the assets have it.
+  const locale = requestLocale(c.req.raw.headers);
+  if (locale !== DEFAULT_LOCALE && wantsAppPage(c.req.raw)) return appPage(c.env, c.req.url, locale);
+  return c.env.ASSETS.fetch(c.req.raw);
+});
 
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
@@ -12,6 +14,7 @@ import { InAreaLayout } from "./page-chrome";
 import { VerifyEmailBanner } from "./verify-email-banner";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
+import { LanguageSwitcher } from "./language-switcher";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 export type { AreaNavItem } from "./area-nav";
@@ -40,6 +43,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
   useUserRoom(role);
   const session = useSession(role);
   const logout = useLogout(role);
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
 
   return (
     <>
@@ -51,11 +56,12 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           </div>
           {search ? <div className="order-last mb-2 flex w-full md:order-none md:mb-0 md:max-w-xs">{search}</div> : null}
           <div className="flex items-center gap-1">
+          <LanguageSwitcher role={role} />
           {role !== "moderator" ? <NotificationBell side={role} /> : null}
           {menu ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" shape="round" aria-label="Account menu">
+                <Button variant="ghost" size="icon" shape="round" aria-label={t`Account menu`}>
                   {session?.profileImageUrl ? (
                     <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
                   ) : (
@@ -67,28 +73,28 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
                 {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
                 {menu.map((item) =>
                   item.to ? (
-                    <DropdownMenuItem key={item.label} asChild>
+                    <DropdownMenuItem key={item.to} asChild>
                       <Link to={item.to} params={item.params as never}>
-                        {item.label}
+                        {i18n._(item.label)}
                       </Link>
                     </DropdownMenuItem>
                   ) : (
-                    <DropdownMenuItem key={item.label} disabled>
-                      {item.label}
+                    <DropdownMenuItem key={item.label.id} disabled>
+                      {i18n._(item.label)}
                     </DropdownMenuItem>
                   ),
                 )}
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={() => void logout()}>
                   <LogOut aria-hidden="true" className="size-4" />
-                  Logout
+                  <Trans>Logout</Trans>
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
           ) : (
             <Button variant="outline" size="sm" onClick={() => void logout()}>
               <LogOut aria-hidden="true" />
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           )}
           </div>

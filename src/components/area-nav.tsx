@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import { AREA_HOME } from "@/lib/areas";
@@ -27,14 +30,15 @@ export type AreaPath =
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = {
-  label: string;
+  /** Written with Lingui's `msg` (the area's catalog), shown in the reader's language. */
+  label: MessageDescriptor;
   to?: AreaPath;
   params?: Record<string, string>;
   /** Shows the unread chat count ("Connect"). */
   unreadChat?: boolean;
   /** On a phone the nav is a row of tabs: an icon over a short word ("Browse" for "Browse Mentors"). */
   icon?: LucideIcon;
-  short?: string;
+  short?: MessageDescriptor;
 };
 
 const itemClass =
@@ -43,6 +47,7 @@ const linkClass = `${itemClass} text-slate-700 hover:bg-slate-100 hover:text-sla
 
 /** The words of an entry: the short one shown on a phone, the full one read by screen readers and shown from `md` on. */
 function ItemContent({ item }: { item: AreaNavItem }) {
+  const { i18n } = useLingui();
   const Icon = item.icon;
   return (
     <>
@@ -55,9 +60,9 @@ function ItemContent({ item }: { item: AreaNavItem }) {
         ) : null}
       </span>
       <span aria-hidden="true" className="max-w-full truncate md:hidden">
-        {item.short ?? item.label}
+        {i18n._(item.short ?? item.label)}
       </span>
-      <span className="sr-only md:not-sr-only md:order-first">{item.label}</span>
+      <span className="sr-only md:not-sr-only md:order-first">{i18n._(item.label)}</span>
     </>
   );
 }
@@ -68,17 +73,19 @@ function ItemContent({ item }: { item: AreaNavItem }) {
  * stay on screen at 360 px, with nothing scrolled out of sight.
  */
 export function AreaNav({ role, nav }: { role: Role; nav: readonly AreaNavItem[] }) {
+  const { t } = useLinguiMacro();
+  const label = { mentee: t`Mentee navigation`, mentor: t`Mentor navigation`, moderator: t`Moderator navigation` }[role];
   return (
-    <nav aria-label={`${role[0].toUpperCase()}${role.slice(1)} navigation`} className="mx-auto max-w-6xl px-2">
+    <nav aria-label={label} className="mx-auto max-w-6xl px-2">
       <ul className="grid auto-cols-fr grid-flow-col gap-1 pb-1.5 md:flex md:pb-2">
         {nav.map((item) => (
-          <li key={item.label} className="min-w-0">
+          <li key={item.to ?? item.label.id} className="min-w-0">
             {item.to ? (
               <Link to={item.to} params={item.params as never} activeOptions={{ exact: item.to === AREA_HOME[role] }} className={linkClass}>
                 <ItemContent item={item} />
               </Link>
             ) : (
-              <span aria-disabled="true" title="Coming soon" className={`${itemClass} cursor-not-allowed text-slate-400`}>
+              <span aria-disabled="true" title={t`Coming soon`} className={`${itemClass} cursor-not-allowed text-slate-400`}>
                 <ItemContent item={item} />
               </span>
             )}

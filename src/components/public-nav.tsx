@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
@@ -7,6 +8,7 @@ import { BrandLogo } from "./brand-logo";
 import { SkipLink } from "./skip-link";
 import { MentorSearchBox } from "./mentor-search-box";
 import { Button } from "./ui/button";
+import { LanguageSwitcher } from "./language-switcher";
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
@@ -14,10 +16,10 @@ function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <Link to="/auth/mentor-register" className={linkClass} onClick={onNavigate}>
-        Become a Mentor
+        <Trans>Become a Mentor</Trans>
       </Link>
       <Link to="/browse/mentor/$search" params={{ search: "all" }} className={linkClass} onClick={onNavigate}>
-        Find a Mentor
+        <Trans>Find a Mentor</Trans>
       </Link>
     </>
   );
@@ -34,12 +36,13 @@ const reachedBeforeApp = () => typeof document !== "undefined" && document.docum
  * focusing it fetches the menu, a click (or Enter or Space) opens it.
  */
 function UserMenu() {
+  const { t } = useLingui();
   const [wanted, setWanted] = useState(reachedBeforeApp);
   useEffect(() => {
     document.documentElement.removeAttribute(WANTS_ATTRIBUTE);
   }, []);
   const trigger = (onClick?: () => void) => (
-    <Button variant="ghost" size="icon" aria-label="User menu" aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
+    <Button variant="ghost" size="icon" aria-label={t`User menu`} aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
       <UserRound aria-hidden="true" />
     </Button>
   );
@@ -57,7 +60,7 @@ function LoginLink() {
   const redirect = here === "/" ? null : safeReturnPath(here);
   return (
     <Link to="/auth/login" search={redirect ? { redirect } : {}} className={linkClass}>
-      Login
+      <Trans>Login</Trans>
     </Link>
   );
 }
@@ -67,13 +70,14 @@ function LoginLink() {
  * and a mobile panel. Below `md` the search moves to its own row under the bar.
  */
 export function PublicNav() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
     <>
     <SkipLink />
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
+      <nav aria-label={t`Main`} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
         <div className="flex h-[58px] items-center">
           <BrandLogo />
         </div>
@@ -82,13 +86,14 @@ export function PublicNav() {
           <PrimaryLinks />
         </div>
         <div className="flex h-[58px] items-center gap-1">
+          <LanguageSwitcher className="hidden sm:flex" />
           <LoginLink />
           <UserMenu />
           <Button
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={open ? "Close menu" : "Open menu"}
+            aria-label={open ? t`Close menu` : t`Open menu`}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}
@@ -100,6 +105,7 @@ export function PublicNav() {
       <div id={panelId} hidden={!open} className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
         <div className="flex flex-col">
           <PrimaryLinks onNavigate={() => setOpen(false)} />
+          <LanguageSwitcher className="px-3 py-2 sm:hidden" />
         </div>
       </div>
     </header>

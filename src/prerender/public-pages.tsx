@@ -1,6 +1,7 @@
 import { seedPage, type PageSeed } from "../lib/page-seed";
 import { publicRouteTree } from "./public-routes";
 import { renderRoute } from "./render-route";
+import type { Locale } from "../../shared/locale";
 
 /**
  * The public pages the Worker draws with their data (issue 13, ADR 0018): the real page components (the
@@ -8,8 +9,8 @@ import { renderRoute } from "./render-route";
  * name, About text, skills and plan, or the landing's featured mentors, and the app's first render in
  * the browser (seeded with the same answer) draws the same page.
  */
-export async function renderPublicPage(seed: PageSeed): Promise<string> {
+export async function renderPublicPage(seed: PageSeed, locale: Locale): Promise<string> {
   const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : "/";
-  const { html } = await renderRoute(publicRouteTree, href, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
+  const { html } = await renderRoute(publicRouteTree, href, locale, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
   return html;
 }

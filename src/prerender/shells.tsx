@@ -1,6 +1,7 @@
 import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
 import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
 import { renderRoute } from "./render-route";
+import type { Locale } from "../../shared/locale";
 
 /**
  * The public pages as a visitor first sees them, rendered to HTML at build time (issue 13, ADR 0018):
@@ -9,10 +10,10 @@ import { renderRoute } from "./render-route";
  * index.html, so each page paints before any JavaScript has run; React then replaces the shell with
  * the same markup (src/main.tsx waits for the route's code before its first render).
  */
-export async function renderShells(): Promise<Record<Shell, string>> {
+export async function renderShells(locale: Locale): Promise<Record<Shell, string>> {
   const shells = {} as Record<Shell, string>;
   for (const shell of SHELLS) {
-    const { html, routeId } = await renderRoute(publicRouteTree, SHELL_PATHS[shell]);
+    const { html, routeId } = await renderRoute(publicRouteTree, SHELL_PATHS[shell], locale);
     // A route that did not match renders the not-found page instead: fail the build, not the visitor.
     if (routeId !== PUBLIC_ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
     shells[shell] = html;

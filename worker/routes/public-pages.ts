@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
 import { LANDING_SEARCH, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, type PageSeed, type Shell } from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../app-env";
+import { requestLocale, type Locale } from "../../shared/locale";
+import { appPage } from "./app-page";
 import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
@@ -24,8 +26,9 @@ publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
 });
 
 async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller) => Promise<PageSeed>): Promise<Response> {
-  // The built page and the page's data are read at the same time.
-  const [page, filled] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), renderedPage(c, read)]);
+  // The built page and the page's data are read at the same time, in the reader's language (issue 27).
+  const locale = requestLocale(c.req.raw.headers);
+  const [page, filled] = await Promise.all([appPage(c.env, c.req.url, locale), renderedPage(c, read, locale)]);
   if (filled === null) return page;
   const rewritten = new HTMLRewriter()
     .on(`[${PRERENDER_ATTRIBUTE}="${shell}"]`, {
@@ -48,12 +51,12 @@ async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */
-async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PageSeed>): Promise<{ html: string; data: string } | null> {
+async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PageSeed>, locale: Locale): Promise<{ html: string; data: string } | null> {
   try {
     // Asked as a visitor: the page is the same for everyone, whatever headers the request carries.
     const caller = createCaller(await createContext(new Request(c.req.url), c.env, c.executionCtx as ExecutionContext, c.get("requestId")));
     const seed = await read(caller);
-    return { html: await renderPublicPage(seed), data: pageDataScript(seed) };
+    return { html: await renderPublicPage(seed, locale), data: pageDataScript(seed) };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
+import { isLocale, type Locale } from "../../shared/locale";
 
 /**
  * What decides whether an account may sign in or keep using its session. `signInLive` is false once
@@ -16,6 +17,8 @@ export type Account = {
   profileImageKey: string | null;
   isBlocked: boolean;
   status: MentorStatus;
+  /** The language chosen in the switcher; null: the browser's (shared/locale.ts). */
+  locale: string | null;
 };
 
 async function findAccount(db: Db, role: Role, by: "email" | "id", value: string): Promise<Account | null> {
@@ -42,7 +45,15 @@ export function accountSummary(account: Account) {
     lastName: account.lastName,
     name: `${account.firstName} ${account.lastName}`,
     profileImageUrl: profileImageUrl(account.profileImageKey),
+    // The app shows itself in this language once she signs in, on any device (issue 27).
+    locale: isLocale(account.locale) ? account.locale : null,
   };
+}
+
+/** Keeps the language she chose in the switcher, for her next sign-in and for her e-mails, reminders and pushes (issue 27). */
+export async function setAccountLocale(db: Db, role: Role, id: string, locale: Locale): Promise<void> {
+  const table = role === "mentee" ? mentees : role === "mentor" ? mentors : moderators;
+  await db.update(table).set({ locale }).where(eq(table.id, id));
 }
 
 /**

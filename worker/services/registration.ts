@@ -7,8 +7,17 @@ import { deliverMailSoon, mailInsert } from "./mail";
 import { welcomeMail } from "./mail/account-mails";
 import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
 import { hashPassword } from "./passwords";
+import type { Locale } from "../../shared/locale";
 
-type NewMentee = { firstName: string; lastName: string; email: string; phone: string; password: string };
+type NewMentee = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  /** The language she signed up in (switcher cookie, else her browser's): her mail speaks it (issue 27). */
+  locale?: Locale;
+};
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
@@ -23,7 +32,7 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Da
   const proof = await verificationStatements(db, deps, { role: "mentee", userId: id, email: input.email }, now);
   try {
     await db.batch([
-      db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash }),
+      db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
       ...proof.statements,
       // Issue 23: a welcome, committed with the account (a refused sign-up writes none).
       mailInsert(db, welcomeMail(input.email, input.firstName)),
@@ -104,7 +113,7 @@ export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now = new
   const proof = await verificationStatements(db, deps, { role: "mentor", userId: id, email: input.email }, now.getTime());
   try {
     await db.batch([
-      db.insert(mentors).values({ id, ...applicationFields(input, passwordHash), appliedAt: now }),
+      db.insert(mentors).values({ id, ...applicationFields(input, passwordHash), appliedAt: now, locale: input.locale }),
       db.insert(mentorSkills).values(skillRows(id, input.expertise)),
       ...proof.statements,
     ]);

@@ -4,6 +4,7 @@ import { dbFor } from "../database";
 import { requestNow } from "../services/clock";
 import { readConfig, type Config, type Env } from "../env";
 import { clientAddress } from "../services/client-address";
+import { requestLocale, type Locale } from "../../shared/locale";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 
 export type Context = {
@@ -25,6 +26,8 @@ export type Context = {
   address: string;
   /** The instant every time window of this request is measured from (worker/services/clock.ts). */
   now: Date;
+  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English; issue 27). */
+  locale: Locale;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -46,6 +49,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     origin: new URL(request.url).origin,
     address: clientAddress(request),
     now: requestNow(config, request),
+    locale: requestLocale(request.headers),
     waitUntil: (p) => execution.waitUntil(p),
   };
 }

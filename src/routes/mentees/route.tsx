@@ -1,19 +1,21 @@
+import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { loadCatalog } from "@/lib/i18n";
 import { ALL } from "@/lib/browse";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { hasRecord } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
-  { label: "Home", to: "/mentees", icon: House },
-  { label: "Browse Mentors", to: "/mentees/browse/mentor/$search", params: { search: ALL }, icon: Search, short: "Browse" },
-  { label: "Schedules", to: "/mentees/schedules", icon: CalendarDays },
-  { label: "Connect", to: "/mentees/connect/inbox", unreadChat: true, icon: MessagesSquare },
+  { label: msg`Home`, to: "/mentees", icon: House },
+  { label: msg`Browse Mentors`, to: "/mentees/browse/mentor/$search", params: { search: ALL }, icon: Search, short: msg`Browse` },
+  { label: msg`Schedules`, to: "/mentees/schedules", icon: CalendarDays },
+  { label: msg`Connect`, to: "/mentees/connect/inbox", unreadChat: true, icon: MessagesSquare },
 ];
-const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentees/profile" }, { label: "Booked Slots", to: "/mentees/booked-slots" }, { label: "Subscriptions", to: "/mentees/subscribed-mentors" }, { label: "Raise a Ticket", to: "/mentees/tickets" }];
+const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentees/profile" }, { label: msg`Booked Slots`, to: "/mentees/booked-slots" }, { label: msg`Subscriptions`, to: "/mentees/subscribed-mentors" }, { label: msg`Raise a Ticket`, to: "/mentees/tickets" }];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.
@@ -24,5 +26,7 @@ export const Route = createFileRoute("/mentees")({
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });
     }
   },
+  // The area's messages, in the reader's language, arrive beside its code (issue 27).
+  loader: () => loadCatalog("signed-in", "mentee"),
   component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} search={<MentorSearchBox area="mentee" className="w-full" />} />,
 });

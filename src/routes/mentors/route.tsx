@@ -1,18 +1,20 @@
+import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { loadCatalog } from "@/lib/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
-  { label: "Home", to: "/mentors", icon: House },
-  { label: "Scheduler", to: "/mentors/scheduler", icon: CalendarDays },
-  { label: "Connect", to: "/mentors/connect/inbox", unreadChat: true, icon: MessagesSquare },
-  { label: "Earnings", to: "/mentors/earnings", icon: Wallet },
-  { label: "Raise a ticket", to: "/mentors/tickets", icon: LifeBuoy, short: "Help" },
+  { label: msg`Home`, to: "/mentors", icon: House },
+  { label: msg`Scheduler`, to: "/mentors/scheduler", icon: CalendarDays },
+  { label: msg`Connect`, to: "/mentors/connect/inbox", unreadChat: true, icon: MessagesSquare },
+  { label: msg`Earnings`, to: "/mentors/earnings", icon: Wallet },
+  { label: msg`Raise a ticket`, to: "/mentors/tickets", icon: LifeBuoy, short: msg`Help` },
 ];
-const MENU: AreaNavItem[] = [{ label: "Profile", to: "/mentors/profile" }, { label: "Mentees List", to: "/mentors/subscribed-mentees" }, { label: "Tickets", to: "/mentors/tickets" }];
+const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" }, { label: msg`Tickets`, to: "/mentors/tickets" }];
 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: ({ location }) => {
@@ -22,5 +24,7 @@ export const Route = createFileRoute("/mentors")({
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });
     }
   },
+  // The area's messages, in the reader's language, arrive beside its code (issue 27).
+  loader: () => loadCatalog("signed-in", "mentor"),
   component: () => <AreaLayout role="mentor" nav={NAV} menu={MENU} />,
 });

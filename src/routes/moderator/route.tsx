@@ -1,17 +1,19 @@
+import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
+import { loadCatalog } from "@/lib/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";
 
 const NAV: AreaNavItem[] = [
-  { label: "Home", to: "/moderator", icon: House },
-  { label: "Tickets", to: "/moderator/tickets", icon: Ticket },
-  { label: "Mentees List", to: "/moderator/mentees-list", icon: Users, short: "Mentees" },
-  { label: "Mentors List", to: "/moderator/mentors-list", icon: GraduationCap, short: "Mentors" },
-  { label: "Mentor Applicants", to: "/moderator/mentor-applicants", icon: UserPlus, short: "Vetting" },
-  { label: "Audit Log", to: "/moderator/audit-log", icon: ScrollText, short: "Audit" },
+  { label: msg`Home`, to: "/moderator", icon: House },
+  { label: msg`Tickets`, to: "/moderator/tickets", icon: Ticket },
+  { label: msg`Mentees List`, to: "/moderator/mentees-list", icon: Users, short: msg`Mentees` },
+  { label: msg`Mentors List`, to: "/moderator/mentors-list", icon: GraduationCap, short: msg`Mentors` },
+  { label: msg`Mentor Applicants`, to: "/moderator/mentor-applicants", icon: UserPlus, short: msg`Vetting` },
+  { label: msg`Audit Log`, to: "/moderator/audit-log", icon: ScrollText, short: msg`Audit` },
 ];
 
 export const Route = createFileRoute("/moderator")({
@@ -22,5 +24,7 @@ export const Route = createFileRoute("/moderator")({
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.moderator });
     }
   },
+  // The area's messages, in the reader's language, arrive beside its code (issue 27).
+  loader: () => loadCatalog("signed-in", "moderator"),
   component: () => <AreaLayout role="moderator" nav={NAV} />,
 });

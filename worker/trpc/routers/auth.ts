@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById } from "../../services/accounts";
+import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById, setAccountLocale } from "../../services/accounts";
+import { LOCALES } from "../../../shared/locale";
 import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
 import { blockedNoticeMessage, blockedSignInMessage } from "../../services/blocked-notice";
 import { thirdPartiesOf } from "../../services/third-parties";
@@ -48,13 +49,13 @@ export const authRouter = router({
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    await registerMentee(ctx, input, ctx.now.getTime());
+    await registerMentee(ctx, { ...input, locale: ctx.locale }, ctx.now.getTime());
     return { message: "Your account has been created. Please sign in." };
   }),
 
   applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
-    const outcome = await applyAsMentor(ctx, input, ctx.now);
+    const outcome = await applyAsMentor(ctx, { ...input, locale: ctx.locale }, ctx.now);
     if (outcome === "held") return { message: REAPPLY_HELD_MESSAGE, confirmByEmail: true };
     return { message: "Your application has been submitted. We will get back to you after verifying your details.", confirmByEmail: false };
   }),
@@ -107,6 +108,12 @@ export const authRouter = router({
     const account = await findAccountById(ctx.db, ctx.auth.role, ctx.auth.sub);
     if (!account) fail("UNAUTHORIZED", SESSION_EXPIRED);
     return { role: ctx.auth.role, ...accountSummary(account) };
+  }),
+
+  /** The language she chose in the switcher (issue 27): the app, her e-mails and her reminders speak it from now on. */
+  setLocale: authedProcedure.input(v.object({ locale: v.picklist(LOCALES, "Choose English or Hindi") })).mutation(async ({ ctx, input }) => {
+    await setAccountLocale(ctx.db, ctx.auth.role, ctx.auth.sub, input.locale);
+    return { locale: input.locale };
   }),
 
   logout: authedProcedure.input(v.object({ role: roleField })).mutation(async ({ ctx, input }) => {

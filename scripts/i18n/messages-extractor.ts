@@ -1,0 +1,59 @@
+import type { ExtractorType } from "@lingui/conf";
+import ts from "typescript";
+
+/**
+ * A Lingui extractor (https://lingui.dev/guides/custom-extractor) for what the Worker and the shared
+ * validation say to people: the messages of `fail(code, "…")`, of valibot's checks and the sentences the
+ * services keep as constants. They stay plain English strings in the code and on the wire (SPEC §7, §8);
+ * the app shows a Hindi reader their translation from the `messages` catalog, looked up by the English
+ * text (src/lib/i18n/server-messages.ts). A template literal becomes a pattern whose `${…}` parts are
+ * numbered placeholders: `Only ${n} left` is the message `Only {0} left`.
+ *
+ * What counts as a sentence: a string that starts with a capital letter, has a space and a lower-case
+ * word, and is not a log line, an SQL fragment or a path (isSentence).
+ */
+const MESSAGE_FILES = /\/(shared\/validation|worker\/services|worker\/trpc|worker\/validation)\/.*\.ts$/;
+const NOT_MESSAGES = /\/worker\/services\/(mail|dev)\//;
+
+export function isSentence(text: string): boolean {
+  if (text.length < 6 || text.length > 300) return false;
+  if (!/^[A-Z]/.test(text) || !/ [a-z]/.test(text)) return false;
+  if (/^(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE)\b/.test(text)) return false;
+  if (/[<>{}\\]|https?:|\n/.test(text)) return false;
+  return true;
+}
+
+/** A template literal as a message: its literal parts with `{0}`, `{1}`… where the expressions were. */
+export function templateMessage(node: ts.TemplateExpression): string {
+  let text = node.head.text;
+  node.templateSpans.forEach((span, i) => {
+    text += `{${i}}${span.literal.text}`;
+  });
+  return text;
+}
+
+/** Calls whose string arguments are diagnostics, never shown to a person. */
+const IGNORED_CALLEES = /^(console\.\w+|new Error|Error|logger\.\w+|\w+\.log)$/;
+
+export const messagesExtractor: ExtractorType = {
+  match: (filename) => MESSAGE_FILES.test(filename.replaceAll("\\", "/")) && !NOT_MESSAGES.test(filename.replaceAll("\\", "/")) && !filename.endsWith(".d.ts"),
+  extract(filename, code, onMessageExtracted) {
+    const source = ts.createSourceFile(filename, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const found = (text: string, node: ts.Node) => {
+      if (!isSentence(text)) return;
+      const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
+      onMessageExtracted({ id: text, message: text, origin: [filename, line + 1, character] });
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        const callee = node.expression.getText(source);
+        if (IGNORED_CALLEES.test(callee) || IGNORED_CALLEES.test(`${ts.isNewExpression(node) ? "new " : ""}${callee}`)) return;
+      }
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found(node.text, node);
+      else if (ts.isTemplateExpression(node)) found(templateMessage(node), node);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  },
+};

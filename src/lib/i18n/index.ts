@@ -1,0 +1,67 @@
+import { i18n } from "@lingui/core";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, firstSupported, isLocale, localeFromCookie, type Locale } from "../../../shared/locale";
+import { ENGLISH_COMMON, loadCatalogFile, type CatalogName } from "./catalogs";
+
+/**
+ * The app's language (issue 27, ADR 0027): Lingui's one i18n instance, the catalogs it has, and the
+ * choice of language. The choice is kept in the `lang` cookie, so the Worker draws the landing and a
+ * profile in it too, and in the account once she is signed in (`auth.setLocale`): her e-mails and
+ * reminders follow it, and signing in on another device brings it back.
+ */
+export { i18n };
+
+i18n.load("en", ENGLISH_COMMON);
+i18n.activate(DEFAULT_LOCALE);
+
+/** The parts of the app this page has needed so far: a switch of language loads each in the new one. */
+const wanted = new Set<CatalogName>(["common"]);
+const loaded = new Map<string, Promise<void>>([["en:common", Promise.resolve()]]);
+
+function load(locale: Locale, name: CatalogName): Promise<void> {
+  const key = `${locale}:${name}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = loadCatalogFile(locale, name).then((messages) => i18n.load(locale, messages));
+    // A chunk that failed to arrive (offline) is asked for again next time.
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+
+/** The language being switched to, while its messages load; the current one otherwise. */
+let target: Locale = DEFAULT_LOCALE;
+
+/** The language this browser asked for: the switcher's cookie, else the browser's languages, else English. */
+export function browserLocale(): Locale {
+  return localeFromCookie(document.cookie) ?? firstSupported(navigator.languages ?? [navigator.language]) ?? DEFAULT_LOCALE;
+}
+
+/** Makes parts of the app's messages ready in the current language (a route's loader awaits them). */
+export function loadCatalog(...names: CatalogName[]): Promise<void> {
+  names.forEach((name) => wanted.add(name));
+  return Promise.all(names.map((name) => load(target, name))).then(() => undefined);
+}
+
+function remember(locale: Locale) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/**
+ * Shows the app in `locale`: every part this page has used is loaded in it first, then the switch
+ * happens at once (no half-translated frame). `<html lang>` follows, for screen readers and fonts.
+ */
+export async function activateLocale(locale: Locale, options: { remember?: boolean } = {}): Promise<void> {
+  target = locale;
+  const parts = new Set<CatalogName>(wanted);
+  if (locale !== "en") parts.add("messages");
+  await Promise.all([...parts].map((name) => load(locale, name)));
+  if (options.remember) remember(locale);
+  // A later switch that started meanwhile wins.
+  if (target !== locale) return;
+  if (i18n.locale !== locale) i18n.activate(locale);
+  document.documentElement.lang = locale;
+}

@@ -1,0 +1,20 @@
+import { DEFAULT_LOCALE, pageFileOf, type Locale } from "../../shared/locale";
+import type { Env } from "../env";
+
+/**
+ * The built app page (index.html) in a reader's language (issue 27): the build writes one per language
+ * (scripts/prerender-shells.ts), with `<html lang>` and the public pages' shells drawn in it. Asked for
+ * by its extensionless name, as the assets binding serves HTML files without redirecting.
+ */
+export function appPage(env: Env, url: string, locale: Locale): Promise<Response> {
+  const path = locale === DEFAULT_LOCALE ? "/" : `/${pageFileOf(locale).replace(/\.html$/, "")}`;
+  return env.ASSETS.fetch(new Request(new URL(path, url)));
+}
+
+/** A browser asking for a page of the app (not a file, not an API): it gets the app page in its language. */
+export function wantsAppPage(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { pathname } = new URL(request.url);
+  if (/\.[a-z0-9]+$/i.test(pathname)) return false;
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
