@@ -37,13 +37,13 @@ const config: LinguiConfig = {
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    { path: "<rootDir>/src/locales/{locale}/common", include: ["<rootDir>/src"], exclude: [...areaDirs, ...signedIn, "<rootDir>/src/locales", "<rootDir>/src/routeTree.gen.ts"] },
+    { path: "<rootDir>/src/locales/{locale}/common", include: ["<rootDir>/src"], exclude: [...[...areaDirs, ...SIGNED_IN_DIRS, "<rootDir>/src/locales"].map((dir) => `${dir}/**`), ...SIGNED_IN_CHAT, "<rootDir>/src/routeTree.gen.ts"] },
     { path: "<rootDir>/src/locales/{locale}/signed-in", include: signedIn },
     ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include })),
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["<rootDir>/shared/validation", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],
-      exclude: ["<rootDir>/worker/services/mail", "<rootDir>/worker/services/dev"],
+      exclude: ["<rootDir>/worker/services/mail/**", "<rootDir>/worker/services/dev/**"],
     },
     { path: "<rootDir>/worker/locales/{locale}/server", include: ["<rootDir>/worker/services/mail", "<rootDir>/worker/services/ics.ts", "<rootDir>/worker/i18n"] },
   ].filter((catalog) => !only || catalog.path.endsWith(`/${only}`)),

@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { lingui } from "@lingui/vite-plugin";
+import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
@@ -9,10 +11,12 @@ const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
  * `npm test` builds first, so integration and e2e run against the production bundle.
  */
 export default defineConfig({
+  // Code under test may use Lingui's macros and import .po catalogs (issue 27), as the build does.
+  plugins: [linguiMacro(), lingui()],
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { plugins: [linguiMacro(), lingui()], resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
         resolve: { alias },
         test: {
