@@ -3,6 +3,9 @@ import advancedFormat from "dayjs/plugin/advancedFormat";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 
+import { getDisplayLocale } from "./display-locale";
+import { DEFAULT_LOCALE, type Locale } from "./locale";
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(advancedFormat);
@@ -50,12 +53,21 @@ export const zoneOr = (zone: string | null | undefined, fallback = FALLBACK_ZONE
 
 export const inZone = (instant: Date | string | number, zone: string) => dayjs(instant).tz(zone);
 
+// English keeps the SPEC's formats exactly ("March 9th 2026", "9:30 pm"); another language gets its own
+// words and order through Intl ("9 मार्च 2026"), in the app's language (shared/display-locale.ts) unless named.
+
+const intlDate = (instant: Date | string | number, zone: string, locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(`${locale}-IN`, { ...options, timeZone: zone }).format(new Date(instant));
+
 /** "March 9th 2026" in the zone. */
-export const formatDate = (instant: Date | string | number, zone: string) => inZone(instant, zone).format(DATE_FORMAT);
+export const formatDate = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
+  locale === DEFAULT_LOCALE ? inZone(instant, zone).format(DATE_FORMAT) : intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
 /** "9:30 pm" in the zone. */
-export const formatTime = (instant: Date | string | number, zone: string) => inZone(instant, zone).format(TIME_FORMAT);
+export const formatTime = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
+  locale === DEFAULT_LOCALE ? inZone(instant, zone).format(TIME_FORMAT) : intlDate(instant, zone, locale, { hour: "numeric", minute: "2-digit" });
 /** "March 9th 2026, 9:30 pm (Asia/Kolkata)": the zone is named. */
-export const formatWhen = (instant: Date | string | number, zone: string) => `${formatDate(instant, zone)}, ${formatTime(instant, zone)} (${preferredZone(zone)})`;
+export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
+  `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;
 
 /** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
 export function zonedInstant(date: string, time: string, zone: string): Date {

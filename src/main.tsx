@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { I18nProvider } from "@lingui/react";
-import { StrictMode, startTransition } from "react";
+import { I18nProvider, useLingui } from "@lingui/react";
+import { Fragment, StrictMode, startTransition, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { toast } from "@/lib/toast";
 import { ErrorScreen } from "./components/error-screen";
@@ -70,6 +70,12 @@ const authFetch = createAuthFetch(sessionEvents);
 const seed = readPageSeed();
 if (seed && !(seed.kind === "profile" && hasRecord("mentee"))) seedPage(queryClient, apiClient, seed);
 
+/** A change of language draws every screen anew, dates and numbers included, not only the texts Lingui marks (issue 27). */
+function RedrawnPerLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  return <Fragment key={i18n.locale}>{children}</Fragment>;
+}
+
 const root = createRoot(document.getElementById("root")!);
 // The first render is a transition: React renders in slices and yields to the browser between them
 // instead of one long task, so a tap or a scroll on the pre-rendered page is not blocked meanwhile.
@@ -81,7 +87,9 @@ const render = () =>
           <QueryClientProvider client={queryClient}>
             <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
               <AuthFetchContext.Provider value={authFetch}>
-                <RouterProvider router={router} />
+                <RedrawnPerLanguage>
+                  <RouterProvider router={router} />
+                </RedrawnPerLanguage>
               </AuthFetchContext.Provider>
             </TRPCProvider>
           </QueryClientProvider>
@@ -98,3 +106,15 @@ const locale = browserLocale();
 const ready = locale === "en" ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
 if (shownShell()) void Promise.all([ready, router.load().catch(() => undefined)]).then(render);
 else void ready.then(render);
+
+// Installable and offline (issue 27): the service worker registers once the page has loaded, in a build only
+// (`npm run dev` has none), and offers a reload when a new version is ready (src/components/update-prompt.ts).
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const startServiceWorker = () =>
+    void import("./components/update-prompt").then(
+      (prompt) => prompt.startServiceWorker(),
+      () => undefined,
+    );
+  if (document.readyState === "complete") startServiceWorker();
+  else addEventListener("load", startServiceWorker, { once: true });
+}

@@ -13,6 +13,7 @@ import { FormAlert } from "./form-alert";
 import { SubmitButton } from "./submit-button";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
+import { applyAccountLocale } from "@/lib/i18n";
 
 const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 const TRY_LATER = "Please try again later";
@@ -52,6 +53,7 @@ export function LoginForm({ role, redirect }: { role: Role; redirect?: string })
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,
       });
+      applyAccountLocale(result.user.locale);
       const back = returnPathFor(role, redirect);
       if (back) router.history.push(back);
       else await navigate({ to: AREA_HOME[role] });

@@ -1,6 +1,8 @@
 import dayjs from "dayjs";
 import advancedFormat from "dayjs/plugin/advancedFormat";
 import relativeTime from "dayjs/plugin/relativeTime";
+import { DEFAULT_LOCALE } from "../../shared/locale";
+import { currentLocale } from "./i18n";
 
 dayjs.extend(relativeTime);
 dayjs.extend(advancedFormat);
@@ -8,17 +10,35 @@ dayjs.extend(advancedFormat);
 /** The viewer's IANA time zone, named wherever a date or time is shown. */
 export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** "3 days ago". */
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "3 days ago" (English as before); in another language its own words, through Intl.RelativeTimeFormat (issue 27). */
 export function fromNow(iso: string): string {
-  return dayjs(iso).fromNow();
+  const locale = currentLocale();
+  if (locale === DEFAULT_LOCALE) return dayjs(iso).fromNow();
+  const seconds = (new Date(iso).getTime() - Date.now()) / 1000;
+  const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ["second", 1];
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
 }
+
+const localDate = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(`${currentLocale()}-IN`, options).format(new Date(iso));
 
 /** SPEC §9 formats in the viewer's zone: "March 5th 2025, 3:04 pm (Asia/Kolkata)". */
 export function fullDateTime(iso: string): string {
-  return `${dayjs(iso).format("MMMM Do YYYY, h:mm a")} (${VIEWER_TIME_ZONE})`;
+  if (currentLocale() === DEFAULT_LOCALE) return `${dayjs(iso).format("MMMM Do YYYY, h:mm a")} (${VIEWER_TIME_ZONE})`;
+  return `${localDate(iso, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" })} (${VIEWER_TIME_ZONE})`;
 }
 
 /** SPEC §9 date format in the viewer's zone: "March 5th 2025". */
 export function longDate(iso: string): string {
-  return dayjs(iso).format("MMMM Do YYYY");
+  if (currentLocale() === DEFAULT_LOCALE) return dayjs(iso).format("MMMM Do YYYY");
+  return localDate(iso, { day: "numeric", month: "long", year: "numeric" });
 }

@@ -1,5 +1,6 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, firstSupported, isLocale, localeFromCookie, type Locale } from "../../../shared/locale";
+import { setDisplayLocale } from "../../../shared/display-locale";
 import { ENGLISH_COMMON, loadCatalogFile, type CatalogName } from "./catalogs";
 
 /**
@@ -62,6 +63,12 @@ export async function activateLocale(locale: Locale, options: { remember?: boole
   if (options.remember) remember(locale);
   // A later switch that started meanwhile wins.
   if (target !== locale) return;
+  setDisplayLocale(locale);
   if (i18n.locale !== locale) i18n.activate(locale);
   document.documentElement.lang = locale;
+}
+
+/** On sign-in: the language kept in her account, if she chose one, wins over this browser's (issue 27). */
+export function applyAccountLocale(locale: string | null | undefined): void {
+  if (isLocale(locale) && locale !== currentLocale()) void activateLocale(locale, { remember: true }).catch(() => undefined);
 }
