@@ -19,6 +19,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** The one demo account whose address was never proven: signing in as her shows "verify your e-mail" (issue 20). */
 export const UNVERIFIED_DEMO_MENTEE = "sara.mentee@example.com";
+/** Signs in to the app in Hindi (issue 27). */
+export const HINDI_DEMO_MENTEE = "rahul.mentee@example.com";
 
 /**
  * Seeds the demo accounts, mentors, skills, past enrollments and reviews. Idempotent: every row is
@@ -54,6 +56,9 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   const provenMentees = demoMentees.map((m) => m.email).filter((email) => email !== UNVERIFIED_DEMO_MENTEE);
   await db.update(mentees).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentees.email, provenMentees), isNull(mentees.emailVerifiedAt)));
   await db.update(mentors).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentors.email, demoMentors.map((m) => m.email)), isNull(mentors.emailVerifiedAt)));
+
+  // Issue 27: one demo mentee reads the app in Hindi (until he picks another language in the switcher).
+  await db.update(mentees).set({ locale: "hi" }).where(and(eq(mentees.email, HINDI_DEMO_MENTEE), isNull(mentees.locale)));
 
   const menteeIds = new Map((await db.select({ id: mentees.id, email: mentees.email }).from(mentees)).map((r) => [r.email, r.id]));
   const mentorIds = new Map((await db.select({ id: mentors.id, email: mentors.email }).from(mentors)).map((r) => [r.email, r.id]));

@@ -13,6 +13,9 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", hi: "हि
 /** The cookie that carries a visitor's choice to the Worker-drawn pages before she has an account. */
 export const LOCALE_COOKIE = "lang";
 
+/** Marks the switcher, so the landing's small script (src/landing-island.ts) handles it before the app runs. */
+export const LANGUAGE_SWITCHER_ATTRIBUTE = "data-language-switcher";
+
 export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** The first supported language of a preference list (`hi-IN` counts as `hi`), in the list's order. */

@@ -1,3 +1,5 @@
+import { SERVICE_WORKER_PATH } from "../shared/app-install";
+import { LANGUAGE_SWITCHER_ATTRIBUTE, LOCALE_COOKIE } from "../shared/locale";
 import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
 import { TAGLINES, TYPED_SELECTOR } from "./lib/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
@@ -39,7 +41,8 @@ function enhance(root: Element) {
       const open = panel.hidden;
       panel.hidden = !open;
       menuButton.setAttribute("aria-expanded", String(open));
-      menuButton.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+      // The page's own words for the two states, in its language (issue 27).
+      menuButton.setAttribute("aria-label", (open ? menuButton.dataset.closeLabel : menuButton.dataset.openLabel) ?? "");
       menuButton.innerHTML = open ? X_ICON : menuIcon;
     });
   }
@@ -52,8 +55,22 @@ function enhance(root: Element) {
     });
   }
 
-  root.querySelector('button[aria-label="User menu"]')?.addEventListener("click", () => startApp("user-menu"));
+  root.querySelector("button[data-user-menu]")?.addEventListener("click", () => startApp("user-menu"));
+
+  // The language switcher before the app runs: the choice is kept, and the Worker draws the page again in it (issue 27).
+  for (const select of root.querySelectorAll<HTMLSelectElement>(`select[${LANGUAGE_SWITCHER_ATTRIBUTE}]`)) {
+    select.addEventListener("change", () => {
+      document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(select.value)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+      location.reload();
+    });
+  }
 }
 
 if (!page || !document.getElementById(PAGE_DATA_ID)) startApp();
 else enhance(page);
+
+// Installable and offline (issue 27): the service worker, once the page has loaded. Only the app offers
+// updates (src/lib/service-worker.ts); a visitor's landing takes a new version once her tabs of the app are closed.
+const registerWorker = () => navigator.serviceWorker?.register(SERVICE_WORKER_PATH).catch(() => undefined);
+if (document.readyState === "complete") registerWorker();
+else addEventListener("load", registerWorker);

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "../../shared/locale";
+import { LANGUAGE_SWITCHER_ATTRIBUTE, LOCALES, LOCALE_NAMES, isLocale, type Locale } from "../../shared/locale";
 import { activateLocale, currentLocale } from "@/lib/i18n";
 import type { Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
@@ -34,6 +34,7 @@ export function LanguageSwitcher({ role, className = "" }: { role?: Role; classN
       </label>
       <select
         id={id}
+        {...{ [LANGUAGE_SWITCHER_ATTRIBUTE]: "" }}
         value={currentLocale()}
         disabled={busy}
         onChange={(event) => isLocale(event.target.value) && void change(event.target.value)}

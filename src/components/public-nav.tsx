@@ -42,7 +42,7 @@ function UserMenu() {
     document.documentElement.removeAttribute(WANTS_ATTRIBUTE);
   }, []);
   const trigger = (onClick?: () => void) => (
-    <Button variant="ghost" size="icon" aria-label={t`User menu`} aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
+    <Button variant="ghost" size="icon" aria-label={t`User menu`} data-user-menu="" aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
       <UserRound aria-hidden="true" />
     </Button>
   );
@@ -94,6 +94,8 @@ export function PublicNav() {
             size="icon"
             className="md:hidden"
             aria-label={open ? t`Close menu` : t`Open menu`}
+            data-open-label={t`Open menu`}
+            data-close-label={t`Close menu`}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}
