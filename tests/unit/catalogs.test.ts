@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+import PO from "pofile";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 27: every text the product shows has its Hindi. `npm test` extracts the catalogs from the code
+ * first (package.json), so a text added without its translation fails here, and a translation that lost
+ * a placeholder (a name, a count, a link's tags) fails too.
+ */
+const DIRS = ["src/locales", "worker/locales"];
+const catalogs = DIRS.flatMap((dir) => readdirSync(`${dir}/hi`).map((file) => ({ name: `${dir}/hi/${file}`, english: `${dir}/en/${file}` })));
+
+/** `{name}`, `{0}`, `<0>`, `</0>`, `#` of a plural: what must survive translation. */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]|<\/?\d+\/?>/g)].map((m) => m[1] ?? m[0]).sort();
+
+describe("the Hindi catalogs", () => {
+  it("exist for the app and the Worker", () => {
+    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(["src/locales/hi/common.po", "src/locales/hi/messages.po", "worker/locales/hi/server.po"]));
+  });
+
+  for (const catalog of catalogs) {
+    it(`${catalog.name}: every message is translated, with the same placeholders`, () => {
+      const hindi = PO.parse(readFileSync(catalog.name, "utf8")).items.filter((item) => !item.obsolete);
+      const english = PO.parse(readFileSync(catalog.english, "utf8")).items.filter((item) => !item.obsolete);
+      expect(hindi.map((i) => i.msgid).sort()).toEqual(english.map((i) => i.msgid).sort());
+      const untranslated = hindi.filter((item) => !item.msgstr.join("").trim()).map((item) => item.msgid);
+      expect(untranslated).toEqual([]);
+      const broken = hindi.filter((item) => JSON.stringify(placeholders(item.msgid)) !== JSON.stringify(placeholders(item.msgstr.join("")))).map((item) => `${item.msgid} → ${item.msgstr.join("")}`);
+      expect(broken).toEqual([]);
+    });
+  }
+});
