@@ -10,11 +10,13 @@ import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
 /** The landing's own script (vite.config.ts names it as an entry). */
 export const LANDING_ISLAND = "src/landing-island.ts";
 
 /** The route file that draws each shell's page (its split component chunk is what the page loads). */
-const SHELL_ROUTES: Record<Shell, string> = {
+export const SHELL_ROUTES: Record<Shell, string> = {
   landing: "src/routes/index.tsx",
   browse: "src/routes/browse/mentor/$search.tsx",
   profile: "src/routes/browse/mentor/profile/$id.tsx",
@@ -110,7 +112,10 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderShells } = (await server.ssrLoadModule("/src/prerender/shells.tsx")) as { renderShells: (locale: Locale) => Promise<Record<Shell, string>> };
+        const { renderShells, pageHead } = (await server.ssrLoadModule("/src/prerender/shells.tsx")) as {
+          renderShells: (locale: Locale) => Promise<Record<Shell, string>>;
+          pageHead: (locale: Locale) => { title: string; description: string };
+        };
         const file = join(outDir, "index.html");
         const html = readFileSync(file, "utf8");
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root to fill");
@@ -122,8 +127,11 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         for (const locale of LOCALES) {
           const shells = await renderShells(locale);
           const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
+          const head = pageHead(locale);
           const filled = html
             .replace('<html lang="en">', `<html lang="${locale}">`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+            .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(head.description)}$2`)
             .replace("</head>", `${shellGuard()}</head>`)
             .replace('<div id="root"></div>', `<div id="root">${blocks}</div>${prune}`);
           writeFileSync(join(outDir, pageFileOf(locale)), deferAppStart(filled, manifest));

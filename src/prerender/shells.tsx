@@ -1,6 +1,8 @@
 import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
 import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
+import { msg } from "@lingui/core/macro";
 import { renderRoute } from "./render-route";
+import { i18nFor } from "./catalogs";
 import type { Locale } from "../../shared/locale";
 
 /**
@@ -19,4 +21,13 @@ export async function renderShells(locale: Locale): Promise<Record<Shell, string
     shells[shell] = html;
   }
   return shells;
+}
+
+/** The page's title and description in a language (the build writes them into each language's index.html). */
+export function pageHead(locale: Locale): { title: string; description: string } {
+  const i18n = i18nFor(locale);
+  return {
+    title: i18n._(msg`MentorLink — one-to-one mentorship`),
+    description: i18n._(msg`Find highly vetted mentors and industry professionals for one-to-one mentorship.`),
+  };
 }
