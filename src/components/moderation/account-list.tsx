@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { toast } from "@/lib/toast";
@@ -33,9 +36,9 @@ type Row = {
   attendance?: AttendanceRecord;
 };
 
-const TITLES: Record<Role, { title: string; error: string; what: string }> = {
-  mentee: { title: "Mentees List", error: "Error Fetching Mentees List", what: "the mentees" },
-  mentor: { title: "Mentors List", error: "Error Fetching Mentors List", what: "the mentors" },
+const TITLES: Record<Role, { title: MessageDescriptor; error: MessageDescriptor; loading: MessageDescriptor; what: MessageDescriptor }> = {
+  mentee: { title: msg`Mentees List`, error: msg`Error Fetching Mentees List`, loading: msg`Loading the mentees`, what: msg`the mentees` },
+  mentor: { title: msg`Mentors List`, error: msg`Error Fetching Mentors List`, loading: msg`Loading the mentors`, what: msg`the mentors` },
 };
 
 /** Mentees or mentors for a moderator: search by name or e-mail, sort, server-side pages, status, and Block / Unblock with a reason. */
@@ -48,14 +51,15 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
   const menteeList = useQuery({ ...trpc.moderation.mentees.queryOptions(input), enabled: role === "mentee", placeholderData: keepPreviousData });
   const mentorList = useQuery({ ...trpc.moderation.mentors.queryOptions(input), enabled: role === "mentor", placeholderData: keepPreviousData });
   const list = role === "mentee" ? menteeList : mentorList;
-  const t = TITLES[role];
-  useErrorToast(list.isError, t.error);
+  const { t, i18n } = useLingui();
+  const titles = TITLES[role];
+  useErrorToast(list.isError, i18n._(titles.error));
   const sortParam = sort === "newest" ? undefined : sort;
 
   return (
     <section aria-labelledby="list-title" className="grid gap-4">
       <h1 id="list-title" className="text-2xl font-bold text-slate-900">
-        {t.title}
+        {i18n._(titles.title)}
       </h1>
       <ListToolbar
         id="account"
@@ -66,16 +70,16 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
         onSort={(next) => onChange({ search: text || undefined, sort: next === "newest" ? undefined : next })}
       />
       {list.isPending ? (
-        <ListLoading label={`Loading ${t.what}`} />
+        <ListLoading label={i18n._(titles.loading)} />
       ) : list.isError && !list.data ? (
-        <ListError what={t.what} onRetry={() => void list.refetch()} />
+        <ListError what={i18n._(titles.what)} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>{text ? `No ${role}s match "${text}".` : `No ${role}s yet.`}</ListEmpty>
+        <ListEmpty>{role === "mentee" ? (text ? t`No mentees match "${text}".` : t`No mentees yet.`) : text ? t`No mentors match "${text}".` : t`No mentors yet.`}</ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? role : `${role}s`}
-            {list.isPlaceholderData ? " · loading…" : ""}
+            {role === "mentee" ? plural(list.data.total, { one: "# mentee", other: "# mentees" }) : plural(list.data.total, { one: "# mentor", other: "# mentors" })}
+            {list.isPlaceholderData ? ` · ${t`loading…`}` : ""}
           </p>
           <ul className="grid gap-3" aria-busy={list.isPlaceholderData}>
             {(list.data.items as Row[]).map((row) => (
@@ -94,19 +98,24 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
 function AccountRow({ role, row }: { role: Role; row: Row }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const name = `${row.firstName} ${row.lastName}`;
   const setBlocked = useMutation(
     trpc.moderation.setBlocked.mutationOptions({
       onSuccess: async (result) => {
-        toast.success(result.isBlocked ? "User Blocked" : "User Unblocked", {
-          description: result.subscriptionsEnding ? `${result.subscriptionsEnding} subscription(s) will end at the end of their period.` : undefined,
+        const ending = result.subscriptionsEnding;
+        toast.success(result.isBlocked ? t`User Blocked` : t`User Unblocked`, {
+          description: ending ? t`${ending} subscription(s) will end at the end of their period.` : undefined,
         });
         await queryClient.invalidateQueries(trpc.moderation.pathFilter());
       },
-      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Something went wrong`, { description: apiError(error)?.message }),
     }),
   );
-  const verb = row.isBlocked ? "Unblock" : "Block";
+  const action = row.isBlocked ? t`Unblock ${name}` : t`Block ${name}`;
+  const joined = longDate(row.joinedAt);
+  const rating = row.rating?.toFixed(1);
+  const ratingCount = row.ratingCount;
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
@@ -121,12 +130,14 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
           ) : null}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <StatusBadge blocked={row.isBlocked} />
-            <span>Joined {longDate(row.joinedAt)}</span>
+            <span>
+              <Trans>Joined {joined}</Trans>
+            </span>
             {role === "mentor" ? (
               <>
-                <span>{row.rating == null ? "No ratings yet" : `Rating ${row.rating.toFixed(1)} (${row.ratingCount})`}</span>
+                <span>{row.rating == null ? t`No ratings yet` : t`Rating ${rating} (${ratingCount})`}</span>
                 <span>
-                  {row.subscribers} {row.subscribers === 1 ? "subscriber" : "subscribers"}
+                  <Plural value={row.subscribers ?? 0} one="# subscriber" other="# subscribers" />
                 </span>
               </>
             ) : null}
@@ -136,23 +147,27 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link to="/moderator/audit-log" search={{ targetId: row.id }}>
-              History <span className="sr-only">of {name}</span>
+              <Trans>
+                History <span className="sr-only">of {name}</span>
+              </Trans>
             </Link>
           </Button>
           {role === "mentee" ? <MenteePaymentsDialog menteeId={row.id} name={name} /> : null}
           <ReasonDialog
             trigger={(open) => (
               <Button variant="outline" size="sm" className="max-w-full" onClick={open}>
-                <ActionLabel verb={verb} name={name} />
+                <ActionLabel label={action} />
               </Button>
             )}
-            title={`${verb} ${name}?`}
+            title={row.isBlocked ? t`Unblock ${name}?` : t`Block ${name}?`}
             description={
               row.isBlocked
-                ? "They can sign in again; their old sessions stay ended."
-                : `They are signed out everywhere at once and cannot sign in.${role === "mentor" ? " They leave search, and their subscriptions end at the end of the paid period." : ""}`
+                ? t`They can sign in again; their old sessions stay ended.`
+                : role === "mentor"
+                  ? t`They are signed out everywhere at once and cannot sign in. They leave search, and their subscriptions end at the end of the paid period.`
+                  : t`They are signed out everywhere at once and cannot sign in.`
             }
-            confirmLabel={`${verb} ${name}`}
+            confirmLabel={action}
             destructive={!row.isBlocked}
             onConfirm={(reason) => setBlocked.mutateAsync({ role, id: row.id, blocked: !row.isBlocked, reason })}
           />

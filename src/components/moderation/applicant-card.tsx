@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/lib/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,7 +21,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]">{children || <span className="text-slate-500">Not given</span>}</dd>
+      <dd className="min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]">
+        {children || (
+          <span className="text-slate-500">
+            <Trans>Not given</Trans>
+          </span>
+        )}
+      </dd>
     </div>
   );
 }
@@ -35,15 +42,18 @@ function ExternalLink({ href }: { href: string | null }) {
 }
 
 function Bio({ text }: { text: string }) {
+  const { t } = useLingui();
   const [whole, setWhole] = useState(false);
   const long = text.length > LONG_BIO;
   return (
     <div className="grid min-w-0 gap-0.5">
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Bio</p>
-      <p className={`whitespace-pre-line text-sm text-slate-900 [overflow-wrap:anywhere] ${long && !whole ? "line-clamp-3" : ""}`}>{text || "Not given"}</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        <Trans>Bio</Trans>
+      </p>
+      <p className={`whitespace-pre-line text-sm text-slate-900 [overflow-wrap:anywhere] ${long && !whole ? "line-clamp-3" : ""}`}>{text || t`Not given`}</p>
       {long ? (
         <button type="button" className="w-fit text-sm text-indigo-700 underline" aria-expanded={whole} onClick={() => setWhole((w) => !w)}>
-          {whole ? "Show less" : "Read the whole bio"}
+          {whole ? t`Show less` : t`Read the whole bio`}
         </button>
       ) : null}
     </div>
@@ -54,13 +64,14 @@ function Bio({ text }: { text: string }) {
 export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const name = `${a.firstName} ${a.lastName}`;
   const refresh = () => queryClient.invalidateQueries(trpc.moderation.pathFilter());
-  const failed = (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message });
+  const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message });
   const accept = useMutation(
     trpc.moderation.acceptApplicant.mutationOptions({
       onSuccess: async () => {
-        toast.success(`${name} accepted`, { description: "They can sign in now and appear in search." });
+        toast.success(t`${name} accepted`, { description: t`They can sign in now and appear in search.` });
         await refresh();
       },
       onError: failed,
@@ -69,55 +80,56 @@ export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
   const reject = useMutation(
     trpc.moderation.rejectApplicant.mutationOptions({
       onSuccess: async () => {
-        toast.success(`${name}'s application rejected`, { description: "They were e-mailed the reason and can apply again after 30 days." });
+        toast.success(t`${name}'s application rejected`, { description: t`They were e-mailed the reason and can apply again after 30 days.` });
         await refresh();
       },
       onError: failed,
     }),
   );
+  const applied = fullDateTime(a.appliedAt);
   return (
-    <Card aria-label={`Application of ${name}`} className="min-w-0">
+    <Card aria-label={t`Application of ${name}`} className="min-w-0">
       <CardHeader>
         <CardTitle className="[overflow-wrap:anywhere]">{name}</CardTitle>
         <p className="text-sm text-slate-600">
-          Applied {fullDateTime(a.appliedAt)}
-          {a.reapplication ? " · applying again after a rejection" : ""}
+          <Trans>Applied {applied}</Trans>
+          {a.reapplication ? ` · ${t`applying again after a rejection`}` : ""}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field label="E-mail">{a.email}</Field>
-          <Field label="Phone">{a.phone}</Field>
-          <Field label="Job title">{a.jobTitle}</Field>
-          <Field label="Firm">{a.firmName}</Field>
-          <Field label="Location">{a.location}</Field>
-          <Field label="Education">{a.educationalQualification}</Field>
-          <Field label="Hourly rate">{formatRupees(a.hourlyRatePaise)}</Field>
-          <Field label="Skills">{a.expertise.join(", ")}</Field>
-          <Field label="Website">
+          <Field label={t`E-mail`}>{a.email}</Field>
+          <Field label={t`Phone`}>{a.phone}</Field>
+          <Field label={t`Job title`}>{a.jobTitle}</Field>
+          <Field label={t`Firm`}>{a.firmName}</Field>
+          <Field label={t`Location`}>{a.location}</Field>
+          <Field label={t`Education`}>{a.educationalQualification}</Field>
+          <Field label={t`Hourly rate`}>{formatRupees(a.hourlyRatePaise)}</Field>
+          <Field label={t`Skills`}>{a.expertise.join(", ")}</Field>
+          <Field label={t`Website`}>
             <ExternalLink href={a.website} />
           </Field>
-          <Field label="Twitter">
+          <Field label={t`Twitter`}>
             <ExternalLink href={a.twitterUrl} />
           </Field>
-          <Field label="LinkedIn">
+          <Field label={t`LinkedIn`}>
             <ExternalLink href={a.linkedInUrl} />
           </Field>
         </dl>
         <Bio text={a.bio} />
         <div className="flex flex-wrap gap-2">
           <Button className="max-w-full" onClick={() => accept.mutate({ mentorId: a.id })} disabled={accept.isPending || reject.isPending}>
-            <ActionLabel verb="Accept" name={name} />
+            <ActionLabel label={t`Accept ${name}`} />
           </Button>
           <ReasonDialog
             trigger={(open) => (
               <Button variant="outline" className="max-w-full" onClick={open} disabled={accept.isPending}>
-                <ActionLabel verb="Reject" name={name} />
+                <ActionLabel label={t`Reject ${name}`} />
               </Button>
             )}
-            title={`Reject ${name}'s application?`}
-            description="They are e-mailed this reason and can apply again after 30 days."
-            confirmLabel={`Reject ${name}`}
+            title={t`Reject ${name}'s application?`}
+            description={t`They are e-mailed this reason and can apply again after 30 days.`}
+            confirmLabel={t`Reject ${name}`}
             destructive
             onConfirm={(reason) => reject.mutateAsync({ mentorId: a.id, reason })}
           />

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ListSearch } from "@/lib/moderation-search";
 import { useTRPC } from "@/lib/trpc";
@@ -8,15 +9,16 @@ import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 /** Mentor Applicants: searched by name or e-mail, sorted (oldest first by default), paged on the server; each with Accept and Reject. */
 export function MentorApplicants({ search, onChange }: { search: ListSearch; onChange: (next: ListSearch) => void }) {
   const trpc = useTRPC();
+  const { t } = useLingui();
   const text = search.search ?? "";
   const sort = search.sort ?? "oldest";
   const list = useQuery({ ...trpc.moderation.applicantsPage.queryOptions({ search: text, sort, page: search.page ?? 1 }), placeholderData: keepPreviousData });
-  useErrorToast(list.isError, "Error Fetching Mentor Applicants");
+  useErrorToast(list.isError, t`Error Fetching Mentor Applicants`);
   const sortParam = sort === "oldest" ? undefined : sort;
   return (
     <section aria-labelledby="applicants-title" className="grid min-w-0 gap-4">
       <h1 id="applicants-title" className="text-2xl font-bold text-slate-900">
-        Mentor Applicants
+        <Trans>Mentor Applicants</Trans>
       </h1>
       <ListToolbar
         id="applicants"
@@ -27,16 +29,16 @@ export function MentorApplicants({ search, onChange }: { search: ListSearch; onC
         onSort={(next) => onChange({ search: text || undefined, sort: next === "oldest" ? undefined : next })}
       />
       {list.isPending ? (
-        <ListLoading label="Loading applicants" />
+        <ListLoading label={t`Loading applicants`} />
       ) : list.isError && !list.data ? (
-        <ListError what="the applicants" onRetry={() => void list.refetch()} />
+        <ListError what={t`the applicants`} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>{text ? `No applications match "${text}".` : "No applications are waiting. New ones appear here as mentors apply."}</ListEmpty>
+        <ListEmpty>{text ? t`No applications match "${text}".` : t`No applications are waiting. New ones appear here as mentors apply.`}</ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? "application" : "applications"} waiting
-            {list.isPlaceholderData ? " · loading…" : ""}
+            <Plural value={list.data.total} one="# application waiting" other="# applications waiting" />
+            {list.isPlaceholderData ? ` · ${t`loading…`}` : ""}
           </p>
           <ul className="grid min-w-0 gap-4" aria-busy={list.isPlaceholderData}>
             {list.data.items.map((a) => (

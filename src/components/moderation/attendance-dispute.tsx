@@ -1,42 +1,62 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { RouterOutputs } from "@/lib/api-types";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { fullDateTime } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { ReasonDialog } from "./reason-dialog";
-import { OUTCOME_NAMES, sessionOutcomes, type SessionOutcome } from "../../../shared/attendance";
+import { sessionOutcomes, type SessionOutcome } from "../../../shared/attendance";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Session = NonNullable<Ticket["session"]>;
 
-/** A name of an outcome as a list item or choice ("Missed by the mentor"). */
-const outcomeName = (o: SessionOutcome) => OUTCOME_NAMES[o].charAt(0).toUpperCase() + OUTCOME_NAMES[o].slice(1);
+/** The name of an outcome as a list item or choice ("Missed by the mentor"): shared/attendance's OUTCOME_NAMES, capitalised. */
+const OUTCOME_LABELS: Record<SessionOutcome, MessageDescriptor> = {
+  completed: msg`Completed`,
+  mentee_no_show: msg`Missed by the mentee`,
+  mentor_no_show: msg`Missed by the mentor`,
+  both_no_show: msg`Missed by both`,
+};
+
+/** The person's side in the live room, as the evidence names it ("(mentor)"). */
+const SIDES = { mentee: msg`mentee`, mentor: msg`mentor` } as const;
 
 const minutes = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
 
 /** What the live room recorded for a disputed session: each stretch of each person, in the moderator's zone, relative to the start. */
 export function AttendanceEvidence({ session, names }: { session: Session; names: { mentee: string; mentor: string } }) {
+  const { t, i18n } = useLingui();
+  const kind = session.type === "trial" ? t`Intro call` : t`Session`;
+  const start = fullDateTime(session.start);
+  const outcome = session.outcome ? i18n._(OUTCOME_LABELS[session.outcome]) : t`not settled`;
   return (
     <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm">
       <p>
-        <span className="font-medium">{session.type === "trial" ? "Intro call" : "Session"}</span> of {fullDateTime(session.start)}, recorded as{" "}
-        <span className="font-medium">{session.outcome ? outcomeName(session.outcome) : "not settled"}</span>.
+        <Trans>
+          <span className="font-medium">{kind}</span> of {start}, recorded as <span className="font-medium">{outcome}</span>.
+        </Trans>
       </p>
       {session.presence.length === 0 ? (
-        <p className="text-slate-700">The live room recorded nobody.</p>
+        <p className="text-slate-700">
+          <Trans>The live room recorded nobody.</Trans>
+        </p>
       ) : (
-        <ul className="grid gap-0.5 text-slate-700" aria-label="What the live room recorded">
+        <ul className="grid gap-0.5 text-slate-700" aria-label={t`What the live room recorded`}>
           {session.presence.map((p, i) => {
             const from = Math.round((Date.parse(p.joinedAt) - Date.parse(session.start)) / 60_000);
-            return (
-              <li key={i}>
-                {names[p.role]} ({p.role}): joined {from >= 0 ? `${from} min after` : `${-from} min before`} the start,{" "}
-                {p.leftAt ? `stayed ${minutes(p.joinedAt, p.leftAt)} min` : "until the room closed"}
-              </li>
-            );
+            const before = -from;
+            const joined = from >= 0 ? t`joined ${from} min after the start` : t`joined ${before} min before the start`;
+            const stayedFor = p.leftAt ? minutes(p.joinedAt, p.leftAt) : 0;
+            const stayed = p.leftAt ? t`stayed ${stayedFor} min` : t`until the room closed`;
+            const who = names[p.role];
+            const side = i18n._(SIDES[p.role]);
+            return <li key={i}>{t`${who} (${side}): ${joined}, ${stayed}`}</li>;
           })}
         </ul>
       )}
@@ -51,14 +71,15 @@ export function DecideDispute({ ticket }: { ticket: Ticket }) {
   const current = ticket.session?.outcome ?? "completed";
   const [outcome, setOutcome] = useState<SessionOutcome>(current);
   const selectId = useId();
+  const { t, i18n } = useLingui();
   const decide = useMutation(
     trpc.attendance.decide.mutationOptions({
       onSuccess: async (result) => {
-        toast.success(result.message);
+        toast.success(translateServerMessage(result.message));
         await queryClient.invalidateQueries(trpc.moderation.pathFilter());
       },
       onError: (error) =>
-        toast.error("Something went wrong", {
+        toast.error(t`Something went wrong`, {
           description: apiError(error)?.message,
         }),
     }),
@@ -67,24 +88,28 @@ export function DecideDispute({ ticket }: { ticket: Ticket }) {
     <ReasonDialog
       trigger={(open) => (
         <Button onClick={open}>
-          Decide <span className="sr-only">the attendance dispute</span>
+          <Trans>
+            Decide <span className="sr-only">the attendance dispute</span>
+          </Trans>
         </Button>
       )}
-      title="Decide the attendance dispute"
-      description="Keep the recorded outcome or change it. A change to or from “missed by the mentor” gives the mentee's call back or takes it again. Both are told, with your note."
-      label="Note to both"
-      confirmLabel="Save decision"
+      title={t`Decide the attendance dispute`}
+      description={t`Keep the recorded outcome or change it. A change to or from “missed by the mentor” gives the mentee's call back or takes it again. Both are told, with your note.`}
+      label={t`Note to both`}
+      confirmLabel={t`Save decision`}
       onConfirm={(note) => decide.mutateAsync({ ticketId: ticket.id, outcome, note })}
     >
       <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-slate-800">
-        Outcome
+        <Trans>Outcome</Trans>
         <select id={selectId} value={outcome} onChange={(e) => setOutcome(e.target.value as SessionOutcome)} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
-          {sessionOutcomes.map((o) => (
-            <option key={o} value={o}>
-              {outcomeName(o)}
-              {o === current ? " (recorded)" : ""}
-            </option>
-          ))}
+          {sessionOutcomes.map((o) => {
+            const name = i18n._(OUTCOME_LABELS[o]);
+            return (
+              <option key={o} value={o}>
+                {o === current ? t`${name} (recorded)` : name}
+              </option>
+            );
+          })}
         </select>
       </label>
     </ReasonDialog>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/lib/api-types";
 
 export type AttendanceRecord = RouterOutputs["moderation"]["mentors"]["items"][number]["attendance"];
@@ -7,20 +8,26 @@ export const REPEAT_NO_SHOWS = 2;
 
 /** A person's 90-day attendance record on the moderators' lists (issue 26), flagged when they keep missing sessions. */
 export function AttendanceRecordLine({ record: r }: { record: AttendanceRecord }) {
+  const { t } = useLingui();
   const repeat = r.noShows >= REPEAT_NO_SHOWS;
+  const completed = r.completed;
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-label="Attendance in the last 90 days">
-      <span className="font-medium text-slate-700">Last 90 days:</span>
-      <span>{r.completed} completed</span>
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-label={t`Attendance in the last 90 days`}>
+      <span className="font-medium text-slate-700">
+        <Trans>Last 90 days:</Trans>
+      </span>
+      <span>
+        <Trans>{completed} completed</Trans>
+      </span>
       <span className={repeat ? "rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800" : undefined}>
-        {r.noShows} {r.noShows === 1 ? "no-show" : "no-shows"}
-        {repeat ? " · repeated" : ""}
+        <Plural value={r.noShows} one="# no-show" other="# no-shows" />
+        {repeat ? ` · ${t`repeated`}` : ""}
       </span>
       <span>
-        {r.lateCancels} late {r.lateCancels === 1 ? "cancel" : "cancels"}
+        <Plural value={r.lateCancels} one="# late cancel" other="# late cancels" />
       </span>
       <span>
-        {r.reschedules} {r.reschedules === 1 ? "reschedule" : "reschedules"}
+        <Plural value={r.reschedules} one="# reschedule" other="# reschedules" />
       </span>
     </p>
   );

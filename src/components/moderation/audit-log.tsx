@@ -1,5 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans as TransMessage } from "@lingui/react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fullDateTime } from "@/lib/dates";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
@@ -8,26 +13,30 @@ import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-
 import { ListToolbar, SELECT_CLASS } from "./list-toolbar";
 
 const AUDIT_SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "oldest", label: "Oldest first" },
+  { value: "newest", label: msg`Newest first` },
+  { value: "oldest", label: msg`Oldest first` },
 ] as const;
 
 export type { AuditSearch };
 
+/** An entry as a sentence: <0> is the moderator, <1> the account acted on (each a button that filters by them). */
 const ACTIONS = {
-  block: "Blocked",
-  unblock: "Unblocked",
-  accept_applicant: "Accepted the application of",
-  reject_applicant: "Rejected the application of",
-  resolve_ticket_block: "Resolved a ticket by blocking",
-  dismiss_ticket: "Dismissed a ticket about",
-  refund_payment: "Refunded a payment of",
-  settle_attendance: "Decided an attendance dispute about",
-} as const;
+  block: msg({ message: "<0>{moderator}</0> Blocked <1>{target}</1>" }),
+  unblock: msg({ message: "<0>{moderator}</0> Unblocked <1>{target}</1>" }),
+  accept_applicant: msg({ message: "<0>{moderator}</0> Accepted the application of <1>{target}</1>" }),
+  reject_applicant: msg({ message: "<0>{moderator}</0> Rejected the application of <1>{target}</1>" }),
+  resolve_ticket_block: msg({ message: "<0>{moderator}</0> Resolved a ticket by blocking <1>{target}</1>" }),
+  dismiss_ticket: msg({ message: "<0>{moderator}</0> Dismissed a ticket about <1>{target}</1>" }),
+  refund_payment: msg({ message: "<0>{moderator}</0> Refunded a payment of <1>{target}</1>" }),
+  settle_attendance: msg({ message: "<0>{moderator}</0> Decided an attendance dispute about <1>{target}</1>" }),
+} as const satisfies Record<string, MessageDescriptor>;
+
+const ROLES: Record<string, MessageDescriptor> = { mentee: msg`mentee`, mentor: msg`mentor`, moderator: msg`moderator` };
 
 /** The audit log: every moderator action, newest (or oldest) first, filterable by moderator, by one account, and by a person's name or e-mail. */
 export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
   const trpc = useTRPC();
+  const { t, i18n } = useLingui();
   const page = search.page ?? 1;
   const moderators = useQuery(trpc.moderation.moderators.queryOptions());
   const text = search.search ?? "";
@@ -38,15 +47,16 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
   });
   /** Whose history a `targetId` link (an account's "History") shows, read from the entries. */
   const targetName = search.targetId ? log.data?.items.find((e) => e.target.id === search.targetId)?.target.name : undefined;
-  useErrorToast(log.isError, "Error Fetching Audit Log");
+  useErrorToast(log.isError, t`Error Fetching Audit Log`);
+  const whose = targetName ? translateServerMessage(targetName) : t`one account`;
   return (
     <section aria-labelledby="audit-title" className="grid gap-4">
       <h1 id="audit-title" className="text-2xl font-bold text-slate-900">
-        Audit Log
+        <Trans>Audit Log</Trans>
       </h1>
       <ListToolbar
         id="audit"
-        label="Person (name or e-mail)"
+        label={t`Person (name or e-mail)`}
         search={text}
         onSearch={(next) => onChange({ ...search, search: next || undefined, page: undefined })}
         sort={sort}
@@ -56,15 +66,10 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid gap-1.5">
           <label htmlFor="audit-moderator" className="text-sm font-medium text-slate-700">
-            Moderator
+            <Trans>Moderator</Trans>
           </label>
-          <select
-            id="audit-moderator"
-            value={search.moderatorId ?? ""}
-            onChange={(e) => onChange({ ...search, moderatorId: e.target.value || undefined, page: undefined })}
-            className={SELECT_CLASS}
-          >
-            <option value="">All moderators</option>
+          <select id="audit-moderator" value={search.moderatorId ?? ""} onChange={(e) => onChange({ ...search, moderatorId: e.target.value || undefined, page: undefined })} className={SELECT_CLASS}>
+            <option value="">{t`All moderators`}</option>
             {moderators.data?.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -74,56 +79,70 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
         </div>
         {search.targetId ? (
           <p className="flex h-10 items-center gap-2 rounded-md bg-indigo-50 px-3 text-sm text-indigo-900">
-            History of {targetName ?? "one account"}
+            <Trans>History of {whose}</Trans>
             <button type="button" className="underline" onClick={() => onChange({ ...search, targetId: undefined, page: undefined })}>
-              Show everyone
+              <Trans>Show everyone</Trans>
             </button>
           </p>
         ) : null}
         {search.moderatorId || search.targetId || search.search ? (
           <Button variant="outline" onClick={() => onChange({})}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         ) : null}
       </div>
       {log.isPending ? (
-        <ListLoading label="Loading the audit log" />
+        <ListLoading label={t`Loading the audit log`} />
       ) : log.isError && !log.data ? (
-        <ListError what="the audit log" onRetry={() => void log.refetch()} />
+        <ListError what={t`the audit log`} onRetry={() => void log.refetch()} />
       ) : log.data.items.length === 0 ? (
-        <ListEmpty>No moderator actions match these filters.</ListEmpty>
+        <ListEmpty>{t`No moderator actions match these filters.`}</ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {log.data.total} {log.data.total === 1 ? "action" : "actions"}
-            {log.isPlaceholderData ? " · loading…" : ""}
+            <Plural value={log.data.total} one="# action" other="# actions" />
+            {log.isPlaceholderData ? ` · ${t`loading…`}` : ""}
           </p>
           <ol className="grid gap-3" aria-busy={log.isPlaceholderData}>
-            {log.data.items.map((e) => (
-              <li key={e.id}>
-                <Card>
-                  <CardContent className="grid gap-1 pt-6 text-sm">
-                    <p className="text-slate-900">
-                      <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ moderatorId: e.moderator.id })}>
-                        {e.moderator.name}
-                      </button>{" "}
-                      {ACTIONS[e.action]}{" "}
-                      <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ targetId: e.target.id })}>
-                        {e.target.name}
-                      </button>{" "}
-                      <span className="text-slate-600">({e.target.role})</span>
-                    </p>
-                    {e.reason ? <p className="break-words text-slate-700">Reason: {e.reason}</p> : null}
-                    {Array.isArray(e.details?.subscriptionsSetToEnd) ? (
-                      <p className="text-slate-700">{(e.details.subscriptionsSetToEnd as unknown[]).length} subscription(s) set to end at period end</p>
-                    ) : null}
-                    <p className="text-slate-600">
-                      <time dateTime={e.createdAt}>{fullDateTime(e.createdAt)}</time>
-                    </p>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
+            {log.data.items.map((e) => {
+              const action = ACTIONS[e.action];
+              const role = ROLES[e.target.role];
+              const reason = e.reason;
+              const ending = Array.isArray(e.details?.subscriptionsSetToEnd) ? (e.details.subscriptionsSetToEnd as unknown[]).length : null;
+              return (
+                <li key={e.id}>
+                  <Card>
+                    <CardContent className="grid gap-1 pt-6 text-sm">
+                      <p className="text-slate-900">
+                        <TransMessage
+                          id={action.id}
+                          message={action.message}
+                          values={{ moderator: e.moderator.name, target: translateServerMessage(e.target.name) }}
+                          components={{
+                            0: <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ moderatorId: e.moderator.id })} />,
+                            1: <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ targetId: e.target.id })} />,
+                          }}
+                        />{" "}
+                        <span className="text-slate-600">({role ? i18n._(role) : e.target.role})</span>
+                      </p>
+                      {reason ? (
+                        <p className="break-words text-slate-700">
+                          <Trans>Reason: {reason}</Trans>
+                        </p>
+                      ) : null}
+                      {ending !== null ? (
+                        <p className="text-slate-700">
+                          <Trans>{ending} subscription(s) set to end at period end</Trans>
+                        </p>
+                      ) : null}
+                      <p className="text-slate-600">
+                        <time dateTime={e.createdAt}>{fullDateTime(e.createdAt)}</time>
+                      </p>
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
           </ol>
           <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={(p) => onChange({ ...search, page: p })} />
         </>

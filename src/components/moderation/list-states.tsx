@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { LoadError } from "../load-error";
@@ -35,6 +36,7 @@ export function ListEmpty({ children }: { children: string }) {
  * ends (aria-disabled, not disabled), so paging with the keyboard never drops focus to the page.
  */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const first = (page - 1) * pageSize + 1;
@@ -43,29 +45,32 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
     if (can) onPage(to);
   };
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" aria-disabled={page <= 1} className="aria-disabled:opacity-50" onClick={step(page - 1, page > 1)} aria-label="Previous page">
-        Previous
+    <nav aria-label={t`Pages`} className="flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" aria-disabled={page <= 1} className="aria-disabled:opacity-50" onClick={step(page - 1, page > 1)} aria-label={t`Previous page`}>
+        <Trans>Previous</Trans>
       </Button>
       <p className="text-center text-sm text-slate-600" aria-live="polite">
-        {first}–{last} of {total} · page {page} of {pages}
+        <Trans>
+          {first}–{last} of {total} · page {page} of {pages}
+        </Trans>
       </p>
-      <Button variant="outline" size="sm" aria-disabled={page >= pages} className="aria-disabled:opacity-50" onClick={step(page + 1, page < pages)} aria-label="Next page">
-        Next
+      <Button variant="outline" size="sm" aria-disabled={page >= pages} className="aria-disabled:opacity-50" onClick={step(page + 1, page < pages)} aria-label={t`Next page`}>
+        <Trans>Next</Trans>
       </Button>
     </nav>
   );
 }
 
 export function StatusBadge({ blocked }: { blocked: boolean }) {
+  const { t } = useLingui();
   return (
     <span className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ${blocked ? "bg-red-100 text-red-800" : "bg-emerald-100 text-emerald-800"}`}>
-      {blocked ? "Blocked" : "Active"}
+      {blocked ? t`Blocked` : t`Active`}
     </span>
   );
 }
 
-/** An action button's label with the person's name ("Block Rahul Verma"): cut with an ellipsis on a narrow screen, read out whole. */
-export function ActionLabel({ verb, name }: { verb: string; name: string }) {
-  return <span className="min-w-0 truncate">{`${verb} ${name}`}</span>;
+/** An action button's label with the person's name ("Block Rahul Verma", written whole by the caller so each language orders it): cut with an ellipsis on a narrow screen, read out whole. */
+export function ActionLabel({ label }: { label: string }) {
+  return <span className="min-w-0 truncate">{label}</span>;
 }

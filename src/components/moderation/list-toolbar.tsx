@@ -1,13 +1,17 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Input } from "../ui/input";
 
-export type SortOption<S extends string> = { value: S; label: string };
+/** A sort order; its label is written with `msg` and shown in the reader's language. */
+export type SortOption<S extends string> = { value: S; label: MessageDescriptor };
 
 /** The sorts of the account and applicant lists (shared/validation/moderation LIST_SORTS). */
 export const PERSON_SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "oldest", label: "Oldest first" },
-  { value: "name", label: "Name (A to Z)" },
+  { value: "newest", label: msg`Newest first` },
+  { value: "oldest", label: msg`Oldest first` },
+  { value: "name", label: msg`Name (A to Z)` },
 ] as const;
 
 const SELECT_CLASS = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
@@ -23,7 +27,7 @@ export function ListToolbar<S extends string>({
   sort,
   sorts,
   onSort,
-  label = "Search by name or e-mail",
+  label,
 }: {
   id: string;
   search: string;
@@ -31,8 +35,10 @@ export function ListToolbar<S extends string>({
   sort: S;
   sorts: readonly SortOption<S>[];
   onSort: (sort: S) => void;
+  /** The search field's label; "Search by name or e-mail" by default. */
   label?: string;
 }) {
+  const { t, i18n } = useLingui();
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
   useEffect(() => {
@@ -44,7 +50,7 @@ export function ListToolbar<S extends string>({
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="grid min-w-0 gap-1.5 sm:w-80">
         <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-700">
-          {label}
+          {label ?? t`Search by name or e-mail`}
         </label>
         <Input
           id={`${id}-search`}
@@ -54,17 +60,17 @@ export function ListToolbar<S extends string>({
           onKeyDown={(e) => {
             if (e.key === "Enter") onSearch(text.trim());
           }}
-          placeholder="Name or e-mail"
+          placeholder={t`Name or e-mail`}
         />
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-sort`} className="text-sm font-medium text-slate-700">
-          Sort by
+          {t`Sort by`}
         </label>
         <select id={`${id}-sort`} value={sort} onChange={(e) => onSort(e.target.value as S)} className={SELECT_CLASS}>
           {sorts.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {i18n._(s.label)}
             </option>
           ))}
         </select>

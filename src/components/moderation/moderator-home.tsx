@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -28,70 +29,119 @@ const linkClass = "text-sm font-medium text-indigo-700 underline";
 export function ModeratorHome() {
   const trpc = useTRPC();
   const session = useSession("moderator");
+  const { t } = useLingui();
   const zone = { timeZone: VIEWER_TIME_ZONE };
   const counts = useQuery(trpc.moderation.home.queryOptions(zone));
   const enrollments = useQuery(trpc.moderation.dailyEnrollments.queryOptions(zone));
   const newMentees = useQuery(trpc.moderation.dailyNewMentees.queryOptions(zone));
   const fees = useQuery(trpc.moderation.feeRevenuePerDay.queryOptions(zone));
-  useErrorToast(counts.isError, "Error Fetching Counts");
-  useErrorToast(enrollments.isError || newMentees.isError || fees.isError, "Error Fetching Statistics");
+  useErrorToast(counts.isError, t`Error Fetching Counts`);
+  useErrorToast(enrollments.isError || newMentees.isError || fees.isError, t`Error Fetching Statistics`);
   const c = counts.data;
+  const name = session?.name;
+  const zoneName = VIEWER_TIME_ZONE;
   return (
     <section aria-labelledby="moderator-home-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="moderator-home-title" className="text-2xl font-bold text-slate-900">
-          Welcome{session?.name ? `, ${session.name}` : ""}
+          {name ? t`Welcome, ${name}` : t`Welcome`}
         </h1>
-        <p className="text-slate-600">Review mentor applicants, tickets and accounts. Days are in your time zone ({VIEWER_TIME_ZONE}).</p>
+        <p className="text-slate-600">
+          <Trans>Review mentor applicants, tickets and accounts. Days are in your time zone ({zoneName}).</Trans>
+        </p>
       </div>
-      {counts.isError ? <ListError what="the counts" onRetry={() => void counts.refetch()} /> : null}
+      {counts.isError ? <ListError what={t`the counts`} onRetry={() => void counts.refetch()} /> : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Count label="Pending applicants" value={c?.pendingApplicants} to={<Link to="/moderator/mentor-applicants" className={linkClass}>Review applicants</Link>} />
-        <Count label="Open tickets" value={c?.openTickets} to={<Link to="/moderator/tickets" className={linkClass}>Handle tickets</Link>} />
-        <Count label="New mentees today" value={c?.newMenteesToday} to={<Link to="/moderator/mentees-list" className={linkClass}>Mentees List</Link>} />
-        <Count label="Active subscriptions" value={c?.activeSubscriptions} to={<Link to="/moderator/mentors-list" className={linkClass}>Mentors List</Link>} />
+        <Count
+          label={t`Pending applicants`}
+          value={c?.pendingApplicants}
+          to={
+            <Link to="/moderator/mentor-applicants" className={linkClass}>
+              <Trans>Review applicants</Trans>
+            </Link>
+          }
+        />
+        <Count
+          label={t`Open tickets`}
+          value={c?.openTickets}
+          to={
+            <Link to="/moderator/tickets" className={linkClass}>
+              <Trans>Handle tickets</Trans>
+            </Link>
+          }
+        />
+        <Count
+          label={t`New mentees today`}
+          value={c?.newMenteesToday}
+          to={
+            <Link to="/moderator/mentees-list" className={linkClass}>
+              <Trans>Mentees List</Trans>
+            </Link>
+          }
+        />
+        <Count
+          label={t`Active subscriptions`}
+          value={c?.activeSubscriptions}
+          to={
+            <Link to="/moderator/mentors-list" className={linkClass}>
+              <Trans>Mentors List</Trans>
+            </Link>
+          }
+        />
       </div>
       <UnresponsiveMentors />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="sr-only">Daily enrollments</CardTitle>
+            <CardTitle className="sr-only">
+              <Trans>Daily enrollments</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {enrollments.data ? (
-              <StatisticsChart title="Daily enrollments" label="enrollments" days={enrollments.data} />
+              <StatisticsChart id="enrollments" title={t`Daily enrollments`} label={t`enrollments`} days={enrollments.data} />
             ) : enrollments.isError ? (
-              <ListError what="the enrollments" onRetry={() => void enrollments.refetch()} />
+              <ListError what={t`the enrollments`} onRetry={() => void enrollments.refetch()} />
             ) : (
-              <div role="status" aria-label="Loading daily enrollments"><Skeleton className="h-64 w-full" /></div>
+              <div role="status" aria-label={t`Loading daily enrollments`}>
+                <Skeleton className="h-64 w-full" />
+              </div>
             )}
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="sr-only">Daily new mentees</CardTitle>
+            <CardTitle className="sr-only">
+              <Trans>Daily new mentees</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {newMentees.data ? (
-              <StatisticsChart title="Daily new mentees" label="new mentees" days={newMentees.data} />
+              <StatisticsChart id="new mentees" title={t`Daily new mentees`} label={t`new mentees`} days={newMentees.data} />
             ) : newMentees.isError ? (
-              <ListError what="the new mentees" onRetry={() => void newMentees.refetch()} />
+              <ListError what={t`the new mentees`} onRetry={() => void newMentees.refetch()} />
             ) : (
-              <div role="status" aria-label="Loading daily new mentees"><Skeleton className="h-64 w-full" /></div>
+              <div role="status" aria-label={t`Loading daily new mentees`}>
+                <Skeleton className="h-64 w-full" />
+              </div>
             )}
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="sr-only">Platform fees per day</CardTitle>
+            <CardTitle className="sr-only">
+              <Trans>Platform fees per day</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {fees.data ? (
-              <StatisticsChart title="Platform fees per day (last 30 days)" label="fees" unit="paise" days={fees.data.map((d) => ({ date: d.date, count: d.feePaise }))} />
+              <StatisticsChart id="fees" title={t`Platform fees per day (last 30 days)`} label={t`fees`} unit="paise" days={fees.data.map((d) => ({ date: d.date, count: d.feePaise }))} />
             ) : fees.isError ? (
-              <ListError what="the platform fees" onRetry={() => void fees.refetch()} />
+              <ListError what={t`the platform fees`} onRetry={() => void fees.refetch()} />
             ) : (
-              <div role="status" aria-label="Loading platform fees per day"><Skeleton className="h-64 w-full" /></div>
+              <div role="status" aria-label={t`Loading platform fees per day`}>
+                <Skeleton className="h-64 w-full" />
+              </div>
             )}
           </CardContent>
         </Card>

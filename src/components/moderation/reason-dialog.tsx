@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
@@ -7,11 +9,34 @@ import { Textarea } from "../ui/textarea";
 
 const REASON_MAX = 500;
 
+/** One of the dialog's own words, to tell whether its catalog is loaded where it is drawn. */
+const OWN_WORD = msg({ message: "At most {max} characters; kept in the audit log." });
+
+/**
+ * The dialog's own words. They are in the moderator catalog (this folder's), but a mentee's or mentor's
+ * dispute (components/attendance) draws the dialog too, where that catalog is not loaded: there they stay
+ * English instead of showing a message id, until this file also feeds the signed-in catalog.
+ */
+function useOwnWords(max: number) {
+  const { t, i18n } = useLingui();
+  if (i18n.messages[OWN_WORD.id] === undefined) {
+    return { reason: "Reason", empty: "Please give a reason", optional: (label: string) => `${label} (optional)`, hint: `At most ${max} characters; kept in the audit log.`, cancel: "Cancel" };
+  }
+  return {
+    reason: t`Reason`,
+    empty: t`Please give a reason`,
+    optional: (label: string) => t`${label} (optional)`,
+    hint: t`At most ${max} characters; kept in the audit log.`,
+    cancel: t`Cancel`,
+  };
+}
+
 type ReasonDialogProps = {
   /** The button that opens the dialog. */
   trigger: (open: () => void) => ReactNode;
   title: string;
   description: string;
+  /** The field's label; "Reason" by default. */
   label?: string;
   confirmLabel: string;
   /** Whether the reason may be left empty (the note of "Block user" on a ticket). */
@@ -21,7 +46,7 @@ type ReasonDialogProps = {
   onConfirm: (reason: string) => Promise<unknown>;
   /** Under the field; by default, that the reason is kept in the audit log. */
   hint?: string;
-  /** Said when a required reason is left empty. */
+  /** Said when a required reason is left empty; "Please give a reason" by default. */
   emptyMessage?: string;
   max?: number;
   /** Fields above the reason (e.g. a choice the reason explains). */
@@ -32,7 +57,24 @@ type ReasonDialogProps = {
 };
 
 /** A confirmation that asks why: blocking, unblocking, rejecting and dismissing are recorded with their reason. */
-export function ReasonDialog({ trigger, title, description, label = "Reason", confirmLabel, optional, destructive, onConfirm, hint, emptyMessage = "Please give a reason", max = REASON_MAX, children, defaultOpen = false, onClosed }: ReasonDialogProps) {
+export function ReasonDialog({
+  trigger,
+  title,
+  description,
+  label: givenLabel,
+  confirmLabel,
+  optional,
+  destructive,
+  onConfirm,
+  hint,
+  emptyMessage,
+  max = REASON_MAX,
+  children,
+  defaultOpen = false,
+  onClosed,
+}: ReasonDialogProps) {
+  const words = useOwnWords(max);
+  const label = givenLabel ?? words.reason;
   const [open, setOpenState] = useState(defaultOpen);
   const setOpen = (next: boolean) => {
     setOpenState(next);
@@ -45,7 +87,7 @@ export function ReasonDialog({ trigger, title, description, label = "Reason", co
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (!optional && !text) return setError(emptyMessage);
+    if (!optional && !text) return setError(emptyMessage ?? words.empty);
     setError(undefined);
     setBusy(true);
     try {
@@ -68,12 +110,12 @@ export function ReasonDialog({ trigger, title, description, label = "Reason", co
           <DialogDescription>{description}</DialogDescription>
           <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
             {children}
-            <FormField label={optional ? `${label} (optional)` : label} error={error} hint={hint ?? `At most ${max} characters; kept in the audit log.`}>
+            <FormField label={optional ? words.optional(label) : label} error={error} hint={hint ?? words.hint}>
               <Textarea value={reason} maxLength={max} rows={3} onChange={(e) => setReason(e.target.value)} />
             </FormField>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>
-                Cancel
+                {words.cancel}
               </Button>
               <Button type="submit" disabled={busy} variant={destructive ? "destructive" : "default"}>
                 {busy ? <Spinner /> : null}

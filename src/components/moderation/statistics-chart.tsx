@@ -1,5 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import dayjs from "dayjs";
 import { lazy, Suspense } from "react";
+import { longDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
 import { Skeleton } from "../ui/skeleton";
 
@@ -8,43 +10,50 @@ const StatisticsBars = lazy(() => import("./statistics-bars"));
 
 type Day = { date: string; count: number };
 
-
 /**
  * One daily series as bars, one per day (bars read truer than a smoothed line) (recharts, loaded lazily), with a table for screen readers.
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
+ * `id` names the chart for tests (`chart-<id>`), whatever the language; `label` is the series' name as shown.
  */
-export function StatisticsChart({ title, days, label, unit = "count" }: { title: string; days: Day[]; label: string; unit?: "count" | "paise" }) {
+export function StatisticsChart({ id, title, days, label, unit = "count" }: { id: string; title: string; days: Day[]; label: string; unit?: "count" | "paise" }) {
+  const { t } = useLingui();
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const money = unit === "paise";
   const format = (value: number) => (money ? formatRupees(value) : String(value));
+  const totalText = format(total);
   const data = days.map((d) => ({ ...d, day: dayjs(d.date).format("MMM D") }));
   return (
     <figure className="grid gap-2" aria-label={title}>
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{title}</span>
-        <span className="text-sm text-slate-600">
-          {format(total)} in 30 days
-        </span>
+        <span className="text-sm text-slate-600">{t`${totalText} in 30 days`}</span>
       </figcaption>
-      <div className="h-56 w-full" aria-hidden="true" data-testid={`chart-${label}`}>
+      <div className="h-56 w-full" aria-hidden="true" data-testid={`chart-${id}`}>
         <Suspense fallback={<Skeleton className="h-full w-full" />}>
           <StatisticsBars data={data} label={label} money={money} />
         </Suspense>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer text-slate-700">Show as a table</summary>
+        <summary className="cursor-pointer text-slate-700">
+          <Trans>Show as a table</Trans>
+        </summary>
         <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title} per day</caption>
+          <caption className="sr-only">
+            <Trans>{title} per day</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
               <th scope="col">{label}</th>
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <td>{dayjs(d.date).format("MMMM Do YYYY")}</td>
+                {/* A calendar day: read at local midnight, so no zone moves it to the day before. */}
+                <td>{longDate(`${d.date}T00:00`)}</td>
                 <td>{format(d.count)}</td>
               </tr>
             ))}

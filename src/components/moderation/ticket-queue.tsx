@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/lib/api-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -15,13 +17,14 @@ import { AttendanceEvidence, DecideDispute } from "./attendance-dispute";
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Person = Ticket["reporter"];
 
-const RESOLVED = { blocked: "Resolved by blocking", dismissed: "Dismissed", outcome_kept: "Outcome kept", outcome_changed: "Outcome changed" } as const;
+const RESOLVED = { blocked: msg`Resolved by blocking`, dismissed: msg`Dismissed`, outcome_kept: msg`Outcome kept`, outcome_changed: msg`Outcome changed` } as const;
 
-const ROLE_LABEL = { mentee: "Mentee", mentor: "Mentor", moderator: "Moderator" } as const;
+const ROLE_LABEL = { mentee: msg`Mentee`, mentor: msg`Mentor`, moderator: msg`Moderator` } as const;
 
 /** A person on a ticket, linking to their entry in the mentees or mentors list. */
 function PersonLink({ person }: { person: Person }) {
-  const label = `${person.name} (${ROLE_LABEL[person.role]})`;
+  const { i18n } = useLingui();
+  const label = `${person.name} (${i18n._(ROLE_LABEL[person.role])})`;
   if (!person.email || person.role === "moderator") return <span>{label}</span>;
   return (
     <Link to={person.role === "mentee" ? "/moderator/mentees-list" : "/moderator/mentors-list"} search={{ search: person.email }} className="text-indigo-700 underline">
@@ -33,29 +36,30 @@ function PersonLink({ person }: { person: Person }) {
 /** Tickets: open first, then resolved; Block <accused's name> (blocks the accused, resolves) or Dismiss with a note. */
 export function TicketQueue() {
   const trpc = useTRPC();
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const list = useQuery({ ...trpc.moderation.tickets.queryOptions({ page }), placeholderData: keepPreviousData });
-  useErrorToast(list.isError, "Error Fetching Tickets");
+  useErrorToast(list.isError, t`Error Fetching Tickets`);
   return (
     <section aria-labelledby="tickets-title" className="grid gap-4">
       <h1 id="tickets-title" className="text-2xl font-bold text-slate-900">
-        Tickets
+        <Trans>Tickets</Trans>
       </h1>
       {list.isPending ? (
-        <ListLoading label="Loading tickets" />
+        <ListLoading label={t`Loading tickets`} />
       ) : list.isError && !list.data ? (
-        <ListError what="the tickets" onRetry={() => void list.refetch()} />
+        <ListError what={t`the tickets`} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>No tickets yet. Tickets raised by mentees and mentors appear here.</ListEmpty>
+        <ListEmpty>{t`No tickets yet. Tickets raised by mentees and mentors appear here.`}</ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600">
-            {list.data.open} open · {list.data.total} in all
+            <OpenCount open={list.data.open} total={list.data.total} />
           </p>
           <ul className="grid gap-3">
-            {list.data.items.map((t) => (
-              <li key={t.id}>
-                <TicketCard ticket={t} />
+            {list.data.items.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketCard ticket={ticket} />
               </li>
             ))}
           </ul>
@@ -66,15 +70,40 @@ export function TicketQueue() {
   );
 }
 
-function TicketCard({ ticket: t }: { ticket: Ticket }) {
+/** "3 open · 12 in all". */
+function OpenCount({ open, total }: { open: number; total: number }) {
+  return (
+    <Trans>
+      {open} open · {total} in all
+    </Trans>
+  );
+}
+
+/** How a resolved ticket ended: "Resolved by blocking by Asha Rao on March 5th 2025, 3:04 pm (Asia/Kolkata): note". */
+function useResolution(ticket: Ticket): string {
+  const { t, i18n } = useLingui();
+  let line = i18n._(RESOLVED[ticket.resolution ?? "dismissed"]);
+  const who = ticket.resolvedBy;
+  if (who) line = t`${line} by ${who}`;
+  if (ticket.resolvedAt) {
+    const when = fullDateTime(ticket.resolvedAt);
+    line = t`${line} on ${when}`;
+  }
+  return ticket.resolutionNote ? `${line}: ${ticket.resolutionNote}` : line;
+}
+
+function TicketCard({ ticket }: { ticket: Ticket }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const resolution = useResolution(ticket);
+  const name = ticket.accused.name;
   const refresh = () => queryClient.invalidateQueries(trpc.moderation.pathFilter());
-  const failed = (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message });
+  const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message });
   const block = useMutation(
     trpc.moderation.blockFromTicket.mutationOptions({
       onSuccess: async () => {
-        toast.success("User Blocked", { description: `${t.accused.name} is signed out everywhere and cannot sign in.` });
+        toast.success(t`User Blocked`, { description: t`${name} is signed out everywhere and cannot sign in.` });
         await refresh();
       },
       onError: failed,
@@ -83,82 +112,94 @@ function TicketCard({ ticket: t }: { ticket: Ticket }) {
   const dismiss = useMutation(
     trpc.moderation.dismissTicket.mutationOptions({
       onSuccess: async () => {
-        toast.success("Ticket dismissed");
+        toast.success(t`Ticket dismissed`);
         await refresh();
       },
       onError: failed,
     }),
   );
-  const open = t.status === "open";
+  const open = ticket.status === "open";
   return (
-    <Card aria-label={`Ticket against ${t.accused.name}`}>
+    <Card aria-label={t`Ticket against ${name}`}>
       <CardContent className="grid gap-3 pt-6">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${open ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}>{open ? "Open" : "Resolved"}</span>
-          {t.kind === "attendance" ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">Attendance dispute</span> : null}
-          <span className="text-sm text-slate-600">{fullDateTime(t.createdAt)}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${open ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}>{open ? t`Open` : t`Resolved`}</span>
+          {ticket.kind === "attendance" ? (
+            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">
+              <Trans>Attendance dispute</Trans>
+            </span>
+          ) : null}
+          <span className="text-sm text-slate-600">{fullDateTime(ticket.createdAt)}</span>
         </div>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div>
-            <dt className="font-medium text-slate-500">Reported by</dt>
+            <dt className="font-medium text-slate-500">
+              <Trans>Reported by</Trans>
+            </dt>
             <dd>
-              <PersonLink person={t.reporter} />
+              <PersonLink person={ticket.reporter} />
             </dd>
           </div>
           <div>
-            <dt className="font-medium text-slate-500">About</dt>
+            <dt className="font-medium text-slate-500">
+              <Trans>About</Trans>
+            </dt>
             <dd>
-              <PersonLink person={t.accused} />
-              {t.accused.isBlocked ? <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">Blocked</span> : null}
+              <PersonLink person={ticket.accused} />
+              {ticket.accused.isBlocked ? (
+                <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">
+                  <Trans>Blocked</Trans>
+                </span>
+              ) : null}
             </dd>
           </div>
         </dl>
-        <p className="whitespace-pre-line break-words text-slate-900">{t.content}</p>
-        {t.session ? (
+        <p className="whitespace-pre-line break-words text-slate-900">{ticket.content}</p>
+        {ticket.session ? (
           <AttendanceEvidence
-            session={t.session}
-            names={{ mentee: t.reporter.role === "mentee" ? t.reporter.name : t.accused.name, mentor: t.reporter.role === "mentor" ? t.reporter.name : t.accused.name }}
+            session={ticket.session}
+            names={{
+              mentee: ticket.reporter.role === "mentee" ? ticket.reporter.name : ticket.accused.name,
+              mentor: ticket.reporter.role === "mentor" ? ticket.reporter.name : ticket.accused.name,
+            }}
           />
         ) : null}
         {open ? (
           <div className="flex flex-wrap gap-2">
-            {t.kind === "attendance" ? <DecideDispute ticket={t} /> : null}
+            {ticket.kind === "attendance" ? <DecideDispute ticket={ticket} /> : null}
             <ReasonDialog
               trigger={(openDialog) => (
                 <Button onClick={openDialog} variant="destructive" className="max-w-full">
-                  <ActionLabel verb="Block" name={t.accused.name} />
+                  <ActionLabel label={t`Block ${name}`} />
                 </Button>
               )}
-              title={`Block ${t.accused.name}?`}
-              description="They are signed out everywhere at once and cannot sign in; the ticket is resolved."
-              label="Note"
+              title={t`Block ${name}?`}
+              description={t`They are signed out everywhere at once and cannot sign in; the ticket is resolved.`}
+              label={t`Note`}
               optional
-              confirmLabel={`Block ${t.accused.name}`}
+              confirmLabel={t`Block ${name}`}
               destructive
-              onConfirm={(note) => block.mutateAsync({ ticketId: t.id, note: note || undefined })}
+              onConfirm={(note) => block.mutateAsync({ ticketId: ticket.id, note: note || undefined })}
             />
-            {t.kind === "attendance" ? null : (
+            {ticket.kind === "attendance" ? null : (
               <ReasonDialog
                 trigger={(openDialog) => (
                   <Button variant="outline" onClick={openDialog}>
-                    Dismiss <span className="sr-only">the ticket about {t.accused.name}</span>
+                    <Trans>
+                      Dismiss <span className="sr-only">the ticket about {name}</span>
+                    </Trans>
                   </Button>
                 )}
-                title={`Dismiss the ticket about ${t.accused.name}?`}
-                description="The ticket is resolved without acting on the account."
-                label="Note"
-                confirmLabel="Dismiss"
-                onConfirm={(note) => dismiss.mutateAsync({ ticketId: t.id, note })}
+                title={t`Dismiss the ticket about ${name}?`}
+                description={t`The ticket is resolved without acting on the account.`}
+                label={t`Note`}
+                confirmLabel={t`Dismiss`}
+                onConfirm={(note) => dismiss.mutateAsync({ ticketId: ticket.id, note })}
               />
             )}
           </div>
         ) : (
-          <p className="text-sm text-slate-600">
-            {RESOLVED[t.resolution ?? "dismissed"]}
-            {t.resolvedBy ? ` by ${t.resolvedBy}` : ""}
-            {t.resolvedAt ? ` on ${fullDateTime(t.resolvedAt)}` : ""}
-            {t.resolutionNote ? `: ${t.resolutionNote}` : ""}
-          </p>
+          <p className="text-sm text-slate-600">{resolution}</p>
         )}
       </CardContent>
     </Card>

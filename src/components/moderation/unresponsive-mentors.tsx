@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTRPC } from "@/lib/trpc";
@@ -8,6 +9,15 @@ import { ListEmpty, ListError, ListLoading } from "./list-states";
 
 const HOUR = 60 * 60 * 1000;
 
+/** The link to a mentor in the mentors list, read out with his name. */
+function OpenInList({ name }: { name: string }) {
+  return (
+    <Trans>
+      Open in Mentors List<span className="sr-only">, {name}</span>
+    </Trans>
+  );
+}
+
 /**
  * The moderator home's card of mentors who leave subscribers unanswered (issue 26): each with how
  * many subscribers have waited more than 72 hours, the longest wait and when he was last active,
@@ -16,19 +26,24 @@ const HOUR = 60 * 60 * 1000;
 export function UnresponsiveMentors() {
   const trpc = useTRPC();
   const list = useQuery(trpc.moderation.unresponsiveMentors.queryOptions());
+  const { t } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="unresponsive-mentors-title">Subscribers waiting for an answer</CardTitle>
-        <CardDescription>Mentors who have not answered a subscriber's message for more than 72 hours. They are reminded once per wait.</CardDescription>
+        <CardTitle id="unresponsive-mentors-title">
+          <Trans>Subscribers waiting for an answer</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Mentors who have not answered a subscriber's message for more than 72 hours. They are reminded once per wait.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {list.isPending ? (
-          <ListLoading label="Loading mentors with waiting subscribers" rows={2} />
+          <ListLoading label={t`Loading mentors with waiting subscribers`} rows={2} />
         ) : list.isError ? (
-          <ListError what="the mentors with waiting subscribers" onRetry={() => void list.refetch()} />
+          <ListError what={t`the mentors with waiting subscribers`} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
-          <ListEmpty>Every subscriber has had an answer within 72 hours.</ListEmpty>
+          <ListEmpty>{t`Every subscriber has had an answer within 72 hours.`}</ListEmpty>
         ) : (
           <ul aria-labelledby="unresponsive-mentors-title" className="grid gap-3">
             {list.data.map((m) => (
@@ -38,21 +53,23 @@ export function UnresponsiveMentors() {
                   <p className="break-words text-sm text-slate-600">{m.email}</p>
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:col-start-1">
-                  <dt className="text-slate-600">Waiting</dt>
+                  <dt className="text-slate-600">
+                    <Trans>Waiting</Trans>
+                  </dt>
                   <dd className="text-slate-900">
-                    {m.waiting} subscriber{m.waiting === 1 ? "" : "s"}
+                    <Plural value={m.waiting} one="# subscriber" other="# subscribers" />
                   </dd>
-                  <dt className="text-slate-600">Longest wait</dt>
+                  <dt className="text-slate-600">
+                    <Trans>Longest wait</Trans>
+                  </dt>
                   <dd className="text-slate-900">{waitLabel(m.longestWaitHours * HOUR)}</dd>
-                  <dt className="text-slate-600">Last active</dt>
-                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? "Not seen yet" : lastActiveLabel(m.lastActiveDaysAgo).replace(/^Active /, "")}</dd>
+                  <dt className="text-slate-600">
+                    <Trans>Last active</Trans>
+                  </dt>
+                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? t`Not seen yet` : lastActiveLabel(m.lastActiveDaysAgo).replace(/^Active /, "")}</dd>
                 </dl>
-                <Link
-                  to="/moderator/mentors-list"
-                  search={{ search: m.email }}
-                  className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1"
-                >
-                  Open in Mentors List<span className="sr-only">, {m.name}</span>
+                <Link to="/moderator/mentors-list" search={{ search: m.email }} className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1">
+                  <OpenInList name={m.name} />
                 </Link>
               </li>
             ))}
