@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { GraduationCap } from "lucide-react";
 import { BRAND } from "@/lib/brand";
@@ -8,7 +9,9 @@ export function BrandLogo() {
     <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
       <GraduationCap aria-hidden="true" className="size-6" />
       <span>{BRAND}</span>
-      <span className="sr-only">home</span>
+      <span className="sr-only">
+        <Trans>home</Trans>
+      </span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
@@ -6,39 +7,44 @@ import { Card, CardContent } from "./ui/card";
 
 /** The private calendar feed URL: create, copy, reset (revokes the old URL) or turn off. */
 export function CalendarFeedPanel() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const feed = useQuery(trpc.scheduling.calendarFeed.queryOptions());
-  const after = { onSuccess: () => queryClient.invalidateQueries(trpc.scheduling.calendarFeed.queryFilter()), onError: () => toast.error("Something went wrong") };
+  const after = { onSuccess: () => queryClient.invalidateQueries(trpc.scheduling.calendarFeed.queryFilter()), onError: () => toast.error(t`Something went wrong`) };
   const reset = useMutation(trpc.scheduling.resetCalendarFeed.mutationOptions(after));
   const revoke = useMutation(trpc.scheduling.revokeCalendarFeed.mutationOptions(after));
   const url = feed.data?.url ?? null;
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
-        <h2 className="font-semibold text-slate-900">Calendar feed</h2>
-        <p className="text-sm text-slate-600">Subscribe to this private URL in Google Calendar, Outlook or Apple Calendar to see your bookings there. Anyone with the URL can read it; reset it if it leaks.</p>
+        <h2 className="font-semibold text-slate-900">
+          <Trans>Calendar feed</Trans>
+        </h2>
+        <p className="text-sm text-slate-600">
+          <Trans>Subscribe to this private URL in Google Calendar, Outlook or Apple Calendar to see your bookings there. Anyone with the URL can read it; reset it if it leaks.</Trans>
+        </p>
         {url ? (
           <div className="grid gap-2">
             <label htmlFor="feed-url" className="text-sm font-medium text-slate-800">
-              Your feed URL
+              <Trans>Your feed URL</Trans>
             </label>
             <input id="feed-url" readOnly value={url} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" onFocus={(e) => e.currentTarget.select()} />
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success("Feed URL copied"))}>
-                Copy
+              <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success(t`Feed URL copied`))}>
+                <Trans>Copy</Trans>
               </Button>
               <Button variant="outline" disabled={reset.isPending} onClick={() => reset.mutate()}>
-                Reset URL
+                <Trans>Reset URL</Trans>
               </Button>
               <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate({})}>
-                Turn off
+                <Trans>Turn off</Trans>
               </Button>
             </div>
           </div>
         ) : (
           <Button className="justify-self-start" disabled={reset.isPending || feed.isPending} onClick={() => reset.mutate()}>
-            Create feed URL
+            <Trans>Create feed URL</Trans>
           </Button>
         )}
       </CardContent>

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { useTRPC } from "@/lib/trpc";
 import { changePasswordSchema, type ChangePasswordInput } from "../../shared/validation/password-reset";
 import { FormAlert } from "./form-alert";
@@ -14,6 +16,7 @@ import { useState } from "react";
 
 /** Change password from one's profile: the current password is required; other sign-ins end, this one stays. */
 export function ChangePasswordCard() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const change = useMutation(trpc.password.change.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
@@ -25,34 +28,40 @@ export function ChangePasswordCard() {
     try {
       const answer = await change.mutateAsync({ currentPassword: values.currentPassword ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
       form.reset();
-      toast.success(answer.message);
+      toast.success(translateServerMessage(answer.message));
     } catch (error) {
       const answer = apiError(error);
       const field = answer?.details.field;
       if (answer && (field === "currentPassword" || field === "password")) form.setError(field, { type: "server", message: answer.message });
-      else setFormError(answer?.message ?? "Network issue. Please try again later.");
+      else setFormError(answer?.message ?? t`Network issue. Please try again later.`);
     }
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+        <CardTitle>
+          <Trans>Password</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Changing it signs you out on your other devices.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label="Current password" error={errors.currentPassword?.message}>
+          <FormField label={t`Current password`} error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
           </FormField>
-          <FormField label="New password" error={errors.password?.message}>
+          <FormField label={t`New password`} error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register("password")} />
           </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+          <FormField label={t`Confirm new password`} error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
           </FormField>
           <FormAlert message={formError} />
-          <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+          <SubmitButton pending={change.isPending}>
+            <Trans>Change password</Trans>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

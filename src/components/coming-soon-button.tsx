@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useId, type ReactNode } from "react";
 import { Button } from "./ui/button";
 
@@ -14,7 +15,7 @@ export function ComingSoonButton({ children }: { children: ReactNode }) {
         id={tipId}
         className="pointer-events-none absolute bottom-full left-1/2 mb-1 -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
       >
-        Coming soon
+        <Trans>Coming soon</Trans>
       </span>
     </span>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
@@ -9,7 +10,7 @@ export type ConfirmDialogProps = {
   description?: ReactNode;
   /** The confirming button's words ("Cancel booking", "Publish slot"). */
   confirmLabel: string;
-  /** Words of the button that closes without doing anything. */
+  /** Words of the button that closes without doing anything ("Keep it" when absent). */
   keepLabel?: string;
   /** When set, an optional reason field with this label is shown; its text is passed to onConfirm. */
   reasonLabel?: string;
@@ -25,7 +26,8 @@ export type ConfirmDialogProps = {
  * that holds focus, closes with Escape, and names what will happen. The optional reason is shown to
  * the other party.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel = "Keep it", reasonLabel, destructive, pending, onConfirm, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel, reasonLabel, destructive, pending, onConfirm, children }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const [reason, setReason] = useState("");
   const reasonId = useId();
   return (
@@ -55,10 +57,10 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {keepLabel}
+            {keepLabel ?? t`Keep it`}
           </Button>
           <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={() => onConfirm(reason.trim())}>
-            {pending ? "Working…" : confirmLabel}
+            {pending ? <Trans>Working…</Trans> : confirmLabel}
           </Button>
         </div>
       </DialogContent>

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 /** Daily new enrollments as bars, one per day (recharts; loaded only by the mentor dashboard, through React.lazy). */
 export default function EnrollmentChart({ data }: { data: { date: string; count: number }[] }) {
+  const { t } = useLingui();
   const points = data.map((d) => ({ ...d, label: d.date.slice(5) }));
   return (
     <ResponsiveContainer width="100%" height={240}>
@@ -11,7 +13,7 @@ export default function EnrollmentChart({ data }: { data: { date: string; count:
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
         <Tooltip cursor={{ fill: "#eef2ff" }} labelFormatter={(_, p) => (p?.[0]?.payload as { date?: string } | undefined)?.date ?? ""} />
-        <Bar dataKey="count" name="New enrollments" fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="count" name={t`New enrollments`} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,7 +1,9 @@
+import { Trans } from "@lingui/react/macro";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BRAND } from "@/lib/brand";
 import { chunkWhat, isChunkLoadError, reloadOnce } from "@/lib/chunk-errors";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { LoadingScreen } from "./loading-screen";
 import { PageChrome } from "./page-chrome";
 import { Button } from "./ui/button";
@@ -17,17 +19,24 @@ function ChunkFailed({ error }: { error: unknown }) {
     if (!reloadOnce(error)) setReloading(false);
   }, [error]);
   if (reloading) return <LoadingScreen />;
+  const what = chunkWhat(error);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Something didn&apos;t load</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">
+        <Trans>Something didn&apos;t load</Trans>
+      </h1>
       <p role="alert" className="text-slate-600">
-        This part of {BRAND} could not be loaded ({chunkWhat(error)}). Check your connection and try again.
+        <Trans>
+          This part of {BRAND} could not be loaded ({what}). Check your connection and try again.
+        </Trans>
       </p>
       <div className="flex gap-3">
-        <Button onClick={() => window.location.reload()}>Retry</Button>
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Retry</Trans>
+        </Button>
         <Button asChild variant="outline">
           <Link to="/" reloadDocument>
-            Home
+            <Trans>Home</Trans>
           </Link>
         </Button>
       </div>
@@ -43,14 +52,19 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
         <ChunkFailed error={error} />
       </PageChrome>
     );
-  const detail = error instanceof Error ? error.message : String(error);
+  // A loader's failed call says it in English (SPEC §8): shown in the reader's language when the catalog knows it.
+  const detail = translateServerMessage(error instanceof Error ? error.message : String(error));
   return (
     <PageChrome>
       <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
-        <h1 className="text-2xl font-semibold text-slate-900">Something Went Wrong....!!! Please Go Back to HomePage</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">
+          <Trans>Something Went Wrong....!!! Please Go Back to HomePage</Trans>
+        </h1>
         <p className="break-words text-slate-600">{detail}</p>
         <Button asChild>
-          <Link to="/">Home Page</Link>
+          <Link to="/">
+            <Trans>Home Page</Trans>
+          </Link>
         </Button>
       </div>
     </PageChrome>

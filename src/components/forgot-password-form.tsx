@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -5,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { LOGIN_SEARCH } from "@/lib/areas";
 import { useTRPC } from "@/lib/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
@@ -19,15 +21,15 @@ import { Input } from "./ui/input";
 export const RESET_SUCCESS = "Password Changed Successfully..!! Please login again";
 const REDIRECT_DELAY_MS = 1000;
 
-const failure = (error: unknown) => apiError(error)?.message ?? "Network issue. Please try again later.";
-
 /**
  * Password reset in two steps (SPEC §2, §4): the e-mail and "Send OTP"; once sent, the code, the new
  * password and its confirmation. The Send OTP button is then hidden; "Send a new code" stays available.
  */
 export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const redirectAfter = useRedirectAfter();
+  const failure = (error: unknown) => apiError(error)?.message ?? t`Network issue. Please try again later.`;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -42,7 +44,7 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
       const answer = await requestCode.mutateAsync({ role, email });
       setSentTo(email);
       resetForm.setValue("email", email);
-      setNotice(answer.message);
+      setNotice(translateServerMessage(answer.message));
     } catch (error) {
       setFormError(failure(error));
     }
@@ -53,7 +55,7 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
     setFormError(null);
     try {
       const answer = await reset.mutateAsync({ role, email: sentTo ?? "", otp: values.otp ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
-      toast.success(answer.message);
+      toast.success(translateServerMessage(answer.message));
       redirectAfter("/auth/login", REDIRECT_DELAY_MS);
     } catch (error) {
       if (apiError(error)?.details.field === "password") resetForm.setError("password", { type: "server", message: failure(error) });
@@ -61,14 +63,18 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
     }
   });
 
-  const title = role === "mentee" ? "Reset your mentee password" : "Reset your mentor password";
+  const title = role === "mentee" ? t`Reset your mentee password` : t`Reset your mentor password`;
   return (
-    <AuthShell title={title} description="We will e-mail you a 6-digit code. Enter it here with your new password.">
+    <AuthShell title={title} description={t`We will e-mail you a 6-digit code. Enter it here with your new password.`}>
       <form noValidate onSubmit={onSend} className="grid gap-4">
-        <FormField label="Email" error={emailForm.formState.errors.email?.message}>
+        <FormField label={t`Email`} error={emailForm.formState.errors.email?.message}>
           <Input type="email" autoComplete="email" readOnly={sentTo !== null} {...emailForm.register("email")} />
         </FormField>
-        {sentTo === null ? <SubmitButton pending={requestCode.isPending}>Send OTP</SubmitButton> : null}
+        {sentTo === null ? (
+          <SubmitButton pending={requestCode.isPending}>
+            <Trans>Send OTP</Trans>
+          </SubmitButton>
+        ) : null}
       </form>
       {sentTo !== null ? (
         <form noValidate onSubmit={onReset} className="mt-4 grid gap-4">
@@ -77,24 +83,26 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
               {notice}
             </p>
           ) : null}
-          <FormField label="OTP" error={resetForm.formState.errors.otp?.message}>
+          <FormField label={t`OTP`} error={resetForm.formState.errors.otp?.message}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...resetForm.register("otp")} />
           </FormField>
-          <FormField label="New password" error={resetForm.formState.errors.password?.message}>
+          <FormField label={t`New password`} error={resetForm.formState.errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...resetForm.register("password")} />
           </FormField>
-          <FormField label="Confirm Password" error={resetForm.formState.errors.confirmPassword?.message}>
+          <FormField label={t`Confirm Password`} error={resetForm.formState.errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...resetForm.register("confirmPassword")} />
           </FormField>
           <FormAlert message={formError} />
-          <SubmitButton pending={reset.isPending}>Change password</SubmitButton>
+          <SubmitButton pending={reset.isPending}>
+            <Trans>Change password</Trans>
+          </SubmitButton>
           <button
             type="button"
             className="justify-self-start text-sm font-medium text-indigo-700 underline-offset-4 hover:underline disabled:opacity-50"
             disabled={requestCode.isPending}
             onClick={() => void sendCode(sentTo)}
           >
-            Send a new code
+            <Trans>Send a new code</Trans>
           </button>
         </form>
       ) : (
@@ -103,10 +111,12 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
         </div>
       )}
       <p className="mt-4 text-sm text-slate-600">
-        Remembered it?{" "}
-        <Link to="/auth/login" search={LOGIN_SEARCH[role]} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
+        <Trans>
+          Remembered it?{" "}
+          <Link to="/auth/login" search={LOGIN_SEARCH[role]} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );

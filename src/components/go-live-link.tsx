@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { canGoLive } from "../../shared/live-window";
 import { Button } from "./ui/button";
 
@@ -11,10 +12,15 @@ export function GoLiveLink({ slot, now, size = "sm" }: { slot: { id: string; sta
     return (
       <Button asChild size={size}>
         <a href={`/mentors/connect/live/${slot.id}`} target="_blank" rel="noopener">
-          Go Live
+          <Trans>Go Live</Trans>
         </a>
       </Button>
     );
-  if (new Date(slot.start).getTime() > now) return <span className="text-sm text-slate-500">Go Live opens 10 minutes before the start</span>;
+  if (new Date(slot.start).getTime() > now)
+    return (
+      <span className="text-sm text-slate-500">
+        <Trans>Go Live opens 10 minutes before the start</Trans>
+      </span>
+    );
   return null;
 }

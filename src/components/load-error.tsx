@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/class-names";
 import { Button } from "./ui/button";
 
@@ -14,9 +15,11 @@ type LoadErrorProps = {
 export function LoadError({ what, onRetry, align = "start", className }: LoadErrorProps) {
   return (
     <div role="alert" className={cn("flex flex-col gap-3", align === "center" ? "items-center text-center" : "items-start", className)}>
-      <p className="text-slate-700">We couldn't load {what}. Please check your connection and try again.</p>
+      <p className="text-slate-700">
+        <Trans>We couldn't load {what}. Please check your connection and try again.</Trans>
+      </p>
       <Button variant="outline" onClick={onRetry}>
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </div>
   );

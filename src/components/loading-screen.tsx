@@ -1,10 +1,13 @@
+import { Trans } from "@lingui/react/macro";
 import { Spinner } from "./ui/spinner";
 
 export function LoadingScreen() {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-700">
       <Spinner className="size-8 text-indigo-600" />
-      <p>Loading...</p>
+      <p>
+        <Trans>Loading...</Trans>
+      </p>
     </div>
   );
 }

@@ -1,3 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
@@ -15,16 +19,16 @@ import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
 import { applyAccountLocale } from "@/lib/i18n";
 
-const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
-const TRY_LATER = "Please try again later";
+const WRONG_CREDENTIALS = msg`Please verify the entered Email and Password`;
+const TRY_LATER = msg`Please try again later`;
 
 /** SPEC §8: mentees get 401 for wrong credentials, mentors and moderators 409; throttling and refusals keep the server's text. */
-function loginErrorMessage(role: Role, error: unknown): string {
+function loginErrorMessage(i18n: I18n, role: Role, error: unknown): string {
   const answer = apiError(error);
-  if (!answer) return TRY_LATER;
-  if (answer.status === (role === "mentee" ? 401 : 409)) return WRONG_CREDENTIALS;
+  if (!answer) return i18n._(TRY_LATER);
+  if (answer.status === (role === "mentee" ? 401 : 409)) return i18n._(WRONG_CREDENTIALS);
   if (answer.status === 429 || answer.status === 403 || answer.status === 400) return answer.message;
-  return TRY_LATER;
+  return i18n._(TRY_LATER);
 }
 
 /**
@@ -33,6 +37,8 @@ function loginErrorMessage(role: Role, error: unknown): string {
  * who has just signed up finds her e-mail filled in.
  */
 export function LoginForm({ role, redirect }: { role: Role; redirect?: string }) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const router = useRouter();
@@ -58,20 +64,22 @@ export function LoginForm({ role, redirect }: { role: Role; redirect?: string })
       if (back) router.history.push(back);
       else await navigate({ to: AREA_HOME[role] });
     } catch (error) {
-      setFormError(loginErrorMessage(role, error));
+      setFormError(loginErrorMessage(i18n, role, error));
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t`Email`} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t`Password`} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" autoFocus={prefilled !== ""} {...form.register("password")} />
       </FormField>
       <FormAlert message={formError} />
-      <SubmitButton pending={login.isPending}>Sign in</SubmitButton>
+      <SubmitButton pending={login.isPending}>
+        <Trans>Sign in</Trans>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -29,6 +30,7 @@ type Profile = { firstName: string; lastName: string; email: string; phone: stri
 const formOf = (p: Profile): MenteeProfileForm => ({ firstName: p.firstName, lastName: p.lastName, phone: p.phone ?? "", bio: p.bio ?? "", timeZone: p.timeZone ?? browserZone() });
 
 function MenteeProfileFields({ profile }: { profile: Profile }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<MenteeProfileForm>({
@@ -53,28 +55,30 @@ function MenteeProfileFields({ profile }: { profile: Profile }) {
     <OwnProfileLayout
       role="mentee"
       person={profile}
-      photoHint="Mentors see this picture next to your name."
+      photoHint={t`Mentors see this picture next to your name.`}
       onPhotoChanged={() => void queryClient.invalidateQueries(trpc.mentees.profile.queryFilter())}
     >
-      <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+      <form noValidate aria-label={t`Profile details`} onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="First Name" error={errors.firstName?.message}>
+          <FormField label={t`First Name`} error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...form.register("firstName")} />
           </FormField>
-          <FormField label="Last Name" error={errors.lastName?.message}>
+          <FormField label={t`Last Name`} error={errors.lastName?.message}>
             <Input autoComplete="family-name" {...form.register("lastName")} />
           </FormField>
         </div>
-        <FormField label="Mobile Number" error={errors.phone?.message} hint="10 digits, optionally starting with +91">
+        <FormField label={t`Mobile Number`} error={errors.phone?.message} hint={t`10 digits, optionally starting with +91`}>
           <Input type="tel" inputMode="tel" autoComplete="tel" {...form.register("phone")} />
         </FormField>
-        <FormField label="About" error={errors.bio?.message}>
+        <FormField label={t`About`} error={errors.bio?.message}>
           <Textarea maxLength={1000} {...form.register("bio")} />
         </FormField>
-        <FormField label="Time zone" hint="Session times are shown in this zone." error={errors.timeZone?.message}>
+        <FormField label={t`Time zone`} hint={t`Session times are shown in this zone.`} error={errors.timeZone?.message}>
           <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />
         </FormField>
-        <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
+        <SubmitButton pending={save.isPending}>
+          <Trans>Save changes</Trans>
+        </SubmitButton>
       </form>
     </OwnProfileLayout>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { StartChatButton } from "./chat/start-chat-button";
 import { LoadError } from "./load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -17,29 +18,34 @@ import { Skeleton } from "./ui/skeleton";
 
 /** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
 export function MenteeSubscriptions() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const list = useQuery(trpc.subscriptions.mine.queryOptions());
   return (
     <section aria-labelledby="subscriptions-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="subscriptions-title" className="text-2xl font-bold text-slate-900">
-          Subscriptions
+          <Trans>Subscriptions</Trans>
         </h1>
-        <p className="text-slate-600">Your mentors, your current period and the calls left in it.</p>
+        <p className="text-slate-600">
+          <Trans>Your mentors, your current period and the calls left in it.</Trans>
+        </p>
       </div>
       {list.isPending ? (
-        <div role="status" aria-label="Loading subscriptions" className="grid gap-4">
+        <div role="status" aria-label={t`Loading subscriptions`} className="grid gap-4">
           <Skeleton className="h-36 w-full" />
           <Skeleton className="h-36 w-full" />
         </div>
       ) : list.isError ? (
-        <LoadError what="your subscriptions" onRetry={() => void list.refetch()} />
+        <LoadError what={t`your subscriptions`} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-slate-300 p-6">
-          <p className="text-slate-700">You have no subscriptions yet.</p>
+          <p className="text-slate-700">
+            <Trans>You have no subscriptions yet.</Trans>
+          </p>
           <Button asChild>
             <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }}>
-              Find a mentor
+              <Trans>Find a mentor</Trans>
             </Link>
           </Button>
         </div>
@@ -57,22 +63,25 @@ export function MenteeSubscriptions() {
 }
 
 function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscription }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const name = `${s.mentor.firstName} ${s.mentor.lastName}`;
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries(trpc.subscriptions.mine.queryFilter()), queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId: s.mentor.id }))]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.subscriptions.mine.queryFilter()), queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId: s.mentor.id }))]);
   const options = (done: string) => ({
     onSuccess: async () => {
       toast.success(done);
       await refresh();
     },
-    onError: (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    onError: (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
   });
-  const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions(options("Subscription canceled. You keep access until the period ends.")));
-  const resume = useMutation(trpc.subscriptions.resume.mutationOptions(options("Subscription resumed")));
+  const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions(options(t`Subscription canceled. You keep access until the period ends.`)));
+  const resume = useMutation(trpc.subscriptions.resume.mutationOptions(options(t`Subscription resumed`)));
   const busy = cancel.isPending || resume.isPending;
   const period = periodLine(s, useMyZone());
+  const price = formatRupees(s.amountPaise);
+  const { callsLeft, callsPerPeriod } = s;
+  const firstName = s.mentor.firstName;
 
   return (
     <Card>
@@ -89,17 +98,27 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
           </p>
           <SubscriptionStatusBadge status={s.status} />
           <dl className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
-            <dt className="font-medium">Plan</dt>
-            <dd>{formatRupees(s.amountPaise)} / month</dd>
+            <dt className="font-medium">
+              <Trans>Plan</Trans>
+            </dt>
+            <dd>
+              <Trans>{price} / month</Trans>
+            </dd>
             {s.isActive ? (
               <>
-                <dt className="font-medium">Current period</dt>
+                <dt className="font-medium">
+                  <Trans>Current period</Trans>
+                </dt>
                 <dd>
                   <PeriodRange start={s.currentPeriodStart} end={s.currentPeriodEnd} />
                 </dd>
-                <dt className="font-medium">Calls left</dt>
+                <dt className="font-medium">
+                  <Trans>Calls left</Trans>
+                </dt>
                 <dd>
-                  {s.callsLeft} of {s.callsPerPeriod} this period
+                  <Trans>
+                    {callsLeft} of {callsPerPeriod} this period
+                  </Trans>
                 </dd>
               </>
             ) : null}
@@ -107,22 +126,22 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
           {period ? <p className="text-sm font-medium text-slate-900">{period}</p> : null}
           {s.paymentFailed && s.isActive ? (
             <p role="alert" className="text-sm text-red-700">
-              Your renewal payment failed. Update your card with Stripe before the period ends to keep access.
+              <Trans>Your renewal payment failed. Update your card with Stripe before the period ends to keep access.</Trans>
             </p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
-          {s.startedAt ? <StartChatButton side="mentee" otherId={s.mentor.id} label={`Chat with ${s.mentor.firstName}`} variant="outline" /> : null}
+          {s.startedAt ? <StartChatButton side="mentee" otherId={s.mentor.id} label={t`Chat with ${firstName}`} variant="outline" /> : null}
           {s.isActive ? (
             s.cancelAtPeriodEnd ? (
               <Button variant="outline" disabled={busy} onClick={() => resume.mutate({ subscriptionId: s.id })}>
-                Resume
+                <Trans>Resume</Trans>
               </Button>
             ) : (
               <Button variant="outline" disabled={busy} onClick={() => cancel.mutate({ subscriptionId: s.id })} aria-describedby={`cancel-help-${s.id}`}>
-                Cancel subscription
+                <Trans>Cancel subscription</Trans>
                 <span id={`cancel-help-${s.id}`} className="sr-only">
-                  with {name}; access continues until the end of the current period
+                  <Trans>with {name}; access continues until the end of the current period</Trans>
                 </span>
               </Button>
             )

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
 import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/lib/browse";
@@ -5,14 +7,14 @@ import { MentorFilters } from "./mentor-filters";
 import { MentorList } from "./mentor-list";
 import { Button } from "./ui/button";
 
-const found = (count: number) => (count === 1 ? "1 mentor found" : `${count} mentors found`);
-
 /**
  * The browse page body: heading, filter bar, divider, results. The text is the `$search` path
  * segment, the filters live in the query string, so every search can be shared and reloaded.
  */
 export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; segment: string; filters: BrowseFilters }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const found = (count: number) => t`${plural(count, { one: "# mentor found", other: "# mentors found" })}`;
   const text = searchText(segment);
   const filtered = Boolean(filters.price || filters.rating);
   const go = (nextSegment: string, next: BrowseFilters) => void navigate({ to: BROWSE_ROUTE[area], params: { search: nextSegment }, search: next });
@@ -20,20 +22,24 @@ export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; seg
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
       <SearchX aria-hidden="true" className="size-8 text-slate-400" />
-      <p className="font-medium text-slate-900">No mentors match {text ? `"${text}"` : "your search"} with these filters.</p>
+      <p className="font-medium text-slate-900">{text ? <Trans>No mentors match "{text}" with these filters.</Trans> : <Trans>No mentors match your search with these filters.</Trans>}</p>
       {filtered ? (
         <>
-          <p className="text-sm text-slate-600">Try another price range or a lower rating.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>Try another price range or a lower rating.</Trans>
+          </p>
           {/* Clearing the filters keeps the chosen order. */}
           <Button variant="outline" onClick={() => go(segment, { sort: filters.sort })}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         </>
       ) : (
         <>
-          <p className="text-sm text-slate-600">Try other words, or see every mentor.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>Try other words, or see every mentor.</Trans>
+          </p>
           <Button variant="outline" onClick={() => go(ALL, {})}>
-            Show all mentors
+            <Trans>Show all mentors</Trans>
           </Button>
         </>
       )}
@@ -42,12 +48,12 @@ export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; seg
 
   return (
     <div className="grid gap-5">
-      <h1 className="text-2xl font-bold text-slate-900">{text ? `Mentors for "${text}"` : "Find a Mentor"}</h1>
-      <section aria-label="Filters">
+      <h1 className="text-2xl font-bold text-slate-900">{text ? <Trans>Mentors for "{text}"</Trans> : <Trans>Find a Mentor</Trans>}</h1>
+      <section aria-label={t`Filters`}>
         <MentorFilters filters={filters} onChange={(next) => go(segment, next)} />
       </section>
       <hr className="border-slate-200" />
-      <MentorList query={mentorSearchOf(segment, filters)} skeletons={2} label="Mentors" area={area} empty={empty} summary={found} />
+      <MentorList query={mentorSearchOf(segment, filters)} skeletons={2} label={t`Mentors`} area={area} empty={empty} summary={found} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -22,11 +23,13 @@ type MentorListProps = {
  * aborts the request still running for the previous one (the old query loses its last observer).
  */
 export function MentorList({ query, skeletons, label, area, empty, summary }: MentorListProps) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const search = useQuery(trpc.mentors.search.queryOptions(query, { trpc: { abortOnUnmount: true } }));
 
   const mentors = search.data ?? [];
-  const status = search.isPending ? `Loading ${label.toLowerCase()}…` : search.isError ? "" : (summary?.(mentors.length) ?? "");
+  const what = label.toLowerCase();
+  const status = search.isPending ? t`Loading ${what}…` : search.isError ? "" : (summary?.(mentors.length) ?? "");
 
   let body: ReactNode;
   if (search.isPending) {
@@ -38,9 +41,13 @@ export function MentorList({ query, skeletons, label, area, empty, summary }: Me
       </div>
     );
   } else if (search.isError) {
-    body = <LoadError what="mentors right now" align="center" className="rounded-xl border border-slate-200 bg-white p-6" onRetry={() => void search.refetch()} />;
+    body = <LoadError what={t`mentors right now`} align="center" className="rounded-xl border border-slate-200 bg-white p-6" onRetry={() => void search.refetch()} />;
   } else if (!mentors.length) {
-    body = empty ?? <p className="text-slate-600">No mentors match your search yet.</p>;
+    body = empty ?? (
+      <p className="text-slate-600">
+        <Trans>No mentors match your search yet.</Trans>
+      </p>
+    );
   } else {
     body = (
       <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { Check, CalendarDays, Users } from "lucide-react";
@@ -14,7 +17,7 @@ import { Button } from "./ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
 
 /** The subscription plan of SPEC §9. */
-const PLAN = ["4 calls per month of 60 minutes each", "Unlimited Q&A via chat", "Responses within 24 hours", "Flat fee per hour, no hidden costs"];
+const PLAN = [msg`4 calls per month of 60 minutes each`, msg`Unlimited Q&A via chat`, msg`Responses within 24 hours`, msg`Flat fee per hour, no hidden costs`];
 
 type PlanPanelProps = {
   mentorId: string;
@@ -28,46 +31,60 @@ type PlanPanelProps = {
 
 /** Price, plan and rating, then the subscriber's actions, "Subscribe Now", or a sign-in prompt. */
 export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount, viewerIsMentee, isEnrollmentActive }: PlanPanelProps) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const subscribed = viewerIsMentee && isEnrollmentActive;
+  const monthly = formatRupees(monthlyPricePaise(hourlyRatePaise));
+  const hourly = formatRupees(hourlyRatePaise);
   // "Sign in as a mentee to subscribe" comes back to this profile (issue 23).
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <Card className="h-fit lg:sticky lg:top-24">
       <CardHeader>
-        <CardTitle>{subscribed ? "Your subscription" : "Subscribe Now"}</CardTitle>
+        <CardTitle>{subscribed ? <Trans>Your subscription</Trans> : <Trans>Subscribe Now</Trans>}</CardTitle>
         <p className="text-2xl font-bold text-slate-900">
-          {formatRupees(monthlyPricePaise(hourlyRatePaise))}
-          <span className="text-base font-normal text-slate-600"> / month, {CALLS_PER_MONTH} one-hour calls</span>
+          {monthly}
+          <span className="text-base font-normal text-slate-600">
+            {" "}
+            <Trans>/ month, {CALLS_PER_MONTH} one-hour calls</Trans>
+          </span>
         </p>
-        <p className="text-sm text-slate-600">{formatRupees(hourlyRatePaise)} / hour</p>
+        <p className="text-sm text-slate-600">
+          <Trans>{hourly} / hour</Trans>
+        </p>
         <RatingSummary rating={rating} reviewCount={reviewCount} />
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul aria-label="What the plan includes" className="grid gap-2">
+        <ul aria-label={t`What the plan includes`} className="grid gap-2">
           {PLAN.map((line) => (
-            <li key={line} className="flex items-start gap-2 text-sm text-slate-700">
+            <li key={line.id} className="flex items-start gap-2 text-sm text-slate-700">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              {line}
+              {i18n._(line)}
             </li>
           ))}
         </ul>
         {subscribed ? (
           <div className="grid gap-2">
             <p className="text-sm text-slate-700">
-              You are subscribed to this mentor.{" "}
-              <Link to="/mentees/subscribed-mentors" className="text-indigo-700 underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                Manage subscription
-              </Link>
+              <Trans>
+                You are subscribed to this mentor.{" "}
+                <Link
+                  to="/mentees/subscribed-mentors"
+                  className="text-indigo-700 underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
+                  Manage subscription
+                </Link>
+              </Trans>
             </p>
             <ComingSoonButton>
               <Users aria-hidden="true" />
-              Community
+              <Trans>Community</Trans>
             </ComingSoonButton>
             <StartChatButton side="mentee" otherId={mentorId} variant="outline" />
             <Button asChild>
               <Link to="/mentees/schedules" search={{ mentorId }}>
                 <CalendarDays aria-hidden="true" />
-                Schedule
+                <Trans>Schedule</Trans>
               </Link>
             </Button>
           </div>
@@ -79,7 +96,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
         ) : (
           <Button asChild variant="outline">
             <Link to="/auth/login" search={{ ...LOGIN_SEARCH.mentee, redirect: pathname }}>
-              Sign in as a mentee to subscribe
+              <Trans>Sign in as a mentee to subscribe</Trans>
             </Link>
           </Button>
         )}
@@ -97,7 +114,7 @@ function IntroCallLink({ mentorId }: { mentorId: string }) {
   return (
     <Button asChild variant="outline">
       <Link to="/mentees/schedules" search={{ mentorId, trial: true }}>
-        Book a free intro call
+        <Trans>Book a free intro call</Trans>
       </Link>
     </Button>
   );
@@ -105,6 +122,7 @@ function IntroCallLink({ mentorId }: { mentorId: string }) {
 
 /** Opens Stripe Checkout for this mentor (SPEC §4: 201 with a url, then the browser goes there). */
 function SubscribeButton({ mentorId }: { mentorId: string }) {
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const checkout = useMutation(
     trpc.payments.createCheckout.mutationOptions({
@@ -112,8 +130,8 @@ function SubscribeButton({ mentorId }: { mentorId: string }) {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
         const answer = apiError(error);
-        if (answer?.status === 409) toast.error("You are already subscribed to this Mentor");
-        else toast.error("Something went wrong", { description: answer?.message ?? "Please check your connection and try again." });
+        if (answer?.status === 409) toast.error(t`You are already subscribed to this Mentor`);
+        else toast.error(t`Something went wrong`, { description: answer?.message ?? t`Please check your connection and try again.` });
       },
     }),
   );
@@ -121,7 +139,7 @@ function SubscribeButton({ mentorId }: { mentorId: string }) {
   const busy = checkout.isPending || checkout.isSuccess;
   return (
     <Button onClick={() => checkout.mutate({ mentorId })} disabled={busy} aria-busy={busy}>
-      {busy ? "Opening secure checkout..." : "Subscribe"}
+      {busy ? <Trans>Opening secure checkout...</Trans> : <Trans>Subscribe</Trans>}
     </Button>
   );
 }

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/lib/mentor-profile-form";
@@ -21,38 +25,40 @@ export function MentorProfileEditor() {
   return <MentorProfileFields profile={profile.data} />;
 }
 
-type TextField = { name: keyof MentorProfileForm; label: string; autoComplete?: string; type?: string; hint?: string };
+type TextField = { name: keyof MentorProfileForm; label: MessageDescriptor; autoComplete?: string; type?: string; hint?: MessageDescriptor };
 
 const DETAILS: TextField[][] = [
   [
-    { name: "firstName", label: "First Name", autoComplete: "given-name" },
-    { name: "lastName", label: "Last Name", autoComplete: "family-name" },
+    { name: "firstName", label: msg`First Name`, autoComplete: "given-name" },
+    { name: "lastName", label: msg`Last Name`, autoComplete: "family-name" },
   ],
   [
-    { name: "jobTitle", label: "Job Title", autoComplete: "organization-title" },
-    { name: "firmName", label: "Firm Name", autoComplete: "organization" },
+    { name: "jobTitle", label: msg`Job Title`, autoComplete: "organization-title" },
+    { name: "firmName", label: msg`Firm Name`, autoComplete: "organization" },
   ],
   [
-    { name: "phone", label: "Mobile Number", autoComplete: "tel", type: "tel", hint: "10 digits, optionally starting with +91" },
-    { name: "location", label: "Location (optional)", autoComplete: "address-level2" },
+    { name: "phone", label: msg`Mobile Number`, autoComplete: "tel", type: "tel", hint: msg`10 digits, optionally starting with +91` },
+    { name: "location", label: msg`Location (optional)`, autoComplete: "address-level2" },
   ],
   [
-    { name: "educationalQualification", label: "Educational Qualification" },
+    { name: "educationalQualification", label: msg`Educational Qualification` },
     {
       name: "hourlyRate",
-      label: "Hourly Rate (₹)",
+      label: msg`Hourly Rate (₹)`,
       type: "number",
-      hint: "In rupees, for one hour. Your monthly plan costs 4 x this rate. A new rate applies to new subscribers at once; existing subscribers keep their price until their next renewal, then pay the new one.",
+      hint: msg`In rupees, for one hour. Your monthly plan costs 4 x this rate. A new rate applies to new subscribers at once; existing subscribers keep their price until their next renewal, then pay the new one.`,
     },
   ],
   [
-    { name: "website", label: "Website (optional)", type: "url" },
-    { name: "linkedInUrl", label: "LinkedIn URL (optional)", type: "url" },
+    { name: "website", label: msg`Website (optional)`, type: "url" },
+    { name: "linkedInUrl", label: msg`LinkedIn URL (optional)`, type: "url" },
   ],
-  [{ name: "twitterUrl", label: "Twitter URL (optional)", type: "url" }],
+  [{ name: "twitterUrl", label: msg`Twitter URL (optional)`, type: "url" }],
 ];
 
 function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<MentorProfileForm>({ resolver: mentorProfileResolver, defaultValues: mentorProfileFormOf(profile) });
@@ -74,31 +80,33 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
     <OwnProfileLayout
       role="mentor"
       person={profile}
-      photoHint="Mentees see this picture on your card and profile."
+      photoHint={t`Mentees see this picture on your card and profile.`}
       onPhotoChanged={() => void queryClient.invalidateQueries(trpc.mentors.myProfile.queryFilter())}
       extra={<MentorSkillsEditor skills={profile.skills} />}
       wide
     >
-      <form noValidate aria-label="Profile details" onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
+      <form noValidate aria-label={t`Profile details`} onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
         {DETAILS.map((row) => (
           <div key={row[0].name} className="grid items-start gap-4 sm:grid-cols-2">
             {row.map((field) => (
-              <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
+              <FormField key={field.name} label={i18n._(field.label)} hint={field.hint ? i18n._(field.hint) : undefined} error={errors[field.name]?.message}>
                 <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />
               </FormField>
             ))}
           </div>
         ))}
-        <FormField label="Short bio (optional)" hint="One line for your card" error={errors.shortBio?.message}>
+        <FormField label={t`Short bio (optional)`} hint={t`One line for your card`} error={errors.shortBio?.message}>
           <Input maxLength={200} {...form.register("shortBio")} />
         </FormField>
-        <FormField label="Bio" error={errors.bio?.message}>
+        <FormField label={t`Bio`} error={errors.bio?.message}>
           <Textarea maxLength={2000} rows={6} {...form.register("bio")} />
         </FormField>
-        <FormField label="Time zone" hint="Your scheduler and every session time are shown in this zone." error={errors.timeZone?.message}>
+        <FormField label={t`Time zone`} hint={t`Your scheduler and every session time are shown in this zone.`} error={errors.timeZone?.message}>
           <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />
         </FormField>
-        <SubmitButton pending={save.isPending}>Save changes</SubmitButton>
+        <SubmitButton pending={save.isPending}>
+          <Trans>Save changes</Trans>
+        </SubmitButton>
       </form>
     </OwnProfileLayout>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadError } from "./load-error";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
@@ -27,6 +28,7 @@ const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.
  * is sent so the server can tell whether she is subscribed.
  */
 export function MentorProfileView({ mentorId, area }: { mentorId: string; area: BrowseArea }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const viewerIsMentee = hasRecord("mentee");
   const profile = useQuery(trpc.mentors.profile.queryOptions({ mentorId }, viewerIsMentee ? { trpc: { context: { role: "mentee" } } } : {}));
@@ -35,13 +37,13 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
   if (profile.isError) {
     const answer = apiError(profile.error);
     if (answer?.status === 404 || answer?.status === 400) return <MentorUnavailable area={area} message={answer.message} />;
-    return <LoadError what="this profile" align="center" className="mx-auto max-w-xl py-12" onRetry={() => void profile.refetch()} />;
+    return <LoadError what={t`this profile`} align="center" className="mx-auto max-w-xl py-12" onRetry={() => void profile.refetch()} />;
   }
 
   const { mentor, isEnrollmentActive } = profile.data;
   const fullName = `${mentor.firstName} ${mentor.lastName}`;
   const links = [
-    { href: mentor.website, label: "Website", icon: Globe },
+    { href: mentor.website, label: t`Website`, icon: Globe },
     { href: mentor.linkedInUrl, label: "LinkedIn", icon: Linkedin },
     { href: mentor.twitterUrl, label: "Twitter", icon: Twitter },
   ].filter((link): link is { href: string; label: string; icon: typeof Globe } => Boolean(link.href));
@@ -69,10 +71,15 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
               <MentorResponsiveness typicalReplyMinutes={mentor.typicalReplyMinutes} lastActiveDaysAgo={mentor.lastActiveDaysAgo} />
               {mentor.shortBio ? <p className="text-sm text-slate-600">{mentor.shortBio}</p> : null}
               {links.length ? (
-                <ul aria-label="Links" className="mt-1 flex flex-wrap gap-3">
+                <ul aria-label={t`Links`} className="mt-1 flex flex-wrap gap-3">
                   {links.map(({ href, label, icon: Icon }) => (
                     <li key={label}>
-                      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        className="inline-flex items-center gap-1 text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      >
                         <Icon aria-hidden="true" className="size-4" />
                         {label}
                       </a>
@@ -86,7 +93,9 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
 
         <Card>
           <CardHeader>
-            <CardTitle>About</CardTitle>
+            <CardTitle>
+              <Trans>About</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
             <p className="whitespace-pre-line break-words text-slate-800">{mentor.bio}</p>
@@ -99,13 +108,17 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
 
         <Card>
           <CardHeader>
-            <CardTitle>Skills</CardTitle>
+            <CardTitle>
+              <Trans>Skills</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {mentor.skills.length ? (
               <SkillList skills={mentor.skills.slice(0, PROFILE_SKILLS)} size="md" />
             ) : (
-              <p className="text-slate-600">No skills listed yet.</p>
+              <p className="text-slate-600">
+                <Trans>No skills listed yet.</Trans>
+              </p>
             )}
           </CardContent>
         </Card>
@@ -133,8 +146,9 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
 }
 
 function ProfileSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading profile" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div role="status" aria-label={t`Loading profile`} className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="grid content-start gap-6">
         <Skeleton className="h-36 w-full" />
         <Skeleton className="h-40 w-full" />

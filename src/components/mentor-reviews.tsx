@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { useTRPC } from "@/lib/trpc";
@@ -13,11 +15,11 @@ const ReviewItems = lazy(loadReviewItems);
 
 /** "What Mentees Say": the mentor's reviews, newest first, five at a time. */
 export function MentorReviews({ mentorId }: { mentorId: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
-  const reviews = useInfiniteQuery(
-    trpc.reviews.list.infiniteQueryOptions({ mentorId, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
-  );
+  const reviews = useInfiniteQuery(trpc.reviews.list.infiniteQueryOptions({ mentorId, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }));
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  const shown = items.length;
 
   // The list's code (its dates library) comes while the reviews are asked for, not after.
   useEffect(() => void loadReviewItems(), []);
@@ -34,14 +36,20 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
   } else if (reviews.isError && !items.length) {
     body = (
       <div role="alert" className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">We couldn't load the reviews.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>We couldn't load the reviews.</Trans>
+        </p>
         <Button variant="outline" size="sm" onClick={() => void reviews.refetch()}>
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </div>
     );
   } else if (!items.length) {
-    body = <p className="text-slate-600">No reviews yet</p>;
+    body = (
+      <p className="text-slate-600">
+        <Trans>No reviews yet</Trans>
+      </p>
+    );
   } else {
     body = (
       <Suspense fallback={skeletons}>
@@ -53,12 +61,14 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>What Mentees Say</CardTitle>
+        <CardTitle>
+          <Trans>What Mentees Say</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {body}
         <p role="status" className="sr-only">
-          {reviews.isFetchingNextPage ? "Loading more reviews…" : items.length ? `${items.length} ${items.length === 1 ? "review" : "reviews"} shown` : ""}
+          {reviews.isFetchingNextPage ? t`Loading more reviews…` : items.length ? t`${plural(shown, { one: "# review shown", other: "# reviews shown" })}` : ""}
         </p>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -7,10 +8,10 @@ import { rememberSearch } from "@/lib/search-history";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 
-const LABEL = "Search Skills and Mentors";
-
 /** The nav's mentor search (SPEC §2): opens the browse page of the area with the typed text (and any filters already set). */
 export function MentorSearchBox({ area, className }: { area: BrowseArea; className?: string }) {
+  const { t } = useLingui();
+  const label = t`Search Skills and Mentors`;
   const navigate = useNavigate();
   const inputId = useId();
   // On a browse page the box shows that page's text; elsewhere it starts empty.
@@ -28,19 +29,10 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
   return (
     <form role="search" onSubmit={submit} className={cn("flex min-w-0 items-center gap-1", className)}>
       <label htmlFor={inputId} className="sr-only">
-        {LABEL}
+        {label}
       </label>
-      <Input
-        id={inputId}
-        type="search"
-        placeholder={LABEL}
-        value={text}
-        maxLength={100}
-        onChange={(e) => setDraft({ for: current, text: e.target.value })}
-        compact
-        className="min-w-0"
-      />
-      <Button type="submit" size="icon-sm" variant="outline" className="shrink-0" aria-label="Search">
+      <Input id={inputId} type="search" placeholder={label} value={text} maxLength={100} onChange={(e) => setDraft({ for: current, text: e.target.value })} compact className="min-w-0" />
+      <Button type="submit" size="icon-sm" variant="outline" className="shrink-0" aria-label={t`Search`}>
         <Search aria-hidden="true" />
       </Button>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useState, type FormEvent } from "react";
@@ -15,13 +16,13 @@ import { Spinner } from "./ui/spinner";
 
 /** The mentor's skills: add several at once (comma-separated) and delete one at a time. */
 export function MentorSkillsEditor({ skills }: { skills: string[] }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const setSkills = (next: string[]) =>
-    queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), (old) => (old ? { ...old, skills: next } : old));
-  const reason = (e: unknown) => apiError(e)?.message ?? "Network Issue, Please try again later";
+  const setSkills = (next: string[]) => queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), (old) => (old ? { ...old, skills: next } : old));
+  const reason = (e: unknown) => apiError(e)?.message ?? t`Network Issue, Please try again later`;
 
   const add = useMutation(
     trpc.mentors.addSkills.mutationOptions({
@@ -52,7 +53,7 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
     // closely (a busy phone, a script) must never send the previous attempt's text again.
     const text = String(new FormData(event.currentTarget).get("newSkills") ?? draft);
     if (!splitSkills(text).length) {
-      setError("Enter at least one skill");
+      setError(t`Enter at least one skill`);
       return;
     }
     setError(undefined);
@@ -62,14 +63,16 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Skills</CardTitle>
+        <CardTitle>
+          <Trans>Skills</Trans>
+        </CardTitle>
         <CardDescription>
-          Mentees find you by these. Cards show the first 3, your profile the first 4 (at most {MAX_SKILLS}).
+          <Trans>Mentees find you by these. Cards show the first 3, your profile the first 4 (at most {MAX_SKILLS}).</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {skills.length ? (
-          <ul aria-label="Your skills" className="flex flex-wrap gap-2">
+          <ul aria-label={t`Your skills`} className="flex flex-wrap gap-2">
             {skills.map((skill) => {
               const deleting = remove.isPending && remove.variables?.skill === skill;
               return (
@@ -77,7 +80,7 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
                   {skill}
                   <button
                     type="button"
-                    aria-label={`Delete skill ${skill}`}
+                    aria-label={t`Delete skill ${skill}`}
                     disabled={remove.isPending}
                     onClick={() => remove.mutate({ skill })}
                     className="rounded-full p-1 hover:bg-indigo-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50"
@@ -89,17 +92,19 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
             })}
           </ul>
         ) : (
-          <p className="text-slate-600">No skills yet. Add a few so mentees can find you.</p>
+          <p className="text-slate-600">
+            <Trans>No skills yet. Add a few so mentees can find you.</Trans>
+          </p>
         )}
-        <form noValidate aria-label="Add skills" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <form noValidate aria-label={t`Add skills`} onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <FormField label="New skills" hint="Separate skills with commas, e.g. React, System Design" error={error}>
+            <FormField label={t`New skills`} hint={t`Separate skills with commas, e.g. React, System Design`} error={error}>
               <Input name="newSkills" value={draft} maxLength={400} onChange={(e) => setDraft(e.target.value)} />
             </FormField>
           </div>
           <Button type="submit" className="sm:mt-6" disabled={add.isPending} aria-busy={add.isPending}>
             {add.isPending ? <Spinner /> : null}
-            Add skills
+            <Trans>Add skills</Trans>
           </Button>
         </form>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { UserX } from "lucide-react";
 import { BROWSE_ROUTE, ALL, type BrowseArea } from "@/lib/browse";
@@ -8,11 +9,13 @@ export function MentorUnavailable({ area, message }: { area: BrowseArea; message
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
       <UserX aria-hidden="true" className="size-10 text-slate-400" />
-      <h1 className="text-2xl font-semibold text-slate-900">Mentor not available</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">
+        <Trans>Mentor not available</Trans>
+      </h1>
       <p className="text-slate-600">{message}</p>
       <Button asChild>
         <Link to={BROWSE_ROUTE[area]} params={{ search: ALL }}>
-          Browse mentors
+          <Trans>Browse mentors</Trans>
         </Link>
       </Button>
     </section>
