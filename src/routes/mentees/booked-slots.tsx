@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { BookingCard } from "@/components/booking/booking-card";
@@ -12,26 +13,30 @@ import { zoneLabel } from "@/lib/zoned";
 export const Route = createFileRoute("/mentees/booked-slots")({ component: BookedSlots });
 
 function BookedSlots() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const zone = useMyZone();
+  const zoneName = zoneLabel(zone);
   // Refetched every minute, so "Join session" appears as a start comes near.
   const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
   return (
     <section aria-labelledby="booked-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="booked-title" className="text-2xl font-bold text-slate-900">
-          Booked Slots
+          <Trans>Booked Slots</Trans>
         </h1>
-        <p className="text-slate-600">Times are in your time zone, {zoneLabel(zone)}. You can reschedule or cancel up to 12 hours before a session.</p>
+        <p className="text-slate-600">
+          <Trans>Times are in your time zone, {zoneName}. You can reschedule or cancel up to 12 hours before a session.</Trans>
+        </p>
       </div>
       {list.isPending ? (
-        <Skeleton role="status" aria-label="Loading your bookings" className="h-40 w-full" />
+        <Skeleton role="status" aria-label={t`Loading your bookings`} className="h-40 w-full" />
       ) : list.isError ? (
-        <LoadError what="your bookings" onRetry={() => void list.refetch()} />
+        <LoadError what={t`your bookings`} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <BookingList title="Upcoming" empty="No upcoming sessions. Book one from a mentor's schedule." items={list.data.upcoming} zone={zone} upcoming />
-          <BookingList title="Past" empty="No past sessions yet." items={list.data.past} zone={zone} />
+          <BookingList title={t`Upcoming`} label={t`Upcoming sessions`} empty={t`No upcoming sessions. Book one from a mentor's schedule.`} items={list.data.upcoming} zone={zone} upcoming />
+          <BookingList title={t`Past`} label={t`Past sessions`} empty={t`No past sessions yet.`} items={list.data.past} zone={zone} />
         </>
       )}
       {/* Below the lists, drawn once they are: the lists never push it down while a phone's screen shows it (issue 28, CLS). */}
@@ -40,9 +45,9 @@ function BookedSlots() {
   );
 }
 
-function BookingList({ title, empty, items, zone, upcoming = false }: { title: string; empty: string; items: Booking[]; zone: string; upcoming?: boolean }) {
+function BookingList({ title, label, empty, items, zone, upcoming = false }: { title: string; label: string; empty: string; items: Booking[]; zone: string; upcoming?: boolean }) {
   return (
-    <section aria-label={`${title} sessions`} className="grid gap-3">
+    <section aria-label={label} className="grid gap-3">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-slate-700">{empty}</p>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -32,14 +33,16 @@ function PickMentor() {
   return (
     <section aria-labelledby="schedules-title" className="grid gap-4">
       <h1 id="schedules-title" className="text-2xl font-bold text-slate-900">
-        Schedules
+        <Trans>Schedules</Trans>
       </h1>
       <p className="text-slate-600">
-        Choose a mentor to see their open times, or see your{" "}
-        <Link to="/mentees/booked-slots" className="text-indigo-700 underline">
-          booked slots
-        </Link>
-        .
+        <Trans>
+          Choose a mentor to see their open times, or see your{" "}
+          <Link to="/mentees/booked-slots" className="text-indigo-700 underline">
+            booked slots
+          </Link>
+          .
+        </Trans>
       </p>
       <MentorsWithNextTimes />
     </section>
@@ -48,35 +51,49 @@ function PickMentor() {
 
 /** A mentor's schedule, booked like Cal.com: a day on the month calendar, a time, a short confirm step. */
 function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const zone = useMyZone();
   const schedule = useQuery(trpc.scheduling.mentorSchedule.queryOptions({ mentorId }));
   const [picked, setPicked] = useState<OpenSlot | null>(null);
 
-  if (schedule.isPending) return <Skeleton role="status" aria-label="Loading the schedule" className="h-64 w-full" />;
-  if (schedule.isError) return <LoadError what="this schedule" onRetry={() => void schedule.refetch()} />;
+  if (schedule.isPending) return <Skeleton role="status" aria-label={t`Loading the schedule`} className="h-64 w-full" />;
+  if (schedule.isError) return <LoadError what={t`this schedule`} onRetry={() => void schedule.refetch()} />;
   const s = schedule.data;
   const asTrial = trial && !s.trialUsed;
   const canBook = asTrial || (s.isEnrollmentActive && s.callsLeft > 0);
   // A time taken meanwhile leaves the confirm step (the refetched schedule no longer lists it).
-  const chosen = picked && s.timeSlots.some((t) => t.id === picked.id) ? picked : null;
+  const chosen = picked && s.timeSlots.some((slot) => slot.id === picked.id) ? picked : null;
+  const mentorName = s.mentor.name;
+  const zoneName = zoneLabel(zone);
+  const callsLeft = s.callsLeft;
+  const callsPerPeriod = s.callsPerPeriod;
+  const until = s.periodEnd ? formatDate(s.periodEnd, zone) : null;
 
   return (
     <section aria-labelledby="schedule-title" className="grid min-w-0 gap-4">
       <div className="grid gap-1">
         <h1 id="schedule-title" className="text-2xl font-bold text-slate-900">
-          {asTrial ? `Book a free intro call with ${s.mentor.name}` : `Book a session with ${s.mentor.name}`}
+          {asTrial ? <Trans>Book a free intro call with {mentorName}</Trans> : <Trans>Book a session with {mentorName}</Trans>}
         </h1>
-        <p className="text-slate-600">Times are in your time zone, {zoneLabel(zone)}.</p>
+        <p className="text-slate-600">
+          <Trans>Times are in your time zone, {zoneName}.</Trans>
+        </p>
         <p className="font-medium text-slate-800" data-testid="calls-left">
           {asTrial
-            ? "One free 15-minute intro call per mentor."
+            ? t`One free 15-minute intro call per mentor.`
             : s.isEnrollmentActive
-              ? `${s.callsLeft} of ${s.callsPerPeriod} calls left this period${s.periodEnd ? ` (until ${formatDate(s.periodEnd, zone)})` : ""}`
-              : "Subscribe to this mentor to book sessions."}
+              ? until
+                ? t`${callsLeft} of ${callsPerPeriod} calls left this period (until ${until})`
+                : t`${callsLeft} of ${callsPerPeriod} calls left this period`
+              : t`Subscribe to this mentor to book sessions.`}
         </p>
-        {trial && s.trialUsed ? <p className="text-slate-700">You have already had your free intro call with this mentor.</p> : null}
-        {!asTrial && s.isEnrollmentActive && s.callsLeft === 0 ? <p className="text-slate-700">You have used every call of this period. You can book again when it renews.</p> : null}
+        {trial && s.trialUsed ? <p className="text-slate-700">
+            <Trans>You have already had your free intro call with this mentor.</Trans>
+          </p> : null}
+        {!asTrial && s.isEnrollmentActive && s.callsLeft === 0 ? <p className="text-slate-700">
+            <Trans>You have used every call of this period. You can book again when it renews.</Trans>
+          </p> : null}
       </div>
       {!asTrial && s.isEnrollmentActive ? <WaitlistToggle mentorId={mentorId} waitlisted={s.waitlisted} nextBooking={s.nextBooking} zone={zone} /> : null}
       {chosen && canBook ? (
@@ -89,7 +106,9 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
           onBack={() => setPicked(null)}
         />
       ) : s.timeSlots.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">{s.mentor.name} has no open times right now. Check back soon.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
+          <Trans>{mentorName} has no open times right now. Check back soon.</Trans>
+        </p>
       ) : (
         <SlotPicker slots={s.timeSlots} zone={zone} holds={holdsOf(s.heldForMe)} selectedId={null} onPick={setPicked} disabled={!canBook} />
       )}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { TextWithLinks } from "@/components/text-with-links";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -14,11 +15,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useMyZone } from "@/lib/use-my-zone";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 
 export const Route = createFileRoute("/mentees/booking-confirmed/$slotId")({ component: BookingConfirmed });
 
 /** "You're booked": the session in her zone and the mentor's, the agenda, Join (within the hour before), Add to calendar, her booked slots. */
 function BookingConfirmed() {
+  const { t } = useLingui();
   const { slotId } = Route.useParams();
   const trpc = useTRPC();
   const zone = useMyZone();
@@ -27,44 +30,53 @@ function BookingConfirmed() {
   const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
   const standing = readStanding(slotId);
 
-  if (list.isPending) return <Skeleton role="status" aria-label="Loading your booking" className="h-48 w-full" />;
-  if (list.isError) return <LoadError what="your booking" onRetry={() => void list.refetch()} />;
+  if (list.isPending) return <Skeleton role="status" aria-label={t`Loading your booking`} className="h-48 w-full" />;
+  if (list.isError) return <LoadError what={t`your booking`} onRetry={() => void list.refetch()} />;
   const booking = list.data.upcoming.find((b) => b.id === slotId);
   if (!booking) {
     return (
       <section aria-labelledby="booked-title" className="grid gap-3">
         <h1 id="booked-title" className="text-2xl font-bold text-slate-900">
-          Booking not found
+          <Trans>Booking not found</Trans>
         </h1>
-        <p className="text-slate-700">This session is not among your upcoming bookings: it may have been moved, cancelled or already held.</p>
+        <p className="text-slate-700">
+          <Trans>This session is not among your upcoming bookings: it may have been moved, cancelled or already held.</Trans>
+        </p>
         <BookedSlotsLink />
       </section>
     );
   }
+  const mentorName = booking.mentorName;
   return (
     <section aria-labelledby="booked-title" className="grid max-w-2xl gap-4">
       <div className="flex items-center gap-2">
         <CalendarCheck aria-hidden="true" className="size-7 text-emerald-600" />
         <h1 id="booked-title" className="text-2xl font-bold text-slate-900">
-          You're booked
+          <Trans>You're booked</Trans>
         </h1>
       </div>
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <p className="font-semibold text-slate-900">
-            {booking.type === "trial" ? "Free intro call" : "Session"} with {booking.mentorName}
+            {booking.type === "trial" ? <Trans>Free intro call with {mentorName}</Trans> : <Trans>Session with {mentorName}</Trans>}
           </p>
-          <SlotTime start={booking.start} zone={zone} otherZone={booking.mentorTimeZone} otherLabel="Mentor's time" />
+          <SlotTime start={booking.start} zone={zone} otherZone={booking.mentorTimeZone} otherLabel={t`Mentor's time`} />
           <div>
-            <p className="text-sm text-slate-600">What you'd like to discuss</p>
+            <p className="text-sm text-slate-600">
+              <Trans>What you'd like to discuss</Trans>
+            </p>
             <p className="whitespace-pre-wrap break-words text-slate-900" data-testid="agenda">
-              {booking.agenda ? <TextWithLinks text={booking.agenda} /> : "Nothing noted. You can tell your mentor in the chat."}
+              {booking.agenda ? <TextWithLinks text={booking.agenda} /> : t`Nothing noted. You can tell your mentor in the chat.`}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <JoinSessionLink slotId={booking.id} start={booking.start} later={<span className="text-sm text-slate-600">Join opens 1 hour before</span>} />
+            <JoinSessionLink slotId={booking.id} start={booking.start} later={
+                <span className="text-sm text-slate-600">
+                  <Trans>Join opens 1 hour before</Trans>
+                </span>
+              } />
             <Button variant="outline" onClick={() => void download(booking)}>
-              Add to calendar (.ics)
+              <Trans>Add to calendar (.ics)</Trans>
             </Button>
           </div>
         </CardContent>
@@ -79,7 +91,7 @@ function BookedSlotsLink() {
   return (
     <p>
       <Link to="/mentees/booked-slots" className="font-medium text-indigo-700 underline">
-        See your booked slots
+        <Trans>See your booked slots</Trans>
       </Link>
     </p>
   );
@@ -87,24 +99,30 @@ function BookedSlotsLink() {
 
 /** A standing booking: every week booked, and every week skipped with why. */
 function StandingSummary({ result, zone }: { result: StandingResult; zone: string }) {
+  const { t } = useLingui();
+  const bookedCount = result.booked.length;
   return (
     <section aria-labelledby="standing-title" className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="standing-title" className="font-semibold text-slate-900">
-        Every week, same time
+        <Trans>Every week, same time</Trans>
       </h2>
-      <p className="text-sm text-slate-700">{result.booked.length === 1 ? "1 session booked:" : `${result.booked.length} sessions booked:`}</p>
-      <ul className="grid gap-1 text-sm text-slate-900" aria-label="Booked weeks">
+      <p className="text-sm text-slate-700">
+        <Plural value={bookedCount} one="# session booked:" other="# sessions booked:" />
+      </p>
+      <ul className="grid gap-1 text-sm text-slate-900" aria-label={t`Booked weeks`}>
         {result.booked.map((b) => (
           <li key={b.id}>{dateTime(b.start, zone)}</li>
         ))}
       </ul>
       {result.skipped.length > 0 ? (
         <>
-          <p className="text-sm text-slate-700">Not booked:</p>
-          <ul className="grid gap-1 text-sm text-slate-700" aria-label="Skipped weeks">
+          <p className="text-sm text-slate-700">
+            <Trans>Not booked:</Trans>
+          </p>
+          <ul className="grid gap-1 text-sm text-slate-700" aria-label={t`Skipped weeks`}>
             {result.skipped.map((s) => (
               <li key={s.start}>
-                {dateTime(s.start, zone)}: {s.reason}
+                {dateTime(s.start, zone)}: {translateServerMessage(s.reason)}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -17,6 +18,7 @@ export const Route = createFileRoute("/mentees/payment/success/$paymentId")({ co
 
 /** Back from Stripe Checkout: "Processing your payment" until the webhook has activated the subscription. */
 function PaymentSuccess() {
+  const { t } = useLingui();
   const { paymentId } = Route.useParams();
   const trpc = useTRPC();
   const [since] = useState(() => Date.now());
@@ -29,10 +31,14 @@ function PaymentSuccess() {
   if (status.isError) {
     return (
       <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-4 py-12 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">We couldn't find this payment</h1>
-        <p className="text-slate-700">{apiError(status.error)?.message ?? "Please check your connection and reload the page."}</p>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>We couldn't find this payment</Trans>
+        </h1>
+        <p className="text-slate-700">{apiError(status.error)?.message ?? t`Please check your connection and reload the page.`}</p>
         <Button asChild variant="outline">
-          <Link to="/mentees/subscribed-mentors">See your subscriptions</Link>
+          <Link to="/mentees/subscribed-mentors">
+            <Trans>See your subscriptions</Trans>
+          </Link>
         </Button>
       </section>
     );
@@ -41,62 +47,81 @@ function PaymentSuccess() {
   const data = status.data;
   if (!data?.isActive) {
     const slow = status.dataUpdatedAt - since > PATIENCE_MS;
+    const paymentStatus = data?.status;
     return (
       <section aria-labelledby="processing-title" className="mx-auto grid max-w-md justify-items-center gap-4 py-12 text-center">
         <div role="status" aria-live="polite" className="grid justify-items-center gap-3">
           <Spinner />
           <h1 id="processing-title" className="text-2xl font-bold text-slate-900">
-            Processing your payment
+            <Trans>Processing your payment</Trans>
           </h1>
           <p className="text-slate-700">
             {slow
-              ? "This is taking longer than usual. Your subscription will appear under Subscriptions as soon as the payment provider confirms it."
-              : "We are waiting for the payment provider to confirm your payment. This usually takes a few seconds."}
+              ? t`This is taking longer than usual. Your subscription will appear under Subscriptions as soon as the payment provider confirms it.`
+              : t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`}
           </p>
         </div>
-        {data && data.status !== "pending" ? <p className="text-sm text-slate-600">Status: {data.status}</p> : null}
+        {data && data.status !== "pending" ? (
+          <p className="text-sm text-slate-600">
+            <Trans>Status: {paymentStatus}</Trans>
+          </p>
+        ) : null}
         <Button asChild variant="outline">
-          <Link to="/mentees/subscribed-mentors">See your subscriptions</Link>
+          <Link to="/mentees/subscribed-mentors">
+            <Trans>See your subscriptions</Trans>
+          </Link>
         </Button>
       </section>
     );
   }
 
+  const mentorName = data.mentor.name;
+  const price = formatRupees(data.amountPaise);
   return (
     <section aria-labelledby="success-title" className="mx-auto grid max-w-lg gap-5 py-12">
       <div role="status" className="grid justify-items-center gap-3 text-center">
         <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
         <h1 id="success-title" className="text-2xl font-bold text-slate-900">
-          You are subscribed to {data.mentor.name}
+          <Trans>You are subscribed to {mentorName}</Trans>
         </h1>
       </div>
       <dl className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
-        <dt className="font-medium">Plan</dt>
-        <dd>{formatRupees(data.amountPaise)} / month, 4 one-hour calls</dd>
-        <dt className="font-medium">Current period</dt>
+        <dt className="font-medium">
+          <Trans>Plan</Trans>
+        </dt>
+        <dd>
+          <Trans>{price} / month, 4 one-hour calls</Trans>
+        </dd>
+        <dt className="font-medium">
+          <Trans>Current period</Trans>
+        </dt>
         <dd>
           <PeriodRange start={data.currentPeriodStart} end={data.currentPeriodEnd} />
         </dd>
       </dl>
       <div className="grid gap-2">
-        <h2 className="font-semibold text-slate-900">Next steps</h2>
+        <h2 className="font-semibold text-slate-900">
+          <Trans>Next steps</Trans>
+        </h2>
         <ul className="grid gap-1 text-sm text-slate-700">
           <li className="flex items-center gap-2">
-            <MessageCircle aria-hidden="true" className="size-4 text-indigo-600" /> Say hello to your mentor in Chat.
+            <MessageCircle aria-hidden="true" className="size-4 text-indigo-600" /> <Trans>Say hello to your mentor in Chat.</Trans>
           </li>
           <li className="flex items-center gap-2">
-            <CalendarDays aria-hidden="true" className="size-4 text-indigo-600" /> Book your first call from Schedule.
+            <CalendarDays aria-hidden="true" className="size-4 text-indigo-600" /> <Trans>Book your first call from Schedule.</Trans>
           </li>
         </ul>
       </div>
       <div className="flex flex-wrap gap-3">
         <Button asChild>
           <Link to="/mentees/browse/mentor/profile/$id" params={{ id: data.mentor.id }}>
-            Go to {data.mentor.name}'s profile
+            <Trans>Go to {mentorName}'s profile</Trans>
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/mentees/subscribed-mentors">Your subscriptions</Link>
+          <Link to="/mentees/subscribed-mentors">
+            <Trans>Your subscriptions</Trans>
+          </Link>
         </Button>
       </div>
     </section>
