@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { BELL_READ, bellEntries, signInsText } from "@/lib/bell-entries";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { fromNow, fullDateTime, longDate } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
@@ -17,13 +19,14 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
  * Consecutive "New sign-in" alerts share one line (issue 23), so other notices keep their places.
  */
 export function NotificationBell({ side }: { side: ChatSide }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const bell = useQuery(trpc.notifications.latest.queryOptions({ limit: BELL_READ }));
   const markRead = useMutation(
     trpc.notifications.markAllRead.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
-      onError: () => toast.error("Marking Notification as read Failed"),
+      onError: () => toast.error(t`Marking Notification as read Failed`),
     }),
   );
   useNow();
@@ -37,26 +40,28 @@ export function NotificationBell({ side }: { side: ChatSide }) {
       }}
     >
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" shape="round" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}>
+        <Button variant="ghost" size="icon" shape="round" className="relative" aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}>
           <Bell aria-hidden="true" />
           {unread > 0 ? <span data-testid="bell-dot" aria-hidden="true" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label="Notifications">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+      <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label={t`Notifications`}>
+        <DropdownMenuLabel>
+          <Trans>Notifications</Trans>
+        </DropdownMenuLabel>
         {bell.isError ? (
-          <p className="px-2 py-3 text-sm text-slate-600">We couldn't load your notifications.</p>
+          <p className="px-2 py-3 text-sm text-slate-600"><Trans>We couldn't load your notifications.</Trans></p>
         ) : entries.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-slate-600">No new notifications</p>
+          <p className="px-2 py-3 text-sm text-slate-600"><Trans>No new notifications</Trans></p>
         ) : (
           entries.map((entry) => {
             const n = entry.kind === "single" ? entry.notification : entry.latest;
             const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
             const body = (
               <span className="grid gap-0.5">
-                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{entry.kind === "sign-ins" ? signInsText(entry.count) : n.content}</span>
+                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{entry.kind === "sign-ins" ? signInsText(entry.count) : translateServerMessage(n.content)}</span>
                 <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
-                  {entry.kind === "sign-ins" ? "latest " : null}
+                  {entry.kind === "sign-ins" ? `${t`latest`} ` : null}
                   {fromNow(n.createdAt)}
                   {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
                 </time>

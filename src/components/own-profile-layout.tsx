@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { toast } from "@/lib/toast";
 import { apiError } from "@/lib/api-error";
@@ -27,12 +29,15 @@ type Props = {
 
 /** One's own profile page: heading, the photo card, any extra cards, and the details form. */
 export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extra, wide, children }: Props) {
+  const email = person.email;
   return (
     <div className={cn("mx-auto grid gap-6", wide ? "max-w-3xl" : "max-w-2xl")}>
-      <h1 className="text-2xl font-bold text-slate-900">Your profile</h1>
+      <h1 className="text-2xl font-bold text-slate-900"><Trans>Your profile</Trans></h1>
       <Card>
         <CardHeader>
-          <CardTitle>Profile photo</CardTitle>
+          <CardTitle>
+            <Trans>Profile photo</Trans>
+          </CardTitle>
           <CardDescription>{photoHint}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -42,8 +47,12 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
       {extra}
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>Signed in as {person.email}</CardDescription>
+          <CardTitle>
+            <Trans>Details</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Signed in as {email}</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
@@ -59,5 +68,5 @@ export function profileSaved(role: Role, saved: { firstName: string; lastName: s
 }
 
 export function profileSaveFailed(role: Role, error: unknown) {
-  toast.error(PROFILE_TOASTS[role].failed, { description: apiError(error)?.message ?? "Network Issue, Please try again later" });
+  toast.error(PROFILE_TOASTS[role].failed, { description: apiError(error)?.message ?? t`Network Issue, Please try again later` });
 }

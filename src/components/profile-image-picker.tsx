@@ -1,5 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Camera } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useAuthFetch } from "@/lib/auth-fetch";
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from "@/lib/profile-image";
@@ -16,6 +18,7 @@ type Props = { role: "mentee" | "mentor"; name: string; imageUrl: string; onUplo
  * the Worker (which checks the bytes again), then updates the nav picture through the session record.
  */
 export function ProfileImagePicker({ role, name, imageUrl, onUploaded }: Props) {
+  const { t } = useLingui();
   const authFetch = useAuthFetch();
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
@@ -36,7 +39,7 @@ export function ProfileImagePicker({ role, name, imageUrl, onUploaded }: Props) 
       const response = await authFetch(role, "/api/images/profile", { method: "POST", body });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; profileImageUrl?: string };
       if (!response.ok || !answer.profileImageUrl) {
-        setError(answer.message ?? "The upload failed. Please try again.");
+        setError(answer.message ? translateServerMessage(answer.message) : t`The upload failed. Please try again.`);
         toast.error(PROFILE_TOASTS[role].failed);
         return;
       }
@@ -44,7 +47,7 @@ export function ProfileImagePicker({ role, name, imageUrl, onUploaded }: Props) 
       onUploaded(answer.profileImageUrl);
       toast.success(PROFILE_TOASTS[role].saved);
     } catch {
-      setError("Network Issue, Please try again later");
+      setError(t`Network Issue, Please try again later`);
       toast.error(PROFILE_TOASTS[role].failed);
     } finally {
       setPending(false);
@@ -53,14 +56,16 @@ export function ProfileImagePicker({ role, name, imageUrl, onUploaded }: Props) 
 
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Avatar src={imageUrl} name={name} alt={`Profile photo of ${name}`} className="size-24 text-2xl" />
+      <Avatar src={imageUrl} name={name} alt={t`Profile photo of ${name}`} className="size-24 text-2xl" />
       <div className="grid gap-1.5">
         <input ref={input} type="file" accept={ACCEPTED_IMAGE_TYPES.join(",")} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e)} data-testid="profile-image-input" />
         <Button type="button" variant="outline" disabled={pending} aria-busy={pending} aria-describedby={error ? errorId : undefined} onClick={() => input.current?.click()}>
           {pending ? <Spinner /> : <Camera aria-hidden="true" />}
-          Change photo
+          <Trans>Change photo</Trans>
         </Button>
-        <p className="text-xs text-slate-500">JPEG, PNG or WebP, at most 5 MB.</p>
+        <p className="text-xs text-slate-500">
+          <Trans>JPEG, PNG or WebP, at most 5 MB.</Trans>
+        </p>
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-700">
             {error}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { UserRound } from "lucide-react";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -8,17 +9,24 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
  * it then opens at once and stays mounted as the trigger.
  */
 export default function PublicUserMenu({ defaultOpen }: { defaultOpen?: boolean }) {
+  const { t } = useLingui();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="User menu">
+        <Button variant="ghost" size="icon" aria-label={t`User menu`}>
           <UserRound aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        <DropdownMenuItem disabled>Your Profile</DropdownMenuItem>
-        <DropdownMenuItem disabled>Settings</DropdownMenuItem>
-        <DropdownMenuItem disabled>Sign out</DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <Trans>Your Profile</Trans>
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <Trans>Settings</Trans>
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <Trans>Sign out</Trans>
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

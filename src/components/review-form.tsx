@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
@@ -27,6 +28,7 @@ export function ReviewForm({ mentorId }: { mentorId: string }) {
 }
 
 function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [rating, setRating] = useState(saved?.rating ?? 0);
@@ -41,25 +43,25 @@ function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }
       queryClient.invalidateQueries(trpc.mentors.search.pathFilter()),
     ]);
   };
-  const failed = (title: string) => (error: unknown) => toast.error(title, { description: apiError(error)?.message ?? "Please check your connection and try again." });
+  const failed = (title: string) => (error: unknown) => toast.error(title, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
   const save = useMutation(
     trpc.reviews.save.mutationOptions({
       ...AS_MENTEE,
       onSuccess: async () => {
-        toast.success("Review saved");
+        toast.success(t`Review saved`);
         await refresh();
       },
-      onError: failed("Could not save your review"),
+      onError: failed(t`Could not save your review`),
     }),
   );
   const remove = useMutation(
     trpc.reviews.remove.mutationOptions({
       ...AS_MENTEE,
       onSuccess: async () => {
-        toast.success("Review deleted");
+        toast.success(t`Review deleted`);
         await refresh();
       },
-      onError: failed("Could not delete your review"),
+      onError: failed(t`Could not delete your review`),
     }),
   );
   const busy = save.isPending || remove.isPending;
@@ -79,24 +81,26 @@ function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your review</CardTitle>
-        <CardDescription>{saved ? "Update or delete your review." : "Tell other mentees how your sessions went."}</CardDescription>
+        <CardTitle>
+          <Trans>Your review</Trans>
+        </CardTitle>
+        <CardDescription>{saved ? t`Update or delete your review.` : t`Tell other mentees how your sessions went.`}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} aria-label="Your review" className="grid gap-4">
-          <StarRatingInput legend="Your rating" value={rating} onChange={setRating} error={errors.rating} />
-          <FormField label="Your review (optional)" error={errors.text}>
+        <form noValidate onSubmit={submit} aria-label={t`Your review`} className="grid gap-4">
+          <StarRatingInput legend={t`Your rating`} value={rating} onChange={setRating} error={errors.rating} />
+          <FormField label={t`Your review (optional)`} error={errors.text}>
             <Textarea value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy} aria-busy={save.isPending}>
               {save.isPending ? <Spinner /> : null}
-              Save review
+              <Trans>Save review</Trans>
             </Button>
             {saved ? (
               <Button type="button" variant="outline" disabled={busy} aria-busy={remove.isPending} onClick={() => remove.mutate({ mentorId })}>
                 {remove.isPending ? <Spinner /> : null}
-                Delete review
+                <Trans>Delete review</Trans>
               </Button>
             ) : null}
           </div>

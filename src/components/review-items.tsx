@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/lib/api-types";
 import { fromNow, fullDateTime } from "@/lib/dates";
 import { StarRating } from "./star-rating";
@@ -13,9 +14,10 @@ type Props = {
 
 /** The reviews of "What Mentees Say" (src/components/mentor-reviews.tsx), with "Show more reviews" while there are more. */
 export default function ReviewItems({ items, reviews }: Props) {
+  const { t } = useLingui();
   return (
     <>
-      <ul aria-label="Reviews" className="grid divide-y divide-slate-100">
+      <ul aria-label={t`Reviews`} className="grid divide-y divide-slate-100">
         {items.map((review) => (
           <li key={review.id} className="grid gap-1.5 py-4 first:pt-0">
             <StarRating rating={review.rating} />
@@ -26,7 +28,7 @@ export default function ReviewItems({ items, reviews }: Props) {
               <time dateTime={review.createdAt} title={fullDateTime(review.createdAt)}>
                 {fromNow(review.createdAt)}
               </time>
-              {review.edited ? " (edited)" : null}
+              {review.edited ? ` ${t`(edited)`}` : null}
             </p>
           </li>
         ))}
@@ -34,12 +36,12 @@ export default function ReviewItems({ items, reviews }: Props) {
       {reviews.hasNextPage ? (
         <Button variant="outline" className="justify-self-start" disabled={reviews.isFetchingNextPage} aria-busy={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
           {reviews.isFetchingNextPage ? <Spinner /> : null}
-          Show more reviews
+          <Trans>Show more reviews</Trans>
         </Button>
       ) : null}
       {reviews.isFetchNextPageError ? (
         <p role="alert" className="text-sm text-red-700">
-          We couldn't load more reviews. Please try again.
+          <Trans>We couldn't load more reviews. Please try again.</Trans>
         </p>
       ) : null}
     </>

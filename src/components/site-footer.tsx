@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
 import { BRAND } from "@/lib/brand";
 import { BrandLogo } from "./brand-logo";
 
-const COLUMNS = [
-  { title: "Platform", items: ["Find a Mentor", "Book a Session", "Testimonials"] },
-  { title: "Company", items: ["About", "Code of Conduct"] },
-  { title: "Support", items: ["Faq", "Contact"] },
+const COLUMNS: { title: MessageDescriptor; items: MessageDescriptor[] }[] = [
+  { title: msg`Platform`, items: [msg`Find a Mentor`, msg`Book a Session`, msg`Testimonials`] },
+  { title: msg`Company`, items: [msg`About`, msg`Code of Conduct`] },
+  { title: msg`Support`, items: [msg`Faq`, msg`Contact`] },
 ];
 
 const SOCIAL = [
@@ -19,15 +22,16 @@ const SOCIAL = [
 const footerLink = "rounded-sm text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 export function SiteFooter() {
+  const { i18n, t } = useLingui();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl grid-cols-3 gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="col-span-3 grid content-start gap-3 md:col-span-1">
           <BrandLogo />
           <p className="max-w-sm text-sm text-slate-600">
-            A trusted source of highly vetted mentors and industry professionals to move your career ahead.
+            <Trans>A trusted source of highly vetted mentors and industry professionals to move your career ahead.</Trans>
           </p>
-          <ul aria-label="Social media" className="flex gap-2">
+          <ul aria-label={t`Social media`} className="flex gap-2">
             {SOCIAL.map(({ label, Icon }) => (
               <li key={label}>
                 <Link to="/" aria-label={label} className={`${footerLink} flex size-9 items-center justify-center rounded-full bg-slate-100`}>
@@ -38,13 +42,13 @@ export function SiteFooter() {
           </ul>
         </div>
         {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="mb-3 text-sm font-semibold text-slate-900">{column.title}</h2>
+          <nav key={column.title.id} aria-label={i18n._(column.title)}>
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">{i18n._(column.title)}</h2>
             <ul className="grid gap-2">
               {column.items.map((item) => (
-                <li key={item}>
+                <li key={item.id}>
                   <Link to="/" className={footerLink}>
-                    {item}
+                    {i18n._(item)}
                   </Link>
                 </li>
               ))}
@@ -52,7 +56,9 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">© 2023 {BRAND}. All Rights Reserved.</p>
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">
+        <Trans>© 2023 {BRAND}. All Rights Reserved.</Trans>
+      </p>
     </footer>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { cva } from "class-variance-authority";
 
 const list = cva("flex flex-wrap", { variants: { size: { sm: "gap-1.5", md: "gap-2" } } });
@@ -7,8 +8,9 @@ const chip = cva("rounded-full", {
 
 /** A mentor's skills as chips: the card shows them small, the profile page larger. */
 export function SkillList({ skills, size }: { skills: string[]; size: "sm" | "md" }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Skills" className={list({ size })}>
+    <ul aria-label={t`Skills`} className={list({ size })}>
       {skills.map((skill) => (
         <li key={skill} className={chip({ size })}>
           {skill}

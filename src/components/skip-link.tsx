@@ -1,3 +1,5 @@
+import { Trans } from "@lingui/react/macro";
+
 /** The id of every page's <main>, the skip link's target (issue 28). */
 export const MAIN_ID = "main";
 
@@ -19,7 +21,7 @@ export function SkipLink() {
       }}
       className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-indigo-500"
     >
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </a>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { DateClickArg } from "@fullcalendar/interaction";
 import interactionPlugin from "@fullcalendar/interaction";
 import luxonPlugin from "@fullcalendar/luxon3";
@@ -27,15 +29,23 @@ const NARROW = 640;
 const WIDE = 1024;
 const viewFor = (width: number) => (width < NARROW ? "timeGridDay" : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
 
-const stateLabel = (slot: SlotView) =>
-  slot.state === "booked" ? `Booked: ${slot.menteeName ?? "a mentee"}${slot.type === "trial" ? " (intro call)" : ""}` : slot.state === "past" ? "Past, not booked" : "Open";
+function stateLabel(slot: SlotView): string {
+  if (slot.state === "booked") {
+    const name = slot.menteeName ?? t`a mentee`;
+    return slot.type === "trial" ? t`Booked: ${name} (intro call)` : t`Booked: ${name}`;
+  }
+  return slot.state === "past" ? t`Past, not booked` : t`Open`;
+}
 
 /** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */
-const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.rescheduleRequest ? "Reschedule requested" : null].filter((x): x is string => Boolean(x));
+const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.rescheduleRequest ? t`Reschedule requested` : null].filter((x): x is string => Boolean(x));
 
 /** An event's accessible name: its day and time in the mentor's zone, what it says, where it came from. */
-const eventName = (slot: SlotView, zone: string) =>
-  `${dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a")}: ${eventLines(slot).join(", ")}${slot.source === "hours" ? " (from your weekly hours)" : ""}. Open details`;
+function eventName(slot: SlotView, zone: string): string {
+  const when = dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a");
+  const what = eventLines(slot).join(", ");
+  return slot.source === "hours" ? t`${when}: ${what} (from your weekly hours). Open details` : t`${when}: ${what}. Open details`;
+}
 
 const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
 
@@ -84,17 +94,19 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   return (
     <div ref={wrapper} className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
-        Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+        <Trans>
+          Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+        </Trans>
       </p>
       <FullCalendar
         ref={calendar}
         plugins={[luxonPlugin, timeGridPlugin, interactionPlugin]}
         timeZone={zone}
         initialView={initialView}
-        views={{ timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: "3 days" } }}
+        views={{ timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: t`3 days` } }}
         headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridDay,timeGridThreeDay,timeGridWeek" }}
-        buttonText={{ today: "Today", day: "Day", week: "Week" }}
-        buttonHints={{ prev: "Previous $0", next: "Next $0", today: "Go to today" }}
+        buttonText={{ today: t`Today`, day: t`Day`, week: t`Week` }}
+        buttonHints={{ prev: t`Previous $0`, next: t`Next $0`, today: t`Go to today` }}
         // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden (issue 28).
         datesSet={() => hideToolbarIcons()}
         windowResize={({ view }) => {

@@ -1,11 +1,14 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { cn } from "@/lib/class-names";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 
-const starsLabel = (stars: number) => (stars === 1 ? "1 star" : `${stars} stars`);
 
 /** A 1-5 star choice as a radio group ("1 star" … "5 stars"); arrow keys move between stars. */
 export function StarRatingInput({ legend, value, onChange, error }: { legend: string; value: number; onChange: (stars: number) => void; error?: string }) {
+  const { t } = useLingui();
   const name = useId();
   const errorId = `${name}-error`;
   return (
@@ -20,7 +23,7 @@ export function StarRatingInput({ legend, value, onChange, error }: { legend: st
               value={stars}
               checked={value === stars}
               onChange={() => onChange(stars)}
-              aria-label={starsLabel(stars)}
+              aria-label={t`${plural(stars, { one: "# star", other: "# stars" })}`}
               className="absolute inset-0 size-full cursor-pointer opacity-0"
             />
             <Star aria-hidden="true" className={cn("size-7", stars <= value ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
@@ -29,7 +32,7 @@ export function StarRatingInput({ legend, value, onChange, error }: { legend: st
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </fieldset>

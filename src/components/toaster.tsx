@@ -1,11 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
 import { loadToasts, toasterMounted, useToasterWanted } from "@/lib/toast";
 
 const Sonner = lazy(() =>
   import("sonner").then(({ Toaster }) => ({
     default: function MountedToaster() {
+      const { t } = useLingui();
       useEffect(() => toasterMounted(), []);
-      return <Toaster duration={4000} visibleToasts={3} position="bottom-right" closeButton />;
+      return <Toaster duration={4000} visibleToasts={3} position="bottom-right" closeButton containerAriaLabel={t`Notifications`} toastOptions={{ closeButtonAriaLabel: t`Close toast` }} />;
     },
   })),
 );

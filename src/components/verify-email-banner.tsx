@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailCheck, X } from "lucide-react";
 import { useState } from "react";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "./ui/button";
 
@@ -12,6 +14,7 @@ const DISMISSED_KEY = "verifyEmailBannerDismissed";
  * address was never proven. It mails a link; hiding it lasts for this tab's session.
  */
 export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const status = useQuery(trpc.email.status.queryOptions(undefined, { trpc: { context: { role } }, staleTime: 60_000 }));
   const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
@@ -22,24 +25,27 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
     sessionStorage.setItem(DISMISSED_KEY, role);
     setDismissed(true);
   };
-  const failure = send.isError ? (apiError(send.error)?.message ?? "Network issue. Please try again later.") : null;
+  const email = status.data.email;
+  const failure = send.isError ? (apiError(send.error)?.message ?? t`Network issue. Please try again later.`) : null;
 
   return (
-    <section aria-label="Confirm your e-mail address" className="border-b border-amber-200 bg-amber-50">
+    <section aria-label={t`Confirm your e-mail address`} className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm text-amber-950">
         <MailCheck aria-hidden className="size-4 shrink-0" />
         <p className="min-w-0 flex-1 basis-60">
-          Confirm that <strong className="break-all">{status.data.email}</strong> is yours, so only you can reset the password or sign in with Google.
+          <Trans>
+            Confirm that <strong className="break-all">{email}</strong> is yours, so only you can reset the password or sign in with Google.
+          </Trans>
         </p>
         <p role="status" className="basis-full text-xs sm:basis-auto">
-          {send.isSuccess ? send.data.message : failure}
+          {send.isSuccess ? translateServerMessage(send.data.message) : failure}
         </p>
         {send.isSuccess ? null : (
           <Button type="button" size="sm" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
-            {send.isPending ? "Sending…" : "Mail me a link"}
+            {send.isPending ? t`Sending…` : t`Mail me a link`}
           </Button>
         )}
-        <Button type="button" size="icon-sm" variant="ghost" aria-label="Hide for now" onClick={dismiss}>
+        <Button type="button" size="icon-sm" variant="ghost" aria-label={t`Hide for now`} onClick={dismiss}>
           <X aria-hidden className="size-4" />
         </Button>
       </div>

@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../worker/trpc/router";
 import { apiError } from "./api-error";
+import { translateServerMessage } from "./i18n/server-messages";
 import { roleOfArea } from "./areas";
 import { clearSession, firstSignedInRole, readSession, updateTokens, type Role } from "./session";
 
@@ -105,7 +107,7 @@ export function createAuthFetch(events: SessionEvents): AuthFetch {
     }
     if (token && response.status === 403) {
       const body = (await response.clone().json().catch(() => null)) as { blocked?: unknown; message?: unknown } | null;
-      if (body?.blocked) events.onBlocked(role, typeof body.message === "string" ? body.message : "Your account has been blocked.");
+      if (body?.blocked) events.onBlocked(role, typeof body.message === "string" ? translateServerMessage(body.message) : t`Your account has been blocked.`);
     }
     return response;
   };

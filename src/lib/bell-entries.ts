@@ -1,3 +1,7 @@
+import { t } from "@lingui/core/macro";
+// The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
+import "./i18n";
+
 /**
  * The bell's lines (issue 23): consecutive "New sign-in" alerts become one line ("3 new sign-ins to
  * your account"), so they no longer push every other notice out of the bell's 5 places (SPEC §9).
@@ -16,7 +20,8 @@ export const BELL_READ = 25;
 
 export const isSignInAlert = (n: BellNotification) => n.type === "alert" && /^New sign-in\b/.test(n.content);
 
-export const signInsText = (count: number) => `${count} new sign-ins to your account. If one wasn't you, change your password.`;
+/** Always two or more. */
+export const signInsText = (count: number) => t`${count} new sign-ins to your account. If one wasn't you, change your password.`;
 
 /** Newest first in, newest first out: runs of sign-in alerts folded into one line each, at most `lines` lines. */
 export function bellEntries<N extends BellNotification>(list: readonly N[], lines = BELL_LINES): BellEntry<N>[] {

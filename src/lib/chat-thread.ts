@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import dayjs from "dayjs";
 import { longDate } from "./dates";
 
@@ -33,8 +34,8 @@ export function mergeThread(pages: readonly { messages: readonly HeldMessage[] }
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const day = dayjs(iso).startOf("day");
   const today = dayjs(now).startOf("day");
-  if (day.isSame(today)) return "Today";
-  if (day.isSame(today.subtract(1, "day"))) return "Yesterday";
+  if (day.isSame(today)) return t`Today`;
+  if (day.isSame(today.subtract(1, "day"))) return t`Yesterday`;
   return longDate(iso);
 }
 

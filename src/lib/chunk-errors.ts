@@ -1,3 +1,7 @@
+import { t } from "@lingui/core/macro";
+// The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
+import "./i18n";
+
 /**
  * A piece of the app's code that could not be fetched: a route's chunk or a lazily loaded part (the
  * calendar, a chart). It happens to an open tab after a deploy removed the old files, on a flaky
@@ -16,11 +20,11 @@ export function chunkWhat(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Only the addresses' paths are read: the message's own words ("dynamically") must not match.
   const paths = (message.match(/(?:https?:\/\/[^/\s]+)?\/[^\s'"]+/g) ?? []).join(" ").replace(/https?:\/\/[^/\s]+/g, "");
-  if (/calendar/i.test(paths)) return "the calendar";
-  if (/chart|recharts/i.test(paths)) return "the chart";
-  if (/review/i.test(paths)) return "the reviews";
-  if (/live|call-view|video/i.test(paths)) return "the video call";
-  return "this page";
+  if (/calendar/i.test(paths)) return t`the calendar`;
+  if (/chart|recharts/i.test(paths)) return t`the chart`;
+  if (/review/i.test(paths)) return t`the reviews`;
+  if (/live|call-view|video/i.test(paths)) return t`the video call`;
+  return t`this page`;
 }
 
 const FLAG = "mentorlink:chunk-reload";

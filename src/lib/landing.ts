@@ -1,7 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { BRAND } from "./brand";
 import type { MentorSearch } from "../../shared/validation/search";
 
-/** The landing's rotating taglines (SPEC §1), typed one after another. */
+/**
+ * The landing's rotating taglines (SPEC §1), typed one after another: in the reader's language by the
+ * page (TAGLINE_MESSAGES), in English by src/landing-island.ts before the app runs (TAGLINES).
+ */
+export const TAGLINE_MESSAGES = [
+  msg`Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.`,
+  msg`Connecting Aspirations Worldwide`,
+  msg`${BRAND}: Where guidance knows no boundaries.`,
+  msg`Empower Your Journey: Discover Tailored Mentorship at Your Fingertips.`,
+] as const;
+
 export const TAGLINES = [
   "Unlock Your Potential: Personalized 1-on-1 Mentorship for Growth.",
   "Connecting Aspirations Worldwide",

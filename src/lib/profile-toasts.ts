@@ -1,15 +1,42 @@
+import { t } from "@lingui/core/macro";
+// The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
+import "./i18n";
+
 /**
  * The toasts of SPEC §8 for profile and skill changes. The mentee texts are the SPEC's own; the
  * mentor skill texts fix the SPEC's typos ("succssfully", "Delettion") and the trailing space.
+ * Each is read when the toast is shown, in the reader's language (issue 27).
  */
 export const PROFILE_TOASTS = {
-  mentee: { saved: "Updation success", failed: "Updation Failed" },
-  mentor: { saved: "Profile Updated successfully", failed: "Something went wrong" },
-} as const;
+  mentee: {
+    get saved() {
+      return t`Updation success`;
+    },
+    get failed() {
+      return t`Updation Failed`;
+    },
+  },
+  mentor: {
+    get saved() {
+      return t`Profile Updated successfully`;
+    },
+    get failed() {
+      return t`Something went wrong`;
+    },
+  },
+};
 
 export const SKILL_TOASTS = {
-  added: "Skill Added",
-  addFailed: "Error",
-  deleted: "Skill Deleted successfully",
-  deleteFailed: "Deletion Failed",
-} as const;
+  get added() {
+    return t`Skill Added`;
+  },
+  get addFailed() {
+    return t`Error`;
+  },
+  get deleted() {
+    return t`Skill Deleted successfully`;
+  },
+  get deleteFailed() {
+    return t`Deletion Failed`;
+  },
+};

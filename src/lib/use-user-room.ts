@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { isConversationOnScreen } from "./chat-focus";
+import { translateServerMessage } from "./i18n/server-messages";
 import { RealtimeClient } from "./realtime";
 import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
@@ -10,7 +12,7 @@ import type { MessagePush, SchedulerChange } from "../../shared/realtime-protoco
 import { useSession, type Role } from "./session";
 
 function senderName(push: MessagePush): string {
-  return push.sender.senderId.firstName || "your contact";
+  return push.sender.senderId.firstName || t`your contact`;
 }
 
 /**
@@ -68,7 +70,7 @@ export function useUserRoom(role: Role): void {
       // A message notification comes with its message, whose toast says more.
       if (push.type === "message") return;
       refetchSchedules();
-      toast("New Notification", { description: push.content });
+      toast(t`New Notification`, { description: translateServerMessage(push.content) });
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
     client.on("scheduler", (push) => {
@@ -80,7 +82,8 @@ export function useUserRoom(role: Role): void {
       // Our own messages (sent from this or another tab) are not news (SPEC §4).
       if (push.sender?.senderType === role) return;
       if (isConversationOnScreen(push.conversationId)) return;
-      toast(`New message from ${senderName(push)}`);
+      const sender = senderName(push);
+      toast(t`New message from ${sender}`);
     });
     // Blocked, or this sign-in ended (logout in another tab, a password change elsewhere): the server
     // refuses the session, and the auth link signs this tab out (with the reason when blocked).
@@ -97,8 +100,8 @@ export function useUserRoom(role: Role): void {
  * changes of issue 22 (a move, a cancel, a request to reschedule) say what happened.
  */
 export function schedulerToast(role: string, change: SchedulerChange | undefined): string {
-  if (role === "mentor") return change === "moved" ? "A mentee moved a session" : change === "cancelled" ? "A mentee cancelled a session" : "Your schedule changed";
-  if (change === "reschedule-requested") return "Your mentor asked to move a session";
-  if (change === "cancelled") return "A session was released";
-  return "Schedule changed by mentor";
+  if (role === "mentor") return change === "moved" ? t`A mentee moved a session` : change === "cancelled" ? t`A mentee cancelled a session` : t`Your schedule changed`;
+  if (change === "reschedule-requested") return t`Your mentor asked to move a session`;
+  if (change === "cancelled") return t`A session was released`;
+  return t`Schedule changed by mentor`;
 }

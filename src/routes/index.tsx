@@ -1,17 +1,22 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
+import { useMemo } from "react";
 import { MentorList } from "@/components/mentor-list";
 import { PublicNav } from "@/components/public-nav";
 import { MAIN_ID } from "@/components/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { BRAND } from "@/lib/brand";
-import { LANDING_SEARCH, TAGLINES } from "@/lib/landing";
+import { LANDING_SEARCH, TAGLINE_MESSAGES } from "@/lib/landing";
 import { hasRecord } from "@/lib/session";
 import { useTypewriter } from "@/lib/use-typewriter";
 
 export const Route = createFileRoute("/")({ component: Landing });
 
 function RotatingTagline() {
-  const text = useTypewriter(TAGLINES);
+  const { i18n } = useLingui();
+  // The same list while the language stays, so the typewriter is not restarted by every render.
+  const taglines = useMemo(() => TAGLINE_MESSAGES.map((tagline) => i18n._(tagline)), [i18n, i18n.locale]);
+  const text = useTypewriter(taglines);
   return (
     <p className="min-h-21 text-xl font-semibold text-indigo-700 sm:min-h-16 sm:text-2xl">
       {/* Screen readers get the taglines once, not every typed letter. */}
@@ -22,12 +27,13 @@ function RotatingTagline() {
           {text}
         </span>
       </span>
-      <span className="sr-only">{TAGLINES.join(" ")}</span>
+      <span className="sr-only">{taglines.join(" ")}</span>
     </p>
   );
 }
 
 function Landing() {
+  const { t } = useLingui();
   return (
     <>
       <PublicNav />
@@ -35,18 +41,18 @@ function Landing() {
         <section className="mx-auto grid max-w-6xl gap-5 px-4 py-14 sm:py-20">
           <RotatingTagline />
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Learn a new skill, launch a project, land your dream career.
+            <Trans>Learn a new skill, launch a project, land your dream career.</Trans>
           </h1>
           <p className="max-w-2xl text-lg text-slate-600">
-            Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.
+            <Trans>Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.</Trans>
           </p>
         </section>
         <section aria-labelledby="featured-mentors" className="mx-auto grid max-w-6xl gap-4 px-4 pb-16">
           <h2 id="featured-mentors" className="text-2xl font-semibold text-slate-900">
-            Featured mentors
+            <Trans>Featured mentors</Trans>
           </h2>
           {/* SPEC §2: a signed-in mentee opens profiles inside her area; visitors get the public page. */}
-          <MentorList query={LANDING_SEARCH} skeletons={4} label="Featured mentors" area={hasRecord("mentee") ? "mentee" : "public"} />
+          <MentorList query={LANDING_SEARCH} skeletons={4} label={t`Featured mentors`} area={hasRecord("mentee") ? "mentee" : "public"} />
         </section>
       </main>
       <SiteFooter />

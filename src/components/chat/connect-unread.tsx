@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { unreadBadge } from "@/lib/chat-thread";
 import { useTRPC } from "@/lib/trpc";
@@ -11,7 +12,10 @@ export function ConnectUnread() {
   return (
     <span data-testid="connect-unread" className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">
       {text}
-      <span className="sr-only"> unread messages</span>
+      <span className="sr-only">
+        {" "}
+        <Trans>unread messages</Trans>
+      </span>
     </span>
   );
 }

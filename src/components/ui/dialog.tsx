@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, type ComponentProps } from "react";
@@ -62,9 +63,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 
 /** The dialog's "Close" cross in its top right corner (also for dialogs placed by hand, such as the slot details). */
 export function DialogCloseButton() {
+  const { t } = useLingui();
   return (
     <DialogPrimitive.Close
-      aria-label="Close"
+      aria-label={t`Close`}
       className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
     >
       <X aria-hidden="true" className="size-4" />

@@ -1,4 +1,5 @@
 import { cloneElement, useId, type ReactElement } from "react";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { Label } from "./label";
 
 type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
@@ -23,7 +24,7 @@ export function FormField({ label, error, hint, children }: { label: string; err
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>

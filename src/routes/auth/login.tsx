@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
@@ -18,10 +21,10 @@ export const Route = createFileRoute("/auth/login")({
   component: LoginPage,
 });
 
-const TABS: { role: Role; label: string }[] = [
-  { role: "mentee", label: "Mentees" },
-  { role: "mentor", label: "Mentors" },
-  { role: "moderator", label: "Moderator" },
+const TABS: { role: Role; label: MessageDescriptor }[] = [
+  { role: "mentee", label: msg`Mentees` },
+  { role: "mentor", label: msg`Mentors` },
+  { role: "moderator", label: msg`Moderator` },
 ];
 
 const footerLink = "font-medium text-indigo-700 underline-offset-4 hover:underline";
@@ -76,11 +79,11 @@ function GoogleSignIn({ redirect }: { redirect?: string }) {
   return (
     <div className="mt-4 grid gap-1.5">
       <Button type="button" variant="outline" className="w-full" disabled={!available || waiting} aria-describedby={available ? undefined : hintId} onClick={open}>
-        Sign in with Google
+        <Trans>Sign in with Google</Trans>
       </Button>
       {options.isSuccess && !available ? (
         <p id={hintId} className="text-xs text-slate-500">
-          Google sign-in is not configured on this server
+          <Trans>Google sign-in is not configured on this server</Trans>
         </p>
       ) : null}
     </div>
@@ -91,13 +94,14 @@ function ForgotPassword({ role }: { role: "mentee" | "mentor" }) {
   return (
     <p className="mt-3 text-sm">
       <Link to={role === "mentee" ? "/auth/mentee/forgotpassword" : "/auth/mentor/forgotpassword"} className={footerLink}>
-        Forgot password?
+        <Trans>Forgot password?</Trans>
       </Link>
     </p>
   );
 }
 
 function LoginPage() {
+  const { i18n, t } = useLingui();
   const search = Route.useSearch();
   // The router keeps the raw query beside the validated one: check the return-to again where it is used.
   // Without one, the deep link an area guard turned away (kept beside SPEC §2's exact URL) is the return-to, used once.
@@ -107,12 +111,12 @@ function LoginPage() {
   const [role, setRole] = useState<Role>(() => roleFromLoginSearch(search));
 
   return (
-    <AuthShell title="Sign in" description="Choose your account type and sign in with your e-mail and password.">
+    <AuthShell title={t`Sign in`} description={t`Choose your account type and sign in with your e-mail and password.`}>
       <Tabs value={role} onValueChange={(value) => setRole(value as Role)}>
-        <TabsList aria-label="Account type">
+        <TabsList aria-label={t`Account type`}>
           {TABS.map((tab) => (
             <TabsTrigger key={tab.role} value={tab.role}>
-              {tab.label}
+              {i18n._(tab.label)}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -123,18 +127,22 @@ function LoginPage() {
             {tab.role === "mentee" ? <GoogleSignIn redirect={redirect} /> : null}
             {tab.role === "mentee" ? (
               <p className="mt-4 text-sm text-slate-600">
-                New here?{" "}
-                <Link to="/auth/mentee-register" search={redirect ? { redirect } : {}} className={footerLink}>
-                  Create a mentee account
-                </Link>
+                <Trans>
+                  New here?{" "}
+                  <Link to="/auth/mentee-register" search={redirect ? { redirect } : {}} className={footerLink}>
+                    Create a mentee account
+                  </Link>
+                </Trans>
               </p>
             ) : null}
             {tab.role === "mentor" ? (
               <p className="mt-4 text-sm text-slate-600">
-                Want to mentor?{" "}
-                <Link to="/auth/mentor-register" className={footerLink}>
-                  Apply as a mentor
-                </Link>
+                <Trans>
+                  Want to mentor?{" "}
+                  <Link to="/auth/mentor-register" className={footerLink}>
+                    Apply as a mentor
+                  </Link>
+                </Trans>
               </p>
             ) : null}
           </TabsContent>

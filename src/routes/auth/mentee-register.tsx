@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -25,12 +27,13 @@ const REDIRECT_DELAY_MS = 5000;
 /** SPEC §8: 409, 403 and 400 keep the server's text; the message goes under Confirm Password, or under the field the server names. */
 function signupErrorMessage(error: unknown): string {
   const answer = apiError(error);
-  if (!answer) return "Network Issue, Please try again later";
+  if (!answer) return t`Network Issue, Please try again later`;
   if (answer.status === 409 || answer.status === 403 || answer.status === 400) return answer.message;
-  return "Please try again later";
+  return t`Please try again later`;
 }
 
 function MenteeRegister() {
+  const { t } = useLingui();
   // The router keeps the raw query beside the validated one: check the return-to again here.
   const redirect = safeReturnPath(Route.useSearch().redirect) ?? undefined;
   const trpc = useTRPC();
@@ -58,28 +61,34 @@ function MenteeRegister() {
   });
 
   return (
-    <AuthShell title="Create your mentee account" description="Find mentors, book sessions and grow your career." wide>
+    <AuthShell title={t`Create your mentee account`} description={t`Find mentors, book sessions and grow your career.`} wide>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <NameAndContactFields register={form.register} errors={errors} />
         <PasswordFields register={form.register} errors={errors} />
-        <SubmitButton pending={signup.isPending}>Create account</SubmitButton>
+        <SubmitButton pending={signup.isPending}>
+          <Trans>Create account</Trans>
+        </SubmitButton>
       </form>
       <p className="mt-4 text-sm text-slate-600">
-        Want to share your expertise?{" "}
-        <Link to="/auth/mentor-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Apply as a mentor
-        </Link>
+        <Trans>
+          Want to share your expertise?{" "}
+          <Link to="/auth/mentor-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Apply as a mentor
+          </Link>
+        </Trans>
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to="/auth/login" search={{ mentees: "", ...(redirect ? { redirect } : {}) }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link to="/auth/login" search={{ mentees: "", ...(redirect ? { redirect } : {}) }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </Trans>
       </p>
       <SuccessDialog
         open={created}
-        title="Your account has been successfully created."
-        description="You will be redirected to Login page shortly. Please login to explore more..!!"
+        title={t`Your account has been successfully created.`}
+        description={t`You will be redirected to Login page shortly. Please login to explore more..!!`}
         onClose={() => setCreated(false)}
       />
     </AuthShell>

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -12,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { apiError } from "@/lib/api-error";
 import { redirectSignedInUser } from "@/lib/areas";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/lib/mentor-application-form";
 import { useTRPC } from "@/lib/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
@@ -22,21 +25,22 @@ export const Route = createFileRoute("/auth/mentor-register")({
 });
 
 const REDIRECT_DELAY_MS = 4000;
-const SOMETHING_WRONG = "Something went wrong..!! Please try Again";
+const somethingWrong = () => t`Something went wrong..!! Please try Again`;
 
 type Outcome = { kind: "submitted"; confirmByEmail?: string } | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
 
 /** SPEC §4/§8: 403 without `blocked` means an earlier application is under review, shown as submitted. */
 function outcomeOfError(error: unknown): Outcome {
   const answer = apiError(error);
-  if (!answer) return { kind: "error", message: SOMETHING_WRONG };
+  if (!answer) return { kind: "error", message: somethingWrong() };
   if (answer.status === 403) return answer.details.blocked || answer.details.rejected ? { kind: "error", message: answer.message } : { kind: "submitted" };
   if (answer.status === 409) return { kind: "error", message: answer.message, thenLogin: true };
   if (answer.status === 400) return { kind: "error", message: answer.message, onPassword: answer.details.field === "password" };
-  return { kind: "error", message: SOMETHING_WRONG };
+  return { kind: "error", message: somethingWrong() };
 }
 
 function MentorRegister() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const redirectAfter = useRedirectAfter();
   const [submitted, setSubmitted] = useState<Extract<Outcome, { kind: "submitted" }> | null>(null);
@@ -52,7 +56,7 @@ function MentorRegister() {
     try {
       const answer = await apply.mutateAsync(toMentorApplication(values));
       // A rejected applicant's new application waits for the mailed link (issue 20).
-      outcome = answer.confirmByEmail ? { kind: "submitted", confirmByEmail: answer.message } : { kind: "submitted" };
+      outcome = answer.confirmByEmail ? { kind: "submitted", confirmByEmail: translateServerMessage(answer.message) } : { kind: "submitted" };
     } catch (error) {
       outcome = outcomeOfError(error);
     }
@@ -67,59 +71,63 @@ function MentorRegister() {
   });
 
   return (
-    <AuthShell title="Become a Mentor" description="Apply to mentor on the platform. A moderator reviews every application." wide>
+    <AuthShell title={t`Become a Mentor`} description={t`Apply to mentor on the platform. A moderator reviews every application.`} wide>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <NameAndContactFields register={reg} errors={errors} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Job Title" error={errors.jobTitle?.message}>
+          <FormField label={t`Job Title`} error={errors.jobTitle?.message}>
             <Input autoComplete="organization-title" {...reg("jobTitle")} />
           </FormField>
-          <FormField label="Firm Name" error={errors.firmName?.message}>
+          <FormField label={t`Firm Name`} error={errors.firmName?.message}>
             <Input autoComplete="organization" {...reg("firmName")} />
           </FormField>
         </div>
-        <FormField label="Location" error={errors.location?.message}>
+        <FormField label={t`Location`} error={errors.location?.message}>
           <Input autoComplete="address-level2" {...reg("location")} />
         </FormField>
-        <FormField label="Bio" error={errors.bio?.message}>
+        <FormField label={t`Bio`} error={errors.bio?.message}>
           <Textarea rows={4} {...reg("bio")} />
         </FormField>
-        <FormField label="Educational Qualification" error={errors.educationalQualification?.message}>
+        <FormField label={t`Educational Qualification`} error={errors.educationalQualification?.message}>
           <Input {...reg("educationalQualification")} />
         </FormField>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Hourly Rate (₹)" error={errors.hourlyRate?.message}>
+          <FormField label={t`Hourly Rate (₹)`} error={errors.hourlyRate?.message}>
             <Input type="number" inputMode="decimal" min={1} step="0.01" {...reg("hourlyRate")} />
           </FormField>
-          <FormField label="Skills (comma separated)" error={errors.skills?.message} hint="For example: React, System Design, Career Growth">
+          <FormField label={t`Skills (comma separated)`} error={errors.skills?.message} hint={t`For example: React, System Design, Career Growth`}>
             <Input {...reg("skills")} />
           </FormField>
         </div>
-        <FormField label="Website" error={errors.website?.message}>
+        <FormField label={t`Website`} error={errors.website?.message}>
           <Input type="url" autoComplete="url" placeholder="https://" {...reg("website")} />
         </FormField>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Twitter URL" error={errors.twitterUrl?.message}>
+          <FormField label={t`Twitter URL`} error={errors.twitterUrl?.message}>
             <Input type="url" placeholder="https://" {...reg("twitterUrl")} />
           </FormField>
-          <FormField label="LinkedIn URL" error={errors.linkedInUrl?.message}>
+          <FormField label={t`LinkedIn URL`} error={errors.linkedInUrl?.message}>
             <Input type="url" placeholder="https://" {...reg("linkedInUrl")} />
           </FormField>
         </div>
         <PasswordFields register={reg} errors={errors} />
         <FormAlert message={formError} />
-        <SubmitButton pending={apply.isPending}>Submit application</SubmitButton>
+        <SubmitButton pending={apply.isPending}>
+          <Trans>Submit application</Trans>
+        </SubmitButton>
       </form>
       <p className="mt-4 text-sm text-slate-600">
-        Looking for a mentor instead?{" "}
-        <Link to="/auth/mentee-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Create a mentee account
-        </Link>
+        <Trans>
+          Looking for a mentor instead?{" "}
+          <Link to="/auth/mentee-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Create a mentee account
+          </Link>
+        </Trans>
       </p>
       <SuccessDialog
         open={submitted !== null}
-        title={submitted?.confirmByEmail ? "Check your e-mail" : "Successfully Submitted your Application"}
-        description={submitted?.confirmByEmail ?? "Please be patient..!!We will get back to after detail verification"}
+        title={submitted?.confirmByEmail ? t`Check your e-mail` : t`Successfully Submitted your Application`}
+        description={submitted?.confirmByEmail ?? t`Please be patient..!!We will get back to after detail verification`}
         onClose={() => setSubmitted(null)}
       />
     </AuthShell>

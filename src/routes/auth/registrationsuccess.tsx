@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { AuthShell } from "@/components/auth-shell";
@@ -6,13 +7,18 @@ import { Button } from "@/components/ui/button";
 export const Route = createFileRoute("/auth/registrationsuccess")({ component: RegistrationSuccess });
 
 function RegistrationSuccess() {
+  const { t } = useLingui();
   return (
-    <AuthShell title="Registration successful">
+    <AuthShell title={t`Registration successful`}>
       <div className="grid justify-items-center gap-4 text-center">
         <CircleCheck aria-hidden="true" className="size-12 text-green-600" />
-        <p className="text-slate-700">Your account is ready. Please sign in to explore more.</p>
+        <p className="text-slate-700">
+          <Trans>Your account is ready. Please sign in to explore more.</Trans>
+        </p>
         <Button asChild>
-          <Link to="/auth/login">Go to Login</Link>
+          <Link to="/auth/login">
+            <Trans>Go to Login</Trans>
+          </Link>
         </Button>
       </div>
     </AuthShell>

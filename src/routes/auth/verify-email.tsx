@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
@@ -5,6 +6,7 @@ import { AuthShell } from "@/components/auth-shell";
 import { FormAlert } from "@/components/form-alert";
 import { apiError } from "@/lib/api-error";
 import { AREA_HOME, LOGIN_SEARCH } from "@/lib/areas";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { hasRecord } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 
@@ -21,6 +23,7 @@ function takeToken(): string {
 
 /** The page a mailed link opens (issue 20): confirms the address, or a held mentor re-application. */
 function VerifyEmailPage() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const confirm = useMutation(trpc.email.confirm.mutationOptions());
   const started = useRef(false);
@@ -31,30 +34,30 @@ function VerifyEmailPage() {
     confirm.mutate({ token: takeToken() });
   }, [confirm]);
 
-  const failure = confirm.isError ? (apiError(confirm.error)?.message ?? "Network issue. Please open the link again.") : null;
+  const failure = confirm.isError ? (apiError(confirm.error)?.message ?? t`Network issue. Please open the link again.`) : null;
   return (
-    <AuthShell title="Confirm your e-mail address" description="">
+    <AuthShell title={t`Confirm your e-mail address`} description="">
       {confirm.isPending || confirm.isIdle ? (
         <p role="status" className="text-sm text-slate-600">
-          Confirming…
+          <Trans>Confirming…</Trans>
         </p>
       ) : null}
       {confirm.isSuccess ? (
         <div className="grid gap-3">
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {confirm.data.message}
+            {translateServerMessage(confirm.data.message)}
           </p>
           {confirm.data.purpose === "verify_email" && hasRecord(confirm.data.role) ? (
             <Link to={AREA_HOME[confirm.data.role]} className={linkClass}>
-              Continue to MentorLink
+              <Trans>Continue to MentorLink</Trans>
             </Link>
           ) : confirm.data.purpose === "verify_email" ? (
             <Link to="/auth/login" search={LOGIN_SEARCH[confirm.data.role]} className={linkClass}>
-              Continue to sign in
+              <Trans>Continue to sign in</Trans>
             </Link>
           ) : (
             <Link to="/" className={linkClass}>
-              Back to MentorLink
+              <Trans>Back to MentorLink</Trans>
             </Link>
           )}
         </div>
@@ -63,7 +66,7 @@ function VerifyEmailPage() {
         <div className="grid gap-3">
           <FormAlert message={failure} />
           <Link to="/auth/login" className={linkClass}>
-            Go to sign in
+            <Trans>Go to sign in</Trans>
           </Link>
         </div>
       ) : null}

@@ -1,21 +1,40 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
-import { googleErrorText, GOOGLE_INCOMPLETE, HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
+import { HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { returnPathFor } from "@/lib/return-to";
 import { useTRPC } from "@/lib/trpc";
+import type { GoogleError } from "../../../../shared/google-sign-in";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
 
 /** SPEC §9: the popup closes 1000 ms after handing over the session. */
 const CLOSE_DELAY_MS = 1000;
-export const GOOGLE_SUCCESS_TEXT = "Successfully logged in with Google";
+
+/** The texts of the callback's fixed error codes; anything else a link says becomes the generic one (GOOGLE_INCOMPLETE's English). */
+const ERROR_TEXT: Record<GoogleError, MessageDescriptor> = {
+  not_configured: msg`Google sign-in is not configured on this server. Please sign in with your e-mail and password.`,
+  expired: msg`This Google sign-in has expired or was started in another window. Please try again.`,
+  cancelled: msg`Google sign-in was cancelled.`,
+  failed: msg`Google sign-in failed. Please try again.`,
+  unverified: msg`Your Google account's e-mail address is not verified. Verify it with Google, or sign in with your e-mail and password.`,
+  blocked: msg`Your account has been blocked by a moderator. Please contact support if you think this is a mistake.`,
+};
+const INCOMPLETE = msg`Google sign-in did not complete. Please start it again from the sign-in page.`;
+
+function googleErrorText(code: string | null): MessageDescriptor {
+  return code !== null && Object.hasOwn(ERROR_TEXT, code) ? ERROR_TEXT[code as GoogleError] : INCOMPLETE;
+}
 
 /** A refusal may carry a signed notice (a blocked account): traded for why and how to appeal. */
-type Outcome = { ok: true } | { ok: false; message: string; notice?: string } | null;
+type Outcome = { ok: true } | { ok: false; message: MessageDescriptor; notice?: string } | null;
 
 /** Reads the fragment once and removes it from the address bar and history at once. */
 function takeFragment(): URLSearchParams {
@@ -41,8 +60,8 @@ function handOver(params: URLSearchParams): Outcome {
   const session = sessionOf(params);
   const handoff = params.get("handoff");
   const notice = error === "blocked" ? (params.get("notice") ?? undefined) : undefined;
-  if (error !== null || !session) return { ok: false, message: error !== null ? googleErrorText(error) : GOOGLE_INCOMPLETE, notice };
-  if (!handoff) return { ok: false, message: GOOGLE_INCOMPLETE };
+  if (error !== null || !session) return { ok: false, message: error !== null ? googleErrorText(error) : INCOMPLETE, notice };
+  if (!handoff) return { ok: false, message: INCOMPLETE };
   const opener = sameOriginOpener();
   if (opener) {
     const message: HandoffMessage = { type: HANDOFF_MESSAGE, handoff, session };
@@ -53,19 +72,26 @@ function handOver(params: URLSearchParams): Outcome {
     storeGoogleSession(session);
     return { ok: true };
   }
-  return { ok: false, message: GOOGLE_INCOMPLETE };
+  return { ok: false, message: INCOMPLETE };
 }
 
 /** The refusal in words; a blocked account's own reason and appeal address when its notice is still good. */
-function Refusal({ message, notice }: { message: string; notice?: string }) {
+function Refusal({ message, notice }: { message: MessageDescriptor; notice?: string }) {
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const own = useQuery({ ...trpc.auth.blockedNotice.queryOptions({ notice: notice ?? "" }), enabled: Boolean(notice), retry: false, staleTime: Infinity });
-  if (notice && own.isPending) return <p role="status" className="text-sm text-slate-600">Checking your account…</p>;
-  return <FormAlert message={own.data?.message ?? message} />;
+  if (notice && own.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        <Trans>Checking your account…</Trans>
+      </p>
+    );
+  return <FormAlert message={own.data?.message ? translateServerMessage(own.data.message) : i18n._(message)} />;
 }
 
 /** The Google popup's landing page (SPEC §2, §4): hands over the session, says so and closes after 1 s. */
 function GoogleAuthSuccess() {
+  const { t } = useLingui();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [popup] = useState(() => sameOriginOpener() !== null);
 
@@ -82,17 +108,17 @@ function GoogleAuthSuccess() {
   }, [popup]);
 
   return (
-    <AuthShell title="Sign in with Google" description="">
+    <AuthShell title={t`Sign in with Google`} description="">
       {outcome?.ok ? (
         <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {GOOGLE_SUCCESS_TEXT}
+          <Trans>Successfully logged in with Google</Trans>
         </p>
       ) : null}
       {outcome && !outcome.ok ? (
         <div className="grid gap-3">
           <Refusal message={outcome.message} notice={outcome.notice} />
           <Button type="button" variant="outline" onClick={() => (popup ? window.close() : window.location.assign("/auth/login?mentees"))}>
-            {popup ? "Close" : "Back to sign in"}
+            {popup ? t`Close` : t`Back to sign in`}
           </Button>
         </div>
       ) : null}
