@@ -57,9 +57,9 @@ export async function seedChatDemo(db: Db, ids: { priya: string; rahul: string; 
   await seedConversation(db, ids.rahul, ids.asha, rahulAndAsha, 0, now);
   if (!current) return;
   await db.insert(notifications).values([
-    { recipientRole: "mentee", recipientId: ids.priya, type: "message", content: "New message from Asha Rao", conversationId: current, createdAt: new Date(now - 33 * MINUTE) },
+    { recipientRole: "mentee", recipientId: ids.priya, type: "message", kind: "message", content: "New message from Asha Rao", conversationId: current, createdAt: new Date(now - 33 * MINUTE) },
     { recipientRole: "mentee", recipientId: ids.priya, type: "alert", content: "Your subscription to Asha Rao renews automatically at the end of the period.", isRead: true, createdAt: new Date(now - 10 * DAY) },
-    { recipientRole: "mentor", recipientId: ids.asha, type: "message", content: "New message from Priya Sharma", conversationId: current, isRead: true, createdAt: new Date(now - 26 * 60 * MINUTE) },
+    { recipientRole: "mentor", recipientId: ids.asha, type: "message", kind: "message", content: "New message from Priya Sharma", conversationId: current, isRead: true, createdAt: new Date(now - 26 * 60 * MINUTE) },
     { recipientRole: "mentor", recipientId: ids.asha, type: "alert", content: "Priya Sharma subscribed to your mentorship.", createdAt: new Date(now - 10 * DAY) },
   ]);
 }

@@ -5,6 +5,7 @@ import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_WORKER_CONFIG_PATH } from "./built-worker";
+import { DEV_VAPID } from "./worker-vars";
 
 export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
 
@@ -28,7 +29,8 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   // Searches are not cached by default: a test that writes must read its own write.
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...options.vars };
+  // Web Push signs with the development key pair, which the local push service checks (issue 27).
+  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   const miniflare = new Miniflare({
     ...workerOptions,

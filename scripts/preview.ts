@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { printBanner } from "./banner";
 import { BUILT_WORKER_CONFIG_PATH as BUILT_WORKER_CONFIG } from "./built-worker";
 import { startLocalDatabase } from "./local-db";
-import { localJwtSecret, offlineWranglerEnv } from "./worker-vars";
+import { DEV_VAPID, localJwtSecret, offlineWranglerEnv } from "./worker-vars";
 
 /** `npm run preview` (after `npm run build`): the built Worker under `wrangler dev`, production-like, on the local sqld. */
 
@@ -15,7 +15,7 @@ const dataDir = ".data";
 const port = Number(process.env.PORT ?? 5173);
 const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
 printBanner(`http://localhost:${port}`, db.url, "built Worker");
-const vars = { DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development" };
+const vars = { DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", ...DEV_VAPID };
 const wrangler = spawn(
   "npx",
   ["wrangler", "dev", "-c", BUILT_WORKER_CONFIG, "--port", String(port), "--ip", "127.0.0.1", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],

@@ -12,6 +12,18 @@ export function localJwtSecret(dataDir: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/**
+ * The development Web Push key pair (issue 27): fixed, and public on purpose, so a subscription a
+ * browser made in `npm run dev` keeps working across restarts and the tests know the key the
+ * local push service checks. Production sets its own (`npx wrangler secret put VAPID_PRIVATE_KEY`,
+ * and VAPID_PUBLIC_KEY and VAPID_SUBJECT as vars); worker/env.ts refuses production without them.
+ */
+export const DEV_VAPID = {
+  VAPID_PUBLIC_KEY: "BHR1smJ94ui7UstJazQECSJpgSoJ3OsfXNlpQ_LPwCjRnsF4bkS81VdJQiyOQTllkIX5T3Vh8bIqrWVUv89HjdM",
+  VAPID_PRIVATE_KEY: "EdGiNicxbCuMc_fiqdjpmPfT7QG__MvWeIzWo5Ez4QY",
+  VAPID_SUBJECT: "mailto:dev-push@mentorlink.localhost",
+};
+
 /** The Worker's local variables; read by the Vite plugin and by wrangler dev from `.dev.vars`. */
 export function writeDevVars(vars: Record<string, string>, file = ".dev.vars"): void {
   writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });

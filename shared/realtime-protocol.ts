@@ -1,4 +1,5 @@
 /** Messages on a user's room socket: `{ event, data }` in both directions, socket.io-style. */
+import type { NoticeKind } from "./notification-kinds";
 import type { MemberRole, Role } from "./role";
 
 export type { Role };
@@ -7,6 +8,8 @@ export type { Role };
 export type NotificationPush = {
   id: string;
   type: "message" | "alert";
+  /** What it is about (issue 27): which of the recipient's channels carry it. */
+  kind: NoticeKind;
   content: string;
   isRead: boolean;
   conversationId: string | null;

@@ -60,9 +60,20 @@ const configSchema = v.object({
   ),
   TURN_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   TURN_KEY_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  /**
+   * Web Push (issue 27): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
+   * public key as the 65-byte uncompressed point browsers take as `applicationServerKey`, the private
+   * key as its 32-byte scalar (`npx @pushforge/builder vapid` or `openssl ecparam -genkey -name prime256v1`
+   * make one), and the contact push services may write to. Required in production; `npm run dev` and
+   * the tests set a fixed development pair (scripts/worker-vars.ts).
+   */
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[\w-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)"))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you"))),
 });
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
+const VAPID_SETTINGS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
 
 /** A rule across settings: which settings it names, and why it failed (never their values). */
 type Rule = { settings: string[]; reason: string; holds: (c: Config) => boolean };
@@ -80,6 +91,16 @@ const configRules: Rule[] = [
   { settings: ["GOOGLE_OAUTH_URL"], reason: "GOOGLE_OAUTH_URL is for development only", holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL },
   { settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], reason: "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together", holds: (c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET },
   { settings: ["TURN_KEY_ID", "TURN_KEY_API_TOKEN"], reason: "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together", holds: (c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN },
+  ...VAPID_SETTINGS.map((name) => ({
+    settings: [name],
+    reason: `Production needs ${name} for Web Push (npx wrangler secret put ${name})`,
+    holds: (c: Config) => c.ENVIRONMENT !== "production" || Boolean(c[name]),
+  })),
+  {
+    settings: [...VAPID_SETTINGS],
+    reason: "Set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together (or none, in development, to leave Web Push off)",
+    holds: (c) => new Set(VAPID_SETTINGS.map((name) => Boolean(c[name]))).size === 1,
+  },
   {
     settings: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
     reason: "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",

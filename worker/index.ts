@@ -16,6 +16,7 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
 import { devMailbox } from "./dev/mailbox";
+import { devPushPages } from "./dev/push-pages";
 import { localGooglePages } from "./dev/local-google";
 import { localStripePages } from "./dev/local-stripe/pages";
 import { runJobs } from "./jobs";
@@ -67,6 +68,8 @@ app.route("/dev/stripe", localStripePages(localStripeOf));
 // Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
 app.route("/dev/mailbox", devMailbox);
 app.route("/dev/cron", devCron);
+// Web Push (issue 27): the local push service's inbox and doors (development only).
+app.route("/dev/push", devPushPages);
 // Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
 app.route("/", googleAuthRoutes);
 app.route("/dev/google", localGooglePages);

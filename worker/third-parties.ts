@@ -2,14 +2,16 @@ import { dbFor } from "./database";
 import { isDevelopment, readConfig, type Env } from "./env";
 import { localGoogle } from "./dev/local-google-provider";
 import { devMailboxTransport } from "./dev/mailbox-store";
+import { devPushTransport } from "./dev/push-service";
 import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, localStripeFetch, type LocalStripeEnv, type WebhookEndpoint } from "./dev/local-stripe/api";
 import { GOOGLE_CALLBACK_PATH, realGoogle } from "./services/google/provider";
 import { httpTransport } from "./services/mail/transport";
+import { httpPushTransport } from "./services/web-push/transport";
 import { connectStripe } from "./services/payments/stripe-client";
 import { provideThirdParties, type ThirdParties } from "./services/third-parties";
 
 /**
- * The one place that chooses each third party (issue 21): the real one when it is configured, a
+ * The one place that chooses each third party (issue 21; Web Push, issue 27): the real one when it is configured, a
  * development stand-in from worker/dev otherwise, and only behind the one development gate
  * (`isDevelopment`). Production requires the real ones' settings (worker/env.ts), so a production
  * Worker never reaches a stand-in branch.
@@ -52,7 +54,10 @@ function chooseThirdParties(env: Env, webhook: WebhookEndpoint): { parties: Thir
     return null;
   };
 
-  return { parties: { payments, mail, google }, localStripe };
+  // Web Push: the devices' push services; in development the local push service (/dev/push) answers its own endpoints.
+  const push = development ? devPushTransport(db) : httpPushTransport;
+
+  return { parties: { payments, mail, google, push }, localStripe };
 }
 
 // Bindings are fixed for an isolate's life, so the choice is made once per isolate.

@@ -34,6 +34,12 @@ export const emailOutbox = sqliteTable(
     /** Files sent with the message (issue 23: a booking's .ics, METHOD:REQUEST or CANCEL), as JSON. */
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     sentAt: instant("sent_at"),
+    /**
+     * Set when the recipient had turned e-mail off for this kind of notice (issue 27): the row is kept
+     * as the record of what was not sent and is never delivered. Written in the same statement as the
+     * row, so a batch that chains its mails on `changes() = 1` still sees it written.
+     */
+    mutedAt: instant("muted_at"),
     createdAt: createdAt(),
   },
   (t) => [

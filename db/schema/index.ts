@@ -24,3 +24,5 @@ export * from "./booking-events";
 export * from "./waitlist";
 export * from "./payouts";
 export * from "./attendance";
+export * from "./push-subscriptions";
+export * from "./notification-preferences";

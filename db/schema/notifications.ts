@@ -1,4 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { NOTICE_KINDS } from "../../shared/notification-kinds";
 import { createdAt, flag, id, role } from "./columns";
 import { conversations } from "./conversations";
 
@@ -9,6 +10,8 @@ export const notifications = sqliteTable(
     recipientRole: role("recipient_role"),
     recipientId: text("recipient_id").notNull(),
     type: text("type", { enum: ["message", "alert"] }).notNull(),
+    /** What it is about (issue 27): which of the person's channels carry it (shared/notification-kinds.ts). */
+    kind: text("kind", { enum: NOTICE_KINDS }).notNull().default("account"),
     content: text("content").notNull(),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     isRead: flag("is_read"),

@@ -13,6 +13,9 @@ const production = {
   STRIPE_PUBLISHABLE_KEY: "pk_live_publicvalue123",
   MAIL_API_KEY: "re_secretvalue123",
   MAIL_FROM: "MentorLink <no-reply@mentorlink.example>",
+  VAPID_PUBLIC_KEY: "BHR1smJ94ui7UstJazQECSJpgSoJ3OsfXNlpQ_LPwCjRnsF4bkS81VdJQiyOQTllkIX5T3Vh8bIqrWVUv89HjdM",
+  VAPID_PRIVATE_KEY: "EdGiNicxbCuMc_fiqdjpmPfT7QG__MvWeIzWo5Ez4QY",
+  VAPID_SUBJECT: "mailto:push@mentorlink.example",
 };
 
 const problemsOf = (env: Record<string, unknown>): ConfigProblem[] => {
@@ -50,6 +53,17 @@ describe("the Worker's configuration", () => {
     expect(settingsOf({ ...production, STRIPE_API_URL: "http://127.0.0.1:12111" })).toEqual(["STRIPE_API_URL"]);
     expect(settingsOf({ ...production, GOOGLE_OAUTH_URL: "http://127.0.0.1:12112" })).toEqual(["GOOGLE_OAUTH_URL"]);
     expect(settingsOf({ ...production, MAIL_FROM: undefined })).toEqual(["MAIL_FROM"]);
+  });
+
+  it("refuses production without its Web Push keys, keys set apart, or keys that are not P-256 keys (issue 27)", () => {
+    const { VAPID_PRIVATE_KEY: _private, ...withoutPrivate } = production;
+    expect(settingsOf(withoutPrivate)).toEqual(expect.arrayContaining(["VAPID_PRIVATE_KEY"]));
+    expect(problemsOf(withoutPrivate).find((p) => p.settings.length === 1 && p.settings[0] === "VAPID_PRIVATE_KEY")?.reason).toMatch(/Production needs VAPID_PRIVATE_KEY/);
+    // Development may leave Web Push off, but not half configured.
+    expect(checkConfig(development).ok).toBe(true);
+    expect(settingsOf({ ...development, VAPID_PUBLIC_KEY: production.VAPID_PUBLIC_KEY })).toEqual(["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"]);
+    expect(settingsOf({ ...production, VAPID_PUBLIC_KEY: "not-a-key" })).toEqual(["VAPID_PUBLIC_KEY"]);
+    expect(settingsOf({ ...production, VAPID_SUBJECT: "push@mentorlink.example" })).toEqual(["VAPID_SUBJECT"]);
   });
 
   it("names every problem at once, and never repeats a value", () => {

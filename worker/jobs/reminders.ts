@@ -29,7 +29,8 @@ const isUniqueViolation = (error: unknown) => {
 
 /**
  * Sends the due reminders of booked sessions (ADR 0013): for each party, an in-app notification and
- * an e-mail, written in ONE batch with the "sent" marker. The marker's unique key (booking, person,
+ * an e-mail, written in ONE batch with the "sent" marker, then pushed to her tabs and devices after
+ * the commit; her channel switches for reminders apply (issue 27). The marker's unique key (booking, person,
  * kind) fails the whole batch when it was already sent, so a second or overlapping run sends nothing twice.
  */
 export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<{ sent: number; skipped: number }> {
@@ -63,8 +64,9 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
       try {
         await db.batch([
           db.insert(sessionReminders).values({ slotId: r.slot.id, bookedAt: r.slot.bookedAt, recipientRole: p.role, kind, createdAt: now }),
-          db.insert(notifications).values({ id: notificationId, recipientRole: p.role, recipientId: p.id, type: "alert", content, createdAt: now }),
-          mailInsert(db, reminderMail({ to: p.email, first: p.name, other: p.other, soon, when })),
+          db.insert(notifications).values({ id: notificationId, recipientRole: p.role, recipientId: p.id, type: "alert", kind: "reminder", content, createdAt: now }),
+          // Muted, not left out, when she turned reminder e-mails off (issue 27).
+          mailInsert(db, { ...reminderMail({ to: p.email, first: p.name, other: p.other, soon, when }), notice: { to: { role: p.role, id: p.id }, kind: "reminder" } }, now.getTime()),
         ]);
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -74,9 +76,11 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
         throw error;
       }
       sent++;
+      // Her open tabs and, by Web Push, her devices (issue 27).
       pushToUser(env, waitUntil, { role: p.role, id: p.id }, "notification", {
         id: notificationId,
         type: "alert",
+        kind: "reminder",
         content,
         isRead: false,
         conversationId: null,

@@ -46,14 +46,14 @@ export async function releaseUnansweredReschedules(db: Db, env: Env, now: Date, 
     const menteeNotice = notificationWrite(
       db,
       toMentee,
-      { type: "alert", content: `Your session with ${r.mentor.first} ${r.mentor.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentee.zone))} was not moved in time, so it was released. The call is back in your plan.` },
+      { type: "alert", kind: "booking", content: `Your session with ${r.mentor.first} ${r.mentor.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentee.zone))} was not moved in time, so it was released. The call is back in your plan.` },
       now,
       { ifPreviousChanged: true },
     );
     const mentorNotice = notificationWrite(
       db,
       toMentor,
-      { type: "alert", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentor.zone, "Asia/Kolkata"))} was not moved in time, so it was released.` },
+      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentor.zone, "Asia/Kolkata"))} was not moved in time, so it was released.` },
       now,
       { ifPreviousChanged: true },
     );

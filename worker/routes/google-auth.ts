@@ -101,6 +101,7 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
   await notify(db, c.env, waitUntil, { role: "mentee", id: account.id }, {
     type: "alert",
+    kind: "account",
     content: "New sign-in to your account with Google. If this wasn't you, change your password.",
   });
   const summary = accountSummary(account);

@@ -1,4 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
+import type { NoticeKind } from "../../shared/notification-kinds";
 import type { ServiceDeps } from "./deps";
 import { notificationWrite, pushNotification } from "./notifications";
 import type { Recipient } from "./push";
@@ -17,10 +18,10 @@ type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };
 export async function commitWithNotice<W extends ReturningWrite>(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
   write: W,
-  notice: { to: Recipient; content: string },
+  notice: { to: Recipient; kind: NoticeKind; content: string },
   after: BatchItem<"sqlite">[] = [],
 ): Promise<W["_"]["result"]> {
-  const { statement, view } = notificationWrite(deps.db, notice.to, { type: "alert", content: notice.content }, deps.now, { ifPreviousChanged: true });
+  const { statement, view } = notificationWrite(deps.db, notice.to, { type: "alert", kind: notice.kind, content: notice.content }, deps.now, { ifPreviousChanged: true });
   const [changed] = await deps.db.batch([write, statement, ...after]);
   if (changed.length > 0) pushNotification(deps.env, deps.waitUntil, notice.to, view);
   return changed;

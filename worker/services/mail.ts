@@ -3,7 +3,10 @@ import type { Db } from "../../db/client";
 import { emailOutbox, type MailAttachment } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { dbFor } from "../database";
+import type { NoticeKind } from "../../shared/notification-kinds";
+import type { Role } from "../../shared/role";
 import { currentTime } from "./clock";
+import { channelOffSql } from "./notice-preferences";
 import type { MailTransport } from "./mail/transport";
 import { thirdPartiesOf } from "./third-parties";
 
@@ -40,6 +43,11 @@ export type MailMessage = {
   sensitive?: boolean;
   /** Files sent with it (a booking's .ics invitation or cancellation). */
   attachments?: MailAttachment[];
+  /**
+   * The notice it carries (issue 27): when its recipient turned e-mail off for this kind, the row is
+   * written muted (`muted_at`) and never delivered. Security and payment mail names none: always sent.
+   */
+  notice?: { to: { role: Role; id: string }; kind: NoticeKind };
 };
 
 /** What a sensitive message's text becomes once its secret has done its work. */
@@ -48,11 +56,24 @@ export const REDACTED_UNDELIVERED_TEXT = "[redacted: not delivered]";
 
 const attachmentsOf = (message: MailMessage) => (message.attachments?.length ? message.attachments : null);
 
+/** `muted_at` of a new row: now when its recipient turned e-mail off for its kind, else null (in the insert itself, so the row is always written). */
+const mutedAt = (message: MailMessage, now: number) =>
+  message.notice ? sql`case when ${channelOffSql(message.notice.to.role, message.notice.to.id, message.notice.kind, "email")} then ${now} end` : sql`null`;
+
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
-export function mailInsert(db: Db, message: MailMessage) {
+export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
   return db
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, body: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey ?? null, sensitive: message.sensitive ?? false, attachments: attachmentsOf(message) })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      html: message.html ?? null,
+      dedupeKey: message.dedupeKey ?? null,
+      sensitive: message.sensitive ?? false,
+      attachments: attachmentsOf(message),
+      mutedAt: mutedAt(message, now),
+    })
     .onConflictDoNothing();
 }
 
@@ -62,8 +83,8 @@ export function mailInsert(db: Db, message: MailMessage) {
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
   const attachments = attachmentsOf(message);
-  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at)
-    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at)
+    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}, ${mutedAt(message, now)}
     where ${condition}
     on conflict do nothing`);
 }
@@ -98,7 +119,7 @@ const redacted = (text: string) => ({ body: text, html: null });
  */
 export async function deliverDueMail(db: Db, transport: MailTransport, now = currentTime()): Promise<DeliveryReport> {
   const free = or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, new Date(now)));
-  const due = and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, new Date(now)), lt(emailOutbox.attempts, MAX_MAIL_ATTEMPTS), free);
+  const due = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.mutedAt), lte(emailOutbox.nextAttemptAt, new Date(now)), lt(emailOutbox.attempts, MAX_MAIL_ATTEMPTS), free);
   const candidates = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(due).orderBy(asc(emailOutbox.createdAt)).limit(BATCH_LIMIT);
   const report: DeliveryReport = { sent: 0, failed: 0 };
   for (const { id } of candidates) {

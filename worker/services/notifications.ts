@@ -1,14 +1,17 @@
 import type { NotificationPush } from "../../shared/realtime-protocol";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { NoticeKind } from "../../shared/notification-kinds";
+import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
+import { channelOffSql } from "./notice-preferences";
 import { pushToUser, type Recipient } from "./push";
 
 /** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
 export type NotificationView = NotificationPush;
 
-export type NotificationInput = { type: "message" | "alert"; content: string; conversationId?: string };
+/** `kind` says what it is about (issue 27): which of the recipient's channels (bell, e-mail, push) carry it. */
+export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; content: string; conversationId?: string };
 
 /**
  * A notification as a statement for the SAME `db.batch` as the change it tells about, and its view
@@ -22,6 +25,7 @@ export function notificationWrite(db: Db, to: Recipient, input: NotificationInpu
   const view: NotificationView = {
     id,
     type: input.type,
+    kind: input.kind,
     content: input.content,
     isRead: false,
     conversationId: input.conversationId ?? null,
@@ -29,13 +33,13 @@ export function notificationWrite(db: Db, to: Recipient, input: NotificationInpu
     createdAt: now.toISOString(),
   };
   const statement = options.ifPreviousChanged
-    ? db.run(sql`insert into ${notifications} (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
-        select ${id}, ${to.role}, ${to.id}, ${input.type}, ${input.content}, ${input.conversationId ?? null}, 0, ${now.getTime()} where changes() = 1`)
-    : db.insert(notifications).values({ id, recipientRole: to.role, recipientId: to.id, type: input.type, content: input.content, conversationId: input.conversationId, createdAt: now });
+    ? db.run(sql`insert into ${notifications} (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
+        select ${id}, ${to.role}, ${to.id}, ${input.type}, ${input.kind}, ${input.content}, ${input.conversationId ?? null}, 0, ${now.getTime()} where changes() = 1`)
+    : db.insert(notifications).values({ id, recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId, createdAt: now });
   return { statement, view };
 }
 
-/** Tells the recipient's open tabs about a notification that has been committed. */
+/** Tells the recipient's open tabs, and her devices by Web Push (services/push.ts), about a notification that has been committed. */
 export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, view: NotificationView) {
   pushToUser(env, waitUntil, to, "notification", view);
 }
@@ -46,6 +50,7 @@ export function notificationView(row: NotificationRow): NotificationView {
   return {
     id: row.id,
     type: row.type,
+    kind: row.kind,
     content: row.content,
     isRead: row.isRead,
     conversationId: row.conversationId,
@@ -58,12 +63,14 @@ export function notificationView(row: NotificationRow): NotificationView {
 export const BELL_SIZE = 5;
 
 const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), eq(notifications.recipientId, who.id));
+/** The kinds she turned off "in the app" leave her bell (issue 27); the rows stay, and come back when she turns it on. */
+const shown = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
 
 /** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */
 export async function latestNotifications(db: Db, who: Recipient, limit = BELL_SIZE): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
   const [rows, [unread]] = await db.batch([
-    db.select().from(notifications).where(mine(who)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
-    db.select({ n: count() }).from(notifications).where(and(mine(who), eq(notifications.isRead, false))),
+    db.select().from(notifications).where(and(mine(who), shown(who))).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
+    db.select({ n: count() }).from(notifications).where(and(mine(who), shown(who), eq(notifications.isRead, false))),
   ]);
   return { notifications: rows.map(notificationView), unreadCount: unread?.n ?? 0 };
 }
@@ -84,7 +91,7 @@ export async function notify(
 ): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
-    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, content: input.content, conversationId: input.conversationId })
+    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId })
     .returning();
   const view = notificationView(row);
   pushNotification(env, waitUntil, to, view);

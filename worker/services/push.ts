@@ -4,14 +4,18 @@ import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnve
 import type { Env } from "../env";
 import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
+import { webPushSoon } from "./web-push/send";
+import { dropDevicesOfSignIns } from "./web-push/subscriptions";
 
 export type Recipient = { role: Role; id: string };
 
 /**
  * Tells a user's open tabs that something changed. Call only after the write has committed; the
- * push runs after the response, and a lost push loses nothing because clients refetch.
+ * push runs after the response, and a lost push loses nothing because clients refetch. A
+ * `notification` (a bell entry) also goes to her devices by Web Push (issue 27).
  */
 export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, event: E, data: PushPayloads[E]) {
+  if (event === "notification") webPushSoon(env, waitUntil, to, data as PushPayloads["notification"]);
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.push(event, data))
@@ -21,6 +25,7 @@ export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise
 
 /** Several pushes of one commit to one user's room in one call, in order (a message, then its notification). */
 export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: PushEnvelope[]) {
+  for (const envelope of envelopes) if (envelope.event === "notification") webPushSoon(env, waitUntil, to, envelope.data);
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.pushAll(envelopes))
@@ -41,7 +46,7 @@ export type DisconnectDeps = { env: Env; db: Db; waitUntil: (p: Promise<unknown>
  * Closes the open sockets of a user's sign-ins in `scope` (ADR 0020) after the change that ended
  * them committed: the user's room (every tab) and any live room they may be in now. Logout passes
  * `only` its sign-in, a password change `except` the current one, a reset or a block neither.
- * Runs after the response.
+ * The devices those sign-ins turned Web Push on for stop receiving it (issue 27). Runs after the response.
  */
 export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now = new Date(currentTime())) {
   const { code, reason } = CLOSE_FOR[why];
@@ -49,7 +54,8 @@ export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: S
     const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));
     const slots = who.role === "moderator" ? Promise.resolve([]) : openLiveRoomsOf(deps.db, { role: who.role, id: who.id }, now);
     const liveRooms = slots.then((ids) => Promise.all(ids.map((slotId) => getServerByName(deps.env.LiveRoom, slotId).then((room) => room.disconnectSignIns(who, scope, code, reason)))));
-    await Promise.all([userRoom, liveRooms]);
+    const devices = dropDevicesOfSignIns(deps.db, who, scope);
+    await Promise.all([userRoom, liveRooms, devices]);
   };
   deps.waitUntil(closing().catch((error: unknown) => console.error("disconnect failed", why, error)));
 }

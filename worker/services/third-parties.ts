@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { Env } from "../env";
 import type { GoogleProvider } from "./google/provider";
 import type { MailTransport } from "./mail/transport";
+import type { PushTransport } from "./web-push/transport";
 
 /** Stripe as the services use it (ADR 0010): the API client and the keys that go with it. */
 export type Payments = {
@@ -22,6 +23,8 @@ export type Payments = {
 export type ThirdParties = {
   payments: Payments;
   mail: MailTransport;
+  /** Web Push requests to the devices' push services (issue 27); in development, the local push service's too. */
+  push: PushTransport;
   /** Google sign-in with its callback on this origin; null when Google is not configured. */
   google(origin: string): GoogleProvider | null;
 };

@@ -8,6 +8,7 @@ import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
 import { notificationsRouter } from "./routers/notifications";
+import { notificationSettingsRouter } from "./routers/notification-settings";
 import { passwordRouter } from "./routers/password";
 import { realtimeRouter } from "./routers/realtime";
 import { paymentsRouter } from "./routers/payments";
@@ -35,6 +36,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
+  notificationSettings: notificationSettingsRouter,
   realtime: realtimeRouter,
   email: emailRouter,
   sessionNotes: sessionNotesRouter,

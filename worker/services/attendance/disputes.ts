@@ -76,7 +76,7 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   const words = `${changed ? "changed to" : "kept as"} "${OUTCOME_NAMES[outcome]}"`;
   const tell = (to: Recipient, zone: string) => ({
     to,
-    ...notificationWrite(db, to, { type: "alert", content: `A moderator decided the dispute about the session of ${formatWhen(row.slot.startAt, zone)}: ${words}. ${note}` }, now, { ifPreviousChanged: true }),
+    ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: `A moderator decided the dispute about the session of ${formatWhen(row.slot.startAt, zone)}: ${words}. ${note}` }, now, { ifPreviousChanged: true }),
   });
   const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, zoneOr(row.mentor.zone, "Asia/Kolkata"))];
   const [resolved] = await db.batch([

@@ -79,7 +79,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
     const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, presence.get(r.slot.id) ?? []);
     const mentee: Party = { id: r.mentee.id, first: r.mentee.first, name: `${r.mentee.first} ${r.mentee.last}`, email: r.mentee.email, zone: zoneOr(r.mentee.zone) };
     const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata") };
-    const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", content: n.content }, now, { ifPreviousChanged: true }) }));
+    const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", kind: "booking", content: n.content }, now, { ifPreviousChanged: true }) }));
     // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
     const mail: BatchItem<"sqlite">[] =
       outcome === "mentor_no_show"

@@ -105,15 +105,15 @@ export async function sendMessage(db: Db, sender: Member, conversation: Particip
     db.run(sql`update conversations set last_message_at = ${now} where id = ${conversation.id} and ${stored}`),
     db.run(sql`delete from notifications where recipient_role = ${recipient.role} and recipient_id = ${recipient.id}
       and conversation_id = ${conversation.id} and type = 'message' and is_read = 0 and ${stored}`),
-    db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, content, conversation_id, is_read, created_at)
-      select ${notificationId}, ${recipient.role}, ${recipient.id}, 'message', ${notificationText}, ${conversation.id}, 0, ${now} where ${stored}`),
+    db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
+      select ${notificationId}, ${recipient.role}, ${recipient.id}, 'message', 'message', ${notificationText}, ${conversation.id}, 0, ${now} where ${stored}`),
     // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, stored)] : []),
   ]);
   if (inserted.rowsAffected === 1) {
     const row: MessageRow = { id, conversationId: conversation.id, senderType: sender.role, senderId: sender.id, content, clientId, readAt: null, createdAt: new Date(now) };
     const at = new Date(now).toISOString();
-    const notification: NotificationView = { id: notificationId, type: "message", content: notificationText, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
+    const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: notificationText, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
     return { message: messageView(conversation, row), created: true, notification };
   }
   // Not stored: either this send was stored before (a retry), or the sender is over the limit.

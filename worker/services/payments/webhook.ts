@@ -149,8 +149,8 @@ export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: E
   const texts = messages[change];
   if (!texts) return;
   const sends: Promise<unknown>[] = [];
-  if (texts.mentee) sends.push(notify(db, env, waitUntil, { role: "mentee", id: enrollment.menteeId }, { type: "alert", content: texts.mentee }));
-  if (texts.mentor) sends.push(notify(db, env, waitUntil, { role: "mentor", id: enrollment.mentorId }, { type: "alert", content: texts.mentor }));
+  if (texts.mentee) sends.push(notify(db, env, waitUntil, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
+  if (texts.mentor) sends.push(notify(db, env, waitUntil, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
   // The change is committed; a lost notification must not make Stripe redeliver the event.
   for (const result of await Promise.allSettled(sends)) if (result.status === "rejected") console.error("notification failed", result.reason);
 }

@@ -115,5 +115,5 @@ export async function afterConnectEvent(db: Db, env: Env, payments: Payments, wa
   }
   const notice = connectNotice(outcome);
   if (!notice || (outcome.kind !== "account" && outcome.kind !== "payout")) return;
-  await notify(db, env, waitUntil, { role: "mentor", id: outcome.mentorId }, { type: "alert", content: notice }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(db, env, waitUntil, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch((error: unknown) => console.error("notification failed", error));
 }

@@ -26,5 +26,5 @@ export async function tellMentorAboutMoney(db: Db, env: Env, waitUntil: Waiter, 
   const content = texts[outcome.change];
   if (!content) return;
   // The change is committed; a lost notification must not make Stripe redeliver the event.
-  await notify(db, env, waitUntil, { role: "mentor", id: row.mentorId }, { type: "alert", content }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(db, env, waitUntil, { role: "mentor", id: row.mentorId }, { type: "alert", kind: "account", content }).catch((error: unknown) => console.error("notification failed", error));
 }

@@ -43,7 +43,7 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
     .set({ replyReminderAt: now })
     .where(and(eq(conversations.id, due.conversationId), or(isNull(conversations.replyReminderAt), lt(conversations.replyReminderAt, start)), notExists(answered)))
     .returning({ id: conversations.id });
-  const notice = notificationWrite(db, mentor, { type: "alert", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
   const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited, since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata")) });
   const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, mail, sql`changes() = 1`, now.getTime())]);
   if (claimed.length === 0) return false;

@@ -31,7 +31,7 @@ export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUnti
       .set({ agenda })
       .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, now)))
       .returning({ id: timeSlots.id }),
-    { to: { role: "mentor", id: row.slot.mentorId }, content },
+    { to: { role: "mentor", id: row.slot.mentorId }, kind: "booking", content },
   );
   // Between the read and the write it started, moved or was cancelled.
   if (!changed.length) fail("CONFLICT", "This booking changed meanwhile: reload your booked slots and try again.");

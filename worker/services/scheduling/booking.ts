@@ -109,6 +109,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
       book,
       {
         to: { role: "mentor", id: before.slot.mentorId },
+        kind: "booking",
         content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, mentorZone)}.${agenda ? ` Agenda: ${agenda}` : ""}`,
       },
       mails,
@@ -189,7 +190,7 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
     );
     const to = { role: "mentor" as const, id: before.slot.mentorId };
     const content = `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.${reason ? ` Reason: ${reason}` : ""}`;
-    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
     const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
     if (cancelled.length === 1) {

@@ -127,7 +127,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const whenTo = formatWhen(target.slot.startAt, mentorZone);
   const content = `${who} moved the session on ${whenFrom} to ${whenTo}.`;
   const mentorTo = { role: "mentor" as const, id: from.mentorId };
-  const notice = notificationWrite(db, mentorTo, { type: "alert", content }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(db, mentorTo, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
   // Both parties' e-mails (the mentor's subject as before), each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
   const movedRow = { ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone };
   const movedView = slotView(movedRow, now);
@@ -187,7 +187,7 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
     );
     const to = { role: "mentee" as const, id: row.slot.menteeId };
     const content = `${mentorName} asked you to move your session on ${when}: "${message}" Pick another time before the session starts, or cancel it and the call goes back to your plan.`;
-    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     const askText = `Pick another time on ${row.mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.`;
     const mail = mailInsertWhen(
       db,

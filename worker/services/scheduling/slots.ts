@@ -123,7 +123,7 @@ export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorI
       now,
     );
     const content = `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.${reason ? ` Reason: ${reason}` : ""}`;
-    const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+    const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     // Both parties' e-mails with the calendar's CANCEL (issue 23), written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
     const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now);

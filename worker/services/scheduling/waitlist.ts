@@ -100,7 +100,7 @@ async function holdFor(deps: Deps, slot: FreedSlot, who: Candidate): Promise<boo
     .returning({ id: timeSlots.id });
   const content = `An earlier time opened with ${slot.mentorName}: ${formatWhen(slot.startAt, zoneOr(who.zone))}. It is held for you for ${HOLD_MINUTES} minutes.`;
   const to = { role: "mentee" as const, id: who.menteeId };
-  const notice = notificationWrite(db, to, { type: "alert", content }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
   const heldForHer = sql`exists (select 1 from time_slots s where s.id = ${slot.id} and s.held_for = ${who.menteeId} and s.held_until = ${until.getTime()})`;
   const mail = mailInsertWhen(
     db,

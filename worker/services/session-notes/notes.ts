@@ -65,7 +65,7 @@ export async function saveSessionNotes(deps: Pick<ServiceDeps, "db" | "env" | "w
   const who: Participant = { role: "mentor", id: mentorId };
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
-  const notice = notificationWrite(db, to, { type: "alert", content: `${nameOf(s.mentor)} wrote notes for your session of ${whenFor(s, to)}.` }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content: `${nameOf(s.mentor)} wrote notes for your session of ${whenFor(s, to)}.` }, now, { ifPreviousChanged: true });
   const [created] = await db.batch([
     db.insert(sessionNotes).values({ slotId, body, updatedAt: now }).onConflictDoNothing().returning({ slotId: sessionNotes.slotId }),
     notice.statement,
@@ -82,7 +82,7 @@ export async function commentOnSession(deps: Pick<ServiceDeps, "db" | "env" | "w
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
   const author = who.role === "mentor" ? nameOf(s.mentor) : nameOf(s.mentee);
-  const notice = notificationWrite(db, to, { type: "alert", content: `${author} commented on the notes of your session of ${whenFor(s, to)}.` }, now);
+  const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content: `${author} commented on the notes of your session of ${whenFor(s, to)}.` }, now);
   const id = crypto.randomUUID();
   await db.batch([db.insert(sessionNoteComments).values({ id, slotId, authorRole: who.role, authorId: who.id, body, createdAt: now }), notice.statement]);
   pushNotification(deps.env, deps.waitUntil, to, notice.view);

@@ -81,6 +81,7 @@ export const authRouter = router({
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
     await notify(ctx.db, ctx.env, ctx.waitUntil, { role, id: account.id }, {
       type: "alert",
+      kind: "account",
       content: "New sign-in to your account. If this wasn't you, change your password.",
     });
     return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };

@@ -1,0 +1,102 @@
+import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { pushSubscriptions } from "../../../db/schema";
+import { resolveLocale } from "../../../shared/locale";
+import { channelOn, ruleOf } from "../../../shared/notification-kinds";
+import type { NotificationPush } from "../../../shared/realtime-protocol";
+import type { Role } from "../../../shared/role";
+import type { WebPushPayload } from "../../../shared/web-push";
+import { dbFor } from "../../database";
+import { readConfig, type Config, type Env } from "../../env";
+import { currentTime } from "../clock";
+import { thirdPartiesOf } from "../third-parties";
+import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
+import type { PushTransport } from "./transport";
+
+/**
+ * Web Push after the commit (issue 27): every notice a person's bell gets also goes to each of her
+ * devices, when her push channel for its kind is on. The push service (services/push.ts) calls it
+ * for every `notification` it pushes to a room, so there is no second path to forget. Runs after
+ * the response, like the room push; a lost push loses nothing (the bell keeps the notice).
+ *
+ * Each message is encrypted for its device (RFC 8291, aes128gcm) and signed with the VAPID key
+ * (RFC 8292) by @block65/webcrypto-web-push (ADR 0027), then POSTed to the device's push service
+ * through the transport the entry chose. A 404 or 410 means the browser dropped the subscription:
+ * the row goes. Anything else that is not a success is logged and left (the next notice tries again).
+ */
+
+type Recipient = { role: Role; id: string };
+type Vapid = { subject: string; publicKey: string; privateKey: string };
+export type PushOutcome = "sent" | "gone" | "failed";
+export type PushReport = { sent: number; gone: number; failed: number };
+
+const NONE: PushReport = { sent: 0, gone: 0, failed: 0 };
+
+export function vapidOf(config: Config): Vapid | null {
+  if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY || !config.VAPID_SUBJECT) return null;
+  return { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+}
+
+/** Sends the notice to her devices after the response (call only after the notice committed). */
+export function webPushSoon(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, notice: NotificationPush): void {
+  if (ruleOf(to.role, notice.kind, "push") === "none") return;
+  waitUntil(sendWebPush(env, to, notice).catch((error: unknown) => console.error("web push failed", notice.kind, error)));
+}
+
+type Target = { id: string; endpoint: string; p256dh: string; auth: string; push_on: number | null; locale: string | null };
+
+const LOCALE_OF = { mentee: sql`(select locale from mentees where id = s.owner_id)`, mentor: sql`(select locale from mentors where id = s.owner_id)`, moderator: sql`(select locale from moderators where id = s.owner_id)` };
+
+/**
+ * Her devices whose sign-in is still live, each with her push switch for this kind and her language,
+ * in one statement (no devices, no further work: the usual case costs one indexed read).
+ */
+function targets(db: Db, to: Recipient, notice: NotificationPush) {
+  return db.all<Target>(sql`select s.id, s.endpoint, s.p256dh, s.auth,
+      (select p.push from notification_preferences p where p.owner_role = s.owner_role and p.owner_id = s.owner_id and p.kind = ${notice.kind}) as push_on,
+      ${LOCALE_OF[to.role]} as locale
+    from push_subscriptions s
+    where s.owner_role = ${to.role} and s.owner_id = ${to.id}
+      and exists (select 1 from refresh_sessions f where f.family_id = s.sign_in_id and f.revoked_at is null)`);
+}
+
+export async function sendWebPush(env: Env, to: Recipient, notice: NotificationPush): Promise<PushReport> {
+  const config = readConfig(env);
+  const vapid = vapidOf(config);
+  if (!vapid) return NONE; // development without keys: Web Push is off
+  const db = dbFor(config);
+  const devices = await targets(db, to, notice);
+  if (devices.length === 0) return NONE;
+  const stored = devices[0].push_on === null ? {} : { [notice.kind]: { push: Boolean(devices[0].push_on) } };
+  if (!channelOn(to.role, notice.kind, "push", stored)) return NONE;
+  const payload = pushPayload(notice, to.role, resolveLocale(devices[0].locale, []));
+  const options = deliveryOptions(notice);
+  const transport = thirdPartiesOf(env).push;
+  const outcomes = await Promise.all(devices.map((device) => pushToDevice(db, transport, vapid, device, payload, options)));
+  return { sent: outcomes.filter((o) => o === "sent").length, gone: outcomes.filter((o) => o === "gone").length, failed: outcomes.filter((o) => o === "failed").length };
+}
+
+/** One device: encrypt and sign, POST, then keep the answer (its last success, or its removal on 404/410). */
+export async function pushToDevice(db: Db, transport: PushTransport, vapid: Vapid, device: Pick<Target, "id" | "endpoint" | "p256dh" | "auth">, payload: WebPushPayload, options: DeliveryOptions): Promise<PushOutcome> {
+  const subscription = { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } };
+  try {
+    const request = await buildPushPayload({ data: payload, options }, subscription, vapid);
+    const response = await transport.fetch(device.endpoint, request);
+    if (response.ok) {
+      await db.update(pushSubscriptions).set({ lastSuccessAt: new Date(currentTime()) }).where(eq(pushSubscriptions.id, device.id));
+      return "sent";
+    }
+    if (response.status === 404 || response.status === 410) {
+      // The browser unsubscribed or the subscription expired: it will never work again (RFC 8030 §7.3).
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, device.id), eq(pushSubscriptions.endpoint, device.endpoint)));
+      return "gone";
+    }
+    const detail = (await response.text().catch(() => "")).slice(0, 200);
+    console.warn(`web push to device ${device.id} answered ${response.status}${detail ? `: ${detail}` : ""}`);
+    return "failed";
+  } catch (error) {
+    console.warn(`web push to device ${device.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return "failed";
+  }
+}
