@@ -1,3 +1,6 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { EarningsView } from "../../../shared/payouts";
@@ -11,7 +14,7 @@ import { LinesTable, MonthsTable, MonthSummary, PayoutsTable } from "./earnings-
 import { PayoutAccountCard } from "./payout-account-card";
 import { monthLabel } from "./words";
 
-export const NO_PAYMENTS = "No payments yet. When a mentee subscribes, the payment and your share show here.";
+export const NO_PAYMENTS = msg`No payments yet. When a mentee subscribes, the payment and your share show here.`;
 
 function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -31,27 +34,31 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
 
 /** The mentor's Earnings page (issue 24): payout account, this month, the last 12 months, one month's payments, payouts. */
 export function EarningsPage({ month }: { month?: string }) {
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const zone = useMyZone();
+  const zoneName = zoneLabel(zone);
   const view = useQuery({ ...trpc.payouts.earnings.queryOptions({ month }), placeholderData: keepPreviousData });
 
   return (
     <section aria-labelledby="earnings-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="earnings-title" className="text-2xl font-bold text-slate-900">
-          Earnings
+          <Trans>Earnings</Trans>
         </h1>
-        <p className="text-slate-600">What your mentees paid, the platform's fee and your share. Months and dates are in your time zone, {zoneLabel(zone)}.</p>
+        <p className="text-slate-600">
+          <Trans>What your mentees paid, the platform's fee and your share. Months and dates are in your time zone, {zoneName}.</Trans>
+        </p>
       </div>
       {view.isPending ? (
-        <div role="status" aria-label="Loading your earnings" className="grid gap-6">
+        <div role="status" aria-label={t`Loading your earnings`} className="grid gap-6">
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>
       ) : view.isError && !view.data ? (
         <Card>
           <CardContent className="pt-6">
-            <LoadError what="your earnings" onRetry={() => void view.refetch()} />
+            <LoadError what={t`your earnings`} onRetry={() => void view.refetch()} />
           </CardContent>
         </Card>
       ) : (
@@ -62,41 +69,48 @@ export function EarningsPage({ month }: { month?: string }) {
 }
 
 function Loaded({ data, zone, loading }: { data: EarningsView; zone: string; loading: boolean }) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const thisMonth = data.months[0];
   const hasPayments = data.months.some((m) => m.payments > 0) || data.lines.length > 0;
   const selected = data.month;
+  const thisMonthName = monthLabel(thisMonth.month);
+  const selectedName = monthLabel(selected.month);
+  const paymentCount = selected.payments;
   return (
     <>
       <PayoutAccountCard account={data.account} />
       {hasPayments ? (
         <>
-          <Section id="this-month-title" title={`This month: ${monthLabel(thisMonth.month)}`}>
+          <Section id="this-month-title" title={t`This month: ${thisMonthName}`}>
             <MonthSummary month={thisMonth} feePercent={data.feePercent} />
           </Section>
-          <Section id="months-title" title="Last 12 months">
+          <Section id="months-title" title={t`Last 12 months`}>
             <MonthsTable months={data.months} selected={selected.month} />
           </Section>
           <Section
             id="lines-title"
-            title={`Payments in ${monthLabel(selected.month)}`}
-            aside={<p className="text-sm text-slate-600" aria-live="polite">{loading ? "Loading…" : `${selected.payments} ${selected.payments === 1 ? "payment" : "payments"}`}</p>}
+            title={t`Payments in ${selectedName}`}
+            aside={<p className="text-sm text-slate-600" aria-live="polite">{loading ? t`Loading…` : t`${plural(paymentCount, { one: "# payment", other: "# payments" })}`}</p>}
           >
             <div aria-busy={loading} className="grid gap-3">
               {selected.month !== thisMonth.month ? <MonthSummary month={selected} feePercent={data.feePercent} /> : null}
-              {data.lines.length === 0 ? <p className="text-slate-700">No payments in {monthLabel(selected.month)}.</p> : <LinesTable month={selected.month} lines={data.lines} zone={zone} />}
+              {data.lines.length === 0 ? <p className="text-slate-700">
+                  <Trans>No payments in {selectedName}.</Trans>
+                </p> : <LinesTable month={selected.month} lines={data.lines} zone={zone} />}
             </div>
           </Section>
         </>
       ) : (
-        <Section id="no-payments-title" title="Payments">
-          <p className="text-slate-700">{NO_PAYMENTS}</p>
+        <Section id="no-payments-title" title={t`Payments`}>
+          <p className="text-slate-700">{i18n._(NO_PAYMENTS)}</p>
         </Section>
       )}
-      <Section id="upcoming-payouts-title" title="Upcoming payouts">
-        {data.upcomingPayouts.length === 0 ? <p className="text-slate-700">No payouts on their way.</p> : <PayoutsTable caption="Upcoming payouts, soonest first" payouts={data.upcomingPayouts} past={false} />}
+      <Section id="upcoming-payouts-title" title={t`Upcoming payouts`}>
+        {data.upcomingPayouts.length === 0 ? <p className="text-slate-700">{t`No payouts on their way.`}</p> : <PayoutsTable caption={t`Upcoming payouts, soonest first`} payouts={data.upcomingPayouts} past={false} />}
       </Section>
-      <Section id="past-payouts-title" title="Past payouts">
-        {data.pastPayouts.length === 0 ? <p className="text-slate-700">No payouts yet.</p> : <PayoutsTable caption="Past payouts, newest first" payouts={data.pastPayouts} past />}
+      <Section id="past-payouts-title" title={t`Past payouts`}>
+        {data.pastPayouts.length === 0 ? <p className="text-slate-700">{t`No payouts yet.`}</p> : <PayoutsTable caption={t`Past payouts, newest first`} payouts={data.pastPayouts} past />}
       </Section>
     </>
   );

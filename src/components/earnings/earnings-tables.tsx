@@ -1,16 +1,21 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { EarningLine, EarningsMonth, PayoutLine } from "../../../shared/payouts";
 import { formatRupees } from "@/lib/money";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { formatDate } from "@/lib/zoned";
 import { StackedTable, StatusPill, type Column } from "./stacked-table";
 import { arrivalDay, EARNING_STATUS, monthLabel, PAYOUT_STATUS, periodLabel } from "./words";
 
 /** Gross, the platform's fee and his net of one month, as three figures. */
 export function MonthSummary({ month, feePercent }: { month: EarningsMonth; feePercent: number }) {
+  const { t } = useLingui();
+  const refunded = formatRupees(month.refundedPaise);
   const figures = [
-    ["Gross", month.grossPaise],
-    [`Platform fee (${feePercent}%)`, month.feePaise],
-    ["Net", month.netPaise],
+    [t`Gross`, month.grossPaise],
+    [t`Platform fee (${feePercent}%)`, month.feePaise],
+    [t`Net`, month.netPaise],
   ] as const;
   return (
     <div className="grid gap-2">
@@ -22,26 +27,36 @@ export function MonthSummary({ month, feePercent }: { month: EarningsMonth; feeP
           </div>
         ))}
       </dl>
-      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600">{formatRupees(month.refundedPaise)} of it refunded to mentees.</p> : null}
+      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600">{t`${refunded} of it refunded to mentees.`}</p> : null}
     </div>
   );
 }
 
 /** The last 12 months, each with its totals and a way to see its payments. */
 export function MonthsTable({ months, selected }: { months: EarningsMonth[]; selected: string }) {
+  const { t } = useLingui();
+  const showPayments = (count: number) => t`Show ${plural(count, { one: "# payment", other: "# payments" })}`;
+  const paymentsOf = (month: string) => {
+    const monthName = monthLabel(month);
+    return t`Payments of ${monthName}:`;
+  };
+  const ofMonth = (month: string) => {
+    const monthName = monthLabel(month);
+    return t`of ${monthName}`;
+  };
   const columns: Column<EarningsMonth>[] = [
-    { header: "Month", cell: (m) => monthLabel(m.month) },
-    { header: "Gross", numeric: true, cell: (m) => formatRupees(m.grossPaise) },
-    { header: "Fee", numeric: true, cell: (m) => formatRupees(m.feePaise) },
-    { header: "Net", numeric: true, cell: (m) => formatRupees(m.netPaise) },
-    { header: "Refunded", numeric: true, cell: (m) => formatRupees(m.refundedPaise) },
+    { header: t`Month`, cell: (m) => monthLabel(m.month) },
+    { header: t`Gross`, numeric: true, cell: (m) => formatRupees(m.grossPaise) },
+    { header: t`Fee`, numeric: true, cell: (m) => formatRupees(m.feePaise) },
+    { header: t`Net`, numeric: true, cell: (m) => formatRupees(m.netPaise) },
+    { header: t`Refunded`, numeric: true, cell: (m) => formatRupees(m.refundedPaise) },
     {
-      header: "Payments",
+      header: t`Payments`,
       hiddenHeader: true,
       // One link per month with payments, kept when chosen (so keyboard focus stays on it); the chosen one is marked current.
       cell: (m) =>
         m.payments === 0 && m.month !== selected ? (
-          <span className="text-sm text-slate-500">No payments</span>
+          <span className="text-sm text-slate-500">{t`No payments`}</span>
         ) : (
           <Link
             to="/mentors/earnings"
@@ -53,12 +68,13 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
           >
             {m.month === selected ? (
               <>
-                <span className="sr-only">Payments of {monthLabel(m.month)}: </span>Shown below
+                <span className="sr-only">{paymentsOf(m.month)} </span>
+                {t`Shown below`}
               </>
             ) : (
               <>
-                {`Show ${m.payments} ${m.payments === 1 ? "payment" : "payments"}`}
-                <span className="sr-only"> of {monthLabel(m.month)}</span>
+                {showPayments(m.payments)}
+                <span className="sr-only"> {ofMonth(m.month)}</span>
               </>
             )}
           </Link>
@@ -69,11 +85,11 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
   const cardRows = months.filter((m, i) => i === 0 || m.month === selected || m.payments > 0);
   return (
     <StackedTable
-      caption="Earnings per month, newest first"
+      caption={t`Earnings per month, newest first`}
       columns={columns}
       rows={months}
       cardRows={cardRows}
-      cardNote="Months without payments are left out."
+      cardNote={t`Months without payments are left out.`}
       rowKey={(m) => m.month}
       isCurrent={(m) => m.month === selected}
       testId="months-table"
@@ -83,37 +99,44 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
 
 /** One line per paid invoice of the month: who paid, when, for which period, the split and where his share is. */
 export function LinesTable({ month, lines, zone }: { month: string; lines: EarningLine[]; zone: string }) {
+  const { t } = useLingui();
+  const monthName = monthLabel(month);
+  const refundedText = (paise: number) => {
+    const amount = formatRupees(paise);
+    return t`${amount} refunded`;
+  };
   const columns: Column<EarningLine>[] = [
-    { header: "Mentee", cell: (l) => l.menteeName },
-    { header: "Paid on", cell: (l) => formatDate(l.paidAt, zone) },
-    { header: "Period", cell: (l) => periodLabel(l.periodStart, l.periodEnd, zone) },
-    { header: "Gross", numeric: true, cell: (l) => formatRupees(l.grossPaise) },
-    { header: "Fee", numeric: true, cell: (l) => formatRupees(l.feePaise) },
-    { header: "Net", numeric: true, cell: (l) => formatRupees(l.netPaise) },
+    { header: t`Mentee`, cell: (l) => l.menteeName },
+    { header: t`Paid on`, cell: (l) => formatDate(l.paidAt, zone) },
+    { header: t`Period`, cell: (l) => periodLabel(l.periodStart, l.periodEnd, zone) },
+    { header: t`Gross`, numeric: true, cell: (l) => formatRupees(l.grossPaise) },
+    { header: t`Fee`, numeric: true, cell: (l) => formatRupees(l.feePaise) },
+    { header: t`Net`, numeric: true, cell: (l) => formatRupees(l.netPaise) },
     {
-      header: "Status",
+      header: t`Status`,
       cell: (l) => (
         <span className="inline-flex flex-wrap justify-end gap-1">
           <StatusPill {...EARNING_STATUS[l.status]} />
-          {l.refundedPaise > 0 && l.status !== "refunded" ? <span className="text-xs text-slate-600">{formatRupees(l.refundedPaise)} refunded</span> : null}
+          {l.refundedPaise > 0 && l.status !== "refunded" ? <span className="text-xs text-slate-600">{refundedText(l.refundedPaise)}</span> : null}
         </span>
       ),
     },
   ];
-  return <StackedTable caption={`Payments of ${monthLabel(month)}`} columns={columns} rows={lines} rowKey={(l) => l.id} testId="earning-lines" />;
+  return <StackedTable caption={t`Payments of ${monthName}`} columns={columns} rows={lines} rowKey={(l) => l.id} testId="earning-lines" />;
 }
 
 /** Payouts to his bank: amount, the day it arrives (or arrived) and its state; a failed one says why. */
 export function PayoutsTable({ caption, payouts, past }: { caption: string; payouts: PayoutLine[]; past: boolean }) {
+  const { t } = useLingui();
   const columns: Column<PayoutLine>[] = [
-    { header: "Amount", cell: (p) => <span className="tabular-nums">{formatRupees(p.amountPaise)}</span> },
-    { header: past ? "Arrived" : "Arrives", cell: (p) => arrivalDay(p.arrivalDate) },
+    { header: t`Amount`, cell: (p) => <span className="tabular-nums">{formatRupees(p.amountPaise)}</span> },
+    { header: past ? t`Arrived` : t`Arrives`, cell: (p) => arrivalDay(p.arrivalDate) },
     {
-      header: "Status",
+      header: t`Status`,
       cell: (p) => (
         <span className="grid justify-items-end gap-1 md:justify-items-start">
           <StatusPill {...PAYOUT_STATUS[p.status]} />
-          {p.status === "failed" && p.failureMessage ? <span className="text-xs text-red-800">{p.failureMessage}</span> : null}
+          {p.status === "failed" && p.failureMessage ? <span className="text-xs text-red-800">{translateServerMessage(p.failureMessage)}</span> : null}
         </span>
       ),
     },

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { PayoutAccountView } from "../../../shared/payouts";
@@ -6,19 +8,22 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { apiError } from "@/lib/api-error";
 import { formatRupees } from "@/lib/money";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { ACCOUNT_STATE } from "./words";
 
-const failed = (what: string) => (error: unknown) => toast.error(what, { description: apiError(error)?.message ?? "Please check your connection and try again." });
+/** A failed request's toast: what failed, and why (the API's words, else the connection). */
+const failed = (what: string, retry: string) => (error: unknown) => toast.error(what, { description: apiError(error)?.message ?? retry });
 
 /** Starts (or resumes) Stripe's onboarding and leaves for it. */
 export function useStartOnboarding() {
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   return useMutation(
     trpc.payouts.startOnboarding.mutationOptions({
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: failed("We couldn't open Stripe's onboarding"),
+      onError: (error) => failed(t`We couldn't open Stripe's onboarding`, t`Please check your connection and try again.`)(error),
     }),
   );
 }
@@ -28,6 +33,8 @@ export function useStartOnboarding() {
  * or his Express dashboard, and what waits for it.
  */
 export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const start = useStartOnboarding();
   const dashboard = useMutation(trpc.payouts.dashboardLink.mutationOptions());
@@ -42,26 +49,27 @@ export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
       } else window.location.assign(url);
     } catch (error) {
       tab?.close();
-      failed("We couldn't open your Stripe dashboard")(error);
+      failed(t`We couldn't open your Stripe dashboard`, t`Please check your connection and try again.`)(error);
     }
   };
-  const onboardingLabel = account.state === "none" ? "Connect payout account" : account.state === "incomplete" || account.state === "restricted" ? "Continue onboarding" : null;
+  const onboardingLabel = account.state === "none" ? t`Connect payout account` : account.state === "incomplete" || account.state === "restricted" ? t`Continue onboarding` : null;
+  const held = formatRupees(account.heldPaise);
   const ready = account.state === "ready";
   return (
     <Card role="region" aria-labelledby="payout-account-title" className="min-w-0">
       <CardContent className="grid gap-3 pt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="payout-account-title" className="text-lg font-semibold text-slate-900">
-            Payout account
+            <Trans>Payout account</Trans>
           </h2>
           <p className={ready ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-amber-900"} data-testid="payout-account-state">
-            {ACCOUNT_STATE[account.state]}
+            {i18n._(ACCOUNT_STATE[account.state])}
           </p>
         </div>
-        {account.nextStep ? <p className="text-slate-700">{account.nextStep}</p> : null}
+        {account.nextStep ? <p className="text-slate-700">{translateServerMessage(account.nextStep)}</p> : null}
         {account.heldPaise > 0 ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="held-amount">
-            {ready ? `${formatRupees(account.heldPaise)} on its way to your payout account` : `${formatRupees(account.heldPaise)} waiting for your payout account`}
+            {ready ? t`${held} on its way to your payout account` : t`${held} waiting for your payout account`}
           </p>
         ) : null}
         {onboardingLabel || account.detailsSubmitted ? (
@@ -75,8 +83,10 @@ export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
             {account.detailsSubmitted ? (
               <Button variant="outline" disabled={dashboard.isPending} onClick={() => void openDashboard()}>
                 {dashboard.isPending ? <Spinner /> : <ExternalLink aria-hidden="true" />}
-                Open Stripe dashboard
-                <span className="sr-only">(opens in a new tab)</span>
+                <Trans>Open Stripe dashboard</Trans>
+                <span className="sr-only">
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </Button>
             ) : null}
           </div>

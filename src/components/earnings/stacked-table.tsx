@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/class-names";
+import type { StatusWords } from "./words";
 
 export type Column<T> = {
   header: string;
@@ -80,7 +82,8 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, car
   );
 }
 
-/** A status word in a small pill. */
-export function StatusPill({ label, tone }: { label: string; tone: string }) {
-  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tone)}>{label}</span>;
+/** A status word in a small pill, in the reader's language. */
+export function StatusPill({ label, tone }: StatusWords) {
+  const { i18n } = useLingui();
+  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tone)}>{i18n._(label)}</span>;
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import dayjs from "dayjs";
 import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../../shared/payouts";
 import { inZone } from "../../../shared/zoned-time";
@@ -6,28 +8,31 @@ import { formatDate } from "@/lib/zoned";
 /** A month key "2026-11" as "November 2026". */
 export const monthLabel = (month: string) => dayjs(`${month}-01T00:00:00`).format("MMMM YYYY");
 
-export const EARNING_STATUS: Record<EarningStatus, { label: string; tone: string }> = {
-  transferred: { label: "Transferred", tone: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
-  held: { label: "Held", tone: "bg-amber-50 text-amber-900 ring-amber-200" },
-  refunded: { label: "Refunded", tone: "bg-slate-100 text-slate-800 ring-slate-300" },
-  partially_refunded: { label: "Partly refunded", tone: "bg-slate-100 text-slate-800 ring-slate-300" },
-  disputed: { label: "Disputed", tone: "bg-red-50 text-red-800 ring-red-200" },
+/** A status's words (Lingui's `msg`, shown with `i18n._`) and its pill's colours. */
+export type StatusWords = { label: MessageDescriptor; tone: string };
+
+export const EARNING_STATUS: Record<EarningStatus, StatusWords> = {
+  transferred: { label: msg`Transferred`, tone: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
+  held: { label: msg`Held`, tone: "bg-amber-50 text-amber-900 ring-amber-200" },
+  refunded: { label: msg`Refunded`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
+  partially_refunded: { label: msg`Partly refunded`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
+  disputed: { label: msg`Disputed`, tone: "bg-red-50 text-red-800 ring-red-200" },
 };
 
-export const PAYOUT_STATUS: Record<PayoutLine["status"], { label: string; tone: string }> = {
-  pending: { label: "Pending", tone: "bg-amber-50 text-amber-900 ring-amber-200" },
-  in_transit: { label: "On its way", tone: "bg-indigo-50 text-indigo-800 ring-indigo-200" },
-  paid: { label: "Paid", tone: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
-  failed: { label: "Failed", tone: "bg-red-50 text-red-800 ring-red-200" },
-  canceled: { label: "Canceled", tone: "bg-slate-100 text-slate-800 ring-slate-300" },
+export const PAYOUT_STATUS: Record<PayoutLine["status"], StatusWords> = {
+  pending: { label: msg`Pending`, tone: "bg-amber-50 text-amber-900 ring-amber-200" },
+  in_transit: { label: msg`On its way`, tone: "bg-indigo-50 text-indigo-800 ring-indigo-200" },
+  paid: { label: msg`Paid`, tone: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
+  failed: { label: msg`Failed`, tone: "bg-red-50 text-red-800 ring-red-200" },
+  canceled: { label: msg`Canceled`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
 };
 
-export const ACCOUNT_STATE: Record<PayoutAccountState, string> = {
-  none: "Not connected",
-  incomplete: "Onboarding not finished",
-  pending_review: "Stripe is checking your details",
-  restricted: "Paused by Stripe",
-  ready: "Ready: your share goes straight to your account",
+export const ACCOUNT_STATE: Record<PayoutAccountState, MessageDescriptor> = {
+  none: msg`Not connected`,
+  incomplete: msg`Onboarding not finished`,
+  pending_review: msg`Stripe is checking your details`,
+  restricted: msg`Paused by Stripe`,
+  ready: msg`Ready: your share goes straight to your account`,
 };
 
 /** A payout's arrival is a calendar date (Stripe gives midnight UTC of the day), so it is read in UTC, not moved by the viewer's zone. */

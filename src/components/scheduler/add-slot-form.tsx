@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { zonedInstant } from "@/lib/zoned";
@@ -9,6 +10,7 @@ const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus
 
 /** "Add a slot" by hand, from the keyboard: a day and a start in the mentor's zone, optionally repeated weekly. */
 export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pending: boolean; onPublish: (draft: SlotDraft) => void }) {
+  const { t } = useLingui();
   const today = dayjs().tz(zone).format("YYYY-MM-DD");
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const submit = (event: FormEvent) => {
@@ -16,36 +18,38 @@ export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pendin
     onPublish({ start: zonedInstant(form.date, form.time, zone), title: form.title || null, description: form.description || null, weeks: form.weeks });
   };
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label="Add a slot">
-      <h2 className="font-semibold text-slate-900">Add a slot</h2>
+    <form onSubmit={submit} className="grid gap-3" aria-label={t`Add a slot`}>
+      <h2 className="font-semibold text-slate-900">
+        <Trans>Add a slot</Trans>
+      </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Date
+        <Trans>Date</Trans>
         <input type="date" required min={today} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Start time
+        <Trans>Start time</Trans>
         <input type="time" required step={900} value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Title (optional)
+        <Trans>Title (optional)</Trans>
         <input maxLength={120} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Description (optional)
+        <Trans>Description (optional)</Trans>
         <textarea maxLength={1000} rows={2} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Repeat weekly for
+        <Trans>Repeat weekly for</Trans>
         <select value={form.weeks} onChange={(e) => setForm({ ...form, weeks: Number(e.target.value) })} className={field}>
           {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
-              {n === 1 ? "Just this once" : `${n} weeks`}
+              {n === 1 ? t`Just this once` : t`${n} weeks`}
             </option>
           ))}
         </select>
       </label>
       <Button type="submit" disabled={pending}>
-        {pending ? "Publishing…" : "Publish slot"}
+        {pending ? t`Publishing…` : t`Publish slot`}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { dayjs } from "../../../shared/zoned-time";
@@ -8,33 +9,34 @@ const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus
 
 /** "Add time off": first and last day (in the mentor's zone) and an optional note; Submit asks for a preview first. */
 export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pending: boolean; onSubmit: (draft: TimeOffDraft) => void }) {
+  const { t } = useLingui();
   const today = dayjs().tz(zone).format("YYYY-MM-DD");
   const [draft, setDraft] = useState<TimeOffDraft>({ firstDay: today, lastDay: today, note: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.firstDay || !draft.lastDay) return setProblem("Enter the first and the last day.");
-    if (draft.lastDay < draft.firstDay) return setProblem("The last day must be on or after the first day.");
-    if (draft.lastDay < today) return setProblem("This period is already over. Choose days from today on.");
+    if (!draft.firstDay || !draft.lastDay) return setProblem(t`Enter the first and the last day.`);
+    if (draft.lastDay < draft.firstDay) return setProblem(t`The last day must be on or after the first day.`);
+    if (draft.lastDay < today) return setProblem(t`This period is already over. Choose days from today on.`);
     setProblem(null);
     onSubmit({ ...draft, note: draft.note.trim() });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3" aria-labelledby="add-time-off-title">
       <h2 id="add-time-off-title" className="font-semibold text-slate-900">
-        Add time off
+        <Trans>Add time off</Trans>
       </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        First day
+        <Trans>First day</Trans>
         <input type="date" required min={today} value={draft.firstDay} onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: draft.lastDay < e.target.value ? e.target.value : draft.lastDay })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Last day
+        <Trans>Last day</Trans>
         <input type="date" required min={draft.firstDay || today} value={draft.lastDay} onChange={(e) => setDraft({ ...draft, lastDay: e.target.value })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Note (optional)
-        <input maxLength={200} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} className={field} placeholder="Holiday, conference…" />
+        <Trans>Note (optional)</Trans>
+        <input maxLength={200} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} className={field} placeholder={t`Holiday, conference…`} />
       </label>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
@@ -42,7 +44,7 @@ export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pend
         </p>
       ) : null}
       <Button type="submit" disabled={pending}>
-        {pending ? "Checking…" : "Add time off"}
+        {pending ? t`Checking…` : t`Add time off`}
       </Button>
     </form>
   );

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 
 /** "Ask to reschedule": the mentor writes why (required); the mentee is told and picks another time, or gets the call back. */
 export function AskRescheduleDialog({ open, menteeName, pending, onClose, onSend }: { open: boolean; menteeName: string | null; pending: boolean; onClose: () => void; onSend: (message: string) => void }) {
+  const { t } = useLingui();
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
@@ -15,18 +17,26 @@ export function AskRescheduleDialog({ open, menteeName, pending, onClose, onSend
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = message.trim();
-    if (!text) return setProblem("Write a short message so the mentee knows why (for example, what times suit you).");
+    if (!text) return setProblem(t`Write a short message so the mentee knows why (for example, what times suit you).`);
     setProblem(null);
     onSend(text);
   };
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <DialogContent>
-        <DialogTitle>Ask to reschedule</DialogTitle>
-        <DialogDescription>{menteeName ?? "The mentee"} is told and can move the booking to another of your open times. The booking stays until then.</DialogDescription>
+        <DialogTitle>
+          <Trans>Ask to reschedule</Trans>
+        </DialogTitle>
+        <DialogDescription>
+          {menteeName !== null ? (
+            <Trans>{menteeName} is told and can move the booking to another of your open times. The booking stays until then.</Trans>
+          ) : (
+            <Trans>The mentee is told and can move the booking to another of your open times. The booking stays until then.</Trans>
+          )}
+        </DialogDescription>
         <form onSubmit={submit} noValidate className="grid gap-3">
           <label htmlFor={fieldId} className="grid gap-1 text-sm font-medium text-slate-800">
-            Message to {menteeName ?? "the mentee"}
+            {menteeName !== null ? <Trans>Message to {menteeName}</Trans> : <Trans>Message to the mentee</Trans>}
             <textarea
               id={fieldId}
               required
@@ -46,10 +56,10 @@ export function AskRescheduleDialog({ open, menteeName, pending, onClose, onSend
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? "Sending…" : "Send request"}
+              {pending ? t`Sending…` : t`Send request`}
             </Button>
           </div>
         </form>

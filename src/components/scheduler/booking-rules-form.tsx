@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { LoadError } from "@/components/load-error";
@@ -10,32 +14,34 @@ import { useTRPC } from "@/lib/trpc";
 
 const field = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
-const NOTICE: [number, string][] = [
-  [0, "None"],
-  [60, "1 hour"],
-  [120, "2 hours"],
-  [240, "4 hours"],
-  [720, "12 hours"],
-  [1440, "24 hours"],
-  [2880, "48 hours"],
+const NOTICE: [number, MessageDescriptor][] = [
+  [0, msg`None`],
+  [60, msg`1 hour`],
+  [120, msg`2 hours`],
+  [240, msg`4 hours`],
+  [720, msg`12 hours`],
+  [1440, msg`24 hours`],
+  [2880, msg`48 hours`],
 ];
-const BUFFER: [number, string][] = [
-  [0, "None"],
-  [10, "10 minutes"],
-  [15, "15 minutes"],
-  [30, "30 minutes"],
-  [60, "60 minutes"],
+const BUFFER: [number, MessageDescriptor][] = [
+  [0, msg`None`],
+  [10, msg`10 minutes`],
+  [15, msg`15 minutes`],
+  [30, msg`30 minutes`],
+  [60, msg`60 minutes`],
 ];
 const CAPS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** A value saved elsewhere (the API) that the list does not hold is still shown, not silently replaced. */
-const withValue = (options: [number, string][], value: number, unit: string): [number, string][] =>
-  options.some(([v]) => v === value) ? options : [...options, [value, `${value} ${unit}`]].sort((a, b) => (a[0] as number) - (b[0] as number)) as [number, string][];
+const withValue = (options: [number, MessageDescriptor][], value: number): [number, MessageDescriptor][] =>
+  options.some(([v]) => v === value) ? options : ([...options, [value, msg`${value} minutes`]] as [number, MessageDescriptor][]).sort((a, b) => a[0] - b[0]);
 
 type Rules = { noticeMinutes: number; bufferMinutes: number; dailyCap: number | null };
 
 /** The mentor's booking rules: minimum notice, a buffer between booked sessions and a daily cap (issue 22). */
 export function BookingRulesForm() {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const availability = useQuery(trpc.scheduling.availability.queryOptions());
@@ -49,15 +55,15 @@ export function BookingRulesForm() {
   const save = useMutation(
     trpc.scheduling.setBookingRules.mutationOptions({
       onSuccess: async () => {
-        toast.success("Booking rules saved");
+        toast.success(t`Booking rules saved`);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },
-      onError: (error) => toast.error("Booking rules not saved", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+      onError: (error) => toast.error(t`Booking rules not saved`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
     }),
   );
 
-  if (availability.isPending || (availability.data && rules === null)) return <Skeleton role="status" aria-label="Loading your booking rules" className="h-72 w-full" />;
-  if (availability.isError || rules === null) return <LoadError what="your booking rules" onRetry={() => void availability.refetch()} />;
+  if (availability.isPending || (availability.data && rules === null)) return <Skeleton role="status" aria-label={t`Loading your booking rules`} className="h-72 w-full" />;
+  if (availability.isError || rules === null) return <LoadError what={t`your booking rules`} onRetry={() => void availability.refetch()} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,50 +76,52 @@ export function BookingRulesForm() {
         <form onSubmit={submit} aria-labelledby="booking-rules-title" className="grid max-w-md gap-4">
           <div className="grid gap-1">
             <h2 id="booking-rules-title" className="font-semibold text-slate-900">
-              Booking rules
+              <Trans>Booking rules</Trans>
             </h2>
-            <p className="text-sm text-slate-600">They apply to every new booking and move; sessions already booked stay.</p>
+            <p className="text-sm text-slate-600">
+              <Trans>They apply to every new booking and move; sessions already booked stay.</Trans>
+            </p>
           </div>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Minimum notice
+            <Trans>Minimum notice</Trans>
             <select value={rules.noticeMinutes} onChange={(e) => setRules({ ...rules, noticeMinutes: Number(e.target.value) })} className={field} aria-describedby="notice-help">
-              {withValue(NOTICE, rules.noticeMinutes, "minutes").map(([v, label]) => (
+              {withValue(NOTICE, rules.noticeMinutes).map(([v, label]) => (
                 <option key={v} value={v}>
-                  {label}
+                  {i18n._(label)}
                 </option>
               ))}
             </select>
             <span id="notice-help" className="font-normal text-slate-600">
-              How long before a session starts it can still be booked.
+              <Trans>How long before a session starts it can still be booked.</Trans>
             </span>
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Buffer between sessions
+            <Trans>Buffer between sessions</Trans>
             <select value={rules.bufferMinutes} onChange={(e) => setRules({ ...rules, bufferMinutes: Number(e.target.value) })} className={field} aria-describedby="buffer-help">
-              {withValue(BUFFER, rules.bufferMinutes, "minutes").map(([v, label]) => (
+              {withValue(BUFFER, rules.bufferMinutes).map(([v, label]) => (
                 <option key={v} value={v}>
-                  {label}
+                  {i18n._(label)}
                 </option>
               ))}
             </select>
             <span id="buffer-help" className="font-normal text-slate-600">
-              Free time kept before and after each booked session.
+              <Trans>Free time kept before and after each booked session.</Trans>
             </span>
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Daily limit
+            <Trans>Daily limit</Trans>
             <select value={cap ?? ""} onChange={(e) => setRules({ ...rules, dailyCap: e.target.value === "" ? null : Number(e.target.value) })} className={field}>
-              <option value="">No limit</option>
+              <option value="">{t`No limit`}</option>
               {(cap !== null && !CAPS.includes(cap) ? [...CAPS, cap] : CAPS).map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? "1 session a day" : `${n} sessions a day`}
+                  {t`${plural(n, { one: "# session a day", other: "# sessions a day" })}`}
                 </option>
               ))}
             </select>
           </label>
           <div>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save booking rules"}
+              {save.isPending ? t`Saving…` : t`Save booking rules`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -20,6 +21,7 @@ const SlotCalendar = lazy(() => import("@/components/slot-calendar"));
  * hours), a confirmation before a clicked empty time is published, and a slot's details beside it.
  */
 export function CalendarSection({ zone }: { zone: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Ticks every 30 s, so "Go Live" appears on a booked slot's details when its room opens (10 minutes before the start).
@@ -34,11 +36,12 @@ export function CalendarSection({ zone }: { zone: string }) {
   const publish = useMutation(
     trpc.scheduling.publish.mutationOptions({
       onSuccess: async (created) => {
-        toast.success("Slot allocated successfully", { description: created.length > 1 ? `${created.length} weekly slots published.` : undefined });
+        const count = created.length;
+        toast.success(t`Slot allocated successfully`, { description: count > 1 ? t`${count} weekly slots published.` : undefined });
         setProposed(null);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },
-      onError: (error) => toast.error("Slot allotment failed", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Slot allotment failed`, { description: apiError(error)?.message }),
     }),
   );
   const publishDraft = (d: SlotDraft) => publish.mutate({ slotDetails: { start: d.start.toISOString(), title: d.title, description: d.description, weeks: d.weeks } });
@@ -54,19 +57,19 @@ export function CalendarSection({ zone }: { zone: string }) {
       </Card>
       <div className="min-w-0">
         {slots.isPending || accountZone.isPending || availability.isPending ? (
-          <Skeleton role="status" aria-label="Loading your slots" className="h-96 w-full" />
+          <Skeleton role="status" aria-label={t`Loading your slots`} className="h-96 w-full" />
         ) : slots.isError ? (
-          <LoadError what="your slots" onRetry={() => void slots.refetch()} />
+          <LoadError what={t`your slots`} onRetry={() => void slots.refetch()} />
         ) : (
           <>
-            {slots.data.length === 0 ? <p className="mb-3 text-slate-700">You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.</p> : null}
-            <Suspense fallback={<Skeleton role="status" aria-label="Loading the calendar" className="h-96 w-full" />}>
+            {slots.data.length === 0 ? <p className="mb-3 text-slate-700">{t`You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.`}</p> : null}
+            <Suspense fallback={<Skeleton role="status" aria-label={t`Loading the calendar`} className="h-96 w-full" />}>
               <SlotCalendar
                 zone={zone}
                 slots={slots.data}
                 scrollTime={scrollTimeFor(availability.data?.weeklyHours)}
                 onPickTime={setProposed}
-                onPastTime={() => toast.error("Slot allotment failed", { description: "This time has already passed. Choose a time in the future." })}
+                onPastTime={() => toast.error(t`Slot allotment failed`, { description: t`This time has already passed. Choose a time in the future.` })}
                 onPickSlot={(slot, anchor) => setSelected({ id: slot.id, anchor })}
               />
             </Suspense>

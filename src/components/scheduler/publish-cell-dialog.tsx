@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { dayjs } from "../../../shared/zoned-time";
@@ -10,6 +11,7 @@ const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus
  * nothing happens from one click); the title and description are optional.
  */
 export function PublishCellDialog({ start, zone, pending, onClose, onPublish }: { start: Date | null; zone: string; pending: boolean; onClose: () => void; onPublish: (draft: SlotDraft) => void }) {
+  const { t } = useLingui();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const when = start ? dayjs(start).tz(zone).format("dddd, MMMM D, h:mm a") : "";
@@ -22,18 +24,18 @@ export function PublishCellDialog({ start, zone, pending, onClose, onPublish }: 
         setDescription("");
         onClose();
       }}
-      title={`Publish a slot on ${when}?`}
-      description="A one-hour slot that your mentees can book."
-      confirmLabel="Publish"
+      title={t`Publish a slot on ${when}?`}
+      description={t`A one-hour slot that your mentees can book.`}
+      confirmLabel={t`Publish`}
       pending={pending}
       onConfirm={() => start && onPublish({ start, title: title.trim() || null, description: description.trim() || null, weeks: 1 })}
     >
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Slot title (optional)
+        <Trans>Slot title (optional)</Trans>
         <input maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Slot description (optional)
+        <Trans>Slot description (optional)</Trans>
         <textarea maxLength={1000} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} className={field} />
       </label>
     </ConfirmDialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState, type CSSProperties, type ReactNode } from "react";
@@ -36,9 +37,6 @@ function placement(anchor: Anchor | null, height: number): CSSProperties {
   return { left: `${left}px`, top: `${top}px`, maxHeight: `${vh - 32}px` };
 }
 
-const stateLine = (slot: SlotView) =>
-  slot.state === "booked" ? `Booked by ${slot.menteeName ?? "a mentee"}${slot.type === "trial" ? " (free intro call)" : ""}` : slot.state === "past" ? "Past, not booked" : "Open";
-
 /**
  * A slot's details, opened beside its event on the calendar (issue 22), as a modal dialog that holds
  * focus and closes with Escape: the time (and the mentee's), state, title, agenda, where the slot came
@@ -46,6 +44,7 @@ const stateLine = (slot: SlotView) =>
  * mentee reads), ask to reschedule (a required message), Go Live.
  */
 export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; now: number; onClose: () => void }) {
+  const { t } = useLingui();
   // Closed, the focus goes back to the calendar event that opened it (issue 28).
   const focusReturn = useFocusReturn({});
   const trpc = useTRPC();
@@ -63,25 +62,34 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
   const future = slot ? new Date(slot.start).getTime() > now : false;
   const history = useQuery({ ...trpc.scheduling.bookingHistory.queryOptions({ slotId: slot?.id ?? "" }), enabled: Boolean(slot && booked) });
   const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+  const menteeName = slot?.menteeName ?? null;
+  const requestMessage = slot?.rescheduleRequest?.message ?? null;
+  const stateLine = (slot: SlotView) => {
+    if (slot.state === "past") return t`Past, not booked`;
+    if (slot.state !== "booked") return t`Open`;
+    const trial = slot.type === "trial";
+    if (menteeName === null) return trial ? t`Booked by a mentee (free intro call)` : t`Booked by a mentee`;
+    return trial ? t`Booked by ${menteeName} (free intro call)` : t`Booked by ${menteeName}`;
+  };
   const remove = useMutation(
     trpc.scheduling.deleteSlot.mutationOptions({
       onSuccess: async (r) => {
-        toast.success("Slot Deleted", { description: r.cancelledBooking ? "The mentee was told and the call is back in their plan." : undefined });
+        toast.success(t`Slot Deleted`, { description: r.cancelledBooking ? t`The mentee was told and the call is back in their plan.` : undefined });
         setConfirming(null);
         onClose();
         await refresh();
       },
-      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Something went wrong`, { description: apiError(error)?.message }),
     }),
   );
   const ask = useMutation(
     trpc.scheduling.askReschedule.mutationOptions({
       onSuccess: async () => {
-        toast.success("Reschedule requested", { description: "The mentee was told and can pick another time." });
+        toast.success(t`Reschedule requested`, { description: t`The mentee was told and can pick another time.` });
         setConfirming(null);
         await refresh();
       },
-      onError: (error) => toast.error("Request not sent", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Request not sent`, { description: apiError(error)?.message }),
     }),
   );
 
@@ -99,37 +107,42 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
           >
             {slot ? (
               <>
-                <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-slate-900">Slot details</DialogPrimitive.Title>
+                <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-slate-900">
+                  <Trans>Slot details</Trans>
+                </DialogPrimitive.Title>
                 <DialogPrimitive.Description asChild>
                   <div className="grid gap-1 text-sm text-slate-700">
-                    <SlotTime start={slot.start} zone={zone} otherZone={slot.menteeTimeZone} otherLabel="Mentee's time" />
+                    <SlotTime start={slot.start} zone={zone} otherZone={slot.menteeTimeZone} otherLabel={t`Mentee's time`} />
                     <p className={booked ? "font-medium text-indigo-800" : undefined}>{stateLine(slot)}</p>
                   </div>
                 </DialogPrimitive.Description>
                 {slot.rescheduleRequest ? (
                   <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                    <b className="font-semibold">Reschedule requested.</b> {slot.rescheduleRequest.message ? `You wrote: “${slot.rescheduleRequest.message}”` : null}
+                    <b className="font-semibold">
+                      <Trans>Reschedule requested.</Trans>
+                    </b>{" "}
+                    {requestMessage ? t`You wrote: “${requestMessage}”` : null}
                   </p>
                 ) : null}
                 <dl className="grid gap-2 text-sm">
-                  {slot.title ? <Item term="Title">{slot.title}</Item> : null}
-                  {slot.description ? <Item term="Description">{slot.description}</Item> : null}
-                  {booked ? <Item term="Agenda">{slot.agenda ? <TextWithLinks text={slot.agenda} /> : "No agenda given."}</Item> : null}
-                  <Item term="Source">{slot.source === "hours" ? "From your weekly hours" : "Published by you"}</Item>
+                  {slot.title ? <Item term={t`Title`}>{slot.title}</Item> : null}
+                  {slot.description ? <Item term={t`Description`}>{slot.description}</Item> : null}
+                  {booked ? <Item term={t`Agenda`}>{slot.agenda ? <TextWithLinks text={slot.agenda} /> : t`No agenda given.`}</Item> : null}
+                  <Item term={t`Source`}>{slot.source === "hours" ? t`From your weekly hours` : t`Published by you`}</Item>
                 </dl>
                 {booked && slot.attendance ? (
-                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={slot.menteeName ?? "Mentee"} zone={zone} />
+                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={slot.menteeName ?? t`Mentee`} zone={zone} />
                 ) : null}
                 {booked ? <SlotHistory history={history} zone={zone} /> : null}
                 <div className="flex flex-wrap items-center gap-2">
                   {slot.state !== "past" && future ? (
                     <Button variant="outline" onClick={() => setConfirming("delete")}>
-                      {booked ? "Delete and cancel booking" : "Delete slot"}
+                      {booked ? t`Delete and cancel booking` : t`Delete slot`}
                     </Button>
                   ) : null}
                   {booked && future ? (
                     <Button variant="outline" onClick={() => setConfirming("reschedule")}>
-                      Ask to reschedule
+                      <Trans>Ask to reschedule</Trans>
                     </Button>
                   ) : null}
                   {booked ? <GoLiveLink slot={slot} now={now} size="default" /> : null}
@@ -143,10 +156,16 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
       <ConfirmDialog
         open={slot !== null && confirming === "delete"}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title={booked ? "Delete this slot and cancel the booking?" : "Delete this open slot?"}
-        description={booked ? `${slot?.menteeName ?? "The mentee"} is told at once and gets the call back in their plan.` : "Mentees can no longer book it."}
-        reasonLabel={booked ? "Reason (optional, the mentee sees it)" : undefined}
-        confirmLabel={booked ? "Delete and cancel booking" : "Delete slot"}
+        title={booked ? t`Delete this slot and cancel the booking?` : t`Delete this open slot?`}
+        description={
+          booked
+            ? menteeName !== null
+              ? t`${menteeName} is told at once and gets the call back in their plan.`
+              : t`The mentee is told at once and gets the call back in their plan.`
+            : t`Mentees can no longer book it.`
+        }
+        reasonLabel={booked ? t`Reason (optional, the mentee sees it)` : undefined}
+        confirmLabel={booked ? t`Delete and cancel booking` : t`Delete slot`}
         destructive
         pending={remove.isPending}
         onConfirm={(reason) => slot && remove.mutate({ slotId: slot.id, reason: reason || undefined })}

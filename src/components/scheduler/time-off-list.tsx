@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -13,7 +15,6 @@ import { AddTimeOffForm, type TimeOffDraft } from "./add-time-off-form";
 
 type Preview = { draft: TimeOffDraft; bookings: { id: string; start: string; menteeName: string | null }[]; openSlots: number; changed: boolean };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const dayLabel = (day: string) => dayjs(day).format("ddd, MMM D, YYYY");
 const periodLabel = (first: string, last: string) => (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`);
 const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isArray(open) ? open.length : 0);
@@ -24,6 +25,7 @@ const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isAr
  * changed meanwhile (the server answers 409 with the fresh list), the list is shown again and he is asked again.
  */
 export function TimeOffList({ zone }: { zone: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const periods = useQuery(trpc.scheduling.timeOff.queryOptions());
@@ -38,7 +40,7 @@ export function TimeOffList({ zone }: { zone: string }) {
       const found = await queryClient.fetchQuery({ ...trpc.scheduling.previewTimeOff.queryOptions({ firstDay: draft.firstDay, lastDay: draft.lastDay }), staleTime: 0 });
       setPreview({ draft, bookings: found.bookings, openSlots: countOf(found.openSlots), changed });
     } catch (error) {
-      toast.error("Time off not added", { description: apiError(error)?.message ?? "Please check your connection and try again." });
+      toast.error(t`Time off not added`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
     } finally {
       setChecking(false);
     }
@@ -47,7 +49,10 @@ export function TimeOffList({ zone }: { zone: string }) {
   const add = useMutation(
     trpc.scheduling.addTimeOff.mutationOptions({
       onSuccess: async (r) => {
-        toast.success(`${plural(r.cancelled, "booking")} cancelled`, { description: `Time off added; ${plural(r.removed, "open slot")} removed.` });
+        const { cancelled, removed } = r;
+        toast.success(t`${plural(cancelled, { one: "# booking cancelled", other: "# bookings cancelled" })}`, {
+          description: t`Time off added; ${plural(removed, { one: "# open slot", other: "# open slots" })} removed.`,
+        });
         setPreview(null);
         await refresh();
       },
@@ -61,21 +66,25 @@ export function TimeOffList({ zone }: { zone: string }) {
           void showPreview(preview.draft, true);
           return;
         }
-        toast.error("Time off not added", { description: failure?.message ?? "Please check your connection and try again." });
+        toast.error(t`Time off not added`, { description: failure?.message ?? t`Please check your connection and try again.` });
       },
     }),
   );
   const remove = useMutation(
     trpc.scheduling.removeTimeOff.mutationOptions({
       onSuccess: async () => {
-        toast.success("Time off removed", { description: "Your weekly hours apply again on those days." });
+        toast.success(t`Time off removed`, { description: t`Your weekly hours apply again on those days.` });
         setRemoving(null);
         await refresh();
       },
-      onError: (error) => toast.error("Time off not removed", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+      onError: (error) => toast.error(t`Time off not removed`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
     }),
   );
 
+  const previewLabel = preview ? periodLabel(preview.draft.firstDay, preview.draft.lastDay) : "";
+  const bookingCount = preview?.bookings.length ?? 0;
+  const openSlots = preview?.openSlots ?? 0;
+  const removingLabel = removing?.label ?? "";
   return (
     <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
       <Card className="h-fit">
@@ -85,27 +94,32 @@ export function TimeOffList({ zone }: { zone: string }) {
       </Card>
       <section aria-labelledby="time-off-title" className="grid h-fit gap-3">
         <h2 id="time-off-title" className="font-semibold text-slate-900">
-          Your time off
+          <Trans>Your time off</Trans>
         </h2>
         {periods.isPending ? (
-          <Skeleton role="status" aria-label="Loading your time off" className="h-24 w-full" />
+          <Skeleton role="status" aria-label={t`Loading your time off`} className="h-24 w-full" />
         ) : periods.isError ? (
-          <LoadError what="your time off" onRetry={() => void periods.refetch()} />
+          <LoadError what={t`your time off`} onRetry={() => void periods.refetch()} />
         ) : periods.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No time off planned. Add a period when you are away: no slots are offered then.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>No time off planned. Add a period when you are away: no slots are offered then.</Trans>
+          </p>
         ) : (
-          <ul className="grid gap-2" aria-label="Time off periods">
-            {periods.data.map((p) => (
+          <ul className="grid gap-2" aria-label={t`Time off periods`}>
+            {periods.data.map((p) => {
+              const label = periodLabel(p.firstDay, p.lastDay);
+              return (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
                 <span className="grid min-w-0">
-                  <span className="font-medium text-slate-900">{periodLabel(p.firstDay, p.lastDay)}</span>
+                  <span className="font-medium text-slate-900">{label}</span>
                   {p.note ? <span className="break-words text-sm text-slate-600">{p.note}</span> : null}
                 </span>
-                <Button variant="outline" size="sm" aria-label={`Remove time off ${periodLabel(p.firstDay, p.lastDay)}`} onClick={() => setRemoving({ id: p.id, label: periodLabel(p.firstDay, p.lastDay) })}>
-                  Remove
+                <Button variant="outline" size="sm" aria-label={t`Remove time off ${label}`} onClick={() => setRemoving({ id: p.id, label })}>
+                  <Trans>Remove</Trans>
                 </Button>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
       </section>
@@ -113,36 +127,40 @@ export function TimeOffList({ zone }: { zone: string }) {
       <ConfirmDialog
         open={preview !== null}
         onOpenChange={(open) => (open ? undefined : setPreview(null))}
-        title={preview ? `Take ${periodLabel(preview.draft.firstDay, preview.draft.lastDay)} off?` : "Take time off?"}
+        title={preview ? t`Take ${previewLabel} off?` : t`Take time off?`}
         description={
           preview?.changed
-            ? "The bookings in this period changed since you looked. Please check the list again."
+            ? t`The bookings in this period changed since you looked. Please check the list again.`
             : preview && preview.bookings.length > 0
-              ? "These bookings will be cancelled; each mentee is told and gets the call back in their plan."
-              : "No bookings fall in this period."
+              ? t`These bookings will be cancelled; each mentee is told and gets the call back in their plan.`
+              : t`No bookings fall in this period.`
         }
-        confirmLabel={preview && preview.bookings.length > 0 ? `Cancel ${plural(preview.bookings.length, "booking")} and add time off` : "Add time off"}
+        confirmLabel={preview && preview.bookings.length > 0 ? t`Cancel ${plural(bookingCount, { one: "# booking", other: "# bookings" })} and add time off` : t`Add time off`}
         destructive={(preview?.bookings.length ?? 0) > 0}
         pending={add.isPending}
         onConfirm={() => preview && add.mutate({ firstDay: preview.draft.firstDay, lastDay: preview.draft.lastDay, note: preview.draft.note || undefined, confirmedBookingIds: preview.bookings.map((b) => b.id) })}
       >
         {preview && preview.bookings.length > 0 ? (
-          <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label="Bookings that will be cancelled">
+          <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label={t`Bookings that will be cancelled`}>
             {preview.bookings.map((b) => (
               <li key={b.id} className="rounded-md bg-red-50 px-2 py-1">
-                {b.menteeName ?? "A mentee"}, {dayjs(b.start).tz(zone).format("ddd, MMM D, h:mm a")}
+                {b.menteeName ?? t`A mentee`}, {dayjs(b.start).tz(zone).format("ddd, MMM D, h:mm a")}
               </li>
             ))}
           </ul>
         ) : null}
-        {preview ? <p className="text-sm text-slate-700">{preview.openSlots === 0 ? "No open slots are removed." : `${plural(preview.openSlots, "open slot")} will be removed.`}</p> : null}
+        {preview ? (
+          <p className="text-sm text-slate-700">
+            {openSlots === 0 ? t`No open slots are removed.` : t`${plural(openSlots, { one: "# open slot will be removed.", other: "# open slots will be removed." })}`}
+          </p>
+        ) : null}
       </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        title={removing ? `Remove time off ${removing.label}?` : "Remove time off?"}
-        description="Your weekly hours apply again on those days: their open slots are published again. Cancelled bookings stay cancelled."
-        confirmLabel="Remove time off"
+        title={removing ? t`Remove time off ${removingLabel}?` : t`Remove time off?`}
+        description={t`Your weekly hours apply again on those days: their open slots are published again. Cancelled bookings stay cancelled.`}
+        confirmLabel={t`Remove time off`}
         destructive
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate({ timeOffId: removing.id })}

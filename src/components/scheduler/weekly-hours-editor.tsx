@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { LoadError } from "@/components/load-error";
@@ -8,11 +10,9 @@ import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
-import { copyToWeekdays, DAY_NAMES, dayProblem, nextRange, rowsFrom, weeklyHoursOf, DEFAULT_RANGE, type DayRow } from "./weekly-hours";
+import { copyToWeekdays, dayName, dayProblem, nextRange, rowsFrom, weeklyHoursOf, DEFAULT_RANGE, type DayRow } from "./weekly-hours";
 
 const timeField = "w-[8.5rem] rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * The mentor's weekly hours, like Cal.com's availability: a row per day (Monday first) with a
@@ -20,6 +20,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * server checks them; Save regenerates the future open slots and says how many were added and removed.
  */
 export function WeeklyHoursEditor({ zone }: { zone: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const availability = useQuery(trpc.scheduling.availability.queryOptions());
@@ -32,20 +33,22 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
   const save = useMutation(
     trpc.scheduling.setWeeklyHours.mutationOptions({
       onSuccess: async (r) => {
-        toast.success("Weekly hours saved", { description: `${plural(r.added, "slot")} added, ${r.removed} removed.` });
+        const { added, removed } = r;
+        toast.success(t`Weekly hours saved`, { description: t`${plural(added, { one: "# slot", other: "# slots" })} added, ${removed} removed.` });
         setRows(rowsFrom(r.availability.weeklyHours));
         setShowProblems(false);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },
-      onError: (error) => toast.error("Weekly hours not saved", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+      onError: (error) => toast.error(t`Weekly hours not saved`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
     }),
   );
 
-  if (availability.isPending || (availability.data && rows === null)) return <Skeleton role="status" aria-label="Loading your weekly hours" className="h-96 w-full" />;
-  if (availability.isError || rows === null) return <LoadError what="your weekly hours" onRetry={() => void availability.refetch()} />;
+  if (availability.isPending || (availability.data && rows === null)) return <Skeleton role="status" aria-label={t`Loading your weekly hours`} className="h-96 w-full" />;
+  if (availability.isError || rows === null) return <LoadError what={t`your weekly hours`} onRetry={() => void availability.refetch()} />;
 
-  const hoursZone = availability.data.timeZone || zone;
+  const hoursZone = zoneLabel(availability.data.timeZone || zone);
   const problems = rows.map(dayProblem).filter((p): p is string => p !== null);
+  const problemList = problems.join(" ");
   const update = (day: number, change: (row: DayRow) => DayRow) => setRows(rows.map((r) => (r.day === day ? change(r) : r)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,15 +63,15 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
         <form onSubmit={submit} noValidate aria-labelledby="weekly-hours-title" className="grid gap-4">
           <div className="grid gap-1">
             <h2 id="weekly-hours-title" className="font-semibold text-slate-900">
-              Weekly hours
+              <Trans>Weekly hours</Trans>
             </h2>
             <p className="text-sm text-slate-600">
-              One-hour slots are published from these hours for the next weeks; booked slots are never changed. Times in {zoneLabel(hoursZone)}.
+              <Trans>One-hour slots are published from these hours for the next weeks; booked slots are never changed. Times in {hoursZone}.</Trans>
             </p>
           </div>
-          <ul className="grid gap-3" aria-label="Days of the week">
+          <ul className="grid gap-3" aria-label={t`Days of the week`}>
             {rows.map((row) => {
-              const name = DAY_NAMES[row.day];
+              const name = dayName(row.day);
               const problem = showProblems ? dayProblem(row) : null;
               const problemId = `weekly-hours-problem-${row.day}`;
               return (
@@ -77,21 +80,24 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                     <input
                       type="checkbox"
                       checked={row.available}
-                      aria-label={`${name} available`}
+                      aria-label={t`${name} available`}
                       onChange={(e) => update(row.day, (r) => ({ ...r, available: e.target.checked, ranges: e.target.checked && r.ranges.length === 0 ? [DEFAULT_RANGE] : r.ranges }))}
                       className="size-4 accent-indigo-600"
                     />
                     {name}
                   </label>
                   {row.available ? (
-                    <div className="grid gap-2" role="group" aria-label={`${name} hours`} aria-describedby={problem ? problemId : undefined}>
-                      {row.ranges.map((range, i) => (
+                    <div className="grid gap-2" role="group" aria-label={t`${name} hours`} aria-describedby={problem ? problemId : undefined}>
+                      {row.ranges.map((range, i) => {
+                        const rangeNumber = i + 1;
+                        const { start, end } = range;
+                        return (
                         <div key={i} className="flex flex-wrap items-center gap-2">
                           <input
                             type="time"
                             step={900}
                             required
-                            aria-label={`${name} from${i > 0 ? `, range ${i + 1}` : ""}`}
+                            aria-label={i > 0 ? t`${name} from, range ${rangeNumber}` : t`${name} from`}
                             aria-invalid={problem ? true : undefined}
                             value={range.start}
                             onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)) }))}
@@ -104,7 +110,7 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                             type="time"
                             step={900}
                             required
-                            aria-label={`${name} until${i > 0 ? `, range ${i + 1}` : ""}`}
+                            aria-label={i > 0 ? t`${name} until, range ${rangeNumber}` : t`${name} until`}
                             aria-invalid={problem ? true : undefined}
                             value={range.end}
                             onChange={(e) => update(row.day, (r) => ({ ...r, ranges: r.ranges.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)) }))}
@@ -114,19 +120,20 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                             type="button"
                             variant="ghost"
                             size="sm"
-                            aria-label={`Remove ${name} ${range.start}–${range.end}`}
+                            aria-label={t`Remove ${name} ${start}–${end}`}
                             onClick={() => update(row.day, (r) => ({ ...r, ranges: r.ranges.filter((_, j) => j !== i), available: r.ranges.length > 1 }))}
                           >
-                            Remove
+                            <Trans>Remove</Trans>
                           </Button>
                         </div>
-                      ))}
+                        );
+                      })}
                       <div className="flex flex-wrap gap-2">
-                        <Button type="button" variant="outline" size="sm" aria-label={`Add a range on ${name}`} onClick={() => update(row.day, (r) => ({ ...r, ranges: [...r.ranges, nextRange(r.ranges)] }))}>
-                          Add a range
+                        <Button type="button" variant="outline" size="sm" aria-label={t`Add a range on ${name}`} onClick={() => update(row.day, (r) => ({ ...r, ranges: [...r.ranges, nextRange(r.ranges)] }))}>
+                          <Trans>Add a range</Trans>
                         </Button>
-                        <Button type="button" variant="outline" size="sm" aria-label={`Copy ${name}'s hours to all weekdays`} onClick={() => setRows(copyToWeekdays(rows, row))}>
-                          Copy to all weekdays
+                        <Button type="button" variant="outline" size="sm" aria-label={t`Copy ${name}'s hours to all weekdays`} onClick={() => setRows(copyToWeekdays(rows, row))}>
+                          <Trans>Copy to all weekdays</Trans>
                         </Button>
                       </div>
                       {problem ? (
@@ -136,7 +143,9 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                       ) : null}
                     </div>
                   ) : (
-                    <p className="self-center text-sm text-slate-500">Unavailable</p>
+                    <p className="self-center text-sm text-slate-500">
+                      <Trans>Unavailable</Trans>
+                    </p>
                   )}
                 </li>
               );
@@ -144,12 +153,12 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
           </ul>
           {showProblems && problems.length > 0 ? (
             <p role="alert" className="text-sm text-red-700">
-              Please fix {problems.length === 1 ? "this" : "these"} before saving: {problems.join(" ")}
+              {problems.length === 1 ? t`Please fix this before saving: ${problemList}` : t`Please fix these before saving: ${problemList}`}
             </p>
           ) : null}
           <div>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save weekly hours"}
+              {save.isPending ? t`Saving…` : t`Save weekly hours`}
             </Button>
           </div>
         </form>

@@ -1,5 +1,8 @@
 /** The weekly hours editor's model (issue 22): seven rows Monday..Sunday, each with its ranges, checked like the server does. */
 
+import { msg } from "@lingui/core/macro";
+import { i18n } from "@/lib/i18n";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { DAY_NAMES, minutesOf, weeklyHoursProblem, type WeeklyRange } from "../../../shared/weekly-hours";
 
 export { DAY_NAMES, type WeeklyRange };
@@ -9,6 +12,10 @@ export type DayRow = { day: number; available: boolean; ranges: Range[] };
 /** Monday first, as the calendar shows the week; day numbers are the server's (0 = Sunday). */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 export const WEEKDAYS = [1, 2, 3, 4, 5];
+
+/** The days' names in the reader's language, by the server's day numbers (0 = Sunday), as DAY_NAMES. */
+const DAY_LABELS = [msg`Sunday`, msg`Monday`, msg`Tuesday`, msg`Wednesday`, msg`Thursday`, msg`Friday`, msg`Saturday`];
+export const dayName = (day: number) => i18n._(DAY_LABELS[day]);
 
 /** A new range when a day is switched on or gets another one. */
 export const DEFAULT_RANGE: Range = { start: "09:00", end: "17:00" };
@@ -34,10 +41,11 @@ export const weeklyHoursOf = (rows: readonly DayRow[]): WeeklyRange[] => rows.fi
  */
 export function dayProblem(row: DayRow): string | null {
   if (!row.available) return null;
-  const name = DAY_NAMES[row.day];
-  if (row.ranges.length === 0) return `${name}: add a range or mark the day unavailable.`;
-  // The server's own check (shared/weekly-hours.ts), on this day's ranges, so the message names the range.
-  return weeklyHoursProblem(row.ranges.map((r) => ({ day: row.day, ...r })));
+  const name = dayName(row.day);
+  if (row.ranges.length === 0) return i18n._(msg`${name}: add a range or mark the day unavailable.`);
+  // The server's own check (shared/weekly-hours.ts), on this day's ranges, so the message names the range (in the reader's language when the messages catalog has it).
+  const problem = weeklyHoursProblem(row.ranges.map((r) => ({ day: row.day, ...r })));
+  return problem === null ? null : translateServerMessage(problem);
 }
 
 /** A range to add after the day's last one: an hour after it ends, or the default. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { RecentSessions } from "@/components/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -19,6 +20,7 @@ const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
 export const Route = createFileRoute("/mentors/")({ component: Dashboard });
 
 function Dashboard() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const zone = useMyZone();
   const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions());
@@ -26,23 +28,31 @@ function Dashboard() {
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
   const now = useNow(30_000);
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
+  const zoneName = zoneLabel(zone);
+  const days = (chart.data ?? []).filter((d) => d.count > 0).map((d) => `${d.date}: ${d.count}`).join(", ");
   return (
     <div className="grid gap-6">
-      <AreaWelcome role="mentor" intro="Publish your slots and keep in touch with your mentees." />
+      <AreaWelcome role="mentor" intro={t`Publish your slots and keep in touch with your mentees.`} />
       <PayoutPrompt />
       <Card>
         <CardContent className="grid gap-3 pt-6">
-          <h2 className="font-semibold text-slate-900">New enrollments, last 30 days</h2>
+          <h2 className="font-semibold text-slate-900">
+            <Trans>New enrollments, last 30 days</Trans>
+          </h2>
           {chart.isPending ? (
-            <Skeleton role="status" aria-label="Loading the chart" className="h-60 w-full" />
+            <Skeleton role="status" aria-label={t`Loading the chart`} className="h-60 w-full" />
           ) : chart.isError ? (
-            <LoadError what="your enrollments" onRetry={() => void chart.refetch()} />
+            <LoadError what={t`your enrollments`} onRetry={() => void chart.refetch()} />
           ) : total === 0 ? (
-            <p className="text-slate-700">No new enrollments in the last 30 days yet.</p>
+            <p className="text-slate-700">
+              <Trans>No new enrollments in the last 30 days yet.</Trans>
+            </p>
           ) : (
             <>
               <p className="sr-only">
-                {total} new enrollments in the last 30 days: {chart.data.filter((d) => d.count > 0).map((d) => `${d.date}: ${d.count}`).join(", ")}.
+                <Trans>
+                  {total} new enrollments in the last 30 days: {days}.
+                </Trans>
               </p>
               <div aria-hidden="true">
                 <Suspense fallback={<Skeleton className="h-60 w-full" />}>
@@ -55,35 +65,57 @@ function Dashboard() {
       </Card>
       <Card>
         <CardContent className="grid gap-3 pt-6">
-          <h2 className="font-semibold text-slate-900">Upcoming Live Sessions (next 24hr)</h2>
-          <p className="text-sm text-slate-600">Times in {zoneLabel(zone)}.</p>
+          <h2 className="font-semibold text-slate-900">
+            <Trans>Upcoming Live Sessions (next 24hr)</Trans>
+          </h2>
+          <p className="text-sm text-slate-600">
+            <Trans>Times in {zoneName}.</Trans>
+          </p>
           {live.isPending ? (
-            <Skeleton role="status" aria-label="Loading sessions" className="h-24 w-full" />
+            <Skeleton role="status" aria-label={t`Loading sessions`} className="h-24 w-full" />
           ) : live.isError ? (
-            <LoadError what="your sessions" onRetry={() => void live.refetch()} />
+            <LoadError what={t`your sessions`} onRetry={() => void live.refetch()} />
           ) : live.data.length === 0 ? (
             <p className="text-slate-700">
-              No sessions in the next 24 hours. <Link to="/mentors/scheduler" className="text-indigo-700 underline">Publish slots</Link> so mentees can book.
+              <Trans>
+                No sessions in the next 24 hours.{" "}
+                <Link to="/mentors/scheduler" className="text-indigo-700 underline">
+                  Publish slots
+                </Link>{" "}
+                so mentees can book.
+              </Trans>
             </p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3 font-medium">Mentee</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Time</th>
-                    <th scope="col" className="py-2 font-medium"><span className="sr-only">Action</span></th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      <Trans>Mentee</Trans>
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      <Trans>Date</Trans>
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      <Trans>Time</Trans>
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      <span className="sr-only">
+                        <Trans>Action</Trans>
+                      </span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {live.data.map((s) => (
                     <tr key={s.id} className="border-b border-slate-100">
                       <td className="py-2 pr-3">
-                        {s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? " (intro call)" : ""}
+                        {s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? ` ${t`(intro call)`}` : ""}
                         {s.agenda ? (
                           <span className="mt-1 block max-w-md text-xs text-slate-700">
-                            <span className="font-medium text-slate-900">Agenda: </span>
+                            <span className="font-medium text-slate-900">
+                              <Trans>Agenda:</Trans>{" "}
+                            </span>
                             <TextWithLinks text={s.agenda} />
                           </span>
                         ) : null}

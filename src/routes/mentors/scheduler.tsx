@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -13,30 +16,35 @@ import { zoneLabel } from "@/lib/zoned";
 export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });
 
 const SECTIONS = [
-  ["calendar", "Calendar"],
-  ["hours", "Weekly hours"],
-  ["time-off", "Time off"],
-  ["rules", "Booking rules"],
+  ["calendar", msg`Calendar`],
+  ["hours", msg`Weekly hours`],
+  ["time-off", msg`Time off`],
+  ["rules", msg`Booking rules`],
 ] as const;
 
 /** The mentor's scheduler (issue 22): his calendar of slots, his weekly hours, his time off and his booking rules, one tab each. */
 function Scheduler() {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const zone = useMyZone();
+  const zoneName = zoneLabel(zone);
   const [section, setSection] = useState<string>("calendar");
   return (
     <section aria-labelledby="scheduler-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="scheduler-title" className="text-2xl font-bold text-slate-900">
-          Scheduler
+          <Trans>Scheduler</Trans>
         </h1>
-        <p className="text-slate-600">Publish one-hour slots. Times are in your time zone, {zoneLabel(zone)} (change it in your profile).</p>
+        <p className="text-slate-600">
+          <Trans>Publish one-hour slots. Times are in your time zone, {zoneName} (change it in your profile).</Trans>
+        </p>
       </div>
       <Tabs value={section} onValueChange={setSection}>
         {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}
-        <TabsPrimitive.List aria-label="Scheduler sections" className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4">
+        <TabsPrimitive.List aria-label={t`Scheduler sections`} className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4">
           {SECTIONS.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>
-              {label}
+              {i18n._(label)}
             </TabsTrigger>
           ))}
         </TabsPrimitive.List>
