@@ -2,6 +2,7 @@
  * The project's floors (issue 21, ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
  *   shared  <- db <- worker/services <- transports (worker/trpc, rest, routes, jobs, dev, party rooms) <- worker entry
  *   shared  <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
+ *   src/sw (the service worker) runs shared/ and the page shapes only, and the app never imports it
  * and no import circles anywhere, type-only imports included.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -43,6 +44,20 @@ module.exports = {
       comment: "The router is imported for its types (AppRouter), never run in the browser.",
       from: { path: "^src/" },
       to: { path: "^worker/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "service-worker-stays-apart",
+      severity: "error",
+      comment: "The service worker (src/sw, issue 27) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
+      from: { path: "^src/sw/" },
+      to: { path: "^src/", pathNot: "^src/(sw/|lib/page-shells\\.ts$)" },
+    },
+    {
+      name: "app-never-runs-the-service-worker",
+      severity: "error",
+      comment: "The app registers /sw.js; it never imports the worker's code.",
+      from: { path: "^src/", pathNot: "^src/sw/" },
+      to: { path: "^src/sw/" },
     },
     {
       name: "worker-draws-pages-through-one-entry",

@@ -6,13 +6,14 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { CHUNK_GROUPS } from "./scripts/chunk-groups";
 import { prerenderShells } from "./scripts/prerender-shells";
+import { serviceWorker } from "./scripts/service-worker-build";
 import { lingui } from "@lingui/vite-plugin";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), linguiMacro(), lingui(), react(), tailwindcss(), cloudflare(), prerenderShells(alias)],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), linguiMacro(), lingui(), react(), tailwindcss(), cloudflare(), prerenderShells(alias), serviceWorker(alias)],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
   environments: {
     client: {

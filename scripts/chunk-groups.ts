@@ -16,7 +16,7 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/]validation[\\/]search-filters\.ts$/,
+    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install)\.ts$/,
   },
   {
     name: "boot",

@@ -12,6 +12,7 @@ import { publicPageRoutes } from "./routes/public-pages";
 import { appPage, wantsAppPage } from "./routes/app-page";
 import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { imageRoutes } from "./routes/images";
+import { installFileRoutes } from "./routes/install-files";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
@@ -76,6 +77,8 @@ app.route("/dev/google", localGooglePages);
 // Scheduling (issue 8): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
 app.route("/", publicPageRoutes);
+// Installable (issue 27): the service worker and the web app manifest, revalidated on every request.
+app.route("/", installFileRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));

@@ -56,6 +56,10 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     // FullCalendar's stylesheet carries its icon font as a data: URL.
     "font-src 'self' data:",
     `connect-src 'self' ${socketOrigin}`,
+    // The installed app (issue 27): its manifest and its service worker (/sw.js) come from this origin only.
+    // default-src and script-src already say so; named, they stay so if either changes.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     // The live page's video plays MediaStreams through srcObject, which needs no media-src; WebRTC
     // peer connections and STUN/TURN are not fetches CSP governs, so default-src 'self' covers media.
     "object-src 'none'",

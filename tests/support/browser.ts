@@ -43,6 +43,11 @@ const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, "_").slice(0, 
 /**
  * Registers the hooks of a browser-driven test file and returns live accessors. Call once at the
  * top level of the file (or of a describe block).
+ *
+ * Service workers are blocked unless a file allows them (`serviceWorkers: "allow"`, as the offline test
+ * and the sweep of every screen do): the app registers one after each page's load (issue 27), and a page
+ * it controls is answered by it, which `page.route` interceptions never see; each fresh context would
+ * also download its precache.
  */
 export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: string[] = []): BrowserFixture {
   let browser: Browser | undefined;
@@ -55,7 +60,7 @@ export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: strin
     return value;
   };
   const makeContext = (options: ContextOptions = {}) =>
-    must(browser, "browser").newContext({ baseURL: inject("baseUrl"), ...contextOptions, ...options });
+    must(browser, "browser").newContext({ baseURL: inject("baseUrl"), serviceWorkers: "block", ...contextOptions, ...options });
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });

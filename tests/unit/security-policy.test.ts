@@ -12,6 +12,9 @@ describe("the security headers' values (issue 20)", () => {
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
+    // The installed app (issue 27): the manifest and the service worker from this origin only.
+    expect(csp.get("manifest-src")).toEqual(["'self'"]);
+    expect(csp.get("worker-src")).toEqual(["'self'"]);
     for (const [name, sources] of csp) {
       if (name.startsWith("script")) expect(sources).not.toContain("'unsafe-inline'");
       expect(sources, name).not.toContain("'unsafe-eval'");
