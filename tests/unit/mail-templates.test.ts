@@ -11,8 +11,8 @@ const lines = (text: string) => unfold(text).split("\r\n");
 
 const HOSTILE = `<script>alert("x")</script> & 'Bob'`;
 
-const mentee: Party = { email: "meera@example.test", first: HOSTILE, last: "Iyer", zone: "America/New_York" };
-const mentor: Party = { email: "asha@example.test", first: "Asha", last: "<b>Rao</b>", zone: "Asia/Kolkata" };
+const mentee: Party = { email: "meera@example.test", first: HOSTILE, last: "Iyer", zone: "America/New_York", locale: "en" };
+const mentor: Party = { email: "asha@example.test", first: "Asha", last: "<b>Rao</b>", zone: "Asia/Kolkata", locale: "en" };
 const view: SlotView = {
   id: "slot-1",
   type: "session",
@@ -67,7 +67,7 @@ describe("e-mail HTML escapes what people type", () => {
   });
 
   it("welcome and receipt escape the name and show amount, period and mentor", () => {
-    expect(welcomeMail("a@example.test", HOSTILE).html).not.toContain("<script>");
+    expect(welcomeMail("a@example.test", HOSTILE, "password", "en").html).not.toContain("<script>");
     const receipt = receiptMail({
       to: "a@example.test",
       menteeFirst: HOSTILE,
@@ -77,6 +77,7 @@ describe("e-mail HTML escapes what people type", () => {
       period: { start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") },
       invoiceId: "in_123",
       zone: "Asia/Kolkata",
+      locale: "en",
     });
     expect(receipt.subject).toBe("Receipt: ₹4,802.50 for your mentorship with Asha <b>Rao</b>");
     expect(receipt.text).toContain("Period: March 1st 2026 to April 1st 2026");
@@ -134,13 +135,13 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
 
 describe("the scheduler's mails in the one look (issue 23)", () => {
   it("a reminder and a waitlist offer come in plain text and HTML, with names escaped", () => {
-    const reminder = reminderMail({ to: "a@example.com", first: "Asha", other: "Ravi <b>Rao</b>", soon: "starts within the hour", when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)" });
+    const reminder = reminderMail({ to: "a@example.com", first: "Asha", other: "Ravi <b>Rao</b>", soon: "starts within the hour", when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)", locale: "en" });
     expect(reminder.subject).toBe("Reminder: your MentorLink session starts within the hour");
     expect(reminder.text).toContain("When: Tue, 1 Dec, 18:00 (Asia/Kolkata)\nWith: Ravi <b>Rao</b>");
     expect(reminder.html).toContain("Ravi &#60;b&#62;Rao&#60;/b&#62;");
     expect(reminder.html).not.toContain("<b>Rao");
 
-    const offer = waitlistOfferMail({ to: "m@example.com", first: "Meera", mentorName: "Asha Iyer", when: "Thu, 3 Dec, 19:00 (Asia/Kolkata)", holdMinutes: 15 });
+    const offer = waitlistOfferMail({ to: "m@example.com", first: "Meera", mentorName: "Asha Iyer", when: "Thu, 3 Dec, 19:00 (Asia/Kolkata)", holdMinutes: 15, locale: "en" });
     expect(offer.subject).toBe("An earlier time opened with Asha Iyer");
     expect(offer.text).toContain("It is held for you for 15 minutes.");
     expect(offer.html).toMatch(/<th[^>]*>When<\/th><td[^>]*>Thu, 3 Dec, 19:00 \(Asia\/Kolkata\)<\/td>/);

@@ -74,7 +74,7 @@ describe("waits (issue 26)", () => {
 
 describe("the reminder e-mail (issue 26)", () => {
   it("names the subscriber and the wait in text and escaped HTML", () => {
-    const mail = replyReminderMail({ to: "m@example.com", first: "Ravi", menteeName: "Priya <b>S</b>", waited: "3 days 4 hours", since: "March 5th 2026, 9:00 am (Asia/Kolkata)" });
+    const mail = replyReminderMail({ to: "m@example.com", first: "Ravi", menteeName: "Priya <b>S</b>", waited: "3 days 4 hours", since: "March 5th 2026, 9:00 am (Asia/Kolkata)", locale: "en" });
     expect(mail.subject).toBe("Priya <b>S</b> is waiting for your reply");
     expect(mail.text).toContain("Priya <b>S</b>, one of your subscribers, wrote to you 3 days 4 hours ago");
     expect(mail.text).toContain("Waiting since: March 5th 2026, 9:00 am (Asia/Kolkata)");

@@ -4,7 +4,8 @@ import { mentees, mentors, notifications, sessionReminders, timeSlots, type Remi
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
 import { mailInsert, deliverMailSoon } from "../services/mail";
-import { reminderMail } from "../services/mail/schedule-mails";
+import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
+import { mailLocale } from "../i18n";
 import { pushToUser } from "../services/push";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 
@@ -29,7 +30,7 @@ const isUniqueViolation = (error: unknown) => {
 
 /**
  * Sends the due reminders of booked sessions (ADR 0013): for each party, an in-app notification and
- * an e-mail, written in ONE batch with the "sent" marker, then pushed to her tabs and devices after
+ * an e-mail (in her language, issue 27), written in ONE batch with the "sent" marker, then pushed to her tabs and devices after
  * the commit; her channel switches for reminders apply (issue 27). The marker's unique key (booking, person,
  * kind) fails the whole batch when it was already sent, so a second or overlapping run sends nothing twice.
  */
@@ -38,8 +39,8 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
   const rows = await db
     .select({
       slot: timeSlots,
-      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone },
-      mentor: { first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
+      mentor: { first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone, locale: mentors.locale },
     })
     .from(timeSlots)
     .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
@@ -51,11 +52,11 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
     const kind = dueReminder(r.slot.startAt, now);
     if (!kind || !r.slot.bookedAt) continue;
     const parties = [
-      { role: "mentee" as const, id: r.slot.menteeId!, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first },
-      { role: "mentor" as const, id: r.slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first },
+      { role: "mentee" as const, id: r.slot.menteeId!, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first, locale: mailLocale(r.mentee.locale) },
+      { role: "mentor" as const, id: r.slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
     ];
     for (const p of parties) {
-      const when = formatWhen(r.slot.startAt, p.zone);
+      const when = formatWhen(r.slot.startAt, p.zone, "en");
       // Not "tomorrow": a session booked a few hours ahead gets its first reminder at once.
       const hoursLeft = Math.max(2, Math.round((r.slot.startAt.getTime() - now.getTime()) / HOUR));
       const soon = kind === "1h" ? "starts within the hour" : `is in about ${hoursLeft} hours`;
@@ -66,7 +67,7 @@ export async function runReminders(db: Db, env: Env, now: Date, waitUntil: WaitU
           db.insert(sessionReminders).values({ slotId: r.slot.id, bookedAt: r.slot.bookedAt, recipientRole: p.role, kind, createdAt: now }),
           db.insert(notifications).values({ id: notificationId, recipientRole: p.role, recipientId: p.id, type: "alert", kind: "reminder", content, createdAt: now }),
           // Muted, not left out, when she turned reminder e-mails off (issue 27).
-          mailInsert(db, { ...reminderMail({ to: p.email, first: p.name, other: p.other, soon, when }), notice: { to: { role: p.role, id: p.id }, kind: "reminder" } }, now.getTime()),
+          mailInsert(db, { ...reminderMail({ to: p.email, first: p.name, other: p.other, soon: reminderSoon(kind === "1h" ? 1 : hoursLeft, p.locale), when: formatWhen(r.slot.startAt, p.zone, p.locale), locale: p.locale }), notice: { to: { role: p.role, id: p.id }, kind: "reminder" } }, now.getTime()),
         ]);
       } catch (error) {
         if (isUniqueViolation(error)) {

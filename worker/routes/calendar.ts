@@ -26,7 +26,8 @@ calendarRoutes.get("/api/calendar/booking/:file", async (c) => {
     const auth = await authorize(ctx, ["mentee", "mentor"]);
     const slotId = c.req.param("file").replace(/\.ics$/, "");
     const { view, bookedAt } = await bookingFor(ctx.db, { role: auth.role as "mentee" | "mentor", id: auth.sub }, slotId, ctx.now);
-    return ics(icsCalendar([bookingEvent(view, bookedAt, auth.role as "mentee" | "mentor", ctx.origin)]), `mentorlink-session-${view.start.slice(0, 10)}.ics`);
+    // In the language of the request (her switcher's cookie), read without another trip (issue 27).
+    return ics(icsCalendar([bookingEvent(view, bookedAt, auth.role as "mentee" | "mentor", ctx.origin, ctx.locale)], ctx.locale), `mentorlink-session-${view.start.slice(0, 10)}.ics`);
   } catch (error) {
     return restErrorResponse(error, c.get("requestId"), "GET /api/calendar/booking");
   }

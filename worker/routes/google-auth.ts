@@ -12,6 +12,7 @@ import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
 import { openSession } from "../services/sessions";
 import { requestNow } from "../services/clock";
+import { requestLocale } from "../../shared/locale";
 import { signAccessToken } from "../services/tokens";
 import { dbFor } from "../database";
 
@@ -89,7 +90,7 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   }
   const db = dbFor(config);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
-  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime() }, identity);
+  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
   if (!result.ok) {
     // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message (issue 23).
     if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, Date.now()) });

@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
 import { icsCalendar, type IcsEvent } from "./ics";
@@ -7,6 +7,9 @@ import { callEnd } from "../../shared/live-window";
 import type { SlotView } from "./scheduling/slot-view";
 import { bookingsOf } from "./scheduling/views";
 import { formatWhen } from "../../shared/zoned-time";
+import type { Locale } from "../../shared/locale";
+import { mailLocale } from "../i18n";
+import { eventDescription, eventSummary, yourMentee } from "../i18n/calendar";
 
 type Who = { role: "mentee" | "mentor"; id: string };
 
@@ -33,17 +36,10 @@ export async function revokeCalendarFeed(db: Db, who: Who) {
   return { url: null };
 }
 
-/** One calendar event per booking, seen from one party. */
-export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string): IcsEvent {
-  const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? "your mentee");
-  const kind = view.type === "trial" ? "Free intro call" : "Mentorship session";
-  const lines = [
-    `${kind} with ${other} on MentorLink.`,
-    view.title ? `Topic: ${view.title}` : "",
-    view.description ?? "",
-    view.agenda ? `Agenda: ${view.agenda}` : "",
-    `Mentor's time: ${formatWhen(view.start, view.mentorTimeZone)}`,
-  ].filter(Boolean);
+/** One calendar event per booking, seen from one party, in her language (issue 27). */
+export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string, locale: Locale): IcsEvent {
+  const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? yourMentee(locale));
+  const mentorTime = formatWhen(view.start, view.mentorTimeZone, locale);
   return {
     // One booking is one event wherever it moves (ADR 0023): the same UID, a higher SEQUENCE per move.
     uid: `${view.bookingId ?? `${view.id}-${bookedAt.getTime()}`}@mentorlink`,
@@ -52,17 +48,28 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
     // A free intro call is 15 minutes of its one-hour slot: the calendar holds the call, not the slot.
     end: callEnd({ type: view.type, start: new Date(view.start), end: new Date(view.end) }),
     stamp: bookedAt,
-    summary: `${kind} with ${other}`,
-    description: lines.join("\n"),
+    summary: eventSummary(view.type, other, locale),
+    description: eventDescription({ type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime }, locale),
     url: viewer === "mentee" ? `${origin}/mentees/booked-slots` : `${origin}/mentors/scheduler`,
   };
 }
 
-/** The feed of the token's owner, or null for an unknown (or revoked) token. */
+/** The owner's language, read with the feed's row (issue 27). */
+const ownerLocale = sql<string | null>`case ${calendarFeeds.ownerRole} when 'mentee' then (select locale from mentees where id = ${calendarFeeds.ownerId}) when 'mentor' then (select locale from mentors where id = ${calendarFeeds.ownerId}) end`;
+
+/** The feed of the token's owner, in her language, or null for an unknown (or revoked) token. */
 export async function feedCalendar(db: Db, token: string, origin: string, now: Date): Promise<string | null> {
-  const row = await db.query.calendarFeeds.findFirst({ where: eq(calendarFeeds.token, token) });
+  const [row] = await db
+    .select({ ownerRole: calendarFeeds.ownerRole, ownerId: calendarFeeds.ownerId, locale: ownerLocale })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.token, token))
+    .limit(1);
   if (!row || (row.ownerRole !== "mentee" && row.ownerRole !== "mentor")) return null;
   const who = { role: row.ownerRole, id: row.ownerId } as Who;
   const bookings = await bookingsOf(db, who, now);
-  return icsCalendar(bookings.map((b) => bookingEvent(b.view, b.bookedAt, who.role, origin)));
+  const locale = mailLocale(row.locale);
+  return icsCalendar(
+    bookings.map((b) => bookingEvent(b.view, b.bookedAt, who.role, origin, locale)),
+    locale,
+  );
 }

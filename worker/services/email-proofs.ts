@@ -6,6 +6,7 @@ import { fail } from "./domain-error";
 import { deliverMailSoon, mailInsertWhen, type MailMessage } from "./mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "./mail/templates";
 import { randomSecret, sha256Base64url } from "./tokens";
+import { mailLocale } from "../i18n";
 
 /**
  * Proof that a person reads an address (issue 20, ADR 0019): a mailed link carrying `id.secret`,
@@ -14,7 +15,7 @@ import { randomSecret, sha256Base64url } from "./tokens";
  * A proven address is what lets Google sign-in link to a password account (services/google/sign-in.ts).
  */
 
-export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string };
+export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string; /** The account's language: its mail is written in it (issue 27); none is English. */ locale?: string | null };
 export type ProofDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; origin: string };
 
 export const EMAIL_LINK_TTL_MS = EMAIL_LINK_HOURS * 60 * 60 * 1000;
@@ -65,7 +66,7 @@ async function proofStatements(db: Db, deps: Pick<ProofDeps, "origin">, proof: N
 
 /** A verification link for an account created just now: its statements go into the sign-up's own batch. */
 export function verificationStatements(db: Db, deps: Pick<ProofDeps, "origin">, owner: ProofOwner, now: number) {
-  return proofStatements(db, deps, { purpose: "verify_email", owner, mail: (link) => verifyEmailMail(owner.email, owner.role, link) }, now);
+  return proofStatements(db, deps, { purpose: "verify_email", owner, mail: (link) => verifyEmailMail(owner.email, owner.role, link, mailLocale(owner.locale)) }, now);
 }
 
 const sentNow = (db: Db, id: string) => db.$count(emailProofs, eq(emailProofs.id, id)).then((n) => n > 0);
@@ -73,10 +74,10 @@ const sentNow = (db: Db, id: string) => db.$count(emailProofs, eq(emailProofs.id
 /** "Verify your e-mail" for a signed-in mentee or mentor (the banner's button). */
 export async function sendVerificationLink(deps: ProofDeps, owner: Omit<ProofOwner, "email">, now: number): Promise<{ message: string }> {
   const table = tableOf(owner.role);
-  const [row] = await deps.db.select({ email: table.email, verifiedAt: table.emailVerifiedAt }).from(table).where(eq(table.id, owner.userId));
+  const [row] = await deps.db.select({ email: table.email, verifiedAt: table.emailVerifiedAt, locale: table.locale }).from(table).where(eq(table.id, owner.userId));
   if (!row) fail("UNAUTHORIZED", "This account no longer exists. Please sign in again.");
   if (row.verifiedAt) return { message: PROOF_MESSAGES.alreadyVerified };
-  const { id, statements } = await verificationStatements(deps.db, deps, { ...owner, email: row.email }, now);
+  const { id, statements } = await verificationStatements(deps.db, deps, { ...owner, email: row.email, locale: row.locale }, now);
   await deps.db.batch(statements);
   if (!(await sentNow(deps.db, id))) fail("TOO_MANY_REQUESTS", PROOF_MESSAGES.tooSoon);
   deliverMailSoon(deps.env, deps.waitUntil);
@@ -89,7 +90,7 @@ export async function sendVerificationLink(deps: ProofDeps, owner: Omit<ProofOwn
  * Past the per-hour limit no new link is written, and the answer is the same.
  */
 export async function holdReapplication(deps: ProofDeps, owner: ProofOwner, payload: unknown, now: number): Promise<void> {
-  const { statements } = await proofStatements(deps.db, deps, { purpose: "reapply", owner, payload, mail: (link) => reapplyMail(owner.email, link) }, now);
+  const { statements } = await proofStatements(deps.db, deps, { purpose: "reapply", owner, payload, mail: (link) => reapplyMail(owner.email, link, mailLocale(owner.locale)) }, now);
   await deps.db.batch(statements);
   deliverMailSoon(deps.env, deps.waitUntil);
 }

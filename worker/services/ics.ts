@@ -1,4 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
+import type { Locale } from "../../shared/locale";
+import { calendarName } from "../i18n/calendar";
 
 /**
  * iCalendar (RFC 5545) text for bookings, written by the `ics` library (ADR 0013): one event per
@@ -54,9 +56,12 @@ function toAttributes(e: IcsEvent): WithStamp {
   };
 }
 
-/** A whole calendar (one download, or a feed); an empty list is a valid, empty calendar. */
-export function icsCalendar(events: IcsEvent[], name = "MentorLink sessions"): string {
-  const { error, value } = createEvents(events.map(toAttributes), { productId: PRODID, method: "PUBLISH", calName: name });
+/**
+ * A whole calendar (one download, or a feed); an empty list is a valid, empty calendar. Its name is in
+ * the owner's language (issue 27), as are the events' words (worker/i18n/calendar.ts).
+ */
+export function icsCalendar(events: IcsEvent[], locale: Locale = "en"): string {
+  const { error, value } = createEvents(events.map(toAttributes), { productId: PRODID, method: "PUBLISH", calName: calendarName(locale) });
   if (error || value === null) throw new Error(`Could not write the calendar: ${error?.message ?? "no output"}`);
   return value;
 }

@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { disconnectSignIns } from "./push";
 import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
+import { mailLocale } from "../i18n";
 
 export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
@@ -38,7 +39,7 @@ export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId
   await acceptAttempt(db, "login", subject, now);
   const passwordHash = await hashPassword(input.password);
   const unchanged = sql`exists (select 1 from ${table} where ${table.id} = ${owner.userId} and ${table.passwordHash} = ${account.passwordHash})`;
-  const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile"), now, sessionId));
+  const [, , updated] = await db.batch(passwordChangeStatements(db, owner, passwordHash, unchanged, passwordChangedMail(row.email, owner.role, "profile", mailLocale(account.locale)), now, sessionId));
   if ((updated as { rowsAffected: number }).rowsAffected === 0) fail("CONFLICT", "Your password was changed elsewhere a moment ago. Please sign in again.");
   deliverMailSoon(deps.env, deps.waitUntil);
   // The change ended every other sign-in: their sockets close too; this one's stay open (as a reset closes all of them).

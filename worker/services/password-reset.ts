@@ -12,6 +12,7 @@ import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeS
 import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
 import { disconnectSignIns } from "./push";
+import { mailLocale } from "../i18n";
 
 export type ResetRole = "mentee" | "mentor";
 export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: (p: Promise<unknown>) => void; address: string };
@@ -48,7 +49,7 @@ export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: 
     db.run(sql`insert into one_time_codes (id, user_role, user_id, purpose, code_hash, attempts, expires_at, created_at)
       select ${id}, ${role}, ${userId}, ${PURPOSE}, ${await hashCode(deps.secret, id, code)}, 0, ${now + CODE_TTL_MS}, ${now} where ${allowed}`),
     // The mail is written exactly when the code row was (evaluated after the insert, same transaction).
-    mailInsertWhen(db, resetCodeMail(email, role, code), sql`exists (select 1 from one_time_codes where id = ${id})`, now),
+    mailInsertWhen(db, resetCodeMail(email, role, code, mailLocale(account?.locale)), sql`exists (select 1 from one_time_codes where id = ${id})`, now),
   ]);
   // Always, so that the work after the answer does not tell a known e-mail from an unknown one either.
   deliverMailSoon(deps.env, deps.waitUntil);
@@ -96,7 +97,7 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   const stillLive = sql`exists (select 1 from one_time_codes where ${live})`;
   const owner = { role, userId: account.id };
   const results = await db.batch([
-    ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset"), now),
+    ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)), now),
     // A mailed code proves the address too (issue 20, ADR 0019).
     addressProvenStatement(db, owner, stillLive, now),
     db.update(oneTimeCodes).set({ consumedAt: new Date(now) }).where(live).returning({ id: oneTimeCodes.id }),

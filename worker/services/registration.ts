@@ -8,6 +8,7 @@ import { welcomeMail } from "./mail/account-mails";
 import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
 import { hashPassword } from "./passwords";
 import type { Locale } from "../../shared/locale";
+import { mailLocale } from "../i18n";
 
 type NewMentee = {
   firstName: string;
@@ -29,13 +30,13 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Da
   if (existing) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
   const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
-  const proof = await verificationStatements(db, deps, { role: "mentee", userId: id, email: input.email }, now);
+  const proof = await verificationStatements(db, deps, { role: "mentee", userId: id, email: input.email, locale: input.locale }, now);
   try {
     await db.batch([
       db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
       ...proof.statements,
       // Issue 23: a welcome, committed with the account (a refused sign-up writes none).
-      mailInsert(db, welcomeMail(input.email, input.firstName)),
+      mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale))),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
@@ -104,13 +105,13 @@ export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now = new
     const reapplyAt = new Date((existing.rejectedAt ?? now).getTime() + REAPPLY_AFTER_MS);
     if (now < reapplyAt) fail("FORBIDDEN", reapplyMessage(reapplyAt), { rejected: true, reapplyAt: reapplyAt.toISOString() });
     const held: HeldApplication = { fields: applicationFields(input, await hashPassword(input.password)), expertise: input.expertise };
-    await holdReapplication(deps, { role: "mentor", userId: existing.id, email: input.email }, held, now.getTime());
+    await holdReapplication(deps, { role: "mentor", userId: existing.id, email: input.email, locale: input.locale }, held, now.getTime());
     return "held";
   }
   if (existing) fail("CONFLICT", "You are already registered as a mentor. Please sign in.");
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const proof = await verificationStatements(db, deps, { role: "mentor", userId: id, email: input.email }, now.getTime());
+  const proof = await verificationStatements(db, deps, { role: "mentor", userId: id, email: input.email, locale: input.locale }, now.getTime());
   try {
     await db.batch([
       db.insert(mentors).values({ id, ...applicationFields(input, passwordHash), appliedAt: now, locale: input.locale }),

@@ -5,6 +5,7 @@ import { mentees, mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
 import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
+import { mailLocale } from "../../i18n";
 import type { Env } from "../../env";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
@@ -61,7 +62,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
   const rows = await db
     .select({
       slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
-      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone },
+      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
       mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
     })
     .from(timeSlots)
@@ -83,7 +84,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
     // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
     const mail: BatchItem<"sqlite">[] =
       outcome === "mentor_no_show"
-        ? [mailInsertWhen(db, missedByMentorMail({ to: mentee.email, first: mentee.first, mentorName: mentor.name, when: formatWhen(r.slot.startAt, mentee.zone), trial: r.slot.type === "trial" }), sql`changes() = 1`, now.getTime())]
+        ? [mailInsertWhen(db, missedByMentorMail({ to: mentee.email, first: mentee.first, mentorName: mentor.name, when: formatWhen(r.slot.startAt, mentee.zone, mailLocale(r.mentee.locale)), trial: r.slot.type === "trial", locale: mailLocale(r.mentee.locale) }), sql`changes() = 1`, now.getTime())]
         : [];
     const settle = db
       .update(timeSlots)

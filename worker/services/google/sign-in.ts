@@ -8,13 +8,22 @@ import { googleTakeoverMail } from "../mail/templates";
 import { welcomeMail } from "../mail/account-mails";
 import { disconnectSignIns } from "../push";
 import type { GoogleIdentity } from "./provider";
+import type { Locale } from "../../../shared/locale";
+import { mailLocale } from "../../i18n";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";
 
 export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal; /** The blocked account (its notice says why, issue 23). */ userId?: string };
 
-export type GoogleSignInDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; now: number };
+export type GoogleSignInDeps = {
+  db: Db;
+  env: Env;
+  waitUntil: (p: Promise<unknown>) => void;
+  now: number;
+  /** The language of the request (switcher cookie, else Accept-Language): a new account keeps it, and her welcome speaks it (issue 27). */
+  locale?: Locale;
+};
 
 /**
  * The mentee for a Google identity whose e-mail Google verified (issue 12, issue 20, ADR 0019):
@@ -45,16 +54,17 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
         emailVerifiedAt: new Date(now),
         passwordHash: null,
         profileImageKey: identity.picture,
+        locale: deps.locale,
       })
       .onConflictDoNothing();
     // Issue 23: a new account is welcomed, in the same batch (an insert that lost a race writes no mail).
-    await db.batch([insert, mailInsertWhen(db, welcomeMail(identity.email, firstName, "google"), sql`changes() = 1`, now)]);
+    await db.batch([insert, mailInsertWhen(db, welcomeMail(identity.email, firstName, "google", mailLocale(deps.locale)), sql`changes() = 1`, now)]);
     deliverMailSoon(deps.env, deps.waitUntil);
   } else if (row.googleId === identity.sub || row.emailVerifiedAt) {
     // Link the identity to an account whose address was proven (only while none is linked).
     if (!row.googleId) await db.update(mentees).set({ googleId: identity.sub }).where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));
   } else {
-    tookOver = await takeOver(deps, row.id, identity);
+    tookOver = await takeOver(deps, row.id, identity, mailLocale(row.locale));
   }
   row = await find();
   if (!row) throw new Error("Google sign-in: the mentee row is missing after insert");
@@ -66,7 +76,7 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
  * One batch, guarded by "the address is still unproven": the password goes, the identity is linked
  * and the address proven, every sign-in of the account ends, and the owner's mail is written.
  */
-async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: GoogleIdentity): Promise<boolean> {
+async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: GoogleIdentity, locale: Locale): Promise<boolean> {
   const { db, now } = deps;
   const unproven = sql`exists (select 1 from mentees where id = ${menteeId} and email = ${identity.email} and email_verified_at is null)`;
   const [ended, , taken] = await db.batch([
@@ -75,7 +85,7 @@ async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: Goog
       .set({ revokedAt: new Date(now) })
       .where(and(eq(refreshSessions.userRole, "mentee"), eq(refreshSessions.userId, menteeId), isNull(refreshSessions.revokedAt), unproven))
       .returning({ id: refreshSessions.id }),
-    mailInsertWhen(db, googleTakeoverMail(identity.email), unproven, now),
+    mailInsertWhen(db, googleTakeoverMail(identity.email, locale), unproven, now),
     // Last: the statements above read "still unproven".
     db
       .update(mentees)

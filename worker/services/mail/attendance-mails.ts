@@ -1,22 +1,28 @@
+import { msg } from "@lingui/core/macro";
 import type { MailMessage } from "../mail";
+import type { Locale } from "../../../shared/locale";
+import { i18nFor } from "../../i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
-/** The e-mail of a session the mentor did not come to (issue 26): the call is back in her plan, and how to book another. */
-export type MissedByMentor = { to: string; first: string; mentorName: string; /** in the recipient's zone */ when: string; trial: boolean };
+/** The e-mail of a session the mentor did not come to (issue 26): the call is back in her plan, and how to book another. In her language (issue 27). */
+export type MissedByMentor = { to: string; first: string; mentorName: string; /** in the recipient's zone and language */ when: string; trial: boolean; locale: Locale };
 
 export function missedByMentorMail(m: MissedByMentor): MailMessage {
-  const back = m.trial ? "Your free intro call with them is yours again." : "The call is back in your plan: it does not count against this period's calls.";
+  const { mentorName, first, when, locale } = m;
+  const i18n = i18nFor(locale);
+  const back = m.trial ? i18n._(msg`Your free intro call with them is yours again.`) : i18n._(msg`The call is back in your plan: it does not count against this period's calls.`);
   return layoutMail(m.to, {
-    title: `${m.mentorName} did not join your session`,
-    greeting: `Hi ${m.first},`,
+    lang: locale,
+    title: i18n._(msg`${mentorName} did not join your session`),
+    greeting: i18n._(msg`Hi ${first},`),
     paragraphs: [
-      `${m.mentorName} did not join your session (${m.when}). We are sorry: your time matters.`,
+      i18n._(msg`${mentorName} did not join your session (${when}). We are sorry: your time matters.`),
       back,
-      `Book another time on ${m.mentorName}'s schedule in ${PRODUCT} (Schedules), or choose another mentor. If this is wrong, you can dispute it from Booked slots within 24 hours.`,
+      i18n._(msg`Book another time on ${mentorName}'s schedule in ${PRODUCT} (Schedules), or choose another mentor. If this is wrong, you can dispute it from Booked slots within 24 hours.`),
     ],
     details: [
-      ["When", m.when],
-      ["With", m.mentorName],
+      [i18n._(msg`When`), when],
+      [i18n._(msg`With`), mentorName],
     ],
   });
 }

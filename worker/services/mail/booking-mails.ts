@@ -3,16 +3,21 @@ import { icsInvitation, type IcsEvent, type InvitationMethod } from "../ics";
 import type { SlotView } from "../scheduling/slot-view";
 import { callEnd } from "../../../shared/live-window";
 import { formatWhen } from "../../../shared/zoned-time";
+import type { Locale } from "../../../shared/locale";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { i18nFor } from "../../i18n";
+import { eventDescription, eventSummary } from "../../i18n/calendar";
 import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
 
 /**
  * The e-mails of a booking's changes (issue 23), one to each party, each in the recipient's own time
- * zone, in plain text and HTML, with the calendar file attached: METHOD:REQUEST when a booking is
+ * zone and language (issue 27), in plain text and HTML, with the calendar file attached: METHOD:REQUEST when a booking is
  * made or moved (calendars add it, or update it in place: same UID, higher SEQUENCE), METHOD:CANCEL
  * when it is cancelled by the mentee or deleted by the mentor (calendars remove it).
  */
 
-export type Party = { email: string; first: string; last: string; zone: string };
+export type Party = { email: string; first: string; last: string; zone: string; /** Her mail's language (issue 27). */ locale: Locale };
 
 export type BookingChange =
   /** `view` is the new booking. */
@@ -27,13 +32,13 @@ export type BookingChange =
 export type BookingMailInput = { change: BookingChange; view: SlotView; mentee: Party; mentor: Party; now: Date };
 
 const nameOf = (p: Party) => `${p.first} ${p.last}`;
-const kindOf = (view: SlotView) => (view.type === "trial" ? "free intro call" : "session");
+const kindOf = (view: SlotView, i18n: I18n) => (view.type === "trial" ? i18n._(msg`free intro call`) : i18n._(msg`session`));
 
-/** The calendar event of the booking as one party sees it; its UID is the booking's, as in the calendar feed. */
+/** The calendar event of the booking as one party sees it, in her language; its UID is the booking's, as in the calendar feed. */
 function calendarEvent(input: BookingMailInput, viewer: "mentee" | "mentor"): IcsEvent {
   const { view, mentee, mentor, now } = input;
   const other = viewer === "mentee" ? nameOf(mentor) : nameOf(mentee);
-  const kind = view.type === "trial" ? "Free intro call" : "Mentorship session";
+  const { locale } = viewer === "mentee" ? mentee : mentor;
   const start = new Date(view.start);
   return {
     uid: `${view.bookingId ?? view.id}@mentorlink`,
@@ -41,8 +46,8 @@ function calendarEvent(input: BookingMailInput, viewer: "mentee" | "mentor"): Ic
     start,
     end: callEnd({ type: view.type, start, end: new Date(view.end) }),
     stamp: now,
-    summary: `${kind} with ${other}`,
-    description: [`${kind} with ${other} on ${PRODUCT}.`, view.title ? `Topic: ${view.title}` : "", view.agenda ? `Agenda: ${view.agenda}` : ""].filter(Boolean).join("\n"),
+    summary: eventSummary(view.type, other, locale),
+    description: eventDescription({ type: view.type, other, title: view.title, agenda: view.agenda }, locale),
     organizer: { name: nameOf(mentor), email: mentor.email },
     attendees: [{ name: nameOf(mentee), email: mentee.email }],
   };
@@ -53,43 +58,83 @@ const CONTENT_TYPE = (method: InvitationMethod) => `text/calendar; charset=utf-8
 function content(input: BookingMailInput, viewer: "mentee" | "mentor"): MailContent {
   const { change, view, mentee, mentor } = input;
   const me = viewer === "mentee" ? mentee : mentor;
+  const { locale } = me;
+  const i18n = i18nFor(locale);
   const other = viewer === "mentee" ? nameOf(mentor) : nameOf(mentee);
-  const when = formatWhen(view.start, me.zone);
-  const kind = kindOf(view);
-  const greeting = `Hi ${me.first},`;
+  const when = formatWhen(view.start, me.zone, locale);
+  const kind = kindOf(view, i18n);
+  const first = me.first;
+  const greeting = i18n._(msg`Hi ${first},`);
   const details: [string, string][] = [
-    ["When", when],
-    [viewer === "mentee" ? "Mentor" : "Mentee", other],
+    [i18n._(msg`When`), when],
+    [viewer === "mentee" ? i18n._(msg`Mentor`) : i18n._(msg`Mentee`), other],
   ];
-  if (view.title) details.push(["Topic", view.title]);
-  if (view.agenda) details.push(["Agenda", view.agenda]);
-  const join = `Join from your ${viewer === "mentee" ? "Booked sessions" : "Scheduler"} page in ${PRODUCT} when it is time. The attached calendar file adds it to your calendar.`;
+  if (view.title) details.push([i18n._(msg`Topic`), view.title]);
+  if (view.agenda) details.push([i18n._(msg`Agenda`), view.agenda]);
+  const join =
+    viewer === "mentee"
+      ? i18n._(msg`Join from your Booked sessions page in ${PRODUCT} when it is time. The attached calendar file adds it to your calendar.`)
+      : i18n._(msg`Join from your Scheduler page in ${PRODUCT} when it is time. The attached calendar file adds it to your calendar.`);
+  const lang = locale;
   switch (change.kind) {
     case "booked":
       return viewer === "mentee"
-        ? { title: `Booked: ${kind} with ${other} on ${when}`, greeting, details, paragraphs: [`Your ${kind} with ${other} is booked.`, join, "Plans changed? You can cancel or move it up to 12 hours before the start."] }
-        : { title: `${other} booked a ${kind} on ${when}`, greeting, details, paragraphs: [`${other} booked a ${kind} with you.`, join] };
+        ? {
+            lang,
+            title: i18n._(msg`Booked: ${kind} with ${other} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`Your ${kind} with ${other} is booked.`), join, i18n._(msg`Plans changed? You can cancel or move it up to 12 hours before the start.`)],
+          }
+        : { lang, title: i18n._(msg`${other} booked a ${kind} on ${when}`), greeting, details, paragraphs: [i18n._(msg`${other} booked a ${kind} with you.`), join] };
     case "moved": {
-      const was = formatWhen(change.from, me.zone);
-      details.splice(1, 0, ["Was", was]);
+      const was = formatWhen(change.from, me.zone, locale);
+      details.splice(1, 0, [i18n._(msg`Was`), was]);
       return viewer === "mentee"
-        ? { title: `Moved: your ${kind} with ${other} is now on ${when}`, greeting, details, paragraphs: [`Your ${kind} with ${other} moved from ${was} to ${when}.`, join] }
+        ? { lang, title: i18n._(msg`Moved: your ${kind} with ${other} is now on ${when}`), greeting, details, paragraphs: [i18n._(msg`Your ${kind} with ${other} moved from ${was} to ${when}.`), join] }
         : // The mentor's subject is the one he has always had for a move.
-          { title: `${other} moved a session to ${when}`, greeting, details, paragraphs: [`${other} moved the ${kind} on ${was} to ${when}. The earlier time is open again.`, join] };
+          {
+            lang,
+            title: i18n._(msg`${other} moved a session to ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`${other} moved the ${kind} on ${was} to ${when}. The earlier time is open again.`), join],
+          };
     }
     case "cancelled": {
-      if (change.reason) details.push(["Reason", change.reason]);
-      const remove = "The attached calendar file removes it from your calendar.";
+      if (change.reason) details.push([i18n._(msg`Reason`), change.reason]);
+      const remove = i18n._(msg`The attached calendar file removes it from your calendar.`);
       return viewer === "mentee"
-        ? { title: `Cancelled: your ${kind} with ${other} on ${when}`, greeting, details, paragraphs: [`You cancelled your ${kind} with ${other}.${view.type === "session" ? " The call is back in your plan." : ""}`, remove] }
-        : { title: `${other} cancelled the ${kind} on ${when}`, greeting, details, paragraphs: [`${other} cancelled the ${kind}. The slot is open again.`, remove] };
+        ? {
+            lang,
+            title: i18n._(msg`Cancelled: your ${kind} with ${other} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [view.type === "session" ? i18n._(msg`You cancelled your ${kind} with ${other}. The call is back in your plan.`) : i18n._(msg`You cancelled your ${kind} with ${other}.`), remove],
+          }
+        : { lang, title: i18n._(msg`${other} cancelled the ${kind} on ${when}`), greeting, details, paragraphs: [i18n._(msg`${other} cancelled the ${kind}. The slot is open again.`), remove] };
     }
     case "deleted": {
-      if (change.reason) details.push(["Reason", change.reason]);
-      const remove = "The attached calendar file removes it from your calendar.";
+      if (change.reason) details.push([i18n._(msg`Reason`), change.reason]);
+      const remove = i18n._(msg`The attached calendar file removes it from your calendar.`);
       return viewer === "mentee"
-        ? { title: `${other} cancelled your ${kind} on ${when}`, greeting, details, paragraphs: [`${other} cancelled your ${kind}.${view.type === "session" ? " The call is back in your plan: book another time on their schedule." : ""}`, remove] }
-        : { title: `You cancelled the ${kind} with ${other} on ${when}`, greeting, details, paragraphs: [`You deleted the slot, so the ${kind} with ${other} is cancelled and they have been told.`, remove] };
+        ? {
+            lang,
+            title: i18n._(msg`${other} cancelled your ${kind} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [
+              view.type === "session" ? i18n._(msg`${other} cancelled your ${kind}. The call is back in your plan: book another time on their schedule.`) : i18n._(msg`${other} cancelled your ${kind}.`),
+              remove,
+            ],
+          }
+        : {
+            lang,
+            title: i18n._(msg`You cancelled the ${kind} with ${other} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`You deleted the slot, so the ${kind} with ${other} is cancelled and they have been told.`), remove],
+          };
     }
   }
 }

@@ -12,6 +12,8 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 
 export type MailContent = {
   title: string;
+  /** The language it is written in (issue 27): `<html lang>` of a mail not in English. */
+  lang?: string;
   /** "Hi Asha," (plain words; escaped in the HTML). */
   greeting?: string;
   paragraphs: string[];
@@ -25,7 +27,7 @@ export type MailContent = {
 export const layoutMail = (to: string, content: MailContent, extra: Partial<MailMessage> = {}): MailMessage => ({ to, subject: content.title, text: textOf(content), html: htmlOf(content), ...extra });
 
 export function htmlOf(content: MailContent): string {
-  const { title, greeting, paragraphs, details, code } = content;
+  const { title, greeting, paragraphs, details, code, lang } = content;
   const p = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
   const codeBlock = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0">${escapeHtml(code)}</p>` : "";
   const table = details?.length
@@ -33,7 +35,7 @@ export function htmlOf(content: MailContent): string {
         .map(([label, value]) => `<tr><th align="left" style="padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`)
         .join("")}</table>`
     : "";
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${greeting ? p(greeting) : ""}${codeBlock}${table}${paragraphs.map(p).join("")}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;
+  return `<!doctype html><html${lang && lang !== "en" ? ` lang="${escapeHtml(lang)}"` : ""}><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${greeting ? p(greeting) : ""}${codeBlock}${table}${paragraphs.map(p).join("")}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;
 }
 
 export function textOf(content: MailContent): string {

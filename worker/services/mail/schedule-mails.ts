@@ -1,38 +1,67 @@
+import { msg } from "@lingui/core/macro";
 import type { MailMessage } from "../mail";
+import type { Locale } from "../../../shared/locale";
+import { i18nFor } from "../../i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 /**
  * The scheduler's own e-mails (issue 23): the session reminders (24 hours and 1 hour before) and
- * the waitlist's offer of an earlier time, in the product's one look, in plain text and HTML.
+ * the waitlist's offer of an earlier time, in the product's one look, in plain text and HTML, in the
+ * recipient's language (issue 27).
  */
 
-export type Reminder = { to: string; first: string; other: string; /** "starts within the hour", "is in about 5 hours" */ soon: string; /** in the recipient's zone */ when: string };
+export type Reminder = {
+  to: string;
+  first: string;
+  other: string;
+  /** "starts within the hour", "is in about 5 hours" (in `locale`: reminderSoon) */
+  soon: string;
+  /** in the recipient's zone and language */
+  when: string;
+  locale: Locale;
+};
+
+/** The reminder's "when" words: "starts within the hour", "is in about 5 hours". */
+export function reminderSoon(hours: number, locale: Locale): string {
+  const i18n = i18nFor(locale);
+  return hours <= 1 ? i18n._(msg`starts within the hour`) : i18n._(msg`is in about ${hours} hours`);
+}
 
 export function reminderMail(r: Reminder): MailMessage {
+  const { soon, other, first, locale } = r;
+  const i18n = i18nFor(locale);
   return layoutMail(r.to, {
-    title: `Reminder: your ${PRODUCT} session ${r.soon}`,
-    greeting: `Hi ${r.first},`,
-    paragraphs: [`Your session with ${r.other} ${r.soon}.`, `Join from your dashboard when it is time; the call opens 10 minutes before the start.`, "See you there."],
+    lang: locale,
+    title: i18n._(msg`Reminder: your ${PRODUCT} session ${soon}`),
+    greeting: i18n._(msg`Hi ${first},`),
+    paragraphs: [
+      i18n._(msg`Your session with ${other} ${soon}.`),
+      i18n._(msg`Join from your dashboard when it is time; the call opens 10 minutes before the start.`),
+      i18n._(msg`See you there.`),
+    ],
     details: [
-      ["When", r.when],
-      ["With", r.other],
+      [i18n._(msg`When`), r.when],
+      [i18n._(msg`With`), other],
     ],
   });
 }
 
-export type WaitlistOffer = { to: string; first: string; mentorName: string; /** in the recipient's zone */ when: string; holdMinutes: number };
+export type WaitlistOffer = { to: string; first: string; mentorName: string; /** in the recipient's zone and language */ when: string; holdMinutes: number; locale: Locale };
 
 export function waitlistOfferMail(o: WaitlistOffer): MailMessage {
+  const { mentorName, first, when, holdMinutes, locale } = o;
+  const i18n = i18nFor(locale);
   return layoutMail(o.to, {
-    title: `An earlier time opened with ${o.mentorName}`,
-    greeting: `Hi ${o.first},`,
+    lang: locale,
+    title: i18n._(msg`An earlier time opened with ${mentorName}`),
+    greeting: i18n._(msg`Hi ${first},`),
     paragraphs: [
-      `An earlier time opened with ${o.mentorName}: ${o.when}. It is held for you for ${o.holdMinutes} minutes.`,
-      `Book it on ${o.mentorName}'s schedule in ${PRODUCT} before then; after that it goes to the next person waiting.`,
+      i18n._(msg`An earlier time opened with ${mentorName}: ${when}. It is held for you for ${holdMinutes} minutes.`),
+      i18n._(msg`Book it on ${mentorName}'s schedule in ${PRODUCT} before then; after that it goes to the next person waiting.`),
     ],
     details: [
-      ["When", o.when],
-      ["Held for you", `${o.holdMinutes} minutes`],
+      [i18n._(msg`When`), when],
+      [i18n._(msg`Held for you`), i18n._(msg`${holdMinutes} minutes`)],
     ],
   });
 }

@@ -4,6 +4,7 @@ import { enrollments, mentees, mentors } from "../../../db/schema";
 import { zoneOr } from "../../../shared/zoned-time";
 import { mailInsert } from "../mail";
 import { receiptMail } from "../mail/account-mails";
+import { mailLocale } from "../../i18n";
 
 /** What a paid invoice says (issue 23): its id, what was paid, and the period it pays for. */
 export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };
@@ -18,7 +19,7 @@ type Enrollment = typeof enrollments.$inferSelect;
 export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined) {
   if (!invoice || invoice.amountMinor <= 0) return [];
   const [mentee, mentor] = await Promise.all([
-    db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true } }),
+    db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true, locale: true } }),
     db.query.mentors.findFirst({ where: eq(mentors.id, enrollment.mentorId), columns: { firstName: true, lastName: true } }),
   ]);
   if (!mentee || !mentor) return [];
@@ -33,6 +34,7 @@ export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: Pai
     period,
     invoiceId: invoice.invoiceId,
     zone: zoneOr(mentee.timeZone),
+    locale: mailLocale(mentee.locale),
   });
   return [mailInsert(db, mail)];
 }

@@ -4,7 +4,8 @@ import { waitLabel } from "../../../shared/reply-wait";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
-import { replyReminderMail } from "../mail/reply-reminder-mail";
+import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
+import { mailLocale } from "../../i18n";
 import { notificationWrite, pushNotification } from "../notifications";
 import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
 
@@ -44,7 +45,8 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
     .where(and(eq(conversations.id, due.conversationId), or(isNull(conversations.replyReminderAt), lt(conversations.replyReminderAt, start)), notExists(answered)))
     .returning({ id: conversations.id });
   const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
-  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited, since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata")) });
+  const locale = mailLocale(due.mentor.locale);
+  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata"), locale), locale });
   const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, mail, sql`changes() = 1`, now.getTime())]);
   if (claimed.length === 0) return false;
   pushNotification(deps.env, deps.waitUntil, mentor, notice.view);

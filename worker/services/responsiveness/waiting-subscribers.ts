@@ -33,15 +33,15 @@ export type DueReminder = {
   conversationId: string;
   waitStart: number;
   mentee: { id: string; name: string };
-  mentor: { id: string; firstName: string; email: string; timeZone: string | null };
+  mentor: { id: string; firstName: string; email: string; timeZone: string | null; /** Her mail's language (issue 27). */ locale: string | null };
 };
 
-type DueRow = { conversation_id: string; wait_start: number; mentee_id: string; mentee_first: string; mentee_last: string; mentor_id: string; mentor_first: string; mentor_email: string; mentor_zone: string | null };
+type DueRow = { conversation_id: string; wait_start: number; mentee_id: string; mentee_first: string; mentee_last: string; mentor_id: string; mentor_first: string; mentor_email: string; mentor_zone: string | null; mentor_locale: string | null };
 
 /** Waits of more than 72 hours that no reminder has been sent for since they began. */
 export async function dueReplyReminders(db: Db, now: Date, limit = 200): Promise<DueReminder[]> {
   const rows = await db.all<DueRow>(sql`select w.conversation_id, w.wait_start, w.mentee_id, t.first_name as mentee_first, t.last_name as mentee_last,
-      w.mentor_id, m.first_name as mentor_first, m.email as mentor_email, m.time_zone as mentor_zone
+      w.mentor_id, m.first_name as mentor_first, m.email as mentor_email, m.time_zone as mentor_zone, m.locale as mentor_locale
     from (${waitsOf(now)}) w
     join mentors m on m.id = w.mentor_id
     join mentees t on t.id = w.mentee_id
@@ -52,7 +52,7 @@ export async function dueReplyReminders(db: Db, now: Date, limit = 200): Promise
     conversationId: r.conversation_id,
     waitStart: r.wait_start,
     mentee: { id: r.mentee_id, name: `${r.mentee_first} ${r.mentee_last}` },
-    mentor: { id: r.mentor_id, firstName: r.mentor_first, email: r.mentor_email, timeZone: r.mentor_zone },
+    mentor: { id: r.mentor_id, firstName: r.mentor_first, email: r.mentor_email, timeZone: r.mentor_zone, locale: r.mentor_locale },
   }));
 }
 

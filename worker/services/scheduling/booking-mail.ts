@@ -4,6 +4,7 @@ import { zoneOr } from "../../../shared/zoned-time";
 import { mailInsertWhen } from "../mail";
 import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
+import { mailLocale } from "../../i18n";
 
 /**
  * The booking e-mails (issue 23) as statements for the SAME batch as the change: each is written only
@@ -12,20 +13,25 @@ import type { SlotRow, SlotView } from "./slot-view";
  * change that did not happen writes no mail.
  */
 
-/** Both parties' addresses, read in one statement (the mentor's through the slot). */
-export async function bookingEmails(db: Db, slotId: string, menteeId: string): Promise<{ mentor: string | null; mentee: string | null }> {
-  const [row] = await db.all<{ mentor: string | null; mentee: string | null }>(sql`select
+/** What the mails need of each party's account: her address and her language. */
+export type BookingAddresses = { mentor: string | null; mentee: string | null; mentorLocale: string | null; menteeLocale: string | null };
+
+/** Both parties' addresses and languages (issue 27), read in one statement (the mentor's through the slot). */
+export async function bookingEmails(db: Db, slotId: string, menteeId: string): Promise<BookingAddresses> {
+  const [row] = await db.all<BookingAddresses>(sql`select
     (select m.email from mentors m join time_slots s on s.mentor_id = m.id where s.id = ${slotId}) as mentor,
-    (select e.email from mentees e where e.id = ${menteeId}) as mentee`);
-  return row ?? { mentor: null, mentee: null };
+    (select e.email from mentees e where e.id = ${menteeId}) as mentee,
+    (select m.locale from mentors m join time_slots s on s.mentor_id = m.id where s.id = ${slotId}) as mentorLocale,
+    (select e.locale from mentees e where e.id = ${menteeId}) as menteeLocale`);
+  return row ?? { mentor: null, mentee: null, mentorLocale: null, menteeLocale: null };
 }
 
-/** The parties of a slot row, in their own zones (the mentor's default is the product's). */
-export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: { mentor: string | null; mentee: string | null }): { mentee: Party; mentor: Party } | null {
+/** The parties of a slot row, in their own zones (the mentor's default is the product's) and languages. */
+export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: BookingAddresses): { mentee: Party; mentor: Party } | null {
   if (!emails.mentor || !emails.mentee) return null;
   return {
-    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: zoneOr(row.mentorZone, "Asia/Kolkata") },
-    mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone) },
+    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: zoneOr(row.mentorZone, "Asia/Kolkata"), locale: mailLocale(emails.mentorLocale) },
+    mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone), locale: mailLocale(emails.menteeLocale) },
   };
 }
 

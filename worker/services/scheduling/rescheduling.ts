@@ -3,7 +3,7 @@ import { enrollments, mentees, timeSlots } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
 import { grantsAccess } from "../enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
-import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
+import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
 import { htmlOf } from "../mail/layout";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
@@ -82,7 +82,7 @@ export async function rescheduleBooking(deps: Deps, menteeId: string, slotId: st
   fail("CONFLICT", "This booking changed while it was being moved. Please try again.");
 }
 
-async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, emails: { mentor: string | null; mentee: string | null }): Promise<SlotView | null> {
+async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, emails: BookingAddresses): Promise<SlotView | null> {
   const { db, env, waitUntil, now } = deps;
   const from = source.slot;
   const bookedAt = from.bookedAt!;

@@ -8,6 +8,7 @@ import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { waitlistOfferMail } from "../mail/schedule-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { mailLocale } from "../../i18n";
 
 /**
  * The waitlist (ADR 0023): "tell me if an earlier time opens". A mentee with an active subscription
@@ -54,7 +55,7 @@ export async function leaveWaitlist(db: Db, menteeId: string, mentorId: string):
 }
 
 type FreedSlot = { id: string; mentorId: string; startAt: Date; mentorName: string };
-type Candidate = { entryId: string; menteeId: string; first: string; email: string; zone: string | null };
+type Candidate = { entryId: string; menteeId: string; first: string; email: string; zone: string | null; locale: string | null };
 
 /**
  * The first waiting mentee for this slot, in join order (after `after` when passing a hold on): she
@@ -64,7 +65,7 @@ type Candidate = { entryId: string; menteeId: string; first: string; email: stri
 async function nextCandidate(db: Db, slot: FreedSlot, now: Date, after: Place | null, excluded: string[]): Promise<Candidate | undefined> {
   const afterPlace = after ? sql`and (w.created_at > ${after.createdAt} or (w.created_at = ${after.createdAt} and w.rowid > ${after.seq}))` : sql``;
   const notExcluded = excluded.length ? sql`and w.mentee_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const [row] = await db.all<Candidate>(sql`select w.id as entryId, w.mentee_id as menteeId, m.first_name as first, m.email as email, m.time_zone as zone
+  const [row] = await db.all<Candidate>(sql`select w.id as entryId, w.mentee_id as menteeId, m.first_name as first, m.email as email, m.time_zone as zone, m.locale as locale
     from waitlist_entries w join mentees m on m.id = w.mentee_id
     where w.mentor_id = ${slot.mentorId} and m.is_blocked = 0 ${afterPlace} ${notExcluded}
       and not exists (select 1 from time_slots b where b.mentee_id = w.mentee_id and b.mentor_id = w.mentor_id and b.state = 'booked'
@@ -104,7 +105,7 @@ async function holdFor(deps: Deps, slot: FreedSlot, who: Candidate): Promise<boo
   const heldForHer = sql`exists (select 1 from time_slots s where s.id = ${slot.id} and s.held_for = ${who.menteeId} and s.held_until = ${until.getTime()})`;
   const mail = mailInsertWhen(
     db,
-    waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone)), holdMinutes: HOLD_MINUTES }),
+    waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone), mailLocale(who.locale)), holdMinutes: HOLD_MINUTES, locale: mailLocale(who.locale) }),
     heldForHer,
     now.getTime(),
   );

@@ -1,0 +1,19 @@
+import { setupI18n, type I18n } from "@lingui/core";
+import type { Locale } from "../../shared/locale";
+import { translateSentenceWith } from "../../shared/sentence-translation";
+import { hindiSentences } from "../../src/prerender/worker-entry";
+
+/**
+ * The Worker's own English sentences (bell notifications: "New sign-in to your account. …", "Your
+ * session with {0} on {1} was …") in the reader's language, for what leaves the Worker already written
+ * (a Web Push payload, issue 27). The SPA's `messages` catalog holds them keyed by the English text
+ * (scripts/i18n/messages-extractor.ts); the SPA shows the same translation (src/lib/i18n/server-messages.ts).
+ * English, and any sentence the catalog does not know, come back unchanged.
+ */
+let hindi: I18n | undefined;
+
+export function translateSentence(text: string, locale: Locale): string {
+  if (locale === "en" || !text) return text;
+  hindi ??= setupI18n({ locale: "hi", messages: { hi: hindiSentences } });
+  return translateSentenceWith(text, hindi);
+}
