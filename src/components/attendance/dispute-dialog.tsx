@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ReasonDialog } from "@/components/moderation/reason-dialog";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
@@ -11,30 +13,32 @@ import { DISPUTE_MAX } from "../../../shared/attendance";
  * outcomes stay light): what was recorded, until when, and an optional "What happened?".
  */
 export default function DisputeDialog({ slotId, recorded, otherName, until, zone, onClosed }: { slotId: string; recorded: string; otherName: string; until: string; zone: string; onClosed: () => void }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dispute = useMutation(
     trpc.attendance.dispute.mutationOptions({
       onSuccess: async (result) => {
-        toast.success("Dispute sent", { description: result.message });
+        toast.success(t`Dispute sent`, { description: translateServerMessage(result.message) });
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
         await queryClient.invalidateQueries(trpc.attendance.pathFilter());
       },
-      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Something went wrong`, { description: apiError(error)?.message }),
     }),
   );
+  const deadline = dateTime(until, zone);
   return (
     <ReasonDialog
       defaultOpen
       onClosed={onClosed}
       trigger={() => null}
-      title="Dispute this outcome?"
-      description={`Recorded as "${recorded}". A moderator reads what you write, sees what the call recorded and decides; you can dispute once, until ${dateTime(until, zone)}.`}
-      label="What happened?"
+      title={t`Dispute this outcome?`}
+      description={t`Recorded as "${recorded}". A moderator reads what you write, sees what the call recorded and decides; you can dispute once, until ${deadline}.`}
+      label={t`What happened?`}
       optional
-      hint={`At most ${DISPUTE_MAX} characters. ${otherName} is told the moderator's decision, not your words.`}
+      hint={t`At most ${DISPUTE_MAX} characters. ${otherName} is told the moderator's decision, not your words.`}
       max={DISPUTE_MAX}
-      confirmLabel="Send dispute"
+      confirmLabel={t`Send dispute`}
       onConfirm={(what) => dispute.mutateAsync({ slotId, what })}
     />
   );

@@ -1,8 +1,10 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { SessionNotesLink } from "@/components/session-notes/notes-link";
 import { Button } from "@/components/ui/button";
-import { outcomeLabel, type Party, type SessionOutcome } from "../../../shared/attendance";
+import type { Party, SessionOutcome } from "../../../shared/attendance";
 
 const DisputeDialog = lazy(() => import("./dispute-dialog"));
 
@@ -15,6 +17,20 @@ const TONE: Record<SessionOutcome, string> = {
   both_no_show: "bg-slate-200 text-slate-800",
 };
 
+/** outcomeLabel (shared/attendance.ts) in the reader's language: the same English, translated at render. */
+function outcomeText(outcome: SessionOutcome, viewer: Party, otherName: string): string {
+  switch (outcome) {
+    case "completed":
+      return t`Completed`;
+    case "both_no_show":
+      return t`Nobody joined`;
+    case "mentee_no_show":
+      return viewer === "mentee" ? t`Missed: you did not join` : t`Missed: ${otherName} did not join`;
+    case "mentor_no_show":
+      return viewer === "mentor" ? t`Missed: you did not join` : t`Missed: ${otherName} did not join`;
+  }
+}
+
 /**
  * How a past session ended (issue 26), as one of its two participants reads it: the outcome, and
  * within 24 hours a "Dispute" that asks first before it goes to the moderators. A mentee whose
@@ -25,25 +41,31 @@ export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, z
   const [asking, setAsking] = useState(false);
   const missedByMentor = a.outcome === "mentor_no_show";
   const otherFirstName = otherName.split(" ")[0];
-  const recorded = outcomeLabel(a.outcome, viewer, otherFirstName);
+  const recorded = outcomeText(a.outcome, viewer, otherFirstName);
   return (
     <div className="grid gap-2" data-testid="session-outcome">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className={`rounded-full px-2 py-0.5 font-medium ${TONE[a.outcome]}`}>{recorded}</span>
-        {a.disputed ? <span className="text-slate-700">Disputed: a moderator is looking into it.</span> : null}
-        {viewer === "mentee" && missedByMentor ? <span className="text-slate-700">The call is back in your plan.</span> : null}
+        {a.disputed ? <span className="text-slate-700">
+            <Trans>Disputed: a moderator is looking into it.</Trans>
+          </span> : null}
+        {viewer === "mentee" && missedByMentor ? <span className="text-slate-700">
+            <Trans>The call is back in your plan.</Trans>
+          </span> : null}
       </p>
       <div className="flex flex-wrap gap-2">
         {viewer === "mentee" && missedByMentor && mentorId ? (
           <Button asChild size="sm">
             <Link to="/mentees/schedules" search={{ mentorId }}>
-              Book another time
+              <Trans>Book another time</Trans>
             </Link>
           </Button>
         ) : null}
         {a.disputeUntil ? (
           <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
-            Dispute <span className="sr-only">the outcome of this session</span>
+            <Trans>
+              Dispute <span className="sr-only">the outcome of this session</span>
+            </Trans>
           </Button>
         ) : null}
       </div>

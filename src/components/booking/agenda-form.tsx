@@ -1,15 +1,18 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { agendaEditSchema, MAX_AGENDA } from "../../../shared/validation/session-notes";
 
 /** The agenda's form on her booking card (issue 26): saved for the mentor, who is told; empty removes it. */
 export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: { slotId: string; agenda: string | null; mentorFirstName: string; onDone: () => void }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -18,26 +21,26 @@ export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: 
   const save = useMutation(
     trpc.scheduling.setAgenda.mutationOptions({
       onSuccess: async (r) => {
-        toast.success(r.message, { description: r.agenda ? `${mentorFirstName} can read it now.` : undefined });
+        toast.success(translateServerMessage(r.message), { description: r.agenda ? t`${mentorFirstName} can read it now.` : undefined });
         onDone();
         await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.mentees.home.pathFilter())]);
       },
-      onError: (error) => setProblem(apiError(error)?.message ?? "The agenda was not saved. Please check your connection and try again."),
+      onError: (error) => setProblem(apiError(error)?.message ?? t`The agenda was not saved. Please check your connection and try again.`),
     }),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = v.safeParse(agendaEditSchema, { slotId, agenda: text });
-    if (!parsed.success) return setProblem(parsed.issues[0].message);
+    if (!parsed.success) return setProblem(translateServerMessage(parsed.issues[0].message));
     setProblem(null);
     save.mutate(parsed.output);
   };
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={submit} className="grid gap-2" aria-label="Agenda">
+    <form onSubmit={submit} className="grid gap-2" aria-label={t`Agenda`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        Agenda: what would you like to discuss?
+        <Trans>Agenda: what would you like to discuss?</Trans>
       </label>
       <Textarea
         id={id}
@@ -47,10 +50,12 @@ export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: 
         onChange={(e) => setText(e.target.value)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
-        placeholder="A topic, a question, a link to your work…"
+        placeholder={t`A topic, a question, a link to your work…`}
       />
       <p id={hintId} className="text-xs text-slate-600">
-        {text.length}/{MAX_AGENDA} characters. Links become clickable. {mentorFirstName} is told when you save.
+        <Trans>
+          {text.length}/{MAX_AGENDA} characters. Links become clickable. {mentorFirstName} is told when you save.
+        </Trans>
       </p>
       {problem ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
@@ -59,10 +64,10 @@ export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: 
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save agenda"}
+          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save agenda</Trans>}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

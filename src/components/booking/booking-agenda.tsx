@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,13 @@ export function BookingAgenda({ slotId, agenda, start, mentorFirstName }: { slot
   const editable = new Date(start).getTime() > Date.now();
   if (editing && editable) {
     return (
-      <Suspense fallback={<p className="text-sm text-slate-600">Opening the agenda…</p>}>
+      <Suspense
+        fallback={
+          <p className="text-sm text-slate-600">
+            <Trans>Opening the agenda…</Trans>
+          </p>
+        }
+      >
         <AgendaForm slotId={slotId} agenda={agenda} mentorFirstName={mentorFirstName} onDone={() => setEditing(false)} />
       </Suspense>
     );
@@ -24,16 +31,20 @@ export function BookingAgenda({ slotId, agenda, start, mentorFirstName }: { slot
     <div className="grid gap-1 text-sm" data-testid="booking-agenda">
       {agenda ? (
         <p className="text-slate-700">
-          <span className="font-medium text-slate-900">Agenda: </span>
+          <span className="font-medium text-slate-900">
+            <Trans>Agenda:</Trans>{" "}
+          </span>
           <TextWithLinks text={agenda} />
         </p>
       ) : (
-        <p className="text-slate-600">No agenda yet. Tell {mentorFirstName} what you would like to discuss.</p>
+        <p className="text-slate-600">
+          <Trans>No agenda yet. Tell {mentorFirstName} what you would like to discuss.</Trans>
+        </p>
       )}
       {editable ? (
         <div>
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-            {agenda ? "Edit agenda" : "Add agenda"}
+            {agenda ? <Trans>Edit agenda</Trans> : <Trans>Add agenda</Trans>}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -22,6 +23,7 @@ import type { Booking } from "./types";
  * the mentor's request to move it with "Pick a new time" and "I can't make another time".
  */
 export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; zone: string; upcoming: boolean }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const download = useIcsDownload();
@@ -31,14 +33,16 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
     trpc.scheduling.cancel.mutationOptions({
       onSuccess: async () => {
         setAsking(null);
-        toast.success("Booking cancelled");
+        toast.success(t`Booking cancelled`);
         await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
       },
-      onError: (error) => toast.error("Something went wrong", { description: apiError(error)?.message }),
+      onError: (error) => toast.error(t`Something went wrong`, { description: apiError(error)?.message }),
     }),
   );
   const request = upcoming ? b.rescheduleRequest : null;
   const when = dateTime(b.start, zone);
+  const mentorName = b.mentorName;
+  const requestMessage = request?.message;
 
   return (
     <Card className={request ? "ring-2 ring-amber-400" : undefined}>
@@ -46,24 +50,28 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
         {request ? (
           <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
             <p className="font-medium">
-              {b.mentorName} asked to move this session{request.message ? `: ${request.message}` : "."}
+              {requestMessage ? (
+                <Trans>
+                  {mentorName} asked to move this session: {requestMessage}
+                </Trans>
+              ) : (
+                <Trans>{mentorName} asked to move this session.</Trans>
+              )}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => setMoving(true)}>
-                Pick a new time
+                <Trans>Pick a new time</Trans>
               </Button>
               <Button size="sm" variant="outline" onClick={() => setAsking("decline")}>
-                I can't make another time
+                <Trans>I can't make another time</Trans>
               </Button>
             </div>
           </div>
         ) : null}
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1">
-            <p className="font-semibold text-slate-900">
-              {b.type === "trial" ? "Free intro call" : "Session"} with {b.mentorName}
-            </p>
-            <SlotTime start={b.start} zone={zone} otherZone={b.mentorTimeZone} otherLabel="Mentor's time" />
+            <p className="font-semibold text-slate-900">{b.type === "trial" ? <Trans>Free intro call with {mentorName}</Trans> : <Trans>Session with {mentorName}</Trans>}</p>
+            <SlotTime start={b.start} zone={zone} otherZone={b.mentorTimeZone} otherLabel={t`Mentor's time`} />
             {b.title ? <p className="text-sm text-slate-700">{b.title}</p> : null}
             <BookingAgenda slotId={b.id} agenda={b.agenda} start={b.start} mentorFirstName={b.mentorName.split(" ")[0]} />
           </div>
@@ -71,19 +79,21 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             <div className="flex flex-wrap gap-2">
               <JoinSessionLink slotId={b.id} start={b.start} />
               <Button variant="outline" onClick={() => void download(b)}>
-                Add to calendar (.ics)
+                <Trans>Add to calendar (.ics)</Trans>
               </Button>
               {b.canReschedule && !request ? (
                 <Button variant="outline" onClick={() => setMoving(true)}>
-                  Reschedule
+                  <Trans>Reschedule</Trans>
                 </Button>
               ) : null}
               {b.canCancel ? (
                 <Button variant="outline" disabled={cancel.isPending} onClick={() => setAsking("cancel")}>
-                  Cancel booking
+                  <Trans>Cancel booking</Trans>
                 </Button>
               ) : request ? null : (
-                <span className="self-center text-sm text-slate-600">Starts within 12 hours: message your mentor to change it.</span>
+                <span className="self-center text-sm text-slate-600">
+                  <Trans>Starts within 12 hours: message your mentor to change it.</Trans>
+                </span>
               )}
             </div>
           ) : null}
@@ -94,14 +104,14 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={asking === "decline" ? "Cancel instead of moving?" : "Cancel this session?"}
+        title={asking === "decline" ? t`Cancel instead of moving?` : t`Cancel this session?`}
         description={
           asking === "decline"
-            ? `Your session on ${when} with ${b.mentorName} is cancelled and the call goes back to your plan.`
-            : `Your session on ${when} with ${b.mentorName} is cancelled, the time opens for others and the call goes back to your plan.`
+            ? t`Your session on ${when} with ${mentorName} is cancelled and the call goes back to your plan.`
+            : t`Your session on ${when} with ${mentorName} is cancelled, the time opens for others and the call goes back to your plan.`
         }
-        confirmLabel={asking === "decline" ? "Cancel and get my call back" : "Cancel booking"}
-        reasonLabel="Reason (optional). Your mentor will see this"
+        confirmLabel={asking === "decline" ? t`Cancel and get my call back` : t`Cancel booking`}
+        reasonLabel={t`Reason (optional). Your mentor will see this`}
         destructive
         pending={cancel.isPending}
         onConfirm={(reason) => cancel.mutate({ slotId: b.id, reason: reason || (asking === "decline" ? "I can't make another time." : undefined) })}

@@ -1,28 +1,51 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import type { HistoryEvent } from "./types";
 
-const who = (role: string) => (role === "mentee" ? "you" : role === "mentor" ? "your mentor" : "MentorLink");
+const who = (role: string) => (role === "mentee" ? t`you` : role === "mentor" ? t`your mentor` : "MentorLink");
 
-/** One line of a booking's history, as she reads it: "Moved from <old time> by you". */
+/** One line of a booking's history, as she reads it: "Moved from <old time> by you" (at call time, in the reader's language). */
 export function historyLine(e: HistoryEvent, zone: string): string {
-  if (e.kind === "moved") return `Moved from ${e.fromStart ? dateTime(e.fromStart, zone) : "another time"}${e.toStart ? ` to ${dateTime(e.toStart, zone)}` : ""} by ${who(e.byRole)}`;
-  if (e.kind === "reschedule-requested") return `Your mentor asked to move this session${e.message ? `: "${e.message}"` : ""}`;
-  return `Cancelled by ${who(e.byRole)}${e.message ? `: "${e.message}"` : ""}`;
+  const by = who(e.byRole);
+  const message = e.message;
+  if (e.kind === "moved") {
+    const from = e.fromStart ? dateTime(e.fromStart, zone) : t`another time`;
+    if (e.toStart) {
+      const to = dateTime(e.toStart, zone);
+      return t`Moved from ${from} to ${to} by ${by}`;
+    }
+    return t`Moved from ${from} by ${by}`;
+  }
+  if (e.kind === "reschedule-requested") return message ? t`Your mentor asked to move this session: "${message}"` : t`Your mentor asked to move this session`;
+  return message ? t`Cancelled by ${by}: "${message}"` : t`Cancelled by ${by}`;
 }
 
 /** A booking's history (moves, requests), fetched for the card that has any. */
 export function HistoryList({ slotId, zone }: { slotId: string; zone: string }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.scheduling.bookingHistory.queryOptions({ slotId }));
-  if (history.isPending) return <p className="text-xs text-slate-500">Loading history…</p>;
-  if (history.isError) return <p className="text-xs text-slate-500">History could not be loaded.</p>;
+  if (history.isPending)
+    return (
+      <p className="text-xs text-slate-500">
+        <Trans>Loading history…</Trans>
+      </p>
+    );
+  if (history.isError)
+    return (
+      <p className="text-xs text-slate-500">
+        <Trans>History could not be loaded.</Trans>
+      </p>
+    );
   if (history.data.length === 0) return null;
   return (
     <div className="grid gap-0.5">
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">History</p>
-      <ul className="grid gap-0.5 text-sm text-slate-700" aria-label="History">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        <Trans>History</Trans>
+      </p>
+      <ul className="grid gap-0.5 text-sm text-slate-700" aria-label={t`History`}>
         {history.data.map((e, i) => (
           <li key={`${e.at}-${i}`}>
             {historyLine(e, zone)} <span className="text-xs text-slate-500">({dateTime(e.at, zone)})</span>

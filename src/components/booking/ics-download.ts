@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { toast } from "@/lib/toast";
 import { useAuthFetch } from "@/lib/auth-fetch";
 
@@ -17,7 +18,7 @@ export function useIcsDownload() {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch {
-      toast.error("Something went wrong", { description: "The calendar file could not be downloaded." });
+      toast.error(t`Something went wrong`, { description: t`The calendar file could not be downloaded.` });
     }
   };
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { canJoinNow } from "./ics-download";
@@ -8,7 +9,7 @@ export function JoinSessionLink({ slotId, start, later = null }: { slotId: strin
   return (
     <Button asChild>
       <a href={`/mentees/connect/live/${slotId}`} target="_blank" rel="noopener">
-        Join session
+        <Trans>Join session</Trans>
       </a>
     </Button>
   );

@@ -1,6 +1,11 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/class-names";
+import { getDisplayLocale } from "../../../shared/display-locale";
+import { DEFAULT_LOCALE } from "../../../shared/locale";
 import { dayjs } from "../../../shared/zoned-time";
 
 /** Calendar-day arithmetic on "YYYY-MM-DD" strings (zone-free: a day key is already in the viewer's zone). */
@@ -8,7 +13,26 @@ const day = (key: string) => dayjs.utc(key);
 const key = (d: ReturnType<typeof dayjs.utc>) => d.format("YYYY-MM-DD");
 export const monthOf = (dayKey: string) => dayKey.slice(0, 7);
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** The grid's header: each weekday's name (for screen readers) and its two-letter heading. */
+const WEEKDAYS = [
+  { name: msg`Sunday`, short: msg({ message: "Su", comment: "Sunday, as the month calendar's column heading" }) },
+  { name: msg`Monday`, short: msg({ message: "Mo", comment: "Monday, as the month calendar's column heading" }) },
+  { name: msg`Tuesday`, short: msg({ message: "Tu", comment: "Tuesday, as the month calendar's column heading" }) },
+  { name: msg`Wednesday`, short: msg({ message: "We", comment: "Wednesday, as the month calendar's column heading" }) },
+  { name: msg`Thursday`, short: msg({ message: "Th", comment: "Thursday, as the month calendar's column heading" }) },
+  { name: msg`Friday`, short: msg({ message: "Fr", comment: "Friday, as the month calendar's column heading" }) },
+  { name: msg`Saturday`, short: msg({ message: "Sa", comment: "Saturday, as the month calendar's column heading" }) },
+];
+
+/**
+ * A day key in words: English as before (dayjs, `english` pattern), another language through Intl
+ * in the app's language (the zone is already applied: a day key is a calendar day, read in UTC).
+ */
+function dayText(dayKey: string, english: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = getDisplayLocale();
+  if (locale === DEFAULT_LOCALE) return day(dayKey).format(english);
+  return new Intl.DateTimeFormat(`${locale}-IN`, { ...options, timeZone: "UTC" }).format(day(dayKey).toDate());
+}
 
 type MonthCalendarProps = {
   /** The month shown, "YYYY-MM". */
@@ -31,6 +55,8 @@ type MonthCalendarProps = {
  * ends, PageUp/PageDown by month; days without open times are announced and shown as unavailable.
  */
 export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDays, selected, onSelect, today }: MonthCalendarProps) {
+  const { t } = useLinguiMacro();
+  const { i18n } = useLingui();
   const titleId = useId();
   const first = day(`${month}-01`);
   const [focusDay, setFocusDay] = useState<string>(() => (selected && monthOf(selected) === month ? selected : firstOpen(month, openDays) ?? key(first)));
@@ -88,7 +114,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
       <div className="flex items-center justify-between gap-2">
         <button
           type="button"
-          aria-label="Previous month"
+          aria-label={t`Previous month`}
           disabled={prev < minMonth}
           onClick={() => onMonthChange(clampMonth(prev))}
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40"
@@ -96,11 +122,11 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <h2 id={titleId} aria-live="polite" className="font-semibold text-slate-900">
-          {first.format("MMMM YYYY")}
+          {dayText(key(first), "MMMM YYYY", { month: "long", year: "numeric" })}
         </h2>
         <button
           type="button"
-          aria-label="Next month"
+          aria-label={t`Next month`}
           disabled={next > maxMonth}
           onClick={() => onMonthChange(clampMonth(next))}
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40"
@@ -112,8 +138,8 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
         <thead>
           <tr>
             {WEEKDAYS.map((w) => (
-              <th key={w} scope="col" abbr={w} className="pb-1 text-xs font-medium text-slate-500">
-                {w.slice(0, 2)}
+              <th key={w.name.id} scope="col" abbr={i18n._(w.name)} className="pb-1 text-xs font-medium text-slate-500">
+                {i18n._(w.short)}
               </th>
             ))}
           </tr>
@@ -138,7 +164,10 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
 
 function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
   // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name (issue 28).
-  const label = `${day(d).format("dddd, MMMM D YYYY")}${today ? " (today)" : ""}, ${open === 0 ? "no open times" : open === 1 ? "1 open time" : `${open} open times`}`;
+  const { t } = useLinguiMacro();
+  const date = dayText(d, "dddd, MMMM D YYYY", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  const times = plural(open, { 0: "no open times", one: "# open time", other: "# open times" });
+  const label = today ? t`${date} (today), ${times}` : t`${date}, ${times}`;
   return (
     <td role="gridcell" aria-selected={selected} className="p-0.5">
       <button

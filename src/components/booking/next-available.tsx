@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LoadError } from "@/components/load-error";
@@ -8,18 +9,27 @@ import { dateTime } from "@/lib/zoned";
 
 /** Without a mentor: each subscribed mentor with "Next available: <3 times>" in her zone, and a link to his calendar. */
 export function MentorsWithNextTimes() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const zone = useMyZone();
   const list = useQuery(trpc.subscriptions.mine.queryOptions());
   const next = useQuery(trpc.scheduling.nextAvailable.queryOptions());
   const active = list.data?.filter((s) => s.isActive) ?? [];
-  if (list.isPending) return <Skeleton role="status" aria-label="Loading your mentors" className="h-24 w-full" />;
-  if (list.isError) return <LoadError what="your mentors" onRetry={() => void list.refetch()} />;
-  if (active.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">Subscribe to a mentor to book sessions.</p>;
+  if (list.isPending) return <Skeleton role="status" aria-label={t`Loading your mentors`} className="h-24 w-full" />;
+  if (list.isError) return <LoadError what={t`your mentors`} onRetry={() => void list.refetch()} />;
+  if (active.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
+        <Trans>Subscribe to a mentor to book sessions.</Trans>
+      </p>
+    );
   return (
     <ul className="grid gap-3">
       {active.map((s) => {
         const times = next.data?.find((n) => n.mentorId === s.mentor.id)?.slots.slice(0, 3) ?? [];
+        const callsLeft = s.callsLeft;
+        const callsPerPeriod = s.callsPerPeriod;
+        const nextTimes = times.map((time) => dateTime(time.start, zone)).join("; ");
         return (
           <li key={s.id}>
             <Link
@@ -31,16 +41,12 @@ export function MentorsWithNextTimes() {
                 {s.mentor.firstName} {s.mentor.lastName}
               </span>
               <span className="text-sm text-slate-700">
-                {s.callsLeft} of {s.callsPerPeriod} calls left
+                <Trans>
+                  {callsLeft} of {callsPerPeriod} calls left
+                </Trans>
               </span>
               <span className="text-sm text-slate-700" data-testid="next-available">
-                {next.isPending
-                  ? "Looking for open times…"
-                  : next.isError
-                    ? "Open times could not be loaded."
-                    : times.length === 0
-                      ? "No open times right now."
-                      : `Next available: ${times.map((t) => dateTime(t.start, zone)).join("; ")}`}
+                {next.isPending ? t`Looking for open times…` : next.isError ? t`Open times could not be loaded.` : times.length === 0 ? t`No open times right now.` : t`Next available: ${nextTimes}`}
               </span>
             </Link>
           </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -14,6 +15,7 @@ import { holdsOf, type Booking, type OpenSlot } from "./types";
 
 /** "Reschedule": the mentor's bookable times on the month calendar, one chosen, then confirmed; the booking moves in one step. */
 export function ReschedulePicker({ booking, zone, open, onOpenChange }: { booking: Booking; zone: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const schedule = useQuery({ ...trpc.scheduling.mentorSchedule.queryOptions({ mentorId: booking.mentorId }), enabled: open });
@@ -29,24 +31,31 @@ export function ReschedulePicker({ booking, zone, open, onOpenChange }: { bookin
   const move = useMutation(
     trpc.scheduling.reschedule.mutationOptions({
       onSuccess: async (moved) => {
-        toast.success("Session moved", { description: `Now ${dateTime(moved.start, zone)}. Your mentor has been told.` });
+        const now = dateTime(moved.start, zone);
+        toast.success(t`Session moved`, { description: t`Now ${now}. Your mentor has been told.` });
         close(false);
         await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
       },
       onError: async (error) => {
-        setProblem(apiError(error)?.message ?? "Please check your connection and try again.");
+        setProblem(apiError(error)?.message ?? t`Please check your connection and try again.`);
         setPicked(null);
         await queryClient.invalidateQueries(trpc.scheduling.mentorSchedule.queryFilter({ mentorId: booking.mentorId }));
       },
     }),
   );
   const slots = (schedule.data?.timeSlots ?? []).filter((s) => s.id !== booking.id);
+  const current = dateTime(booking.start, zone);
+  const mentorName = booking.mentorName;
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogTitle>Pick a new time</DialogTitle>
+        <DialogTitle>
+          <Trans>Pick a new time</Trans>
+        </DialogTitle>
         <DialogDescription>
-          Now: {dateTime(booking.start, zone)} with {booking.mentorName}. Your call stays the same; the old time opens for others.
+          <Trans>
+            Now: {current} with {mentorName}. Your call stays the same; the old time opens for others.
+          </Trans>
         </DialogDescription>
         {problem ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -55,23 +64,27 @@ export function ReschedulePicker({ booking, zone, open, onOpenChange }: { bookin
         ) : null}
         {picked ? (
           <div className="grid gap-3">
-            <p className="text-sm text-slate-700">Move your session to:</p>
-            <SlotTime start={picked.start} zone={zone} otherZone={picked.mentorTimeZone} otherLabel="Mentor's time" />
+            <p className="text-sm text-slate-700">
+              <Trans>Move your session to:</Trans>
+            </p>
+            <SlotTime start={picked.start} zone={zone} otherZone={picked.mentorTimeZone} otherLabel={t`Mentor's time`} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setPicked(null)} disabled={move.isPending}>
-                Back
+                <Trans>Back</Trans>
               </Button>
               <Button disabled={move.isPending} onClick={() => move.mutate({ slotId: booking.id, toSlotId: picked.id })}>
-                {move.isPending ? "Moving…" : "Move my session"}
+                {move.isPending ? <Trans>Moving…</Trans> : <Trans>Move my session</Trans>}
               </Button>
             </div>
           </div>
         ) : schedule.isPending ? (
-          <Skeleton role="status" aria-label="Loading open times" className="h-64 w-full" />
+          <Skeleton role="status" aria-label={t`Loading open times`} className="h-64 w-full" />
         ) : schedule.isError ? (
-          <LoadError what="the open times" onRetry={() => void schedule.refetch()} />
+          <LoadError what={t`the open times`} onRetry={() => void schedule.refetch()} />
         ) : slots.length === 0 ? (
-          <p className="text-slate-700">{booking.mentorName} has no other open times right now.</p>
+          <p className="text-slate-700">
+            <Trans>{mentorName} has no other open times right now.</Trans>
+          </p>
         ) : (
           <SlotPicker slots={slots} zone={zone} holds={holdsOf(schedule.data.heldForMe)} selectedId={null} onPick={setPicked} stacked />
         )}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 import { dayKey } from "@/lib/zoned";
 import { MonthCalendar, monthOf } from "./month-calendar";
@@ -42,7 +43,7 @@ export function SlotPicker({ slots, zone, holds, selectedId, onPick, disabled, s
         {day ? (
           <TimeList slots={byDay.get(day) ?? []} zone={zone} holds={holds} selectedId={selectedId} onPick={onPick} disabled={disabled} />
         ) : (
-          <p className="text-slate-600">{firstDay ? "Pick a day to see its open times." : "No open times."}</p>
+          <p className="text-slate-600">{firstDay ? <Trans>Pick a day to see its open times.</Trans> : <Trans>No open times.</Trans>}</p>
         )}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiError } from "@/lib/api-error";
 import { cn } from "@/lib/class-names";
@@ -7,16 +8,18 @@ import { dateTime } from "@/lib/zoned";
 
 /** "Tell me if an earlier time opens": a switch that joins or leaves the mentor's waitlist, its state from the schedule. */
 export function WaitlistToggle({ mentorId, waitlisted, nextBooking, zone }: { mentorId: string; waitlisted: boolean; nextBooking: string | null; zone: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const options = {
     onSuccess: () => queryClient.invalidateQueries(trpc.scheduling.mentorSchedule.queryFilter({ mentorId })),
-    onError: (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message ?? "Please check your connection and try again." }),
+    onError: (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
   };
   const join = useMutation(trpc.scheduling.joinWaitlist.mutationOptions(options));
   const leave = useMutation(trpc.scheduling.leaveWaitlist.mutationOptions(options));
   const pending = join.isPending || leave.isPending;
   const on = pending ? !waitlisted : waitlisted;
+  const before = nextBooking ? dateTime(nextBooking, zone) : null;
   return (
     <div className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <button
@@ -31,12 +34,14 @@ export function WaitlistToggle({ mentorId, waitlisted, nextBooking, zone }: { me
         <span aria-hidden="true" className={cn("relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors", on ? "bg-indigo-600" : "bg-slate-300")}>
           <span className={cn("absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform", on ? "translate-x-5" : "translate-x-0.5")} />
         </span>
-        Tell me if an earlier time opens
+        <Trans>Tell me if an earlier time opens</Trans>
       </button>
       <p id={`waitlist-hint-${mentorId}`} className="basis-full text-sm text-slate-600">
         {on
-          ? `You're on the waitlist${nextBooking ? ` for a time before ${dateTime(nextBooking, zone)}` : ""}. We'll notify you and hold a freed time for you briefly.`
-          : "Get a notification when a time earlier than your next booking frees up."}
+          ? before
+            ? t`You're on the waitlist for a time before ${before}. We'll notify you and hold a freed time for you briefly.`
+            : t`You're on the waitlist. We'll notify you and hold a freed time for you briefly.`
+          : t`Get a notification when a time earlier than your next booking frees up.`}
       </p>
     </div>
   );

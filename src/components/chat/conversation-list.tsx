@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { fromNow } from "@/lib/dates";
@@ -8,31 +12,34 @@ import { Avatar } from "../ui/avatar";
 import { Skeleton } from "../ui/skeleton";
 import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
 
-const EMPTY: Record<ChatSide, string> = {
-  mentee: "No conversations yet. Open a mentor's profile you subscribe to and choose Chat.",
-  mentor: "No conversations yet. Start one with Chat in your Mentees List.",
+const EMPTY: Record<ChatSide, MessageDescriptor> = {
+  mentee: msg`No conversations yet. Open a mentor's profile you subscribe to and choose Chat.`,
+  mentor: msg`No conversations yet. Start one with Chat in your Mentees List.`,
 };
 
 /** The caller's conversations, the latest activity first: picture, name, last message, its time, unread badge. */
 export function ConversationList({ side, activeId }: { side: ChatSide; activeId?: string }) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const list = useQuery(trpc.chat.conversations.queryOptions({}));
   useNow();
   if (list.isPending) {
     return (
-      <div role="status" aria-label="Loading conversations" className="grid gap-2 p-2">
+      <div role="status" aria-label={t`Loading conversations`} className="grid gap-2 p-2">
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>
     );
   }
-  if (list.isError) return <LoadError what="your conversations" onRetry={() => void list.refetch()} className="p-4" />;
-  if (list.data.length === 0) return <p className="p-4 text-sm text-slate-600">{EMPTY[side]}</p>;
+  if (list.isError) return <LoadError what={t`your conversations`} onRetry={() => void list.refetch()} className="p-4" />;
+  if (list.data.length === 0) return <p className="p-4 text-sm text-slate-600">{i18n._(EMPTY[side])}</p>;
   return (
-    <ul aria-label="Conversations" className="divide-y divide-slate-100">
+    <ul aria-label={t`Conversations`} className="divide-y divide-slate-100">
       {list.data.map((c) => {
         const last = c.lastMessage;
-        const preview = last ? `${last.senderType === side ? "You: " : ""}${last.content}` : "No messages yet";
+        const lastContent = last?.content ?? "";
+        const preview = last ? (last.senderType === side ? t`You: ${lastContent}` : last.content) : t`No messages yet`;
         const unread = c.unreadCount > 0;
         return (
           <li key={c.id}>
@@ -55,7 +62,7 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
                   {unread ? (
                     <span data-testid="unread-badge" className="shrink-0 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
                       {c.unreadCount}
-                      <span className="sr-only"> unread</span>
+                      <span className="sr-only"> {t`unread`}</span>
                     </span>
                   ) : null}
                 </span>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import dayjs from "dayjs";
 import { cn } from "@/lib/class-names";
 import type { ThreadItem } from "@/lib/chat-thread";
@@ -5,9 +6,10 @@ import { Button } from "../ui/button";
 
 /** One message as plain text (React escapes it; no HTML is ever rendered), with its time or sending state. */
 export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: boolean; onRetry?: () => void }) {
+  const { t } = useLingui();
   const { content, createdAt } = item.message;
   const failed = item.kind === "pending" && item.message.status === "failed";
-  const who = own ? "You" : item.kind === "held" ? item.message.sender.senderId.firstName : "";
+  const who = own ? t`You` : item.kind === "held" ? item.message.sender.senderId.firstName : "";
   return (
     <div className={cn("flex", own ? "justify-end" : "justify-start")}>
       <div className={cn("grid max-w-[85%] gap-1 sm:max-w-[70%]", own ? "justify-items-end" : "justify-items-start")}>
@@ -27,13 +29,17 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
             <time dateTime={createdAt}>{dayjs(createdAt).format("h:mm a")}</time>
           ) : failed ? (
             <>
-              <span className="text-red-700">Not sent.</span>
+              <span className="text-red-700">
+                <Trans>Not sent.</Trans>
+              </span>
               <Button type="button" variant="link" size="inline" onClick={onRetry}>
-                Retry
+                <Trans>Retry</Trans>
               </Button>
             </>
           ) : (
-            <span>Sending...</span>
+            <span>
+              <Trans>Sending...</Trans>
+            </span>
           )}
         </p>
       </div>

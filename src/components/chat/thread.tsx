@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
@@ -19,6 +20,7 @@ const PAGE = 30;
 
 /** The open conversation: header, the messages as a log region (oldest to newest, by day, "load earlier"), and the composer. */
 export function Thread({ side, conversationId }: { side: ChatSide; conversationId: string }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const conversation = useQuery(trpc.chat.conversation.queryOptions({ conversationId }));
@@ -71,13 +73,16 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   };
 
   const other = conversation.data?.other;
+  const otherName = other?.name;
   const notFound = apiError(conversation.error)?.status === 404 || apiError(pages.error)?.status === 404;
   if (notFound) {
     return (
       <div role="alert" className="grid gap-3 p-6">
-        <p className="text-slate-700">This conversation does not exist or is not yours.</p>
+        <p className="text-slate-700">
+          <Trans>This conversation does not exist or is not yours.</Trans>
+        </p>
         <Link to={INBOX[side]} className="text-indigo-700 underline-offset-2 hover:underline">
-          Back to conversations
+          <Trans>Back to conversations</Trans>
         </Link>
       </div>
     );
@@ -87,7 +92,7 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2">
         <Button asChild variant="ghost" size="icon" className="md:hidden">
-          <Link to={INBOX[side]} aria-label="Back to conversations">
+          <Link to={INBOX[side]} aria-label={t`Back to conversations`}>
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
@@ -102,23 +107,27 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
         {pages.isPending ? (
-          <div role="status" aria-label="Loading messages" className="grid gap-3">
+          <div role="status" aria-label={t`Loading messages`} className="grid gap-3">
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="ml-auto h-10 w-1/2" />
           </div>
         ) : pages.isError ? (
-          <LoadError what="the messages" onRetry={() => void pages.refetch()} />
+          <LoadError what={t`the messages`} onRetry={() => void pages.refetch()} />
         ) : (
           <>
             {pages.hasNextPage ? (
               <div className="mb-3 flex justify-center">
                 <Button variant="outline" size="sm" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                  {pages.isFetchingNextPage ? "Loading..." : "Load earlier messages"}
+                  {pages.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
                 </Button>
               </div>
             ) : null}
-            <div role="log" aria-live="polite" aria-relevant="additions" aria-label={other ? `Messages with ${other.name}` : "Messages"} className="grid gap-2">
-              {items.length === 0 ? <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello!</p> : null}
+            <div role="log" aria-live="polite" aria-relevant="additions" aria-label={otherName !== undefined ? t`Messages with ${otherName}` : t`Messages`} className="grid gap-2">
+              {items.length === 0 ? (
+                <p className="py-8 text-center text-sm text-slate-600">
+                  <Trans>No messages yet. Say hello!</Trans>
+                </p>
+              ) : null}
               {items.map((item, index) => {
                 const previous = items[index - 1]?.message.createdAt;
                 const key = item.kind === "held" ? item.message.id : item.message.clientId;
@@ -141,7 +150,11 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
         )}
       </div>
       <Composer onSend={onSend} disabled={other?.isBlocked} />
-      {other?.isBlocked ? <p className="px-3 pb-2 text-xs text-slate-600">{other.name}'s account is blocked; messages cannot be sent.</p> : null}
+      {other?.isBlocked ? (
+        <p className="px-3 pb-2 text-xs text-slate-600">
+          <Trans>{otherName}'s account is blocked; messages cannot be sent.</Trans>
+        </p>
+      ) : null}
     </div>
   );
 }

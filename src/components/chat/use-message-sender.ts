@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
@@ -11,6 +12,7 @@ import { useTRPC } from "@/lib/trpc";
  * held in the thread's first page at once, so the push and the refetch find it already there.
  */
 export function useMessageSender(threadInput: { conversationId: string; limit: number }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingMessage[]>([]);
@@ -31,7 +33,7 @@ export function useMessageSender(threadInput: { conversationId: string; limit: n
       })
       .catch((error: unknown) => {
         setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: "failed" } : p)));
-        toast.error("Something went Wrong from the Send API", { description: apiError(error)?.message ?? "Please check your connection and retry." });
+        toast.error(t`Something went Wrong from the Send API`, { description: apiError(error)?.message ?? t`Please check your connection and retry.` });
       });
   };
   const onSend = (content: string) => {

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -6,53 +8,60 @@ import { formatDate } from "@/lib/zoned";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 
-const callsText = (left: number, of: number) => `${left} of ${of} call${of === 1 ? "" : "s"} left`;
+const callsText = (left: number, of: number) => plural(of, { one: `${left} of # call left`, other: `${left} of # calls left` });
 
 /** Per running subscription: calls left this period, when the period ends or renews, and Schedule. */
 export function CallsLeftPanel({ home, zone }: { home: MenteeHomeData; zone: string }) {
+  const { t } = useLingui();
   return (
     <HomePanel
       id="home-calls-left"
-      title="Calls left this period"
+      title={t`Calls left this period`}
       action={
         home.subscriptions.length ? (
           <Link to="/mentees/subscribed-mentors" className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
-            Subscriptions
+            <Trans>Subscriptions</Trans>
           </Link>
         ) : null
       }
     >
       {home.subscriptions.length ? (
         <ul className="grid gap-3">
-          {home.subscriptions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3">
-              <div className="flex min-w-0 items-center gap-3">
-                <Avatar src={s.mentorImage} name={s.mentorName} className="size-10" />
-                <div className="grid min-w-0">
-                  <span className="truncate font-medium text-slate-900">{s.mentorName}</span>
-                  <span className="text-sm text-slate-600">
-                    <span data-testid="calls-left">{callsText(s.callsLeft, s.callsPerPeriod)}</span>
-                    {s.periodEnd ? ` · ${s.status === "ending" ? "ends" : "renews"} ${formatDate(s.periodEnd, zone)}` : null}
-                  </span>
+          {home.subscriptions.map((s) => {
+            const mentorName = s.mentorName;
+            const date = s.periodEnd ? formatDate(s.periodEnd, zone) : "";
+            return (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3">
+                <div className="flex min-w-0 items-center gap-3">
+                  <Avatar src={s.mentorImage} name={s.mentorName} className="size-10" />
+                  <div className="grid min-w-0">
+                    <span className="truncate font-medium text-slate-900">{s.mentorName}</span>
+                    <span className="text-sm text-slate-600">
+                      <span data-testid="calls-left">{callsText(s.callsLeft, s.callsPerPeriod)}</span>
+                      {s.periodEnd ? ` · ${s.status === "ending" ? t`ends ${date}` : t`renews ${date}`}` : null}
+                    </span>
+                  </div>
                 </div>
-              </div>
-              {s.callsLeft > 0 ? (
-                <Button asChild size="sm" variant="outline">
-                  <Link to="/mentees/schedules" search={{ mentorId: s.mentorId }} aria-label={`Schedule with ${s.mentorName}`}>
-                    Schedule
-                  </Link>
-                </Button>
-              ) : null}
-            </li>
-          ))}
+                {s.callsLeft > 0 ? (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to="/mentees/schedules" search={{ mentorId: s.mentorId }} aria-label={t`Schedule with ${mentorName}`}>
+                      <Trans>Schedule</Trans>
+                    </Link>
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <div className="grid gap-3">
-          <p className="text-slate-600">No active subscription. A monthly plan gives you 4 one-hour calls with your mentor.</p>
+          <p className="text-slate-600">
+            <Trans>No active subscription. A monthly plan gives you 4 one-hour calls with your mentor.</Trans>
+          </p>
           <div>
             <Button asChild variant="outline">
               <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }}>
-                Browse mentors
+                <Trans>Browse mentors</Trans>
               </Link>
             </Button>
           </div>

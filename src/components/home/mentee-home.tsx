@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
@@ -19,27 +20,31 @@ import { UnreadPanel } from "./unread-panel";
  * subscriptions' skills; one query (mentees.home), refetched when a message or a schedule push arrives.
  */
 export function MenteeHome() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const session = useSession("mentee");
   const zone = useMyZone();
   const [searches] = useState(recentSearches);
   const home = useQuery(trpc.mentees.home.queryOptions({ searches }));
+  const name = session?.name;
 
   return (
     <div className="grid gap-6">
       <section className="grid gap-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{session?.name ? `Welcome, ${session.name}` : "Welcome"}</h1>
-        <p className="text-slate-600">Find a mentor, book a session and keep learning.</p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{name ? <Trans>Welcome, {name}</Trans> : <Trans>Welcome</Trans>}</h1>
+        <p className="text-slate-600">
+          <Trans>Find a mentor, book a session and keep learning.</Trans>
+        </p>
       </section>
       {home.isPending ? (
-        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading your home">
+        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t`Loading your home`}>
           <HomePanelSkeleton />
           <HomePanelSkeleton />
           <HomePanelSkeleton />
           <HomePanelSkeleton />
         </div>
       ) : home.isError ? (
-        <LoadError what="your home" onRetry={() => void home.refetch()} />
+        <LoadError what={t`your home`} onRetry={() => void home.refetch()} />
       ) : (
         <>
           <ProfilePrompt missing={home.data.profileMissing} />

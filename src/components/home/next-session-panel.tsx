@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { SlotTime } from "@/components/slot-time";
@@ -9,16 +10,19 @@ import type { MenteeHomeData } from "./types";
 
 /** Her next session in her zone (with the mentor's time beside it), with Join from an hour before; or how to book one. */
 export function NextSessionPanel({ home, zone }: { home: MenteeHomeData; zone: string }) {
+  const { t } = useLingui();
   const next = home.nextSession;
   const more = home.upcomingSessions - 1;
+  const mentorName = next?.mentorName ?? "";
+  const firstName = mentorName.split(" ")[0];
   return (
     <HomePanel
       id="home-next-session"
-      title="Your next session"
+      title={t`Your next session`}
       action={
         next ? (
           <Link to="/mentees/booked-slots" className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
-            {more > 0 ? `All booked sessions (${more} more)` : "All booked sessions"}
+            {more > 0 ? <Trans>All booked sessions ({more} more)</Trans> : <Trans>All booked sessions</Trans>}
           </Link>
         ) : null
       }
@@ -29,29 +33,47 @@ export function NextSessionPanel({ home, zone }: { home: MenteeHomeData; zone: s
             <Avatar src={next.mentorProfileImage} name={next.mentorName} className="size-12" />
             <div className="grid min-w-0 gap-0.5">
               <p className="truncate text-slate-700">
-                {next.type === "trial" ? "Free intro call" : "Session"} with <span className="font-semibold text-slate-900">{next.mentorName}</span>
+                {next.type === "trial" ? (
+                  <Trans>
+                    Free intro call with <span className="font-semibold text-slate-900">{mentorName}</span>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Session with <span className="font-semibold text-slate-900">{mentorName}</span>
+                  </Trans>
+                )}
               </p>
-              <SlotTime start={next.start} zone={zone} otherZone={next.mentorTimeZone} otherLabel={`${next.mentorName.split(" ")[0]}'s time`} />
+              <SlotTime start={next.start} zone={zone} otherZone={next.mentorTimeZone} otherLabel={t`${firstName}'s time`} />
             </div>
           </div>
           <JoinSessionLink
             slotId={next.id}
             start={next.start}
-            later={<p className="text-sm text-slate-600">Join opens an hour before the start.</p>}
+            later={
+              <p className="text-sm text-slate-600">
+                <Trans>Join opens an hour before the start.</Trans>
+              </p>
+            }
           />
         </div>
       ) : (
         <div className="grid gap-3">
           <p className="text-slate-600">
-            {home.subscriptions.length ? "No session booked. Pick a time with your mentor." : "No session booked yet. Find a mentor, subscribe and book your first call."}
+            {home.subscriptions.length ? (
+              <Trans>No session booked. Pick a time with your mentor.</Trans>
+            ) : (
+              <Trans>No session booked yet. Find a mentor, subscribe and book your first call.</Trans>
+            )}
           </p>
           <div>
             <Button asChild>
               {home.subscriptions.length ? (
-                <Link to="/mentees/schedules">Book a session</Link>
+                <Link to="/mentees/schedules">
+                  <Trans>Book a session</Trans>
+                </Link>
               ) : (
                 <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }}>
-                  Browse mentors
+                  <Trans>Browse mentors</Trans>
                 </Link>
               )}
             </Button>

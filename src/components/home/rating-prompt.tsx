@@ -1,16 +1,19 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import type { MenteeHomeData } from "./types";
 
 type Prompt = NonNullable<MenteeHomeData["ratingPrompt"]>;
-const starsLabel = (n: number) => (n === 1 ? "1 star" : `${n} stars`);
+const starsLabel = (n: number) => plural(n, { one: "# star", other: "# stars" });
 
 /**
  * "How was your session with Asha?" (issue 26): after a completed session, at most once per mentor
@@ -23,9 +26,9 @@ export function RatingPrompt({ prompt, zone }: { prompt: MenteeHomeData["ratingP
   if (thanks) {
     return (
       <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
-        <p>{thanks.message}</p>
+        <p>{translateServerMessage(thanks.message)}</p>
         <Link to="/mentees/browse/mentor/profile/$id" params={{ id: thanks.prompt.mentorId }} className="font-medium text-emerald-900 underline">
-          Add a few words to your review
+          <Trans>Add a few words to your review</Trans>
         </Link>
       </div>
     );
@@ -35,27 +38,32 @@ export function RatingPrompt({ prompt, zone }: { prompt: MenteeHomeData["ratingP
 }
 
 function PromptCard({ prompt, zone, onRated, onClosed }: { prompt: Prompt; zone: string; onRated: (message: string) => void; onClosed: () => void }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [hover, setHover] = useState(0);
   const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.mentees.home.pathFilter()), queryClient.invalidateQueries(trpc.reviews.pathFilter())]);
-  const failed = (error: unknown) => toast.error("Something went wrong", { description: apiError(error)?.message ?? "Please check your connection and try again." });
+  const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
   const rate = useMutation(trpc.ratingPrompts.rate.mutationOptions({ onSuccess: (r) => (onRated(r.message), refresh()), onError: failed }));
   const dismiss = useMutation(trpc.ratingPrompts.dismiss.mutationOptions({ onSuccess: () => (onClosed(), refresh()), onError: failed }));
   const busy = rate.isPending || dismiss.isPending;
   const headingId = `rate-${prompt.slotId}`;
+  const { mentorFirstName, mentorName } = prompt;
+  const when = dateTime(prompt.start, zone);
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
       <div className="grid gap-1">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          How was your session with {prompt.mentorFirstName}?
+          <Trans>How was your session with {mentorFirstName}?</Trans>
         </h2>
         <p className="text-sm text-slate-700">
-          Your session of {dateTime(prompt.start, zone)} with {prompt.mentorName}. One tap rates it.
+          <Trans>
+            Your session of {when} with {mentorName}. One tap rates it.
+          </Trans>
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label={`Rate ${prompt.mentorFirstName}`} className="flex gap-1" onMouseLeave={() => setHover(0)}>
+        <div role="group" aria-label={t`Rate ${mentorFirstName}`} className="flex gap-1" onMouseLeave={() => setHover(0)}>
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}
@@ -73,7 +81,7 @@ function PromptCard({ prompt, zone, onRated, onClosed }: { prompt: Prompt; zone:
           ))}
         </div>
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => dismiss.mutate({ slotId: prompt.slotId })}>
-          Not now
+          <Trans>Not now</Trans>
         </Button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
 
@@ -7,7 +8,7 @@ export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null
   return (
     <details className="rounded-lg border border-slate-200 bg-white" open={wide}>
       <summary className="cursor-pointer list-inside px-4 py-2 font-medium text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-        Agenda
+        <Trans>Agenda</Trans>
       </summary>
       <div className="px-4 pb-3 text-sm text-slate-800">
         {agenda ? (
@@ -15,7 +16,11 @@ export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null
             <TextWithLinks text={agenda} />
           </p>
         ) : (
-          <p className="text-slate-600">{role === "mentee" ? "You did not write an agenda for this session. You can tell your mentor in the call." : `${otherName} did not write an agenda for this session.`}</p>
+          <p className="text-slate-600">{role === "mentee" ? (
+              <Trans>You did not write an agenda for this session. You can tell your mentor in the call.</Trans>
+            ) : (
+              <Trans>{otherName} did not write an agenda for this session.</Trans>
+            )}</p>
         )}
       </div>
     </details>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -34,6 +35,7 @@ const keyOf = (item: ThreadItem) => (item.kind === "held" ? item.message.id : it
  * retry is stored once) and shows new messages as the user room's push refetches the thread.
  */
 export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id }: CallChatProps) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const api = useTRPCClient();
   // Finds (or starts) the pair's conversation once; it exists for a subscriber and their mentor.
@@ -82,37 +84,41 @@ export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id
 
   const refused = apiError(conversation.error);
   return (
-    <section id={id} aria-label={`Chat with ${otherName}`} hidden={!open} className="flex h-full min-h-0 flex-col bg-white">
+    <section id={id} aria-label={t`Chat with ${otherName}`} hidden={!open} className="flex h-full min-h-0 flex-col bg-white">
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
-        <h2 className="font-semibold text-slate-900">Chat with {otherName}</h2>
-        <Button variant="ghost" size="icon" aria-label="Close chat" onClick={onClose}>
+        <h2 className="font-semibold text-slate-900">
+          <Trans>Chat with {otherName}</Trans>
+        </h2>
+        <Button variant="ghost" size="icon" aria-label={t`Close chat`} onClick={onClose}>
           <X aria-hidden="true" />
         </Button>
       </header>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
         {conversation.isPending || (conversationId && pages.isPending) ? (
-          <div role="status" aria-label="Loading messages" className="grid gap-3">
+          <div role="status" aria-label={t`Loading messages`} className="grid gap-3">
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="ml-auto h-10 w-1/2" />
           </div>
         ) : refused ? (
           <p role="alert" className="text-sm text-slate-700">
-            {refused.message} Talk in the call instead.
+            {refused.message} <Trans>Talk in the call instead.</Trans>
           </p>
         ) : conversation.isError || pages.isError ? (
-          <LoadError what="the messages" onRetry={() => void (conversation.isError ? conversation.refetch() : pages.refetch())} />
+          <LoadError what={t`the messages`} onRetry={() => void (conversation.isError ? conversation.refetch() : pages.refetch())} />
         ) : (
           <>
             <p className="mb-3 text-xs text-slate-600">
-              Messages here stay in your chat with {otherName}.{" "}
+              <Trans>Messages here stay in your chat with {otherName}.</Trans>{" "}
               {pages.hasNextPage ? (
                 <a href={`${INBOX[role]}/${conversationId}`} target="_blank" rel="noopener" className="text-indigo-700 underline">
-                  Earlier messages
+                  <Trans>Earlier messages</Trans>
                 </a>
               ) : null}
             </p>
-            <div role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${otherName}`} className="grid gap-2">
-              {items.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">No messages yet. Share a link or a note here.</p> : null}
+            <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t`Messages with ${otherName}`} className="grid gap-2">
+              {items.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">
+                  <Trans>No messages yet. Share a link or a note here.</Trans>
+                </p> : null}
               {items.map((item) => (
                 <MessageBubble key={keyOf(item)} item={item} own={item.kind === "pending" || item.message.sender.senderType === role} onRetry={item.kind === "pending" ? () => retry(item.message) : undefined} />
               ))}

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { MessageSquare, MicOff, MonitorUp, MonitorX, PhoneOff, Settings2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { CallStatus, LiveCall } from "@/lib/live-call";
@@ -16,15 +18,15 @@ import { waitRuleText } from "./wait-rule";
 function statusText(status: CallStatus, name: string): string {
   switch (status) {
     case "joining":
-      return "Joining the room...";
+      return t`Joining the room...`;
     case "waiting":
-      return `Waiting for ${name} to join`;
+      return t`Waiting for ${name} to join`;
     case "connecting":
-      return `Connecting to ${name}...`;
+      return t`Connecting to ${name}...`;
     case "reconnecting":
-      return "Reconnecting...";
+      return t`Reconnecting...`;
     case "peer-left":
-      return `${name} left. Waiting for ${name} to come back`;
+      return t`${name} left. Waiting for ${name} to come back`;
     default:
       return "";
   }
@@ -38,11 +40,11 @@ function useAnnouncement(call: LiveCall, name: string): string {
   useEffect(() => {
     const before = previous.current;
     previous.current = { status, peerMedia };
-    if (status === "connecting" && (before.status === "waiting" || before.status === "peer-left")) setText(`${name} joined`);
-    else if (status === "peer-left" && before.status !== "peer-left") setText(`${name} left`);
+    if (status === "connecting" && (before.status === "waiting" || before.status === "peer-left")) setText(t`${name} joined`);
+    else if (status === "peer-left" && before.status !== "peer-left") setText(t`${name} left`);
     else if (peerMedia && before.peerMedia) {
-      if (peerMedia.screen !== before.peerMedia.screen) setText(peerMedia.screen ? `${name} is sharing their screen` : `${name} stopped sharing their screen`);
-      else if (peerMedia.camera !== before.peerMedia.camera) setText(peerMedia.camera ? `${name} turned their camera on` : `${name} turned their camera off`);
+      if (peerMedia.screen !== before.peerMedia.screen) setText(peerMedia.screen ? t`${name} is sharing their screen` : t`${name} stopped sharing their screen`);
+      else if (peerMedia.camera !== before.peerMedia.camera) setText(peerMedia.camera ? t`${name} turned their camera on` : t`${name} turned their camera off`);
     }
   }, [status, peerMedia, name]);
   return text;
@@ -90,7 +92,9 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium text-slate-900">With {name}</p>
+        <p className="font-medium text-slate-900">
+          <Trans>With {name}</Trans>
+        </p>
         <p className="text-sm tabular-nums text-slate-700">
           <span aria-hidden="true">{timer.text}</span>
           <span className="sr-only">{timer.label}</span>
@@ -102,39 +106,45 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
       <div className={chatOpen ? "grid gap-3 md:grid-cols-[1fr_20rem]" : "grid"}>
         <div className="grid content-start gap-2">
           <Tile className="relative aspect-video rounded-lg">
-            <StreamVideo stream={remoteStream} muted={false} speaker={state.choice.audiooutput} label={`${name}'s video`} className="h-full w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
-            {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={`${name}'s camera is off`} /> : null}
-            {peerMedia && !peerMedia.mic ? <MicOffBadge label={`${name} is muted`} /> : null}
+            <StreamVideo stream={remoteStream} muted={false} speaker={state.choice.audiooutput} label={t`${name}'s video`} className="h-full w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
+            {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={t`${name}'s camera is off`} /> : null}
+            {peerMedia && !peerMedia.mic ? <MicOffBadge label={t`${name} is muted`} /> : null}
             {text ? (
               <p role="status" className="absolute inset-x-0 top-1/2 -translate-y-1/2 bg-slate-900/60 px-4 py-2 text-center text-lg text-white">
                 {text}
               </p>
             ) : (
               <p role="status" className="sr-only">
-                Connected to {name}
+                <Trans>Connected to {name}</Trans>
               </p>
             )}
             {playBlocked && remoteStream ? (
               <div className="absolute inset-x-0 bottom-4 flex justify-center">
-                <Button onClick={() => document.querySelectorAll("video").forEach((v) => void v.play().then(() => setPlayBlocked(false)))}>Start audio and video</Button>
+                <Button onClick={() => document.querySelectorAll("video").forEach((v) => void v.play().then(() => setPlayBlocked(false)))}>
+                  <Trans>Start audio and video</Trans>
+                </Button>
               </div>
             ) : null}
             <Tile className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 rounded-md border border-white/40">
               {self ? (
-                <StreamVideo stream={self} muted label={state.screen ? "Your shared screen" : "Your camera"} className={state.screen ? "h-full w-full object-contain" : "h-full w-full -scale-x-100 object-cover"} />
+                <StreamVideo stream={self} muted label={state.screen ? t`Your shared screen` : t`Your camera`} className={state.screen ? "h-full w-full object-contain" : "h-full w-full -scale-x-100 object-cover"} />
               ) : (
-                <CameraOff name="You" imageUrl={session.me.profileImageUrl} note="Your camera is off" small />
+                <CameraOff name={t`You`} imageUrl={session.me.profileImageUrl} note={t`Your camera is off`} small />
               )}
               {!hearing ? (
                 <span className="absolute left-1 top-1 rounded-full bg-slate-900/80 p-1 text-white">
                   <MicOff aria-hidden className="size-3" />
-                  <span className="sr-only">You are muted</span>
+                  <span className="sr-only">
+                    <Trans>You are muted</Trans>
+                  </span>
                 </span>
               ) : null}
             </Tile>
           </Tile>
           {rule ? <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">{rule}</p> : null}
-          {state.screen ? <p className="text-sm text-slate-700">You are sharing your screen. {name} sees it instead of your camera.</p> : null}
+          {state.screen ? <p className="text-sm text-slate-700">
+              <Trans>You are sharing your screen. {name} sees it instead of your camera.</Trans>
+            </p> : null}
           {state.notice ? (
             <p role="alert" className="text-sm text-amber-800">
               {state.notice}
@@ -153,26 +163,26 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
         {media.canShareScreen ? (
           <Button variant="outline" aria-pressed={Boolean(state.screen)} onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}>
             {state.screen ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
-            {state.screen ? "Stop sharing" : "Share screen"}
+            {state.screen ? <Trans>Stop sharing</Trans> : <Trans>Share screen</Trans>}
           </Button>
         ) : null}
         <Button ref={chatButton} variant="outline" aria-expanded={chatOpen} aria-controls={`${ids}-chat`} onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}>
           <MessageSquare aria-hidden />
-          Chat
+          <Trans>Chat</Trans>
           {unread > 0 ? (
             <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
               {unread}
-              <span className="sr-only"> new</span>
+              <span className="sr-only"> {t`new`}</span>
             </span>
           ) : null}
         </Button>
         <Button variant="outline" aria-expanded={devicesOpen} aria-controls={`${ids}-devices`} onClick={() => setDevicesOpen(!devicesOpen)}>
           <Settings2 aria-hidden />
-          Devices
+          <Trans>Devices</Trans>
         </Button>
         <Button variant="destructive" onClick={onLeave}>
           <PhoneOff aria-hidden />
-          Leave
+          <Trans>Leave</Trans>
         </Button>
       </div>
       <div id={`${ids}-devices`} hidden={!devicesOpen} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">

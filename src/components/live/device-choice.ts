@@ -1,3 +1,7 @@
+import { t } from "@lingui/core/macro";
+// The app's Lingui instance (English until another language is chosen): names and reasons are written at call time.
+import "@/lib/i18n";
+
 /**
  * The camera, microphone and speaker a person chose for calls (issue 26): pure logic, kept apart
  * from the browser's media APIs so it can be tested. A choice is remembered in this browser, and
@@ -12,7 +16,9 @@ export type DeviceChoice = Partial<Record<DeviceKind, string>>;
 
 export const NO_DEVICES: DeviceLists = { videoinput: [], audioinput: [], audiooutput: [] };
 
-const NAME: Record<DeviceKind, string> = { videoinput: "Camera", audioinput: "Microphone", audiooutput: "Speaker" };
+const KINDS: DeviceKind[] = ["videoinput", "audioinput", "audiooutput"];
+/** "Camera 2": a device whose name the browser hides yet, in the reader's language. */
+const unnamed = (kind: DeviceKind, n: number) => (kind === "videoinput" ? t`Camera ${n}` : kind === "audioinput" ? t`Microphone ${n}` : t`Speaker ${n}`);
 
 /**
  * The browser's device list as options per kind. Before the person allowed the camera and
@@ -25,7 +31,7 @@ export function deviceLists(infos: readonly { deviceId: string; kind: string; la
     if (!(info.kind in lists) || !info.deviceId) continue;
     const list = lists[info.kind as DeviceKind];
     if (list.some((d) => d.id === info.deviceId)) continue;
-    list.push({ id: info.deviceId, label: info.label.trim() || `${NAME[info.kind as DeviceKind]} ${list.length + 1}` });
+    list.push({ id: info.deviceId, label: info.label.trim() || unnamed(info.kind as DeviceKind, list.length + 1) });
   }
   return lists;
 }
@@ -53,7 +59,7 @@ export function loadChoice(store: KeyValueStore | undefined): DeviceChoice {
   try {
     const raw = JSON.parse(store?.getItem(STORAGE_KEY) ?? "{}") as Record<string, unknown>;
     const choice: DeviceChoice = {};
-    for (const kind of Object.keys(NAME) as DeviceKind[]) if (typeof raw?.[kind] === "string" && raw[kind]) choice[kind] = raw[kind] as string;
+    for (const kind of KINDS) if (typeof raw?.[kind] === "string" && raw[kind]) choice[kind] = raw[kind] as string;
     return choice;
   } catch {
     return {};
@@ -74,8 +80,8 @@ export function saveChoice(store: KeyValueStore | undefined, choice: DeviceChoic
 /** Why the camera or microphone could not be used, in words a person can act on. */
 export function mediaErrorReason(error: unknown): string {
   const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
-  if (name === "NotAllowedError" || name === "SecurityError") return "Your browser was not allowed to use your camera or microphone.";
-  if (name === "NotFoundError" || name === "OverconstrainedError") return "No camera or microphone was found on this device.";
-  if (name === "NotReadableError") return "Your camera or microphone is in use by another app.";
-  return "Your camera and microphone could not be started.";
+  if (name === "NotAllowedError" || name === "SecurityError") return t`Your browser was not allowed to use your camera or microphone.`;
+  if (name === "NotFoundError" || name === "OverconstrainedError") return t`No camera or microphone was found on this device.`;
+  if (name === "NotReadableError") return t`Your camera or microphone is in use by another app.`;
+  return t`Your camera and microphone could not be started.`;
 }

@@ -1,13 +1,16 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { pickDevice, type DeviceKind } from "./device-choice";
 import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
 
 const SELECT = "h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
 
-const KINDS: { kind: DeviceKind; label: string; none: string }[] = [
-  { kind: "videoinput", label: "Camera", none: "No camera found" },
-  { kind: "audioinput", label: "Microphone", none: "No microphone found" },
-  { kind: "audiooutput", label: "Speaker", none: "The system's speaker" },
+const KINDS: { kind: DeviceKind; label: MessageDescriptor; none: MessageDescriptor }[] = [
+  { kind: "videoinput", label: msg`Camera`, none: msg`No camera found` },
+  { kind: "audioinput", label: msg`Microphone`, none: msg`No microphone found` },
+  { kind: "audiooutput", label: msg`Speaker`, none: msg`The system's speaker` },
 ];
 
 /**
@@ -15,6 +18,7 @@ const KINDS: { kind: DeviceKind; label: string; none: string }[] = [
  * once (before and during the call). The speaker is offered only where the browser can choose one.
  */
 export function DevicePicker({ media, state }: { media: LocalMedia; state: LocalMediaSnapshot }) {
+  const { i18n } = useLingui();
   const id = useId();
   const kinds = KINDS.filter((k) => k.kind !== "audiooutput" || media.canChooseSpeaker);
   return (
@@ -26,10 +30,10 @@ export function DevicePicker({ media, state }: { media: LocalMedia; state: Local
         return (
           <div key={kind} className="grid min-w-0 gap-1">
             <label htmlFor={`${id}-${kind}`} className="text-sm font-medium text-slate-800">
-              {label}
+              {i18n._(label)}
             </label>
             <select id={`${id}-${kind}`} className={SELECT} value={options.some((o) => o.id === value) ? value : ""} disabled={options.length === 0} onChange={(e) => void media.choose(kind, e.target.value)}>
-              {options.length === 0 ? <option value="">{none}</option> : null}
+              {options.length === 0 ? <option value="">{i18n._(none)}</option> : null}
               {options.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}

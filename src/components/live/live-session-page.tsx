@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -23,22 +25,24 @@ type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
 
 /** The live page of a booked session (`/mentors/connect/live/$id`, `/mentees/connect/live/$id`), for its two participants. */
 export function LiveSessionPage({ slotId, role }: { slotId: string; role: Role }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const session = useQuery({ ...trpc.live.session.queryOptions({ slotId }, { trpc: { context: { role } } }), staleTime: Infinity, retry: (count, error) => apiError(error) === null && count < 2 });
+  const otherName = session.data?.other.name;
   return (
     <section aria-labelledby="live-title" className="mx-auto grid w-full max-w-4xl gap-4">
       <h1 id="live-title" className="text-2xl font-bold text-slate-900">
-        {session.data ? `Live session with ${session.data.other.name}` : "Live session"}
+        {otherName !== undefined ? <Trans>Live session with {otherName}</Trans> : <Trans>Live session</Trans>}
       </h1>
       {session.isPending ? (
-        <Skeleton role="status" aria-label="Loading the session" className="aspect-video w-full" />
+        <Skeleton role="status" aria-label={t`Loading the session`} className="aspect-video w-full" />
       ) : session.isError ? (
         apiError(session.error) ? (
           <p role="alert" className="text-slate-700">
             {apiError(session.error)!.message}
           </p>
         ) : (
-          <LoadError what="this session" onRetry={() => void session.refetch()} />
+          <LoadError what={t`this session`} onRetry={() => void session.refetch()} />
         )
       ) : (
         <LiveSessionRoom session={session.data} role={role} />
@@ -101,7 +105,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
         setJoining(false);
         const answer = apiError(error);
         if (answer?.status === 403) finish("ended");
-        else toast.error("Please refresh the page..!!", { description: "The live room could not be opened." });
+        else toast.error(t`Please refresh the page..!!`, { description: t`The live room could not be opened.` });
       },
     );
     return () => {
@@ -143,7 +147,10 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
     setCall(null);
     setOutcome(null);
   };
-  const startLabel = `${formatDate(session.start, zone)} at ${formatTime(session.start, zone)} (${zoneLabel(zone, new Date(session.start))})`;
+  const startDate = formatDate(session.start, zone);
+  const startTime = formatTime(session.start, zone);
+  const zoneName = zoneLabel(zone, new Date(session.start));
+  const startLabel = t`${startDate} at ${startTime} (${zoneName})`;
   const timer = timerText(sessionPhase(now, session.start, session.end));
 
   if (outcome) {

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { deviceLists, loadChoice, mediaErrorReason, NO_DEVICES, pickDevice, saveChoice, trackConstraints, type DeviceChoice, type DeviceKind, type DeviceLists } from "./device-choice";
 
 /** What the person chose or allowed: camera and microphone, microphone only, or nothing. */
@@ -64,7 +65,7 @@ export class LocalMedia {
       return void this.refreshDevices();
     }
     if (!navigator.mediaDevices?.getUserMedia) {
-      return this.update({ status: "refused", refusal: "This browser cannot use a camera or microphone here (it needs a secure https page)." });
+      return this.update({ status: "refused", refusal: t`This browser cannot use a camera or microphone here (it needs a secure https page).` });
     }
     this.update({ status: "asking", refusal: null, notice: null });
     const video = choice === "camera-and-microphone";
@@ -122,7 +123,7 @@ export class LocalMedia {
       this.update({ screen: track, notice: null });
     } catch (error) {
       // Cancelling the browser's picker is not a problem worth a message.
-      if ((error as { name?: string })?.name !== "NotAllowedError") this.update({ notice: "Your screen could not be shared." });
+      if ((error as { name?: string })?.name !== "NotAllowedError") this.update({ notice: t`Your screen could not be shared.` });
     }
   }
 
@@ -177,7 +178,8 @@ export class LocalMedia {
     } catch (error) {
       if (turn !== this.turns[kind]) return false;
       if (kind === "videoinput") this.update({ camera: null });
-      this.update({ notice: `${kind === "videoinput" ? "The camera" : "The microphone"} could not be started. ${mediaErrorReason(error)}` });
+      const reason = mediaErrorReason(error);
+      this.update({ notice: kind === "videoinput" ? t`The camera could not be started. ${reason}` : t`The microphone could not be started. ${reason}` });
       return false;
     }
   }

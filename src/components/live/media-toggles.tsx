@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Mic, MicOff, Video, VideoOff } from "lucide-react";
 import { Button } from "../ui/button";
 import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
@@ -16,11 +17,11 @@ export function MediaToggles({ media, state }: { media: LocalMedia; state: Local
     <>
       <Button variant="outline" aria-pressed={!hearing} onClick={() => void media.setMic(!hearing)}>
         {hearing ? <Mic aria-hidden /> : <MicOff aria-hidden />}
-        {hearing ? "Mute" : "Unmute"}
+        {hearing ? <Trans>Mute</Trans> : <Trans>Unmute</Trans>}
       </Button>
       <Button variant="outline" aria-pressed={!seeing} onClick={() => void media.setCamera(!seeing)}>
         {seeing ? <Video aria-hidden /> : <VideoOff aria-hidden />}
-        {seeing ? "Turn camera off" : "Turn camera on"}
+        {seeing ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
       </Button>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 
 /** How loud a block of 8-bit audio samples (128 = silence) is, from 0 to 1: its RMS, scaled so speech fills most of the bar. */
@@ -18,6 +19,7 @@ type AudioContextClass = typeof AudioContext;
  * Browsers may hold an audio context until the first click or key: it resumes then.
  */
 export function MicLevel({ track, muted }: { track: MediaStreamTrack | null; muted: boolean }) {
+  const { t } = useLingui();
   const [level, setLevel] = useState(0);
   useEffect(() => {
     const Context = (window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext) as AudioContextClass | undefined;
@@ -42,10 +44,10 @@ export function MicLevel({ track, muted }: { track: MediaStreamTrack | null; mut
     };
   }, [track]);
   const value = !track || muted ? 0 : Math.round(level * 100);
-  const text = !track ? "No microphone" : muted ? "Muted" : value > 5 ? "Your microphone picks you up" : "Say something to test your microphone";
+  const text = !track ? t`No microphone` : muted ? t`Muted` : value > 5 ? t`Your microphone picks you up` : t`Say something to test your microphone`;
   return (
     <div className="grid gap-1">
-      <div role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+      <div role="meter" aria-label={t`Microphone level`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
         <div className="h-full rounded-full bg-emerald-500 transition-[width] duration-100" style={{ width: `${value}%` }} />
       </div>
       <p className="text-xs text-slate-600">{text}</p>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { LiveSession } from "@/lib/api-types";
 import { formatTime } from "@/lib/zoned";
@@ -32,6 +33,7 @@ export function useTrackStream(track: MediaStreamTrack | null): MediaStream | nu
  * the room, or counted as present, until they join.
  */
 export function PreJoin({ session, media, state, startLabel, roomOpen, joining, onJoin, onChoose }: PreJoinProps) {
+  const { t } = useLingui();
   const preview = useTrackStream(state.camera);
   const opensAt = formatTime(session.opensAt, session.me.timeZone);
   const asking = state.status === "asking";
@@ -44,14 +46,16 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
           <>
             <Tile className="relative aspect-video rounded-lg">
               {preview ? (
-                <StreamVideo stream={preview} muted label="Your camera preview" className="h-full w-full -scale-x-100 object-cover" />
+                <StreamVideo stream={preview} muted label={t`Your camera preview`} className="h-full w-full -scale-x-100 object-cover" />
               ) : (
-                <CameraOff name={session.me.name} imageUrl={session.me.profileImageUrl} note={asking ? "Asking for your camera and microphone..." : state.status === "idle" ? "Your camera is not on yet" : "Your camera is off"} />
+                <CameraOff name={session.me.name} imageUrl={session.me.profileImageUrl} note={asking ? t`Asking for your camera and microphone...` : state.status === "idle" ? t`Your camera is not on yet` : t`Your camera is off`} />
               )}
-              {state.status === "ready" && !micSending(state) ? <MicOffBadge label="Muted" /> : null}
+              {state.status === "ready" && !micSending(state) ? <MicOffBadge label={t`Muted`} /> : null}
               {state.status === "idle" ? (
                 <div className="absolute inset-x-0 bottom-4 flex justify-center">
-                  <Button onClick={() => void media.start("camera-and-microphone")}>Check your camera and microphone</Button>
+                  <Button onClick={() => void media.start("camera-and-microphone")}>
+                    <Trans>Check your camera and microphone</Trans>
+                  </Button>
                 </div>
               ) : null}
             </Tile>
@@ -60,10 +64,14 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
         )}
       </div>
       <div className="grid content-start gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Ready to join?</h2>
-        <p className="text-slate-700">The session starts {startLabel}.</p>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Trans>Ready to join?</Trans>
+        </h2>
+        <p className="text-slate-700">
+          <Trans>The session starts {startLabel}.</Trans>
+        </p>
         <p role="status" className="text-sm text-slate-700">
-          {roomOpen ? "The room is open. Join when you are ready." : `The room opens at ${opensAt}, 10 minutes before the start. Keep this page open.`}
+          {roomOpen ? t`The room is open. Join when you are ready.` : t`The room opens at ${opensAt}, 10 minutes before the start. Keep this page open.`}
         </p>
         {state.status === "ready" ? (
           <>
@@ -79,7 +87,7 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
           </p>
         ) : null}
         <Button size="lg" disabled={!roomOpen || joining || asking} onClick={onJoin}>
-          {joining ? "Joining..." : roomOpen ? "Join now" : `You can join from ${opensAt}`}
+          {joining ? t`Joining...` : roomOpen ? t`Join now` : t`You can join from ${opensAt}`}
         </Button>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import { plural, t } from "@lingui/core/macro";
+// The app's Lingui instance (English until another language is chosen): these words are written at call time.
+import "@/lib/i18n";
 import { clockText } from "./use-server-clock";
 
 /** Where a session stands on the server's clock: before its start, running, or over (issue 26). */
@@ -15,34 +18,35 @@ export function sessionPhase(now: number, start: string, end: string): SessionPh
   return { phase: "over" };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * A wait in words, rounded up to the minute: "less than a minute", "4 min", "1 h 5 min", "2 h",
- * and in whole days from a day on ("2 days").
+ * and in whole days from a day on ("2 days"). In the reader's language, at call time.
  */
 export function waitWords(ms: number): string {
-  if (ms < MINUTE) return "less than a minute";
-  if (ms >= DAY) return plural(Math.floor(ms / DAY), "day");
+  if (ms < MINUTE) return t`less than a minute`;
+  if (ms >= DAY) return plural(Math.floor(ms / DAY), { one: "# day", other: "# days" });
   const minutes = Math.ceil(ms / MINUTE);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t`${minutes} min`;
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  return m === 0 ? t`${h} h` : t`${h} h ${m} min`;
 }
 
 /** "Starts in 4 min" before the start (not a countdown of the whole hour). */
 export function startsInText(ms: number): string {
-  return `Starts in ${waitWords(ms)}`;
+  const wait = waitWords(ms);
+  return t`Starts in ${wait}`;
 }
 
 /** The timer of a running session, on screen ("12:04 in · 47:56 left") and for a screen reader ("12 minutes in, 48 minutes left"). */
 export function runningText(elapsed: number, left: number): { text: string; label: string } {
-  const inMinutes = Math.floor(elapsed / MINUTE);
-  const leftMinutes = Math.ceil(left / MINUTE);
+  const inMinutes = plural(Math.floor(elapsed / MINUTE), { one: "# minute", other: "# minutes" });
+  const leftMinutes = plural(Math.ceil(left / MINUTE), { one: "# minute", other: "# minutes" });
+  const inClock = clockText(elapsed);
+  const leftClock = clockText(left);
   return {
-    text: `${clockText(elapsed)} in · ${clockText(left)} left`,
-    label: `${plural(inMinutes, "minute")} in, ${plural(leftMinutes, "minute")} left`,
+    text: t`${inClock} in · ${leftClock} left`,
+    label: t`${inMinutes} in, ${leftMinutes} left`,
   };
 }
 
@@ -53,5 +57,6 @@ export function timerText(phase: SessionPhase): { text: string; label: string } 
     return { text, label: text };
   }
   if (phase.phase === "running") return runningText(phase.elapsed, phase.left);
-  return { text: "Time is up", label: "Time is up" };
+  const up = t`Time is up`;
+  return { text: up, label: up };
 }

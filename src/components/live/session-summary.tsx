@@ -1,33 +1,41 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { ReviewForm } from "../review-form";
 import type { LiveSession } from "@/lib/api-types";
 
 /** After the call: a short summary, and for the mentee the review form of this mentor. */
 export function SessionSummary({ session, reason, joinedAt, leftAt, onRejoin }: { session: LiveSession; reason: "ended" | "left" | "replaced"; joinedAt: number | null; leftAt: number; onRejoin?: () => void }) {
+  const { t } = useLingui();
   const minutes = joinedAt ? Math.max(1, Math.round((leftAt - joinedAt) / 60000)) : 0;
-  const heading = reason === "ended" ? "The session has ended" : reason === "replaced" ? "You joined from another window" : "You left the session";
+  const heading = reason === "ended" ? t`The session has ended` : reason === "replaced" ? t`You joined from another window` : t`You left the session`;
+  const otherName = session.other.name;
   return (
     <div className="grid gap-4">
       <div role="status" className="grid gap-1 rounded-lg border border-slate-200 bg-white p-5">
         <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
         <p className="text-slate-700">
-          {minutes > 0 ? `You were in the session with ${session.other.name} for ${minutes} minute${minutes === 1 ? "" : "s"}.` : `Your session with ${session.other.name}.`}
-          {reason === "replaced" ? " The call continues in your other window." : ""}
+          {minutes > 0
+            ? plural(minutes, { one: `You were in the session with ${otherName} for # minute.`, other: `You were in the session with ${otherName} for # minutes.` })
+            : t`Your session with ${otherName}.`}
+          {reason === "replaced" ? ` ${t`The call continues in your other window.`}` : ""}
         </p>
         {onRejoin ? (
           <button type="button" className="justify-self-start text-indigo-700 underline" onClick={onRejoin}>
-            Rejoin the session
+            <Trans>Rejoin the session</Trans>
           </button>
         ) : null}
       </div>
       {session.role === "mentee" && reason !== "replaced" ? (
         <div className="grid gap-2">
-          <p className="text-slate-700">How was your session with {session.other.name}? Your rating helps other mentees.</p>
+          <p className="text-slate-700">
+            <Trans>How was your session with {otherName}? Your rating helps other mentees.</Trans>
+          </p>
           <ReviewForm mentorId={session.other.id} />
         </div>
       ) : null}
       <Link to={session.role === "mentee" ? "/mentees/booked-slots" : "/mentors"} className="text-indigo-700 underline">
-        {session.role === "mentee" ? "Back to your booked slots" : "Back to the dashboard"}
+        {session.role === "mentee" ? <Trans>Back to your booked slots</Trans> : <Trans>Back to the dashboard</Trans>}
       </Link>
     </div>
   );

@@ -1,3 +1,6 @@
+import { t } from "@lingui/core/macro";
+// The app's Lingui instance (English until another language is chosen): the rule is written at call time.
+import "@/lib/i18n";
 import { waitAfterStartMs } from "../../../shared/attendance";
 import { formatTime } from "../../../shared/zoned-time";
 
@@ -23,8 +26,28 @@ export function waitRuleText({ type, start, now, viewer, otherName, zone }: Wait
   if (now < startAt) return null;
   const deadline = startAt + waitAfterStartMs(type);
   // As the settling says it afterwards (worker/services/attendance/settle.ts): a missed intro call uses nothing of hers.
-  const consequence = viewer === "mentee" ? (type === "trial" ? ", and your intro call with them is yours again" : ", and your call goes back to your plan") : type === "trial" ? "" : `, and it uses ${otherName}'s call`;
+  const consequence = viewer === "mentee" ? (type === "trial" ? "intro-back" : "call-back") : type === "trial" ? "none" : "uses-call";
   const by = formatTime(deadline, zone);
-  if (now < deadline) return `If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}${consequence}. Stay on this page until then.`;
-  return `It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}${consequence}, unless ${otherName} joins while you are still here.`;
+  if (now < deadline) {
+    switch (consequence) {
+      case "intro-back":
+        return t`If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}, and your intro call with them is yours again. Stay on this page until then.`;
+      case "call-back":
+        return t`If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}, and your call goes back to your plan. Stay on this page until then.`;
+      case "uses-call":
+        return t`If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}, and it uses ${otherName}'s call. Stay on this page until then.`;
+      default:
+        return t`If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}. Stay on this page until then.`;
+    }
+  }
+  switch (consequence) {
+    case "intro-back":
+      return t`It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}, and your intro call with them is yours again, unless ${otherName} joins while you are still here.`;
+    case "call-back":
+      return t`It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}, and your call goes back to your plan, unless ${otherName} joins while you are still here.`;
+    case "uses-call":
+      return t`It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}, and it uses ${otherName}'s call, unless ${otherName} joins while you are still here.`;
+    default:
+      return t`It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}, unless ${otherName} joins while you are still here.`;
+  }
 }

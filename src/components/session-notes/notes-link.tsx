@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button-variants";
 
@@ -6,7 +7,9 @@ export function SessionNotesLink({ slotId, viewer, otherName }: { slotId: string
   const to = viewer === "mentee" ? "/mentees/sessions/$slotId/notes" : "/mentors/sessions/$slotId/notes";
   return (
     <Link to={to} params={{ slotId }} className={`${buttonVariants({ size: "sm", variant: "outline" })} justify-self-start`}>
-      Session notes<span className="sr-only"> of the session with {otherName}</span>
+      <Trans>
+        Session notes<span className="sr-only"> of the session with {otherName}</span>
+      </Trans>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
@@ -5,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
@@ -17,16 +19,19 @@ export function NotesSection({ data, zone }: { data: SessionNotesData; zone: str
   const mentor = data.viewer === "mentor";
   const [editing, setEditing] = useState(false);
   const writing = mentor && (editing || !data.notes);
+  const mentorName = data.mentor.name;
+  const mentorFirstName = data.mentor.firstName;
+  const updated = data.notes ? dateTime(data.notes.updatedAt, zone) : "";
   return (
     <Card role="region" aria-labelledby="notes-heading">
       <CardContent className="grid gap-3 pt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="notes-heading" className="text-lg font-semibold text-slate-900">
-            Notes
+            <Trans>Notes</Trans>
           </h2>
           {mentor && data.notes && !editing ? (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              Edit notes
+              <Trans>Edit notes</Trans>
             </Button>
           ) : null}
         </div>
@@ -38,11 +43,13 @@ export function NotesSection({ data, zone }: { data: SessionNotesData; zone: str
               <TextWithLinks text={data.notes.body} />
             </p>
             <p className="text-xs text-slate-600">
-              {mentor ? "Written by you" : `Written by ${data.mentor.name}`} · updated {dateTime(data.notes.updatedAt, zone)}
+              {mentor ? <Trans>Written by you · updated {updated}</Trans> : <Trans>Written by {mentorName} · updated {updated}</Trans>}
             </p>
           </>
         ) : (
-          <p className="text-slate-700">{data.mentor.firstName} has not written notes for this session yet. You'll be told when they are here.</p>
+          <p className="text-slate-700">
+            <Trans>{mentorFirstName} has not written notes for this session yet. You'll be told when they are here.</Trans>
+          </p>
         )}
       </CardContent>
     </Card>
@@ -50,14 +57,17 @@ export function NotesSection({ data, zone }: { data: SessionNotesData; zone: str
 }
 
 function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone: () => void; canCancel: boolean }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState(data.notes?.body ?? "");
-  const { problem, submit, failed } = useNotesSubmit(notesInputSchema, () => ({ slotId: data.session.id, body }), (valid) => save.mutate(valid), "The notes were not saved. Please check your connection and try again.");
+  const { problem, submit, failed } = useNotesSubmit(notesInputSchema, () => ({ slotId: data.session.id, body }), (valid) => save.mutate(valid), t`The notes were not saved. Please check your connection and try again.`);
+  const menteeFirstName = data.mentee.firstName;
+  const length = body.length;
   const save = useMutation(
     trpc.sessionNotes.save.mutationOptions({
       onSuccess: async (r) => {
-        toast.success(r.message);
+        toast.success(translateServerMessage(r.message));
         onDone();
         await queryClient.invalidateQueries(trpc.sessionNotes.get.queryFilter({ slotId: data.session.id }));
       },
@@ -67,19 +77,23 @@ function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone
   return (
     <form onSubmit={submit} className="grid gap-2" noValidate>
       <FormField
-        label={`Notes for ${data.mentee.firstName}`}
+        label={t`Notes for ${menteeFirstName}`}
         error={problem ?? undefined}
-        hint={`${body.length}/${NOTES_MAX} characters. Plain text; links become clickable. ${data.mentee.firstName} can read them and comment${data.notes ? "" : ", and is told when you first save"}.`}
+        hint={
+          data.notes
+            ? t`${length}/${NOTES_MAX} characters. Plain text; links become clickable. ${menteeFirstName} can read them and comment.`
+            : t`${length}/${NOTES_MAX} characters. Plain text; links become clickable. ${menteeFirstName} can read them and comment, and is told when you first save.`
+        }
       >
-        <Textarea rows={10} value={body} onChange={(e) => setBody(e.target.value)} placeholder="What you covered, what to do next, links to read…" />
+        <Textarea rows={10} value={body} onChange={(e) => setBody(e.target.value)} placeholder={t`What you covered, what to do next, links to read…`} />
       </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save notes"}
+          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save notes</Trans>}
         </Button>
         {canCancel ? (
           <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

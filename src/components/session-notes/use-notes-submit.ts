@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { apiError } from "@/lib/api-error";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 
 type Schema = v.GenericSchema<unknown, { slotId: string; body: string }>;
 
@@ -13,7 +14,7 @@ export function useNotesSubmit(schema: Schema, input: () => { slotId: string; bo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = v.safeParse(schema, input());
-    if (!parsed.success) return setProblem(parsed.issues[0].message);
+    if (!parsed.success) return setProblem(translateServerMessage(parsed.issues[0].message));
     setProblem(null);
     send(parsed.output);
   };
