@@ -6,6 +6,7 @@ import { DEMO_WEEKLY_HOURS, seedAvailabilityDemo } from "./seed-availability";
 import { seedAvatars } from "./seed-avatars";
 import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
+import { seedNotificationSettingsDemo } from "./seed-notification-settings";
 import { seedAttendanceDemo } from "./seed-attendance";
 import { seedMovesDemo } from "./seed-moves";
 import { seedLiveDemo } from "./seed-live";
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedResponsivenessDemo(db);
   await seedAttendanceDemo(db);
   await seedSessionNotesDemo(db);
+  await seedNotificationSettingsDemo(db, menteeIds.get(demoMentees[0].email)!);
 
   // The denormalised rating of every mentor, recomputed from the reviews (idempotent).
   await db.run(sql`update mentors set

@@ -14,7 +14,7 @@ export type Channel = (typeof CHANNELS)[number];
 /**
  * What a channel does with a kind for a role: it carries it and may be turned off (`switch`), it
  * always carries it (`always`: security and payment e-mails, sign-in alerts in the bell), or it
- * carries nothing of that kind (`none`: mentees get no e-mail about messages, moderators have no bell).
+ * carries nothing of that kind (`none`: mentees get no e-mail about messages).
  */
 export type ChannelRule = "switch" | "always" | "none";
 type Rules = Record<Channel, ChannelRule>;
@@ -28,8 +28,8 @@ export const CHANNEL_RULES: Record<Role, Partial<Record<NoticeKind, Rules>>> = {
   mentee: { reminder: ALL, message: NO_EMAIL, booking: ALL, moderation: NO_EMAIL, account: ACCOUNT },
   // His e-mail about messages: a subscriber has waited 72 hours for his reply (issue 26).
   mentor: { reminder: ALL, message: ALL, booking: ALL, moderation: NO_EMAIL, account: ACCOUNT },
-  // Moderators have no bell; their only notices are sign-in alerts, which may reach their devices.
-  moderator: { account: { inApp: "none", email: "none", push: "switch" } },
+  // Moderators' only notices are sign-in alerts: a pop-up in their open tabs (they have no bell), and their devices if they choose.
+  moderator: { account: { inApp: "always", email: "none", push: "switch" } },
 };
 
 export const kindsOf = (role: Role): NoticeKind[] => NOTICE_KINDS.filter((kind) => CHANNEL_RULES[role][kind]);

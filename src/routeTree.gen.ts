@@ -20,12 +20,14 @@ import { Route as AuthRegistrationsuccessRouteImport } from './routes/auth/regis
 import { Route as AuthVerifyEmailRouteImport } from './routes/auth/verify-email'
 import { Route as MenteesIndexRouteImport } from './routes/mentees/index'
 import { Route as MenteesBookedSlotsRouteImport } from './routes/mentees/booked-slots'
+import { Route as MenteesNotificationsRouteImport } from './routes/mentees/notifications'
 import { Route as MenteesProfileRouteImport } from './routes/mentees/profile'
 import { Route as MenteesSchedulesRouteImport } from './routes/mentees/schedules'
 import { Route as MenteesSubscribedMentorsRouteImport } from './routes/mentees/subscribed-mentors'
 import { Route as MenteesTicketsRouteImport } from './routes/mentees/tickets'
 import { Route as MentorsIndexRouteImport } from './routes/mentors/index'
 import { Route as MentorsEarningsRouteImport } from './routes/mentors/earnings'
+import { Route as MentorsNotificationsRouteImport } from './routes/mentors/notifications'
 import { Route as MentorsProfileRouteImport } from './routes/mentors/profile'
 import { Route as MentorsSchedulerRouteImport } from './routes/mentors/scheduler'
 import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/subscribed-mentees'
@@ -35,6 +37,7 @@ import { Route as ModeratorAuditLogRouteImport } from './routes/moderator/audit-
 import { Route as ModeratorMenteesListRouteImport } from './routes/moderator/mentees-list'
 import { Route as ModeratorMentorApplicantsRouteImport } from './routes/moderator/mentor-applicants'
 import { Route as ModeratorMentorsListRouteImport } from './routes/moderator/mentors-list'
+import { Route as ModeratorNotificationsRouteImport } from './routes/moderator/notifications'
 import { Route as ModeratorTicketsRouteImport } from './routes/moderator/tickets'
 import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/mentee/forgotpassword'
 import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
@@ -110,6 +113,11 @@ const MenteesBookedSlotsRoute = MenteesBookedSlotsRouteImport.update({
   path: '/booked-slots',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesNotificationsRoute = MenteesNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => MenteesRouteRoute,
+} as any)
 const MenteesProfileRoute = MenteesProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -139,6 +147,11 @@ const MentorsIndexRoute = MentorsIndexRouteImport.update({
 const MentorsEarningsRoute = MentorsEarningsRouteImport.update({
   id: '/earnings',
   path: '/earnings',
+  getParentRoute: () => MentorsRouteRoute,
+} as any)
+const MentorsNotificationsRoute = MentorsNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => MentorsRouteRoute,
 } as any)
 const MentorsProfileRoute = MentorsProfileRouteImport.update({
@@ -186,6 +199,11 @@ const ModeratorMentorApplicantsRoute =
 const ModeratorMentorsListRoute = ModeratorMentorsListRouteImport.update({
   id: '/mentors-list',
   path: '/mentors-list',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorNotificationsRoute = ModeratorNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
 const ModeratorTicketsRoute = ModeratorTicketsRouteImport.update({
@@ -310,11 +328,13 @@ export interface FileRoutesByFullPath {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
+  '/mentees/notifications': typeof MenteesNotificationsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/earnings': typeof MentorsEarningsRoute
+  '/mentors/notifications': typeof MentorsNotificationsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -323,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
@@ -354,11 +375,13 @@ export interface FileRoutesByTo {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
+  '/mentees/notifications': typeof MenteesNotificationsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/earnings': typeof MentorsEarningsRoute
+  '/mentors/notifications': typeof MentorsNotificationsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -367,6 +390,7 @@ export interface FileRoutesByTo {
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
@@ -402,11 +426,13 @@ export interface FileRoutesById {
   '/auth/registrationsuccess': typeof AuthRegistrationsuccessRoute
   '/auth/verify-email': typeof AuthVerifyEmailRoute
   '/mentees/booked-slots': typeof MenteesBookedSlotsRoute
+  '/mentees/notifications': typeof MenteesNotificationsRoute
   '/mentees/profile': typeof MenteesProfileRoute
   '/mentees/schedules': typeof MenteesSchedulesRoute
   '/mentees/subscribed-mentors': typeof MenteesSubscribedMentorsRoute
   '/mentees/tickets': typeof MenteesTicketsRoute
   '/mentors/earnings': typeof MentorsEarningsRoute
+  '/mentors/notifications': typeof MentorsNotificationsRoute
   '/mentors/profile': typeof MentorsProfileRoute
   '/mentors/scheduler': typeof MentorsSchedulerRoute
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
@@ -415,6 +441,7 @@ export interface FileRoutesById {
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
+  '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
@@ -451,11 +478,13 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/auth/verify-email'
     | '/mentees/booked-slots'
+    | '/mentees/notifications'
     | '/mentees/profile'
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/earnings'
+    | '/mentors/notifications'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -464,6 +493,7 @@ export interface FileRouteTypes {
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
+    | '/moderator/notifications'
     | '/moderator/tickets'
     | '/mentees/'
     | '/mentors/'
@@ -495,11 +525,13 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/auth/verify-email'
     | '/mentees/booked-slots'
+    | '/mentees/notifications'
     | '/mentees/profile'
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/earnings'
+    | '/mentors/notifications'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -508,6 +540,7 @@ export interface FileRouteTypes {
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
+    | '/moderator/notifications'
     | '/moderator/tickets'
     | '/mentees'
     | '/mentors'
@@ -542,11 +575,13 @@ export interface FileRouteTypes {
     | '/auth/registrationsuccess'
     | '/auth/verify-email'
     | '/mentees/booked-slots'
+    | '/mentees/notifications'
     | '/mentees/profile'
     | '/mentees/schedules'
     | '/mentees/subscribed-mentors'
     | '/mentees/tickets'
     | '/mentors/earnings'
+    | '/mentors/notifications'
     | '/mentors/profile'
     | '/mentors/scheduler'
     | '/mentors/subscribed-mentees'
@@ -555,6 +590,7 @@ export interface FileRouteTypes {
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
+    | '/moderator/notifications'
     | '/moderator/tickets'
     | '/mentees/'
     | '/mentors/'
@@ -675,6 +711,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesBookedSlotsRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/notifications': {
+      id: '/mentees/notifications'
+      path: '/notifications'
+      fullPath: '/mentees/notifications'
+      preLoaderRoute: typeof MenteesNotificationsRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/mentees/profile': {
       id: '/mentees/profile'
       path: '/profile'
@@ -715,6 +758,13 @@ declare module '@tanstack/react-router' {
       path: '/earnings'
       fullPath: '/mentors/earnings'
       preLoaderRoute: typeof MentorsEarningsRouteImport
+      parentRoute: typeof MentorsRouteRoute
+    }
+    '/mentors/notifications': {
+      id: '/mentors/notifications'
+      path: '/notifications'
+      fullPath: '/mentors/notifications'
+      preLoaderRoute: typeof MentorsNotificationsRouteImport
       parentRoute: typeof MentorsRouteRoute
     }
     '/mentors/profile': {
@@ -778,6 +828,13 @@ declare module '@tanstack/react-router' {
       path: '/mentors-list'
       fullPath: '/moderator/mentors-list'
       preLoaderRoute: typeof ModeratorMentorsListRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/notifications': {
+      id: '/moderator/notifications'
+      path: '/notifications'
+      fullPath: '/moderator/notifications'
+      preLoaderRoute: typeof ModeratorNotificationsRouteImport
       parentRoute: typeof ModeratorRouteRoute
     }
     '/moderator/tickets': {
@@ -918,6 +975,7 @@ declare module '@tanstack/react-router' {
 
 interface MenteesRouteRouteChildren {
   MenteesBookedSlotsRoute: typeof MenteesBookedSlotsRoute
+  MenteesNotificationsRoute: typeof MenteesNotificationsRoute
   MenteesProfileRoute: typeof MenteesProfileRoute
   MenteesSchedulesRoute: typeof MenteesSchedulesRoute
   MenteesSubscribedMentorsRoute: typeof MenteesSubscribedMentorsRoute
@@ -936,6 +994,7 @@ interface MenteesRouteRouteChildren {
 
 const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesBookedSlotsRoute: MenteesBookedSlotsRoute,
+  MenteesNotificationsRoute: MenteesNotificationsRoute,
   MenteesProfileRoute: MenteesProfileRoute,
   MenteesSchedulesRoute: MenteesSchedulesRoute,
   MenteesSubscribedMentorsRoute: MenteesSubscribedMentorsRoute,
@@ -959,6 +1018,7 @@ const MenteesRouteRouteWithChildren = MenteesRouteRoute._addFileChildren(
 
 interface MentorsRouteRouteChildren {
   MentorsEarningsRoute: typeof MentorsEarningsRoute
+  MentorsNotificationsRoute: typeof MentorsNotificationsRoute
   MentorsProfileRoute: typeof MentorsProfileRoute
   MentorsSchedulerRoute: typeof MentorsSchedulerRoute
   MentorsSubscribedMenteesRoute: typeof MentorsSubscribedMenteesRoute
@@ -972,6 +1032,7 @@ interface MentorsRouteRouteChildren {
 
 const MentorsRouteRouteChildren: MentorsRouteRouteChildren = {
   MentorsEarningsRoute: MentorsEarningsRoute,
+  MentorsNotificationsRoute: MentorsNotificationsRoute,
   MentorsProfileRoute: MentorsProfileRoute,
   MentorsSchedulerRoute: MentorsSchedulerRoute,
   MentorsSubscribedMenteesRoute: MentorsSubscribedMenteesRoute,
@@ -993,6 +1054,7 @@ interface ModeratorRouteRouteChildren {
   ModeratorMenteesListRoute: typeof ModeratorMenteesListRoute
   ModeratorMentorApplicantsRoute: typeof ModeratorMentorApplicantsRoute
   ModeratorMentorsListRoute: typeof ModeratorMentorsListRoute
+  ModeratorNotificationsRoute: typeof ModeratorNotificationsRoute
   ModeratorTicketsRoute: typeof ModeratorTicketsRoute
   ModeratorIndexRoute: typeof ModeratorIndexRoute
 }
@@ -1002,6 +1064,7 @@ const ModeratorRouteRouteChildren: ModeratorRouteRouteChildren = {
   ModeratorMenteesListRoute: ModeratorMenteesListRoute,
   ModeratorMentorApplicantsRoute: ModeratorMentorApplicantsRoute,
   ModeratorMentorsListRoute: ModeratorMentorsListRoute,
+  ModeratorNotificationsRoute: ModeratorNotificationsRoute,
   ModeratorTicketsRoute: ModeratorTicketsRoute,
   ModeratorIndexRoute: ModeratorIndexRoute,
 }

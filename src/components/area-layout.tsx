@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
-import { LogOut, UserRound } from "lucide-react";
+import { BellRing, LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
+import { useDevPushRelay } from "@/lib/dev-push-relay";
 import { useUserRoom } from "@/lib/use-user-room";
+import { forgetDeviceOnSignOut } from "@/lib/web-push";
 import { BrandLogo } from "./brand-logo";
 import { MAIN_ID, SkipLink } from "./skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
@@ -23,6 +25,8 @@ function useLogout(role: Role) {
   const client = useTRPCClient();
   const navigate = useNavigate();
   return async () => {
+    // This device stops receiving the account's pushes first, while the sign-in still works (issue 27).
+    await forgetDeviceOnSignOut(client, role);
     try {
       await client.auth.logout.mutate({ role }, { context: { role } });
     } catch {
@@ -41,6 +45,7 @@ type AreaLayoutProps = { role: Role; nav: readonly AreaNavItem[]; menu?: readonl
  */
 export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
   useUserRoom(role);
+  useDevPushRelay();
   const session = useSession(role);
   const logout = useLogout(role);
   const { i18n } = useLingui();
@@ -58,6 +63,14 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           <div className="flex items-center gap-1">
           <LanguageSwitcher role={role} />
           {role !== "moderator" ? <NotificationBell side={role} /> : null}
+          {role === "moderator" ? (
+            // Moderators have no bell or account menu: their notification settings (issue 27) sit here.
+            <Button asChild variant="ghost" size="icon" shape="round">
+              <Link to="/moderator/notifications" aria-label="Notification settings">
+                <BellRing aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
           {menu ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>

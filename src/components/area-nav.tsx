@@ -26,7 +26,9 @@ export type AreaPath =
   | "/mentors/scheduler"
   | "/mentors/earnings"
   | "/mentees/connect/inbox"
-  | "/mentors/connect/inbox";
+  | "/mentors/connect/inbox"
+  | "/mentees/notifications"
+  | "/mentors/notifications";
 
 /** A nav or menu entry; one without `to` is a page not built yet, shown disabled. */
 export type AreaNavItem = {

@@ -9,6 +9,7 @@ import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { browserZone } from "./zoned";
 import type { MessagePush, SchedulerChange } from "../../shared/realtime-protocol";
+import type { NoticeKind } from "../../shared/notification-kinds";
 import { useSession, type Role } from "./session";
 
 function senderName(push: MessagePush): string {
@@ -54,6 +55,12 @@ export function useUserRoom(role: Role): void {
       void queryClient.invalidateQueries(trpc.sessionNotes.pathFilter());
       refetchHome();
     };
+    // The kinds she turned off "in the app" raise no pop-up (issue 27); her choices are read once a minute at most.
+    const inApp = (kind: NoticeKind) =>
+      queryClient
+        .fetchQuery({ ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }), staleTime: 60_000 })
+        .then((preferences) => preferences[kind].inApp)
+        .catch(() => true);
     let opened = false;
     client.on("open", () => {
       client.emit("setup", { role, id, name });
@@ -70,7 +77,7 @@ export function useUserRoom(role: Role): void {
       // A message notification comes with its message, whose toast says more.
       if (push.type === "message") return;
       refetchSchedules();
-      toast(t`New Notification`, { description: translateServerMessage(push.content) });
+      void inApp(push.kind).then((on) => on && toast(t`New Notification`, { description: translateServerMessage(push.content) }));
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
     client.on("scheduler", (push) => {
@@ -83,7 +90,7 @@ export function useUserRoom(role: Role): void {
       if (push.sender?.senderType === role) return;
       if (isConversationOnScreen(push.conversationId)) return;
       const sender = senderName(push);
-      toast(t`New message from ${sender}`);
+      void inApp("message").then((on) => on && toast(t`New message from ${sender}`));
     });
     // Blocked, or this sign-in ended (logout in another tab, a password change elsewhere): the server
     // refuses the session, and the auth link signs this tab out (with the reason when blocked).

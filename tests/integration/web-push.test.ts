@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, notificationPreferences, pushSubscriptions } from "../../db/schema";
+import { emailOutbox, mentees, notificationPreferences, pushSubscriptions } from "../../db/schema";
 import { accessTokenFor, signIn, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -164,6 +164,20 @@ describe("pushes", () => {
     expect((await trpc(me.token).notifications.latest.query({})).notifications[0]).toMatchObject({ kind: "reminder" });
   });
 
+  it("booking e-mails off: her booking mail is written muted and never sent, his goes out (the batch's chain of mails holds)", async () => {
+    const bookNow = new Date("2031-05-01T00:00:00Z");
+    const m = await mentor();
+    const me = await mentee();
+    await subscribe(me.id, m.id, bookNow);
+    const slotId = await publishOne(m.token, new Date("2031-05-03T10:00:00Z"), bookNow);
+    await trpc(me.token).notificationSettings.setChannel.mutate({ kind: "booking", channel: "email", on: false });
+    expect((await book(me.token, slotId, bookNow)).status).toBe(201);
+    const mailTo = async (to: string) => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0];
+    for (let i = 0; i < 100 && !(await mailTo(m.row.email))?.sentAt; i++) await settle(50);
+    expect(await mailTo(m.row.email)).toMatchObject({ mutedAt: null, sentAt: expect.any(Date) });
+    expect(await mailTo(me.row.email)).toMatchObject({ mutedAt: expect.any(Date), sentAt: null, attempts: 0 });
+  });
+
   it("a device the push service says is gone (410, or 404) is removed; other failures leave it", async () => {
     const p = await chatPair();
     const conversationId = await openChat(p);
@@ -212,5 +226,17 @@ describe("signing out ends the device's pushes", () => {
     for (let i = 0; i < 100 && (await devices(p.mentee.id)).length > 0; i++) await settle(50);
     expect(await devices(p.mentee.id)).toHaveLength(0);
     expect((await sendAs(p, "mentor", conversationId, "Still there?")).status).toBe(403);
+  });
+});
+
+describe("the demo", () => {
+  it("Priya has turned off e-mails about her bookings and pushes about sign-ins; everything else is on, and no device is seeded", async () => {
+    const [priya] = await testDb().select().from(mentees).where(eq(mentees.email, "mentee@example.com"));
+    const token = await accessTokenFor("mentee", priya.id);
+    const { preferences, devices } = await trpc(token).notificationSettings.overview.query({});
+    expect(preferences.booking).toEqual({ inApp: true, email: false, push: true });
+    expect(preferences.account).toEqual({ inApp: true, email: true, push: false });
+    expect(preferences.reminder).toEqual({ inApp: true, email: true, push: true });
+    expect(devices).toEqual([]);
   });
 });

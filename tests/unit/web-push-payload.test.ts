@@ -79,7 +79,8 @@ describe("the channels of each kind", () => {
     expect(channelOn("mentee", "account", "email", { account: { email: false } })).toBe(true);
     expect(channelOn("mentee", "message", "email", { message: { email: true } })).toBe(false);
     expect(channelOn("mentor", "message", "email")).toBe(true);
-    expect(channelOn("moderator", "account", "inApp")).toBe(false);
+    expect(channelOn("moderator", "account", "inApp")).toBe(true);
+    expect(channelOn("moderator", "account", "email")).toBe(false);
     expect(channelOn("moderator", "reminder", "push")).toBe(false);
     expect(ruleOf("mentee", "account", "inApp")).toBe("always");
   });

@@ -15,7 +15,7 @@ const NAV: AreaNavItem[] = [
   { label: msg`Schedules`, to: "/mentees/schedules", icon: CalendarDays },
   { label: msg`Connect`, to: "/mentees/connect/inbox", unreadChat: true, icon: MessagesSquare },
 ];
-const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentees/profile" }, { label: msg`Booked Slots`, to: "/mentees/booked-slots" }, { label: msg`Subscriptions`, to: "/mentees/subscribed-mentors" }, { label: msg`Raise a Ticket`, to: "/mentees/tickets" }];
+const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentees/profile" }, { label: msg`Booked Slots`, to: "/mentees/booked-slots" }, { label: msg`Subscriptions`, to: "/mentees/subscribed-mentors" }, { label: msg`Raise a Ticket`, to: "/mentees/tickets" }, { label: msg`Notifications`, to: "/mentees/notifications" }];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.

@@ -14,7 +14,7 @@ const NAV: AreaNavItem[] = [
   { label: msg`Earnings`, to: "/mentors/earnings", icon: Wallet },
   { label: msg`Raise a ticket`, to: "/mentors/tickets", icon: LifeBuoy, short: msg`Help` },
 ];
-const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" }, { label: msg`Tickets`, to: "/mentors/tickets" }];
+const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" }, { label: msg`Tickets`, to: "/mentors/tickets" }, { label: msg`Notifications`, to: "/mentors/notifications" }];
 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: ({ location }) => {

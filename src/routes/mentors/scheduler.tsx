@@ -5,6 +5,7 @@ import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
+import { PushOffer } from "@/components/push-offer";
 import { BookingRulesForm } from "@/components/scheduler/booking-rules-form";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { TimeOffList } from "@/components/scheduler/time-off-list";
@@ -39,6 +40,11 @@ function Scheduler() {
           <Trans>Publish one-hour slots. Times are in your time zone, {zoneName} (change it in your profile).</Trans>
         </p>
       </div>
+      <PushOffer
+        role="mentor"
+        title="Know when a mentee books?"
+        text="Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications."
+      />
       <Tabs value={section} onValueChange={setSection}>
         {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}
         <TabsPrimitive.List aria-label={t`Scheduler sections`} className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4">

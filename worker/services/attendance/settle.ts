@@ -84,7 +84,17 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
     // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
     const mail: BatchItem<"sqlite">[] =
       outcome === "mentor_no_show"
-        ? [mailInsertWhen(db, missedByMentorMail({ to: mentee.email, first: mentee.first, mentorName: mentor.name, when: formatWhen(r.slot.startAt, mentee.zone, mailLocale(r.mentee.locale)), trial: r.slot.type === "trial", locale: mailLocale(r.mentee.locale) }), sql`changes() = 1`, now.getTime())]
+        ? [
+            mailInsertWhen(
+              db,
+              {
+                ...missedByMentorMail({ to: mentee.email, first: mentee.first, mentorName: mentor.name, when: formatWhen(r.slot.startAt, mentee.zone, mailLocale(r.mentee.locale)), trial: r.slot.type === "trial", locale: mailLocale(r.mentee.locale) }),
+                notice: { to: { role: "mentee", id: mentee.id }, kind: "booking" },
+              },
+              sql`changes() = 1`,
+              now.getTime(),
+            ),
+          ]
         : [];
     const settle = db
       .update(timeSlots)

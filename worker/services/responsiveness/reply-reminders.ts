@@ -47,7 +47,8 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
   const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
   const locale = mailLocale(due.mentor.locale);
   const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata"), locale), locale });
-  const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, mail, sql`changes() = 1`, now.getTime())]);
+  // His e-mail about messages (issue 27): muted, not left out, when he turned it off.
+  const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, { ...mail, notice: { to: mentor, kind: "message" } }, sql`changes() = 1`, now.getTime())]);
   if (claimed.length === 0) return false;
   pushNotification(deps.env, deps.waitUntil, mentor, notice.view);
   return true;

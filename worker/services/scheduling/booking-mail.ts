@@ -35,8 +35,16 @@ export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "men
   };
 }
 
-/** The two mails' conditional inserts (none when an address is missing). */
+/**
+ * The two mails' conditional inserts (none when an address is missing). Each is a booking notice:
+ * muted, not left out, for a party who turned booking e-mails off (issue 27), so the chain holds.
+ */
 export function bookingMailWrites(db: Db, parties: { mentee: Party; mentor: Party } | null, change: BookingChange, view: SlotView, now: Date) {
   if (!parties) return [];
-  return bookingMails({ change, view, ...parties, now }).map((message) => mailInsertWhen(db, message, sql`changes() = 1`, now.getTime()));
+  // bookingMails writes the mentee's, then the mentor's.
+  const recipients = [view.menteeId ? { role: "mentee" as const, id: view.menteeId } : null, { role: "mentor" as const, id: view.mentorId }];
+  return bookingMails({ change, view, ...parties, now }).map((message, i) => {
+    const to = recipients[i];
+    return mailInsertWhen(db, to ? { ...message, notice: { to, kind: "booking" } } : message, sql`changes() = 1`, now.getTime());
+  });
 }

@@ -197,6 +197,7 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
         text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\n${askText}\n\nMentorLink`,
         // The same words as HTML (issue 23); the layout escapes the mentor's message.
         html: htmlOf({ title: `${mentorName} asked you to pick another time`, greeting: `Hi ${mentee.first},`, details: [["Session", when], ["Message", message]], paragraphs: [askText] }),
+        notice: { to, kind: "booking" },
       },
       sql`changes() = 1`,
       now.getTime(),

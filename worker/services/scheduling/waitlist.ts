@@ -105,7 +105,7 @@ async function holdFor(deps: Deps, slot: FreedSlot, who: Candidate): Promise<boo
   const heldForHer = sql`exists (select 1 from time_slots s where s.id = ${slot.id} and s.held_for = ${who.menteeId} and s.held_until = ${until.getTime()})`;
   const mail = mailInsertWhen(
     db,
-    waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone), mailLocale(who.locale)), holdMinutes: HOLD_MINUTES, locale: mailLocale(who.locale) }),
+    { ...waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone), mailLocale(who.locale)), holdMinutes: HOLD_MINUTES, locale: mailLocale(who.locale) }), notice: { to, kind: "booking" } },
     heldForHer,
     now.getTime(),
   );

@@ -8,6 +8,7 @@ import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { readStanding } from "@/components/booking/standing-store";
 import type { StandingResult } from "@/components/booking/types";
 import { LoadError } from "@/components/load-error";
+import { PushOffer } from "@/components/push-offer";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -82,6 +83,11 @@ function BookingConfirmed() {
         </CardContent>
       </Card>
       {standing ? <StandingSummary result={standing} zone={zone} /> : null}
+      <PushOffer
+        role="mentee"
+        title="Get a reminder on this device?"
+        text="We can remind you here 24 hours and 1 hour before your session, and tell you when your mentor replies, even when MentorLink is closed. Change it any time under Notifications."
+      />
       <BookedSlotsLink />
     </section>
   );
