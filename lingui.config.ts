@@ -25,7 +25,9 @@ const AREA_DIRS = {
 const SIGNED_IN_DIRS = ["booking", "home", "live", "attendance", "session-notes", "tickets"].map((dir) => `<rootDir>/src/components/${dir}`);
 // The chat's start button and unread badge are on public pages (a profile) and in the navs: they stay common.
 const SIGNED_IN_CHAT = ["composer.tsx", "conversation-list.tsx", "inbox.tsx", "message-bubble.tsx", "thread.tsx", "use-message-sender.ts"].map((file) => `<rootDir>/src/components/chat/${file}`);
-const signedIn = [...SIGNED_IN_DIRS, ...SIGNED_IN_CHAT];
+// The reason dialog asks moderators why, and mentees and mentors what happened in a dispute: every area loads it.
+const SIGNED_IN_FILES = [...SIGNED_IN_CHAT, "<rootDir>/src/components/moderation/reason-dialog.tsx"];
+const signedIn = [...SIGNED_IN_DIRS, ...SIGNED_IN_FILES];
 const areaDirs = Object.values(AREA_DIRS).flat();
 
 /** One catalog's messages only (`LINGUI_CATALOG=mentee npx lingui extract`), so people extracting different parts at once never write each other's files. */
@@ -37,9 +39,9 @@ const config: LinguiConfig = {
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    { path: "<rootDir>/src/locales/{locale}/common", include: ["<rootDir>/src"], exclude: [...[...areaDirs, ...SIGNED_IN_DIRS, "<rootDir>/src/locales"].map((dir) => `${dir}/**`), ...SIGNED_IN_CHAT, "<rootDir>/src/routeTree.gen.ts"] },
+    { path: "<rootDir>/src/locales/{locale}/common", include: ["<rootDir>/src"], exclude: [...[...areaDirs, ...SIGNED_IN_DIRS, "<rootDir>/src/locales"].map((dir) => `${dir}/**`), ...SIGNED_IN_FILES, "<rootDir>/src/routeTree.gen.ts"] },
     { path: "<rootDir>/src/locales/{locale}/signed-in", include: signedIn },
-    ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include })),
+    ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include, exclude: SIGNED_IN_FILES })),
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["<rootDir>/shared/validation", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],

@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../ui/button";
@@ -9,19 +8,9 @@ import { Textarea } from "../ui/textarea";
 
 const REASON_MAX = 500;
 
-/** One of the dialog's own words, to tell whether its catalog is loaded where it is drawn. */
-const OWN_WORD = msg({ message: "At most {max} characters; kept in the audit log." });
-
-/**
- * The dialog's own words. They are in the moderator catalog (this folder's), but a mentee's or mentor's
- * dispute (components/attendance) draws the dialog too, where that catalog is not loaded: there they stay
- * English instead of showing a message id, until this file also feeds the signed-in catalog.
- */
+/** The dialog's own words (the signed-in catalog: a mentee's or mentor's dispute draws it too). */
 function useOwnWords(max: number) {
-  const { t, i18n } = useLingui();
-  if (i18n.messages[OWN_WORD.id] === undefined) {
-    return { reason: "Reason", empty: "Please give a reason", optional: (label: string) => `${label} (optional)`, hint: `At most ${max} characters; kept in the audit log.`, cancel: "Cancel" };
-  }
+  const { t } = useLingui();
   return {
     reason: t`Reason`,
     empty: t`Please give a reason`,
