@@ -15,7 +15,8 @@ import { makeWorld, routeFiles, routesOf, signInAs, visits, VISITORS, type World
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-const b = useBrowser({ viewport: { width: 1280, height: 900 }, permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
+// With the service worker (issue 27), as a person has it: registering it and its answers must not log an error.
+const b = useBrowser({ viewport: { width: 1280, height: 900 }, permissions: ["camera", "microphone"], serviceWorkers: "allow" }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
 
 /** Pages visited on purpose with a link that is not valid (a made-up token or payment): the browser logs the API's refusal, which the page then explains. */
 const EXPECTED_REFUSALS: Record<string, number> = { "/auth/verify-email": 400, "/mentees/payment/success/cs_test_csp": 404 };
@@ -111,5 +112,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
     expect(found).toEqual([]);
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
+    // The later visits ran under the service worker the first one registered (issue 27).
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   }, 240_000);
 });
