@@ -42,8 +42,8 @@ function Scheduler() {
       </div>
       <PushOffer
         role="mentor"
-        title="Know when a mentee books?"
-        text="Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications."
+        title={t`Know when a mentee books?`}
+        text={t`Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications.`}
       />
       <Tabs value={section} onValueChange={setSection}>
         {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}

@@ -85,8 +85,8 @@ function BookingConfirmed() {
       {standing ? <StandingSummary result={standing} zone={zone} /> : null}
       <PushOffer
         role="mentee"
-        title="Get a reminder on this device?"
-        text="We can remind you here 24 hours and 1 hour before your session, and tell you when your mentor replies, even when MentorLink is closed. Change it any time under Notifications."
+        title={t`Get a reminder on this device?`}
+        text={t`We can remind you here 24 hours and 1 hour before your session, and tell you when your mentor replies, even when MentorLink is closed. Change it any time under Notifications.`}
       />
       <BookedSlotsLink />
     </section>
