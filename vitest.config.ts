@@ -18,6 +18,8 @@ export default defineConfig({
     projects: [
       { plugins: [linguiMacro(), lingui()], resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
+        // Integration tests read some Worker modules in Node (constants, the router's shape): those may use the macro and import .po files.
+        plugins: [linguiMacro(), lingui()],
         resolve: { alias },
         test: {
           name: "integration",
@@ -30,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacro(), lingui()],
         resolve: { alias },
         test: {
           name: "e2e",
