@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { pushSubscriptions } from "../../db/schema";
+import { signIn, testDb } from "../support/accounts";
+import { rest } from "../support/api";
+import { seedSession, useBrowser } from "../support/browser";
+import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
+
+/**
+ * Web Push in Chromium (issue 27): a mentee turns push on from her Notifications screen (the browser
+ * asks only then), a session reminder is sent by the cron, and the app's service worker shows it;
+ * a message from her mentor reaches the service worker as a real `push` event (CDP's
+ * ServiceWorker.deliverPushMessage, with what the local push service received); signing out turns
+ * the device's push off. Service workers are allowed in this file (they are blocked elsewhere).
+ */
+const fixture = useBrowser({ serviceWorkers: "allow" });
+
+type Shown = { title: string; body: string; tag: string; data: { url: string; kind: string } };
+
+/** The notifications the app's service worker is showing, read from a page of the app. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url: string; kind: string } }));
+  }) as Promise<Shown[]>;
+
+async function waitForNotification(page: Page, title: string): Promise<Shown> {
+  for (let i = 0; i < 100; i++) {
+    const found = (await shownNotifications(page)).find((n) => n.title === title);
+    if (found) return found;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no "${title}" notification; showing ${JSON.stringify(await shownNotifications(page))}`);
+}
+
+/** A mentee with a session booked at `start` with a mentor she subscribes to, signed in in the page. */
+async function signedInWithSession(page: Page, start: Date) {
+  const bookNow = new Date(start.getTime() - 48 * HOUR);
+  const m = await mentor();
+  const me = await mentee();
+  await subscribe(me.id, m.id, bookNow);
+  const slotId = await publishOne(m.token, start, bookNow);
+  expect((await book(me.token, slotId, bookNow)).status).toBe(201);
+  const tokens = await signIn("mentee", me.row.email);
+  await seedSession(page, "mentee", { id: me.id, name: `${me.row.firstName} ${me.row.lastName}`, ...tokens });
+  return { m, me, slotId, tokens };
+}
+
+describe("Web Push", () => {
+  it("she turns push on; a session reminder and a message reach the service worker and show as notifications; signing out turns it off", async () => {
+    const { page, context } = fixture;
+    const baseUrl = inject("baseUrl");
+    const start = new Date("2032-02-10T10:00:00Z");
+    const { m, me, tokens } = await signedInWithSession(page, start);
+
+    await page.goto("/mentees/notifications");
+    const state = page.getByTestId("push-state");
+    await expect.poll(() => state.getAttribute("data-state")).toBe("off");
+    // Nothing asked the browser yet: the permission is still the default.
+    expect(await page.evaluate(() => Notification.permission)).toBe("default");
+    await context.grantPermissions(["notifications"], { origin: baseUrl });
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect.poll(() => state.getAttribute("data-state"), { timeout: 15_000 }).toBe("on");
+    await expect.poll(() => page.getByRole("button", { name: /^Remove Chrome on \w+ \(this device\)$/ }).count()).toBe(1);
+    const devices = async () => testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.ownerId, me.id));
+    expect(await devices()).toMatchObject([{ label: expect.stringMatching(/^Chrome on /), endpoint: expect.stringMatching(/^https:\/\/push\.localhost\/dev\/push\/send\//) }]);
+
+    // The cron's reminders 50 minutes before: the open tab hands what the local push service received to the service worker.
+    expect((await call("POST", `/dev/cron/reminders?now=${start.getTime() - 50 * 60_000}`)).status).toBe(200);
+    const reminder = await waitForNotification(page, "Session reminder");
+    expect(reminder).toMatchObject({ body: expect.stringMatching(/^Reminder: your session with Asha Rao\w* starts within the hour: /), data: { url: "/mentees/booked-slots", kind: "reminder" } });
+
+    // A real `push` event: with no tab of the app open to relay it, the local push service keeps what arrives.
+    await page.goto("/dev/push");
+    const opened = await rest("POST", "/api/chats/messages", { token: tokens.accessToken, body: { menteeId: me.id, mentorId: m.id } });
+    const conversationId = (opened.body.conversations as { _id: string })._id;
+    expect((await rest("POST", `/api/chats/mentor-messages/${conversationId}`, { token: m.token, body: { message: "See you on Tuesday", sender: m.id } })).status).toBe(201);
+    const endpoint = (await devices())[0].endpoint;
+    const subscriptionId = endpoint.split("/").pop();
+    let payload: Record<string, unknown> | null = null;
+    for (let i = 0; i < 100 && !payload; i++) {
+      const received = (await (await fetch(`${baseUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as { payload: Record<string, unknown> | null; deliveredAt: string | null }[];
+      payload = received.find((r) => r.payload?.kind === "message" && r.deliveredAt === null)?.payload ?? null;
+      if (!payload) await page.waitForTimeout(100);
+    }
+    expect(payload).toMatchObject({ title: "New message", url: `/mentees/connect/inbox/${conversationId}` });
+    // The browser's push service would deliver it to this registration; CDP delivers it the same way.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseUrl}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
+    const message = await waitForNotification(page, "New message");
+    expect(message).toMatchObject({ tag: `message:${conversationId}`, data: { url: `/mentees/connect/inbox/${conversationId}`, kind: "message" } });
+    expect(message.body).toMatch(/^New message from /);
+
+    // Signing out on this device ends its push: the server forgets it and the local subscription goes.
+    await page.goto("/mentees");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect.poll(async () => (await devices()).length).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("mentorlink.devPush"))).toBeNull();
+  });
+
+  it("after booking she is offered reminders on this device; Not now is remembered", async () => {
+    const { page } = fixture;
+    const { slotId } = await signedInWithSession(page, new Date("2032-03-10T10:00:00Z"));
+    await page.goto(`/mentees/booking-confirmed/${slotId}`);
+    const offer = page.getByTestId("push-offer");
+    await expect.poll(() => offer.count()).toBe(1);
+    await expect.poll(() => offer.getByRole("heading").textContent()).toBe("Get a reminder on this device?");
+    await offer.getByRole("button", { name: "Not now" }).click();
+    await expect.poll(() => offer.count()).toBe(0);
+    await page.reload();
+    await page.getByRole("heading", { name: "You're booked" }).waitFor();
+    expect(await offer.count()).toBe(0);
+    expect(await page.evaluate(() => Notification.permission)).toBe("default");
+  });
+});
