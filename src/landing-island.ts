@@ -1,7 +1,7 @@
 import { SERVICE_WORKER_PATH } from "../shared/app-install";
 import { LANGUAGE_SWITCHER_ATTRIBUTE, LOCALE_COOKIE } from "../shared/locale";
 import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
-import { TAGLINES, TYPED_SELECTOR } from "./lib/landing";
+import { taglinesOf, TYPED_SELECTOR } from "./lib/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
 import { runTypewriter } from "./lib/typewriter";
 
@@ -25,8 +25,10 @@ const X_ICON =
 
 function enhance(root: Element) {
   const typed = root.querySelector(TYPED_SELECTOR);
-  if (typed) {
-    const stop = runTypewriter(TAGLINES, (text) => {
+  // The taglines in the page's language, as the page wrote them (issue 27).
+  const taglines = typed ? taglinesOf(typed) : [];
+  if (typed && taglines.length > 0) {
+    const stop = runTypewriter(taglines, (text) => {
       // Once the app has replaced the page, this copy stops.
       if (typed.isConnected) typed.textContent = text;
       else stop();

@@ -8,8 +8,12 @@ export function NotFound() {
   return (
     <PageChrome>
       <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
-        <h1 className="text-2xl font-semibold text-slate-900"><Trans>Page not found</Trans></h1>
-        <p className="text-slate-600"><Trans>The page you are looking for does not exist or has moved.</Trans></p>
+        <h1 className="text-2xl font-semibold text-slate-900">
+          <Trans>Page not found</Trans>
+        </h1>
+        <p className="text-slate-600">
+          <Trans>The page you are looking for does not exist or has moved.</Trans>
+        </p>
         <Button asChild>
           <Link to="/">
             <Trans>Home Page</Trans>

@@ -50,16 +50,22 @@ export function NotificationBell({ side }: { side: ChatSide }) {
           <Trans>Notifications</Trans>
         </DropdownMenuLabel>
         {bell.isError ? (
-          <p className="px-2 py-3 text-sm text-slate-600"><Trans>We couldn't load your notifications.</Trans></p>
+          <p className="px-2 py-3 text-sm text-slate-600">
+            <Trans>We couldn't load your notifications.</Trans>
+          </p>
         ) : entries.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-slate-600"><Trans>No new notifications</Trans></p>
+          <p className="px-2 py-3 text-sm text-slate-600">
+            <Trans>No new notifications</Trans>
+          </p>
         ) : (
           entries.map((entry) => {
             const n = entry.kind === "single" ? entry.notification : entry.latest;
             const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
             const body = (
               <span className="grid gap-0.5">
-                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>{entry.kind === "sign-ins" ? signInsText(entry.count) : translateServerMessage(n.content)}</span>
+                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                  {entry.kind === "sign-ins" ? signInsText(entry.count) : translateServerMessage(n.content)}
+                </span>
                 <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
                   {entry.kind === "sign-ins" ? `${t`latest`} ` : null}
                   {fromNow(n.createdAt)}

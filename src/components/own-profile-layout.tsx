@@ -32,7 +32,9 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
   const email = person.email;
   return (
     <div className={cn("mx-auto grid gap-6", wide ? "max-w-3xl" : "max-w-2xl")}>
-      <h1 className="text-2xl font-bold text-slate-900"><Trans>Your profile</Trans></h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Your profile</Trans>
+      </h1>
       <Card>
         <CardHeader>
           <CardTitle>

@@ -5,7 +5,6 @@ import { useId } from "react";
 import { cn } from "@/lib/class-names";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 
-
 /** A 1-5 star choice as a radio group ("1 star" … "5 stars"); arrow keys move between stars. */
 export function StarRatingInput({ legend, value, onChange, error }: { legend: string; value: number; onChange: (stars: number) => void; error?: string }) {
   const { t } = useLingui();

@@ -6,7 +6,7 @@ import { PublicNav } from "@/components/public-nav";
 import { MAIN_ID } from "@/components/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { BRAND } from "@/lib/brand";
-import { LANDING_SEARCH, TAGLINE_MESSAGES } from "@/lib/landing";
+import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/lib/landing";
 import { hasRecord } from "@/lib/session";
 import { useTypewriter } from "@/lib/use-typewriter";
 
@@ -23,7 +23,7 @@ function RotatingTagline() {
       {/* The first tagline in full, then typed: by src/landing-island.ts until the app runs. The cursor is
           the typed text's right border, so typing moves no box (no layout shift). */}
       <span aria-hidden="true">
-        <span data-typed="" className="typewriter-cursor">
+        <span data-typed="" {...{ [TAGLINES_ATTRIBUTE]: JSON.stringify(taglines) }} className="typewriter-cursor">
           {text}
         </span>
       </span>
