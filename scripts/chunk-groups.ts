@@ -5,7 +5,8 @@
  * the result, and tests/integration/page-weight.test.ts holds it.
  *
  * - "landing-shared": the few modules the landing's small script (src/landing-island.ts) shares with the
- *   app. Kept apart from "boot", or the landing would load the framework with them.
+ *   app (shared/locale.ts's cookie and switcher names among them, issue 27). Kept apart from "boot", or
+ *   the landing would load the framework with them.
  * - "boot": what every public page starts with, the framework packages, the public chrome and the
  *   mentor cards, with everything they import.
  * - "mentor-profile": a mentor's profile page and the few small modules and icons it shares with the
@@ -16,7 +17,7 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install)\.ts$/,
+    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
   },
   {
     name: "boot",

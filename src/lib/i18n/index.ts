@@ -14,6 +14,10 @@ export { i18n };
 i18n.load("en", ENGLISH_COMMON);
 i18n.activate(DEFAULT_LOCALE);
 
+// A text drawn before its catalog was loaded would show as its id: said loudly, so the sweep of every
+// screen (tests/e2e/every-screen.test.ts fails on any console error) catches a component in the wrong catalog.
+if (import.meta.env.PROD) i18n.on("missing", ({ id, locale }) => console.error(`Lingui: message ${id} is missing from the loaded ${locale} catalogs`));
+
 /** The parts of the app this page has needed so far: a switch of language loads each in the new one. */
 const wanted = new Set<CatalogName>(["common"]);
 const loaded = new Map<string, Promise<void>>([["en:common", Promise.resolve()]]);
