@@ -5,9 +5,8 @@ import { BellRing, LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
-import { useDevPushRelay } from "@/lib/dev-push-relay";
+import { useDevPushRelay } from "@/lib/use-dev-push-relay";
 import { useUserRoom } from "@/lib/use-user-room";
-import { forgetDeviceOnSignOut } from "@/lib/web-push";
 import { BrandLogo } from "./brand-logo";
 import { MAIN_ID, SkipLink } from "./skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
@@ -26,7 +25,7 @@ function useLogout(role: Role) {
   const navigate = useNavigate();
   return async () => {
     // This device stops receiving the account's pushes first, while the sign-in still works (issue 27).
-    await forgetDeviceOnSignOut(client, role);
+    await import("@/lib/web-push").then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role)).catch(() => undefined);
     try {
       await client.auth.logout.mutate({ role }, { context: { role } });
     } catch {

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
 import { DEV_PUSH_MESSAGE, type DevPushMessage, type WebPushPayload } from "../../shared/web-push";
-import { forgetDevRecord, readDevRecord, serviceWorker } from "./web-push";
+import { readDevRecord, writeDevRecord } from "./dev-push-record";
+import { serviceWorker } from "./web-push";
 
 const EVERY_MS = 3_000;
 const HIDDEN_EVERY_MS = 10_000;
@@ -9,37 +9,34 @@ const HIDDEN_EVERY_MS = 10_000;
  * Development only (issue 27, ADR 0027): a browser's connection to its push service, played by the
  * app's tab. While this browser holds a subscription of the local push service (/dev/push), an open
  * tab of the app fetches what arrived for it (each message once, whichever tab asks first) and hands
- * it to the service worker, which shows it as it shows a real `push` event. Without such a
- * subscription (production, or push off) it sends nothing.
+ * it to the service worker, which shows it as it shows a real `push` event. It stops by itself once
+ * the subscription is gone (push turned off, signed out). Returns the function that stops it.
  */
-export function useDevPushRelay(): void {
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const record = readDevRecord();
-      if (record) {
-        try {
-          const response = await fetch(`/dev/push/subscriptions/${record.id}/receive`, { method: "POST" });
-          if (response.status === 404) forgetDevRecord();
-          else if (response.ok) {
-            const { messages } = (await response.json()) as { messages: { payload: WebPushPayload | null }[] };
-            const payloads = messages.flatMap((m) => (m.payload ? [m.payload] : []));
-            if (payloads.length) {
-              const worker = (await serviceWorker()).active;
-              for (const payload of payloads) worker?.postMessage({ type: DEV_PUSH_MESSAGE, payload } satisfies DevPushMessage);
-            }
-          }
-        } catch {
-          // The local push service is not there (a restart): the next round asks again.
+export function startDevPushRelay(): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    const record = readDevRecord();
+    if (!record) return; // push off here: the layout starts it again when a subscription is made
+    try {
+      const response = await fetch(`/dev/push/subscriptions/${record.id}/receive`, { method: "POST" });
+      if (response.status === 404) writeDevRecord(null);
+      else if (response.ok) {
+        const { messages } = (await response.json()) as { messages: { payload: WebPushPayload | null }[] };
+        const payloads = messages.flatMap((m) => (m.payload ? [m.payload] : []));
+        if (payloads.length) {
+          const worker = (await serviceWorker()).active;
+          for (const payload of payloads) worker?.postMessage({ type: DEV_PUSH_MESSAGE, payload } satisfies DevPushMessage);
         }
       }
-      if (!stopped) timer = setTimeout(() => void tick(), document.visibilityState === "visible" ? EVERY_MS : HIDDEN_EVERY_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+    } catch {
+      // The local push service is not there (a restart): the next round asks again.
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), document.visibilityState === "visible" ? EVERY_MS : HIDDEN_EVERY_MS);
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

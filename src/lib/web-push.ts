@@ -1,5 +1,6 @@
 import { SERVICE_WORKER_PATH } from "../../shared/app-install";
 import type { Role } from "../../shared/role";
+import { readDevRecord, writeDevRecord } from "./dev-push-record";
 import type { ApiClient } from "./trpc";
 
 /**
@@ -16,23 +17,6 @@ import type { ApiClient } from "./trpc";
 
 export type PushService = "browser" | "development";
 export type PushConfig = { publicKey: string | null; service: PushService };
-
-/** A development subscription this browser holds (the local push service keeps its keys). */
-type DevRecord = { id: string; endpoint: string };
-const DEV_RECORD = "mentorlink.devPush";
-
-export function readDevRecord(): DevRecord | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(DEV_RECORD) ?? "null") as DevRecord | null;
-    return value && typeof value.id === "string" && typeof value.endpoint === "string" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetDevRecord(): void {
-  localStorage.removeItem(DEV_RECORD);
-}
 
 /** A service worker and notifications: what showing a push needs. A browser subscription needs the Push API too. */
 export function pushSupported(service: PushService = "browser"): boolean {
@@ -107,7 +91,7 @@ async function devSubscription(publicKey: string): Promise<SubscriptionJson> {
   const made = (await response.json()) as SubscriptionJson & { id: string };
   // The old development subscription is dropped, as a browser's is when it subscribes anew.
   if (kept) void fetch(`/dev/push/subscriptions/${kept.id}`, { method: "DELETE" }).catch(() => undefined);
-  localStorage.setItem(DEV_RECORD, JSON.stringify({ id: made.id, endpoint: made.endpoint } satisfies DevRecord));
+  writeDevRecord({ id: made.id, endpoint: made.endpoint });
   return made;
 }
 
@@ -149,7 +133,7 @@ export async function turnOffPush(api: ApiClient, role: Role): Promise<void> {
   if (removed === 0) return;
   const dev = readDevRecord();
   if (dev?.endpoint === endpoint) {
-    forgetDevRecord();
+    writeDevRecord(null);
     await fetch(`/dev/push/subscriptions/${dev.id}`, { method: "DELETE" }).catch(() => undefined);
     return;
   }

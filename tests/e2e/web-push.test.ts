@@ -43,7 +43,7 @@ async function signedInWithSession(page: Page, start: Date) {
   const slotId = await publishOne(m.token, start, bookNow);
   expect((await book(me.token, slotId, bookNow)).status).toBe(201);
   const tokens = await signIn("mentee", me.row.email);
-  await seedSession(page, "mentee", { id: me.id, name: `${me.row.firstName} ${me.row.lastName}`, ...tokens });
+  await seedSession(page, "mentee", { ...tokens, name: `${me.row.firstName} ${me.row.lastName}` });
   return { m, me, slotId, tokens };
 }
 

@@ -79,11 +79,15 @@ describe("production", () => {
       ["GET", "/dev/stripe/express/acct_1"],
       ["POST", "/dev/stripe/express/acct_1/payout"],
       ["GET", "/dev/google/authorize"],
+      ["GET", "/dev/push"],
+      ["GET", "/dev/push/messages.json"],
+      ["POST", "/dev/push/subscriptions"],
     ];
     for (const [method, path] of doors) expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
     // The same doors are open on the development Worker, so this test can fail.
     expect((await fetch(`${baseUrl()}/dev/mailbox`)).status).toBe(200);
     expect((await fetch(`${baseUrl()}/dev/stripe`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/dev/push`)).status).toBe(200);
     expect((await fetch(`${baseUrl()}/dev/google/authorize`)).status).toBe(400); // there, but wants its query
     expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({ message: expect.stringContaining('No job "nope"') });
   });

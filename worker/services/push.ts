@@ -1,7 +1,8 @@
 import { getServerByName } from "partyserver";
 import type { Db } from "../../db/client";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
-import type { Env } from "../env";
+import { dbFor } from "../database";
+import { readConfig, type Env } from "../env";
 import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
 import { webPushSoon } from "./web-push/send";
@@ -54,7 +55,8 @@ export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: S
     const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));
     const slots = who.role === "moderator" ? Promise.resolve([]) : openLiveRoomsOf(deps.db, { role: who.role, id: who.id }, now);
     const liveRooms = slots.then((ids) => Promise.all(ids.map((slotId) => getServerByName(deps.env.LiveRoom, slotId).then((room) => room.disconnectSignIns(who, scope, code, reason)))));
-    const devices = dropDevicesOfSignIns(deps.db, who, scope);
+    // Its own connection: a request's writes wait for its account check, which a block has just failed.
+    const devices = dropDevicesOfSignIns(dbFor(readConfig(deps.env)), who, scope);
     await Promise.all([userRoom, liveRooms, devices]);
   };
   deps.waitUntil(closing().catch((error: unknown) => console.error("disconnect failed", why, error)));

@@ -5,7 +5,7 @@ import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
-import { PushOffer } from "@/components/push-offer";
+import { PushOfferSlot } from "@/components/push-offer-slot";
 import { BookingRulesForm } from "@/components/scheduler/booking-rules-form";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { TimeOffList } from "@/components/scheduler/time-off-list";
@@ -40,7 +40,7 @@ function Scheduler() {
           <Trans>Publish one-hour slots. Times are in your time zone, {zoneName} (change it in your profile).</Trans>
         </p>
       </div>
-      <PushOffer
+      <PushOfferSlot
         role="mentor"
         title={t`Know when a mentee books?`}
         text={t`Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications.`}

@@ -8,7 +8,7 @@ import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { readStanding } from "@/components/booking/standing-store";
 import type { StandingResult } from "@/components/booking/types";
 import { LoadError } from "@/components/load-error";
-import { PushOffer } from "@/components/push-offer";
+import { PushOfferSlot } from "@/components/push-offer-slot";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -83,7 +83,7 @@ function BookingConfirmed() {
         </CardContent>
       </Card>
       {standing ? <StandingSummary result={standing} zone={zone} /> : null}
-      <PushOffer
+      <PushOfferSlot
         role="mentee"
         title={t`Get a reminder on this device?`}
         text={t`We can remind you here 24 hours and 1 hour before your session, and tell you when your mentor replies, even when MentorLink is closed. Change it any time under Notifications.`}

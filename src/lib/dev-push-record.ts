@@ -1,0 +1,25 @@
+/**
+ * The development subscription this browser holds (issue 27): kept by src/lib/web-push.ts when the
+ * local push service hands one out, read by the signed-in layout to start the relay
+ * (src/lib/dev-push-relay.ts, loaded only then). Small on purpose: every signed-in page carries it.
+ */
+export type DevPushRecord = { id: string; endpoint: string };
+
+const KEY = "mentorlink.devPush";
+/** Told on this window when the record is written or removed. */
+export const DEV_PUSH_RECORD_CHANGED = "mentorlink:dev-push-record";
+
+export function readDevRecord(): DevPushRecord | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? "null") as DevPushRecord | null;
+    return value && typeof value.id === "string" && typeof value.endpoint === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDevRecord(record: DevPushRecord | null): void {
+  if (record) localStorage.setItem(KEY, JSON.stringify(record));
+  else localStorage.removeItem(KEY);
+  window.dispatchEvent(new Event(DEV_PUSH_RECORD_CHANGED));
+}
