@@ -28,9 +28,16 @@ export const notificationPermission = (): NotificationPermission | "unsupported"
 
 const READY_MS = 10_000;
 
-/** The app's service worker (src/sw/sw.ts), registering it if the app has not yet. */
+/**
+ * The app's service worker (src/sw/sw.ts, which has the push handlers), registering it if the app has
+ * not yet. `npm run dev` builds no /sw.js: there the local push service serves a worker with the push
+ * handlers alone (worker/dev/push-pages.ts), as a module Vite compiles.
+ */
 export async function serviceWorker(): Promise<ServiceWorkerRegistration> {
-  if (!(await navigator.serviceWorker.getRegistration())) await navigator.serviceWorker.register(SERVICE_WORKER_PATH);
+  if (!(await navigator.serviceWorker.getRegistration("/"))) {
+    if (import.meta.env.DEV) await navigator.serviceWorker.register("/dev/push/sw.js", { type: "module", scope: "/" });
+    else await navigator.serviceWorker.register(SERVICE_WORKER_PATH);
+  }
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("The service worker did not start.")), READY_MS));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }

@@ -20,7 +20,9 @@ import { claimDevMessages, devMessages, devSubscription, setDevAnswer, type DevM
  *   as a push service does once the browser dropped the subscription (`null` accepts again);
  * - `DELETE /dev/push/subscriptions/:id`: the browser unsubscribed (410 from now on);
  * - `GET /dev/push/messages.json?subscription=<id>`: the same list for scripts and tests, with each
- *   encrypted body as received.
+ *   encrypted body as received;
+ * - `GET /dev/push/sw.js`: the service worker of `npm run dev`, which builds no /sw.js: the app's push
+ *   handlers (src/sw/push.ts, served by Vite) and nothing else, registered for the whole site.
  * The pushes themselves reach it in-process (worker/dev/push-service.ts `devPushTransport`).
  */
 export const devPushPages = new Hono<AppEnv>();
@@ -82,6 +84,21 @@ devPushPages.get("/messages.json", async (c) => {
   const messages = await devMessages(db(c), { subscriptionId: c.req.query("subscription") || undefined, limit: 100 });
   return c.json(messages.map((m) => ({ ...m, receivedAt: new Date(m.receivedAt).toISOString(), deliveredAt: m.deliveredAt ? new Date(m.deliveredAt).toISOString() : null, payload: payloadOf(m) })));
 });
+
+/**
+ * A module worker that runs src/sw/push.ts as Vite serves it in `npm run dev` (a built Worker has no
+ * Vite behind it: there the app's own /sw.js carries the same handlers). It answers no requests, so
+ * it keeps nothing, and may control the whole site (`Service-Worker-Allowed`).
+ */
+const DEV_SERVICE_WORKER = `// Development only (issue 27): the app's Web Push handlers, without the built worker's offline caching.
+import "/src/sw/push.ts";
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+`;
+
+devPushPages.get("/sw.js", (c) =>
+  c.body(DEV_SERVICE_WORKER, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "service-worker-allowed": "/" }),
+);
 
 const STYLE = raw(`<style>
   body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9} main{max-width:48rem;margin:2rem auto;padding:0 1rem}
