@@ -63,9 +63,9 @@ const configSchema = v.object({
   /**
    * Web Push (issue 27): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
    * public key as the 65-byte uncompressed point browsers take as `applicationServerKey`, the private
-   * key as its 32-byte scalar (`npx @pushforge/builder vapid` or `openssl ecparam -genkey -name prime256v1`
-   * make one), and the contact push services may write to. Required in production; `npm run dev` and
-   * the tests set a fixed development pair (scripts/worker-vars.ts).
+   * key as its 32-byte scalar (README, Production, prints a pair), and the contact push services may
+   * write to. Required in production; `npm run dev` and the tests set a fixed development pair
+   * (scripts/worker-vars.ts).
    */
   VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[\w-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
   VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)"))),
