@@ -10,7 +10,7 @@ import { usePushDevice, type DeviceState } from "@/lib/use-push-device";
 import { PushRefused } from "@/lib/web-push";
 import { LoadError } from "./load-error";
 import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -106,10 +106,10 @@ function ThisDevice({ role, device }: { role: Role; device: ReturnType<typeof us
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <BellRing aria-hidden="true" className="size-5 text-indigo-600" />
           This device
-        </CardTitle>
+        </h2>
         <CardDescription>
           {role === "mentee" ? "Reminders before your sessions and your mentors' replies, on this phone or computer." : "What you choose below, on this phone or computer."}
         </CardDescription>
@@ -149,7 +149,7 @@ function Channels({ role, preferences }: { role: Role; preferences: Preferences 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">What we send, and how</CardTitle>
+        <h2 className="text-lg font-semibold text-slate-900">What we send, and how</h2>
         <CardDescription>Every switch is on until you turn it off. Turning off in the app hides those notices from your bell; nothing is deleted.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -231,7 +231,7 @@ function Devices({ role, devices }: { role: Role; devices: Device[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Devices with push on</CardTitle>
+        <h2 className="text-lg font-semibold text-slate-900">Devices with push on</h2>
         <CardDescription>Each browser where you turned push on. Signing out there turns it off.</CardDescription>
       </CardHeader>
       <CardContent>
