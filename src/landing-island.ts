@@ -60,7 +60,8 @@ function enhance(root: Element) {
   root.querySelector("button[data-user-menu]")?.addEventListener("click", () => startApp("user-menu"));
 
   // The language switcher before the app runs: the choice is kept, and the Worker draws the page again in it (issue 27).
-  for (const select of root.querySelectorAll<HTMLSelectElement>(`select[${LANGUAGE_SWITCHER_ATTRIBUTE}]`)) {
+  for (const select of root.querySelectorAll(`select[${LANGUAGE_SWITCHER_ATTRIBUTE}]`)) {
+    if (!(select instanceof HTMLSelectElement)) continue;
     select.addEventListener("change", () => {
       document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(select.value)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
       location.reload();
