@@ -4,6 +4,8 @@ import type { DateClickArg } from "@fullcalendar/interaction";
 import interactionPlugin from "@fullcalendar/interaction";
 import luxonPlugin from "@fullcalendar/luxon3";
 import FullCalendar from "@fullcalendar/react";
+import hindiCalendar from "@fullcalendar/core/locales/hi";
+import { currentLocale } from "@/lib/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
@@ -102,6 +104,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         ref={calendar}
         plugins={[luxonPlugin, timeGridPlugin, interactionPlugin]}
         timeZone={zone}
+        // Its title, day headers and times in the reader's language (issue 27); our own button words stay ours.
+        locale={currentLocale() === "hi" ? hindiCalendar : "en"}
         initialView={initialView}
         views={{ timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: t`3 days` } }}
         headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridDay,timeGridThreeDay,timeGridWeek" }}
