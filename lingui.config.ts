@@ -45,7 +45,7 @@ const config: LinguiConfig = {
     { path: "<rootDir>/src/locales/{locale}/signed-in", include: ["<rootDir>/src/components", "<rootDir>/src/lib"], exclude: [...COMMON_FILES, ...areaDirs.map((dir) => `${dir}/**`)] },
     ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include, exclude: COMMON_FILES })),
     {
-      path: "<rootDir>/src/locales/{locale}/messages",
+      path: "<rootDir>/shared/locales/{locale}/messages",
       include: ["<rootDir>/shared/validation", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],
       exclude: ["<rootDir>/worker/services/mail/**", "<rootDir>/worker/services/dev/**"],
     },

@@ -18,7 +18,7 @@ if (!catalog || (!missingOnly && !jsonFile)) {
   console.error("usage: translate.ts <catalog> <translations.json> [locale] | --missing <catalog> [locale]");
   process.exit(2);
 }
-const dir = catalog === "server" ? "worker/locales" : "src/locales";
+const dir = catalog === "server" ? "worker/locales" : catalog === "messages" ? "shared/locales" : "src/locales";
 const file = `${dir}/${locale}/${catalog}.po`;
 const po = PO.parse(readFileSync(file, "utf8"));
 

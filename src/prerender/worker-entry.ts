@@ -6,5 +6,3 @@ export { LANDING_SEARCH } from "../lib/landing";
 export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
 export { pageDataScript, type PageSeed } from "../lib/page-seed";
 export { renderPublicPage } from "./public-pages";
-/** The Hindi of the Worker's own sentences (the `messages` catalog), for what the Worker sends already written: a push (worker/i18n/sentences.ts). */
-export { messages as hindiSentences } from "../locales/hi/messages.po";

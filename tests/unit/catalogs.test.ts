@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * first (package.json), so a text added without its translation fails here, and a translation that lost
  * a placeholder (a name, a count, a link's tags) fails too.
  */
-const DIRS = ["src/locales", "worker/locales"];
+const DIRS = ["src/locales", "shared/locales", "worker/locales"];
 const catalogs = DIRS.flatMap((dir) => readdirSync(`${dir}/hi`).map((file) => ({ name: `${dir}/hi/${file}`, english: `${dir}/en/${file}` })));
 
 /** `{name}`, `{0}`, `<0>`, `</0>`, `#` of a plural: what must survive translation. */
@@ -15,7 +15,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]|<\/?\d+\/?
 
 describe("the Hindi catalogs", () => {
   it("exist for the app and the Worker", () => {
-    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(["src/locales/hi/common.po", "src/locales/hi/messages.po", "worker/locales/hi/server.po"]));
+    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(["src/locales/hi/common.po", "shared/locales/hi/messages.po", "worker/locales/hi/server.po"]));
   });
 
   for (const catalog of catalogs) {

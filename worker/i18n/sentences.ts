@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from "@lingui/core";
 import type { Locale } from "../../shared/locale";
 import { translateSentenceWith } from "../../shared/sentence-translation";
-import { hindiSentences } from "../../src/prerender/worker-entry";
+import { messages as hindiSentences } from "../../shared/locales/hi/messages.po";
 
 /**
  * The Worker's own English sentences (bell notifications: "New sign-in to your account. …", "Your

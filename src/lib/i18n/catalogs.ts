@@ -27,7 +27,7 @@ const LOADERS: Record<Locale, Record<CatalogName, Loader>> = {
     mentee: () => import("../../locales/hi/mentee.po"),
     mentor: () => import("../../locales/hi/mentor.po"),
     moderator: () => import("../../locales/hi/moderator.po"),
-    messages: () => import("../../locales/hi/messages.po"),
+    messages: () => import("../../../shared/locales/hi/messages.po"),
   },
 };
 

@@ -1,21 +1,14 @@
 import type { Locale } from "../../../shared/locale";
-import type { NoticeKind } from "../../../shared/notification-kinds";
 import type { NotificationPush } from "../../../shared/realtime-protocol";
 import type { Role } from "../../../shared/role";
 import type { WebPushPayload } from "../../../shared/web-push";
+import { pushBody, pushTitle } from "../../i18n/push-words";
 
 /**
  * The one place a Web Push message's words and target are made (issue 27): a bell notice, its
- * recipient's role and language in, what the device shows and opens out. The notice's own text is
- * the body (it is written in the recipient's language where the notice is); the title names the
- * kind. English for now: a translation adds its titles here, keyed by `locale`.
+ * recipient's role and language in, what the device shows and opens out. The words, in her language,
+ * come from worker/i18n/push-words.ts.
  */
-
-const TITLES: Record<Locale, Record<NoticeKind, string>> = {
-  en: { reminder: "Session reminder", message: "New message", booking: "Your sessions", moderation: "A moderator's decision", account: "Your MentorLink account" },
-  // Hindi titles arrive with the translations; until then the English ones.
-  hi: { reminder: "Session reminder", message: "New message", booking: "Your sessions", moderation: "A moderator's decision", account: "Your MentorLink account" },
-};
 
 /** A lock screen shows a few lines; a long agenda or a moderator's note is cut here, whole in the app. */
 export const MAX_BODY = 240;
@@ -46,8 +39,8 @@ const shorten = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX
 export function pushPayload(notice: NotificationPush, role: Role, locale: Locale): WebPushPayload {
   return {
     kind: notice.kind,
-    title: TITLES[locale][notice.kind],
-    body: shorten(notice.content),
+    title: pushTitle(notice.kind, locale),
+    body: shorten(pushBody(notice.content, locale)),
     url: screenFor(notice, role),
     // A new message of a conversation replaces the one before it on the device; other notices stand alone.
     tag: notice.kind === "message" && notice.conversationId ? `message:${notice.conversationId}` : `notice:${notice.id}`,
