@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { Role } from "../../shared/role";
@@ -13,6 +14,7 @@ import { Button } from "./ui/button";
  * cannot, and for good once dismissed (per role and browser; the settings screen stays).
  */
 export function PushOffer({ role, title, text }: { role: Role; title: string; text: string }) {
+  const { t } = useLingui();
   const id = useId();
   const { state, turnOn } = usePushDevice(role);
   const [dismissed, setDismissed] = useState(() => {
@@ -29,8 +31,8 @@ export function PushOffer({ role, title, text }: { role: Role; title: string; te
   };
   const on = () =>
     turnOn.mutate(undefined, {
-      onSuccess: () => toast.success("Push notifications are on for this device"),
-      onError: (error) => (error instanceof PushRefused ? toast.error("Notifications were not allowed") : toast.error("Push notifications could not be turned on")),
+      onSuccess: () => toast.success(t`Push notifications are on for this device`),
+      onError: (error) => (error instanceof PushRefused ? toast.error(t`Notifications were not allowed`) : toast.error(t`Push notifications could not be turned on`)),
     });
   return (
     <aside aria-labelledby={`${id}-title`} className="relative grid gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 pr-12" data-testid="push-offer">
@@ -41,13 +43,13 @@ export function PushOffer({ role, title, text }: { role: Role; title: string; te
       <p className="text-sm text-slate-700">{text}</p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={turnOn.isPending} onClick={on}>
-          Turn on
+          <Trans>Turn on</Trans>
         </Button>
         <Button size="sm" variant="ghost" onClick={dismiss}>
-          Not now
+          <Trans>Not now</Trans>
         </Button>
       </div>
-      <Button variant="ghost" size="icon-sm" shape="round" className="absolute right-2 top-2" aria-label="Dismiss" onClick={dismiss}>
+      <Button variant="ghost" size="icon-sm" shape="round" className="absolute right-2 top-2" aria-label={t`Dismiss`} onClick={dismiss}>
         <X aria-hidden="true" />
       </Button>
     </aside>
