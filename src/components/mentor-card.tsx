@@ -6,7 +6,8 @@ import { PROFILE_ROUTE, type BrowseArea } from "@/lib/browse";
 import type { MentorCardData } from "@/lib/api-types";
 import { formatRupees } from "@/lib/money";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
-import { MIN_REPLIES_SHOWN, replyTimeLabel } from "../../shared/reply-time";
+import { MIN_REPLIES_SHOWN } from "../../shared/reply-time";
+import { useResponsivenessWords } from "@/lib/responsiveness-words";
 import { RatingSummary } from "./rating-summary";
 import { SkillList } from "./skill-list";
 import { Avatar } from "./ui/avatar";
@@ -23,6 +24,7 @@ const MAX_STAGGERED = 8;
 /** A mentor in a list: photo, name, role, price per hour and per month, short bio, first skills, rating, and a link to the profile. */
 export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; index: number; area: BrowseArea }) {
   const { i18n } = useLingui();
+  const words = useResponsivenessWords();
   const { t } = useLinguiMacro();
   const fullName = `${mentor.firstName} ${mentor.lastName}`;
   const hourly = formatRupees(mentor.hourlyRatePaise);
@@ -54,7 +56,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
       </p>
       {/* Like the profile (issue 26): only a reply time drawn from enough replies. */}
       {typeof mentor.typicalReplyMinutes === "number" && (mentor.replyCount ?? 0) >= MIN_REPLIES_SHOWN ? (
-        <p className="-mt-2 text-xs text-slate-500">{replyTimeLabel(mentor.typicalReplyMinutes)}</p>
+        <p className="-mt-2 text-xs text-slate-500">{words.replyTime(mentor.typicalReplyMinutes)}</p>
       ) : null}
       <p className="line-clamp-2 text-sm text-slate-700">{mentor.shortBio || i18n._(DEFAULT_SHORT_BIO)}</p>
       {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, CARD_SKILLS)} size="sm" /> : null}
