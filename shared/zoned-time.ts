@@ -69,6 +69,16 @@ export const formatTime = (instant: Date | string | number, zone: string, locale
 export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
   `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;
 
+/**
+ * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
+ * h:mm a"); in another language by Intl with the matching fields (issue 27). In `zone`, or the viewer's
+ * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
+ */
+export function formatIn(instant: Date | string | number, englishPattern: string, fields: Intl.DateTimeFormatOptions, zone?: string, locale: Locale = getDisplayLocale()): string {
+  if (locale === DEFAULT_LOCALE) return (zone ? inZone(instant, zone) : dayjs(instant)).format(englishPattern);
+  return new Intl.DateTimeFormat(`${locale}-IN`, { ...fields, ...(zone ? { timeZone: zone } : {}) }).format(dayjs(instant).toDate());
+}
+
 /** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
 export function zonedInstant(date: string, time: string, zone: string): Date {
   return dayjs.tz(`${date} ${time}`, zone).toDate();
@@ -124,3 +134,7 @@ export function slotTimeLabels(start: Date | string | number, zone: string, othe
 export const dayKey = (instant: Date | string | number, zone: string) => inZone(instant, zone).format("YYYY-MM-DD");
 
 export { dayjs };
+
+/** The fields of "Mon, Mar 9, 2:30 pm" and "Monday, March 9, 2:30 pm" for formatIn. */
+export const WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+export const LONG_WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" };

@@ -9,7 +9,7 @@ import { currentLocale } from "@/lib/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import { useEffect, useRef, useState } from "react";
-import { dayjs } from "../../shared/zoned-time";
+import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import type { SlotView } from "@/lib/api-types";
 import "./slot-calendar.css";
 
@@ -44,7 +44,7 @@ const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.resch
 
 /** An event's accessible name: its day and time in the mentor's zone, what it says, where it came from. */
 function eventName(slot: SlotView, zone: string): string {
-  const when = dayjs(slot.start).tz(zone).format("dddd, MMMM D, h:mm a");
+  const when = formatIn(slot.start, "dddd, MMMM D, h:mm a", LONG_WEEKDAY_DATE_TIME, zone);
   const what = eventLines(slot).join(", ");
   return slot.source === "hours" ? t`${when}: ${what} (from your weekly hours). Open details` : t`${when}: ${what}. Open details`;
 }
@@ -135,7 +135,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
             <span className="block overflow-hidden px-0.5 text-xs leading-tight">
               {/* The time as the event's name says it ("10:00 am"), so what is seen is what is heard (WCAG 2.5.3, issue 28). */}
               {/* Spaces between the blocks, so the words do not run together when read as text ("10:00 am Open"). */}
-              <b className="block font-semibold">{slot ? dayjs(slot.start).tz(zone).format("h:mm a") : arg.timeText}</b>{" "}
+              <b className="block font-semibold">{slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText}</b>{" "}
               {(slot ? eventLines(slot) : [arg.event.title]).map((line, i) => (
                 <span key={i} className={i === 0 ? "block break-words" : "block break-words italic"}>
                   {line}{" "}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceptedLanguages, firstSupported, localeFromCookie, pageFileOf, requestLocale, resolveLocale } from "../../shared/locale";
-import { formatDate, formatTime, formatWhen } from "../../shared/zoned-time";
+import { formatDate, formatIn, formatTime, formatWhen, WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 
 /** Issue 27: which language a person reads, from her account, her switcher cookie, or her browser. */
 describe("choosing the language", () => {
@@ -52,5 +52,14 @@ describe("dates in a language", () => {
     expect(formatDate(at, "America/Los_Angeles", "hi")).toBe("5 मार्च 2026");
     expect(formatTime(at, "Asia/Kolkata", "hi")).toMatch(/^3:04/);
     expect(formatWhen(at, "Asia/Kolkata", "hi")).toMatch(/^5 मार्च 2026, 3:04 .+ \(Asia\/Kolkata\)$/);
+  });
+  it("writes a screen's own pattern: English by dayjs exactly, Hindi by Intl with the same fields, in the zone", () => {
+    expect(formatIn(at, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, "Asia/Kolkata", "en")).toBe("Thu, Mar 5, 3:04 pm");
+    const hindi = formatIn(at, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, "Asia/Kolkata", "hi");
+    expect(hindi).toMatch(/गुरु/);
+    expect(hindi).toMatch(/मार्च/);
+    expect(hindi).toMatch(/3:04/);
+    expect(formatIn("2026-11-01T00:00:00", "MMMM YYYY", { month: "long", year: "numeric" }, undefined, "en")).toBe("November 2026");
+    expect(formatIn("2026-11-01T00:00:00", "MMMM YYYY", { month: "long", year: "numeric" }, undefined, "hi")).toBe("नवंबर 2026");
   });
 });

@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import dayjs from "dayjs";
 import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../../shared/payouts";
-import { inZone } from "../../../shared/zoned-time";
+import { inZone, formatIn } from "../../../shared/zoned-time";
+import { getDisplayLocale } from "../../../shared/display-locale";
 import { formatDate } from "@/lib/zoned";
 
 /** A month key "2026-11" as "November 2026". */
-export const monthLabel = (month: string) => dayjs(`${month}-01T00:00:00`).format("MMMM YYYY");
+export const monthLabel = (month: string) => formatIn(`${month}-01T00:00:00`, "MMMM YYYY", { month: "long", year: "numeric" });
 
 /** A status's words (Lingui's `msg`, shown with `i18n._`) and its pill's colours. */
 export type StatusWords = { label: MessageDescriptor; tone: string };
@@ -41,6 +41,11 @@ export const arrivalDay = (iso: string) => formatDate(iso, "UTC");
 /** "Nov 3 – Dec 3, 2026" in the zone; "–" when the invoice had no period. */
 export function periodLabel(start: string | null, end: string | null, zone: string): string {
   if (!start || !end) return "–";
+  const locale = getDisplayLocale();
+  if (locale !== "en") {
+    // Another language writes the range its own way (Intl's formatRange), in the zone.
+    return new Intl.DateTimeFormat(`${locale}-IN`, { month: "short", day: "numeric", year: "numeric", timeZone: zone }).formatRange(new Date(start), new Date(end));
+  }
   const from = inZone(start, zone);
   const to = inZone(end, zone);
   return from.year() === to.year() ? `${from.format("MMM D")} – ${to.format("MMM D, YYYY")}` : `${from.format("MMM D, YYYY")} – ${to.format("MMM D, YYYY")}`;

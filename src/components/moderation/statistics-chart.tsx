@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import dayjs from "dayjs";
+import { formatIn } from "../../../shared/zoned-time";
 import { lazy, Suspense } from "react";
 import { longDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
@@ -21,7 +21,7 @@ export function StatisticsChart({ id, title, days, label, unit = "count" }: { id
   const money = unit === "paise";
   const format = (value: number) => (money ? formatRupees(value) : String(value));
   const totalText = format(total);
-  const data = days.map((d) => ({ ...d, day: dayjs(d.date).format("MMM D") }));
+  const data = days.map((d) => ({ ...d, day: formatIn(d.date, "MMM D", { month: "short", day: "numeric" }) }));
   return (
     <figure className="grid gap-2" aria-label={title}>
       <figcaption className="flex items-baseline justify-between gap-2">

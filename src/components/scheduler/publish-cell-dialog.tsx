@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { dayjs } from "../../../shared/zoned-time";
+import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import type { SlotDraft } from "./add-slot-form";
 
 const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
@@ -14,7 +14,7 @@ export function PublishCellDialog({ start, zone, pending, onClose, onPublish }: 
   const { t } = useLingui();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const when = start ? dayjs(start).tz(zone).format("dddd, MMMM D, h:mm a") : "";
+  const when = start ? formatIn(start, "dddd, MMMM D, h:mm a", LONG_WEEKDAY_DATE_TIME, zone) : "";
   return (
     <ConfirmDialog
       open={start !== null}

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/lib/api-types";
-import { dayjs } from "../../../shared/zoned-time";
+import { formatIn, WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 
 type HistoryEntry = RouterOutputs["scheduling"]["bookingHistory"][number];
 
-const at = (instant: string, zone: string) => dayjs(instant).tz(zone).format("ddd, MMM D, h:mm a");
+const at = (instant: string, zone: string) => formatIn(instant, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, zone);
 
 /** The booking's history in the slot's details: "moved from … by …", requests to reschedule (newest first). */
 export function SlotHistory({ history, zone }: { history: { status: "pending" | "error" | "success"; data?: HistoryEntry[] }; zone: string }) {

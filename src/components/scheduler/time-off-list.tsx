@@ -10,12 +10,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
-import { dayjs } from "../../../shared/zoned-time";
+import { formatIn, WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import { AddTimeOffForm, type TimeOffDraft } from "./add-time-off-form";
 
 type Preview = { draft: TimeOffDraft; bookings: { id: string; start: string; menteeName: string | null }[]; openSlots: number; changed: boolean };
 
-export const dayLabel = (day: string) => dayjs(day).format("ddd, MMM D, YYYY");
+export const dayLabel = (day: string) => formatIn(day, "ddd, MMM D, YYYY", { weekday: "short", month: "short", day: "numeric", year: "numeric" });
 const periodLabel = (first: string, last: string) => (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`);
 const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isArray(open) ? open.length : 0);
 
@@ -144,7 +144,7 @@ export function TimeOffList({ zone }: { zone: string }) {
           <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label={t`Bookings that will be cancelled`}>
             {preview.bookings.map((b) => (
               <li key={b.id} className="rounded-md bg-red-50 px-2 py-1">
-                {b.menteeName ?? t`A mentee`}, {dayjs(b.start).tz(zone).format("ddd, MMM D, h:mm a")}
+                {b.menteeName ?? t`A mentee`}, {formatIn(b.start, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, zone)}
               </li>
             ))}
           </ul>
