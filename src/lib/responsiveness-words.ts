@@ -29,5 +29,25 @@ export function useResponsivenessWords() {
     }
     return t`Active over a month ago`;
   };
-  return { replyTime, lastActive };
+  /** The same, without "Active" (a moderator's card: "Last active: 3 days ago"). */
+  const lastSeen = (days: number): string => {
+    if (days < 1) return t`today`;
+    if (days < 2) return t`yesterday`;
+    if (days < 7) return t`${days} days ago`;
+    if (days < 30) {
+      const weeks = Math.floor(days / 7);
+      return t`${plural(weeks, { one: "# week", other: "# weeks" })} ago`;
+    }
+    return t`over a month ago`;
+  };
+  /** How long someone has waited, coarsely: "3 days", "3 days 5 hours", "20 hours". */
+  const wait = (hoursWaited: number): string => {
+    const hours = Math.max(0, Math.floor(hoursWaited));
+    const days = Math.floor(hours / 24);
+    const rest = hours % 24;
+    if (days === 0) return t`${plural(hours, { one: "# hour", other: "# hours" })}`;
+    if (!rest) return t`${plural(days, { one: "# day", other: "# days" })}`;
+    return t`${plural(days, { one: "# day", other: "# days" })} ${plural(rest, { one: "# hour", other: "# hours" })}`;
+  };
+  return { replyTime, lastActive, lastSeen, wait };
 }

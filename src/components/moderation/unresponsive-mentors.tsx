@@ -2,12 +2,10 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTRPC } from "@/lib/trpc";
-import { lastActiveLabel } from "../../../shared/last-active";
-import { waitLabel } from "../../../shared/reply-wait";
+import { useResponsivenessWords } from "@/lib/responsiveness-words";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 
-const HOUR = 60 * 60 * 1000;
 
 /** The link to a mentor in the mentors list, read out with his name. */
 function OpenInList({ name }: { name: string }) {
@@ -27,6 +25,7 @@ export function UnresponsiveMentors() {
   const trpc = useTRPC();
   const list = useQuery(trpc.moderation.unresponsiveMentors.queryOptions());
   const { t } = useLingui();
+  const words = useResponsivenessWords();
   return (
     <Card>
       <CardHeader>
@@ -62,11 +61,11 @@ export function UnresponsiveMentors() {
                   <dt className="text-slate-600">
                     <Trans>Longest wait</Trans>
                   </dt>
-                  <dd className="text-slate-900">{waitLabel(m.longestWaitHours * HOUR)}</dd>
+                  <dd className="text-slate-900">{words.wait(m.longestWaitHours)}</dd>
                   <dt className="text-slate-600">
                     <Trans>Last active</Trans>
                   </dt>
-                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? t`Not seen yet` : lastActiveLabel(m.lastActiveDaysAgo).replace(/^Active /, "")}</dd>
+                  <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? t`Not seen yet` : words.lastSeen(m.lastActiveDaysAgo)}</dd>
                 </dl>
                 <Link to="/moderator/mentors-list" search={{ search: m.email }} className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1">
                   <OpenInList name={m.name} />
