@@ -16,6 +16,9 @@ export const LOCALE_COOKIE = "lang";
 /** Marks the switcher, so the landing's small script (src/landing-island.ts) handles it before the app runs. */
 export const LANGUAGE_SWITCHER_ATTRIBUTE = "data-language-switcher";
 
+/** The switcher's cookie for a year, site-wide; Secure where the page is https. Written by the app and by the landing's script. */
+export const localeCookie = (locale: string, https: boolean): string => `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${https ? "; Secure" : ""}`;
+
 export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** The first supported language of a preference list (`hi-IN` counts as `hi`), in the list's order. */

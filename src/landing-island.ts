@@ -1,5 +1,5 @@
 import { SERVICE_WORKER_PATH } from "../shared/app-install";
-import { LANGUAGE_SWITCHER_ATTRIBUTE, LOCALE_COOKIE } from "../shared/locale";
+import { LANGUAGE_SWITCHER_ATTRIBUTE, localeCookie } from "../shared/locale";
 import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
 import { taglinesOf, TYPED_SELECTOR } from "./lib/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
@@ -63,7 +63,7 @@ function enhance(root: Element) {
   for (const select of root.querySelectorAll(`select[${LANGUAGE_SWITCHER_ATTRIBUTE}]`)) {
     if (!(select instanceof HTMLSelectElement)) continue;
     select.addEventListener("change", () => {
-      document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(select.value)}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+      document.cookie = localeCookie(select.value, location.protocol === "https:");
       location.reload();
     });
   }

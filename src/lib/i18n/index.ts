@@ -1,5 +1,5 @@
 import { i18n } from "@lingui/core";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, firstSupported, isLocale, localeFromCookie, type Locale } from "../../../shared/locale";
+import { DEFAULT_LOCALE, firstSupported, isLocale, localeCookie, localeFromCookie, type Locale } from "../../../shared/locale";
 import { setDisplayLocale } from "../../../shared/display-locale";
 import { ENGLISH_COMMON, loadCatalogFile, type CatalogName } from "./catalogs";
 
@@ -51,8 +51,7 @@ export function loadCatalog(...names: CatalogName[]): Promise<void> {
 }
 
 function remember(locale: Locale) {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = localeCookie(locale, location.protocol === "https:");
 }
 
 /**
