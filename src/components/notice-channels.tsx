@@ -1,0 +1,138 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
+import { CHANNELS, kindsOf, ruleOf, type Channel, type NoticeKind, type Preferences } from "../../shared/notification-kinds";
+import type { Role } from "../../shared/role";
+import { toast } from "@/lib/toast";
+import { useTRPC } from "@/lib/trpc";
+import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+
+/**
+ * The notification settings' table (issue 27): each kind of notice the role gets, what it covers, and a
+ * switch per channel (in the app, e-mail, push) where the choice is hers; "always" and "not sent" say so.
+ */
+
+/** Each kind's name and what it covers for each role (`null`: the role never gets that kind), in the reader's language. */
+const KINDS: Record<NoticeKind, { label: MessageDescriptor; what: Record<Role, MessageDescriptor | null> }> = {
+  reminder: {
+    label: msg`Session reminders`,
+    what: {
+      mentee: msg`24 hours and 1 hour before each session you booked.`,
+      mentor: msg`24 hours and 1 hour before each booked session.`,
+      moderator: null,
+    },
+  },
+  message: {
+    label: msg`New messages`,
+    what: {
+      mentee: msg`A new message from a mentor in Connect.`,
+      mentor: msg`A new message from a mentee in Connect, and a reminder (by e-mail too) when one has waited 3 days for your reply.`,
+      moderator: null,
+    },
+  },
+  booking: {
+    label: msg`Bookings and sessions`,
+    what: {
+      mentee: msg`A session cancelled or released, a request to reschedule, a slot held for you from a waitlist, a session's outcome and its notes.`,
+      mentor: msg`A mentee booked, moved or cancelled a session or changed its agenda, a session's outcome and comments on its notes.`,
+      moderator: null,
+    },
+  },
+  moderation: {
+    label: msg`Moderation outcomes`,
+    what: {
+      mentee: msg`A moderator's decision on a dispute about one of your sessions.`,
+      mentor: msg`A moderator's decision on a dispute about one of your sessions.`,
+      moderator: null,
+    },
+  },
+  account: {
+    label: msg`Account and payments`,
+    what: {
+      mentee: msg`A new sign-in to your account, and your subscription's payments. Security and payment e-mails are always sent.`,
+      mentor: msg`A new sign-in to your account, your subscribers' payments and your payouts. Security and payment e-mails are always sent.`,
+      moderator: msg`A new sign-in to your account.`,
+    },
+  },
+};
+
+const CHANNEL_NAMES: Record<Channel, MessageDescriptor> = { inApp: msg`In the app`, email: msg`E-mail`, push: msg`Push` };
+
+export function NoticeChannels({ role, preferences }: { role: Role; preferences: Preferences }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Trans>What we send, and how</Trans>
+        </h2>
+        <CardDescription>
+          <Trans>Every switch is on until you turn it off. Turning off in the app hides those notices from your bell; nothing is deleted.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {kindsOf(role).map((kind) => (
+          <KindChannels key={kind} role={role} kind={kind} choice={preferences[kind]} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function KindChannels({ role, kind, choice }: { role: Role; kind: NoticeKind; choice: Preferences[NoticeKind] }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const kindLabel = i18n._(KINDS[kind].label);
+  const what = KINDS[kind].what[role];
+  const set = useMutation(
+    trpc.notificationSettings.setChannel.mutationOptions({
+      trpc: { context: { role } },
+      onSuccess: () => queryClient.invalidateQueries(trpc.notificationSettings.pathFilter()),
+      onError: () => toast.error(t`Your choice could not be saved`),
+    }),
+  );
+  return (
+    <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-4" aria-describedby={`${id}-what`}>
+      <legend className="px-1 font-semibold text-slate-900">{kindLabel}</legend>
+      <p id={`${id}-what`} className="text-sm text-slate-600">
+        {what ? i18n._(what) : null}
+      </p>
+      <ul className="flex flex-wrap gap-x-6 gap-y-2">
+        {CHANNELS.map((channel) => {
+          const rule = ruleOf(role, kind, channel);
+          const name = i18n._(CHANNEL_NAMES[channel]);
+          if (rule === "none")
+            return (
+              <li key={channel} className="text-sm text-slate-500">
+                {t`${name}: not sent`}
+              </li>
+            );
+          const inputId = `${id}-${channel}`;
+          const lowerLabel = kindLabel.toLowerCase();
+          return (
+            <li key={channel} className="flex items-center gap-2">
+              <input
+                id={inputId}
+                type="checkbox"
+                role="switch"
+                className="size-4 accent-indigo-600"
+                checked={choice[channel]}
+                disabled={rule === "always" || set.isPending}
+                onChange={(e) => set.mutate({ kind, channel, on: e.target.checked })}
+              />
+              <label htmlFor={inputId} className="text-sm text-slate-800">
+                {name}
+                {rule === "always" ? <span className="text-slate-500"> {t`(always)`}</span> : null}
+                <span className="sr-only"> {t`for ${lowerLabel}`}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
