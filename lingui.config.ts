@@ -46,7 +46,7 @@ const config: LinguiConfig = {
     ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include, exclude: COMMON_FILES })),
     {
       path: "<rootDir>/shared/locales/{locale}/messages",
-      include: ["<rootDir>/shared/validation", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],
+      include: ["<rootDir>/shared/validation", "<rootDir>/shared/attendance.ts", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],
       exclude: ["<rootDir>/worker/services/mail/**", "<rootDir>/worker/services/dev/**"],
     },
     { path: "<rootDir>/worker/locales/{locale}/server", include: ["<rootDir>/worker/services/mail", "<rootDir>/worker/services/ics.ts", "<rootDir>/worker/i18n"] },

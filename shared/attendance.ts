@@ -73,7 +73,10 @@ export function settleOutcome(slot: { type: string; start: Date; end: Date }, pr
   return "both_no_show";
 }
 
-/** The outcome in a third person's words (a moderator's choice, and the decision both sides are told), in lower case. */
+/**
+ * The outcome in a third person's words (a moderator's choice, and the decision both sides are told), in lower case.
+ * @i18n words: the app shows them in the reader's language inside the Worker's sentences (the messages catalog).
+ */
 export const OUTCOME_NAMES: Record<SessionOutcome, string> = {
   completed: "completed",
   mentee_no_show: "missed by the mentee",
@@ -81,7 +84,10 @@ export const OUTCOME_NAMES: Record<SessionOutcome, string> = {
   both_no_show: "missed by both",
 };
 
-/** The outcome as a participant reads it ("You" for themselves, the other's first name otherwise). */
+/**
+ * The outcome as a participant reads it ("You" for themselves, the other's first name otherwise).
+ * @i18n words: the app shows them in the reader's language inside the Worker's sentences (the messages catalog).
+ */
 export function outcomeLabel(outcome: SessionOutcome, viewer: Party, otherName: string): string {
   switch (outcome) {
     case "completed":

@@ -1,4 +1,6 @@
 import type { I18n } from "@lingui/core";
+import { DEFAULT_LOCALE, isLocale } from "./locale";
+import { formatWhen, parseWhen } from "./zoned-time";
 
 /**
  * The Worker's English sentences (SPEC §8, bell notifications, errors) in another language (issue 27):
@@ -20,7 +22,13 @@ function patternsOf(ids: string[]): Pattern[] {
     .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escape).join("(.+?)")}$`) }));
 }
 
-export function translateSentenceWith(text: string, i18n: I18n): string {
+/**
+ * A pattern's values are translated too, when the catalog knows them: a word the Worker puts into a
+ * sentence ("changed to \"{1}\"" with "missed by the mentor", marked `@i18n words` where it is defined),
+ * or a shorter sentence of its own ("Missed: {0} did not join"). Names, dates and what people wrote stay
+ * as they are, unless they happen to be one of the catalog's own texts. `depth` bounds the nesting.
+ */
+export function translateSentenceWith(text: string, i18n: I18n, depth = 0): string {
   if (!text) return text;
   const messages = i18n.messages;
   if (Object.hasOwn(messages, text)) return i18n._(text);
@@ -32,7 +40,14 @@ export function translateSentenceWith(text: string, i18n: I18n): string {
   }
   for (const { id, regex } of cached.patterns) {
     const match = regex.exec(text);
-    if (match) return i18n._(id, Object.fromEntries(match.slice(1).map((value, i) => [String(i), value])));
+    if (match) return i18n._(id, Object.fromEntries(match.slice(1).map((value, i) => [String(i), depth < 2 ? translateValue(value, i18n, depth + 1) : value])));
   }
   return text;
+}
+
+/** A value in a pattern: a date and time the Worker wrote in English, in the reader's words; else as a sentence. */
+function translateValue(value: string, i18n: I18n, depth: number): string {
+  const locale = i18n.locale;
+  const when = isLocale(locale) && locale !== DEFAULT_LOCALE ? parseWhen(value) : null;
+  return when && isLocale(locale) ? formatWhen(when.instant, when.zone, locale) : translateSentenceWith(value, i18n, depth);
 }

@@ -69,6 +69,24 @@ export const formatTime = (instant: Date | string | number, zone: string, locale
 export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
   `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const ENGLISH_WHEN = /^(\w+) (\d{1,2})(?:st|nd|rd|th) (\d{4}), (\d{1,2}):(\d{2}) ([ap]m) \(([^()]+)\)$/;
+
+/**
+ * The instant and zone of an English `formatWhen` text ("March 9th 2026, 9:30 pm (Asia/Kolkata)"), or null:
+ * the Worker's stored sentences carry it, and another language shows it in its own words (issue 27).
+ */
+export function parseWhen(text: string): { instant: Date; zone: string } | null {
+  const match = ENGLISH_WHEN.exec(text);
+  if (!match) return null;
+  const [, monthName, day, year, hour, minute, half, zone] = match;
+  const month = MONTHS.indexOf(monthName);
+  if (month < 0 || !isTimeZone(zone)) return null;
+  const hours = (Number(hour) % 12) + (half === "pm" ? 12 : 0);
+  const pad = (n: number | string) => String(n).padStart(2, "0");
+  return { instant: zonedInstant(`${year}-${pad(month + 1)}-${pad(day)}`, `${pad(hours)}:${minute}`, zone), zone };
+}
+
 /**
  * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
  * h:mm a"); in another language by Intl with the matching fields (issue 27). In `zone`, or the viewer's

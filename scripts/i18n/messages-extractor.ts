@@ -12,7 +12,7 @@ import ts from "typescript";
  * What counts as a sentence: a string that starts with a capital letter, has a space and a lower-case
  * word, and is not a log line, an SQL fragment or a path (isSentence).
  */
-const MESSAGE_FILES = /\/(shared\/validation|worker\/services|worker\/trpc|worker\/validation)\/.*\.ts$/;
+const MESSAGE_FILES = /\/(shared\/validation\/.*|worker\/services\/.*|worker\/trpc\/.*|worker\/validation\/.*|shared\/attendance)\.ts$/;
 const NOT_MESSAGES = /\/worker\/services\/(mail|dev)\//;
 
 export function isSentence(text: string): boolean {
@@ -48,8 +48,22 @@ export const messagesExtractor: ExtractorType = {
       const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
       onMessageExtracted({ id: text, message: text, origin: [filename, line + 1, character] });
     };
+    // A declaration tagged `@i18n words` in its doc comment: every string in it is a word or phrase the app
+    // translates where a sentence carries it as a value ("changed to \"{1}\"" with "missed by the mentor").
+    const words = (node: ts.Node): void => {
+      // Codes compared against (`case "completed":`, `viewer === "mentee"`) are not words.
+      if (ts.isCaseClause(node)) return node.statements.forEach(words);
+      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) return;
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text && !/[{}<>]/.test(node.text)) {
+        const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
+        onMessageExtracted({ id: node.text, message: node.text, origin: [filename, line + 1, character] });
+      } else if (ts.isTemplateExpression(node)) found(templateMessage(node), node);
+      ts.forEachChild(node, words);
+    };
+    const tagged = (node: ts.Node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === "i18n" && /^\s*words\b/.test(ts.getTextOfJSDocComment(tag.comment) ?? ""));
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+      if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node)) && tagged(node)) return ts.forEachChild(node, words);
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const callee = node.expression.getText(source);
         if (IGNORED_CALLEES.test(callee) || IGNORED_CALLEES.test(`${ts.isNewExpression(node) ? "new " : ""}${callee}`)) return;

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { bookingEvents, livePresence, moderationActions, notifications, tickets, timeSlots } from "../../db/schema";
+import { translateSentence } from "../../worker/i18n/sentences";
 import { ALREADY_DISPUTED, DISPUTE_CLOSED } from "../../worker/services/attendance/disputes";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
@@ -247,7 +248,14 @@ describe("disputing an outcome", () => {
     const [audit] = await testDb().select().from(moderationActions).where(eq(moderationActions.ticketId, ticketId));
     expect(audit).toMatchObject({ action: "settle_attendance", moderatorId: moderator.id, targetId: p.mentor.id });
     expect(JSON.parse(audit.details!)).toEqual({ slotId: slot.id, from: "mentee_no_show", to: "mentor_no_show" });
-    expect((await alertsOf("mentor", p.mentor.id)).map((n) => n.content)).toEqual([expect.stringMatching(/changed to "missed by the mentor"\. The room shows only the mentee\.$/)]);
+    const told = (await alertsOf("mentor", p.mentor.id)).map((n) => n.content);
+    expect(told).toEqual([expect.stringMatching(/changed to "missed by the mentor"\. The room shows only the mentee\.$/)]);
+    // A Hindi reader gets the whole sentence in Hindi, the outcome's name included; what the moderator wrote stays as written.
+    expect(translateSentence(told[0], "hi")).toMatch(/^एक मॉडरेटर .*: परिणाम बदलकर "मेंटर शामिल नहीं हुआ" किया गया। The room shows only the mentee\.$/);
+    expect(translateSentence(decided.message, "hi")).toBe('परिणाम बदलकर "मेंटर शामिल नहीं हुआ" किया गया');
+    const [ticket] = await testDb().select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket.content).toMatch(/^Attendance dispute about the session of .*, recorded as "Missed: you did not join"\. He never came\.$/);
+    expect(translateSentence(ticket.content, "hi")).toMatch(/^.* के सेशन की उपस्थिति पर आपत्ति, जो "छूट गया: आप नहीं जुड़े" के रूप में दर्ज है। He never came\.$/);
     expect(await trpcOutcome(trpc(modToken).attendance.decide.mutate({ ticketId, outcome: "completed", note: "again" }))).toMatchObject({ status: 409 });
   });
 });

@@ -1,6 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { translateSentenceWith } from "../../shared/sentence-translation";
+import { formatWhen, parseWhen } from "../../shared/zoned-time";
 import { i18nFor, mailLocale } from "../../worker/i18n";
 import { eventDescription, eventSummary } from "../../worker/i18n/calendar";
 import { translateSentence } from "../../worker/i18n/sentences";
@@ -140,10 +141,47 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
 
   it("a pattern sentence carries its values over", () => {
     const i18n = setupI18n({ locale: "hi", messages: { hi: { "The session with {0} on {1} was not moved in time, so it was released.": "{1} को {0} के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।", "Plain.": "सादा।" } } });
+    // The date is the Worker's English (formatWhen), read back and written in the reader's language.
     expect(translateSentenceWith("The session with Asha Rao on March 9th 2026, 7:30 pm (Asia/Kolkata) was not moved in time, so it was released.", i18n)).toBe(
-      "March 9th 2026, 7:30 pm (Asia/Kolkata) को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।",
+      `${formatWhen(new Date("2026-03-09T14:00:00Z"), "Asia/Kolkata", "hi")} को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।`,
     );
     expect(translateSentenceWith("Plain.", i18n)).toBe("सादा।");
     expect(translateSentenceWith("Reminder: nothing like it", i18n)).toBe("Reminder: nothing like it");
+  });
+
+  it("a pattern's values are translated too when the catalog knows them: words, and shorter sentences", () => {
+    const i18n = setupI18n({
+      locale: "hi",
+      messages: { hi: { 'Decided: changed to "{0}". {1}': 'फ़ैसला: बदलकर "{0}"। {1}', "missed by the mentor": "मेंटर शामिल नहीं हुआ", "Missed: {0} did not join": "छूट गया: {0} नहीं जुड़े" } },
+    });
+    expect(translateSentenceWith('Decided: changed to "missed by the mentor". Seen in the room.', i18n)).toBe('फ़ैसला: बदलकर "मेंटर शामिल नहीं हुआ"। Seen in the room.');
+    expect(translateSentenceWith('Decided: changed to "Missed: Asha did not join". missed by the mentor', i18n)).toBe('फ़ैसला: बदलकर "छूट गया: Asha नहीं जुड़े"। मेंटर शामिल नहीं हुआ');
+  });
+
+  it("the real catalog: the outcome names and the dates the Worker puts into its sentences", () => {
+    expect(translateSentence("Outcome changed to missed by both", "hi")).toBe('परिणाम बदलकर "दोनों शामिल नहीं हुए" किया गया');
+    const start = new Date("2026-03-09T14:00:00Z");
+    expect(formatWhen(start, "Asia/Kolkata", "en")).toBe("March 9th 2026, 7:30 pm (Asia/Kolkata)");
+    expect(formatWhen(start, "Asia/Kolkata", "hi")).toMatch(/^9 मार्च 2026, 7:30 pm \(Asia\/Kolkata\)$/);
+    expect(translateSentence(`Attendance dispute about the intro call of ${formatWhen(start, "Asia/Kolkata", "en")}, recorded as "Nobody joined". No details given.`, "hi")).toBe(
+      `${formatWhen(start, "Asia/Kolkata", "hi")} की परिचय कॉल की उपस्थिति पर आपत्ति, जो "कोई नहीं जुड़ा" के रूप में दर्ज है। कोई विवरण नहीं दिया गया।`,
+    );
+  });
+});
+
+describe("parseWhen: the dates in the Worker's English sentences read back", () => {
+  it("is formatWhen's inverse in any zone, at midnight, noon and across a DST change; anything else is null", () => {
+    for (const [iso, zone] of [
+      ["2026-03-09T14:00:00Z", "Asia/Kolkata"],
+      ["2026-03-08T07:30:00Z", "America/New_York"],
+      ["2026-11-01T05:59:00Z", "America/Los_Angeles"],
+      ["2026-12-31T23:00:00Z", "Europe/Berlin"],
+      ["2026-06-21T12:00:00Z", "UTC"],
+    ] as const) {
+      expect(parseWhen(formatWhen(new Date(iso), zone, "en"))).toEqual({ instant: new Date(iso), zone });
+    }
+    expect(parseWhen("March 9th 2026, 7:30 pm (Mars/Olympus)")).toBeNull();
+    expect(parseWhen("Someday 9th 2026, 7:30 pm (UTC)")).toBeNull();
+    expect(parseWhen("the session of March 9th 2026")).toBeNull();
   });
 });

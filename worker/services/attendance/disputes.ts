@@ -29,7 +29,11 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   const other = otherOf(row, who);
   const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;
   const recorded = outcomeLabel(slot.outcome, who.role, otherName);
-  const content = `Attendance dispute about the ${slot.type === "trial" ? "intro call" : "session"} of ${formatWhen(slot.startAt, "UTC")}, recorded as "${recorded}". ${what || "No details given."}`;
+  const when = formatWhen(slot.startAt, "UTC");
+  const details = what || "No details given.";
+  // Whole sentences, so the app can show them in the reader's language (the messages catalog); the values are words of that catalog too.
+  const content =
+    slot.type === "trial" ? `Attendance dispute about the intro call of ${when}, recorded as "${recorded}". ${details}` : `Attendance dispute about the session of ${when}, recorded as "${recorded}". ${details}`;
   const ticketId = crypto.randomUUID();
   const [marked] = await db.batch([
     db
@@ -73,10 +77,12 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   const [row] = await bookedSessionRead(db, ticket.slotId);
   if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");
   const changed = row.slot.outcome !== outcome;
-  const words = `${changed ? "changed to" : "kept as"} "${OUTCOME_NAMES[outcome]}"`;
+  const name = OUTCOME_NAMES[outcome];
+  const decision = (when: string) =>
+    changed ? `A moderator decided the dispute about the session of ${when}: changed to "${name}". ${note}` : `A moderator decided the dispute about the session of ${when}: kept as "${name}". ${note}`;
   const tell = (to: Recipient, zone: string) => ({
     to,
-    ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: `A moderator decided the dispute about the session of ${formatWhen(row.slot.startAt, zone)}: ${words}. ${note}` }, now, { ifPreviousChanged: true }),
+    ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: decision(formatWhen(row.slot.startAt, zone)) }, now, { ifPreviousChanged: true }),
   });
   const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, zoneOr(row.mentor.zone, "Asia/Kolkata"))];
   const [resolved] = await db.batch([
