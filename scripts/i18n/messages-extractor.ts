@@ -17,8 +17,8 @@ const NOT_MESSAGES = /\/worker\/services\/(mail|dev)\//;
 
 export function isSentence(text: string): boolean {
   if (text.length < 6 || text.length > 300) return false;
-  // A sentence starts with a capital, or with a value ("{0} booked your slot…").
-  if (!/^([A-Z]|\{\d+\} [a-z])/.test(text) || !/ [a-z]/.test(text)) return false;
+  // A sentence starts with a capital, or with a value ("{0} booked your slot…", "{0}'s subscription…", "\"{0}\" is not…").
+  if (!/^([A-Z]|\{\d+\}('s)? [a-z]|"\{\d+\}" [a-z])/.test(text) || !/ [a-z]/.test(text)) return false;
   if (/^(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE)\b/.test(text)) return false;
   // SQL written in a template ("{0} desc, …", "{0} is null") is not a sentence either.
   if (/\b(desc|asc)(,|$)|\{\d+\} is null|not in \(|json_each|"\w+"\."/.test(text) || /^\{\d+\} (as|and) \{\d+\}$/.test(text)) return false;

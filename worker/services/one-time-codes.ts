@@ -53,7 +53,7 @@ export function codeState(row: CodeRow, now: number): CodeState {
 export const CODE_MESSAGES = {
   sent: "If an account exists for this e-mail, we have sent a 6-digit code to it. It is valid for 10 minutes.",
   wrong: (left: number) =>
-    left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : "That code is not right, and it has now stopped working. Please request a new code.",
+    left === 1 ? "That code is not right. 1 try left." : left > 0 ? `That code is not right. ${left} tries left.` : "That code is not right, and it has now stopped working. Please request a new code.",
   unknown: "That code is not right. Check the latest e-mail we sent, or request a new code.",
   used: "This code has already been used. Please request a new code.",
   expired: "This code has expired. Please request a new code.",

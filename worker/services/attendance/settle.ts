@@ -10,7 +10,7 @@ import type { Env } from "../../env";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
 import { notificationWrite, pushNotification } from "../notifications";
-import type { Recipient } from "../push";
+import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
 
 type WaitUntil = (p: Promise<unknown>) => void;
@@ -18,37 +18,6 @@ type WaitUntil = (p: Promise<unknown>) => void;
 const BATCH = 100;
 
 const menteeRow = aliasedTable(mentees, "settled_mentee");
-
-type Party = { id: string; first: string; name: string; email: string; zone: string };
-type Notice = { to: Recipient; content: string };
-
-/** What each side is told of an outcome (nothing for a completed session: it shows on their lists). */
-export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; start: Date }, mentee: Party, mentor: Party): Notice[] {
-  const call = slot.type === "trial" ? "intro call" : "session";
-  const whenFor = (p: Party) => formatWhen(slot.start, p.zone);
-  const dispute = "If this is wrong, dispute it within 24 hours";
-  const toMentee = (content: string): Notice => ({ to: { role: "mentee", id: mentee.id }, content });
-  const toMentor = (content: string): Notice => ({ to: { role: "mentor", id: mentor.id }, content });
-  switch (outcome) {
-    case "completed":
-      return [];
-    case "mentor_no_show":
-      return [
-        toMentee(`${mentor.name} did not join your ${call} on ${whenFor(mentee)}. ${slot.type === "trial" ? "Your intro call with them is yours again" : "The call is back in your plan"}: book another time from Schedules.`),
-        toMentor(`You did not join your ${call} with ${mentee.name} on ${whenFor(mentor)}: it counts as missed by you. ${dispute} on your dashboard.`),
-      ];
-    case "mentee_no_show":
-      return [
-        toMentee(`You did not join your ${call} with ${mentor.name} on ${whenFor(mentee)}: it counts as missed${slot.type === "trial" ? "" : " and uses the call"}. ${dispute} on Booked slots.`),
-        toMentor(`${mentee.name} did not join your ${call} on ${whenFor(mentor)}: it counts as missed by them.`),
-      ];
-    case "both_no_show":
-      return [
-        toMentee(`Nobody joined your ${call} with ${mentor.name} on ${whenFor(mentee)}: it counts as missed by both of you. ${dispute} on Booked slots.`),
-        toMentor(`Nobody joined your ${call} with ${mentee.name} on ${whenFor(mentor)}: it counts as missed by both of you. ${dispute} on your dashboard.`),
-      ];
-  }
-}
 
 /**
  * Settles booked sessions whose room has closed (issue 26, ADR 0026): the outcome from the room's

@@ -54,6 +54,12 @@ export const bookedThisPeriod = (menteeId: string) =>
   sql`(select count(*) from time_slots b where b.mentee_id = ${menteeId} and b.mentor_id = ${enrollments.mentorId} and b.state = 'booked' and b.type = 'session' and ${notMissedByMentor("b")}
     and b.start_at >= coalesce(${enrollments.currentPeriodStart}, 0) and b.start_at < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`;
 
+/** The mentor's notice of a booking, as whole sentences (with and without the agenda) so a Hindi reader gets them whole (the messages catalog). */
+function bookedNotice(name: string, type: SlotType, when: string, agenda: string | null): string {
+  if (type === "trial") return agenda ? `${name} booked a free intro call on ${when}. Agenda: ${agenda}` : `${name} booked a free intro call on ${when}.`;
+  return agenda ? `${name} booked a session on ${when}. Agenda: ${agenda}` : `${name} booked a session on ${when}.`;
+}
+
 /**
  * Books a slot in ONE conditional statement (ADR 0013): the slot is still open and in the future, the
  * mentee has no other booking at that time, and either (session) an active subscription to the mentor
@@ -110,7 +116,7 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
       {
         to: { role: "mentor", id: before.slot.mentorId },
         kind: "booking",
-        content: `${mentee.first} ${mentee.last} booked ${type === "trial" ? "a free intro call" : "a session"} on ${formatWhen(before.slot.startAt, mentorZone)}.${agenda ? ` Agenda: ${agenda}` : ""}`,
+        content: bookedNotice(`${mentee.first} ${mentee.last}`, type, formatWhen(before.slot.startAt, mentorZone), agenda),
       },
       mails,
     );
@@ -189,7 +195,10 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
       now,
     );
     const to = { role: "mentor" as const, id: before.slot.mentorId };
-    const content = `${before.menteeFirst} ${before.menteeLast} cancelled the session on ${formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"))}. The slot is open again.${reason ? ` Reason: ${reason}` : ""}`;
+    const name = `${before.menteeFirst} ${before.menteeLast}`;
+    const when = formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"));
+    // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
+    const content = reason ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}` : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
     const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);

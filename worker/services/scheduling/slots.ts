@@ -122,7 +122,10 @@ export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorI
       { bookingId: bookingIdOf(row.slot), menteeId: booking.menteeId, mentorId, kind: "cancelled", byRole: "mentor", fromStart: row.slot.startAt, slotId, message: reason },
       now,
     );
-    const content = `${row.mentorFirst} ${row.mentorLast} cancelled your session on ${formatWhen(row.slot.startAt, zoneOr(row.menteeZone))}. The call is back in your plan.${reason ? ` Reason: ${reason}` : ""}`;
+    const name = `${row.mentorFirst} ${row.mentorLast}`;
+    const when = formatWhen(row.slot.startAt, zoneOr(row.menteeZone));
+    // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
+    const content = reason ? `${name} cancelled your session on ${when}. The call is back in your plan. Reason: ${reason}` : `${name} cancelled your session on ${when}. The call is back in your plan.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     // Both parties' e-mails with the calendar's CANCEL (issue 23), written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
