@@ -1,6 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { DEFAULT_LOCALE, isLocale } from "./locale";
-import { formatWhen, parseWhen } from "./zoned-time";
+import { isLocale, type Locale } from "./locale";
 
 /**
  * The Worker's English sentences (SPEC §8, bell notifications, errors) in another language (issue 27):
@@ -10,6 +9,13 @@ import { formatWhen, parseWhen } from "./zoned-time";
  * Worker (worker/i18n/sentences.ts); `i18n` is an instance whose active locale has that catalog loaded.
  */
 type Pattern = { id: string; regex: RegExp };
+
+/**
+ * Writes a value the Worker wrote in English (a date and time: shared/zoned-time.ts `rewriteWhen`) in the
+ * reader's words, or null when it is not one. Passed in by who needs it (the Worker, the SPA's bell and
+ * toasts), so the public pages' script does not carry the date library for it.
+ */
+export type ValueReader = (value: string, locale: Locale) => string | null;
 
 /** Per catalog object; rebuilt when more messages were loaded into it (the SPA loads catalogs as it goes). */
 const patternCache = new WeakMap<object, { size: number; patterns: Pattern[] }>();
@@ -28,7 +34,7 @@ function patternsOf(ids: string[]): Pattern[] {
  * or a shorter sentence of its own ("Missed: {0} did not join"). Names, dates and what people wrote stay
  * as they are, unless they happen to be one of the catalog's own texts. `depth` bounds the nesting.
  */
-export function translateSentenceWith(text: string, i18n: I18n, depth = 0): string {
+export function translateSentenceWith(text: string, i18n: I18n, readValue?: ValueReader, depth = 0): string {
   if (!text) return text;
   const messages = i18n.messages;
   if (Object.hasOwn(messages, text)) return i18n._(text);
@@ -40,14 +46,13 @@ export function translateSentenceWith(text: string, i18n: I18n, depth = 0): stri
   }
   for (const { id, regex } of cached.patterns) {
     const match = regex.exec(text);
-    if (match) return i18n._(id, Object.fromEntries(match.slice(1).map((value, i) => [String(i), depth < 2 ? translateValue(value, i18n, depth + 1) : value])));
+    if (match) return i18n._(id, Object.fromEntries(match.slice(1).map((value, i) => [String(i), depth < 2 ? translateValue(value, i18n, readValue, depth + 1) : value])));
   }
   return text;
 }
 
 /** A value in a pattern: a date and time the Worker wrote in English, in the reader's words; else as a sentence. */
-function translateValue(value: string, i18n: I18n, depth: number): string {
+function translateValue(value: string, i18n: I18n, readValue: ValueReader | undefined, depth: number): string {
   const locale = i18n.locale;
-  const when = isLocale(locale) && locale !== DEFAULT_LOCALE ? parseWhen(value) : null;
-  return when && isLocale(locale) ? formatWhen(when.instant, when.zone, locale) : translateSentenceWith(value, i18n, depth);
+  return (readValue && isLocale(locale) ? readValue(value, locale) : null) ?? translateSentenceWith(value, i18n, readValue, depth);
 }

@@ -87,6 +87,12 @@ export function parseWhen(text: string): { instant: Date; zone: string } | null 
   return { instant: zonedInstant(`${year}-${pad(month + 1)}-${pad(day)}`, `${pad(hours)}:${minute}`, zone), zone };
 }
 
+/** An English `formatWhen` text in another language's words ("9 मार्च 2026, 9:30 pm (…)"), or null when the text is not one or the locale is English. */
+export function rewriteWhen(text: string, locale: Locale): string | null {
+  const when = locale === DEFAULT_LOCALE ? null : parseWhen(text);
+  return when ? formatWhen(when.instant, when.zone, locale) : null;
+}
+
 /**
  * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
  * h:mm a"); in another language by Intl with the matching fields (issue 27). In `zone`, or the viewer's

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { BELL_READ, bellEntries, signInsText } from "@/lib/bell-entries";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { translateNotice } from "@/lib/i18n/notice-messages";
 import { toast } from "@/lib/toast";
 import { fromNow, fullDateTime, longDate } from "@/lib/dates";
 import { useTRPC } from "@/lib/trpc";
@@ -64,7 +64,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
             const body = (
               <span className="grid gap-0.5">
                 <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
-                  {entry.kind === "sign-ins" ? signInsText(entry.count) : translateServerMessage(n.content)}
+                  {entry.kind === "sign-ins" ? signInsText(entry.count) : translateNotice(n.content)}
                 </span>
                 <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
                   {entry.kind === "sign-ins" ? `${t`latest`} ` : null}

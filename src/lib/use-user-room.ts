@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { isConversationOnScreen } from "./chat-focus";
-import { translateServerMessage } from "./i18n/server-messages";
+import { translateNotice } from "./i18n/notice-messages";
 import { RealtimeClient } from "./realtime";
 import { fetchSocketTicket } from "./socket-ticket";
 import { useTRPC, useTRPCClient } from "./trpc";
@@ -77,7 +77,7 @@ export function useUserRoom(role: Role): void {
       // A message notification comes with its message, whose toast says more.
       if (push.type === "message") return;
       refetchSchedules();
-      void inApp(push.kind).then((on) => on && toast(t`New Notification`, { description: translateServerMessage(push.content) }));
+      void inApp(push.kind).then((on) => on && toast(t`New Notification`, { description: translateNotice(push.content) }));
     });
     // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
     client.on("scheduler", (push) => {

@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { translateSentenceWith } from "../../shared/sentence-translation";
-import { formatWhen, parseWhen } from "../../shared/zoned-time";
+import { formatWhen, parseWhen, rewriteWhen } from "../../shared/zoned-time";
 import { i18nFor, mailLocale } from "../../worker/i18n";
 import { eventDescription, eventSummary } from "../../worker/i18n/calendar";
 import { translateSentence } from "../../worker/i18n/sentences";
@@ -142,7 +142,10 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
   it("a pattern sentence carries its values over", () => {
     const i18n = setupI18n({ locale: "hi", messages: { hi: { "The session with {0} on {1} was not moved in time, so it was released.": "{1} को {0} के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।", "Plain.": "सादा।" } } });
     // The date is the Worker's English (formatWhen), read back and written in the reader's language.
-    expect(translateSentenceWith("The session with Asha Rao on March 9th 2026, 7:30 pm (Asia/Kolkata) was not moved in time, so it was released.", i18n)).toBe(
+    const released = "The session with Asha Rao on March 9th 2026, 7:30 pm (Asia/Kolkata) was not moved in time, so it was released.";
+    // Without a value reader (the SPA's error path on a public page) the date stays as the Worker wrote it.
+    expect(translateSentenceWith(released, i18n)).toBe("March 9th 2026, 7:30 pm (Asia/Kolkata) को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।");
+    expect(translateSentenceWith(released, i18n, rewriteWhen)).toBe(
       `${formatWhen(new Date("2026-03-09T14:00:00Z"), "Asia/Kolkata", "hi")} को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।`,
     );
     expect(translateSentenceWith("Plain.", i18n)).toBe("सादा।");

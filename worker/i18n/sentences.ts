@@ -1,6 +1,7 @@
 import { setupI18n, type I18n } from "@lingui/core";
 import type { Locale } from "../../shared/locale";
 import { translateSentenceWith } from "../../shared/sentence-translation";
+import { rewriteWhen } from "../../shared/zoned-time";
 import { messages as hindiSentences } from "../../shared/locales/hi/messages.po";
 
 /**
@@ -15,5 +16,5 @@ let hindi: I18n | undefined;
 export function translateSentence(text: string, locale: Locale): string {
   if (locale === "en" || !text) return text;
   hindi ??= setupI18n({ locale: "hi", messages: { hi: hindiSentences } });
-  return translateSentenceWith(text, hindi);
+  return translateSentenceWith(text, hindi, rewriteWhen);
 }
