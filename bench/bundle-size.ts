@@ -37,17 +37,20 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   // here (+0.3 KB); cutting back to the targets is issue 28's.
   "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 139.1 },
   // Issue 26 added the profile's reply time and last active line (0.25 KB: 0.2 in mentor-profile, 0.05 in boot).
-  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 141.8 },
+  // Issue 28 (session 35): the icons and the chat button the areas share with the profile moved out of its file ("area-shared",
+  // scripts/chunk-groups.ts), so every signed-in page stopped loading the profile view (-3.4 KB each); the profile loads one file more (+0.4 KB).
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 142.2 },
   // The signed-in screens people use most (issue 28): the area's layout and the page, before its lazy parts
-  // (charts, the calendar, the live call) load. Target 200 KB; ceilings are the measure of session 30 plus about 2 KB.
-  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 191.0 },
+  // (charts, the calendar, the live call) load. Target 200 KB; ceilings are the measure of session 35 plus about 2 KB, never above
+  // the target. Session 35: the profile view left their files (-3.4 KB each); the scheduler's three hidden tabs load when opened (-1.8 KB).
+  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 189.7 },
   // Issue 26's before and after: agendas, notes and comments with safe links (0.7 KB), Add/Edit agenda (its form loads on the tap),
   // Session notes and the notes routes (1.6 KB on booked slots, 1.2 on the dashboard and the scheduler).
-  "/mentees/booked-slots": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"], budgetKb: 200, ceilingKb: 199.3 },
-  "/mentees/connect/inbox": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"], budgetKb: 200, ceilingKb: 194.3 },
-  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 191.3 },
-  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 203.7 },
-  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 189.6 },
+  "/mentees/booked-slots": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"], budgetKb: 200, ceilingKb: 197.9 },
+  "/mentees/connect/inbox": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"], budgetKb: 200, ceilingKb: 193.0 },
+  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 190.0 },
+  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 200.0 },
+  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 188.3 },
 };
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {

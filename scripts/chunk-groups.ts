@@ -9,8 +9,9 @@
  *   the landing would load the framework with them.
  * - "boot": what every public page starts with, the framework packages, the public chrome and the
  *   mentor cards, with everything they import.
- * - "mentor-profile": a mentor's profile page and the few small modules and icons it shares with the
- *   areas (a mentee page that needs one of them loads this 4 KB file).
+ * - "mentor-profile": a mentor's profile page and the few small modules and icons only it uses.
+ * - "area-shared": the icons and the chat button the profile shares with the signed-in areas. Until issue 28
+ *   they were in "mentor-profile", and every signed-in page loaded the whole profile view for them (3.4 KB).
  */
 export const CHUNK_GROUPS = [
   {
@@ -28,6 +29,12 @@ export const CHUNK_GROUPS = [
     name: "mentor-profile",
     priority: 0,
     includeDependenciesRecursively: false,
-    test: /src[\\/](components[\\/](mentor-profile-view|mentor-responsiveness|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button|chat[\\/](start-chat-button|inbox-paths))\.tsx?|lib[\\/]money\.ts)$|shared[\\/](plan|last-active)\.ts$|lucide-react[\\/].*[\\/](briefcase|calendar-days|check|globe|map-pin|message-circle|user-x|users)\.js$/,
+    test: /src[\\/](components[\\/](mentor-profile-view|mentor-responsiveness|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button)\.tsx?|lib[\\/]money\.ts)$|shared[\\/](plan|last-active)\.ts$|lucide-react[\\/].*[\\/](briefcase|globe|map-pin|user-x)\.js$/,
+  },
+  {
+    name: "area-shared",
+    priority: 0,
+    includeDependenciesRecursively: false,
+    test: /src[\\/]components[\\/]chat[\\/](start-chat-button|inbox-paths)\.tsx?$|lucide-react[\\/].*[\\/](calendar-days|check|message-circle|users)\.js$/,
   },
 ];

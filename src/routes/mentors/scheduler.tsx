@@ -3,18 +3,21 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { PushOfferSlot } from "@/components/push-offer-slot";
-import { BookingRulesForm } from "@/components/scheduler/booking-rules-form";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
-import { TimeOffList } from "@/components/scheduler/time-off-list";
-import { WeeklyHoursEditor } from "@/components/scheduler/weekly-hours-editor";
+import { ListLoading } from "@/components/moderation/list-states";
 import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
 import { useMyZone } from "@/lib/use-my-zone";
 import { zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });
+
+// The calendar is the tab the page opens on; the other three load when the mentor opens them (issue 28's page weight).
+const WeeklyHoursEditor = lazy(() => import("@/components/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
+const TimeOffList = lazy(() => import("@/components/scheduler/time-off-list").then((m) => ({ default: m.TimeOffList })));
+const BookingRulesForm = lazy(() => import("@/components/scheduler/booking-rules-form").then((m) => ({ default: m.BookingRulesForm })));
 
 const SECTIONS = [
   ["calendar", msg`Calendar`],
@@ -59,13 +62,19 @@ function Scheduler() {
           <CalendarFeedPanel />
         </TabsContent>
         <TabsContent value="hours">
-          <WeeklyHoursEditor zone={zone} />
+          <Suspense fallback={<ListLoading label={t`Loading weekly hours`} rows={2} />}>
+            <WeeklyHoursEditor zone={zone} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="time-off">
-          <TimeOffList zone={zone} />
+          <Suspense fallback={<ListLoading label={t`Loading time off`} rows={2} />}>
+            <TimeOffList zone={zone} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="rules">
-          <BookingRulesForm />
+          <Suspense fallback={<ListLoading label={t`Loading booking rules`} rows={2} />}>
+            <BookingRulesForm />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </section>
