@@ -17,6 +17,8 @@ import { readPageSeed, seedPage } from "./lib/page-seed";
 import { parseSearch, stringifySearch } from "./lib/search-params";
 import { clearSession, hasRecord } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../worker/trpc/router";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
@@ -33,8 +35,24 @@ const queryClient = new QueryClient({
   },
 });
 
+const sessionEvents: SessionEvents = {
+  onBlocked: (role, message) => {
+    clearSession(role);
+    toast.error(message);
+    void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
+  },
+  // A session that can no longer be refreshed sends the user of that area to its sign-in.
+  onExpired: (role) => {
+    if (roleOfArea(window.location.pathname) === role) void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
+  },
+};
+const apiClient = createApiClient(sessionEvents);
+const authFetch = createAuthFetch(sessionEvents);
+
 const router = createRouter({
   routeTree,
+  // A signed-in page's loader starts its first reads with these (src/lib/first-reads.ts, issue 28).
+  context: { reads: { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }) } },
   parseSearch,
   stringifySearch,
   defaultErrorComponent: ErrorScreen,
@@ -49,20 +67,6 @@ declare module "@tanstack/react-router" {
     router: typeof router;
   }
 }
-
-const sessionEvents: SessionEvents = {
-  onBlocked: (role, message) => {
-    clearSession(role);
-    toast.error(message);
-    void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
-  },
-  // A session that can no longer be refreshed sends the user of that area to its sign-in.
-  onExpired: (role) => {
-    if (roleOfArea(window.location.pathname) === role) void router.navigate({ to: "/auth/login", search: LOGIN_SEARCH[role] });
-  },
-};
-const apiClient = createApiClient(sessionEvents);
-const authFetch = createAuthFetch(sessionEvents);
 
 // A public profile or the landing arrives with the answer it was drawn from (worker/routes/public-pages.ts):
 // the first render draws the page the HTML already shows. A signed-in mentee asks again for a profile (her

@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
 import "./i18n";
+import { BELL_LINES, BELL_READ } from "./bell-size";
 
 /**
  * The bell's lines (issue 23): consecutive "New sign-in" alerts become one line ("3 new sign-ins to
@@ -13,10 +14,7 @@ export type BellEntry<N extends BellNotification = BellNotification> =
   | { kind: "single"; key: string; notification: N }
   | { kind: "sign-ins"; key: string; count: number; latest: N; isRead: boolean };
 
-/** The bell shows this many lines (SPEC §9: the latest 5). */
-export const BELL_LINES = 5;
-/** How many notifications the bell reads to fill its lines after folding. */
-export const BELL_READ = 25;
+export { BELL_LINES, BELL_READ };
 
 export const isSignInAlert = (n: BellNotification) => n.type === "alert" && /^New sign-in\b/.test(n.content);
 

@@ -3,12 +3,12 @@ import advancedFormat from "dayjs/plugin/advancedFormat";
 import relativeTime from "dayjs/plugin/relativeTime";
 import { DEFAULT_LOCALE } from "../../shared/locale";
 import { currentLocale } from "./i18n";
+import { VIEWER_TIME_ZONE } from "./viewer-zone";
 
 dayjs.extend(relativeTime);
 dayjs.extend(advancedFormat);
 
-/** The viewer's IANA time zone, named wherever a date or time is shown. */
-export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+export { VIEWER_TIME_ZONE };
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { isConversationOnScreen } from "./chat-focus";
@@ -29,14 +29,17 @@ export function useUserRoom(role: Role): void {
   const api = useTRPCClient();
   const queryClient = useQueryClient();
 
-  // The account's time zone: the browser's, the first time it signs in (never overwrites a chosen one).
+  // The account's time zone: the browser's, when the account has none yet (never overwrites a chosen one). Written only
+  // then, and its answer is the zone the area shows: no write and no second read on every page load (issue 28).
+  const zone = useQuery({ ...trpc.scheduling.timeZone.queryOptions(), enabled: Boolean(id) && role !== "moderator" });
+  const unset = zone.data?.timeZone === null;
   useEffect(() => {
-    if (!id || role === "moderator") return;
+    if (!id || role === "moderator" || !unset) return;
     api.scheduling.setTimeZone
       .mutate({ timeZone: browserZone(), onlyIfUnset: true }, { context: { role } } as never)
-      .then(() => queryClient.invalidateQueries(trpc.scheduling.timeZone.queryFilter()))
+      .then((answer) => queryClient.setQueryData(trpc.scheduling.timeZone.queryKey(), answer))
       .catch(() => {});
-  }, [role, id, api, queryClient, trpc]);
+  }, [role, id, unset, api, queryClient, trpc]);
 
   useEffect(() => {
     if (!id) return;

@@ -18,7 +18,7 @@ export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRout
  * a not-found page in place of the one it meant.
  */
 export async function renderRoute(routeTree: AnyRoute, href: string, locale: Locale, seed?: SeedCache): Promise<{ html: string; routeId: string | undefined }> {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true });
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true, context: {} });
   await router.load();
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   const apiClient = createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });

@@ -7,10 +7,14 @@ import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Skeleton } from "@/components/ui/skeleton";
+import { startReads } from "@/lib/first-reads";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
 
-export const Route = createFileRoute("/mentees/booked-slots")({ component: BookedSlots });
+export const Route = createFileRoute("/mentees/booked-slots")({
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.scheduling.myBookings.queryOptions(undefined, as)]),
+  component: BookedSlots,
+});
 
 function BookedSlots() {
   const { t } = useLingui();

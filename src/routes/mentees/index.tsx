@@ -1,4 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MenteeHome } from "@/components/home/mentee-home";
+import { startReads } from "@/lib/first-reads";
+import { recentSearches } from "@/lib/search-history";
 
-export const Route = createFileRoute("/mentees/")({ component: MenteeHome });
+export const Route = createFileRoute("/mentees/")({
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: recentSearches() }, as)]),
+  component: MenteeHome,
+});

@@ -11,13 +11,17 @@ import { TextWithLinks } from "@/components/text-with-links";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { startReads } from "@/lib/first-reads";
 import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
 const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
 
-export const Route = createFileRoute("/mentors/")({ component: Dashboard });
+export const Route = createFileRoute("/mentors/")({
+  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.dailyEnrollments.queryOptions(undefined, as), trpc.scheduling.liveSessions.queryOptions(undefined, as)]),
+  component: Dashboard,
+});
 
 function Dashboard() {
   const { t } = useLingui();

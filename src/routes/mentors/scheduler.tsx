@@ -9,10 +9,14 @@ import { PushOfferSlot } from "@/components/push-offer-slot";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { ListLoading } from "@/components/moderation/list-states";
 import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
+import { startReads } from "@/lib/first-reads";
 import { useMyZone } from "@/lib/use-my-zone";
 import { zoneLabel } from "@/lib/zoned";
 
-export const Route = createFileRoute("/mentors/scheduler")({ component: Scheduler });
+export const Route = createFileRoute("/mentors/scheduler")({
+  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.mySlots.queryOptions(undefined, as), trpc.scheduling.availability.queryOptions(undefined, as)]),
+  component: Scheduler,
+});
 
 // The calendar is the tab the page opens on; the other three load when the mentor opens them (issue 28's page weight).
 const WeeklyHoursEditor = lazy(() => import("@/components/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
@@ -43,11 +47,6 @@ function Scheduler() {
           <Trans>Publish one-hour slots. Times are in your time zone, {zoneName} (change it in your profile).</Trans>
         </p>
       </div>
-      <PushOfferSlot
-        role="mentor"
-        title={t`Know when a mentee books?`}
-        text={t`Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications.`}
-      />
       <Tabs value={section} onValueChange={setSection}>
         {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}
         <TabsPrimitive.List aria-label={t`Scheduler sections`} className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4">
@@ -77,6 +76,12 @@ function Scheduler() {
           </Suspense>
         </TabsContent>
       </Tabs>
+      {/* Below the tabs: it appears once its code and the device's state are known, and must not push the calendar down (issue 28, CLS). */}
+      <PushOfferSlot
+        role="mentor"
+        title={t`Know when a mentee books?`}
+        text={t`Get a notification on this device when a mentee books, moves or cancels one of your slots, and before each session, even when MentorLink is closed. Change it any time under Notifications.`}
+      />
     </section>
   );
 }

@@ -1,6 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ModeratorHome } from "@/components/moderation/moderator-home";
+import { startReads } from "@/lib/first-reads";
+import { VIEWER_TIME_ZONE } from "@/lib/viewer-zone";
+
+const zone = { timeZone: VIEWER_TIME_ZONE };
 
 export const Route = createFileRoute("/moderator/")({
+  loader: ({ context }) =>
+    startReads(context.reads, "moderator", (trpc, as) => [
+      trpc.moderation.home.queryOptions(zone, as),
+      trpc.moderation.dailyEnrollments.queryOptions(zone, as),
+      trpc.moderation.dailyNewMentees.queryOptions(zone, as),
+      trpc.moderation.feeRevenuePerDay.queryOptions(zone, as),
+    ]),
   component: ModeratorHome,
 });

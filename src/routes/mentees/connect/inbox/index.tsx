@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Inbox } from "@/components/chat/inbox";
+import { startReads } from "@/lib/first-reads";
 
-export const Route = createFileRoute("/mentees/connect/inbox/")({ component: () => <Inbox side="mentee" /> });
+export const Route = createFileRoute("/mentees/connect/inbox/")({
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.chat.conversations.queryOptions({}, as)]),
+  component: () => <Inbox side="mentee" />,
+});

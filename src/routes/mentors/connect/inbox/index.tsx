@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Inbox } from "@/components/chat/inbox";
+import { startReads } from "@/lib/first-reads";
 
-export const Route = createFileRoute("/mentors/connect/inbox/")({ component: () => <Inbox side="mentor" /> });
+export const Route = createFileRoute("/mentors/connect/inbox/")({
+  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.chat.conversations.queryOptions({}, as)]),
+  component: () => <Inbox side="mentor" />,
+});

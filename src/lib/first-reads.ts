@@ -1,0 +1,26 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../../worker/trpc/router";
+import type { Role } from "./session";
+
+/** What a route's loader may start reads with: the app's query cache and tRPC's query options, outside React. */
+export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
+/** The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. */
+export type RouterContext = { reads?: PageReads };
+
+type Trpc = PageReads["trpc"];
+/** The caller's role on every read a loader starts: a link hovered in one area may lead to another role's page. */
+type As = { trpc: { context: { role: Role } } };
+/** tRPC's query options for one read; their own types are checked where they are made (`trpc.x.queryOptions(input, as)`). */
+type ReadOptions = { queryKey: readonly unknown[] };
+
+/**
+ * A signed-in page's first reads, started by its route's loader (issue 28) while the page's code and its area's
+ * messages load, instead of after them and the first render: one round trip sooner on a far phone. The page's
+ * components ask for the same queries (the same keys) and find them under way or answered. Not awaited: the page
+ * draws its own loading and error states as before; a failed read is asked again by the component.
+ */
+export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc: Trpc, as: As) => ReadOptions[]): void {
+  if (!reads) return;
+  for (const options of pick(reads.trpc, { trpc: { context: { role } } })) void reads.queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
+}
