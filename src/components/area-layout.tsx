@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { BellRing, LogOut, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { clearSession, useSession, type Role } from "@/lib/session";
 import { useTRPCClient } from "@/lib/trpc";
 import { useDevPushRelay } from "@/lib/use-dev-push-relay";
+import { useStickyHeaderOffset } from "@/lib/use-sticky-header";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
 import { MAIN_ID, SkipLink } from "./skip-link";
@@ -49,11 +50,13 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
   const logout = useLogout(role);
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderOffset(header);
 
   return (
     <>
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 md:flex-nowrap">
           <div className="flex h-[58px] items-center">
             <BrandLogo />
