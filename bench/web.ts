@@ -25,6 +25,8 @@ import type { Role, SeededSession } from "../tests/support/session-record";
  * Chromium, workerd and sqld stop with the script, also when it fails or is interrupted.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `BENCH_PAGES=scheduler,/moderator` measures only the pages whose names contain one of these, and leaves the README and the results file alone. */
+const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const RESULTS = "bench/results/web-latest.json";
 const README = "bench/README.md";
 const TABLE_START = "<!-- bench:web table start -->";
@@ -91,7 +93,7 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
 const ok = (pass: boolean) => (pass ? "ok" : "**over**");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const weights = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest);
+const weights = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest).filter((w) => !ONLY || ONLY.some((name) => w.page.includes(name)));
 const stack = await startStack();
 try {
   const db = createDb(stack.dbUrl);
@@ -154,7 +156,7 @@ try {
   const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
   const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
-  writeFileSync(RESULTS, JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2) + "\n");
+  if (!ONLY) writeFileSync(RESULTS, JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2) + "\n");
 
   const table = [
     `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,
@@ -167,11 +169,13 @@ try {
     ),
   ].join("\n");
   console.log(`\n${table}\n`);
-  const readme = readFileSync(README, "utf8");
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`${README} has no ${TABLE_START} … ${TABLE_END} block; the results are in ${RESULTS}`);
-  writeFileSync(README, `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`);
+  if (!ONLY) {
+    const readme = readFileSync(README, "utf8");
+    const start = readme.indexOf(TABLE_START);
+    const end = readme.indexOf(TABLE_END);
+    if (start < 0 || end < start) throw new Error(`${README} has no ${TABLE_START} … ${TABLE_END} block; the results are in ${RESULTS}`);
+    writeFileSync(README, `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`);
+  }
 
   const broken = pages.flatMap(({ page, budgets }) => Object.entries(budgets).filter(([, pass]) => !pass).map(([name]) => `${page}: ${name}`));
   if (broken.length > 0) {
