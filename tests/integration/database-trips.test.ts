@@ -74,6 +74,38 @@ describe("database round trips of signed-in reads (issue 25)", () => {
   });
 });
 
+describe("a race for one slot at the database's door (issue 25)", () => {
+  it("the losers read nothing of the booking: each sends its account check alone, and is answered from who won", async () => {
+    const mentor = await createMentor();
+    const racers = await Promise.all(Array.from({ length: 12 }, () => createMentee()));
+    await Promise.all(racers.map((m) => createEnrollment(m.id, mentor.id)));
+    const tokens = await Promise.all(racers.map((m) => accessTokenFor("mentee", m.id)));
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 70 * 3_600_000);
+    const [slot] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
+    const before = proxy().statements().length;
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.book`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ slotId: slot.id }) }).then(async (r) => ({
+          status: r.status,
+          body: await r.text(),
+        })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.includes("This slot was just taken"))).toBe(true);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(racers.length - 1);
+    const trips = ownTrips(proxy().statements().slice(before));
+    const sent = trips.flat();
+    // The booking's own reads (the mentee's name for the mentor's notice) and its write went out once: the winner's.
+    expect(sent.filter((s) => /^select "first_name", "last_name", "time_zone" from "mentees"/.test(s))).toHaveLength(1);
+    expect(sent.filter((s) => /^update "time_slots"/.test(s))).toHaveLength(1);
+    // Every racer's account check went out, each in one trip of its own with the waitlist hold's read; the winner's carried its reads too.
+    const checks = trips.filter((trip) => trip[0].startsWith('select "is_blocked"'));
+    expect(checks).toHaveLength(racers.length);
+    expect(checks.filter((trip) => trip.length > 2)).toHaveLength(1);
+  });
+});
+
 describe("database round trips of the other writes (issue 25)", () => {
   it("a message and its mark-read are two round trips each, and a move commits in its second: the check with the reads, then the one write batch", async () => {
     const mentee = await createMentee();

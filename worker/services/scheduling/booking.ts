@@ -68,6 +68,23 @@ function bookedNotice(name: string, type: SlotType, when: string, agenda: string
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<SlotView> {
+  // One request of this isolate books a slot at a time (issue 25): the first takes its turn at once and reads in the same
+  // round trip as its account check; the others wait here before reading anything, and once it booked the slot they are
+  // answered from who did, with no trip of their own beyond the account check.
+  const turn = await slotTurn(slotId);
+  if (turn.kind === "booked-here") fail("CONFLICT", turn.menteeId === menteeId ? "You have already booked this slot." : SLOT_TAKEN);
+  let wonBy: string | null = null;
+  try {
+    // It answers only when this mentee booked the slot; any refusal is thrown.
+    const view = await bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda);
+    wonBy = menteeId;
+    return view;
+  } finally {
+    turn.done(wonBy);
+  }
+}
+
+async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null): Promise<SlotView> {
   // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
   // e-mails), read side by side as plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
@@ -103,10 +120,6 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   const bookedRow = { ...before, slot: { ...before.slot, ...booking }, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone };
   const bookedView = slotView(bookedRow, now);
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
-  // Another request of this isolate may be writing this slot's booking: wait for it rather than write behind it.
-  const turn = await slotTurn(slotId);
-  // Another request of this isolate just booked it: answered from who did, with no trip of its own (issue 25).
-  if (turn.kind === "booked-here") fail("CONFLICT", turn.menteeId === menteeId ? "You have already booked this slot." : SLOT_TAKEN);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
   let booked: { id: string }[] = [];
   try {
@@ -123,8 +136,6 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
-  } finally {
-    turn.done(booked.length === 1 ? menteeId : null);
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
