@@ -100,7 +100,8 @@ describe("every screen of every role (issues 23 and 28)", () => {
     for (const { url } of routes) {
       current = url;
       await page.goto(url, { waitUntil: "networkidle" });
-      await page.waitForTimeout(300);
+      // networkidle has waited out the lazy code and the reads; a few frames more let what they bring render before axe reads the page.
+      await page.waitForTimeout(100);
       // A signed-in visit stays on its page (not sent to sign in, not to another page).
       if (role) expect(pathOf(page), url).toBe(url.split("#")[0]);
       expect(await page.getByRole("heading", { name: /^(Page not found|Something Went Wrong)/ }).count(), url).toBe(0);

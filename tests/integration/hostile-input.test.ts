@@ -173,7 +173,9 @@ describe("hostile input never gets a 5xx or hangs", { timeout: 120_000 }, () => 
     expect(fieldNames).toEqual(expect.arrayContaining(["email", "mentorId", "search"]));
   });
 
-  it.each(restRoutes.map((r) => [`${r.method} /api${r.path}`, r] as const))("REST %s", async (_name, route) => {
+  // Endpoints are fuzzed side by side (vitest runs 5 at a time), each sending its requests one after another: at most
+  // five requests in flight, and the file takes half the time (63 s -> 29 s).
+  it.concurrent.each(restRoutes.map((r) => [`${r.method} /api${r.path}`, r] as const))("REST %s", async (_name, route) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...identities),
@@ -190,7 +192,7 @@ describe("hostile input never gets a 5xx or hangs", { timeout: 120_000 }, () => 
     );
   });
 
-  it.each(procedures.map((p) => [p.path, p] as const))("tRPC %s", async (_name, procedure) => {
+  it.concurrent.each(procedures.map((p) => [p.path, p] as const))("tRPC %s", async (_name, procedure) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...identities), jsonBody, rawBody, async (who, input, body) => {
         const result =
