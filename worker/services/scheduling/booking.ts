@@ -68,6 +68,14 @@ function bookedNotice(name: string, type: SlotType, when: string, agenda: string
  * exactly one matches; the others update nothing and are told why.
  */
 export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<SlotView> {
+  return (await bookSlotHeld(db, env, waitUntil, menteeId, slotId, type, now, agenda)).view;
+}
+
+/**
+ * As bookSlot, also saying whether the slot was held for her from the waitlist until this booking (its row as the booking
+ * read it): the caller takes her off the waitlist without a read of its own, so a loser's one trip is its account check alone.
+ */
+export async function bookSlotHeld(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
   // One request of this isolate books a slot at a time (issue 25): the first takes its turn at once and reads in the same
   // round trip as its account check; the others wait here before reading anything, and once it booked the slot they are
   // answered from who did, with no trip of their own beyond the account check.
@@ -76,15 +84,15 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
   let wonBy: string | null = null;
   try {
     // It answers only when this mentee booked the slot; any refusal is thrown.
-    const view = await bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda);
+    const won = await bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda);
     wonBy = menteeId;
-    return view;
+    return won;
   } finally {
     turn.done(wonBy);
   }
 }
 
-async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null): Promise<SlotView> {
+async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
   // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
   // e-mails), read side by side as plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
@@ -139,7 +147,8 @@ async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: stri
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
-    return bookedView;
+    const { heldFor, heldUntil } = before.slot;
+    return { view: bookedView, wasHeldForHer: heldFor === menteeId && heldUntil !== null && heldUntil.getTime() > now.getTime() };
   }
   return refuseBooking(db, menteeId, await readSlot(db, slotId), type, now);
 }
