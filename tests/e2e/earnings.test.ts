@@ -192,6 +192,8 @@ describe("earnings (issue 24)", () => {
     // The home's third chart, in rupees, with the platform's fees of the last 30 days.
     await page.goto("/moderator");
     const chart = page.getByRole("figure", { name: "Platform fees per day (last 30 days)" });
+    // Drawn when it comes near the screen (issue 28): she scrolls to it.
+    await chart.scrollIntoViewIfNeeded();
     await chart.locator("svg").first().waitFor();
     const series = await trpc(tokens.accessToken).moderation.feeRevenuePerDay.query({ timeZone: ZONE });
     const total = series.reduce((sum, d) => sum + d.feePaise, 0);

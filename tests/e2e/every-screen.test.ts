@@ -102,6 +102,15 @@ describe("every screen of every role (issues 23 and 28)", () => {
       await page.goto(url, { waitUntil: "networkidle" });
       // networkidle has waited out the lazy code and the reads; a few frames more let what they bring render before axe reads the page.
       await page.waitForTimeout(100);
+      // Charts are drawn when they come near the screen (issue 28): scrolled to, so axe reads them drawn too.
+      for (let charts = 0; charts < 10 && (await page.locator("[data-chart-pending]").count()) > 0; charts++) {
+        const pending = await page.locator("[data-chart-pending]").first().elementHandle();
+        await pending?.scrollIntoViewIfNeeded();
+        await pending?.waitForElementState("hidden", { timeout: 15_000 }).catch(() => undefined);
+      }
+      expect(await page.locator("[data-chart-pending]").count(), `${url}: a chart was not drawn once scrolled to`).toBe(0);
+      // Back at the top, as the page opened: nothing under the sticky header for axe to find obscured.
+      await page.evaluate(() => window.scrollTo(0, 0));
       // A signed-in visit stays on its page (not sent to sign in, not to another page).
       if (role) expect(pathOf(page), url).toBe(url.split("#")[0]);
       expect(await page.getByRole("heading", { name: /^(Page not found|Something Went Wrong)/ }).count(), url).toBe(0);

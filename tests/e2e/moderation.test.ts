@@ -110,6 +110,8 @@ describe("moderation journeys", () => {
       await signInThroughUi(page, "moderator", MODERATOR);
       await page.getByText("Pending applicants").waitFor();
       for (const chart of ["enrollments", "new mentees"]) {
+        // A chart is drawn when it comes near the screen (issue 28): she scrolls to it.
+        await page.getByTestId(`chart-${chart}`).scrollIntoViewIfNeeded();
         const bars = page.getByTestId(`chart-${chart}`).locator(".recharts-bar-rectangle path");
         await bars.first().waitFor();
         expect(await bars.first().getAttribute("d")).toMatch(/^M/);
