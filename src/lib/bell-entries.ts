@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
 import "./i18n";
-import { BELL_LINES, BELL_READ } from "./bell-size";
+import { BELL_LINES } from "./bell-size";
 
 /**
  * The bell's lines (issue 23): consecutive "New sign-in" alerts become one line ("3 new sign-ins to
@@ -13,8 +13,6 @@ export type BellNotification = { id: string; type: "message" | "alert"; content:
 export type BellEntry<N extends BellNotification = BellNotification> =
   | { kind: "single"; key: string; notification: N }
   | { kind: "sign-ins"; key: string; count: number; latest: N; isRead: boolean };
-
-export { BELL_LINES, BELL_READ };
 
 export const isSignInAlert = (n: BellNotification) => n.type === "alert" && /^New sign-in\b/.test(n.content);
 

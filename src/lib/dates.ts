@@ -8,7 +8,6 @@ import { VIEWER_TIME_ZONE } from "./viewer-zone";
 dayjs.extend(relativeTime);
 dayjs.extend(advancedFormat);
 
-export { VIEWER_TIME_ZONE };
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
+import { BELL_READ } from "./bell-size";
 import type { Role } from "./session";
 
 /** What a route's loader may start reads with: the app's query cache and tRPC's query options, outside React. */
@@ -24,3 +25,10 @@ export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc
   if (!reads) return;
   for (const options of pick(reads.trpc, { trpc: { context: { role } } })) void reads.queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
 }
+
+/** What a mentee's or mentor's area header reads on every page (the bell, unread messages, the zone): their areas' loaders start it. */
+export const areaHeaderReads = (trpc: Trpc, as: As): ReadOptions[] => [
+  trpc.notifications.latest.queryOptions({ limit: BELL_READ }, as),
+  trpc.chat.unread.queryOptions({}, as),
+  trpc.scheduling.timeZone.queryOptions(undefined, as),
+];

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatIn } from "../../../shared/zoned-time";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { longDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
-import { useNearView } from "@/lib/use-near-view";
-import { Skeleton } from "../ui/skeleton";
+import { ChartSlot } from "../chart-slot";
 
 /** recharts is a large chunk: loaded after the page itself, only where a chart is drawn (issue 28). */
 const StatisticsBars = lazy(() => import("./statistics-bars"));
@@ -18,7 +17,6 @@ type Day = { date: string; count: number };
  */
 export function StatisticsChart({ id, title, days, label, unit = "count" }: { id: string; title: string; days: Day[]; label: string; unit?: "count" | "paise" }) {
   const { t } = useLingui();
-  const bars = useNearView<HTMLDivElement>();
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const money = unit === "paise";
   const format = (value: number) => (money ? formatRupees(value) : String(value));
@@ -30,16 +28,9 @@ export function StatisticsChart({ id, title, days, label, unit = "count" }: { id
         <span className="font-semibold text-slate-900">{title}</span>
         <span className="text-sm text-slate-600">{t`${totalText} in 30 days`}</span>
       </figcaption>
-      {/* Drawn when it comes near the screen; its height is kept meanwhile, so nothing moves. */}
-      <div ref={bars.ref} className="h-56 w-full" aria-hidden="true" data-testid={`chart-${id}`}>
-        {bars.near ? (
-          <Suspense fallback={<Skeleton data-chart-pending="" className="h-full w-full" />}>
-            <StatisticsBars data={data} label={label} money={money} />
-          </Suspense>
-        ) : (
-          <Skeleton data-chart-pending="" className="h-full w-full" />
-        )}
-      </div>
+      <ChartSlot className="h-56 w-full" placeholderClassName="h-full w-full" data-testid={`chart-${id}`}>
+        <StatisticsBars data={data} label={label} money={money} />
+      </ChartSlot>
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-700">
           <Trans>Show as a table</Trans>

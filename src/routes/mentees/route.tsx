@@ -4,8 +4,7 @@ import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { BELL_READ } from "@/lib/bell-size";
-import { startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/first-reads";
 import { loadCatalog } from "@/lib/i18n";
 import { ALL } from "@/lib/browse";
 import { rememberGuardedPath } from "@/lib/guarded-path";
@@ -31,7 +30,7 @@ export const Route = createFileRoute("/mentees")({
   // The area's messages, in the reader's language, arrive beside its code (issue 27); what its header reads on every
   // page (the bell, unread messages, the zone) starts at the same time (issue 28).
   loader: ({ context }) => {
-    startReads(context.reads, "mentee", (trpc, as) => [trpc.notifications.latest.queryOptions({ limit: BELL_READ }, as), trpc.chat.unread.queryOptions({}, as), trpc.scheduling.timeZone.queryOptions(undefined, as)]);
+    startReads(context.reads, "mentee", areaHeaderReads);
     return loadCatalog("signed-in", "mentee");
   },
   component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} search={<MentorSearchBox area="mentee" className="w-full" />} />,

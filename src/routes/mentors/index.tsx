@@ -2,8 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { RecentSessions } from "@/components/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
+import { ChartSlot } from "@/components/chart-slot";
 import { PayoutPrompt } from "@/components/earnings/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/components/load-error";
@@ -13,7 +14,6 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { startReads } from "@/lib/first-reads";
 import { useTRPC } from "@/lib/trpc";
-import { useNearView } from "@/lib/use-near-view";
 import { useNow } from "@/lib/use-now";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
@@ -29,7 +29,6 @@ function Dashboard() {
   const trpc = useTRPC();
   const zone = useMyZone();
   const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions());
-  const chartView = useNearView<HTMLDivElement>();
   // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a room opens (10 minutes before the start).
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
   const now = useNow(30_000);
@@ -60,16 +59,9 @@ function Dashboard() {
                   {total} new enrollments in the last 30 days: {days}.
                 </Trans>
               </p>
-              {/* Drawn when it comes near the screen (recharts loads then); the skeleton keeps its place. */}
-              <div ref={chartView.ref} aria-hidden="true">
-                {chartView.near ? (
-                  <Suspense fallback={<Skeleton data-chart-pending="" className="h-60 w-full" />}>
-                    <EnrollmentChart data={chart.data} />
-                  </Suspense>
-                ) : (
-                  <Skeleton data-chart-pending="" className="h-60 w-full" />
-                )}
-              </div>
+              <ChartSlot placeholderClassName="h-60 w-full">
+                <EnrollmentChart data={chart.data} />
+              </ChartSlot>
             </>
           )}
         </CardContent>

@@ -3,8 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { BELL_READ } from "@/lib/bell-size";
-import { startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/first-reads";
 import { loadCatalog } from "@/lib/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";
@@ -29,7 +28,7 @@ export const Route = createFileRoute("/mentors")({
   // The area's messages, in the reader's language, arrive beside its code (issue 27); what its header reads on every
   // page (the bell, unread messages, the zone) starts at the same time (issue 28).
   loader: ({ context }) => {
-    startReads(context.reads, "mentor", (trpc, as) => [trpc.notifications.latest.queryOptions({ limit: BELL_READ }, as), trpc.chat.unread.queryOptions({}, as), trpc.scheduling.timeZone.queryOptions(undefined, as)]);
+    startReads(context.reads, "mentor", areaHeaderReads);
     return loadCatalog("signed-in", "mentor");
   },
   component: () => <AreaLayout role="mentor" nav={NAV} menu={MENU} />,

@@ -1,9 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ModeratorHome } from "@/components/moderation/moderator-home";
 import { startReads } from "@/lib/first-reads";
-import { VIEWER_TIME_ZONE } from "@/lib/viewer-zone";
-
-const zone = { timeZone: VIEWER_TIME_ZONE };
+import { VIEWER_ZONE_INPUT as zone } from "@/lib/viewer-zone";
 
 export const Route = createFileRoute("/moderator/")({
   loader: ({ context }) =>
