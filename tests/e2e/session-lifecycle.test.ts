@@ -66,7 +66,9 @@ describe("an expired access token", () => {
 
 describe("a user blocked while signed in", () => {
   it("is refused on the next request: the session is cleared, the blocked message shown, and the sign-in page opened", async () => {
-    const mentee = await createMentee();
+    // With her zone already set, the area writes nothing by itself on opening (it sets an unset zone once it has read it), so
+    // her Save is the next request: on a busy machine that start-up write could otherwise be the one refused.
+    const mentee = await createMentee({ timeZone: "Asia/Kolkata" });
     const { accessToken, refreshToken, id } = await signIn("mentee", mentee.email);
     const page = b.page;
     await seedSession(page, "mentee", { id, name: fullName(mentee), accessToken, refreshToken });
