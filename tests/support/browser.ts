@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
@@ -40,6 +40,52 @@ type ContextOptions = Parameters<Browser["newContext"]>[0];
 
 const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, "_").slice(0, 120);
 
+/** One Chromium for the file: launched before its tests, closed after them; `keep` receives it (undefined once closed). */
+function launchPerFile(extraArgs: string[], keep: (browser: Browser | undefined) => void): void {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+    keep(launched);
+  });
+  afterAll(async () => {
+    await launched?.close();
+    keep(undefined);
+  });
+}
+
+/** A full-page screenshot of every page of the contexts, in tests/.artifacts/, named for the failed test. */
+async function screenshotFailure(file: string | undefined, test: string, contexts: (BrowserContext | undefined)[]): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const pages = contexts.flatMap((c) => c?.pages() ?? []);
+  await Promise.all(
+    pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS_DIR, `${fileSafe(file ?? "e2e")}--${fileSafe(test)}${i ? `-${i}` : ""}.png`), fullPage: true }).catch(() => undefined)),
+  );
+}
+
+/**
+ * The browser alone, for a file whose tests run at the same time (`it.concurrent`): a fixture kept per
+ * test cannot be shared by tests running at once, so each test opens its own context with `withContext`,
+ * which closes it when the test's function ends (with a screenshot when it failed).
+ */
+export function useConcurrentBrowser(contextOptions: ContextOptions = {}, extraArgs: string[] = []) {
+  let browser: Browser | undefined;
+  launchPerFile(extraArgs, (launched) => (browser = launched));
+  return {
+    async withContext<T>(test: string, options: ContextOptions, run: (context: BrowserContext, page: Page) => Promise<T>): Promise<T> {
+      if (!browser) throw new Error("browser is only available inside a test");
+      const context = await browser.newContext({ baseURL: inject("baseUrl"), serviceWorkers: "block", ...contextOptions, ...options });
+      try {
+        return await run(context, await context.newPage());
+      } catch (error) {
+        await screenshotFailure(basename(expect.getState().testPath ?? "e2e"), test, [context]);
+        throw error;
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    },
+  };
+}
+
 /**
  * Registers the hooks of a browser-driven test file and returns live accessors. Call once at the
  * top level of the file (or of a describe block).
@@ -62,14 +108,7 @@ export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: strin
   const makeContext = (options: ContextOptions = {}) =>
     must(browser, "browser").newContext({ baseURL: inject("baseUrl"), serviceWorkers: "block", ...contextOptions, ...options });
 
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    browser = undefined;
-  });
+  launchPerFile(extraArgs, (launched) => (browser = launched));
 
   beforeEach(async () => {
     context = await makeContext();
@@ -78,15 +117,7 @@ export function useBrowser(contextOptions: ContextOptions = {}, extraArgs: strin
 
   afterEach(async ({ task }) => {
     try {
-      if (task.result?.state === "fail") {
-        mkdirSync(ARTIFACTS_DIR, { recursive: true });
-        const pages = [...(context?.pages() ?? []), ...extra.flatMap((c) => c.pages())];
-        await Promise.all(
-          pages.map((p, i) =>
-            p.screenshot({ path: join(ARTIFACTS_DIR, `${fileSafe(task.file?.name ?? "e2e")}--${fileSafe(task.name)}${i ? `-${i}` : ""}.png`), fullPage: true }).catch(() => undefined),
-          ),
-        );
-      }
+      if (task.result?.state === "fail") await screenshotFailure(task.file?.name, task.name, [context, ...extra]);
     } finally {
       await Promise.all([context, ...extra].map((c) => c?.close().catch(() => undefined)));
       context = undefined;
