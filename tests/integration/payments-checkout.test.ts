@@ -110,6 +110,17 @@ describe("checkout", () => {
     expect((await checkout(mentorToken, mentor.id)).status).toBe(403);
   });
 
+  it("a blocked mentee is refused before anything reaches Stripe or is written (issue 25: her reads travel with the account check)", async () => {
+    const mentor = await createMentor();
+    const buyer = await mentee();
+    await setBlocked("mentee", buyer.id, true);
+    const answer = await checkout(buyer.accessToken, mentor.id);
+    expect(answer.status).toBe(403);
+    expect(fake.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
+    expect(fake.requestsTo("POST", "/v1/checkout/sessions").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
+    expect(await pairRows(buyer.id, mentor.id)).toEqual([]);
+  });
+
   it("shares one pending enrollment and one Checkout Session between concurrent checkouts of a pair", async () => {
     const mentor = await createMentor();
     const buyer = await mentee();

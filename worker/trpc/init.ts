@@ -7,7 +7,8 @@ import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
 /**
  * `checkAlongside`: a mutation whose only effects are its database writes (pushes and mail follow its
- * commit) lets its first reads travel with the account check; its writes still wait for the check.
+ * commit), or one that awaits `ctx.accountChecked` before it reaches past the database (Stripe), lets its
+ * first reads travel with the account check; its writes still wait for the check.
  */
 export type ProcedureMeta = { checkAlongside?: boolean };
 
@@ -48,7 +49,7 @@ const requireRole = (...allowed: Role[]) =>
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);
     if (type === "mutation" && !meta?.checkAlongside) await check;
-    const result = await next({ ctx: { ...ctx, auth } });
+    const result = await next({ ctx: { ...ctx, auth, accountChecked: check } });
     await check;
     return result;
   });

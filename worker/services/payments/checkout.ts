@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, payoutAccounts } from "../../../db/schema";
 import { fail } from "../domain-error";
-import { isEnrollmentActive, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
+import { grantsAccess, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
 import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../../shared/plan";
 import type { Payments } from "../third-parties";
@@ -12,72 +13,75 @@ export const ALREADY_SUBSCRIBED = "You are already subscribed to this Mentor";
 /** A pending checkout older than this is replaced by a new one (its Stripe session still has 35 minutes, see `expires_at`). */
 const REUSE_PENDING_MS = 25 * 60 * 1000;
 
+type MentorRow = typeof mentors.$inferSelect;
+
 /** The mentor a mentee may subscribe to, or a clear refusal (unknown 404, under review or blocked 422). */
-async function subscribableMentor(db: Db, mentorId: string) {
-  const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
+function subscribable(mentor: MentorRow | undefined): MentorRow {
   if (!mentor) fail("NOT_FOUND", "This mentor does not exist. The link may be wrong.");
   if (mentor.status !== "approved") fail("UNPROCESSABLE_CONTENT", "This mentor's application is still under review, so they cannot take subscribers yet.");
   if (mentor.isBlocked) fail("UNPROCESSABLE_CONTENT", "This mentor is not available for new subscriptions.");
   return mentor;
 }
 
-/** The mentee's Stripe Customer, made once and reused for every checkout. */
-async function ensureCustomer(db: Db, payments: Payments, menteeId: string): Promise<string> {
-  const mentee = await db.query.mentees.findFirst({ where: eq(mentees.id, menteeId) });
-  if (!mentee) fail("NOT_FOUND", "Your account was not found. Please sign in again.");
-  if (mentee.stripeCustomerId) return mentee.stripeCustomerId;
-  const customer = await payments.stripe.customers.create(
-    { email: mentee.email, name: `${mentee.firstName} ${mentee.lastName}`, metadata: { menteeId } },
-    { idempotencyKey: `customer-${menteeId}` },
-  );
-  await db.update(mentees).set({ stripeCustomerId: customer.id }).where(and(eq(mentees.id, menteeId), isNull(mentees.stripeCustomerId)));
-  return customer.id;
+/**
+ * How the mentor's share travels (issue 24, ADR 0024): with a ready payout account (charges and
+ * payouts enabled), a destination charge (Stripe moves his share with each invoice and keeps the
+ * platform's fee); otherwise nothing, and the platform holds his share until the cron transfers it.
+ */
+function splitParams(account: typeof payoutAccounts.$inferSelect | undefined, feePercent: number) {
+  if (!account?.chargesEnabled || !account.payoutsEnabled) return {};
+  return { transfer_data: { destination: account.stripeAccountId }, application_fee_percent: feePercent };
 }
 
 /**
  * Opens (or reuses) the mentee's Stripe Checkout for a monthly subscription to the mentor. One
  * pending enrollment per pair (a partial unique index) and an idempotency key per enrollment make
  * concurrent requests share one Checkout Session. The server decides the price.
+ *
+ * Round trips to the database (issue 25, ADR 0017): everything the checkout depends on is read in
+ * the first, beside the account check (`db/request-db.ts`), and an open checkout is answered from it.
+ * A new one then claims the pair's pending enrollment (one write batch, before Stripe is asked, so
+ * that concurrent requests share its id and so one Checkout Session), and records the session (one
+ * more batch, after Stripe has answered): three trips, the fewest that keep the claim before the call.
+ * A mentor's first checkout after his approval or a rate change also makes his Price (`ensureMentorPrice`).
  */
-/**
- * How the mentor's share travels (issue 24, ADR 0024): with a ready payout account (charges and
- * payouts enabled), a destination charge (Stripe moves his share with each invoice and keeps the
- * platform's fee); otherwise nothing, and the platform holds his share until the cron transfers it.
- */
-async function splitParams(db: Db, mentorId: string, feePercent: number) {
-  const account = await db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) });
-  if (!account?.chargesEnabled || !account.payoutsEnabled) return {};
-  return { transfer_data: { destination: account.stripeAccountId }, application_fee_percent: feePercent };
-}
-
-export async function createCheckout(db: Db, payments: Payments, input: { menteeId: string; mentorId: string; origin: string; feePercent: number }): Promise<{ url: string; sessionId: string }> {
+export async function createCheckout(
+  db: Db,
+  payments: Payments,
+  input: { menteeId: string; mentorId: string; origin: string; feePercent: number; /** Settles once her account check passed: Stripe is not asked before. */ cleared: Promise<unknown> },
+): Promise<{ url: string; sessionId: string }> {
   const { menteeId, mentorId, origin } = input;
-  const mentor = await subscribableMentor(db, mentorId);
-  if (await isEnrollmentActive(db, menteeId, mentorId)) fail("CONFLICT", ALREADY_SUBSCRIBED);
+  const now = new Date();
+  const ofPair = and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId));
+  const isPending = and(ofPair, eq(enrollments.status, "pending"));
+  // Started together, so they travel with the account check in one round trip.
+  const [mentorRow, active, open, mentee, account] = await Promise.all([
+    db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) }),
+    db.query.enrollments.findFirst({ where: and(ofPair, grantsAccess(now)), columns: { id: true } }),
+    db.query.enrollments.findFirst({ where: isPending }),
+    db.query.mentees.findFirst({ where: eq(mentees.id, menteeId), columns: { email: true, firstName: true, lastName: true, stripeCustomerId: true } }),
+    db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) }),
+  ]);
+  const mentor = subscribable(mentorRow);
+  if (active) fail("CONFLICT", ALREADY_SUBSCRIBED);
+  if (!mentee) fail("NOT_FOUND", "Your account was not found. Please sign in again.");
+  const staleBefore = new Date(now.getTime() - REUSE_PENDING_MS);
+  const reusable = open && open.createdAt >= staleBefore ? open : undefined;
+  if (reusable?.checkoutUrl && reusable.stripeCheckoutSessionId) return { url: reusable.checkoutUrl, sessionId: reusable.stripeCheckoutSessionId };
 
-  // An old open checkout is abandoned (and its session closed) instead of reused.
-  const stale = await db
-    .update(enrollments)
-    .set({ status: "abandoned", endedAt: new Date() })
-    .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), eq(enrollments.status, "pending"), lt(enrollments.createdAt, new Date(Date.now() - REUSE_PENDING_MS))))
-    .returning({ sessionId: enrollments.stripeCheckoutSessionId });
-  for (const { sessionId } of stale) {
-    if (sessionId) await payments.stripe.checkout.sessions.expire(sessionId).catch(() => undefined);
-  }
-
-  await db.insert(enrollments).values({ menteeId, mentorId, status: "pending", amountPaise: monthlyPricePaise(mentor.hourlyRatePaise) }).onConflictDoNothing();
-  const pending = await db.query.enrollments.findFirst({ where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), eq(enrollments.status, "pending")) });
-  if (!pending) {
-    // Between our insert and read the checkout completed (another tab paid).
-    if (await isEnrollmentActive(db, menteeId, mentorId)) fail("CONFLICT", ALREADY_SUBSCRIBED);
-    fail("CONFLICT", "Your checkout changed meanwhile. Please try again.");
-  }
-  if (pending.checkoutUrl && pending.stripeCheckoutSessionId) return { url: pending.checkoutUrl, sessionId: pending.stripeCheckoutSessionId };
-
-  const customerId = await ensureCustomer(db, payments, menteeId);
+  // Nothing goes past the database before her account check passed (a blocked mentee's read above is refused with it).
+  await input.cleared;
+  // The mentee's Stripe Customer, made once (the idempotency key shares it between concurrent checkouts) and
+  // kept in the next write batch, so a checkout that fails after this point does not make another.
+  const madeCustomer = mentee.stripeCustomerId
+    ? null
+    : await payments.stripe.customers.create({ email: mentee.email, name: `${mentee.firstName} ${mentee.lastName}`, metadata: { menteeId } }, { idempotencyKey: `customer-${menteeId}` });
+  const customerId = mentee.stripeCustomerId ?? madeCustomer!.id;
+  const keepCustomer = madeCustomer ? [db.update(mentees).set({ stripeCustomerId: customerId }).where(and(eq(mentees.id, menteeId), isNull(mentees.stripeCustomerId)))] : [];
+  const pending =
+    reusable ?? (await claimPending(db, payments, { menteeId, mentorId, isPending, amountPaise: monthlyPricePaise(mentor.hourlyRatePaise), staleBefore }, keepCustomer));
   const price = await ensureMentorPrice(db, payments.stripe, mentor);
   const metadata = { enrollmentId: pending.id, menteeId, mentorId };
-  const split = await splitParams(db, mentorId, input.feePercent);
   const session = await payments.stripe.checkout.sessions.create(
     {
       mode: "subscription",
@@ -85,7 +89,7 @@ export async function createCheckout(db: Db, payments: Payments, input: { mentee
       line_items: [{ price: price.priceId, quantity: 1 }],
       client_reference_id: pending.id,
       metadata,
-      subscription_data: { metadata, ...split, description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month` },
+      subscription_data: { metadata, ...splitParams(account, input.feePercent), description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month` },
       success_url: `${origin}/mentees/payment/success/{CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/mentees/payment/failed`,
       // Derived from the row, so a concurrent request sends the same parameters with the same key.
@@ -94,11 +98,34 @@ export async function createCheckout(db: Db, payments: Payments, input: { mentee
     { idempotencyKey: `checkout-${pending.id}` },
   );
   if (!session.url) fail("BAD_GATEWAY", "The payment provider did not return a checkout page. Please try again.");
-  await db
+  const record = db
     .update(enrollments)
     .set({ stripeCheckoutSessionId: session.id, checkoutUrl: session.url, stripeCustomerId: customerId, stripePriceId: price.priceId, amountPaise: price.amountPaise })
     .where(eq(enrollments.id, pending.id));
+  // The customer was kept by the claim; a checkout that found its claim made by another request keeps it here.
+  if (reusable && keepCustomer.length) await db.batch([record, ...keepCustomer]);
+  else await record;
   return { url: session.url, sessionId: session.id };
+}
+
+/**
+ * The pair's pending enrollment, claimed in one write batch: an open checkout older than the reuse
+ * window is abandoned, a new pending row is inserted unless a concurrent request's is there, and the
+ * one that stands is read back (with `alsoWrite`, the mentee's new Customer). The abandoned checkouts' Stripe sessions are then closed.
+ */
+async function claimPending(db: Db, payments: Payments, claim: { menteeId: string; mentorId: string; isPending: SQL | undefined; amountPaise: number; staleBefore: Date }, alsoWrite: BatchItem<"sqlite">[]) {
+  const { isPending } = claim;
+  const [stale, , [pending]] = await db.batch([
+    db.update(enrollments).set({ status: "abandoned", endedAt: new Date() }).where(and(isPending, lt(enrollments.createdAt, claim.staleBefore))).returning({ sessionId: enrollments.stripeCheckoutSessionId }),
+    db.insert(enrollments).values({ menteeId: claim.menteeId, mentorId: claim.mentorId, status: "pending", amountPaise: claim.amountPaise }).onConflictDoNothing(),
+    db.select().from(enrollments).where(isPending),
+    ...alsoWrite,
+  ]);
+  for (const { sessionId } of stale) {
+    if (sessionId) await payments.stripe.checkout.sessions.expire(sessionId).catch(() => undefined);
+  }
+  if (!pending) fail("CONFLICT", "Your checkout changed meanwhile. Please try again.");
+  return pending;
 }
 
 /** `enrollment-success`: the pair's current status; it never activates anything (the webhook does). */

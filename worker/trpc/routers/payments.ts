@@ -13,10 +13,15 @@ export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */
   config: publicProcedure.query(({ ctx }) => ({ publishableKey: paymentsFor(ctx).publishableKey })),
 
-  /** Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. */
-  createCheckout: menteeProcedure.input(checkoutSchema).mutation(({ ctx, input }) => {
+  /**
+   * Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. Its reads
+   * travel with the account check (issue 25), and Stripe is not asked before the check passed.
+   */
+  createCheckout: menteeProcedure.meta({ checkAlongside: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
     const payments = paymentsFor(ctx);
-    return callStripe("checkout", () => createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT }));
+    return callStripe("checkout", () =>
+      createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT, cleared: ctx.accountChecked }),
+    );
   }),
 
   /** The legacy payment-intent call: payment happens in Stripe Checkout. */
