@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, notifications, waitlistEntries } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
@@ -16,6 +16,12 @@ const noticesOf = async (menteeId: string) =>
   (await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)))).map((n) => n.content);
 const entryOf = async (menteeId: string, mentorId: string) =>
   (await testDb().select().from(waitlistEntries).where(and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId))))[0];
+
+/** The waitlist is offered a freed slot after the freeing change's answer (issue 25): waits until the slot is held for someone. */
+const heldOnceOffered = (slotId: string) =>
+  vi.waitFor(async () => {
+    if (!(await slotRow(slotId)).heldFor) throw new Error(`${slotId} is not held yet`);
+  }, { timeout: 5_000, interval: 25 });
 
 /** A mentor, and `count` subscribed mentees (each with a client at `now`). */
 async function cast(now: Date, count: number) {
@@ -66,6 +72,7 @@ describe("a freed slot goes to the waitlist", () => {
     for (const p of [earlyBird, laterOne, newcomer]) await p!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
 
     expect((await cancel(canceller!.token, freed, now)).status).toBe(200);
+    await heldOnceOffered(freed);
     // The early bird's next booking (20 h) is before the freed slot (30 h): she is skipped; the next in line gets it.
     expect(await slotRow(freed)).toMatchObject({ state: "open", heldFor: laterOne!.id, heldUntil: new Date(now.getTime() + 15 * MINUTE) });
     expect(await noticesOf(laterOne!.id)).toEqual([expect.stringMatching(OFFER)]);
@@ -99,6 +106,7 @@ describe("a freed slot goes to the waitlist", () => {
     await waiting!.api.scheduling.book.mutate({ slotId: late });
     await waiting!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
     expect((await cancel(canceller!.token, freed, now)).status).toBe(200);
+    await heldOnceOffered(freed);
     expect(await slotRow(freed)).toMatchObject({ heldFor: waiting!.id });
 
     const moved = await waiting!.api.scheduling.reschedule.mutate({ slotId: late, toSlotId: freed });
@@ -116,6 +124,7 @@ describe("a freed slot goes to the waitlist", () => {
     await first!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
     await second!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
     expect((await cancel(canceller!.token, freed, now)).status).toBe(200);
+    await heldOnceOffered(freed);
     expect((await slotRow(freed)).heldFor).toBe(first!.id);
 
     expect((await passHolds(new Date(now.getTime() + 10 * MINUTE))).status).toBe(200);
@@ -143,6 +152,7 @@ describe("a freed slot goes to the waitlist", () => {
 
     const cancels = await Promise.all(slots.map((slotId) => cancel(canceller!.token, slotId, now)));
     expect(cancels.map((c) => c.status)).toEqual([200, 200]);
+    await Promise.all(slots.map(heldOnceOffered));
     const holders = (await Promise.all(slots.map(slotRow))).map((s) => s.heldFor);
     expect(holders.sort()).toEqual([first!.id, second!.id].sort());
     expect(await noticesOf(first!.id)).toHaveLength(1);

@@ -13,7 +13,7 @@ import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { forgetBooked, slotTurn } from "./slot-turns";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
-import { offerFreedSlot } from "./waitlist";
+import { offerFreedSlotAfterAnswer } from "./waitlist";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { deliverMailSoon } from "../mail";
 
@@ -76,15 +76,21 @@ export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId:
  * read it): the caller takes her off the waitlist without a read of its own, so a loser's one trip is its account check alone.
  */
 export async function bookSlotHeld(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
-  // One request of this isolate books a slot at a time (issue 25): the first takes its turn at once and reads in the same
-  // round trip as its account check; the others wait here before reading anything, and once it booked the slot they are
-  // answered from who did, with no trip of their own beyond the account check.
+  return inSlotTurn(slotId, menteeId, () => bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda));
+}
+
+/**
+ * `write` (a booking or a move onto `slotId`, which answers only when this mentee took the slot and throws any refusal)
+ * in the slot's turn (slot-turns.ts, issue 25): the first request of this isolate takes its turn at once and reads in the
+ * same round trip as its account check; the others wait before reading anything, and once it took the slot they are
+ * answered from who did, with no trip of their own beyond the account check.
+ */
+export async function inSlotTurn<T>(slotId: string, menteeId: string, write: () => Promise<T>): Promise<T> {
   const turn = await slotTurn(slotId);
   if (turn.kind === "booked-here") fail("CONFLICT", turn.menteeId === menteeId ? "You have already booked this slot." : SLOT_TAKEN);
   let wonBy: string | null = null;
   try {
-    // It answers only when this mentee booked the slot; any refusal is thrown.
-    const won = await bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda);
+    const won = await write();
     wonBy = menteeId;
     return won;
   } finally {
@@ -227,7 +233,7 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
       if (mails.length) deliverMailSoon(env, waitUntil);
       pushNotification(env, waitUntil, to, notice.view);
       pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });
-      await offerFreedSlot({ db, env, waitUntil, now }, [slotId]).catch((error: unknown) => console.error("waitlist offer after a cancel failed", error));
+      offerFreedSlotAfterAnswer({ db, env, waitUntil, now }, [slotId], "a cancel");
       return { slotId };
     }
   }

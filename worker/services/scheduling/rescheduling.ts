@@ -9,13 +9,13 @@ import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { formatWhen, zoneOr } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
-import { CANCEL_WINDOW_MS, OPENED, SETTLED } from "./booking";
+import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
 import { forgetBooked } from "./slot-turns";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { mentorDay, withinMentorRules } from "./booking-rules";
 import { moveRefusal } from "./move-refusal";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
-import { leaveWaitlist, offerFreedSlot } from "./waitlist";
+import { leaveWaitlist, offerFreedSlotAfterAnswer } from "./waitlist";
 
 type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 
@@ -65,8 +65,14 @@ function targetTakes(menteeId: string, sourceId: string, mentorId: string, type:
  * the freed source slot. Refusals are explained by reading again (`moveRefusal`).
  */
 export async function rescheduleBooking(deps: Deps, menteeId: string, slotId: string, toSlotId: string): Promise<SlotView> {
-  const { db, now } = deps;
   if (slotId === toSlotId) fail("BAD_REQUEST", "Choose a different time to move this booking to.");
+  // The target takes one booking or move at a time in this isolate, as a booking does: when many move onto one free hour at
+  // once, the losers are answered from who took it, their own bookings untouched.
+  return inSlotTurn(toSlotId, menteeId, () => moveInTurn(deps, menteeId, slotId, toSlotId));
+}
+
+async function moveInTurn(deps: Deps, menteeId: string, slotId: string, toSlotId: string): Promise<SlotView> {
+  const { db, now } = deps;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [source, target, emails] = await Promise.all([readSlot(db, slotId), readSlot(db, toSlotId), bookingEmails(db, slotId, menteeId)]);
     const ready =
@@ -150,7 +156,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   pushNotification(env, waitUntil, mentorTo, notice.view);
   pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
   deliverMailSoon(env, waitUntil);
-  await offerFreedSlot(deps, [from.id]).catch((error: unknown) => console.error("waitlist offer after a move failed", error));
+  offerFreedSlotAfterAnswer(deps, [from.id], "a move");
   // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
   if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime()) await leaveWaitlist(db, menteeId, from.mentorId);
   return movedView;

@@ -1,9 +1,10 @@
 /**
- * One booking per slot at a time within this isolate (issue 25): when a hundred mentees race for one
- * hour, the first reads and writes and the others wait here, before any read of their own, where
- * waiting costs nothing, instead of queueing their reads and writes behind it at the database. Once
- * it booked the slot, they are answered at once from what the winner wrote (who booked it), without a read or a write: the losers of a race
- * never wait behind the database twice. Across isolates the booking statement alone decides
+ * One booking per slot at a time within this isolate (issue 25), whether the slot is booked or a
+ * booking is moved onto it (`inSlotTurn` in booking.ts): when a hundred mentees race for one hour, the
+ * first reads and writes and the others wait here, before any read of their own, where waiting costs
+ * nothing, instead of queueing their reads and writes behind it at the database. Once it took the
+ * slot, they are answered at once from what the winner wrote (who booked it), without a read or a
+ * write: the losers of a race never wait behind the database twice. Across isolates the booking statement alone decides
  * (ADR 0013); this only spares the database the losers' trips. A booking that leaves the slot in this
  * isolate (cancelled, moved away) forgets the mark; one that leaves it in another isolate is believed
  * booked here for at most BOOKED_MARK_MS, after which the slot is written and read as usual.

@@ -7,7 +7,7 @@ import { fail } from "../domain-error";
 import { mentorZone } from "./availability";
 import { slotQuery, slotView, type SlotView } from "./slot-view";
 import { deleteSlot } from "./slots";
-import { offerFreedSlot } from "./waitlist";
+import { offerFreedSlotAfterAnswer } from "./waitlist";
 import { insertedIds, regenerationFor } from "./weekly-hours";
 
 /**
@@ -126,9 +126,6 @@ export async function removeTimeOff(deps: ServiceDeps, mentorId: string, timeOff
   ]);
   if (deleted.length === 0) fail("NOT_FOUND", "This time off does not exist.");
   const added = insertedIds(inserted);
-  if (added.length > 0) {
-    // The removal is committed: a failure to tell the waitlist is logged, not answered.
-    await offerFreedSlot(deps, added).catch((error) => console.error(`[${deps.requestId}] time off removed: waitlist not told`, error));
-  }
+  offerFreedSlotAfterAnswer(deps, added, `[${deps.requestId}] time off removed`);
   return { added: added.length };
 }

@@ -13,7 +13,7 @@ import { mailLocale } from "../../i18n";
 /**
  * The waitlist (ADR 0023): "tell me if an earlier time opens". A mentee with an active subscription
  * joins a mentor's list; when one of his slots frees up (a cancel, a move away, time off ending) the
- * other scheduling services call `offerFreedSlot` after their commit, and the first waiting mentee
+ * other scheduling services call `offerFreedSlotAfterAnswer` after their commit, and the first waiting mentee
  * (join order) whose next booking with him is later than the slot gets it HELD for her for 15 minutes:
  * only she can book it meanwhile (`withinMentorRules`). The cron (`passWaitlistHolds`) passes an
  * expired hold to the next in line, or clears it.
@@ -137,10 +137,17 @@ const freedSlotColumns = { id: timeSlots.id, mentorId: timeSlots.mentorId, start
 /**
  * Call AFTER the commit that freed these slots (or made them appear): each open future slot that is
  * not held now is offered to the first suitable waiting mentee of its mentor, earliest slot first, so
- * two slots freed at once go to two different people.
+ * two slots freed at once go to two different people. The offer runs after the answer (issue 25): the
+ * mentee who cancelled or moved, or the mentor whose time off ended, is not kept waiting for the
+ * waitlist's two round trips. A failure is logged, not answered: the change stands and the slot stays
+ * open for anyone.
  */
-export async function offerFreedSlot(deps: Deps, slotIds: string[]): Promise<void> {
+export function offerFreedSlotAfterAnswer(deps: Deps, slotIds: string[], after: string): void {
   if (slotIds.length === 0) return;
+  deps.waitUntil(offerFreedSlot(deps, slotIds).catch((error: unknown) => console.error(`waitlist offer after ${after} failed`, error)));
+}
+
+async function offerFreedSlot(deps: Deps, slotIds: string[]): Promise<void> {
   const rows = await deps.db
     .select(freedSlotColumns)
     .from(timeSlots)
