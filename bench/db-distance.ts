@@ -7,7 +7,7 @@ import { startStack, type Stack } from "../scripts/built-stack";
 import { openSession } from "../worker/services/sessions";
 import { signAccessToken } from "../worker/services/tokens";
 import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
-import { signedInReads } from "../tests/support/signed-in-reads";
+import { READ_TRIPS, signedInReads, WRITE_TRIPS, type SignedInWrite } from "../tests/support/signed-in-reads";
 
 /**
  * How far the database is, as a mentee feels it (issue 13, ADR 0017). The built Worker runs against
@@ -44,50 +44,119 @@ try {
     const [slot] = await db.insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
     return slot.id;
   };
-
-  type Req = { name: string; kind: "read (may use a replica)" | "read (needs the primary)" | "write (primary)"; run: (url: string, slotId: string) => Promise<Response> };
   const json = (t: string) => ({ authorization: `Bearer ${t}`, "content-type": "application/json" });
+  const call = (url: string, method: string, path: string, t: string, body?: unknown) => fetch(`${url}${path}`, { method, headers: json(t), body: body === undefined ? undefined : JSON.stringify(body) });
+  /** Untimed steps go to the Worker without the distance; each must succeed. */
+  const step = async (method: string, path: string, t: string, body?: unknown) => {
+    const res = await call(base.baseUrl, method, path, t, body);
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const book = (slotId: string) => step("POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId });
+  // A booking goes back to the quota (4 a period) so the next run can book again.
+  const cancel = (slotId: string) => step("PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId });
+  const openConversation = async (menteeId: string, t: string) =>
+    ((await (await step("POST", "/api/chats/messages", t, { menteeId, mentorId: mentor.id })).json()) as { conversations: { _id: string } }).conversations._id;
+  const conversationId = await openConversation(mentee.id, menteeToken);
+  /** A subscribed mentee of her own with her conversation, for each message: one sender may send 20 in 10 seconds. */
+  const freshWriter = async () => {
+    const [writer] = await db.insert(mentees).values(menteeRow({ email: `far.writer.${crypto.randomUUID()}@example.test`, passwordHash: "x" })).returning();
+    await db.insert(enrollments).values({ menteeId: writer.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
+    const t = await token("mentee", writer.id);
+    return { id: writer.id, token: t, conversationId: await openConversation(writer.id, t) };
+  };
+  /** A mentee of her own for each checkout start (her first checkout of this mentor). */
+  const freshBuyer = async () => {
+    const [buyer] = await db.insert(mentees).values(menteeRow({ email: `far.buyer.${crypto.randomUUID()}@example.test`, passwordHash: "x" })).returning();
+    return token("mentee", buyer.id);
+  };
+  // The mentor's Stripe Price is made by his first checkout (once after approval or a rate change), and one mentee has her checkout open.
+  const openBuyer = await freshBuyer();
+  await step("POST", "/api/mentees/create-checkout", await freshBuyer(), { mentorId: mentor.id });
+  await step("POST", "/api/mentees/create-checkout", openBuyer, { mentorId: mentor.id });
+
+  type Kind = "read (may use a replica)" | "read (needs the primary)" | "write (primary)";
+  /** A request: `prepare` (untimed) makes what one run needs, `run` is timed, `after` (untimed) puts things back. */
+  type Req<P = string> = { name: string; kind: Kind; budget?: number; prepare?: () => Promise<P>; run: (url: string, prepared: P) => Promise<Response>; after?: (prepared: P) => Promise<unknown> };
+  const write = <P>(name: SignedInWrite, req: Omit<Req<P>, "name" | "kind" | "budget">): Req => ({ name, kind: "write (primary)", budget: WRITE_TRIPS[name], ...req }) as unknown as Req;
   const requests: Req[] = [
     { name: "public search (landing, browse)", kind: "read (may use a replica)", run: (u) => fetch(`${u}/api/mentees/mentors?search=engineer`) },
     { name: "public mentor profile", kind: "read (may use a replica)", run: (u) => fetch(`${u}/trpc/mentors.profile?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`) },
     // The signed-in reads CI counts (tests/integration/database-trips.test.ts): one round trip each.
     ...signedInReads({ id: mentee.id, token: menteeToken }, { id: mentor.id, token: mentorToken }, { id: moderator.id, token: moderatorToken }).map(
-      (read): Req => ({ name: read.name, kind: "read (needs the primary)", run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }) }),
+      (read): Req => ({ name: read.name, kind: "read (needs the primary)", budget: READ_TRIPS, run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }) }),
     ),
-    {
-      name: "mentee: book a slot",
-      kind: "write (primary)",
-      run: (u, slotId) => fetch(`${u}/api/mentees/timeslots/1`, { method: "POST", headers: json(menteeToken), body: JSON.stringify({ values: {}, slotId }) }),
-    },
+    write("mentee: book a slot", { prepare: freshSlot, run: (u, slotId) => call(u, "POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId }), after: cancel }),
+    write("mentee: cancel a booking", { prepare: async () => { const slotId = await freshSlot(); await book(slotId); return slotId; }, run: (u, slotId) => call(u, "PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId }) }),
+    write("mentee: move a booking", {
+      prepare: async () => { const from = await freshSlot(); await book(from); return { from, to: await freshSlot() }; },
+      run: (u, { from, to }) => call(u, "POST", "/trpc/scheduling.reschedule", menteeToken, { slotId: from, toSlotId: to }),
+      after: ({ to }) => cancel(to),
+    }),
+    write("mentee: send a message", {
+      prepare: freshWriter,
+      run: (u, w) => call(u, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, { message: "A question about the plan", sender: w.id, clientId: crypto.randomUUID() }),
+    }),
+    write("mentor: mark a conversation read", { run: (u) => call(u, "PATCH", `/api/chats/mentor-messages/${conversationId}`, mentorToken) }),
+    write("mentee: start a checkout", { prepare: freshBuyer, run: (u, buyer) => call(u, "POST", "/api/mentees/create-checkout", buyer, { mentorId: mentor.id }) }),
+    write("mentee: open her checkout again", { run: (u) => call(u, "POST", "/api/mentees/create-checkout", openBuyer, { mentorId: mentor.id }) }),
   ];
 
+  /**
+   * The request's own round trips before its answer, counted as tests/integration/database-trips.test.ts counts
+   * them: through the proxy's gate, which lets the budget through and holds later trips until the answer came.
+   * Over the budget, the answer does not come; the gate is then opened and every trip before the answer counted.
+   */
+  const countTrips = async (r: Req, { stack, proxy }: (typeof stacks)[number]) => {
+    const prepared = await r.prepare?.();
+    await proxy.quiet();
+    const before = proxy.statements().length;
+    const gate = proxy.gate(r.budget ?? 100);
+    let overBudget = false;
+    const timer = setTimeout(() => {
+      overBudget = true;
+      gate.release();
+    }, 5_000);
+    const res = await r.run(stack.baseUrl, prepared as string);
+    const trips = overBudget ? ownTrips(proxy.statements().slice(before)).length : gate.passed();
+    clearTimeout(timer);
+    gate.release();
+    await res.arrayBuffer();
+    if (res.status >= 400) throw new Error(`${r.name}: ${res.status}`);
+    await r.after?.(prepared as string);
+    return trips;
+  };
+
   const rows = [];
+  const over: string[] = [];
   for (const r of requests) {
-    const row: Record<string, unknown> = { request: r.name, kind: r.kind };
-    for (const { delay, stack, proxy } of stacks) {
+    const row: Record<string, unknown> = { request: r.name, kind: r.kind, trips: await countTrips(r, stacks[0]) };
+    for (const { delay, stack } of stacks) {
       const times: number[] = [];
-      const trips: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const slotId = await freshSlot();
-        const before = proxy.statements().length;
+        const prepared = await r.prepare?.();
         const t = performance.now();
-        const res = await r.run(stack.baseUrl, slotId);
+        const res = await r.run(stack.baseUrl, prepared as string);
         await res.arrayBuffer();
         times.push(performance.now() - t);
-        // The request's own trips: not the mail its change queued, which goes out after the answer.
-        trips.push(ownTrips(proxy.statements().slice(before)).length);
         if (res.status >= 400) throw new Error(`${r.name}: ${res.status}`);
-        // A booking goes back to the quota (4 a period) so the next run can book again; not timed.
-        if (r.kind === "write (primary)") await fetch(`${base.baseUrl}/api/mentees/booked-slots/1`, { method: "PATCH", headers: json(menteeToken), body: JSON.stringify({ slotId }) });
+        await r.after?.(prepared as string);
       }
-      row.trips = median(trips);
       row[`ms@${delay}`] = Number(median(times).toFixed(1));
+    }
+    if (r.budget !== undefined) {
+      row.budget = r.budget;
+      if ((row.trips as number) > r.budget) over.push(`${r.name}: ${row.trips} round trips, budget ${r.budget}`);
     }
     rows.push(row);
     console.log(JSON.stringify(row));
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync("bench/results/db-distance-latest.json", JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows }, null, 2) + "\n");
+  writeFileSync("bench/results/db-distance-latest.json", JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2) + "\n");
+  if (over.length) {
+    console.error(`Over the trip budget (tests/support/signed-in-reads.ts):\n${over.join("\n")}`);
+    process.exitCode = 1;
+  }
 } finally {
   for (const { stack, proxy } of stacks) {
     await stack.stop();

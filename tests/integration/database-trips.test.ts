@@ -1,10 +1,11 @@
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { ownTrips } from "../support/db-proxy";
 import { useProxiedStack } from "../support/proxied-stack";
 import { conversations, timeSlots } from "../../db/schema";
 import { createEnrollment, createModerator } from "../support/moderation";
-import { signedInReads } from "../support/signed-in-reads";
+import { READ_TRIPS, signedInReads, WRITE_TRIPS } from "../support/signed-in-reads";
 
 /**
  * Issue 25: the database round trips of the requests a signed-in person makes on her common
@@ -14,13 +15,32 @@ import { signedInReads } from "../support/signed-in-reads";
 const proxied = useProxiedStack();
 const proxy = () => proxied.proxy();
 
-async function tripsOf(path: string, token: string): Promise<number> {
-  const before = proxy().requests();
-  const response = await fetch(`${proxied.stack().baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = await response.text();
-  expect(response.status, `${path}: ${body.slice(0, 200)}`).toBe(200);
-  return proxy().requests() - before;
+/**
+ * The request's own round trips before its answer (ownTrips), which must succeed. At most `budget` reach the
+ * database: the proxy holds any later one until the answer has come (db-proxy's gate), so a request whose
+ * answer waits for more trips than its budget never answers, and fails here; what it does after answering is
+ * held, then let go, and not counted. Earlier requests' after-answer work is waited out first.
+ */
+async function tripsBeforeAnswer(token: string, path: string, budget: number, input?: unknown): Promise<string[][]> {
+  await proxy().quiet();
+  const before = proxy().statements().length;
+  const gate = proxy().gate(budget);
+  try {
+    const init: RequestInit = input === undefined ? {} : { method: "POST", body: JSON.stringify(input) };
+    const response = await fetch(`${proxied.stack().baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, signal: AbortSignal.timeout(10_000) }).catch(() => {
+      throw new Error(`${path} did not answer within ${budget} round trip(s) to the database`);
+    });
+    const passed = gate.passed();
+    const body = await response.text();
+    expect(response.status, `${path}: ${body.slice(0, 200)}`).toBe(200);
+    return ownTrips(proxy().statements().slice(before)).slice(0, passed);
+  } finally {
+    gate.release();
+  }
 }
+
+/** A tRPC mutation's own round trips before its answer, held to its budget. */
+const postTrips = (token: string, path: string, input: unknown, budget: number) => tripsBeforeAnswer(token, `/trpc/${path}`, budget, input);
 
 describe("database round trips of signed-in reads (issue 25)", () => {
   it("a signed-in read is one round trip, the account check travelling with it", async () => {
@@ -33,8 +53,8 @@ describe("database round trips of signed-in reads (issue 25)", () => {
       { id: moderator.id, token: await accessTokenFor("moderator", moderator.id) },
     );
     const found = [];
-    for (const { name, path, token } of reads) found.push({ name, trips: await tripsOf(path, token) });
-    expect(found).toEqual(reads.map(({ name }) => ({ name, trips: 1 })));
+    for (const { name, path, token } of reads) found.push({ name, trips: (await tripsBeforeAnswer(token, path, READ_TRIPS)).length });
+    expect(found).toEqual(reads.map(({ name }) => ({ name, trips: READ_TRIPS })));
   });
 
   it("a blocked account's read is still refused, in that same one trip, and nothing of the read is sent", async () => {
@@ -52,25 +72,36 @@ describe("database round trips of signed-in reads (issue 25)", () => {
     expect(body.error?.data.details?.blocked).toBe(true);
   });
 
-  it("a booking and its cancel are two round trips each: the check with the reads, then the one write batch", async () => {
+  it("a booking and its cancel are two round trips each before the answer: the check with the reads, then the one write batch", async () => {
     const mentee = await createMentee();
     const mentor = await createMentor();
     await createEnrollment(mentee.id, mentor.id);
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 50 * 3_600_000);
     const [slot] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
     const token = await accessTokenFor("mentee", mentee.id);
-    /** The round trips during the call, without the transaction's own steps and without the mail delivered after the answer (its own trips, to the outbox). */
-    const tripsDuring = async (path: string, input: unknown) => {
-      const before = proxy().statements().length;
-      const response = await fetch(`${proxied.stack().baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
-      expect(response.status, await response.text()).toBe(200);
-      return ownTrips(proxy().statements().slice(before));
-    };
-    const booking = await tripsDuring("scheduling.book", { slotId: slot.id });
+    const booking = await postTrips(token, "scheduling.book", { slotId: slot.id }, WRITE_TRIPS["mentee: book a slot"]);
     expect(booking.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
-    // A cancel commits in its second trip too; what follows it (offering the freed hour to the waitlist) runs after the answer.
-    const cancel = await tripsDuring("scheduling.cancel", { slotId: slot.id });
-    expect(cancel.slice(0, 2).map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    // A cancel commits in its second trip too, and answers; what follows it (offering the freed hour to the waitlist) runs after the answer.
+    const cancel = await postTrips(token, "scheduling.cancel", { slotId: slot.id }, WRITE_TRIPS["mentee: cancel a booking"]);
+    expect(cancel.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+  });
+});
+
+describe("database round trips of a checkout start (issue 25)", () => {
+  it("three the first time (the check with every read, the claim, the session recorded), one when it answers her open checkout", async () => {
+    const mentor = await createMentor();
+    // The mentor's first checkout makes his Stripe Price (once after his approval or a rate change): not the case counted here.
+    await postTrips(await accessTokenFor("mentee", (await createMentee()).id), "payments.createCheckout", { mentorId: mentor.id }, 20);
+    const token = await accessTokenFor("mentee", (await createMentee()).id);
+    const first = await postTrips(token, "payments.createCheckout", { mentorId: mentor.id }, WRITE_TRIPS["mentee: start a checkout"]);
+    expect(first).toHaveLength(WRITE_TRIPS["mentee: start a checkout"]);
+    // The account check, the mentor, the pair's enrollments, her Customer and his payout account: one trip.
+    expect(first[0][0]).toMatch(/^select "is_blocked"/);
+    expect(first[0].filter((s) => /from "enrollments"|from "mentors"|from "mentees"|from "payout_accounts"/.test(s)).length).toBeGreaterThanOrEqual(5);
+    expect(first[1].some((s) => /^insert into "enrollments"/.test(s))).toBe(true);
+    expect(first[2].some((s) => /^update "enrollments" set .*"stripe_checkout_session_id" = \?/.test(s))).toBe(true);
+    const again = await postTrips(token, "payments.createCheckout", { mentorId: mentor.id }, WRITE_TRIPS["mentee: open her checkout again"]);
+    expect(again).toHaveLength(WRITE_TRIPS["mentee: open her checkout again"]);
   });
 });
 
@@ -104,10 +135,45 @@ describe("a race for one slot at the database's door (issue 25)", () => {
     expect(checks).toHaveLength(racers.length);
     expect(checks.filter((trip) => trip.length > 2)).toHaveLength(1);
   });
+
+  it("the losers of a race to move onto one free hour read nothing either: each sends its account check alone, and keeps her booking", async () => {
+    const mentor = await createMentor();
+    const racers = await Promise.all(Array.from({ length: 12 }, () => createMentee()));
+    await Promise.all(racers.map((m) => createEnrollment(m.id, mentor.id)));
+    const tokens = await Promise.all(racers.map((m) => accessTokenFor("mentee", m.id)));
+    const hour = 3_600_000;
+    const base = Math.ceil(Date.now() / hour) * hour;
+    const held = await testDb()
+      .insert(timeSlots)
+      .values(racers.map((m, i) => ({ mentorId: mentor.id, menteeId: m.id, state: "booked" as const, bookedAt: new Date(), startAt: new Date(base + (100 + 2 * i) * hour), endAt: new Date(base + (101 + 2 * i) * hour) })))
+      .returning();
+    const [target] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: new Date(base + 80 * hour), endAt: new Date(base + 81 * hour) }).returning();
+    const before = proxy().statements().length;
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.reschedule`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ slotId: held[i].id, toSlotId: target.id }) }).then(async (r) => ({
+          status: r.status,
+          body: await r.text(),
+        })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.includes("This slot was just taken"))).toHaveLength(racers.length - 1);
+    const trips = ownTrips(proxy().statements().slice(before));
+    // Every racer's account check went out, alone but for the winner's, which carried the move's reads; the move's write batch went out once.
+    const checks = trips.filter((trip) => trip[0].startsWith('select "is_blocked"'));
+    expect(checks).toHaveLength(racers.length);
+    expect(checks.filter((trip) => trip.length > 1)).toHaveLength(1);
+    expect(trips.filter((trip) => trip.some((s) => s.startsWith("insert into booking_events"))).length).toBe(1);
+    // Each loser still holds her own booking.
+    const winner = answers.findIndex((a) => a.status === 200);
+    const after = await testDb().select().from(timeSlots).where(inArray(timeSlots.id, held.map((h) => h.id)));
+    expect(after.filter((row) => row.state === "booked").map((row) => row.menteeId).sort()).toEqual(racers.filter((_, i) => i !== winner).map((m) => m.id).sort());
+  });
 });
 
 describe("database round trips of the other writes (issue 25)", () => {
-  it("a message and its mark-read are two round trips each, and a move commits in its second: the check with the reads, then the one write batch", async () => {
+  it("a message, its mark-read and a move are two round trips each before the answer: the check with the reads, then the one write batch", async () => {
     const mentee = await createMentee();
     const mentor = await createMentor();
     await createEnrollment(mentee.id, mentor.id);
@@ -123,21 +189,15 @@ describe("database round trips of the other writes (issue 25)", () => {
         { mentorId: mentor.id, startAt: new Date(base + 3 * hour), endAt: new Date(base + 4 * hour) },
       ])
       .returning();
-    const tripsDuring = async (token: string, path: string, input: unknown) => {
-      const before = proxy().statements().length;
-      const response = await fetch(`${proxied.stack().baseUrl}/trpc/${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) });
-      expect(response.status, await response.text()).toBe(200);
-      return ownTrips(proxy().statements().slice(before));
-    };
-    const sent = await tripsDuring(menteeToken, "chat.send", { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() });
-    const read = await tripsDuring(mentorToken, "chat.markRead", { side: "mentor", conversationId: conversation.id });
-    await tripsDuring(menteeToken, "scheduling.book", { slotId: from.id });
-    const moved = await tripsDuring(menteeToken, "scheduling.reschedule", { slotId: from.id, toSlotId: to.id });
+    const sent = await postTrips(menteeToken, "chat.send", { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() }, WRITE_TRIPS["mentee: send a message"]);
+    const read = await postTrips(mentorToken, "chat.markRead", { side: "mentor", conversationId: conversation.id }, WRITE_TRIPS["mentor: mark a conversation read"]);
+    await postTrips(menteeToken, "scheduling.book", { slotId: from.id }, WRITE_TRIPS["mentee: book a slot"]);
+    const moved = await postTrips(menteeToken, "scheduling.reschedule", { slotId: from.id, toSlotId: to.id }, WRITE_TRIPS["mentee: move a booking"]);
     const firstOf = (trips: string[][]) => trips.map((trip) => trip[0].slice(0, 30));
     expect(firstOf(sent)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^insert into messages/)]);
     expect(firstOf(read)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update messages set read_at/)]);
-    // A move commits in its second trip too (the check travels with the reads of both slots); offering the freed hour to the waitlist follows.
-    expect(firstOf(moved).slice(0, 2)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    // A move commits in its second trip too (the check travels with the reads of both slots), and answers; offering the freed hour to the waitlist follows.
+    expect(firstOf(moved)).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
     expect(moved[0].some((s) => /from "time_slots"/.test(s))).toBe(true);
   });
 });

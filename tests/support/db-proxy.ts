@@ -6,6 +6,14 @@ export type DbProxy = {
   /** The SQL of each round trip so far, in order (best effort: a pipeline's statements and batch steps). */
   statements: () => string[][];
   overloaded: (on: boolean) => void;
+  /**
+   * From now on, lets `budget` of the requests' own trips (see `isOwnTrip`) reach the database and holds
+   * every later one until `release()`: an answer that needs more than its budget waits for a trip that does
+   * not come (tests/integration/database-trips.test.ts). `passed()` counts the own trips let through.
+   */
+  gate: (budget: number) => { passed: () => number; release: () => void };
+  /** Resolves once no trip is in flight and none has arrived for `quietMs` (what an earlier request does after its answer). */
+  quiet: (quietMs?: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -30,19 +38,34 @@ function sqlOf(body: string): string[] {
 export async function startDbProxy(target: string, options: { latencyMs?: number } = {}): Promise<DbProxy> {
   let refusing = false;
   let count = 0;
+  let inFlight = 0;
+  let lastArrival = 0;
+  let gate: { budget: number; passed: number; open: Promise<void>; release: () => void } | null = null;
   const trips: string[][] = [];
   const server = createServer(async (req, res) => {
     count++;
-    // A database far away: each round trip waits this long before it reaches the database (bench/db-distance.ts).
-    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-    if (refusing) {
-      res.writeHead(429, { "content-type": "text/plain" }).end("Too many concurrent requests");
-      return;
-    }
+    inFlight++;
+    lastArrival = performance.now();
+    res.on("close", () => inFlight--);
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      trips.push(sqlOf(Buffer.concat(chunks).toString("utf8")));
+      const statements = sqlOf(Buffer.concat(chunks).toString("utf8"));
+      // Recorded as it arrives, so a trip the Worker sent before its answer is counted before the answer (bench/db-distance.ts).
+      if (!refusing) trips.push(statements);
+      const own = isOwnTrip(statements);
+      const held = gate;
+      if (held && own) {
+        if (held.passed < held.budget) held.passed++;
+        else await held.open;
+      }
+      // A database far away: each of a request's own round trips waits this long before it reaches the database
+      // (the local Stripe's stand in for calls to Stripe's API, whose distance is Stripe's, not the database's).
+      if (options.latencyMs && own) await new Promise((r) => setTimeout(r, options.latencyMs));
+      if (refusing) {
+        res.writeHead(429, { "content-type": "text/plain" }).end("Too many concurrent requests");
+        return;
+      }
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && k !== "host" && k !== "content-length")) as Record<string, string>;
       const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
       res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await upstream.arrayBuffer()));
@@ -59,6 +82,22 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
     requests: () => count,
     statements: () => trips,
     overloaded: (on) => void (refusing = on),
+    gate: (budget) => {
+      let release = () => undefined as void;
+      const open = new Promise<void>((resolve) => (release = resolve));
+      const current = { budget, passed: 0, open, release };
+      gate = current;
+      return {
+        passed: () => current.passed,
+        release: () => {
+          if (gate === current) gate = null;
+          current.release();
+        },
+      };
+    },
+    quiet: async (quietMs = 100) => {
+      while (inFlight > 0 || performance.now() - lastArrival < quietMs) await new Promise((r) => setTimeout(r, 20));
+    },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -66,8 +105,16 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
 /**
  * A request's own round trips among `trips`: each trip's statements without the transaction's
  * steps, and without the trips that only deliver mail or Web Push (the outbox and the devices'
- * pushes are sent after the answer, issue 27).
+ * pushes are sent after the answer, issue 27), or that are the local Stripe's (in production those
+ * are calls to Stripe, not to the database).
  */
 export function ownTrips(trips: string[][]): string[][] {
-  return trips.map((trip) => trip.filter((s) => s && !/^(BEGIN|COMMIT|ROLLBACK)\b/.test(s))).filter((trip) => !trip.every((s) => /email_outbox|dev_mailbox|push_subscriptions|dev_push_/.test(s)));
+  return trips.map(withoutTransactionSteps).filter(isOwnTrip);
+}
+
+const withoutTransactionSteps = (trip: string[]) => trip.filter((s) => s && !/^(BEGIN|COMMIT|ROLLBACK)\b/.test(s));
+
+/** Whether a trip is a request's own (see `ownTrips`). */
+export function isOwnTrip(trip: string[]): boolean {
+  return !withoutTransactionSteps(trip).every((s) => /email_outbox|dev_mailbox|push_subscriptions|dev_push_|dev_stripe_objects/.test(s));
 }

@@ -4,6 +4,27 @@
  * and timed at a distance by bench/db-distance.ts. One list, so the bench measures what CI guards.
  */
 export type SignedIn = { id: string; token: string };
+
+/** A signed-in read's round trips: the account check travels with the page's reads (ADR 0017). */
+export const READ_TRIPS = 1;
+
+/**
+ * The most round trips each signed-in write makes before its answer (issue 25, ADR 0017): the check
+ * with the reads the write depends on, then the one write batch. A checkout start has a third: the pair's
+ * claim must be written before Stripe is asked (so concurrent requests share one Checkout Session), and
+ * the session Stripe answers is written after. bench/db-distance.ts fails over these;
+ * tests/integration/database-trips.test.ts holds each.
+ */
+export const WRITE_TRIPS = {
+  "mentee: book a slot": 2,
+  "mentee: cancel a booking": 2,
+  "mentee: move a booking": 2,
+  "mentee: send a message": 2,
+  "mentor: mark a conversation read": 2,
+  "mentee: start a checkout": 3,
+  "mentee: open her checkout again": 1,
+} as const;
+export type SignedInWrite = keyof typeof WRITE_TRIPS;
 export type SignedInRead = { name: string; path: string; token: string };
 
 const query = (path: string, input?: unknown) => `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
