@@ -22,13 +22,13 @@ module.exports = {
       severity: "error",
       comment: "Domain services know nothing of tRPC, REST, routes, jobs or the development stand-ins.",
       from: { path: "^worker/services/" },
-      to: { path: "^worker/(trpc|rest|routes|jobs|dev)/|^worker/(index|realtime|third-parties|config-gate|security-headers)\\.ts$" },
+      to: { path: "^worker/(trpc|rest|routes|jobs|dev)/|^worker/(index|app|realtime|third-parties|config-gate|security-headers)\\.ts$" },
     },
     {
       name: "production-never-imports-stand-ins",
       severity: "error",
-      comment: "Stand-ins are injected at the entry (worker/third-parties.ts, worker/index.ts), never imported by production modules.",
-      from: { path: "^(worker|party)/", pathNot: "^worker/(dev/|third-parties\\.ts$|index\\.ts$)" },
+      comment: "Stand-ins are injected at the entry (worker/third-parties.ts, worker/app.ts, worker/index.ts), never imported by production modules.",
+      from: { path: "^(worker|party)/", pathNot: "^worker/(dev/|third-parties\\.ts$|app\\.ts$|index\\.ts$)" },
       to: { path: "^worker/dev/" },
     },
     {

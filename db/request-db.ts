@@ -1,5 +1,8 @@
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client/web";
-import { drizzle } from "drizzle-orm/libsql/web";
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
+import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
+import { LibSQLSession } from "drizzle-orm/libsql/session";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 import { isReadOnly, readsOnly, sqlOf } from "./busy-retry";
 import * as schema from "./schema";
@@ -27,6 +30,24 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * (workerd cancels such waits when the first request ends; see worker/security-headers.ts).
  */
 export type RequestDb = { db: Db; holdWritesUntil: (check: Promise<unknown>) => void };
+
+/**
+ * What `drizzle(client, { schema })` works out from the schema on every call, worked out once per
+ * isolate: the tables' relational config took about a fifth of a booking's CPU in the Worker when each
+ * request made its own (bench/worker-profile.ts, issue 25). Plain data and a stateless dialect: nothing
+ * of one request reaches another.
+ */
+let shape: { dialect: SQLiteAsyncDialect; schema: { fullSchema: typeof schema; schema: ReturnType<typeof extractTablesRelationalConfig>["tables"]; tableNamesMap: Record<string, string> } } | undefined;
+function drizzleOver(client: Client): Db {
+  if (!shape) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    shape = { dialect: new SQLiteAsyncDialect(), schema: { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } };
+  }
+  const session = new LibSQLSession(client, shape.dialect, shape.schema, {}, undefined);
+  const db = new LibSQLDatabase("async", shape.dialect, session, shape.schema) as unknown as Db;
+  (db as unknown as { $client: Client }).$client = client;
+  return db;
+}
 
 export function requestDb(shared: Db): RequestDb {
   const client = shared.$client as Client;
@@ -81,7 +102,7 @@ export function requestDb(shared: Db): RequestDb {
     },
   });
   return {
-    db: drizzle(scoped, { schema }) as unknown as Db,
+    db: drizzleOver(scoped),
     holdWritesUntil: (check) => {
       hold = check;
       // Seen by the writes that wait on it; unhandled here would be reported twice.

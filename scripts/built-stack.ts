@@ -17,7 +17,7 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
@@ -41,6 +41,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     bindings: { ...workerOptions.bindings, ...vars },
     host: "127.0.0.1",
     port: 0,
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const stop = async () => {
     await miniflare.dispose().catch(() => undefined);

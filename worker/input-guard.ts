@@ -85,37 +85,56 @@ function queryRefusal(params: URLSearchParams): Refusal | null {
   return null;
 }
 
-async function bodyRefusal(request: Request): Promise<Refusal | null> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
+/**
+ * The body's refusal, and the request the routes read next. A form is read from a copy (its files stay
+ * in the original); any other body is read once, as bytes, and the routes get a request carrying those same
+ * bytes (the webhook checks its signature on them): a copy of the stream cost a tenth of a booking's CPU
+ * in the Worker (bench/worker-profile.ts, issue 25).
+ */
+async function bodyChecked(request: Request): Promise<{ refusal: Refusal | null; request: Request }> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return { refusal: null, request };
   const type = request.headers.get("content-type")?.split(";", 1)[0].trim().toLowerCase() ?? "";
-  // A copy is read, so routes still read the body as sent (the webhook checks its signature on the raw text).
-  const copy = request.clone();
   if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
-    const form = await copy.formData().catch(() => null);
-    if (!form) return null; // the route refuses an unreadable form itself
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    if (!form) return { refusal: null, request }; // the route refuses an unreadable form itself
     for (const [key, value] of form) {
       const refusal = textRefusal(key, "A form field name") ?? (typeof value === "string" ? textRefusal(value, `Form field "${key.slice(0, 40)}"`) : null);
-      if (refusal) return refusal;
+      if (refusal) return { refusal, request };
     }
-    return null;
+    return { refusal: null, request };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = bad(`The request body is too large (at most ${INPUT_LIMITS.maxJsonBodyBytes / 1024} KB).`, 413);
-  if (declared > INPUT_LIMITS.maxJsonBodyBytes) return tooLarge;
-  const text = await copy.text();
-  if (text.length > INPUT_LIMITS.maxJsonBodyBytes) return tooLarge;
-  return jsonOrTextRefusal(text, "The request body");
+  if (declared > INPUT_LIMITS.maxJsonBodyBytes) {
+    // Read to its end and dropped, unkept: answered before the body has arrived, the connection is reset, and a
+    // proxy in front (Vite's, in `npm run dev`) answers the client a 500 instead of this 413.
+    await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+    return { refusal: tooLarge, request };
+  }
+  const bytes = await request.arrayBuffer();
+  const again = new Request(request, { body: bytes });
+  if (bytes.byteLength > INPUT_LIMITS.maxJsonBodyBytes) return { refusal: tooLarge, request: again };
+  return { refusal: jsonOrTextRefusal(new TextDecoder().decode(bytes), "The request body"), request: again };
 }
 
 /**
- * Why the request cannot be accepted as it is, or null. The body is read first even when the address
- * alone would be refused: answering before the body has arrived makes workerd reset the connection,
- * and a client that was reusing it sees a network error instead of the 400.
+ * Why the request cannot be accepted as it is (or null), and the request the routes read: the same, or one
+ * carrying the same bytes when its body had to be read. The body is read first even when the address alone
+ * would be refused: answering before the body has arrived makes workerd reset the connection, and a
+ * client that was reusing it sees a network error instead of the 400.
  */
-export async function requestRefusal(request: Request): Promise<Refusal | null> {
+export async function checkedRequest(request: Request): Promise<{ refusal: Refusal | null; request: Request }> {
   const url = new URL(request.url);
-  const body = await bodyRefusal(request);
-  return pathRefusal(url.pathname) ?? queryRefusal(url.searchParams) ?? body;
+  const body = await bodyChecked(request);
+  return { refusal: pathRefusal(url.pathname) ?? queryRefusal(url.searchParams) ?? body.refusal, request: body.request };
+}
+
+/** Why the request cannot be accepted as it is, or null (`checkedRequest`'s refusal). */
+export async function requestRefusal(request: Request): Promise<Refusal | null> {
+  return (await checkedRequest(request)).refusal;
 }
 
 /** tRPC clients read errors in tRPC's own envelope (one per call of a batch). */
@@ -127,8 +146,11 @@ function trpcRefusalBody(url: URL, refusal: Refusal) {
 }
 
 export const inputGuard: MiddlewareHandler = async (c, next) => {
-  const refusal = await requestRefusal(c.req.raw);
-  if (!refusal) return next();
+  const { refusal, request } = await checkedRequest(c.req.raw);
+  if (!refusal) {
+    c.req.raw = request;
+    return next();
+  }
   const url = new URL(c.req.url);
   const body = url.pathname.startsWith("/trpc/") ? trpcRefusalBody(url, refusal) : { message: refusal.message, error: refusal.message };
   return c.json(body, refusal.status);

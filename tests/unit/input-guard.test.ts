@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INPUT_LIMITS, requestRefusal, textRefusal, valueRefusal } from "../../worker/input-guard";
+import { checkedRequest, INPUT_LIMITS, requestRefusal, textRefusal, valueRefusal } from "../../worker/input-guard";
 
 const json = (path: string, body: string, headers: Record<string, string> = {}) =>
   new Request(`http://local${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
@@ -57,6 +57,16 @@ describe("requests", () => {
     expect((await requestRefusal(new Request("http://local/api/mentees/mentor/profile/a%00")))?.message).toMatch(/NUL/);
     expect((await requestRefusal(new Request(`http://local/images/${"a".repeat(INPUT_LIMITS.maxPathLength)}`)))?.message).toBe("The address is too long.");
     expect(await requestRefusal(new Request(`http://local/images/${"a".repeat(1025)}`))).toBeNull();
+  });
+
+  it("reads a JSON body once and hands the route a request with the same bytes, headers and method", async () => {
+    const sent = '{"name":"Āšā 😀","note":"line\\nbreak"}';
+    const original = new Request("http://local/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=abc" }, body: sent });
+    const { refusal, request } = await checkedRequest(original);
+    expect(refusal).toBeNull();
+    expect(request.method).toBe("POST");
+    expect(request.headers.get("stripe-signature")).toBe("t=1,v1=abc");
+    expect(new Uint8Array(await request.arrayBuffer())).toEqual(new TextEncoder().encode(sent));
   });
 
   it("checks multipart text fields and leaves the original body readable for the route", async () => {

@@ -39,12 +39,12 @@ ${messages.length === 0 ? html`<p>No messages yet.</p>` : ""}
 ${messages.map(
   (m) => html`<article aria-label="${m.subject}">
   <h2>${m.subject}</h2>
-  <p class="meta">To ${m.to} · ${m.sentAt.toISOString().replace("T", " ").slice(0, 19)} UTC${m.html ? html` · <a href="/dev/mailbox/${m.id}/html">View as HTML</a>` : ""}</p>
+  <p class="meta">To ${m.to} · ${m.sentAt.toISOString().replace("T", " ").slice(0, 19)} UTC${m.html ? html` · <a href="/dev/mailbox/messages/${m.id}/html">View as HTML</a>` : ""}</p>
   <pre>${linkify(m.text)}</pre>
   ${
     m.attachments.length
       ? html`<p class="files">Attached: ${m.attachments.map(
-          (a, i) => html`${i ? ", " : ""}<a href="/dev/mailbox/${m.id}/attachments/${i}" download="${a.filename}">${a.filename}</a> (${a.contentType.split(";")[0]})`,
+          (a, i) => html`${i ? ", " : ""}<a href="/dev/mailbox/messages/${m.id}/attachments/${i}" download="${a.filename}">${a.filename}</a> (${a.contentType.split(";")[0]})`,
         )}</p>`
       : ""
   }
@@ -56,14 +56,14 @@ ${messages.map(
 devMailbox.get("/messages.json", async (c) => c.json(await recent(c, c.req.query("to") || undefined)));
 
 /** The message's HTML as its recipient's mail program would show it (sandboxed: no scripts run). */
-devMailbox.get("/:id/html", async (c) => {
+devMailbox.get("/messages/:id/html", async (c) => {
   const message = await devMailboxMessage(dbFor(readConfig(c.env)), c.req.param("id"));
   if (!message?.html) return c.text("Not found", 404);
   return c.body(message.html, 200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https:" });
 });
 
-/** One attached file, downloaded with its name and type (`/dev/mailbox/<id>/attachments/<n>`). */
-devMailbox.get("/:id/attachments/:index", async (c) => {
+/** One attached file, downloaded with its name and type (`/dev/mailbox/messages/<id>/attachments/<n>`). */
+devMailbox.get("/messages/:id/attachments/:index", async (c) => {
   const message = await devMailboxMessage(dbFor(readConfig(c.env)), c.req.param("id"));
   const file = message?.attachments[Number(c.req.param("index"))];
   if (!file) return c.text("Not found", 404);

@@ -25,8 +25,28 @@ async function signClaims(secret: string, claims: Record<string, string>, ttlSec
   return encodeJWT(headerJSON, payloadJSON, signature);
 }
 
+/**
+ * Tokens this isolate has verified, oldest first: a signed-in page sends one token with each of its calls, and
+ * decoding and checking it again took a tenth of a booking's CPU in the Worker (bench/worker-profile.ts, issue 25).
+ * Only a token whose signature checked out with the same secret is kept, with its expiry, which is checked on
+ * every use; the account behind it is still checked on the database with each request.
+ */
+const verified = new Map<string, { secret: string; payload: Record<string, unknown>; expiresAtMs: number }>();
+const VERIFIED_KEPT = 2_000;
+
 /** The payload of a valid, unexpired HS256 token signed with `secret`; null for anything else. */
 async function verifiedClaims(secret: string, token: string): Promise<Record<string, unknown> | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) return known.expiresAtMs > Date.now() ? known.payload : null;
+  const payload = await checkedClaims(secret, token);
+  if (payload) {
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { secret, payload, expiresAtMs: (payload.exp as number) * 1000 });
+  }
+  return payload;
+}
+
+async function checkedClaims(secret: string, token: string): Promise<Record<string, unknown> | null> {
   let parsed: ReturnType<typeof parseJWT>;
   try {
     parsed = parseJWT(token);

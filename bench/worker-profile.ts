@@ -1,0 +1,111 @@
+/**
+ * Where the Worker's CPU goes under the booking race (issue 25): the built Worker in workerd with its
+ * DevTools port open, N mentees booking one slot at once for R rounds while V8's sampling profiler
+ * runs in the Worker's isolate; prints the functions with the most self time, and the share of each
+ * bundle area (the Worker's own code, drizzle, tRPC, hono, libSQL's client, ...). Not a benchmark
+ * with a target: a tool to find what to make cheaper. `npx tsx bench/worker-profile.ts` after a build.
+ * N and R: BOOKING_MENTEES (100), BOOKING_ROUNDS (5). The profile goes to bench/results/worker-profile.cpuprofile
+ * (open it in Chromium's DevTools, Performance panel).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import WebSocket from "ws";
+import { startStack } from "../scripts/built-stack";
+import { raceCast } from "./race-cast";
+
+const N = Number(process.env.BOOKING_MENTEES ?? 100);
+const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
+const HOUR = 3_600_000;
+const INSPECTOR_PORT = 9_231;
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+/** A DevTools session on the Worker's isolate: `send` a method, await its result. */
+async function devtools(): Promise<{ send: <T>(method: string, params?: object) => Promise<T>; close: () => void }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { id: string; title?: string; webSocketDebuggerUrl: string }[];
+  const target = targets.find((t) => /mentorship/.test(t.id) || /mentorship/.test(t.title ?? "")) ?? targets[0];
+  if (!target) throw new Error("workerd offered no DevTools target");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let id = 0;
+  const waiting = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  return {
+    send: <T>(method: string, params: object = {}) =>
+      new Promise<T>((resolve, reject) => {
+        const mine = ++id;
+        waiting.set(mine, (m) => (m.error ? reject(new Error(`${method}: ${JSON.stringify(m.error)}`)) : resolve(m.result as T)));
+        socket.send(JSON.stringify({ id: mine, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** What part of the bundle a frame is in, from its function's source position in the bundle (by the code around it). */
+function areaOf(node: ProfileNode): string {
+  const { functionName, url } = node.callFrame;
+  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
+  return url.split("/").pop() ?? url;
+}
+
+const stack = await startStack({ inspectorPort: INSPECTOR_PORT });
+try {
+  const { mentorToken, tokens, now } = await raceCast(stack, N);
+
+  const session = await devtools();
+  await session.send("Profiler.enable");
+  await session.send("Profiler.setSamplingInterval", { interval: 100 });
+  await session.send("Profiler.start");
+  let requests = 0;
+  const t0 = performance.now();
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = new Date(Math.ceil(now / HOUR) * HOUR + (30 + r * 2) * HOUR);
+    const published = (await (
+      await fetch(`${stack.baseUrl}/api/mentors/available-timeslots`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${mentorToken}` }, body: JSON.stringify({ slotDetails: { start: start.toISOString() } }) })
+    ).json()) as { allTimeSlots: { _id: string }[] };
+    const slotId = published.allTimeSlots[0]._id;
+    await Promise.all(
+      tokens.map(async (token) => {
+        const res = await fetch(`${stack.baseUrl}/api/mentees/timeslots/1`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ values: {}, slotId }) });
+        await res.text();
+        requests++;
+      }),
+    );
+  }
+  const wall = performance.now() - t0;
+  const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
+  session.close();
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/worker-profile.cpuprofile", JSON.stringify(profile));
+
+  // Self time of each node: the sampling intervals that ended in it.
+  const self = new Map<number, number>();
+  profile.samples.forEach((nodeId, i) => self.set(nodeId, (self.get(nodeId) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFunction = new Map<string, number>();
+  const byArea = new Map<string, number>();
+  let total = 0;
+  let idle = 0;
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    if (node.callFrame.functionName === "(idle)") {
+      idle += us;
+      continue;
+    }
+    total += us;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop() ?? ""}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    byArea.set(areaOf(node), (byArea.get(areaOf(node)) ?? 0) + us);
+  }
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  console.log(`${requests} bookings in ${ROUNDS} rounds, ${wall.toFixed(0)} ms wall; Worker isolate busy ${ms(total)} ms (${((total / 1000 / requests) * 1000).toFixed(0)} µs a request), idle ${ms(idle)} ms`);
+  console.log("\nSelf time by function (top 40):");
+  for (const [key, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${ms(us).padStart(8)} ms  ${key}`);
+  console.log("\nSelf time by file:");
+  for (const [key, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms(us).padStart(8)} ms  ${key}`);
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,114 @@
+/**
+ * The Worker's routes (Hono): the middleware every request passes, tRPC, the REST adapter, the webhooks, the pages,
+ * the development doors and the SPA's files. worker/index.ts exports it as the Worker, with the cron and the rooms.
+ */
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env";
+import { configGate } from "./config-gate";
+import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
+import { routeRealtime } from "./realtime";
+import { securityHeaders } from "./security-headers";
+import { restApp, restErrorResponse } from "./rest/adapter";
+import { googleAuthRoutes } from "./routes/google-auth";
+import { calendarRoutes } from "./routes/calendar";
+import { publicPageRoutes } from "./routes/public-pages";
+import { appPage, wantsAppPage } from "./routes/app-page";
+import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
+import { imageRoutes } from "./routes/images";
+import { installFileRoutes } from "./routes/install-files";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
+import { devCron } from "./dev/cron";
+import { devMailbox } from "./dev/mailbox";
+import { devPushPages } from "./dev/push-pages";
+import { localGooglePages } from "./dev/local-google";
+import { localStripePages } from "./dev/local-stripe/pages";
+import { localStripeOf, wireThirdParties } from "./third-parties";
+import { createContext } from "./trpc/context";
+import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
+import { appRouter } from "./trpc/router";
+
+
+export const app = new Hono<AppEnv>();
+
+// First, so every response gets the security headers, the early refusals and error pages too (issue 20, ADR 0021).
+app.use("*", securityHeaders);
+// Every request gets an id (Cloudflare's ray id when there is one) that failures are logged with: without one,
+// this isolate's random prefix and a counter (crypto.randomUUID cost about 0.1 ms a request, bench/worker-profile.ts).
+// (Made at the first request: a Worker may not draw random values at its start.)
+let isolatePrefix: string | undefined;
+let requestCount = 0;
+app.use("*", async (c, next) => {
+  isolatePrefix ??= crypto.randomUUID().slice(0, 8);
+  const requestId = c.req.header("cf-ray") ?? `${isolatePrefix}-${(++requestCount).toString(36)}`;
+  c.set("requestId", requestId);
+  c.header("x-request-id", requestId);
+  await next();
+});
+// A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
+app.use("*", configGate);
+app.use("*", inputGuard);
+// Stripe, mail and Google (or their development stand-ins), chosen once per isolate for every route and job.
+app.use("*", async (c, next) => {
+  wireThirdParties(c.env, deliverToSelf(c.env));
+  await next();
+});
+
+app.use(
+  "/trpc/*",
+  trpcServer({
+    router: appRouter,
+    endpoint: "/trpc",
+    maxBatchSize: MAX_TRPC_BATCH,
+    createContext: (_opts, c) => createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get("requestId") as string),
+    responseMeta: ({ errors }) => (errors.some((e) => e.code === "SERVICE_UNAVAILABLE") ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } } : {}),
+    onError: ({ error, path, ctx }) => logFailure(ctx?.requestId ?? "-", `tRPC ${path ?? "(no path)"}`, error),
+  }),
+);
+
+app.route("/", imageRoutes);
+// Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
+app.route("/", stripeWebhookRoutes);
+app.route("/", stripeConnectWebhookRoutes);
+app.route("/dev/stripe", localStripePages(localStripeOf));
+// Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
+app.route("/dev/mailbox", devMailbox);
+app.route("/dev/cron", devCron);
+// Web Push (issue 27): the local push service's inbox and doors (development only).
+app.route("/dev/push", devPushPages);
+// Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
+app.route("/", googleAuthRoutes);
+app.route("/dev/google", localGooglePages);
+// Scheduling (issue 8): calendar export (.ics downloads and the private feed).
+app.route("/", calendarRoutes);
+app.route("/", publicPageRoutes);
+// Installable (issue 27): the service worker and the web app manifest, revalidated on every request.
+app.route("/", installFileRoutes);
+app.route("/api", restApp);
+
+app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
+
+// The original client's socket.io polling (SPEC §7 `path /socket.io`) fails fast with where pushes live now (issue 9).
+const SOCKET_IO_GONE = "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?ticket=<a ticket from POST /trpc/realtime.ticket>, not socket.io.";
+app.all("/socket.io", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
+app.all("/socket.io/*", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
+
+app.get("/healthz", (c) => c.json({ ok: true }));
+
+// Everything else is the SPA and its files: the Worker runs first for every path (wrangler.toml), so they pass
+// through the security headers; the assets' own rules (public/_headers, the SPA fallback) still apply.
+app.all("*", (c) => {
+  // A page of the app in Hindi for a reader of Hindi (issue 27); everything else as the assets have it.
+  const locale = requestLocale(c.req.raw.headers);
+  if (locale !== DEFAULT_LOCALE && wantsAppPage(c.req.raw)) return appPage(c.env, c.req.url, locale);
+  return c.env.ASSETS.fetch(c.req.raw);
+});
+
+// Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
+app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
+
+/** The Worker's own front door: the local Stripe posts its signed events through it, as Stripe does from outside. */
+export function deliverToSelf(env: AppEnv["Bindings"]) {
+  return async (request: Request, ctx: ExecutionContext) => app.fetch(request, env, ctx);
+}
