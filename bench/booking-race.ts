@@ -8,14 +8,11 @@
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { startStack } from "../scripts/built-stack";
+import { raceCast } from "./race-cast";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { createDb } from "../db/client";
-import { DEMO_PASSWORD, menteeRow, mentorRow } from "../db/factories";
 import { and, eq, inArray } from "drizzle-orm";
-import { enrollments, mentees, mentors, timeSlots } from "../db/schema";
-import { openSession } from "../worker/services/sessions";
-import { signAccessToken } from "../worker/services/tokens";
+import { timeSlots } from "../db/schema";
 
 const N = Number(process.env.BOOKING_MENTEES ?? 100);
 const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
@@ -23,14 +20,7 @@ const HOUR = 3_600_000;
 
 const stack = await startStack();
 try {
-  const db = createDb(stack.dbUrl);
-  const tag = crypto.randomUUID().slice(0, 8);
-  const [mentor] = await db.insert(mentors).values(mentorRow({ email: `bench.${tag}@example.test`, passwordHash: DEMO_PASSWORD, timeZone: "Asia/Kolkata" })).returning();
-  const mentorToken = await signAccessToken(stack.jwtSecret, { sub: mentor.id, role: "mentor", sid: (await openSession(db, { role: "mentor", userId: mentor.id })).sessionId });
-  const people = await db.insert(mentees).values(Array.from({ length: N }, (_, i) => menteeRow({ email: `bench.${tag}.${i}@example.test` }))).returning();
-  const now = Date.now();
-  await db.insert(enrollments).values(people.map((p) => ({ menteeId: p.id, mentorId: mentor.id, status: "active" as const, amountPaise: 1, currentPeriodStart: new Date(now - 86_400_000), currentPeriodEnd: new Date(now + 20 * 86_400_000) })));
-  const tokens = await Promise.all(people.map(async (p) => signAccessToken(stack.jwtSecret, { sub: p.id, role: "mentee", sid: (await openSession(db, { role: "mentee", userId: p.id })).sessionId })));
+  const { db, tag, mentor, mentorToken, people, tokens, now } = await raceCast(stack, N);
   const latencies: number[] = [];
   const outcomes: Record<string, number> = {};
   const rounds: { winners: number; ms: number }[] = [];

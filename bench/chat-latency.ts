@@ -16,7 +16,8 @@ import { signAccessToken } from "../worker/services/tokens";
  *   arriving at the recipient's socket;
  * - send→push: from the client starting the send call to the push arriving (end to end).
  * Phase 1 sends one message at a time; phase 2 keeps BENCH_CONCURRENCY sends in flight for
- * BENCH_SECONDS and reports the sustained delivered messages per second and the latencies under load.
+ * BENCH_SECONDS and reports the sustained delivered messages per second and the latencies under load;
+ * phase 3 (the floor) sends the send's own write batch, as many in flight, straight to sqld.
  */
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 500);
 const SEQUENTIAL = Number(process.env.BENCH_MESSAGES ?? 500);
@@ -163,9 +164,50 @@ try {
   console.log(line(`${CONCURRENCY} in flight`, load));
   console.log(`sustained: ${rate.toFixed(0)} messages/s delivered (${failures} failed) with ${sockets.length} sockets open`);
 
+  // Phase 3, the floor (issue 25): the send's own write batch (the same four statements as worker/services/chat/messages.ts),
+  // CONCURRENCY in flight for SECONDS, straight to sqld through the client the Worker uses (with its busy retry), without
+  // the Worker, its account check, tRPC or the push: what the database alone allows at this concurrency.
+  console.log(`phase 3 (floor): ${CONCURRENCY} write batches in flight for ${SECONDS} s, straight to sqld`);
+  const client = db.$client as unknown as { batch: (stmts: { sql: string; args: (string | number)[] }[], mode: "write") => Promise<unknown> };
+  const floorLatencies: number[] = [];
+  let floorCount = 0;
+  const floorUntil = performance.now() + SECONDS * 1000;
+  const floorBegan = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
+      for (let n = lane; performance.now() < floorUntil; n += CONCURRENCY) {
+        const pair = pairs[n % pairs.length];
+        const id = crypto.randomUUID();
+        const now = Date.now();
+        const stored = "exists (select 1 from messages where id = ?)";
+        const t = performance.now();
+        await client.batch(
+          [
+            {
+              sql: "insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at) select ?, ?, 'mentee', ?, ?, ?, ? where (select count(*) from messages where sender_type = 'mentee' and sender_id = ? and created_at > ?) < 1000000 on conflict (sender_type, sender_id, client_id) do nothing",
+              args: [id, pair.conversationId, pair.menteeId, `floor ${n}`, crypto.randomUUID(), now, pair.menteeId, now - 10_000],
+            },
+            { sql: `update conversations set last_message_at = ? where id = ? and ${stored}`, args: [now, pair.conversationId, id] },
+            { sql: `delete from notifications where recipient_role = 'mentor' and recipient_id = ? and conversation_id = ? and type = 'message' and is_read = 0 and ${stored}`, args: [pair.mentorId, pair.conversationId, id] },
+            {
+              sql: `insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at) select ?, 'mentor', ?, 'message', 'message', 'New message from Bench', ?, 0, ? where ${stored}`,
+              args: [crypto.randomUUID(), pair.mentorId, pair.conversationId, now, id],
+            },
+          ],
+          "write",
+        );
+        floorLatencies.push(performance.now() - t);
+        floorCount++;
+      }
+    }),
+  );
+  const floorSeconds = (performance.now() - floorBegan) / 1000;
+  const floor = { count: floorCount, perSecond: floorCount / floorSeconds, p50: percentile(floorLatencies, 50), p95: percentile(floorLatencies, 95), p99: percentile(floorLatencies, 99), max: Math.max(...floorLatencies) };
+  console.log(`floor: ${floor.perSecond.toFixed(0)} write batches/s; p50 ${floor.p50.toFixed(1)} p95 ${floor.p95.toFixed(1)} p99 ${floor.p99.toFixed(1)} max ${floor.max.toFixed(1)} ms`);
+
   writeFileSync(
     new URL("./results/chat-latency-latest.json", import.meta.url),
-    JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, sockets: sockets.length, pairs: pairs.length, sequential: one, loaded: { ...load, concurrency: CONCURRENCY, seconds: elapsed, messagesPerSecond: rate, failures } }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, sockets: sockets.length, pairs: pairs.length, sequential: one, loaded: { ...load, concurrency: CONCURRENCY, seconds: elapsed, messagesPerSecond: rate, failures }, floor }, null, 2),
   );
 } finally {
   sockets.forEach((s) => s.terminate());

@@ -62,6 +62,8 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
     const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: Boolean(as) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // BENCH_LHR_DIR=dir keeps each run's whole report there (to read its long tasks and script costs).
+    if (process.env.BENCH_LHR_DIR) writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const { formFactor, throttlingMethod } = lhr.configSettings;
     if (formFactor !== "mobile" || throttlingMethod !== "simulate") throw new Error(`Expected the mobile preset with simulated throttling, got ${formFactor}/${throttlingMethod}`);

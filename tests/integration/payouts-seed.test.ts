@@ -50,8 +50,9 @@ describe("payouts seed", () => {
     const ordered = [...paidOut].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(ordered.map((p) => p.status)).toEqual(["paid", "paid", "paid", "in_transit"]);
     const inTransit = ordered[3];
-    // Stripe's arrival_date is a day (midnight UTC): the day after tomorrow.
-    expect(inTransit.arrivalDate.toISOString()).toBe(`${new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)}T00:00:00.000Z`);
+    // Stripe's arrival_date is a day (midnight UTC): the day after tomorrow, as of the seed's run (the time it marked her
+    // account synced), not of this test's: a suite that crosses midnight UTC between the two would see another day.
+    expect(inTransit.arrivalDate.toISOString()).toBe(`${new Date(ashaAccount.syncedAt!.getTime() + 2 * DAY).toISOString().slice(0, 10)}T00:00:00.000Z`);
     for (const p of ordered.slice(0, 3)) expect(p.arrivalDate.getTime()).toBeLessThan(Date.now());
     for (let i = 1; i < ordered.length; i++) {
       const gapDays = (ordered[i].createdAt.getTime() - ordered[i - 1].createdAt.getTime()) / DAY;

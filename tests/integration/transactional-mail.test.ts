@@ -75,13 +75,13 @@ describe("bookings: both parties, with the calendar file", () => {
     const delivered = await deliveredMail(me.row.email, menteeMail.subject);
     expect(delivered.attachments).toEqual([expect.objectContaining({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar/) })]);
     const page = await (await fetch(`${baseUrl()}/dev/mailbox`)).text();
-    expect(page).toContain(`/dev/mailbox/${delivered.id}/attachments/0`);
-    const download = await fetch(`${baseUrl()}/dev/mailbox/${delivered.id}/attachments/0`);
+    expect(page).toContain(`/dev/mailbox/messages/${delivered.id}/attachments/0`);
+    const download = await fetch(`${baseUrl()}/dev/mailbox/messages/${delivered.id}/attachments/0`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="invite.ics"');
     expect(unfold(await download.text())).toContain(`UID:${bookingId}@mentorlink`);
-    const htmlView = await fetch(`${baseUrl()}/dev/mailbox/${delivered.id}/html`);
+    const htmlView = await fetch(`${baseUrl()}/dev/mailbox/messages/${delivered.id}/html`);
     expect(await htmlView.text()).toContain("&#60;b&#62;Career");
   });
 
