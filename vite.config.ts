@@ -13,7 +13,17 @@ import { linguiMacro } from "./scripts/i18n/macro-plugin";
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), linguiMacro(), lingui(), react(), tailwindcss(), cloudflare(), prerenderShells(alias), serviceWorker(alias)],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    linguiMacro(),
+    lingui(),
+    react(),
+    tailwindcss(),
+    // The edge Worker (wrangler.toml) and the placed API it forwards signed-in calls to (wrangler.api.toml, ADR 0017).
+    cloudflare({ auxiliaryWorkers: [{ configPath: "./wrangler.api.toml" }] }),
+    prerenderShells(alias),
+    serviceWorker(alias),
+  ],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
   environments: {
     client: {

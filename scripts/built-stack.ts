@@ -1,16 +1,17 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
-import { BUILT_WORKER_CONFIG_PATH } from "./built-worker";
+import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { DEV_VAPID } from "./worker-vars";
 
 export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
 
 /**
- * A fresh seeded sqld and the built Worker in workerd, both on loopback; removed by stop().
+ * A fresh seeded sqld and the built Workers in workerd (the edge Worker, and the placed API it forwards signed-in
+ * calls to, ADR 0017), all on loopback; removed by stop().
  * The Worker runs under Miniflare with the options wrangler derives from the built config, the
  * runtime `wrangler dev` uses, without its dev proxy in front (ADR 0003). With `dbUrl` the Worker
  * uses that database (another stack's) instead of a new one, and stop() leaves it running. The
@@ -23,22 +24,22 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
   const buildDir = dirname(dirname(BUILT_WORKER_CONFIG_PATH));
   cpSync(buildDir, join(dir, "dist"), { recursive: true });
-  const config = join(dir, "dist", relative(buildDir, BUILT_WORKER_CONFIG_PATH));
-  rmSync(join(dirname(config), ".dev.vars"), { force: true }); // a developer's local values stay out of tests
+  const configs = [BUILT_WORKER_CONFIG_PATH, BUILT_API_CONFIG_PATH].map((path) => join(dir, "dist", relative(buildDir, path)));
+  for (const config of configs) rmSync(join(dirname(config), ".dev.vars"), { force: true }); // a developer's local values stay out of tests
 
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   // Searches are not cached by default: a test that writes must read its own write.
   // Web Push signs with the development key pair, which the local push service checks (issue 27).
   const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  // The first Worker is the one the port serves: the edge.
+  const workers = configs.map((config) => {
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+    const main = JSON.parse(readFileSync(config, "utf8")) as { name: string; main: string };
+    return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars } };
+  });
   const miniflare = new Miniflare({
-    ...workerOptions,
-    name: "mentorship",
-    modules: true,
-    modulesRoot: dirname(config),
-    scriptPath: join(dirname(config), "index.js"),
-    bindings: { ...workerOptions.bindings, ...vars },
+    workers,
     host: "127.0.0.1",
     port: 0,
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),

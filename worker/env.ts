@@ -115,6 +115,8 @@ export type Env = Config & {
   LiveRoom: DurableObjectNamespace<LiveRoom>;
   ASSETS: Fetcher;
   IMAGES: R2Bucket;
+  /** The placed API (wrangler.api.toml, ADR 0017): the edge Worker forwards signed-in calls to it; the placed API itself has none. */
+  API?: Fetcher;
 };
 
 /** One setting (or a pair) that is missing or wrong, and why; a value is never repeated, as it may be a secret. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { isDevelopment, type Env } from "./env";
+import { isPlacedApi } from "./placement";
 import { inlineScriptHashes, securityHeaders as headersFor } from "./security-policy";
 
 /**
@@ -17,6 +18,8 @@ import { inlineScriptHashes, securityHeaders as headersFor } from "./security-po
  * document so an edited index.html is allowed at once.
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // The placed API (worker/placed-api.ts): the edge Worker that forwarded the call sets them on its answer.
+  if (isPlacedApi(c.env)) return next();
   await next();
   // A WebSocket upgrade (the rooms) is no document, and its response cannot be rebuilt.
   if (c.res.status === 101) return;

@@ -4,7 +4,7 @@ import type { Role } from "../../shared/role";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
-import { createContext } from "../trpc/context";
+import { contextOf } from "../trpc/context-of";
 import { ErrorDetails, logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
 import { createCaller } from "../trpc/router";
 import { restRoutes, type RestRequest } from "./routes";
@@ -53,7 +53,7 @@ for (const route of restRoutes) {
     if (body === null) return c.json({ message: BODY_NOT_OBJECT, error: BODY_NOT_OBJECT }, 400);
     const requestId = c.get("requestId");
     try {
-      const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, requestId);
+      const ctx = await contextOf(c);
       const auth = ctx.auth;
       const caller = auth ? { id: auth.sub, role: auth.role, refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid), areaRoles: areaRolesOf(route.path) } : null;
       const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
-import { newCatalogueGeneration } from "../services/edge-cache";
 import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
-import { createContext } from "../trpc/context";
+import { contextOf } from "../trpc/context-of";
 import { fail } from "../services/domain-error";
 
 /** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
@@ -12,7 +11,7 @@ export const imageRoutes = new Hono<AppEnv>();
 
 imageRoutes.post("/api/images/profile", async (c) => {
   try {
-    const ctx = await createContext(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get("requestId"));
+    const ctx = await contextOf(c);
     const auth = await authorize(ctx, ["mentee", "mentor"]);
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > MAX_IMAGE_BYTES + 64 * 1024) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
@@ -23,7 +22,7 @@ imageRoutes.post("/api/images/profile", async (c) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const result = await replaceProfileImage(ctx.db, c.env.IMAGES, { role: auth.role as "mentee" | "mentor", id: auth.sub }, bytes);
     // A mentor's new picture shows in cached searches and profiles of this location at once (ADR 0016).
-    if (auth.role === "mentor") await newCatalogueGeneration().catch(() => undefined);
+    if (auth.role === "mentor") await ctx.catalogueChanged();
     return c.json({ message: "Profile picture updated", ...result }, 201);
   } catch (error) {
     return restErrorResponse(error, c.get("requestId"), "POST /api/images/profile");

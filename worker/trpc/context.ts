@@ -6,6 +6,7 @@ import { readConfig, type Config, type Env } from "../env";
 import { clientAddress } from "../services/client-address";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
+import { newCatalogueGeneration } from "../services/edge-cache";
 
 export type Context = {
   env: Env;
@@ -30,9 +31,15 @@ export type Context = {
   locale: Locale;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * This request changed what the public catalogue shows (a mentor's profile, picture, rate, rating, approval or
+   * block): this location's cached searches and profiles are skipped from now on (ADR 0016), and, when the request
+   * came through the edge to the placed API, the answer tells the edge to do the same where the person is (ADR 0017).
+   */
+  catalogueChanged: () => Promise<void>;
 };
 
-export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID()): Promise<Context> {
+export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID(), onCatalogueChanged: () => void = () => undefined): Promise<Context> {
   const config = readConfig(env);
   const header = request.headers.get("authorization");
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -51,5 +58,9 @@ export async function createContext(request: Request, env: Env, execution: Execu
     now: requestNow(config, request),
     locale: requestLocale(request.headers),
     waitUntil: (p) => execution.waitUntil(p),
+    catalogueChanged: async () => {
+      onCatalogueChanged();
+      await newCatalogueGeneration().catch((error) => console.warn("catalogue generation not advanced", error));
+    },
   };
 }

@@ -1,7 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
 import { accountCheck, claimsOf } from "./authorize";
-import { newCatalogueGeneration } from "../services/edge-cache";
 import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
@@ -66,8 +65,8 @@ export const memberProcedure = publicProcedure.use(requireRole("mentee", "mentor
  * rating, approval or block): after a success, this location's cached searches and profiles are
  * skipped (ADR 0016), before the answer goes back, so the person who made the change sees it.
  */
-export const changesCatalogue = t.middleware(async ({ next }) => {
+export const changesCatalogue = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (result.ok) await newCatalogueGeneration().catch((error) => console.warn("catalogue generation not advanced", error));
+  if (result.ok) await ctx.catalogueChanged();
   return result;
 });
