@@ -23,7 +23,11 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; 
 /** A DevTools session on the Worker's isolate: `send` a method, await its result. */
 async function devtools(): Promise<{ send: <T>(method: string, params?: object) => Promise<T>; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { id: string; title?: string; webSocketDebuggerUrl: string }[];
-  const target = targets.find((t) => /mentorship/.test(t.id) || /mentorship/.test(t.title ?? "")) ?? targets[0];
+  // The edge Worker ("mentorship") or the placed API ("mentorship-api", ADR 0017): PROFILE_WORKER names which (the API by default).
+  const name = process.env.PROFILE_WORKER ?? "mentorship-api";
+  const named = (t: { id: string; title?: string }) => [t.id, t.title ?? ""].some((s) => s === name || s.endsWith(`:${name}`) || s.includes(`${name}:`) || s.includes(`/${name}`));
+  console.log(`DevTools targets: ${targets.map((t) => `${t.id} (${t.title ?? ""})`).join(", ")}`);
+  const target = targets.find(named) ?? targets[0];
   if (!target) throw new Error("workerd offered no DevTools target");
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));

@@ -18,13 +18,13 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number } = {}): Promise<Stack> {
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
   const buildDir = dirname(dirname(BUILT_WORKER_CONFIG_PATH));
   cpSync(buildDir, join(dir, "dist"), { recursive: true });
-  const configs = [BUILT_WORKER_CONFIG_PATH, BUILT_API_CONFIG_PATH].map((path) => join(dir, "dist", relative(buildDir, path)));
+  const configs = (options.placedApi === false ? [BUILT_WORKER_CONFIG_PATH] : [BUILT_WORKER_CONFIG_PATH, BUILT_API_CONFIG_PATH]).map((path) => join(dir, "dist", relative(buildDir, path)));
   for (const config of configs) rmSync(join(dirname(config), ".dev.vars"), { force: true }); // a developer's local values stay out of tests
 
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
@@ -36,6 +36,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const workers = configs.map((config) => {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
     const main = JSON.parse(readFileSync(config, "utf8")) as { name: string; main: string };
+    if (options.placedApi === false) delete (workerOptions as { serviceBindings?: Record<string, unknown> }).serviceBindings?.API;
     return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars } };
   });
   const miniflare = new Miniflare({
