@@ -11,12 +11,12 @@ export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 
 /**
  * The answer a Worker-rendered page was drawn from (issue 13, ADR 0018), sent inside its HTML so the
- * app's first render draws the same page without asking again: a mentor's profile, or the landing's
- * featured mentors.
+ * app's first render draws the same page without asking again: a mentor's profile, or a search (the
+ * landing's featured mentors, or the browse page at `href` with its results).
  */
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
-  | { kind: "search"; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] };
+  | { kind: "search"; href: string; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] };
 
 
 /** Puts a page's answer in the query cache under the key its page's query uses. */

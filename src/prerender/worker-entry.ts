@@ -3,6 +3,7 @@
  * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
  */
 export { LANDING_SEARCH } from "../lib/landing";
+export { mentorSearchOf, validateBrowseFilters } from "../lib/browse";
 export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
 export { pageDataScript, type PageSeed } from "../lib/page-seed";
 export { renderPublicPage } from "./public-pages";

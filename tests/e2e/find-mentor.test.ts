@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMentee, setBlocked } from "../support/accounts";
 import { useBrowser, waitForPath } from "../support/browser";
+import { withoutPageData } from "../support/page-data";
 import {
   addReviews,
   cardNames,
@@ -271,6 +272,8 @@ describe("finding a mentor", () => {
       await held;
       return route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
     });
+    // The page arrives without its results (the Worker could not read them then): the app asks for them.
+    await withoutPageData(page, /\/browse\/mentor\//);
     await page.goto(`/browse/mentor/${word}`);
     const skeletons = page.getByTestId("mentor-card-skeleton");
     await expect.poll(() => skeletons.count()).toBe(2);
@@ -304,6 +307,7 @@ describe("finding a mentor", () => {
       await held;
       await route.continue().catch(() => undefined);
     });
+    await withoutPageData(page, /\/browse\/mentor\//);
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => sent.length).toBe(1);
     await page.getByRole("radio", { name: "₹1000-₹2500", exact: true }).check();

@@ -20,7 +20,8 @@ async function htmlOnly(path: string): Promise<Page> {
 }
 
 describe("first paint from the HTML", () => {
-  it("browse paints its nav, heading, filters and the list's skeletons before any JavaScript, never the landing", async () => {
+  it("browse paints its nav, heading, filters and the list's skeletons before any JavaScript when the Worker draws no results, never the landing", async () => {
+    // A link from before the price ranges (`?price=b`), which the app rewrites: the Worker sends the plain shell.
     const page = await htmlOnly("/browse/mentor/all?price=b");
     expect(await page.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(false);
     // The shell is a placeholder (inert): it paints, but is hidden from assistive technology until the
@@ -40,6 +41,16 @@ describe("first paint from the HTML", () => {
     expect(await page.locator("[data-prerender=profile]").count()).toBe(0);
   });
 
+  it("browse paints its results from the HTML before any JavaScript (the Worker draws the search)", async () => {
+    const mentor = await createMentor({ firstName: "Hattie", lastName: `Drawn${Date.now()}` });
+    const page = await htmlOnly(`/browse/mentor/${mentor.lastName}?sort=price-asc`);
+    const shell = page.locator("[data-prerender=browse]");
+    expect(await shell.locator("h1").textContent()).toBe(`Mentors for "${mentor.lastName}"`);
+    expect(await shell.locator("h3").allTextContents()).toEqual([`Hattie ${mentor.lastName}`]);
+    expect(await shell.getByText("Loading mentors…").count()).toBe(0);
+    expect(await page.locator("#page-data").count()).toBe(1);
+  });
+
   it("a profile paints its nav and the profile's skeleton before any JavaScript", async () => {
     const page = await htmlOnly("/browse/mentor/profile/0f1e2d3c");
     const shell = page.locator("[data-prerender=profile]");
@@ -55,9 +66,9 @@ describe("first paint from the HTML", () => {
     const page = b.page;
     const shifts = await watchLayoutShifts(page);
     await page.goto(`/browse/mentor/${mentor.lastName}`);
+    // The Worker drew the result into the HTML; then React replaces the pre-rendered blocks: one page, the app's.
+    await expect.poll(() => page.locator("[data-prerender]").count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole("heading", { level: 3, name: `Shellby ${mentor.lastName}` }).waitFor();
-    // React replaced the pre-rendered blocks: one page, the app's.
-    expect(await page.locator("[data-prerender]").count()).toBe(0);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Mentors for "${mentor.lastName}"`);
     expect(await shifts()).toBeLessThan(0.05);
   });

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { withoutPageData } from "../support/page-data";
 import { describe, expect, it } from "vitest";
 import { seedSession, useBrowser, waitForPath, watchLayoutShifts } from "../support/browser";
 
@@ -229,11 +230,7 @@ describe("landing page on a 360 px phone", () => {
   it("without the featured mentors in the HTML (the database could not answer), the app starts and loads them", async () => {
     const page = b.page;
     const scripts = scriptsRequested(page);
-    await page.route(/\/$/, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<script type="application\/json" id="page-data">[^<]*<\/script>/, "");
-      await route.fulfill({ response, body: html });
-    });
+    await withoutPageData(page, /\/$/);
     const [search] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentors.search")), page.goto("/")]);
     expect(search.status()).toBe(200);
     expect(scripts().some((f) => APP_SCRIPT.test(f))).toBe(true);

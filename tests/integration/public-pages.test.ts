@@ -87,3 +87,30 @@ describe("the landing page", () => {
     expect(dataBlock(tagged.html)).toBeDefined();
   });
 });
+
+describe("the browse page", () => {
+  it("carries the search's results for its address and filters in its HTML, as the API answers them, revalidated on each visit", async () => {
+    const word = `zb${crypto.randomUUID().slice(0, 6)}`;
+    await createMentor({ firstName: "Cheap", lastName: "Browse", jobTitle: `Engineer ${word}`, hourlyRatePaise: 120_000 });
+    await createMentor({ firstName: "Dear", lastName: "Browse", jobTitle: `Engineer ${word}`, hourlyRatePaise: 300_000 });
+    const { status, cacheControl, html } = await fetchPage(`/browse/mentor/${word}?price=mid`);
+    expect(status).toBe(200);
+    expect(cacheControl).toBe("no-cache");
+    const shell = html.slice(html.indexOf('data-prerender="browse"'), html.indexOf('data-prerender="profile"'));
+    expect(shell).toContain(asHtml(`Mentors for "${word}"`));
+    expect(shell).toContain("Cheap Browse");
+    expect(shell).not.toContain("Dear Browse");
+    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; href: string; input: Record<string, string>; answer: { firstName: string }[] };
+    expect(data).toMatchObject({ kind: "search", href: `/browse/mentor/${word}?price=mid`, input: { search: word, range: "mid" } });
+    expect(data.answer.map((m) => m.firstName)).toEqual(["Cheap"]);
+  });
+
+  it("a link the app rewrites (a price code from before the ranges), or a search the API refuses, gets the plain page, never a 500", async () => {
+    for (const path of ["/browse/mentor/all?price=b", `/browse/mentor/${"x".repeat(500)}`]) {
+      const { status, html } = await fetchPage(path);
+      expect(status, path).toBe(200);
+      expect(dataBlock(html), path).toBeUndefined();
+      expect(html, path).toContain('data-prerender="browse"');
+    }
+  });
+});

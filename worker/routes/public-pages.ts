@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { LANDING_SEARCH, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, type PageSeed, type Shell } from "../../src/prerender/worker-entry";
+import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PageSeed, type Shell } from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../app-env";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { appPage } from "./app-page";
@@ -7,8 +7,8 @@ import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
 /**
- * The landing and a mentor's public profile with their data in the HTML (issue 13, ADR 0018): the built
- * index.html with the page's shell filled by the Worker, from the answer `mentors.search` and
+ * The landing, the browse page and a mentor's public profile with their data in the HTML (issue 13, ADR 0018): the
+ * built index.html with the page's shell filled by the Worker, from the answer `mentors.search` and
  * `mentors.profile` give a visitor (called as the REST adapter calls them), and that answer as JSON for
  * the app's first render. An unknown
  * or unavailable mentor, or a database that cannot answer now, gets the plain shell: the app then shows
@@ -18,7 +18,15 @@ export const publicPageRoutes = new Hono<AppEnv>();
 
 type Caller = ReturnType<typeof createCaller>;
 
-publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ kind: "search", input: LANDING_SEARCH, answer: await caller.mentors.search(LANDING_SEARCH) })));
+publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ kind: "search", href: "/", input: LANDING_SEARCH, answer: await caller.mentors.search(LANDING_SEARCH) })));
+
+// The browse page with its results (issue 13): the app's first render then draws the same cards, in slices, instead of
+// a skeleton that the search's answer replaces in one long task when it arrives (most of browse's blocking time).
+publicPageRoutes.get("/browse/mentor/:search", (c) => {
+  const url = new URL(c.req.url);
+  const input = mentorSearchOf(c.req.param("search"), validateBrowseFilters(c.req.query()));
+  return servePage(c, "browse", async (caller) => ({ kind: "search", href: `${url.pathname}${url.search}`, input, answer: await caller.mentors.search(input) }));
+});
 
 publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
   const mentorId = c.req.param("id");
