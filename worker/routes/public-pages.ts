@@ -20,16 +20,19 @@ type Caller = ReturnType<typeof createCaller>;
 
 publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ kind: "search", href: "/", input: LANDING_SEARCH, answer: await caller.mentors.search(LANDING_SEARCH) })));
 
-// The browse page with its results (issue 13): the app's first render then draws the same cards, in slices, instead of
-// a skeleton that the search's answer replaces in one long task when it arrives (most of browse's blocking time).
-publicPageRoutes.get("/browse/mentor/:search", (c) => {
-  const url = new URL(c.req.url);
-  const input = mentorSearchOf(c.req.param("search"), validateBrowseFilters(c.req.query()));
-  return servePage(c, "browse", async (caller) => ({ kind: "search", href: `${url.pathname}${url.search}`, input, answer: await caller.mentors.search(input) }));
-});
-
-publicPageRoutes.get("/browse/mentor/profile/:id", (c) => {
-  const mentorId = c.req.param("id");
+// One pattern for browse (`/browse/mentor/<search>`) and a profile (`/browse/mentor/profile/<id>`): a parameter beside
+// the fixed word `profile` would send Hono from its regular-expression router to its slower trie for every route
+// (tests/integration/router-shape.test.ts).
+publicPageRoutes.get("/browse/mentor/:segment/:id?", (c, next) => {
+  const [segment, mentorId] = [c.req.param("segment"), c.req.param("id")];
+  if (mentorId === undefined) {
+    // The browse page with its results (issue 13): the app's first render then draws the same cards, in slices, instead
+    // of a skeleton that the search's answer replaces in one long task when it arrives (most of browse's blocking time).
+    const url = new URL(c.req.url);
+    const input = mentorSearchOf(segment, validateBrowseFilters(c.req.query()));
+    return servePage(c, "browse", async (caller) => ({ kind: "search", href: `${url.pathname}${url.search}`, input, answer: await caller.mentors.search(input) }));
+  }
+  if (segment !== "profile") return next();
   return servePage(c, "profile", async (caller) => ({ kind: "profile", mentorId, answer: await caller.mentors.profile({ mentorId }) }));
 });
 
