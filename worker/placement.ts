@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { newCatalogueGeneration } from "./services/edge-cache";
+import { RETRY_AFTER_SECONDS } from "./trpc/errors";
 
 /**
  * Placement (ADR 0017, issue 25). The edge Worker runs where the person is: the pages, their files and the cached
@@ -14,6 +15,8 @@ import { newCatalogueGeneration } from "./services/edge-cache";
 export const CATALOGUE_CHANGED_HEADER = "x-mentorlink-catalogue-changed";
 
 const API_PATH = /^\/(trpc|api)(\/|$)/;
+
+export const API_UNREACHABLE = "We could not reach our service just now. Please try again in a few seconds.";
 
 /** This Worker is the placed API: it has no files to serve (the edge Worker does, and sets the security headers on its answers). */
 export const isPlacedApi = (env: AppEnv["Bindings"]): boolean => !(env as Partial<AppEnv["Bindings"]>).ASSETS;
@@ -32,7 +35,17 @@ export const forwardToPlacedApi: MiddlewareHandler<AppEnv> = async (c, next) => 
   const api = c.env.API;
   if (!api || !goesToPlacedApi(c.req.raw)) return next();
   const started = performance.now();
-  const answer = await api.fetch(c.req.raw);
+  let answer: Response;
+  try {
+    answer = await api.fetch(c.req.raw);
+  } catch (error) {
+    // The placed API could not be reached (not an answer of its own, which passes through as it is). A read is
+    // answered here instead, with the same code, from farther away; a write is not repeated blind, since it may
+    // have been made before the connection broke: the client is told to try again, as for a busy database.
+    console.error(`[${c.get("requestId") ?? "-"}] the placed API could not be reached`, error);
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.json({ message: API_UNREACHABLE, error: API_UNREACHABLE }, 503, { "retry-after": String(RETRY_AFTER_SECONDS) });
+  }
   const response = new Response(answer.body, answer);
   // How long the placed API took, trip from the edge included: in the browser's DevTools and in real-user timing,
   // so production shows what placement saves (with the cf-placement header Cloudflare adds to a placed answer).

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../worker/app-env";
-import { CATALOGUE_CHANGED_HEADER, forwardToPlacedApi, goesToPlacedApi, sayCatalogueChanged } from "../../worker/placement";
+import { API_UNREACHABLE, CATALOGUE_CHANGED_HEADER, forwardToPlacedApi, goesToPlacedApi, sayCatalogueChanged } from "../../worker/placement";
 import { memoryStore } from "../support/memory-store";
 
 const call = (path: string, authorization?: string) => goesToPlacedApi(new Request(`https://mentorlink.example${path}`, { headers: authorization ? { authorization } : {} }));
@@ -39,7 +39,7 @@ describe("the edge and the placed API tell each other of a catalogue change", ()
     app.use("*", forwardToPlacedApi);
     app.all("*", (c) => c.text("edge"));
     const env = { API: answer ? { fetch: async (request: Request) => (forwarded.push(request), answer()) } : undefined } as unknown as AppEnv["Bindings"];
-    return { forwarded, call: (path: string, authorization?: string) => app.request(path, { headers: authorization ? { authorization } : {} }, env) };
+    return { forwarded, call: (path: string, authorization?: string, init: RequestInit = {}) => app.request(path, { ...init, headers: authorization ? { authorization } : {} }, env) };
   }
 
   it("forwards a signed-in call, times it, and starts a new generation here when the answer says the catalogue changed, without passing that on", async () => {
@@ -58,6 +58,20 @@ describe("the edge and the placed API tell each other of a catalogue change", ()
     expect(store.entries.has(GENERATION)).toBe(false);
     expect(await (await call("/trpc/mentors.search")).text()).toBe("edge");
     expect(forwarded).toHaveLength(1);
+  });
+
+  it("answers a read itself when the placed API cannot be reached, and asks for a retry of a write it cannot know the fate of", async () => {
+    const { call } = edge(() => {
+      throw new Error("connection lost");
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await (await call("/trpc/mentees.profile", "Bearer t")).text()).toBe("edge");
+    const write = await call("/api/mentees/timeslots/1", "Bearer t", { method: "POST", body: "{}" });
+    expect(write.status).toBe(503);
+    expect(write.headers.get("retry-after")).toBe("2");
+    expect(await write.json()).toEqual({ message: API_UNREACHABLE, error: API_UNREACHABLE });
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
   });
 
   it("answers everything itself when no placed API is bound (the placed API's own side)", async () => {
