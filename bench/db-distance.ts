@@ -23,12 +23,22 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const base = await startStack();
 const stacks: { delay: number; stack: Stack; proxy: Awaited<ReturnType<typeof startDbProxy>> }[] = [];
+/**
+ * The placed API as deployed (ADR 0017): the edge is PLACED_MS from the database and from the placed API, which sits
+ * next to the database. Its edge reads the database through the PLACED_MS proxy (the public search, uncached here); a
+ * forwarded call waits PLACED_MS once and the API's own trips go to the database without delay.
+ */
+const PLACED_MS = 150;
+let placed: Stack | undefined;
 try {
   for (const delay of DELAYS) {
     const proxy = await startDbProxy(base.dbUrl, { latencyMs: delay });
     // Same database and secret for every Worker, so one token serves them all.
     stacks.push({ delay, proxy, stack: await startStack({ dbUrl: proxy.url, vars: { JWT_SECRET: base.jwtSecret } }) });
   }
+  const far = stacks.find((s) => s.delay === PLACED_MS);
+  if (!far) throw new Error(`DELAYS must include ${PLACED_MS}`);
+  placed = await startStack({ dbUrl: far.proxy.url, vars: { JWT_SECRET: base.jwtSecret }, apiDistance: { ms: PLACED_MS, dbUrl: stacks[0].proxy.url } });
   const db = createDb(base.dbUrl);
   const [mentor] = await db.insert(mentors).values(mentorRow({ email: `far.mentor.${Date.now()}@example.test`, passwordHash: "x", timeZone: "Asia/Kolkata" })).returning();
   const [mentee] = await db.insert(mentees).values(menteeRow({ email: `far.mentee.${Date.now()}@example.test`, passwordHash: "x", timeZone: "America/New_York" })).returning();
@@ -144,6 +154,17 @@ try {
       }
       row[`ms@${delay}`] = Number(median(times).toFixed(1));
     }
+    const placedTimes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const prepared = await r.prepare?.();
+      const t = performance.now();
+      const res = await r.run(placed.baseUrl, prepared as string);
+      await res.arrayBuffer();
+      placedTimes.push(performance.now() - t);
+      if (res.status >= 400) throw new Error(`${r.name} (placed): ${res.status}`);
+      await r.after?.(prepared as string);
+    }
+    row[`placed@${PLACED_MS}`] = Number(median(placedTimes).toFixed(1));
     if (r.budget !== undefined) {
       row.budget = r.budget;
       if ((row.trips as number) > r.budget) over.push(`${r.name}: ${row.trips} round trips, budget ${r.budget}`);
@@ -158,6 +179,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await placed?.stop();
   for (const { stack, proxy } of stacks) {
     await stack.stop();
     await proxy.stop();

@@ -7,6 +7,9 @@ import { startLocalDatabase } from "./local-db";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { DEV_VAPID } from "./worker-vars";
 
+/** The placed API's Worker name (wrangler.api.toml). */
+const API_NAME = "mentorship-api";
+
 export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
 
 /**
@@ -18,7 +21,8 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
+  /** The placed API far from the edge and next to its own database (bench/db-distance.ts): each forwarded call waits this long, once. */ apiDistance?: { ms: number; dbUrl: string } } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
@@ -36,8 +40,18 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const workers = configs.map((config) => {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
     const main = JSON.parse(readFileSync(config, "utf8")) as { name: string; main: string };
-    if (options.placedApi === false) delete (workerOptions as { serviceBindings?: Record<string, unknown> }).serviceBindings?.API;
-    return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars } };
+    const serviceBindings = (workerOptions as { serviceBindings?: Record<string, unknown> }).serviceBindings;
+    if (options.placedApi === false) delete serviceBindings?.API;
+    const distance = options.apiDistance;
+    const isApi = config.endsWith(relative(buildDir, BUILT_API_CONFIG_PATH));
+    // The edge's binding as a call from Node that waits out the distance, then hands the request to the placed API.
+    if (distance && serviceBindings?.API)
+      serviceBindings.API = async (request: Request, mf: Miniflare) => {
+        await new Promise((resolve) => setTimeout(resolve, distance.ms));
+        return (await mf.getWorker(API_NAME)).fetch(request as never);
+      };
+    const own = isApi && distance ? { DB_URL: distance.dbUrl } : {};
+    return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars, ...own } };
   });
   const miniflare = new Miniflare({
     workers,
