@@ -45,14 +45,15 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   // The signed-in screens people use most (issue 28): the area's layout and the page, before its lazy parts
   // (charts, the calendar, the live call) load. Target 200 KB; ceilings are the measure of session 35 plus about 2 KB, never above
   // the target. Session 35: the profile view left their files (-3.4 KB each); the scheduler's three hidden tabs load when opened (-1.8 KB).
-  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 189.7 },
+  // Session 37: the bell's and the account menu's dropdown (Radix, about 25 KB) loads after the page (src/components/deferred-menu.tsx).
+  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 164.8 },
   // Issue 26's before and after: agendas, notes and comments with safe links (0.7 KB), Add/Edit agenda (its form loads on the tap),
   // Session notes and the notes routes (1.6 KB on booked slots, 1.2 on the dashboard and the scheduler).
-  "/mentees/booked-slots": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"], budgetKb: 200, ceilingKb: 197.9 },
-  "/mentees/connect/inbox": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"], budgetKb: 200, ceilingKb: 193.0 },
-  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 190.0 },
-  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 200.0 },
-  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 188.3 },
+  "/mentees/booked-slots": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"], budgetKb: 200, ceilingKb: 182.3 },
+  "/mentees/connect/inbox": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"], budgetKb: 200, ceilingKb: 168.1 },
+  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 165.4 },
+  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 187.0 },
+  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 163.8 },
 };
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {

@@ -17,7 +17,7 @@ import { VerifyEmailBanner } from "./verify-email-banner";
 import { Avatar } from "./ui/avatar";
 import { Button } from "./ui/button";
 import { LanguageSwitcher } from "./language-switcher";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
+import { DeferredMenu } from "./deferred-menu";
 
 export type { AreaNavItem } from "./area-nav";
 
@@ -74,8 +74,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
             </Button>
           ) : null}
           {menu ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <DeferredMenu
+              trigger={
                 <Button variant="ghost" size="icon" shape="round" aria-label={t`Account menu`}>
                   {session?.profileImageUrl ? (
                     <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
@@ -83,7 +83,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
                     <UserRound aria-hidden="true" />
                   )}
                 </Button>
-              </DropdownMenuTrigger>
+              }
+              content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
               <DropdownMenuContent>
                 {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
                 {menu.map((item) =>
@@ -105,7 +106,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
                   <Trans>Logout</Trans>
                 </DropdownMenuItem>
               </DropdownMenuContent>
-            </DropdownMenu>
+              )}
+            />
           ) : (
             <Button variant="outline" size="sm" onClick={() => void logout()}>
               <LogOut aria-hidden="true" />

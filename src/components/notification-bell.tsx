@@ -11,7 +11,7 @@ import { useTRPC } from "@/lib/trpc";
 import { useNow } from "@/lib/use-now";
 import { INBOX_THREAD, type ChatSide } from "./chat/inbox-paths";
 import { Button } from "./ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "./ui/dropdown-menu";
+import { DeferredMenu } from "./deferred-menu";
 
 /**
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
@@ -35,17 +35,17 @@ export function NotificationBell({ side }: { side: ChatSide }) {
   const entries = bellEntries(bell.data?.notifications ?? []);
 
   return (
-    <DropdownMenu
+    <DeferredMenu
       onOpenChange={(open) => {
         if (open && unread > 0) markRead.mutate({});
       }}
-    >
-      <DropdownMenuTrigger asChild>
+      trigger={
         <Button variant="ghost" size="icon" shape="round" className="relative" aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}>
           <Bell aria-hidden="true" />
           {unread > 0 ? <span data-testid="bell-dot" aria-hidden="true" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
         </Button>
-      </DropdownMenuTrigger>
+      }
+      content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel }) => (
       <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label={t`Notifications`}>
         <DropdownMenuLabel>
           <Trans>Notifications</Trans>
@@ -88,6 +88,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
           })
         )}
       </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    />
   );
 }

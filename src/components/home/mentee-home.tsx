@@ -37,7 +37,7 @@ export function MenteeHome() {
         </p>
       </section>
       {home.isPending ? (
-        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t`Loading your home`}>
+        <div role="status" className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t`Loading your home`}>
           <HomePanelSkeleton />
           <HomePanelSkeleton />
           <HomePanelSkeleton />

@@ -1,0 +1,107 @@
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
+
+/** The dropdown's code (Radix, about 32 KB with what it brings): kept off a signed-in page's first render (issue 28). */
+export type MenuKit = typeof import("./ui/dropdown-menu");
+
+let kit: MenuKit | null = null;
+let loading: Promise<MenuKit> | null = null;
+const loadMenuKit = (): Promise<MenuKit> =>
+  (loading ??= import("./ui/dropdown-menu").then((loaded) => (kit = loaded))).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+
+/** After the page has loaded and the browser is idle: the menus come soon, but never before what the page shows. */
+function whenIdle(run: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(run, { timeout: 2000 });
+    else timer = setTimeout(run, 200);
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+  return () => {
+    window.removeEventListener("load", start);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
+type DeferredMenuProps = {
+  /** The trigger (a Button), drawn the same before and after the dropdown's code arrives. */
+  trigger: ReactElement<{
+    ref?: Ref<HTMLButtonElement>;
+    onClick?: () => void;
+    onPointerEnter?: () => void;
+    onFocus?: () => void;
+  }>;
+  /** The menu's content, from the dropdown's components once they are here. */
+  content: (menu: MenuKit) => ReactNode;
+  onOpenChange?: (open: boolean) => void;
+};
+
+/**
+ * A dropdown menu whose code loads after the page (issue 28): until then its trigger is a plain button that looks and
+ * is named the same. Pointing at it or focusing it fetches the code at once; a click (or Enter or Space) before it has
+ * arrived opens the menu as soon as it has, and focus stays on the trigger when it is swapped for the real one.
+ */
+export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuProps) {
+  const [menu, setMenu] = useState<MenuKit | null>(kit);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const plain = useRef<HTMLButtonElement | null>(null);
+  const hadFocus = useRef(false);
+  // The plain trigger is about to be replaced by Radix's: whoever has it focused keeps the focus (below).
+  const arrive = (loaded: MenuKit) => {
+    hadFocus.current = plain.current !== null && document.activeElement === plain.current;
+    setMenu(loaded);
+  };
+  const fetchNow = () => void loadMenuKit().then(arrive, () => undefined);
+
+  useEffect(() => {
+    if (menu) return;
+    let mounted = true;
+    const stop = whenIdle(
+      () =>
+        void loadMenuKit().then(
+          (loaded) => mounted && arrive(loaded),
+          () => undefined,
+        ),
+    );
+    return () => {
+      mounted = false;
+      stop();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menu]);
+
+  useLayoutEffect(() => {
+    if (menu && hadFocus.current) button.current?.focus();
+  }, [menu]);
+
+  useEffect(() => {
+    if (menu && openAtOnce) onOpenChange?.(true);
+    // Only when the menu first opens by itself (a click before the code arrived); later opens report through Radix.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menu]);
+
+  if (!menu)
+    return cloneElement(trigger, {
+      ref: plain,
+      "aria-haspopup": "menu",
+      "aria-expanded": false,
+      onPointerEnter: fetchNow,
+      onFocus: fetchNow,
+      onClick: () => {
+        setOpenAtOnce(true);
+        fetchNow();
+      },
+    } as never);
+  return (
+    <menu.DropdownMenu defaultOpen={openAtOnce} onOpenChange={onOpenChange}>
+      <menu.DropdownMenuTrigger asChild>{cloneElement(trigger, { ref: button })}</menu.DropdownMenuTrigger>
+      {content(menu)}
+    </menu.DropdownMenu>
+  );
+}
