@@ -141,30 +141,22 @@ try {
   const over: string[] = [];
   for (const r of requests) {
     const row: Record<string, unknown> = { request: r.name, kind: r.kind, trips: await countTrips(r, stacks[0]) };
-    for (const { delay, stack } of stacks) {
+    /** The median time of RUNS runs of the request against one Worker. */
+    const medianMs = async (url: string) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const prepared = await r.prepare?.();
         const t = performance.now();
-        const res = await r.run(stack.baseUrl, prepared as string);
+        const res = await r.run(url, prepared as string);
         await res.arrayBuffer();
         times.push(performance.now() - t);
-        if (res.status >= 400) throw new Error(`${r.name}: ${res.status}`);
+        if (res.status >= 400) throw new Error(`${r.name} at ${url}: ${res.status}`);
         await r.after?.(prepared as string);
       }
-      row[`ms@${delay}`] = Number(median(times).toFixed(1));
-    }
-    const placedTimes: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const prepared = await r.prepare?.();
-      const t = performance.now();
-      const res = await r.run(placed.baseUrl, prepared as string);
-      await res.arrayBuffer();
-      placedTimes.push(performance.now() - t);
-      if (res.status >= 400) throw new Error(`${r.name} (placed): ${res.status}`);
-      await r.after?.(prepared as string);
-    }
-    row[`placed@${PLACED_MS}`] = Number(median(placedTimes).toFixed(1));
+      return Number(median(times).toFixed(1));
+    };
+    for (const { delay, stack } of stacks) row[`ms@${delay}`] = await medianMs(stack.baseUrl);
+    row[`placed@${PLACED_MS}`] = await medianMs(placed.baseUrl);
     if (r.budget !== undefined) {
       row.budget = r.budget;
       if ((row.trips as number) > r.budget) over.push(`${r.name}: ${row.trips} round trips, budget ${r.budget}`);
