@@ -45,6 +45,8 @@ type DeferredMenuProps = {
  * A dropdown menu whose code loads after the page (issue 28): until then its trigger is a plain button that looks and
  * is named the same. Pointing at it or focusing it fetches the code at once; a click (or Enter or Space) before it has
  * arrived opens the menu as soon as it has, and focus stays on the trigger when it is swapped for the real one.
+ * The public nav's user menu keeps its own, smaller on-demand loader (public-nav.tsx): this component in the public
+ * pages' first file would add 0.5 KB to browse and the profile, which are at their weight ceilings (issue 13).
  */
 export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuProps) {
   const [menu, setMenu] = useState<MenuKit | null>(kit);
