@@ -43,14 +43,13 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     const serviceBindings = (workerOptions as { serviceBindings?: Record<string, unknown> }).serviceBindings;
     if (options.placedApi === false) delete serviceBindings?.API;
     const distance = options.apiDistance;
-    const isApi = config.endsWith(relative(buildDir, BUILT_API_CONFIG_PATH));
     // The edge's binding as a call from Node that waits out the distance, then hands the request to the placed API.
     if (distance && serviceBindings?.API)
       serviceBindings.API = async (request: Request, mf: Miniflare) => {
         await new Promise((resolve) => setTimeout(resolve, distance.ms));
         return (await mf.getWorker(API_NAME)).fetch(request as never);
       };
-    const own = isApi && distance ? { DB_URL: distance.dbUrl } : {};
+    const own = main.name === API_NAME && distance ? { DB_URL: distance.dbUrl } : {};
     return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars, ...own } };
   });
   const miniflare = new Miniflare({

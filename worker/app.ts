@@ -30,7 +30,6 @@ import { contextOf } from "./trpc/context-of";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
 
-
 export const app = new Hono<AppEnv>();
 
 // First, so every response gets the security headers, the early refusals and error pages too (issue 20, ADR 0021).

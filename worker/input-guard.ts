@@ -132,11 +132,6 @@ export async function checkedRequest(request: Request): Promise<{ refusal: Refus
   return { refusal: pathRefusal(url.pathname) ?? queryRefusal(url.searchParams) ?? body.refusal, request: body.request };
 }
 
-/** Why the request cannot be accepted as it is, or null (`checkedRequest`'s refusal). */
-export async function requestRefusal(request: Request): Promise<Refusal | null> {
-  return (await checkedRequest(request)).refusal;
-}
-
 /** tRPC clients read errors in tRPC's own envelope (one per call of a batch). */
 function trpcRefusalBody(url: URL, refusal: Refusal) {
   const error = { error: { message: refusal.message, code: -32600, data: { code: refusal.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", httpStatus: refusal.status } } };

@@ -52,7 +52,7 @@ export const forwardToPlacedApi: MiddlewareHandler<AppEnv> = async (c, next) => 
   response.headers.append("server-timing", `api;desc="placed API";dur=${Math.round(performance.now() - started)}`);
   if (response.headers.has(CATALOGUE_CHANGED_HEADER)) {
     response.headers.delete(CATALOGUE_CHANGED_HEADER);
-    await newCatalogueGeneration().catch((error) => console.warn("catalogue generation not advanced at the edge", error));
+    await newCatalogueGeneration();
   }
   return response;
 };

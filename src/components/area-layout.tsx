@@ -85,20 +85,20 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
                 </Button>
               }
               content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
-              <DropdownMenuContent>
-                {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
-                {menu.map((item) =>
-                  item.to ? (
-                    <DropdownMenuItem key={item.to} asChild>
-                      <Link to={item.to} params={item.params as never}>
+                <DropdownMenuContent>
+                  {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
+                  {menu.map((item) =>
+                    item.to ? (
+                      <DropdownMenuItem key={item.to} asChild>
+                        <Link to={item.to} params={item.params as never}>
+                          {i18n._(item.label)}
+                        </Link>
+                      </DropdownMenuItem>
+                    ) : (
+                      <DropdownMenuItem key={item.label.id} disabled>
                         {i18n._(item.label)}
-                      </Link>
-                    </DropdownMenuItem>
-                  ) : (
-                    <DropdownMenuItem key={item.label.id} disabled>
-                      {i18n._(item.label)}
-                    </DropdownMenuItem>
-                  ),
+                      </DropdownMenuItem>
+                    ),
                 )}
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={() => void logout()}>

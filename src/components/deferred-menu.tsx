@@ -62,19 +62,7 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
   const fetchNow = () => void loadMenuKit().then(arrive, () => undefined);
 
   useEffect(() => {
-    if (menu) return;
-    let mounted = true;
-    const stop = whenIdle(
-      () =>
-        void loadMenuKit().then(
-          (loaded) => mounted && arrive(loaded),
-          () => undefined,
-        ),
-    );
-    return () => {
-      mounted = false;
-      stop();
-    };
+    if (!menu) return whenIdle(fetchNow);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 

@@ -46,46 +46,46 @@ export function NotificationBell({ side }: { side: ChatSide }) {
         </Button>
       }
       content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel }) => (
-      <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label={t`Notifications`}>
-        <DropdownMenuLabel>
-          <Trans>Notifications</Trans>
-        </DropdownMenuLabel>
-        {bell.isError ? (
-          <p className="px-2 py-3 text-sm text-slate-600">
-            <Trans>We couldn't load your notifications.</Trans>
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-slate-600">
-            <Trans>No new notifications</Trans>
-          </p>
-        ) : (
-          entries.map((entry) => {
-            const n = entry.kind === "single" ? entry.notification : entry.latest;
-            const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
-            const body = (
-              <span className="grid gap-0.5">
-                <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
-                  {entry.kind === "sign-ins" ? signInsText(entry.count) : translateNotice(n.content)}
+        <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label={t`Notifications`}>
+          <DropdownMenuLabel>
+            <Trans>Notifications</Trans>
+          </DropdownMenuLabel>
+          {bell.isError ? (
+            <p className="px-2 py-3 text-sm text-slate-600">
+              <Trans>We couldn't load your notifications.</Trans>
+            </p>
+          ) : entries.length === 0 ? (
+            <p className="px-2 py-3 text-sm text-slate-600">
+              <Trans>No new notifications</Trans>
+            </p>
+          ) : (
+            entries.map((entry) => {
+              const n = entry.kind === "single" ? entry.notification : entry.latest;
+              const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
+              const body = (
+                <span className="grid gap-0.5">
+                  <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                    {entry.kind === "sign-ins" ? signInsText(entry.count) : translateNotice(n.content)}
+                  </span>
+                  <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
+                    {entry.kind === "sign-ins" ? `${t`latest`} ` : null}
+                    {fromNow(n.createdAt)}
+                    {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
+                  </time>
                 </span>
-                <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
-                  {entry.kind === "sign-ins" ? `${t`latest`} ` : null}
-                  {fromNow(n.createdAt)}
-                  {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
-                </time>
-              </span>
-            );
-            return entry.kind === "single" && n.conversationId ? (
-              <DropdownMenuItem key={entry.key} asChild>
-                <Link to={INBOX_THREAD[side]} params={{ conversationId: n.conversationId }}>
+              );
+              return entry.kind === "single" && n.conversationId ? (
+                <DropdownMenuItem key={entry.key} asChild>
+                  <Link to={INBOX_THREAD[side]} params={{ conversationId: n.conversationId }}>
+                    {body}
+                  </Link>
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem key={entry.key} data-static="">
                   {body}
-                </Link>
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem key={entry.key} data-static="">
-                {body}
-              </DropdownMenuItem>
-            );
-          })
+                </DropdownMenuItem>
+              );
+            })
         )}
       </DropdownMenuContent>
       )}

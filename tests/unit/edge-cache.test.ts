@@ -55,6 +55,8 @@ describe("the location cache of the public catalogue", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const broken = { match: () => Promise.reject(new Error("cache down")), put: () => Promise.reject(new Error("down")), delete: async () => false } as unknown as EdgeStore;
     expect(await edgeCached("k", policy, load, bg.waitUntil, broken)).toEqual({ value: "fresh", outcome: "off" });
+    // A change is not refused because the cache cannot start a new generation.
+    await expect(newCatalogueGeneration(broken)).resolves.toBeUndefined();
   });
 
   it("keeps stale-while-revalidate to three times the fresh time, at most a minute", () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkedRequest, INPUT_LIMITS, requestRefusal, textRefusal, valueRefusal } from "../../worker/input-guard";
+import { checkedRequest, INPUT_LIMITS, textRefusal, valueRefusal } from "../../worker/input-guard";
+
+/** Why the guard refuses the request, or null. */
+const requestRefusal = async (request: Request) => (await checkedRequest(request)).refusal;
 
 const json = (path: string, body: string, headers: Record<string, string> = {}) =>
   new Request(`http://local${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });

@@ -37,10 +37,13 @@ async function generation(store: EdgeStore, now: number, waitUntil: WaitUntil): 
 const putGeneration = (store: EdgeStore, value: string) =>
   store.put(GENERATION_URL, new Response(value, { headers: { "cache-control": `public, max-age=${GENERATION_SECONDS}`, "content-type": "text/plain" } }));
 
-/** A mentor changed: every cached catalogue answer of this location is skipped from now on. */
+/**
+ * A mentor changed: every cached catalogue answer of this location is skipped from now on. A cache that cannot
+ * take it is logged, never answered: the change itself is made, and the cached answers expire on their own.
+ */
 export async function newCatalogueGeneration(store: EdgeStore | null = edgeStore()): Promise<void> {
   if (!store) return;
-  await putGeneration(store, crypto.randomUUID());
+  await putGeneration(store, crypto.randomUUID()).catch((error: unknown) => console.warn("catalogue generation not advanced", error));
 }
 
 function put<T>(store: EdgeStore, url: string, value: T, policy: CachePolicy, now: number) {

@@ -60,7 +60,7 @@ export async function createContext(request: Request, env: Env, execution: Execu
     waitUntil: (p) => execution.waitUntil(p),
     catalogueChanged: async () => {
       onCatalogueChanged();
-      await newCatalogueGeneration().catch((error) => console.warn("catalogue generation not advanced", error));
+      await newCatalogueGeneration();
     },
   };
 }
