@@ -1,4 +1,4 @@
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../db/factories";
 import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "../tests/support/session-record";
 
@@ -27,6 +27,15 @@ export async function demoSession(baseUrl: string, role: Role, email: string): P
   return { id: String(body[`${role}Id`]), name, accessToken: String(body[key("accessToken")]), refreshToken: String(body[key("refreshToken")]) };
 }
 
+/** Gets the cookies the app gets once signed in (src/lib/page-cookie.ts): the role's page cookie and the browser's zone. */
+export async function withPageCookies(page: Page, accessToken: string): Promise<void> {
+  const status = await page.evaluate(async (token) => {
+    document.cookie = `zone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; Path=/; SameSite=Lax`;
+    return (await fetch("/page-session", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status;
+  }, accessToken);
+  if (status !== 204) throw new Error(`The page cookie was refused: ${status}`);
+}
+
 /** Writes the session into the local storage of the Chromium listening on `port`, for `baseUrl`'s origin. */
 export async function seedLocalStorage(port: number, baseUrl: string, role: Role, session: SeededSession): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -37,6 +46,8 @@ export async function seedLocalStorage(port: number, baseUrl: string, role: Role
     await page.route(seedUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
     await page.goto(seedUrl);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
+    // And the cookies the app asks for once signed in (issue 28): the page cookie and the zone, so the Worker draws the page.
+    await withPageCookies(page, session.accessToken);
     await page.close();
   } finally {
     await browser.close();

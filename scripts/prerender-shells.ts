@@ -4,7 +4,7 @@ import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
-import { PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
+import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
 import { STORAGE_KEYS } from "../src/lib/session";
 import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
@@ -40,7 +40,8 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
  * after the first animation frame, or 100 ms at the latest when frames are not running), so on a slow
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
- * ask for it. On every other path the app starts at once, as before.
+ * ask for it. A signed-in page the Worker drew with its data (issue 28, worker/routes/signed-in-pages.ts) waits for
+ * its first paint the same way. On every other path the app starts at once, as before.
  *
  * The landing, for a visitor who is not signed in, loads its own small script instead
  * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the
@@ -71,7 +72,7 @@ export function deferAppStart(html: string, manifest: Manifest): string {
     `var prefetched=false;function prefetch(){if(prefetched||started)return;prefetched=true;${JSON.stringify(appFiles)}.forEach(function(href){add("link",{rel:"prefetch",href:href,as:"script"})})}` +
     `d.addEventListener("${START_APP_EVENT}",start);` +
     `if(shell==="landing"&&!signedIn()){add("script",{type:"module",src:${JSON.stringify(island)}});${JSON.stringify(islandImports)}.forEach(function(href){add("link",{rel:"modulepreload",href:href})});["pointerover","touchstart","focusin"].forEach(function(t){d.addEventListener(t,prefetch,{once:true,passive:true})})}` +
-    `else if(routes[shell]){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
+    `else if(routes[shell]||d.querySelector("#root>[${DRAWN_ATTRIBUTE}]")){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
   let out = html.replace(entry[0], "");
   for (const m of preloads) out = out.replace(m[0], "");
   return out.replace("</body>", `${loader}</body>`);

@@ -2,24 +2,22 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { Fragment, StrictMode, startTransition, type ReactNode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { toast } from "@/lib/toast";
-import { ErrorScreen } from "./components/error-screen";
-import { LoadingScreen } from "./components/loading-screen";
-import { NotFound } from "./components/not-found";
 import { apiError } from "./lib/api-error";
 import { activateLocale, browserLocale, i18n } from "./lib/i18n";
 import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
-import { shownShell } from "./lib/page-shells";
-import { readPageSeed, seedPage } from "./lib/page-seed";
-import { parseSearch, stringifySearch } from "./lib/search-params";
-import { clearSession, hasRecord } from "./lib/session";
+import { askForPageCookie, dropPageCookie, tellZone } from "./lib/page-cookie";
+import { DRAWN_ATTRIBUTE, pageBeforeApp } from "./lib/page-shells";
+import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
+import { clearSession, hasRecord, readSession } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../worker/trpc/router";
 import { routeTree } from "./routeTree.gen";
+import { ROUTER_OPTIONS } from "./lib/router-options";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -53,11 +51,7 @@ const router = createRouter({
   routeTree,
   // A signed-in page's loader starts its first reads with these (src/lib/first-reads.ts, issue 28).
   context: { reads: { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }) } },
-  parseSearch,
-  stringifySearch,
-  defaultErrorComponent: ErrorScreen,
-  defaultPendingComponent: LoadingScreen,
-  defaultNotFoundComponent: NotFound,
+  ...ROUTER_OPTIONS,
   defaultPreload: "intent",
   scrollRestoration: true,
 });
@@ -70,9 +64,27 @@ declare module "@tanstack/react-router" {
 
 // A public profile or the landing arrives with the answer it was drawn from (worker/routes/public-pages.ts):
 // the first render draws the page the HTML already shows. A signed-in mentee asks again for a profile (her
-// answer says whether she subscribes).
+// answer says whether she subscribes). A signed-in page drawn by the Worker (issue 28) brings its reads, used only
+// for the person signed in here in that role.
 const seed = readPageSeed();
-if (seed && !(seed.kind === "profile" && hasRecord("mentee"))) seedPage(queryClient, apiClient, seed);
+if (seed && usableSeed(seed)) seedPage(queryClient, apiClient, seed);
+
+function usableSeed(seed: PageSeed): boolean {
+  if (seed.kind === "profile") return !hasRecord("mentee");
+  if (seed.kind !== "signed-in") return true;
+  if (readSession(seed.role)?.id === seed.userId) return true;
+  // Drawn for a sign-in this browser no longer holds: not shown, and its cookie goes.
+  pageBeforeApp()?.remove();
+  dropPageCookie(seed.role);
+  return false;
+}
+
+// A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
+// so the next one is drawn.
+tellZone();
+const area = roleOfArea(location.pathname);
+const areaSession = area ? readSession(area) : null;
+if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);
 
 /** A change of language draws every screen anew, dates and numbers included, not only the texts Lingui marks (issue 27). */
 function RedrawnPerLanguage({ children }: { children: ReactNode }) {
@@ -80,27 +92,35 @@ function RedrawnPerLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={i18n.locale}>{children}</Fragment>;
 }
 
-const root = createRoot(document.getElementById("root")!);
-// The first render is a transition: React renders in slices and yields to the browser between them
-// instead of one long task, so a tap or a scroll on the pre-rendered page is not blocked meanwhile.
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-              <AuthFetchContext.Provider value={authFetch}>
-                <RedrawnPerLanguage>
-                  <RouterProvider router={router} />
-                </RedrawnPerLanguage>
-              </AuthFetchContext.Provider>
-            </TRPCProvider>
-          </QueryClientProvider>
-        </I18nProvider>
-      </StrictMode>,
-    ),
-  );
+const app = (
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+          <AuthFetchContext.Provider value={authFetch}>
+            <RedrawnPerLanguage>
+              <RouterProvider router={router} />
+            </RedrawnPerLanguage>
+          </AuthFetchContext.Provider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>
+);
+
+const render = () => {
+  // A signed-in page drawn by the Worker (issue 28) is taken over where it stands: React attaches to its markup instead
+  // of drawing it again, in small tasks, so the page answers a tap sooner. Should a part differ from what the browser
+  // would draw, React draws that part anew and says so in the console.
+  const drawn = document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
+  if (drawn) {
+    hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) });
+    return;
+  }
+  // The first render is a transition: React renders in slices and yields to the browser between them
+  // instead of one long task, so a tap or a scroll on the pre-rendered page is not blocked meanwhile.
+  startTransition(() => createRoot(document.getElementById("root")!).render(app));
+};
 
 // The landing, browse and profile pages arrive pre-rendered in index.html (issue 13): the shell stays on
 // screen until its route's code is loaded, so React's first frame is the same page (no loading screen
@@ -108,7 +128,7 @@ const render = () =>
 // A reader of another language than English gets the app's first frame in it: its messages come first (issue 27).
 const locale = browserLocale();
 const ready = locale === "en" ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
-if (shownShell()) void Promise.all([ready, router.load().catch(() => undefined)]).then(render);
+if (pageBeforeApp()) void Promise.all([ready, router.load().catch(() => undefined)]).then(render);
 else void ready.then(render);
 
 // Installable and offline (issue 27): the service worker registers once the page has loaded, in a build only

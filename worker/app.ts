@@ -14,6 +14,8 @@ import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
 import { publicPageRoutes } from "./routes/public-pages";
+import { pageSessionRoutes } from "./routes/page-session";
+import { signedInPageRoutes } from "./routes/signed-in-pages";
 import { appPage, wantsAppPage } from "./routes/app-page";
 import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { imageRoutes } from "./routes/images";
@@ -87,6 +89,9 @@ app.route("/dev/google", localGooglePages);
 // Scheduling (issue 8): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
 app.route("/", publicPageRoutes);
+// A signed-in page drawn with the person's data, from her page cookie (issue 28, ADR 0028).
+app.route("/", pageSessionRoutes);
+app.route("/", signedInPageRoutes);
 // Installable (issue 27): the service worker and the web app manifest, revalidated on every request.
 app.route("/", installFileRoutes);
 app.route("/api", restApp);

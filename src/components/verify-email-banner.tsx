@@ -18,7 +18,7 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.email.status.queryOptions(undefined, { trpc: { context: { role } }, staleTime: 60_000 }));
   const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === role);
+  const [dismissed, setDismissed] = useState(() => typeof sessionStorage !== "undefined" && sessionStorage.getItem(DISMISSED_KEY) === role);
 
   if (dismissed || !status.data || status.data.verified) return null;
   const dismiss = () => {

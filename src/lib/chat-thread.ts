@@ -1,6 +1,5 @@
 import { t } from "@lingui/core/macro";
-import dayjs from "dayjs";
-import { longDate } from "./dates";
+import { dayOf, longDate } from "./dates";
 
 /** Pure logic of an open thread: merging held pages with sends in flight, and day separators. */
 
@@ -32,8 +31,8 @@ export function mergeThread(pages: readonly { messages: readonly HeldMessage[] }
 
 /** "Today", "Yesterday", or "March 5th 2025", in the viewer's zone. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
-  const day = dayjs(iso).startOf("day");
-  const today = dayjs(now).startOf("day");
+  const day = dayOf(iso);
+  const today = dayOf(now);
   if (day.isSame(today)) return t`Today`;
   if (day.isSame(today.subtract(1, "day"))) return t`Yesterday`;
   return longDate(iso);
@@ -41,7 +40,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
 
 /** Whether a day separator goes before `current` (the first item, or a new calendar day). */
 export function startsNewDay(previous: string | undefined, current: string): boolean {
-  return previous === undefined || !dayjs(previous).isSame(dayjs(current), "day");
+  return previous === undefined || !dayOf(previous).isSame(dayOf(current));
 }
 
 /** A client id for one send: random, URL-safe, within the server's 8-64 characters. */

@@ -3,7 +3,8 @@ import advancedFormat from "dayjs/plugin/advancedFormat";
 import relativeTime from "dayjs/plugin/relativeTime";
 import { DEFAULT_LOCALE } from "../../shared/locale";
 import { currentLocale } from "./i18n";
-import { VIEWER_TIME_ZONE } from "./viewer-zone";
+import { inZone } from "../../shared/zoned-time";
+import { viewerZone } from "./viewer-zone";
 
 dayjs.extend(relativeTime);
 dayjs.extend(advancedFormat);
@@ -28,16 +29,23 @@ export function fromNow(iso: string): string {
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
 }
 
-const localDate = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(`${currentLocale()}-IN`, options).format(new Date(iso));
+const localDate = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, timeZone: viewerZone() }).format(new Date(iso));
 
 /** SPEC §9 formats in the viewer's zone: "March 5th 2025, 3:04 pm (Asia/Kolkata)". */
 export function fullDateTime(iso: string): string {
-  if (currentLocale() === DEFAULT_LOCALE) return `${dayjs(iso).format("MMMM Do YYYY, h:mm a")} (${VIEWER_TIME_ZONE})`;
-  return `${localDate(iso, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" })} (${VIEWER_TIME_ZONE})`;
+  const zone = viewerZone();
+  if (currentLocale() === DEFAULT_LOCALE) return `${inZone(iso, zone).format("MMMM Do YYYY, h:mm a")} (${zone})`;
+  return `${localDate(iso, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" })} (${zone})`;
 }
 
 /** SPEC §9 date format in the viewer's zone: "March 5th 2025". */
 export function longDate(iso: string): string {
-  if (currentLocale() === DEFAULT_LOCALE) return dayjs(iso).format("MMMM Do YYYY");
+  if (currentLocale() === DEFAULT_LOCALE) return inZone(iso, viewerZone()).format("MMMM Do YYYY");
   return localDate(iso, { day: "numeric", month: "long", year: "numeric" });
 }
+
+/** "3:04 pm" in the viewer's zone. */
+export const clockTime = (iso: string) => inZone(iso, viewerZone()).format("h:mm a");
+
+/** The start of an instant's day in the viewer's zone (a chat's day separators). */
+export const dayOf = (instant: string | Date) => inZone(instant, viewerZone()).startOf("day");

@@ -6,8 +6,13 @@ import type { Role } from "./session";
 
 /** What a route's loader may start reads with: the app's query cache and tRPC's query options, outside React. */
 export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
-/** The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. */
-export type RouterContext = { reads?: PageReads };
+/**
+ * The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. A
+ * signed-in page the Worker draws (src/prerender/signed-in-pages.tsx) names its role in `signedIn` (the person's
+ * record lives in the browser's storage, which the Worker has not, and her page cookie stood for it) and the zone of
+ * the browser it is drawn for in `zone` (a loader's reads counted in the viewer's zone; src/lib/viewer-zone.ts).
+ */
+export type RouterContext = { reads?: PageReads; signedIn?: Role; zone?: string };
 
 type Trpc = PageReads["trpc"];
 /** The caller's role on every read a loader starts: a link hovered in one area may lead to another role's page. */

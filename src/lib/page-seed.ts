@@ -1,9 +1,10 @@
 import type { RouterOutputs } from "./api-types";
-import type { QueryClient } from "@tanstack/react-query";
+import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import type { MentorSearch } from "../../shared/validation/search";
+import type { Role } from "../../shared/role";
 import { PAGE_DATA_ID } from "./page-shells";
 
 /** A mentor's public profile as `mentors.profile` answers a visitor. */
@@ -12,15 +13,20 @@ export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 /**
  * The answer a Worker-rendered page was drawn from (issue 13, ADR 0018), sent inside its HTML so the
  * app's first render draws the same page without asking again: a mentor's profile, or a search (the
- * landing's featured mentors, or the browse page at `href` with its results).
+ * landing's featured mentors, or the browse page at `href` with its results), or a signed-in page's reads as the
+ * person's query cache had them (issue 28, src/prerender/signed-in-pages.tsx).
  */
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
-  | { kind: "search"; href: string; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] };
+  | { kind: "search"; href: string; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] }
+  | { kind: "signed-in"; role: Role; userId: string; state: DehydratedState };
+/** A public page's answer: the same for every visitor. */
+export type PublicSeed = Exclude<PageSeed, { kind: "signed-in" }>;
 
 
 /** Puts a page's answer in the query cache under the key its page's query uses. */
 export function seedPage(queryClient: QueryClient, client: TRPCClient<AppRouter>, seed: PageSeed): void {
+  if (seed.kind === "signed-in") return hydrate(queryClient, seed.state);
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   if (seed.kind === "profile") queryClient.setQueryData(trpc.mentors.profile.queryKey({ mentorId: seed.mentorId }), seed.answer);
   else queryClient.setQueryData(trpc.mentors.search.queryKey(seed.input), seed.answer);

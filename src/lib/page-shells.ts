@@ -30,6 +30,17 @@ export function shownShell(): Element | null {
   return shell ? document.querySelector(`[${PRERENDER_ATTRIBUTE}="${shell}"]`) : null;
 }
 
+/**
+ * The attribute of the block a signed-in page drawn by the Worker arrives in (issue 28, src/prerender/signed-in-pages.tsx):
+ * not a shell, so shown as it is; the app's first render replaces it as it replaces a shell.
+ */
+export const DRAWN_ATTRIBUTE = "data-drawn";
+
+/** The pre-rendered block on screen until the app's first render: a public page's shell, or a signed-in page drawn with its data. */
+export function pageBeforeApp(): Element | null {
+  return shownShell() ?? document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
+}
+
 /** The block of data a Worker-rendered page carries for the app's first render (src/lib/page-seed.ts). */
 export const PAGE_DATA_ID = "page-data";
 

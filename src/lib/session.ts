@@ -1,5 +1,6 @@
 import { roles, type Role } from "../../shared/role";
 import { useSyncExternalStore } from "react";
+import { askForPageCookie, dropPageCookie } from "./page-cookie";
 
 /** Local-storage session records of SPEC §3, one per role, under the keys menteeAuth, mentorAuth, moderatorAuth. */
 
@@ -116,6 +117,7 @@ export function firstSignedInRole(): Role | null {
 
 export function writeSession(role: Role, signIn: SignIn): void {
   localStorage.setItem(STORAGE_KEYS[role], JSON.stringify(toRecord(role, signIn)));
+  askForPageCookie(signIn.accessToken);
   emit();
 }
 
@@ -124,6 +126,7 @@ export function updateTokens(role: Role, tokens: { accessToken: string; refreshT
   const record = readRecord(role);
   if (!record) return;
   localStorage.setItem(STORAGE_KEYS[role], JSON.stringify({ ...record, ...tokens }));
+  askForPageCookie(tokens.accessToken);
   emit();
 }
 
@@ -143,6 +146,7 @@ export function updateSessionProfile(role: "mentee" | "mentor", changes: { name?
 
 export function clearSession(role: Role): void {
   localStorage.removeItem(STORAGE_KEYS[role]);
+  dropPageCookie(role);
   emit();
 }
 

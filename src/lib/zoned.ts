@@ -1,9 +1,10 @@
 import { formatDate, formatTime, preferredZone, zoneOr } from "../../shared/zoned-time";
+import { viewerZone } from "./viewer-zone";
 
 export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS, slotTimeLabels, zoneLabel, preferredZone } from "../../shared/zoned-time";
 
-/** The browser's IANA zone by today's name (the default until the account has one). */
-export const browserZone = () => preferredZone(zoneOr(Intl.DateTimeFormat().resolvedOptions().timeZone));
+/** The viewer's IANA zone by today's name (the default until the account has one); see ./viewer-zone.ts. */
+export const browserZone = () => preferredZone(zoneOr(viewerZone()));
 
 /** "March 9th 2026 · 9:30 pm" in the zone. */
 export const dateTime = (instant: string | Date, zone: string) => `${formatDate(instant, zone)} · ${formatTime(instant, zone)}`;

@@ -1,6 +1,7 @@
-import { seedPage, type PageSeed } from "../lib/page-seed";
+import { seedPage, type PublicSeed } from "../lib/page-seed";
 import { publicRouteTree } from "./public-routes";
 import { renderRoute } from "./render-route";
+import { i18nFor } from "./catalogs";
 import type { Locale } from "../../shared/locale";
 
 /**
@@ -9,9 +10,9 @@ import type { Locale } from "../../shared/locale";
  * name, About text, skills and plan, the landing's featured mentors or a browse page's results, and the app's first render in
  * the browser (seeded with the same answer) draws the same page.
  */
-export async function renderPublicPage(seed: PageSeed, locale: Locale): Promise<string> {
+export async function renderPublicPage(seed: PublicSeed, locale: Locale): Promise<string> {
   const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : seed.href;
-  const { html } = await renderRoute(publicRouteTree, href, locale, (queryClient, apiClient) => seedPage(queryClient, apiClient, seed));
+  const { html } = await renderRoute(publicRouteTree, href, { i18n: i18nFor(locale), seed: (queryClient, apiClient) => seedPage(queryClient, apiClient, seed) });
   // An address the app would first rewrite (a browse link from before the price ranges, `?price=b`) renders nothing
   // here: the Worker then sends the plain shell, and the app draws the page where it lands.
   if (!html) throw new Error(`Nothing was rendered at ${href}`);

@@ -1,36 +1,94 @@
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider, type AnyRoute } from "@tanstack/react-router";
+import type { I18n } from "@lingui/core";
 import type { TRPCClient } from "@trpc/client";
+import { Suspense, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { AppRouter } from "../../worker/trpc/router";
 import { createApiClient, TRPCProvider } from "../lib/trpc";
-import type { Locale } from "../../shared/locale";
-import { i18nFor } from "./catalogs";
+import { AuthFetchContext } from "../lib/auth-fetch";
+import type { AuthFetch } from "../lib/auth-link";
+import { drawingIn } from "../lib/viewer-zone";
+import { ROUTER_OPTIONS } from "../lib/router-options";
+import type { RouterContext } from "../lib/first-reads";
 
 /** What a page's render may put in the query cache first (the Worker's profile answer). */
 export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRouter>) => void;
 
+/** How one address is drawn: in which language, with which client and cache, and what happens before it is drawn. */
+export type RenderOptions = {
+  i18n: I18n;
+  /** The router's context: a signed-in page's loaders start their reads with it (src/prerender/signed-in-pages.tsx). */
+  context?: RouterContext;
+  queryClient?: QueryClient;
+  apiClient?: TRPCClient<AppRouter>;
+  seed?: SeedCache;
+  /** Runs after the route and its loaders have loaded, before the HTML is drawn (a signed-in page waits for its reads). */
+  beforeRender?: (queryClient: QueryClient) => Promise<void>;
+  /**
+   * Draws the parts of the page that load their code (lazy components) too, instead of leaving them to the browser:
+   * a signed-in page is drawn whole. The public pages keep one synchronous render, whose lazy parts come later.
+   */
+  whole?: boolean;
+  /** The zone of the browser the page is drawn for (src/lib/viewer-zone.ts). */
+  zone?: string;
+};
+
 /**
- * Renders one address of a route tree to HTML, in `locale`, with the app's providers (issue 13, ADR 0018): the same
+ * Renders one address of a route tree to HTML, with the app's providers (issue 13, ADR 0018): the same
  * components the browser draws. Queries never run while rendering to a string, so what is not seeded
- * renders its skeleton. Answers the HTML and the id of the route that matched, so a caller can refuse
+ * or read before renders its skeleton. Answers the HTML and the id of the route that matched, so a caller can refuse
  * a not-found page in place of the one it meant.
  */
-export async function renderRoute(routeTree: AnyRoute, href: string, locale: Locale, seed?: SeedCache): Promise<{ html: string; routeId: string | undefined }> {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true, context: {} });
+export async function renderRoute(routeTree: AnyRoute, href: string, options: RenderOptions): Promise<{ html: string; routeId: string | undefined; drawnAsAsked: boolean }> {
+  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const apiClient = options.apiClient ?? createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
+  const router = createRouter({ ...ROUTER_OPTIONS, routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true, context: options.context ?? {}, InnerWrap: BrowserBoundary });
   await router.load();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  const apiClient = createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
-  seed?.(queryClient, apiClient);
-  const html = renderToString(
-    <I18nProvider i18n={i18nFor(locale)}>
+  options.seed?.(queryClient, apiClient);
+  await options.beforeRender?.(queryClient);
+  const app = (
+    <I18nProvider i18n={options.i18n}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <AuthFetchContext.Provider value={serverAuthFetch}>
+            <RouterProvider router={router} />
+          </AuthFetchContext.Provider>
         </TRPCProvider>
       </QueryClientProvider>
-    </I18nProvider>,
+    </I18nProvider>
   );
-  return { html, routeId: router.state.matches.at(-1)?.routeId };
+  const html = options.whole ? await drawnWhole(app, options.zone) : drawingIn(options.zone, () => renderToString(app));
+  // A page that redirected (a guard, a rewritten address) or failed a loader is not the page asked for.
+  const drawnAsAsked = router.state.location.pathname === new URL(href, "http://page").pathname && router.state.matches.every((match) => match.status === "success");
+  return { html, routeId: router.state.matches.at(-1)?.routeId, drawnAsAsked };
 }
+
+/**
+ * The boundary the browser's router puts around the page (TanStack Router's `Matches`) and a server router leaves out:
+ * with it, a signed-in page drawn here has the markup the browser takes it over with (issue 28).
+ */
+function BrowserBoundary({ children }: { children: ReactNode }) {
+  return <Suspense>{children}</Suspense>;
+}
+
+/** Drawing a page fetches nothing itself (a download or an upload is a person's action in the browser). */
+const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fetched while a page is drawn"));
+
+/**
+ * The page's HTML with its lazy parts drawn too. A part whose code is not loaded yet renders its boundary's fallback,
+ * marked for the browser to draw (`<!--$!-->`); asking for it also starts loading its code, so the page is drawn again
+ * once that has arrived, a few times at most. (React's prerender would wait for them instead, but sends each such part
+ * apart from the page with an inline script to move it in place, which the pages' script policy refuses.)
+ */
+async function drawnWhole(app: ReactNode, zone: string | undefined): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const html = drawingIn(zone, () => renderToString(app));
+    if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === DRAW_ATTEMPTS) return html;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+const LEFT_TO_THE_BROWSER = "<!--$!-->";
+const DRAW_ATTEMPTS = 4;

@@ -15,7 +15,7 @@ import type { Locale } from "../../shared/locale";
 export async function renderShells(locale: Locale): Promise<Record<Shell, string>> {
   const shells = {} as Record<Shell, string>;
   for (const shell of SHELLS) {
-    const { html, routeId } = await renderRoute(publicRouteTree, SHELL_PATHS[shell], locale);
+    const { html, routeId } = await renderRoute(publicRouteTree, SHELL_PATHS[shell], { i18n: i18nFor(locale) });
     // A route that did not match renders the not-found page instead: fail the build, not the visitor.
     if (routeId !== PUBLIC_ROUTES[shell].path) throw new Error(`The ${shell} shell matched no page at ${SHELL_PATHS[shell]}`);
     shells[shell] = html;

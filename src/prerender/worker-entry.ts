@@ -5,5 +5,9 @@
 export { LANDING_SEARCH } from "../lib/landing";
 export { mentorSearchOf, validateBrowseFilters } from "../lib/browse";
 export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
-export { pageDataScript, type PageSeed } from "../lib/page-seed";
+export { pageDataScript, type PublicSeed } from "../lib/page-seed";
 export { renderPublicPage } from "./public-pages";
+export { roleOfArea } from "../lib/areas";
+export { renderSignedInPage } from "./signed-in-pages";
+export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
+export { ZONE_COOKIE } from "../lib/page-cookie";

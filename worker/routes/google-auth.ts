@@ -1,6 +1,7 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { secureCookies } from "./cookies";
 import type { GoogleError } from "../../shared/google-sign-in";
 import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
@@ -41,8 +42,6 @@ export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 const HANDOFF_COOKIE = "google_handoff";
 const HANDOFF_PATTERN = /^[\w-]{22,64}$/;
 
-/** Secure everywhere but plain-http local runs (http://127.0.0.1 in tests), where a browser would drop a Secure cookie. */
-const isSecure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:" || readConfig(c.env).ENVIRONMENT === "production";
 
 function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError; notice?: string } | Record<string, string>) {
   const url = `${SUCCESS_PAGE}#${new URLSearchParams(fragment).toString()}`;
@@ -56,7 +55,7 @@ googleAuthRoutes.get(GOOGLE_START_PATH, (c) => {
   if (!provider) return toPopupPage(c, { error: "not_configured" });
   const state = generateState();
   const verifier = generateCodeVerifier();
-  const cookie = { path: COOKIE_PATH, httpOnly: true, secure: isSecure(c), sameSite: "Lax", maxAge: COOKIE_SECONDS } as const;
+  const cookie = { path: COOKIE_PATH, httpOnly: true, secure: secureCookies(c), sameSite: "Lax", maxAge: COOKIE_SECONDS } as const;
   setCookie(c, STATE_COOKIE, state, cookie);
   setCookie(c, VERIFIER_COOKIE, verifier, cookie);
   const handoff = c.req.query("handoff");
@@ -72,10 +71,10 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const provider = thirdPartiesOf(c.env).google(origin);
   const state = getCookie(c, STATE_COOKIE);
   const verifier = getCookie(c, VERIFIER_COOKIE);
-  deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
-  deleteCookie(c, VERIFIER_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
+  deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
+  deleteCookie(c, VERIFIER_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
   const handoff = getCookie(c, HANDOFF_COOKIE);
-  deleteCookie(c, HANDOFF_COOKIE, { path: COOKIE_PATH, secure: isSecure(c) });
+  deleteCookie(c, HANDOFF_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
   if (!provider) return toPopupPage(c, { error: "not_configured" });
   if (c.req.query("error")) return toPopupPage(c, { error: "cancelled" });
   const code = c.req.query("code");

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PageSeed, type Shell } from "../../src/prerender/worker-entry";
+import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PublicSeed, type Shell } from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../app-env";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { appPage } from "./app-page";
@@ -36,7 +36,7 @@ publicPageRoutes.get("/browse/mentor/:segment/:id?", (c, next) => {
   return servePage(c, "profile", async (caller) => ({ kind: "profile", mentorId, answer: await caller.mentors.profile({ mentorId }) }));
 });
 
-async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller) => Promise<PageSeed>): Promise<Response> {
+async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller) => Promise<PublicSeed>): Promise<Response> {
   // The built page and the page's data are read at the same time, in the reader's language (issue 27).
   const locale = requestLocale(c.req.raw.headers);
   const [page, filled] = await Promise.all([appPage(c.env, c.req.url, locale), renderedPage(c, read, locale)]);
@@ -62,7 +62,7 @@ async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */
-async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PageSeed>, locale: Locale): Promise<{ html: string; data: string } | null> {
+async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PublicSeed>, locale: Locale): Promise<{ html: string; data: string } | null> {
   try {
     // Asked as a visitor: the page is the same for everyone, whatever headers the request carries.
     const caller = createCaller(await createContext(new Request(c.req.url), c.env, c.executionCtx as ExecutionContext, c.get("requestId")));

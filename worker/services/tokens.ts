@@ -83,13 +83,34 @@ export async function verifyPurposeToken(secret: string, token: string, purpose:
 
 const roles: readonly string[] = ["mentee", "mentor", "moderator"];
 
-/** The claims of a valid, unexpired token signed with `secret`; null for anything else. */
+/** The claims of a valid, unexpired access token signed with `secret`; null for anything else. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
-  const payload = await verifiedClaims(secret, token);
-  if (!payload) return null;
+  return claimsFor(await verifiedClaims(secret, token), undefined);
+}
+
+/** The account, role and sign-in a payload names, when it was made for `purpose` (an access token has none). */
+function claimsFor(payload: Record<string, unknown> | null, purpose: string | undefined): AccessClaims | null {
+  // A token made for one purpose (a signed-in page's cookie among them) never passes for another, nor for an access token.
+  if (!payload || payload.purpose !== purpose) return null;
   const { sub, role, sid } = payload;
   if (typeof sub !== "string" || typeof sid !== "string" || typeof role !== "string" || !roles.includes(role)) return null;
   return { sub, role: role as Role, sid };
+}
+
+/**
+ * The token of a signed-in page's cookie (issue 28, ADR 0028): the account, role and sign-in of an access token, made
+ * for drawing that person's pages in the Worker only. It lives as long as a sign-in may (30 days); the sign-in it names
+ * is checked on the database with every page, so a sign-out, a block or a password change ends it at once.
+ */
+export function signPageToken(secret: string, claims: AccessClaims, ttlSeconds: number, now = Date.now()): Promise<string> {
+  return signClaims(secret, { ...claims, purpose: PAGE_PURPOSE }, ttlSeconds, now);
+}
+
+const PAGE_PURPOSE = "page";
+
+/** The claims of a valid, unexpired page token; null for anything else (an access token among them). */
+export async function verifyPageToken(secret: string, token: string): Promise<AccessClaims | null> {
+  return claimsFor(await verifiedClaims(secret, token), PAGE_PURPOSE);
 }
 
 export function randomSecret(bytes = 32): string {

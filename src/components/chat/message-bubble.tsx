@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import dayjs from "dayjs";
+import { clockTime } from "@/lib/dates";
 import { cn } from "@/lib/class-names";
 import type { ThreadItem } from "@/lib/chat-thread";
 import { Button } from "../ui/button";
@@ -26,7 +26,7 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
         </p>
         <p className="flex items-center gap-2 text-xs text-slate-500">
           {item.kind === "held" ? (
-            <time dateTime={createdAt}>{dayjs(createdAt).format("h:mm a")}</time>
+            <time dateTime={createdAt}>{clockTime(createdAt)}</time>
           ) : failed ? (
             <>
               <span className="text-red-700">

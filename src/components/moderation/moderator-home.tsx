@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { VIEWER_TIME_ZONE, VIEWER_ZONE_INPUT } from "@/lib/viewer-zone";
+import { viewerZone, viewerZoneInput } from "@/lib/viewer-zone";
 import { useSession } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
@@ -30,7 +30,7 @@ export function ModeratorHome() {
   const trpc = useTRPC();
   const session = useSession("moderator");
   const { t } = useLingui();
-  const zone = VIEWER_ZONE_INPUT;
+  const zone = viewerZoneInput();
   const counts = useQuery(trpc.moderation.home.queryOptions(zone));
   const enrollments = useQuery(trpc.moderation.dailyEnrollments.queryOptions(zone));
   const newMentees = useQuery(trpc.moderation.dailyNewMentees.queryOptions(zone));
@@ -39,7 +39,7 @@ export function ModeratorHome() {
   useErrorToast(enrollments.isError || newMentees.isError || fees.isError, t`Error Fetching Statistics`);
   const c = counts.data;
   const name = session?.name;
-  const zoneName = VIEWER_TIME_ZONE;
+  const zoneName = viewerZone();
   return (
     <section aria-labelledby="moderator-home-title" className="grid gap-6">
       <div className="grid gap-1">

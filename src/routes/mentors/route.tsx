@@ -18,8 +18,8 @@ const NAV: AreaNavItem[] = [
 const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" }, { label: msg`Tickets`, to: "/mentors/tickets" }, { label: msg`Notifications`, to: "/mentors/notifications" }];
 
 export const Route = createFileRoute("/mentors")({
-  beforeLoad: ({ location }) => {
-    if (!isAuthenticated("mentor")) {
+  beforeLoad: ({ location, context }) => {
+    if (!isAuthenticated("mentor") && context.signedIn !== "mentor") {
       // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });

@@ -1,15 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ModeratorHome } from "@/components/moderation/moderator-home";
 import { startReads } from "@/lib/first-reads";
-import { VIEWER_ZONE_INPUT as zone } from "@/lib/viewer-zone";
+import { viewerZoneInput } from "@/lib/viewer-zone";
 
 export const Route = createFileRoute("/moderator/")({
-  loader: ({ context }) =>
+  loader: ({ context }) => {
+    const zone = viewerZoneInput(context.zone);
     startReads(context.reads, "moderator", (trpc, as) => [
       trpc.moderation.home.queryOptions(zone, as),
       trpc.moderation.dailyEnrollments.queryOptions(zone, as),
       trpc.moderation.dailyNewMentees.queryOptions(zone, as),
       trpc.moderation.feeRevenuePerDay.queryOptions(zone, as),
-    ]),
+    ]);
+  },
   component: ModeratorHome,
 });

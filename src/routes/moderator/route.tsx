@@ -17,8 +17,8 @@ const NAV: AreaNavItem[] = [
 ];
 
 export const Route = createFileRoute("/moderator")({
-  beforeLoad: ({ location }) => {
-    if (!isAuthenticated("moderator")) {
+  beforeLoad: ({ location, context }) => {
+    if (!isAuthenticated("moderator") && context.signedIn !== "moderator") {
       // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.moderator });

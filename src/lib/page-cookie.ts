@@ -1,0 +1,28 @@
+import type { Role } from "../../shared/role";
+
+
+/**
+ * The cookie that lets the Worker draw a signed-in page with the person's data (issue 28, ADR 0028,
+ * worker/routes/page-session.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on
+ * sign-in and on every token refresh, and has it cleared when the role's sign-in ends here. Either is best effort: a
+ * page without the cookie is drawn by the app, as before.
+ */
+export function askForPageCookie(accessToken: string): void {
+  void fetch("/page-session", { method: "POST", headers: { authorization: `Bearer ${accessToken}` } }).catch(() => undefined);
+}
+
+export function dropPageCookie(role: Role): void {
+  void fetch(`/page-session/${role}`, { method: "DELETE" }).catch(() => undefined);
+}
+
+/** The cookie that tells the Worker the browser's zone. */
+export const ZONE_COOKIE = "zone";
+
+/**
+ * Tells the Worker the browser's zone, which a signed-in page it draws writes its times in (src/lib/viewer-zone.ts):
+ * not a secret, a year long. As the browser names it; the date library stays out of the app's first script.
+ */
+export function tellZone(): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}

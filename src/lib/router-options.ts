@@ -1,0 +1,18 @@
+import { ErrorScreen } from "../components/error-screen";
+import { LoadingScreen } from "../components/loading-screen";
+import { NotFound } from "../components/not-found";
+import { parseSearch, stringifySearch } from "./search-params";
+
+/**
+ * The router's options the browser (src/main.tsx) and the Worker's drawing of a page (src/prerender/render-route.tsx)
+ * share: the same screens for a failure, a wait and an unknown address, and the same search parameters. The boundary
+ * a loading screen puts around each route is part of the page's markup, so a page the Worker drew is the one the
+ * browser takes over (issue 28).
+ */
+export const ROUTER_OPTIONS = {
+  parseSearch,
+  stringifySearch,
+  defaultErrorComponent: ErrorScreen,
+  defaultPendingComponent: LoadingScreen,
+  defaultNotFoundComponent: NotFound,
+};

@@ -1,0 +1,47 @@
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import type { TRPCClient } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../../worker/trpc/router";
+import type { Locale } from "../../shared/locale";
+import type { Role } from "../../shared/role";
+import { loadCatalogFile } from "../lib/i18n/catalogs";
+import { pageDataScript } from "../lib/page-seed";
+import { routeTree } from "../routeTree.gen";
+import { i18nFor } from "./catalogs";
+import { renderRoute } from "./render-route";
+
+/**
+ * A signed-in page drawn by the Worker with the person's data (issue 28, ADR 0028): the app's own routes and
+ * components, with the reads each page's loader starts (src/lib/first-reads.ts) answered first by `client`, which
+ * calls the procedures in the Worker as this person. The HTML carries the page and the answers, so the app's
+ * first render in the browser draws the same page without asking again (src/lib/page-seed.ts).
+ *
+ * Throws when the page cannot be drawn as asked (a guard or a rewritten address redirected, a loader failed, a read
+ * was refused or failed): the Worker then sends the plain app page, and the browser draws what it draws without one.
+ */
+export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; zone: string; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const i18n = i18nFor(page.locale);
+  for (const messages of await Promise.all([loadCatalogFile(page.locale, "signed-in"), loadCatalogFile(page.locale, page.role)])) i18n.load(page.locale, messages);
+  const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
+  const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, { i18n, context: { reads, signedIn: page.role, zone: page.zone }, queryClient, apiClient: page.client, beforeRender: settled, whole: true, zone: page.zone });
+  if (!drawnAsAsked) throw new Error(`${page.href} was not drawn as asked`);
+  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
+  if (failed.length > 0) throw new Error(`${page.href}: ${failed.length} of its reads failed`, { cause: failed[0].state.error });
+  return { html, data: pageDataScript({ kind: "signed-in", role: page.role, userId: page.userId, state: dehydrate(queryClient) }) };
+}
+
+/** Resolves once no read of the page is under way (its loaders started them without waiting). */
+function settled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (queryClient.isFetching() > 0) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
+}

@@ -1,0 +1,95 @@
+import { createTRPCClient, TRPCClientError, unstable_localLink, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { isTimeZone } from "../../shared/zoned-time";
+import type { AppEnv } from "../app-env";
+import { requestLocale } from "../../shared/locale";
+import type { Role } from "../../shared/role";
+import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, ZONE_COOKIE } from "../../src/prerender/worker-entry";
+import { appRouter, type AppRouter } from "../trpc/router";
+import { contextOf } from "../trpc/context-of";
+import { logFailure } from "../trpc/errors";
+import { appPage, wantsAppPage } from "./app-page";
+import { pageCookieClaims } from "./page-session";
+
+/**
+ * A signed-in page with the person's data in the HTML (issue 28, ADR 0028): a page of the mentee's, mentor's or
+ * moderator's area, asked for with that role's page cookie (worker/routes/page-session.ts), is drawn by the app's
+ * own components (src/prerender/signed-in-pages.tsx) with the reads its loaders start, answered here as this person;
+ * the page paints before any script has run, and the app's first render draws the same page from the answers the
+ * HTML carries. Without a valid cookie, or when the page cannot be drawn now (a sign-in that has ended, a blocked
+ * account, a read that failed, longer than DRAW_WITHIN_MS), the plain app page is sent, and the app does what it did
+ * before: its guard, its sign-in page, its loading states.
+ */
+export const signedInPageRoutes = new Hono<AppEnv>();
+
+/** Past this, a far or slow database does not hold the page back: the app draws it instead, as before. */
+const DRAW_WITHIN_MS = 1_500;
+
+signedInPageRoutes.get("*", async (c, next) => {
+  const role = roleOfArea(c.req.path);
+  if (!role || !wantsAppPage(c.req.raw)) return next();
+  const claims = await pageCookieClaims(c, role);
+  // The browser's zone, which the app tells in a cookie of its own: a page is not drawn in a zone the person is not in.
+  // As the browser names it (src/lib/viewer-zone.ts), so the times written are the browser's own, to the letter.
+  const zone = getCookie(c, ZONE_COOKIE);
+  if (!claims || !isTimeZone(zone)) return next();
+  const locale = requestLocale(c.req.raw.headers);
+  const url = new URL(c.req.url);
+  const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, zone }, claims)]);
+  if (!drawn) return privatePage(page);
+  const rewritten = new HTMLRewriter()
+    // The public pages' shells have no place on a signed-in page.
+    .on(`#root>[${PRERENDER_ATTRIBUTE}]`, {
+      element(el) {
+        el.remove();
+      },
+    })
+    .on("#root", {
+      element(el) {
+        el.prepend(`<div ${DRAWN_ATTRIBUTE}>${drawn.html}</div>`, { html: true });
+      },
+    })
+    // The data stays outside #root, whose content React replaces.
+    .on("body", {
+      element(el) {
+        el.append(drawn.data, { html: true });
+      },
+    })
+    .transform(page);
+  return privatePage(rewritten);
+});
+
+/** One person's page: never kept by a cache, shared or not (the next visit draws it anew). */
+function privatePage(page: Response): Response {
+  const headers = new Headers(page.headers);
+  headers.delete("etag");
+  headers.set("cache-control", "private, no-store");
+  return new Response(page.body, { status: 200, headers });
+}
+
+type Drawn = { html: string; data: string };
+
+async function drawnPage(c: Context<AppEnv>, page: { href: string; locale: ReturnType<typeof requestLocale>; role: Role; userId: string; zone: string }, claims: NonNullable<Awaited<ReturnType<typeof pageCookieClaims>>>): Promise<Drawn | null> {
+  const context = { ...(await contextOf(c)), auth: claims };
+  // The reads travel as a call of the API would (the same account check in each), logged the same way when they fail.
+  const local = unstable_localLink({ router: appRouter, createContext: async () => context, onError: ({ error, path }) => logFailure(context.requestId, `drawing ${page.href}: ${path ?? "-"}`, error) });
+  const client = createTRPCClient<AppRouter>({ links: [readsOnly, local] });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DRAW_WITHIN_MS)));
+  try {
+    return await Promise.race([renderSignedInPage({ ...page, client }), late]);
+  } catch (error) {
+    // A read's failure was logged by the link when it was the server's (a sign-in that has ended or a blocked account
+    // is the app's to say: it clears the record and says why); a failure to draw is logged here.
+    if (!(error instanceof Error && error.cause instanceof TRPCClientError)) console.error(`[${context.requestId}] drawing ${page.href} failed`, error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Drawing a page reads; a page's loader that tried to change something would be refused here, never run. */
+const readsOnly: TRPCLink<AppRouter> = () => ({ op, next }) =>
+  op.type === "query" ? next(op) : observable((observer) => observer.error(TRPCClientError.from(new Error(`A page may only read: ${op.path} is a ${op.type}`))));
