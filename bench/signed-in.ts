@@ -31,6 +31,7 @@ export async function demoSession(baseUrl: string, role: Role, email: string): P
 export async function withPageCookies(page: Page, accessToken: string): Promise<void> {
   const status = await page.evaluate(async (token) => {
     document.cookie = `zone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; Path=/; SameSite=Lax`;
+    document.cookie = `searches=${encodeURIComponent(localStorage.getItem("mentorlink:recent-searches") ?? "[]")}; Path=/mentees; SameSite=Lax`;
     return (await fetch("/page-session", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status;
   }, accessToken);
   if (status !== 204) throw new Error(`The page cookie was refused: ${status}`);

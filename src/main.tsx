@@ -9,7 +9,8 @@ import { activateLocale, browserLocale, i18n } from "./lib/i18n";
 import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
-import { askForPageCookie, dropPageCookie, tellZone } from "./lib/page-cookie";
+import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./lib/page-cookie";
+import { recentSearches } from "./lib/search-history";
 import { DRAWN_ATTRIBUTE, pageBeforeApp } from "./lib/page-shells";
 import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
 import { clearSession, hasRecord, readSession } from "./lib/session";
@@ -81,7 +82,9 @@ function usableSeed(seed: PageSeed): boolean {
 
 // A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
 // so the next one is drawn.
+// What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
 tellZone();
+if (hasRecord("mentee")) tellSearches(recentSearches());
 const area = roleOfArea(location.pathname);
 const areaSession = area ? readSession(area) : null;
 if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);

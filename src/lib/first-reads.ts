@@ -3,6 +3,7 @@ import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import { BELL_READ } from "./bell-size";
 import type { Role } from "./session";
+import type { Viewer } from "./drawn-for";
 
 /** What a route's loader may start reads with: the app's query cache and tRPC's query options, outside React. */
 export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
@@ -10,9 +11,9 @@ export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRo
  * The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. A
  * signed-in page the Worker draws (src/prerender/signed-in-pages.tsx) names its role in `signedIn` (the person's
  * record lives in the browser's storage, which the Worker has not, and her page cookie stood for it) and the zone of
- * the browser it is drawn for in `zone` (a loader's reads counted in the viewer's zone; src/lib/viewer-zone.ts).
+ * what it knows of the browser it is drawn for in `viewer` (src/lib/drawn-for.ts), which a loader's reads name.
  */
-export type RouterContext = { reads?: PageReads; signedIn?: Role; zone?: string };
+export type RouterContext = { reads?: PageReads; signedIn?: Role; viewer?: Viewer };
 
 type Trpc = PageReads["trpc"];
 /** The caller's role on every read a loader starts: a link hovered in one area may lead to another role's page. */

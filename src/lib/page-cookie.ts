@@ -15,14 +15,24 @@ export function dropPageCookie(role: Role): void {
   void fetch(`/page-session/${role}`, { method: "DELETE" }).catch(() => undefined);
 }
 
-/** The cookie that tells the Worker the browser's zone. */
+/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/drawn-for.ts). */
 export const ZONE_COOKIE = "zone";
+export const SEARCHES_COOKIE = "searches";
+
+const told = (name: string, value: string, path: string) => {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=31536000; SameSite=Lax${secure}`;
+};
 
 /**
  * Tells the Worker the browser's zone, which a signed-in page it draws writes its times in (src/lib/viewer-zone.ts):
  * not a secret, a year long. As the browser names it; the date library stays out of the app's first script.
  */
 export function tellZone(): void {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  told(ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone, "/");
+}
+
+/** Tells the Worker a mentee's recent searches, with her pages only (her home suggests mentors from them). */
+export function tellSearches(searches: string[]): void {
+  told(SEARCHES_COOKIE, JSON.stringify(searches), "/mentees");
 }

@@ -9,7 +9,7 @@ import type { AppRouter } from "../../worker/trpc/router";
 import { createApiClient, TRPCProvider } from "../lib/trpc";
 import { AuthFetchContext } from "../lib/auth-fetch";
 import type { AuthFetch } from "../lib/auth-link";
-import { drawingIn } from "../lib/viewer-zone";
+import { drawingFor, type Viewer } from "../lib/drawn-for";
 import { ROUTER_OPTIONS } from "../lib/router-options";
 import type { RouterContext } from "../lib/first-reads";
 
@@ -31,8 +31,6 @@ export type RenderOptions = {
    * a signed-in page is drawn whole. The public pages keep one synchronous render, whose lazy parts come later.
    */
   whole?: boolean;
-  /** The zone of the browser the page is drawn for (src/lib/viewer-zone.ts). */
-  zone?: string;
 };
 
 /**
@@ -59,7 +57,7 @@ export async function renderRoute(routeTree: AnyRoute, href: string, options: Re
       </QueryClientProvider>
     </I18nProvider>
   );
-  const html = options.whole ? await drawnWhole(app, options.zone) : drawingIn(options.zone, () => renderToString(app));
+  const html = options.whole ? await drawnWhole(app, options.context?.viewer) : renderToString(app);
   // A page that redirected (a guard, a rewritten address) or failed a loader is not the page asked for.
   const drawnAsAsked = router.state.location.pathname === new URL(href, "http://page").pathname && router.state.matches.every((match) => match.status === "success");
   return { html, routeId: router.state.matches.at(-1)?.routeId, drawnAsAsked };
@@ -82,9 +80,9 @@ const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fe
  * once that has arrived, a few times at most. (React's prerender would wait for them instead, but sends each such part
  * apart from the page with an inline script to move it in place, which the pages' script policy refuses.)
  */
-async function drawnWhole(app: ReactNode, zone: string | undefined): Promise<string> {
+async function drawnWhole(app: ReactNode, viewer: Viewer | undefined): Promise<string> {
   for (let attempt = 1; ; attempt++) {
-    const html = drawingIn(zone, () => renderToString(app));
+    const html = drawingFor(viewer, () => renderToString(app));
     if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === DRAW_ATTEMPTS) return html;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

@@ -7,6 +7,7 @@ import type { Role } from "../../shared/role";
 import { loadCatalogFile } from "../lib/i18n/catalogs";
 import { pageDataScript } from "../lib/page-seed";
 import { routeTree } from "../routeTree.gen";
+import type { Viewer } from "../lib/drawn-for";
 import { i18nFor } from "./catalogs";
 import { renderRoute } from "./render-route";
 
@@ -19,12 +20,12 @@ import { renderRoute } from "./render-route";
  * Throws when the page cannot be drawn as asked (a guard or a rewritten address redirected, a loader failed, a read
  * was refused or failed): the Worker then sends the plain app page, and the browser draws what it draws without one.
  */
-export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; zone: string; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
+export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; viewer: Viewer; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   const i18n = i18nFor(page.locale);
   for (const messages of await Promise.all([loadCatalogFile(page.locale, "signed-in"), loadCatalogFile(page.locale, page.role)])) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
-  const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, { i18n, context: { reads, signedIn: page.role, zone: page.zone }, queryClient, apiClient: page.client, beforeRender: settled, whole: true, zone: page.zone });
+  const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, { i18n, context: { reads, signedIn: page.role, viewer: page.viewer }, queryClient, apiClient: page.client, beforeRender: settled, whole: true });
   if (!drawnAsAsked) throw new Error(`${page.href} was not drawn as asked`);
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
   if (failed.length > 0) throw new Error(`${page.href}: ${failed.length} of its reads failed`, { cause: failed[0].state.error });

@@ -10,4 +10,6 @@ export { renderPublicPage } from "./public-pages";
 export { roleOfArea } from "../lib/areas";
 export { renderSignedInPage } from "./signed-in-pages";
 export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
-export { ZONE_COOKIE } from "../lib/page-cookie";
+export { SEARCHES_COOKIE, ZONE_COOKIE } from "../lib/page-cookie";
+export { validSearches } from "../lib/search-history";
+export type { Viewer } from "../lib/drawn-for";

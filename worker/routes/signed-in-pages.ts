@@ -6,7 +6,7 @@ import { isTimeZone } from "../../shared/zoned-time";
 import type { AppEnv } from "../app-env";
 import { requestLocale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
-import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, ZONE_COOKIE } from "../../src/prerender/worker-entry";
+import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, SEARCHES_COOKIE, validSearches, ZONE_COOKIE, type Viewer } from "../../src/prerender/worker-entry";
 import { appRouter, type AppRouter } from "../trpc/router";
 import { contextOf } from "../trpc/context-of";
 import { logFailure } from "../trpc/errors";
@@ -32,12 +32,16 @@ signedInPageRoutes.get("*", async (c, next) => {
   if (!role || !wantsAppPage(c.req.raw)) return next();
   const claims = await pageCookieClaims(c, role);
   // The browser's zone, which the app tells in a cookie of its own: a page is not drawn in a zone the person is not in.
-  // As the browser names it (src/lib/viewer-zone.ts), so the times written are the browser's own, to the letter.
+  // What the app told of the browser (src/lib/drawn-for.ts): its zone as the browser names it, so the times written
+  // are its own to the letter, and a mentee's recent searches (her home suggests mentors from them; the app tells them,
+  // none or some, whenever it starts). A page is not drawn for a browser that has not told them yet.
   const zone = getCookie(c, ZONE_COOKIE);
-  if (!claims || !isTimeZone(zone)) return next();
+  const searches = getCookie(c, SEARCHES_COOKIE);
+  if (!claims || !isTimeZone(zone) || (role === "mentee" && searches === undefined)) return next();
+  const viewer = { zone, searches: toldSearches(searches) };
   const locale = requestLocale(c.req.raw.headers);
   const url = new URL(c.req.url);
-  const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, zone }, claims)]);
+  const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, viewer }, claims)]);
   if (!drawn) return privatePage(page);
   const rewritten = new HTMLRewriter()
     // The public pages' shells have no place on a signed-in page.
@@ -61,6 +65,15 @@ signedInPageRoutes.get("*", async (c, next) => {
   return privatePage(rewritten);
 });
 
+/** The recent searches a mentee's cookie tells (none when it tells nothing readable). */
+function toldSearches(cookie: string | undefined): string[] {
+  try {
+    return cookie ? validSearches(JSON.parse(cookie)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** One person's page: never kept by a cache, shared or not (the next visit draws it anew). */
 function privatePage(page: Response): Response {
   const headers = new Headers(page.headers);
@@ -71,7 +84,7 @@ function privatePage(page: Response): Response {
 
 type Drawn = { html: string; data: string };
 
-async function drawnPage(c: Context<AppEnv>, page: { href: string; locale: ReturnType<typeof requestLocale>; role: Role; userId: string; zone: string }, claims: NonNullable<Awaited<ReturnType<typeof pageCookieClaims>>>): Promise<Drawn | null> {
+async function drawnPage(c: Context<AppEnv>, page: { href: string; locale: ReturnType<typeof requestLocale>; role: Role; userId: string; viewer: Viewer }, claims: NonNullable<Awaited<ReturnType<typeof pageCookieClaims>>>): Promise<Drawn | null> {
   const context = { ...(await contextOf(c)), auth: claims };
   // The reads travel as a call of the API would (the same account check in each), logged the same way when they fail.
   const local = unstable_localLink({ router: appRouter, createContext: async () => context, onError: ({ error, path }) => logFailure(context.requestId, `drawing ${page.href}: ${path ?? "-"}`, error) });

@@ -4,6 +4,6 @@ import { startReads } from "@/lib/first-reads";
 import { recentSearches } from "@/lib/search-history";
 
 export const Route = createFileRoute("/mentees/")({
-  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: recentSearches() }, as)]),
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: context.viewer?.searches ?? recentSearches() }, as)]),
   component: MenteeHome,
 });

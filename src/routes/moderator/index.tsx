@@ -5,7 +5,7 @@ import { viewerZoneInput } from "@/lib/viewer-zone";
 
 export const Route = createFileRoute("/moderator/")({
   loader: ({ context }) => {
-    const zone = viewerZoneInput(context.zone);
+    const zone = viewerZoneInput(context.viewer?.zone);
     startReads(context.reads, "moderator", (trpc, as) => [
       trpc.moderation.home.queryOptions(zone, as),
       trpc.moderation.dailyEnrollments.queryOptions(zone, as),

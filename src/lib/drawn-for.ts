@@ -1,0 +1,27 @@
+/**
+ * What the Worker knows of the browser it draws a signed-in page for (issue 28), as the app told it in cookies
+ * (src/lib/page-cookie.ts): its time zone, and the mentee's recent searches (kept in the browser only). The page it
+ * draws must be the one the browser would draw, to the letter, for React to take it over.
+ */
+export type Viewer = { zone: string; searches: string[] };
+
+let drawnFor: Viewer | null = null;
+
+/** The browser a page is being drawn for by the Worker; null in the browser itself. */
+export const drawnViewer = (): Viewer | null => drawnFor;
+
+/**
+ * Draws a page for `viewer` (src/prerender/render-route.tsx). Only around a synchronous render: nothing else runs
+ * meanwhile, so pages drawn for other browsers at the same time keep their own. (A route's loader runs before, and
+ * asynchronously: it reads the viewer from the router's context instead.)
+ */
+export function drawingFor<T>(viewer: Viewer | undefined, draw: () => T): T {
+  if (viewer === undefined) return draw();
+  const before = drawnFor;
+  drawnFor = viewer;
+  try {
+    return draw();
+  } finally {
+    drawnFor = before;
+  }
+}
