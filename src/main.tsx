@@ -84,7 +84,7 @@ function usableSeed(seed: PageSeed): boolean {
 // so the next one is drawn.
 // What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
 tellZone();
-if (hasRecord("mentee")) tellSearches(recentSearches());
+tellSearches(recentSearches());
 const area = roleOfArea(location.pathname);
 const areaSession = area ? readSession(area) : null;
 if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);

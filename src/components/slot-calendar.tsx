@@ -36,7 +36,7 @@ function stateLabel(slot: SlotView): string {
     const name = slot.menteeName ?? t`a mentee`;
     return slot.type === "trial" ? t`Booked: ${name} (intro call)` : t`Booked: ${name}`;
   }
-  return slot.state === "past" ? t`Past, not booked` : t`Open`;
+  return slot.state === "past" ? t`Past, not booked` : t({ message: "Open", context: "slot" });
 }
 
 /** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */

@@ -29,23 +29,31 @@ export function fromNow(iso: string): string {
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
 }
 
-const localDate = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, timeZone: viewerZone() }).format(new Date(iso));
+
+/**
+ * An instant in the viewer's zone. A wall-clock text without a zone ("2026-03-09T00:00", a day of the statistics) is that
+ * day and time as written, wherever the page is drawn (in the browser or by the Worker, issue 28).
+ */
+const wallClock = (iso: string | Date) => typeof iso === "string" && !/(Z|[+-]\d\d:?\d\d)$/i.test(iso);
+const inViewerZone = (iso: string | Date) => (wallClock(iso) ? dayjs(iso) : inZone(iso, viewerZone()));
+const localDate = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, ...(wallClock(iso) ? {} : { timeZone: viewerZone() }) }).format(new Date(iso));
 
 /** SPEC §9 formats in the viewer's zone: "March 5th 2025, 3:04 pm (Asia/Kolkata)". */
 export function fullDateTime(iso: string): string {
   const zone = viewerZone();
-  if (currentLocale() === DEFAULT_LOCALE) return `${inZone(iso, zone).format("MMMM Do YYYY, h:mm a")} (${zone})`;
+  if (currentLocale() === DEFAULT_LOCALE) return `${inViewerZone(iso).format("MMMM Do YYYY, h:mm a")} (${zone})`;
   return `${localDate(iso, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" })} (${zone})`;
 }
 
 /** SPEC §9 date format in the viewer's zone: "March 5th 2025". */
 export function longDate(iso: string): string {
-  if (currentLocale() === DEFAULT_LOCALE) return inZone(iso, viewerZone()).format("MMMM Do YYYY");
+  if (currentLocale() === DEFAULT_LOCALE) return inViewerZone(iso).format("MMMM Do YYYY");
   return localDate(iso, { day: "numeric", month: "long", year: "numeric" });
 }
 
 /** "3:04 pm" in the viewer's zone. */
-export const clockTime = (iso: string) => inZone(iso, viewerZone()).format("h:mm a");
+export const clockTime = (iso: string) => inViewerZone(iso).format("h:mm a");
 
 /** The start of an instant's day in the viewer's zone (a chat's day separators). */
-export const dayOf = (instant: string | Date) => inZone(instant, viewerZone()).startOf("day");
+export const dayOf = (instant: string | Date) => inViewerZone(instant).startOf("day");

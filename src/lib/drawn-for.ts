@@ -1,9 +1,12 @@
+import { getDisplayLocale, setDisplayLocale } from "../../shared/display-locale";
+import type { Locale } from "../../shared/locale";
+
 /**
- * What the Worker knows of the browser it draws a signed-in page for (issue 28), as the app told it in cookies
- * (src/lib/page-cookie.ts): its time zone, and the mentee's recent searches (kept in the browser only). The page it
- * draws must be the one the browser would draw, to the letter, for React to take it over.
+ * What the Worker knows of the browser it draws a signed-in page for (issue 28): its language (as for every page), and
+ * what the app told it in cookies (src/lib/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
+ * browser only). The page it draws must be the one the browser would draw, to the letter, for React to take it over.
  */
-export type Viewer = { zone: string; searches: string[] };
+export type Viewer = { locale: Locale; zone: string; searches: string[] };
 
 let drawnFor: Viewer | null = null;
 
@@ -17,11 +20,13 @@ export const drawnViewer = (): Viewer | null => drawnFor;
  */
 export function drawingFor<T>(viewer: Viewer | undefined, draw: () => T): T {
   if (viewer === undefined) return draw();
-  const before = drawnFor;
+  const [before, locale] = [drawnFor, getDisplayLocale()];
   drawnFor = viewer;
+  setDisplayLocale(viewer.locale);
   try {
     return draw();
   } finally {
     drawnFor = before;
+    setDisplayLocale(locale);
   }
 }

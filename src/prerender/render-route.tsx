@@ -57,7 +57,7 @@ export async function renderRoute(routeTree: AnyRoute, href: string, options: Re
       </QueryClientProvider>
     </I18nProvider>
   );
-  const html = options.whole ? await drawnWhole(app, options.context?.viewer) : renderToString(app);
+  const html = options.whole ? await drawnWhole(app, options.i18n, options.context?.viewer) : renderToString(app);
   // A page that redirected (a guard, a rewritten address) or failed a loader is not the page asked for.
   const drawnAsAsked = router.state.location.pathname === new URL(href, "http://page").pathname && router.state.matches.every((match) => match.status === "success");
   return { html, routeId: router.state.matches.at(-1)?.routeId, drawnAsAsked };
@@ -80,13 +80,25 @@ const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fe
  * once that has arrived, a few times at most. (React's prerender would wait for them instead, but sends each such part
  * apart from the page with an inline script to move it in place, which the pages' script policy refuses.)
  */
-async function drawnWhole(app: ReactNode, viewer: Viewer | undefined): Promise<string> {
+async function drawnWhole(app: ReactNode, i18n: I18n, viewer: Viewer | undefined): Promise<string> {
   for (let attempt = 1; ; attempt++) {
-    const html = drawingFor(viewer, () => renderToString(app));
+    const html = drawingFor(viewer, () => speaking(i18n, viewer?.locale, () => renderToString(app)));
     if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === DRAW_ATTEMPTS) return html;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 
 const LEFT_TO_THE_BROWSER = "<!--$!-->";
+
+/** Runs a synchronous render with `i18n` in `locale` (the app's one i18n, shared by every page drawn), then as it was. */
+function speaking<T>(i18n: I18n, locale: string | undefined, draw: () => T): T {
+  const before = i18n.locale;
+  if (locale === undefined || locale === before) return draw();
+  i18n.activate(locale);
+  try {
+    return draw();
+  } finally {
+    i18n.activate(before);
+  }
+}
 const DRAW_ATTEMPTS = 4;

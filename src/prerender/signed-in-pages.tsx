@@ -4,11 +4,11 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import type { Locale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
+import { i18n } from "../lib/i18n";
 import { loadCatalogFile } from "../lib/i18n/catalogs";
 import { pageDataScript } from "../lib/page-seed";
 import { routeTree } from "../routeTree.gen";
 import type { Viewer } from "../lib/drawn-for";
-import { i18nFor } from "./catalogs";
 import { renderRoute } from "./render-route";
 
 /**
@@ -22,8 +22,10 @@ import { renderRoute } from "./render-route";
  */
 export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; viewer: Viewer; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  const i18n = i18nFor(page.locale);
-  for (const messages of await Promise.all([loadCatalogFile(page.locale, "signed-in"), loadCatalogFile(page.locale, page.role)])) i18n.load(page.locale, messages);
+  // The app's one i18n, as in the browser: the texts its components take from it directly (outside React) are in the
+  // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn.
+  const names = ["common", "signed-in", page.role] as const;
+  for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
   const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, { i18n, context: { reads, signedIn: page.role, viewer: page.viewer }, queryClient, apiClient: page.client, beforeRender: settled, whole: true });
   if (!drawnAsAsked) throw new Error(`${page.href} was not drawn as asked`);

@@ -38,3 +38,22 @@ describe("the Hindi catalogs", () => {
     });
   }
 });
+
+describe("the app's catalogs of one language", () => {
+  it("give a message one translation, whichever of them it is read from", () => {
+    // The app loads its catalogs into one i18n (the common one, then its areas'): a message in two of them with two
+    // translations would read as whichever came last, in the browser and in a page the Worker draws (issue 28). A
+    // message that means two things carries a context (`t({ message, context })`), which makes it two messages.
+    for (const locale of ["hi", "en"]) {
+      const translations = new Map<string, Set<string>>();
+      for (const file of readdirSync(`src/locales/${locale}`)) {
+        for (const item of PO.parse(readFileSync(`src/locales/${locale}/${file}`, "utf8")).items.filter((i) => !i.obsolete)) {
+          const key = `${item.msgctxt ?? ""}\u0004${item.msgid}`;
+          translations.set(key, (translations.get(key) ?? new Set()).add(item.msgstr.join("")));
+        }
+      }
+      const disagreeing = [...translations].filter(([, texts]) => texts.size > 1).map(([key, texts]) => `${key.replace("\u0004", " | ")}: ${[...texts].join(" / ")}`);
+      expect(disagreeing, locale).toEqual([]);
+    }
+  });
+});

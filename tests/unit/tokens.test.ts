@@ -1,6 +1,6 @@
 import { encodeJWT } from "@oslojs/jwt";
 import { describe, expect, it } from "vitest";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signPurposeToken, verifyAccessToken, verifyPurposeToken } from "../../worker/services/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signPageToken, signPurposeToken, verifyAccessToken, verifyPageToken, verifyPurposeToken } from "../../worker/services/tokens";
 
 const secret = "unit-test-secret-that-is-long-enough-000";
 const claims = { sub: "user-1", role: "mentor" as const, sid: "session-1" };
@@ -54,5 +54,19 @@ describe("purpose tokens (the blocked notice of a Google sign-in, issue 23)", ()
 
     const old = await signPurposeToken(secret, "blocked-notice", "user-1", 600, Date.now() - 601_000);
     expect(await verifyPurposeToken(secret, old, "blocked-notice")).toBeNull();
+  });
+});
+
+describe("page tokens (a signed-in page's cookie, issue 28)", () => {
+  it("carry an access token's claims for drawing pages only: never an access token, nor the other way round; they expire", async () => {
+    const page = await signPageToken(secret, claims, 30 * 24 * 3600);
+    expect(await verifyPageToken(secret, page)).toEqual(claims);
+    expect(await verifyAccessToken(secret, page)).toBeNull();
+    expect(await verifyPurposeToken(secret, page, "blocked-notice")).toBeNull();
+    expect(await verifyPageToken("another-secret-another-secret-xx", page)).toBeNull();
+
+    expect(await verifyPageToken(secret, await signAccessToken(secret, claims))).toBeNull();
+    expect(await verifyPageToken(secret, await signPurposeToken(secret, "page", "user-1", 600))).toBeNull();
+    expect(await verifyPageToken(secret, await signPageToken(secret, claims, 60, Date.now() - 61_000))).toBeNull();
   });
 });

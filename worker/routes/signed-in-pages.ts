@@ -38,8 +38,8 @@ signedInPageRoutes.get("*", async (c, next) => {
   const zone = getCookie(c, ZONE_COOKIE);
   const searches = getCookie(c, SEARCHES_COOKIE);
   if (!claims || !isTimeZone(zone) || (role === "mentee" && searches === undefined)) return next();
-  const viewer = { zone, searches: toldSearches(searches) };
   const locale = requestLocale(c.req.raw.headers);
+  const viewer = { locale, zone, searches: toldSearches(searches) };
   const url = new URL(c.req.url);
   const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, viewer }, claims)]);
   if (!drawn) return privatePage(page);

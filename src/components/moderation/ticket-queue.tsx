@@ -142,7 +142,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           </div>
           <div>
             <dt className="font-medium text-slate-500">
-              <Trans>About</Trans>
+              <Trans context="the person a ticket is about">About</Trans>
             </dt>
             <dd>
               <PersonLink person={ticket.accused} />

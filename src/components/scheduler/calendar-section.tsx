@@ -37,7 +37,7 @@ export function CalendarSection({ zone }: { zone: string }) {
     trpc.scheduling.publish.mutationOptions({
       onSuccess: async (created) => {
         const count = created.length;
-        toast.success(t`Slot allocated successfully`, { description: count > 1 ? t`${count} weekly slots published.` : undefined });
+        toast.success(t({ message: "Slot allocated successfully", context: "published" }), { description: count > 1 ? t`${count} weekly slots published.` : undefined });
         setProposed(null);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },

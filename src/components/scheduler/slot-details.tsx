@@ -66,7 +66,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
   const requestMessage = slot?.rescheduleRequest?.message ?? null;
   const stateLine = (slot: SlotView) => {
     if (slot.state === "past") return t`Past, not booked`;
-    if (slot.state !== "booked") return t`Open`;
+    if (slot.state !== "booked") return t({ message: "Open", context: "slot" });
     const trial = slot.type === "trial";
     if (menteeName === null) return trial ? t`Booked by a mentee (free intro call)` : t`Booked by a mentee`;
     return trial ? t`Booked by ${menteeName} (free intro call)` : t`Booked by ${menteeName}`;

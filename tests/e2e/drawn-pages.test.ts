@@ -1,0 +1,78 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { accessTokenFor } from "../support/accounts";
+import { recordTrpcCalls, seedSession, signInThroughUi, useBrowser, waitForPath } from "../support/browser";
+import { chatPair, openChat, sendAs } from "../support/chat";
+import { createModerator } from "../support/moderation";
+
+/**
+ * Issue 28 (ADR 0028): a signed-in page arrives drawn by the Worker with the person's data, and React takes it over
+ * where it stands: no second read of what the page was drawn with, no console error (a page that did not match what
+ * the browser draws would say so), and it works at once.
+ */
+const b = useBrowser({ timezoneId: "America/New_York" });
+
+/** Console errors and failed page scripts of a page, from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Loads a page and answers whether its HTML came drawn with data. */
+async function load(page: Page, path: string): Promise<boolean> {
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  return (await response?.text())?.includes("<div data-drawn>") ?? false;
+}
+
+const pageCookie = async (page: Page, role: string) => (await page.context().cookies()).find((cookie) => cookie.name === `page_${role}`);
+
+describe("a signed-in page drawn by the Worker", () => {
+  it("comes with the mentee's conversations once she has signed in, is taken over without asking again, works, and ends with her sign-out", async () => {
+    const pair = await chatPair();
+    await sendAs(pair, "mentor", await openChat(pair), "Drawn before any script ran");
+    const page = b.page;
+    await signInThroughUi(page, "mentee", pair.mentee.email);
+    await expect.poll(async () => (await pageCookie(page, "mentee"))?.httpOnly).toBe(true);
+
+    const errors = consoleErrors(page);
+    const calls = recordTrpcCalls(page);
+    expect(await load(page, "/mentees/connect/inbox")).toBe(true);
+    const conversation = page.getByRole("link", { name: new RegExp(`${pair.mentor.firstName} ${pair.mentor.lastName}`) });
+    await expect.poll(() => conversation.textContent()).toContain("Drawn before any script ran");
+    expect(calls.filter((call) => call.split(",").includes("chat.conversations"))).toEqual([]);
+    // Taken over: a click is the app's navigation.
+    await conversation.click();
+    await page.getByText("Drawn before any script ran").last().waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/mentees\/connect\/inbox\/.+/);
+    expect(errors).toEqual([]);
+
+    // Her sign-out takes the cookie with it: the next visit is the plain page, which sends her to sign in.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect.poll(() => pageCookie(page, "mentee")).toBeUndefined();
+    expect(await load(page, "/mentees/connect/inbox")).toBe(false);
+    await waitForPath(page, "/auth/login?mentees");
+  });
+
+  it("is written in the browser's zone, and a browser signed in before the cookie existed gets it on its next page", async () => {
+    const moderator = await createModerator({ firstName: "Ines", lastName: "Duarte" });
+    const page = b.page;
+    await seedSession(page, "moderator", { id: moderator.id, name: "Ines Duarte", accessToken: await accessTokenFor("moderator", moderator.id), refreshToken: "unused.refresh" });
+    expect(await load(page, "/moderator")).toBe(false);
+    await expect.poll(async () => Boolean(await pageCookie(page, "moderator"))).toBe(true);
+
+    const errors = consoleErrors(page);
+    const calls = recordTrpcCalls(page);
+    const response = await page.goto("/moderator", { waitUntil: "networkidle" });
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain("<div data-drawn>");
+    expect(html).toContain("Days are in your time zone (America/New_York)");
+    await page.getByText("Days are in your time zone (America/New_York)").waitFor();
+    expect(calls.filter((call) => call.split(",").some((procedure) => procedure.startsWith("moderation.daily") || procedure === "moderation.home"))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
