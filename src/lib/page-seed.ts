@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "./api-types";
-import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
@@ -19,14 +19,22 @@ export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
   | { kind: "search"; href: string; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] }
-  | { kind: "signed-in"; role: Role; userId: string; state: DehydratedState };
+  | { kind: "signed-in"; role: Role; userId: string; answers: SeedAnswer[] };
+/**
+ * One read a signed-in page was drawn with: its key, its answer and when it was read. (Not TanStack Query's dehydrated
+ * state: only answers are sent, and putting them back takes no code of its own in the app's first script.)
+ */
+export type SeedAnswer = { queryKey: QueryKey; data: unknown; readAt: number };
 /** A public page's answer: the same for every visitor. */
 export type PublicSeed = Exclude<PageSeed, { kind: "signed-in" }>;
 
 
 /** Puts a page's answer in the query cache under the key its page's query uses. */
 export function seedPage(queryClient: QueryClient, client: TRPCClient<AppRouter>, seed: PageSeed): void {
-  if (seed.kind === "signed-in") return hydrate(queryClient, seed.state);
+  if (seed.kind === "signed-in") {
+    for (const answer of seed.answers) queryClient.setQueryData(answer.queryKey, answer.data, { updatedAt: answer.readAt });
+    return;
+  }
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   if (seed.kind === "profile") queryClient.setQueryData(trpc.mentors.profile.queryKey({ mentorId: seed.mentorId }), seed.answer);
   else queryClient.setQueryData(trpc.mentors.search.queryKey(seed.input), seed.answer);

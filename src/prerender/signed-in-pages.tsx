@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
@@ -31,7 +31,11 @@ export async function renderSignedInPage(page: { href: string; locale: Locale; r
   if (!drawnAsAsked) throw new Error(`${page.href} was not drawn as asked`);
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
   if (failed.length > 0) throw new Error(`${page.href}: ${failed.length} of its reads failed`, { cause: failed[0].state.error });
-  return { html, data: pageDataScript({ kind: "signed-in", role: page.role, userId: page.userId, state: dehydrate(queryClient) }) };
+  const answers = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === "success" })
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data, readAt: query.state.dataUpdatedAt }));
+  return { html, data: pageDataScript({ kind: "signed-in", role: page.role, userId: page.userId, answers }) };
 }
 
 /** Resolves once no read of the page is under way (its loaders started them without waiting). */

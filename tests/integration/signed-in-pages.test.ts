@@ -24,7 +24,7 @@ async function pageWith(path: string, cookie: string | null) {
   const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", ...(cookie === null ? {} : { cookie }) } });
   const html = await response.text();
   const data = html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1];
-  return { status: response.status, cacheControl: response.headers.get("cache-control"), html, drawn: html.includes("<div data-drawn>"), data: data ? (JSON.parse(data) as { kind: string; role: string; userId: string; state: { queries: { queryKey: unknown; state: { data: unknown } }[] } }) : null };
+  return { status: response.status, cacheControl: response.headers.get("cache-control"), html, drawn: html.includes("<div data-drawn>"), data: data ? (JSON.parse(data) as { kind: string; role: string; userId: string; answers: { queryKey: unknown; data: unknown; readAt: number }[] }) : null };
 }
 
 /** A plain app page: the public pages' shells, no page drawn, no data. */
@@ -90,7 +90,7 @@ describe("a signed-in page asked for with its cookie", () => {
     expect(page.data?.role).toBe("mentee");
     expect(page.data?.userId).toBe(mentee.id);
     // Her conversations, as the app asks for them.
-    expect(JSON.stringify(page.data?.state.queries.find((q) => JSON.stringify(q.queryKey).includes('"conversations"'))?.state.data)).toContain("Zeynep's first note");
+    expect(JSON.stringify(page.data?.answers.find((q) => JSON.stringify(q.queryKey).includes('"conversations"'))?.data)).toContain("Zeynep's first note");
   });
 
   it("draws a mentee's home with the recent searches her browser told, and a mentor's and a moderator's pages", async () => {
@@ -98,7 +98,7 @@ describe("a signed-in page asked for with its cookie", () => {
     const cookie = await pageCookie(await accessTokenFor("mentee", mentee.id));
     const told = await pageWith("/mentees", `${cookie}; zone=UTC; searches=${encodeURIComponent(JSON.stringify(["rust", "x".repeat(101), 7]))}`);
     expect(told.drawn).toBe(true);
-    const home = told.data?.state.queries.find((q) => JSON.stringify(q.queryKey).includes('"home"'));
+    const home = told.data?.answers.find((q) => JSON.stringify(q.queryKey).includes('"home"'));
     // Only what the app itself would keep: texts of at most 100 characters.
     expect(home?.queryKey).toEqual([["mentees", "home"], { input: { searches: ["rust"] }, type: "query" }]);
 
@@ -110,7 +110,7 @@ describe("a signed-in page asked for with its cookie", () => {
     const moderatorPage = await pageWith("/moderator", `${await pageCookie(await accessTokenFor("moderator", moderator.id))}; zone=Asia%2FKolkata`);
     expect(moderatorPage.drawn).toBe(true);
     // The statistics are read in the zone the browser told.
-    expect(JSON.stringify(moderatorPage.data?.state.queries.map((q) => q.queryKey))).toContain('"timeZone":"Asia/Kolkata"');
+    expect(JSON.stringify(moderatorPage.data?.answers.map((q) => q.queryKey))).toContain('"timeZone":"Asia/Kolkata"');
   });
 
   it("is the plain page without everything it needs: a cookie of this role, valid; the browser's zone; a mentee's searches", async () => {
