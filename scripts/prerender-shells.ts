@@ -4,7 +4,7 @@ import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
-import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
+import { APP_ATTRIBUTE, DRAWN_ATTRIBUTE, EARLY_TAP, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
 import { STORAGE_KEYS } from "../src/lib/session";
 import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
@@ -41,7 +41,8 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
  * ask for it. A signed-in page the Worker drew with its data (issue 28, worker/routes/signed-in-pages.ts) waits for
- * its first paint the same way. On every other path the app starts at once, as before.
+ * its first paint the same way, and keeps a tap on one of its buttons meanwhile for the app to make again. On every
+ * other path the app starts at once, as before.
  *
  * The landing, for a visitor who is not signed in, loads its own small script instead
  * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the
@@ -64,7 +65,7 @@ export function deferAppStart(html: string, manifest: Manifest): string {
   const [island, ...islandImports] = filesOf(manifest, [LANDING_ISLAND]);
   const appFiles = [...new Set([entry[1], ...entryFiles, ...Object.values(routeFiles).flat()])];
   const loader =
-    `<script>(function(){var d=document,shell=d.documentElement.getAttribute("${SHELL_ATTRIBUTE}"),routes=${JSON.stringify(routeFiles)},` +
+    `<script>(function(){var d=document,shell=d.documentElement.getAttribute("${SHELL_ATTRIBUTE}"),drawn=d.querySelector("#root>[${DRAWN_ATTRIBUTE}]"),routes=${JSON.stringify(routeFiles)},` +
     `files=${JSON.stringify(entryFiles)}.concat(routes[shell]||[]),started=false;` +
     `function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}` +
     `function start(){if(started)return;started=true;add("script",{type:"module",src:${JSON.stringify(entry[1])}});files.forEach(function(href){add("link",{rel:"modulepreload",href:href})})}` +
@@ -72,7 +73,8 @@ export function deferAppStart(html: string, manifest: Manifest): string {
     `var prefetched=false;function prefetch(){if(prefetched||started)return;prefetched=true;${JSON.stringify(appFiles)}.forEach(function(href){add("link",{rel:"prefetch",href:href,as:"script"})})}` +
     `d.addEventListener("${START_APP_EVENT}",start);` +
     `if(shell==="landing"&&!signedIn()){add("script",{type:"module",src:${JSON.stringify(island)}});${JSON.stringify(islandImports)}.forEach(function(href){add("link",{rel:"modulepreload",href:href})});["pointerover","touchstart","focusin"].forEach(function(t){d.addEventListener(t,prefetch,{once:true,passive:true})})}` +
-    `else if(routes[shell]||d.querySelector("#root>[${DRAWN_ATTRIBUTE}]")){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start()})()</script>`;
+    `else if(routes[shell]||drawn){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start();` +
+    `if(drawn)d.addEventListener("click",function(e){if(d.documentElement.hasAttribute("${APP_ATTRIBUTE}"))return;var t=e.target&&e.target.closest&&e.target.closest("button,summary");if(t&&drawn.contains(t)){e.preventDefault();window.${EARLY_TAP}=t}},true)})()</script>`;
   let out = html.replace(entry[0], "");
   for (const m of preloads) out = out.replace(m[0], "");
   return out.replace("</body>", `${loader}</body>`);

@@ -12,9 +12,9 @@ import type { Locale } from "../../shared/locale";
  */
 export async function renderPublicPage(seed: PublicSeed, locale: Locale): Promise<string> {
   const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : seed.href;
-  const { html } = await renderRoute(publicRouteTree, href, { i18n: i18nFor(locale), seed: (queryClient, apiClient) => seedPage(queryClient, apiClient, seed) });
+  const { html, drawnAsAsked } = await renderRoute(publicRouteTree, href, { i18n: i18nFor(locale), seed: (queryClient, apiClient) => seedPage(queryClient, apiClient, seed) });
   // An address the app would first rewrite (a browse link from before the price ranges, `?price=b`) renders nothing
   // here: the Worker then sends the plain shell, and the app draws the page where it lands.
-  if (!html) throw new Error(`Nothing was rendered at ${href}`);
+  if (!drawnAsAsked) throw new Error(`Nothing was rendered at ${href}`);
   return html;
 }

@@ -58,8 +58,12 @@ export async function renderRoute(routeTree: AnyRoute, href: string, options: Re
     </I18nProvider>
   );
   const html = options.whole ? await drawnWhole(app, options.i18n, options.context?.viewer) : renderToString(app);
-  // A page that redirected (a guard, a rewritten address) or failed a loader is not the page asked for.
-  const drawnAsAsked = router.state.location.pathname === new URL(href, "http://page").pathname && router.state.matches.every((match) => match.status === "success");
+  // A page that redirected (a guard, a rewritten address: nothing but the boundaries' markers is drawn) or failed a
+  // loader is not the page asked for.
+  const drawnAsAsked =
+    router.state.location.pathname === new URL(href, "http://page").pathname &&
+    router.state.matches.every((match) => match.status === "success") &&
+    html.replace(/<!--.*?-->/g, "").trim() !== "";
   return { html, routeId: router.state.matches.at(-1)?.routeId, drawnAsAsked };
 }
 

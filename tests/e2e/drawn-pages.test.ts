@@ -50,9 +50,24 @@ describe("a signed-in page drawn by the Worker", () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/mentees\/connect\/inbox\/.+/);
     expect(errors).toEqual([]);
 
-    // Her sign-out takes the cookie with it: the next visit is the plain page, which sends her to sign in.
+    // A tap on the drawn page before the app has started is not lost: made again once the app has taken over.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/mentees/connect/inbox", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Logout" }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(false);
+    release();
+    const logout = page.getByRole("menuitem", { name: "Logout" });
+    await logout.waitFor();
+    await page.unroute(entry);
+
+    // Her sign-out takes the cookie with it: the next visit is the plain page, which sends her to sign in.
+    await logout.click();
     await expect.poll(() => pageCookie(page, "mentee")).toBeUndefined();
     expect(await load(page, "/mentees/connect/inbox")).toBe(false);
     await waitForPath(page, "/auth/login?mentees");
