@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { isTimeZone } from "../../shared/zoned-time";
 import type { AppEnv } from "../app-env";
-import { requestLocale } from "../../shared/locale";
+import { requestLocale, type Locale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
 import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, SEARCHES_COOKIE, validSearches, ZONE_COOKIE, type Viewer } from "../../src/prerender/worker-entry";
 import { appRouter, type AppRouter } from "../trpc/router";
@@ -12,6 +12,7 @@ import { contextOf } from "../trpc/context-of";
 import { logFailure } from "../trpc/errors";
 import { appPage, wantsAppPage } from "./app-page";
 import { pageCookieClaims } from "./page-session";
+import type { AccessClaims } from "../services/tokens";
 
 /**
  * A signed-in page with the person's data in the HTML (issue 28, ADR 0028): a page of the mentee's, mentor's or
@@ -31,7 +32,6 @@ signedInPageRoutes.get("*", async (c, next) => {
   const role = roleOfArea(c.req.path);
   if (!role || !wantsAppPage(c.req.raw)) return next();
   const claims = await pageCookieClaims(c, role);
-  // The browser's zone, which the app tells in a cookie of its own: a page is not drawn in a zone the person is not in.
   // What the app told of the browser (src/lib/drawn-for.ts): its zone as the browser names it, so the times written
   // are its own to the letter, and a mentee's recent searches (her home suggests mentors from them; the app tells them,
   // none or some, whenever it starts). A page is not drawn for a browser that has not told them yet.
@@ -55,7 +55,7 @@ signedInPageRoutes.get("*", async (c, next) => {
         el.prepend(`<div ${DRAWN_ATTRIBUTE}>${drawn.html}</div>`, { html: true });
       },
     })
-    // The data stays outside #root, whose content React replaces.
+    // The answers stay outside the page React takes over.
     .on("body", {
       element(el) {
         el.append(drawn.data, { html: true });
@@ -84,7 +84,10 @@ function privatePage(page: Response): Response {
 
 type Drawn = { html: string; data: string };
 
-async function drawnPage(c: Context<AppEnv>, page: { href: string; locale: ReturnType<typeof requestLocale>; role: Role; userId: string; viewer: Viewer }, claims: NonNullable<Awaited<ReturnType<typeof pageCookieClaims>>>): Promise<Drawn | null> {
+/** The page asked for, as whom and for which browser. */
+type PageAsked = { href: string; locale: Locale; role: Role; userId: string; viewer: Viewer };
+
+async function drawnPage(c: Context<AppEnv>, page: PageAsked, claims: AccessClaims): Promise<Drawn | null> {
   const context = { ...(await contextOf(c)), auth: claims };
   // The reads travel as a call of the API would (the same account check in each), logged the same way when they fail.
   const local = unstable_localLink({ router: appRouter, createContext: async () => context, onError: ({ error, path }) => logFailure(context.requestId, `drawing ${page.href}: ${path ?? "-"}`, error) });
