@@ -113,11 +113,11 @@ const app = (
 
 const render = () => {
   // A signed-in page drawn by the Worker (issue 28) is taken over where it stands: React attaches to its markup instead
-  // of drawing it again, in small tasks, so the page answers a tap sooner. Should a part differ from what the browser
-  // would draw, React draws that part anew and says so in the console.
+  // of drawing it again, as a transition, so in small tasks that yield to the browser (a tap or a scroll meanwhile is not
+  // blocked). Should a part differ from what the browser would draw, React draws that part anew and says so in the console.
   const drawn = document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
   if (drawn) {
-    hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) });
+    startTransition(() => void hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) }));
     return;
   }
   // The first render is a transition: React renders in slices and yields to the browser between them
