@@ -4,7 +4,7 @@ import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
-import { APP_ATTRIBUTE, DRAWN_ATTRIBUTE, EARLY_TAP, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
+import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
 import { STORAGE_KEYS } from "../src/lib/session";
 import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
@@ -34,6 +34,9 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
   return [...seen].map((key) => `/${manifest[key].file}`);
 }
 
+/** How long a tap on a drawn page waits for its button to be taken over by React, before it is made anyway. */
+const EARLY_TAP_WAIT_MS = 10_000;
+
 /**
  * Starts the app from the end of the body instead of the head's module script and preloads. On a page
  * with a shell, the app's JavaScript is requested only after the shell's first paint (the next task
@@ -41,8 +44,9 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
  * ask for it. A signed-in page the Worker drew with its data (issue 28, worker/routes/signed-in-pages.ts) waits for
- * its first paint the same way, and keeps a tap on one of its buttons meanwhile for the app to make again. On every
- * other path the app starts at once, as before.
+ * its first paint the same way. A tap on one of its buttons before React has taken that button over (its handlers are
+ * on it: a `__reactProps$…` key) is held and made again once it has, up to EARLY_TAP_WAIT_MS, instead of being lost
+ * on a slow phone. On every other path the app starts at once, as before.
  *
  * The landing, for a visitor who is not signed in, loads its own small script instead
  * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the
@@ -74,7 +78,9 @@ export function deferAppStart(html: string, manifest: Manifest): string {
     `d.addEventListener("${START_APP_EVENT}",start);` +
     `if(shell==="landing"&&!signedIn()){add("script",{type:"module",src:${JSON.stringify(island)}});${JSON.stringify(islandImports)}.forEach(function(href){add("link",{rel:"modulepreload",href:href})});["pointerover","touchstart","focusin"].forEach(function(t){d.addEventListener(t,prefetch,{once:true,passive:true})})}` +
     `else if(routes[shell]||drawn){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start();` +
-    `if(drawn)d.addEventListener("click",function(e){if(d.documentElement.hasAttribute("${APP_ATTRIBUTE}"))return;var t=e.target&&e.target.closest&&e.target.closest("button,summary");if(t&&drawn.contains(t)){e.preventDefault();window.${EARLY_TAP}=t}},true)})()</script>`;
+    `if(drawn)d.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest("button,summary");if(!t||!drawn.contains(t)||live(t))return;` +
+    `e.preventDefault();e.stopPropagation();var waited=0;(function again(){if(!t.isConnected)return;if(live(t)||waited>=${EARLY_TAP_WAIT_MS})return t.click();waited+=16;setTimeout(again,16)})()},true);` +
+    `function live(el){return Object.keys(el).some(function(k){return k.indexOf("__reactProps$")===0})}})()</script>`;
   let out = html.replace(entry[0], "");
   for (const m of preloads) out = out.replace(m[0], "");
   return out.replace("</body>", `${loader}</body>`);

@@ -36,14 +36,6 @@ export function shownShell(): Element | null {
  */
 export const DRAWN_ATTRIBUTE = "data-drawn";
 
-/**
- * A drawn page is on screen before the app runs: a tap on one of its buttons then is kept (the page's loader, as
- * `window[EARLY_TAP]`) and made again once React has taken the page over (src/lib/early-tap.ts), instead of being lost.
- * `APP_ATTRIBUTE` on `<html>` says the app has taken over; from then on taps are React's.
- */
-export const EARLY_TAP = "mentorlinkEarlyTap";
-export const APP_ATTRIBUTE = "data-app";
-
 /** The pre-rendered block on screen until the app's first render: a public page's shell, or a signed-in page drawn with its data. */
 export function pageBeforeApp(): Element | null {
   return shownShell() ?? document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);

@@ -1,21 +1,15 @@
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { Toaster } from "@/components/toaster";
 import type { RouterContext } from "@/lib/first-reads";
-import { useEarlyTapReplay } from "@/lib/early-tap";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The browser's router wraps its root in a boundary; the Worker's (a server router) would not, so a signed-in page it
   // drew (issue 28) would not match the tree the browser takes it over with. Asked for, both have it.
   wrapInSuspense: true,
-  component: Root,
-});
-
-function Root() {
-  useEarlyTapReplay();
-  return (
+  component: () => (
     <>
       <Outlet />
       <Toaster />
     </>
-  );
-}
+  ),
+});
