@@ -11,7 +11,7 @@ import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./lib/page-cookie";
 import { recentSearches } from "./lib/search-history";
-import { DRAWN_ATTRIBUTE, pageBeforeApp } from "./lib/page-shells";
+import { drawnPage, pageBeforeApp } from "./lib/page-shells";
 import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
 import { clearSession, hasRecord, readSession } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
@@ -80,11 +80,11 @@ function usableSeed(seed: PageSeed): boolean {
   return false;
 }
 
-// A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
-// so the next one is drawn.
 // What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
 tellZone();
 tellSearches(recentSearches());
+// A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
+// so the next one is drawn.
 const area = roleOfArea(location.pathname);
 const areaSession = area ? readSession(area) : null;
 if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);
@@ -115,7 +115,7 @@ const render = () => {
   // A signed-in page drawn by the Worker (issue 28) is taken over where it stands: React attaches to its markup instead
   // of drawing it again, as a transition, so in small tasks that yield to the browser (a tap or a scroll meanwhile is not
   // blocked). Should a part differ from what the browser would draw, React draws that part anew and says so in the console.
-  const drawn = document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
+  const drawn = drawnPage();
   if (drawn) {
     startTransition(() => void hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) }));
     return;

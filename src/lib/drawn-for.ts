@@ -1,5 +1,6 @@
 import { getDisplayLocale, setDisplayLocale } from "../../shared/display-locale";
 import type { Locale } from "../../shared/locale";
+import { i18n } from "./i18n";
 
 /**
  * What the Worker knows of the browser it draws a signed-in page for (issue 28): its language (as for every page), and
@@ -14,19 +15,22 @@ let drawnFor: Viewer | null = null;
 export const drawnViewer = (): Viewer | null => drawnFor;
 
 /**
- * Draws a page for `viewer` (src/prerender/render-route.tsx). Only around a synchronous render: nothing else runs
- * meanwhile, so pages drawn for other browsers at the same time keep their own. (A route's loader runs before, and
- * asynchronously: it reads the viewer from the router's context instead.)
+ * Draws a page for `viewer` (src/prerender/render-route.tsx): its zone and searches, and its language for the app's one
+ * i18n and its dates, as the browser's language switch sets both (src/lib/i18n). Only around a synchronous render:
+ * nothing else runs meanwhile, so pages drawn for other browsers at the same time keep their own. (A route's loader
+ * runs before, and asynchronously: it reads the viewer from the router's context instead.)
  */
 export function drawingFor<T>(viewer: Viewer | undefined, draw: () => T): T {
   if (viewer === undefined) return draw();
-  const [before, locale] = [drawnFor, getDisplayLocale()];
+  const before = { viewer: drawnFor, display: getDisplayLocale(), locale: i18n.locale };
   drawnFor = viewer;
   setDisplayLocale(viewer.locale);
+  if (i18n.locale !== viewer.locale) i18n.activate(viewer.locale);
   try {
     return draw();
   } finally {
-    drawnFor = before;
-    setDisplayLocale(locale);
+    drawnFor = before.viewer;
+    setDisplayLocale(before.display);
+    if (i18n.locale !== before.locale) i18n.activate(before.locale);
   }
 }

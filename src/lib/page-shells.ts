@@ -36,9 +36,12 @@ export function shownShell(): Element | null {
  */
 export const DRAWN_ATTRIBUTE = "data-drawn";
 
+/** The signed-in page the Worker drew with its data, if this document has one. */
+export const drawnPage = (): Element | null => document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
+
 /** The pre-rendered block on screen until the app's first render: a public page's shell, or a signed-in page drawn with its data. */
 export function pageBeforeApp(): Element | null {
-  return shownShell() ?? document.querySelector(`#root>[${DRAWN_ATTRIBUTE}]`);
+  return shownShell() ?? drawnPage();
 }
 
 /** The block of data a Worker-rendered page carries for the app's first render (src/lib/page-seed.ts). */

@@ -40,7 +40,7 @@ export type RenderOptions = {
  * a not-found page in place of the one it meant.
  */
 export async function renderRoute(routeTree: AnyRoute, href: string, options: RenderOptions): Promise<{ html: string; routeId: string | undefined; drawnAsAsked: boolean }> {
-  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const queryClient = options.queryClient ?? drawingCache();
   const apiClient = options.apiClient ?? createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
   const router = createRouter({ ...ROUTER_OPTIONS, routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true, context: options.context ?? {}, InnerWrap: BrowserBoundary });
   await router.load();
@@ -57,7 +57,7 @@ export async function renderRoute(routeTree: AnyRoute, href: string, options: Re
       </QueryClientProvider>
     </I18nProvider>
   );
-  const html = options.whole ? await drawnWhole(app, options.i18n, options.context?.viewer) : renderToString(app);
+  const html = options.whole ? await drawnWhole(app, options.context?.viewer) : renderToString(app);
   // A page that redirected (a guard, a rewritten address: nothing but the boundaries' markers is drawn) or failed a
   // loader is not the page asked for.
   const drawnAsAsked =
@@ -66,6 +66,9 @@ export async function renderRoute(routeTree: AnyRoute, href: string, options: Re
     html.replace(/<!--.*?-->/g, "").trim() !== "";
   return { html, routeId: router.state.matches.at(-1)?.routeId, drawnAsAsked };
 }
+
+/** A query cache for drawing one page: what it holds stays as read, and a failed read is not asked again. */
+export const drawingCache = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
 /**
  * The boundary the browser's router puts around the page (TanStack Router's `Matches`) and a server router leaves out:
@@ -84,25 +87,13 @@ const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fe
  * once that has arrived, a few times at most. (React's prerender would wait for them instead, but sends each such part
  * apart from the page with an inline script to move it in place, which the pages' script policy refuses.)
  */
-async function drawnWhole(app: ReactNode, i18n: I18n, viewer: Viewer | undefined): Promise<string> {
+async function drawnWhole(app: ReactNode, viewer: Viewer | undefined): Promise<string> {
   for (let attempt = 1; ; attempt++) {
-    const html = drawingFor(viewer, () => speaking(i18n, viewer?.locale, () => renderToString(app)));
+    const html = drawingFor(viewer, () => renderToString(app));
     if (!html.includes(LEFT_TO_THE_BROWSER) || attempt === DRAW_ATTEMPTS) return html;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 
 const LEFT_TO_THE_BROWSER = "<!--$!-->";
-
-/** Runs a synchronous render with `i18n` in `locale` (the app's one i18n, shared by every page drawn), then as it was. */
-function speaking<T>(i18n: I18n, locale: string | undefined, draw: () => T): T {
-  const before = i18n.locale;
-  if (locale === undefined || locale === before) return draw();
-  i18n.activate(locale);
-  try {
-    return draw();
-  } finally {
-    i18n.activate(before);
-  }
-}
 const DRAW_ATTEMPTS = 4;

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
@@ -9,7 +9,7 @@ import { loadCatalogFile } from "../lib/i18n/catalogs";
 import { pageDataScript } from "../lib/page-seed";
 import { routeTree } from "../routeTree.gen";
 import type { Viewer } from "../lib/drawn-for";
-import { renderRoute } from "./render-route";
+import { drawingCache, renderRoute } from "./render-route";
 
 /**
  * A signed-in page drawn by the Worker with the person's data (issue 28, ADR 0028): the app's own routes and
@@ -21,9 +21,10 @@ import { renderRoute } from "./render-route";
  * was refused or failed): the Worker then sends the plain app page, and the browser draws what it draws without one.
  */
 export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; viewer: Viewer; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const queryClient = drawingCache();
   // The app's one i18n, as in the browser: the texts its components take from it directly (outside React) are in the
-  // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn.
+  // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn
+  // (src/lib/drawn-for.ts).
   const names = ["common", "signed-in", page.role] as const;
   for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };

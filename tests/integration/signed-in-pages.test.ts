@@ -20,8 +20,8 @@ async function pageCookie(accessToken: string): Promise<string> {
 
 const TOLD = "zone=Asia%2FKolkata; searches=%5B%5D";
 
-async function pageWith(path: string, cookie: string | null) {
-  const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", ...(cookie === null ? {} : { cookie }) } });
+async function pageWith(path: string, cookie: string | null, language = "en") {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", "accept-language": language, ...(cookie === null ? {} : { cookie }) } });
   const html = await response.text();
   const data = html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1];
   return { status: response.status, cacheControl: response.headers.get("cache-control"), html, drawn: html.includes("<div data-drawn>"), data: data ? (JSON.parse(data) as { kind: string; role: string; userId: string; answers: { queryKey: unknown; data: unknown; readAt: number }[] }) : null };
@@ -144,6 +144,18 @@ describe("a signed-in page asked for with its cookie", () => {
     const blockedCookie = await pageCookie(await accessTokenFor("mentee", blocked.id));
     await setBlocked("mentee", blocked.id, true);
     expectPlain(await pageWith("/mentees", `${blockedCookie}; ${TOLD}`), "blocked");
+  });
+
+  it("is drawn in the reader's language, and the next page drawn for another reader is in hers", async () => {
+    const pair = await chatPair();
+    const cookie = `${await pageCookie(pair.menteeToken)}; ${TOLD}`;
+    const hindi = await pageWith("/mentees/connect/inbox", cookie, "hi");
+    expect(hindi.drawn).toBe(true);
+    expect(hindi.html).toContain('<html lang="hi"');
+    expect(hindi.html).toContain("कनेक्ट");
+    const english = await pageWith("/mentees/connect/inbox", cookie, "en");
+    expect(english.drawn).toBe(true);
+    expect(english.html).not.toContain("कनेक्ट");
   });
 
   it("keeps a person's text as text in the page and its data block", async () => {

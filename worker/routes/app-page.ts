@@ -11,6 +11,17 @@ export function appPage(env: Env, url: string, locale: Locale): Promise<Response
   return env.ASSETS.fetch(new Request(new URL(path, url)));
 }
 
+/**
+ * The app page filled by the Worker for this request (a public page's answer, a person's signed-in page): never the
+ * one index.html a cache keeps, so without its etag, with its own caching.
+ */
+export function filledPage(page: Response, cacheControl: "no-cache" | "private, no-store"): Response {
+  const headers = new Headers(page.headers);
+  headers.delete("etag");
+  headers.set("cache-control", cacheControl);
+  return new Response(page.body, { status: 200, headers });
+}
+
 /** A browser asking for a page of the app (not a file, not an API): it gets the app page in its language. */
 export function wantsAppPage(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;

@@ -6,7 +6,8 @@ import { fail } from "../services/domain-error";
 import { SIGNED_OUT_MESSAGE } from "../services/accounts";
 import { REFRESH_TOKEN_TTL_MS } from "../services/sessions";
 import { signPageToken, verifyAccessToken, verifyPageToken, type AccessClaims } from "../services/tokens";
-import { roles, type Role } from "../../shared/role";
+import { isRole, type Role } from "../../shared/role";
+import { bearerToken } from "../trpc/context";
 import { secureCookies } from "./cookies";
 
 /**
@@ -24,10 +25,11 @@ const cookieOptions = (c: Context<AppEnv>) => ({ path: "/", httpOnly: true, secu
 
 // Set from the access token the app holds: the cookie names the same account, role and sign-in.
 pageSessionRoutes.post("/page-session", async (c) => {
-  const token = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
-  const claims = token ? await verifyAccessToken(readConfig(c.env).JWT_SECRET, token) : null;
+  const secret = readConfig(c.env).JWT_SECRET;
+  const token = bearerToken(c.req.raw);
+  const claims = token ? await verifyAccessToken(secret, token) : null;
   if (!claims) fail("UNAUTHORIZED", SIGNED_OUT_MESSAGE);
-  setCookie(c, cookieName(claims.role), await signPageToken(readConfig(c.env).JWT_SECRET, claims, PAGE_COOKIE_SECONDS), { ...cookieOptions(c), maxAge: PAGE_COOKIE_SECONDS });
+  setCookie(c, cookieName(claims.role), await signPageToken(secret, claims, PAGE_COOKIE_SECONDS), { ...cookieOptions(c), maxAge: PAGE_COOKIE_SECONDS });
   c.header("cache-control", "no-store");
   return c.body(null, 204);
 });
@@ -40,8 +42,6 @@ pageSessionRoutes.delete("/page-session/:role", (c) => {
   c.header("cache-control", "no-store");
   return c.body(null, 204);
 });
-
-const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
 /** The account, role and sign-in this request's page cookie for `role` names, when it is valid; else null. */
 export async function pageCookieClaims(c: Context<AppEnv>, role: Role): Promise<AccessClaims | null> {

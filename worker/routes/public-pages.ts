@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PublicSeed, type Shell } from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../app-env";
 import { requestLocale, type Locale } from "../../shared/locale";
-import { appPage } from "./app-page";
+import { appPage, filledPage } from "./app-page";
 import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
@@ -54,11 +54,8 @@ async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller
       },
     })
     .transform(page);
-  // Changing with the catalogue: revalidated on every visit, never kept by a shared cache as the one index.html.
-  const headers = new Headers(rewritten.headers);
-  headers.delete("etag");
-  headers.set("cache-control", "no-cache");
-  return new Response(rewritten.body, { status: 200, headers });
+  // Changing with the catalogue: revalidated on every visit.
+  return filledPage(rewritten, "no-cache");
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */

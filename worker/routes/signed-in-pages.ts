@@ -10,7 +10,7 @@ import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, S
 import { appRouter, type AppRouter } from "../trpc/router";
 import { contextOf } from "../trpc/context-of";
 import { logFailure } from "../trpc/errors";
-import { appPage, wantsAppPage } from "./app-page";
+import { appPage, filledPage, wantsAppPage } from "./app-page";
 import { pageCookieClaims } from "./page-session";
 import type { AccessClaims } from "../services/tokens";
 
@@ -42,7 +42,8 @@ signedInPageRoutes.get("*", async (c, next) => {
   const viewer = { locale, zone, searches: toldSearches(searches) };
   const url = new URL(c.req.url);
   const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, viewer }, claims)]);
-  if (!drawn) return privatePage(page);
+  // One person's page: never kept by a cache, shared or not (the next visit draws it anew).
+  if (!drawn) return filledPage(page, "private, no-store");
   const rewritten = new HTMLRewriter()
     // The public pages' shells have no place on a signed-in page.
     .on(`#root>[${PRERENDER_ATTRIBUTE}]`, {
@@ -62,7 +63,7 @@ signedInPageRoutes.get("*", async (c, next) => {
       },
     })
     .transform(page);
-  return privatePage(rewritten);
+  return filledPage(rewritten, "private, no-store");
 });
 
 /** The recent searches a mentee's cookie tells (none when it tells nothing readable). */
@@ -72,14 +73,6 @@ function toldSearches(cookie: string | undefined): string[] {
   } catch {
     return [];
   }
-}
-
-/** One person's page: never kept by a cache, shared or not (the next visit draws it anew). */
-function privatePage(page: Response): Response {
-  const headers = new Headers(page.headers);
-  headers.delete("etag");
-  headers.set("cache-control", "private, no-store");
-  return new Response(page.body, { status: 200, headers });
 }
 
 type Drawn = { html: string; data: string };

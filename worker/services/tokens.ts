@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createJWTSignatureMessage, encodeJWT, JWTRegisteredClaims, parseJWT } from "@oslojs/jwt";
-import type { Role } from "../../db/schema";
+import { isRole, type Role } from "../../shared/role";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -81,8 +81,6 @@ export async function verifyPurposeToken(secret: string, token: string, purpose:
   return claims && claims.purpose === purpose && typeof claims.sub === "string" ? claims.sub : null;
 }
 
-const roles: readonly string[] = ["mentee", "mentor", "moderator"];
-
 /** The claims of a valid, unexpired access token signed with `secret`; null for anything else. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   return claimsFor(await verifiedClaims(secret, token), undefined);
@@ -93,8 +91,8 @@ function claimsFor(payload: Record<string, unknown> | null, purpose: string | un
   // A token made for one purpose (a signed-in page's cookie among them) never passes for another, nor for an access token.
   if (!payload || payload.purpose !== purpose) return null;
   const { sub, role, sid } = payload;
-  if (typeof sub !== "string" || typeof sid !== "string" || typeof role !== "string" || !roles.includes(role)) return null;
-  return { sub, role: role as Role, sid };
+  if (typeof sub !== "string" || typeof sid !== "string" || !isRole(role)) return null;
+  return { sub, role, sid };
 }
 
 /**

@@ -39,10 +39,12 @@ export type Context = {
   catalogueChanged: () => Promise<void>;
 };
 
+/** The bearer token a request carries, if any. */
+export const bearerToken = (request: Request): string | undefined => request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+
 export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID(), onCatalogueChanged: () => void = () => undefined): Promise<Context> {
   const config = readConfig(env);
-  const header = request.headers.get("authorization");
-  const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const token = bearerToken(request);
   const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
   const { db, holdWritesUntil } = requestDb(dbFor(config));
   return {
