@@ -45,6 +45,8 @@ type DeferredMenuProps = {
  * A dropdown menu whose code loads after the page (issue 28): until then its trigger is a plain button that looks and
  * is named the same. Pointing at it or focusing it fetches the code at once; a click (or Enter or Space) before it has
  * arrived opens the menu as soon as it has, and focus stays on the trigger when it is swapped for the real one.
+ * A press counts from its pointerdown, as it does on Radix's trigger: the code may arrive between the press and the
+ * release, and the release then lands on Radix's trigger, which opens on pointerdown only, so the click would be lost.
  * The public nav's user menu keeps its own, smaller on-demand loader (public-nav.tsx): this component in the public
  * pages' first file would add 0.5 KB to browse and the profile, which are at their weight ceilings (issue 13).
  */
@@ -60,6 +62,10 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
     setMenu(loaded);
   };
   const fetchNow = () => void loadMenuKit().then(arrive, () => undefined);
+  const openWhenHere = () => {
+    setOpenAtOnce(true);
+    fetchNow();
+  };
 
   useEffect(() => {
     if (!menu) return whenIdle(fetchNow);
@@ -83,10 +89,10 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
       "aria-expanded": false,
       onPointerEnter: fetchNow,
       onFocus: fetchNow,
-      onClick: () => {
-        setOpenAtOnce(true);
-        fetchNow();
+      onPointerDown: (event: { button: number; ctrlKey: boolean }) => {
+        if (event.button === 0 && !event.ctrlKey) openWhenHere();
       },
+      onClick: openWhenHere,
     } as never);
   return (
     <menu.DropdownMenu defaultOpen={openAtOnce} onOpenChange={onOpenChange}>
