@@ -116,7 +116,18 @@ describe("moderation journeys", () => {
         await bars.first().waitFor();
         expect(await bars.first().getAttribute("d")).toMatch(/^M/);
         expect(await page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve").count()).toBe(0);
+        // Labels on both axes, at most six days named, none over another (src/components/chart-ticks.tsx).
+        const days = await page.getByTestId(`chart-${chart}`).locator(".recharts-xAxis-tick-labels text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
+        expect(days.length).toBeGreaterThanOrEqual(2);
+        expect(days.length).toBeLessThanOrEqual(6);
+        for (const [i, day] of days.entries()) {
+          expect(day.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+          if (i > 0) expect(day.left).toBeGreaterThan(days[i - 1].right);
+        }
+        expect(await page.getByTestId(`chart-${chart}`).locator(".recharts-yAxis-tick-labels text").count()).toBeGreaterThanOrEqual(2);
       }
+      // Nothing was measured in the page to draw them: recharts' text measuring forces a layout of the page per word.
+      expect(await page.locator("#recharts_measurement_span").count()).toBe(0);
       expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);
       if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
