@@ -53,6 +53,9 @@ type DeferredMenuProps = {
 export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuProps) {
   const [menu, setMenu] = useState<MenuKit | null>(kit);
   const [openAtOnce, setOpenAtOnce] = useState(false);
+  // The content is first drawn when the menu first opens (the bell's list formats a date for each notice): not on the
+  // page's busy start, when the code arrives. Once drawn it stays, so a closing menu can play its way out.
+  const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const plain = useRef<HTMLButtonElement | null>(null);
   const hadFocus = useRef(false);
@@ -95,9 +98,15 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
       onClick: openWhenHere,
     } as never);
   return (
-    <menu.DropdownMenu defaultOpen={openAtOnce} onOpenChange={onOpenChange}>
+    <menu.DropdownMenu
+      defaultOpen={openAtOnce}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+        onOpenChange?.(open);
+      }}
+    >
       <menu.DropdownMenuTrigger asChild>{cloneElement(trigger, { ref: button })}</menu.DropdownMenuTrigger>
-      {content(menu)}
+      {openAtOnce || opened ? content(menu) : null}
     </menu.DropdownMenu>
   );
 }
