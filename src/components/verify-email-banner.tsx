@@ -1,13 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailCheck, X } from "lucide-react";
-import { useState } from "react";
+import { useSyncExternalStore } from "react";
 import { apiError } from "@/lib/api-error";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "./ui/button";
 
 const DISMISSED_KEY = "verifyEmailBannerDismissed";
+
+/** Hiding the banner lasts for this tab's session; every banner on the page hears of it. */
+const hidden = new Set<() => void>();
+const onHidden = (listener: () => void) => {
+  hidden.add(listener);
+  return () => void hidden.delete(listener);
+};
+const hiddenFor = (role: string) => sessionStorage.getItem(DISMISSED_KEY) === role;
 
 /**
  * "Verify your e-mail" (issue 20): a banner, not a wall, for a signed-in mentee or mentor whose
@@ -18,12 +26,14 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.email.status.queryOptions(undefined, { trpc: { context: { role } }, staleTime: 60_000 }));
   const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
-  const [dismissed, setDismissed] = useState(() => typeof sessionStorage !== "undefined" && sessionStorage.getItem(DISMISSED_KEY) === role);
+  // A page the Worker draws (issue 28) cannot know what this tab hid: it draws the banner, and the tab's own answer
+  // follows at once when the app takes the page over (as a second render, not a mismatch).
+  const dismissed = useSyncExternalStore(onHidden, () => hiddenFor(role), () => false);
 
   if (dismissed || !status.data || status.data.verified) return null;
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, role);
-    setDismissed(true);
+    for (const listener of hidden) listener();
   };
   const email = status.data.email;
   const failure = send.isError ? (apiError(send.error)?.message ?? t`Network issue. Please try again later.`) : null;

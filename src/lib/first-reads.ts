@@ -32,9 +32,14 @@ export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc
   for (const options of pick(reads.trpc, { trpc: { context: { role } } })) void reads.queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
 }
 
-/** What a mentee's or mentor's area header reads on every page (the bell, unread messages, the zone): their areas' loaders start it. */
+/**
+ * What a mentee's or mentor's area header reads on every page (the bell, unread messages, the zone, whether her address
+ * is proven for the banner): their areas' loaders start it, so a page the Worker draws has it and the app, taking the
+ * page over, asks for none of it again.
+ */
 export const areaHeaderReads = (trpc: Trpc, as: As): ReadOptions[] => [
   trpc.notifications.latest.queryOptions({ limit: BELL_READ }, as),
   trpc.chat.unread.queryOptions({}, as),
   trpc.scheduling.timeZone.queryOptions(undefined, as),
+  trpc.email.status.queryOptions(undefined, as),
 ];

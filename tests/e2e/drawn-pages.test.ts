@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessTokenFor } from "../support/accounts";
+import { accessTokenFor, createMentee } from "../support/accounts";
 import { recordTrpcCalls, seedSession, signInThroughUi, useBrowser, waitForPath } from "../support/browser";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
@@ -88,6 +88,31 @@ describe("a signed-in page drawn by the Worker", () => {
     expect(html).toContain("Days are in your time zone (America/New_York)");
     await page.getByText("Days are in your time zone (America/New_York)").waitFor();
     expect(calls.filter((call) => call.split(",").some((procedure) => procedure.startsWith("moderation.daily") || procedure === "moderation.home"))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("draws what the header and the page read besides their lists (her address's banner, the calendar feed), and a banner she hid stays hidden", async () => {
+    const mentee = await createMentee({ firstName: "Uma", lastName: "Unproven", emailVerifiedAt: null });
+    const page = b.page;
+    await signInThroughUi(page, "mentee", mentee.email);
+    await expect.poll(async () => (await pageCookie(page, "mentee"))?.httpOnly).toBe(true);
+    const errors = consoleErrors(page);
+    const calls = recordTrpcCalls(page);
+    const response = await page.goto("/mentees/booked-slots", { waitUntil: "networkidle" });
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain("<div data-drawn>");
+    expect(html).toContain("Confirm your e-mail address");
+    expect(html).toContain("Calendar feed");
+    // Taken over with what it was drawn with: none of these is asked for again.
+    const asked = calls.flatMap((call) => call.split(","));
+    for (const read of ["email.status", "scheduling.calendarFeed", "scheduling.myBookings", "notifications.latest"]) expect(asked).not.toContain(read);
+
+    const banner = page.getByRole("region", { name: "Confirm your e-mail address" });
+    await banner.getByRole("button", { name: "Hide for now" }).click();
+    expect(await banner.count()).toBe(0);
+    // The Worker cannot know this tab hid it: the next page comes with the banner, and the app takes it away at once.
+    expect(await load(page, "/mentees/booked-slots")).toBe(true);
+    expect(await banner.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentees/booked-slots")({
-  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.scheduling.myBookings.queryOptions(undefined, as)]),
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.scheduling.myBookings.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),
   component: BookedSlots,
 });
 

@@ -14,7 +14,7 @@ import { useMyZone } from "@/lib/use-my-zone";
 import { zoneLabel } from "@/lib/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({
-  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.mySlots.queryOptions(undefined, as), trpc.scheduling.availability.queryOptions(undefined, as)]),
+  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.mySlots.queryOptions(undefined, as), trpc.scheduling.availability.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),
   component: Scheduler,
 });
 
