@@ -20,7 +20,7 @@ import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
 
 export const Route = createFileRoute("/mentors/")({
-  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.dailyEnrollments.queryOptions(undefined, as), trpc.scheduling.liveSessions.queryOptions(undefined, as)]),
+  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.dailyEnrollments.queryOptions(undefined, as), trpc.scheduling.liveSessions.queryOptions(undefined, as), trpc.attendance.recent.queryOptions(undefined, as), trpc.payouts.account.queryOptions(undefined, as)]),
   component: Dashboard,
 });
 

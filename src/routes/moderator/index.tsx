@@ -11,6 +11,7 @@ export const Route = createFileRoute("/moderator/")({
       trpc.moderation.dailyEnrollments.queryOptions(zone, as),
       trpc.moderation.dailyNewMentees.queryOptions(zone, as),
       trpc.moderation.feeRevenuePerDay.queryOptions(zone, as),
+      trpc.moderation.unresponsiveMentors.queryOptions(undefined, as),
     ]);
   },
   component: ModeratorHome,
