@@ -81,8 +81,12 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     }
   });
 
-  // The grid follows the account's zone if it changes while the page is open.
+  // The grid follows the account's zone if it changes while the page is open (not on mounting: the calendar was made in
+  // it, and setting it again draws the whole grid a second time).
+  const drawnZone = useRef(zone);
   useEffect(() => {
+    if (zone === drawnZone.current) return;
+    drawnZone.current = zone;
     calendar.current?.getApi().setOption("timeZone", zone);
   }, [zone]);
 
