@@ -24,6 +24,15 @@ async function holdMenuCode(page: typeof b.page) {
   return { release, asked };
 }
 
+/** A new mentee on her home with the dropdown's code held on the network, and her account menu's trigger. */
+async function homeWithMenuHeld(page: typeof b.page, firstName: string, lastName: string) {
+  const mentee = await createMentee({ firstName, lastName });
+  const code = await holdMenuCode(page);
+  await signInInto(page, "mentee", mentee);
+  await page.goto("/mentees");
+  return { code, trigger: page.getByRole("button", { name: "Account menu" }) };
+}
+
 describe("menus whose code comes after the page", () => {
   it("a click on the bell before its code arrived opens it when it does, and marks her notifications read", async () => {
     const page = b.page;
@@ -45,11 +54,7 @@ describe("menus whose code comes after the page", () => {
 
   it("Enter on the focused account menu before its code arrived opens it when it does; Escape returns the focus to it", async () => {
     const page = b.page;
-    const mentee = await createMentee({ firstName: "Kira", lastName: "Keys" });
-    const code = await holdMenuCode(page);
-    await signInInto(page, "mentee", mentee);
-    await page.goto("/mentees");
-    const trigger = page.getByRole("button", { name: "Account menu" });
+    const { code, trigger } = await homeWithMenuHeld(page, "Kira", "Keys");
     await trigger.focus();
     await page.keyboard.press("Enter");
     code.release();
@@ -63,11 +68,7 @@ describe("menus whose code comes after the page", () => {
 
   it("a press that began before the code arrived and ended after it still opens the menu", async () => {
     const page = b.page;
-    const mentee = await createMentee({ firstName: "Pia", lastName: "Press" });
-    const code = await holdMenuCode(page);
-    await signInInto(page, "mentee", mentee);
-    await page.goto("/mentees");
-    const trigger = page.getByRole("button", { name: "Account menu" });
+    const { code, trigger } = await homeWithMenuHeld(page, "Pia", "Press");
     await trigger.waitFor();
     await expect.poll(() => trigger.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")))).toBe(true);
     const box = (await trigger.boundingBox())!;
