@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { everyNth, noLines, plainTick } from "./chart-ticks";
+import { COUNT_AXIS, dayAxis, QUIET_GRID } from "./chart-axes";
 
 /** Daily new enrollments as bars, one per day (recharts; loaded only by the mentor dashboard, through React.lazy). */
 export default function EnrollmentChart({ data }: { data: { date: string; count: number }[] }) {
@@ -10,9 +10,9 @@ export default function EnrollmentChart({ data }: { data: { date: string; count:
     <ResponsiveContainer width="100%" height={240}>
       {/* Drawn for the eye only: the dashboard gives the same numbers in words, so the chart takes no focus (issue 28: nothing focusable inside aria-hidden). */}
       <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} verticalCoordinatesGenerator={noLines} />
-        <XAxis dataKey="label" tick={plainTick} interval={everyNth(points.length)} />
-        <YAxis allowDecimals={false} tick={plainTick} interval={0} />
+        <CartesianGrid {...QUIET_GRID} />
+        <XAxis dataKey="label" {...dayAxis(points.length)} />
+        <YAxis {...COUNT_AXIS} />
         <Tooltip cursor={{ fill: "#eef2ff" }} labelFormatter={(_, p) => (p?.[0]?.payload as { date?: string } | undefined)?.date ?? ""} />
         <Bar dataKey="count" name={t`New enrollments`} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
       </BarChart>

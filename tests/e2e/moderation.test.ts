@@ -116,7 +116,7 @@ describe("moderation journeys", () => {
         await bars.first().waitFor();
         expect(await bars.first().getAttribute("d")).toMatch(/^M/);
         expect(await page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve").count()).toBe(0);
-        // Labels on both axes, at most six days named, none over another (src/components/chart-ticks.tsx).
+        // Labels on both axes, at most six days named, none over another (src/components/chart-axes.tsx).
         const days = await page.getByTestId(`chart-${chart}`).locator(".recharts-xAxis-tick-labels text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
         expect(days.length).toBeGreaterThanOrEqual(2);
         expect(days.length).toBeLessThanOrEqual(6);

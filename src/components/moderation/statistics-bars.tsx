@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatRupees } from "@/lib/money";
-import { everyNth, noLines, plainTick } from "../chart-ticks";
+import { COUNT_AXIS, dayAxis, QUIET_GRID } from "../chart-axes";
 
 /** An axis label for an amount in paise, short: ₹800, ₹6.4K, ₹1.2L. */
 const compactRupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { notation: "compact", maximumFractionDigits: 1 }).format(paise / 100)}`;
@@ -11,9 +11,9 @@ export default function StatisticsBars({ data, label, money }: { data: { day: st
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} verticalCoordinatesGenerator={noLines} />
-        <XAxis dataKey="day" tick={plainTick} interval={everyNth(data.length)} />
-        <YAxis allowDecimals={false} tick={plainTick} interval={0} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
+        <CartesianGrid {...QUIET_GRID} />
+        <XAxis dataKey="day" {...dayAxis(data.length)} />
+        <YAxis {...COUNT_AXIS} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
         <Tooltip cursor={{ fill: "#eef2ff" }} formatter={(value) => format(Number(value))} />
         <Bar dataKey="count" name={label} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
       </BarChart>
