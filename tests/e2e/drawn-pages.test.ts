@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Frame, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
 import { recordTrpcCalls, seedSession, signInThroughUi, useBrowser, waitForPath } from "../support/browser";
@@ -22,20 +22,14 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** Loads a page and answers whether its HTML came drawn with data. */
-async function load(page: Page, path: string): Promise<boolean> {
-  const response = await page.goto(path, { waitUntil: "networkidle" });
-  return (await response?.text())?.includes("<div data-drawn>") ?? false;
-}
-
 /** Loads a page once the one before has gone quiet: its HTML, and the reads (tRPC GETs) its own document made. */
 async function readsOf(page: Page, path: string): Promise<{ html: string; reads: string[] }> {
   await page.waitForLoadState("networkidle");
   // From when the new document replaced the one before: a read the page before sent late is not this page's.
   let replaced = false;
-  const onNavigated = (frame: { parentFrame: () => unknown }) => void (frame.parentFrame() === null && (replaced = true));
+  const onNavigated = (frame: Frame) => void (frame.parentFrame() === null && (replaced = true));
   const reads: string[] = [];
-  const onRequest = (request: { method: () => string; url: () => string }) => {
+  const onRequest = (request: Request) => {
     const { pathname } = new URL(request.url());
     if (replaced && request.method() === "GET" && pathname.startsWith("/trpc/")) reads.push(...decodeURIComponent(pathname.slice("/trpc/".length)).split(","));
   };
@@ -49,6 +43,9 @@ async function readsOf(page: Page, path: string): Promise<{ html: string; reads:
     page.off("framenavigated", onNavigated);
   }
 }
+
+/** Loads a page and answers whether its HTML came drawn with data. */
+const load = async (page: Page, path: string): Promise<boolean> => (await readsOf(page, path)).html.includes("<div data-drawn>");
 
 const pageCookie = async (page: Page, role: string) => (await page.context().cookies()).find((cookie) => cookie.name === `page_${role}`);
 
