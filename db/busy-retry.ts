@@ -87,20 +87,35 @@ export type WriteGate = {
 export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 4, maxWaitMs: 30_000 };
 
 /**
- * Runs `work` once fewer than `gate.maxInFlight` writes of this isolate are in flight. A waiting
- * write polls with its own short timers rather than being woken by the write that finished: a
- * Worker must not start a request's I/O from another request's callback (workerd cancels it as
- * hung when that request ends; see db/client.ts).
+ * Runs `work` once fewer than `gate.maxInFlight` writes of this isolate are in flight, in the order the writes
+ * arrived. A waiting write polls with its own short timers rather than being woken by the write that finished: a
+ * Worker must not start a request's I/O from another request's callback (workerd cancels it as hung when that
+ * request ends; see db/client.ts). First come, first served: the write at the head of the line looks again every
+ * millisecond and the ones behind it less often, so under a burst no write is overtaken again and again by later
+ * ones that happened to wake at the right moment (the tail of bench:chat and bench:booking, issue 25).
  */
 export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   let inFlight = 0;
+  /** The waiting writes' tickets, oldest first. */
+  const line: number[] = [];
+  let issued = 0;
   return {
     inFlight: () => inFlight,
     async run<T>(work: () => Promise<T>): Promise<T> {
-      const deadline = Date.now() + gate.maxWaitMs;
-      while (inFlight >= gate.maxInFlight) {
-        if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} writes in flight for ${gate.maxWaitMs} ms`));
-        await sleep(1 + Math.random() * 4);
+      if (inFlight >= gate.maxInFlight || line.length > 0) {
+        const ticket = issued++;
+        line.push(ticket);
+        const deadline = Date.now() + gate.maxWaitMs;
+        try {
+          for (;;) {
+            const place = line.indexOf(ticket);
+            if (place < gate.maxInFlight - inFlight) break;
+            if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} writes in flight for ${gate.maxWaitMs} ms`));
+            await sleep(1 + Math.min(place, 8));
+          }
+        } finally {
+          line.splice(line.indexOf(ticket), 1);
+        }
       }
       inFlight++;
       try {

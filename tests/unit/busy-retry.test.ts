@@ -106,6 +106,31 @@ describe("the write gate", () => {
     expect(gate.inFlight()).toBe(0);
   });
 
+  it("lets waiting writes in first come, first served, however their timers happen to wake", async () => {
+    // The waiting writes' timers are woken by hand, the last one set first each time: a later write always looks again first.
+    const timers: (() => void)[] = [];
+    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 5_000 }, () => new Promise<void>((r) => timers.push(r)));
+    let release!: () => void;
+    const holder = gate.run(() => new Promise<void>((r) => (release = r)));
+    const started: number[] = [];
+    const writes = Array.from({ length: 6 }, (_, i) => gate.run(async () => void started.push(i)));
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    release();
+    let done = false;
+    const all = Promise.all([holder, ...writes]).then(() => (done = true));
+    for (let round = 0; !done && round < 100; round++) {
+      await settle();
+      for (const wake of timers.splice(0).reverse()) {
+        wake();
+        await settle();
+      }
+    }
+    await all;
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(gate.inFlight()).toBe(0);
+  });
+
   it("gives up with a DatabaseBusyError (a 503) when a write waits longer than maxWaitMs, and frees its place on failure", async () => {
     const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 30 });
     let release!: () => void;
