@@ -29,7 +29,16 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Made per request and dropped with it: no promise of one request is ever awaited by another
  * (workerd cancels such waits when the first request ends; see worker/security-headers.ts).
  */
-export type RequestDb = { db: Db; holdWritesUntil: (check: Promise<unknown>) => void };
+export type RequestDb = {
+  db: Db;
+  holdWritesUntil: (check: Promise<unknown>) => void;
+  /**
+   * The same database without the hold, for the one batch of a procedure that carries its own account check: its first
+   * statement reads the account's state and each of its writes is guarded in SQL by the same state
+   * (`accountMayAct`, worker/services/accounts.ts), so check and write are one round trip (issue 25; chat.send).
+   */
+  carryingCheck: Db;
+};
 
 /**
  * What `drizzle(client, { schema })` works out from the schema on every call, worked out once per
@@ -103,6 +112,7 @@ export function requestDb(shared: Db): RequestDb {
   });
   return {
     db: drizzleOver(scoped),
+    carryingCheck: drizzleOver(client),
     holdWritesUntil: (check) => {
       hold = check;
       // Seen by the writes that wait on it; unhandled here would be reported twice.

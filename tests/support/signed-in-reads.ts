@@ -10,7 +10,8 @@ export const READ_TRIPS = 1;
 
 /**
  * The most round trips each signed-in write makes before its answer (issue 25, ADR 0017): the check
- * with the reads the write depends on, then the one write batch. A checkout start has a third: the pair's
+ * with the reads the write depends on, then the one write batch. A message and a mark-read are one: the batch
+ * carries the check and the conversation's read, its writes guarded by them in SQL. A checkout start has a third: the pair's
  * claim must be written before Stripe is asked (so concurrent requests share one Checkout Session), and
  * the session Stripe answers is written after. bench/db-distance.ts fails over these;
  * tests/integration/database-trips.test.ts holds each.
@@ -19,8 +20,8 @@ export const WRITE_TRIPS = {
   "mentee: book a slot": 2,
   "mentee: cancel a booking": 2,
   "mentee: move a booking": 2,
-  "mentee: send a message": 2,
-  "mentor: mark a conversation read": 2,
+  "mentee: send a message": 1,
+  "mentor: mark a conversation read": 1,
   "mentee: start a checkout": 3,
   "mentee: open her checkout again": 1,
 } as const;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
 import { isLocale, type Locale } from "../../shared/locale";
@@ -66,20 +66,41 @@ const signInLive = (role: Role, userId: string, sessionId: string, now: number) 
   select 1 from refresh_sessions s join refresh_sessions f on f.family_id = s.family_id
   where s.id = ${sessionId} and s.user_role = ${role} and s.user_id = ${userId} and f.revoked_at is null and f.expires_at > ${now})`;
 
+const accountTable = (role: Role) => (role === "mentee" ? mentees : role === "mentor" ? mentors : moderators);
+
+/** The account's state as one select (what `loadAccountState` runs), to send inside a batch; `accountStateOf` reads its rows. */
+export function accountStateQuery(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()) {
+  const live = sessionId === undefined ? sql<number>`1` : signInLive(role, id, sessionId, now);
+  const table = accountTable(role);
+  const status = role === "mentor" ? mentors.status : sql<MentorStatus>`'approved'`;
+  return db.select({ blocked: table.isBlocked, status, live }).from(table).where(eq(table.id, id));
+}
+
+export const accountStateOf = ([row]: { blocked: boolean; status: MentorStatus; live: number }[]): AccountState =>
+  row ? { isBlocked: Boolean(row.blocked), status: row.status, signInLive: Boolean(row.live) } : null;
+
 /** The account's state in one statement; with `sessionId`, also whether that sign-in is still live. */
 export async function loadAccountState(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()): Promise<AccountState> {
-  const live = sessionId === undefined ? sql<number>`1` : signInLive(role, id, sessionId, now);
-  const approved = sql<MentorStatus>`'approved'`;
-  const [row] =
-    role === "mentee"
-      ? await db.select({ blocked: mentees.isBlocked, status: approved, live }).from(mentees).where(eq(mentees.id, id))
-      : role === "mentor"
-        ? await db.select({ blocked: mentors.isBlocked, status: mentors.status, live }).from(mentors).where(eq(mentors.id, id))
-        : await db.select({ blocked: moderators.isBlocked, status: approved, live }).from(moderators).where(eq(moderators.id, id));
-  return row ? { isBlocked: Boolean(row.blocked), status: row.status, signInLive: Boolean(row.live) } : null;
+  return accountStateOf(await accountStateQuery(db, role, id, sessionId, now));
+}
+
+/**
+ * `accountRefusal`'s "may use the product" as a condition in SQL, for a write that carries its own account check (issue 25):
+ * the account exists and is not blocked, a mentor's application is neither pending nor rejected, and (with `sessionId`) the
+ * sign-in is live. Put in the same batch as `accountStateQuery`, the write happens exactly when that read, refused by
+ * `accountRefusal`, would not have said no (tests/integration/chat-one-trip.test.ts).
+ */
+export function accountMayAct(role: Role, id: string, sessionId?: string, now = Date.now()): SQL {
+  const table = accountTable(role);
+  const live = sessionId === undefined ? sql`1` : signInLive(role, id, sessionId, now);
+  const standing = role === "mentor" ? sql` and ${mentors.status} not in ('pending', 'rejected')` : sql``;
+  return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.isBlocked} = 0${standing} and ${live})`;
 }
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };
+
+/** A write that carried its own account check (`accountMayAct`) was refused by it; nothing was written. */
+export type Refused = { refused: Refusal };
 
 /** A blocked account's calls are refused with this; signing in then says why and how to appeal (services/blocked-notice.ts). */
 export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Sign in to see why and how to appeal.";

@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
 import type { Context } from "./context";
 import { fail } from "../services/domain-error";
-import { currentRefusal } from "../services/accounts";
+import { currentRefusal, type Refusal } from "../services/accounts";
 import { disconnectSignIns } from "../services/push";
 import type { AccessClaims } from "../services/tokens";
 
@@ -24,11 +24,14 @@ export function claimsOf(ctx: Context, allowed: readonly Role[]): AccessClaims {
  */
 export async function accountCheck(ctx: Context, claims: AccessClaims): Promise<void> {
   const refusal = await currentRefusal(ctx.db, claims.role, claims.sub, claims.sid);
-  if (refusal) {
-    // A blocked user's open tabs stop receiving pushes too.
-    if (refusal.details.blocked) disconnectSignIns(ctx, { role: claims.role, id: claims.sub }, {}, "blocked", ctx.now);
-    fail(refusal.code, refusal.message, refusal.details);
-  }
+  if (refusal) refuseAccount(ctx, claims, refusal);
+}
+
+/** Refuses the call as the account check does, from a refusal read elsewhere (a write that carried its own check). */
+export function refuseAccount(ctx: Context, claims: AccessClaims, refusal: Refusal): never {
+  // A blocked user's open tabs stop receiving pushes too.
+  if (refusal.details.blocked) disconnectSignIns(ctx, { role: claims.role, id: claims.sub }, {}, "blocked", ctx.now);
+  fail(refusal.code, refusal.message, refusal.details);
 }
 
 /** Both checks, one after the other: for the routes outside tRPC (an upload, the calendar feed). */

@@ -9,7 +9,16 @@ import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
  * commit), or one that awaits `ctx.accountChecked` before it reaches past the database (Stripe), lets its
  * first reads travel with the account check; its writes still wait for the check.
  */
-export type ProcedureMeta = { checkAlongside?: boolean };
+export type ProcedureMeta = {
+  checkAlongside?: boolean;
+  /**
+   * `checkInBatch`: the mutation's one write batch carries the account check itself (its first statement reads the
+   * account's state, its writes are guarded by the same state in SQL: `accountMayAct`), sent through `ctx.dbCarryingCheck`;
+   * it refuses with `refuseAccount` from that read. Check and write are one round trip (issue 25). Any other write of such
+   * a procedure fails: nothing reaches the database unchecked.
+   */
+  checkInBatch?: boolean;
+};
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
@@ -34,6 +43,13 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
+/** A promise that fails whoever waits for it; marked handled, so that it is not reported when nobody does. */
+function refusedPromise(reason: string): Promise<never> {
+  const refused = Promise.reject(new Error(reason));
+  refused.catch(() => undefined);
+  return refused;
+}
+
 /**
  * The token's claims, then the account check (blocked? signed out?) on the database. A query does
  * not wait for the check: its own first reads start in the same task and travel with it in one
@@ -45,6 +61,11 @@ export const publicProcedure = t.procedure.use(mapErrors);
 const requireRole = (...allowed: Role[]) =>
   t.middleware(async ({ ctx, next, type, meta }) => {
     const auth = claimsOf(ctx, allowed);
+    if (meta?.checkInBatch) {
+      // No check of its own to wait for, and no other write: both fail whoever tries.
+      ctx.holdWritesUntil(refusedPromise("This procedure writes only in its batch that carries the account check."));
+      return next({ ctx: { ...ctx, auth, accountChecked: refusedPromise("The account check of this procedure travels in its write batch.") } });
+    }
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);
     if (type === "mutation" && !meta?.checkAlongside) await check;

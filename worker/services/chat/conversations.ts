@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { conversations, enrollments, mentees, mentors } from "../../../db/schema";
 import { fail } from "../domain-error";
@@ -102,20 +102,35 @@ export async function conversationFor(db: Db, member: Member, conversationId: st
 }
 
 /**
- * The two participants of one of the caller's conversations (anyone else gets a 404): the light read
- * behind sending, reading and marking read, without the list's counts.
+ * The select behind `participantsFor`, to send inside a batch: the caller's conversation `ref` names, by its id or (the
+ * legacy mentor path) by the other person's id, the conversation's own id first. `participantsOf` reads its rows.
  */
-export async function participantsFor(db: Db, member: Member, conversationId: string): Promise<Participants> {
-  const [row] = await db
+export function participantsQuery(db: Db, member: Member, ref: string, byOtherPerson = false) {
+  const otherSide = member.role === "mentee" ? conversations.mentorId : conversations.menteeId;
+  return db
     .select({ id: conversations.id, mentee: menteeCols, mentor: mentorCols })
     .from(conversations)
     .innerJoin(mentees, eq(mentees.id, conversations.menteeId))
     .innerJoin(mentors, eq(mentors.id, conversations.mentorId))
-    .where(and(eq(conversations.id, conversationId), ownSide(member)));
+    .where(and(ownSide(member), byOtherPerson ? or(eq(conversations.id, ref), eq(otherSide, ref)) : eq(conversations.id, ref)))
+    .orderBy(desc(sql`${conversations.id} = ${ref}`))
+    .limit(1);
+}
+
+/** The participants in `participantsQuery`'s rows; anyone else's conversation, or none, is a 404. */
+export function participantsOf(member: Member, [row]: Awaited<ReturnType<typeof participantsQuery>>): Participants {
   if (!row) fail("NOT_FOUND", NOT_YOUR_CONVERSATION);
   const mentee = person(row.mentee);
   const mentor = person(row.mentor);
   return { id: row.id, mentee, mentor, other: member.role === "mentee" ? { ...mentor, role: "mentor" } : { ...mentee, role: "mentee" } };
+}
+
+/**
+ * The two participants of one of the caller's conversations (anyone else gets a 404): the light read
+ * behind reading and marking read, without the list's counts.
+ */
+export async function participantsFor(db: Db, member: Member, conversationId: string): Promise<Participants> {
+  return participantsOf(member, await participantsQuery(db, member, conversationId));
 }
 
 /** The conversation of the caller with `otherId` as the other side, if there is one (the legacy mentor path may carry a mentee id). */

@@ -1,12 +1,13 @@
 import type { MessagePush } from "../../../shared/realtime-protocol";
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { messages } from "../../../db/schema";
+import { conversations, mentees, mentors, messages } from "../../../db/schema";
 import { fail } from "../domain-error";
 import type { NotificationView } from "../notifications";
-import type { Participants } from "./conversations";
+import { participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../responsiveness/last-active";
+import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
@@ -75,6 +76,8 @@ export async function threadPage(db: Db, conversation: Participants, input: { cu
 }
 
 export type SendResult = {
+  /** The conversation the message went to, as the sender sees it. */
+  conversation: Participants;
   message: MessageView;
   /** False when this client id had already been stored (a retry): nothing new was written or pushed. */
   created: boolean;
@@ -83,38 +86,52 @@ export type SendResult = {
 };
 
 /**
- * Stores a message in one batch (one transaction): the message, only while the sender is under the
- * rate limit and only once per client id; then, only if it was stored, the conversation's last
- * activity and the recipient's message notification (replacing an unread one of the same
- * conversation, so the bell holds one line per conversation with news).
+ * Sends a message in one round trip (issue 25): one batch, one transaction, which reads the sender's account state and the
+ * conversation `ref` names (its id, or on the legacy mentor path the other person's id), then stores the message only
+ * where the account may act (`accountMayAct`, the account check's own rule in SQL), the conversation is the sender's, the
+ * recipient is not blocked, the sender is under the rate limit, and this client id is new; then, only if it was stored, the
+ * conversation's last activity and the recipient's message notification (replacing an unread one of the same
+ * conversation, so the bell holds one line per conversation with news). The reads say why when nothing was stored.
  */
-export async function sendMessage(db: Db, sender: Member, conversation: Participants, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult> {
-  if (conversation.other.isBlocked) fail("FORBIDDEN", RECIPIENT_BLOCKED);
+export async function sendMessage(db: Db, sender: Member & { sessionId?: string }, ref: string, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult | Refused> {
   const id = crypto.randomUUID();
   const notificationId = crypto.randomUUID();
   const now = Date.now();
-  const recipient = { role: otherRole(sender.role), id: conversation.other.id };
-  const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
-  const notificationText = `New message from ${senderPerson.name}`;
-  const stored = sql`exists (select 1 from messages where id = ${id})`;
+  const recipientRole = otherRole(sender.role);
+  const [own, other] = sender.role === "mentee" ? [conversations.menteeId, conversations.mentorId] : [conversations.mentorId, conversations.menteeId];
+  const recipients = sender.role === "mentee" ? mentors : mentees;
+  const senders = sender.role === "mentee" ? mentees : mentors;
+  const storedIn = sql`(select conversation_id from messages where id = ${id})`;
   const underLimit = sql`(select count(*) from messages where sender_type = ${sender.role} and sender_id = ${sender.id} and created_at > ${now - SEND_WINDOW_MS}) < ${SEND_LIMIT}`;
-  const [inserted] = await db.batch([
+  const [state, members, inserted] = await db.batch([
+    accountStateQuery(db, sender.role, sender.id, sender.sessionId, now),
+    participantsQuery(db, sender, ref, true),
     db.run(sql`insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at)
-      select ${id}, ${conversation.id}, ${sender.role}, ${sender.id}, ${content}, ${clientId}, ${now} where ${underLimit}
+      select ${id}, ${conversations.id}, ${sender.role}, ${sender.id}, ${content}, ${clientId}, ${now}
+      from ${conversations} join ${recipients} on ${recipients.id} = ${other}
+      where ${own} = ${sender.id} and (${conversations.id} = ${ref} or ${other} = ${ref}) and ${recipients.isBlocked} = 0
+        and ${accountMayAct(sender.role, sender.id, sender.sessionId, now)} and ${underLimit}
+      order by ${conversations.id} = ${ref} desc limit 1
       on conflict (sender_type, sender_id, client_id) do nothing`),
-    db.run(sql`update conversations set last_message_at = ${now} where id = ${conversation.id} and ${stored}`),
-    db.run(sql`delete from notifications where recipient_role = ${recipient.role} and recipient_id = ${recipient.id}
-      and conversation_id = ${conversation.id} and type = 'message' and is_read = 0 and ${stored}`),
+    db.run(sql`update conversations set last_message_at = ${now} where id = ${storedIn}`),
+    db.run(sql`delete from notifications where recipient_role = ${recipientRole} and recipient_id = (select ${other} from ${conversations} where ${conversations.id} = ${storedIn})
+      and conversation_id = ${storedIn} and type = 'message' and is_read = 0`),
     db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
-      select ${notificationId}, ${recipient.role}, ${recipient.id}, 'message', 'message', ${notificationText}, ${conversation.id}, 0, ${now} where ${stored}`),
+      select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
+      from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
     // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
-    ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, stored)] : []),
+    ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);
+  const refused = accountRefusal(sender.role, accountStateOf(state));
+  if (refused) return { refused };
+  const conversation = participantsOf(sender, members);
+  if (conversation.other.isBlocked) fail("FORBIDDEN", RECIPIENT_BLOCKED);
   if (inserted.rowsAffected === 1) {
     const row: MessageRow = { id, conversationId: conversation.id, senderType: sender.role, senderId: sender.id, content, clientId, readAt: null, createdAt: new Date(now) };
     const at = new Date(now).toISOString();
-    const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: notificationText, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
-    return { message: messageView(conversation, row), created: true, notification };
+    const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
+    const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: `New message from ${senderPerson.name}`, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
+    return { conversation, message: messageView(conversation, row), created: true, notification };
   }
   // Not stored: either this send was stored before (a retry), or the sender is over the limit.
   const [earlier] = await db
@@ -123,18 +140,29 @@ export async function sendMessage(db: Db, sender: Member, conversation: Particip
     .where(and(eq(messages.senderType, sender.role), eq(messages.senderId, sender.id), eq(messages.clientId, clientId)));
   if (earlier) {
     if (earlier.conversationId !== conversation.id) fail("CONFLICT", CLIENT_ID_REUSED);
-    return { message: messageView(conversation, earlier), created: false, notification: null };
+    return { conversation, message: messageView(conversation, earlier), created: false, notification: null };
   }
   fail("TOO_MANY_REQUESTS", TOO_FAST);
 }
 
-/** Marks the other participant's messages to the caller read, and the caller's message notifications of this conversation. */
-export async function markConversationRead(db: Db, reader: Member, conversationId: string): Promise<{ marked: number }> {
+/**
+ * Marks the other participant's messages to the caller read, and the caller's message notifications of this conversation,
+ * in one round trip (issue 25): the batch reads the reader's account state and the conversation, and both updates are
+ * guarded by the account check's rule in SQL (`accountMayAct`) and by the conversation being the reader's.
+ */
+export async function markConversationRead(db: Db, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {
   const now = Date.now();
-  const [marked] = await db.batch([
-    db.run(sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null`),
+  const own = reader.role === "mentee" ? conversations.menteeId : conversations.mentorId;
+  const theirs = sql`exists (select 1 from ${conversations} where ${conversations.id} = ${conversationId} and ${own} = ${reader.id}) and ${accountMayAct(reader.role, reader.id, reader.sessionId, now)}`;
+  const [state, members, marked] = await db.batch([
+    accountStateQuery(db, reader.role, reader.id, reader.sessionId, now),
+    participantsQuery(db, reader, conversationId),
+    db.run(sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null and ${theirs}`),
     db.run(sql`update notifications set is_read = 1 where recipient_role = ${reader.role} and recipient_id = ${reader.id}
-      and conversation_id = ${conversationId} and type = 'message' and is_read = 0`),
+      and conversation_id = ${conversationId} and type = 'message' and is_read = 0 and ${theirs}`),
   ]);
+  const refused = accountRefusal(reader.role, accountStateOf(state));
+  if (refused) return { refused };
+  participantsOf(reader, members);
   return { marked: marked.rowsAffected };
 }

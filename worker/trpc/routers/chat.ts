@@ -1,23 +1,10 @@
-import { DomainError } from "../../services/domain-error";
-import { conversationFor, conversationWith, listConversations, openConversation, participantsFor, unreadSummary, type Participants } from "../../services/chat/conversations";
-import { memberOf, type Member } from "../../services/chat/members";
+import { conversationFor, listConversations, openConversation, participantsFor, unreadSummary } from "../../services/chat/conversations";
+import { memberOf } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
 import { pushAllToUser, pushToUser } from "../../services/push";
-import type { Db } from "../../../db/client";
 import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../../shared/validation/chat";
+import { refuseAccount } from "../authorize";
 import { memberProcedure, router } from "../init";
-
-/** The conversation an id names: the caller's conversation, or (legacy mentor path) the caller's conversation with that person. */
-async function conversationByEitherId(db: Db, member: Member, id: string): Promise<Participants> {
-  try {
-    return await participantsFor(db, member, id);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== "NOT_FOUND") throw error;
-    const withPerson = await conversationWith(db, member, id);
-    if (!withPerson) throw error;
-    return withPerson;
-  }
-}
 
 /**
  * Chat between a mentee and a mentor (SPEC §3, §4, §7). The caller is always the token's account;
@@ -41,11 +28,15 @@ export const chatRouter = router({
     return threadPage(ctx.db, conversation, input);
   }),
 
-  /** Stores the message once per client id, then (after the commit) pushes it to both sides' rooms and the recipient's notification. */
-  send: memberProcedure.meta({ checkAlongside: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
+  /**
+   * Stores the message once per client id in one round trip that carries the account check (`checkInBatch`), then (after
+   * the commit) pushes it to both sides' rooms and the recipient's notification.
+   */
+  send: memberProcedure.meta({ checkInBatch: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const conversation = await conversationByEitherId(ctx.db, member, input.conversationId);
-    const result = await sendMessage(ctx.db, member, conversation, input.message, input.clientId);
+    const result = await sendMessage(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId);
+    if ("refused" in result) refuseAccount(ctx, ctx.auth, result.refused);
+    const { conversation } = result;
     if (result.created) {
       const recipient = { role: conversation.other.role, id: conversation.other.id };
       const envelopes = [{ event: "messageReveived" as const, data: result.message }];
@@ -56,9 +47,11 @@ export const chatRouter = router({
     return { message: result.message, created: result.created, conversation };
   }),
 
-  markRead: memberProcedure.meta({ checkAlongside: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
+  /** Marks the conversation read in one round trip that carries the account check (`checkInBatch`). */
+  markRead: memberProcedure.meta({ checkInBatch: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const conversation = await participantsFor(ctx.db, member, input.conversationId);
-    return markConversationRead(ctx.db, member, conversation.id);
+    const result = await markConversationRead(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId);
+    if ("refused" in result) refuseAccount(ctx, ctx.auth, result.refused);
+    return result;
   }),
 });
