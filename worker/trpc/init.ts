@@ -44,8 +44,8 @@ const mapErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(mapErrors);
 
 /** A promise that fails whoever waits for it; marked handled, so that it is not reported when nobody does. */
-function refusedPromise(reason: string): Promise<never> {
-  const refused = Promise.reject(new Error(reason));
+function refusedPromise(reason: Error): Promise<never> {
+  const refused = Promise.reject(reason);
   refused.catch(() => undefined);
   return refused;
 }
@@ -63,8 +63,8 @@ const requireRole = (...allowed: Role[]) =>
     const auth = claimsOf(ctx, allowed);
     if (meta?.checkInBatch) {
       // No check of its own to wait for, and no other write: both fail whoever tries.
-      ctx.holdWritesUntil(refusedPromise("This procedure writes only in its batch that carries the account check."));
-      return next({ ctx: { ...ctx, auth, accountChecked: refusedPromise("The account check of this procedure travels in its write batch.") } });
+      ctx.holdWritesUntil(refusedPromise(new Error("This procedure writes only in its batch that carries the account check.")));
+      return next({ ctx: { ...ctx, auth, accountChecked: refusedPromise(new Error("The account check of this procedure travels in its write batch.")) } });
     }
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);
