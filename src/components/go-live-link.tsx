@@ -1,13 +1,16 @@
 import { Trans } from "@lingui/react/macro";
 import { canGoLive } from "../../shared/live-window";
+import { useNow } from "@/lib/use-now";
 import { Button } from "./ui/button";
 
 /**
  * The mentor's "Go Live" (SPEC §2): from 10 minutes before the session's start (when its room opens,
  * issue 26) until its room closes, it opens `/mentors/connect/live/{id}` in a new window; before
- * that, a note says when it appears.
+ * that, a note says when it appears. It keeps its own clock (every 30 s), so the link appears when the room opens
+ * without the page around it (a chart, the calendar) being drawn again on every tick.
  */
-export function GoLiveLink({ slot, now, size = "sm" }: { slot: { id: string; start: string; end: string }; now: number; size?: "sm" | "default" }) {
+export function GoLiveLink({ slot, size = "sm" }: { slot: { id: string; start: string; end: string }; size?: "sm" | "default" }) {
+  const now = useNow(30_000);
   if (canGoLive(slot, now))
     return (
       <Button asChild size={size}>

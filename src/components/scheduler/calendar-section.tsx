@@ -7,7 +7,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
-import { useNow } from "@/lib/use-now";
 import { AddSlotForm, type SlotDraft } from "./add-slot-form";
 import { PublishCellDialog } from "./publish-cell-dialog";
 import { SlotDetails, type Anchor } from "./slot-details";
@@ -24,8 +23,6 @@ export function CalendarSection({ zone }: { zone: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Ticks every 30 s, so "Go Live" appears on a booked slot's details when its room opens (10 minutes before the start).
-  const now = useNow(30_000);
   const [proposed, setProposed] = useState<Date | null>(null);
   const [selected, setSelected] = useState<{ id: string; anchor: Anchor } | null>(null);
   const slots = useQuery(trpc.scheduling.mySlots.queryOptions());
@@ -77,7 +74,7 @@ export function CalendarSection({ zone }: { zone: string }) {
         )}
       </div>
       <PublishCellDialog key={proposed?.getTime() ?? "none"} start={proposed} zone={zone} pending={publish.isPending} onClose={() => setProposed(null)} onPublish={publishDraft} />
-      <SlotDetails slot={selectedSlot} anchor={selected?.anchor ?? null} zone={zone} now={now} onClose={() => setSelected(null)} />
+      <SlotDetails slot={selectedSlot} anchor={selected?.anchor ?? null} zone={zone} onClose={() => setSelected(null)} />
     </div>
   );
 }

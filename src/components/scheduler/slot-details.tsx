@@ -5,6 +5,7 @@ import { useCallback, useState, type CSSProperties, type ReactNode } from "react
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
 import { GoLiveLink } from "@/components/go-live-link";
+import { useNow } from "@/lib/use-now";
 import { TextWithLinks } from "@/components/text-with-links";
 import { SlotTime } from "@/components/slot-time";
 import { Button } from "@/components/ui/button";
@@ -43,8 +44,10 @@ function placement(anchor: Anchor | null, height: number): CSSProperties {
  * from, the booking's history, and the actions: delete (asking first; a booked slot with a reason the
  * mentee reads), ask to reschedule (a required message), Go Live.
  */
-export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; now: number; onClose: () => void }) {
+export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; onClose: () => void }) {
   const { t } = useLingui();
+  // Its own clock (every 30 s): a slot that starts while the details are open stops offering what only a future slot can; the calendar behind is not drawn again.
+  const now = useNow(30_000);
   // Closed, the focus goes back to the calendar event that opened it (issue 28).
   const focusReturn = useFocusReturn({});
   const trpc = useTRPC();
@@ -145,7 +148,7 @@ export function SlotDetails({ slot, anchor, zone, now, onClose }: { slot: SlotVi
                       <Trans>Ask to reschedule</Trans>
                     </Button>
                   ) : null}
-                  {booked ? <GoLiveLink slot={slot} now={now} size="default" /> : null}
+                  {booked ? <GoLiveLink slot={slot} size="default" /> : null}
                 </div>
               </>
             ) : null}

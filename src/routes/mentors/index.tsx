@@ -14,7 +14,6 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { startReads } from "@/lib/first-reads";
 import { useTRPC } from "@/lib/trpc";
-import { useNow } from "@/lib/use-now";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 
 const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
@@ -29,9 +28,8 @@ function Dashboard() {
   const trpc = useTRPC();
   const zone = useMyZone();
   const chart = useQuery(trpc.scheduling.dailyEnrollments.queryOptions());
-  // Refetched every minute for new bookings; the clock ticks every 30 s so "Go Live" appears once a room opens (10 minutes before the start).
+  // Refetched every minute for new bookings; each "Go Live" keeps its own clock, so the chart is not drawn again every 30 s.
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
-  const now = useNow(30_000);
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
   const zoneName = zoneLabel(zone);
   const days = (chart.data ?? []).filter((d) => d.count > 0).map((d) => `${d.date}: ${d.count}`).join(", ");
@@ -126,7 +124,7 @@ function Dashboard() {
                       <td className="py-2 pr-3">{formatDate(s.start, zone)}</td>
                       <td className="py-2 pr-3">{formatTime(s.start, zone)}</td>
                       <td className="py-2">
-                        <GoLiveLink slot={s} now={now} />
+                        <GoLiveLink slot={s} />
                       </td>
                     </tr>
                   ))}

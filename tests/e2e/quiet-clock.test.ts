@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { accessTokenFor } from "../support/accounts";
+import { trpc } from "../support/api";
+import { useBrowser } from "../support/browser";
+import { signInInto } from "../support/find-mentor";
+import { dayIn, HOUR, MENTOR_ZONE, people, showDay } from "../support/scheduler-page";
+
+/**
+ * Issue 28: a page that keeps a clock (so "Go Live" appears when a session's room opens) redraws only what tells the
+ * time. The mentor's calendar and his enrollments chart are the heaviest things on his screens (FullCalendar's and
+ * recharts' first render are their longest tasks); redrawn on every 30-second tick, they stalled the page while he
+ * looked at it. Time runs on Playwright's clock here, so a tick happens when the test says.
+ */
+const b = useBrowser();
+
+/** Counts changes inside `selector` from now on, leaving out FullCalendar's own "now" line, which moves with the minute. */
+async function watch(page: Page, selector: string) {
+  await page.evaluate((s) => {
+    (window as unknown as { changes: number }).changes = 0;
+    new MutationObserver((records) => {
+      const counted = records.filter((r) => !(r.target instanceof Element && r.target.closest(".fc-timegrid-now-indicator-container")));
+      (window as unknown as { changes: number }).changes += counted.length;
+    }).observe(document.querySelector(s)!, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { changes: number }).changes);
+}
+
+describe("the mentor's screens when their clock ticks", () => {
+  it("draw neither the calendar nor the chart again", async () => {
+    const { mentor } = await people();
+    const token = await accessTokenFor("mentor", mentor.id);
+    const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 3 * HOUR);
+    await trpc(token).scheduling.publish.mutate({ slotDetails: { start: start.toISOString() } });
+    const page = b.page;
+    await page.clock.install();
+    await signInInto(page, "mentor", mentor);
+
+    await page.goto("/mentors/scheduler");
+    await showDay(page, dayIn(start, MENTOR_ZONE).iso);
+    const event = page.locator(".fc-event.slot-open");
+    await event.first().waitFor();
+    const calendarChanges = await watch(page, ".fc-view-harness");
+    await page.clock.runFor(31_000);
+    await page.clock.runFor(31_000);
+    expect(await calendarChanges()).toBe(0);
+    expect(await event.count()).toBe(1);
+
+    await page.goto("/mentors");
+    const bars = page.locator(".recharts-bar-rectangle path");
+    await bars.first().scrollIntoViewIfNeeded();
+    await bars.first().waitFor();
+    const chartChanges = await watch(page, ".recharts-wrapper");
+    await page.clock.runFor(31_000);
+    await page.clock.runFor(31_000);
+    expect(await chartChanges()).toBe(0);
+    expect(await bars.count()).toBeGreaterThan(0);
+  });
+});
