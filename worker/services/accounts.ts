@@ -60,9 +60,12 @@ export async function setAccountLocale(db: Db, role: Role, id: string, locale: L
  * Whether the sign-in that `sessionId` (the access token's `sid`) belongs to is still live: some
  * session of its rotation family is neither revoked nor expired. Rotation keeps the family live;
  * logout and replay detection revoke the whole family. Two index lookups, in the same statement as
- * the account read, so checking it adds no round trip.
+ * the account read, so checking it adds no round trip. Without a `sessionId` there is no sign-in to check: true.
  */
-const signInLive = (role: Role, userId: string, sessionId: string, now: number) => sql<number>`exists(
+const signInLive = (role: Role, userId: string, sessionId: string | undefined, now: number) =>
+  sessionId === undefined
+    ? sql<number>`1`
+    : sql<number>`exists(
   select 1 from refresh_sessions s join refresh_sessions f on f.family_id = s.family_id
   where s.id = ${sessionId} and s.user_role = ${role} and s.user_id = ${userId} and f.revoked_at is null and f.expires_at > ${now})`;
 
@@ -70,10 +73,9 @@ const accountTable = (role: Role) => (role === "mentee" ? mentees : role === "me
 
 /** The account's state as one select (what `loadAccountState` runs), to send inside a batch; `accountStateOf` reads its rows. */
 export function accountStateQuery(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()) {
-  const live = sessionId === undefined ? sql<number>`1` : signInLive(role, id, sessionId, now);
   const table = accountTable(role);
   const status = role === "mentor" ? mentors.status : sql<MentorStatus>`'approved'`;
-  return db.select({ blocked: table.isBlocked, status, live }).from(table).where(eq(table.id, id));
+  return db.select({ blocked: table.isBlocked, status, live: signInLive(role, id, sessionId, now) }).from(table).where(eq(table.id, id));
 }
 
 export const accountStateOf = ([row]: { blocked: boolean; status: MentorStatus; live: number }[]): AccountState =>
@@ -92,9 +94,8 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
  */
 export function accountMayAct(role: Role, id: string, sessionId?: string, now = Date.now()): SQL {
   const table = accountTable(role);
-  const live = sessionId === undefined ? sql`1` : signInLive(role, id, sessionId, now);
   const standing = role === "mentor" ? sql` and ${mentors.status} not in ('pending', 'rejected')` : sql``;
-  return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.isBlocked} = 0${standing} and ${live})`;
+  return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.isBlocked} = 0${standing} and ${signInLive(role, id, sessionId, now)})`;
 }
 
 export type Refusal = { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string; details: Record<string, unknown> };

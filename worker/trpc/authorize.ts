@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
 import type { Context } from "./context";
 import { fail } from "../services/domain-error";
-import { currentRefusal, type Refusal } from "../services/accounts";
+import { currentRefusal, type Refusal, type Refused } from "../services/accounts";
 import { disconnectSignIns } from "../services/push";
 import type { AccessClaims } from "../services/tokens";
 
@@ -27,8 +27,13 @@ export async function accountCheck(ctx: Context, claims: AccessClaims): Promise<
   if (refusal) refuseAccount(ctx, claims, refusal);
 }
 
-/** Refuses the call as the account check does, from a refusal read elsewhere (a write that carried its own check). */
-export function refuseAccount(ctx: Context, claims: AccessClaims, refusal: Refusal): never {
+/** The answer of a write that carried its own account check; refused as the account check refuses when it was. */
+export function unlessRefused<T extends object>(ctx: Context, claims: AccessClaims, result: T | Refused): T {
+  if ("refused" in result) refuseAccount(ctx, claims, result.refused);
+  return result;
+}
+
+function refuseAccount(ctx: Context, claims: AccessClaims, refusal: Refusal): never {
   // A blocked user's open tabs stop receiving pushes too.
   if (refusal.details.blocked) disconnectSignIns(ctx, { role: claims.role, id: claims.sub }, {}, "blocked", ctx.now);
   fail(refusal.code, refusal.message, refusal.details);

@@ -14,7 +14,7 @@ export type ProcedureMeta = {
   /**
    * `checkInBatch`: the mutation's one write batch carries the account check itself (its first statement reads the
    * account's state, its writes are guarded by the same state in SQL: `accountMayAct`), sent through `ctx.dbCarryingCheck`;
-   * it refuses with `refuseAccount` from that read. Check and write are one round trip (issue 25). Any other write of such
+   * it answers through `unlessRefused`, which refuses as the account check does from that read. Check and write are one round trip (issue 25). Any other write of such
    * a procedure fails: nothing reaches the database unchecked.
    */
   checkInBatch?: boolean;

@@ -50,6 +50,19 @@ const lastMessage = sql<string | null>`(select json_object('content', m.content,
 
 const ownSide = (member: Member): SQL => (member.role === "mentee" ? eq(conversations.menteeId, member.id) : eq(conversations.mentorId, member.id));
 
+/** The column that holds the other participant's id, as `member` sees a conversation. */
+export const otherSide = (member: Member) => (member.role === "mentee" ? conversations.mentorId : conversations.menteeId);
+
+/**
+ * The caller's conversation that `ref` names: by its id or (the legacy mentor path) by the other person's id, as a
+ * condition on `conversations` and the order that puts the conversation's own id first. One rule for the read of the
+ * participants and for the guards of the writes that travel with it (worker/services/chat/messages.ts).
+ */
+export function conversationNamed(member: Member, ref: string, byOtherPerson = false): { where: SQL; first: SQL } {
+  const named = byOtherPerson ? or(eq(conversations.id, ref), eq(otherSide(member), ref)) : eq(conversations.id, ref);
+  return { where: and(ownSide(member), named)!, first: desc(sql`${conversations.id} = ${ref}`) };
+}
+
 type Row = {
   conversation: typeof conversations.$inferSelect;
   mentee: Parameters<typeof person>[0];
@@ -106,14 +119,14 @@ export async function conversationFor(db: Db, member: Member, conversationId: st
  * legacy mentor path) by the other person's id, the conversation's own id first. `participantsOf` reads its rows.
  */
 export function participantsQuery(db: Db, member: Member, ref: string, byOtherPerson = false) {
-  const otherSide = member.role === "mentee" ? conversations.mentorId : conversations.menteeId;
+  const named = conversationNamed(member, ref, byOtherPerson);
   return db
     .select({ id: conversations.id, mentee: menteeCols, mentor: mentorCols })
     .from(conversations)
     .innerJoin(mentees, eq(mentees.id, conversations.menteeId))
     .innerJoin(mentors, eq(mentors.id, conversations.mentorId))
-    .where(and(ownSide(member), byOtherPerson ? or(eq(conversations.id, ref), eq(otherSide, ref)) : eq(conversations.id, ref)))
-    .orderBy(desc(sql`${conversations.id} = ${ref}`))
+    .where(named.where)
+    .orderBy(named.first)
     .limit(1);
 }
 

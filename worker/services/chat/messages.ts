@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { conversations, mentees, mentors, messages } from "../../../db/schema";
 import { fail } from "../domain-error";
 import type { NotificationView } from "../notifications";
-import { participantsOf, participantsQuery, type Participants } from "./conversations";
+import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts";
@@ -98,7 +98,8 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
   const notificationId = crypto.randomUUID();
   const now = Date.now();
   const recipientRole = otherRole(sender.role);
-  const [own, other] = sender.role === "mentee" ? [conversations.menteeId, conversations.mentorId] : [conversations.mentorId, conversations.menteeId];
+  const other = otherSide(sender);
+  const named = conversationNamed(sender, ref, true);
   const recipients = sender.role === "mentee" ? mentors : mentees;
   const senders = sender.role === "mentee" ? mentees : mentors;
   const storedIn = sql`(select conversation_id from messages where id = ${id})`;
@@ -109,9 +110,9 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     db.run(sql`insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at)
       select ${id}, ${conversations.id}, ${sender.role}, ${sender.id}, ${content}, ${clientId}, ${now}
       from ${conversations} join ${recipients} on ${recipients.id} = ${other}
-      where ${own} = ${sender.id} and (${conversations.id} = ${ref} or ${other} = ${ref}) and ${recipients.isBlocked} = 0
+      where ${named.where} and ${recipients.isBlocked} = 0
         and ${accountMayAct(sender.role, sender.id, sender.sessionId, now)} and ${underLimit}
-      order by ${conversations.id} = ${ref} desc limit 1
+      order by ${named.first} limit 1
       on conflict (sender_type, sender_id, client_id) do nothing`),
     db.run(sql`update conversations set last_message_at = ${now} where id = ${storedIn}`),
     db.run(sql`delete from notifications where recipient_role = ${recipientRole} and recipient_id = (select ${other} from ${conversations} where ${conversations.id} = ${storedIn})
@@ -152,8 +153,7 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
  */
 export async function markConversationRead(db: Db, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {
   const now = Date.now();
-  const own = reader.role === "mentee" ? conversations.menteeId : conversations.mentorId;
-  const theirs = sql`exists (select 1 from ${conversations} where ${conversations.id} = ${conversationId} and ${own} = ${reader.id}) and ${accountMayAct(reader.role, reader.id, reader.sessionId, now)}`;
+  const theirs = sql`exists (select 1 from ${conversations} where ${conversationNamed(reader, conversationId).where}) and ${accountMayAct(reader.role, reader.id, reader.sessionId, now)}`;
   const [state, members, marked] = await db.batch([
     accountStateQuery(db, reader.role, reader.id, reader.sessionId, now),
     participantsQuery(db, reader, conversationId),

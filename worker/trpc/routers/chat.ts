@@ -3,7 +3,7 @@ import { memberOf } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
 import { pushAllToUser, pushToUser } from "../../services/push";
 import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../../shared/validation/chat";
-import { refuseAccount } from "../authorize";
+import { unlessRefused } from "../authorize";
 import { memberProcedure, router } from "../init";
 
 /**
@@ -34,8 +34,7 @@ export const chatRouter = router({
    */
   send: memberProcedure.meta({ checkInBatch: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const result = await sendMessage(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId);
-    if ("refused" in result) refuseAccount(ctx, ctx.auth, result.refused);
+    const result = unlessRefused(ctx, ctx.auth, await sendMessage(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
     const { conversation } = result;
     if (result.created) {
       const recipient = { role: conversation.other.role, id: conversation.other.id };
@@ -50,8 +49,6 @@ export const chatRouter = router({
   /** Marks the conversation read in one round trip that carries the account check (`checkInBatch`). */
   markRead: memberProcedure.meta({ checkInBatch: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const result = await markConversationRead(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId);
-    if ("refused" in result) refuseAccount(ctx, ctx.auth, result.refused);
-    return result;
+    return unlessRefused(ctx, ctx.auth, await markConversationRead(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
   }),
 });
