@@ -1,6 +1,7 @@
-import { createClient } from "@libsql/client/web";
+import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { withBusyRetry } from "./busy-retry";
+import { batchMode, DEFAULT_RETRY, isReadOnly, withRetry, type RetryPolicy } from "./busy-retry";
+import { createWriteGate, DEFAULT_WRITE_GATE, type WriteGate } from "./write-gate";
 import * as schema from "./schema";
 
 /**
@@ -11,12 +12,53 @@ import * as schema from "./schema";
  */
 const NO_CLIENT_QUEUE = 1_000_000;
 
+export type ClientOptions = {
+  policy?: RetryPolicy;
+  gate?: WriteGate;
+  /** Keeps a request that sends other requests' writes with its own alive until they are answered (the Worker: `waitUntil`). */
+  keepAlive?: (sending: Promise<unknown>) => void;
+};
+
+/**
+ * The one database client every query goes through: writes take their turn at the write gate (db/write-gate.ts), and
+ * those that wait go together as one transaction when their turn comes (group commit); statements and batches are
+ * retried on busy and overload answers; interactive transactions are refused, since over HTTP they hold the write lock
+ * across network round trips (use one conditional statement or one batch instead, ADR 0008).
+ */
+export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = DEFAULT_WRITE_GATE, keepAlive }: ClientOptions = {}): Client {
+  const writes = createWriteGate(gate, undefined, { together: (stmts) => withRetry(() => client.batch(stmts, "write"), policy), keepAlive });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "execute") {
+        return async (stmt: InStatement, args?: never): Promise<ResultSet> => {
+          const statement: InStatement = args === undefined ? stmt : { sql: stmt as string, args };
+          if (isReadOnly(statement)) return withRetry(() => target.execute(statement), policy);
+          const [result] = await writes.runRider({ stmts: [statement], alone: () => withRetry(() => target.execute(statement), policy).then((r) => [r]) });
+          return result;
+        };
+      }
+      if (property === "batch") {
+        return (stmts: InStatement[], mode?: TransactionMode) => {
+          const chosen = mode ?? batchMode(stmts);
+          const alone = () => withRetry(() => target.batch(stmts, chosen), policy);
+          return chosen !== "read" && batchMode(stmts) === "write" ? writes.runRider({ stmts, alone }) : alone();
+        };
+      }
+      if (property === "transaction") {
+        return () => Promise.reject(new Error("Interactive transactions are not used over HTTP: write one conditional statement or one batch (ADR 0008)."));
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
  * A drizzle database over libSQL's HTTP protocol: sqld locally, Turso in production. Every statement
- * and batch waits its turn when the database is busy (db/busy-retry.ts, ADR 0008).
+ * and batch waits its turn when the database is busy (db/busy-retry.ts, db/write-gate.ts, ADR 0008).
  */
-export function createDb(url: string, authToken?: string) {
-  return drizzle(withBusyRetry(createClient({ url, authToken, concurrency: NO_CLIENT_QUEUE })), { schema });
+export function createDb(url: string, authToken?: string, options?: ClientOptions) {
+  return drizzle(withBusyRetry(createClient({ url, authToken, concurrency: NO_CLIENT_QUEUE }), options), { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

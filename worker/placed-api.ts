@@ -1,6 +1,11 @@
+import { waitUntil } from "cloudflare:workers";
 import type { AppEnv } from "./app-env";
 import { app } from "./app";
 import { goesToPlacedApi } from "./placement";
+import { keepWritesAliveWith } from "./database";
+
+// Group commit: the request that sends waiting writes together stays alive until all of them are answered (db/write-gate.ts).
+keepWritesAliveWith(waitUntil);
 
 /**
  * The placed API's entry (wrangler.api.toml, ADR 0017): the same routes as the edge Worker, for the signed-in calls

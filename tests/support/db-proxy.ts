@@ -17,13 +17,20 @@ export type DbProxy = {
   stop: () => Promise<void>;
 };
 
-type Pipeline = { requests?: { stmt?: { sql?: string }; batch?: { steps: { stmt: { sql?: string } }[] }; sql?: string }[] };
+type Stmt = { sql?: string; sql_id?: number };
+type Pipeline = { requests?: { type?: string; stmt?: Stmt; batch?: { steps: { stmt: Stmt }[] }; sql?: string; sql_id?: number }[] };
 
-/** The statements one libSQL HTTP pipeline carries. */
+/**
+ * The statements one libSQL HTTP pipeline carries. The client sends a text used more than once in a pipeline once, as
+ * `store_sql`, and the statements name it by `sql_id` (a batch of several messages repeats each statement).
+ */
 function sqlOf(body: string): string[] {
   try {
     const pipeline = JSON.parse(body) as Pipeline;
-    return (pipeline.requests ?? []).flatMap((r) => (r.batch ? r.batch.steps.map((s) => s.stmt.sql ?? "") : r.stmt?.sql ? [r.stmt.sql] : r.sql ? [r.sql] : []));
+    const stored = new Map<number, string>();
+    for (const r of pipeline.requests ?? []) if (r.type === "store_sql" && r.sql_id !== undefined && r.sql) stored.set(r.sql_id, r.sql);
+    const text = (stmt: Stmt) => stmt.sql ?? (stmt.sql_id !== undefined ? stored.get(stmt.sql_id) : undefined) ?? "";
+    return (pipeline.requests ?? []).flatMap((r) => (r.batch ? r.batch.steps.map((s) => text(s.stmt)) : r.stmt ? [text(r.stmt)] : r.type !== "store_sql" && r.sql ? [r.sql] : []));
   } catch {
     return [];
   }

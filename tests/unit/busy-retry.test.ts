@@ -1,6 +1,7 @@
 import { LibsqlBatchError, LibsqlError } from "@libsql/client/web";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, batchMode, createWriteGate, DatabaseBusyError, DEFAULT_RETRY, isRetryableDatabaseError, withRetry } from "../../db/busy-retry";
+import { backoffDelay, batchMode, DatabaseBusyError, DEFAULT_RETRY, isRetryableDatabaseError, withRetry } from "../../db/busy-retry";
+import { createWriteGate } from "../../db/write-gate";
 
 const busy = () => new LibsqlError("SQLITE_BUSY: database is locked", "SQLITE_BUSY");
 const overloaded = () => new LibsqlError("SERVER_ERROR: Server returned HTTP status 429", "SERVER_ERROR", undefined, undefined, Object.assign(new Error("429"), { status: 429 }));
@@ -87,7 +88,7 @@ describe("batch mode", () => {
 
 describe("the write gate", () => {
   it("keeps at most maxInFlight writes running; the rest wait their turn and all finish", async () => {
-    const gate = createWriteGate({ maxInFlight: 3, maxWaitMs: 5_000 });
+    const gate = createWriteGate({ maxInFlight: 3, maxWaitMs: 5_000, maxGroup: 16 });
     let running = 0;
     let peak = 0;
     const results = await Promise.all(
@@ -109,7 +110,7 @@ describe("the write gate", () => {
   it("lets waiting writes in first come, first served, however their timers happen to wake", async () => {
     // The waiting writes' timers are woken by hand, the last one set first each time: a later write always looks again first.
     const timers: (() => void)[] = [];
-    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 5_000 }, () => new Promise<void>((r) => timers.push(r)));
+    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 5_000, maxGroup: 16 }, () => new Promise<void>((r) => timers.push(r)));
     let release!: () => void;
     const holder = gate.run(() => new Promise<void>((r) => (release = r)));
     const started: number[] = [];
@@ -132,7 +133,7 @@ describe("the write gate", () => {
   });
 
   it("gives up with a DatabaseBusyError (a 503) when a write waits longer than maxWaitMs, and frees its place on failure", async () => {
-    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 30 });
+    const gate = createWriteGate({ maxInFlight: 1, maxWaitMs: 30, maxGroup: 16 });
     let release!: () => void;
     const holder = gate.run(() => new Promise<void>((r) => (release = r)));
     await expect(gate.run(async () => "never")).rejects.toBeInstanceOf(DatabaseBusyError);

@@ -1,0 +1,188 @@
+import type { InStatement, ResultSet } from "@libsql/client/web";
+import { DatabaseBusyError, sqlOf } from "./busy-retry";
+
+export type WriteGate = {
+  /** Most writes one isolate keeps in flight at once; SQLite runs one writer at a time anyway. */
+  maxInFlight: number;
+  /**
+   * Longest a write waits for its turn before the call gives up with a 503. Generous: a burst of
+   * sign-ups keeps the isolate's one thread busy hashing passwords, and the writes holding the turns
+   * finish only between hashes (50 at once took 10 to 20 s of CPU on the test machine).
+   */
+  maxWaitMs: number;
+  /** Most waiting writes that go to the database together as one transaction (group commit, issue 25). */
+  maxGroup: number;
+};
+
+/**
+ * sqld makes a writer that finds the lock taken spin on the CPU instead of sleeping. With dozens of
+ * writers in flight, the spinning threads starve the one that holds the lock: seen in the test suite
+ * as sqld at 200% CPU for minutes and every write timing out. So each isolate lets only a few writes
+ * reach the database at once, and the others wait here, where waiting costs nothing.
+ */
+export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 4, maxWaitMs: 30_000, maxGroup: 16 };
+
+/**
+ * A write that may travel with others (group commit): its statements, how to send them alone, and where its answer goes.
+ * Its statements must not depend on what ran before them on the connection (a first statement reading `changes()` would
+ * read the previous write's); `mayTravelTogether` says which do not.
+ */
+export type Rider = {
+  stmts: InStatement[];
+  /** Sends the write alone: as it would have gone without the gate, with its own retries. */
+  alone: () => Promise<ResultSet[]>;
+};
+
+export type GroupSender = {
+  /** Sends several riders' statements as one write transaction (with retries on busy answers). */
+  together: (stmts: InStatement[]) => Promise<ResultSet[]>;
+  /**
+   * Keeps the request that sends a group alive until the group's answer is in, even if its own client goes away: the
+   * others' answers travel with it (the Worker passes `waitUntil`; ADR 0008).
+   */
+  keepAlive?: (sending: Promise<unknown>) => void;
+};
+
+/** A first statement that reads what the connection's previous statement changed runs only after its own batch's. */
+export const mayTravelTogether = (stmts: InStatement[]) => stmts.length > 0 && !/\bchanges\s*\(\s*\)/i.test(sqlOf(stmts[0]));
+
+/**
+ * SQLite refused a statement of the transaction, so the server rolled all of it back (a batch's steps after the failed
+ * one are skipped and its ROLLBACK runs in the same pipeline): nothing of the group was written, and each rider may be
+ * sent again alone. Anything else (the connection broke, the database stayed busy) leaves the outcome unknown or
+ * already says nothing was written, and is every rider's answer.
+ */
+const refusedByDatabase = (error: unknown) => typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("SQLITE_");
+
+type Answer = { promise: Promise<ResultSet[]>; resolve: (results: ResultSet[]) => void; reject: (error: unknown) => void; settled: boolean };
+type Waiting = { rider?: Rider; taken: boolean; answer?: Answer };
+
+/** A promise with its settling functions (Promise.withResolvers, which Node 20 lacks). */
+function answer(): Answer {
+  const a = { settled: false } as Answer;
+  a.promise = new Promise<ResultSet[]>((resolve, reject) => {
+    a.resolve = (results) => ((a.settled = true), resolve(results));
+    a.reject = (error) => ((a.settled = true), reject(error));
+  });
+  // Awaited by the rider once it wakes; settled while it still sleeps, it would be reported as unhandled.
+  a.promise.catch(() => undefined);
+  return a;
+}
+
+/**
+ * Runs writes once fewer than `gate.maxInFlight` of this isolate are in flight, in the order they arrived. A waiting
+ * write polls with its own short timers rather than being woken by the write that finished: a Worker must not start a
+ * request's I/O from another request's callback (workerd cancels it as hung when that request ends; see db/client.ts).
+ * First come, first served: the write at the head of the line looks again every millisecond and the ones behind it
+ * less often, so under a burst no write is overtaken again and again by later ones that happened to wake at the right
+ * moment (the tail of bench:chat and bench:booking, issue 25).
+ *
+ * **Group commit** (`runRider`): when a write's turn comes, the riders waiting behind it (up to `maxGroup` in all) go
+ * with it, as one transaction in one round trip, and each gets its own statements' results. SQLite commits one write
+ * transaction at a time, and each costs sqld about the same whatever it holds: 16 message batches in flight straight to
+ * sqld commit about 400 messages a second one by one and 1,300 eight at a time (issue 25). The group runs in the order the
+ * riders arrived, so it is the same as running them one after another; a rider the database refuses (a constraint) fails
+ * the group, and then each is sent again alone and gets its own answer. Nothing is added to a write that finds the gate
+ * open: a group forms only from writes that would have waited anyway. The riders' answers are settled by the request that
+ * sent the group; each rider awaits its own promise, made in its own request, so workerd runs what follows in that
+ * request (cross-request promise resolution).
+ */
+export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)), sender?: GroupSender) {
+  let inFlight = 0;
+  /** The waiting writes, oldest first. */
+  const line: Waiting[] = [];
+
+  /**
+   * Waits for the write's turn and takes its place in flight (in the same step, so no write arriving meanwhile slips
+   * past the limit); false when another write took it along (its answer comes through `answer`).
+   */
+  async function turn(me: Waiting): Promise<boolean> {
+    if (inFlight < gate.maxInFlight && line.length === 0) return claim();
+    line.push(me);
+    const deadline = Date.now() + gate.maxWaitMs;
+    try {
+      for (;;) {
+        if (me.taken) return false;
+        const place = line.indexOf(me);
+        if (place < gate.maxInFlight - inFlight) return claim();
+        if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} writes in flight for ${gate.maxWaitMs} ms`));
+        await sleep(1 + Math.min(place, 8));
+      }
+    } finally {
+      if (!me.taken) line.splice(line.indexOf(me), 1);
+    }
+  }
+  const claim = () => (inFlight++, true);
+
+  /** The riders waiting in line that go with the one whose turn came, oldest first: out of the line, marked taken. */
+  function takeAlong(): Waiting[] {
+    const taken: Waiting[] = [];
+    for (let i = 0; i < line.length && taken.length + 1 < gate.maxGroup; ) {
+      const w = line[i];
+      if (w.rider && w.answer) {
+        w.taken = true;
+        taken.push(w);
+        line.splice(i, 1);
+      } else i++;
+    }
+    return taken;
+  }
+
+  async function sendGroup(leader: Rider, others: Waiting[]): Promise<ResultSet[]> {
+    const riders = [leader, ...others.map((w) => w.rider!)];
+    const sending = sender!.together(riders.flatMap((r) => r.stmts));
+    sender!.keepAlive?.(sending.catch(() => undefined));
+    let results: ResultSet[];
+    try {
+      results = await sending;
+    } catch (error) {
+      if (!refusedByDatabase(error)) {
+        for (const w of others) w.answer!.reject(error);
+        throw error;
+      }
+      // Nothing of the group was written: each goes again alone, one after another, in this turn.
+      for (const w of others) await w.rider!.alone().then(w.answer!.resolve, w.answer!.reject);
+      return leader.alone();
+    }
+    let at = leader.stmts.length;
+    for (const w of others) w.answer!.resolve(results.slice(at, (at += w.rider!.stmts.length)));
+    return results.slice(0, leader.stmts.length);
+  }
+
+  /**
+   * A rider taken along waits for the answer the sending request settles, with a timer of its own running meanwhile:
+   * workerd cancels a request that waits on nothing of its own (no I/O, no timer) as one that can never answer.
+   */
+  async function awaitAnswer(a: Answer): Promise<ResultSet[]> {
+    const settledOrTick = () => Promise.race([a.promise.then(() => undefined, () => undefined), sleep(10)]);
+    while (!a.settled) await settledOrTick();
+    return a.promise;
+  }
+
+  /** Runs one write alone at its turn. */
+  async function run<T>(work: () => Promise<T>): Promise<T> {
+    await turn({ taken: false });
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+    }
+  }
+
+  return {
+    inFlight: () => inFlight,
+    run,
+    /** Runs a write that may take riders waiting behind it along, or be taken along by the write ahead of it. */
+    async runRider(rider: Rider): Promise<ResultSet[]> {
+      if (!sender || !mayTravelTogether(rider.stmts)) return run(rider.alone);
+      const me: Waiting = { rider, taken: false, answer: answer() };
+      if (!(await turn(me))) return awaitAnswer(me.answer!);
+      const others = takeAlong();
+      try {
+        return others.length ? await sendGroup(rider, others) : await rider.alone();
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+}
