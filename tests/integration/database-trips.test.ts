@@ -189,7 +189,13 @@ describe("database round trips of the other writes (issue 25)", () => {
         { mentorId: mentor.id, startAt: new Date(base + 3 * hour), endAt: new Date(base + 4 * hour) },
       ])
       .returning();
+    await proxy().quiet();
+    const beforeSend = proxy().statements().length;
     const sent = await postTrips(menteeToken, "chat.send", { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() }, WRITE_TRIPS["mentee: send a message"]);
+    // Her notification's Web Push needs no trip of its own after the answer: the batch read the mentor's devices.
+    await proxy().quiet();
+    const devicesRead = proxy().statements().slice(beforeSend).filter((trip) => trip.some((s) => /from push_subscriptions/.test(s)));
+    expect(devicesRead.map((trip) => trip.some((s) => /^insert into messages/.test(s)))).toEqual([true]);
     const read = await postTrips(mentorToken, "chat.markRead", { side: "mentor", conversationId: conversation.id }, WRITE_TRIPS["mentor: mark a conversation read"]);
     await postTrips(menteeToken, "scheduling.book", { slotId: from.id }, WRITE_TRIPS["mentee: book a slot"]);
     const moved = await postTrips(menteeToken, "scheduling.reschedule", { slotId: from.id, toSlotId: to.id }, WRITE_TRIPS["mentee: move a booking"]);
@@ -202,6 +208,7 @@ describe("database round trips of the other writes (issue 25)", () => {
       expect.stringMatching(/^update conversations/),
       expect.stringMatching(/^delete from notifications/),
       expect.stringMatching(/^insert into notifications/),
+      expect.stringMatching(/^select s\.id, s\.endpoint/),
     ]);
     expect(read[0].map((s) => s.slice(0, 30))).toEqual([
       expect.stringMatching(/^select "is_blocked"/),

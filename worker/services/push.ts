@@ -5,7 +5,7 @@ import { dbFor } from "../database";
 import { readConfig, type Env } from "../env";
 import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
-import { webPushSoon } from "./web-push/send";
+import { webPushSoon, type DeviceTarget } from "./web-push/send";
 import { dropDevicesOfSignIns } from "./web-push/subscriptions";
 
 export type Recipient = { role: Role; id: string };
@@ -24,9 +24,12 @@ export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise
   );
 }
 
-/** Several pushes of one commit to one user's room in one call, in order (a message, then its notification). */
-export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: PushEnvelope[]) {
-  for (const envelope of envelopes) if (envelope.event === "notification") webPushSoon(env, waitUntil, to, envelope.data);
+/**
+ * Several pushes of one commit to one user's room in one call, in order (a message, then its notification). `devices`:
+ * her Web Push devices, when the commit's own batch read them (`deviceTargetsQuery`).
+ */
+export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: PushEnvelope[], devices?: DeviceTarget[]) {
+  for (const envelope of envelopes) if (envelope.event === "notification") webPushSoon(env, waitUntil, to, envelope.data, devices);
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
       .then((room) => room.pushAll(envelopes))

@@ -8,6 +8,7 @@ import { conversationNamed, otherSide, participantsOf, participantsQuery, type P
 import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts";
+import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
@@ -83,6 +84,8 @@ export type SendResult = {
   created: boolean;
   /** The recipient's new notification, to push after the commit. */
   notification: NotificationView | null;
+  /** The recipient's Web Push devices, read in the same batch, for the notification's push. */
+  recipientDevices: DeviceTarget[];
 };
 
 /**
@@ -104,7 +107,7 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
   const senders = sender.role === "mentee" ? mentees : mentors;
   const storedIn = sql`(select conversation_id from messages where id = ${id})`;
   const underLimit = sql`(select count(*) from messages where sender_type = ${sender.role} and sender_id = ${sender.id} and created_at > ${now - SEND_WINDOW_MS}) < ${SEND_LIMIT}`;
-  const [state, members, inserted] = await db.batch([
+  const [state, members, inserted, , , , recipientDevices] = await db.batch([
     accountStateQuery(db, sender.role, sender.id, sender.sessionId, now),
     participantsQuery(db, sender, ref, true),
     db.run(sql`insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at)
@@ -120,6 +123,8 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
       select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
       from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
+    // The recipient's devices for the notification's Web Push (issue 27), so the push after the commit needs no trip.
+    deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message"),
     // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);
@@ -132,7 +137,7 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     const at = new Date(now).toISOString();
     const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
     const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: `New message from ${senderPerson.name}`, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
-    return { conversation, message: messageView(conversation, row), created: true, notification };
+    return { conversation, message: messageView(conversation, row), created: true, notification, recipientDevices };
   }
   // Not stored: either this send was stored before (a retry), or the sender is over the limit.
   const [earlier] = await db
@@ -141,7 +146,7 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     .where(and(eq(messages.senderType, sender.role), eq(messages.senderId, sender.id), eq(messages.clientId, clientId)));
   if (earlier) {
     if (earlier.conversationId !== conversation.id) fail("CONFLICT", CLIENT_ID_REUSED);
-    return { conversation, message: messageView(conversation, earlier), created: false, notification: null };
+    return { conversation, message: messageView(conversation, earlier), created: false, notification: null, recipientDevices: [] };
   }
   fail("TOO_MANY_REQUESTS", TOO_FAST);
 }

@@ -1,5 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { pushSubscriptions } from "../../../db/schema";
 import { resolveLocale } from "../../../shared/locale";
@@ -38,35 +38,40 @@ export function vapidOf(config: Config): Vapid | null {
   return { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
 }
 
-/** Sends the notice to her devices after the response (call only after the notice committed). */
-export function webPushSoon(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, notice: NotificationPush): void {
+/**
+ * Sends the notice to her devices after the response (call only after the notice committed). `devices`: her devices as a
+ * write's own batch already read them (`deviceTargetsQuery`), so no further trip is needed.
+ */
+export function webPushSoon(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, notice: NotificationPush, devices?: DeviceTarget[]): void {
   if (ruleOf(to.role, notice.kind, "push") === "none") return;
-  waitUntil(sendWebPush(env, to, notice).catch((error: unknown) => console.error("web push failed", notice.kind, error)));
+  waitUntil(sendWebPush(env, to, notice, devices).catch((error: unknown) => console.error("web push failed", notice.kind, error)));
 }
 
-type Target = { id: string; endpoint: string; p256dh: string; auth: string; push_on: number | null; locale: string | null };
+export type DeviceTarget = { id: string; endpoint: string; p256dh: string; auth: string; push_on: number | null; locale: string | null };
+type Target = DeviceTarget;
 
 const LOCALE_OF = { mentee: sql`(select locale from mentees where id = s.owner_id)`, mentor: sql`(select locale from mentors where id = s.owner_id)`, moderator: sql`(select locale from moderators where id = s.owner_id)` };
 
 /**
  * Her devices whose sign-in is still live, each with her push switch for this kind and her language,
- * in one statement (no devices, no further work: the usual case costs one indexed read).
+ * in one statement (no devices, no further work: the usual case costs one indexed read). A write that makes a notice may
+ * send it in its own batch (`to.id` then an SQL expression of that batch), so the push after it needs no trip of its own.
  */
-function targets(db: Db, to: Recipient, notice: NotificationPush) {
+export function deviceTargetsQuery(db: Db, to: { role: Role; id: string | SQL }, kind: NotificationPush["kind"]) {
   return db.all<Target>(sql`select s.id, s.endpoint, s.p256dh, s.auth,
-      (select p.push from notification_preferences p where p.owner_role = s.owner_role and p.owner_id = s.owner_id and p.kind = ${notice.kind}) as push_on,
+      (select p.push from notification_preferences p where p.owner_role = s.owner_role and p.owner_id = s.owner_id and p.kind = ${kind}) as push_on,
       ${LOCALE_OF[to.role]} as locale
     from push_subscriptions s
     where s.owner_role = ${to.role} and s.owner_id = ${to.id}
       and exists (select 1 from refresh_sessions f where f.family_id = s.sign_in_id and f.revoked_at is null)`);
 }
 
-export async function sendWebPush(env: Env, to: Recipient, notice: NotificationPush): Promise<PushReport> {
+export async function sendWebPush(env: Env, to: Recipient, notice: NotificationPush, known?: DeviceTarget[]): Promise<PushReport> {
   const config = readConfig(env);
   const vapid = vapidOf(config);
   if (!vapid) return NONE; // development without keys: Web Push is off
   const db = dbFor(config);
-  const devices = await targets(db, to, notice);
+  const devices = known ?? (await deviceTargetsQuery(db, to, notice.kind));
   if (devices.length === 0) return NONE;
   const stored = devices[0].push_on === null ? {} : { [notice.kind]: { push: Boolean(devices[0].push_on) } };
   if (!channelOn(to.role, notice.kind, "push", stored)) return NONE;

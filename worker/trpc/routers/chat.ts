@@ -39,7 +39,7 @@ export const chatRouter = router({
     if (result.created) {
       const recipient = { role: conversation.other.role, id: conversation.other.id };
       const envelopes = [{ event: "messageReveived" as const, data: result.message }];
-      pushAllToUser(ctx.env, ctx.waitUntil, recipient, result.notification ? [...envelopes, { event: "notification" as const, data: result.notification }] : envelopes);
+      pushAllToUser(ctx.env, ctx.waitUntil, recipient, result.notification ? [...envelopes, { event: "notification" as const, data: result.notification }] : envelopes, result.recipientDevices);
       // The sender's other tabs show it too (the client knows its own messages: no toast, no "new").
       pushToUser(ctx.env, ctx.waitUntil, member, "messageReveived", result.message);
     }
