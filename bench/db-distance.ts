@@ -165,7 +165,7 @@ try {
     console.log(JSON.stringify(row));
   }
   // A burst of writes (group commit, db/write-gate.ts): BURST mentees send a message at the same moment, each in her
-  // own conversation. The Worker lets 4 writes reach the database at once; the others wait and then go together as one
+  // own conversation. The Worker lets one write (or group) of an isolate reach the database at a time; the others wait and go together as one
   // transaction. The row is the median over BURST_RUNS bursts of the time until the last of the burst was answered.
   const BURST = 16;
   const BURST_RUNS = 3;

@@ -10,7 +10,7 @@ import { startDbProxy, type DbProxy } from "../support/db-proxy";
  * Issue 25, group commit (db/write-gate.ts): in the built Worker in workerd, writes that wait for their turn at the write
  * gate go to the database together, one transaction for several requests, each request answered with its own results.
  * The Worker here reaches the suite's database through a proxy that adds 100 ms to each trip, as a primary far away:
- * the first writes of a burst hold the gate's four places while the others arrive and wait.
+ * the first write of a burst holds the gate's place while the others arrive and wait.
  */
 const TRIP_MS = 100;
 let proxy: DbProxy;
