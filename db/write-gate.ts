@@ -28,7 +28,7 @@ export type WriteGate = {
 export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 1, maxWaitMs: 30_000, maxGroup: 16 };
 
 /**
- * A write that may travel with others (group commit): its statements, how to send them alone, and where its answer goes.
+ * A write that may travel with others (group commit): its statements and how to send them alone.
  * Its statements must not depend on what ran before them on the connection (a first statement reading `changes()` would
  * read the previous write's); `mayTravelTogether` says which do not.
  */
