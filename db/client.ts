@@ -32,8 +32,9 @@ export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = D
       if (property === "execute") {
         return async (stmt: InStatement, args?: never): Promise<ResultSet> => {
           const statement: InStatement = args === undefined ? stmt : { sql: stmt as string, args };
-          if (isReadOnly(statement)) return withRetry(() => target.execute(statement), policy);
-          const [result] = await writes.runRider({ stmts: [statement], alone: () => withRetry(() => target.execute(statement), policy).then((r) => [r]) });
+          const alone = () => withRetry(() => target.execute(statement), policy);
+          if (isReadOnly(statement)) return alone();
+          const [result] = await writes.runRider({ stmts: [statement], alone: () => alone().then((r) => [r]) });
           return result;
         };
       }

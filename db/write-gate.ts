@@ -60,7 +60,9 @@ export const mayTravelTogether = (stmts: InStatement[]) => stmts.length > 0 && !
 const refusedByDatabase = (error: unknown) => typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("SQLITE_");
 
 type Answer = { promise: Promise<ResultSet[]>; resolve: (results: ResultSet[]) => void; reject: (error: unknown) => void; settled: boolean };
-type Waiting = { rider?: Rider; taken: boolean; answer?: Answer };
+/** A write that may be taken along: its statements and where its answer goes. */
+type Ride = { rider: Rider; answer: Answer };
+type Waiting = { taken: boolean; ride?: Ride };
 
 /** A promise with its settling functions (Promise.withResolvers, which Node 20 lacks). */
 function answer(): Answer {
@@ -120,21 +122,21 @@ export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (m
   const claim = () => (inFlight++, true);
 
   /** The riders waiting in line that go with the one whose turn came, oldest first: out of the line, marked taken. */
-  function takeAlong(): Waiting[] {
-    const taken: Waiting[] = [];
+  function takeAlong(): Ride[] {
+    const taken: Ride[] = [];
     for (let i = 0; i < line.length && taken.length + 1 < gate.maxGroup; ) {
       const w = line[i];
-      if (w.rider && w.answer) {
+      if (w.ride) {
         w.taken = true;
-        taken.push(w);
+        taken.push(w.ride);
         line.splice(i, 1);
       } else i++;
     }
     return taken;
   }
 
-  async function sendGroup(leader: Rider, others: Waiting[]): Promise<ResultSet[]> {
-    const riders = [leader, ...others.map((w) => w.rider!)];
+  async function sendGroup(leader: Rider, others: Ride[]): Promise<ResultSet[]> {
+    const riders = [leader, ...others.map((w) => w.rider)];
     const sending = sender!.together(riders.flatMap((r) => r.stmts));
     sender!.keepAlive?.(sending.catch(() => undefined));
     let results: ResultSet[];
@@ -142,15 +144,15 @@ export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (m
       results = await sending;
     } catch (error) {
       if (!refusedByDatabase(error)) {
-        for (const w of others) w.answer!.reject(error);
+        for (const w of others) w.answer.reject(error);
         throw error;
       }
       // Nothing of the group was written: each goes again alone, one after another, in this turn.
-      for (const w of others) await w.rider!.alone().then(w.answer!.resolve, w.answer!.reject);
+      for (const w of others) await w.rider.alone().then(w.answer.resolve, w.answer.reject);
       return leader.alone();
     }
     let at = leader.stmts.length;
-    for (const w of others) w.answer!.resolve(results.slice(at, (at += w.rider!.stmts.length)));
+    for (const w of others) w.answer.resolve(results.slice(at, (at += w.rider.stmts.length)));
     return results.slice(0, leader.stmts.length);
   }
 
@@ -180,8 +182,8 @@ export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (m
     /** Runs a write that may take riders waiting behind it along, or be taken along by the write ahead of it. */
     async runRider(rider: Rider): Promise<ResultSet[]> {
       if (!sender || !mayTravelTogether(rider.stmts)) return run(rider.alone);
-      const me: Waiting = { rider, taken: false, answer: answer() };
-      if (!(await turn(me))) return awaitAnswer(me.answer!);
+      const ride = { rider, answer: answer() };
+      if (!(await turn({ taken: false, ride }))) return awaitAnswer(ride.answer);
       const others = takeAlong();
       try {
         return others.length ? await sendGroup(rider, others) : await rider.alone();
