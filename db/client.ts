@@ -1,7 +1,7 @@
 import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { batchMode, DEFAULT_RETRY, isReadOnly, withRetry, type RetryPolicy } from "./busy-retry";
-import { createWriteGate, DEFAULT_WRITE_GATE, type WriteGate } from "./write-gate";
+import { batchMode, DEFAULT_RETRY, isReadOnly, readsOnly, withRetry, type RetryPolicy } from "./busy-retry";
+import { createWriteGate, DEFAULT_READ_GATE, DEFAULT_WRITE_GATE, type WriteGate } from "./write-gate";
 import * as schema from "./schema";
 
 /**
@@ -15,6 +15,8 @@ const NO_CLIENT_QUEUE = 1_000_000;
 export type ClientOptions = {
   policy?: RetryPolicy;
   gate?: WriteGate;
+  /** The same for reads: a few go at once, and those that wait go together as one read transaction (issue 25). */
+  readGate?: WriteGate;
   /** Keeps a request that sends other requests' writes with its own alive until they are answered (the Worker: `waitUntil`). */
   keepAlive?: (sending: Promise<unknown>) => void;
 };
@@ -25,16 +27,16 @@ export type ClientOptions = {
  * retried on busy and overload answers; interactive transactions are refused, since over HTTP they hold the write lock
  * across network round trips (use one conditional statement or one batch instead, ADR 0008).
  */
-export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = DEFAULT_WRITE_GATE, keepAlive }: ClientOptions = {}): Client {
+export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = DEFAULT_WRITE_GATE, readGate = DEFAULT_READ_GATE, keepAlive }: ClientOptions = {}): Client {
   const writes = createWriteGate(gate, undefined, { together: (stmts) => withRetry(() => client.batch(stmts, "write"), policy), keepAlive });
+  const reads = createWriteGate(readGate, undefined, { together: (stmts) => withRetry(() => client.batch(stmts, "deferred"), policy), keepAlive });
   return new Proxy(client, {
     get(target, property) {
       if (property === "execute") {
         return async (stmt: InStatement, args?: never): Promise<ResultSet> => {
           const statement: InStatement = args === undefined ? stmt : { sql: stmt as string, args };
           const alone = () => withRetry(() => target.execute(statement), policy);
-          if (isReadOnly(statement)) return alone();
-          const [result] = await writes.runRider({ stmts: [statement], alone: () => alone().then((r) => [r]) });
+          const [result] = await (isReadOnly(statement) ? reads : writes).runRider({ stmts: [statement], alone: () => alone().then((r) => [r]) });
           return result;
         };
       }
@@ -42,7 +44,8 @@ export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = D
         return (stmts: InStatement[], mode?: TransactionMode) => {
           const chosen = mode ?? batchMode(stmts);
           const alone = () => withRetry(() => target.batch(stmts, chosen), policy);
-          return chosen !== "read" && batchMode(stmts) === "write" ? writes.runRider({ stmts, alone }) : alone();
+          if (readsOnly(stmts)) return reads.runRider({ stmts, alone });
+          return chosen !== "read" ? writes.runRider({ stmts, alone }) : alone();
         };
       }
       if (property === "transaction") {

@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
-import { testDb } from "../support/accounts";
+import { accessTokenFor, createMentee, testDb } from "../support/accounts";
 import { chatPair, openChat, type ChatPair } from "../support/chat";
 import { startDbProxy, type DbProxy } from "../support/db-proxy";
 
 /**
  * Issue 25, group commit (db/write-gate.ts): in the built Worker in workerd, writes that wait for their turn at the write
- * gate go to the database together, one transaction for several requests, each request answered with its own results.
+ * gate go to the database together, one transaction for several requests, each request answered with its own results;
+ * reads that wait at the read gate likewise, as one read transaction.
  * The Worker here reaches the suite's database through a proxy that adds 100 ms to each trip, as a primary far away:
  * the first write of a burst holds the gate's place while the others arrive and wait.
  */
@@ -68,5 +69,32 @@ describe("group commit through the Worker (issue 25)", () => {
     expect(inserts.reduce((a, b) => a + b, 0)).toBe(13);
     expect(inserts.length).toBeLessThan(13);
     expect(Math.max(...inserts)).toBeGreaterThan(1);
+  });
+
+  it("reads that wait go together too: twenty mentees opening their profiles at once take fewer trips than twenty, and each sees her own", async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => createMentee()));
+    const tokens = await Promise.all(people.map((m) => accessTokenFor("mentee", m.id)));
+    await proxy.quiet();
+    const before = proxy.statements().length;
+
+    const answers = await Promise.all(
+      people.map(async (m, i) => {
+        const response = await fetch(`${stack.baseUrl}/api/mentees/edit-profile/${m.id}`, { headers: { authorization: `Bearer ${tokens[i]}` } });
+        return { status: response.status, body: (await response.json()) as { menteeProfileDetails?: { _id: string; email: string } } };
+      }),
+    );
+
+    expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+    // Each request got its own rows out of a shared transaction, never a neighbour's.
+    expect(answers.map((a) => [a.body.menteeProfileDetails?._id, a.body.menteeProfileDetails?.email])).toEqual(people.map((m) => [m.id, m.email]));
+    // At the database's door: the profiles were read in fewer trips than requests, some trips carrying several requests' reads.
+    const profileReads = proxy
+      .statements()
+      .slice(before)
+      .map((trip) => trip.filter((s) => /^\s*select\b[\s\S]*\bfrom "mentees"/i.test(s) && /"email"/.test(s)).length)
+      .filter((n) => n > 0);
+    expect(profileReads.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(20);
+    expect(profileReads.length).toBeLessThan(20);
+    expect(Math.max(...profileReads)).toBeGreaterThan(1);
   });
 });
