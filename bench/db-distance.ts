@@ -164,31 +164,38 @@ try {
     rows.push(row);
     console.log(JSON.stringify(row));
   }
-  // A burst of writes (group commit, db/write-gate.ts): BURST mentees send a message at the same moment, each in her
-  // own conversation. The Worker lets one write (or group) of an isolate reach the database at a time; the others wait and go together as one
-  // transaction. The row is the median over BURST_RUNS bursts of the time until the last of the burst was answered.
+  // Bursts (group commit, db/write-gate.ts): BURST mentees call at the same moment, each with her own data. The Worker
+  // lets one write (or group) of an isolate reach the database at a time and a few reads; the others wait and go together
+  // as one transaction. Each row is the median over BURST_RUNS bursts of the time until the last of the burst was answered.
   const BURST = 16;
   const BURST_RUNS = 3;
-  const burstRow: Record<string, unknown> = { request: `${BURST} mentees send a message at once (the last answer)`, kind: "write burst (primary)" };
-  for (const [column, url] of [...stacks.map(({ delay, stack }) => [`ms@${delay}`, stack.baseUrl] as const), [`placed@${PLACED_MS}`, placed.baseUrl] as const]) {
-    const lasts: number[] = [];
-    for (let i = 0; i < BURST_RUNS; i++) {
-      const writers = await Promise.all(Array.from({ length: BURST }, freshWriter));
-      const t = performance.now();
-      const answers = await Promise.all(
-        writers.map(async (w) => {
-          const res = await call(url, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, { message: "All at once", sender: w.id, clientId: crypto.randomUUID() });
-          await res.arrayBuffer();
-          if (res.status >= 400) throw new Error(`burst at ${url}: ${res.status}`);
-          return performance.now() - t;
-        }),
-      );
-      lasts.push(Math.max(...answers));
+  type Writer = Awaited<ReturnType<typeof freshWriter>>;
+  const burstRow = async (request: string, kind: string, send: (url: string, w: Writer) => Promise<Response>) => {
+    const row: Record<string, unknown> = { request, kind };
+    for (const [column, url] of [...stacks.map(({ delay, stack }) => [`ms@${delay}`, stack.baseUrl] as const), [`placed@${PLACED_MS}`, placed!.baseUrl] as const]) {
+      const lasts: number[] = [];
+      for (let i = 0; i < BURST_RUNS; i++) {
+        const writers = await Promise.all(Array.from({ length: BURST }, freshWriter));
+        const t = performance.now();
+        const answers = await Promise.all(
+          writers.map(async (w) => {
+            const res = await send(url, w);
+            await res.arrayBuffer();
+            if (res.status >= 400) throw new Error(`${request} at ${url}: ${res.status}`);
+            return performance.now() - t;
+          }),
+        );
+        lasts.push(Math.max(...answers));
+      }
+      row[column] = Number(median(lasts).toFixed(1));
     }
-    burstRow[column] = Number(median(lasts).toFixed(1));
-  }
-  rows.push(burstRow);
-  console.log(JSON.stringify(burstRow));
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  };
+  await burstRow(`${BURST} mentees send a message at once (the last answer)`, "write burst (primary)", (url, w) =>
+    call(url, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, { message: "All at once", sender: w.id, clientId: crypto.randomUUID() }),
+  );
+  await burstRow(`${BURST} mentees open their conversation at once (the last answer)`, "read burst (primary)", (url, w) => call(url, "GET", `/api/chats/mentee-messages/${w.conversationId}`, w.token));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   writeFileSync("bench/results/db-distance-latest.json", JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2) + "\n");
   if (over.length) {

@@ -28,12 +28,17 @@ export type WriteGate = {
 export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 1, maxWaitMs: 30_000, maxGroup: 16 };
 
 /**
- * Reads take the same kind of turn, with more places: under a burst (100 mentees booking one slot) each read was a stream
- * of its own, and sqld opens a connection for each (830 µs of its CPU against 210 µs for the read itself, issue 25). Those
- * that wait go together as one read transaction; up to `maxInFlight` go at once, so a request with no crowd waits for
- * nothing.
+ * Reads take the same kind of turn, with many more places (issue 25). Each read is a stream of its own, and sqld opens a
+ * connection for each: 830 µs of its CPU for a one-row read that costs 210 µs on a connection it has (bench/README.md).
+ * Under a burst, the reads beyond the places in flight go with the first read whose turn comes, as one read transaction.
+ * The booking race (100 mentees, one slot) went from p99 252–332 ms to 156–193 ms, next to a floor of 144–155 ms.
+ *
+ * Why 32 places: a read that waits for a place pays one more trip. With 8 places, 16 mentees opening their
+ * conversations at once, 150 ms from the database, were last answered after 509 ms instead of 366 (bench:db-distance).
+ * Next to the database (the placed API) the same burst was faster with the gate: 214 ms against 233. With 32 places,
+ * only bursts beyond 32 reads at once in one isolate wait.
  */
-export const DEFAULT_READ_GATE: WriteGate = { maxInFlight: 8, maxWaitMs: 30_000, maxGroup: 16 };
+export const DEFAULT_READ_GATE: WriteGate = { maxInFlight: 32, maxWaitMs: 30_000, maxGroup: 16 };
 
 /**
  * A write that may travel with others (group commit): its statements and how to send them alone.
