@@ -31,7 +31,7 @@ export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 1, maxWaitMs: 30_000
  * Reads take the same kind of turn, with many more places (issue 25). Each read is a stream of its own, and sqld opens a
  * connection for each: 830 µs of its CPU for a one-row read that costs 210 µs on a connection it has (bench/README.md).
  * Under a burst, the reads beyond the places in flight go with the first read whose turn comes, as one read transaction.
- * The booking race (100 mentees, one slot) went from p99 252–332 ms to 156–193 ms, next to a floor of 144–155 ms.
+ * The booking race (100 mentees, one slot) went from p99 252–332 ms to 156–222 ms (six runs of seven; floors 144–227 ms).
  *
  * Why 32 places: a read that waits for a place pays one more trip. With 8 places, 16 mentees opening their
  * conversations at once, 150 ms from the database, were last answered after 509 ms instead of 366 (bench:db-distance).
