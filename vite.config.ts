@@ -12,6 +12,71 @@ import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
+/** The heavy libraries of the lazily loaded routes (see `optimizeDeps` below). */
+const LAZY_DEPS = [
+  "@fullcalendar/core",
+  "@fullcalendar/core/locales/hi",
+  "@fullcalendar/interaction",
+  "@fullcalendar/luxon3",
+  "@fullcalendar/react",
+  "@fullcalendar/timegrid",
+  "recharts",
+  "partysocket",
+  "sonner",
+  "dayjs",
+  "dayjs/plugin/advancedFormat",
+  "dayjs/plugin/relativeTime",
+  "react-hook-form",
+  "@hookform/resolvers/valibot",
+  "valibot",
+  "@radix-ui/react-dialog",
+  "@radix-ui/react-dropdown-menu",
+  "@radix-ui/react-label",
+  "@radix-ui/react-tabs",
+];
+
+/** What the Workers import in development besides those: the server's own libraries and the app's React stack. */
+const WORKER_DEPS = [
+  ...LAZY_DEPS,
+  "react",
+  "react/jsx-dev-runtime",
+  "react-dom/server",
+  "@tanstack/react-router",
+  "@tanstack/react-query",
+  "@trpc/client",
+  "@trpc/server",
+  "@trpc/server/http",
+  "@trpc/server/observable",
+  "@trpc/tanstack-react-query",
+  "@lingui/core",
+  "@lingui/react",
+  "@radix-ui/react-slot",
+  "class-variance-authority",
+  "clsx",
+  "lucide-react",
+  "hono",
+  "hono/cookie",
+  "hono/html",
+  "@hono/trpc-server",
+  "partyserver",
+  "drizzle-orm",
+  "drizzle-orm/sqlite-core",
+  "drizzle-orm/libsql/web",
+  "drizzle-orm/libsql/driver-core",
+  "drizzle-orm/libsql/session",
+  "@libsql/client/web",
+  "@oslojs/crypto/sha2",
+  "@oslojs/encoding",
+  "@oslojs/jwt",
+  "@block65/webcrypto-web-push",
+  "@zxcvbn-ts/language-common",
+  "arctic",
+  "ics",
+  "stripe",
+  "dayjs/plugin/timezone",
+  "dayjs/plugin/utc",
+];
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -26,6 +91,13 @@ export default defineConfig({
   ],
   // The manifest lets bench/bundle-size.ts weigh each page's initial JavaScript without a browser.
   environments: {
+    // The Workers draw signed-in pages with the app's code (ADR 0028), so in development they import the same libraries.
+    // Vite's scan of the Worker's entry fails on the Lingui macros ("executed outside the context of compilation"), so it
+    // found them one by one at the first requests (FullCalendar when the scheduler was first drawn), re-optimising the
+    // Worker's modules each time and loading React a second time: every page the Worker drew after it failed with
+    // "Invalid hook call" and was drawn again in the browser. Named here, they are pre-bundled up front.
+    mentorship: { optimizeDeps: { include: WORKER_DEPS } },
+    mentorship_api: { optimizeDeps: { include: WORKER_DEPS } },
     client: {
       build: {
         manifest: true,
@@ -38,27 +110,6 @@ export default defineConfig({
   // The dev server pre-bundles the heavy libraries of the lazily loaded routes up front. Left to find them
   // when a page first imports them, it re-optimises and every open tab's older imports fail
   // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so (issue 23).
-  optimizeDeps: {
-    include: [
-      "@fullcalendar/core",
-      "@fullcalendar/interaction",
-      "@fullcalendar/luxon3",
-      "@fullcalendar/react",
-      "@fullcalendar/timegrid",
-      "recharts",
-      "partysocket",
-      "sonner",
-      "dayjs",
-      "dayjs/plugin/advancedFormat",
-      "dayjs/plugin/relativeTime",
-      "react-hook-form",
-      "@hookform/resolvers/valibot",
-      "valibot",
-      "@radix-ui/react-dialog",
-      "@radix-ui/react-dropdown-menu",
-      "@radix-ui/react-label",
-      "@radix-ui/react-tabs",
-    ],
-  },
+  optimizeDeps: { include: LAZY_DEPS },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });
