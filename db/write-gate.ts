@@ -1,6 +1,11 @@
 import type { InStatement, ResultSet } from "@libsql/client/web";
 import { DatabaseBusyError, sqlOf } from "./busy-retry";
 
+/**
+ * How many calls of one kind an isolate lets reach the database at once, how long one may wait, and how many that waited
+ * go together. The client keeps two (db/client.ts): one for writes (`DEFAULT_WRITE_GATE`) and one for reads
+ * (`DEFAULT_READ_GATE`); what follows says "write" for either.
+ */
 export type WriteGate = {
   /** Most writes one isolate keeps in flight at once; SQLite runs one writer at a time anyway. */
   maxInFlight: number;
@@ -52,7 +57,7 @@ export type Rider = {
 };
 
 export type GroupSender = {
-  /** Sends several riders' statements as one write transaction (with retries on busy answers). */
+  /** Sends several riders' statements as one transaction (a write one at the write gate, a read one at the read gate), with retries on busy answers. */
   together: (stmts: InStatement[]) => Promise<ResultSet[]>;
   /**
    * Keeps the request that sends a group alive until the group's answer is in, even if its own client goes away: the
@@ -125,7 +130,7 @@ export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (m
         if (me.taken) return false;
         const place = line.indexOf(me);
         if (place < gate.maxInFlight - inFlight) return claim();
-        if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} writes in flight for ${gate.maxWaitMs} ms`));
+        if (Date.now() > deadline) throw new DatabaseBusyError(0, new Error(`${inFlight} calls in flight for ${gate.maxWaitMs} ms`));
         await sleep(1 + Math.min(place, 8));
       }
     } finally {

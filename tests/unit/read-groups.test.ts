@@ -1,8 +1,8 @@
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client/web";
 import { describe, expect, it } from "vitest";
+import { sqlOf } from "../../db/busy-retry";
 import { withBusyRetry } from "../../db/client";
 
-const sqlOf = (s: InStatement) => (typeof s === "string" ? s : s.sql);
 /** A result that names the statement it answers, so each caller can be shown to get its own. */
 const resultOf = (stmt: InStatement) => ({ rows: [{ sql: sqlOf(stmt) }] }) as unknown as ResultSet;
 const named = (r: ResultSet) => (r.rows[0] as unknown as { sql: string }).sql;
