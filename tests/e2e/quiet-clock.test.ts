@@ -4,7 +4,7 @@ import { accessTokenFor } from "../support/accounts";
 import { trpc } from "../support/api";
 import { useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
-import { dayIn, HOUR, MENTOR_ZONE, people, showDay } from "../support/scheduler-page";
+import { dayIn, MENTOR_ZONE, mentorDay, people, showDay, wallClock } from "../support/scheduler-page";
 
 /**
  * Issue 28: a page that keeps a clock (so "Go Live" appears when a session's room opens) redraws only what tells the
@@ -35,7 +35,9 @@ describe("the mentor's screens when their clock ticks", () => {
   it("draw neither the calendar nor the chart again", async () => {
     const { mentor } = await people();
     const token = await accessTokenFor("mentor", mentor.id);
-    const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 3 * HOUR);
+    // Tomorrow at 10 am where he lives: a slot three hours from now crossed his midnight for one hour a day, and the
+    // calendar then drew it as two pieces.
+    const start = wallClock(mentorDay(1), "10:00", MENTOR_ZONE);
     await trpc(token).scheduling.publish.mutate({ slotDetails: { start: start.toISOString() } });
     const page = b.page;
     await page.clock.install();
