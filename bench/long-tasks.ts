@@ -22,6 +22,8 @@ import { demoSession, withPageCookies } from "./signed-in";
 
 const PAGES = (process.env.LONG_TASK_PAGES ?? "/mentors,/mentors/scheduler").split(",");
 const RUNS = Number(process.env.LONG_TASK_RUNS ?? 3);
+/** LONG_TASK_INCLUSIVE=n: also the n functions of any code with the most time inclusive, for finding which call of a library is the cost. */
+const INCLUSIVE = Number(process.env.LONG_TASK_INCLUSIVE ?? 0);
 const EMAIL: Record<Role, string> = { mentee: demoMentees[0].email, mentor: demoMentors[0].email, moderator: demoModerator.email };
 const roleOf = (path: string): Role => (path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : "mentee");
 
@@ -114,6 +116,7 @@ try {
           const where = new Map<string, number>();
           const fns = new Map<string, number>();
           const ours = new Map<string, number>();
+          const all = new Map<string, number>();
           profile.samples.forEach((id, i) => {
             const at = onPage(times[i]);
             if (at < start || at > start + duration) return;
@@ -124,10 +127,13 @@ try {
             const seen = new Set<string>();
             for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
               const q = place(byId.get(up)!.callFrame);
-              if (q.ours && !seen.has(q.fn)) seen.add(q.fn) && ours.set(q.fn, (ours.get(q.fn) ?? 0) + ms);
+              if (seen.has(q.fn)) continue;
+              seen.add(q.fn);
+              all.set(q.fn, (all.get(q.fn) ?? 0) + ms);
+              if (q.ours) ours.set(q.fn, (ours.get(q.fn) ?? 0) + ms);
             }
           });
-          console.log(`  task of ${duration.toFixed(0)} ms at ${start.toFixed(0)}:\n    by package or file:\n      ${top(where, 8)}\n    by function (self):\n      ${top(fns, 8)}\n    our code (inclusive):\n      ${top(ours, 6) || "(none)"}`);
+          console.log(`  task of ${duration.toFixed(0)} ms at ${start.toFixed(0)}:\n    by package or file:\n      ${top(where, 8)}\n    by function (self):\n      ${top(fns, 8)}\n    our code (inclusive):\n      ${top(ours, 6) || "(none)"}${INCLUSIVE ? `\n    every function (inclusive):\n      ${top(all, INCLUSIVE)}` : ""}`);
         }
       }
       await context.close();
