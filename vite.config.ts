@@ -18,7 +18,7 @@ const LAZY_DEPS = [
   "@fullcalendar/core/locales/hi",
   "@fullcalendar/interaction",
   "@fullcalendar/luxon3",
-  "@fullcalendar/react",
+  "@fullcalendar/list",
   "@fullcalendar/timegrid",
   "recharts",
   "partysocket",

@@ -1,14 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import type { DateClickArg } from "@fullcalendar/interaction";
+import { Calendar, type EventContentArg, type EventInput } from "@fullcalendar/core";
 import interactionPlugin from "@fullcalendar/interaction";
+import listPlugin from "@fullcalendar/list";
 import luxonPlugin from "@fullcalendar/luxon3";
-import FullCalendar from "@fullcalendar/react";
 import hindiCalendar from "@fullcalendar/core/locales/hi";
 import { currentLocale } from "@/lib/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import type { EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import type { SlotView } from "@/lib/api-types";
 import "./slot-calendar.css";
@@ -26,10 +25,14 @@ export type SlotCalendarProps = {
   scrollTime?: string;
 };
 
-/** Below this width the calendar shows one day (3 days up to `WIDE`), so it stays usable on a 360 px phone. */
+/**
+ * Below this width the calendar opens on the week as a list (a phone's agenda, and a light first drawing: issue 28), with
+ * the day's grid one button away; 3 days of the grid up to `WIDE`, then the week.
+ */
 const NARROW = 640;
 const WIDE = 1024;
-const viewFor = (width: number) => (width < NARROW ? "timeGridDay" : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
+const LIST = "listWeek";
+const viewFor = (width: number) => (width < NARROW ? LIST : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
 
 function stateLabel(slot: SlotView): string {
   if (slot.state === "booked") {
@@ -49,6 +52,33 @@ function eventName(slot: SlotView, zone: string): string {
   return slot.source === "hours" ? t`${when}: ${what} (from your weekly hours). Open details` : t`${when}: ${what}. Open details`;
 }
 
+/** An element with its classes and children, for the events' contents (drawn without React, see below). */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  for (const child of children) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}
+
+/**
+ * What an event shows. In the grid: its time, as its name says it ("10:00 am", so what is seen is what is heard, WCAG
+ * 2.5.3), then its lines; the event itself is the button (named in `eventDidMount`). In the list, whose rows show the
+ * time beside: its lines in a button named in full. Spaces between the blocks, so the words do not run together when read.
+ */
+function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: string): { domNodes: Node[] } {
+  const lines = (slot ? eventLines(slot) : [arg.event.title]).map((line, i) => element("span", i === 0 ? "block break-words" : "block break-words italic", line, " "));
+  if (arg.view.type === LIST) {
+    const button = element("button", "slot-list-button", ...lines);
+    button.type = "button";
+    if (slot) button.setAttribute("aria-label", eventName(slot, zone));
+    return { domNodes: [button] };
+  }
+  const time = slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText;
+  return { domNodes: [element("span", "block overflow-hidden px-0.5 text-xs leading-tight", element("b", "block font-semibold", time), " ", ...lines)] };
+}
+
+const toEvents = (slots: SlotView[]): EventInput[] => slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) }));
+
 const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
 
 /**
@@ -59,117 +89,147 @@ const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slo
  * page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only on
  * the scheduler route (React.lazy), so the landing page never downloads it.
  */
+/**
+ * The scheduler's calendar: FullCalendar (a maintained component, ADR 0013) in the mentor's named zone through its Luxon
+ * plugin. Open, booked (with the mentee's name) and past slots are events (with their titles; generated and booked ones
+ * styled apart); each is a button that opens its details beside it. Clicking an empty future time of the grid proposes a
+ * slot there (the page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only
+ * on the scheduler route (React.lazy), so the landing page never downloads it.
+ *
+ * Driven through FullCalendar's own API rather than its React component (issue 28): the calendar is made in one task and
+ * drawn in the next, and the events' contents are plain elements, not React portals drawn in a third pass, so no single
+ * task of a phone's first load holds the whole of it. Later changes reach it as they happen: the slots by fetching its
+ * events again, the zone as an option.
+ */
 export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
-  const calendar = useRef<FullCalendar>(null);
-  const [initialView] = useState(() => viewFor(typeof window === "undefined" ? WIDE : window.innerWidth));
-  const byId = new Map(slots.map((s) => [s.id, s]));
-  const events: EventInput[] = slots.map((s) => ({
-    id: s.id,
-    start: s.start,
-    end: s.end,
-    title: eventLines(s).join(" · "),
-    classNames: eventClasses(s),
-  }));
-
-  // Each event's accessible name follows its slot: FullCalendar mounts an event's element once and
-  // keeps it when the slot changes (booked, a request to reschedule), so the names are set again here.
+  const host = useRef<HTMLDivElement>(null);
+  const calendar = useRef<Calendar | null>(null);
+  // What the calendar's callbacks read: the props of the last render.
+  const latest = useRef({ zone, slots, byId: new Map(slots.map((s) => [s.id, s])), onPickTime, onPastTime, onPickSlot });
+  // The grid's events, mounted: FullCalendar keeps an event's element when the slot changes (booked, a request to
+  // reschedule), so their names are set again after each change.
   const mounted = useRef(new Map<string, HTMLElement>());
+
+  const hideToolbarIcons = () => host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
+
   useEffect(() => {
+    const changed = latest.current.slots !== slots;
+    latest.current = { zone, slots, byId: changed ? new Map(slots.map((s) => [s.id, s])) : latest.current.byId, onPickTime, onPastTime, onPickSlot };
+    // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
+    if (changed) calendar.current?.refetchEvents();
     for (const [id, el] of mounted.current) {
-      const slot = byId.get(id);
+      const slot = latest.current.byId.get(id);
       if (slot) el.setAttribute("aria-label", eventName(slot, zone));
     }
   });
 
-  // The grid follows the account's zone if it changes while the page is open (not on mounting: the calendar was made in
-  // it, and setting it again draws the whole grid a second time).
+  // The grid follows the account's zone if it changes while the page is open (not on mounting: the calendar was made in it).
   const drawnZone = useRef(zone);
   useEffect(() => {
     if (zone === drawnZone.current) return;
     drawnZone.current = zone;
-    calendar.current?.getApi().setOption("timeZone", zone);
+    calendar.current?.setOption("timeZone", zone);
   }, [zone]);
 
-  const wrapper = useRef<HTMLDivElement>(null);
-  const hideToolbarIcons = () => wrapper.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
   useEffect(() => {
-    const frame = requestAnimationFrame(hideToolbarIcons);
-    return () => cancelAnimationFrame(frame);
-  });
+    let widthClass = viewFor(window.innerWidth);
+    let drawn = false;
+    let waiting: (() => void) | null = null;
+    const made = new Calendar(host.current!, {
+      plugins: [luxonPlugin, timeGridPlugin, listPlugin, interactionPlugin],
+      timeZone: latest.current.zone,
+      // Its title, day headers and times in the reader's language (issue 27); our own button words stay ours.
+      locale: currentLocale() === "hi" ? hindiCalendar : "en",
+      initialView: widthClass,
+      views: {
+        timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: t`3 days` },
+        [LIST]: { height: "auto", noEventsContent: t`No slots this week.` },
+      },
+      headerToolbar: { left: "prev,next today", center: "title", right: `${LIST},timeGridDay,timeGridThreeDay,timeGridWeek` },
+      // By view first: the list is a week too, and would be called "Week".
+      buttonText: { today: t`Today`, day: t`Day`, week: t`Week`, [LIST]: t`List` },
+      buttonHints: { prev: t`Previous $0`, next: t`Next $0`, today: t`Go to today` },
+      // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden (issue 28).
+      datesSet: hideToolbarIcons,
+      // A new width class (a phone turned, a window resized) gets its view; a view chosen by hand stays while the class does.
+      windowResize: ({ view }) => {
+        const wanted = viewFor(window.innerWidth);
+        if (wanted === widthClass) return;
+        widthClass = wanted;
+        if (view.type !== wanted) made.changeView(wanted);
+      },
+      firstDay: 1,
+      allDaySlot: false,
+      nowIndicator: true,
+      slotDuration: "00:30:00",
+      scrollTime,
+      height: "70vh",
+      expandRows: true,
+      dayHeaderFormat: { weekday: "short", day: "numeric" },
+      slotLabelFormat: { hour: "numeric", minute: "2-digit", meridiem: "short" },
+      eventTimeFormat: { hour: "numeric", minute: "2-digit", meridiem: "short" },
+      displayEventEnd: false,
+      // The first answer waits until the calendar is drawn (below); later ones, a week moved to or slots changed, are given at once.
+      events: (_range, success) => {
+        const give = () => success(toEvents(latest.current.slots));
+        if (drawn) give();
+        else waiting = give;
+      },
+      eventContent: (arg) => eventContent(arg, latest.current.byId.get(arg.event.id), latest.current.zone),
+      eventDidMount: (arg) => {
+        const slot = latest.current.byId.get(arg.event.id);
+        // A row of the list holds its own button; an event of the grid is the button.
+        if (!slot || arg.view.type === LIST) return;
+        arg.el.setAttribute("role", "button");
+        arg.el.setAttribute("aria-label", eventName(slot, latest.current.zone));
+        mounted.current.set(slot.id, arg.el);
+      },
+      eventWillUnmount: (arg) => {
+        if (mounted.current.get(arg.event.id) === arg.el) mounted.current.delete(arg.event.id);
+      },
+      eventClick: (arg) => {
+        arg.jsEvent.preventDefault();
+        const slot = latest.current.byId.get(arg.event.id);
+        const box = arg.el.getBoundingClientRect();
+        if (slot) latest.current.onPickSlot(slot, { top: box.top, left: box.left, right: box.right, bottom: box.bottom });
+      },
+      dateClick: (arg) => {
+        // With a named-zone plugin, `date` is the true instant of the mentor's wall-clock time clicked.
+        if (arg.date.getTime() <= Date.now()) latest.current.onPastTime();
+        else latest.current.onPickTime(arg.date);
+      },
+    });
+    calendar.current = made;
+    // Made in this task, drawn in the next, its events drawn in the one after (until then the list's "no slots" is hidden).
+    let fill: ReturnType<typeof setTimeout> | undefined;
+    const draw = setTimeout(() => {
+      made.render();
+      drawn = true;
+      fill = setTimeout(() => {
+        waiting?.();
+        waiting = null;
+        host.current?.classList.remove("slot-calendar-filling");
+      }, 0);
+    }, 0);
+    return () => {
+      clearTimeout(draw);
+      clearTimeout(fill);
+      made.destroy();
+      calendar.current = null;
+      mounted.current.clear();
+    };
+    // Made once; what changes later reaches it through `latest` and the effects above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <div ref={wrapper} className="slot-calendar" data-testid="slot-calendar">
+    <div className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
         <Trans>
           Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
         </Trans>
       </p>
-      <FullCalendar
-        ref={calendar}
-        plugins={[luxonPlugin, timeGridPlugin, interactionPlugin]}
-        timeZone={zone}
-        // Its title, day headers and times in the reader's language (issue 27); our own button words stay ours.
-        locale={currentLocale() === "hi" ? hindiCalendar : "en"}
-        initialView={initialView}
-        views={{ timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: t`3 days` } }}
-        headerToolbar={{ left: "prev,next today", center: "title", right: "timeGridDay,timeGridThreeDay,timeGridWeek" }}
-        buttonText={{ today: t`Today`, day: t`Day`, week: t`Week` }}
-        buttonHints={{ prev: t`Previous $0`, next: t`Next $0`, today: t`Go to today` }}
-        // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden (issue 28).
-        datesSet={() => hideToolbarIcons()}
-        windowResize={({ view }) => {
-          const wanted = viewFor(window.innerWidth);
-          if (view.type !== wanted) calendar.current?.getApi().changeView(wanted);
-        }}
-        firstDay={1}
-        allDaySlot={false}
-        nowIndicator
-        slotDuration="00:30:00"
-        scrollTime={scrollTime}
-        height="70vh"
-        expandRows
-        dayHeaderFormat={{ weekday: "short", day: "numeric" }}
-        slotLabelFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
-        eventTimeFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
-        displayEventEnd={false}
-        events={events}
-        eventContent={(arg: EventContentArg) => {
-          const slot = byId.get(arg.event.id);
-          return (
-            <span className="block overflow-hidden px-0.5 text-xs leading-tight">
-              {/* The time as the event's name says it ("10:00 am"), so what is seen is what is heard (WCAG 2.5.3, issue 28). */}
-              {/* Spaces between the blocks, so the words do not run together when read as text ("10:00 am Open"). */}
-              <b className="block font-semibold">{slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText}</b>{" "}
-              {(slot ? eventLines(slot) : [arg.event.title]).map((line, i) => (
-                <span key={i} className={i === 0 ? "block break-words" : "block break-words italic"}>
-                  {line}{" "}
-                </span>
-              ))}
-            </span>
-          );
-        }}
-        eventDidMount={(arg) => {
-          const slot = byId.get(arg.event.id);
-          if (!slot) return;
-          arg.el.setAttribute("role", "button");
-          arg.el.setAttribute("aria-label", eventName(slot, zone));
-          mounted.current.set(slot.id, arg.el);
-        }}
-        eventWillUnmount={(arg) => {
-          if (mounted.current.get(arg.event.id) === arg.el) mounted.current.delete(arg.event.id);
-        }}
-        eventClick={(arg: EventClickArg) => {
-          arg.jsEvent.preventDefault();
-          const slot = byId.get(arg.event.id);
-          const box = arg.el.getBoundingClientRect();
-          if (slot) onPickSlot(slot, { top: box.top, left: box.left, right: box.right, bottom: box.bottom });
-        }}
-        dateClick={(arg: DateClickArg) => {
-          // With a named-zone plugin, `date` is the true instant of the mentor's wall-clock time clicked.
-          if (arg.date.getTime() <= Date.now()) onPastTime();
-          else onPickTime(arg.date);
-        }}
-      />
+      <div ref={host} className="slot-calendar-filling" />
     </div>
   );
 }

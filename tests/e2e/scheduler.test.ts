@@ -17,6 +17,7 @@ import {
   pageWidth,
   people,
   showDay,
+  showListDay,
   wallClock,
 } from "../support/scheduler-page";
 
@@ -229,13 +230,28 @@ describe("the mentor's scheduler", () => {
     const day = mentorDay(1);
     await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
     await page.goto("/mentors/scheduler");
-    await page.locator(".fc-timeGridDay-view").waitFor();
+    // A phone opens on the week as a list; the slot is a button named in full, opened with Enter.
+    await showListDay(page, day);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
-    await (await showDay(page, day)).locator(".fc-event").first().click();
+    const slot = page.getByRole("button", { name: /10:00 am: Open, A rather long title for a narrow phone screen\. Open details$/ });
+    await slot.focus();
+    await page.keyboard.press("Enter");
     const details = page.getByRole("dialog", { name: "Slot details" });
     const box = (await details.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "hidden" });
+    expect(await slot.evaluate((el) => el === document.activeElement), "focus back on the slot").toBe(true);
+    // The day's grid is one button away, and stays chosen when only the height changes (a phone's toolbar hiding).
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.locator(".fc-timeGridDay-view").waitFor();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.waitForTimeout(300);
+    expect(await page.locator(".fc-timeGridDay-view").count()).toBe(1);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await (await showDay(page, day)).locator(".fc-event").first().click();
+    await details.waitFor();
     await page.keyboard.press("Escape");
     for (const [section, ready] of [
       ["Weekly hours", "Save weekly hours"],

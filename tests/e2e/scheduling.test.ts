@@ -8,6 +8,7 @@ import { trpc } from "../support/api";
 import { fixedZoneWallClock as wallClock, inZone, pickDay, pickTime } from "../support/booking";
 import { useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
+import { showListDay } from "../support/scheduler-page";
 
 /**
  * Scheduling in Chromium (issue 8), with accounts made for each test (the demo accounts are never
@@ -179,7 +180,7 @@ describe("scheduling", () => {
     expect(await menteePage.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
-  it("the scheduler and the booked slots fit a 360 px screen (a one-day calendar, no horizontal scroll)", async () => {
+  it("the scheduler and the booked slots fit a 360 px screen (the week as a list, no horizontal scroll)", async () => {
     const { mentor, mentee } = await people();
     const mentorPage = b.page;
     await mentorPage.setViewportSize({ width: 360, height: 740 });
@@ -187,7 +188,8 @@ describe("scheduling", () => {
     const start = wallClock(mentorDay(2), "11:00", MENTOR_ZONE);
     const [slot] = await trpc(mentorTokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: start.toISOString(), title: "A rather long title for a narrow phone screen" } });
     await mentorPage.goto("/mentors/scheduler");
-    await mentorPage.locator(".fc-timeGridDay-view").waitFor();
+    await showListDay(mentorPage, mentorDay(2));
+    await mentorPage.getByRole("button", { name: /11:00 am: Open, A rather long title for a narrow phone screen\. Open details$/ }).waitFor();
     expect(await mentorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const menteeContext = await b.newContext({ timezoneId: MENTEE_ZONE, viewport: { width: 360, height: 740 } });

@@ -66,6 +66,15 @@ export async function showDay(page: Page, date: string) {
   return column;
 }
 
+/** Moves the list (a phone's first view: the week as a list) forward until the day's heading is shown. */
+export async function showListDay(page: Page, date: string) {
+  await page.locator(".fc-listWeek-view").waitFor();
+  const heading = page.locator(`tr.fc-list-day[data-date="${date}"]`);
+  for (let i = 0; i < 3 && (await heading.count()) === 0; i++) await page.locator(".fc-next-button").click();
+  await heading.waitFor();
+  return heading;
+}
+
 /** Clicks the empty cell of a day's column at a time ("HH:mm"). */
 export async function clickCell(page: Page, date: string, time: string) {
   const column = await showDay(page, date);

@@ -15,7 +15,7 @@ describe("chunk errors", () => {
 
   it("names what failed in words", () => {
     expect(chunkWhat(failed("http://x.test/assets/slot-calendar-BTcwzZkN.js"))).toBe("the calendar");
-    expect(chunkWhat(failed("http://localhost:5173/node_modules/.vite/deps/@fullcalendar_react.js?v=1"))).toBe("the calendar");
+    expect(chunkWhat(failed("http://localhost:5173/node_modules/.vite/deps/@fullcalendar_core.js?v=1"))).toBe("the calendar");
     expect(chunkWhat(failed("http://x.test/assets/enrollment-chart-1.js"))).toBe("the chart");
     // "dynamically" in the message itself is not a video call.
     expect(chunkWhat(failed("http://x.test/assets/login-bw_PCUUE.js"))).toBe("this page");
