@@ -82,23 +82,15 @@ const toEvents = (slots: SlotView[]): EventInput[] => slots.map((s) => ({ id: s.
 const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
 
 /**
- * The scheduler's calendar: FullCalendar's time grid (a maintained component, ADR 0013) in the
- * mentor's named zone through its Luxon plugin. Open, booked (with the mentee's name) and past slots
- * are events (with their titles; generated and booked ones styled apart); each is focusable and opens
- * its details beside it with Enter or Space. Clicking an empty future time proposes a slot there (the
- * page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only on
- * the scheduler route (React.lazy), so the landing page never downloads it.
- */
-/**
  * The scheduler's calendar: FullCalendar (a maintained component, ADR 0013) in the mentor's named zone through its Luxon
  * plugin. Open, booked (with the mentee's name) and past slots are events (with their titles; generated and booked ones
  * styled apart); each is a button that opens its details beside it. Clicking an empty future time of the grid proposes a
  * slot there (the page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only
  * on the scheduler route (React.lazy), so the landing page never downloads it.
  *
- * Driven through FullCalendar's own API rather than its React component (issue 28): the calendar is made in one task and
- * drawn in the next, and the events' contents are plain elements, not React portals drawn in a third pass, so no single
- * task of a phone's first load holds the whole of it. Later changes reach it as they happen: the slots by fetching its
+ * Driven through FullCalendar's own API rather than its React component (issue 28): the calendar is made in one task,
+ * drawn in the next and given its events in the one after, and the events' contents are plain elements, not React
+ * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it as they happen: the slots by fetching its
  * events again, the zone as an option.
  */
 export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {

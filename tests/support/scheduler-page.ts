@@ -57,23 +57,20 @@ export async function openSection(page: Page, name: string) {
   await page.getByRole("tab", { name, selected: true }).waitFor();
 }
 
-/** Moves the calendar forward until the day's column is shown. */
-export async function showDay(page: Page, date: string) {
-  await page.locator(".fc-timegrid").waitFor();
-  const column = page.locator(`td.fc-timegrid-col[data-date="${date}"]`);
-  for (let i = 0; i < 6 && (await column.count()) === 0; i++) await page.locator(".fc-next-button").click();
-  await column.waitFor();
-  return column;
+/** Moves the calendar, once `view` is drawn, forward (at most `pages` times) until `target` is shown. */
+async function forwardUntil(page: Page, view: string, target: string, pages: number) {
+  await page.locator(view).waitFor();
+  const shown = page.locator(target);
+  for (let i = 0; i < pages && (await shown.count()) === 0; i++) await page.locator(".fc-next-button").click();
+  await shown.waitFor();
+  return shown;
 }
 
+/** Moves the calendar's grid forward until the day's column is shown. */
+export const showDay = (page: Page, date: string) => forwardUntil(page, ".fc-timegrid", `td.fc-timegrid-col[data-date="${date}"]`, 6);
+
 /** Moves the list (a phone's first view: the week as a list) forward until the day's heading is shown. */
-export async function showListDay(page: Page, date: string) {
-  await page.locator(".fc-listWeek-view").waitFor();
-  const heading = page.locator(`tr.fc-list-day[data-date="${date}"]`);
-  for (let i = 0; i < 3 && (await heading.count()) === 0; i++) await page.locator(".fc-next-button").click();
-  await heading.waitFor();
-  return heading;
-}
+export const showListDay = (page: Page, date: string) => forwardUntil(page, ".fc-listWeek-view", `tr.fc-list-day[data-date="${date}"]`, 3);
 
 /** Clicks the empty cell of a day's column at a time ("HH:mm"). */
 export async function clickCell(page: Page, date: string, time: string) {
