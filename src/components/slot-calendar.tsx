@@ -70,7 +70,10 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
   if (arg.view.type === LIST) {
     const button = element("button", "slot-list-button", ...lines);
     button.type = "button";
-    if (slot) button.setAttribute("aria-label", eventName(slot, zone));
+    if (slot) {
+      button.setAttribute("aria-label", eventName(slot, zone));
+      button.dataset.slotId = slot.id;
+    }
     return { domNodes: [button] };
   }
   const time = slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText;
@@ -102,13 +105,24 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   // reschedule), so their names are set again after each change.
   const mounted = useRef(new Map<string, HTMLElement>());
 
+  /**
+   * Runs a change that draws the events anew (new slots, a new zone) and gives the focus back to the slot that had it: the
+   * list's buttons and a refetched event's element are new elements, and a mentor reading with the keyboard would be
+   * sent back to the top of the page.
+   */
+  const keepingFocus = (change: () => void) => {
+    const focused = document.activeElement instanceof HTMLElement && host.current?.contains(document.activeElement) ? document.activeElement.dataset.slotId : undefined;
+    change();
+    if (focused && !host.current?.contains(document.activeElement)) host.current?.querySelector<HTMLElement>(`[data-slot-id="${CSS.escape(focused)}"]`)?.focus();
+  };
+
   const hideToolbarIcons = () => host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
   useEffect(() => {
     const changed = latest.current.slots !== slots;
     latest.current = { zone, slots, byId: changed ? new Map(slots.map((s) => [s.id, s])) : latest.current.byId, onPickTime, onPastTime, onPickSlot };
     // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
-    if (changed) calendar.current?.refetchEvents();
+    if (changed) keepingFocus(() => calendar.current?.refetchEvents());
     for (const [id, el] of mounted.current) {
       const slot = latest.current.byId.get(id);
       if (slot) el.setAttribute("aria-label", eventName(slot, zone));
@@ -120,7 +134,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   useEffect(() => {
     if (zone === drawnZone.current) return;
     drawnZone.current = zone;
-    calendar.current?.setOption("timeZone", zone);
+    keepingFocus(() => calendar.current?.setOption("timeZone", zone));
   }, [zone]);
 
   useEffect(() => {
@@ -174,6 +188,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
         if (!slot || arg.view.type === LIST) return;
         arg.el.setAttribute("role", "button");
         arg.el.setAttribute("aria-label", eventName(slot, latest.current.zone));
+        arg.el.dataset.slotId = slot.id;
         mounted.current.set(slot.id, arg.el);
       },
       eventWillUnmount: (arg) => {

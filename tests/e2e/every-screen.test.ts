@@ -95,13 +95,17 @@ describe("every screen of every role (issues 23 and 28)", () => {
         await page.setViewportSize({ width, height: width === PHONE ? 740 : 900 });
         const errors: string[] = [];
         let current = "";
+        // The console names no address; the responses do, so a failure says which request it was.
+        let lastRefused = "";
         page.on("console", (message) => {
-          if (message.type() === "error" && !expectedRefusal(current, message.text())) errors.push(`${current}: ${message.text()}`);
+          const text = message.text();
+          if (message.type() === "error" && !expectedRefusal(current, text)) errors.push(`${current}: ${text}${text.startsWith("Failed to load resource") ? ` (last refused: ${lastRefused})` : ""}`);
         });
         page.on("pageerror", (error) => errors.push(`${current}: ${error.message}`));
-        // The console names no address; this does, so a failure says which request it was.
         page.on("response", (response) => {
-          if (response.status() >= 500) errors.push(`${current}: ${response.status()} from ${response.request().method()} ${new URL(response.url()).pathname}`);
+          const status = response.status();
+          if (status >= 400) lastRefused = `${status} from ${response.request().method()} ${new URL(response.url()).pathname}`;
+          if (status >= 500) errors.push(`${current}: ${lastRefused}`);
         });
         // Issue 20: zero Content-Security-Policy (and Permissions-Policy) violations on every page.
         const violations = await watchPolicies(context);

@@ -223,12 +223,12 @@ describe("the mentor's scheduler", () => {
   });
 
   it("every section fits a 360 px screen without horizontal scroll, and a slot's details open on screen", async () => {
-    const { mentor } = await people();
+    const { mentor, mentee } = await people();
     const page = b.page;
     await page.setViewportSize({ width: 360, height: 740 });
     const tokens = await signInInto(page, "mentor", mentor);
     const day = mentorDay(1);
-    await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
+    const [published] = await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
     await page.goto("/mentors/scheduler");
     // A phone opens on the week as a list; the slot is a button named in full, opened with Enter.
     await showListDay(page, day);
@@ -242,7 +242,13 @@ describe("the mentor's scheduler", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
-    expect(await slot.evaluate((el) => el === document.activeElement), "focus back on the slot").toBe(true);
+    // The dialog gives the focus back as it unmounts, which can come just after it is hidden.
+    await expect.poll(() => slot.evaluate((el) => el === document.activeElement), { message: "focus back on the slot" }).toBe(true);
+    // Booked meanwhile: the push redraws the list, and the focus stays on that slot, now named booked.
+    await trpc(await accessTokenFor("mentee", mentee.id)).scheduling.book.mutate({ slotId: published.id });
+    const booked = page.getByRole("button", { name: /10:00 am: Booked: Maya .*, A rather long title for a narrow phone screen\. Open details$/ });
+    await booked.waitFor();
+    await expect.poll(() => booked.evaluate((el) => el === document.activeElement), { message: "focus kept on the booked slot" }).toBe(true);
     // The day's grid is one button away, and stays chosen when only the height changes (a phone's toolbar hiding).
     await page.getByRole("button", { name: "Day", exact: true }).click();
     await page.locator(".fc-timeGridDay-view").waitFor();
