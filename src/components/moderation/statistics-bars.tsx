@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatRupees } from "@/lib/money";
 import { COUNT_AXIS, dayAxis, QUIET_GRID } from "../chart-axes";
 
@@ -9,14 +9,12 @@ const compactRupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { 
 export default function StatisticsBars({ data, label, money }: { data: { day: string; count: number }[]; label: string; money: boolean }) {
   const format = (value: number) => (money ? formatRupees(value) : String(value));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
-        <CartesianGrid {...QUIET_GRID} />
-        <XAxis dataKey="day" {...dayAxis(data.length)} />
-        <YAxis {...COUNT_AXIS} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
-        <Tooltip cursor={{ fill: "#eef2ff" }} formatter={(value) => format(Number(value))} />
-        <Bar dataKey="count" name={label} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
-      </BarChart>
-    </ResponsiveContainer>
+    <BarChart responsive style={{ width: "100%", height: "100%" }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
+      <CartesianGrid {...QUIET_GRID} />
+      <XAxis dataKey="day" {...dayAxis(data.length)} />
+      <YAxis {...COUNT_AXIS} {...(money ? { tickFormatter: compactRupees, width: 72 } : {})} />
+      <Tooltip cursor={{ fill: "#eef2ff" }} formatter={(value) => format(Number(value))} />
+      <Bar dataKey="count" name={label} fill="#4f46e5" radius={[2, 2, 0, 0]} isAnimationActive={false} />
+    </BarChart>
   );
 }
