@@ -7,7 +7,7 @@ import luxonPlugin from "@fullcalendar/luxon3";
 import hindiCalendar from "@fullcalendar/core/locales/hi";
 import { currentLocale } from "@/lib/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import type { SlotView } from "@/lib/api-types";
 import "./slot-calendar.css";
@@ -93,14 +93,15 @@ const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slo
  *
  * Driven through FullCalendar's own API rather than its React component (issue 28): the calendar is made in one task,
  * drawn in the next and given its events in the one after, and the events' contents are plain elements, not React
- * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it as they happen: the slots by fetching its
- * events again, the zone as an option.
+ * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it
+ * as they happen: the slots by fetching its events again, the zone as an option.
  */
 export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
+  const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
   // What the calendar's callbacks read: the props of the last render.
-  const latest = useRef({ zone, slots, byId: new Map(slots.map((s) => [s.id, s])), onPickTime, onPastTime, onPickSlot });
+  const latest = useRef({ zone, slots, byId, onPickTime, onPastTime, onPickSlot });
   // The grid's events, mounted: FullCalendar keeps an event's element when the slot changes (booked, a request to
   // reschedule), so their names are set again after each change.
   const mounted = useRef(new Map<string, HTMLElement>());
@@ -120,7 +121,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
 
   useEffect(() => {
     const changed = latest.current.slots !== slots;
-    latest.current = { zone, slots, byId: changed ? new Map(slots.map((s) => [s.id, s])) : latest.current.byId, onPickTime, onPastTime, onPickSlot };
+    latest.current = { zone, slots, byId, onPickTime, onPastTime, onPickSlot };
     // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
     if (changed) keepingFocus(() => calendar.current?.refetchEvents());
     for (const [id, el] of mounted.current) {
