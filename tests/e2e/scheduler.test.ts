@@ -227,7 +227,8 @@ describe("the mentor's scheduler", () => {
     const page = b.page;
     await page.setViewportSize({ width: 360, height: 740 });
     const tokens = await signInInto(page, "mentor", mentor);
-    const day = mentorDay(1);
+    // Two days ahead: tomorrow at 10 am in Kolkata is under the default 12 hours' notice after 10 pm there.
+    const day = mentorDay(2);
     const [published] = await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
     await page.goto("/mentors/scheduler");
     // A phone opens on the week as a list; the slot is a button named in full, opened with Enter.
