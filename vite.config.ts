@@ -7,6 +7,7 @@ import { defineConfig } from "vite";
 import { CHUNK_GROUPS } from "./scripts/chunk-groups";
 import { prerenderShells } from "./scripts/prerender-shells";
 import { serviceWorker } from "./scripts/service-worker-build";
+import { workerReload } from "./scripts/worker-reload";
 import { lingui } from "@lingui/vite-plugin";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
@@ -79,6 +80,7 @@ const WORKER_DEPS = [
 
 export default defineConfig({
   plugins: [
+    workerReload(),
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     linguiMacro(),
     lingui(),
