@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState, type ComponentProps } from "react";
 import { Skeleton } from "./ui/skeleton";
 
 /**
- * Where a lazily loaded chart goes (issue 28): its library (recharts, about 100 KB) is fetched and the chart drawn once
+ * Where a lazily loaded chart goes (issue 28): its library (visx, about 30 KB) is fetched and the chart drawn once
  * the slot is on screen or within 200 px of it, not while a phone's first screen is still busy. Until then, and while the
  * chart's code arrives, a skeleton of `placeholderClassName` keeps its place, so nothing moves; it is marked
  * `data-chart-pending` (the sweep of every screen scrolls to each and waits for the chart). Hidden from screen readers:

@@ -112,22 +112,29 @@ describe("moderation journeys", () => {
       for (const chart of ["enrollments", "new mentees"]) {
         // A chart is drawn when it comes near the screen (issue 28): she scrolls to it.
         await page.getByTestId(`chart-${chart}`).scrollIntoViewIfNeeded();
-        const bars = page.getByTestId(`chart-${chart}`).locator(".recharts-bar-rectangle path");
-        await bars.first().waitFor();
-        expect(await bars.first().getAttribute("d")).toMatch(/^M/);
-        expect(await page.getByTestId(`chart-${chart}`).locator("path.recharts-line-curve").count()).toBe(0);
-        // Labels on both axes, at most six days named, none over another (src/components/chart-axes.tsx).
-        const days = await page.getByTestId(`chart-${chart}`).locator(".recharts-xAxis-tick-labels text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
+        const drawn = page.getByTestId(`chart-${chart}`);
+        const bars = drawn.locator("rect.daily-bar");
+        await bars.first().waitFor({ state: "attached" });
+        // A bar a day for 30 days, each as tall as its count (the seed has days with none, drawn without height).
+        expect(await bars.count()).toBe(30);
+        const heights = await bars.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute("height"))));
+        expect(Math.max(...heights)).toBeGreaterThan(0);
+        expect(await drawn.locator("path").count()).toBe(0);
+        // Labels on both axes, at most six days named, none over another (src/components/daily-bar-chart.tsx).
+        const days = await drawn.locator(".daily-bar-days text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
         expect(days.length).toBeGreaterThanOrEqual(2);
         expect(days.length).toBeLessThanOrEqual(6);
         for (const [i, day] of days.entries()) {
           expect(day.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
           if (i > 0) expect(day.left).toBeGreaterThan(days[i - 1].right);
         }
-        expect(await page.getByTestId(`chart-${chart}`).locator(".recharts-yAxis-tick-labels text").count()).toBeGreaterThanOrEqual(2);
+        expect(await drawn.locator(".daily-bar-values text").count()).toBeGreaterThanOrEqual(2);
+        // Pointing at the day with the tallest bar names its value.
+        const tallest = heights.indexOf(Math.max(...heights));
+        await bars.nth(tallest).hover({ force: true });
+        await drawn.locator(".visx-tooltip").filter({ hasText: /: \d/ }).waitFor();
+        await page.mouse.move(0, 0);
       }
-      // Nothing was measured in the page to draw them: recharts' text measuring forces a layout of the page per word.
-      expect(await page.locator("#recharts_measurement_span").count()).toBe(0);
       expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);
       if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }

@@ -5,13 +5,13 @@ import { longDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
 import { ChartSlot } from "../chart-slot";
 
-/** recharts is a large chunk: loaded after the page itself, only where a chart is drawn (issue 28). */
+/** The chart's code (visx) loads after the page itself, only where a chart is drawn (issue 28). */
 const StatisticsBars = lazy(() => import("./statistics-bars"));
 
 type Day = { date: string; count: number };
 
 /**
- * One daily series as bars, one per day (bars read truer than a smoothed line) (recharts, loaded lazily), with a table for screen readers.
+ * One daily series as bars, one per day (bars read truer than a smoothed line), loaded lazily,, with a table for screen readers.
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
  * `id` names the chart for tests (`chart-<id>`), whatever the language; `label` is the series' name as shown.
  */
