@@ -145,7 +145,10 @@ describe("earnings (issue 24)", () => {
     const page = b.page;
     const mentor = await createMentor({ timeZone: ZONE });
     const mentee = await createMentee();
-    await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - 60_000) });
+    // A minute ago, but in this month where he lives (the page opens on it), even in its first minute.
+    const now = new Date();
+    const paidAt = new Date(Math.max(now.getTime() - 60_000, monthStart(monthIn(ZONE, now), ZONE).getTime() + 1_000));
+    await insertEarning(mentor.id, mentee.id, { paidAt });
     await signInInto(page, "mentor", mentor);
     let failing = true;
     await page.route(/\/trpc\/payouts\.earnings/, (route) => (failing ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" }) : route.fallback()));

@@ -4,6 +4,7 @@ import { createMentee, testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
+import { dayIn, MENTOR_ZONE, showDay } from "../support/scheduler-page";
 
 /**
  * Live sessions in Chromium with fake camera and microphone (issue 10): the mentor and the mentee of
@@ -107,7 +108,7 @@ describe("live sessions", () => {
 
   it("the mentor's Go Live shows 10 minutes before the start, on the dashboard and the scheduler, and opens the live page in a new window where he can join early", async () => {
     // Eight minutes before the start: the mentor may enter early, like the mentee (issue 26).
-    const { mentor, mentee, slotId } = await bookedPair(8 * MINUTE);
+    const { mentor, mentee, slotId, start } = await bookedPair(8 * MINUTE);
     // A later booking of the same pair: not yet.
     const later = new Date(Date.now() + 3 * 60 * MINUTE);
     await testDb().insert(timeSlots).values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: later, endAt: new Date(later.getTime() + 60 * MINUTE), bookedAt: new Date() });
@@ -128,6 +129,8 @@ describe("live sessions", () => {
 
     // The scheduler: the running booking's details offer Go Live, the later one only says when.
     await page.goto("/mentors/scheduler");
+    // On the session's day: the calendar opens on this week, and near Sunday's midnight in Kolkata the session is next week's.
+    await showDay(page, dayIn(start, MENTOR_ZONE).iso);
     const events = page.getByRole("button", { name: new RegExp(`Booked: ${mentee.firstName} ${mentee.lastName}\\. Open details$`) });
     await expect.poll(() => events.count()).toBeGreaterThanOrEqual(1);
     await events.first().click();

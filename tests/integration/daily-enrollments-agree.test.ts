@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { dayIn } from "../../worker/services/statistics/count-per-day";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
-import { rest } from "../support/api";
 import { createEnrollment, createModerator } from "../support/moderation";
+import { call } from "../support/scheduling";
 
 /** Issue 21: the mentor's chart and the moderator's count new enrollments by one rule, so they agree day by day. */
 
 type Series = { date: string; count: number }[];
 const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]));
 
-/** `hourUtc`:00 UTC `daysAgo` days before today (UTC). */
-const at = (daysAgo: number, hourUtc: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hourUtc));
-};
+/**
+ * Both charts are read at an instant of their own (the `x-mentorlink-now` clock, honoured outside production), 400 days
+ * ahead: their 30 days hold only this test's enrollments, whatever other tests add meanwhile and whenever the suite runs.
+ */
+const NOW = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
+
+/** `hourUtc`:00 UTC `daysAgo` days before NOW's day (UTC). */
+const at = (daysAgo: number, hourUtc: number) => new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - daysAgo, hourUtc));
 
 describe("daily enrollments", () => {
   it("the mentor's dashboard and the moderator's home give the same counts for the same enrollments and zone", async () => {
@@ -23,22 +26,23 @@ describe("daily enrollments", () => {
     const mentorToken = await accessTokenFor("mentor", mentor.id);
     const moderator = await createModerator();
     const moderatorSeries = async () =>
-      countsOf((await rest("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token })).body.dailyEnrollmentData as Series);
+      countsOf((await call("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token, now: NOW })).body.dailyEnrollmentData as Series);
     const before = await moderatorSeries();
 
-    // Days other tests leave alone (they add enrollments today and 1, 5, 6, 12 or 31 days back).
     const instants = [at(3, 18), at(9, 18), at(9, 20), at(16, 18), at(20, 3)];
     const people = await Promise.all(instants.map(() => createMentee()));
     await Promise.all(people.map((p, i) => createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" })));
 
     const after = await moderatorSeries();
-    const mentorChart = (await rest("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken })).body.enrollmentObject as Series;
+    const mentorChart = (await call("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken, now: NOW })).body.enrollmentObject as Series;
     expect(mentorChart.map((d) => d.date)).toEqual([...after.keys()]);
 
     const days = [...new Set(instants.map((i) => dayIn(timeZone, i)))];
     expect(days).toContain(dayIn(timeZone, at(21, 12)));
     const mentorCounts = countsOf(mentorChart);
     for (const day of days) expect(mentorCounts.get(day)).toBe((after.get(day) ?? 0) - (before.get(day) ?? 0));
+    // Nothing but these enrollments in the moderator's 30 days either.
+    expect([...after.values()].reduce((n, c) => n + c, 0)).toBe(instants.length);
     expect(days.map((d) => mentorCounts.get(d))).toEqual([1, 2, 1, 1]);
     expect(mentorChart.reduce((n, d) => n + d.count, 0)).toBe(instants.length);
   });

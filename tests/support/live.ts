@@ -22,7 +22,7 @@ export async function bookedPair(startIn: number, slot: { type?: "session" | "tr
     .returning();
   // A subscriber: the summary invites her to review the mentor, and the pair can chat.
   await testDb().insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
-  return { mentor, mentee, slotId: row.id };
+  return { mentor, mentee, slotId: row.id, start };
 }
 
 /**

@@ -29,7 +29,7 @@ const NO_REASON = "No reason given";
 export const moderationRouter = router({
   ...moneyProcedures,
   ...responsivenessProcedures,
-  home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone)),
+  home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone, ctx.now)),
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input, ctx.now)),
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input, ctx.now)),
   applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
@@ -56,8 +56,8 @@ export const moderationRouter = router({
   blockFromTicket: moderatorProcedure.use(changesCatalogue).input(blockFromTicketSchema).mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
   dismissTicket: moderatorProcedure.input(dismissTicketSchema).mutation(({ ctx, input }) => dismissTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
 
-  dailyEnrollments: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyEnrollments(ctx.db, input.timeZone)),
-  dailyNewMentees: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyNewMentees(ctx.db, input.timeZone)),
+  dailyEnrollments: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyEnrollments(ctx.db, input.timeZone, ctx.now)),
+  dailyNewMentees: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyNewMentees(ctx.db, input.timeZone, ctx.now)),
 
   audit: moderatorProcedure.input(auditSchema).query(({ ctx, input }) => listAudit(ctx.db, input)),
   moderators: moderatorProcedure.query(({ ctx }) => listModerators(ctx.db)),
