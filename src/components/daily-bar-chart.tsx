@@ -48,9 +48,15 @@ export default function DailyBarChart({ bars, name, axisValue = String, tooltipV
   const every = Math.ceil(bars.length / MOST_DAYS_NAMED) || 1;
   const namedDays = bars.filter((_, i) => i % every === 0).map((bar) => bar.key);
   const labelOf = new Map(bars.map((bar) => [bar.key, bar.label]));
+  /** Where a day's whole column starts: its bar's band and half the gaps beside it. */
+  const columnX = (key: string) => (x(key) ?? 0) - (x.step() - x.bandwidth()) / 2;
   const point = (bar: DayBar) => (event: PointerEvent<SVGRectElement>) => {
     const box = event.currentTarget.ownerSVGElement!.getBoundingClientRect();
     tooltip.showTooltip({ tooltipData: bar, tooltipLeft: event.clientX - box.left, tooltipTop: event.clientY - box.top });
+  };
+  // A finger lifted leaves the column at once: the day tapped keeps its value shown until another is tapped.
+  const leave = (event: PointerEvent<SVGRectElement>) => {
+    if (event.pointerType === "mouse") tooltip.hideTooltip();
   };
   return (
     <div ref={parentRef} className={`daily-bar-chart relative ${className ?? ""}`}>
@@ -58,13 +64,13 @@ export default function DailyBarChart({ bars, name, axisValue = String, tooltipV
         <svg width={width} height={height}>
           <Group left={margin.left} top={margin.top}>
             <GridRows scale={y} width={innerWidth} tickValues={valueTicks} stroke="#e2e8f0" strokeDasharray="3 3" />
-            {tooltip.tooltipOpen && tooltip.tooltipData && <rect x={(x(tooltip.tooltipData.key) ?? 0) - (x.step() - x.bandwidth()) / 2} width={x.step()} height={innerHeight} fill="#eef2ff" />}
+            {tooltip.tooltipOpen && tooltip.tooltipData && <rect x={columnX(tooltip.tooltipData.key)} width={x.step()} height={innerHeight} fill="#eef2ff" />}
             {bars.map((bar) => (
               <Bar key={bar.key} className="daily-bar" x={x(bar.key)} y={y(bar.value)} width={x.bandwidth()} height={innerHeight - y(bar.value)} fill="#4f46e5" rx={2} />
             ))}
             {/* Each day's whole column answers the pointer, so a day with a short bar (or none) shows its value too. */}
             {bars.map((bar) => (
-              <rect key={bar.key} x={(x(bar.key) ?? 0) - (x.step() - x.bandwidth()) / 2} width={x.step()} height={innerHeight} fill="transparent" onPointerMove={point(bar)} onPointerDown={point(bar)} onPointerLeave={tooltip.hideTooltip} />
+              <rect key={bar.key} x={columnX(bar.key)} width={x.step()} height={innerHeight} fill="transparent" onPointerMove={point(bar)} onPointerDown={point(bar)} onPointerLeave={leave} />
             ))}
             <AxisLeft scale={y} tickValues={valueTicks} tickFormat={(value) => axisValue(Number(value))} axisClassName="daily-bar-values" stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={LABEL} />
             <AxisBottom top={innerHeight} scale={x} tickValues={namedDays} tickFormat={(key) => labelOf.get(key) ?? key} axisClassName="daily-bar-days" stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={LABEL} />

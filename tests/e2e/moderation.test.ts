@@ -106,7 +106,8 @@ describe("moderation journeys", () => {
 
   it("the moderator home shows the counts and draws both daily charts as bars, also on a 360 px screen", async () => {
     for (const viewport of [undefined, { width: 360, height: 740 }]) {
-      const page = viewport ? await (await b.newContext({ viewport })).newPage() : b.page;
+      // The phone is a touch screen: its charts answer a tap.
+      const page = viewport ? await (await b.newContext({ viewport, hasTouch: true, isMobile: true })).newPage() : b.page;
       await signInThroughUi(page, "moderator", MODERATOR);
       await page.getByText("Pending applicants").waitFor();
       for (const chart of ["enrollments", "new mentees"]) {
@@ -129,11 +130,20 @@ describe("moderation journeys", () => {
           if (i > 0) expect(day.left).toBeGreaterThan(days[i - 1].right);
         }
         expect(await drawn.locator(".daily-bar-values text").count()).toBeGreaterThanOrEqual(2);
-        // Pointing at the day with the tallest bar names its value.
+        // Pointing at the day with the tallest bar, or tapping it on the phone, names its value; a tapped day keeps it shown.
         const tallest = heights.indexOf(Math.max(...heights));
-        await bars.nth(tallest).hover({ force: true });
-        await drawn.locator(".visx-tooltip").filter({ hasText: /: \d/ }).waitFor();
-        await page.mouse.move(0, 0);
+        const tooltip = drawn.locator(".visx-tooltip").filter({ hasText: /: \d/ });
+        if (viewport) {
+          await bars.nth(tallest).tap({ force: true });
+          await tooltip.waitFor();
+          await page.waitForTimeout(300);
+          expect(await tooltip.isVisible()).toBe(true);
+        } else {
+          await bars.nth(tallest).hover({ force: true });
+          await tooltip.waitFor();
+          await page.mouse.move(0, 0);
+          await tooltip.waitFor({ state: "detached" });
+        }
       }
       expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);
       if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
