@@ -11,7 +11,7 @@ const StatisticsBars = lazy(() => import("./statistics-bars"));
 type Day = { date: string; count: number };
 
 /**
- * One daily series as bars, one per day (bars read truer than a smoothed line), loaded lazily,, with a table for screen readers.
+ * One daily series as bars, one per day (bars read truer than a smoothed line), loaded lazily, with a table for screen readers.
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
  * `id` names the chart for tests (`chart-<id>`), whatever the language; `label` is the series' name as shown.
  */
