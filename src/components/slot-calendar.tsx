@@ -120,23 +120,17 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   const hideToolbarIcons = () => host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
   useEffect(() => {
-    const changed = latest.current.slots !== slots;
+    const { zone: drawnZone, slots: drawnSlots } = latest.current;
     latest.current = { zone, slots, byId, onPickTime, onPastTime, onPickSlot };
+    // The grid follows the account's zone if it changes while the page is open (on mounting it is made in it).
+    if (zone !== drawnZone) keepingFocus(() => calendar.current?.setOption("timeZone", zone));
     // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
-    if (changed) keepingFocus(() => calendar.current?.refetchEvents());
+    if (slots !== drawnSlots) keepingFocus(() => calendar.current?.refetchEvents());
     for (const [id, el] of mounted.current) {
       const slot = latest.current.byId.get(id);
       if (slot) el.setAttribute("aria-label", eventName(slot, zone));
     }
   });
-
-  // The grid follows the account's zone if it changes while the page is open (not on mounting: the calendar was made in it).
-  const drawnZone = useRef(zone);
-  useEffect(() => {
-    if (zone === drawnZone.current) return;
-    drawnZone.current = zone;
-    keepingFocus(() => calendar.current?.setOption("timeZone", zone));
-  }, [zone]);
 
   useEffect(() => {
     let widthClass = viewFor(window.innerWidth);

@@ -7,9 +7,6 @@ const compactRupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { 
 /** The bars of a moderator's daily chart (loaded lazily by statistics-chart.tsx). Drawn for the eye only: the figure's table carries the numbers. */
 export default function StatisticsBars({ data, label, money }: { data: { date: string; day: string; count: number }[]; label: string; money: boolean }) {
   const bars = data.map((d) => ({ key: d.date, label: d.day, value: d.count }));
-  return money ? (
-    <DailyBarChart bars={bars} name={label} axisValue={compactRupees} tooltipValue={formatRupees} valueAxisWidth={48} className="h-full w-full" />
-  ) : (
-    <DailyBarChart bars={bars} name={label} className="h-full w-full" />
-  );
+  const amounts = money ? { axisValue: compactRupees, tooltipValue: formatRupees, valueAxisWidth: 48 } : {};
+  return <DailyBarChart bars={bars} name={label} {...amounts} className="h-full w-full" />;
 }
