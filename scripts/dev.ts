@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { printBanner } from "./banner";
 import { startLocalDatabase } from "./local-db";
+import { startMinuteCron } from "./minute-cron";
 import { DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
 
 /** `npm run dev`: local sqld (migrated, seeded), then Vite with the Worker, rooms and local R2 in workerd. */
@@ -13,7 +14,11 @@ writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT:
 printBanner(`http://localhost:${port}`, db.url, "development");
 
 const vite = spawn("npx", ["vite", "--port", String(port)], { stdio: "inherit", env: { ...process.env, ...offlineWranglerEnv } });
+// The Worker's cron, every minute as in production (wrangler.toml `[triggers]`): reminders planned, clean-ups, lost mail swept
+// up. The queues run inside the dev server by themselves. Vite's Worker answers Cloudflare's own trigger path.
+const stopCron = startMinuteCron(`http://localhost:${port}`);
 const shutdown = async () => {
+  stopCron();
   vite.kill("SIGTERM");
   await db.stop();
   process.exit(0);

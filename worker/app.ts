@@ -23,6 +23,7 @@ import { installFileRoutes } from "./routes/install-files";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
+import { devQueues } from "./dev/queues";
 import { devMailbox } from "./dev/mailbox";
 import { devPushPages } from "./dev/push-pages";
 import { localGooglePages } from "./dev/local-google";
@@ -81,6 +82,7 @@ app.route("/dev/stripe", localStripePages(localStripeOf));
 // Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
 app.route("/dev/mailbox", devMailbox);
 app.route("/dev/cron", devCron);
+app.route("/dev/queues", devQueues);
 // Web Push (issue 27): the local push service's inbox and doors (development only).
 app.route("/dev/push", devPushPages);
 // Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.

@@ -110,11 +110,22 @@ const configRules: Rule[] = [
 
 export type Config = v.InferOutput<typeof configSchema>;
 
+/** What the background queues carry (wrangler.toml, ADR 0031): ids of rows that are the truth, never the work itself. */
+export type MailJob = { kind: "mail"; id: string };
+export type ReminderJob = { kind: "reminder"; planId: string };
+export type BackgroundJob = MailJob | ReminderJob;
+
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
   LiveRoom: DurableObjectNamespace<LiveRoom>;
   ASSETS: Fetcher;
   IMAGES: R2Bucket;
+  /** Mail a person waits for (codes, links, booking changes); never behind bulk. */
+  MAIL_URGENT: Queue<MailJob>;
+  /** Mail that may wait its turn (welcome, receipts, reminders). */
+  MAIL_BULK: Queue<MailJob>;
+  /** Session reminders, each sent to arrive at its instant. */
+  REMINDERS: Queue<ReminderJob>;
   /** The placed API (wrangler.api.toml, ADR 0017): the edge Worker forwards signed-in calls to it; the placed API itself has none. */
   API?: Fetcher;
 };

@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import type { AppEnv } from "./app-env";
 import { app, deliverToSelf } from "./app";
 import { runJobs } from "./jobs";
+import { consumeQueue } from "./jobs/queue-consumer";
 import { wireThirdParties } from "./third-parties";
 import { keepWritesAliveWith } from "./database";
 
@@ -13,9 +14,14 @@ export { UserRoom } from "../party/user-room";
 
 export default {
   fetch: app.fetch,
-  /** The one cron (wrangler.toml `[triggers]`): runs the small idempotent jobs of worker/jobs (mail, clean-ups, reminders). */
+  /** The one cron (wrangler.toml `[triggers]`): plans reminders, clean-ups, and sweeps up what the queues lost (worker/jobs). */
   scheduled: (_controller, env, ctx) => {
     wireThirdParties(env, deliverToSelf(env));
     ctx.waitUntil(runJobs(env, undefined, (p) => ctx.waitUntil(p)));
+  },
+  /** The queues' consumer (ADR 0031): mail in two lanes, reminders at their instant, and the dead letters. */
+  queue: async (batch, env, ctx) => {
+    wireThirdParties(env, deliverToSelf(env));
+    await consumeQueue(batch as MessageBatch<never>, env, (p) => ctx.waitUntil(p));
   },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

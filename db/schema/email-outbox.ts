@@ -2,6 +2,13 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant } from "./columns";
 
+/**
+ * Which queue carries a message (ADR 0031): `urgent` for what a person waits for (codes, links, sign-in alerts,
+ * booking changes), `bulk` for what may wait its turn (welcome, receipts, reminders, digests). Urgent never waits behind bulk.
+ */
+export const mailLanes = ["urgent", "bulk"] as const;
+export type MailLane = (typeof mailLanes)[number];
+
 /** A file attached to an e-mail: its name, MIME type and text content (calendar files are text). */
 export type MailAttachment = { filename: string; contentType: string; content: string };
 
@@ -40,9 +47,23 @@ export const emailOutbox = sqliteTable(
      * row, so a batch that chains its mails on `changes() = 1` still sees it written.
      */
     mutedAt: instant("muted_at"),
+    /** Its queue (ADR 0031). */
+    lane: text("lane", { enum: mailLanes }).notNull().default("urgent"),
+    /** When its delivery was handed to the queue; null while nothing carries it (the sweeper hands it on). */
+    queuedAt: instant("queued_at"),
+    /** Parked after its last attempt failed (the dead-letter queue): an operator sees it and may send it again. */
+    deadAt: instant("dead_at"),
+    /**
+     * A mail about one session (a reminder) is sent only while that session still stands as it was when the mail was
+     * written: booked, at this start. Checked when a delivery claims the row, so a cancel or a move after the mail was
+     * written, but before it went out, stops it.
+     */
+    sessionSlotId: text("session_slot_id"),
+    sessionStartAt: instant("session_start_at"),
     createdAt: createdAt(),
   },
   (t) => [
+    index("email_outbox_unqueued_idx").on(t.queuedAt, t.sentAt),
     index("email_outbox_to_idx").on(t.to, t.createdAt),
     index("email_outbox_due_idx").on(t.sentAt, t.nextAttemptAt),
     uniqueIndex("email_outbox_dedupe_unique").on(t.dedupeKey),

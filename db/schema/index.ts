@@ -26,3 +26,4 @@ export * from "./payouts";
 export * from "./attendance";
 export * from "./push-subscriptions";
 export * from "./notification-preferences";
+export * from "./dead-letters";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { emailOutbox } from "../../db/schema";
+import { deadLetters, emailOutbox } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "../../worker/services/mail";
 import { createMentee, testDb } from "../support/accounts";
@@ -43,51 +43,109 @@ const until = async (check: () => boolean | Promise<boolean>, what: string) => {
 };
 const rowsTo = (to: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
-describe("mail outbox", () => {
-  it("a provider outage loses nothing, and the retry sends the message exactly once", async () => {
+describe("mail outbox, carried by the queues (ADR 0031)", () => {
+  const sendOtp = (email: string) => fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  const sentTo = (email: string) => mailApi.to(email).filter((r) => r.accepted);
+
+  it("a provider outage loses nothing: the queue's retry sends the message exactly once, with the row id as idempotency key", async () => {
     const mentee = await createMentee();
     mailApi.down = true;
-    const answer = await fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: mentee.email }) });
-    expect(answer.status).toBe(200);
-    // The delivery right after the commit was tried and failed; the message waits with its error.
+    expect((await sendOtp(mentee.email)).status).toBe(200);
+    // The first attempt failed; the message waits with its error for the queue's retry.
     await until(async () => (await rowsTo(mentee.email))[0]?.lastError != null, "the first attempt");
     const [failed] = await rowsTo(mentee.email);
-    expect(failed).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringMatching(/503/) });
-    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    expect(mailApi.to(mentee.email)).toHaveLength(1);
+    expect(failed).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringMatching(/503/), lane: "urgent" });
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+    expect(failed.queuedAt).not.toBeNull();
 
-    // Before its backoff has passed, the cron leaves it alone.
-    await runCron();
-    expect(mailApi.to(mentee.email)).toHaveLength(1);
-
-    // The provider recovers; two cron runs at once after the backoff send it once.
+    // The provider recovers; the retry (2 s later) sends it once.
     mailApi.down = false;
-    const later = failed.nextAttemptAt.getTime() + 1000;
-    await Promise.all([runCron(later), runCron(later)]);
-    const accepted = mailApi.to(mentee.email).filter((r) => r.accepted);
-    expect(accepted).toHaveLength(1);
-    expect(accepted[0].idempotencyKey).toBe(`mentorlink-${failed.id}`);
-    expect(accepted[0].authorization).toBe(`Bearer ${API_KEY}`);
-    expect(accepted[0].body).toMatchObject({ from: "MentorLink <no-reply@mentorlink.test>", to: [mentee.email], subject: "Your MentorLink password reset code" });
-    expect(accepted[0].body.text).toMatch(/Your code: \d{6}/);
-    expect(accepted[0].body.text).toContain("MentorLink");
-    expect(accepted[0].body.html).toContain("<h1");
+    await expect.poll(() => sentTo(mentee.email).length, { timeout: 15_000 }).toBe(1);
+    const [accepted] = sentTo(mentee.email);
+    expect(accepted.idempotencyKey).toBe(`mentorlink-${failed.id}`);
+    expect(accepted.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(accepted.body).toMatchObject({ from: "MentorLink <no-reply@mentorlink.test>", to: [mentee.email], subject: "Your MentorLink password reset code" });
+    expect(accepted.body.text).toMatch(/Your code: \d{6}/);
+    expect(accepted.body.html).toContain("<h1");
+    await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 5_000 }).not.toBeNull();
     const [sent] = await rowsTo(mentee.email);
     expect(sent).toMatchObject({ attempts: 2, lastError: null, claimedUntil: null, sensitive: true, body: REDACTED_TEXT, html: null });
-    expect(sent.sentAt).not.toBeNull();
 
-    // Nothing is sent twice afterwards.
-    await runCron(later + 60 * 60 * 1000);
-    expect(mailApi.to(mentee.email).filter((r) => r.accepted)).toHaveLength(1);
+    // A sweep afterwards, even an hour on, sends nothing more.
+    await runCron(Date.now() + 60 * 60 * 1000);
+    expect(sentTo(mentee.email)).toHaveLength(1);
   });
 
-  it("with the provider up, the message goes out right after the commit", async () => {
-    mailApi.down = false;
+  it("a 429 with Retry-After is retried no sooner than the provider asked", async () => {
     const mentee = await createMentee();
-    await fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: mentee.email }) });
-    await until(() => mailApi.to(mentee.email).length === 1, "the delivery");
-    await until(async () => (await rowsTo(mentee.email))[0]?.sentAt != null, "sent_at");
-    expect(mailApi.to(mentee.email)[0].accepted).toBe(true);
+    mailApi.script.push({ status: 429, retryAfter: 4 });
+    const asked = Date.now();
+    expect((await sendOtp(mentee.email)).status).toBe(200);
+    await until(async () => (await rowsTo(mentee.email))[0]?.lastError != null, "the refused attempt");
+    const [refused] = await rowsTo(mentee.email);
+    expect(refused.lastError).toMatch(/429/);
+    expect(refused.nextAttemptAt.getTime() - asked).toBeGreaterThanOrEqual(4000);
+    await expect.poll(() => sentTo(mentee.email).length, { timeout: 15_000 }).toBe(1);
+    const second = mailApi.to(mentee.email).filter((r) => r.accepted)[0];
+    expect(second.idempotencyKey).toBe(`mentorlink-${refused.id}`);
+  });
+
+  it("an answer lost after the provider sent the message (500): the retry carries the same key, and the provider sends it once", async () => {
+    const mentee = await createMentee();
+    mailApi.script.push({ status: 500, acceptFirst: true });
+    expect((await sendOtp(mentee.email)).status).toBe(200);
+    await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 15_000 }).not.toBeNull();
+    const [row] = await rowsTo(mentee.email);
+    expect(row.attempts).toBe(2);
+    const calls = mailApi.to(mentee.email);
+    expect(calls.map((r) => r.idempotencyKey)).toEqual([`mentorlink-${row.id}`, `mentorlink-${row.id}`]);
+    expect(calls.filter((r) => r.accepted)).toHaveLength(1);
+  });
+
+  it("the same queue message delivered three times at once sends the mail once", async () => {
+    const mentee = await createMentee();
+    mailApi.down = true;
+    expect((await sendOtp(mentee.email)).status).toBe(200);
+    await until(async () => (await rowsTo(mentee.email))[0]?.lastError != null, "the first attempt");
+    const [row] = await rowsTo(mentee.email);
+    mailApi.down = false;
+    const again = () => fetch(`${stack.baseUrl}/dev/queues/MAIL_URGENT`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "mail", id: row.id }) });
+    expect((await Promise.all([again(), again(), again()])).map((r) => r.status)).toEqual([200, 200, 200]);
+    await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 15_000 }).not.toBeNull();
+    // The queue's own retry comes on top, and finds it sent.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(sentTo(mentee.email)).toHaveLength(1);
+  });
+
+  it("a delivery that died after the provider took the message and before it was recorded: swept up once its claim ran out, sent once", async () => {
+    const mentee = await createMentee();
+    const id = crypto.randomUUID();
+    const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000);
+    // What the dead delivery left: the row claimed (the claim now over), one attempt, handed to a queue long ago; the provider has it.
+    await testDb().insert(emailOutbox).values({ id, to: mentee.email, subject: "Left by a crash", body: "hello", attempts: 1, claimedUntil: new Date(Date.now() - 1000), queuedAt: twentyMinutesAgo, createdAt: twentyMinutesAgo, lane: "urgent" });
+    mailApi.sentKeys.add(`mentorlink-${id}`);
+    expect(await runCron()).toMatchObject({ deliverMail: { handedOn: expect.any(Number) } });
+    await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 15_000 }).not.toBeNull();
+    expect(mailApi.to(mentee.email).map((r) => [r.idempotencyKey, r.accepted])).toEqual([[`mentorlink-${id}`, false]]);
+  });
+
+  it("urgent mail does not wait behind bulk: a reset code asked for behind 400 bulk messages arrives first", async () => {
+    const mentee = await createMentee();
+    const bulkTo = `bulk-${crypto.randomUUID()}@example.com`;
+    const now = Date.now();
+    await testDb().insert(emailOutbox).values(Array.from({ length: 400 }, (_, i) => ({ to: bulkTo, subject: `Digest ${i}`, body: "news", lane: "bulk" as const, createdAt: new Date(now - 1000 + i) })));
+    mailApi.delayMs = 100;
+    try {
+      expect((await sendOtp(mentee.email)).status).toBe(200);
+      await expect.poll(() => sentTo(mentee.email).length, { timeout: 30_000 }).toBe(1);
+      const codeAt = mailApi.requests.indexOf(sentTo(mentee.email)[0]);
+      const bulkDone = mailApi.requests.filter((r) => r.body.to.includes(bulkTo));
+      // When the code went out, most of the bulk was still waiting its turn.
+      expect(bulkDone.filter((r) => mailApi.requests.indexOf(r) < codeAt).length).toBeLessThan(200);
+      await expect.poll(() => mailApi.to(bulkTo).filter((r) => r.accepted).length, { timeout: 60_000 }).toBe(400);
+    } finally {
+      mailApi.delayMs = 0;
+    }
   });
 });
 
@@ -125,19 +183,20 @@ describe("outbox hygiene (issue 20)", () => {
     expect(notice.body).toContain("was just changed");
   });
 
-  it("a sensitive message given up after its last attempt is redacted too", async () => {
+  it("a sensitive message given up after its last attempt is parked: redacted, and listed for an operator", async () => {
     mailApi.down = true;
     const mentee = await createMentee();
     await sendOtp(stack.baseUrl, mentee.email);
     await until(async () => (await rowsTo(mentee.email))[0]?.lastError != null, "the first attempt");
     const [first] = await rowsTo(mentee.email);
     expect(first.body).toMatch(/Your code: \d{6}/); // still owed to its owner
-    // Straight to the last attempt, due now.
-    await testDb().update(emailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1, nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, first.id));
-    const response = await fetch(`${stack.baseUrl}/dev/cron/deliverMail`, { method: "POST" });
-    expect(await response.json()).toEqual({ deliverMail: expect.objectContaining({ failed: expect.any(Number) }) });
+    // Straight to the last attempt: the queue's retry (2 s later) is it.
+    await testDb().update(emailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where(eq(emailOutbox.id, first.id));
+    await expect.poll(async () => (await rowsTo(mentee.email))[0]?.deadAt ?? null, { timeout: 15_000 }).not.toBeNull();
     const [given] = await rowsTo(mentee.email);
     expect(given).toMatchObject({ attempts: MAX_MAIL_ATTEMPTS, sentAt: null, body: REDACTED_UNDELIVERED_TEXT, html: null, lastError: expect.stringMatching(/503/) });
+    const parked = await testDb().select().from(deadLetters);
+    expect(parked.filter((d) => (d.body as { id?: string }).id === first.id)).toMatchObject([{ queue: "mail-urgent", attempts: MAX_MAIL_ATTEMPTS, replayedAt: null }]);
     mailApi.down = false;
-  });
+});
 });

@@ -126,7 +126,10 @@ describe("reminders", () => {
     const at24 = new Date(start.getTime() - 24 * HOUR + 2 * 60_000);
     await Promise.all([runAt(at24), runAt(at24)]);
     await runAt(new Date(start.getTime() - 3 * HOUR));
-    expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:24h", "mentor:24h"]);
+    // The sweep plans them; the reminders queue writes and sends them.
+    const kinds = async () => (await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort();
+    await expect.poll(kinds, { timeout: 10_000 }).toEqual(["mentee:24h", "mentor:24h"]);
+    await expect.poll(async () => (await mails()).filter((e) => e.sentAt !== null).length, { timeout: 10_000 }).toBe(2);
     expect(await mails()).toHaveLength(2);
     expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
     // Issue 23: in the product's one look, in HTML as well as plain text, with when and with whom.
@@ -140,7 +143,8 @@ describe("reminders", () => {
 
     const at1 = new Date(start.getTime() - 50 * 60_000);
     await Promise.all([runAt(at1), runAt(at1), runAt(new Date(start.getTime() - 5 * 60_000))]);
-    expect((await reminders()).map((r) => `${r.recipientRole}:${r.kind}`).sort()).toEqual(["mentee:1h", "mentee:24h", "mentor:1h", "mentor:24h"]);
+    await expect.poll(kinds, { timeout: 10_000 }).toEqual(["mentee:1h", "mentee:24h", "mentor:1h", "mentor:24h"]);
+    await expect.poll(async () => (await mails()).length, { timeout: 10_000 }).toBe(4);
     const sent = await mails();
     expect(sent).toHaveLength(4);
     expect(sent.find((e) => e.to === m.row.email && /within the hour/.test(e.subject))?.body).toMatch(/\(Asia\/Kolkata\)/);
@@ -158,8 +162,8 @@ describe("reminders", () => {
     const slotId = await publishOne(m.token, start, bookNow);
     expect((await book(me.token, slotId, bookNow)).status).toBe(201);
     await runAt(new Date(start.getTime() - 30 * 60_000));
-    const rows = await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId));
-    expect(rows.map((r) => r.kind)).toEqual(["1h", "1h"]);
+    const kinds = async () => (await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId))).map((r) => r.kind);
+    await expect.poll(kinds, { timeout: 10_000 }).toEqual(["1h", "1h"]);
   });
 });
 describe("the mentor dashboard", () => {

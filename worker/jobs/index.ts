@@ -5,10 +5,10 @@ import { readConfig, type Env } from "../env";
 import { currentTime } from "../services/clock";
 import { pruneThrottle } from "../services/login-throttle";
 import { pruneSocketTickets } from "../services/socket-tickets";
-import { deliverDueMail } from "../services/mail";
+import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
 import { thirdPartiesOf } from "../services/third-parties";
 import { transferHeldShares } from "../services/payouts/held-transfers";
-import { runReminders } from "./reminders";
+import { handOnLostReminders, planReminders } from "../services/scheduling/reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { runWaitlistHolds } from "./waitlist-holds";
@@ -19,6 +19,7 @@ import { dbFor } from "../database";
 /**
  * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and
  * idempotent: running it twice, or at the same time as a request's own work, changes nothing more.
+ * Mail and reminders are carried by queues (ADR 0031): here they are only planned, or swept up when lost on the way.
  */
 export type JobReport = Record<string, unknown>;
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -27,16 +28,16 @@ type Job = (db: Db, env: Env, now: number, waitUntil: WaitUntil) => Promise<unkn
 const DAY = 24 * 60 * 60 * 1000;
 
 export const jobs: Record<string, Job> = {
-  /** Retries mail that was not delivered right after its commit (backoff per message). */
-  deliverMail: (db, env, now) => deliverDueMail(db, thirdPartiesOf(env).mail, now),
+  /** Hands mail that no queue carries (its queue send failed, or it was lost on the way) to its queue. */
+  deliverMail: async (db, env, now) => ({ handedOn: await handMailToQueues(db, env, now, now - MAIL_QUEUE_LOST_MS) }),
   /** Drops throttle counters whose window has passed. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops socket tickets nobody used within their 30 s. */
   pruneSocketTickets: (db, _env, now) => pruneSocketTickets(db, now),
   /** Drops reset codes a day after they expired (they are useless by then). */
   pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
-  /** Session reminders 24 hours and 1 hour before a booked session (ADR 0013), each sent once. */
-  reminders: (db, env, now, waitUntil) => runReminders(db, env, new Date(now), waitUntil),
+  /** Plans the session reminders due before the next run, each queued to arrive at its instant (ADR 0031), and hands on lost ones. */
+  reminders: async (db, env, now) => ({ ...(await planReminders(db, env, now)), handedOnAgain: await handOnLostReminders(db, env, now) }),
   /** Bookings the mentor asked to reschedule and nobody moved are released when they start, so they never count as a used call (ADR 0023). */
   releaseUnansweredReschedules: (db, env, now, waitUntil) => releaseUnansweredReschedules(db, env, new Date(now), waitUntil),
   /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */

@@ -1,14 +1,13 @@
-import { and, asc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailOutbox, type MailAttachment } from "../../db/schema";
+import { emailOutbox, type MailAttachment, type MailLane } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { dbFor } from "../database";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
 import { currentTime } from "./clock";
 import { channelOffSql } from "./notice-preferences";
-import type { MailTransport } from "./mail/transport";
-import { thirdPartiesOf } from "./third-parties";
+import { handMailToQueues } from "./mail/queued-delivery";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -17,11 +16,12 @@ import { thirdPartiesOf } from "./third-parties";
  *      mail, so the mail exists exactly when the change committed;
  *   2. after the batch, calls `deliverMailSoon(env, waitUntil)` to send it right after the response.
  *
- * A cron (`scheduled` in worker/index.ts, every minute) retries what failed, with backoff, so a
- * provider outage loses nothing. Each delivery claims its row with a conditional update first, so
- * two deliveries (the request's and the cron's) never both send a row; the provider also receives
- * the row id as its idempotency key. Locally (no MAIL_API_KEY) nothing leaves the machine and
- * /dev/mailbox lists every message from its own copy.
+ `deliverMailSoon` hands the new rows to a queue (ADR 0031): `urgent` for what a person waits for, `bulk` for what may
+ * wait its turn. The queue's consumer sends them in batches, retries failures with backoff through the queue, and parks
+ * what keeps failing (`mail/queued-delivery.ts`); the minute cron only sweeps up rows no queue carries. Each delivery
+ * claims its rows with one conditional update first, so two deliveries never both send a row; the provider also
+ * receives the row id as its idempotency key. Locally (no MAIL_API_KEY) nothing leaves the machine and /dev/mailbox
+ * lists every message from its own copy.
  *
  * A `sensitive` message (a reset code, a verification link) keeps its secret only until it is
  * delivered or given up: the update that records the outcome also redacts its text and HTML.
@@ -48,11 +48,15 @@ export type MailMessage = {
    * written muted (`muted_at`) and never delivered. Security and payment mail names none: always sent.
    */
   notice?: { to: { role: Role; id: string }; kind: NoticeKind };
+  /** Its queue: `urgent` unless said otherwise, so a new kind of mail never waits behind bulk by mistake (ADR 0031). */
+  lane?: MailLane;
+  /** A mail about one session (a reminder): sent only while that session is still booked at this start. */
+  aboutSession?: { slotId: string; startAt: Date };
+  /** Its row id, when the writer delivers it itself (the reminders' consumer): the row is written as handed on already. */
+  id?: string;
 };
 
-/** What a sensitive message's text becomes once its secret has done its work. */
-export const REDACTED_TEXT = "[redacted after delivery]";
-export const REDACTED_UNDELIVERED_TEXT = "[redacted: not delivered]";
+export { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT, mailBackoffMs } from "./mail/queued-delivery";
 
 const attachmentsOf = (message: MailMessage) => (message.attachments?.length ? message.attachments : null);
 
@@ -65,6 +69,7 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
   return db
     .insert(emailOutbox)
     .values({
+      ...(message.id ? { id: message.id } : {}),
       to: message.to,
       subject: message.subject,
       body: message.text,
@@ -73,6 +78,10 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
       sensitive: message.sensitive ?? false,
       attachments: attachmentsOf(message),
       mutedAt: mutedAt(message, now),
+      lane: message.lane ?? "urgent",
+      sessionSlotId: message.aboutSession?.slotId ?? null,
+      sessionStartAt: message.aboutSession?.startAt ?? null,
+      queuedAt: message.id ? new Date(now) : null,
     })
     .onConflictDoNothing();
 }
@@ -83,73 +92,18 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
   const attachments = attachmentsOf(message);
-  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at)
-    select ${crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}, ${mutedAt(message, now)}
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at, lane, session_slot_id, session_start_at, queued_at)
+    select ${message.id ?? crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}, ${mutedAt(message, now)},
+      ${message.lane ?? "urgent"}, ${message.aboutSession?.slotId ?? null}, ${message.aboutSession?.startAt.getTime() ?? null}, ${message.id ? now : null}
     where ${condition}
     on conflict do nothing`);
 }
 
-/** Sends what is due right after the response (call after the batch that wrote the mail committed). */
-export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
-  waitUntil(
-    deliverDueMail(dbFor(readConfig(env)), thirdPartiesOf(env).mail).catch((error: unknown) => console.error("mail delivery failed; the cron retries it", error)),
-  );
-}
-
-/** After this many attempts a message stays unsent with its last error (visible in the outbox; a sensitive one redacted). */
-export const MAX_MAIL_ATTEMPTS = 10;
-/** How long one delivery holds a claimed row; a crashed delivery's row is free again after it. */
-export const MAIL_CLAIM_MS = 2 * 60 * 1000;
-const BATCH_LIMIT = 25;
-
-/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, ... capped at 6 h. */
-export function mailBackoffMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
-}
-
-export type DeliveryReport = { sent: number; failed: number };
-
-const redacted = (text: string) => ({ body: text, html: null });
-
 /**
- * Delivers due messages: claims each row with a conditional update (only one delivery wins a row),
- * sends it, then marks it sent or schedules the next attempt (redacting a sensitive message in that
- * same update once delivered or out of attempts). Idempotent: running it twice at once sends every
- * message once.
+ * After the batch that wrote mail committed: hands every row no queue carries yet to its queue, after the response.
+ * One conditional update takes the rows, so concurrent requests each hand on their own; a failure leaves them to the
+ * minute sweep (ADR 0031).
  */
-export async function deliverDueMail(db: Db, transport: MailTransport, now = currentTime()): Promise<DeliveryReport> {
-  const free = or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, new Date(now)));
-  const due = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.mutedAt), lte(emailOutbox.nextAttemptAt, new Date(now)), lt(emailOutbox.attempts, MAX_MAIL_ATTEMPTS), free);
-  const candidates = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(due).orderBy(asc(emailOutbox.createdAt)).limit(BATCH_LIMIT);
-  const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (const { id } of candidates) {
-    const [row] = await db
-      .update(emailOutbox)
-      .set({ claimedUntil: new Date(now + MAIL_CLAIM_MS), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(and(eq(emailOutbox.id, id), due))
-      .returning();
-    if (!row) continue; // another delivery has it
-    try {
-      await transport.send({ id: row.id, to: row.to, subject: row.subject, text: row.body, html: row.html, attachments: row.attachments ?? [], createdAt: row.createdAt });
-      await db
-        .update(emailOutbox)
-        .set({ sentAt: new Date(currentTime()), claimedUntil: null, lastError: null, ...(row.sensitive ? redacted(REDACTED_TEXT) : {}) })
-        .where(eq(emailOutbox.id, id));
-      report.sent++;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(emailOutbox)
-        .set({
-          claimedUntil: null,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: new Date(now + mailBackoffMs(row.attempts)),
-          ...(row.sensitive && row.attempts >= MAX_MAIL_ATTEMPTS ? redacted(REDACTED_UNDELIVERED_TEXT) : {}),
-        })
-        .where(eq(emailOutbox.id, id));
-      console.warn(`mail ${id} not delivered (attempt ${row.attempts}): ${message}`);
-      report.failed++;
-    }
-  }
-  return report;
+export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
+  waitUntil(handMailToQueues(dbFor(readConfig(env)), env, currentTime()).catch((error: unknown) => console.error("mail not handed to its queue; the minute sweep does", error)));
 }

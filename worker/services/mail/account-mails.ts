@@ -7,7 +7,7 @@ import { i18nFor, intlTag } from "../../i18n";
 import { layoutMail as mail, PRODUCT } from "./layout";
 
 /** Sent once, with the sign-up (issue 23), in the language she signed up in (issue 27); a Google sign-up has a proven address and no link to open. */
-export function welcomeMail(to: string, firstName: string, how: "password" | "google", locale: Locale): MailMessage {
+function welcomeMailText(to: string, firstName: string, how: "password" | "google", locale: Locale): MailMessage {
   const i18n = i18nFor(locale);
   return mail(to, {
     lang: locale,
@@ -50,7 +50,7 @@ export function formatAmount(amountMinor: number, currency: string, locale: Loca
 }
 
 /** One per paid invoice (issue 23): amount, period and mentor; a redelivered invoice is not mailed twice. */
-export function receiptMail(r: Receipt): MailMessage {
+function receiptMailText(r: Receipt): MailMessage {
   const { locale, mentorName, menteeFirst } = r;
   const i18n = i18nFor(locale);
   const amount = formatAmount(r.amountMinor, r.currency, locale);
@@ -76,4 +76,14 @@ export function receiptMail(r: Receipt): MailMessage {
     },
     { dedupeKey: `receipt:${r.invoiceId}` },
   );
+}
+
+/** Bulk: it may wait behind what a person is waiting for (ADR 0031). */
+export function welcomeMail(to: string, firstName: string, how: "password" | "google", locale: Locale): MailMessage {
+  return { ...welcomeMailText(to, firstName, how, locale), lane: "bulk" };
+}
+
+/** Bulk: it may wait behind what a person is waiting for (ADR 0031). */
+export function receiptMail(r: Receipt): MailMessage {
+  return { ...receiptMailText(r), lane: "bulk" };
 }

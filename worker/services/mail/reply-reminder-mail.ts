@@ -33,7 +33,7 @@ export type ReplyReminder = {
 };
 
 /** To a mentor whose subscriber has waited 72 hours for an answer (issue 26), once per wait. */
-export function replyReminderMail(r: ReplyReminder): MailMessage {
+function replyReminderMailText(r: ReplyReminder): MailMessage {
   const { menteeName, first, waited, locale } = r;
   const i18n = i18nFor(locale);
   return layoutMail(r.to, {
@@ -49,4 +49,9 @@ export function replyReminderMail(r: ReplyReminder): MailMessage {
       [i18n._(msg`Waiting since`), r.since],
     ],
   });
+}
+
+/** Bulk: it may wait behind what a person is waiting for (ADR 0031). */
+export function replyReminderMail(r: ReplyReminder): MailMessage {
+  return { ...replyReminderMailText(r), lane: "bulk" };
 }

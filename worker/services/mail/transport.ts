@@ -14,7 +14,21 @@ const apiAttachment = (a: MailAttachment) => ({ filename: a.filename, content: e
  */
 export type MailTransport = { name: "http" | "local"; send(mail: OutgoingMail): Promise<void> };
 
-export class MailRejected extends Error {}
+/** The provider refused a message; `retryAfterMs` is its own word on when to try again (a 429's or 503's Retry-After). */
+export class MailRejected extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Retry-After in seconds (the form mail APIs use), else nothing. */
+const retryAfterMs = (response: Response) => {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 6 * 60 * 60) * 1000 : undefined;
+};
 
 /**
  * An e-mail HTTP API in Resend's shape (`POST {from,to,subject,text,html,attachments}` with a bearer key). The
@@ -42,7 +56,7 @@ export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_UR
       });
       if (!response.ok) {
         const detail = (await response.text().catch(() => "")).slice(0, 300);
-        throw new MailRejected(`mail API answered ${response.status}${detail ? `: ${detail}` : ""}`);
+        throw new MailRejected(`mail API answered ${response.status}${detail ? `: ${detail}` : ""}`, retryAfterMs(response));
       }
     },
   };

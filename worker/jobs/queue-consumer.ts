@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { dbFor } from "../database";
+import { readConfig, type BackgroundJob, type Env, type MailJob, type ReminderJob } from "../env";
+import { currentTime } from "../services/clock";
+import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
+import { sendPlannedReminders } from "../services/scheduling/reminders";
+import { thirdPartiesOf } from "../services/third-parties";
+
+/**
+ * The queues' one consumer (wrangler.toml `[[queues.consumers]]`, ADR 0031). Each message names a row that is the
+ * truth, so a message delivered twice, or a batch run again after a crash, sends nothing twice. A batch that throws is
+ * retried whole by the queue, and after its last attempt goes to the dead-letter queue, whose messages are parked in
+ * `dead_letters` for an operator.
+ */
+export const QUEUES = {
+  mailUrgent: "mentorlink-mail-urgent",
+  mailBulk: "mentorlink-mail-bulk",
+  reminders: "mentorlink-reminders",
+  deadLetters: "mentorlink-dead-letters",
+} as const;
+
+type WaitUntil = (p: Promise<unknown>) => void;
+
+export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env, waitUntil: WaitUntil): Promise<void> {
+  const db = dbFor(readConfig(env));
+  if (batch.queue === QUEUES.deadLetters) return parkDeadLetters(batch, env);
+  if (batch.queue === QUEUES.reminders) {
+    const planIds = batch.messages.map((m) => (m.body as ReminderJob).planId);
+    await sendPlannedReminders({ db, env, mail: thirdPartiesOf(env).mail, waitUntil, now: currentTime }, planIds);
+    batch.ackAll();
+    return;
+  }
+  const messages = batch.messages as readonly Message<MailJob>[];
+  const outcomes = await deliverMail(db, thirdPartiesOf(env).mail, [...new Set(messages.map((m) => m.body.id))], currentTime);
+  const retryIn = new Map(outcomes.filter((o) => o.retryInMs !== undefined).map((o) => [o.id, o.retryInMs!]));
+  for (const message of messages) {
+    const wait = retryIn.get(message.body.id);
+    if (wait === undefined) message.ack();
+    else message.retry({ delaySeconds: Math.ceil(wait / 1000) });
+  }
+}
+
+/** Messages that failed every attempt: one `dead_letters` row each; a mail row is parked too (a sensitive one redacted). */
+async function parkDeadLetters(batch: MessageBatch<BackgroundJob>, env: Env): Promise<void> {
+  const db = dbFor(readConfig(env));
+  const now = currentTime();
+  const statements = batch.messages.flatMap((m) => {
+    const park = db.run(sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${m.body.kind}, ${JSON.stringify(m.body)}, ${m.attempts}, ${now})`);
+    if (m.body.kind !== "mail") return [park];
+    return [
+      park,
+      db.run(sql`update email_outbox set dead_at = ${now}, claimed_until = null,
+        body = case when sensitive = 1 then ${REDACTED_UNDELIVERED_TEXT} else body end, html = case when sensitive = 1 then null else html end
+        where id = ${m.body.id} and sent_at is null and dead_at is null`),
+    ];
+  });
+  if (statements.length) await db.batch([statements[0], ...statements.slice(1)]);
+  batch.ackAll();
+}

@@ -1,0 +1,152 @@
+import { aliasedTable, and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mentees, mentors, reminderPlans, timeSlots, type ReminderKind } from "../../../db/schema";
+import type { Env, ReminderJob } from "../../env";
+import { mailLocale } from "../../i18n";
+import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { sendJobsAt } from "../background/queues";
+import { mailInsertWhen } from "../mail";
+import { deliverMail, sendMailJobs } from "../mail/queued-delivery";
+import { reminderMail, reminderSoon } from "../mail/schedule-mails";
+import { pushToUser } from "../push";
+import type { MailTransport } from "../mail/transport";
+
+/**
+ * Session reminders at their minute (ADR 0031, ADR 0013). The minute sweep plans each reminder whose instant (24 hours
+ * or 1 hour before the start, in the start the session has now) comes within the next minute, and hands it to the
+ * reminders queue with a delay that ends at that instant. The consumer writes both people's reminders (bell entry,
+ * e-mail) in one batch, only while the session still stands as planned, and sends the e-mails itself.
+ */
+
+const HOUR = 60 * 60 * 1000;
+/** The sweep runs every minute: it plans what falls due before the next run. */
+export const SWEEP_AHEAD_MS = 60 * 1000;
+/** A reminder whose instant passed less than this long ago (a sweep that did not run) is still sent. */
+export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
+const LEAD: Record<ReminderKind, number> = { "24h": 24 * HOUR, "1h": HOUR };
+
+type WaitUntil = (p: Promise<unknown>) => void;
+
+/**
+ * Plans the reminders due before the next sweep, each once (the plan's unique key), and hands them to the queue, each
+ * with a delay to its instant. A session booked or moved within a day gets its first reminder at once (the 24-hour one,
+ * saying how many hours are left), and the hour's one at its instant; a session within the hour gets only that one.
+ */
+export async function planReminders(db: Db, env: Env, now: number): Promise<{ planned: number }> {
+  const ahead = now + SWEEP_AHEAD_MS;
+  const kinds = sql.join(
+    Object.entries(LEAD).map(([kind, lead], i) => (i === 0 ? sql`select ${kind} as kind, ${lead} as lead` : sql`select ${kind}, ${lead}`)),
+    sql` union all `,
+  );
+  const planned = await db.all<{ id: string; due_at: number }>(sql`insert into reminder_plans (id, slot_id, booked_at, start_at, kind, due_at, created_at)
+    select lower(hex(randomblob(16))), s.id, s.booked_at, s.start_at, k.kind, max(s.start_at - k.lead, ${now}), ${now}
+    from time_slots s, (${kinds}) k
+    where s.state = 'booked' and s.booked_at is not null and s.mentee_id is not null
+      and s.start_at > ${now} and s.start_at <= ${ahead + 24 * HOUR}
+      and s.start_at - k.lead <= ${ahead}
+      and (k.kind = '1h' or s.start_at > ${now + HOUR})
+      and (s.start_at - k.lead > ${now - REMINDER_CATCH_UP_MS} or s.booked_at > ${now - REMINDER_CATCH_UP_MS})
+    on conflict do nothing
+    returning id, due_at`);
+  await sendJobsAt(
+    env.REMINDERS,
+    planned.map((p): { body: ReminderJob; delaySeconds: number } => ({ body: { kind: "reminder", planId: p.id }, delaySeconds: (p.due_at - now) / 1000 })),
+  );
+  return { planned: planned.length };
+}
+
+/**
+ * Plans planned more than this long ago and still not done lost their queue message: the sweep hands them on again
+ * (the consumer writes each person's reminder once, whatever it receives twice).
+ */
+export const REMINDER_LOST_MS = 15 * 60 * 1000;
+
+export async function handOnLostReminders(db: Db, env: Env, now: number): Promise<number> {
+  const lost = await db.all<{ id: string }>(sql`select id from reminder_plans where done_at is null and due_at < ${now - REMINDER_LOST_MS} and due_at > ${now - 24 * HOUR} limit 1000`);
+  await sendJobsAt(
+    env.REMINDERS,
+    lost.map((p) => ({ body: { kind: "reminder" as const, planId: p.id }, delaySeconds: 0 })),
+  );
+  return lost.length;
+}
+
+export type ReminderDeps = { db: Db; env: Env; mail: MailTransport; waitUntil: WaitUntil; now: () => number };
+
+/**
+ * Writes and sends the planned reminders `planIds` (a queue batch). Each person's reminder is one marker row (unique per
+ * booking, person and kind), her bell entry and her e-mail, written together and only while the session is still
+ * booked at the planned start; a cancel or a move before then leaves nothing to send. The e-mails are delivered here,
+ * at once; what the provider refuses goes to the bulk queue's retries. Returns the e-mails' outcomes for the caller.
+ */
+export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]): Promise<{ written: number }> {
+  const { db, env } = deps;
+  if (planIds.length === 0) return { written: 0 };
+  const menteeRow = aliasedTable(mentees, "reminded_mentee");
+  const rows = await db
+    .select({
+      plan: reminderPlans,
+      slot: { state: timeSlots.state, startAt: timeSlots.startAt, bookedAt: timeSlots.bookedAt, mentorId: timeSlots.mentorId, menteeId: timeSlots.menteeId },
+      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
+      mentor: { first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone, locale: mentors.locale },
+    })
+    .from(reminderPlans)
+    .innerJoin(timeSlots, eq(timeSlots.id, reminderPlans.slotId))
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
+    .leftJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+    .where(and(inArray(reminderPlans.id, planIds), isNull(reminderPlans.doneAt)));
+  const at = deps.now();
+  type Written = { role: "mentee" | "mentor"; id: string; markerId: string; mailId: string; notificationId: string; content: string };
+  const written: Written[] = [];
+  const statements = [];
+  for (const r of rows) {
+    const { plan, slot } = r;
+    const stands = slot.state === "booked" && slot.startAt.getTime() === plan.startAt.getTime() && slot.bookedAt?.getTime() === plan.bookedAt.getTime() && slot.menteeId && r.mentee?.email;
+    if (!stands || !slot.menteeId || !r.mentee) continue;
+    const hoursLeft = Math.max(2, Math.round((plan.startAt.getTime() - plan.dueAt.getTime()) / HOUR));
+    const parties = [
+      { role: "mentee" as const, id: slot.menteeId, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first, locale: mailLocale(r.mentee.locale) },
+      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
+    ];
+    const sessionStands = sql`exists (select 1 from time_slots where id = ${plan.slotId} and state = 'booked' and start_at = ${plan.startAt.getTime()} and booked_at = ${plan.bookedAt.getTime()})`;
+    for (const p of parties) {
+      const soon = plan.kind === "1h" ? "starts within the hour" : `is in about ${hoursLeft} hours`;
+      const content = `Reminder: your session with ${p.other} ${soon}: ${formatWhen(plan.startAt, p.zone, "en")}.`;
+      const ids = { markerId: crypto.randomUUID(), mailId: crypto.randomUUID(), notificationId: crypto.randomUUID() };
+      const markerWritten = sql`exists (select 1 from session_reminders where id = ${ids.markerId})`;
+      statements.push(
+        db.run(sql`insert into session_reminders (id, slot_id, booked_at, recipient_role, kind, created_at)
+          select ${ids.markerId}, ${plan.slotId}, ${plan.bookedAt.getTime()}, ${p.role}, ${plan.kind}, ${at} where ${sessionStands}
+          on conflict do nothing`),
+        db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, is_read, created_at)
+          select ${ids.notificationId}, ${p.role}, ${p.id}, 'alert', 'reminder', ${content}, 0, ${at} where ${markerWritten}`),
+        // Muted, not left out, when she turned reminder e-mails off.
+        mailInsertWhen(
+          db,
+          {
+            ...reminderMail({ to: p.email, first: p.name, other: p.other, soon: reminderSoon(plan.kind === "1h" ? 1 : hoursLeft, p.locale), when: formatWhen(plan.startAt, p.zone, p.locale), locale: p.locale }),
+            notice: { to: { role: p.role, id: p.id }, kind: "reminder" },
+            lane: "bulk",
+            aboutSession: { slotId: plan.slotId, startAt: plan.startAt },
+            id: ids.mailId,
+          },
+          markerWritten,
+          at,
+        ),
+      );
+      written.push({ role: p.role, id: p.id, content, ...ids });
+    }
+  }
+  const done = db.update(reminderPlans).set({ doneAt: new Date(at) }).where(inArray(reminderPlans.id, planIds));
+  const markers = written.length ? db.all<{ id: string }>(sql`select id from session_reminders where id in (${sql.join(written.map((w) => sql`${w.markerId}`), sql`, `)})`) : null;
+  const results = await db.batch([done, ...statements, ...(markers ? [markers] : [])]);
+  const kept = new Set(markers ? (results[results.length - 1] as { id: string }[]).map((m) => m.id) : []);
+  const sent = written.filter((w) => kept.has(w.markerId));
+  for (const w of sent) {
+    const iso = new Date(at).toISOString();
+    pushToUser(env, deps.waitUntil, { role: w.role, id: w.id }, "notification", { id: w.notificationId, type: "alert", kind: "reminder", content: w.content, isRead: false, conversationId: null, time: iso, createdAt: iso });
+  }
+  const outcomes = await deliverMail(db, deps.mail, sent.map((w) => w.mailId), deps.now);
+  const again = outcomes.filter((o) => o.retryInMs !== undefined);
+  for (const o of again) await sendMailJobs(env, [{ id: o.id, lane: "bulk" }], o.retryInMs! / 1000);
+  return { written: sent.length };
+}
