@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, notifications, sessionReminders } from "../../db/schema";
+import { emailOutbox, notifications, reminderPlans, sessionReminders } from "../../db/schema";
 import { formatDate, formatTime, zonedInstant } from "../../shared/zoned-time";
 import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
@@ -151,6 +151,26 @@ describe("reminders", () => {
     // After the start: nothing more.
     await runAt(new Date(start.getTime() + 60_000));
     expect(await reminders()).toHaveLength(4);
+  });
+
+  it("a reminder is planned for its instant and not sent for a session cancelled before then", async () => {
+    const bookNow = new Date("2029-08-01T00:00:00Z");
+    const m = await mentor();
+    const me = await mentee();
+    await subscribe(me.id, m.id, bookNow);
+    const start = new Date("2029-08-03T10:00:00Z");
+    const slotId = await publishOne(m.token, start, bookNow);
+    expect((await book(me.token, slotId, bookNow)).status).toBe(201);
+    // Planned 3 seconds before its instant: the queue holds it until then; she cancels meanwhile.
+    const planning = new Date(start.getTime() - 24 * HOUR - 3000);
+    expect((await runAt(planning)).body).toMatchObject({ reminders: { planned: 1 } });
+    const [plan] = await testDb().select().from(reminderPlans).where(eq(reminderPlans.slotId, slotId));
+    expect(plan).toMatchObject({ kind: "24h", dueAt: new Date(start.getTime() - 24 * HOUR), doneAt: null });
+    expect((await cancel(me.token, slotId, new Date(planning.getTime() + 1000))).status).toBe(200);
+    await expect.poll(async () => (await testDb().select().from(reminderPlans).where(eq(reminderPlans.slotId, slotId)))[0].doneAt, { timeout: 10_000 }).not.toBeNull();
+    expect(await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId))).toEqual([]);
+    const reminderMails = (await testDb().select().from(emailOutbox)).filter((e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"));
+    expect(reminderMails).toEqual([]);
   });
 
   it("a late cron skips straight to the 1-hour reminder", async () => {
