@@ -38,8 +38,8 @@ describe("one-time codes", () => {
 });
 
 describe("mail backoff", () => {
-  it("doubles from 30 s and stops growing at 6 hours", () => {
-    expect([1, 2, 3, 4].map(mailBackoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+  it("grows fourfold from 2 s and stops growing at 6 hours", () => {
+    expect([1, 2, 3, 4].map(mailBackoffMs)).toEqual([2_000, 8_000, 32_000, 128_000]);
     expect(mailBackoffMs(30)).toBe(6 * 60 * 60 * 1000);
   });
 });

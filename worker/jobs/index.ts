@@ -8,7 +8,7 @@ import { pruneSocketTickets } from "../services/socket-tickets";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
 import { thirdPartiesOf } from "../services/third-parties";
 import { transferHeldShares } from "../services/payouts/held-transfers";
-import { handOnLostReminders, planReminders } from "../services/scheduling/reminders";
+import { handOnLostReminders, planReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { runWaitlistHolds } from "./waitlist-holds";

@@ -3,7 +3,7 @@ import { dbFor } from "../database";
 import { readConfig, type BackgroundJob, type Env, type MailJob, type ReminderJob } from "../env";
 import { currentTime } from "../services/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
-import { sendPlannedReminders } from "../services/scheduling/reminders";
+import { sendPlannedReminders } from "./reminders";
 import { thirdPartiesOf } from "../services/third-parties";
 
 /**

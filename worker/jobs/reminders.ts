@@ -1,15 +1,15 @@
 import { aliasedTable, and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentees, mentors, reminderPlans, timeSlots, type ReminderKind } from "../../../db/schema";
-import type { Env, ReminderJob } from "../../env";
-import { mailLocale } from "../../i18n";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
-import { sendJobsAt } from "../background/queues";
-import { mailInsertWhen } from "../mail";
-import { deliverMail, sendMailJobs } from "../mail/queued-delivery";
-import { reminderMail, reminderSoon } from "../mail/schedule-mails";
-import { pushToUser } from "../push";
-import type { MailTransport } from "../mail/transport";
+import type { Db } from "../../db/client";
+import { mentees, mentors, reminderPlans, timeSlots, type ReminderKind } from "../../db/schema";
+import type { Env, ReminderJob } from "../env";
+import { mailLocale } from "../i18n";
+import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { sendJobsAt } from "../services/background/queues";
+import { mailInsertWhen } from "../services/mail";
+import { deliverMail, sendMailJobs } from "../services/mail/queued-delivery";
+import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
+import { pushToUser } from "../services/push";
+import type { MailTransport } from "../services/mail/transport";
 
 /**
  * Session reminders at their minute (ADR 0031, ADR 0013). The minute sweep plans each reminder whose instant (24 hours
