@@ -22,3 +22,6 @@ export const APP_SHELL_PATH = "/app-shell";
 
 /** The message the app sends a waiting service worker when the person chooses to reload into the new version. */
 export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
+
+/** The service worker's cache of public pages kept for offline; the app empties it when a person signs out (ADR 0030). */
+export const PAGES_CACHE = "mentorlink-pages";

@@ -10,10 +10,12 @@ import { AuthFetchContext } from "./lib/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./lib/page-cookie";
-import { recentSearches } from "./lib/search-history";
+import { forgetSearches, recentSearches } from "./lib/search-history";
+import { forgetStandings } from "./components/booking/standing-store";
+import { PAGES_CACHE } from "../shared/app-install";
 import { drawnPage, pageBeforeApp } from "./lib/page-shells";
 import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
-import { clearSession, hasRecord, readSession } from "./lib/session";
+import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./lib/session";
 import { TRPCProvider, createApiClient } from "./lib/trpc";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../worker/trpc/router";
@@ -80,9 +82,19 @@ function usableSeed(seed: PageSeed): boolean {
   return false;
 }
 
+// What this browser keeps of one person goes when she signs out or her sign-in ends here, and when anyone else signs
+// in (ADR 0030): a mentee's recent searches (and the Worker's cookie of them), her bookings' results in this tab, every
+// answer in memory (the next person's screens ask anew), and the public pages kept for offline (which profiles she opened).
+whenPersonLeaves((role) => {
+  if (role === "mentee") forgetSearches();
+  forgetStandings();
+  queryClient.removeQueries();
+  if (typeof caches !== "undefined") void caches.delete(PAGES_CACHE).catch(() => undefined);
+});
+
 // What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
 tellZone();
-tellSearches(recentSearches());
+tellSearches(recentSearches(readSession("mentee")?.id));
 // A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
 // so the next one is drawn.
 const area = roleOfArea(location.pathname);

@@ -65,7 +65,10 @@ export const earnings = sqliteTable(
     transferId: text("transfer_id"),
     transferredAt: instant("transferred_at"),
     transferAttempts: integer("transfer_attempts").notNull().default(0),
-    /** When a run of the cron took the row for a transfer; another run leaves it alone until the lease ends. */
+    /**
+     * When a run of the cron (a transfer) or a moderator (a refund) took the row to move its money;
+     * any other leaves it alone until the lease ends, so one movement of a payment runs at a time.
+     */
     transferClaimedAt: instant("transfer_claimed_at"),
     lastTransferError: text("last_transfer_error"),
     /** Refunded to the mentee so far (of gross), the mentor's share taken back, and the fee given back; only ever grow. */

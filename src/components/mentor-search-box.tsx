@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { BROWSE_ROUTE, searchSegment, searchText, validateBrowseFilters, type BrowseArea } from "@/lib/browse";
 import { cn } from "@/lib/class-names";
 import { rememberSearch } from "@/lib/search-history";
+import { readSession } from "@/lib/session";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 
@@ -21,7 +22,7 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    rememberSearch(text);
+    rememberSearch(text, readSession("mentee")?.id);
     // New words keep the price and rating chosen on a browse page (SPEC §4: each re-runs the search on its own).
     void navigate({ to: BROWSE_ROUTE[area], params: { search: searchSegment(text) }, search: (prev: Record<string, unknown>) => validateBrowseFilters(prev) });
   };

@@ -4,6 +4,7 @@ import { MailCheck, X } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { apiError } from "@/lib/api-error";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { useSession } from "@/lib/session";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "./ui/button";
 
@@ -15,7 +16,8 @@ const onHidden = (listener: () => void) => {
   hidden.add(listener);
   return () => void hidden.delete(listener);
 };
-const hiddenFor = (role: string) => sessionStorage.getItem(DISMISSED_KEY) === role;
+// Hidden by this person only: someone else signing in on the tab sees her own reminder (ADR 0030).
+const hiddenFor = (who: string) => sessionStorage.getItem(DISMISSED_KEY) === who;
 
 /**
  * "Verify your e-mail" (issue 20): a banner, not a wall, for a signed-in mentee or mentor whose
@@ -28,11 +30,12 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
   const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
   // A page the Worker draws (issue 28) cannot know what this tab hid: it draws the banner, and the tab's own answer
   // follows at once when the app takes the page over (as a second render, not a mismatch).
-  const dismissed = useSyncExternalStore(onHidden, () => hiddenFor(role), () => false);
+  const who = `${role}:${useSession(role)?.id ?? ""}`;
+  const dismissed = useSyncExternalStore(onHidden, () => hiddenFor(who), () => false);
 
   if (dismissed || !status.data || status.data.verified) return null;
   const dismiss = () => {
-    sessionStorage.setItem(DISMISSED_KEY, role);
+    sessionStorage.setItem(DISMISSED_KEY, who);
     for (const listener of hidden) listener();
   };
   const email = status.data.email;

@@ -115,7 +115,23 @@ export function firstSignedInRole(): Role | null {
   return ROLES.find((role) => readSession(role) !== null) ?? null;
 }
 
+/**
+ * What this browser keeps of a person besides her record (her recent searches, screens' answers in
+ * memory, pages kept for offline) is forgotten when she signs out here, when her sign-in ends (a
+ * refused refresh, a socket closed by the server) and when anyone else signs in in that role, over a
+ * record left behind or none (ADR 0030). The app's entry says what to forget; the session only says when.
+ */
+const leaving = new Set<(role: Role) => void>();
+export function whenPersonLeaves(forget: (role: Role) => void): () => void {
+  leaving.add(forget);
+  return () => leaving.delete(forget);
+}
+const personLeft = (role: Role) => leaving.forEach((forget) => forget(role));
+
 export function writeSession(role: Role, signIn: SignIn): void {
+  // Anyone but the person whose record this browser holds (or held none for) signing in: whatever is left goes first.
+  const before = readRecord(role);
+  if (!before || fromRecord(role, before as Partial<MenteeAuth & MentorAuth & ModeratorAuth>).id !== signIn.id) personLeft(role);
   localStorage.setItem(STORAGE_KEYS[role], JSON.stringify(toRecord(role, signIn)));
   askForPageCookie(signIn.accessToken);
   emit();
@@ -147,6 +163,7 @@ export function updateSessionProfile(role: "mentee" | "mentor", changes: { name?
 export function clearSession(role: Role): void {
   localStorage.removeItem(STORAGE_KEYS[role]);
   dropPageCookie(role);
+  personLeft(role);
   emit();
 }
 

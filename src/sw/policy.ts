@@ -1,4 +1,4 @@
-import { APP_SHELL_PATH, OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from "../../shared/app-install";
+import { APP_SHELL_PATH, OFFLINE_PAGE_PATH, PAGES_CACHE, SERVICE_WORKER_PATH } from "../../shared/app-install";
 import { shellOf } from "../lib/page-shells";
 
 /**
@@ -40,7 +40,7 @@ export function offlineFallbackOf(pathname: string): string {
 }
 
 /** The cache of public pages kept for offline (a copy per address, the newest visits kept). */
-export const PAGES_CACHE = "mentorlink-pages";
+export { PAGES_CACHE };
 export const PAGES_KEPT = 50;
 
 /** How long a public page may take on a slow network before its kept copy is shown instead. */

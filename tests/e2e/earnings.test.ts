@@ -160,7 +160,7 @@ describe("earnings (issue 24)", () => {
     await page.getByRole("table").filter({ hasText: fullName(mentee) }).waitFor();
   });
 
-  it("after Stripe's return reads the account once and cleans the address; an expired onboarding link opens a new one", async () => {
+  it("after Stripe's return reads the account once and cleans the address; an expired onboarding link (or a crafted one) starts nothing until he presses the button", async () => {
     const page = b.page;
     const mentor = await createMentor({ timeZone: ZONE });
     await signInInto(page, "mentor", mentor);
@@ -175,8 +175,18 @@ describe("earnings (issue 24)", () => {
     await page.getByRole("button", { name: "Connect payout account" }).waitFor();
     await page.waitForLoadState("networkidle");
     expect(refreshes).toBe(1);
-    // Stripe's refresh_url (the link expired): a new onboarding link, and on to it.
+    // Stripe's refresh_url (the link expired), or a link from anywhere made to look like it: only read, nothing started.
     await page.goto("/mentors/earnings?onboarding=refresh");
+    await toasts(page, "Stripe's onboarding link has expired").first().waitFor();
+    await waitForPath(page, "/mentors/earnings");
+    const connect = page.getByRole("button", { name: "Connect payout account" });
+    await connect.waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(refreshes).toBe(2);
+    expect(await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentor.id))).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/mentors/earnings");
+    // His own press starts it: a new onboarding link, and on to it.
+    await connect.click();
     await page.waitForURL(/\/dev\/stripe\/connect\/acct_/, { timeout: 15_000 });
     const [row] = await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentor.id));
     expect(new URL(page.url()).pathname).toBe(`/dev/stripe/connect/${row.stripeAccountId}`);

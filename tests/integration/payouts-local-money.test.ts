@@ -4,6 +4,7 @@ import { earnings, payoutAccounts } from "../../db/schema";
 import { listObjects, putObject, getObject, stripeId, type StripeObject } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc } from "../support/api";
+import { refundSplit } from "../../worker/services/payouts/ledger";
 import { createModerator } from "../support/moderation";
 
 /**
@@ -105,5 +106,50 @@ describe("money on the local Stripe", () => {
     const after = await rowOfMentor(mentor.id);
     expect(after.transferId).toMatch(/^tr_/);
     expect(await object(after.transferId!)).toMatchObject({ amount: NET, destination: id, transfer_group: row.invoiceId });
+  });
+  /**
+   * A held payment already transferred, refunded by several moderators at once (ADR 0024): whatever
+   * amounts they ask for, Stripe refunds the mentee at most the payment and reverses exactly the
+   * mentor's part of what was refunded in all; those that do not fit are told so with a 409.
+   */
+  async function heldAndTransferred() {
+    const mentor = await createMentor({ hourlyRatePaise: HOURLY });
+    await payOnLocalCheckout(mentor.id);
+    const id = stripeId("acct");
+    await putObject(testDb(), { id, object: "account", type: "express", charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, metadata: { mentorId: mentor.id } });
+    await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    expect((await fetch(`${baseUrl()}/dev/cron/transferHeldShares`, { method: "POST" })).status).toBe(200);
+    const row = await rowOfMentor(mentor.id);
+    expect(row.transferId).toMatch(/^tr_/);
+    const intent = await object(row.paymentIntentId!);
+    return { mentor, row, transferId: row.transferId!, chargeId: String(intent.latest_charge) };
+  }
+
+  async function refundAtOnce(amounts: number[]) {
+    const { mentor, row, transferId, chargeId } = await heldAndTransferred();
+    const moderators = await Promise.all(amounts.map(() => createModerator()));
+    const results = await Promise.allSettled(amounts.map((amountPaise, i) => trpc(moderators[i].token).moderation.refundPayment.mutate({ earningId: row.id, amountPaise, reason: `Refund ${i}` })));
+    const refunded = results.reduce((sum, r, i) => (r.status === "fulfilled" ? sum + amounts[i] : sum), 0);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ data: { httpStatus: 409 } });
+    expect(refunded).toBeGreaterThan(0);
+    expect(refunded).toBeLessThanOrEqual(GROSS);
+    const expected = refundSplit(row, refunded);
+    expect(await object(chargeId)).toMatchObject({ amount_refunded: refunded });
+    expect(await object(transferId)).toMatchObject({ amount: NET, amount_reversed: expected.reversedPaise });
+    expect(await rowOfMentor(mentor.id)).toMatchObject({ refundedPaise: refunded, reversedPaise: expected.reversedPaise, feeRefundedPaise: expected.feeRefundedPaise });
+    // The row is free again: the rest is refunded in full, and all of his share is taken back, once.
+    if (refunded < GROSS) await trpc(moderators[0].token).moderation.refundPayment.mutate({ earningId: row.id, reason: "The rest" });
+    expect(await object(chargeId)).toMatchObject({ amount_refunded: GROSS });
+    expect(await object(transferId)).toMatchObject({ amount_reversed: NET });
+    return results;
+  }
+
+  it("two moderators refunding a held, transferred payment at once take back exactly the mentor's part of what was refunded", async () => {
+    await refundAtOnce([300_000, 500_000]);
+  });
+
+  it("ten refunds of one held, transferred payment at once never refund more than the payment nor reverse more than its part", async () => {
+    const results = await refundAtOnce(Array.from({ length: 10 }, (_, i) => 100_000 + i * 10_000));
+    expect(results.some((r) => r.status === "rejected")).toBe(true);
   });
 });

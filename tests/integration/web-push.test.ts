@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, mentees, notificationPreferences, pushSubscriptions } from "../../db/schema";
+import { emailOutbox, mentees, notificationPreferences, pushSubscriptions, refreshSessions } from "../../db/schema";
 import { accessTokenFor, signIn, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -229,6 +229,33 @@ describe("signing out ends the device's pushes", () => {
     for (let i = 0; i < 100 && (await devices(p.mentee.id)).length > 0; i++) await settle(50);
     expect(await devices(p.mentee.id)).toHaveLength(0);
     expect((await sendAs(p, "mentor", conversationId, "Still there?")).status).toBe(403);
+  });
+});
+
+describe("a sign-in that expired", () => {
+  it("its device receives nothing once the sign-in has run out, and the cron's clean-up removes it; a live sign-in's device keeps receiving", async () => {
+    const p = await chatPair();
+    const conversationId = await openChat(p);
+    const [passedOn, kept] = [await testDevice(), await testDevice()];
+    const old = await signIn("mentee", p.mentee.email);
+    const current = await signIn("mentee", p.mentee.email);
+    await turnOnPush(old.accessToken, passedOn);
+    await turnOnPush(current.accessToken, kept);
+    // The old sign-in's last refresh token runs out: expired, never revoked.
+    const [device] = await testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, passedOn.endpoint));
+    await testDb().update(refreshSessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(refreshSessions.familyId, device.signInId));
+
+    expect((await sendAs(p, "mentor", conversationId, "Anyone there?")).status).toBe(201);
+    await waitForPushes(kept, 1);
+    await settle();
+    expect(await received(passedOn)).toHaveLength(0);
+
+    const run = await call("POST", "/dev/cron/dropDevicesOfEndedSignIns");
+    expect(run.status).toBe(200);
+    expect((await devices(p.mentee.id)).map((d) => d.endpoint)).toEqual([kept.endpoint]);
+    // Run again: nothing more goes.
+    expect((await call("POST", "/dev/cron/dropDevicesOfEndedSignIns")).body).toMatchObject({ dropDevicesOfEndedSignIns: { removed: 0 } });
+    expect(await devices(p.mentee.id)).toHaveLength(1);
   });
 });
 

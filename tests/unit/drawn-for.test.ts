@@ -27,10 +27,10 @@ describe("a page drawn for a browser", () => {
 
   it("uses the searches the browser told, and only while drawing; then everything is the runtime's own again", () => {
     const before = viewerZone();
-    expect(drawingFor(newYork, () => recentSearches())).toEqual(["rust"]);
+    expect(drawingFor(newYork, () => recentSearches(undefined))).toEqual(["rust"]);
     expect(drawnViewer()).toBeNull();
     expect(viewerZone()).toBe(before);
-    expect(recentSearches()).toEqual([]);
+    expect(recentSearches(undefined)).toEqual([]);
     // Also when the drawing throws.
     expect(() => drawingFor(newYork, () => { throw new Error("no"); })).toThrow("no");
     expect(drawnViewer()).toBeNull();

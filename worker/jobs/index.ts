@@ -15,6 +15,7 @@ import { runWaitlistHolds } from "./waitlist-holds";
 import { runReplyReminders } from "./reply-reminders";
 import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../database";
+import { dropDevicesOfEndedSignIns } from "../services/web-push/subscriptions";
 
 /**
  * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and
@@ -50,6 +51,8 @@ export const jobs: Record<string, Job> = {
   transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
   /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait (issue 26). */
   replyReminders: (db, env, now, waitUntil) => runReplyReminders(db, env, new Date(now), waitUntil),
+  /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
+  dropDevicesOfEndedSignIns: (db, _env, now) => dropDevicesOfEndedSignIns(db, new Date(now)),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
 import { isLocale, type Locale } from "../../shared/locale";
+import { familyLive } from "./sessions";
 
 /**
  * What decides whether an account may sign in or keep using its session. `signInLive` is false once
@@ -66,8 +67,8 @@ const signInLive = (role: Role, userId: string, sessionId: string | undefined, n
   sessionId === undefined
     ? sql<number>`1`
     : sql<number>`exists(
-  select 1 from refresh_sessions s join refresh_sessions f on f.family_id = s.family_id
-  where s.id = ${sessionId} and s.user_role = ${role} and s.user_id = ${userId} and f.revoked_at is null and f.expires_at > ${now})`;
+  select 1 from refresh_sessions s
+  where s.id = ${sessionId} and s.user_role = ${role} and s.user_id = ${userId} and ${familyLive(sql`s.family_id`, now)})`;
 
 const accountTable = (role: Role) => (role === "mentee" ? mentees : role === "mentor" ? mentors : moderators);
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refreshSessions, type Role } from "../../db/schema";
 import { randomSecret, sha256Base64url } from "./tokens";
@@ -7,6 +7,15 @@ import { markMentorActive } from "./responsiveness/last-active";
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionOwner = { role: Role; userId: string };
+
+/**
+ * A sign-in (rotation family) is live while one of its sessions is neither revoked nor expired: it
+ * ends at logout, replay, password change, reset or block (revoked) and also when its last refresh
+ * token runs out (expired, never revoked). The one rule for the account check and for whom Web
+ * Push reaches (ADR 0005, ADR 0027). `familyId`: an SQL expression naming the family.
+ */
+export const familyLive = (familyId: SQL, now: number) =>
+  sql<number>`exists (select 1 from refresh_sessions f where f.family_id = ${familyId} and f.revoked_at is null and f.expires_at > ${now})`;
 
 /** Creates a refresh session and returns its id and the token `id.secret` (only its hash is stored). */
 export async function openSession(db: Db, owner: SessionOwner, familyId?: string, now = Date.now()) {

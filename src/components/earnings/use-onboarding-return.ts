@@ -5,23 +5,25 @@ import { apiError } from "@/lib/api-error";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
-import { useStartOnboarding } from "./payout-account-card";
 
 /**
- * Stripe sends the mentor back with `?onboarding=return` (read his account from Stripe once and say
- * where it stands) or `?onboarding=refresh` (the link expired: ask for a new one and go on). Either
- * way the query string is cleaned, so a reload does neither again.
+ * Stripe sends the mentor back with `?onboarding=return` (done or left) or `?onboarding=refresh`
+ * (the link expired). Either way his account is only read from Stripe once and where it stands is
+ * said; nothing is started from the address, since anyone can link here (ADR 0030): a new
+ * onboarding link is the page's own button ("Continue onboarding"), pressed by him. The query
+ * string is cleaned, so a reload does not read again.
  */
 export function useOnboardingReturn(onboarding: "return" | "refresh" | undefined, clean: () => void) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const handled = useRef(false);
-  const start = useStartOnboarding();
+  const expired = useRef(false);
   const refresh = useMutation(
     trpc.payouts.refreshAccount.mutationOptions({
       onSuccess: async (account) => {
         if (account.state === "ready") toast.success(t`Your payout account is ready`, { description: t`Your share of new payments goes straight to it.` });
+        else if (expired.current) toast(t`Stripe's onboarding link has expired`, { description: t`Use the button on this page to go on with Stripe when you are ready.` });
         else toast(account.nextStep != null ? translateServerMessage(account.nextStep) : t`Your payout account is saved`, { description: t`You can continue onboarding at any time from this page.` });
         await queryClient.invalidateQueries(trpc.payouts.pathFilter());
       },
@@ -32,7 +34,7 @@ export function useOnboardingReturn(onboarding: "return" | "refresh" | undefined
     if (!onboarding || handled.current) return;
     handled.current = true;
     clean();
-    if (onboarding === "return") refresh.mutate();
-    else start.mutate();
-  }, [onboarding, clean, refresh, start]);
+    expired.current = onboarding === "refresh";
+    refresh.mutate();
+  }, [onboarding, clean, refresh]);
 }

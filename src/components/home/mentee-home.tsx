@@ -24,7 +24,7 @@ export function MenteeHome() {
   const trpc = useTRPC();
   const session = useSession("mentee");
   const zone = useMyZone();
-  const [searches] = useState(recentSearches);
+  const [searches] = useState(() => recentSearches(session?.id));
   const home = useQuery(trpc.mentees.home.queryOptions({ searches }));
   const name = session?.name;
 

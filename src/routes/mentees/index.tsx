@@ -2,8 +2,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { MenteeHome } from "@/components/home/mentee-home";
 import { startReads } from "@/lib/first-reads";
 import { recentSearches } from "@/lib/search-history";
+import { readSession } from "@/lib/session";
 
 export const Route = createFileRoute("/mentees/")({
-  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: context.viewer?.searches ?? recentSearches() }, as)]),
+  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: context.viewer?.searches ?? recentSearches(readSession("mentee")?.id) }, as)]),
   component: MenteeHome,
 });

@@ -124,7 +124,7 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
       select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
       from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
     // The recipient's devices for the notification's Web Push (issue 27), so the push after the commit needs no trip.
-    deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message"),
+    deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message", now),
     // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);

@@ -1,20 +1,14 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { earnings, payoutAccounts } from "../../../db/schema";
 import type { Payments } from "../third-parties";
-import { isDisputed, netAfter, type Earning } from "./ledger";
+import { isDisputed, moneyLeaseFree, netAfter, type Earning } from "./ledger";
 
 /** Rows per run; the cron runs every minute, so a backlog drains over a few runs. */
 const BATCH = 50;
 
 /** After this many failed attempts the cron retries a row once an hour (at minute 0) instead of every minute. */
 const HOURLY_AFTER_ATTEMPTS = 5;
-
-/**
- * How long a run keeps a row it took: another run (the next minute's, or one started by hand)
- * leaves the row alone meanwhile, and takes it over once the lease ends (the first run died).
- */
-const CLAIM_LEASE_MS = 10 * 60_000;
 
 const messageOf = (error: unknown) => String((error as { message?: string })?.message ?? error).slice(0, 500);
 
@@ -72,7 +66,8 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
         eq(earnings.id, read.id),
         isNull(earnings.transferId),
         eq(earnings.transferAttempts, read.transferAttempts),
-        or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
+        // A row another run, or a moderator's refund, holds is left alone until its lease ends.
+        moneyLeaseFree(now),
       ),
     )
     .returning();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { earnings, enrollments, type EarningRoute } from "../../../db/schema";
 import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
@@ -89,6 +89,16 @@ export function refundUpdate(db: Db, row: Earning, refundedPaise: number, guard?
     .where(and(eq(earnings.id, row.id), guard))
     .returning();
 }
+
+/**
+ * How long a writer keeps a row it took for moving its money (the cron's held transfer, a
+ * moderator's refund): any other leaves the row alone meanwhile, and may take it once the lease
+ * ends (the first one died). One lease for both, so a refund and a transfer never run at once.
+ */
+export const MONEY_LEASE_MS = 10 * 60_000;
+
+/** The row is free to take at `now`: nobody holds it, or the one who did let the lease run out. */
+export const moneyLeaseFree = (now: Date) => or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - MONEY_LEASE_MS)));
 
 /** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as before). */
 export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";

@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import type { Db } from "../../../db/client";
@@ -9,7 +9,7 @@ import { auditInsert } from "../moderation/audit";
 import { callStripe } from "../payments/stripe-client";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import type { Payments } from "../third-parties";
-import { earningLine, idOf, isDisputed, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
+import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 
 /**
  * Refunds (issue 24, ADR 0024). A destination charge is refunded with `reverse_transfer` and
@@ -62,19 +62,34 @@ export async function applyRefundTotal(db: Db, payments: Payments, row: Earning,
   return updated[0] ?? row;
 }
 
-export type RefundInput = { earningId: string; amountPaise?: number; moderatorId: string; reason: string };
+export type RefundInput = { earningId: string; amountPaise?: number; moderatorId: string; reason: string; now: Date };
 
 /**
- * A moderator refunds one paid invoice, in full (the default: what is left) or in part. The amount
- * is checked (1 to what is left, in whole paise), Stripe refunds it, the ledger and the audit log
- * are written in one batch, and the updated line is returned.
+ * A moderator refunds one paid invoice, in full (the default: what is left) or in part. The row is
+ * taken first (the money lease, shared with the cron's transfer), so refunds of one payment run one
+ * at a time: each checks the amount against what the one before it left (1 to what is left, in
+ * whole paise) and reverses the mentor's part from what is recorded, and one made meanwhile is
+ * refused with a 409 instead of refunding or reversing twice. Stripe refunds it, the ledger and the
+ * audit log are written in one batch, and the updated line is returned.
  */
 export async function refundPayment(db: Db, payments: Payments, input: RefundInput): Promise<EarningLine> {
-  const [found] = await db.select({ earning: earnings, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, input.earningId));
+  const [found] = await db.select({ id: earnings.id, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, input.earningId));
   if (!found) fail("NOT_FOUND", "This payment was not found. It may have been removed, or the link is wrong.");
-  const row = found.earning;
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > 500) fail("BAD_REQUEST", "Please give a reason for the refund (3 to 500 characters).");
+
+  const [row] = await db.update(earnings).set({ transferClaimedAt: input.now }).where(and(eq(earnings.id, found.id), moneyLeaseFree(input.now))).returning();
+  if (!row) fail("CONFLICT", "This payment is being refunded or paid out to the mentor right now. Reload its payments in a moment to see what is left, then try again if more should be refunded.");
+  try {
+    const updated = await refundClaimed(db, payments, row, input, reason);
+    return earningLine(updated, `${found.firstName} ${found.lastName}`);
+  } finally {
+    // Let go of the row, unless our lease ran out and someone else holds it now.
+    await db.update(earnings).set({ transferClaimedAt: null }).where(and(eq(earnings.id, row.id), eq(earnings.transferClaimedAt, input.now)));
+  }
+}
+
+async function refundClaimed(db: Db, payments: Payments, row: Earning, input: RefundInput, reason: string): Promise<Earning> {
   if (!row.paymentIntentId) fail("UNPROCESSABLE_CONTENT", "This payment has no card payment on record, so it cannot be refunded here. Refund it in the Stripe dashboard.");
   if (isDisputed(row)) fail("CONFLICT", "This payment is disputed with the mentee's bank, so it cannot be refunded while the dispute is open or after it was lost.");
   const remaining = row.grossPaise - row.refundedPaise;
@@ -95,7 +110,7 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
         reason: "requested_by_customer",
         metadata: { earningId: row.id, invoiceId: row.invoiceId, moderatorId: input.moderatorId },
       },
-      // The same refund of the same state (a double click, a retry) is one refund.
+      // The same refund of the same state (a retry after a lost answer) is one refund.
       { idempotencyKey: `refund-${row.id}-${row.refundedPaise}-${amount}` },
     );
   } catch (error) {
@@ -117,8 +132,9 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
     reason,
     details: { earningId: row.id, invoiceId: row.invoiceId, mentorId: row.mentorId, amountPaise: amount, refundId: refund.id, route: row.route },
   });
-  const updated = await callStripe("refund reversal", () => applyRefundTotal(db, payments, row, refundedTotal, [audit]));
-  return earningLine(updated, `${found.firstName} ${found.lastName}`);
+  // Stripe's own charge.refunded may have been recorded meanwhile: reverse from the row as it is now.
+  const current = (await reread(db, row.id)) ?? row;
+  return callStripe("refund reversal", () => applyRefundTotal(db, payments, current, refundedTotal, [audit]));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { WebPushPayload } from "../../../shared/web-push";
 import { dbFor } from "../../database";
 import { readConfig, type Config, type Env } from "../../env";
 import { currentTime } from "../clock";
+import { familyLive } from "../sessions";
 import { thirdPartiesOf } from "../third-parties";
 import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
 import type { PushTransport } from "./transport";
@@ -53,17 +54,18 @@ type Target = DeviceTarget;
 const LOCALE_OF = { mentee: sql`(select locale from mentees where id = s.owner_id)`, mentor: sql`(select locale from mentors where id = s.owner_id)`, moderator: sql`(select locale from moderators where id = s.owner_id)` };
 
 /**
- * Her devices whose sign-in is still live, each with her push switch for this kind and her language,
+ * Her devices whose sign-in is still live (neither ended nor expired: a device passed on after its
+ * sign-in ran out gets nothing of hers), each with her push switch for this kind and her language,
  * in one statement (no devices, no further work: the usual case costs one indexed read). A write that makes a notice may
  * send it in its own batch (`to.id` then an SQL expression of that batch), so the push after it needs no trip of its own.
  */
-export function deviceTargetsQuery(db: Db, to: { role: Role; id: string | SQL }, kind: NotificationPush["kind"]) {
+export function deviceTargetsQuery(db: Db, to: { role: Role; id: string | SQL }, kind: NotificationPush["kind"], now: number) {
   return db.all<Target>(sql`select s.id, s.endpoint, s.p256dh, s.auth,
       (select p.push from notification_preferences p where p.owner_role = s.owner_role and p.owner_id = s.owner_id and p.kind = ${kind}) as push_on,
       ${LOCALE_OF[to.role]} as locale
     from push_subscriptions s
     where s.owner_role = ${to.role} and s.owner_id = ${to.id}
-      and exists (select 1 from refresh_sessions f where f.family_id = s.sign_in_id and f.revoked_at is null)`);
+      and ${familyLive(sql`s.sign_in_id`, now)}`);
 }
 
 export async function sendWebPush(env: Env, to: Recipient, notice: NotificationPush, known?: DeviceTarget[]): Promise<PushReport> {
@@ -71,7 +73,7 @@ export async function sendWebPush(env: Env, to: Recipient, notice: NotificationP
   const vapid = vapidOf(config);
   if (!vapid) return NONE; // development without keys: Web Push is off
   const db = dbFor(config);
-  const devices = known ?? (await deviceTargetsQuery(db, to, notice.kind));
+  const devices = known ?? (await deviceTargetsQuery(db, to, notice.kind, currentTime()));
   if (devices.length === 0) return NONE;
   const stored = devices[0].push_on === null ? {} : { [notice.kind]: { push: Boolean(devices[0].push_on) } };
   if (!channelOn(to.role, notice.kind, "push", stored)) return NONE;

@@ -5,7 +5,7 @@ import { pushSubscriptions } from "../../../db/schema";
 import type { Role } from "../../../shared/role";
 import type { SignInScope } from "../../../shared/realtime-protocol";
 import { fail } from "../domain-error";
-import { familyOf } from "../sessions";
+import { familyLive, familyOf } from "../sessions";
 import { endpointProblem } from "./endpoints";
 
 /**
@@ -106,4 +106,15 @@ export async function dropDevicesOfSignIns(db: Db, who: Owner, scope: SignInScop
   const which = scope.only ? eq(pushSubscriptions.signInId, scope.only) : scope.except ? ne(pushSubscriptions.signInId, scope.except) : undefined;
   const result = await db.delete(pushSubscriptions).where(and(mine(who), which));
   return result.rowsAffected;
+}
+
+/**
+ * The cron's clean-up: devices whose sign-in is no longer live go. Most are removed when the sign-in
+ * ends (`dropDevicesOfSignIns`), but a sign-in that simply expires is never revoked, so its devices
+ * would stay; pushes already skip them (`deviceTargetsQuery`), and this makes the list say so too.
+ * Idempotent; safe to overlap with anything.
+ */
+export async function dropDevicesOfEndedSignIns(db: Db, now: Date): Promise<{ removed: number }> {
+  const result = await db.delete(pushSubscriptions).where(sql`not ${familyLive(sql`${pushSubscriptions.signInId}`, now.getTime())}`);
+  return { removed: result.rowsAffected };
 }

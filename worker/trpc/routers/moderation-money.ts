@@ -14,5 +14,5 @@ export const moneyProcedures = {
   /** Gives a mentee money back (all that is left by default); the mentor's share and the fee follow in proportion (ADR 0024). */
   refundPayment: moderatorProcedure
     .input(refundPaymentSchema)
-    .mutation(({ ctx, input }) => refundPayment(ctx.db, paymentsFor(ctx), { earningId: input.earningId, amountPaise: input.amountPaise, moderatorId: ctx.auth.sub, reason: input.reason })),
+    .mutation(({ ctx, input }) => refundPayment(ctx.db, paymentsFor(ctx), { earningId: input.earningId, amountPaise: input.amountPaise, moderatorId: ctx.auth.sub, reason: input.reason, now: ctx.now })),
 };
