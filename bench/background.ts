@@ -1,0 +1,218 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { inArray, sql } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { menteeRow, mentorRow } from "../db/factories";
+import { mentees, mentors, timeSlots } from "../db/schema";
+import { startStack } from "../scripts/built-stack";
+import { startLocalDatabase } from "../scripts/local-db";
+import { startDbProxy } from "../tests/support/db-proxy";
+
+/**
+ * Background work at scale (ADR 0031). SESSIONS sessions start at the same instant; their 1-hour reminders (two
+ * e-mails each, plus bell entries and pushes) fall due together a little after the run starts. The mail provider is a
+ * local HTTP API with PROVIDER_MS latency and ERROR_RATE transient errors (500 before accepting), the database is DB_MS
+ * away (the bench:db-distance proxy), CHANGED sessions are cancelled and CHANGED moved 10 s before their reminder, and a
+ * reset code is asked for every second during the wave. The run acts as Cloudflare's cron (the sweep every minute).
+ * Reports due->delivered p50/p95/p99, duplicates, mails sent after a cancel or move, the reset code's p99, and the floor:
+ * the same number of provider calls made straight from this script, MAIL_SEND_CONCURRENCY at a time.
+ * `npm run bench:background` (after a build).
+ */
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
+const CHANGED = Number(process.env.BENCH_CHANGED ?? Math.round(SESSIONS / 50));
+const PROVIDER_MS = 100;
+const ERROR_RATE = 0.01;
+const DB_MS = Number(process.env.BENCH_DB_MS ?? 75);
+const LEAD_MS = Number(process.env.BENCH_LEAD_MS ?? 100_000);
+const HOUR = 3_600_000;
+
+type Received = { to: string; subject: string; key: string; at: number };
+
+/** A mail API in Resend's shape: PROVIDER_MS per answer, ERROR_RATE answered 500 without sending, idempotency kept. */
+function startProvider(): Promise<{ url: string; received: Received[]; calls: () => number; stop: () => Promise<void> }> {
+  const received: Received[] = [];
+  const keys = new Set<string>();
+  let calls = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () =>
+      setTimeout(() => {
+        calls++;
+        if (Math.random() < ERROR_RATE) {
+          res.writeHead(500, { "content-type": "application/json" }).end('{"message":"try again"}');
+          return;
+        }
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { to: string[]; subject: string };
+        if (!keys.has(key)) {
+          keys.add(key);
+          received.push({ to: body.to[0], subject: body.subject, key, at: Date.now() });
+        }
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: key }));
+      }, PROVIDER_MS),
+    );
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`, received, calls: () => calls, stop: () => new Promise((r) => server.close(() => r())) }),
+    ),
+  );
+}
+
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const dir = mkdtempSync(join(tmpdir(), "mentorlink-bench-background-"));
+const database = await startLocalDatabase({ dataDir: join(dir, "db") });
+const proxy = await startDbProxy(database.url, { latencyMs: DB_MS });
+const provider = await startProvider();
+const stack = await startStack({ dbUrl: proxy.url, vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" } });
+const db = createDb(database.url);
+try {
+  // The accounts and sessions, straight into the database (next door): one mentor and one mentee per session.
+  const run = Date.now().toString(36);
+  const start = new Date(Math.ceil((Date.now() + LEAD_MS + HOUR) / 1000) * 1000);
+  const due = start.getTime() - HOUR;
+  const slotIds: string[] = [];
+  const mentorEmail = (i: number) => `bg.${run}.mentor${i}@example.test`;
+  const menteeEmail = (i: number) => `bg.${run}.mentee${i}@example.test`;
+  for (let i = 0; i < SESSIONS; i += 500) {
+    const n = Math.min(500, SESSIONS - i);
+    const ms = await db.insert(mentors).values(Array.from({ length: n }, (_, k) => mentorRow({ email: mentorEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata", status: "approved" }))).returning({ id: mentors.id });
+    const es = await db.insert(mentees).values(Array.from({ length: n }, (_, k) => menteeRow({ email: menteeEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata" }))).returning({ id: mentees.id });
+    const slots = await db
+      .insert(timeSlots)
+      .values(ms.map((m, k) => ({ mentorId: m.id, menteeId: es[k].id, state: "booked" as const, startAt: start, endAt: new Date(start.getTime() + HOUR), bookedAt: new Date(Date.now() - 2 * 24 * HOUR) })))
+      .returning({ id: timeSlots.id });
+    slotIds.push(...slots.map((s) => s.id));
+  }
+  const codeAccounts = Array.from({ length: 240 }, (_, i) => `bg.${run}.reset${i}@example.test`);
+  for (let i = 0; i < codeAccounts.length; i += 120) await db.insert(mentees).values(codeAccounts.slice(i, i + 120).map((email) => menteeRow({ email, passwordHash: "x" })));
+  const cancelled = new Set(slotIds.slice(0, CHANGED));
+  const moved = new Set(slotIds.slice(CHANGED, 2 * CHANGED));
+  const changedIndexes = new Set([...Array(2 * CHANGED).keys()]);
+  console.log(`${SESSIONS} sessions start at ${start.toISOString()}; their reminders are due at ${new Date(due).toISOString()} (in ${Math.round((due - Date.now()) / 1000)} s)`);
+
+  // The cron, every minute from now, as Cloudflare runs it.
+  const sweep = async () => {
+    try {
+      const response = await fetch(`${stack.baseUrl}/dev/cron/reminders`, { method: "POST" });
+      console.log(`sweep at ${new Date().toISOString()}: ${response.status} ${await response.text()}`);
+    } catch {
+      // The run is over.
+    }
+  };
+  let sweeping = true;
+  void (async () => {
+    while (sweeping) {
+      await sweep();
+      await sleep(60_000 - (Date.now() % 60_000));
+    }
+  })();
+
+  // 10 s before the reminders: CHANGED sessions are cancelled and CHANGED moved two hours later.
+  await sleep(Math.max(0, due - 10_000 - Date.now()));
+  const changedAt = Date.now();
+  await db.update(timeSlots).set({ state: "open", menteeId: null, bookedAt: null }).where(inArray(timeSlots.id, [...cancelled]));
+  await db
+    .update(timeSlots)
+    .set({ startAt: new Date(start.getTime() + 2 * HOUR), endAt: new Date(start.getTime() + 3 * HOUR) })
+    .where(inArray(timeSlots.id, [...moved]));
+
+  // A reset code every second from 5 s before the wave until it has drained.
+  const codes: { email: string; asked: number }[] = [];
+  let asking = true;
+  const asker = (async () => {
+    for (let i = 0; asking && i < codeAccounts.length; i++) {
+      const email = codeAccounts[i];
+      codes.push({ email, asked: Date.now() });
+      void fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+      await sleep(1000);
+    }
+  })();
+
+  const expected = 2 * (SESSIONS - 2 * CHANGED);
+  const isReminder = (r: Received) => r.subject.startsWith("Reminder:");
+  const deadline = due + 5 * 60_000;
+  while (provider.received.filter(isReminder).length < expected && Date.now() < deadline) await sleep(1000);
+  await sleep(5000);
+  asking = false;
+  sweeping = false;
+  await asker;
+
+  const reminders = provider.received.filter(isReminder);
+  const latencies = reminders.map((r) => r.at - due);
+  const perAddress = new Map<string, number>();
+  for (const r of reminders) perAddress.set(r.to, (perAddress.get(r.to) ?? 0) + 1);
+  const duplicates = [...perAddress.values()].reduce((n, c) => n + Math.max(0, c - 1), 0);
+  const changedAddresses = new Set([...changedIndexes].flatMap((i) => [mentorEmail(i), menteeEmail(i)]));
+  const afterCancel = reminders.filter((r) => changedAddresses.has(r.to) && r.at >= changedAt).length;
+  const codeLatencies = codes.flatMap((c) => {
+    const got = provider.received.find((r) => r.to === c.email);
+    return got ? [got.at - c.asked] : [];
+  });
+  const [{ unsent }] = await db.all<{ unsent: number }>(sql`select count(*) as unsent from email_outbox where sent_at is null and muted_at is null and dead_at is null and subject like 'Reminder:%'`);
+
+  // The floor: as many provider calls straight from here, as many at once as a delivery makes.
+  const floorStart = Date.now();
+  let next = 0;
+  const { MAIL_SEND_CONCURRENCY } = await import("../worker/services/mail/queued-delivery");
+  await Promise.all(
+    Array.from({ length: MAIL_SEND_CONCURRENCY }, async () => {
+      while (next < expected) {
+        next++;
+        await fetch(provider.url, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": `floor-${next}` }, body: JSON.stringify({ to: [`floor${next}@example.test`], subject: "floor" }) });
+      }
+    }),
+  );
+  const floorMs = Date.now() - floorStart;
+
+  const result = {
+    when: new Date().toISOString(),
+    machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    sessions: SESSIONS,
+    cancelled: CHANGED,
+    moved: CHANGED,
+    provider_ms: PROVIDER_MS,
+    provider_error_rate: ERROR_RATE,
+    db_ms: DB_MS,
+    reminder_mails_expected: expected,
+    reminder_mails_delivered: reminders.length,
+    reminder_mails_unsent: unsent,
+    due_to_delivered_p50_ms: percentile(latencies, 50),
+    due_to_delivered_p95_ms: percentile(latencies, 95),
+    due_to_delivered_p99_ms: percentile(latencies, 99),
+    due_to_delivered_max_ms: percentile(latencies, 100),
+    duplicates,
+    after_cancel: afterCancel,
+    codes_asked: codes.length,
+    codes_delivered: codeLatencies.length,
+    code_p50_ms: percentile(codeLatencies, 50),
+    code_p99_ms: percentile(codeLatencies, 99),
+    provider_calls: provider.calls(),
+    floor_calls: expected,
+    floor_ms: floorMs,
+    floor_concurrency: MAIL_SEND_CONCURRENCY,
+    targets: { due_to_delivered_p99_ms: 60_000, duplicates: 0, after_cancel: 0, code_p99_ms: 5_000 },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/background-latest.json", `${JSON.stringify(result, null, 2)}\n`);
+  const met = result.due_to_delivered_p99_ms < 60_000 && duplicates === 0 && afterCancel === 0 && result.code_p99_ms < 5_000 && reminders.length === expected;
+  console.log(met ? "All targets met." : "A target was missed (see above).");
+  process.exitCode = met ? 0 : 1;
+} finally {
+  await stack.stop();
+  await proxy.stop();
+  await provider.stop();
+  await database.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
