@@ -29,7 +29,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export const jobs: Record<string, Job> = {
   /** Retries mail that was not delivered right after its commit (backoff per message). */
   deliverMail: (db, env, now) => deliverDueMail(db, thirdPartiesOf(env).mail, now),
-  /** Drops throttle counters whose window has passed. */
+  /** Drops throttle counters whose window has passed, and networks an account has not signed in from for 30 days. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops socket tickets nobody used within their 30 s. */
   pruneSocketTickets: (db, _env, now) => pruneSocketTickets(db, now),

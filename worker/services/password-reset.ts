@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { currentTime } from "./clock";
-import { acceptAttempt, clearPair, reserveAttempt, type ThrottleSubject } from "./login-throttle";
+import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
 import { deliverMailSoon, mailInsertWhen } from "./mail";
 import { passwordChangedMail, resetCodeMail } from "./mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
@@ -109,7 +109,7 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   if (consumed.length === 0) fail("BAD_REQUEST", CODE_MESSAGES.used);
 
   await acceptAttempt(db, "otp-verify", subject, now);
-  await clearPair(db, "login", subject);
+  await clearAfterReset(db, subject);
   disconnectSignIns(deps, { role, id: account.id }, {}, "password-changed", new Date(now));
   deliverMailSoon(deps.env, deps.waitUntil);
   return { message: CODE_MESSAGES.changed };
