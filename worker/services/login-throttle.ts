@@ -113,8 +113,8 @@ export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: Thro
  * The attempt succeeded: the pair starts afresh, the network and the account get their reservations
  * back, so many good sign-ins behind one shared address (an office, a carrier's NAT) never add up to
  * a lock, and a sign-in's network is known to the account from now on (the account-wide counter
- * leaves it alone). Within one window the account's reservation was made only if the network was not
- * known yet; giving it back when it was not made costs the account one counted failure at most.
+ * leaves it alone). From a known network no account reservation was made; giving one back then takes
+ * at most one failure off the account's counter, which is harmless next to its budget.
  */
 export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<void> {
   const given = keysOf(scope, subject, false).filter((k) => k.kind !== "pair").map((k) => k.key);
