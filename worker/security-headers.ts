@@ -32,7 +32,21 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (name === "referrer-policy" && c.res.headers.has(name)) continue; // the Google routes' no-referrer stays
     c.res.headers.set(name, value);
   }
+  if (isPrivateApiAnswer(c.req.raw, url) && !c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "private, no-store");
 };
+
+/**
+ * A /trpc or /api answer that a browser must never keep (ADR 0021): one asked with a bearer token (a
+ * signed-in person's data, which must not outlive her logout in the disk cache) or one that changes or
+ * hands out something (a POST: a sign-in's tokens). What is left are anonymous reads, the public
+ * catalogue among them, which keep their own caching (ADR 0016). A route that sets its own
+ * Cache-Control (the calendar feed) keeps it.
+ */
+function isPrivateApiAnswer(request: Request, url: URL): boolean {
+  if (!/^\/(trpc|api)(\/|$)/.test(url.pathname)) return false;
+  if (request.headers.has("authorization")) return true;
+  return request.method !== "GET" && request.method !== "HEAD";
+}
 
 /**
  * The hashes last read, kept as values, never as a promise: a request must not wait on another

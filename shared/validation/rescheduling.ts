@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lineFeeds, plainText } from "./plain-text";
 
 /** Moving a booking, the mentor's request to reschedule, and the reasons given when cancelling (ADR 0023). */
 
@@ -11,7 +12,9 @@ export const reasonField = v.optional(
   v.nullable(
     v.pipe(
       v.string("Reason must be text"),
+      lineFeeds,
       v.trim(),
+      plainText("A reason cannot contain control characters such as a carriage return (line breaks are fine)."),
       v.maxLength(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
       v.transform((s) => (s === "" ? null : s)),
     ),
@@ -29,7 +32,9 @@ export const askRescheduleSchema = v.object({
   slotId: id("slotId"),
   message: v.pipe(
     v.string("Message is required"),
+    lineFeeds,
     v.trim(),
+    plainText("A message cannot contain control characters such as a carriage return (line breaks are fine)."),
     v.nonEmpty("Write a short message so the mentee knows why (for example, what times suit you)."),
     v.maxLength(REASON_MAX, `Message must be at most ${REASON_MAX} characters`),
   ),

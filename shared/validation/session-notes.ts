@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { MAX_AGENDA } from "./scheduling";
+import { agendaIsPlain, MAX_AGENDA } from "./scheduling";
+import { lineFeeds } from "./plain-text";
 
 /**
  * Inputs of "before and after" a session (issue 26): the mentee's agenda edited after booking, the
@@ -17,7 +18,7 @@ export { MAX_AGENDA };
 /** Her agenda for a booked session, until it starts: trimmed; empty removes it. */
 export const agendaEditSchema = v.object({
   slotId: id("slotId"),
-  agenda: v.pipe(v.string("Agenda must be text"), v.trim(), v.maxLength(MAX_AGENDA, `Agenda must be at most ${MAX_AGENDA} characters`)),
+  agenda: v.pipe(v.string("Agenda must be text"), lineFeeds, v.trim(), agendaIsPlain, v.maxLength(MAX_AGENDA, `Agenda must be at most ${MAX_AGENDA} characters`)),
 });
 
 export const sessionSlotSchema = v.object({ slotId: id("slotId") });

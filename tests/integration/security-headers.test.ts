@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createMentor } from "../support/accounts";
+import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
 /**
@@ -133,5 +133,39 @@ describe("security headers on every response (issue 20)", () => {
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(directives(response.headers.get("content-security-policy")).get("connect-src")).toEqual(["'self'", "wss://mentorlink.example"]);
     await response.arrayBuffer();
+  });
+
+  it("keep signed-in /trpc and /api answers out of every cache (private, no-store); the public catalogue keeps its own caching", async () => {
+    const mentee = await createMentee();
+    const mentor = await createMentor();
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const query = (path: string, input?: unknown) => `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+    const signedIn: [string, Promise<Response>][] = [
+      ["tRPC auth.session", get(query("auth.session"), as(menteeToken))],
+      ["tRPC notifications.latest", get(query("notifications.latest", { side: "mentee", limit: 20 }), as(menteeToken))],
+      ["tRPC scheduling.mySlots", get(query("scheduling.mySlots"), as(mentorToken))],
+      ["tRPC a batch of two", get(`/trpc/auth.session,scheduling.myBookings?batch=1&input=${encodeURIComponent("{}")}`, as(menteeToken))],
+      ["tRPC a signed-in catalogue search (it names her subscriptions)", get(query("mentors.search", {}), as(menteeToken))],
+      ["REST subscribed-mentors", get("/api/mentees/subscribed-mentors", as(menteeToken))],
+      ["REST her profile", get(`/api/mentees/edit-profile/${mentee.id}`, as(menteeToken))],
+      ["REST his slots", get(`/api/mentors/available-timeslots/${mentor.id}`, as(mentorToken))],
+      ["REST someone else's profile (403)", get(`/api/mentees/edit-profile/${mentor.id}`, as(menteeToken))],
+      ["REST a sign-in (its answer carries tokens)", get("/api/mentees/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: mentee.email, password: "Passw0rd!" }) })],
+    ];
+    for (const [what, answer] of signedIn) {
+      const response = await answer;
+      expect(response.status, what).toBeLessThan(500);
+      expect(response.headers.get("cache-control"), what).toBe("private, no-store");
+      expectSecurityHeaders(response, what);
+      await response.arrayBuffer();
+    }
+    // The public catalogue, asked without a token, is cached per location (ADR 0016) and keeps what it had: no no-store.
+    for (const path of [query("mentors.search", {}), `/api/mentees/mentor/profile/${mentor.id}`, "/api/mentees/mentors"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control") ?? "", path).not.toMatch(/no-store|private/);
+      await response.arrayBuffer();
+    }
   });
 });

@@ -1,16 +1,25 @@
+import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { loginAttempts } from "../../db/schema";
 import { THROTTLE_LIMITS } from "../../worker/services/login-throttle";
-import { createMentee, uniqueEmail } from "../support/accounts";
+import { createMentee, testDb, uniqueEmail } from "../support/accounts";
 import { rest } from "../support/api";
 import { latestResetCode } from "../support/mail";
+import { call } from "../support/scheduling";
 
-/** Issue 12 §4: throttling by (account, address) and by address, never by account alone. */
+/** Throttling by (account, network) and by network, and an account-wide budget that never shuts the owner out (ADR 0005). */
 
 let next = 1;
 /** A fresh client address per use (documentation range 198.51.100.0/24 and 203.0.113.0/24). */
 const address = () => `198.51.${100 + Math.floor(next / 250)}.${next++ % 250}`;
 const login = (email: string, password: string, from?: string) => rest("POST", "/api/mentees/login", { body: { email, password }, from });
+let nextNetwork = 1;
+/** A fresh IPv6 /64 (documentation range 2001:db8::/32); `host(i)` is one of its addresses. */
+const network = () => {
+  const prefix = `2001:db8:${(nextNetwork++).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+  return (i: number) => `${prefix}:${(i + 1).toString(16)}:${((i * 7919 + 3) & 0xffff).toString(16)}:0:1`;
+};
 
 describe("sign-in throttling", () => {
   it("the owner signs in with the right password from another address during an attack", async () => {
@@ -130,5 +139,74 @@ describe("reset-code throttling", () => {
     // Five wrong tries killed that code itself; the owner asks for a new one from her own address.
     const home = address();
     expect((await verify(code, home)).status).toBe(400);
+  });
+});
+
+describe("IPv6: one /64 is one network", () => {
+  it("40 wrong passwords from 8 addresses of one /64: only the allowed number is evaluated, the right one from it is refused, from another network it signs in", async () => {
+    const owner = await createMentee();
+    const host = network();
+    const { max } = THROTTLE_LIMITS.login.pair;
+    const answers = [];
+    for (let i = 0; i < 40; i++) answers.push(await login(owner.email, `guess-${i}`, host(i % 8)));
+    expect(tally(answers)).toEqual({ 401: max, 429: 40 - max });
+    expect(await login(owner.email, DEMO_PASSWORD, host(9))).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.pair.message } });
+    expect((await login(owner.email, DEMO_PASSWORD, network()(0))).status).toBe(200);
+  });
+
+  it("reset-code requests from many addresses of one /64 share one counter", async () => {
+    const owner = await createMentee();
+    const host = network();
+    const { max } = THROTTLE_LIMITS["otp-request"].pair;
+    const answers = [];
+    for (let i = 0; i < max + 3; i++) answers.push(await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: host(i) }));
+    expect(tally(answers)).toEqual({ 200: max, 429: 3 });
+    expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: network()(0) })).status).toBe(200);
+  });
+});
+
+describe("guessing spread over many networks (the account-wide budget)", () => {
+  const account = THROTTLE_LIMITS.login.account!;
+
+  it("is refused once the account's budget is spent; the owner's known network still signs in, and a reset lets her in from a new one", async () => {
+    const owner = await createMentee();
+    const home = address();
+    expect((await login(owner.email, DEMO_PASSWORD, home)).status).toBe(200);
+    // One guess from each of many networks: none reaches its own limits.
+    const attackers = Array.from({ length: account.max }, (_, i) => (i % 2 ? address() : network()(0)));
+    for (let i = 0; i < attackers.length; i += 10) {
+      const answers = await Promise.all(attackers.slice(i, i + 10).map((from, j) => login(owner.email, `guess-${i + j}`, from)));
+      expect(tally(answers)).toEqual({ 401: answers.length });
+    }
+    expect(await login(owner.email, `guess-${account.max}`, address())).toMatchObject({ status: 429, body: { message: account.message } });
+    expect(await login(owner.email, DEMO_PASSWORD, network()(0))).toMatchObject({ status: 429, body: { message: account.message } });
+    // Her own network is not counted by the account-wide budget.
+    expect((await login(owner.email, DEMO_PASSWORD, home)).status).toBe(200);
+    expect((await login(owner.email, "a typo", home)).status).toBe(401);
+
+    // From a new network she proves her mailbox with a reset code, and signs in there.
+    const travelling = address();
+    expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: travelling })).status).toBe(200);
+    const otp = await latestResetCode(owner.email);
+    const reset = await rest("POST", "/api/mentees/verify-otp", { body: { email: owner.email, otp, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" }, from: travelling });
+    expect(reset.status).toBe(200);
+    expect((await login(owner.email, "N3w-pass!word", travelling)).status).toBe(200);
+  });
+});
+
+describe("pruning the throttle (the cron)", () => {
+  it("drops counters two hours past their window and networks not signed in from for 30 days; keeps the rest", async () => {
+    const now = Date.now();
+    const tag = crypto.randomUUID();
+    const rows = {
+      oldCounter: { key: `login:pair:mentee:${tag}@example.test:198.51.100.1`, windowStart: new Date(now - 3 * 60 * 60 * 1000) },
+      liveCounter: { key: `login:account:mentee:${tag}@example.test`, windowStart: new Date(now - 30 * 60 * 1000) },
+      recentNetwork: { key: `known:mentee:${tag}@example.test:198.51.100.2`, windowStart: new Date(now - 3 * 24 * 60 * 60 * 1000) },
+      forgottenNetwork: { key: `known:mentee:${tag}@example.test:198.51.100.3`, windowStart: new Date(now - 31 * 24 * 60 * 60 * 1000) },
+    };
+    await testDb().insert(loginAttempts).values(Object.values(rows).map((r) => ({ ...r, failures: 1 })));
+    expect((await call("POST", `/dev/cron/pruneThrottle?now=${now}`)).status).toBeLessThan(300);
+    const left = (await testDb().select({ key: loginAttempts.key }).from(loginAttempts).where(like(loginAttempts.key, `%${tag}%`))).map((r) => r.key);
+    expect(left.sort()).toEqual([rows.liveCounter.key, rows.recentNetwork.key].sort());
   });
 });

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { icsCalendar, type IcsEvent } from "../../worker/services/ics";
+import { icsCalendar, icsInvitation, icsParamValue, icsText, type IcsEvent } from "../../worker/services/ics";
+import { parseStrictly, unescapeText, type Property } from "../support/ics-reader";
 
 /** RFC 5545 3.1: a line break followed by one space or tab continues the previous line. */
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
@@ -55,5 +57,67 @@ describe("the booking calendar (ics library)", () => {
     expect(empty[0]).toBe("BEGIN:VCALENDAR");
     expect(empty).not.toContain("BEGIN:VEVENT");
     expect(empty.at(-2)).toBe("END:VCALENDAR");
+  });
+});
+
+/** Text people write, biased towards what breaks calendar files. */
+const hostileText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("\r", "\n", "\r\n", "\t", "\u0000", "\u000b", "\u007f", "\u0085", '"', ",", ";", ":", "\\", " ", "=", "é", "न", "😀", "ATTENDEE:mailto:attacker@evil.test", "DTSTART:20300101T000000Z", "URL:https://evil.test", "END:VEVENT", "BEGIN:VEVENT"),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 3 }),
+  ),
+  maxLength: 40,
+});
+
+describe("the calendar file stays one event whatever people wrote (RFC 5545)", () => {
+  const person = fc.record({ name: hostileText, email: fc.constantFrom("asha@example.com", "priya.s+1@example.co.in") });
+  const hostileEvent = fc.record({
+    summary: hostileText,
+    description: fc.option(hostileText, { nil: undefined }),
+    organizer: fc.option(person, { nil: undefined }),
+    attendees: fc.option(fc.array(person, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+  });
+
+  it("every generated file parses strictly, with one VEVENT, its own properties only, and the text said as written", () => {
+    fc.assert(
+      fc.property(hostileEvent, fc.constantFrom("feed", "REQUEST", "CANCEL"), (fields, kind) => {
+        const e: IcsEvent = { ...event, ...fields };
+        const text = kind === "feed" ? icsCalendar([e]) : icsInvitation(e, kind);
+        const properties = parseStrictly(text);
+        const begins = properties.filter((p) => p.name === "BEGIN").map((p) => p.value);
+        expect(begins).toEqual(["VCALENDAR", "VEVENT"]);
+        expect(properties.filter((p) => p.name === "END").map((p) => p.value)).toEqual(["VEVENT", "VCALENDAR"]);
+        const first = properties.findIndex((p) => p.name === "BEGIN" && p.value === "VEVENT");
+        const last = properties.findIndex((p) => p.name === "END" && p.value === "VEVENT");
+        const inEvent = properties.slice(first + 1, last);
+        const expected = [
+          "UID", "DTSTAMP", "DTSTART", "DTEND", "URL", "STATUS", "TRANSP",
+          ...(icsText(e.summary) ? ["SUMMARY"] : []),
+          ...(e.description && icsText(e.description) ? ["DESCRIPTION"] : []),
+          ...(kind === "CANCEL" ? ["SEQUENCE"] : []),
+          ...(e.organizer ? ["ORGANIZER"] : []),
+          ...(e.attendees ?? []).map(() => "ATTENDEE"),
+        ];
+        expect(inEvent.map((p) => p.name).sort()).toEqual(expected.sort());
+        expect(inEvent.find((p) => p.name === "URL")?.value).toBe(event.url);
+        expect(inEvent.find((p) => p.name === "DTSTART")?.value).toBe("20260309T140000Z");
+        const said = (name: string) => unescapeText(inEvent.find((p) => p.name === name)?.value ?? "");
+        expect(said("SUMMARY")).toBe(icsText(e.summary));
+        expect(said("DESCRIPTION")).toBe(e.description ? icsText(e.description) : "");
+        const cn = (p?: Property) => p?.params.CN;
+        // The library's own word for a name that is left empty.
+        const named = (name: string, otherwise: string) => icsParamValue(name) || otherwise;
+        if (e.organizer) expect(cn(inEvent.find((p) => p.name === "ORGANIZER"))).toBe(named(e.organizer.name, "Organizer"));
+        expect(inEvent.filter((p) => p.name === "ATTENDEE").map(cn)).toEqual((e.attendees ?? []).map((a) => named(a.name, "Unnamed attendee")));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("an agenda or title with bare carriage returns comes out as escaped line breaks inside its own property", () => {
+    const text = icsCalendar([{ ...event, summary: "Intro\rDTSTART:20300101T000000Z", description: "hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test" }]);
+    const names = parseStrictly(text).map((p) => p.name);
+    expect(names.filter((n) => n === "ATTENDEE" || n === "DTSTART" || n === "URL")).toEqual(["DTSTART", "URL"]);
+    expect(lines(text)).toContain("DESCRIPTION:hello\\nATTENDEE:mailto:attacker@evil.test\\nURL:https://evil.test");
   });
 });

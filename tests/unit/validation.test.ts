@@ -2,6 +2,9 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, PHONE_PATTERN, splitSkills } from "../../shared/validation/accounts";
 import { mentorSearchSchema, PRICE_BUCKETS } from "../../shared/validation/search";
+import { askRescheduleSchema, slotWithReasonSchema } from "../../shared/validation/rescheduling";
+import { bookSchema, slotDetailsSchema } from "../../shared/validation/scheduling";
+import { agendaEditSchema } from "../../shared/validation/session-notes";
 
 const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message;
 
@@ -78,5 +81,28 @@ describe("sign-in and search inputs", () => {
     expect(PRICE_BUCKETS.c).toMatchObject({ min: 100_000, max: 250_000 });
     expect(PRICE_BUCKETS.d).toMatchObject({ min: 200_000, max: 500_000 });
     expect(PRICE_BUCKETS.e).toMatchObject({ min: 500_001, max: null });
+  });
+});
+
+describe("text that reaches calendar files and the other party: no control characters (ADR 0013)", () => {
+  const slot = { start: "2030-03-09T04:00:00Z" };
+  const multiLine: [string, v.GenericSchema, (text: string) => unknown, string][] = [
+    ["agenda", bookSchema, (agenda) => ({ slotId: "s1", agenda }), "An agenda cannot contain control characters such as a carriage return (line breaks are fine)."],
+    ["edited agenda", agendaEditSchema, (agenda) => ({ slotId: "s1", agenda }), "An agenda cannot contain control characters such as a carriage return (line breaks are fine)."],
+    ["description", slotDetailsSchema, (description) => ({ ...slot, description }), "A description cannot contain control characters such as a carriage return (line breaks are fine)."],
+    ["reason", slotWithReasonSchema, (reason) => ({ slotId: "s1", reason }), "A reason cannot contain control characters such as a carriage return (line breaks are fine)."],
+    ["message", askRescheduleSchema, (message) => ({ slotId: "s1", message }), "A message cannot contain control characters such as a carriage return (line breaks are fine)."],
+  ];
+
+  it.each(multiLine)("%s: keeps line breaks and tabs, a form's CRLF as LF, and refuses a bare CR or another control", (_, schema, input, message) => {
+    expect(v.safeParse(schema, input("Topic one\n\tTopic two")).success).toBe(true);
+    expect(JSON.stringify(v.parse(schema, input("Topic one\r\nTopic two")))).toContain("Topic one\\nTopic two");
+    for (const bad of ["hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test", "a\u0000b", "a\u001bb", "a\u0085b"]) expect(firstMessage(schema, input(bad)), JSON.stringify(bad)).toBe(message);
+  });
+
+  it("a slot title is one line: no line break or control character", () => {
+    const message = "A title must be one line of plain text, without line breaks or control characters.";
+    expect(v.parse(slotDetailsSchema, { ...slot, title: "Mock interview: system design, part 2" })).toMatchObject({ title: "Mock interview: system design, part 2" });
+    for (const bad of ["Intro\rDTSTART:20300101T000000Z", "Intro\nLOCATION:evil", "Intro\r\nLOCATION:evil", "a\tb"]) expect(firstMessage(slotDetailsSchema, { ...slot, title: bad }), JSON.stringify(bad)).toBe(message);
   });
 });

@@ -31,7 +31,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export const jobs: Record<string, Job> = {
   /** Hands mail that no queue carries (its queue send failed, or it was lost on the way) to its queue. */
   deliverMail: async (db, env, now) => ({ handedOn: await handMailToQueues(db, env, now, now - MAIL_QUEUE_LOST_MS) }),
-  /** Drops throttle counters whose window has passed. */
+  /** Drops throttle counters whose window has passed, and networks an account has not signed in from for 30 days. */
   pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
   /** Drops socket tickets nobody used within their 30 s. */
   pruneSocketTickets: (db, _env, now) => pruneSocketTickets(db, now),

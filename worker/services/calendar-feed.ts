@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
 import { icsCalendar, type IcsEvent } from "./ics";
@@ -21,14 +21,29 @@ export async function calendarFeedUrl(db: Db, who: Who, origin: string) {
   return { url: row ? feedUrl(origin, row.token) : null };
 }
 
+const newFeedToken = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+
 /** A new secret URL; the previous one stops working at once. */
 export async function resetCalendarFeed(db: Db, who: Who, origin: string) {
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  const token = newFeedToken();
   await db
     .insert(calendarFeeds)
     .values({ ownerRole: who.role, ownerId: who.id, token })
     .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: new Date() } });
   return { url: feedUrl(origin, token) };
+}
+
+/**
+ * For the batch that ends every sign-in of an account (a password reset, a moderator's block, a Google
+ * take-over): its feed, if it has one, gets a new secret URL, so a copy of the old one (a stolen
+ * password's holder may have read it) stops working with the sign-ins (ADR 0005). The owner finds the
+ * new URL where she turned the feed on.
+ */
+export function rotateCalendarFeedStatement(db: Db, who: Who, now: Date, condition?: SQL) {
+  return db
+    .update(calendarFeeds)
+    .set({ token: newFeedToken(), createdAt: now })
+    .where(and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id), condition));
 }
 
 export async function revokeCalendarFeed(db: Db, who: Who) {

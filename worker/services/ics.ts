@@ -7,6 +7,12 @@ import { calendarName } from "../i18n/calendar";
  * booked session, times in UTC ("Z"), so every calendar shows them in its owner's zone. The library
  * does the escaping (3.3.11), line folding and CRLF line ends; it is plain JavaScript (no Node-only
  * APIs), so it runs in workerd.
+ *
+ * What people wrote (names, a slot's title and description, an agenda) is made safe here first, since
+ * the library escapes only LF in text and only wraps parameter values in quotes: a bare CR would end
+ * the line for a calendar reader and start a property of its own (ATTENDEE, URL, DTSTART). The input
+ * schemas refuse control characters (shared/validation/plain-text.ts); this also covers what was
+ * stored before they did.
  */
 
 export type IcsEvent = {
@@ -35,7 +41,27 @@ const PRODID = "-//MentorLink//Bookings//EN";
 /** `ics` reads `timestamp` (DTSTAMP) although its typings do not name it. */
 type WithStamp = EventAttributes & { timestamp: number };
 
+/** TEXT (3.3.11): every line break (CRLF, CR, LF) as LF, which the library escapes as `\n`; the other controls (but tab) removed. */
+export const icsText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
+
+/**
+ * A parameter value (CN, 3.2): one line without DQUOTE, which a parameter value cannot carry even quoted,
+ * and without the ";" and ":" that end a parameter and its property for readers that ignore the quotes.
+ * Controls become spaces, runs of spaces one.
+ */
+export const icsParamValue = (value: string) =>
+  value
+    .replace(/[\u0000-\u001F\u007F-\u009F";:]/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+
+/** An address after `mailto:`: nothing that could end the line or the value. */
+const icsAddress = (email: string) => email.replace(/[\u0000-\u0020\u007F"<>;:,\\]/g, "");
+
+const person = (p: IcsPerson) => ({ name: icsParamValue(p.name), email: icsAddress(p.email) });
+
 function toAttributes(e: IcsEvent): WithStamp {
+  const description = e.description ? icsText(e.description) : "";
   return {
     uid: e.uid,
     start: e.start.getTime(),
@@ -45,14 +71,14 @@ function toAttributes(e: IcsEvent): WithStamp {
     endInputType: "utc",
     endOutputType: "utc",
     timestamp: e.stamp.getTime(),
-    title: e.summary,
-    ...(e.description ? { description: e.description } : {}),
+    title: icsText(e.summary),
+    ...(description ? { description } : {}),
     ...(e.url ? { url: e.url } : {}),
     ...(e.sequence ? { sequence: e.sequence } : {}),
     status: e.status ?? "CONFIRMED",
     transp: "OPAQUE",
-    ...(e.organizer ? { organizer: { name: e.organizer.name, email: e.organizer.email } } : {}),
-    ...(e.attendees ? { attendees: e.attendees.map((a) => ({ name: a.name, email: a.email, rsvp: false, partstat: "ACCEPTED" as const, role: "REQ-PARTICIPANT" as const })) } : {}),
+    ...(e.organizer ? { organizer: person(e.organizer) } : {}),
+    ...(e.attendees ? { attendees: e.attendees.map((a) => ({ ...person(a), rsvp: false, partstat: "ACCEPTED" as const, role: "REQ-PARTICIPANT" as const })) } : {}),
   };
 }
 

@@ -1,15 +1,20 @@
-import { and, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, like, lt, lte, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginAttempts, type Role } from "../../db/schema";
 import { currentTime } from "./clock";
 import { LOCAL_ADDRESS } from "./client-address";
 
 /**
- * Throttling that cannot be turned against an account's owner (issue 12). Failures are counted per
- * (account, client address) and per client address across accounts, never per account alone: an
- * attacker's guesses from one address do not refuse the owner's right password from another, while
- * guessing from one address and spraying one password over many accounts both end in 429.
- * Each counter is one row of `login_attempts` with a fixed window that starts at its first attempt.
+ * Throttling that cannot be turned against an account's owner (ADR 0005). Failures are counted per
+ * (account, client network) and per client network across accounts: an attacker's guesses from one
+ * network do not refuse the owner's right password from another, while guessing from one network and
+ * spraying one password over many accounts both end in 429. The network is an IPv4 address or an
+ * IPv6 /64 (services/client-address.ts), so one subscriber's many IPv6 addresses share one counter.
+ * Sign-ins are also counted per account across every network, a large budget an hour, against guessing
+ * spread over many networks. It never shuts the owner out: networks the account signed in from in the
+ * last 30 days are not counted or refused by it, and a password reset (a code sent to her mailbox)
+ * clears it. Each counter is one row of `login_attempts` with a fixed window that starts at its first
+ * attempt; a known network is a row of its own whose window start is its last sign-in.
  */
 
 export type ThrottleScope = "login" | "otp-request" | "otp-verify";
@@ -17,11 +22,19 @@ export type ThrottleSubject = { role: Role; email: string; address: string };
 
 type Limit = { max: number; windowMs: number; message: string };
 const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+/** How long a network the account signed in from stays exempt from the account-wide counter. */
+export const KNOWN_NETWORK_MS = 30 * DAY;
 
-export const THROTTLE_LIMITS: Record<ThrottleScope, { pair: Limit; address: Limit }> = {
+export const THROTTLE_LIMITS: Record<ThrottleScope, { pair: Limit; address: Limit; account?: Limit }> = {
   login: {
     pair: { max: 5, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." },
     address: { max: 50, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again." },
+    account: {
+      max: 50,
+      windowMs: 60 * MINUTE,
+      message: "Too many failed sign-in attempts on this account from new networks. Please try again in an hour, or reset your password with a code sent to your e-mail.",
+    },
   },
   "otp-request": {
     pair: { max: 10, windowMs: 60 * MINUTE, message: "Too many code requests for this e-mail. Please wait an hour and try again." },
@@ -38,12 +51,30 @@ export const TOO_MANY_LOGINS_MESSAGE = THROTTLE_LIMITS.login.pair.message;
 
 const pairKey = (scope: ThrottleScope, s: ThrottleSubject) => `${scope}:pair:${s.role}:${s.email}:${s.address}`;
 const addressKey = (scope: ThrottleScope, s: ThrottleSubject) => `${scope}:address:${s.address}`;
-/** Without a real client address (local runs), only the pair is counted (services/client-address.ts). */
-const keysOf = (scope: ThrottleScope, s: ThrottleSubject) =>
-  s.address === LOCAL_ADDRESS ? [{ key: pairKey(scope, s), limit: THROTTLE_LIMITS[scope].pair }] : [
-    { key: pairKey(scope, s), limit: THROTTLE_LIMITS[scope].pair },
-    { key: addressKey(scope, s), limit: THROTTLE_LIMITS[scope].address },
+const accountKey = (scope: ThrottleScope, s: ThrottleSubject) => `${scope}:account:${s.role}:${s.email}`;
+/** A network this account signed in from; its window start is the last sign-in (kept apart from the counters by its prefix). */
+const KNOWN = "known:";
+const knownKey = (s: ThrottleSubject) => `${KNOWN}${s.role}:${s.email}:${s.address}`;
+
+/** Without a real client address (local runs), no network-wide counter (services/client-address.ts). */
+function keysOf(scope: ThrottleScope, s: ThrottleSubject, knownNetwork: boolean) {
+  const limits = THROTTLE_LIMITS[scope];
+  return [
+    { key: pairKey(scope, s), limit: limits.pair, kind: "pair" as const },
+    ...(s.address === LOCAL_ADDRESS ? [] : [{ key: addressKey(scope, s), limit: limits.address, kind: "address" as const }]),
+    ...(limits.account && !knownNetwork ? [{ key: accountKey(scope, s), limit: limits.account, kind: "account" as const }] : []),
   ];
+}
+
+/** Whether the account signed in from this network in the last 30 days (only sign-ins have an account-wide counter). */
+async function isKnownNetwork(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now: number): Promise<boolean> {
+  if (!THROTTLE_LIMITS[scope].account) return false;
+  const [row] = await db
+    .select({ key: loginAttempts.key })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.key, knownKey(subject)), gt(loginAttempts.windowStart, new Date(now - KNOWN_NETWORK_MS))));
+  return Boolean(row);
+}
 
 /**
  * Reserves one attempt on the pair and the address before the credential is checked, so that at
@@ -54,7 +85,7 @@ const keysOf = (scope: ThrottleScope, s: ThrottleSubject) =>
  * others, so a refusal counts nowhere), null when the attempt may go ahead.
  */
 export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<string | null> {
-  const keys = keysOf(scope, subject);
+  const keys = keysOf(scope, subject, await isKnownNetwork(db, scope, subject, now));
   const [first, ...rest] = keys.map(({ key, limit }) => {
     const windowFloor = now - limit.windowMs;
     const windowPassed = sql`${loginAttempts.windowStart} <= ${windowFloor}`;
@@ -79,13 +110,22 @@ export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: Thro
 }
 
 /**
- * The attempt succeeded: the pair starts afresh and the address gets its reservation back, so many
- * good sign-ins behind one shared address (an office, a carrier's NAT) never add up to a lock.
+ * The attempt succeeded: the pair starts afresh, the network and the account get their reservations
+ * back, so many good sign-ins behind one shared address (an office, a carrier's NAT) never add up to
+ * a lock, and a sign-in's network is known to the account from now on (the account-wide counter
+ * leaves it alone). From a known network no account reservation was made; giving one back then takes
+ * at most one failure off the account's counter, which is harmless next to its budget.
  */
 export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<void> {
-  const [, address] = keysOf(scope, subject);
+  const given = keysOf(scope, subject, false).filter((k) => k.kind !== "pair").map((k) => k.key);
   await clearPair(db, scope, subject);
-  if (address) await giveBack(db, [address.key], now);
+  await giveBack(db, given, now);
+  if (THROTTLE_LIMITS[scope].account) {
+    await db
+      .insert(loginAttempts)
+      .values({ key: knownKey(subject), failures: 0, windowStart: new Date(now) })
+      .onConflictDoUpdate({ target: loginAttempts.key, set: { windowStart: new Date(now) } });
+  }
 }
 
 /** Takes one reservation back; only within the window it was made in (a newer window owes nothing). */
@@ -97,12 +137,28 @@ async function giveBack(db: Db, keys: string[], reservedAt: number): Promise<voi
     .where(and(inArray(loginAttempts.key, keys), lte(loginAttempts.windowStart, new Date(reservedAt))));
 }
 
-/** Clears the pair's counter (after a success, or a password reset clearing the sign-in pair). */
+/** Clears the pair's counter (after a success). */
 export async function clearPair(db: Db, scope: ThrottleScope, subject: ThrottleSubject): Promise<void> {
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, [pairKey(scope, subject)]));
 }
 
-/** Drops counters whose window has long passed (a cron job). */
+/**
+ * After a password reset the owner has proven her mailbox: her sign-in pair from this network and the
+ * account-wide counter start afresh, so guessing spread over many networks cannot keep her out.
+ */
+export async function clearAfterReset(db: Db, subject: ThrottleSubject): Promise<void> {
+  await db.delete(loginAttempts).where(inArray(loginAttempts.key, [pairKey("login", subject), accountKey("login", subject)]));
+}
+
+/** Drops counters whose window has long passed, and networks not signed in from for 30 days (a cron job). */
 export async function pruneThrottle(db: Db, now = currentTime()): Promise<void> {
-  await db.delete(loginAttempts).where(sql`${loginAttempts.windowStart} < ${now - 2 * 60 * MINUTE}`);
+  const known = `${KNOWN}%`;
+  await db
+    .delete(loginAttempts)
+    .where(
+      or(
+        and(notLike(loginAttempts.key, known), lt(loginAttempts.windowStart, new Date(now - 2 * 60 * MINUTE))),
+        and(like(loginAttempts.key, known), lt(loginAttempts.windowStart, new Date(now - KNOWN_NETWORK_MS))),
+      ),
+    );
 }

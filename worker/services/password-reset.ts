@@ -5,12 +5,13 @@ import type { Env } from "../env";
 import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { currentTime } from "./clock";
-import { acceptAttempt, clearPair, reserveAttempt, type ThrottleSubject } from "./login-throttle";
+import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
 import { deliverMailSoon, mailInsertWhen } from "./mail";
 import { passwordChangedMail, resetCodeMail } from "./mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
+import { rotateCalendarFeedStatement } from "./calendar-feed";
 import { disconnectSignIns } from "./push";
 import { mailLocale } from "../i18n";
 
@@ -100,13 +101,15 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
     ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)), now),
     // A mailed code proves the address too (issue 20, ADR 0019).
     addressProvenStatement(db, owner, stillLive, now),
+    // Signed out everywhere includes the calendar feed's secret URL (ADR 0005).
+    rotateCalendarFeedStatement(db, { role, id: account.id }, new Date(now), stillLive),
     db.update(oneTimeCodes).set({ consumedAt: new Date(now) }).where(live).returning({ id: oneTimeCodes.id }),
   ]);
   const consumed = results[results.length - 1] as { id: string }[];
   if (consumed.length === 0) fail("BAD_REQUEST", CODE_MESSAGES.used);
 
   await acceptAttempt(db, "otp-verify", subject, now);
-  await clearPair(db, "login", subject);
+  await clearAfterReset(db, subject);
   disconnectSignIns(deps, { role, id: account.id }, {}, "password-changed", new Date(now));
   deliverMailSoon(deps.env, deps.waitUntil);
   return { message: CODE_MESSAGES.changed };

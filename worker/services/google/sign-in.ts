@@ -7,6 +7,7 @@ import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { googleTakeoverMail } from "../mail/templates";
 import { welcomeMail } from "../mail/account-mails";
 import { disconnectSignIns } from "../push";
+import { rotateCalendarFeedStatement } from "../calendar-feed";
 import type { GoogleIdentity } from "./provider";
 import type { Locale } from "../../../shared/locale";
 import { mailLocale } from "../../i18n";
@@ -79,13 +80,15 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
 async function takeOver(deps: GoogleSignInDeps, menteeId: string, identity: GoogleIdentity, locale: Locale): Promise<boolean> {
   const { db, now } = deps;
   const unproven = sql`exists (select 1 from mentees where id = ${menteeId} and email = ${identity.email} and email_verified_at is null)`;
-  const [ended, , taken] = await db.batch([
+  const [ended, , , taken] = await db.batch([
     db
       .update(refreshSessions)
       .set({ revokedAt: new Date(now) })
       .where(and(eq(refreshSessions.userRole, "mentee"), eq(refreshSessions.userId, menteeId), isNull(refreshSessions.revokedAt), unproven))
       .returning({ id: refreshSessions.id }),
     mailInsertWhen(db, googleTakeoverMail(identity.email, locale), unproven, now),
+    // The old feed URL ends with the sign-ins (ADR 0005).
+    rotateCalendarFeedStatement(db, { role: "mentee", id: menteeId }, new Date(now), unproven),
     // Last: the statements above read "still unproven".
     db
       .update(mentees)

@@ -7,6 +7,7 @@ import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import { paymentsFor } from "../payments/stripe-client";
 import { disconnectSignIns } from "../push";
+import { rotateCalendarFeedStatement } from "../calendar-feed";
 import { auditIfChanged } from "./audit";
 
 export type Member = "mentee" | "mentor";
@@ -32,7 +33,8 @@ async function renewingSubscriptions(db: Db, mentorId: string) {
 /**
  * The statements that block or unblock an account, for one batch: the conditional flag change, its
  * audit entry (only if the flag changed) and, on block, the revocation of every refresh session of
- * the account, so its access tokens are refused on their next request (their sign-in has ended).
+ * the account, so its access tokens are refused on their next request (their sign-in has ended), and a
+ * new secret for its calendar feed, so the old feed URL stops with them (ADR 0005).
  */
 function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: { moderatorId: string; reason: string; ticketId?: string; details?: Record<string, unknown> }, now: Date, onlyIf?: SQL) {
   const table = tableOf(target.role);
@@ -44,10 +46,13 @@ function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: {
       .returning({ id: table.id }),
     auditIfChanged(db, { ...audit, action: blocked ? "block" : "unblock", targetRole: target.role, targetId: target.id }, now),
   ] as const;
-  const revoke = db
-    .update(refreshSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshSessions.userRole, target.role), eq(refreshSessions.userId, target.id), isNull(refreshSessions.revokedAt), onlyIf));
+  const revoke = [
+    db
+      .update(refreshSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshSessions.userRole, target.role), eq(refreshSessions.userId, target.id), isNull(refreshSessions.revokedAt), onlyIf)),
+    rotateCalendarFeedStatement(db, target, now, onlyIf),
+  ] as const;
   return { statements, revoke };
 }
 
@@ -80,7 +85,7 @@ export async function setAccountBlocked(deps: ServiceDeps, moderatorId: string, 
   const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id) : [];
   const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
   const { statements, revoke } = blockStatements(deps.db, target, blocked, { moderatorId, reason, details }, now);
-  const [changed] = blocked ? await deps.db.batch([...statements, revoke]) : await deps.db.batch([...statements]);
+  const [changed] = blocked ? await deps.db.batch([...statements, ...revoke]) : await deps.db.batch([...statements]);
   if (changed.length === 0) return { changed: false, isBlocked: blocked, subscriptionsEnding: 0, subscriptionsFailed: 0 };
   if (!blocked) return { changed: true, isBlocked: false, subscriptionsEnding: 0, subscriptionsFailed: 0 };
   return { changed: true, isBlocked: true, ...(await afterBlock(deps, target, toEnd)) };
@@ -117,7 +122,7 @@ export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ti
       .returning({ id: tickets.id }),
     auditIfChanged(deps.db, { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason }, now),
     ...statements,
-    revoke,
+    ...revoke,
   ]);
   if (resolved.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
   const effects = blocked.length ? await afterBlock(deps, target, toEnd) : { subscriptionsEnding: 0, subscriptionsFailed: 0 };
