@@ -24,7 +24,7 @@ import { startDbProxy } from "../tests/support/db-proxy";
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? Math.round(SESSIONS / 50));
 const PROVIDER_MS = 100;
-const ERROR_RATE = 0.01;
+const ERROR_RATE = Number(process.env.BENCH_ERROR_RATE ?? 0.01);
 const DB_MS = Number(process.env.BENCH_DB_MS ?? 75);
 const LEAD_MS = Number(process.env.BENCH_LEAD_MS ?? 100_000);
 const HOUR = 3_600_000;
@@ -134,7 +134,9 @@ try {
     for (let i = 0; asking && i < codeAccounts.length; i++) {
       const email = codeAccounts[i];
       codes.push({ email, asked: Date.now() });
-      void fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+      fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) })
+        .then((r) => (r.ok ? undefined : console.warn(`reset code for ${email}: ${r.status}`)))
+        .catch((error: unknown) => console.warn(`reset code for ${email}: ${String(error)}`));
       await sleep(1000);
     }
   })();
@@ -160,6 +162,7 @@ try {
     return got ? [got.at - c.asked] : [];
   });
   const [{ unsent }] = await db.all<{ unsent: number }>(sql`select count(*) as unsent from email_outbox where sent_at is null and muted_at is null and dead_at is null and subject like 'Reminder:%'`);
+  if (process.env.BENCH_SHOW_UNSENT) console.log(await db.all(sql`select id, attempts, claimed_until, queued_at, next_attempt_at, last_error, session_start_at, created_at from email_outbox where sent_at is null and subject like 'Reminder:%' limit 5`));
 
   // The floor: as many provider calls straight from here, as many at once as a delivery makes.
   const floorStart = Date.now();

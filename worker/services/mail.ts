@@ -7,7 +7,7 @@ import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
 import { currentTime } from "./clock";
 import { channelOffSql } from "./notice-preferences";
-import { handMailToQueues } from "./mail/queued-delivery";
+import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -52,7 +52,10 @@ export type MailMessage = {
   lane?: MailLane;
   /** A mail about one session (a reminder): sent only while that session is still booked at this start. */
   aboutSession?: { slotId: string; startAt: Date };
-  /** Its row id, when the writer delivers it itself (the reminders' consumer): the row is written as handed on already. */
+  /**
+   * Its row id, when the writer delivers it itself (the reminders' consumer): the row is written handed on and claimed
+   * by that writer (its first attempt), so no other delivery takes it meanwhile.
+   */
   id?: string;
 };
 
@@ -81,7 +84,8 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
       lane: message.lane ?? "urgent",
       sessionSlotId: message.aboutSession?.slotId ?? null,
       sessionStartAt: message.aboutSession?.startAt ?? null,
-      queuedAt: message.id ? new Date(now) : null,
+      // Claimed by its writer unless muted: a muted row is never tried.
+      ...(message.id ? { queuedAt: new Date(now), claimedUntil: sql`case when ${mutedAt(message, now)} is null then ${now + MAIL_CLAIM_MS} end`, attempts: sql`case when ${mutedAt(message, now)} is null then 1 else 0 end` } : {}),
     })
     .onConflictDoNothing();
 }
@@ -92,9 +96,9 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
   const attachments = attachmentsOf(message);
-  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at, lane, session_slot_id, session_start_at, queued_at)
-    select ${message.id ?? crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, 0, 0, ${now}, ${mutedAt(message, now)},
-      ${message.lane ?? "urgent"}, ${message.aboutSession?.slotId ?? null}, ${message.aboutSession?.startAt.getTime() ?? null}, ${message.id ? now : null}
+  return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at, lane, session_slot_id, session_start_at, queued_at, claimed_until)
+    select ${message.id ?? crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, ${message.id ? sql`case when ${mutedAt(message, now)} is null then 1 else 0 end` : 0}, 0, ${now}, ${mutedAt(message, now)},
+      ${message.lane ?? "urgent"}, ${message.aboutSession?.slotId ?? null}, ${message.aboutSession?.startAt.getTime() ?? null}, ${message.id ? now : null}, ${message.id ? sql`case when ${mutedAt(message, now)} is null then ${now + MAIL_CLAIM_MS} end` : null}
     where ${condition}
     on conflict do nothing`);
 }
