@@ -14,7 +14,7 @@ import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { Card, CardContent } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import {
   ListEmpty,
@@ -46,10 +46,8 @@ function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
       : t`Bulk mail (welcome, receipts, reminders)`;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3 pt-6">
+        <h3 className="font-semibold text-slate-900">{title}</h3>
         <dl className="grid gap-3">
           <Figure label={t`Waiting to be sent`}>
             {lane.waiting === 0 ? (
@@ -96,12 +94,10 @@ function BacklogFigures({ backlog }: { backlog: Backlog }) {
         <LaneFigures key={lane.lane} lane={lane} />
       ))}
       <Card>
-        <CardHeader>
-          <CardTitle className="text-base">
+        <CardContent className="grid gap-3 pt-6">
+          <h3 className="font-semibold text-slate-900">
             <Trans>Session reminders and parked work</Trans>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
+          </h3>
           <dl className="grid gap-3">
             <Figure label={t`Reminders planned, not sent yet`}>
               {backlog.reminders.planned === 0 ? (
