@@ -22,7 +22,10 @@ async function parkedMail(to: string) {
 }
 
 describe("background work", () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
     it(`a moderator sends a parked e-mail again at ${viewport.width} px`, async () => {
       const moderator = await createModerator();
       const mentee = await createMentee();
@@ -44,7 +47,10 @@ describe("background work", () => {
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Send again" }).click();
 
-      await page.getByRole("status").filter({ hasText: `Sent again to ${mentee.email}.` }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Sent again to ${mentee.email}.` })
+        .waitFor();
       await card.waitFor({ state: "detached" });
       await expect.poll(async () => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, row.id)))[0].sentAt, { timeout: 10_000 }).not.toBeNull();
     });

@@ -1,20 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  deadLetters,
-  emailOutbox,
-  moderationActions,
-  notifications,
-  reminderPlans,
-  timeSlots,
-} from "../../db/schema";
+import { deadLetters, emailOutbox, moderationActions, notifications, reminderPlans, timeSlots } from "../../db/schema";
 import { trpc, trpcOutcome } from "../support/api";
-import {
-  accessTokenFor,
-  createMentee,
-  createMentor,
-  testDb,
-} from "../support/accounts";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { mailTo } from "../support/mail";
 import { createModerator } from "../support/moderation";
 
@@ -38,10 +26,7 @@ beforeAll(async () => {
 });
 
 /** A mail that failed its last attempt: the outbox row parked and its dead letter, as `sendClaimedMail` leaves them. */
-async function parkedMail(
-  to: string,
-  values: Partial<typeof emailOutbox.$inferInsert> = {},
-) {
+async function parkedMail(to: string, values: Partial<typeof emailOutbox.$inferInsert> = {}) {
   const db = testDb();
   const at = new Date(Date.now() - 5 * 60 * 1000);
   const [row] = await db
@@ -71,13 +56,11 @@ async function parkedMail(
   return { row, letter };
 }
 
-const outboxRow = async (id: string) =>
-  (await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+const outboxRow = async (id: string) => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
 
 describe("who may see and replay parked work", () => {
   const calls: Record<string, (t?: string) => Promise<unknown>> = {
-    backgroundBacklog: (t?: string) =>
-      trpc(t).moderation.backgroundBacklog.query(),
+    backgroundBacklog: (t?: string) => trpc(t).moderation.backgroundBacklog.query(),
     parkedWork: (t?: string) => trpc(t).moderation.parkedWork.query({}),
     replayParked: (t?: string) =>
       trpc(t).moderation.replayParked.mutate({
@@ -95,18 +78,12 @@ describe("who may see and replay parked work", () => {
         status: 403,
         message: "This is only available to moderators.",
       });
-      expect([200, 404]).toContain(
-        (await trpcOutcome(call(moderator.token))).status,
-      );
+      expect([200, 404]).toContain((await trpcOutcome(call(moderator.token))).status);
     });
   }
 
   it("refuses an empty id with a 400 that names it", async () => {
-    expect(
-      await trpcOutcome(
-        trpc(moderator.token).moderation.replayParked.mutate({ id: " " }),
-      ),
-    ).toMatchObject({ status: 400, message: "id is required" });
+    expect(await trpcOutcome(trpc(moderator.token).moderation.replayParked.mutate({ id: " " }))).toMatchObject({ status: 400, message: "id is required" });
   });
 });
 
@@ -131,46 +108,25 @@ describe("a parked mail", () => {
     });
     expect(JSON.stringify(item)).not.toContain("Hello again.");
 
-    expect(
-      await api.moderation.replayParked.mutate({ id: letter.id }),
-    ).toMatchObject({ kind: "mail", sent: true });
-    await expect
-      .poll(async () => (await outboxRow(row.id)).sentAt, { timeout: 10_000 })
-      .not.toBeNull();
+    expect(await api.moderation.replayParked.mutate({ id: letter.id })).toMatchObject({ kind: "mail", sent: true });
+    await expect.poll(async () => (await outboxRow(row.id)).sentAt, { timeout: 10_000 }).not.toBeNull();
     const sent = await outboxRow(row.id);
     expect(sent).toMatchObject({ deadAt: null, attempts: 1, lastError: null });
-    expect((await mailTo(mentee.email)).filter((m) => m.sentAt)).toHaveLength(
-      1,
-    );
+    expect((await mailTo(mentee.email)).filter((m) => m.sentAt)).toHaveLength(1);
 
-    expect(
-      await trpcOutcome(api.moderation.replayParked.mutate({ id: letter.id })),
-    ).toMatchObject({
+    expect(await trpcOutcome(api.moderation.replayParked.mutate({ id: letter.id }))).toMatchObject({
       status: 409,
       message: "This item was already sent again.",
     });
-    expect(
-      (await api.moderation.parkedWork.query({})).items.map((i) => i.id),
-    ).not.toContain(letter.id);
+    expect((await api.moderation.parkedWork.query({})).items.map((i) => i.id)).not.toContain(letter.id);
 
     const audit = await testDb()
       .select()
       .from(moderationActions)
-      .where(
-        and(
-          eq(moderationActions.moderatorId, moderator.id),
-          eq(moderationActions.action, "replay_parked_work"),
-        ),
-      );
-    const entry = audit.find(
-      (a) => JSON.parse(a.details ?? "{}").deadLetterId === letter.id,
-    );
+      .where(and(eq(moderationActions.moderatorId, moderator.id), eq(moderationActions.action, "replay_parked_work")));
+    const entry = audit.find((a) => JSON.parse(a.details ?? "{}").deadLetterId === letter.id);
     expect(entry).toMatchObject({ targetRole: "mentee", targetId: mentee.id });
-    expect(
-      audit.filter(
-        (a) => JSON.parse(a.details ?? "{}").deadLetterId === letter.id,
-      ),
-    ).toHaveLength(1);
+    expect(audit.filter((a) => JSON.parse(a.details ?? "{}").deadLetterId === letter.id)).toHaveLength(1);
   });
 
   it("that carried a code or link is refused with a 4xx that says to ask for a new one, and stays parked", async () => {
@@ -182,44 +138,25 @@ describe("a parked mail", () => {
       lane: "urgent",
     });
     const api = trpc(moderator.token);
-    const item = (await api.moderation.parkedWork.query({})).items.find(
-      (i) => i.id === letter.id,
-    );
+    const item = (await api.moderation.parkedWork.query({})).items.find((i) => i.id === letter.id);
     expect(item).toMatchObject({ kind: "mail", mail: { sensitive: true } });
 
-    const outcome = await trpcOutcome(
-      api.moderation.replayParked.mutate({ id: letter.id }),
-    );
+    const outcome = await trpcOutcome(api.moderation.replayParked.mutate({ id: letter.id }));
     expect(outcome.status).toBe(422);
-    expect(outcome.message).toMatch(
-      /one-time code or link.*Ask the person to request a new code or link/,
-    );
+    expect(outcome.message).toMatch(/one-time code or link.*Ask the person to request a new code or link/);
     expect(await outboxRow(row.id)).toMatchObject({
       sentAt: null,
       deadAt: row.deadAt,
       attempts: 10,
     });
-    expect(
-      (
-        await testDb()
-          .select()
-          .from(deadLetters)
-          .where(eq(deadLetters.id, letter.id))
-      )[0].replayedAt,
-    ).toBeNull();
+    expect((await testDb().select().from(deadLetters).where(eq(deadLetters.id, letter.id)))[0].replayedAt).toBeNull();
   });
 });
 
 describe("a parked reminder", () => {
-  async function parkedReminder(
-    startAt: Date,
-    state: "booked" | "open" = "booked",
-  ) {
+  async function parkedReminder(startAt: Date, state: "booked" | "open" = "booked") {
     const db = testDb();
-    const [mentee, mentor] = await Promise.all([
-      createMentee(),
-      createMentor(),
-    ]);
+    const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
     const bookedAt = new Date(Date.now() - DAY);
     const [slot] = await db
       .insert(timeSlots)
@@ -256,13 +193,9 @@ describe("a parked reminder", () => {
   }
 
   it("is sent again while its session stands: the mentee gets her reminder", async () => {
-    const { mentee, plan, letter } = await parkedReminder(
-      new Date(Date.now() + 50 * 60 * 1000),
-    );
+    const { mentee, plan, letter } = await parkedReminder(new Date(Date.now() + 50 * 60 * 1000));
     const api = trpc(moderator.token);
-    const item = (await api.moderation.parkedWork.query({})).items.find(
-      (i) => i.id === letter.id,
-    );
+    const item = (await api.moderation.parkedWork.query({})).items.find((i) => i.id === letter.id);
     expect(item).toMatchObject({
       kind: "reminder",
       reminder: {
@@ -273,9 +206,7 @@ describe("a parked reminder", () => {
       },
     });
 
-    expect(
-      await api.moderation.replayParked.mutate({ id: letter.id }),
-    ).toMatchObject({ kind: "reminder", sent: true });
+    expect(await api.moderation.replayParked.mutate({ id: letter.id })).toMatchObject({ kind: "reminder", sent: true });
     await expect
       .poll(
         async () =>
@@ -283,45 +214,23 @@ describe("a parked reminder", () => {
             await testDb()
               .select()
               .from(notifications)
-              .where(
-                and(
-                  eq(notifications.recipientId, mentee.id),
-                  eq(notifications.kind, "reminder"),
-                ),
-              )
+              .where(and(eq(notifications.recipientId, mentee.id), eq(notifications.kind, "reminder")))
           ).length,
         { timeout: 10_000 },
       )
       .toBe(1);
-    expect(
-      await trpcOutcome(api.moderation.replayParked.mutate({ id: letter.id })),
-    ).toMatchObject({ status: 409 });
+    expect(await trpcOutcome(api.moderation.replayParked.mutate({ id: letter.id }))).toMatchObject({ status: 409 });
   });
 
   it("whose session was cancelled is cleared without sending anything", async () => {
-    const { mentee, plan, letter } = await parkedReminder(
-      new Date(Date.now() + 50 * 60 * 1000),
-      "open",
-    );
+    const { mentee, plan, letter } = await parkedReminder(new Date(Date.now() + 50 * 60 * 1000), "open");
     expect(
       await trpc(moderator.token).moderation.replayParked.mutate({
         id: letter.id,
       }),
     ).toMatchObject({ kind: "reminder", sent: false });
-    expect(
-      (
-        await testDb()
-          .select()
-          .from(reminderPlans)
-          .where(eq(reminderPlans.id, plan.id))
-      )[0].doneAt,
-    ).not.toBeNull();
-    expect(
-      await testDb()
-        .select()
-        .from(notifications)
-        .where(eq(notifications.recipientId, mentee.id)),
-    ).toHaveLength(0);
+    expect((await testDb().select().from(reminderPlans).where(eq(reminderPlans.id, plan.id)))[0].doneAt).not.toBeNull();
+    expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, mentee.id))).toHaveLength(0);
   });
 });
 
@@ -379,19 +288,16 @@ describe("the backlog", () => {
         endAt: new Date(now + 3 * DAY + HOUR),
       })
       .returning();
-    await db
-      .insert(reminderPlans)
-      .values({
-        slotId: slot.id,
-        bookedAt: new Date(now),
-        startAt: slot.startAt,
-        kind: "24h",
-        dueAt: new Date(now - 30 * DAY),
-      });
+    await db.insert(reminderPlans).values({
+      slotId: slot.id,
+      bookedAt: new Date(now),
+      startAt: slot.startAt,
+      kind: "24h",
+      dueAt: new Date(now - 30 * DAY),
+    });
 
     const after = await api.moderation.backgroundBacklog.query();
-    const urgent = (b: typeof after) =>
-      b.mail.find((l) => l.lane === "urgent")!;
+    const urgent = (b: typeof after) => b.mail.find((l) => l.lane === "urgent")!;
     const bulk = (b: typeof after) => b.mail.find((l) => l.lane === "bulk")!;
     expect(urgent(after).waiting - urgent(before).waiting).toBe(2);
     expect(urgent(after).failing - urgent(before).failing).toBe(1);
@@ -399,9 +305,7 @@ describe("the backlog", () => {
     expect(bulk(after).sentLastHour - bulk(before).sentLastHour).toBe(1);
     expect(bulk(after).waiting - bulk(before).waiting).toBe(0);
     expect(after.reminders.planned - before.reminders.planned).toBe(1);
-    expect(
-      new Date(after.reminders.oldestDueAt!).getTime(),
-    ).toBeLessThanOrEqual(now - 30 * DAY);
+    expect(new Date(after.reminders.oldestDueAt!).getTime()).toBeLessThanOrEqual(now - 30 * DAY);
     expect(after.parked - before.parked).toBe(1);
   });
 });

@@ -1,10 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { apiError } from "@/lib/api-error";
@@ -16,13 +11,7 @@ import { useTRPC } from "@/lib/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
-import {
-  ListEmpty,
-  ListError,
-  ListLoading,
-  Pager,
-  useErrorToast,
-} from "./list-states";
+import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 
 type Backlog = RouterOutputs["moderation"]["backgroundBacklog"];
 type Parked = RouterOutputs["moderation"]["parkedWork"]["items"][number];
@@ -40,10 +29,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
   const { t } = useLingui();
   const oldest = lane.oldestWaitingSince;
-  const title =
-    lane.lane === "urgent"
-      ? t`Urgent mail (codes, links, booking changes)`
-      : t`Bulk mail (welcome, receipts, reminders)`;
+  const title = lane.lane === "urgent" ? t`Urgent mail (codes, links, booking changes)` : t`Bulk mail (welcome, receipts, reminders)`;
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
@@ -54,30 +40,15 @@ function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
               <Trans>None</Trans>
             ) : oldest ? (
               <>
-                <Plural
-                  value={lane.waiting}
-                  one="# message"
-                  other="# messages"
-                />{" "}
-                · <Trans>the oldest written {fromNow(oldest)}</Trans>
+                <Plural value={lane.waiting} one="# message" other="# messages" /> · <Trans>the oldest written {fromNow(oldest)}</Trans>
               </>
             ) : (
               <Plural value={lane.waiting} one="# message" other="# messages" />
             )}
           </Figure>
-          <Figure label={t`Failing now (tried again with a growing wait)`}>
-            {lane.failing === 0 ? (
-              <Trans>None</Trans>
-            ) : (
-              <Plural value={lane.failing} one="# message" other="# messages" />
-            )}
-          </Figure>
+          <Figure label={t`Failing now (tried again with a growing wait)`}>{lane.failing === 0 ? <Trans>None</Trans> : <Plural value={lane.failing} one="# message" other="# messages" />}</Figure>
           <Figure label={t`Sent in the last hour`}>
-            <Plural
-              value={lane.sentLastHour}
-              one="# message"
-              other="# messages"
-            />
+            <Plural value={lane.sentLastHour} one="# message" other="# messages" />
           </Figure>
         </dl>
       </CardContent>
@@ -104,11 +75,7 @@ function BacklogFigures({ backlog }: { backlog: Backlog }) {
                 <Trans>None</Trans>
               ) : (
                 <>
-                  <Plural
-                    value={backlog.reminders.planned}
-                    one="# reminder"
-                    other="# reminders"
-                  />
+                  <Plural value={backlog.reminders.planned} one="# reminder" other="# reminders" />
                   {oldestDue ? (
                     <>
                       {" "}
@@ -118,13 +85,7 @@ function BacklogFigures({ backlog }: { backlog: Backlog }) {
                 </>
               )}
             </Figure>
-            <Figure label={t`Parked after their last attempt`}>
-              {backlog.parked === 0 ? (
-                <Trans>None</Trans>
-              ) : (
-                <Plural value={backlog.parked} one="# item" other="# items" />
-              )}
-            </Figure>
+            <Figure label={t`Parked after their last attempt`}>{backlog.parked === 0 ? <Trans>None</Trans> : <Plural value={backlog.parked} one="# item" other="# items" />}</Figure>
           </dl>
         </CardContent>
       </Card>
@@ -158,13 +119,7 @@ function useDescribe() {
   };
 }
 
-function ParkedItem({
-  item,
-  onReplay,
-}: {
-  item: Parked;
-  onReplay: (item: Parked) => void;
-}) {
+function ParkedItem({ item, onReplay }: { item: Parked; onReplay: (item: Parked) => void }) {
   const { t } = useLingui();
   const { title, action } = useDescribe()(item);
   const mail = item.kind === "mail" ? item.mail : null;
@@ -176,13 +131,7 @@ function ParkedItem({
         <CardContent className="grid gap-3 pt-6 text-sm">
           <div className="flex flex-wrap items-center gap-2">
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-              {mail
-                ? mail.lane === "urgent"
-                  ? t`Urgent e-mail`
-                  : t`Bulk e-mail`
-                : reminder
-                  ? t`Session reminder`
-                  : t`Unknown work`}
+              {mail ? (mail.lane === "urgent" ? t`Urgent e-mail` : t`Bulk e-mail`) : reminder ? t`Session reminder` : t`Unknown work`}
             </span>
             <span className="text-slate-600">
               <Trans>Parked {parkedAt}</Trans>
@@ -197,33 +146,21 @@ function ParkedItem({
                 </Figure>
                 <Figure label={t`Attempts`}>{mail.attempts}</Figure>
                 <Figure label={t`Last error`}>
-                  <span className="break-words font-normal">
-                    {mail.lastError ?? t`None recorded`}
-                  </span>
+                  <span className="break-words font-normal">{mail.lastError ?? t`None recorded`}</span>
                 </Figure>
               </>
             ) : null}
             {reminder ? (
               <>
-                <Figure label={t`Session`}>
-                  {fullDateTime(reminder.startAt)}
-                </Figure>
-                <Figure label={t`Reminder`}>
-                  {reminder.kind === "1h"
-                    ? t`One hour before`
-                    : t`A day before`}
-                </Figure>
+                <Figure label={t`Session`}>{fullDateTime(reminder.startAt)}</Figure>
+                <Figure label={t`Reminder`}>{reminder.kind === "1h" ? t`One hour before` : t`A day before`}</Figure>
                 <Figure label={t`Attempts`}>{item.attempts}</Figure>
               </>
             ) : null}
           </dl>
           {mail?.sensitive ? (
             <p className="rounded-md bg-slate-100 p-3 text-slate-800">
-              <Trans>
-                This e-mail carried a one-time code or link, which was removed
-                when it was parked, so it cannot be sent again. The person asks
-                for a new code or link.
-              </Trans>
+              <Trans>This e-mail carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. The person asks for a new code or link.</Trans>
             </p>
           ) : action ? (
             <div>
@@ -251,18 +188,13 @@ export function BackgroundWork() {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState<Parked | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(
-    null,
-  );
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const backlog = useQuery(trpc.moderation.backgroundBacklog.queryOptions());
   const parked = useQuery({
     ...trpc.moderation.parkedWork.queryOptions({ page }),
     placeholderData: keepPreviousData,
   });
-  useErrorToast(
-    backlog.isError || parked.isError,
-    t`Error Fetching Background Work`,
-  );
+  useErrorToast(backlog.isError || parked.isError, t`Error Fetching Background Work`);
   const replay = useMutation(
     trpc.moderation.replayParked.mutationOptions({
       onSuccess: async (result) => {
@@ -286,18 +218,11 @@ export function BackgroundWork() {
   return (
     <section aria-labelledby="background-work-title" className="grid gap-6">
       <div className="grid gap-1">
-        <h1
-          id="background-work-title"
-          className="text-2xl font-bold text-slate-900"
-        >
+        <h1 id="background-work-title" className="text-2xl font-bold text-slate-900">
           <Trans>Background work</Trans>
         </h1>
         <p className="text-slate-600">
-          <Trans>
-            E-mails and session reminders go out through queues and are tried
-            again by themselves. What failed every attempt is parked below,
-            where you can send it again.
-          </Trans>
+          <Trans>E-mails and session reminders go out through queues and are tried again by themselves. What failed every attempt is parked below, where you can send it again.</Trans>
         </p>
       </div>
       <section aria-labelledby="backlog-title" className="grid gap-3">
@@ -305,20 +230,13 @@ export function BackgroundWork() {
           <Trans>Backlog</Trans>
         </h2>
         {backlog.isPending ? (
-          <div
-            role="status"
-            aria-label={t`Loading the backlog`}
-            className="grid gap-3 md:grid-cols-3"
-          >
+          <div role="status" aria-label={t`Loading the backlog`} className="grid gap-3 md:grid-cols-3">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-40 w-full" />
             ))}
           </div>
         ) : backlog.isError ? (
-          <ListError
-            what={t`the backlog`}
-            onRetry={() => void backlog.refetch()}
-          />
+          <ListError what={t`the backlog`} onRetry={() => void backlog.refetch()} />
         ) : (
           <BacklogFigures backlog={backlog.data} />
         )}
@@ -327,23 +245,13 @@ export function BackgroundWork() {
         <h2 id="parked-title" className="text-lg font-semibold text-slate-900">
           <Trans>Parked</Trans>
         </h2>
-        <p
-          role="status"
-          className={
-            outcome
-              ? `rounded-md p-3 text-sm ${outcome.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`
-              : "sr-only"
-          }
-        >
+        <p role="status" className={outcome ? `rounded-md p-3 text-sm ${outcome.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}` : "sr-only"}>
           {outcome?.text ?? ""}
         </p>
         {parked.isPending ? (
           <ListLoading label={t`Loading the parked work`} />
         ) : parked.isError && !parked.data ? (
-          <ListError
-            what={t`the parked work`}
-            onRetry={() => void parked.refetch()}
-          />
+          <ListError what={t`the parked work`} onRetry={() => void parked.refetch()} />
         ) : parked.data.items.length === 0 ? (
           <ListEmpty>{t`Nothing is parked: every message was delivered or is on its way.`}</ListEmpty>
         ) : (
@@ -353,12 +261,7 @@ export function BackgroundWork() {
                 <ParkedItem key={item.id} item={item} onReplay={setAsking} />
               ))}
             </ol>
-            <Pager
-              page={page}
-              pageSize={parked.data.pageSize}
-              total={parked.data.total}
-              onPage={setPage}
-            />
+            <Pager page={page} pageSize={parked.data.pageSize} total={parked.data.total} onPage={setPage} />
           </>
         )}
       </section>
@@ -366,11 +269,7 @@ export function BackgroundWork() {
         open={asking !== null}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
         title={question ?? t`Send this again?`}
-        description={
-          asking?.kind === "mail" && asking.mail
-            ? asking.mail.subject
-            : t`It goes to its queue at once, as new work would.`
-        }
+        description={asking?.kind === "mail" && asking.mail ? asking.mail.subject : t`It goes to its queue at once, as new work would.`}
         confirmLabel={t`Send again`}
         keepLabel={t`Not now`}
         pending={replay.isPending}

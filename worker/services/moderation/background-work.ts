@@ -1,16 +1,6 @@
 import { aliasedTable, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import {
-  deadLetters,
-  emailOutbox,
-  mailLanes,
-  mentees,
-  mentors,
-  reminderPlans,
-  timeSlots,
-  type MailLane,
-  type Role,
-} from "../../../db/schema";
+import { deadLetters, emailOutbox, mailLanes, mentees, mentors, reminderPlans, timeSlots, type MailLane, type Role } from "../../../db/schema";
 import type { ReminderJob } from "../../env";
 import { sendJobs } from "../background/queues";
 import type { ServiceDeps } from "../deps";
@@ -25,10 +15,7 @@ import { LIST_PAGE_SIZE, offsetOf } from "./list-query";
  * queue, exactly as a new change would.
  */
 
-export type BackgroundWorkDeps = Pick<
-  ServiceDeps,
-  "db" | "env" | "waitUntil" | "now"
->;
+export type BackgroundWorkDeps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 
 const HOUR = 60 * 60 * 1000;
 
@@ -65,8 +52,7 @@ export async function backlogOf(db: Db, now: Date) {
       .from(deadLetters)
       .where(isNull(deadLetters.replayedAt)),
   ]);
-  const iso = (ms: number | null) =>
-    ms === null ? null : new Date(ms).toISOString();
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     at: now.toISOString(),
     mail: mailLanes.map((lane) => {
@@ -132,14 +118,8 @@ function parkedRows(db: Db, where: SQL | undefined) {
       mentorLast: plannedMentor.lastName,
     })
     .from(deadLetters)
-    .leftJoin(
-      emailOutbox,
-      sql`${kindOf} = 'mail' and ${emailOutbox.id} = json_extract(${deadLetters.body}, '$.id')`,
-    )
-    .leftJoin(
-      reminderPlans,
-      sql`${kindOf} = 'reminder' and ${reminderPlans.id} = json_extract(${deadLetters.body}, '$.planId')`,
-    )
+    .leftJoin(emailOutbox, sql`${kindOf} = 'mail' and ${emailOutbox.id} = json_extract(${deadLetters.body}, '$.id')`)
+    .leftJoin(reminderPlans, sql`${kindOf} = 'reminder' and ${reminderPlans.id} = json_extract(${deadLetters.body}, '$.planId')`)
     .leftJoin(timeSlots, eq(timeSlots.id, reminderPlans.slotId))
     .leftJoin(plannedMentee, eq(plannedMentee.id, timeSlots.menteeId))
     .leftJoin(plannedMentor, eq(plannedMentor.id, timeSlots.mentorId))
@@ -196,10 +176,7 @@ function shown(r: ParkedRow) {
 export async function parkedList(db: Db, input: { page: number }) {
   const open = isNull(deadLetters.replayedAt);
   const [rows, [{ total }]] = await Promise.all([
-    parkedRows(db, open)
-      .orderBy(desc(deadLetters.createdAt), desc(deadLetters.id))
-      .limit(LIST_PAGE_SIZE)
-      .offset(offsetOf(input.page)),
+    parkedRows(db, open).orderBy(desc(deadLetters.createdAt), desc(deadLetters.id)).limit(LIST_PAGE_SIZE).offset(offsetOf(input.page)),
     db
       .select({ total: sql<number>`count(*)` })
       .from(deadLetters)
@@ -214,11 +191,7 @@ export async function parkedList(db: Db, input: { page: number }) {
 }
 
 /** The account an e-mail went to, for the audit entry; the parked item itself when no account has that address. */
-async function recipientOf(
-  db: Db,
-  email: string,
-  fallbackId: string,
-): Promise<{ role: Role; id: string }> {
+async function recipientOf(db: Db, email: string, fallbackId: string): Promise<{ role: Role; id: string }> {
   const [found] = await db.all<{
     role: Role;
     id: string;
@@ -229,13 +202,7 @@ async function recipientOf(
 }
 
 /** The audit row of a replay, written only when the statement before it (the dead letter's `replayed_at`) changed it. */
-function replayAudit(
-  db: Db,
-  moderatorId: string,
-  target: { role: Role; id: string },
-  details: Record<string, unknown>,
-  at: number,
-) {
+function replayAudit(db: Db, moderatorId: string, target: { role: Role; id: string }, details: Record<string, unknown>, at: number) {
   return db.run(sql`insert into moderation_actions (id, moderator_id, action, target_role, target_id, reason, details, created_at)
     select ${crypto.randomUUID()}, ${moderatorId}, 'replay_parked_work', ${target.role}, ${target.id}, null, ${JSON.stringify(details)}, ${at}
     where changes() = 1`);
@@ -250,32 +217,22 @@ const ALREADY = "This item was already sent again.";
  * audit entry are one batch, each conditioned on the one before, so a second replay (even a concurrent one) changes
  * nothing and is refused with 409.
  */
-export async function replayParked(
-  deps: BackgroundWorkDeps,
-  moderatorId: string,
-  deadLetterId: string,
-) {
+export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string, deadLetterId: string) {
   const { db, env } = deps;
   const [row] = await parkedRows(db, eq(deadLetters.id, deadLetterId));
   if (!row) fail("NOT_FOUND", "This parked item was not found.");
   if (row.replayedAt) fail("CONFLICT", ALREADY);
   const at = deps.now.getTime();
-  const markReplayed = db.all<{ id: string }>(
-    sql`update dead_letters set replayed_at = ${at} where id = ${deadLetterId} and replayed_at is null returning id`,
-  );
+  const markReplayed = db.all<{ id: string }>(sql`update dead_letters set replayed_at = ${at} where id = ${deadLetterId} and replayed_at is null returning id`);
   // Each step below runs only in the batch whose first statement marked the dead letter (same instant, same id).
   const thisReplay = sql`exists (select 1 from dead_letters where id = ${deadLetterId} and replayed_at = ${at})`;
 
   if (row.kind === "mail") {
     const mail = row.mail;
-    if (!mail?.id)
-      fail("NOT_FOUND", "The message of this parked item no longer exists.");
+    if (!mail?.id) fail("NOT_FOUND", "The message of this parked item no longer exists.");
     // Its code or link was removed when it was parked (ADR 0031); sending it again would send nothing useful.
     if (mail.sensitive)
-      fail(
-        "UNPROCESSABLE_CONTENT",
-        "This message carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. Ask the person to request a new code or link.",
-      );
+      fail("UNPROCESSABLE_CONTENT", "This message carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. Ask the person to request a new code or link.");
     if (mail.sentAt) fail("CONFLICT", "This message was delivered already.");
     const target = await recipientOf(db, mail.to, deadLetterId);
     const [marked, , reset] = await db.batch([
@@ -303,19 +260,13 @@ export async function replayParked(
         returning id, lane`),
     ]);
     if (marked.length === 0) fail("CONFLICT", ALREADY);
-    if (reset.length === 0)
-      fail("CONFLICT", "This message was delivered already.");
+    if (reset.length === 0) fail("CONFLICT", "This message was delivered already.");
     try {
       await sendMailJobs(env, reset);
     } catch (error) {
       // Released for the minute sweep, which hands it on (ADR 0031).
-      await db.run(
-        sql`update email_outbox set queued_at = null where id = ${mail.id} and sent_at is null`,
-      );
-      console.error(
-        "a replayed mail was not handed to its queue; the minute sweep does",
-        error,
-      );
+      await db.run(sql`update email_outbox set queued_at = null where id = ${mail.id} and sent_at is null`);
+      console.error("a replayed mail was not handed to its queue; the minute sweep does", error);
     }
     return {
       message: `Sent again to ${mail.to}.`,
@@ -326,11 +277,8 @@ export async function replayParked(
 
   if (row.kind === "reminder") {
     const plan = row.plan;
-    if (!plan?.id || !row.slot)
-      fail("NOT_FOUND", "The reminder of this parked item no longer exists.");
-    const target = row.slot.menteeId
-      ? { role: "mentee" as const, id: row.slot.menteeId }
-      : { role: "mentor" as const, id: row.slot.mentorId };
+    if (!plan?.id || !row.slot) fail("NOT_FOUND", "The reminder of this parked item no longer exists.");
+    const target = row.slot.menteeId ? { role: "mentee" as const, id: row.slot.menteeId } : { role: "mentor" as const, id: row.slot.mentorId };
     const stands = sql`exists (select 1 from time_slots s where s.id = ${row.slot.id} and s.state = 'booked' and s.start_at = ${plan.startAt.getTime()} and s.booked_at = ${plan.bookedAt.getTime()} and s.start_at > ${at})`;
     const [marked, , reopened] = await db.batch([
       markReplayed,
@@ -347,28 +295,20 @@ export async function replayParked(
         },
         at,
       ),
-      db.all<{ id: string }>(
-        sql`update reminder_plans set done_at = null where id = ${plan.id} and ${stands} and ${thisReplay} returning id`,
-      ),
+      db.all<{ id: string }>(sql`update reminder_plans set done_at = null where id = ${plan.id} and ${stands} and ${thisReplay} returning id`),
     ]);
     if (marked.length === 0) fail("CONFLICT", ALREADY);
     // A session cancelled, moved or begun since has nothing to remind of: the item is cleared, nothing is sent.
     if (reopened.length === 0)
       return {
-        message:
-          "The session was cancelled, moved or has started, so no reminder was sent. The item is cleared.",
+        message: "The session was cancelled, moved or has started, so no reminder was sent. The item is cleared.",
         kind: "reminder" as const,
         sent: false,
       };
     try {
-      await sendJobs<ReminderJob>(env.REMINDERS, [
-        { kind: "reminder", planId: plan.id },
-      ]);
+      await sendJobs<ReminderJob>(env.REMINDERS, [{ kind: "reminder", planId: plan.id }]);
     } catch (error) {
-      console.error(
-        "a replayed reminder was not handed to its queue; the minute sweep does",
-        error,
-      );
+      console.error("a replayed reminder was not handed to its queue; the minute sweep does", error);
     }
     return {
       message: "The reminder is on its way again.",
@@ -376,8 +316,5 @@ export async function replayParked(
       sent: true,
     };
   }
-  return fail(
-    "UNPROCESSABLE_CONTENT",
-    "This parked item is of a kind that cannot be sent again.",
-  );
+  return fail("UNPROCESSABLE_CONTENT", "This parked item is of a kind that cannot be sent again.");
 }
