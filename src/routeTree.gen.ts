@@ -34,6 +34,7 @@ import { Route as MentorsSubscribedMenteesRouteImport } from './routes/mentors/s
 import { Route as MentorsTicketsRouteImport } from './routes/mentors/tickets'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
 import { Route as ModeratorAuditLogRouteImport } from './routes/moderator/audit-log'
+import { Route as ModeratorBackgroundWorkRouteImport } from './routes/moderator/background-work'
 import { Route as ModeratorMenteesListRouteImport } from './routes/moderator/mentees-list'
 import { Route as ModeratorMentorApplicantsRouteImport } from './routes/moderator/mentor-applicants'
 import { Route as ModeratorMentorsListRouteImport } from './routes/moderator/mentors-list'
@@ -183,6 +184,11 @@ const ModeratorIndexRoute = ModeratorIndexRouteImport.update({
 const ModeratorAuditLogRoute = ModeratorAuditLogRouteImport.update({
   id: '/audit-log',
   path: '/audit-log',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorBackgroundWorkRoute = ModeratorBackgroundWorkRouteImport.update({
+  id: '/background-work',
+  path: '/background-work',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
 const ModeratorMenteesListRoute = ModeratorMenteesListRouteImport.update({
@@ -340,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/mentors/subscribed-mentees': typeof MentorsSubscribedMenteesRoute
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
+  '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -490,6 +499,7 @@ export interface FileRouteTypes {
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
+    | '/moderator/background-work'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
+    | '/moderator/background-work'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/mentors/subscribed-mentees'
     | '/mentors/tickets'
     | '/moderator/audit-log'
+    | '/moderator/background-work'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -807,6 +819,13 @@ declare module '@tanstack/react-router' {
       path: '/audit-log'
       fullPath: '/moderator/audit-log'
       preLoaderRoute: typeof ModeratorAuditLogRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/background-work': {
+      id: '/moderator/background-work'
+      path: '/background-work'
+      fullPath: '/moderator/background-work'
+      preLoaderRoute: typeof ModeratorBackgroundWorkRouteImport
       parentRoute: typeof ModeratorRouteRoute
     }
     '/moderator/mentees-list': {
@@ -1051,6 +1070,7 @@ const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(
 
 interface ModeratorRouteRouteChildren {
   ModeratorAuditLogRoute: typeof ModeratorAuditLogRoute
+  ModeratorBackgroundWorkRoute: typeof ModeratorBackgroundWorkRoute
   ModeratorMenteesListRoute: typeof ModeratorMenteesListRoute
   ModeratorMentorApplicantsRoute: typeof ModeratorMentorApplicantsRoute
   ModeratorMentorsListRoute: typeof ModeratorMentorsListRoute
@@ -1061,6 +1081,7 @@ interface ModeratorRouteRouteChildren {
 
 const ModeratorRouteRouteChildren: ModeratorRouteRouteChildren = {
   ModeratorAuditLogRoute: ModeratorAuditLogRoute,
+  ModeratorBackgroundWorkRoute: ModeratorBackgroundWorkRoute,
   ModeratorMenteesListRoute: ModeratorMenteesListRoute,
   ModeratorMentorApplicantsRoute: ModeratorMentorApplicantsRoute,
   ModeratorMentorsListRoute: ModeratorMentorsListRoute,

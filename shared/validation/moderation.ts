@@ -72,3 +72,7 @@ export const auditSchema = v.optional(
   }),
   {},
 );
+
+/** The parked background work (ADR 0031): a page of it, and one item to send again. */
+export const parkedListSchema = v.optional(v.object({ page }), {});
+export const replayParkedSchema = v.object({ id: id("id") });

@@ -29,6 +29,7 @@ const ACTIONS = {
   dismiss_ticket: msg({ message: "<0>{moderator}</0> Dismissed a ticket about <1>{target}</1>" }),
   refund_payment: msg({ message: "<0>{moderator}</0> Refunded a payment of <1>{target}</1>" }),
   settle_attendance: msg({ message: "<0>{moderator}</0> Decided an attendance dispute about <1>{target}</1>" }),
+  replay_parked_work: msg({ message: "<0>{moderator}</0> Sent parked background work again for <1>{target}</1>" }),
 } as const satisfies Record<string, MessageDescriptor>;
 
 const ROLES: Record<string, MessageDescriptor> = { mentee: msg`mentee`, mentor: msg`mentor`, moderator: msg`moderator` };

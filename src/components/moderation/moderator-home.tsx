@@ -89,6 +89,11 @@ export function ModeratorHome() {
           }
         />
       </div>
+      <p>
+        <Link to="/moderator/background-work" className={linkClass}>
+          <Trans>Background work: e-mails and reminders waiting, and what was parked</Trans>
+        </Link>
+      </p>
       <UnresponsiveMentors />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -19,6 +19,7 @@ import {
   toggleMentorSchema,
 } from "../../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../init";
+import { backgroundProcedures } from "./moderation-background";
 import { moneyProcedures } from "./moderation-money";
 import { responsivenessProcedures } from "./moderation-responsiveness";
 
@@ -28,6 +29,7 @@ const NO_REASON = "No reason given";
 /** The moderator area (SPEC §2, §7 Moderator): only moderators, on every procedure. */
 export const moderationRouter = router({
   ...moneyProcedures,
+  ...backgroundProcedures,
   ...responsivenessProcedures,
   home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone, ctx.now)),
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input, ctx.now)),

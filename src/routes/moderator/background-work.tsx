@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { BackgroundWork } from "@/components/moderation/background-work";
+
+export const Route = createFileRoute("/moderator/background-work")({
+  component: BackgroundWork,
+});
