@@ -6,9 +6,10 @@ import { mailLocale } from "../i18n";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 import { sendJobsAt } from "../services/background/queues";
 import { mailInsertWhen } from "../services/mail";
-import { deliverMail, sendMailJobs } from "../services/mail/queued-delivery";
+import { claimedRowsQuery, sendClaimedMail, sendMailJobs, type ClaimedRow } from "../services/mail/queued-delivery";
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
-import { pushToUser } from "../services/push";
+import { pushAllToUser } from "../services/push";
+import { deviceTargetsQuery, type DeviceTarget } from "../services/web-push/send";
 import type { MailTransport } from "../services/mail/transport";
 
 /**
@@ -137,16 +138,29 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
     }
   }
   const done = db.update(reminderPlans).set({ doneAt: new Date(at) }).where(inArray(reminderPlans.id, planIds));
-  const markers = written.length ? db.all<{ id: string }>(sql`select id from session_reminders where id in (${sql.join(written.map((w) => sql`${w.markerId}`), sql`, `)})`) : null;
-  const results = await db.batch([done, ...statements, ...(markers ? [markers] : [])]);
-  const kept = new Set(markers ? (results[results.length - 1] as { id: string }[]).map((m) => m.id) : []);
-  const sent = written.filter((w) => kept.has(w.markerId));
-  for (const w of sent) {
-    const iso = new Date(at).toISOString();
-    pushToUser(env, deps.waitUntil, { role: w.role, id: w.id }, "notification", { id: w.notificationId, type: "alert", kind: "reminder", content: w.content, isRead: false, conversationId: null, time: iso, createdAt: iso });
+  if (written.length === 0) {
+    await done;
+    return { written: 0 };
   }
-  const outcomes = await deliverMail(db, deps.mail, sent.map((w) => w.mailId), deps.now);
+  // In the same batch: which markers this batch wrote, the e-mails to send now (not muted), and each person's devices.
+  const markers = db.all<{ id: string }>(sql`select id from session_reminders where id in (${sql.join(written.map((w) => sql`${w.markerId}`), sql`, `)})`);
+  const mails = claimedRowsQuery(db, written.map((w) => w.mailId));
+  const devices = written.map((w) => deviceTargetsQuery(db, { role: w.role, id: w.id }, "reminder", at));
+  const results = await db.batch([done, ...statements, markers, mails, ...devices]);
+  const tail = results.slice(1 + statements.length);
+  const kept = new Set((tail[0] as { id: string }[]).map((m) => m.id));
+  const toSend = tail[1] as ClaimedRow[];
+  const deviceLists = tail.slice(2) as DeviceTarget[][];
+  const iso = new Date(at).toISOString();
+  written.forEach((w, i) => {
+    if (!kept.has(w.markerId)) return;
+    const notice = { id: w.notificationId, type: "alert" as const, kind: "reminder" as const, content: w.content, isRead: false, conversationId: null, time: iso, createdAt: iso };
+    pushAllToUser(env, deps.waitUntil, { role: w.role, id: w.id }, [{ event: "notification", data: notice }], deviceLists[i]);
+  });
+  // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
+  const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
   const again = outcomes.filter((o) => o.retryInMs !== undefined);
   for (const o of again) await sendMailJobs(env, [{ id: o.id, lane: "bulk" }], o.retryInMs! / 1000);
+  const sent = written.filter((w) => kept.has(w.markerId));
   return { written: sent.length };
 }

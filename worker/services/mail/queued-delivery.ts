@@ -23,7 +23,7 @@ export const REDACTED_UNDELIVERED_TEXT = "[redacted: not delivered]";
  * Provider calls in flight per delivery. Workers open at most six connections at once per invocation and queue the
  * rest, so in production a batch's sends overlap six at a time and the queue's consumers scale out for more.
  */
-export const MAIL_SEND_CONCURRENCY = 32;
+export const MAIL_SEND_CONCURRENCY = 100;
 /** A row handed to a queue and still unsent after this long was lost on the way (a failed send): the sweep hands it on again. */
 export const MAIL_QUEUE_LOST_MS = 15 * 60 * 1000;
 /** At most this many rows are handed on by one call; the next call (or the sweep) takes the rest. */
@@ -68,7 +68,7 @@ export async function handMailToQueues(db: Db, env: Env, now: number, lostBefore
   return taken.length;
 }
 
-type ClaimedRow = { id: string; to: string; subject: string; body: string; html: string | null; attachments: string | null; sensitive: number; attempts: number; created_at: number; lane: MailLane };
+export type ClaimedRow = { id: string; to: string; subject: string; body: string; html: string | null; attachments: string | null; sensitive: number; attempts: number; created_at: number; lane: MailLane };
 
 /** What became of one row: sent (or nothing to do), or to be tried again after `retryInMs`. */
 export type MailOutcome = { id: string; retryInMs?: number };
@@ -92,6 +92,15 @@ function claimStatements(db: Db, ids: string[], now: number) {
         and (claimed_until is null or claimed_until <= ${now}) and ${sessionStands}
       returning id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane`),
   ] as const;
+}
+
+/** The claimed rows `ids` as a delivery sends them, read in the writer's own batch (muted ones left out). */
+export function claimedRowsQuery(db: Db, ids: string[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return db.all<ClaimedRow>(sql`select id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane from email_outbox where id in (${list}) and sent_at is null and muted_at is null`);
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
