@@ -112,8 +112,11 @@ export type Config = v.InferOutput<typeof configSchema>;
 
 /** What the background queues carry (wrangler.toml, ADR 0031): ids of rows that are the truth, never the work itself. */
 export type MailJob = { kind: "mail"; id: string };
-export type ReminderJob = { kind: "reminder"; planId: string };
-export type BackgroundJob = MailJob | ReminderJob;
+/** Several reminders due at the same second go in one message, so one consumer invocation carries a wave of them. */
+export type ReminderJob = { kind: "reminder"; planIds: string[] };
+/** Bell notices to push to their recipients' tabs and devices (a wave of reminders). */
+export type NoticePushJob = { kind: "notice-push"; notificationIds: string[] };
+export type BackgroundJob = MailJob | ReminderJob | NoticePushJob;
 
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
@@ -126,6 +129,8 @@ export type Env = Config & {
   MAIL_BULK: Queue<MailJob>;
   /** Session reminders, each sent to arrive at its instant. */
   REMINDERS: Queue<ReminderJob>;
+  /** Bell notices pushed to tabs and devices, a few at a time. */
+  NOTICE_PUSHES: Queue<NoticePushJob>;
   /** The placed API (wrangler.api.toml, ADR 0017): the edge Worker forwards signed-in calls to it; the placed API itself has none. */
   API?: Fetcher;
 };

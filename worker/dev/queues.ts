@@ -20,7 +20,7 @@ devQueues.post("/:binding", async (c) => {
   const binding = c.req.param("binding") as (typeof BINDINGS)[number];
   if (!BINDINGS.includes(binding)) return c.json({ message: `No queue "${binding}"; queues: ${BINDINGS.join(", ")}` }, 404);
   const body = (await c.req.json().catch(() => null)) as BackgroundJob | null;
-  if (!body || typeof body !== "object" || (body.kind !== "mail" && body.kind !== "reminder")) return c.json({ message: 'The body must be a queue message: {"kind":"mail","id":…} or {"kind":"reminder","planId":…}' }, 400);
+  if (!body || typeof body !== "object" || (body.kind !== "mail" && body.kind !== "reminder")) return c.json({ message: 'The body must be a queue message: {"kind":"mail","id":…} or {"kind":"reminder","planIds":[…]}' }, 400);
   await (c.env[binding] as Queue<BackgroundJob>).send(body, { contentType: "json" });
   return c.json({ sent: true });
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { dbFor } from "../database";
-import { readConfig, type BackgroundJob, type Env, type MailJob, type ReminderJob } from "../env";
+import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../env";
+import { pushNotices } from "../services/background/notice-pushes";
 import { currentTime } from "../services/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
 import { sendPlannedReminders } from "./reminders";
@@ -16,6 +17,7 @@ export const QUEUES = {
   mailUrgent: "mentorlink-mail-urgent",
   mailBulk: "mentorlink-mail-bulk",
   reminders: "mentorlink-reminders",
+  noticePushes: "mentorlink-notice-pushes",
   deadLetters: "mentorlink-dead-letters",
 } as const;
 
@@ -24,8 +26,13 @@ type WaitUntil = (p: Promise<unknown>) => void;
 export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env, waitUntil: WaitUntil): Promise<void> {
   const db = dbFor(readConfig(env));
   if (batch.queue === QUEUES.deadLetters) return parkDeadLetters(batch, env);
+  if (batch.queue === QUEUES.noticePushes) {
+    await pushNotices(db, env, batch.messages.flatMap((m) => (m.body as NoticePushJob).notificationIds), currentTime());
+    batch.ackAll();
+    return;
+  }
   if (batch.queue === QUEUES.reminders) {
-    const planIds = batch.messages.map((m) => (m.body as ReminderJob).planId);
+    const planIds = batch.messages.flatMap((m) => (m.body as ReminderJob).planIds);
     await sendPlannedReminders({ db, env, mail: thirdPartiesOf(env).mail, waitUntil, now: currentTime }, planIds);
     batch.ackAll();
     return;
@@ -44,11 +51,15 @@ export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env,
 async function parkDeadLetters(batch: MessageBatch<BackgroundJob>, env: Env): Promise<void> {
   const db = dbFor(readConfig(env));
   const now = currentTime();
+  const park = (queue: string, body: unknown, attempts: number) =>
+    db.run(sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${queue}, ${JSON.stringify(body)}, ${attempts}, ${now})`);
   const statements = batch.messages.flatMap((m) => {
-    const park = db.run(sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${m.body.kind}, ${JSON.stringify(m.body)}, ${m.attempts}, ${now})`);
-    if (m.body.kind !== "mail") return [park];
+    // One parked item per reminder, so an operator sees and replays each on its own.
+    if (m.body.kind === "reminder") return m.body.planIds.map((planId) => park("reminder", { kind: "reminder", planId }, m.attempts));
+    // A push that failed every attempt is not worth parking: the bell has the notice, and the tab refetches it.
+    if (m.body.kind === "notice-push") return [];
     return [
-      park,
+      park("mail", m.body, m.attempts),
       db.run(sql`update email_outbox set dead_at = ${now}, claimed_until = null,
         body = case when sensitive = 1 then ${REDACTED_UNDELIVERED_TEXT} else body end, html = case when sensitive = 1 then null else html end
         where id = ${m.body.id} and sent_at is null and dead_at is null`),

@@ -8,8 +8,7 @@ import { sendJobsAt } from "../services/background/queues";
 import { mailInsertWhen } from "../services/mail";
 import { claimedRowsQuery, sendClaimedMail, sendMailJobs, type ClaimedRow } from "../services/mail/queued-delivery";
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
-import { pushAllToUser } from "../services/push";
-import { deviceTargetsQuery, type DeviceTarget } from "../services/web-push/send";
+import { queueNoticePushes } from "../services/background/notice-pushes";
 import type { MailTransport } from "../services/mail/transport";
 
 /**
@@ -49,11 +48,24 @@ export async function planReminders(db: Db, env: Env, now: number): Promise<{ pl
       and (s.start_at - k.lead > ${now - REMINDER_CATCH_UP_MS} or s.booked_at > ${now - REMINDER_CATCH_UP_MS})
     on conflict do nothing
     returning id, due_at`);
-  await sendJobsAt(
-    env.REMINDERS,
-    planned.map((p): { body: ReminderJob; delaySeconds: number } => ({ body: { kind: "reminder", planId: p.id }, delaySeconds: (p.due_at - now) / 1000 })),
-  );
+  await sendJobsAt(env.REMINDERS, inMessages(planned.map((p) => ({ planId: p.id, delaySeconds: Math.max(0, Math.ceil((p.due_at - now) / 1000)) }))));
   return { planned: planned.length };
+}
+
+/** Reminders due at the same second share a message, up to this many. */
+export const REMINDERS_PER_MESSAGE = 10;
+
+function inMessages(plans: { planId: string; delaySeconds: number }[]): { body: ReminderJob; delaySeconds: number }[] {
+  const bySecond = new Map<number, string[]>();
+  for (const p of plans) {
+    const ids = bySecond.get(p.delaySeconds) ?? [];
+    ids.push(p.planId);
+    bySecond.set(p.delaySeconds, ids);
+  }
+  const messages: { body: ReminderJob; delaySeconds: number }[] = [];
+  for (const [delaySeconds, ids] of bySecond)
+    for (let i = 0; i < ids.length; i += REMINDERS_PER_MESSAGE) messages.push({ body: { kind: "reminder", planIds: ids.slice(i, i + REMINDERS_PER_MESSAGE) }, delaySeconds });
+  return messages;
 }
 
 /**
@@ -64,10 +76,7 @@ export const REMINDER_LOST_MS = 15 * 60 * 1000;
 
 export async function handOnLostReminders(db: Db, env: Env, now: number): Promise<number> {
   const lost = await db.all<{ id: string }>(sql`select id from reminder_plans where done_at is null and due_at < ${now - REMINDER_LOST_MS} and due_at > ${now - 24 * HOUR} limit 1000`);
-  await sendJobsAt(
-    env.REMINDERS,
-    lost.map((p) => ({ body: { kind: "reminder" as const, planId: p.id }, delaySeconds: 0 })),
-  );
+  await sendJobsAt(env.REMINDERS, inMessages(lost.map((p) => ({ planId: p.id, delaySeconds: 0 }))));
   return lost.length;
 }
 
@@ -142,25 +151,19 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
     await done;
     return { written: 0 };
   }
-  // In the same batch: which markers this batch wrote, the e-mails to send now (not muted), and each person's devices.
+  // In the same batch: which markers this batch wrote, and the e-mails to send now (not muted).
   const markers = db.all<{ id: string }>(sql`select id from session_reminders where id in (${sql.join(written.map((w) => sql`${w.markerId}`), sql`, `)})`);
   const mails = claimedRowsQuery(db, written.map((w) => w.mailId));
-  const devices = written.map((w) => deviceTargetsQuery(db, { role: w.role, id: w.id }, "reminder", at));
-  const results = await db.batch([done, ...statements, markers, mails, ...devices]);
+  const results = await db.batch([done, ...statements, markers, mails]);
   const tail = results.slice(1 + statements.length);
   const kept = new Set((tail[0] as { id: string }[]).map((m) => m.id));
   const toSend = tail[1] as ClaimedRow[];
-  const deviceLists = tail.slice(2) as DeviceTarget[][];
-  const iso = new Date(at).toISOString();
-  written.forEach((w, i) => {
-    if (!kept.has(w.markerId)) return;
-    const notice = { id: w.notificationId, type: "alert" as const, kind: "reminder" as const, content: w.content, isRead: false, conversationId: null, time: iso, createdAt: iso };
-    pushAllToUser(env, deps.waitUntil, { role: w.role, id: w.id }, [{ event: "notification", data: notice }], deviceLists[i]);
-  });
+  const sent = written.filter((w) => kept.has(w.markerId));
+  // The bell entries reach tabs and devices through their own queue, so the e-mails never wait for thousands of rooms.
+  deps.waitUntil(queueNoticePushes(env, sent.map((w) => w.notificationId)).catch((error: unknown) => console.error("reminder pushes not queued", error)));
   // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
   const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
   const again = outcomes.filter((o) => o.retryInMs !== undefined);
   for (const o of again) await sendMailJobs(env, [{ id: o.id, lane: "bulk" }], o.retryInMs! / 1000);
-  const sent = written.filter((w) => kept.has(w.markerId));
   return { written: sent.length };
 }

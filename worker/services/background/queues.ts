@@ -17,7 +17,9 @@ export async function sendJobsAt<Body>(queue: Queue<Body>, jobs: { body: Body; d
   const byDelay = new Map<number, Body[]>();
   for (const job of jobs) {
     const delay = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(job.delaySeconds)));
-    byDelay.set(delay, [...(byDelay.get(delay) ?? []), job.body]);
+    const bodies = byDelay.get(delay) ?? [];
+    bodies.push(job.body);
+    byDelay.set(delay, bodies);
   }
   for (const [delay, bodies] of byDelay) await sendJobs(queue, bodies, delay);
 }

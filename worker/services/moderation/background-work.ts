@@ -306,7 +306,7 @@ export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string
         sent: false,
       };
     try {
-      await sendJobs<ReminderJob>(env.REMINDERS, [{ kind: "reminder", planId: plan.id }]);
+      await sendJobs<ReminderJob>(env.REMINDERS, [{ kind: "reminder", planIds: [plan.id] }]);
     } catch (error) {
       console.error("a replayed reminder was not handed to its queue; the minute sweep does", error);
     }

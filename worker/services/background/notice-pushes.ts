@@ -1,0 +1,46 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { notifications } from "../../../db/schema";
+import type { Env, NoticePushJob } from "../../env";
+import type { Role } from "../../../shared/role";
+import { pushAllToUser } from "../push";
+import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
+import { sendJobs } from "./queues";
+
+/**
+ * Bell notices fanned out by a queue (ADR 0031): the notification rows are the truth; a message names them. Used where
+ * one piece of background work makes many notices at once (a wave of reminders), so waking thousands of rooms and
+ * devices never delays the mail, and is done a few at a time. A request's own notice is still pushed right after its
+ * commit (`services/push.ts`).
+ */
+const NOTICES_PER_MESSAGE = 50;
+/** Rooms and devices reached at once by one delivery: a room is a Durable Object woken for the call. */
+const PUSHES_AT_ONCE = 25;
+
+export async function queueNoticePushes(env: Env, notificationIds: string[]): Promise<void> {
+  const jobs: NoticePushJob[] = [];
+  for (let i = 0; i < notificationIds.length; i += NOTICES_PER_MESSAGE) jobs.push({ kind: "notice-push", notificationIds: notificationIds.slice(i, i + NOTICES_PER_MESSAGE) });
+  await sendJobs(env.NOTICE_PUSHES, jobs);
+}
+
+/** Pushes the notices `ids` to their recipients' open tabs and devices, PUSHES_AT_ONCE at a time; a notice gone since is skipped. */
+export async function pushNotices(db: Db, env: Env, ids: string[], now: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.select().from(notifications).where(inArray(notifications.id, ids));
+  if (rows.length === 0) return 0;
+  const deviceReads = rows.map((n) => deviceTargetsQuery(db, { role: n.recipientRole as Role, id: n.recipientId }, n.kind, now));
+  const devices = (await db.batch([deviceReads[0], ...deviceReads.slice(1)])) as DeviceTarget[][];
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const i = next++;
+      const n = rows[i];
+      const pending: Promise<unknown>[] = [];
+      const notice = { id: n.id, type: n.type, kind: n.kind, content: n.content, isRead: n.isRead, conversationId: n.conversationId, time: n.createdAt.toISOString(), createdAt: n.createdAt.toISOString() };
+      pushAllToUser(env, (p) => pending.push(p), { role: n.recipientRole as Role, id: n.recipientId }, [{ event: "notification", data: notice }], devices[i]);
+      await Promise.all(pending);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PUSHES_AT_ONCE, rows.length) }, worker));
+  return rows.length;
+}
