@@ -52,7 +52,7 @@ export async function planReminders(db: Db, env: Env, now: number): Promise<{ pl
   return { planned: planned.length };
 }
 
-/** Reminders due at the same second share a message, up to this many. */
+/** Reminders due at the same second share a message, up to this many: a tenth of the queue operations, which Queues bill by. */
 export const REMINDERS_PER_MESSAGE = 10;
 
 function inMessages(plans: { planId: string; delaySeconds: number }[]): { body: ReminderJob; delaySeconds: number }[] {
