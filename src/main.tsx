@@ -11,8 +11,6 @@ import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
 import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./lib/page-cookie";
 import { forgetSearches, recentSearches } from "./lib/search-history";
-import { forgetStandings } from "./components/booking/standing-store";
-import { PAGES_CACHE } from "../shared/app-install";
 import { drawnPage, pageBeforeApp } from "./lib/page-shells";
 import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
 import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./lib/session";
@@ -87,9 +85,8 @@ function usableSeed(seed: PageSeed): boolean {
 // answer in memory (the next person's screens ask anew), and the public pages kept for offline (which profiles she opened).
 whenPersonLeaves((role) => {
   if (role === "mentee") forgetSearches();
-  forgetStandings();
   queryClient.removeQueries();
-  if (typeof caches !== "undefined") void caches.delete(PAGES_CACHE).catch(() => undefined);
+  void import("./lib/forget-person").then((person) => person.forgetPerson());
 });
 
 // What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
