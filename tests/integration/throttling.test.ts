@@ -1,9 +1,9 @@
-import { like } from "drizzle-orm";
+import { inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { loginAttempts } from "../../db/schema";
+import { loginAttempts, mentees } from "../../db/schema";
 import { THROTTLE_LIMITS } from "../../worker/services/login-throttle";
-import { createMentee, testDb, uniqueEmail } from "../support/accounts";
+import { createMentee, menteeSignup, mentorApplication, testDb, uniqueEmail } from "../support/accounts";
 import { rest } from "../support/api";
 import { latestResetCode } from "../support/mail";
 import { call } from "../support/scheduling";
@@ -162,6 +162,30 @@ describe("IPv6: one /64 is one network", () => {
     for (let i = 0; i < max + 3; i++) answers.push(await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: host(i) }));
     expect(tally(answers)).toEqual({ 200: max, 429: 3 });
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: network()(0) })).status).toBe(200);
+  });
+});
+
+describe("sign-up throttling", () => {
+  it("sign-ups from one /64 share one counter: past the limit a clear 429 and nothing written; another network still signs up", async () => {
+    const host = network();
+    const { max, message } = THROTTLE_LIMITS["sign-up"].address;
+    const emails = Array.from({ length: max + 2 }, () => uniqueEmail());
+    const answers = [];
+    for (const [i, email] of emails.entries()) answers.push(await rest("POST", "/api/mentees/register", { body: menteeSignup({ email }), from: host(i) }));
+    expect(tally(answers)).toEqual({ 201: max, 429: 2 });
+    expect(answers[max].body).toMatchObject({ message });
+    const refused = emails.slice(max).map((e) => e.toLowerCase());
+    expect(await testDb().select().from(mentees).where(inArray(mentees.email, refused))).toEqual([]);
+    expect((await rest("POST", "/api/mentees/register", { body: menteeSignup(), from: network()(0) })).status).toBe(201);
+  });
+
+  it("one e-mail tried again and again from one network: refused after the limit; the mentor application counts the same way", async () => {
+    const from = address();
+    const { max } = THROTTLE_LIMITS["sign-up"].pair;
+    const email = uniqueEmail();
+    const answers = [];
+    for (let i = 0; i < max + 1; i++) answers.push(await rest("POST", "/api/mentors/register", { body: mentorApplication({ email }), from }));
+    expect(answers.at(-1)).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS["sign-up"].pair.message } });
   });
 });
 

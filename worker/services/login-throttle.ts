@@ -17,7 +17,7 @@ import { LOCAL_ADDRESS } from "./client-address";
  * attempt; a known network is a row of its own whose window start is its last sign-in.
  */
 
-export type ThrottleScope = "login" | "otp-request" | "otp-verify";
+export type ThrottleScope = "login" | "otp-request" | "otp-verify" | "sign-up";
 export type ThrottleSubject = { role: Role; email: string; address: string };
 
 type Limit = { max: number; windowMs: number; message: string };
@@ -39,6 +39,12 @@ export const THROTTLE_LIMITS: Record<ThrottleScope, { pair: Limit; address: Limi
   "otp-request": {
     pair: { max: 10, windowMs: 60 * MINUTE, message: "Too many code requests for this e-mail. Please wait an hour and try again." },
     address: { max: 30, windowMs: 60 * MINUTE, message: "Too many code requests from your network. Please wait an hour and try again." },
+  },
+  // Every sign-up counts, kept or refused: an address is a mailbox that gets a welcome and a link, so a network may not
+  // make accounts (and mail strangers) in bulk.
+  "sign-up": {
+    pair: { max: 5, windowMs: 60 * MINUTE, message: "Too many sign-ups for this e-mail. Please wait an hour and try again." },
+    address: { max: 20, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network. Please wait an hour and try again." },
   },
   "otp-verify": {
     pair: { max: 10, windowMs: 15 * MINUTE, message: "Too many wrong codes. Please wait 15 minutes and try again." },

@@ -36,6 +36,12 @@ async function issueAccessToken(ctx: Context, proved: { owner: SessionOwner; ses
   return signAccessToken(ctx.config.JWT_SECRET, { sub: proved.owner.userId, role: proved.owner.role, sid: proved.sessionId });
 }
 
+/** Every sign-up is counted per (e-mail, network) and per network before any work, kept or refused (ADR 0005). */
+async function reserveSignUp(ctx: Context, role: "mentee" | "mentor", email: string): Promise<void> {
+  const refused = await reserveAttempt(ctx.db, "sign-up", { role, email: email.trim().toLowerCase(), address: ctx.address }, ctx.now.getTime());
+  if (refused) fail("TOO_MANY_REQUESTS", refused);
+}
+
 export const authRouter = router({
   /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
   signInOptions: publicProcedure.query(({ ctx }) => ({ google: thirdPartiesOf(ctx.env).google(ctx.origin) !== null })),
@@ -49,12 +55,14 @@ export const authRouter = router({
 
   registerMentee: publicProcedure.input(menteeSignupSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
+    await reserveSignUp(ctx, "mentee", input.email);
     await registerMentee(ctx, { ...input, locale: ctx.locale }, ctx.now.getTime());
     return { message: "Your account has been created. Please sign in." };
   }),
 
   applyAsMentor: publicProcedure.input(mentorApplicationSchema).mutation(async ({ ctx, input }) => {
     await refuseCommonPassword(input.password);
+    await reserveSignUp(ctx, "mentor", input.email);
     const outcome = await applyAsMentor(ctx, { ...input, locale: ctx.locale }, ctx.now);
     if (outcome === "held") return { message: REAPPLY_HELD_MESSAGE, confirmByEmail: true };
     return { message: "Your application has been submitted. We will get back to you after verifying your details.", confirmByEmail: false };
