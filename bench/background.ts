@@ -1,6 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { Worker } from "node:worker_threads";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { inArray, sql } from "drizzle-orm";
@@ -31,36 +30,44 @@ const HOUR = 3_600_000;
 
 type Received = { to: string; subject: string; key: string; at: number };
 
-/** A mail API in Resend's shape: PROVIDER_MS per answer, ERROR_RATE answered 500 without sending, idempotency kept. */
-function startProvider(): Promise<{ url: string; received: Received[]; calls: () => number; stop: () => Promise<void> }> {
+/**
+ * A mail API in Resend's shape: PROVIDER_MS per answer, ERROR_RATE answered 500 without sending, idempotency kept. It runs
+ * in a thread of its own, so the database proxy's work in this process never delays its answers (as a real provider's
+ * are not); what it received comes back to this thread as it happens.
+ */
+async function startProvider(): Promise<{ url: string; received: Received[]; calls: () => number; stop: () => Promise<void> }> {
   const received: Received[] = [];
-  const keys = new Set<string>();
   let calls = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () =>
-      setTimeout(() => {
-        calls++;
-        if (Math.random() < ERROR_RATE) {
-          res.writeHead(500, { "content-type": "application/json" }).end('{"message":"try again"}');
-          return;
-        }
+  const thread = new Worker(
+    `
+    const { parentPort, workerData } = require("node:worker_threads");
+    const { createServer } = require("node:http");
+    const keys = new Set();
+    const server = createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => setTimeout(() => {
+        parentPort.postMessage({ call: true });
+        if (Math.random() < workerData.errorRate) { res.writeHead(500, { "content-type": "application/json" }).end('{"message":"try again"}'); return; }
         const key = String(req.headers["idempotency-key"] ?? "");
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { to: string[]; subject: string };
-        if (!keys.has(key)) {
-          keys.add(key);
-          received.push({ to: body.to[0], subject: body.subject, key, at: Date.now() });
-        }
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        if (!keys.has(key)) { keys.add(key); parentPort.postMessage({ to: body.to[0], subject: body.subject, key, at: Date.now() }); }
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: key }));
-      }, PROVIDER_MS),
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`, received, calls: () => calls, stop: () => new Promise((r) => server.close(() => r())) }),
-    ),
+      }, workerData.latencyMs));
+    });
+    server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
+    parentPort.on("message", (m) => { if (m === "stop") server.close(() => process.exit(0)); });
+    `,
+    { eval: true, workerData: { errorRate: ERROR_RATE, latencyMs: PROVIDER_MS } },
   );
+  const port = await new Promise<number>((resolve) => {
+    thread.on("message", (m: { port?: number; call?: boolean } & Partial<Received>) => {
+      if (m.port) resolve(m.port);
+      else if (m.call) calls++;
+      else received.push(m as Received);
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/emails`, received, calls: () => calls, stop: () => thread.terminate().then(() => undefined) };
 }
 
 const percentile = (xs: number[], p: number) => {
