@@ -2,11 +2,11 @@ import { drawnViewer } from "./drawn-for";
 import { tellSearches } from "./page-cookie";
 
 /**
- * The last few mentor searches a signed-in mentee typed in this browser (issue 23): her home suggests
+ * The last few mentor searches a signed-in mentee typed in this browser: her home suggests
  * mentors from them. Kept in this browser only (the server stores no search history), newest first,
  * and kept for her: the list names the mentee it belongs to, is read only for her, and goes when she
  * signs out here or another person signs in (ADR 0030). The app also tells them to the Worker in a
- * cookie sent with the mentee's pages only, which draws her home with them (issue 28).
+ * cookie sent with the mentee's pages only, which draws her home with them (ADR 0028).
  */
 const KEY = "mentorlink:recent-searches";
 export const RECENT_SEARCHES = 5;

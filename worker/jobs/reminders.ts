@@ -1,12 +1,12 @@
 import { aliasedTable, and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, reminderPlans, timeSlots, type ReminderKind } from "../../db/schema";
+import { mentees, mentors, reminderPlans, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
 import type { Env, ReminderJob } from "../env";
 import { mailLocale } from "../i18n";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 import { sendJobsAt } from "../services/background/queues";
 import { mailInsertWhen } from "../services/mail";
-import { claimedRowsQuery, sendClaimedMail, sendMailJobs, type ClaimedRow } from "../services/mail/queued-delivery";
+import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/mail/queued-delivery";
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
 import { queueNoticePushes } from "../services/background/notice-pushes";
 import type { MailTransport } from "../services/mail/transport";
@@ -86,7 +86,7 @@ export type ReminderDeps = { db: Db; env: Env; mail: MailTransport; waitUntil: W
  * Writes and sends the planned reminders `planIds` (a queue batch). Each person's reminder is one marker row (unique per
  * booking, person and kind), her bell entry and her e-mail, written together and only while the session is still
  * booked at the planned start; a cancel or a move before then leaves nothing to send. The e-mails are delivered here,
- * at once; what the provider refuses goes to the bulk queue's retries. Returns the e-mails' outcomes for the caller.
+ * at once; what the provider refuses goes to the bulk queue's retries. Returns how many people's reminders were written.
  */
 export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]): Promise<{ written: number }> {
   const { db, env } = deps;
@@ -110,7 +110,8 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   const statements = [];
   for (const r of rows) {
     const { plan, slot } = r;
-    const stands = slot.state === "booked" && slot.startAt.getTime() === plan.startAt.getTime() && slot.bookedAt?.getTime() === plan.bookedAt.getTime() && slot.menteeId && r.mentee?.email;
+    // Gone already (the batch's own check below decides under concurrency): nothing to write.
+    const stands = slot.state === "booked" && slot.startAt.getTime() === plan.startAt.getTime() && slot.bookedAt?.getTime() === plan.bookedAt.getTime();
     if (!stands || !slot.menteeId || !r.mentee) continue;
     const hoursLeft = Math.max(2, Math.round((plan.startAt.getTime() - plan.dueAt.getTime()) / HOUR));
     const parties = [
@@ -152,7 +153,7 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
     return { written: 0 };
   }
   // In the same batch: which markers this batch wrote, and the e-mails to send now (not muted).
-  const markers = db.all<{ id: string }>(sql`select id from session_reminders where id in (${sql.join(written.map((w) => sql`${w.markerId}`), sql`, `)})`);
+  const markers = db.select({ id: sessionReminders.id }).from(sessionReminders).where(inArray(sessionReminders.id, written.map((w) => w.markerId)));
   const mails = claimedRowsQuery(db, written.map((w) => w.mailId));
   const results = await db.batch([done, ...statements, markers, mails]);
   const tail = results.slice(1 + statements.length);
@@ -164,6 +165,6 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
   const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
   const again = outcomes.filter((o) => o.retryInMs !== undefined);
-  for (const o of again) await sendMailJobs(env, [{ id: o.id, lane: "bulk" }], o.retryInMs! / 1000);
+  await sendJobsAt(env.MAIL_BULK, again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })));
   return { written: sent.length };
 }

@@ -69,10 +69,11 @@ const mutedAt = (message: MailMessage, now: number) =>
 
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
 export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
+  // A row its writer delivers itself is written one way only, claimed (`mailInsertWhen`).
+  if (message.id) return mailInsertWhen(db, message, sql`1`, now);
   return db
     .insert(emailOutbox)
     .values({
-      ...(message.id ? { id: message.id } : {}),
       to: message.to,
       subject: message.subject,
       body: message.text,
@@ -84,8 +85,6 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
       lane: message.lane ?? "urgent",
       sessionSlotId: message.aboutSession?.slotId ?? null,
       sessionStartAt: message.aboutSession?.startAt ?? null,
-      // Claimed by its writer unless muted: a muted row is never tried.
-      ...(message.id ? { queuedAt: new Date(now), claimedUntil: sql`case when ${mutedAt(message, now)} is null then ${now + MAIL_CLAIM_MS} end`, attempts: sql`case when ${mutedAt(message, now)} is null then 1 else 0 end` } : {}),
     })
     .onConflictDoNothing();
 }
@@ -96,9 +95,13 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
  */
 export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
   const attachments = attachmentsOf(message);
+  // A row its writer delivers itself is written claimed by it (its first attempt), unless muted: a muted row is never tried.
+  const claimed = Boolean(message.id);
   return db.run(sql`insert into email_outbox (id, "to", subject, body, html, dedupe_key, sensitive, attachments, attempts, next_attempt_at, created_at, muted_at, lane, session_slot_id, session_start_at, queued_at, claimed_until)
-    select ${message.id ?? crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null}, ${message.id ? sql`case when ${mutedAt(message, now)} is null then 1 else 0 end` : 0}, 0, ${now}, ${mutedAt(message, now)},
-      ${message.lane ?? "urgent"}, ${message.aboutSession?.slotId ?? null}, ${message.aboutSession?.startAt.getTime() ?? null}, ${message.id ? now : null}, ${message.id ? sql`case when ${mutedAt(message, now)} is null then ${now + MAIL_CLAIM_MS} end` : null}
+    select ${message.id ?? crypto.randomUUID()}, ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.dedupeKey ?? null}, ${message.sensitive ? 1 : 0}, ${attachments ? JSON.stringify(attachments) : null},
+      ${claimed ? sql`case when muted is null then 1 else 0 end` : 0}, 0, ${now}, muted,
+      ${message.lane ?? "urgent"}, ${message.aboutSession?.slotId ?? null}, ${message.aboutSession?.startAt.getTime() ?? null}, ${claimed ? now : null}, ${claimed ? sql`case when muted is null then ${now + MAIL_CLAIM_MS} end` : null}
+    from (select ${mutedAt(message, now)} as muted)
     where ${condition}
     on conflict do nothing`);
 }

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { MailLane } from "../../../db/schema";
+import { emailOutbox, type MailLane } from "../../../db/schema";
 import type { Env, MailJob } from "../../env";
+import { inTurns } from "../background/in-turns";
 import { sendJobs } from "../background/queues";
 import type { MailTransport, OutgoingMail } from "./transport";
 
@@ -62,13 +63,15 @@ export async function handMailToQueues(db: Db, env: Env, now: number, lostBefore
     await sendMailJobs(env, taken);
   } catch (error) {
     const ids = taken.map((r) => r.id);
-    await db.run(sql`update email_outbox set queued_at = null where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and sent_at is null`);
+    await db.run(sql`update email_outbox set queued_at = null where ${inArray(emailOutbox.id, ids)} and sent_at is null`);
     throw error;
   }
   return taken.length;
 }
 
 export type ClaimedRow = { id: string; to: string; subject: string; body: string; html: string | null; attachments: string | null; sensitive: number; attempts: number; created_at: number; lane: MailLane };
+/** The columns of a `ClaimedRow`, as a delivery sends them. */
+const CLAIMED_COLUMNS = sql.raw(`id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane`);
 
 /** What became of one row: sent (or nothing to do), or to be tried again after `retryInMs`. */
 export type MailOutcome = { id: string; retryInMs?: number };
@@ -79,37 +82,21 @@ export type MailOutcome = { id: string; retryInMs?: number };
  * muted in the same trip, so nobody tries them again.
  */
 function claimStatements(db: Db, ids: string[], now: number) {
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const listed = inArray(emailOutbox.id, ids);
   const sessionStands = sql`(session_slot_id is null or exists (select 1 from time_slots s where s.id = email_outbox.session_slot_id and s.state = 'booked' and s.start_at = email_outbox.session_start_at))`;
   return [
     db.run(sql`update email_outbox set muted_at = ${now}, last_error = 'the session was cancelled or moved before this went out'
-      where id in (${list}) and sent_at is null and muted_at is null and not ${sessionStands}`),
+      where ${listed} and sent_at is null and muted_at is null and not ${sessionStands}`),
     db.all<ClaimedRow>(sql`update email_outbox set claimed_until = ${now + MAIL_CLAIM_MS}, attempts = attempts + 1
-      where id in (${list}) and sent_at is null and muted_at is null and dead_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
+      where ${listed} and sent_at is null and muted_at is null and dead_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
         and (claimed_until is null or claimed_until <= ${now}) and ${sessionStands}
-      returning id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane`),
+      returning ${CLAIMED_COLUMNS}`),
   ] as const;
 }
 
 /** The claimed rows `ids` as a delivery sends them, read in the writer's own batch (muted ones left out). */
 export function claimedRowsQuery(db: Db, ids: string[]) {
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return db.all<ClaimedRow>(sql`select id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane from email_outbox where id in (${list}) and sent_at is null and muted_at is null`);
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inTurns<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return db.all<ClaimedRow>(sql`select ${CLAIMED_COLUMNS} from email_outbox where ${inArray(emailOutbox.id, ids)} and sent_at is null and muted_at is null`);
 }
 
 const outgoing = (row: ClaimedRow): OutgoingMail => ({

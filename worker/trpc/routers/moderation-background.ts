@@ -1,4 +1,5 @@
-import { backlogOf, parkedList, replayParked } from "../../services/moderation/background-work";
+import { backlogOf, parkedList } from "../../services/moderation/background-work";
+import { replayParked } from "../../services/moderation/background-work-replay";
 import { parkedListSchema, replayParkedSchema } from "../../../shared/validation/moderation";
 import { moderatorProcedure } from "../init";
 
