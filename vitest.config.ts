@@ -4,19 +4,39 @@ import { lingui } from "@lingui/vite-plugin";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+/** Tests that read the router or the route table in Node (their shape only) import the Durable Object base through this stub. */
+const nodeAlias = { partyserver: fileURLToPath(new URL("./tests/support/partyserver-stub.ts", import.meta.url)) };
 
 /**
- * unit: pure logic in Node. integration: HTTP and WebSocket calls to the built Worker running in
- * workerd (wrangler dev) on a fresh sqld. e2e: the same stack driven through Debian's Chromium.
+ * Integration files that start no Worker: they read the build (its manifest) or the Worker's modules in Node. They run
+ * in the `build` project, which has no global setup, so running them alone boots no stack.
+ */
+const WITHOUT_STACK = ["tests/integration/page-weight.test.ts", "tests/integration/router-shape.test.ts"];
+
+/**
+ * unit: pure logic in Node. build: checks of the built bundle and the Worker's module shapes, in Node.
+ * integration: HTTP and WebSocket calls to the built Worker running in workerd (Miniflare) on a fresh sqld.
+ * e2e: the same kind of stack (its own) driven through Debian's Chromium.
  * `npm test` builds first, so integration and e2e run against the production bundle.
+ *
+ * Files run side by side: on this 2-core machine vitest's default is one worker for everything, and an integration or
+ * e2e file spends most of its time waiting on workerd, sqld or Chromium, which are other processes. Three workers
+ * keep both cores busy. The files of a project share its stack and database, so a file makes its own accounts
+ * (`uniqueEmail`) and never counts rows it did not write.
  */
 export default defineConfig({
-  // Code under test may use Lingui's macros and import .po catalogs (issue 27), as the build does.
+  // Code under test may use Lingui's macros and import .po catalogs, as the build does.
   plugins: [linguiMacro(), lingui()],
   resolve: { alias },
   test: {
+    maxWorkers: 3,
     projects: [
       { plugins: [linguiMacro(), lingui()], resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        plugins: [linguiMacro(), lingui()],
+        resolve: { alias },
+        test: { name: "build", include: WITHOUT_STACK, environment: "node", alias: nodeAlias },
+      },
       {
         // Integration tests read some Worker modules in Node (constants, the router's shape): those may use the macro and import .po files.
         plugins: [linguiMacro(), lingui()],
@@ -24,8 +44,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          // The fuzz test reads the router and the route table (their shape only) in Node.
-          alias: { partyserver: fileURLToPath(new URL("./tests/support/partyserver-stub.ts", import.meta.url)) },
+          exclude: WITHOUT_STACK,
+          alias: nodeAlias,
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,11 +58,10 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          fileParallelism: false,
-          // One after the other in one worker, the files share what they import (the test support, the database client):
-          // each file still launches its own Chromium and registers its own hooks; about 0.8 s a file less.
+          // A worker's files share what they import (the test support, the database client): each file still launches
+          // its own Chromium and registers its own hooks; about 0.8 s a file less.
           isolate: false,
-          // A page's answer to a click can take seconds while the integration project shares the 2 cores; a poll ends as soon as it holds.
+          // A page's answer to a click can take seconds while other files share the 2 cores; a poll ends as soon as it holds.
           expect: { poll: { timeout: 5_000 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
