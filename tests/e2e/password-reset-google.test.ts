@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mentees } from "../../db/schema";
-import { startStack, type Stack } from "../../scripts/built-stack";
 import { GOOGLE_INCOMPLETE } from "../../src/lib/google-sign-in";
 import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
 import { accessTokenFor, createMentee, testDb, uniqueEmail } from "../support/accounts";
@@ -10,26 +9,18 @@ import { fieldError, readStoredSession, signInThroughUi, submitSignIn, toasts, u
 import { mailedLinkToken } from "../support/mail";
 
 /**
- * Issue 12 journeys in Chromium, on a Worker running as in `npm run dev` (ENVIRONMENT=development,
- * the shared test database): the development mailbox and the local Google stand-in exist there only.
+ * Issue 12 journeys in Chromium. The suite's Worker runs as in `npm run dev` (ENVIRONMENT=development), where the
+ * development mailbox and the local Google stand-in exist.
  */
 const b = useBrowser();
-let dev: Stack;
 let context: BrowserContext;
-
-beforeAll(async () => {
-  dev = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret"), ENVIRONMENT: "development" } });
-});
-afterAll(async () => {
-  await dev?.stop();
-});
 
 const NEW_PASSWORD = "Fresh-Passw0rd!";
 
 describe("password reset with the development mailbox", () => {
   it("a mentee resets her password reading the code from /dev/mailbox and signs in with the new one", async () => {
     const mentee = await createMentee();
-    context = await b.newContext({ baseURL: dev.baseUrl });
+    context = await b.newContext();
     const page = await context.newPage();
     await page.goto("/auth/login?mentees");
     await page.getByRole("tabpanel", { name: "Mentees" }).getByRole("link", { name: "Forgot password?" }).click();
@@ -81,7 +72,7 @@ describe("password reset with the development mailbox", () => {
 describe("Sign in with Google through the local stand-in", () => {
   it("opens a popup, signs a new mentee in, closes, and the opener lands in /mentees", async () => {
     const email = uniqueEmail("google");
-    context = await b.newContext({ baseURL: dev.baseUrl });
+    context = await b.newContext();
     const page = await context.newPage();
     await page.goto("/auth/login?mentees");
     const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
@@ -108,7 +99,7 @@ describe("the Google hand-over is bound to the window that started it (issue 20)
   it("a link carrying someone else's session changes nothing, and a link's error text is never shown", async () => {
     const victim = await createMentee();
     const attacker = await createMentee();
-    context = await b.newContext({ baseURL: dev.baseUrl });
+    context = await b.newContext();
     const page = await context.newPage();
     await signInThroughUi(page, "mentee", victim.email);
     const before = await readStoredSession(page, "mentee");
@@ -130,7 +121,7 @@ describe("the Google hand-over is bound to the window that started it (issue 20)
 describe("verify your e-mail (issue 20)", () => {
   it("a mentee whose address was never proven sees the banner, mails herself a link, opens it, and the banner is gone", async () => {
     const mentee = await createMentee({ emailVerifiedAt: null });
-    context = await b.newContext({ baseURL: dev.baseUrl });
+    context = await b.newContext();
     const page = await context.newPage();
     await signInThroughUi(page, "mentee", mentee.email);
     const banner = page.getByRole("region", { name: "Confirm your e-mail address" });

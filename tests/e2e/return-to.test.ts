@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, createMentor, uniqueEmail } from "../support/accounts";
 import { isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
@@ -119,19 +118,11 @@ describe("return-to through the header's Login and through Google", () => {
     await waitForPath(page, "/browse/mentor/all");
   });
 
-  // The local Google stand-in exists only on a Worker running as in `npm run dev`.
-  let dev: Stack;
-  beforeAll(async () => {
-    dev = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret"), ENVIRONMENT: "development" } });
-  });
-  afterAll(async () => {
-    await dev?.stop();
-  });
-
+  // The local Google stand-in exists only on a Worker running as in `npm run dev`, as the suite's does.
   it("Sign in with Google (popup) brings her back to the mentor's profile", async () => {
     const mentor = await createMentor({ firstName: "Google", lastName: `Return${letters()}` });
     const profile = `/browse/mentor/profile/${mentor.id}`;
-    const context = await b.newContext({ baseURL: dev.baseUrl });
+    const context = await b.newContext();
     try {
       const page = await context.newPage();
       await page.goto(profile);
