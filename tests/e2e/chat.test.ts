@@ -143,7 +143,7 @@ describe("chat between a mentee and her mentor", () => {
     await createEnrollment(mentee.id, mentor.id);
 
     const page = b.page;
-    await signInInto(page, "mentee", mentee);
+    await signInInto(page, "mentee", mentee, { signIn: true });
     const connected = realtimeConnected(page);
     await page.goto("/mentees");
     await connected;

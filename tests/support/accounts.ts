@@ -1,9 +1,9 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { createDb, type Db } from "../../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../../db/factories";
-import { mentees, mentors } from "../../db/schema";
-import { hashPassword } from "../../worker/services/passwords";
+import { mentees, mentors, moderators } from "../../db/schema";
 import { openSession } from "../../worker/services/sessions";
 import { signAccessToken } from "../../worker/services/tokens";
 import { rest } from "./api";
@@ -51,20 +51,34 @@ export function mentorApplication(overrides: Record<string, unknown> = {}) {
   };
 }
 
-let hash: Promise<string> | undefined;
-const demoHash = () => (hash ??= hashPassword(DEMO_PASSWORD));
+/**
+ * The password hash of the accounts tests make: a scrypt hash of `password` at a low cost (N=2^10, r=8, p=1) instead
+ * of the production cost (SCRYPT_PARAMS in worker/services/passwords.ts, a quarter of a second of CPU or more per
+ * check, and a suite signs in hundreds of times). The stored hash names its parameters, so the Worker checks it on its
+ * one sign-in path, only quicker. Sign-ups through the API still hash at the production cost
+ * (tests/integration/registration.test.ts reads it), and the demo accounts keep their seeded hashes.
+ */
+export function quickPasswordHash(password: string): string {
+  const [N, r, p] = [1024, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 32, { N, r, p });
+  return `scrypt$N=${N},r=${r},p=${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+let hash: string | undefined;
+const demoHash = () => (hash ??= quickPasswordHash(DEMO_PASSWORD));
 
 /** Inserts a mentee directly; signs in with DEMO_PASSWORD. */
 export async function createMentee(overrides: Partial<typeof mentees.$inferInsert> = {}) {
   const email = uniqueEmail("mentee");
-  const [row] = await testDb().insert(mentees).values(menteeRow({ email, passwordHash: await demoHash(), ...overrides })).returning();
+  const [row] = await testDb().insert(mentees).values(menteeRow({ email, passwordHash: demoHash(), ...overrides })).returning();
   return row;
 }
 
 /** Inserts an approved (by default) mentor directly; signs in with DEMO_PASSWORD. */
 export async function createMentor(overrides: Partial<typeof mentors.$inferInsert> = {}) {
   const email = uniqueEmail("mentor");
-  const [row] = await testDb().insert(mentors).values(mentorRow({ email, passwordHash: await demoHash(), ...overrides })).returning();
+  const [row] = await testDb().insert(mentors).values(mentorRow({ email, passwordHash: demoHash(), ...overrides })).returning();
   return row;
 }
 
@@ -73,7 +87,10 @@ export async function setBlocked(role: "mentee" | "mentor", id: string, isBlocke
   await testDb().update(table).set({ isBlocked }).where(eq(table.id, id));
 }
 
-/** Signs in through REST and returns the tokens in a role-neutral shape. */
+/**
+ * Signs in through REST and returns the tokens in a role-neutral shape: the real path (password check, throttling,
+ * the "New sign-in" alert). For a test about something else, `sessionFor` is quicker.
+ */
 export async function signIn(role: "mentee" | "mentor" | "moderator", email: string, password = DEMO_PASSWORD) {
   const path = { mentee: "/api/mentees/login", mentor: "/api/mentors/login", moderator: "/api/moderator/login" }[role];
   const { status, body } = await rest("POST", path, { body: { email, password } });
@@ -87,4 +104,19 @@ export async function signIn(role: "mentee" | "mentor" | "moderator", email: str
 export async function accessTokenFor(role: "mentee" | "mentor" | "moderator", id: string): Promise<string> {
   const { sessionId } = await openSession(testDb(), { role, userId: id });
   return signAccessToken(inject("jwtSecret"), { sub: id, role, sid: sessionId });
+}
+
+const ACCOUNT_TABLES = { mentee: mentees, mentor: mentors, moderator: moderators };
+
+/**
+ * A signed-in session for an existing account without the sign-in request: the refresh session written by the
+ * Worker's own code (worker/services/sessions.ts) and an access token naming it, in the shape `signIn` returns. No
+ * password check, no throttling count and no "New sign-in" alert: for tests about something other than signing in.
+ */
+export async function sessionFor(role: "mentee" | "mentor" | "moderator", email: string) {
+  const table = ACCOUNT_TABLES[role];
+  const [account] = await testDb().select({ id: table.id }).from(table).where(eq(table.email, email));
+  if (!account) throw new Error(`no ${role} with the e-mail ${email}`);
+  const { sessionId, refreshToken } = await openSession(testDb(), { role, userId: account.id });
+  return { accessToken: await signAccessToken(inject("jwtSecret"), { sub: account.id, role, sid: sessionId }), refreshToken, id: account.id };
 }

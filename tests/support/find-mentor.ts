@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Page, Response } from "playwright-core";
 import { enrollments, mentors, mentorSkills, reviews } from "../../db/schema";
-import { createMentee, createMentor, signIn, testDb } from "./accounts";
+import { createMentee, createMentor, sessionFor, signIn, testDb } from "./accounts";
 import { trpc } from "./api";
 import { seedSession, type Role } from "./browser";
 import type { MentorSearch } from "../../shared/validation/search";
@@ -79,9 +79,13 @@ export async function mentorRowOf(mentorId: string) {
   return row;
 }
 
-/** Signs an account in through the API and puts its session record in the page's local storage. */
-export async function signInInto(page: Page, role: Exclude<Role, "moderator">, account: { email: string; firstName: string; lastName: string }) {
-  const tokens = await signIn(role, account.email);
+/**
+ * Opens a session for an account and puts its session record in the page's local storage. By default the session is
+ * written directly (`sessionFor`); `{ signIn: true }` signs in through the API, for a test that needs what a sign-in
+ * also does (its "New sign-in" alert in the bell).
+ */
+export async function signInInto(page: Page, role: Exclude<Role, "moderator">, account: { email: string; firstName: string; lastName: string }, options: { signIn?: boolean } = {}) {
+  const tokens = options.signIn ? await signIn(role, account.email) : await sessionFor(role, account.email);
   await seedSession(page, role, { ...tokens, name: `${account.firstName} ${account.lastName}` });
   return tokens;
 }

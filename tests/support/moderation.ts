@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { enrollments, moderators } from "../../db/schema";
 import { ensureLocalStripeStore, localStripeObjects } from "../../worker/dev/local-stripe/store";
 import { moderatorRow } from "../../db/factories";
-import { hashPassword } from "../../worker/services/passwords";
-import { accessTokenFor, testDb, uniqueEmail } from "./accounts";
+import { accessTokenFor, quickPasswordHash, testDb, uniqueEmail } from "./accounts";
 import { DEMO_PASSWORD } from "../../db/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -12,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function createModerator(overrides: Partial<typeof moderators.$inferInsert> = {}) {
   const [row] = await testDb()
     .insert(moderators)
-    .values(moderatorRow({ email: uniqueEmail("moderator"), passwordHash: await hashPassword(DEMO_PASSWORD), ...overrides }))
+    .values(moderatorRow({ email: uniqueEmail("moderator"), passwordHash: quickPasswordHash(DEMO_PASSWORD), ...overrides }))
     .returning();
   return { ...row, token: await accessTokenFor("moderator", row.id) };
 }

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { timeSlots } from "../../db/schema";
-import { createMentee, createMentor, signIn, testDb } from "./accounts";
+import { createMentee, createMentor, sessionFor, testDb } from "./accounts";
 import { rest } from "./api";
 import { seedSession, type Role } from "./browser";
 import { createEnrollment, createModerator } from "./moderation";
@@ -42,7 +42,7 @@ export async function makeWorld() {
     .insert(timeSlots)
     .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - 180 * MINUTE), endAt: new Date(now - 120 * MINUTE), bookedAt: new Date(now - 600 * MINUTE), outcome: "completed", outcomeAt: new Date(now - 115 * MINUTE) })
     .returning();
-  const tokens = { mentee: await signIn("mentee", mentee.email), mentor: await signIn("mentor", mentor.email), moderator: await signIn("moderator", moderator.email) };
+  const tokens = { mentee: await sessionFor("mentee", mentee.email), mentor: await sessionFor("mentor", mentor.email), moderator: await sessionFor("moderator", moderator.email) };
   const opened = await rest("POST", "/api/chats/messages", { token: tokens.mentee.accessToken, body: { menteeId: mentee.id, mentorId: mentor.id } });
   const conversationId = (opened.body.conversations as { _id: string })._id;
   await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.mentee.accessToken, body: { message: "Hello from the CSP test", sender: mentee.id } });
