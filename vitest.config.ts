@@ -14,7 +14,15 @@ const nodeAlias = { partyserver: fileURLToPath(new URL("./tests/support/partyser
 const WITHOUT_STACK = ["tests/integration/page-weight.test.ts", "tests/integration/router-shape.test.ts"];
 
 /**
+ * Integration files that must not run beside others: they count rows over the whole database (the daily statistics),
+ * or time the Worker's answers against each other (the reset's unknown e-mail). They run after everything else, one
+ * at a time, on the integration project's stack.
+ */
+const ALONE = ["tests/integration/moderation-statistics.test.ts", "tests/integration/password-reset.test.ts"];
+
+/**
  * unit: pure logic in Node. build: checks of the built bundle and the Worker's module shapes, in Node.
+ * domain: the Worker's procedures and services called in Node on a libSQL file of the test file's own, no Worker.
  * integration: HTTP and WebSocket calls to the built Worker running in workerd (Miniflare) on a fresh sqld.
  * e2e: the same kind of stack (its own) driven through Debian's Chromium.
  * `npm test` builds first, so integration and e2e run against the production bundle.
@@ -30,6 +38,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: 3,
+    // In the domain tier, what a procedure starts after its response (sending the mail it wrote, pushes to rooms) has
+    // no database or room (tests/support/domain.ts): its failures there are expected, not news.
+    onConsoleLog: (log, _type, entity) => !(entity?.project.name === "domain" && /domain\.invalid|partyserver is not available/.test(log)),
     projects: [
       { plugins: [linguiMacro(), lingui()], resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -38,15 +49,42 @@ export default defineConfig({
         test: { name: "build", include: WITHOUT_STACK, environment: "node", alias: nodeAlias },
       },
       {
+        // The Worker's procedures and services in Node on a libSQL file of each test file's own (tests/support/domain.ts).
+        plugins: [linguiMacro(), lingui()],
+        resolve: { alias },
+        test: {
+          name: "domain",
+          include: ["tests/domain/**/*.test.ts"],
+          environment: "node",
+          alias: nodeAlias,
+          // A worker's files share the Worker modules they import (a few seconds to transform); each file still has its own database.
+          isolate: false,
+        },
+      },
+      {
         // Integration tests read some Worker modules in Node (constants, the router's shape): those may use the macro and import .po files.
         plugins: [linguiMacro(), lingui()],
         resolve: { alias },
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: WITHOUT_STACK,
+          exclude: [...WITHOUT_STACK, ...ALONE],
           alias: nodeAlias,
           globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [linguiMacro(), lingui()],
+        resolve: { alias },
+        test: {
+          name: "integration-alone",
+          include: ALONE,
+          globalSetup: ["tests/support/global-setup.ts"],
+          // A later group: it starts once every other file is done, and runs its files one after the other.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -93,10 +93,11 @@ async function authHeader(who: Identity): Promise<Record<string, string>> {
 async function send(method: string, path: string, who: Identity, body?: { contentType: string; text: string }) {
   const headers = { ...(await authHeader(who)), ...(body ? { "content-type": body.contentType } : {}) };
   const request = () => fetch(`${inject("baseUrl")}${path}`, { method, headers, body: body?.text, signal: AbortSignal.timeout(DEADLINE_MS) });
-  // Node's fetch may reuse a kept-alive socket the server has just closed (ECONNRESET before any
-  // answer); that is the client's race, so it is tried once more. A second reset fails the test.
+  // Node's fetch may reuse a kept-alive socket the server has just closed (ECONNRESET, or undici's
+  // "other side closed", before any answer); that is the client's race, so it is tried once more. A
+  // second one fails the test.
   const response = await request().catch((error: { cause?: { code?: string } }) => {
-    if (error?.cause?.code === "ECONNRESET") return request();
+    if (error?.cause?.code === "ECONNRESET" || error?.cause?.code === "UND_ERR_SOCKET") return request();
     throw error;
   });
   const text = await response.text();

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, trpcOutcome } from "../support/api";
+import { baseUrl } from "../support/api";
 import { trpcAt, wallTime } from "../support/availability";
 import { HOUR, book, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 
-/** The mentor's booking rules (ADR 0023) inside the booking statement: notice, buffer, daily cap, and the races they must survive. */
+/**
+ * The mentor's booking rules (ADR 0023) over HTTP: the notice's refusal through REST, and the races the rules must
+ * survive inside the booking statement. The buffer, the daily cap and saving the rules are checked at their edges in
+ * the domain tier (tests/domain/scheduling-rules.test.ts).
+ */
 
 const Z = "Asia/Kolkata";
-const MINUTE = 60_000;
 const hourAligned = (at = Date.now()) => new Date(Math.floor(at / HOUR) * HOUR);
 
 async function pair(now: Date) {
@@ -34,40 +37,6 @@ describe("minimum notice", () => {
     const far = await publishOne(m.token, new Date(now.getTime() + 30 * HOUR), now);
     await api.scheduling.setBookingRules.mutate({ noticeMinutes: 48 * 60, bufferMinutes: 0, dailyCap: null });
     expect(await book(me.token, far, now)).toMatchObject({ status: 409, body: { message: "This mentor takes bookings at least 48 hours ahead. Choose a later time." } });
-  });
-});
-
-describe("buffer", () => {
-  it("keeps the buffer free around a booked session; a slot exactly the buffer away is fine", async () => {
-    const now = hourAligned();
-    const { m, me, api } = await pair(now);
-    await api.scheduling.setBookingRules.mutate({ noticeMinutes: 0, bufferMinutes: 30, dailyCap: null });
-    const t = now.getTime() + 20 * HOUR;
-    const first = await publishOne(m.token, new Date(t), now);
-    const adjacent = await publishOne(m.token, new Date(t - HOUR), now);
-    const half = await publishOne(m.token, new Date(t + 90 * MINUTE), now);
-    expect((await book(me.token, first, now)).status).toBe(201);
-    const other = await mentee();
-    await subscribe(other.id, m.id, now);
-    expect(await book(other.token, adjacent, now)).toMatchObject({ status: 409, body: { message: "This mentor keeps 30 minutes free between sessions. Choose another time." } });
-    expect((await book(other.token, half, now)).status).toBe(201);
-  });
-});
-
-describe("daily cap", () => {
-  it("counts sessions per day of the mentor's zone, not per UTC day", async () => {
-    const now = hourAligned();
-    const { m, me, api } = await pair(now);
-    await api.scheduling.setBookingRules.mutate({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: 1 });
-    // 01:00 and 23:00 in Kolkata on day 3 are on two UTC days; 00:30 on day 4 is on the UTC day of 23:00.
-    const early = await publishOne(m.token, wallTime(now, 3, "01:00", Z), now);
-    const late = await publishOne(m.token, wallTime(now, 3, "23:00", Z), now);
-    const next = await publishOne(m.token, wallTime(now, 4, "00:30", Z), now);
-    expect((await book(me.token, early, now)).status).toBe(201);
-    const capped = await book(me.token, late, now);
-    expect(capped.status).toBe(409);
-    expect(capped.body.message).toMatch(/^This mentor takes at most 1 session on .+\. Choose another day\.$/);
-    expect((await book(me.token, next, now)).status).toBe(201);
   });
 });
 
@@ -106,28 +75,10 @@ describe("races the rules must survive", () => {
   });
 });
 
-describe("saving rules", () => {
-  it("refuses values out of range (400) and anyone but a mentor (401/403); a mentor's rules are his own", async () => {
-    const now = hourAligned();
-    const { m, me } = await pair(now);
-    const api = trpcAt(m.token, now);
-    for (const bad of [
-      { noticeMinutes: -1, bufferMinutes: 0, dailyCap: null },
-      { noticeMinutes: 30 * 24 * 60 + 1, bufferMinutes: 0, dailyCap: null },
-      { noticeMinutes: 0, bufferMinutes: 241, dailyCap: null },
-      { noticeMinutes: 0, bufferMinutes: 0, dailyCap: 0 },
-      { noticeMinutes: 0, bufferMinutes: 0, dailyCap: 25 },
-      { noticeMinutes: 1.5, bufferMinutes: 0, dailyCap: null },
-    ]) {
-      expect((await trpcOutcome(api.scheduling.setBookingRules.mutate(bad))).status, JSON.stringify(bad)).toBe(400);
-    }
-    expect((await trpcOutcome(trpcAt(me.token, now).scheduling.setBookingRules.mutate({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: null }))).status).toBe(403);
+describe("saving rules over HTTP", () => {
+  // Which values and which callers saving accepts is in tests/domain/scheduling-rules.test.ts.
+  it("refuses a call without a token (401)", async () => {
     const anonymous = await fetch(`${baseUrl()}/trpc/scheduling.availability`);
     expect(anonymous.status).toBe(401);
-    // Saving twice updates the one row; another mentor still has the defaults.
-    await api.scheduling.setBookingRules.mutate({ noticeMinutes: 60, bufferMinutes: 15, dailyCap: 3 });
-    expect(await api.scheduling.setBookingRules.mutate({ noticeMinutes: 120, bufferMinutes: 15, dailyCap: null })).toMatchObject({ noticeMinutes: 120, bufferMinutes: 15, dailyCap: null });
-    const other = await mentor();
-    expect(await trpcAt(other.token, now).scheduling.availability.query()).toMatchObject({ noticeMinutes: 720, bufferMinutes: 0, dailyCap: null });
   });
 });
