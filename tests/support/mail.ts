@@ -21,16 +21,19 @@ async function devMailTo(to: string): Promise<Json<DevMail>[]> {
   return response.json();
 }
 
+/** How long a written message may take to reach the mailbox: delivery is quick, but a busy machine may hold it for seconds. */
+const DELIVERY_PATIENCE_MS = 20_000;
+
 /**
  * The newest delivered message to `to` whose subject matches (a pattern, or a string exactly), as
  * the development mailbox shows it.
  * Delivery runs after the response, so it waits until every such message the outbox holds has
- * arrived: an earlier code is never mistaken for the newest.
+ * arrived: an earlier code is never mistaken for the newest. It returns as soon as they have.
  */
 export async function deliveredMail(to: string, subject: RegExp | string): Promise<Json<DevMail>> {
   const matches = (m: { subject: string }) => (typeof subject === "string" ? m.subject === subject : subject.test(m.subject));
   const written = (await mailTo(to)).filter(matches).length;
-  for (let attempt = 0; written > 0 && attempt < 100; attempt++) {
+  for (let attempt = 0; written > 0 && attempt < DELIVERY_PATIENCE_MS / 50; attempt++) {
     const delivered = (await devMailTo(to)).filter(matches);
     if (delivered.length >= written) return delivered[0];
     await new Promise((resolve) => setTimeout(resolve, 50));
