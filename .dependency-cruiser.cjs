@@ -32,6 +32,13 @@ module.exports = {
       to: { path: "^worker/dev/" },
     },
     {
+      name: "doubles-never-in-the-worker",
+      severity: "error",
+      comment: "The third parties' doubles (worker/dev/doubles.ts and what it serves) run in Node beside the Worker, started by scripts/dev.ts and the test stacks; no Worker, room or SPA module imports them, so the production bundle has none (ADR 0033).",
+      from: { path: "^(worker|party|src|shared|db)/", pathNot: "^worker/dev/" },
+      to: { path: "^worker/dev/(doubles|local-stripe/|local-google|mailbox)" },
+    },
+    {
       name: "spa-reaches-the-worker-through-types-only",
       severity: "error",
       comment: "The SPA runs shared/ and its own code; from the Worker it takes only the router's types.",

@@ -8,6 +8,7 @@ import { CHUNK_GROUPS } from "./scripts/chunk-groups";
 import { prerenderShells } from "./scripts/prerender-shells";
 import { serviceWorker } from "./scripts/service-worker-build";
 import { workerReload } from "./scripts/worker-reload";
+import { doublesProxy } from "./scripts/doubles-proxy";
 import { lingui } from "@lingui/vite-plugin";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
@@ -86,6 +87,8 @@ const WORKER_DEPS = [
 
 export default defineConfig({
   plugins: [
+    // Before the Cloudflare plugin: the local doubles' pages in development (ADR 0033).
+    doublesProxy(),
     workerReload(),
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     linguiMacro(),

@@ -6,11 +6,19 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { DEV_VAPID } from "./worker-vars";
+import { startDoubles, type Doubles } from "../worker/dev/doubles";
 
 /** The placed API's Worker name (wrangler.api.toml). */
 const API_NAME = "mentorship-api";
 
-export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
+export type Stack = {
+  baseUrl: string;
+  dbUrl: string;
+  jwtSecret: string;
+  /** The local Stripe, Google and mail provider this stack's Worker talks to (worker/dev/doubles.ts, ADR 0033); their pages are under `doubles.url`. */
+  doubles: Doubles;
+  stop: () => Promise<void>;
+};
 
 /**
  * A fresh seeded sqld and the built Workers in workerd (the edge Worker, and the placed API it forwards signed-in
@@ -18,7 +26,9 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * The Worker runs under Miniflare with the options wrangler derives from the built config, the
  * runtime `wrangler dev` uses, without its dev proxy in front (ADR 0003). With `dbUrl` the Worker
  * uses that database (another stack's) instead of a new one, and stop() leaves it running. The
- * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
+ * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise, and its
+ * Stripe, Google and mail are the local doubles, started with it on the same database (a production
+ * Worker gets only what `vars` give it); with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
 export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
@@ -33,9 +43,10 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
 
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
+  const doubles = await startDoubles({ dbUrl: db.url });
   // Searches are not cached by default: a test that writes must read its own write.
   // Web Push signs with the development key pair, which the local push service checks (issue 27).
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
+  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...(options.vars?.ENVIRONMENT === "production" ? {} : doubles.workerVars), ...options.vars };
   // The first Worker is the one the port serves: the edge.
   const workers = configs.map((config) => {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
@@ -60,15 +71,17 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   } as ConstructorParameters<typeof Miniflare>[0]);
   const stop = async () => {
     await miniflare.dispose().catch(() => undefined);
+    await doubles.stop();
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     const url = await miniflare.ready;
     const baseUrl = url.origin;
+    doubles.sendEventsTo(baseUrl);
     const health = await fetch(`${baseUrl}/healthz`);
     if (health.ok === Boolean(options.misconfigured)) throw new Error(`The Worker answered ${health.status} on /healthz: ${await health.text()}`);
-    return { baseUrl, dbUrl: db.url, jwtSecret, stop };
+    return { baseUrl, dbUrl: db.url, jwtSecret, doubles, stop };
   } catch (error) {
     await stop();
     throw error;

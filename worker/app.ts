@@ -24,11 +24,8 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
 import { devQueues } from "./dev/queues";
-import { devMailbox } from "./dev/mailbox";
 import { devPushPages } from "./dev/push-pages";
-import { localGooglePages } from "./dev/local-google";
-import { localStripePages } from "./dev/local-stripe/pages";
-import { localStripeOf, wireThirdParties } from "./third-parties";
+import { wireThirdParties } from "./third-parties";
 import { contextOf } from "./trpc/context-of";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
@@ -56,9 +53,9 @@ app.use("*", sayCatalogueChanged);
 // A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
 app.use("*", configGate);
 app.use("*", inputGuard);
-// Stripe, mail and Google (or their development stand-ins), chosen once per isolate for every route and job.
+// Stripe, mail, Google and Web Push, chosen once per isolate for every route and job.
 app.use("*", async (c, next) => {
-  wireThirdParties(c.env, deliverToSelf(c.env));
+  wireThirdParties(c.env);
   await next();
 });
 
@@ -75,19 +72,16 @@ app.use(
 );
 
 app.route("/", imageRoutes);
-// Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
+// Payments: the Stripe webhooks (Stripe, or the local Stripe of ADR 0033, posts its signed events here).
 app.route("/", stripeWebhookRoutes);
 app.route("/", stripeConnectWebhookRoutes);
-app.route("/dev/stripe", localStripePages(localStripeOf));
-// Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
-app.route("/dev/mailbox", devMailbox);
+// The cron's jobs and the queues by hand (development only).
 app.route("/dev/cron", devCron);
 app.route("/dev/queues", devQueues);
 // Web Push (issue 27): the local push service's inbox and doors (development only).
 app.route("/dev/push", devPushPages);
-// Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
+// Google sign-in: start, callback and the popup page.
 app.route("/", googleAuthRoutes);
-app.route("/dev/google", localGooglePages);
 // Scheduling (issue 8): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
 app.route("/", publicPageRoutes);
@@ -118,8 +112,3 @@ app.all("*", (c) => {
 
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
-
-/** The Worker's own front door: the local Stripe posts its signed events through it, as Stripe does from outside. */
-export function deliverToSelf(env: AppEnv["Bindings"]) {
-  return async (request: Request, ctx: ExecutionContext) => app.fetch(request, env, ctx);
-}

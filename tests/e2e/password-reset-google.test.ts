@@ -44,7 +44,7 @@ describe("password reset with the development mailbox", () => {
     expect(await page.getByRole("button", { name: "Send OTP" }).count()).toBe(0);
 
     const mailbox = await context.newPage();
-    await mailbox.goto("/dev/mailbox");
+    await mailbox.goto(`${dev.doubles.url}/dev/mailbox`);
     const message = mailbox.locator("article", { hasText: mentee.email }).filter({ hasText: "password reset code" }).first();
     const text = await message.innerText();
     const code = text.match(/Your code: (\d{6})/)?.[1];
@@ -87,7 +87,7 @@ describe("Sign in with Google through the local stand-in", () => {
     const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
     await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
     const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
-    await popup.waitForURL(/\/dev\/google\/authorize/);
+    await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
     await popup.getByLabel("E-mail", { exact: true }).fill(email);
     await popup.getByLabel("First name").fill("Gauri");
     await popup.getByLabel("Last name").fill("Popup");

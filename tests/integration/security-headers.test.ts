@@ -61,7 +61,7 @@ describe("security headers on every response (issue 20)", () => {
       ["tRPC 404", get("/trpc/no.such.procedure"), 404],
       ["an image that does not exist", get("/images/no-such-image"), 404],
       ["the health check", get("/healthz"), 200],
-      ["a dev page", get("/dev/mailbox"), null],
+      ["a dev page", get("/dev/push"), null],
       ["socket.io's JSON 404", get("/socket.io/"), 404],
       ["a room asked without a socket or ticket", get("/parties/user-room/mentee:x"), null],
     ];

@@ -7,6 +7,8 @@ declare module "vitest" {
     baseUrl: string;
     dbUrl: string;
     jwtSecret: string;
+    /** The shared stack's local Stripe, Google and mail provider (worker/dev/doubles.ts, ADR 0033): their pages and APIs. */
+    doublesUrl: string;
   }
 }
 
@@ -15,5 +17,6 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", stack.baseUrl);
   project.provide("dbUrl", stack.dbUrl);
   project.provide("jwtSecret", stack.jwtSecret);
+  project.provide("doublesUrl", stack.doubles.url);
   return stack.stop;
 }

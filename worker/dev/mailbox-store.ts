@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { MailAttachment } from "../../db/schema";
-import { currentTime } from "../services/clock";
-import type { MailTransport, OutgoingMail } from "../services/mail/transport";
+import type { OutgoingMail } from "../services/mail/transport";
 
 /**
- * The development mailbox's own copy of every message the local transport delivers (ADR 0011,
- * issue 20). The outbox redacts a sensitive message once it is delivered; in development a person
+ * The local mail provider's copy of every message the Worker sends it (ADR 0011, ADR 0033). The outbox redacts a sensitive message once it is delivered; in development a person
  * (or a test) still reads its code here. The table belongs to the local stand-in, not to the
  * product: the stand-in creates it on first use, no migration does, and production never has it.
  */
@@ -32,14 +30,6 @@ export async function keepDevCopy(db: Db, mail: OutgoingMail, deliveredAt: numbe
       select ${mail.id}, key, value ->> 'filename', value ->> 'contentType', value ->> 'content' from json_each(${JSON.stringify(mail.attachments)})
       where true on conflict do nothing`),
   ]);
-}
-
-/**
- * The development transport: nothing leaves the machine, the message is kept in the mailbox's own
- * table, which /dev/mailbox shows (the outbox row may be redacted once delivered).
- */
-export function devMailboxTransport(db: Db): MailTransport {
-  return { name: "local", send: (mail) => keepDevCopy(db, mail, currentTime()) };
 }
 
 type FileRow = { mail_id: string; filename: string; content_type: string; content: string };

@@ -80,7 +80,7 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       return updated;
     }
     case "POST checkout/sessions":
-      return createSession(db, body);
+      return createSession(db, body, local.pagesOrigin);
     case "GET checkout/sessions/:id":
       return must(db, id, "checkout.session");
     case "POST checkout/sessions/:id/expire": {

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { Env } from "../../env";
 import { connectPages } from "./connect-pages";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 import { getObject, listObjects, type StripeObject } from "./store";
@@ -46,7 +45,7 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 <title>${title}</title>${STYLE}</head><body><main class="${wide ? "wide" : ""}">${body}</main></body></html>`;
 }
 
-type PagesEnv = { Bindings: Env; Variables: { localStripe: LocalStripeEnv } };
+type PagesEnv = { Variables: { localStripe: LocalStripeEnv } };
 type DevContext = Context<PagesEnv>;
 const localEnv = (c: DevContext): LocalStripeEnv => c.var.localStripe;
 const dbOf = (c: DevContext) => c.var.localStripe.db;
@@ -55,16 +54,10 @@ const pages = new Hono<PagesEnv>();
 // Connect (issue 24): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
 pages.route("/", connectPages);
 
-/**
- * Development-only pages of the local Stripe (ADR 0010): a test checkout and a lifecycle page.
- * They answer 404 wherever the entry did not plug the stand-in in: outside development, and
- * whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
- */
-export function localStripePages(localStripeOf: (env: Env) => LocalStripeEnv | null) {
+/** The local Stripe's pages (ADR 0010): a test checkout, a lifecycle page, and Connect's onboarding and dashboard. */
+export function localStripePages(local: LocalStripeEnv) {
   return new Hono<PagesEnv>()
     .use("*", async (c, next) => {
-      const local = localStripeOf(c.env);
-      if (!local) return c.text("Not found", 404);
       c.set("localStripe", local);
       await next();
     })
