@@ -41,6 +41,9 @@ const formSchema = v.object({
   given_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
   family_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
   email_verified: v.optional(v.string()),
+  // Google's stable account id and picture; the page leaves them to the double, a test may name them.
+  sub: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(255))),
+  picture: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
 });
 
 /** Only the app's sign-in callback may receive a code (Google checks the client's registered redirect URIs). */
@@ -73,7 +76,7 @@ localGoogle.post("/o/oauth2/v2/auth", async (c) => {
   const form = v.safeParse(formSchema, await c.req.parseBody());
   if (!form.success || !appCallback(form.output.redirect_uri)) return c.text("Bad authorization request", 400);
   const f = form.output;
-  const identity = { sub: `local-${f.email}`, email: f.email, email_verified: f.email_verified === "on", given_name: f.given_name, family_name: f.family_name };
+  const identity = { sub: f.sub ?? `local-${f.email}`, email: f.email, email_verified: f.email_verified === "on", given_name: f.given_name, family_name: f.family_name, picture: f.picture ?? null };
   const code = await signLocal({ ...identity, kind: "code", challenge: f.code_challenge, redirectUri: f.redirect_uri });
   const target = new URL(f.redirect_uri);
   target.searchParams.set("code", code);
