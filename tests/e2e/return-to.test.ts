@@ -139,7 +139,7 @@ describe("return-to through the header's Login and through Google", () => {
       const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
       await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
       const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
-      await popup.waitForURL(/\/dev\/google\/authorize/);
+      await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
       await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("google-return"));
       await popup.getByLabel("First name").fill("Gita");
       await popup.getByLabel("Last name").fill("Return");

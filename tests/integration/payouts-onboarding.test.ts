@@ -269,12 +269,6 @@ describe("Connect webhook", () => {
     expect(await m.api.account.query()).toMatchObject({ state: "ready" });
   });
 
-  it("with a Stripe (here the fake) configured, the local Stripe's Connect pages do not exist", async () => {
-    const m = await onboarded();
-    for (const path of [`/dev/stripe/connect/${m.accountId}`, `/dev/stripe/express/${m.accountId}`]) expect((await fetch(`${base()}${path}`)).status, path).toBe(404);
-    expect((await fetch(`${base()}/dev/stripe/express/${m.accountId}/payout`, { method: "POST" })).status).toBe(404);
-  });
-
   it("an account that is not a mentor's is acknowledged and left alone", async () => {
     const stranger = { id: fakeId("acct"), object: "account", metadata: {}, ...setAccountStateFields() };
     fake.objects.set(stranger.id, stranger);
