@@ -64,7 +64,7 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     // peer connections and STUN/TURN are not fetches CSP governs, so default-src 'self' covers media.
     "object-src 'none'",
     "base-uri 'self'",
-    // Every form posts to this origin (the local checkout and Google stand-ins too); Stripe Checkout is a link.
+    // Every form of the app posts to this origin; Stripe Checkout and Google (and their local doubles, ADR 0033) are other origins, reached by links and redirects.
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

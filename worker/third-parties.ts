@@ -18,17 +18,22 @@ function chooseThirdParties(env: Env): ThirdParties {
   const config = readConfig(env);
   const development = isDevelopment(config);
 
-  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is not set: npm run dev and the test stacks set the local Stripe's (ADR 0033)");
-  const payments = connectStripe({
-    secretKey: config.STRIPE_SECRET_KEY,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? config.STRIPE_WEBHOOK_SECRET,
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? "",
-    api: development && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined,
-  });
-
-  if (!config.MAIL_API_KEY) throw new Error("MAIL_API_KEY is not set: npm run dev and the test stacks set the local mail provider's (ADR 0033)");
-  const mail = httpTransport(config);
+  // Production cannot start without these (worker/env.ts); a development Worker started without the doubles
+  // still serves everything else, and says what is missing where it needs Stripe or mail.
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
+  const payments =
+    secretKey && webhookSecret
+      ? connectStripe({
+          secretKey,
+          webhookSecret,
+          connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? webhookSecret,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? "",
+          api: development && config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined,
+        })
+      : null;
+  const mail: ThirdParties["mail"] = config.MAIL_API_KEY
+    ? httpTransport(config)
+    : { name: "http", send: () => Promise.reject(notSet("MAIL_API_KEY")) };
 
   // Google: the configured client (at GOOGLE_OAUTH_URL in development), or none: the button then says it is not configured.
   const google = (origin: string) => (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? realGoogle(config, `${origin}${GOOGLE_CALLBACK_PATH}`) : null);
@@ -36,8 +41,18 @@ function chooseThirdParties(env: Env): ThirdParties {
   // Web Push: the devices' push services; in development the local push service (/dev/push) answers its own endpoints.
   const push = development ? devPushTransport(dbFor(config)) : httpPushTransport;
 
-  return { payments, mail, google, push };
+  return {
+    get payments() {
+      if (!payments) throw notSet("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+      return payments;
+    },
+    mail,
+    google,
+    push,
+  };
 }
+
+const notSet = (settings: string) => new Error(`${settings} not set: npm run dev and the test stacks point the Worker at the local doubles (ADR 0033)`);
 
 // Bindings are fixed for an isolate's life, so the choice is made once per isolate.
 const wired = new WeakSet<Env>();

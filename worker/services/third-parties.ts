@@ -11,14 +11,12 @@ export type Payments = {
   /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, issue 24). */
   connectWebhookSecret: string;
   publishableKey: string;
-  /** The built-in local Stripe answers (development without a key). */
-  local: boolean;
 };
 
 /**
- * The outside services the domain code calls. The services name only these shapes; which one is
- * real and which is a development stand-in (worker/dev) is decided once per isolate by the Worker's
- * entry (worker/third-parties.ts), so no production module imports a stand-in.
+ * The outside services the domain code calls. The services name only these shapes; the Worker's
+ * entry (worker/third-parties.ts) builds them once per isolate from the settings. In development
+ * and tests they talk to local doubles over HTTP (ADR 0033), which are never part of the Worker.
  */
 export type ThirdParties = {
   payments: Payments;
