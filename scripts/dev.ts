@@ -13,7 +13,7 @@ const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT 
 // (scripts/doubles-proxy.ts). A third party whose settings are in the environment (your own Stripe test keys) stays real.
 const appOrigin = `http://localhost:${port}`;
 const doubles = await startDoubles({ dbUrl: db.url, port: Number(process.env.DOUBLES_PORT ?? 8090), appOrigin, pagesOrigin: appOrigin });
-const ownThirdParties = Object.fromEntries(Object.keys(doubles.workerVars).flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+const ownThirdParties = Object.fromEntries([...Object.keys(doubles.workerVars), "MAIL_FROM"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 const thirdParties = { ...doubles.workerVars, ...ownThirdParties };
 if (ownThirdParties.STRIPE_SECRET_KEY) delete thirdParties.STRIPE_API_URL;
 if (ownThirdParties.MAIL_API_KEY) thirdParties.MAIL_API_URL = ownThirdParties.MAIL_API_URL ?? "https://api.resend.com/emails";

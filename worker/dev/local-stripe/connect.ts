@@ -244,8 +244,8 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
 
 /**
  * Signs a Connect event (about a connected account: `account` names it) with the local Connect
- * secret and posts it through the Worker to `/api/stripe/connect-webhook`, as Stripe does. Waits for
- * the route's after-work (notifications, transfers), as emitEvent does for the platform endpoint.
+ * secret and posts it to the app's `/api/stripe/connect-webhook`, as Stripe does. Waits for the
+ * route's answer, as emitEvent does for the platform endpoint.
  */
 export function emitConnectEvent(local: LocalStripeEnv, type: string, object: StripeObject, account: string): Promise<void> {
   return emitEvent(local, type, object, { account });
