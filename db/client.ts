@@ -15,7 +15,7 @@ const NO_CLIENT_QUEUE = 1_000_000;
 export type ClientOptions = {
   policy?: RetryPolicy;
   gate?: WriteGate;
-  /** The same for reads: a few go at once, and those that wait go together as one read transaction (issue 25). */
+  /** The same for reads: a few go at once, and those that wait go together as one read transaction (ADR 0017). */
   readGate?: WriteGate;
   /** Keeps a request that sends other requests' writes with its own alive until they are answered (the Worker: `waitUntil`). */
   keepAlive?: (sending: Promise<unknown>) => void;

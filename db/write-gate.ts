@@ -15,7 +15,7 @@ export type WriteGate = {
    * finish only between hashes (50 at once took 10 to 20 s of CPU on the test machine).
    */
   maxWaitMs: number;
-  /** Most waiting writes that go to the database together as one transaction (group commit, issue 25). */
+  /** Most waiting writes that go to the database together as one transaction (group commit, ADR 0017). */
   maxGroup: number;
 };
 
@@ -25,7 +25,7 @@ export type WriteGate = {
  * as sqld at 200% CPU for minutes and every write timing out. So each isolate lets only a few writes
  * reach the database at once, and the others wait here, where waiting costs nothing.
  *
- * One at a time, since group commit (issue 25): SQLite commits one write transaction at a time anyway, and what waits
+ * One at a time, since group commit: SQLite commits one write transaction at a time anyway, and what waits
  * behind the one in flight goes next as one group. bench:chat, 16 sends in flight on this machine: 4 in flight gave 256
  * messages a second (p99 commit→push 100–108 ms), 2 gave 297 (103 ms), 1 gave 323 (92 ms); its floor straight to sqld
  * 730 → 1,080 batches a second.
@@ -33,7 +33,7 @@ export type WriteGate = {
 export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 1, maxWaitMs: 30_000, maxGroup: 16 };
 
 /**
- * Reads take the same kind of turn, with many more places (issue 25). Each read is a stream of its own, and sqld opens a
+ * Reads take the same kind of turn, with many more places. Each read is a stream of its own, and sqld opens a
  * connection for each: 830 µs of its CPU for a one-row read that costs 210 µs on a connection it has (bench/README.md).
  * Under a burst, the reads beyond the places in flight go with the first read whose turn comes, as one read transaction.
  * The booking race (100 mentees, one slot) went from p99 252–332 ms to 156–222 ms (six runs of seven; floors 144–227 ms).
@@ -100,12 +100,12 @@ function answer(): Answer {
  * request's I/O from another request's callback (workerd cancels it as hung when that request ends; see db/client.ts).
  * First come, first served: the write at the head of the line looks again every millisecond and the ones behind it
  * less often, so under a burst no write is overtaken again and again by later ones that happened to wake at the right
- * moment (the tail of bench:chat and bench:booking, issue 25).
+ * moment (the tail of bench:chat and bench:booking).
  *
  * **Group commit** (`runRider`): when a write's turn comes, the riders waiting behind it (up to `maxGroup` in all) go
  * with it, as one transaction in one round trip, and each gets its own statements' results. SQLite commits one write
  * transaction at a time, and each costs sqld about the same whatever it holds: 16 message batches in flight straight to
- * sqld commit about 400 messages a second one by one and 1,300 eight at a time (issue 25). The group runs in the order the
+ * sqld commit about 400 messages a second one by one and 1,300 eight at a time. The group runs in the order the
  * riders arrived, so it is the same as running them one after another; a rider the database refuses (a constraint) fails
  * the group, and then each is sent again alone and gets its own answer. Nothing is added to a write that finds the gate
  * open: a group forms only from writes that would have waited anyway. The riders' answers are settled by the request that

@@ -3,7 +3,7 @@ import type { Locale } from "../../shared/locale";
 import { i18n } from "./i18n";
 
 /**
- * What the Worker knows of the browser it draws a signed-in page for (issue 28): its language (as for every page), and
+ * What the Worker knows of the browser it draws a signed-in page for: its language (as for every page), and
  * what the app told it in cookies (src/lib/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
  * browser only). The page it draws must be the one the browser would draw, to the letter, for React to take it over.
  */

@@ -34,7 +34,7 @@ export type RenderOptions = {
 };
 
 /**
- * Renders one address of a route tree to HTML, with the app's providers (issue 13, ADR 0018): the same
+ * Renders one address of a route tree to HTML, with the app's providers (ADR 0018): the same
  * components the browser draws. Queries never run while rendering to a string, so what is not seeded
  * or read before renders its skeleton. Answers the HTML and the id of the route that matched, so a caller can refuse
  * a not-found page in place of the one it meant.
@@ -72,7 +72,7 @@ export const drawingCache = () => new QueryClient({ defaultOptions: { queries: {
 
 /**
  * The boundary the browser's router puts around the page (TanStack Router's `Matches`) and a server router leaves out:
- * with it, a signed-in page drawn here has the markup the browser takes it over with (issue 28).
+ * with it, a signed-in page drawn here has the markup the browser takes it over with.
  */
 function BrowserBoundary({ children }: { children: ReactNode }) {
   return <Suspense>{children}</Suspense>;

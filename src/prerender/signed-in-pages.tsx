@@ -12,7 +12,7 @@ import type { Viewer } from "../lib/drawn-for";
 import { drawingCache, renderRoute } from "./render-route";
 
 /**
- * A signed-in page drawn by the Worker with the person's data (issue 28, ADR 0028): the app's own routes and
+ * A signed-in page drawn by the Worker with the person's data (ADR 0028): the app's own routes and
  * components, with the reads each page's loader starts (src/lib/first-reads.ts) answered first by `client`, which
  * calls the procedures in the Worker as this person. The HTML carries the page and the answers, so the app's
  * first render in the browser draws the same page without asking again (src/lib/page-seed.ts).

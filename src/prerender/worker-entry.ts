@@ -1,5 +1,5 @@
 /**
- * The one door from the Worker into SPA code (issue 21, ADR 0022): what the Worker needs to draw the
+ * The one door from the Worker into SPA code (ADR 0022): what the Worker needs to draw the
  * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
  */
 export { LANDING_SEARCH } from "../lib/landing";

@@ -4,7 +4,7 @@ import type { RouterContext } from "@/lib/first-reads";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The browser's router wraps its root in a boundary; the Worker's (a server router) would not, so a signed-in page it
-  // drew (issue 28) would not match the tree the browser takes it over with. Asked for, both have it.
+  // drew would not match the tree the browser takes it over with. Asked for, both have it.
   wrapInSuspense: true,
   component: () => (
     <>

@@ -15,7 +15,7 @@ import { pageCookieClaims } from "./page-session";
 import type { AccessClaims } from "../services/tokens";
 
 /**
- * A signed-in page with the person's data in the HTML (issue 28, ADR 0028): a page of the mentee's, mentor's or
+ * A signed-in page with the person's data in the HTML (ADR 0028): a page of the mentee's, mentor's or
  * moderator's area, asked for with that role's page cookie (worker/routes/page-session.ts), is drawn by the app's
  * own components (src/prerender/signed-in-pages.tsx) with the reads its loaders start, answered here as this person;
  * the page paints before any script has run, and the app's first render draws the same page from the answers the

@@ -30,7 +30,7 @@ export async function openSession(db: Db, owner: SessionOwner, familyId?: string
     expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
     createdAt: new Date(now),
   });
-  // A mentor signing in or refreshing is active: his "last active" travels in the same batch (issue 26).
+  // A mentor signing in or refreshing is active: his "last active" travels in the same batch (ADR 0026).
   if (owner.role === "mentor") await db.batch([insert, markMentorActive(db, owner.userId, now)]);
   else await insert;
   return { sessionId: id, refreshToken: `${id}.${secret}` };

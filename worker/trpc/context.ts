@@ -29,7 +29,7 @@ export type Context = {
   address: string;
   /** The instant every time window of this request is measured from (worker/services/clock.ts). */
   now: Date;
-  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English; issue 27). */
+  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English, ADR 0027). */
   locale: Locale;
   /** Runs work after the response (pushes after commit). */
   waitUntil: (promise: Promise<unknown>) => void;

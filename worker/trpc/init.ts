@@ -14,7 +14,7 @@ export type ProcedureMeta = {
   /**
    * `checkInBatch`: the mutation's one write batch carries the account check itself (its first statement reads the
    * account's state, its writes are guarded by the same state in SQL: `accountMayAct`), sent through `ctx.dbCarryingCheck`;
-   * it answers through `unlessRefused`, which refuses as the account check does from that read. Check and write are one round trip (issue 25). Any other write of such
+   * it answers through `unlessRefused`, which refuses as the account check does from that read. Check and write are one round trip (ADR 0017). Any other write of such
    * a procedure fails: nothing reaches the database unchecked.
    */
   checkInBatch?: boolean;
@@ -53,7 +53,7 @@ function refusedPromise(reason: Error): Promise<never> {
 /**
  * The token's claims, then the account check (blocked? signed out?) on the database. A query does
  * not wait for the check: its own first reads start in the same task and travel with it in one
- * round trip (db/request-db.ts, issue 25), and its answer goes out only once the check passed. A
+ * round trip (db/request-db.ts), and its answer goes out only once the check passed. A
  * mutation waits for the check before it runs, since it may reach past the database (Stripe, mail,
  * pushes), unless it is marked `checkAlongside` (only database effects). Either way nothing is
  * written before the check passed.

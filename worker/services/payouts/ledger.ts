@@ -4,7 +4,7 @@ import { earnings, enrollments, type EarningRoute } from "../../../db/schema";
 import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
 
 /**
- * The earnings ledger (issue 24, ADR 0024): one row per paid invoice, written in the same batch as
+ * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as
  * the webhook event's record, with the split of that payment; and the arithmetic of refunds.
  * Amount columns only ever grow (refunded, reversed, fee given back): every write takes the larger
  * of what the row says and what Stripe's state now implies, so writers in any order agree.

@@ -7,7 +7,7 @@ import { authedProcedure, router } from "../init";
 const ownerOf = (auth: { role: "mentee" | "mentor" | "moderator"; sub: string }) => ({ role: auth.role, id: auth.sub });
 
 /**
- * The notification settings of every role (issue 27): which channels carry which kind of notice, and
+ * The notification settings of every role (ADR 0027): which channels carry which kind of notice, and
  * the devices with Web Push on. Everything is the caller's own (the token's account): no input names
  * an account, and a device of someone else's is "not found".
  */
