@@ -8,7 +8,7 @@ import { signInInto } from "../support/find-mentor";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
 
 /**
- * "A better call" (issue 26) in Chromium with fake devices, two browsers: the pre-join check (own
+ * "A better call" (ADR 0026) in Chromium with fake devices, two browsers: the pre-join check (own
  * preview, microphone level, device lists), a camera that is off shows the name and picture on the
  * other side, a muted microphone shows, devices switch during the call, the attendance rule while
  * waiting, the agenda for both, the in-call text panel that stays in the pair's chat, and screen sharing.

@@ -7,7 +7,7 @@ import { accessTokenFor, createMentee, createMentor, testDb } from "../support/a
 import { trpc } from "../support/api";
 import { connect, roomUrlFor } from "../support/sockets";
 
-/** "A better call" (issue 26) through the built Worker: the agenda on the live page's session, and the media-state message through the live room. */
+/** "A better call" (ADR 0026) through the built Worker: the agenda on the live page's session, and the media-state message through the live room. */
 
 const MINUTE = 60 * 1000;
 

@@ -9,7 +9,7 @@ import { createModerator } from "../support/moderation";
 import { expandWeeklyHours } from "../../shared/weekly-hours";
 import { DEMO_WEEKLY_HOURS } from "../../db/seed-availability";
 
-/** Issue 23 §7: the moderator's lists searched by name or e-mail, sorted and paged on the server; the seed's photos and slots (§8). */
+/** The moderator's lists searched by name or e-mail, sorted and paged on the server; the seed's photos and slots. */
 
 const MINUTE = 60_000;
 /** A surname only this test's accounts carry. */

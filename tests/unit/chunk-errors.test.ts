@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkWhat, isChunkLoadError } from "../../src/lib/chunk-errors";
 
-/** Issue 23: a failed chunk is told apart from other errors, and named in words, never by its address. */
+/** A failed chunk is told apart from other errors, and named in words, never by its address. */
 const failed = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);
 
 describe("chunk errors", () => {

@@ -5,7 +5,7 @@ import { recentSearches } from "../../src/lib/search-history";
 import { viewerZone, viewerZoneInput } from "../../src/lib/viewer-zone";
 
 /**
- * Issue 28: while the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
+ * While the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
  * browser told it (src/lib/drawn-for.ts), so the page is the one the browser draws; outside the drawing, the runtime's own.
  */
 describe("a page drawn for a browser", () => {

@@ -35,7 +35,7 @@ function heldGate(db: ReturnType<typeof fakeDatabase>, options: { maxGroup?: num
   return { gate, release: () => release(), holder };
 }
 
-describe("group commit: writes that wait go to the database together (issue 25)", () => {
+describe("group commit: writes that wait go to the database together", () => {
   it("sends the writes waiting behind a busy place as one transaction, in arrival order, and gives each its own results", async () => {
     const db = fakeDatabase();
     const kept: Promise<unknown>[] = [];

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { requestDb } from "../../db/request-db";
 
-/** One request's database (issue 25): reads started together go as one batch; writes wait for the account check. */
+/** One request's database (ADR 0017): reads started together go as one batch; writes wait for the account check. */
 type Call = { kind: "execute" | "batch"; sql: string[] };
 
 function fakeShared(options: { failBatch?: boolean; failSql?: RegExp } = {}) {
