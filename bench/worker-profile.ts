@@ -1,5 +1,5 @@
 /**
- * Where the Worker's CPU goes under the booking race (issue 25): the built Worker in workerd with its
+ * Where the Worker's CPU goes under the booking race: the built Worker in workerd with its
  * DevTools port open, N mentees booking one slot at once for R rounds while V8's sampling profiler
  * runs in the Worker's isolate; prints the functions with the most self time, and the share of each
  * bundle area (the Worker's own code, drizzle, tRPC, hono, libSQL's client, ...). Not a benchmark
@@ -112,8 +112,7 @@ try {
 
   // Self time of each node: the sampling intervals that ended in it, each counted up to four intervals. V8 samples the
   // isolate only while workerd runs JavaScript in it: a longer gap is time outside the isolate (waiting for I/O, or
-  // workerd's own work), and counting it whole gave the frame before it (session 41: 2.2 ms a request instead of about
-  // 0.6; the gaps were 0.9 s of the run's 1.2 s).
+  // workerd's own work), and counting it whole gave the frame before it (once 2.2 ms a request instead of about 0.6, see bench/README.md).
   const MAX_SAMPLE_US = 4 * 100;
   const self = new Map<number, number>();
   let outside = 0;

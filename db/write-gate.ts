@@ -25,23 +25,21 @@ export type WriteGate = {
  * as sqld at 200% CPU for minutes and every write timing out. So each isolate lets only a few writes
  * reach the database at once, and the others wait here, where waiting costs nothing.
  *
- * One at a time, since group commit: SQLite commits one write transaction at a time anyway, and what waits
- * behind the one in flight goes next as one group. bench:chat, 16 sends in flight on this machine: 4 in flight gave 256
- * messages a second (p99 commit→push 100–108 ms), 2 gave 297 (103 ms), 1 gave 323 (92 ms); its floor straight to sqld
- * 730 → 1,080 batches a second.
+ * One at a time, with group commit: SQLite commits one write transaction at a time anyway, and what waits behind the
+ * one in flight goes next as one group. Fewer places make larger groups and less lock contention: bench:chat delivered
+ * the most messages a second with 1 in flight, fewer with 2 or 4 (bench/README.md, "Chat push latency").
  */
 export const DEFAULT_WRITE_GATE: WriteGate = { maxInFlight: 1, maxWaitMs: 30_000, maxGroup: 16 };
 
 /**
  * Reads take the same kind of turn, with many more places. Each read is a stream of its own, and sqld opens a
  * connection for each: 830 µs of its CPU for a one-row read that costs 210 µs on a connection it has (bench/README.md).
- * Under a burst, the reads beyond the places in flight go with the first read whose turn comes, as one read transaction.
- * The booking race (100 mentees, one slot) went from p99 252–332 ms to 156–222 ms (six runs of seven; floors 144–227 ms).
+ * Under a burst, the reads beyond the places in flight go with the first read whose turn comes, as one read transaction:
+ * fewer connections for sqld to open, and a shorter tail in the booking race (bench/README.md, "Booking race").
  *
- * Why 32 places: a read that waits for a place pays one more trip. With 8 places, 16 mentees opening their
- * conversations at once, 150 ms from the database, were last answered after 509 ms instead of 366 (bench:db-distance).
- * Next to the database (the placed API) the same burst was faster with the gate: 214 ms against 233. With 32 places,
- * only bursts beyond 32 reads at once in one isolate wait.
+ * Why 32 places: a read that waits for a place pays one more trip, which far from the database costs more than the gate
+ * saves (bench:db-distance with 8 places, bench/README.md). With 32 places, only bursts beyond 32 reads at once in one
+ * isolate wait.
  */
 export const DEFAULT_READ_GATE: WriteGate = { maxInFlight: 32, maxWaitMs: 30_000, maxGroup: 16 };
 
