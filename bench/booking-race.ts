@@ -18,7 +18,7 @@ const N = Number(process.env.BOOKING_MENTEES ?? 100);
 const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
 const HOUR = 3_600_000;
 
-// BENCH_SINGLE_WORKER=1: the edge Worker alone, as before the placed API (ADR 0017), to compare on the same machine.
+// BENCH_SINGLE_WORKER=1: the edge Worker alone, without the placed API (ADR 0017), to compare on the same machine.
 const stack = await startStack({ placedApi: process.env.BENCH_SINGLE_WORKER !== "1" });
 try {
   const { db, tag, mentor, mentorToken, people, tokens, now } = await raceCast(stack, N);

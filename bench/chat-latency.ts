@@ -39,7 +39,7 @@ const summary = (samples: Sample[]) => {
 const line = (name: string, s: ReturnType<typeof summary>) =>
   `${name}: ${s.count} messages; commit→push p50 ${s.commitToPush.p50.toFixed(1)} p95 ${s.commitToPush.p95.toFixed(1)} p99 ${s.commitToPush.p99.toFixed(1)} max ${s.commitToPush.max.toFixed(1)} ms; send→push p50 ${s.sendToPush.p50.toFixed(1)} p95 ${s.sendToPush.p95.toFixed(1)} p99 ${s.sendToPush.p99.toFixed(1)} ms`;
 
-// BENCH_SINGLE_WORKER=1: the edge Worker alone, as before the placed API (ADR 0017), to compare on the same machine.
+// BENCH_SINGLE_WORKER=1: the edge Worker alone, without the placed API (ADR 0017), to compare on the same machine.
 const stack = await startStack({ placedApi: process.env.BENCH_SINGLE_WORKER !== "1" });
 const sockets: WebSocket[] = [];
 try {

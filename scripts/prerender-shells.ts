@@ -46,7 +46,7 @@ const EARLY_TAP_WAIT_MS = 10_000;
  * ask for it. A signed-in page the Worker drew with its data (worker/routes/signed-in-pages.ts) waits for
  * its first paint the same way. A tap on one of its buttons before React has taken that button over (its handlers are
  * on it: a `__reactProps$…` key) is held and made again once it has, up to EARLY_TAP_WAIT_MS, instead of being lost
- * on a slow phone. On every other path the app starts at once, as before.
+ * on a slow phone. On every other path the app starts at once.
  *
  * The landing, for a visitor who is not signed in, loads its own small script instead
  * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the

@@ -94,7 +94,7 @@ export function rewriteWhen(text: string, locale: Locale): string | null {
 }
 
 /**
- * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
+ * A date or time as a screen writes it: in English by its dayjs pattern ("ddd, MMM D,
  * h:mm a"); in another language by Intl with the matching fields. In `zone`, or the viewer's
  * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
  */

@@ -20,7 +20,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 1],
 ];
 
-/** "3 days ago" (English as before); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). */
+/** "3 days ago" (English by dayjs); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). */
 export function fromNow(iso: string): string {
   const locale = currentLocale();
   if (locale === DEFAULT_LOCALE) return dayjs(iso).fromNow();

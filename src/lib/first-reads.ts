@@ -25,7 +25,7 @@ type ReadOptions = { queryKey: readonly unknown[] };
  * A signed-in page's first reads, started by its route's loader while the page's code and its area's
  * messages load, instead of after them and the first render: one round trip sooner on a far phone. The page's
  * components ask for the same queries (the same keys) and find them under way or answered. Not awaited: the page
- * draws its own loading and error states as before; a failed read is asked again by the component.
+ * draws its own loading and error states; a failed read is asked again by the component.
  */
 export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc: Trpc, as: As) => ReadOptions[]): void {
   if (!reads) return;

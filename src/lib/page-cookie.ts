@@ -5,7 +5,7 @@ import type { Role } from "../../shared/role";
  * The cookie that lets the Worker draw a signed-in page with the person's data (ADR 0028,
  * worker/routes/page-session.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on
  * sign-in and on every token refresh, and has it cleared when the role's sign-in ends here. Either is best effort: a
- * page without the cookie is drawn by the app, as before.
+ * page without the cookie is drawn by the app.
  */
 export function askForPageCookie(accessToken: string): void {
   void fetch("/page-session", { method: "POST", headers: { authorization: `Bearer ${accessToken}` } }).catch(() => undefined);

@@ -31,6 +31,6 @@ export function registerServiceWorker(offer: (reload: () => void) => void): void
       registration = registered;
       if (registered) setInterval(() => void registered.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
-    // No service worker (a private window, a browser that refuses it): the app works as before, online.
+    // No service worker (a private window, a browser that refuses it): the app still works, online only.
     .catch(() => undefined);
 }

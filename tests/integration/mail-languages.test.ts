@@ -6,7 +6,7 @@ import { deliveredMail, mailTo } from "../support/mail";
 /**
  * E-mails go out in the recipient's language. A mentee who signs up from the Hindi app
  * (the switcher's `lang=hi` cookie, or a browser asking for Hindi) gets her welcome and her
- * verification link in Hindi; an English one gets them exactly as before.
+ * verification link in Hindi; an English one gets them in English, word for word.
  */
 
 const register = (body: unknown, headers: Record<string, string>) =>

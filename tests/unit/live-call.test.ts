@@ -296,7 +296,7 @@ describe("devices and media state during the call", () => {
     socket.receive("welcome", { peer: mentee });
     await settle();
     expect(socket.mediaStates()).toEqual([{ kind: "media", camera: false, mic: true, screen: false }]);
-    // No "gen": a page from before this change ignores it.
+    // No "gen": a page that does not know it ignores it.
     expect(socket.mediaStates()[0]).not.toHaveProperty("gen");
     call.setMedia({ camera: false, mic: false, screen: false });
     call.setMedia({ camera: false, mic: false, screen: false });

@@ -25,7 +25,7 @@ import type { AccessClaims } from "../services/tokens";
  */
 export const signedInPageRoutes = new Hono<AppEnv>();
 
-/** Past this, a far or slow database does not hold the page back: the app draws it instead, as before. */
+/** Past this, a far or slow database does not hold the page back: the app draws it instead. */
 const DRAW_WITHIN_MS = 1_500;
 
 signedInPageRoutes.get("*", async (c, next) => {

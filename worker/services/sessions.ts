@@ -75,7 +75,7 @@ export async function rotateSession(db: Db, token: string, role: Role, now = Dat
 export type RenewResult = { ok: true; owner: SessionOwner; sessionId: string } | { ok: false; reason: "invalid" | "expired" | "reused" };
 
 /**
- * The REST refresh of SPEC §7 (ADR 0005, session 4): a new access token for a refresh token that
+ * The REST refresh of SPEC §7 (ADR 0005): a new access token for a refresh token that
  * stays valid for its lifetime (until logout, block, password change or expiry). Nothing is
  * written, so any number of concurrent refreshes with the same token all succeed. A token that was
  * rotated away on the tRPC path is still a replay and ends its sign-in.

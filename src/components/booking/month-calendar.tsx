@@ -25,7 +25,7 @@ const WEEKDAYS = [
 ];
 
 /**
- * A day key in words: English as before (dayjs, `english` pattern), another language through Intl
+ * A day key in words: English by dayjs (the `english` pattern), another language through Intl
  * in the app's language (the zone is already applied: a day key is a calendar day, read in UTC).
  */
 function dayText(dayKey: string, english: string, options: Intl.DateTimeFormatOptions): string {

@@ -29,7 +29,7 @@ export type GoogleSignInDeps = {
 /**
  * The mentee for a Google identity whose e-mail Google verified (ADR 0019):
  * - the one already linked to it, or a new account with Google's names and picture and no password;
- * - an account with that e-mail whose address was proven (a mailed link or code): linked, as before;
+ * - an account with that e-mail whose address was proven (a mailed link or code): linked;
  * - an account with that e-mail whose address was never proven: the verified identity wins. Whoever
  *   registered it may not own the address, so its password stops working, every sign-in ends, its
  *   open tabs close, and the owner is told by mail; then she is signed in with Google.

@@ -100,7 +100,7 @@ export const MONEY_LEASE_MS = 10 * 60_000;
 /** The row is free to take at `now`: nobody holds it, or the one who did let the lease run out. */
 export const moneyLeaseFree = (now: Date) => or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - MONEY_LEASE_MS)));
 
-/** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as before). */
+/** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as it did before the dispute). */
 export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";
 
 /** The line's status in the mentor's and the moderator's views. */

@@ -134,7 +134,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const content = `${who} moved the session on ${whenFrom} to ${whenTo}.`;
   const mentorTo = { role: "mentor" as const, id: from.mentorId };
   const notice = notificationWrite(db, mentorTo, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-  // Both parties' e-mails (the mentor's subject as before), each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
+  // Both parties' e-mails, each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
   const movedRow = { ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone };
   const movedView = slotView(movedRow, now);
   const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now);
