@@ -37,7 +37,7 @@ export type RequestDb = {
    * statement reads the account's state and each of its writes is guarded in SQL by the same state
    * (`accountMayAct`, worker/services/accounts.ts), so check and write are one round trip (chat.send).
    */
-  carryingCheck: Db;
+  forSelfCheckingBatch: Db;
 };
 
 /**
@@ -112,7 +112,7 @@ export function requestDb(shared: Db): RequestDb {
   });
   return {
     db: drizzleOver(scoped),
-    carryingCheck: drizzleOver(client),
+    forSelfCheckingBatch: drizzleOver(client),
     holdWritesUntil: (check) => {
       hold = check;
       // Seen by the writes that wait on it; unhandled here would be reported twice.

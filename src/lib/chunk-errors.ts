@@ -16,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** What failed, in words for the sentence "This part of MentorLink could not be loaded (…)". Never the URL. */
-export function chunkWhat(error: unknown): string {
+export function failedPartName(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Only the addresses' paths are read: the message's own words ("dynamically") must not match.
   const paths = (message.match(/(?:https?:\/\/[^/\s]+)?\/[^\s'"]+/g) ?? []).join(" ").replace(/https?:\/\/[^/\s]+/g, "");
