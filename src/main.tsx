@@ -50,7 +50,7 @@ const authFetch = createAuthFetch(sessionEvents);
 
 const router = createRouter({
   routeTree,
-  // A signed-in page's loader starts its first reads with these (src/lib/first-reads.ts).
+  // A signed-in page's loader starts its first reads with these (src/lib/route-prefetch.ts).
   context: { reads: { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }) } },
   ...ROUTER_OPTIONS,
   defaultPreload: "intent",

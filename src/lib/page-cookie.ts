@@ -15,7 +15,7 @@ export function dropPageCookie(role: Role): void {
   void fetch(`/page-session/${role}`, { method: "DELETE" }).catch(() => undefined);
 }
 
-/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/drawn-for.ts). */
+/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/worker-drawn-viewer.ts). */
 export const ZONE_COOKIE = "zone";
 export const SEARCHES_COOKIE = "searches";
 

@@ -9,9 +9,9 @@ import type { AppRouter } from "../../worker/trpc/router";
 import { createApiClient, TRPCProvider } from "../lib/trpc";
 import { AuthFetchContext } from "../lib/auth-fetch";
 import type { AuthFetch } from "../lib/auth-link";
-import { drawingFor, type Viewer } from "../lib/drawn-for";
+import { drawForViewer, type Viewer } from "../lib/worker-drawn-viewer";
 import { ROUTER_OPTIONS } from "../lib/router-options";
-import type { RouterContext } from "../lib/first-reads";
+import type { RouterContext } from "../lib/route-prefetch";
 
 /** What a page's render may put in the query cache first (the Worker's profile answer). */
 export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRouter>) => void;
@@ -89,7 +89,7 @@ const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fe
  */
 async function drawnWhole(app: ReactNode, viewer: Viewer | undefined): Promise<string> {
   for (let redrawn = 0; ; redrawn++) {
-    const html = drawingFor(viewer, () => renderToString(app));
+    const html = drawForViewer(viewer, () => renderToString(app));
     if (!html.includes(LEFT_TO_THE_BROWSER) || redrawn === REDRAW_WAITS_MS.length) return html;
     await new Promise((resolve) => setTimeout(resolve, REDRAW_WAITS_MS[redrawn]));
   }

@@ -12,4 +12,4 @@ export { renderSignedInPage } from "./signed-in-pages";
 export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
 export { SEARCHES_COOKIE, ZONE_COOKIE } from "../lib/page-cookie";
 export { validSearches } from "../lib/search-history";
-export type { Viewer } from "../lib/drawn-for";
+export type { Viewer } from "../lib/worker-drawn-viewer";

@@ -32,7 +32,7 @@ signedInPageRoutes.get("*", async (c, next) => {
   const role = roleOfArea(c.req.path);
   if (!role || !wantsAppPage(c.req.raw)) return next();
   const claims = await pageCookieClaims(c, role);
-  // What the app told of the browser (src/lib/drawn-for.ts): its zone as the browser names it, so the times written
+  // What the app told of the browser (src/lib/worker-drawn-viewer.ts): its zone as the browser names it, so the times written
   // are its own to the letter, and a mentee's recent searches (her home suggests mentors from them; the app tells them,
   // none or some, whenever it starts). A page is not drawn for a browser that has not told them yet.
   const zone = getCookie(c, ZONE_COOKIE);

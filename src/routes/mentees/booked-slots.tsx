@@ -7,7 +7,7 @@ import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Skeleton } from "@/components/ui/skeleton";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
 

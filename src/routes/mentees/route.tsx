@@ -4,7 +4,7 @@ import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
 import { loadCatalog } from "@/lib/i18n";
 import { ALL } from "@/lib/browse";
 import { rememberGuardedPath } from "@/lib/guarded-path";

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
 import { loadCatalog } from "@/lib/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";

@@ -9,7 +9,7 @@ import { PushOfferSlot } from "@/components/push-offer-slot";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { ListLoading } from "@/components/moderation/list-states";
 import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { useMyZone } from "@/lib/use-my-zone";
 import { zoneLabel } from "@/lib/zoned";
 
