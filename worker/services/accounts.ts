@@ -91,7 +91,7 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
  * `accountRefusal`'s "may use the product" as a condition in SQL, for a write that carries its own account check (ADR 0017):
  * the account exists and is not blocked, a mentor's application is neither pending nor rejected, and (with `sessionId`) the
  * sign-in is live. Put in the same batch as `accountStateQuery`, the write happens exactly when that read, refused by
- * `accountRefusal`, would not have said no (tests/integration/chat-one-trip.test.ts).
+ * `accountRefusal`, would not have said no (tests/integration/chat-send-account-guard.test.ts).
  */
 export function accountMayAct(role: Role, id: string, sessionId?: string, now = Date.now()): SQL {
   const table = accountTable(role);
