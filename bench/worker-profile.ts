@@ -1,5 +1,5 @@
 /**
- * Where the Worker's CPU goes under the booking race (issue 25): the built Worker in workerd with its
+ * Where the Worker's CPU goes under the booking race: the built Worker in workerd with its
  * DevTools port open, N mentees booking one slot at once for R rounds while V8's sampling profiler
  * runs in the Worker's isolate; prints the functions with the most self time, and the share of each
  * bundle area (the Worker's own code, drizzle, tRPC, hono, libSQL's client, ...). Not a benchmark

@@ -34,7 +34,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   // Searches are not cached by default: a test that writes must read its own write.
-  // Web Push signs with the development key pair, which the local push service checks (issue 27).
+  // Web Push signs with the development key pair, which the local push service checks (ADR 0027).
   const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
   // The first Worker is the one the port serves: the edge.
   const workers = configs.map((config) => {
