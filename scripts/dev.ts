@@ -19,7 +19,7 @@ if (ownThirdParties.STRIPE_SECRET_KEY) delete thirdParties.STRIPE_API_URL;
 if (ownThirdParties.MAIL_API_KEY) thirdParties.MAIL_API_URL = ownThirdParties.MAIL_API_URL ?? "https://api.resend.com/emails";
 if (ownThirdParties.GOOGLE_CLIENT_ID) delete thirdParties.GOOGLE_OAUTH_URL;
 // Search results are always fresh in development, so an edit shows in search at once.
-// Web Push with the fixed development key pair; the local push service at /dev/push receives what is sent.
+// Web Push with the fixed development key pair; the local push service at /dev/push receives what is sent (ADR 0027).
 writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...thirdParties });
 printBanner(`http://localhost:${port}`, db.url, "development");
 

@@ -77,7 +77,7 @@ describe("Google sign-in callback (fake Google)", () => {
     expect((await signIn("mentee", mentee.email)).accessToken).toEqual(expect.any(String));
   });
 
-  it("a verified Google identity wins over a password account whose address was never proven (issue 20)", async () => {
+  it("a verified Google identity wins over a password account whose address was never proven", async () => {
     // Someone registered the owner's address with a password of their own and is signed in.
     const squatter = await createMentee({ emailVerifiedAt: null });
     const squatterToken = (await signIn("mentee", squatter.email)).accessToken;

@@ -9,8 +9,9 @@ import type { MailProviderControls } from "../../worker/dev/mailbox";
 import { deliveredMail, latestResetCode } from "../support/mail";
 
 /**
- * The outbox (ADR 0011). A second Worker on the shared database sends mail to its own local mail
- * provider (worker/dev/mailbox.ts, ADR 0033), switched to fail, then recover; every message is sent exactly once. Issue 20: a
+ * The outbox (ADR 0011, ADR 0031). A second Worker on the shared database sends mail to its own local
+ * mail provider (worker/dev/mailbox.ts, ADR 0033), switched to fail, then recover; every message is
+ * sent exactly once. A
  * message that carries a secret keeps it only until it is delivered or given up.
  */
 let stack: Stack;
@@ -167,7 +168,7 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
   });
 });
 
-describe("outbox hygiene (issue 20)", () => {
+describe("outbox hygiene", () => {
   const sendOtp = (origin: string, email: string) =>
     fetch(`${origin}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
 

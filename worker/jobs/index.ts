@@ -45,11 +45,11 @@ export const jobs: Record<string, Job> = {
   extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
   /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
   passWaitlistHolds: (db, env, now, waitUntil) => runWaitlistHolds(db, env, new Date(now), waitUntil),
-  /** Booked sessions whose live room closed get their outcome from the room's attendance records (issue 26, ADR 0026); each once. */
+  /** Booked sessions whose live room closed get their outcome from the room's attendance records (ADR 0026); each once. */
   settleSessions: (db, env, now, waitUntil) => settleEndedSessions(db, env, new Date(now), waitUntil),
   /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
   transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
-  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait (issue 26). */
+  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait. */
   replyReminders: (db, env, now, waitUntil) => runReplyReminders(db, env, new Date(now), waitUntil),
   /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
   dropDevicesOfEndedSignIns: (db, _env, now) => dropDevicesOfEndedSignIns(db, new Date(now)),

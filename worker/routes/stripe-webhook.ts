@@ -17,7 +17,7 @@ export function handleStripeWebhook(request: Request, env: Env, waitUntil: Waite
     const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT });
     if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
     if (outcome.kind === "money") await tellMentorAboutMoney(db, env, waitUntil, outcome);
-    // A paid invoice's receipt was written with the event (issue 23): send it now.
+    // A paid invoice's receipt was written with the event: send it now.
     if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
     return outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind;
   });

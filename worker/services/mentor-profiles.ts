@@ -7,7 +7,7 @@ import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { currentTime } from "./clock";
 import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";
 
-/** With his reply time and last activity, coarsened (issue 26). */
+/** With his reply time and last activity, coarsened (ADR 0026). */
 export type MentorProfile = MentorCard & Responsiveness & {
   educationalQualification: string;
   website: string | null;

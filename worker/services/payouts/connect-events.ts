@@ -13,7 +13,7 @@ import { syncAccountWith } from "./payout-account";
 type Waiter = (promise: Promise<unknown>) => void;
 
 /**
- * Stripe Connect events about mentors' accounts (issue 24, ADR 0024): `account.updated` and the
+ * Stripe Connect events about mentors' accounts (ADR 0024): `account.updated` and the
  * payouts from their balances to their banks. Each object is read again from Stripe, so the order
  * events arrive in does not matter; the change and the processed-event row commit in one batch, so
  * a redelivery changes nothing.

@@ -11,7 +11,7 @@ type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
  * waitlist, takes her off his waitlist after the booking committed: the earlier time she waited for is hers.
  */
 export async function bookFromSchedule(deps: Deps, menteeId: string, slotId: string, type: SlotType, agenda: string | null): Promise<SlotView> {
-  // Whether the slot was held for her is read from the slot's row as the booking read it (issue 25: no read of its own).
+  // Whether the slot was held for her is read from the slot's row as the booking read it (no read of its own, ADR 0017).
   const { view, wasHeldForHer } = await bookSlotHeld(deps.db, deps.env, deps.waitUntil, menteeId, slotId, type, deps.now, agenda);
   if (wasHeldForHer) await leaveWaitlist(deps.db, menteeId, view.mentorId);
   return view;

@@ -34,7 +34,7 @@ export const chatRouter = router({
    */
   send: memberProcedure.meta({ checkInBatch: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const result = unlessRefused(ctx, ctx.auth, await sendMessage(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
+    const result = unlessRefused(ctx, ctx.auth, await sendMessage(ctx.dbForSelfCheckingBatch, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
     const { conversation } = result;
     if (result.created) {
       const recipient = { role: conversation.other.role, id: conversation.other.id };
@@ -49,6 +49,6 @@ export const chatRouter = router({
   /** Marks the conversation read in one round trip that carries the account check (`checkInBatch`). */
   markRead: memberProcedure.meta({ checkInBatch: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    return unlessRefused(ctx, ctx.auth, await markConversationRead(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
+    return unlessRefused(ctx, ctx.auth, await markConversationRead(ctx.dbForSelfCheckingBatch, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
   }),
 });

@@ -40,10 +40,10 @@ export const schedulingRouter = router({
 
   // ---- mentees
   mentorSchedule: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => menteeScheduleFor(ctx.db, ctx.auth.sub, input.mentorId, ctx.now)),
-  book: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "session", input.agenda || null)),
-  bookTrial: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "trial", input.agenda || null)),
+  book: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "session", input.agenda || null)),
+  bookTrial: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "trial", input.agenda || null)),
   myBookings: menteeProcedure.query(({ ctx }) => menteeBookings(ctx.db, ctx.auth.sub, ctx.now)),
-  cancel: menteeProcedure.meta({ checkAlongside: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
+  cancel: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
 
   // ---- both
   timeZone: authedProcedure.query(({ ctx }) => timeZoneOf(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),
