@@ -69,6 +69,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   }, [month, focusDay, selected, openDays]);
 
   // After a key press, focus follows the tab stop (not on first render, so the page does not jump).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new month runs it too, which clears a key press that left the tab stop where it was, so focus does not jump into the grid later
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
