@@ -86,6 +86,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const d = day(focusDay);
+    // biome-ignore-start lint/correctness/noComponentHookFactories: the keys are key names (ArrowLeft, Home), not components
     const moves: Record<string, () => string> = {
       ArrowLeft: () => key(d.subtract(1, "day")),
       ArrowRight: () => key(d.add(1, "day")),
@@ -96,6 +97,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
       PageUp: () => key(d.subtract(1, "month")),
       PageDown: () => key(d.add(1, "month")),
     };
+    // biome-ignore-end lint/correctness/noComponentHookFactories: the keys above are key names
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
