@@ -1,3 +1,6 @@
+// biome-ignore-all lint/a11y/noNoninteractiveElementToInteractiveRole: the month is ARIA's date grid, a table with role="grid" and its cells role="gridcell" (WAI-ARIA APG's date picker)
+// biome-ignore-all lint/a11y/useFocusableInteractive: a day's focus is its button's, one tab stop that the arrow keys move (roving tabindex), not the cell's
+
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
@@ -149,11 +152,13 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
         </thead>
         <tbody>
           {weeks.map((week, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a month's weeks are positions, drawn anew for each month
             <tr key={i}>
               {week.map((d, j) =>
                 d ? (
                   <DayCell key={d} day={d} open={openDays.get(d) ?? 0} selected={d === selected} today={d === today} tabStop={d === focusDay} onSelect={onSelect} onFocus={() => setFocusDay(d)} />
                 ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell before the 1st or after the last day is its place in the week
                   <td key={`empty-${j}`} role="gridcell" aria-hidden="true" />
                 ),
               )}
