@@ -28,6 +28,7 @@ export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pend
       </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>First day</Trans>
+        {/* biome-ignore lint/complexity/useMathMinMax: the days are "YYYY-MM-DD" text, compared as text; Math.max would make them NaN */}
         <input type="date" required min={today} value={draft.firstDay} onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: draft.lastDay < e.target.value ? e.target.value : draft.lastDay })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
