@@ -93,6 +93,7 @@ class BatchLog extends Log {
     super(LogLevel.INFO);
   }
   override log(message: string): void {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colours to strip
     const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
     const m = /QUEUE (\S+) \d+\/(\d+) \((\d+)ms\)/.exec(plain);
     if (m) batches.push({ queue: m[1], at: Date.now(), ms: Number(m[3]), size: Number(m[2]) });

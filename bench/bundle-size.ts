@@ -81,6 +81,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const floor = await frameworkFloor();
   console.log("\n| framework floor | JS (gzip) |\n|---|---|");
   for (const f of floor) console.log(`| ${f.name} | ${f.jsKb} KB |`);
-  writeFileSync("bench/results/bundle-size-latest.json", JSON.stringify({ date: new Date().toISOString(), rows, floor }, null, 2) + "\n");
+  writeFileSync("bench/results/bundle-size-latest.json", `${JSON.stringify({ date: new Date().toISOString(), rows, floor }, null, 2)}\n`);
   if (process.argv.includes("--check") && rows.some((r) => !r.withinBudget)) process.exit(1);
 }

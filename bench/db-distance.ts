@@ -197,7 +197,7 @@ try {
   );
   await burstRow(`${BURST} mentees open their conversation at once (the last answer)`, "read burst (primary)", (url, w) => call(url, "GET", `/api/chats/mentee-messages/${w.conversationId}`, w.token));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync("bench/results/db-distance-latest.json", JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2) + "\n");
+  writeFileSync("bench/results/db-distance-latest.json", `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2)}\n`);
   if (over.length) {
     console.error(`Over the trip budget (tests/support/signed-in-reads.ts):\n${over.join("\n")}`);
     process.exitCode = 1;

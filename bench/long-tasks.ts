@@ -41,7 +41,7 @@ const OBSERVER = `
 const maps = new Map<string, SourceMapConsumer | null>();
 function mapFor(url: string): SourceMapConsumer | null {
   if (!maps.has(url)) {
-    const file = join("dist/client", new URL(url).pathname + ".map");
+    const file = join("dist/client", `${new URL(url).pathname}.map`);
     maps.set(url, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8"))) : null);
   }
   return maps.get(url) ?? null;

@@ -87,7 +87,7 @@ try {
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const result = { date: new Date().toISOString(), machine, mentors: MENTORS, seconds: SECONDS, connections: CONNECTIONS, rows };
-  writeFileSync("bench/results/search-latest.json", JSON.stringify(result, null, 2) + "\n");
+  writeFileSync("bench/results/search-latest.json", `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await cached.stop();
   await uncached.stop();

@@ -158,7 +158,7 @@ try {
   const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
   const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
-  if (!ONLY) writeFileSync(RESULTS, JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2) + "\n");
+  if (!ONLY) writeFileSync(RESULTS, `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`);
 
   const table = [
     `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,

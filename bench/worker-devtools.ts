@@ -90,7 +90,7 @@ export function printSelfTimes({ byFunction, byArea }: ReturnType<typeof selfTim
 /** CPU time (ms) the processes of this name have used so far, from /proc (Linux; 0 elsewhere). */
 export function processCpuMs(name: string): number {
   if (!existsSync("/proc")) return 0;
-  let pids: string[] = [];
+  let pids: string[];
   try {
     pids = execFileSync("pgrep", ["-x", name], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
   } catch {

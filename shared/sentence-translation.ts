@@ -20,12 +20,12 @@ export type ValueReader = (value: string, locale: Locale) => string | null;
 /** Per catalog object; rebuilt when more messages were loaded into it (the SPA loads catalogs as it goes). */
 const patternCache = new WeakMap<object, { size: number; patterns: Pattern[] }>();
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
 
 function patternsOf(ids: string[]): Pattern[] {
   return ids
     .filter((id) => /\{\d+\}/.test(id))
-    .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escape).join("(.+?)")}$`) }));
+    .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escapeRegExp).join("(.+?)")}$`) }));
 }
 
 /**

@@ -61,7 +61,7 @@ export default function DailyBarChart({ bars, name, axisValue = String, tooltipV
   return (
     <div ref={parentRef} className={`daily-bar-chart relative ${className ?? ""}`}>
       {width > 0 && height > 0 && (
-        <svg width={width} height={height}>
+        <svg width={width} height={height} aria-hidden="true">
           <Group left={margin.left} top={margin.top}>
             <GridRows scale={y} width={innerWidth} tickValues={valueTicks} stroke="#e2e8f0" strokeDasharray="3 3" />
             {tooltip.tooltipOpen && tooltip.tooltipData && <rect x={columnX(tooltip.tooltipData.key)} width={x.step()} height={innerHeight} fill="#eef2ff" />}

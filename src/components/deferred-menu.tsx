@@ -70,19 +70,19 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
     fetchNow();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetchNow is new each render but does the same; waiting for idle starts once, until the code is here
   useEffect(() => {
     if (!menu) return whenIdle(fetchNow);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 
   useLayoutEffect(() => {
     if (menu && hadFocus.current) button.current?.focus();
   }, [menu]);
 
+  // Only when the menu first opens by itself (a click before the code arrived); later opens report through Radix.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code arrives only, whatever openAtOnce and onOpenChange are then
   useEffect(() => {
     if (menu && openAtOnce) onOpenChange?.(true);
-    // Only when the menu first opens by itself (a click before the code arrived); later opens report through Radix.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 
   if (!menu)

@@ -117,6 +117,7 @@ function KindChannels({ role, kind, choice }: { role: Role; kind: NoticeKind; ch
               <input
                 id={inputId}
                 type="checkbox"
+                // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state (ARIA in HTML: no aria-checked on a checkbox)
                 role="switch"
                 className="size-4 accent-indigo-600"
                 checked={choice[channel]}

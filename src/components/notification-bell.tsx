@@ -63,6 +63,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
               const n = entry.kind === "single" ? entry.notification : entry.latest;
               const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
               const body = (
+                // biome-ignore lint/correctness/useJsxKeyInIterable: the item's content, put inside the keyed item below
                 <span className="grid gap-0.5">
                   <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
                     {entry.kind === "sign-ins" ? signInsText(entry.count) : translateNotice(n.content)}

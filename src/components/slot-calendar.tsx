@@ -132,6 +132,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     }
   });
 
+  // Made once; what changes later reaches it through `latest` and the effects above.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: FullCalendar is made on mounting only; a new scrollTime or helper would tear down the grid and the mentor's place in it
   useEffect(() => {
     let widthClass = viewFor(window.innerWidth);
     let drawn = false;
@@ -220,8 +222,6 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       calendar.current = null;
       mounted.current.clear();
     };
-    // Made once; what changes later reaches it through `latest` and the effects above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

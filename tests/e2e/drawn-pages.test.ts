@@ -70,7 +70,7 @@ describe("a signed-in page drawn by the Worker", () => {
     expect(errors).toEqual([]);
 
     // A tap on the drawn page before the app has started is not lost: made again once the app has taken over.
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const entry = /\/assets\/index-[\w-]+\.js$/;
     await page.route(entry, async (route) => {

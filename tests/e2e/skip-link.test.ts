@@ -59,7 +59,7 @@ describe("the skip link", () => {
       await page.keyboard.press("Shift+Tab");
       const focus = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        if (!el || !el.closest("main")) return null;
+        if (!el?.closest("main")) return null;
         return { top: el.getBoundingClientRect().top, scrolled: window.scrollY };
       });
       if (!focus || focus.scrolled === 0) continue;

@@ -118,7 +118,7 @@ describe("Google sign-in callback (fake Google)", () => {
     // A verifier that does not match the challenge is refused by Google itself.
     const third = await start();
     const code3 = await consentAsGoogle(third.location, identity());
-    const swapped = third.cookies.replace(/google_code_verifier=[^;]+/, "google_code_verifier=" + "x".repeat(43));
+    const swapped = third.cookies.replace(/google_code_verifier=[^;]+/, `google_code_verifier=${"x".repeat(43)}`);
     expect(await callback({ code: code3, state: third.state }, swapped)).toEqual({ error: "failed" });
   });
 

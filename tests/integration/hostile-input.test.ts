@@ -76,7 +76,7 @@ const segment = (s: string) => {
   try {
     return encodeURIComponent(s);
   } catch {
-    return encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "")) + "%ED%A0%80";
+    return `${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ""))}%ED%A0%80`;
   }
 };
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { timeSlots } from "../../db/schema";
 import { LIVE_DEMO_AGENDA, seedLiveDemo } from "../../db/seed-live";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";

@@ -48,7 +48,11 @@ describe("sign-in throttling", () => {
 });
 
 /** How many answers had each status, e.g. `{ 401: 5, 429: 25 }`. */
-const tally = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+const tally = (answers: { status: number }[]) => {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+};
 
 describe("sign-in throttling under parallel guessing", () => {
   const { max } = THROTTLE_LIMITS.login.pair;

@@ -37,6 +37,6 @@ export function inZone(instant: Date, timeZone: string) {
 /** The UTC instant of a wall-clock time in a zone without DST (Kolkata): one probe is exact. */
 export function fixedZoneWallClock(date: string, time: string, timeZone: string): Date {
   const guess = new Date(`${date}T${time}:00Z`);
-  const local = new Date(guess.toLocaleString("en-US", { timeZone }) + " UTC");
+  const local = new Date(`${guess.toLocaleString("en-US", { timeZone })} UTC`);
   return new Date(guess.getTime() - (local.getTime() - guess.getTime()));
 }

@@ -90,7 +90,7 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
     statements: () => trips,
     overloaded: (on) => void (refusing = on),
     gate: (budget) => {
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       const open = new Promise<void>((resolve) => (release = resolve));
       const current = { budget, passed: 0, open, release };
       gate = current;

@@ -108,7 +108,7 @@ const STYLE = raw(`<style>
   code{font-size:.85rem;word-break:break-all}
 </style>`);
 
-const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+const when = (ms: number) => `${new Date(ms).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 devPushPages.get("/", async (c) => {
   const messages = await devMessages(db(c), { limit: 100 });

@@ -70,7 +70,7 @@ export async function verifyVapid(header: string | null, audience: string, nowSe
     return "the JWT is not well formed";
   }
   if (jwt.header.alg !== "ES256") return "the JWT must be ES256";
-  let valid = false;
+  let valid: boolean;
   try {
     const publicKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
     valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, new Uint8Array(bytes(signature) ?? []), new TextEncoder().encode(`${head}.${claims}`));

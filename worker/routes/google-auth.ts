@@ -7,7 +7,7 @@ import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
 import { accountSummary } from "../services/accounts";
 import { blockedNoticeToken } from "../services/blocked-notice";
-import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../services/google/provider";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../services/google/provider";
 import { thirdPartiesOf } from "../services/third-parties";
 import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
@@ -80,7 +80,7 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const code = c.req.query("code");
   if (!code || !state || !verifier || c.req.query("state") !== state) return toPopupPage(c, { error: "expired" });
 
-  let identity;
+  let identity: GoogleIdentity;
   try {
     identity = await provider.identity(code, verifier);
   } catch (error) {

@@ -59,7 +59,7 @@ function put<T>(store: EdgeStore, url: string, value: T, policy: CachePolicy, no
 export async function edgeCached<T>(key: string, policy: CachePolicy, load: () => Promise<T>, waitUntil: WaitUntil, store: EdgeStore | null = edgeStore(), now = Date.now()): Promise<{ value: T; outcome: EdgeOutcome }> {
   if (!store || policy.fresh <= 0) return { value: await load(), outcome: "off" };
   let url: string;
-  let stored: Stored<T> | null = null;
+  let stored: Stored<T> | null;
   try {
     url = `${ORIGIN}${await generation(store, now, waitUntil)}/${key}`;
     const found = await store.match(url);

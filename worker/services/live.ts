@@ -45,7 +45,7 @@ export async function liveSessionFor(db: Db, who: { role: string; id: string }, 
     .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
     .where(eq(timeSlots.id, slotId))
     .limit(1);
-  if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
+  if (row?.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
   const role: LiveRole | null = who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
   if (!role) fail("FORBIDDEN", "This session is not yours: only its mentor and its mentee can join it.");
   const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: zoneOr(row.mentor.zone, "Asia/Kolkata") };

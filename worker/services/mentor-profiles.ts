@@ -37,7 +37,7 @@ async function loadProfile(db: Db, mentorId: string, now: Date) {
 /** A mentor as mentees see them; pending, blocked and unknown mentors are "not found" alike. */
 export async function publicMentorProfile(db: Db, mentorId: string, now = new Date(currentTime())): Promise<MentorProfile> {
   const found = await loadProfile(db, mentorId, now);
-  if (!found || found.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
+  if (found?.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
   return found.profile;
 }
 

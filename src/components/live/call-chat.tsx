@@ -77,6 +77,7 @@ export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id
   // Stay at the newest message as messages arrive.
   const scroller = useRef<HTMLDivElement>(null);
   const lastKey = items.length ? keyOf(items[items.length - 1]) : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last message (lastKey) scrolls to the bottom again
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && open) el.scrollTop = el.scrollHeight;

@@ -101,7 +101,7 @@ function closedPage(session: LocalSession) {
 
 pages.get("/checkout/:id", async (c) => {
   const session = await getObject<LocalSession>(dbOf(c), c.req.param("id"));
-  if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   return c.html(checkoutPage(session));
 });
@@ -109,7 +109,7 @@ pages.get("/checkout/:id", async (c) => {
 pages.post("/checkout/:id/pay", async (c) => {
   const db = dbOf(c);
   const session = await getObject<LocalSession>(db, c.req.param("id"));
-  if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   const form = await c.req.parseBody();
   const card = String(form.card ?? "").replace(/[\s-]/g, "");
@@ -147,7 +147,7 @@ ${ch.disputeStatus === "needs_response" ? html`<button name="action" value="won"
 pages.post("/charges/:id", async (c) => {
   const db = dbOf(c);
   const charge = await getObject<LocalCharge>(db, c.req.param("id"));
-  if (!charge || charge.object !== "charge") return c.text("No such charge", 404);
+  if (charge?.object !== "charge") return c.text("No such charge", 404);
   const action = String((await c.req.parseBody()).action ?? "");
   const local = localEnv(c);
   try {
@@ -198,7 +198,7 @@ ${s.cancel_at_period_end ? "" : html`<button name="action" value="renew" class="
 pages.post("/subscriptions/:id", async (c) => {
   const db = dbOf(c);
   const sub = await getObject<LocalSubscription>(db, c.req.param("id"));
-  if (!sub || sub.object !== "subscription") return c.text("No such subscription", 404);
+  if (sub?.object !== "subscription") return c.text("No such subscription", 404);
   if (sub.status === "canceled") return c.redirect("/dev/stripe?done=already+ended", 303);
   const action = String((await c.req.parseBody()).action ?? "");
   const local = localEnv(c);

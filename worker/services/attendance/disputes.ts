@@ -72,7 +72,7 @@ export function presenceFromJson(json: string | null): PresenceEvidence[] {
 export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: string, ticketId: string, outcome: SessionOutcome, note: string) {
   const { db, now } = deps;
   const ticket = await db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
-  if (!ticket || ticket.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
+  if (ticket?.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   const [row] = await bookedSessionRead(db, ticket.slotId);
   if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentees, refreshSessions } from "../../../db/schema";
 import type { Env } from "../../env";
-import { type Account } from "../accounts";
+import type { Account } from "../accounts";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { googleTakeoverMail } from "../mail/templates";
 import { welcomeMail } from "../mail/account-mails";

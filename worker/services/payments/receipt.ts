@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors } from "../../../db/schema";
+import { type enrollments, mentees, mentors } from "../../../db/schema";
 import { zoneOr } from "../../../shared/zoned-time";
 import { mailInsert } from "../mail";
 import { receiptMail } from "../mail/account-mails";

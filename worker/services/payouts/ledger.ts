@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { earnings, enrollments, type EarningRoute } from "../../../db/schema";
+import { earnings, type enrollments, type EarningRoute } from "../../../db/schema";
 import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
 
 /**

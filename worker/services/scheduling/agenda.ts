@@ -18,7 +18,7 @@ export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUnti
   const { db, now } = deps;
   const agenda = text.trim() || null;
   const row = await readSlot(db, slotId);
-  if (!row || row.slot.state !== "booked" || row.slot.menteeId !== menteeId) fail("NOT_FOUND", NO_SUCH_BOOKING);
+  if (row?.slot.state !== "booked" || row.slot.menteeId !== menteeId) fail("NOT_FOUND", NO_SUCH_BOOKING);
   if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", AGENDA_CLOSED);
   if ((row.slot.agenda ?? null) === agenda) return { slotId, agenda, message: "Agenda saved" };
   const when = formatWhen(row.slot.startAt, zoneOr(row.mentorZone, "Asia/Kolkata"));

@@ -135,7 +135,7 @@ async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: stri
   const bookedView = slotView(bookedRow, now);
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
-  let booked: { id: string }[] = [];
+  let booked: { id: string }[];
   try {
     booked = await commitWithNotice(
       { db, env, waitUntil, now },

@@ -119,7 +119,7 @@ export async function menteeBookings(db: Db, menteeId: string, now: Date) {
 /** A booking the caller is a party to (mentee or mentor), for the .ics download. */
 export async function bookingFor(db: Db, who: { role: "mentee" | "mentor"; id: string }, slotId: string, now: Date) {
   const row = await readSlot(db, slotId);
-  if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "This booking does not exist.");
+  if (row?.slot.state !== "booked") fail("NOT_FOUND", "This booking does not exist.");
   const party = who.role === "mentee" ? row.slot.menteeId : row.slot.mentorId;
   if (party !== who.id) fail("FORBIDDEN", "You can only export your own bookings.");
   return { view: slotView(row, now), bookedAt: row.slot.bookedAt! };

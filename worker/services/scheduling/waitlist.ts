@@ -126,7 +126,7 @@ async function offerSlot(deps: Deps, slot: FreedSlot, after: Place | null, exclu
     if (await holdFor(deps, slot, who)) return true;
     // The slot was booked or held meanwhile (stop), or she came to hold another of his slots (try the next).
     const [current] = await deps.db.select({ state: timeSlots.state, heldUntil: timeSlots.heldUntil }).from(timeSlots).where(eq(timeSlots.id, slot.id));
-    if (!current || current.state !== "open" || (current.heldUntil && current.heldUntil.getTime() > deps.now.getTime())) return false;
+    if (current?.state !== "open" || (current.heldUntil && current.heldUntil.getTime() > deps.now.getTime())) return false;
     skip.push(who.menteeId);
   }
   return false;

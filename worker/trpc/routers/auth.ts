@@ -78,7 +78,7 @@ export const authRouter = router({
     if (throttled) fail("TOO_MANY_REQUESTS", throttled);
     const account = await findAccountByEmail(ctx.db, role, email);
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-    if (!account || !account.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
+    if (!account?.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
     await acceptAttempt(ctx.db, "login", subject, now);
     const refusal = accountRefusal(role, account);
     // A blocked person is told why and how to appeal.
