@@ -10,6 +10,7 @@ import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
 import { queueNoticePushes } from "../services/background/notice-pushes";
 import type { MailTransport } from "../services/mail/transport";
+import type { WaitUntil } from "../services/deps";
 
 /**
  * Session reminders at their minute (ADR 0031, ADR 0013). The minute sweep plans each reminder whose instant (24 hours
@@ -25,7 +26,6 @@ export const SWEEP_AHEAD_MS = 60 * 1000;
 export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
 const LEAD: Record<ReminderKind, number> = { "24h": 24 * HOUR, "1h": HOUR };
 
-type WaitUntil = (p: Promise<unknown>) => void;
 
 /**
  * Plans the reminders due before the next sweep, each once (the plan's unique key), and hands them to the queue, each

@@ -1,15 +1,13 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { aliasedTable } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
-import type { Env } from "../env";
+import type { ServiceDeps } from "../services/deps";
 import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
 import { OPENED } from "../services/scheduling/booking";
 import { bookingIdOf, historyWriteIfChanged } from "../services/scheduling/booking-history";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 
-type WaitUntil = (p: Promise<unknown>) => void;
 export const NOT_RESCHEDULED = "Not rescheduled in time";
 
 /**
@@ -19,7 +17,7 @@ export const NOT_RESCHEDULED = "Not rescheduled in time";
  * history row and both parties' notices, all written only if the update matched; a second run, or a
  * move or cancel racing it, changes nothing more.
  */
-export async function releaseUnansweredReschedules(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<{ released: number }> {
+export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<{ released: number }> {
   const menteeRow = aliasedTable(mentees, "released_mentee");
   const rows = await db
     .select({ slot: timeSlots, mentee: { first: menteeRow.firstName, last: menteeRow.lastName, zone: menteeRow.timeZone }, mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone } })

@@ -8,6 +8,7 @@ import type { Role } from "../../shared/role";
 import { currentTime } from "./clock";
 import { channelOffSql } from "./notice-preferences";
 import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
+import type { WaitUntil } from "./deps";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -111,6 +112,6 @@ export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now
  * One conditional update takes the rows, so concurrent requests each hand on their own; a failure leaves them to the
  * minute sweep (ADR 0031).
  */
-export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
+export function deliverMailSoon(env: Env, waitUntil: WaitUntil): void {
   waitUntil(handMailToQueues(dbFor(readConfig(env)), env, currentTime()).catch((error: unknown) => console.error("mail not handed to its queue; the minute sweep does", error)));
 }

@@ -13,12 +13,13 @@ import { disconnectSignIns } from "./push";
 import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
 export const PASSWORD_UPDATED = "Your password has been changed. Your other sign-ins have been signed out.";
 
-type Deps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; address: string };
+type Deps = { db: Db; env: Env; waitUntil: WaitUntil; address: string };
 
 /**
  * A signed-in user changes their password from their profile: the current password is required

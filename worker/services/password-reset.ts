@@ -14,9 +14,10 @@ import { addressProvenStatement, passwordChangeStatements } from "./password-set
 import { rotateCalendarFeedStatement } from "./calendar-feed";
 import { disconnectSignIns } from "./push";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 export type ResetRole = "mentee" | "mentor";
-export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: (p: Promise<unknown>) => void; address: string };
+export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: WaitUntil; address: string };
 
 const PURPOSE = "password_reset";
 

@@ -1,19 +1,17 @@
 import { aliasedTable, and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
 import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
 import { mailLocale } from "../../i18n";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
 
-type WaitUntil = (p: Promise<unknown>) => void;
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;
 
@@ -25,7 +23,7 @@ const menteeRow = aliasedTable(mentees, "settled_mentee");
  * (when the mentor did not come) the mentee's e-mail in the same batch, pushed after the commit.
  * Idempotent: a session already settled, by an overlapping run or a moderator, is left alone.
  */
-export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<Record<SessionOutcome, number>> {
+export async function settleEndedSessions({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<Record<SessionOutcome, number>> {
   // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), so at most
   // 40 minutes before its one-hour slot's end: a coarse filter on the end, the exact one per row.
   const rows = await db

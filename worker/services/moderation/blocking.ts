@@ -67,7 +67,7 @@ async function afterBlock(deps: ServiceDeps, target: BlockTarget, toEnd: { id: s
   let failed = 0;
   for (const e of toEnd) {
     try {
-      await setCancelAtPeriodEnd(deps.db, deps.env, deps.waitUntil, payments, e.menteeId, e.id, true);
+      await setCancelAtPeriodEnd(deps, payments, { menteeId: e.menteeId, enrollmentId: e.id, cancel: true });
     } catch (error) {
       failed++;
       console.error(`[${deps.requestId}] could not end subscription ${e.id} of blocked mentor ${target.id}`, error);

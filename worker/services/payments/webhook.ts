@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { notify } from "../notifications";
 import type { Payments } from "../third-parties";
 import { recordDisputeEvent } from "../payouts/disputes";
@@ -10,8 +10,6 @@ import { splitOf, type MoneyOutcome, type PaidShare } from "../payouts/ledger";
 import { recordRefundEvent } from "../payouts/refunds";
 import type { PaidInvoice } from "./receipt";
 import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
-
-type Waiter = (promise: Promise<unknown>) => void;
 
 const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -123,7 +121,8 @@ async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, e
 }
 
 /** After the commit: a notification (stored, then pushed) to the mentee and, where it concerns him, the mentor. */
-export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+export async function tellPeople(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+  const { db } = deps;
   const { enrollment, change } = outcome;
   const [mentee, mentor] = await Promise.all([
     db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { firstName: true, lastName: true } }),
@@ -149,8 +148,8 @@ export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: E
   const texts = messages[change];
   if (!texts) return;
   const sends: Promise<unknown>[] = [];
-  if (texts.mentee) sends.push(notify(db, env, waitUntil, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
-  if (texts.mentor) sends.push(notify(db, env, waitUntil, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
+  if (texts.mentee) sends.push(notify(deps, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
+  if (texts.mentor) sends.push(notify(deps, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
   // The change is committed; a lost notification must not make Stripe redeliver the event.
   for (const result of await Promise.allSettled(sends)) if (result.status === "rejected") console.error("notification failed", result.reason);
 }

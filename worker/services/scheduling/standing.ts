@@ -142,7 +142,7 @@ export async function bookStanding(deps: Deps, menteeId: string, slotId: string,
       continue;
     }
     try {
-      booked.push(await bookSlot(deps.db, deps.env, deps.waitUntil, menteeId, row.slot.id, "session", deps.now, agenda));
+      booked.push((await bookSlot(deps, { menteeId, slotId: row.slot.id, type: "session", agenda })).view);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       if (error.details?.callsLeft === 0) {

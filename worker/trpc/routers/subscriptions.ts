@@ -13,13 +13,13 @@ export const subscriptionsRouter = router({
 
   /** Ends the subscription when the paid period ends (no refund, access until then). */
   cancel: menteeProcedure.input(subscriptionIdSchema).mutation(async ({ ctx, input }) => {
-    await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, paymentsFor(ctx), ctx.auth.sub, input.subscriptionId, true);
+    await setCancelAtPeriodEnd(ctx, paymentsFor(ctx), { menteeId: ctx.auth.sub, enrollmentId: input.subscriptionId, cancel: true });
     return { message: "Your subscription will end at the end of the current period." };
   }),
 
   /** Undoes a cancellation before the period ends. */
   resume: menteeProcedure.input(subscriptionIdSchema).mutation(async ({ ctx, input }) => {
-    await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, paymentsFor(ctx), ctx.auth.sub, input.subscriptionId, false);
+    await setCancelAtPeriodEnd(ctx, paymentsFor(ctx), { menteeId: ctx.auth.sub, enrollmentId: input.subscriptionId, cancel: false });
     return { message: "Your subscription will renew as usual." };
   }),
 });
