@@ -6,7 +6,7 @@ import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
 import { OPENED } from "../services/scheduling/booking";
 import { bookingIdOf, historyWriteIfChanged } from "../services/scheduling/booking-history";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 export const NOT_RESCHEDULED = "Not rescheduled in time";
 
@@ -51,7 +51,7 @@ export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: 
     const mentorNotice = notificationWrite(
       db,
       toMentor,
-      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentor.zone, "Asia/Kolkata"))} was not moved in time, so it was released.` },
+      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, mentorZoneOrDefault(r.mentor.zone))} was not moved in time, so it was released.` },
       now,
       { ifPreviousChanged: true },
     );

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
 import { fail } from "./domain-error";
 import { profileImageUrl } from "./accounts";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
 
@@ -48,7 +48,7 @@ export async function liveSessionFor(db: Db, who: { role: string; id: string }, 
   if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
   const role: LiveRole | null = who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
   if (!role) fail("FORBIDDEN", "This session is not yours: only its mentor and its mentee can join it.");
-  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: zoneOr(row.mentor.zone, "Asia/Kolkata") };
+  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: mentorZoneOrDefault(row.mentor.zone) };
   const mentee: Person = { id: row.mentee.id, name: `${row.mentee.first} ${row.mentee.last}`, firstName: row.mentee.first, profileImageUrl: profileImageUrl(row.mentee.image), timeZone: zoneOr(row.mentee.zone) };
   const start = row.slot.startAt;
   const end = callEnd({ type: row.slot.type, start, end: row.slot.endAt });

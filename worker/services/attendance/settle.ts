@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { mentees, mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
-import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, SESSION_MS, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { mailLocale } from "../../i18n";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
@@ -46,7 +46,7 @@ export async function settleEndedSessions({ db, env, now, waitUntil }: Pick<Serv
   for (const r of due) {
     const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, presence.get(r.slot.id) ?? []);
     const mentee: Party = { id: r.mentee.id, first: r.mentee.first, name: `${r.mentee.first} ${r.mentee.last}`, email: r.mentee.email, zone: zoneOr(r.mentee.zone) };
-    const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata") };
+    const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: mentorZoneOrDefault(r.mentor.zone) };
     const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", kind: "booking", content: n.content }, now, { ifPreviousChanged: true }) }));
     // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
     const mail: BatchItem<"sqlite">[] =

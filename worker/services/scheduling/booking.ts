@@ -8,7 +8,7 @@ import { pushToUser } from "../push";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { forgetBooked, slotTurn } from "./slot-turns";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
@@ -112,7 +112,7 @@ async function bookInTurn({ db, env, waitUntil, now }: Deps, { menteeId, slotId,
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
-  const mentorZone = zoneOr(before.mentorZone, "Asia/Kolkata");
+  const mentorZone = mentorZoneOrDefault(before.mentorZone);
   const booking = { state: "booked" as const, menteeId, bookedAt: now, type, ...newBooking(slotId, now), agenda };
   const book = db
     .update(timeSlots)
@@ -166,7 +166,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
     fail("CONFLICT", SLOT_TAKEN);
   }
   if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
-  const ruled = await ruleRefusal(db, slot, zoneOr(row.mentorZone, "Asia/Kolkata"), menteeId, now);
+  const ruled = await ruleRefusal(db, slot, mentorZoneOrDefault(row.mentorZone), menteeId, now);
   if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {
     const used = await db.query.timeSlots.findFirst({ where: usedTrial(menteeId, slot.mentorId) });
@@ -220,7 +220,7 @@ export async function cancelBooking({ db, env, waitUntil, now }: Deps, { menteeI
     );
     const to = { role: "mentor" as const, id: before.slot.mentorId };
     const name = `${before.menteeFirst} ${before.menteeLast}`;
-    const when = formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"));
+    const when = formatWhen(before.slot.startAt, mentorZoneOrDefault(before.mentorZone));
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
     const content = reason ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}` : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });

@@ -2,7 +2,7 @@ import { aliasedTable, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, timeSlots, type SlotType } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../../shared/attendance";
 
 type Slot = typeof timeSlots.$inferSelect;
@@ -64,7 +64,7 @@ export function slotView(r: SlotRow, now: Date): SlotView {
     mentorId: r.slot.mentorId,
     mentorName: `${r.mentorFirst} ${r.mentorLast}`,
     mentorProfileImage: profileImageUrl(r.mentorImage),
-    mentorTimeZone: zoneOr(r.mentorZone, "Asia/Kolkata"),
+    mentorTimeZone: mentorZoneOrDefault(r.mentorZone),
     title: r.slot.title,
     description: r.slot.description,
     source: r.slot.source,
