@@ -14,8 +14,9 @@ import { receiveStripeEvent } from "./signed-stripe-event";
  */
 export function handleStripeWebhook(request: Request, env: Env, waitUntil: WaitUntil, requestId: string = crypto.randomUUID()): Promise<Response> {
   return receiveStripeEvent(request, env, { name: "Stripe webhook", secret: (p) => p.webhookSecret, requestId }, async (event, { db, payments, config }) => {
-    const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT });
-    const deps = { db, env, waitUntil, now: requestNow(config, request) };
+    const now = requestNow(config, request);
+    const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT, now });
+    const deps = { db, env, waitUntil, now };
     if (outcome.kind === "changed") await tellPeople(deps, outcome);
     if (outcome.kind === "money") await tellMentorAboutMoney(deps, outcome);
     // A paid invoice's receipt was written with the event (issue 23): send it now.

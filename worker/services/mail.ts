@@ -69,7 +69,7 @@ const mutedAt = (message: MailMessage, now: number) =>
   message.notice ? sql`case when ${channelOffSql(message.notice.to.role, message.notice.to.id, message.notice.kind, "email")} then ${now} end` : sql`null`;
 
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
-export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
+export function mailInsert(db: Db, message: MailMessage, now: number) {
   // A row its writer delivers itself is written one way only, claimed (`mailInsertWhen`).
   if (message.id) return mailInsertWhen(db, message, sql`1`, now);
   return db
@@ -94,7 +94,7 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
  * Like `mailInsert`, but the message is written only when `condition` (an SQL boolean evaluated in
  * the same transaction) holds, e.g. "the code row this batch inserts exists". Batchable.
  */
-export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
+export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now: number) {
   const attachments = attachmentsOf(message);
   // A row its writer delivers itself is written claimed by it (its first attempt), unless muted: a muted row is never tried.
   const claimed = Boolean(message.id);

@@ -4,7 +4,6 @@ import { mentees, mentors } from "../../db/schema";
 import type { Env } from "../env";
 import { fail } from "./domain-error";
 import { findAccountById } from "./accounts";
-import { currentTime } from "./clock";
 import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "./mail";
 import { passwordChangedMail } from "./mail/templates";
@@ -26,7 +25,7 @@ type Deps = { db: Db; env: Env; waitUntil: WaitUntil; address: string };
  * (each try is counted like a sign-in before it is checked), every other sign-in of the account ends, this one stays.
  * The batch applies only if the stored hash is still the one checked (no lost update).
  */
-export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now = currentTime()) {
+export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now: number) {
   const { db } = deps;
   const account = await findAccountById(db, owner.role, owner.userId);
   if (!account) fail("UNAUTHORIZED", "This account no longer exists. Please sign in again.");

@@ -3,7 +3,6 @@ import type { Db } from "../../db/client";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
 import { dbFor } from "../database";
 import { readConfig, type Env } from "../env";
-import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
 import { webPushSoon, type DeviceTarget } from "./web-push/send";
 import { dropDevicesOfSignIns } from "./web-push/subscriptions";
@@ -53,7 +52,7 @@ export type DisconnectDeps = { env: Env; db: Db; waitUntil: WaitUntil };
  * `only` its sign-in, a password change `except` the current one, a reset or a block neither.
  * The devices those sign-ins turned Web Push on for stop receiving it (issue 27). Runs after the response.
  */
-export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now = new Date(currentTime())) {
+export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now: Date) {
   const { code, reason } = CLOSE_FOR[why];
   const closing = async () => {
     const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));

@@ -20,7 +20,7 @@ export async function setCancelAtPeriodEnd(
   const { db } = deps;
   const row = await db.query.enrollments.findFirst({ where: and(eq(enrollments.id, enrollmentId), eq(enrollments.menteeId, menteeId)) });
   if (!row) fail("NOT_FOUND", "This subscription was not found.");
-  if (!rowGrantsAccess(row) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
+  if (!rowGrantsAccess(row, deps.now) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
   if (row.cancelAtPeriodEnd === cancel) return row;
   if (!cancel) {
     const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, row.mentorId), columns: { isBlocked: true } });
@@ -29,7 +29,7 @@ export async function setCancelAtPeriodEnd(
   const sub = await callStripe(cancel ? "cancel at period end" : "resume", () =>
     payments.stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
   );
-  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) });
+  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) }, deps.now);
   if (outcome.kind === "changed") await tellPeople(deps, outcome);
   return (await db.query.enrollments.findFirst({ where: eq(enrollments.id, row.id) }))!;
 }

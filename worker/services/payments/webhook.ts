@@ -18,8 +18,8 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return subscriptionIdOf(invoice.parent?.subscription_details?.subscription);
 }
 
-/** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024). */
-export type EventOptions = { feePercent: number };
+/** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024), and the request's now. */
+export type EventOptions = { feePercent: number; now: Date };
 
 export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event, options: EventOptions): Promise<SyncOutcome | MoneyOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
@@ -32,11 +32,11 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       const session = event.data.object;
       const subId = subscriptionIdOf(session.subscription);
       if (session.mode !== "subscription" || !subId) return ignore(db, event);
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), checkoutSessionId: session.id });
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), checkoutSessionId: session.id }, options.now);
     }
     case "checkout.session.expired": {
       const session = event.data.object;
-      return abandonCheckout(db, event, session.id, session.client_reference_id);
+      return abandonCheckout(db, event, session.id, session.client_reference_id, options.now);
     }
     case "invoice.paid": {
       const invoice = event.data.object;
@@ -47,12 +47,12 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       const paid = { invoiceId: invoice.id ?? event.id, amountMinor: invoice.amount_paid ?? 0, currency: invoice.currency || "inr", period: paidPeriod ?? null };
       const sub = await retrieve(subId);
       const share = paid.amountMinor > 0 && invoice.id ? await paidShare(payments, invoice.id, sub, paid, event, options) : undefined;
-      return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share });
+      return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share }, options.now);
     }
     case "invoice.payment_failed": {
       const subId = invoiceSubscriptionId(event.data.object);
       if (!subId) return ignore(db, event);
-      return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true });
+      return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true }, options.now);
     }
     case "charge.refunded":
       return recordRefundEvent(db, payments, event, event.data.object.id);
@@ -63,7 +63,7 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(event.data.object.id) });
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(event.data.object.id) }, options.now);
     default:
       return ignore(db, event);
   }
@@ -90,18 +90,18 @@ async function ignore(db: Db, event: Stripe.Event): Promise<SyncOutcome> {
 }
 
 /** A second paid subscription for a pair is canceled in Stripe at once, so nobody pays twice for one mentor. */
-async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput): Promise<SyncOutcome> {
-  const outcome = await syncEnrollment(db, input);
+async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput, now: Date): Promise<SyncOutcome> {
+  const outcome = await syncEnrollment(db, input, now);
   if (outcome.kind !== "second-active") return outcome;
   console.warn("A second active subscription for one mentee and mentor: canceling it", input.sub.id);
   await payments.stripe.subscriptions.cancel(input.sub.id, { prorate: false }).catch((error: unknown) => {
     // Already canceled is fine; anything else is retried with the event.
     if ((error as { code?: string }).code !== "resource_missing") throw error;
   });
-  return recordDuplicateCanceled(db, input, outcome.enrollment);
+  return recordDuplicateCanceled(db, input, outcome.enrollment, now);
 }
 
-async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null): Promise<SyncOutcome> {
+async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null, now: Date): Promise<SyncOutcome> {
   const keys = [eq(enrollments.stripeCheckoutSessionId, sessionId)];
   if (enrollmentId) keys.push(eq(enrollments.id, enrollmentId));
   try {
@@ -109,7 +109,7 @@ async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, e
       db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type }),
       db
         .update(enrollments)
-        .set({ status: "abandoned", endedAt: new Date(), stateEventId: event.id })
+        .set({ status: "abandoned", endedAt: now, stateEventId: event.id })
         .where(and(or(...keys), eq(enrollments.status, "pending")))
         .returning(),
     ]);

@@ -32,7 +32,7 @@ const markProcessed = (db: Db, eventId: string, type: string) => db.insert(proce
 
 const asStatus = (status: string): PayoutStatus => (status in STATUS_RANK ? (status as PayoutStatus) : "pending");
 
-export async function handleConnectEvent(db: Db, payments: Payments, event: Stripe.Event, now = new Date()): Promise<ConnectOutcome> {
+export async function handleConnectEvent(db: Db, payments: Payments, event: Stripe.Event, now: Date): Promise<ConnectOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
   const processed = markProcessed(db, event.id, event.type);
   try {

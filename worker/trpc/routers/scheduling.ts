@@ -51,6 +51,6 @@ export const schedulingRouter = router({
     .input(timeZoneSchema)
     .mutation(({ ctx, input }) => setTimeZone(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, input.timeZone, input.onlyIfUnset)),
   calendarFeed: authedProcedure.query(({ ctx }) => calendarFeedUrl(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin)),
-  resetCalendarFeed: authedProcedure.mutation(({ ctx }) => resetCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin)),
+  resetCalendarFeed: authedProcedure.mutation(({ ctx }) => resetCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin, ctx.now)),
   revokeCalendarFeed: authedProcedure.input(v.optional(v.object({}), {})).mutation(({ ctx }) => revokeCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),
 });

@@ -6,10 +6,10 @@ import { menteeProcedure, mentorProcedure, router } from "../init";
 
 export const subscriptionsRouter = router({
   /** The signed-in mentee's subscriptions (`allMentorsSubscribed`). */
-  mine: menteeProcedure.query(({ ctx }) => menteeSubscriptions(ctx.db, ctx.auth.sub)),
+  mine: menteeProcedure.query(({ ctx }) => menteeSubscriptions(ctx.db, ctx.auth.sub, ctx.now)),
 
   /** The signed-in mentor's subscribers (`enrolledMentees`). */
-  subscribers: mentorProcedure.query(({ ctx }) => mentorSubscribers(ctx.db, ctx.auth.sub)),
+  subscribers: mentorProcedure.query(({ ctx }) => mentorSubscribers(ctx.db, ctx.auth.sub, ctx.now)),
 
   /** Ends the subscription when the paid period ends (no refund, access until then). */
   cancel: menteeProcedure.input(subscriptionIdSchema).mutation(async ({ ctx, input }) => {
