@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
-import { aliasedTable } from "drizzle-orm";
-import { mentees, mentors, timeSlots } from "../../db/schema";
+import { mentors, timeSlots } from "../../db/schema";
 import type { ServiceDeps } from "../services/deps";
 import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
 import { OPENED } from "../services/scheduling/booking";
 import { bookingIdOf, historyWriteIfChanged } from "../services/scheduling/booking-history";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { bookedSlotWithPeople, slotMentee } from "../services/scheduling/slot-with-people";
 
 export const NOT_RESCHEDULED = "Not rescheduled in time";
 
@@ -18,12 +18,11 @@ export const NOT_RESCHEDULED = "Not rescheduled in time";
  * move or cancel racing it, changes nothing more.
  */
 export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<{ released: number }> {
-  const menteeRow = aliasedTable(mentees, "released_mentee");
-  const rows = await db
-    .select({ slot: timeSlots, mentee: { first: menteeRow.firstName, last: menteeRow.lastName, zone: menteeRow.timeZone }, mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone } })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+  const rows = await bookedSlotWithPeople(db, {
+    slot: timeSlots,
+    mentee: { first: slotMentee.firstName, last: slotMentee.lastName, zone: slotMentee.timeZone },
+    mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
+  })
     .where(and(eq(timeSlots.state, "booked"), isNotNull(timeSlots.rescheduleRequestedAt), lte(timeSlots.startAt, now)))
     .limit(100);
   let released = 0;

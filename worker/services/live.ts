@@ -1,11 +1,12 @@
-import { aliasedTable, and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, timeSlots } from "../../db/schema";
+import { mentors, timeSlots } from "../../db/schema";
 import { fail } from "./domain-error";
 import { profileImageUrl } from "./accounts";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
+import { bookedSlotWithPeople, slotMentee } from "./scheduling/slot-with-people";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 
@@ -30,19 +31,13 @@ export type LiveSession = {
   now: string;
 };
 
-const menteeRow = aliasedTable(mentees, "live_mentee");
-
 /** The session behind `slotId` for one of its two participants (404 when there is no booked session, 403 for anyone else). */
 export async function liveSessionFor(db: Db, who: { role: string; id: string }, slotId: string, now: Date): Promise<LiveSession> {
-  const [row] = await db
-    .select({
-      slot: timeSlots,
-      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
-      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, image: menteeRow.profileImageKey, zone: menteeRow.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+  const [row] = await bookedSlotWithPeople(db, {
+    slot: timeSlots,
+    mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
+    mentee: { id: slotMentee.id, first: slotMentee.firstName, last: slotMentee.lastName, image: slotMentee.profileImageKey, zone: slotMentee.timeZone },
+  })
     .where(eq(timeSlots.id, slotId))
     .limit(1);
   if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");

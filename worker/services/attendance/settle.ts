@@ -1,6 +1,6 @@
-import { aliasedTable, and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { mentees, mentors, timeSlots } from "../../../db/schema";
+import { mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
 import { formatWhen, SESSION_MS, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
@@ -11,11 +11,10 @@ import { missedByMentorMail } from "../mail/attendance-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
+import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;
-
-const menteeRow = aliasedTable(mentees, "settled_mentee");
 
 /**
  * Settles booked sessions whose room has closed (issue 26, ADR 0026): the outcome from the room's
@@ -26,15 +25,11 @@ const menteeRow = aliasedTable(mentees, "settled_mentee");
 export async function settleEndedSessions({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<Record<SessionOutcome, number>> {
   // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), so at most
   // 40 minutes before its one-hour slot's end: a coarse filter on the end, the exact one per row.
-  const rows = await db
-    .select({
-      slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
-      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
-      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+  const rows = await bookedSlotWithPeople(db, {
+    slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
+    mentee: { id: slotMentee.id, first: slotMentee.firstName, last: slotMentee.lastName, email: slotMentee.email, zone: slotMentee.timeZone, locale: slotMentee.locale },
+    mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+  })
     .where(and(eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lte(timeSlots.endAt, new Date(now.getTime() + SESSION_MS - TRIAL_CALL_MS - LIVE_GRACE_MS))))
     .orderBy(asc(timeSlots.endAt))
     .limit(BATCH);
