@@ -1,5 +1,5 @@
 /**
- * The project's floors (issue 21, ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
+ * The project's floors (ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
  *   shared  <- db <- worker/services <- transports (worker/trpc, rest, routes, jobs, dev, party rooms) <- worker entry
  *   shared  <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
  *   src/sw (the service worker) runs shared/ and the page shapes only, and the app never imports it
@@ -48,7 +48,7 @@ module.exports = {
     {
       name: "service-worker-stays-apart",
       severity: "error",
-      comment: "The service worker (src/sw, issue 27) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
+      comment: "The service worker (src/sw, ADR 0027) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
       from: { path: "^src/sw/" },
       to: { path: "^src/", pathNot: "^src/(sw/|lib/page-shells\\.ts$)" },
     },

@@ -117,7 +117,7 @@ export default defineConfig({
   resolve: { alias },
   // The dev server pre-bundles the heavy libraries of the lazily loaded routes up front. Left to find them
   // when a page first imports them, it re-optimises and every open tab's older imports fail
-  // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so (issue 23).
+  // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so.
   optimizeDeps: { include: LAZY_DEPS },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });

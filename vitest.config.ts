@@ -11,7 +11,7 @@ const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
  * `npm test` builds first, so integration and e2e run against the production bundle.
  */
 export default defineConfig({
-  // Code under test may use Lingui's macros and import .po catalogs (issue 27), as the build does.
+  // Code under test may use Lingui's macros and import .po catalogs (ADR 0027), as the build does.
   plugins: [linguiMacro(), lingui()],
   resolve: { alias },
   test: {

@@ -10,7 +10,7 @@ import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
 import { READ_TRIPS, signedInReads, WRITE_TRIPS, type SignedInWrite } from "../tests/support/signed-in-reads";
 
 /**
- * How far the database is, as a mentee feels it (issue 13, ADR 0017). The built Worker runs against
+ * How far the database is, as a mentee feels it (ADR 0017). The built Worker runs against
  * the local sqld through a proxy that counts the database round trips of each request and can add
  * a fixed delay to each, as a primary database in another region would. For each request a mentee
  * or mentor makes often, the run reports its round trips and its time with the database next door

@@ -14,9 +14,9 @@ import { demoSession, seedLocalStorage } from "./signed-in";
 import type { Role, SeededSession } from "../tests/support/session-record";
 
 /**
- * The shop window as a new visitor's phone sees it (issue 13): Lighthouse's default mobile preset
+ * The shop window as a new visitor's phone sees it: Lighthouse's default mobile preset
  * (simulated slow 4G, 4x CPU slowdown, fresh profile and storage) on the landing page, browse and
- * one mentor profile, and (issue 28) the signed-in screens people use most as the seeded demo
+ * one mentor profile, and the signed-in screens people use most as the seeded demo
  * accounts (bench/signed-in.ts: a fresh profile holding only the session), served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
  * plus the gzip size of the JavaScript and CSS each page loads before it is interactive, from the
  * build's manifest (bench/bundle-size.ts). Each page runs BENCH_RUNS times (3) after one discarded
@@ -32,7 +32,7 @@ const README = "bench/README.md";
 const TABLE_START = "<!-- bench:web table start -->";
 const TABLE_END = "<!-- bench:web table end -->";
 
-/** Issue 13's budgets; the initial JavaScript budgets are bench/bundle-size.ts's. */
+/** The Lighthouse budgets a page must meet on a mid-range phone; the initial JavaScript budgets are bench/bundle-size.ts's. */
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 
 type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; lcpElement: string; warnings: string[] };
@@ -115,7 +115,7 @@ try {
     "/mentors/scheduler": "/mentors/scheduler",
     "/moderator (home)": "/moderator",
   };
-  // The signed-in screens (issue 28) are measured as the seeded demo accounts, with what the seed gives them to show.
+  // The signed-in screens are measured as the seeded demo accounts, with what the seed gives them to show.
   const sessions = {
     mentee: await demoSession(stack.baseUrl, "mentee", demoMentees[0].email),
     mentor: await demoSession(stack.baseUrl, "mentor", demoMentors[0].email),

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { Miniflare } from "miniflare";
+import { Miniflare, type Log } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
@@ -21,7 +21,7 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** Miniflare's log (its queue lines time each consumer batch); none by default. */ log?: Log; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
   /** The placed API far from the edge and next to its own database (bench/db-distance.ts): each forwarded call waits this long, once. */ apiDistance?: { ms: number; dbUrl: string } } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
@@ -34,7 +34,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   // Searches are not cached by default: a test that writes must read its own write.
-  // Web Push signs with the development key pair, which the local push service checks (issue 27).
+  // Web Push signs with the development key pair, which the local push service checks (ADR 0027).
   const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
   // The first Worker is the one the port serves: the edge.
   const workers = configs.map((config) => {
@@ -57,6 +57,7 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     host: "127.0.0.1",
     port: 0,
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+    ...(options.log ? { log: options.log } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const stop = async () => {
     await miniflare.dispose().catch(() => undefined);

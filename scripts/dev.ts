@@ -9,7 +9,7 @@ const dataDir = ".data";
 const port = Number(process.env.PORT ?? 5173);
 const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
 // Search results are always fresh in development, so an edit shows in search at once.
-// Web Push with the fixed development key pair; the local push service at /dev/push receives what is sent (issue 27).
+// Web Push with the fixed development key pair; the local push service at /dev/push receives what is sent (ADR 0027).
 writeDevVars({ DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID });
 printBanner(`http://localhost:${port}`, db.url, "development");
 

@@ -84,7 +84,7 @@ const ENGLISH_WHEN = /^(\w+) (\d{1,2})(?:st|nd|rd|th) (\d{4}), (\d{1,2}):(\d{2})
 
 /**
  * The instant and zone of an English `formatWhen` text ("March 9th 2026, 9:30 pm (Asia/Kolkata)"), or null:
- * the Worker's stored sentences carry it, and another language shows it in its own words (issue 27).
+ * the Worker's stored sentences carry it, and another language shows it in its own words (ADR 0027).
  */
 export function parseWhen(text: string): { instant: Date; zone: string } | null {
   const match = ENGLISH_WHEN.exec(text);
@@ -104,8 +104,8 @@ export function rewriteWhen(text: string, locale: Locale): string | null {
 }
 
 /**
- * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
- * h:mm a"); in another language by Intl with the matching fields (issue 27). In `zone`, or the viewer's
+ * A date or time as a screen writes it: in English by its dayjs pattern ("ddd, MMM D,
+ * h:mm a"); in another language by Intl with the matching fields. In `zone`, or the viewer's
  * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
  */
 export function formatIn(instant: Date | string | number, englishPattern: string, fields: Intl.DateTimeFormatOptions, zone?: string, locale: Locale = getDisplayLocale()): string {
@@ -121,7 +121,7 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
 /**
  * Today's IANA names of zones that ICU (and so Intl.supportedValuesOf and resolvedOptions in Chromium
  * and Node) still lists under their old alias. Shown and stored by today's name, so one place never says
- * "Asia/Calcutta" while another says "Asia/Kolkata" (issue 23). Both names work with Intl either way.
+ * "Asia/Calcutta" while another says "Asia/Kolkata". Both names work with Intl either way.
  */
 const CURRENT_NAMES: Record<string, string> = {
   "Asia/Calcutta": "Asia/Kolkata",

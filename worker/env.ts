@@ -18,7 +18,7 @@ const configSchema = v.object({
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
-  /** Stripe Connect (issue 24, ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
+  /** Stripe Connect (ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
   STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   /** The platform's share of every subscription payment, in percent (0-50, up to two decimals); the rest goes to the mentor. */
   PLATFORM_FEE_PERCENT: v.optional(
@@ -61,7 +61,7 @@ const configSchema = v.object({
   TURN_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   TURN_KEY_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /**
-   * Web Push (issue 27): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
+   * Web Push (ADR 0027): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
    * public key as the 65-byte uncompressed point browsers take as `applicationServerKey`, the private
    * key as its 32-byte scalar (README, Production, prints a pair), and the contact push services may
    * write to. Required in production; `npm run dev` and the tests set a fixed development pair

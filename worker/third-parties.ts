@@ -11,7 +11,7 @@ import { connectStripe } from "./services/payments/stripe-client";
 import { provideThirdParties, type ThirdParties } from "./services/third-parties";
 
 /**
- * The one place that chooses each third party (issue 21; Web Push, issue 27): the real one when it is configured, a
+ * The one place that chooses each third party (ADR 0022; Web Push: ADR 0027): the real one when it is configured, a
  * development stand-in from worker/dev otherwise, and only behind the one development gate
  * (`isDevelopment`). Production requires the real ones' settings (worker/env.ts), so a production
  * Worker never reaches a stand-in branch.

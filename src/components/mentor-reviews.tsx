@@ -9,7 +9,7 @@ import { Skeleton } from "./ui/skeleton";
 
 const PAGE_SIZE = 5;
 
-/** The list itself, with its dates, loads apart from the profile (issue 13: the profile's first load stays light). */
+/** The list itself, with its dates, loads apart from the profile (the profile's first load stays light). */
 const loadReviewItems = () => import("./review-items");
 const ReviewItems = lazy(loadReviewItems);
 

@@ -17,7 +17,7 @@ import { DeferredMenu } from "./deferred-menu";
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
  * latest 5, newest first; opening it marks them read. Notifications about a conversation (a message, a
  * reminder that a subscriber waits for an answer) link to it.
- * Consecutive "New sign-in" alerts share one line (issue 23), so other notices keep their places.
+ * Consecutive "New sign-in" alerts share one line, so other notices keep their places.
  */
 export function NotificationBell({ side }: { side: ChatSide }) {
   const { t } = useLingui();

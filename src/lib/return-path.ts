@@ -1,5 +1,5 @@
 /**
- * The same-origin check of a return-to path (issue 23), on its own so that the public pages' nav
+ * The same-origin check of a return-to path, on its own so that the public pages' nav
  * can use it without the rest of the sign-in code: it starts with one "/" (not "//"), has no
  * backslash, no scheme and no control character, and is not a sign-in page; anything else is null.
  */

@@ -7,7 +7,7 @@ import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
 
 /**
- * Issue 9 in Chromium with two browsers: a mentee starts a chat from a mentor's profile, the mentor's
+ * Chat in Chromium with two browsers: a mentee starts a chat from a mentor's profile, the mentor's
  * open inbox shows it live (unread badge, Connect count, toast, bell), he replies, and she sees the
  * reply without reloading. Accounts are made by the test (the demo accounts stay untouched).
  */

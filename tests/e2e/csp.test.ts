@@ -8,13 +8,13 @@ import { makeWorld, signInAs, type World } from "../support/route-visits";
 import { watchPolicies } from "../support/policies";
 
 /**
- * Issue 20 point 4 in Chromium: the camera is usable on the live page only; no other origin can
+ * Security headers in Chromium (ADR 0021): the camera is usable on the live page only; no other origin can
  * frame the app. (That every route of every role runs with zero Content-Security-Policy violations
  * is checked by the sweep of every screen, tests/e2e/every-screen.test.ts, with watchPolicies.)
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
 
-describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
+describe("a strict Content-Security-Policy in the browser", () => {
   let world: World;
   beforeAll(async () => {
     world = await makeWorld();

@@ -6,7 +6,7 @@ import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
 
 /**
- * Issue 28 (ADR 0028): a signed-in page arrives drawn by the Worker with the person's data, and React takes it over
+ * ADR 0028: a signed-in page arrives drawn by the Worker with the person's data, and React takes it over
  * where it stands: no second read of what the page was drawn with, no console error (a page that did not match what
  * the browser draws would say so), and it works at once.
  */

@@ -7,9 +7,9 @@ import { watchPolicies } from "../support/policies";
 import { makeWorld, routeFiles, routesOf, signInAs, visits, VISITORS, type World } from "../support/route-visits";
 
 /**
- * Issue 28 (and issue 23 point 5): every route of every role, as fresh accounts of each role
+ * Every route of every role, as fresh accounts of each role
  * (tests/support/route-visits.ts, whose table must name every route file), at 1280 and 360 px: no
- * axe violation of WCAG 2.2 A/AA, no Content-Security-Policy violation (issue 20), no console
+ * axe violation of WCAG 2.2 A/AA, no Content-Security-Policy violation, no console
  * error, no error page, the skip link first, and at 360 px nothing wider than the screen.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -76,7 +76,7 @@ function inRoleTurn<T>(who: string, run: () => Promise<T>): Promise<T> {
   return mine;
 }
 
-describe("every screen of every role (issues 23 and 28)", () => {
+describe("every screen of every role", () => {
   let world: World;
   beforeAll(async () => {
     world = await makeWorld();
@@ -88,7 +88,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
 
   it.concurrent.for(SWEEPS)("visited %s at %i px: no axe WCAG 2.2 A/AA violation, no console error, the skip link first, nothing wider than a phone", { timeout: 240_000 }, ([who, width, role], { expect }) =>
     inRoleTurn(who, () =>
-      // One sweep of each role runs under the service worker (issue 27), as a person has it: registering it and its
+      // One sweep of each role runs under the service worker (ADR 0027), as a person has it: registering it and its
       // answers must not log an error. The others block it, so each does not download the precache again.
       b.withContext(`${who} at ${width}`, { serviceWorkers: width === PHONE ? "allow" : "block" }, async (context, page) => {
         const withWorker = width === PHONE;
@@ -107,7 +107,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
           if (status >= 400) lastRefused = `${status} from ${response.request().method()} ${new URL(response.url()).pathname}`;
           if (status >= 500) errors.push(`${current}: ${lastRefused}`);
         });
-        // Issue 20: zero Content-Security-Policy (and Permissions-Policy) violations on every page.
+        // Zero Content-Security-Policy (and Permissions-Policy) violations on every page.
         const violations = await watchPolicies(context);
         if (role) await signInAs(page, world, role);
         const found: string[] = [];
@@ -122,7 +122,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
           await refused;
           // networkidle has waited out the lazy code and the reads; a few frames more let what they bring render before axe reads the page.
           await page.waitForTimeout(100);
-          // Charts are drawn when they come near the screen (issue 28): scrolled to, so axe reads them drawn too.
+          // Charts are drawn when they come near the screen: scrolled to, so axe reads them drawn too.
           for (let charts = 0; charts < 10 && (await page.locator("[data-chart-pending]").count()) > 0; charts++) {
             const pending = await page.locator("[data-chart-pending]").first().elementHandle();
             // The chart may be drawn (its placeholder gone) between finding it and scrolling to it: the loop looks again.
@@ -146,7 +146,7 @@ describe("every screen of every role (issues 23 and 28)", () => {
         expect(found).toEqual([]);
         expect(violations).toEqual([]);
         expect(errors).toEqual([]);
-        // The later visits ran under the service worker the first one registered (issue 27).
+        // The later visits ran under the service worker the first one registered.
         if (withWorker) expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), who).toBe(true);
       }),
     ),

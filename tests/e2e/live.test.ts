@@ -7,10 +7,10 @@ import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "
 import { dayIn, MENTOR_ZONE, showDay } from "../support/scheduler-page";
 
 /**
- * Live sessions in Chromium with fake camera and microphone (issue 10): the mentor and the mentee of
+ * Live sessions in Chromium with fake camera and microphone (ADR 0015): the mentor and the mentee of
  * a booked slot open their live pages in two contexts and each sees the other's video play; a reload
  * brings the call back; a third account is refused; a page opened early counts down and lets them in
- * when the room opens (10 minutes before the start, for the mentor too since issue 26).
+ * when the room opens (10 minutes before the start, for the mentor too: ADR 0026).
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 
@@ -107,7 +107,7 @@ describe("live sessions", () => {
   });
 
   it("the mentor's Go Live shows 10 minutes before the start, on the dashboard and the scheduler, and opens the live page in a new window where he can join early", async () => {
-    // Eight minutes before the start: the mentor may enter early, like the mentee (issue 26).
+    // Eight minutes before the start: the mentor may enter early, like the mentee (ADR 0026).
     const { mentor, mentee, slotId, start } = await bookedPair(8 * MINUTE);
     // A later booking of the same pair: not yet.
     const later = new Date(Date.now() + 3 * 60 * MINUTE);

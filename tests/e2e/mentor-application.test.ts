@@ -170,7 +170,7 @@ describe("mentor application", () => {
     expect(new URL(page.url()).pathname).toBe("/auth/mentor-register");
   });
 
-  it("reports a common password under Password and submits nothing (issue 20)", async () => {
+  it("reports a common password under Password and submits nothing", async () => {
     const page = b.page;
     const email = uniqueEmail("e2e-common-mentor");
     await page.goto("/auth/mentor-register");

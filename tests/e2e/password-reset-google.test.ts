@@ -10,7 +10,7 @@ import { fieldError, readStoredSession, signInThroughUi, submitSignIn, toasts, u
 import { mailedLinkToken } from "../support/mail";
 
 /**
- * Issue 12 journeys in Chromium, on a Worker running as in `npm run dev` (ENVIRONMENT=development,
+ * Password reset and Google sign-in in Chromium, on a Worker running as in `npm run dev` (ENVIRONMENT=development,
  * the shared test database): the development mailbox and the local Google stand-in exist there only.
  */
 const b = useBrowser();
@@ -51,7 +51,7 @@ describe("password reset with the development mailbox", () => {
     expect(code).toMatch(/^\d{6}$/);
 
     await page.getByLabel("OTP").fill(code!);
-    // A common password is refused by the Worker and reported under the new password; the code stays usable (issue 20).
+    // A common password is refused by the Worker and reported under the new password; the code stays usable.
     await page.getByLabel("New password").fill("qwerty123");
     await page.getByLabel("Confirm Password").fill("qwerty123");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -104,7 +104,7 @@ describe("Sign in with Google through the local stand-in", () => {
   });
 });
 
-describe("the Google hand-over is bound to the window that started it (issue 20)", () => {
+describe("the Google hand-over is bound to the window that started it", () => {
   it("a link carrying someone else's session changes nothing, and a link's error text is never shown", async () => {
     const victim = await createMentee();
     const attacker = await createMentee();
@@ -127,7 +127,7 @@ describe("the Google hand-over is bound to the window that started it (issue 20)
   });
 });
 
-describe("verify your e-mail (issue 20)", () => {
+describe("verify your e-mail", () => {
   it("a mentee whose address was never proven sees the banner, mails herself a link, opens it, and the banner is gone", async () => {
     const mentee = await createMentee({ emailVerifiedAt: null });
     context = await b.newContext({ baseURL: dev.baseUrl });

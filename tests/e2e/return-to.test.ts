@@ -4,7 +4,7 @@ import { startStack, type Stack } from "../../scripts/built-stack";
 import { createMentee, createMentor, uniqueEmail } from "../support/accounts";
 import { isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
-/** Return-to (issue 23): "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
+/** Return-to: "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
 
 const b = useBrowser();
 /** Waits for `path` with exactly these query keys and values (the router may encode "/" in a value or not). */

@@ -22,7 +22,7 @@ import {
 } from "../support/scheduler-page";
 
 /**
- * The mentor's scheduler in Chromium (issue 22), with accounts of its own: the mentor's account is in
+ * The mentor's scheduler in Chromium (ADR 0023), with accounts of its own: the mentor's account is in
  * Kolkata while his browser runs on London time. Weekly hours from the keyboard, booking rules, time
  * off over a booked day, a click on an empty cell that asks first, deleting a booked slot with a
  * reason, asking to reschedule, and every section at 360 px.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser";
 import { makeWorld, signInAs, type World } from "../support/route-visits";
 
-/** Issue 28: a keyboard reaches "Skip to main content" first on every layout, and it moves the focus into the page. */
+/** A keyboard reaches "Skip to main content" first on every layout, and it moves the focus into the page. */
 const b = useBrowser();
 
 describe("the skip link", () => {

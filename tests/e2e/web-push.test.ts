@@ -8,7 +8,7 @@ import { seedSession, useBrowser } from "../support/browser";
 import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /**
- * Web Push in Chromium (issue 27): a mentee turns push on from her Notifications screen (the browser
+ * Web Push in Chromium (ADR 0027): a mentee turns push on from her Notifications screen (the browser
  * asks only then), a session reminder is sent by the cron, and the app's service worker shows it;
  * a message from her mentor reaches the service worker as a real `push` event (CDP's
  * ServiceWorker.deliverPushMessage, with what the local push service received); signing out turns

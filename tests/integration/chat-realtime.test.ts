@@ -3,7 +3,7 @@ import { accessTokenFor, createMentee, createMentor } from "../support/accounts"
 import { baseUrl, rest, trpc } from "../support/api";
 import { chatPair, joinRoom, openChat, pushes, sendAs } from "../support/chat";
 
-/** Issue 9 §2: pushes after the commit, to the right rooms only; nothing lost or doubled across a dropped socket. */
+/** Pushes after the commit, to the right rooms only; nothing lost or doubled across a dropped socket. */
 
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 

@@ -9,7 +9,7 @@ import { accessTokenFor, createMentor } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
 /**
- * Issue 20 §8: one development gate. Beside the shared Worker (development, as in `npm run dev`),
+ * One development gate. Beside the shared Worker (development, as in `npm run dev`),
  * this file starts, once, a production Worker with dummy secrets on the shared database, a Worker
  * with ENVIRONMENT=staging (refused), and a development Worker on an empty database (its jobs fail).
  */

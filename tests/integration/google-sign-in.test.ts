@@ -11,7 +11,7 @@ import { mailTo } from "../support/mail";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeGoogle, type FakeIdentity } from "../support/fake-google";
 
 /**
- * Issue 12 §3: the Google callback against a fake Google at the HTTP boundary. A second Worker on
+ * The Google callback against a fake Google at the HTTP boundary. A second Worker on
  * the shared test database, configured with Google credentials and GOOGLE_OAUTH_URL = the fake.
  */
 let stack: Stack;
@@ -93,7 +93,7 @@ describe("Google sign-in callback (fake Google)", () => {
     expect((await signIn("mentee", mentee.email)).accessToken).toEqual(expect.any(String));
   });
 
-  it("a verified Google identity wins over a password account whose address was never proven (issue 20)", async () => {
+  it("a verified Google identity wins over a password account whose address was never proven", async () => {
     // Someone registered the owner's address with a password of their own and is signed in.
     const squatter = await createMentee({ emailVerifiedAt: null });
     const squatterToken = (await signIn("mentee", squatter.email)).accessToken;

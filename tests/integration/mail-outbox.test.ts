@@ -9,8 +9,8 @@ import { FakeMailApi } from "../support/fake-mail";
 import { deliveredMail, latestResetCode } from "../support/mail";
 
 /**
- * Issue 12 §1: the outbox. A second Worker on the shared database sends mail through a fake e-mail
- * API; the provider fails, then recovers, and every message is sent exactly once. Issue 20: a
+ * The outbox (ADR 0011, ADR 0031). A second Worker on the shared database sends mail through a fake e-mail
+ * API; the provider fails, then recovers, and every message is sent exactly once. A
  * message that carries a secret keeps it only until it is delivered or given up.
  */
 let stack: Stack;
@@ -149,7 +149,7 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
   });
 });
 
-describe("outbox hygiene (issue 20)", () => {
+describe("outbox hygiene", () => {
   const sendOtp = (origin: string, email: string) =>
     fetch(`${origin}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
 

@@ -7,7 +7,7 @@ import { accessTokenFor, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc } from "../support/api";
 
 /**
- * The local Stripe's Connect (issue 24) on the development Worker: the onboarding page an account
+ * The local Stripe's Connect (ADR 0024) on the development Worker: the onboarding page an account
  * link opens, the Express dashboard a login link opens with its "Pay out now", and the Connect
  * calls the app makes (accounts, links, transfers, reversals, balance, payouts).
  */

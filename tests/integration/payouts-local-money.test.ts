@@ -8,7 +8,7 @@ import { refundSplit } from "../../worker/services/payouts/ledger";
 import { createModerator } from "../support/moderation";
 
 /**
- * The money of issue 24 on the development Worker's local Stripe (no key, as `npm run dev`): a
+ * Mentors' payouts (ADR 0024) on the development Worker's local Stripe (no key, as `npm run dev`): a
  * destination charge paid on the local checkout moves the mentor's share with it, a moderator's
  * refund reverses it in proportion through Stripe's `charge.refunded`, the /dev/stripe page opens
  * and closes a dispute, and a held share reaches a ready account by the cron.

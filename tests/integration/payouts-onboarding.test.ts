@@ -7,7 +7,7 @@ import { accountOfMentor, connectRoute, createPayout, ONBOARDING_DUE, setAccount
 import { createEnrollment, createModerator } from "../support/moderation";
 import { base, fake, trpc } from "../support/payments";
 
-/** A mentor's Stripe Connect account (issue 24): onboarding, its state as Stripe has it, the Connect webhook, payouts. */
+/** A mentor's Stripe Connect account (ADR 0024): onboarding, its state as Stripe has it, the Connect webhook, payouts. */
 fake.routes.push(connectRoute);
 
 async function mentor(overrides: Parameters<typeof createMentor>[0] = {}) {

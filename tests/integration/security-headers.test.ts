@@ -4,7 +4,7 @@ import { accessTokenFor, createMentee, createMentor } from "../support/accounts"
 import { baseUrl } from "../support/api";
 
 /**
- * Issue 20 point 4: every kind of response the built Worker gives carries the security headers
+ * Every kind of response the built Worker gives carries the security headers
  * (worker/security-headers.ts), and the CSP allows exactly the inline scripts the pages carry.
  */
 
@@ -38,7 +38,7 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(h.has("strict-transport-security"), what).toBe(false);
 }
 
-describe("security headers on every response (issue 20)", () => {
+describe("security headers on every response", () => {
   it("are on pages, the app's files, REST, tRPC, images, health, dev and error answers alike", async () => {
     const home = await get("/");
     const html = await home.text();

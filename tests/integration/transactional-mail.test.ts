@@ -10,7 +10,7 @@ import { base, fake, mentee as payingMentee, subscribe as pay } from "../support
 import { createMentor } from "../support/accounts";
 
 /**
- * Issue 23 point 4: an e-mail for every change that matters, through the one outbox, each in plain
+ * An e-mail for every change that matters, through the one outbox, each in plain
  * text and HTML, written in the same batch as its change (none when the change did not happen), the
  * booking's calendar file attached (METHOD:REQUEST when booked or moved, CANCEL when cancelled or
  * deleted: the booking's UID, SEQUENCE one higher), and visible with its file in /dev/mailbox.

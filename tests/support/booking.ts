@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 
 /**
- * The mentee's booking steps in the browser (issue 22): a day on the month calendar (paging forward
+ * The mentee's booking steps in the browser (ADR 0023): a day on the month calendar (paging forward
  * until its month shows), then a time. `date` is the day as the app names it ("March 9th 2027"),
  * `time` as "7:30 pm", both in her zone.
  */

@@ -56,7 +56,7 @@ export async function ageCodes(userId: string, ms: number) {
 
 /** The `id.secret` token of the newest mailed link with this subject to `to` (e-mail verification, re-application). */
 export async function mailedLinkToken(to: string, subject: string): Promise<string> {
-  // From the development mailbox: the outbox forgets the link once it is delivered (issue 20).
+  // From the development mailbox: the outbox forgets the link once it is delivered.
   const token = (await deliveredMail(to, subject)).text.match(/#token=([\w-]+\.[\w-]+)/)?.[1];
   if (!token) throw new Error(`no "${subject}" link mailed to ${to}`);
   return token;

@@ -8,7 +8,7 @@ import { seedSession, type Role } from "./browser";
 import { createEnrollment, createModerator } from "./moderation";
 
 /**
- * Every page of the app with who visits it (issue 23's 360 px check; the same world as tests/e2e/csp.test.ts):
+ * Every page of the app with who visits it (the 360 px check; the same world as tests/e2e/csp.test.ts):
  * fresh accounts of each role, a subscription, a conversation, an open slot and a session running now.
  */
 
@@ -37,7 +37,7 @@ export async function makeWorld() {
     .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - MINUTE), endAt: new Date(now + 59 * MINUTE), bookedAt: new Date(now) })
     .returning();
   await testDb().insert(timeSlots).values({ mentorId: mentor.id, state: "open", startAt: new Date(now + 26 * 60 * MINUTE), endAt: new Date(now + 27 * 60 * MINUTE) });
-  // A completed session, for its shared notes page (issue 26).
+  // A completed session, for its shared notes page (ADR 0026).
   const [completed] = await testDb()
     .insert(timeSlots)
     .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - 180 * MINUTE), endAt: new Date(now - 120 * MINUTE), bookedAt: new Date(now - 600 * MINUTE), outcome: "completed", outcomeAt: new Date(now - 115 * MINUTE) })
@@ -54,7 +54,7 @@ export async function makeWorld() {
 const roleOfPath = (path: string): Role | null => (path.startsWith("/mentees") ? "mentee" : path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : null);
 
 /**
- * Who visits each route, and at which address (issue 28: read from the route tree). A route without
+ * Who visits each route, and at which address (read from the route tree). A route without
  * parameters is visited at its own path by its area's role (or signed out), so a new screen is
  * covered without editing this file; only routes with parameters, or that need a query or a
  * fragment to show something, are named here. A route with parameters that is missing here fails

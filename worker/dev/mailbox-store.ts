@@ -5,15 +5,15 @@ import { currentTime } from "../services/clock";
 import type { MailTransport, OutgoingMail } from "../services/mail/transport";
 
 /**
- * The development mailbox's own copy of every message the local transport delivers (ADR 0011,
- * issue 20). The outbox redacts a sensitive message once it is delivered; in development a person
+ * The development mailbox's own copy of every message the local transport delivers (ADR 0011).
+ * The outbox redacts a sensitive message once it is delivered; in development a person
  * (or a test) still reads its code here. The table belongs to the local stand-in, not to the
  * product: the stand-in creates it on first use, no migration does, and production never has it.
  */
 const CREATE_TABLE = sql`create table if not exists dev_mailbox (
   id text primary key, "to" text not null, subject text not null, body text not null, html text,
   created_at integer not null, delivered_at integer not null)`;
-/** A message's files (issue 23: a booking's .ics), in their own table so a mailbox made before them needs no change. */
+/** A message's files (a booking's .ics), in their own table so a mailbox made before them needs no change. */
 const CREATE_FILES = sql`create table if not exists dev_mailbox_files (
   mail_id text not null, position integer not null, filename text not null, content_type text not null, content text not null,
   primary key (mail_id, position))`;

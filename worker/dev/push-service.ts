@@ -7,7 +7,7 @@ import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";
 
 /**
- * The local push service (issue 27, development only): what Google's, Mozilla's or Apple's push
+ * The local push service (development only, ADR 0027): what Google's, Mozilla's or Apple's push
  * service is to a browser, so Web Push works with no network. It hands out subscriptions (endpoints
  * under https://push.localhost, keys it makes itself, or keys a test brings), receives the Worker's
  * encrypted, VAPID-signed POSTs exactly as a real one does (RFC 8030 and 8292: TTL, Urgency, Topic,

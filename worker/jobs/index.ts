@@ -45,11 +45,11 @@ export const jobs: Record<string, Job> = {
   extendWeeklyHours: ({ db, now }) => extendWeeklyHoursJob(db, now.getTime()),
   /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
   passWaitlistHolds: (deps) => passWaitlistHolds(deps),
-  /** Booked sessions whose live room closed get their outcome from the room's attendance records (issue 26, ADR 0026); each once. */
+  /** Booked sessions whose live room closed get their outcome from the room's attendance records (ADR 0026); each once. */
   settleSessions: (deps) => settleEndedSessions(deps),
   /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
   transferHeldShares: ({ db, env, now }) => transferHeldShares(db, thirdPartiesOf(env).payments, now),
-  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait (issue 26). */
+  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait. */
   replyReminders: (deps) => sendReplyReminders(deps),
   /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
   dropDevicesOfEndedSignIns: ({ db, now }) => dropDevicesOfEndedSignIns(db, now),

@@ -18,7 +18,7 @@ import { signAccessToken } from "../services/tokens";
 import { dbFor } from "../database";
 
 /**
- * "Sign in with Google" for mentees (SPEC §2, §4, §7; issue 12). The popup opens the start path,
+ * "Sign in with Google" for mentees (SPEC §2, §4, §7). The popup opens the start path,
  * which keeps the OAuth state and PKCE verifier in short-lived HttpOnly cookies and sends the popup
  * to Google. The callback checks both, signs the mentee in (or creates her account) and sends the
  * popup to /auth/mentee/googleauthsuccess with the session in the URL fragment, which never
@@ -35,7 +35,7 @@ export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 
 
 /**
- * The opener's one-time value (issue 20): the login page makes it, keeps it, and opens the start path
+ * The opener's one-time value: the login page makes it, keeps it, and opens the start path
  * with `?handoff=`; it travels in a cookie to the callback and back in the fragment, and the page
  * hands the session to the opener only when it matches what the opener kept.
  */
@@ -92,7 +92,7 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const now = requestNow(config, c.req.raw);
   const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: now.getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
   if (!result.ok) {
-    // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message (issue 23).
+    // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message.
     if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, now.getTime()) });
     return toPopupPage(c, { error: result.reason });
   }

@@ -7,7 +7,7 @@ import type { WaitUntil } from "../services/deps";
 import { receiveStripeEvent } from "./signed-stripe-event";
 
 /**
- * `POST /api/stripe/connect-webhook` (issue 24, ADR 0024): the Connect endpoint's events about
+ * `POST /api/stripe/connect-webhook` (ADR 0024): the Connect endpoint's events about
  * mentors' accounts (`account.updated`) and their payouts, verified with the Connect endpoint's
  * own secret (see receiveStripeEvent for the signature and the answers).
  */

@@ -19,7 +19,7 @@ export function handleStripeWebhook(request: Request, env: Env, waitUntil: WaitU
     const deps = { db, env, waitUntil, now };
     if (outcome.kind === "changed") await tellPeople(deps, outcome);
     if (outcome.kind === "money") await tellMentorAboutMoney(deps, outcome);
-    // A paid invoice's receipt was written with the event (issue 23): send it now.
+    // A paid invoice's receipt was written with the event: send it now.
     if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
     return outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind;
   });

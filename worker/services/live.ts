@@ -25,7 +25,7 @@ export type LiveSession = {
   /** Entering is allowed from `opensAt` until `end`; the room closes connected participants at `closesAt`. */
   opensAt: string;
   closesAt: string;
-  /** What the mentee would like to discuss, as she wrote it when booking (issue 26); null when she wrote nothing. */
+  /** What the mentee would like to discuss, as she wrote it when booking (ADR 0026); null when she wrote nothing. */
   agenda: string | null;
   /** The server's clock when this was read, so a page's countdown does not trust the device clock. */
   now: string;

@@ -83,7 +83,7 @@ async function isKnownNetwork(db: Db, scope: ThrottleScope, subject: ThrottleSub
 
 /**
  * Reserves one attempt on the pair and the address before the credential is checked, so that at
- * most `max` attempts per window are ever evaluated however many arrive at once (issue 20). Each
+ * most `max` attempts per window are ever evaluated however many arrive at once. Each
  * counter is one upsert that counts and refuses in the same statement: its update applies only
  * while the counter is under its limit or its window has passed, and no row back means refused.
  * Returns the 429 message when refused (an attempt refused by one counter is given back to the

@@ -45,7 +45,7 @@ export type MailMessage = {
   /** Files sent with it (a booking's .ics invitation or cancellation). */
   attachments?: MailAttachment[];
   /**
-   * The notice it carries (issue 27): when its recipient turned e-mail off for this kind, the row is
+   * The notice it carries (ADR 0027): when its recipient turned e-mail off for this kind, the row is
    * written muted (`muted_at`) and never delivered. Security and payment mail names none: always sent.
    */
   notice?: { to: { role: Role; id: string }; kind: NoticeKind };

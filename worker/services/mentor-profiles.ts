@@ -6,7 +6,7 @@ import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";
 
-/** With his reply time and last activity, coarsened (issue 26). */
+/** With his reply time and last activity, coarsened (ADR 0026). */
 export type MentorProfile = MentorCard & Responsiveness & {
   educationalQualification: string;
   website: string | null;

@@ -11,7 +11,7 @@ import { pushToUser, type Recipient } from "./push";
 /** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
 export type NotificationView = NotificationPush;
 
-/** `kind` says what it is about (issue 27): which of the recipient's channels (bell, e-mail, push) carry it. */
+/** `kind` says what it is about (ADR 0027): which of the recipient's channels (bell, e-mail, push) carry it. */
 export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; content: string; conversationId?: string };
 
 /**
@@ -64,7 +64,7 @@ export function notificationView(row: NotificationRow): NotificationView {
 export const BELL_SIZE = 5;
 
 const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), eq(notifications.recipientId, who.id));
-/** The kinds she turned off "in the app" leave her bell (issue 27); the rows stay, and come back when she turns it on. */
+/** The kinds she turned off "in the app" leave her bell; the rows stay, and come back when she turns it on. */
 const shown = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
 
 /** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */

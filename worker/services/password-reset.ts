@@ -99,7 +99,7 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   const owner = { role, userId: account.id };
   const results = await db.batch([
     ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)), now),
-    // A mailed code proves the address too (issue 20, ADR 0019).
+    // A mailed code proves the address too (ADR 0019).
     addressProvenStatement(db, owner, stillLive, now),
     // Signed out everywhere includes the calendar feed's secret URL (ADR 0005).
     rotateCalendarFeedStatement(db, { role, id: account.id }, new Date(now), stillLive),

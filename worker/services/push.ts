@@ -13,7 +13,7 @@ export type Recipient = { role: Role; id: string };
 /**
  * Tells a user's open tabs that something changed. Call only after the write has committed; the
  * push runs after the response, and a lost push loses nothing because clients refetch. A
- * `notification` (a bell entry) also goes to her devices by Web Push (issue 27).
+ * `notification` (a bell entry) also goes to her devices by Web Push (ADR 0027).
  */
 export function pushToUser<E extends PushEvent>(env: Env, waitUntil: WaitUntil, to: Recipient, event: E, data: PushPayloads[E]) {
   if (event === "notification") webPushSoon(env, waitUntil, to, data as PushPayloads["notification"]);
@@ -50,7 +50,7 @@ export type DisconnectDeps = { env: Env; db: Db; waitUntil: WaitUntil };
  * Closes the open sockets of a user's sign-ins in `scope` (ADR 0020) after the change that ended
  * them committed: the user's room (every tab) and any live room they may be in now. Logout passes
  * `only` its sign-in, a password change `except` the current one, a reset or a block neither.
- * The devices those sign-ins turned Web Push on for stop receiving it (issue 27). Runs after the response.
+ * The devices those sign-ins turned Web Push on for stop receiving it. Runs after the response.
  */
 export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now: Date) {
   const { code, reason } = CLOSE_FOR[why];

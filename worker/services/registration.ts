@@ -16,7 +16,7 @@ type NewMentee = {
   email: string;
   phone: string;
   password: string;
-  /** The language she signed up in (switcher cookie, else her browser's): her mail speaks it (issue 27). */
+  /** The language she signed up in (switcher cookie, else her browser's): her mail speaks it (ADR 0027). */
   locale?: Locale;
 };
 
@@ -35,7 +35,7 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now: num
     await db.batch([
       db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
       ...proof.statements,
-      // Issue 23: a welcome, committed with the account (a refused sign-up writes none).
+      // A welcome, committed with the account (a refused sign-up writes none).
       mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale)), now),
     ]);
   } catch (error) {
@@ -93,7 +93,7 @@ const skillRows = (mentorId: string, expertise: string[]) => expertise.map((name
 /**
  * Creates a pending mentor with their skills and the link that proves the address in one batch
  * (all or nothing). A rejected applicant applies again on the same row, 30 days after the rejection
- * at the earliest, and only once the address's owner opens the mailed link (issue 20): until then
+ * at the earliest, and only once the address's owner opens the mailed link: until then
  * nothing of the account changes, so nobody else can replace its password by re-applying.
  */
 export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now: Date): Promise<"applied" | "held"> {

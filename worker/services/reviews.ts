@@ -86,7 +86,7 @@ export async function saveReview(db: Db, menteeId: string, input: { mentorId: st
 }
 
 /**
- * A rating given with one tap (the rating prompt on her home, issue 26): her one review of the mentor
+ * A rating given with one tap (the rating prompt on her home, ADR 0026): her one review of the mentor
  * gets this rating and keeps its text, the mentor's average moves; statements for the caller's batch.
  */
 export function oneTapRatingWrites(db: Db, menteeId: string, mentorId: string, rating: number, now: Date) {

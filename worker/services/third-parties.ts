@@ -8,7 +8,7 @@ import type { PushTransport } from "./web-push/transport";
 export type Payments = {
   stripe: Stripe;
   webhookSecret: string;
-  /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, issue 24). */
+  /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, ADR 0024). */
   connectWebhookSecret: string;
   publishableKey: string;
   /** The built-in local Stripe answers (development without a key). */
@@ -23,7 +23,7 @@ export type Payments = {
 export type ThirdParties = {
   payments: Payments;
   mail: MailTransport;
-  /** Web Push requests to the devices' push services (issue 27); in development, the local push service's too. */
+  /** Web Push requests to the devices' push services (ADR 0027); in development, the local push service's too. */
   push: PushTransport;
   /** Google sign-in with its callback on this origin; null when Google is not configured. */
   google(origin: string): GoogleProvider | null;

@@ -17,7 +17,7 @@ export type Context = {
   /** Holds this request's writes until the promise settles, and fails them if it rejects (the account check). */
   holdWritesUntil: (check: Promise<unknown>) => void;
   /** This request's database without the hold: only for a batch that carries its own account check (db/request-db.ts). */
-  dbCarryingCheck: Db;
+  dbForSelfCheckingBatch: Db;
   /** Claims of a valid bearer token; null when absent. */
   auth: AccessClaims | null;
   /** A bearer token was sent but is invalid or expired. */
@@ -30,7 +30,7 @@ export type Context = {
   address: string;
   /** The instant every time window of this request is measured from (worker/services/clock.ts). */
   now: Date;
-  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English; issue 27). */
+  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English, ADR 0027). */
   locale: Locale;
   /** Runs work after the response (pushes after commit). */
   waitUntil: WaitUntil;
@@ -49,13 +49,13 @@ export async function createContext(request: Request, env: Env, execution: Execu
   const config = readConfig(env);
   const token = bearerToken(request);
   const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
-  const { db, holdWritesUntil, carryingCheck } = requestDb(dbFor(config));
+  const { db, holdWritesUntil, forSelfCheckingBatch } = requestDb(dbFor(config));
   return {
     env,
     config,
     db,
     holdWritesUntil,
-    dbCarryingCheck: carryingCheck,
+    dbForSelfCheckingBatch: forSelfCheckingBatch,
     auth,
     tokenRejected: Boolean(token) && !auth,
     requestId,

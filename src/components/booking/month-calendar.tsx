@@ -25,7 +25,7 @@ const WEEKDAYS = [
 ];
 
 /**
- * A day key in words: English as before (dayjs, `english` pattern), another language through Intl
+ * A day key in words: English by dayjs (the `english` pattern), another language through Intl
  * in the app's language (the zone is already applied: a day key is a calendar day, read in UTC).
  */
 function dayText(dayKey: string, english: string, options: Intl.DateTimeFormatOptions): string {
@@ -163,7 +163,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
 }
 
 function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
-  // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name (issue 28).
+  // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name.
   const { t } = useLinguiMacro();
   const date = dayText(d, "dddd, MMMM D YYYY", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
   const times = plural(open, { 0: "no open times", one: "# open time", other: "# open times" });

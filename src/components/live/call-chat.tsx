@@ -30,7 +30,7 @@ type CallChatProps = {
 const keyOf = (item: ThreadItem) => (item.kind === "held" ? item.message.id : item.message.clientId);
 
 /**
- * The text panel of a call (issue 26): the pair's own chat conversation, so what is typed in the
+ * The text panel of a call (ADR 0026): the pair's own chat conversation, so what is typed in the
  * call stays in their chat afterwards. It sends through chat.send (a client id per message, so a
  * retry is stored once) and shows new messages as the user room's push refetches the thread.
  */

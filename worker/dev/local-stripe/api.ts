@@ -120,7 +120,7 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
     case "DELETE subscriptions/:id":
       return endSubscription(local, db, await must<LocalSubscription>(db, id, "subscription"), "cancellation_requested");
     default: {
-      // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): issue 24.
+      // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): ADR 0024.
       const call = { method, path, key, id, parts, body, account };
       const answer = (await routeMoney(local, db, call)) ?? (await routeConnect(local, db, call));
       if (answer !== undefined) return answer;

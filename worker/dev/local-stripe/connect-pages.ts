@@ -7,7 +7,7 @@ import type { LocalStripeEnv } from "./lifecycle";
 import { getObject, putObject } from "./store";
 
 /**
- * Development-only pages of the local Stripe's Connect (issue 24, ADR 0024): the hosted onboarding
+ * Development-only pages of the local Stripe's Connect (ADR 0024): the hosted onboarding
  * an Account Link opens (`/dev/stripe/connect/:acct`: add a test bank account) and the Express
  * dashboard a login link opens (`/dev/stripe/express/:acct`: balance, payouts, "Pay out now").
  * Mounted inside the local Stripe's pages, so they answer 404 wherever the stand-in is not plugged in.

@@ -153,7 +153,7 @@ export async function payPayout(local: LocalStripeEnv, payout: LocalPayout): Pro
 }
 
 /**
- * The local Stripe's Connect (issue 24, ADR 0024): Express accounts, account links, login links,
+ * The local Stripe's Connect (ADR 0024): Express accounts, account links, login links,
  * transfers and their reversals, balance, payouts. Answers a call it knows, or undefined (the
  * caller then answers 404 as Stripe does).
  */

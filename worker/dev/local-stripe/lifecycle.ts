@@ -62,7 +62,7 @@ export type LocalSession = StripeObject & {
   currency: string;
   line_items_price: string;
   subscription_metadata: Record<string, string>;
-  /** Destination charges (issue 24): what the checkout's subscription_data asked for, copied onto the subscription. */
+  /** Destination charges (ADR 0024): what the checkout's subscription_data asked for, copied onto the subscription. */
   subscription_transfer_data: { destination: string } | null;
   subscription_application_fee_percent: number | null;
   product_name: string;
@@ -80,7 +80,7 @@ export type LocalSubscription = StripeObject & {
   ended_at: number | null;
   cancellation_details: { reason: string | null; comment: null; feedback: null };
   metadata: Record<string, string>;
-  /** Destination charges (issue 24): each invoice's charge moves gross - application fee to this account. */
+  /** Destination charges: each invoice's charge moves gross - application fee to this account. */
   transfer_data?: { destination: string } | null;
   application_fee_percent?: number | null;
   items: { object: "list"; data: { id: string; object: "subscription_item"; price: StripeObject; quantity: 1; current_period_start: number; current_period_end: number }[] };
@@ -186,7 +186,7 @@ function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: str
 }
 
 /**
- * A paid invoice's payment (issue 24): a PaymentIntent and its charge, named by the invoice's
+ * A paid invoice's payment: a PaymentIntent and its charge, named by the invoice's
  * `payments` (Stripe's `expand[]=payments`). A destination subscription's charge moves the mentor's
  * share to his account as Stripe does: a transfer of gross - application fee, named by the charge.
  */

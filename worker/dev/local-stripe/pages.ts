@@ -52,7 +52,7 @@ const localEnv = (c: DevContext): LocalStripeEnv => c.var.localStripe;
 const dbOf = (c: DevContext) => c.var.localStripe.db;
 
 const pages = new Hono<PagesEnv>();
-// Connect (issue 24): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
+// Connect (ADR 0024): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
 pages.route("/", connectPages);
 
 /**
@@ -132,7 +132,7 @@ pages.post("/checkout/:id/pay", async (c) => {
   return c.redirect(completed.success_url.replace("{CHECKOUT_SESSION_ID}", completed.id), 303);
 });
 
-/** The payments card of the lifecycle page (issue 24): refund a charge as Stripe's dashboard would, open and close a dispute. */
+/** The payments card of the lifecycle page: refund a charge as Stripe's dashboard would, open and close a dispute. */
 function paymentsCard(charges: Awaited<ReturnType<typeof chargesForPage>>) {
   return html`<div class="card" style="margin-top:1rem"><h2 style="margin:0;font-size:1.1rem">Payments</h2>
 <p class="muted">Each paid invoice's charge. Refund gives back what is left of it (a destination charge's transfer is reversed and the fee refunded in proportion); a dispute takes the money back until the bank decides. Each sends the event Stripe would send.</p>

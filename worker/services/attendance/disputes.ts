@@ -14,7 +14,7 @@ export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
 
 /**
- * One tap on "Dispute" (issue 26): within 24 hours of the outcome, either participant sends it with
+ * One tap on "Dispute" (ADR 0026): within 24 hours of the outcome, either participant sends it with
  * what happened to the moderators' queue, as an attendance ticket about the other participant. Once
  * per session (the slot's `disputed_at`, set by the same conditional batch as the ticket).
  */

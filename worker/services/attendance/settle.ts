@@ -17,7 +17,7 @@ import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people
 const BATCH = 100;
 
 /**
- * Settles booked sessions whose room has closed (issue 26, ADR 0026): the outcome from the room's
+ * Settles booked sessions whose room has closed (ADR 0026): the outcome from the room's
  * records (shared/attendance.ts), written once by a conditional update, with each side's notice and
  * (when the mentor did not come) the mentee's e-mail in the same batch, pushed after the commit.
  * Idempotent: a session already settled, by an overlapping run or a moderator, is left alone.

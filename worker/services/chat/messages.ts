@@ -91,7 +91,7 @@ export type SendResult = {
 };
 
 /**
- * Sends a message in one round trip (issue 25): one batch, one transaction, which reads the sender's account state and the
+ * Sends a message in one round trip (ADR 0017): one batch, one transaction, which reads the sender's account state and the
  * conversation `ref` names (its id, or on the legacy mentor path the other person's id), then stores the message only
  * where the account may act (`accountMayAct`, the account check's own rule in SQL), the conversation is the sender's, the
  * recipient is not blocked, the sender is under the rate limit, and this client id is new; then, only if it was stored, the
@@ -136,9 +136,9 @@ export async function sendMessage(
     db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
       select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
       from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
-    // The recipient's devices for the notification's Web Push (issue 27), so the push after the commit needs no trip.
+    // The recipient's devices for the notification's Web Push (ADR 0027), so the push after the commit needs no trip.
     deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message", now),
-    // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
+    // A mentor who writes is active (ADR 0026): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);
   const refused = accountRefusal(sender.role, accountStateOf(state));
@@ -177,7 +177,7 @@ function pushSent({ env, waitUntil }: Pick<ServiceDeps, "env" | "waitUntil">, se
 
 /**
  * Marks the other participant's messages to the caller read, and the caller's message notifications of this conversation,
- * in one round trip (issue 25): the batch reads the reader's account state and the conversation, and both updates are
+ * in one round trip: the batch reads the reader's account state and the conversation, and both updates are
  * guarded by the account check's rule in SQL (`accountMayAct`) and by the conversation being the reader's.
  */
 export async function markConversationRead({ db, now: at }: Pick<ServiceDeps, "db" | "now">, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {

@@ -73,7 +73,7 @@ export async function listTicketQueue(db: Db, page: number) {
       resolutionNote: r.ticket.resolutionNote,
       resolvedAt: r.ticket.resolvedAt?.toISOString() ?? null,
       resolvedBy: r.resolverFirst ? `${r.resolverFirst} ${r.resolverLast}` : null,
-      /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (issue 26). */
+      /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (ADR 0026). */
       session:
         r.ticket.kind === "attendance" && r.ticket.slotId && r.session?.start
           ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: presenceFromJson(r.presence) }

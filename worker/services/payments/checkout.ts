@@ -24,7 +24,7 @@ function subscribable(mentor: MentorRow | undefined): MentorRow {
 }
 
 /**
- * How the mentor's share travels (issue 24, ADR 0024): with a ready payout account (charges and
+ * How the mentor's share travels (ADR 0024): with a ready payout account (charges and
  * payouts enabled), a destination charge (Stripe moves his share with each invoice and keeps the
  * platform's fee); otherwise nothing, and the platform holds his share until the cron transfers it.
  */
@@ -38,7 +38,7 @@ function splitParams(account: typeof payoutAccounts.$inferSelect | undefined, fe
  * pending enrollment per pair (a partial unique index) and an idempotency key per enrollment make
  * concurrent requests share one Checkout Session. The server decides the price.
  *
- * Round trips to the database (issue 25, ADR 0017): everything the checkout depends on is read in
+ * Round trips to the database (ADR 0017): everything the checkout depends on is read in
  * the first, beside the account check (`db/request-db.ts`), and an open checkout is answered from it.
  * A new one then claims the pair's pending enrollment (one write batch, before Stripe is asked, so
  * that concurrent requests share its id and so one Checkout Session), and records the session (one

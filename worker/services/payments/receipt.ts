@@ -6,7 +6,7 @@ import { mailInsert } from "../mail";
 import { receiptMail } from "../mail/account-mails";
 import { mailLocale } from "../../i18n";
 
-/** What a paid invoice says (issue 23): its id, what was paid, and the period it pays for. */
+/** What a paid invoice says: its id, what was paid, and the period it pays for. */
 export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };
 
 type Enrollment = typeof enrollments.$inferSelect;

@@ -64,9 +64,9 @@ export type SyncInput = {
   sub: SubscriptionState;
   /** invoice.paid: the period that invoice paid for. */
   paidPeriod?: { start: Date; end: Date };
-  /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record (issue 23). */
+  /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record. */
   invoice?: PaidInvoice;
-  /** invoice.paid: the payment's split, written to the ledger in the same batch as the event's record (issue 24). */
+  /** invoice.paid: the payment's split, written to the ledger in the same batch as the event's record. */
   share?: PaidShare;
   /** invoice.payment_failed */
   paymentFailed?: boolean;

@@ -70,7 +70,7 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
 }
 
 /**
- * The split of a paid invoice (issue 24): destination when the subscription carries the mentor's
+ * The split of a paid invoice: destination when the subscription carries the mentor's
  * account, else held; and the PaymentIntent that paid it (refunds and disputes find the row by it),
  * read from the invoice's payments.
  */

@@ -11,7 +11,7 @@ import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
 
 /**
- * Stripe Connect events about mentors' accounts (issue 24, ADR 0024): `account.updated` and the
+ * Stripe Connect events about mentors' accounts (ADR 0024): `account.updated` and the
  * payouts from their balances to their banks. Each object is read again from Stripe, so the order
  * events arrive in does not matter; the change and the processed-event row commit in one batch, so
  * a redelivery changes nothing.

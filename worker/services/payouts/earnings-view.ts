@@ -47,7 +47,7 @@ const payoutLine = (p: typeof payouts.$inferSelect): PayoutLine => ({
 });
 
 /**
- * A mentor's Earnings page (issue 24): his payout account, the month asked for with one line per
+ * A mentor's Earnings page (ADR 0024): his payout account, the month asked for with one line per
  * paid invoice, the last 12 months' totals (months in his zone) and his payouts. Only his own rows.
  */
 export async function earningsView(db: Db, mentorId: string, options: { month?: string; now: Date; feePercent: number }): Promise<EarningsView> {

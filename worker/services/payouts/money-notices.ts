@@ -5,7 +5,7 @@ import { notify } from "../notifications";
 import { netAfter, rupees, type MoneyOutcome } from "./ledger";
 
 /**
- * After the commit of a refund or a dispute event (issue 24): the mentor hears what happened to his
+ * After the commit of a refund or a dispute event (ADR 0024): the mentor hears what happened to his
  * share of that payment. One notification per event (Stripe sends one `charge.refunded` per refund);
  * the amounts are the ledger's totals, so they read right whichever writer came first.
  */

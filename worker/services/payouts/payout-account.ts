@@ -9,7 +9,7 @@ import type { Payments } from "../third-parties";
 import { transferHeldShares } from "./held-transfers";
 
 /**
- * A mentor's Stripe Connect Express account (issue 24, ADR 0024): onboarding through Stripe's
+ * A mentor's Stripe Connect Express account (ADR 0024): onboarding through Stripe's
  * hosted pages, the account's state as read from Stripe (on return from onboarding and on every
  * `account.updated`, never from a return URL), and the link to his Express dashboard.
  */

@@ -10,7 +10,7 @@ export const NO_SUCH_BOOKING = "There is no booking of yours with this id.";
 export const AGENDA_CLOSED = "This session has started: its agenda can no longer be changed.";
 
 /**
- * The mentee adds, changes or removes the agenda of her booked session (issue 26) until it starts.
+ * The mentee adds, changes or removes the agenda of her booked session (ADR 0026) until it starts.
  * One conditional update (hers, still booked, not started) with the mentor's notice in the same batch;
  * the push follows the commit. Saving the same words again changes nothing and tells nobody.
  */

@@ -10,7 +10,7 @@ type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
  * waitlist, takes her off his waitlist after the booking committed: the earlier time she waited for is hers.
  */
 export async function bookFromSchedule(deps: Deps, request: BookingRequest): Promise<SlotView> {
-  // Whether the slot was held for her is read from the slot's row as the booking read it (issue 25: no read of its own).
+  // Whether the slot was held for her is read from the slot's row as the booking read it (no read of its own, ADR 0017).
   const { view, wasHeldForHer } = await bookSlot(deps, request);
   if (wasHeldForHer) await leaveWaitlist(deps.db, request.menteeId, view.mentorId);
   return view;

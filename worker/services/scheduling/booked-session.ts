@@ -9,7 +9,7 @@ export type Participant = Member;
 
 /**
  * A booked session with its two participants' names and zones, as one statement (so it can leave in
- * the batch of a request's other reads): for its notes, its dispute and its moderator's decision (issue 26).
+ * the batch of a request's other reads): for its notes, its dispute and its moderator's decision (ADR 0026).
  */
 export function bookedSessionRead(db: Db, slotId: string) {
   return bookedSlotWithPeople(db, {

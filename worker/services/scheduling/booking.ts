@@ -42,7 +42,7 @@ export const OPENED = {
 
 export const SLOT_TAKEN = "This slot was just taken";
 
-/** A booked call the mentor did not come to is given back (issue 26): it counts neither against her quota nor as her one intro call. */
+/** A booked call the mentor did not come to is given back (ADR 0026): it counts neither against her quota nor as her one intro call. */
 const notMissedByMentor = (alias: string) => sql.raw(`(${alias}.outcome is null or ${alias}.outcome <> 'mentor_no_show')`);
 
 /** Her intro call with this mentor, if she has used it (booked, and not missed by the mentor). */
@@ -79,7 +79,7 @@ export async function bookSlot(deps: Deps, request: BookingRequest): Promise<{ v
 
 /**
  * `write` (a booking or a move onto `slotId`, which answers only when this mentee took the slot and throws any refusal)
- * in the slot's turn (slot-turns.ts, issue 25): the first request of this isolate takes its turn at once and reads in the
+ * in the slot's turn (slot-turns.ts, ADR 0017): the first request of this isolate takes its turn at once and reads in the
  * same round trip as its account check; the others wait before reading anything, and once it took the slot they are
  * answered from who did, with no trip of their own beyond the account check.
  */

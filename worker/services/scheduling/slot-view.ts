@@ -32,7 +32,7 @@ export type SlotView = {
   agenda: string | null;
   /** While booked: the mentor asked the mentee to pick another time. */
   rescheduleRequest: { at: string; message: string | null } | null;
-  /** Once settled after its end (issue 26): how it ended, and until when either side may dispute it (null: no longer, or already disputed). */
+  /** Once settled after its end (ADR 0026): how it ended, and until when either side may dispute it (null: no longer, or already disputed). */
   attendance: { outcome: SessionOutcome; at: string; disputed: boolean; disputeUntil: string | null } | null;
 };
 

@@ -129,7 +129,7 @@ export async function deleteSlot(
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
     const content = reason ? `${name} cancelled your session on ${when}. The call is back in your plan. Reason: ${reason}` : `${name} cancelled your session on ${when}. The call is back in your plan.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-    // Both parties' e-mails with the calendar's CANCEL (issue 23), written only if the delete matched.
+    // Both parties' e-mails with the calendar's CANCEL, written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
     const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now);
     const [deleted] = await db.batch([update, history, notice.statement, ...mails]);

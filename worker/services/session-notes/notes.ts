@@ -20,7 +20,7 @@ export type SessionNotesView = {
 };
 
 /**
- * The shared notes page of a completed session (issue 26), for its two participants only: the
+ * The shared notes page of a completed session (ADR 0026), for its two participants only: the
  * session, the mentor's notes and the comments under them. The session, notes and comments are read
  * together (one round trip) and shown only once the caller is known to be a participant.
  */

@@ -17,7 +17,7 @@ import type { PushTransport } from "./transport";
 import type { WaitUntil } from "../deps";
 
 /**
- * Web Push after the commit (issue 27): every notice a person's bell gets also goes to each of her
+ * Web Push after the commit: every notice a person's bell gets also goes to each of her
  * devices, when her push channel for its kind is on. The push service (services/push.ts) calls it
  * for every `notification` it pushes to a room, so there is no second path to forget. Runs after
  * the response, like the room push; a lost push loses nothing (the bell keeps the notice).

@@ -33,13 +33,13 @@ export const chatRouter = router({
    */
   send: memberProcedure.meta({ checkInBatch: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const result = unlessRefused(ctx, ctx.auth, await sendMessage({ db: ctx.dbCarryingCheck, env: ctx.env, waitUntil: ctx.waitUntil, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
+    const result = unlessRefused(ctx, ctx.auth, await sendMessage({ db: ctx.dbForSelfCheckingBatch, env: ctx.env, waitUntil: ctx.waitUntil, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
     return { message: result.message, created: result.created, conversation: result.conversation };
   }),
 
   /** Marks the conversation read in one round trip that carries the account check (`checkInBatch`). */
   markRead: memberProcedure.meta({ checkInBatch: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    return unlessRefused(ctx, ctx.auth, await markConversationRead({ db: ctx.dbCarryingCheck, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
+    return unlessRefused(ctx, ctx.auth, await markConversationRead({ db: ctx.dbForSelfCheckingBatch, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
   }),
 });

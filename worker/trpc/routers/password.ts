@@ -9,7 +9,7 @@ import type { Context } from "../context";
 
 const depsOf = (ctx: Context): ResetDeps => ({ db: ctx.db, env: ctx.env, secret: ctx.config.JWT_SECRET, waitUntil: ctx.waitUntil, address: ctx.address });
 
-/** Password reset by e-mailed code (mentees and mentors) and change from the profile (issue 12). */
+/** Password reset by e-mailed code (mentees and mentors) and change from the profile. */
 export const passwordRouter = router({
   /** Always the same answer whether or not the account exists (SPEC §7 sent-otp). */
   requestResetCode: publicProcedure

@@ -15,9 +15,9 @@ export const paymentsRouter = router({
 
   /**
    * Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. Its reads
-   * travel with the account check (issue 25), and Stripe is not asked before the check passed.
+   * travel with the account check (ADR 0017), and Stripe is not asked before the check passed.
    */
-  createCheckout: menteeProcedure.meta({ checkAlongside: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
+  createCheckout: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
     const payments = paymentsFor(ctx);
     return callStripe("checkout", () =>
       createCheckout(ctx.db, payments, { now: ctx.now, menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT, cleared: ctx.accountChecked }),

@@ -40,10 +40,10 @@ export const schedulingRouter = router({
 
   // ---- mentees
   mentorSchedule: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => menteeScheduleFor(ctx.db, ctx.auth.sub, input.mentorId, ctx.now)),
-  book: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "session", agenda: input.agenda || null })),
-  bookTrial: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "trial", agenda: input.agenda || null })),
+  book: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "session", agenda: input.agenda || null })),
+  bookTrial: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "trial", agenda: input.agenda || null })),
   myBookings: menteeProcedure.query(({ ctx }) => menteeBookings(ctx.db, ctx.auth.sub, ctx.now)),
-  cancel: menteeProcedure.meta({ checkAlongside: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, reason: input.reason ?? null })),
+  cancel: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, reason: input.reason ?? null })),
 
   // ---- both
   timeZone: authedProcedure.query(({ ctx }) => timeZoneOf(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),
