@@ -51,6 +51,16 @@ export function isTimeZone(zone: unknown): zone is string {
 
 export const zoneOr = (zone: string | null | undefined, fallback = FALLBACK_ZONE) => (isTimeZone(zone) ? zone : fallback);
 
+/**
+ * The zone a mentor who has not chosen one is read in: the product is priced in rupees and its mentors
+ * are mostly in India (ADR 0017), so their slots, notices and months fall on India's days, not UTC's.
+ * A mentee without a zone is read in UTC (`zoneOr`), because mentees are everywhere.
+ */
+export const MENTOR_DEFAULT_ZONE = "Asia/Kolkata";
+
+/** A mentor's zone, or India's when he has none (MENTOR_DEFAULT_ZONE). */
+export const mentorZoneOrDefault = (zone: string | null | undefined) => zoneOr(zone, MENTOR_DEFAULT_ZONE);
+
 export const inZone = (instant: Date | string | number, zone: string) => dayjs(instant).tz(zone);
 
 // English keeps the SPEC's formats exactly ("March 9th 2026", "9:30 pm"); another language gets its own

@@ -6,6 +6,7 @@ import { currentTime } from "../services/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
 import { sendPlannedReminders } from "./reminders";
 import { thirdPartiesOf } from "../services/third-parties";
+import type { WaitUntil } from "../services/deps";
 
 /**
  * The queues' one consumer (wrangler.toml `[[queues.consumers]]`, ADR 0031). Each message names a row that is the
@@ -20,8 +21,6 @@ export const QUEUES = {
   noticePushes: "mentorlink-notice-pushes",
   deadLetters: "mentorlink-dead-letters",
 } as const;
-
-type WaitUntil = (p: Promise<unknown>) => void;
 
 export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env, waitUntil: WaitUntil): Promise<void> {
   const db = dbFor(readConfig(env));

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, reminderPlans, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
 import type { Env, ReminderJob } from "../env";
 import { mailLocale } from "../i18n";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { sendJobsAt } from "../services/background/queues";
 import { mailInsertWhen } from "../services/mail";
 import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/mail/queued-delivery";
@@ -114,7 +114,7 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
     const hoursLeft = Math.max(2, Math.round((plan.startAt.getTime() - plan.dueAt.getTime()) / HOUR));
     const parties = [
       { role: "mentee" as const, id: slot.menteeId, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first, locale: mailLocale(r.mentee.locale) },
-      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
+      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: mentorZoneOrDefault(r.mentor.zone), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
     ];
     const sessionStands = sql`exists (select 1 from time_slots where id = ${plan.slotId} and state = 'booked' and start_at = ${plan.startAt.getTime()} and booked_at = ${plan.bookedAt.getTime()})`;
     for (const p of parties) {

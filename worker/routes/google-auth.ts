@@ -89,17 +89,18 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   }
   const db = dbFor(config);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
-  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
+  const now = requestNow(config, c.req.raw);
+  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: now.getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
   if (!result.ok) {
     // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message.
-    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, Date.now()) });
+    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, now.getTime()) });
     return toPopupPage(c, { error: result.reason });
   }
 
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
-  await notify(db, c.env, waitUntil, { role: "mentee", id: account.id }, {
+  await notify({ db, env: c.env, waitUntil, now }, { role: "mentee", id: account.id }, {
     type: "alert",
     kind: "account",
     content: "New sign-in to your account with Google. If this wasn't you, change your password.",

@@ -24,12 +24,12 @@ export async function calendarFeedUrl(db: Db, who: Who, origin: string) {
 const newFeedToken = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 
 /** A new secret URL; the previous one stops working at once. */
-export async function resetCalendarFeed(db: Db, who: Who, origin: string) {
+export async function resetCalendarFeed(db: Db, who: Who, origin: string, now: Date) {
   const token = newFeedToken();
   await db
     .insert(calendarFeeds)
-    .values({ ownerRole: who.role, ownerId: who.id, token })
-    .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: new Date() } });
+    .values({ ownerRole: who.role, ownerId: who.id, token, createdAt: now })
+    .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: now } });
   return { url: feedUrl(origin, token) };
 }
 

@@ -1,3 +1,5 @@
+import type { WaitUntil } from "./deps";
+
 /**
  * The public catalogue (mentor searches and public mentor profiles) cached per Cloudflare location
  * with the Workers Cache API (ADR 0016; Miniflare provides it locally). Each answer is fresh for
@@ -9,7 +11,6 @@
 export type EdgeStore = Pick<Cache, "match" | "put" | "delete">;
 export type CachePolicy = { fresh: number; stale: number };
 export type EdgeOutcome = "hit" | "stale" | "miss" | "off";
-type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Keys are URLs on a host nobody resolves: the cache is ours alone and never reaches an origin. */
 const ORIGIN = "https://edge-cache.mentorlink.internal/";

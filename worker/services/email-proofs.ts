@@ -7,6 +7,7 @@ import { deliverMailSoon, mailInsertWhen, type MailMessage } from "./mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "./mail/templates";
 import { randomSecret, sha256Base64url } from "./tokens";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 /**
  * Proof that a person reads an address (ADR 0019): a mailed link carrying `id.secret`,
@@ -16,7 +17,7 @@ import { mailLocale } from "../i18n";
  */
 
 export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string; /** The account's language: its mail is written in it (ADR 0027); none is English. */ locale?: string | null };
-export type ProofDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; origin: string };
+export type ProofDeps = { db: Db; env: Env; waitUntil: WaitUntil; origin: string };
 
 export const EMAIL_LINK_TTL_MS = EMAIL_LINK_HOURS * 60 * 60 * 1000;
 /** At most one link a minute and five an hour per account and purpose (checked inside the write). */

@@ -4,6 +4,7 @@ import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
+import type { ServiceDeps, WaitUntil } from "./deps";
 import { channelOffSql } from "./notice-preferences";
 import { pushToUser, type Recipient } from "./push";
 
@@ -40,7 +41,7 @@ export function notificationWrite(db: Db, to: Recipient, input: NotificationInpu
 }
 
 /** Tells the recipient's open tabs, and her devices by Web Push (services/push.ts), about a notification that has been committed. */
-export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, view: NotificationView) {
+export function pushNotification(env: Env, waitUntil: WaitUntil, to: Recipient, view: NotificationView) {
   pushToUser(env, waitUntil, to, "notification", view);
 }
 
@@ -82,16 +83,10 @@ export async function markNotificationsRead(db: Db, who: Recipient): Promise<{ m
 }
 
 /** Stores a notification on its own (nothing else changes with it), then pushes it to the recipient's room. */
-export async function notify(
-  db: Db,
-  env: Env,
-  waitUntil: (p: Promise<unknown>) => void,
-  to: Recipient,
-  input: NotificationInput,
-): Promise<NotificationView> {
+export async function notify({ db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, to: Recipient, input: NotificationInput): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
-    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId })
+    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId, createdAt: now })
     .returning();
   const view = notificationView(row);
   pushNotification(env, waitUntil, to, view);

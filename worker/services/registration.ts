@@ -23,7 +23,7 @@ type NewMentee = {
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /** A new mentee, and in the same batch the link that proves her address (a banner offers it again later) and her welcome. */
-export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Date.now()): Promise<void> {
+export async function registerMentee(deps: ProofDeps, input: NewMentee, now: number): Promise<void> {
   const { db } = deps;
   const existing = await db.query.mentees.findFirst({ where: eq(mentees.email, input.email), columns: { isBlocked: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
@@ -36,7 +36,7 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Da
       db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
       ...proof.statements,
       // A welcome, committed with the account (a refused sign-up writes none).
-      mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale))),
+      mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale)), now),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
@@ -96,7 +96,7 @@ const skillRows = (mentorId: string, expertise: string[]) => expertise.map((name
  * at the earliest, and only once the address's owner opens the mailed link: until then
  * nothing of the account changes, so nobody else can replace its password by re-applying.
  */
-export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now = new Date()): Promise<"applied" | "held"> {
+export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now: Date): Promise<"applied" | "held"> {
   const { db } = deps;
   const existing = await db.query.mentors.findFirst({ where: eq(mentors.email, input.email), columns: { id: true, isBlocked: true, status: true, rejectedAt: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });

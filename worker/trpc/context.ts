@@ -7,6 +7,7 @@ import { clientAddress } from "../services/client-address";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 import { newCatalogueGeneration } from "../services/edge-cache";
+import type { WaitUntil } from "../services/deps";
 
 export type Context = {
   env: Env;
@@ -32,7 +33,7 @@ export type Context = {
   /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English, ADR 0027). */
   locale: Locale;
   /** Runs work after the response (pushes after commit). */
-  waitUntil: (promise: Promise<unknown>) => void;
+  waitUntil: WaitUntil;
   /**
    * This request changed what the public catalogue shows (a mentor's profile, picture, rate, rating, approval or
    * block): this location's cached searches and profiles are skipped from now on (ADR 0016), and, when the request

@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../../db/schema";
 import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
 import { auditIfChanged } from "../moderation/audit";
@@ -84,7 +84,7 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
     to,
     ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: decision(formatWhen(row.slot.startAt, zone)) }, now, { ifPreviousChanged: true }),
   });
-  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, zoneOr(row.mentor.zone, "Asia/Kolkata"))];
+  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, mentorZoneOrDefault(row.mentor.zone))];
   const [resolved] = await db.batch([
     db
       .update(tickets)

@@ -11,6 +11,7 @@ import { rotateCalendarFeedStatement } from "../calendar-feed";
 import type { GoogleIdentity } from "./provider";
 import type { Locale } from "../../../shared/locale";
 import { mailLocale } from "../../i18n";
+import type { WaitUntil } from "../deps";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";
@@ -20,7 +21,7 @@ export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean
 export type GoogleSignInDeps = {
   db: Db;
   env: Env;
-  waitUntil: (p: Promise<unknown>) => void;
+  waitUntil: WaitUntil;
   now: number;
   /** The language of the request (switcher cookie, else Accept-Language): a new account keeps it, and her welcome speaks it (ADR 0027). */
   locale?: Locale;

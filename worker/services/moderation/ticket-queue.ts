@@ -87,7 +87,7 @@ export async function dismissTicket(deps: ServiceDeps, moderatorId: string, tick
   const ticket = await deps.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
-  const now = new Date();
+  const { now } = deps;
   const [updated] = await deps.db.batch([
     deps.db
       .update(tickets)

@@ -16,7 +16,7 @@ type Enrollment = typeof enrollments.$inferSelect;
  * (so a redelivered event, refused by that record, writes none); its dedupe key is the invoice, so
  * the invoice is receipted once whatever else happens. None when an account is gone.
  */
-export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined) {
+export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined, now: Date) {
   if (!invoice || invoice.amountMinor <= 0) return [];
   const [mentee, mentor] = await Promise.all([
     db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true, locale: true } }),
@@ -36,5 +36,5 @@ export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: Pai
     zone: zoneOr(mentee.timeZone),
     locale: mailLocale(mentee.locale),
   });
-  return [mailInsert(db, mail)];
+  return [mailInsert(db, mail, now.getTime())];
 }

@@ -110,12 +110,12 @@ export async function alreadyProcessed(db: Db, eventId: string): Promise<boolean
  * redelivered event fails on the event's primary key and changes nothing; a second active
  * subscription for the pair fails on `enrollments_one_active`.
  */
-export async function syncEnrollment(db: Db, input: SyncInput, now = new Date()): Promise<SyncOutcome> {
+export async function syncEnrollment(db: Db, input: SyncInput, now: Date): Promise<SyncOutcome> {
   const { sub, eventId, eventType } = input;
   const row = await findEnrollment(db, sub, input.checkoutSessionId);
   if (!row) return { kind: "unknown" };
 
-  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
+  const receipt = [...(await receiptWrites(db, row, input.invoice, now)), ...earningWrites(db, row, input.share)];
   const plan = planChange(row, input, now);
   if (!plan) {
     if (receipt.length === 0) await recordEvent(db, eventId, eventType);
@@ -152,9 +152,9 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
 }
 
 /** After Stripe canceled a second subscription for a pair: the row ends as canceled, in one batch with the event. */
-export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now = new Date()): Promise<SyncOutcome> {
+export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now: Date): Promise<SyncOutcome> {
   // It was paid once before Stripe canceled it: that payment is receipted too.
-  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
+  const receipt = [...(await receiptWrites(db, row, input.invoice, now)), ...earningWrites(db, row, input.share)];
   try {
     const [, updated] = await db.batch([
       markProcessed(db, input.eventId, input.eventType),

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { conversations, messages } from "../../../db/schema";
 import { waitLabel } from "../../../shared/reply-wait";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
@@ -46,7 +46,7 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
     .returning({ id: conversations.id });
   const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
   const locale = mailLocale(due.mentor.locale);
-  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata"), locale), locale });
+  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, mentorZoneOrDefault(due.mentor.timeZone), locale), locale });
   // His e-mail about messages (ADR 0027): muted, not left out, when he turned it off.
   const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, { ...mail, notice: { to: mentor, kind: "message" } }, sql`changes() = 1`, now.getTime())]);
   if (claimed.length === 0) return false;

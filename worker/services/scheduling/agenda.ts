@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { timeSlots } from "../../../db/schema";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { commitWithNotice } from "../commit-with-notice";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
@@ -21,7 +21,7 @@ export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUnti
   if (row?.slot.state !== "booked" || row.slot.menteeId !== menteeId) fail("NOT_FOUND", NO_SUCH_BOOKING);
   if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", AGENDA_CLOSED);
   if ((row.slot.agenda ?? null) === agenda) return { slotId, agenda, message: "Agenda saved" };
-  const when = formatWhen(row.slot.startAt, zoneOr(row.mentorZone, "Asia/Kolkata"));
+  const when = formatWhen(row.slot.startAt, mentorZoneOrDefault(row.mentorZone));
   const who = `${row.menteeFirst ?? "Your mentee"} ${row.menteeLast ?? ""}`.trim();
   const content = agenda ? `${who} updated the agenda of the session on ${when}: ${agenda}` : `${who} removed the agenda of the session on ${when}.`;
   const changed = await commitWithNotice(

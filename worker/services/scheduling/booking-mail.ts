@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { zoneOr } from "../../../shared/zoned-time";
+import { zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { mailInsertWhen } from "../mail";
 import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
@@ -30,7 +30,7 @@ export async function bookingEmails(db: Db, slotId: string, menteeId: string): P
 export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: BookingAddresses): { mentee: Party; mentor: Party } | null {
   if (!emails.mentor || !emails.mentee) return null;
   return {
-    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: zoneOr(row.mentorZone, "Asia/Kolkata"), locale: mailLocale(emails.mentorLocale) },
+    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: mentorZoneOrDefault(row.mentorZone), locale: mailLocale(emails.mentorLocale) },
     mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone), locale: mailLocale(emails.menteeLocale) },
   };
 }

@@ -7,7 +7,7 @@ import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } fr
 import { htmlOf } from "../mail/layout";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
 import { forgetBooked } from "./slot-turns";
@@ -93,7 +93,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const from = source.slot;
   const bookedAt = from.bookedAt!;
   const bookingId = bookingIdOf(from);
-  const mentorZone = zoneOr(source.mentorZone, "Asia/Kolkata");
+  const mentorZone = mentorZoneOrDefault(source.mentorZone);
   const day = mentorDay(target.slot.startAt, mentorZone);
 
   const release = db

@@ -87,7 +87,7 @@ export const authRouter = router({
 
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
-    await notify(ctx.db, ctx.env, ctx.waitUntil, { role, id: account.id }, {
+    await notify(ctx, { role, id: account.id }, {
       type: "alert",
       kind: "account",
       content: "New sign-in to your account. If this wasn't you, change your password.",
