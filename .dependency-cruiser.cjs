@@ -1,5 +1,5 @@
 /**
- * The project's floors (issue 21, ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
+ * The project's floors (ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
  *   shared  <- db <- worker/services <- transports (worker/trpc, rest, routes, jobs, dev, party rooms) <- worker entry
  *   shared  <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
  *   src/sw (the service worker) runs shared/ and the page shapes only, and the app never imports it
@@ -32,6 +32,13 @@ module.exports = {
       to: { path: "^worker/dev/" },
     },
     {
+      name: "doubles-never-in-the-worker",
+      severity: "error",
+      comment: "The third parties' doubles (worker/dev/doubles.ts and what it serves) run in Node beside the Worker, started by scripts/dev.ts and the test stacks; no Worker, room or SPA module imports them, so the production bundle has none (ADR 0033).",
+      from: { path: "^(worker|party|src|shared|db)/", pathNot: "^worker/dev/" },
+      to: { path: "^worker/dev/(doubles|local-stripe/|local-google|mailbox)" },
+    },
+    {
       name: "spa-reaches-the-worker-through-types-only",
       severity: "error",
       comment: "The SPA runs shared/ and its own code; from the Worker it takes only the router's types.",
@@ -48,7 +55,7 @@ module.exports = {
     {
       name: "service-worker-stays-apart",
       severity: "error",
-      comment: "The service worker (src/sw, issue 27) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
+      comment: "The service worker (src/sw, ADR 0027) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
       from: { path: "^src/sw/" },
       to: { path: "^src/", pathNot: "^src/(sw/|lib/page-shells\\.ts$)" },
     },

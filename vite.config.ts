@@ -8,6 +8,7 @@ import { CHUNK_GROUPS } from "./scripts/chunk-groups";
 import { prerenderShells } from "./scripts/prerender-shells";
 import { serviceWorker } from "./scripts/service-worker-build";
 import { workerReload } from "./scripts/worker-reload";
+import { doublesProxy } from "./scripts/doubles-proxy";
 import { lingui } from "@lingui/vite-plugin";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
@@ -86,6 +87,8 @@ const WORKER_DEPS = [
 
 export default defineConfig({
   plugins: [
+    // Before the Cloudflare plugin: the local doubles' pages in development (ADR 0033).
+    doublesProxy(),
     workerReload(),
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     linguiMacro(),
@@ -117,7 +120,7 @@ export default defineConfig({
   resolve: { alias },
   // The dev server pre-bundles the heavy libraries of the lazily loaded routes up front. Left to find them
   // when a page first imports them, it re-optimises and every open tab's older imports fail
-  // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so (issue 23).
+  // ("Failed to fetch dynamically imported module"): /mentors/scheduler dead-ended so.
   optimizeDeps: { include: LAZY_DEPS },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
 });

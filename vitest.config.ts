@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
 import { lingui } from "@lingui/vite-plugin";
+import { defineConfig } from "vitest/config";
 import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -18,7 +18,11 @@ const WITHOUT_STACK = ["tests/integration/page-weight.test.ts", "tests/integrati
  * the attendance seed's second run), or time the Worker's answers against each other (the reset's unknown e-mail). They run after everything else, one
  * at a time, on the integration project's stack.
  */
-const ALONE = ["tests/integration/attendance-seed.test.ts", "tests/integration/moderation-statistics.test.ts", "tests/integration/password-reset.test.ts"];
+const ALONE = [
+  "tests/integration/attendance-seed.test.ts",
+  "tests/integration/moderation-statistics.test.ts",
+  "tests/integration/password-reset.test.ts",
+];
 
 /**
  * unit: pure logic in Node. build: checks of the built bundle and the Worker's module shapes, in Node.
@@ -34,7 +38,7 @@ const ALONE = ["tests/integration/attendance-seed.test.ts", "tests/integration/m
  * (`uniqueEmail`) and never counts rows it did not write.
  */
 export default defineConfig({
-  // Code under test may use Lingui's macros and import .po catalogs, as the build does.
+  // Code under test may use Lingui's macros and import .po catalogs (ADR 0027), as the build does.
   plugins: [linguiMacro(), lingui()],
   resolve: { alias },
   test: {
@@ -43,7 +47,11 @@ export default defineConfig({
     // no database or room (tests/support/domain.ts): its failures there are expected, not news.
     onConsoleLog: (log, _type, entity) => !(entity?.project.name === "domain" && /domain\.invalid|partyserver is not available/.test(log)),
     projects: [
-      { plugins: [linguiMacro(), lingui()], resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        plugins: [linguiMacro(), lingui()],
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
       {
         plugins: [linguiMacro(), lingui()],
         resolve: { alias },

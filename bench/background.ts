@@ -9,6 +9,8 @@ import { mentees, mentors, timeSlots } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { startLocalDatabase } from "../scripts/local-db";
 import { startDbProxy } from "../tests/support/db-proxy";
+import { Log, LogLevel } from "miniflare";
+import { devtools, printSelfTimes, selfTimes, type Profile } from "./worker-devtools";
 
 /**
  * Background work at scale (ADR 0031). SESSIONS sessions start at the same instant; their 1-hour reminders (two
@@ -26,6 +28,9 @@ const PROVIDER_MS = 100;
 const ERROR_RATE = Number(process.env.BENCH_ERROR_RATE ?? 0.01);
 const DB_MS = Number(process.env.BENCH_DB_MS ?? 75);
 const LEAD_MS = Number(process.env.BENCH_LEAD_MS ?? 100_000);
+/** BENCH_PROFILE=1: a CPU profile of the edge Worker's isolate (where the consumers run) over the wave, and each consumer batch's time. */
+const PROFILE = process.env.BENCH_PROFILE === "1";
+const INSPECTOR_PORT = 9_232;
 const HOUR = 3_600_000;
 
 type Received = { to: string; subject: string; key: string; at: number };
@@ -81,7 +86,21 @@ const dir = mkdtempSync(join(tmpdir(), "mentorlink-bench-background-"));
 const database = await startLocalDatabase({ dataDir: join(dir, "db") });
 const proxy = await startDbProxy(database.url, { latencyMs: DB_MS });
 const provider = await startProvider();
-const stack = await startStack({ dbUrl: proxy.url, vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" } });
+/** Miniflare's queue lines ("QUEUE <name> 20/20 (1234ms)"): when each consumer batch ended and how long it took. */
+const batches: { queue: string; at: number; ms: number; size: number }[] = [];
+class BatchLog extends Log {
+  constructor() {
+    super(LogLevel.INFO);
+  }
+  override log(message: string): void {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colours to strip
+    const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
+    const m = /QUEUE (\S+) \d+\/(\d+) \((\d+)ms\)/.exec(plain);
+    if (m) batches.push({ queue: m[1], at: Date.now(), ms: Number(m[3]), size: Number(m[2]) });
+    else if (/error|warn/i.test(plain)) super.log(message);
+  }
+}
+const stack = await startStack({ ...(PROFILE ? { inspectorPort: INSPECTOR_PORT } : {}), log: new BatchLog(), dbUrl: proxy.url, vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" } });
 const db = createDb(database.url);
 try {
   // The accounts and sessions, straight into the database (next door): one mentor and one mentee per session.
@@ -148,10 +167,27 @@ try {
     }
   })();
 
+  const session = PROFILE ? await devtools(INSPECTOR_PORT, "mentorship") : undefined;
+  if (session) {
+    await sleep(Math.max(0, due - 2_000 - Date.now()));
+    await session.send("Profiler.enable");
+    await session.send("Profiler.setSamplingInterval", { interval: 200 });
+    await session.send("Profiler.start");
+  }
+
   const expected = 2 * (SESSIONS - 2 * CHANGED);
   const isReminder = (r: Received) => r.subject.startsWith("Reminder:");
   const deadline = due + 5 * 60_000;
   while (provider.received.filter(isReminder).length < expected && Date.now() < deadline) await sleep(1000);
+  if (session) {
+    const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
+    session.close();
+    mkdirSync("bench/results", { recursive: true });
+    writeFileSync("bench/results/background-wave.cpuprofile", JSON.stringify(profile));
+    const times = selfTimes(profile, 200);
+    console.log(`Edge isolate over the wave: JavaScript ${(times.total / 1000).toFixed(0)} ms, outside it ${(times.outside / 1000).toFixed(0)} ms, idle ${(times.idle / 1000).toFixed(0)} ms`);
+    printSelfTimes(times, 50);
+  }
   await sleep(5000);
   asking = false;
   sweeping = false;
@@ -170,6 +206,8 @@ try {
   });
   const [{ unsent }] = await db.all<{ unsent: number }>(sql`select count(*) as unsent from email_outbox where sent_at is null and muted_at is null and dead_at is null and subject like 'Reminder:%'`);
   if (process.env.BENCH_SHOW_UNSENT) console.log(await db.all(sql`select id, attempts, claimed_until, queued_at, next_attempt_at, last_error, session_start_at, created_at from email_outbox where sent_at is null and subject like 'Reminder:%' limit 5`));
+
+  const providerCalls = provider.calls();
 
   // The floor: as many provider calls straight from here, as many at once as a delivery makes.
   const floorStart = Date.now();
@@ -207,12 +245,19 @@ try {
     codes_delivered: codeLatencies.length,
     code_p50_ms: percentile(codeLatencies, 50),
     code_p99_ms: percentile(codeLatencies, 99),
-    provider_calls: provider.calls(),
+    provider_calls: providerCalls,
     floor_calls: expected,
     floor_ms: floorMs,
     floor_concurrency: MAIL_SEND_CONCURRENCY,
     targets: { due_to_delivered_p99_ms: 60_000, duplicates: 0, after_cancel: 0, code_p99_ms: 5_000 },
   };
+  const wave = batches.filter((b) => b.at >= due - 1_000);
+  for (const queue of new Set(wave.map((b) => b.queue))) {
+    const mine = wave.filter((b) => b.queue === queue);
+    const busy = mine.reduce((sum, b) => sum + b.ms, 0);
+    const span = Math.max(...mine.map((b) => b.at)) - Math.min(...mine.map((b) => b.at - b.ms));
+    console.log(`${queue}: ${mine.length} batches, ${mine.reduce((n, b) => n + b.size, 0)} messages; batch time p50 ${percentile(mine.map((b) => b.ms), 50)} ms, p95 ${percentile(mine.map((b) => b.ms), 95)} ms, max ${percentile(mine.map((b) => b.ms), 100)} ms; busy ${busy} ms of ${span} ms`);
+  }
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/background-latest.json", `${JSON.stringify(result, null, 2)}\n`);

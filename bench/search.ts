@@ -27,7 +27,7 @@ const scenarios: Record<string, Record<string, string>> = {
   "price c": { price: "c" },
   "rating >= 4": { rating: "4" },
   "text + price + rating": { search: "python", price: "d", rating: "3" },
-  // Issue 23: an abbreviation expanded to its long form, a typo answered by the trigram index, a sort.
+  // Relevance (ADR 0025): an abbreviation expanded to its long form, a typo answered by the trigram index, a sort.
   "text: abbreviation 'ML'": { search: "ML" },
   "text: typo 'kubernets'": { search: "kubernets" },
   "text + sort by price": { search: "react", sort: "price-asc" },
@@ -64,7 +64,7 @@ try {
       if (JSON.stringify(got) !== JSON.stringify(directIds)) throw new Error(`${scenario}: the Worker and the direct query disagree:\n${got.join(" ")}\n${directIds.join(" ")}\n${JSON.stringify(statements[0].args)}`);
     }
 
-    // 20 clients as the issue asks, and one client: latency without queueing behind the others.
+    // 20 clients (the load the search target is set for), and one client: latency without queueing behind the others.
     const measure = async (target: string, withBody?: string) => {
       await runWrk(target, { connections: CONNECTIONS, seconds: 2, body: withBody }); // warm-up
       const loaded = await runWrk(target, { connections: CONNECTIONS, seconds: SECONDS, body: withBody });
@@ -87,7 +87,7 @@ try {
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const result = { date: new Date().toISOString(), machine, mentors: MENTORS, seconds: SECONDS, connections: CONNECTIONS, rows };
-  writeFileSync("bench/results/search-latest.json", JSON.stringify(result, null, 2) + "\n");
+  writeFileSync("bench/results/search-latest.json", `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await cached.stop();
   await uncached.stop();

@@ -12,9 +12,9 @@ import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
 
 /**
  * What "logout signs out at once" costs a signed-in request. Every signed-in request already read
- * the account (blocked? pending?); it now also checks, in the same statement, that the sign-in named
+ * the account (blocked? pending?); it also checks, in the same statement, that the sign-in named
  * by the token's `sid` is live. Measured in one run, at 1 and 20 connections (wrk):
- * - check before: the account read alone, POSTed straight to sqld (the statement before this change);
+ * - check before: the account read alone, POSTed straight to sqld (without the sign-in check);
  * - check now: the account read with the sign-in check, straight to sqld;
  * - worker: a whole signed-in request through the built Worker (`GET /api/mentees/edit-profile/:id`:
  *   token, account check, profile read, legacy shape), for scale.

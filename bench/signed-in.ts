@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from "../db/factories";
 import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "../tests/support/session-record";
 
 /**
- * Signed-in Lighthouse runs (issue 28): a seeded demo account signs in over the REST API, and its
+ * Signed-in Lighthouse runs (ADR 0028): a seeded demo account signs in over the REST API, and its
  * session record is written into the fresh Chromium's local storage before Lighthouse loads the
  * page (Lighthouse then keeps storage: `disableStorageReset`). The record is written on a blank
  * same-origin document served by an interception, so the HTTP cache stays cold, as for a phone
@@ -47,7 +47,7 @@ export async function seedLocalStorage(port: number, baseUrl: string, role: Role
     await page.route(seedUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
     await page.goto(seedUrl);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
-    // And the cookies the app asks for once signed in (issue 28): the page cookie and the zone, so the Worker draws the page.
+    // And the cookies the app asks for once signed in: the page cookie and the zone, so the Worker draws the page.
     await withPageCookies(page, session.accessToken);
     await page.close();
   } finally {

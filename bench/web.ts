@@ -14,9 +14,9 @@ import { demoSession, seedLocalStorage } from "./signed-in";
 import type { Role, SeededSession } from "../tests/support/session-record";
 
 /**
- * The shop window as a new visitor's phone sees it (issue 13): Lighthouse's default mobile preset
+ * The shop window as a new visitor's phone sees it: Lighthouse's default mobile preset
  * (simulated slow 4G, 4x CPU slowdown, fresh profile and storage) on the landing page, browse and
- * one mentor profile, and (issue 28) the signed-in screens people use most as the seeded demo
+ * one mentor profile, and the signed-in screens people use most as the seeded demo
  * accounts (bench/signed-in.ts: a fresh profile holding only the session), served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
  * plus the gzip size of the JavaScript and CSS each page loads before it is interactive, from the
  * build's manifest (bench/bundle-size.ts). Each page runs BENCH_RUNS times (3) after one discarded
@@ -32,7 +32,7 @@ const README = "bench/README.md";
 const TABLE_START = "<!-- bench:web table start -->";
 const TABLE_END = "<!-- bench:web table end -->";
 
-/** Issue 13's budgets; the initial JavaScript budgets are bench/bundle-size.ts's. */
+/** The Lighthouse budgets a page must meet on a mid-range phone; the initial JavaScript budgets are bench/bundle-size.ts's. */
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 
 type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; lcpElement: string; warnings: string[] };
@@ -115,7 +115,7 @@ try {
     "/mentors/scheduler": "/mentors/scheduler",
     "/moderator (home)": "/moderator",
   };
-  // The signed-in screens (issue 28) are measured as the seeded demo accounts, with what the seed gives them to show.
+  // The signed-in screens are measured as the seeded demo accounts, with what the seed gives them to show.
   const sessions = {
     mentee: await demoSession(stack.baseUrl, "mentee", demoMentees[0].email),
     mentor: await demoSession(stack.baseUrl, "mentor", demoMentors[0].email),
@@ -158,7 +158,7 @@ try {
   const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
   const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
-  if (!ONLY) writeFileSync(RESULTS, JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2) + "\n");
+  if (!ONLY) writeFileSync(RESULTS, `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`);
 
   const table = [
     `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,

@@ -15,7 +15,7 @@ const NO_CLIENT_QUEUE = 1_000_000;
 export type ClientOptions = {
   policy?: RetryPolicy;
   gate?: WriteGate;
-  /** The same for reads: a few go at once, and those that wait go together as one read transaction (issue 25). */
+  /** The same for reads: a few go at once, and those that wait go together as one read transaction (ADR 0017). */
   readGate?: WriteGate;
   /** Keeps a request that sends other requests' writes with its own alive until they are answered (the Worker: `waitUntil`). */
   keepAlive?: (sending: Promise<unknown>) => void;
@@ -36,7 +36,7 @@ export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = D
         return async (stmt: InStatement, args?: never): Promise<ResultSet> => {
           const statement: InStatement = args === undefined ? stmt : { sql: stmt as string, args };
           const alone = () => withRetry(() => target.execute(statement), policy);
-          const [result] = await (isReadOnly(statement) ? reads : writes).runRider({ stmts: [statement], alone: () => alone().then((r) => [r]) });
+          const [result] = await (isReadOnly(statement) ? reads : writes).send({ stmts: [statement], alone: () => alone().then((r) => [r]) });
           return result;
         };
       }
@@ -44,8 +44,8 @@ export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = D
         return (stmts: InStatement[], mode?: TransactionMode) => {
           const chosen = mode ?? batchMode(stmts);
           const alone = () => withRetry(() => target.batch(stmts, chosen), policy);
-          if (readsOnly(stmts)) return reads.runRider({ stmts, alone });
-          return chosen !== "read" ? writes.runRider({ stmts, alone }) : alone();
+          if (readsOnly(stmts)) return reads.send({ stmts, alone });
+          return chosen !== "read" ? writes.send({ stmts, alone }) : alone();
         };
       }
       if (property === "transaction") {

@@ -5,7 +5,7 @@ import type { mentees, mentors, moderators } from "./schema";
 export const DEMO_PASSWORD = "Passw0rd!";
 
 export function menteeRow(overrides: Partial<typeof mentees.$inferInsert> & { email: string }): typeof mentees.$inferInsert {
-  // An established account: its address was proven (issue 20); pass `emailVerifiedAt: null` for one that was not.
+  // An established account: its address was proven; pass `emailVerifiedAt: null` for one that was not.
   return { firstName: "Test", lastName: "Mentee", phone: "9876543210", emailVerifiedAt: new Date(), ...overrides };
 }
 

@@ -14,7 +14,7 @@ type Waiting = { stmts: InStatement[]; resolve: (results: ResultSet[]) => void; 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * One request's view of the database (issue 25, ADR 0017): the reads it starts together travel
+ * One request's view of the database (ADR 0017): the reads it starts together travel
  * together, and its writes wait for what it was told to wait for.
  *
  * - **Reads (and batches of reads) that start in the same task go as one batch**, one HTTP request to the database (one
@@ -35,15 +35,15 @@ export type RequestDb = {
   /**
    * The same database without the hold, for the one batch of a procedure that carries its own account check: its first
    * statement reads the account's state and each of its writes is guarded in SQL by the same state
-   * (`accountMayAct`, worker/services/accounts.ts), so check and write are one round trip (issue 25; chat.send).
+   * (`accountMayAct`, worker/services/accounts.ts), so check and write are one round trip (chat.send).
    */
-  carryingCheck: Db;
+  forSelfCheckingBatch: Db;
 };
 
 /**
  * What `drizzle(client, { schema })` works out from the schema on every call, worked out once per
  * isolate: the tables' relational config took about a fifth of a booking's CPU in the Worker when each
- * request made its own (bench/worker-profile.ts, issue 25). Plain data and a stateless dialect: nothing
+ * request made its own (bench/worker-profile.ts). Plain data and a stateless dialect: nothing
  * of one request reaches another.
  */
 let shape: { dialect: SQLiteAsyncDialect; schema: { fullSchema: typeof schema; schema: ReturnType<typeof extractTablesRelationalConfig>["tables"]; tableNamesMap: Record<string, string> } } | undefined;
@@ -112,7 +112,7 @@ export function requestDb(shared: Db): RequestDb {
   });
   return {
     db: drizzleOver(scoped),
-    carryingCheck: drizzleOver(client),
+    forSelfCheckingBatch: drizzleOver(client),
     holdWritesUntil: (check) => {
       hold = check;
       // Seen by the writes that wait on it; unhandled here would be reported twice.

@@ -9,7 +9,7 @@ const DAY = 24 * HOUR;
 type Stretch = [role: "mentee" | "mentor", fromMin: number, toMin: number];
 
 /**
- * Attendance for the demo (issue 26): the demo pair's past sessions count as completed, with both
+ * Attendance for the demo (ADR 0026): the demo pair's past sessions count as completed, with both
  * present in the room's record; Priya has one Asha missed (settled two hours ago, so "Book another
  * time" and "Dispute" show); Rahul missed one with Asha and disputed it (an open attendance ticket in
  * the moderators' queue, with what the room recorded). Keyed by the sessions' agendas (their titles

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { mentorAvailability, mentors, timeOff } from "./schema";
 import { expandWeeklyHours, HORIZON_WEEKS, type WeeklyRange } from "../shared/weekly-hours";
-import { dayjs, SESSION_MS, zonedInstant, zoneOr } from "../shared/zoned-time";
+import { dayjs, SESSION_MS, zonedInstant, mentorZoneOrDefault } from "../shared/zoned-time";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ export const DEMO_WEEKLY_HOURS: WeeklyRange[] = [
  */
 export async function seedAvailabilityDemo(db: Db, mentorId: string, now = Date.now()): Promise<void> {
   const [mentor] = await db.select({ zone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId));
-  const zone = zoneOr(mentor?.zone, "Asia/Kolkata");
+  const zone = mentorZoneOrDefault(mentor?.zone);
   await db.insert(mentorAvailability).values({ mentorId, weeklyHours: DEMO_WEEKLY_HOURS, timeZone: zone, updatedAt: new Date(now) }).onConflictDoNothing();
   const [row] = await db.select().from(mentorAvailability).where(eq(mentorAvailability.mentorId, mentorId));
   if (!row) return;

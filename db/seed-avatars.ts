@@ -4,7 +4,7 @@ import { demoMentors } from "./demo-data";
 import { mentors } from "./schema";
 
 /**
- * The seeded mentors' photos (issue 23): illustrated portraits drawn by scripts/generate-avatars.ts and
+ * The seeded mentors' photos: illustrated portraits drawn by scripts/generate-avatars.ts and
  * bundled in public/avatars/ (made in the repo, so no licence to track and no download at run time).
  * A mentor's `profileImageKey` holds the bundled file's path; `profileImageUrl` serves it as it is.
  */

@@ -48,7 +48,7 @@ async function seedConversation(db: Db, menteeId: string, mentorId: string, line
 }
 
 /**
- * The demo chat (issue 9): Priya and Asha mid-conversation with two replies Priya has not read yet,
+ * The demo chat (ADR 0014): Priya and Asha mid-conversation with two replies Priya has not read yet,
  * Rahul and Asha's older exchange, and bell notifications for both demo accounts. Idempotent: a
  * conversation that exists is left as it is (and its notifications are only written with it).
  */

@@ -2,11 +2,11 @@ import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Db } from "./client";
 import { timeSlots } from "./schema";
 
-/** The demo agenda of the session running now: what the live page's agenda panel shows (issue 26). */
+/** The demo agenda of the session running now: what the live page's agenda panel shows (ADR 0026). */
 export const LIVE_DEMO_AGENDA = "Try the call: check your camera and microphone before joining, share your screen, and send a link in the call's chat.\nMy CV for feedback: https://example.com/priya-cv";
 
 /**
- * The live page for the demo accounts (issue 26): the demo pair's session running now (seeded by
+ * The live page for the demo accounts: the demo pair's session running now (seeded by
  * seedDemoSlots so Go Live and Join session open a room at once) gets an agenda, shown on both live
  * pages. The pair's chat is already seeded (seedChatDemo), so the call's text panel has a history.
  * Idempotent: an agenda already written is kept.

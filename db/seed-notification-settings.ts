@@ -2,7 +2,7 @@ import type { Db } from "./client";
 import { notificationPreferences } from "./schema";
 
 /**
- * The demo mentee's notification settings (issue 27): Priya reads her booking changes in the app and
+ * The demo mentee's notification settings (ADR 0027): Priya reads her booking changes in the app and
  * has turned their e-mails (with the calendar files) off, and wants no pushes about sign-ins; every
  * other switch is on. Her devices come from her own browsers, so none is seeded. Idempotent: a
  * choice she changed since is left as it is.

@@ -5,7 +5,7 @@ import { earnings, enrollments, mentees, mentors, payoutAccounts, payouts } from
 import { platformFeePaise, proportionOf } from "../shared/payouts";
 
 /**
- * The payouts demo (issue 24, ADR 0024).
+ * The payouts demo (ADR 0024).
  *
  * The demo mentor (Asha Rao, mentor@example.com) has a READY Express account: her subscribers'
  * payments of the last months are in the ledger as destination charges (the platform's 20 % fee

@@ -32,7 +32,7 @@ const waits = [
 ];
 
 /**
- * Responsive mentors (issue 26): the demo mentor Asha shows a reply time (from the demo chat's
+ * Responsive mentors (ADR 0026): the demo mentor Asha shows a reply time (from the demo chat's
  * replies, kept by the trigger of migration 0013) and "Active today" on her profile, and two other
  * seeded mentors leave a subscriber waiting more than 72 hours. Idempotent: a last activity is set
  * only where none is known, and a conversation that exists is left as it is.

@@ -27,7 +27,7 @@ const MOVES_AGENDA = "Practise a system design interview";
 const AGENDA_WITH_LINK = `${MOVES_AGENDA}\nMy draft of the URL shortener: https://example.com/priya-url-shortener`;
 
 /**
- * "Before and after" a session for the demo (issue 26): Priya and Asha have a past session, completed,
+ * "Before and after" a session for the demo (ADR 0026): Priya and Asha have a past session, completed,
  * with Asha's notes and Priya's comment under them; her next booking with Asha has an agenda with a
  * link; and since that session is recent and she has not rated Asha for more than 30 days, her home
  * asks "How was your session with Asha?". Keyed by the session's agenda, the notes' slot and the agenda's

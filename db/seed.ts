@@ -18,9 +18,9 @@ import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeS
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The one demo account whose address was never proven: signing in as her shows "verify your e-mail" (issue 20). */
+/** The one demo account whose address was never proven: signing in as her shows "verify your e-mail". */
 export const UNVERIFIED_DEMO_MENTEE = "sara.mentee@example.com";
-/** Signs in to the app in Hindi (issue 27). */
+/** Signs in to the app in Hindi (ADR 0027). */
 export const HINDI_DEMO_MENTEE = "rahul.mentee@example.com";
 
 /**
@@ -53,12 +53,12 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
     )
     .onConflictDoNothing();
 
-  // A database seeded before issue 20 has no proven addresses: the demo accounts get theirs once.
+  // A database seeded before addresses were proven (ADR 0019) has none: the demo accounts get theirs once.
   const provenMentees = demoMentees.map((m) => m.email).filter((email) => email !== UNVERIFIED_DEMO_MENTEE);
   await db.update(mentees).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentees.email, provenMentees), isNull(mentees.emailVerifiedAt)));
   await db.update(mentors).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentors.email, demoMentors.map((m) => m.email)), isNull(mentors.emailVerifiedAt)));
 
-  // Issue 27: one demo mentee reads the app in Hindi (until he picks another language in the switcher).
+  // One demo mentee reads the app in Hindi (until he picks another language in the switcher).
   await db.update(mentees).set({ locale: "hi" }).where(and(eq(mentees.email, HINDI_DEMO_MENTEE), isNull(mentees.locale)));
 
   const menteeIds = new Map((await db.select({ id: mentees.id, email: mentees.email }).from(mentees)).map((r) => [r.email, r.id]));
@@ -150,7 +150,7 @@ const HOUR = 60 * 60 * 1000;
  * The demo mentor's hand-made slots around today (relative to the current date, so they never go
  * stale), each at a start of her weekly hours (Tue/Thu 18-21, Sat 10-13 in Kolkata; DEMO_WEEKLY_HOURS)
  * but one: the session running now, booked by the demo mentee so "Go Live" and "Join session" open a
- * live room at once (issue 10), which is "now" whatever her hours. Then two bookings of the demo mentee
+ * live room at once (ADR 0015), which is "now" whatever her hours. Then two bookings of the demo mentee
  * in her hours (her next one, which seedMovesDemo shows as moved, and a past one) and an open slot with
  * a title; the seed's weekly hours add the rest of her open slots. Keyed by the mentor and the start:
  * a second run the same day adds nothing, and a run on a later day adds only what is missing.

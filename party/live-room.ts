@@ -14,7 +14,7 @@ const send = (connection: Connection, event: LiveServerEvent, data: unknown) => 
  * socket gets here (worker/realtime.ts) and says who it is in headers. The room relays offers,
  * answers and ICE candidates to the other participant only, and closes everyone at the session's
  * end plus the grace period (an alarm). The video itself flows browser to browser (WebRTC).
- * It also keeps attendance (issue 26, ADR 0026): each admitted socket's open and close is written to
+ * It also keeps attendance (ADR 0026): each admitted socket's open and close is written to
  * `live_presence`, from which the session's outcome is settled once the room has closed.
  */
 export class LiveRoom extends Server<DbConfig> {

@@ -1,16 +1,24 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { Miniflare } from "miniflare";
+import { Miniflare, type Log } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startLocalDatabase } from "./local-db";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { DEV_VAPID } from "./worker-vars";
+import { startDoubles, type Doubles } from "../worker/dev/doubles";
 
 /** The placed API's Worker name (wrangler.api.toml). */
 const API_NAME = "mentorship-api";
 
-export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: () => Promise<void> };
+export type Stack = {
+  baseUrl: string;
+  dbUrl: string;
+  jwtSecret: string;
+  /** The local Stripe, Google and mail provider this stack's Worker talks to (worker/dev/doubles.ts, ADR 0033); their pages are under `doubles.url`. */
+  doubles: Doubles;
+  stop: () => Promise<void>;
+};
 
 /**
  * A fresh seeded sqld and the built Workers in workerd (the edge Worker, and the placed API it forwards signed-in
@@ -18,10 +26,12 @@ export type Stack = { baseUrl: string; dbUrl: string; jwtSecret: string; stop: (
  * The Worker runs under Miniflare with the options wrangler derives from the built config, the
  * runtime `wrangler dev` uses, without its dev proxy in front (ADR 0003). With `dbUrl` the Worker
  * uses that database (another stack's) instead of a new one, and stop() leaves it running. The
- * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise; with
+ * Worker runs as in `npm run dev` (ENVIRONMENT=development) unless `vars` say otherwise, and its
+ * Stripe, Google and mail are the local doubles, started with it on the same database (a production
+ * Worker gets only what `vars` give it); with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
+export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** Miniflare's log (its queue lines time each consumer batch); none by default. */ log?: Log; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
   /** The placed API far from the edge and next to its own database (bench/db-distance.ts): each forwarded call waits this long, once. */ apiDistance?: { ms: number; dbUrl: string } } = {}): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
@@ -33,9 +43,10 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
 
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
+  const doubles = await startDoubles({ dbUrl: db.url });
   // Searches are not cached by default: a test that writes must read its own write.
-  // Web Push signs with the development key pair, which the local push service checks (issue 27).
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...options.vars };
+  // Web Push signs with the development key pair, which the local push service checks (ADR 0027).
+  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...(options.vars?.ENVIRONMENT === "production" ? {} : doubles.workerVars), ...options.vars };
   // The first Worker is the one the port serves: the edge.
   const workers = configs.map((config) => {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
@@ -57,18 +68,21 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     host: "127.0.0.1",
     port: 0,
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+    ...(options.log ? { log: options.log } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const stop = async () => {
     await miniflare.dispose().catch(() => undefined);
+    await doubles.stop();
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     const url = await miniflare.ready;
     const baseUrl = url.origin;
+    doubles.sendEventsTo(baseUrl);
     const health = await fetch(`${baseUrl}/healthz`);
     if (health.ok === Boolean(options.misconfigured)) throw new Error(`The Worker answered ${health.status} on /healthz: ${await health.text()}`);
-    return { baseUrl, dbUrl: db.url, jwtSecret, stop };
+    return { baseUrl, dbUrl: db.url, jwtSecret, doubles, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,17 +1,17 @@
 /**
- * How the client build groups modules into files (issue 13, ADR 0018). Left alone, the bundler cuts the
+ * How the client build groups modules into files (ADR 0018). Left alone, the bundler cuts the
  * public pages into twenty to thirty small files: each costs a request on a slow network, and gzip
  * compresses each alone. These groups put together what loads together; bench/bundle-size.ts weighs
  * the result, and tests/integration/page-weight.test.ts holds it.
  *
  * - "landing-shared": the few modules the landing's small script (src/landing-island.ts) shares with the
- *   app (shared/locale.ts's cookie and switcher names among them, issue 27). Kept apart from "boot", or
+ *   app (shared/locale.ts's cookie and switcher names among them, ADR 0027). Kept apart from "boot", or
  *   the landing would load the framework with them.
  * - "boot": what every public page starts with, the framework packages, the public chrome and the
  *   mentor cards, with everything they import.
  * - "mentor-profile": a mentor's profile page and the few small modules and icons only it uses.
- * - "area-shared": the icons and the chat button the profile shares with the signed-in areas. Until issue 28
- *   they were in "mentor-profile", and every signed-in page loaded the whole profile view for them (3.4 KB).
+ * - "area-shared": the icons and the chat button the profile shares with the signed-in areas. Kept apart
+ *   from "mentor-profile" so a signed-in page does not load the whole profile view for them (3.4 KB).
  */
 export const CHUNK_GROUPS = [
   {

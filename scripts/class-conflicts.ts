@@ -4,7 +4,7 @@ import { twMerge } from "tailwind-merge";
 import ts from "typescript";
 
 /**
- * Finds Tailwind classes that would fight in the app's markup (issue 13, ADR 0018): `cn` joins class
+ * Finds Tailwind classes that would fight in the app's markup (ADR 0018): `cn` joins class
  * names without resolving conflicts (no tailwind-merge in the pages' JavaScript), so a component's own
  * classes and the classes a caller adds must never set the same thing. Reads every .tsx under src/
  * and reports:

@@ -4,7 +4,7 @@ import { demoMentors } from "../db/demo-data";
 import { AVATAR_LOOKS, avatarPath, type AvatarLook } from "../db/seed-avatars";
 
 /**
- * Draws the seeded mentors' photos (issue 23): a small illustrated portrait per mentor, as SVG, into
+ * Draws the seeded mentors' photos: a small illustrated portrait per mentor, as SVG, into
  * public/avatars/. Made here, by this script, so they carry no third-party licence and nothing is
  * downloaded when the seed runs. Deterministic: the same name always gives the same picture.
  * Run `npx tsx scripts/generate-avatars.ts` after adding a demo mentor, and commit the files.

@@ -43,10 +43,10 @@ const EARLY_TAP_WAIT_MS = 10_000;
  * after the first animation frame, or 100 ms at the latest when frames are not running), so on a slow
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
- * ask for it. A signed-in page the Worker drew with its data (issue 28, worker/routes/signed-in-pages.ts) waits for
+ * ask for it. A signed-in page the Worker drew with its data (worker/routes/signed-in-pages.ts) waits for
  * its first paint the same way. A tap on one of its buttons before React has taken that button over (its handlers are
  * on it: a `__reactProps$…` key) is held and made again once it has, up to EARLY_TAP_WAIT_MS, instead of being lost
- * on a slow phone. On every other path the app starts at once, as before.
+ * on a slow phone. On every other path the app starts at once.
  *
  * The landing, for a visitor who is not signed in, loads its own small script instead
  * (src/landing-island.ts), which starts the app only when the visitor reaches for what needs it (the
@@ -102,7 +102,7 @@ export function shellGuard(): string {
 
 /**
  * After the client build, renders the public pages' shells (src/prerender/shells.tsx, loaded through a
- * throwaway Vite SSR server) and writes them into the built index.html (issue 13, ADR 0018).
+ * throwaway Vite SSR server) and writes them into the built index.html (ADR 0018).
  */
 export function prerenderShells(alias: Record<string, string>): Plugin {
   return {
@@ -132,7 +132,7 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         // Once parsed, the shells of other pages leave the document (the guard has hidden them already),
         // so the page holds one copy of its nav and headings, as it will once the app runs.
         const prune = `<script>document.querySelectorAll('#root>[${PRERENDER_ATTRIBUTE}]:not([${PRERENDER_ATTRIBUTE}="'+document.documentElement.getAttribute("${SHELL_ATTRIBUTE}")+'"])').forEach(function(e){e.remove()})</script>`;
-        // One page per language (issue 27): the Worker answers a reader of Hindi with index.hi.html.
+        // One page per language (ADR 0027): the Worker answers a reader of Hindi with index.hi.html.
         for (const locale of LOCALES) {
           const shells = await renderShells(locale);
           const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");

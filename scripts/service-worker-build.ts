@@ -18,7 +18,7 @@ const PUBLIC_ROOTS = ["index.html", LANDING_ISLAND, ...Object.values(SHELL_ROUTE
 const ROUTE_FILE = /^src\/routes\//;
 
 /**
- * The built files the public pages can load (issue 27): the chunks, stylesheets and files of the app page's
+ * The built files the public pages can load (ADR 0027): the chunks, stylesheets and files of the app page's
  * entry, the landing's script and the public routes, with what they import, lazily too (the toasts, the
  * user menu, a profile's reviews, the messages of each language), but not the other routes of the app,
  * which need the network anyway. Paths from the site's root, sorted.

@@ -13,7 +13,7 @@ export function localJwtSecret(dataDir: string): string {
 }
 
 /**
- * The development Web Push key pair (issue 27): fixed, and public on purpose, so a subscription a
+ * The development Web Push key pair (ADR 0027): fixed, and public on purpose, so a subscription a
  * browser made in `npm run dev` keeps working across restarts and the tests know the key the
  * local push service checks. Production sets its own (`npx wrangler secret put VAPID_PRIVATE_KEY`,
  * and VAPID_PUBLIC_KEY and VAPID_SUBJECT as vars); worker/env.ts refuses production without them.
@@ -26,7 +26,7 @@ export const DEV_VAPID = {
 
 /** The Worker's local variables; read by the Vite plugin and by wrangler dev from `.dev.vars`. */
 export function writeDevVars(vars: Record<string, string>, file = ".dev.vars"): void {
-  writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
+  writeFileSync(file, `${Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n")}\n`, { mode: 0o600 });
 }
 
 /** No Cloudflare account here: keep wrangler from calling home. */

@@ -1,4 +1,4 @@
-// How a booked session ended, from the live room's records (issue 26, ADR 0026). Plain functions,
+// How a booked session ended, from the live room's records (ADR 0026). Plain functions,
 // shared by the Worker (which settles sessions) and the SPA (which explains the rule while waiting).
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS } from "./live-window";

@@ -1,5 +1,5 @@
 /**
- * What the Google popup page may be told went wrong (issue 20): a code from this fixed list, which
+ * What the Google popup page may be told went wrong: a code from this fixed list, which
  * the page turns into its own text (src/lib/google-sign-in.ts). A link cannot make the page show
  * text of its choosing.
  */

@@ -1,5 +1,5 @@
 /**
- * A mentor's "last active" (issue 26): written at most hourly by the Worker, shown coarsely, in days,
+ * A mentor's "last active" (ADR 0026): written at most hourly by the Worker, shown coarsely, in days,
  * on his profile and to moderators. Pure: no clock of its own.
  */
 

@@ -1,4 +1,4 @@
-// The live room's window around a booked session (issue 10). Plain constants, shared by the Worker and the SPA.
+// The live room's window around a booked session (ADR 0015). Plain constants, shared by the Worker and the SPA.
 
 const MINUTE = 60 * 1000;
 /** The live room opens this long before the start. */
@@ -15,7 +15,7 @@ export function callEnd(slot: { type: string; start: Date; end: Date }): Date {
 
 /**
  * The mentor's "Go Live" appears when the live room opens, 10 minutes before the start, like the
- * mentee's entry (issue 26; SPEC §2 said "once the start is reached"), until the room closes.
+ * mentee's entry (SPEC §2 said "once the start is reached"; ADR 0026), until the room closes.
  */
 export function canGoLive(slot: { start: string; end: string }, now: number): boolean {
   return new Date(slot.start).getTime() - LIVE_EARLY_MS <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;

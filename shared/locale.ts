@@ -1,5 +1,5 @@
 /**
- * The product's languages (issue 27, ADR 0027). English is the source language: the SPEC's texts stay
+ * The product's languages (ADR 0027). English is the source language: the SPEC's texts stay
  * exactly as they are in English. A person's language comes from her account's setting, else from the
  * browser's Accept-Language (or navigator.languages), else English.
  */

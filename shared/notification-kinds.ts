@@ -1,7 +1,7 @@
 import type { Role } from "./role";
 
 /**
- * What a notification is about (issue 27): each notice the bell gets has one kind, and each person
+ * What a notification is about (ADR 0027): each notice the bell gets has one kind, and each person
  * chooses per kind which channels (in the app, e-mail, push to her devices) carry it. The Worker
  * applies the choice; the settings screen shows it. Both read this one table.
  */
@@ -26,7 +26,7 @@ const ACCOUNT: Rules = { inApp: "always", email: "always", push: "switch" };
 /** The kinds each role receives, in the order the settings screen lists them, and what each channel does with them. */
 export const CHANNEL_RULES: Record<Role, Partial<Record<NoticeKind, Rules>>> = {
   mentee: { reminder: ALL, message: NO_EMAIL, booking: ALL, moderation: NO_EMAIL, account: ACCOUNT },
-  // His e-mail about messages: a subscriber has waited 72 hours for his reply (issue 26).
+  // His e-mail about messages: a subscriber has waited 72 hours for his reply (ADR 0026).
   mentor: { reminder: ALL, message: ALL, booking: ALL, moderation: NO_EMAIL, account: ACCOUNT },
   // Moderators' only notices are sign-in alerts: a pop-up in their open tabs (they have no bell), and their devices if they choose.
   moderator: { account: { inApp: "always", email: "none", push: "switch" } },

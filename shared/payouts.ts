@@ -1,5 +1,5 @@
 /**
- * Mentors' payouts (issue 24, ADR 0024): what the Earnings page, the dashboard and the moderator's
+ * Mentors' payouts (ADR 0024): what the Earnings page, the dashboard and the moderator's
  * home show, and the one fee rule. Amounts are in paise (₹1 = 100 paise); dates are ISO strings.
  */
 

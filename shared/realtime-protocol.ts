@@ -8,7 +8,7 @@ export type { Role };
 export type NotificationPush = {
   id: string;
   type: "message" | "alert";
-  /** What it is about (issue 27): which of the recipient's channels carry it. */
+  /** What it is about (ADR 0027): which of the recipient's channels carry it. */
   kind: NoticeKind;
   content: string;
   isRead: boolean;
@@ -76,7 +76,7 @@ export const SIGN_IN_HEADER = "x-sign-in";
 /** Which of a user's sign-ins lose their sockets: one (`only`), all but one (`except`), or all (neither). */
 export type SignInScope = { only?: string; except?: string };
 
-// ---------------------------------------------------------------- live rooms (issue 10)
+// ---------------------------------------------------------------- live rooms (ADR 0015)
 
 export const LIVE_ROOM_PARTY = "live-room";
 

@@ -1,5 +1,5 @@
 /**
- * A mentor's chat reply time (issue 26), from the stats a trigger keeps (migration 0013): as profiles
+ * A mentor's chat reply time (ADR 0026), from the stats a trigger keeps (migration 0013): as profiles
  * and cards show it, and the threshold search's tie-breaker uses. Kept small: every public page's
  * first script carries it (the cards). The last activity is shared/last-active.ts, waits shared/reply-wait.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A subscriber waiting for her mentor's answer (issue 26): from 72 hours the mentor is reminded and
+ * A subscriber waiting for her mentor's answer (ADR 0026): from 72 hours the mentor is reminded and
  * moderators see it. Shared by the reminder (its notice and e-mail) and the moderator home.
  */
 

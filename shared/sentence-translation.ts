@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { isLocale, type Locale } from "./locale";
 
 /**
- * The Worker's English sentences (SPEC §8, bell notifications, errors) in another language (issue 27):
+ * The Worker's English sentences (SPEC §8, bell notifications, errors) in another language (ADR 0027):
  * the `messages` catalog is keyed by the English text itself (scripts/i18n/messages-extractor.ts), and
  * a sentence built with values (`Only {0} left`) is matched as a pattern whose values are carried over.
  * Anything unknown comes back as it was. Shared by the SPA (src/lib/i18n/server-messages.ts) and the
@@ -20,12 +20,12 @@ export type ValueReader = (value: string, locale: Locale) => string | null;
 /** Per catalog object; rebuilt when more messages were loaded into it (the SPA loads catalogs as it goes). */
 const patternCache = new WeakMap<object, { size: number; patterns: Pattern[] }>();
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
 
 function patternsOf(ids: string[]): Pattern[] {
   return ids
     .filter((id) => /\{\d+\}/.test(id))
-    .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escape).join("(.+?)")}$`) }));
+    .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escapeRegExp).join("(.+?)")}$`) }));
 }
 
 /**

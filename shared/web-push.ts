@@ -1,7 +1,7 @@
 import type { NoticeKind } from "./notification-kinds";
 
 /**
- * What a Web Push message carries (issue 27), encrypted for the device (RFC 8291): the service
+ * What a Web Push message carries (ADR 0027), encrypted for the device (RFC 8291): the service
  * worker shows `title` and `body`, replaces an earlier notification with the same `tag`, and a
  * click opens `url` (a path of this app). Built on the Worker by one function
  * (worker/services/web-push/payload.ts), read by src/sw/push.ts.

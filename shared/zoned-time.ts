@@ -51,6 +51,16 @@ export function isTimeZone(zone: unknown): zone is string {
 
 export const zoneOr = (zone: string | null | undefined, fallback = FALLBACK_ZONE) => (isTimeZone(zone) ? zone : fallback);
 
+/**
+ * The zone a mentor who has not chosen one is read in: the product is priced in rupees and its mentors
+ * are mostly in India (ADR 0017), so their slots, notices and months fall on India's days, not UTC's.
+ * A mentee without a zone is read in UTC (`zoneOr`), because mentees are everywhere.
+ */
+export const MENTOR_DEFAULT_ZONE = "Asia/Kolkata";
+
+/** A mentor's zone, or India's when he has none (MENTOR_DEFAULT_ZONE). */
+export const mentorZoneOrDefault = (zone: string | null | undefined) => zoneOr(zone, MENTOR_DEFAULT_ZONE);
+
 export const inZone = (instant: Date | string | number, zone: string) => dayjs(instant).tz(zone);
 
 // English keeps the SPEC's formats exactly ("March 9th 2026", "9:30 pm"); another language gets its own
@@ -74,7 +84,7 @@ const ENGLISH_WHEN = /^(\w+) (\d{1,2})(?:st|nd|rd|th) (\d{4}), (\d{1,2}):(\d{2})
 
 /**
  * The instant and zone of an English `formatWhen` text ("March 9th 2026, 9:30 pm (Asia/Kolkata)"), or null:
- * the Worker's stored sentences carry it, and another language shows it in its own words (issue 27).
+ * the Worker's stored sentences carry it, and another language shows it in its own words (ADR 0027).
  */
 export function parseWhen(text: string): { instant: Date; zone: string } | null {
   const match = ENGLISH_WHEN.exec(text);
@@ -94,8 +104,8 @@ export function rewriteWhen(text: string, locale: Locale): string | null {
 }
 
 /**
- * A date or time as a screen writes it: in English by its dayjs pattern, exactly as before ("ddd, MMM D,
- * h:mm a"); in another language by Intl with the matching fields (issue 27). In `zone`, or the viewer's
+ * A date or time as a screen writes it: in English by its dayjs pattern ("ddd, MMM D,
+ * h:mm a"); in another language by Intl with the matching fields. In `zone`, or the viewer's
  * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
  */
 export function formatIn(instant: Date | string | number, englishPattern: string, fields: Intl.DateTimeFormatOptions, zone?: string, locale: Locale = getDisplayLocale()): string {
@@ -111,7 +121,7 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
 /**
  * Today's IANA names of zones that ICU (and so Intl.supportedValuesOf and resolvedOptions in Chromium
  * and Node) still lists under their old alias. Shown and stored by today's name, so one place never says
- * "Asia/Calcutta" while another says "Asia/Kolkata" (issue 23). Both names work with Intl either way.
+ * "Asia/Calcutta" while another says "Asia/Kolkata". Both names work with Intl either way.
  */
 const CURRENT_NAMES: Record<string, string> = {
   "Asia/Calcutta": "Asia/Kolkata",

@@ -6,7 +6,7 @@ import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } f
 import { runTypewriter } from "./lib/typewriter";
 
 /**
- * The landing page for a visitor, before (and mostly without) the app (issue 13, ADR 0018). The Worker
+ * The landing page for a visitor, before (and mostly without) the app (ADR 0018). The Worker
  * sends the whole page, featured mentors included; its links are plain links to pages that arrive
  * pre-rendered too. This script, a few KB instead of the app's 130, does the rest: types the taglines,
  * opens the phone menu, sends the search box to the browse page. The app starts when the page cannot do
@@ -25,7 +25,7 @@ const X_ICON =
 
 function enhance(root: Element) {
   const typed = root.querySelector(TYPED_SELECTOR);
-  // The taglines in the page's language, as the page wrote them (issue 27).
+  // The taglines in the page's language, as the page wrote them (ADR 0027).
   const taglines = typed ? taglinesOf(typed) : [];
   if (typed && taglines.length > 0) {
     const stop = runTypewriter(taglines, (text) => {
@@ -43,7 +43,7 @@ function enhance(root: Element) {
       const open = panel.hidden;
       panel.hidden = !open;
       menuButton.setAttribute("aria-expanded", String(open));
-      // The page's own words for the two states, in its language (issue 27).
+      // The page's own words for the two states, in its language.
       menuButton.setAttribute("aria-label", (open ? menuButton.dataset.closeLabel : menuButton.dataset.openLabel) ?? "");
       menuButton.innerHTML = open ? X_ICON : menuIcon;
     });
@@ -59,7 +59,7 @@ function enhance(root: Element) {
 
   root.querySelector("button[data-user-menu]")?.addEventListener("click", () => startApp("user-menu"));
 
-  // The language switcher before the app runs: the choice is kept, and the Worker draws the page again in it (issue 27).
+  // The language switcher before the app runs: the choice is kept, and the Worker draws the page again in it.
   for (const select of root.querySelectorAll(`select[${LANGUAGE_SWITCHER_ATTRIBUTE}]`)) {
     if (!(select instanceof HTMLSelectElement)) continue;
     select.addEventListener("change", () => {
@@ -72,7 +72,7 @@ function enhance(root: Element) {
 if (!page || !document.getElementById(PAGE_DATA_ID)) startApp();
 else enhance(page);
 
-// Installable and offline (issue 27): the service worker, once the page has loaded. Only the app offers
+// Installable and offline: the service worker, once the page has loaded. Only the app offers
 // updates (src/lib/service-worker.ts); a visitor's landing takes a new version once her tabs of the app are closed.
 const registerWorker = () => navigator.serviceWorker?.register(SERVICE_WORKER_PATH).catch(() => undefined);
 if (document.readyState === "complete") registerWorker();

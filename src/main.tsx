@@ -50,7 +50,7 @@ const authFetch = createAuthFetch(sessionEvents);
 
 const router = createRouter({
   routeTree,
-  // A signed-in page's loader starts its first reads with these (src/lib/first-reads.ts, issue 28).
+  // A signed-in page's loader starts its first reads with these (src/lib/route-prefetch.ts).
   context: { reads: { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }) } },
   ...ROUTER_OPTIONS,
   defaultPreload: "intent",
@@ -65,7 +65,7 @@ declare module "@tanstack/react-router" {
 
 // A public profile or the landing arrives with the answer it was drawn from (worker/routes/public-pages.ts):
 // the first render draws the page the HTML already shows. A signed-in mentee asks again for a profile (her
-// answer says whether she subscribes). A signed-in page drawn by the Worker (issue 28) brings its reads, used only
+// answer says whether she subscribes). A signed-in page drawn by the Worker brings its reads, used only
 // for the person signed in here in that role.
 const seed = readPageSeed();
 if (seed && usableSeed(seed)) seedPage(queryClient, apiClient, seed);
@@ -98,7 +98,7 @@ const area = roleOfArea(location.pathname);
 const areaSession = area ? readSession(area) : null;
 if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);
 
-/** A change of language draws every screen anew, dates and numbers included, not only the texts Lingui marks (issue 27). */
+/** A change of language draws every screen anew, dates and numbers included, not only the texts Lingui marks (ADR 0027). */
 function RedrawnPerLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   return <Fragment key={i18n.locale}>{children}</Fragment>;
@@ -121,7 +121,7 @@ const app = (
 );
 
 const render = () => {
-  // A signed-in page drawn by the Worker (issue 28) is taken over where it stands: React attaches to its markup instead
+  // A signed-in page drawn by the Worker is taken over where it stands: React attaches to its markup instead
   // of drawing it again, as a transition, so in small tasks that yield to the browser (a tap or a scroll meanwhile is not
   // blocked). Should a part differ from what the browser would draw, React draws that part anew and says so in the console.
   const drawn = drawnPage();
@@ -134,18 +134,18 @@ const render = () => {
   startTransition(() => createRoot(document.getElementById("root")!).render(app));
 };
 
-// The landing, browse and profile pages arrive pre-rendered in index.html (issue 13): the shell stays on
+// The landing, browse and profile pages arrive pre-rendered in index.html: the shell stays on
 // screen until its route's code is loaded, so React's first frame is the same page (no loading screen
 // in between, no shift).
-// A reader of another language than English gets the app's first frame in it: its messages come first (issue 27).
+// A reader of another language than English gets the app's first frame in it: its messages come first.
 const locale = browserLocale();
 const ready = locale === "en" ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
 // The route's loading (its loaders, the lazy parts it asks for) starts in a task of its own, after this module's: on a
-// slow phone the two together were one long task that kept a tap waiting (issue 28: about 40 ms here, 160 ms at 4x).
+// slow phone the two together were one long task that kept a tap waiting (about 40 ms here, 160 ms at 4x).
 if (pageBeforeApp()) setTimeout(() => void Promise.all([ready, router.load().catch(() => undefined)]).then(render));
 else void ready.then(render);
 
-// Installable and offline (issue 27): the service worker registers once the page has loaded, in a build only
+// Installable and offline: the service worker registers once the page has loaded, in a build only
 // (`npm run dev` has none), and offers a reload when a new version is ready (src/components/update-prompt.ts).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   const startServiceWorker = () =>

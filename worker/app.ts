@@ -24,18 +24,15 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
 import { devQueues } from "./dev/queues";
-import { devMailbox } from "./dev/mailbox";
 import { devPushPages } from "./dev/push-pages";
-import { localGooglePages } from "./dev/local-google";
-import { localStripePages } from "./dev/local-stripe/pages";
-import { localStripeOf, wireThirdParties } from "./third-parties";
+import { wireThirdParties } from "./third-parties";
 import { contextOf } from "./trpc/context-of";
 import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
 import { appRouter } from "./trpc/router";
 
 export const app = new Hono<AppEnv>();
 
-// First, so every response gets the security headers, the early refusals and error pages too (issue 20, ADR 0021).
+// First, so every response gets the security headers, the early refusals and error pages too (ADR 0021).
 app.use("*", securityHeaders);
 // Every request gets an id (Cloudflare's ray id when there is one) that failures are logged with: without one,
 // this isolate's random prefix and a counter (crypto.randomUUID cost about 0.1 ms a request, bench/worker-profile.ts).
@@ -53,12 +50,12 @@ app.use("*", async (c, next) => {
 // catalogue is said in its answer, and made here too.
 app.use("*", forwardToPlacedApi);
 app.use("*", sayCatalogueChanged);
-// A misconfigured Worker answers 503 everywhere, and /healthz names the settings (issue 20).
+// A misconfigured Worker answers 503 everywhere, and /healthz names the settings.
 app.use("*", configGate);
 app.use("*", inputGuard);
-// Stripe, mail and Google (or their development stand-ins), chosen once per isolate for every route and job.
+// Stripe, mail, Google and Web Push, chosen once per isolate for every route and job.
 app.use("*", async (c, next) => {
-  wireThirdParties(c.env, deliverToSelf(c.env));
+  wireThirdParties(c.env);
   await next();
 });
 
@@ -75,32 +72,29 @@ app.use(
 );
 
 app.route("/", imageRoutes);
-// Payments (issue 7): the Stripe webhook, and the local Stripe's pages (development only, 404 in production).
+// Payments: the Stripe webhooks (Stripe, or the local Stripe of ADR 0033, posts its signed events here).
 app.route("/", stripeWebhookRoutes);
 app.route("/", stripeConnectWebhookRoutes);
-app.route("/dev/stripe", localStripePages(localStripeOf));
-// Mail (issue 12): the development mailbox and the cron's jobs by hand (development only).
-app.route("/dev/mailbox", devMailbox);
+// The cron's jobs and the queues by hand (development only).
 app.route("/dev/cron", devCron);
 app.route("/dev/queues", devQueues);
-// Web Push (issue 27): the local push service's inbox and doors (development only).
+// Web Push (ADR 0027): the local push service's inbox and doors (development only).
 app.route("/dev/push", devPushPages);
-// Google sign-in (issue 12): start, callback and the popup page; the local stand-in in development.
+// Google sign-in: start, callback and the popup page.
 app.route("/", googleAuthRoutes);
-app.route("/dev/google", localGooglePages);
-// Scheduling (issue 8): calendar export (.ics downloads and the private feed).
+// Scheduling (ADR 0013): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
 app.route("/", publicPageRoutes);
-// A signed-in page drawn with the person's data, from her page cookie (issue 28, ADR 0028).
+// A signed-in page drawn with the person's data, from her page cookie (ADR 0028).
 app.route("/", pageSessionRoutes);
 app.route("/", signedInPageRoutes);
-// Installable (issue 27): the service worker and the web app manifest, revalidated on every request.
+// Installable: the service worker and the web app manifest, revalidated on every request.
 app.route("/", installFileRoutes);
 app.route("/api", restApp);
 
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
 
-// The original client's socket.io polling (SPEC §7 `path /socket.io`) fails fast with where pushes live now (issue 9).
+// The original client's socket.io polling (SPEC §7 `path /socket.io`) fails fast with where pushes live now (ADR 0014).
 const SOCKET_IO_GONE = "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?ticket=<a ticket from POST /trpc/realtime.ticket>, not socket.io.";
 app.all("/socket.io", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 app.all("/socket.io/*", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
@@ -110,7 +104,7 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 // Everything else is the SPA and its files: the Worker runs first for every path (wrangler.toml), so they pass
 // through the security headers; the assets' own rules (public/_headers, the SPA fallback) still apply.
 app.all("*", (c) => {
-  // A page of the app in Hindi for a reader of Hindi (issue 27); everything else as the assets have it.
+  // A page of the app in Hindi for a reader of Hindi; everything else as the assets have it.
   const locale = requestLocale(c.req.raw.headers);
   if (locale !== DEFAULT_LOCALE && wantsAppPage(c.req.raw)) return appPage(c.env, c.req.url, locale);
   return c.env.ASSETS.fetch(c.req.raw);
@@ -118,8 +112,3 @@ app.all("*", (c) => {
 
 // Whatever a route did not handle itself still gets the one mapping: a clear 503 or a generic 500.
 app.onError((error, c) => restErrorResponse(error, c.get("requestId") ?? "-", `${c.req.method} ${c.req.path}`));
-
-/** The Worker's own front door: the local Stripe posts its signed events through it, as Stripe does from outside. */
-export function deliverToSelf(env: AppEnv["Bindings"]) {
-  return async (request: Request, ctx: ExecutionContext) => app.fetch(request, env, ctx);
-}

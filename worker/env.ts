@@ -14,11 +14,11 @@ const configSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, "SEARCH_CACHE_SECONDS must be a whole number of seconds (0-999)"), v.transform(Number)),
     "0",
   ),
-  /** Stripe (ADR 0010): required in production; in development, absent means the built-in local Stripe. */
+  /** Stripe (ADR 0010): required in production; `npm run dev` and the tests set the local Stripe's (ADR 0033). */
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
-  /** Stripe Connect (issue 24, ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
+  /** Stripe Connect (ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
   STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
   /** The platform's share of every subscription payment, in percent (0-50, up to two decimals); the rest goes to the mentor. */
   PLATFORM_FEE_PERCENT: v.optional(
@@ -40,7 +40,7 @@ const configSchema = v.object({
   MAIL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, "MAIL_API_KEY looks too short"))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<?[^@\s<>]+@[^@\s<>]+>?$/, 'MAIL_FROM must be an address such as "MentorLink <no-reply@example.com>"')), "MentorLink <no-reply@mentorlink.local>"),
   MAIL_API_URL: v.optional(v.pipe(v.string(), v.url("MAIL_API_URL must be a URL such as https://api.resend.com/emails")), "https://api.resend.com/emails"),
-  /** Google sign-in for mentees; without them, development uses the local stand-in at /dev/google. */
+  /** Google sign-in for mentees; `npm run dev` and the tests set the local Google's client (ADR 0033). */
   GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /** Development only: the base URL of a fake Google (authorize, token and user-info endpoints). */
@@ -61,7 +61,7 @@ const configSchema = v.object({
   TURN_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   TURN_KEY_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /**
-   * Web Push (issue 27): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
+   * Web Push (ADR 0027): the application server's VAPID key pair (RFC 8292), P-256, base64url: the
    * public key as the 65-byte uncompressed point browsers take as `applicationServerKey`, the private
    * key as its 32-byte scalar (README, Production, prints a pair), and the contact push services may
    * write to. Required in production; `npm run dev` and the tests set a fixed development pair
@@ -78,7 +78,7 @@ const VAPID_SETTINGS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"
 /** A rule across settings: which settings it names, and why it failed (never their values). */
 type Rule = { settings: string[]; reason: string; holds: (c: Config) => boolean };
 
-/** Production needs its secrets and never talks to a fake; development may omit them (the local stand-ins answer). */
+/** Production needs its secrets and never talks to a double; development may omit them (`npm run dev` points them at the local doubles, ADR 0033). */
 const configRules: Rule[] = [
   ...STRIPE_SECRETS.map((name) => ({
     settings: [name],
@@ -158,7 +158,7 @@ export function checkConfig(env: Record<string, unknown>): ConfigCheck {
   return problems.length ? { ok: false, problems } : { ok: true, config: parsed.output };
 }
 
-/** The one development gate: the local stand-ins, the mailbox, /dev/* and the clock header exist only here. */
+/** The one development gate: the base URLs of the local doubles, /dev/* and the clock header are honoured only here. */
 export const isDevelopment = (config: Pick<Config, "ENVIRONMENT">): boolean => config.ENVIRONMENT === "development";
 
 export class ConfigError extends Error {

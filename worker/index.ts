@@ -1,6 +1,6 @@
 import { waitUntil } from "cloudflare:workers";
 import type { AppEnv } from "./app-env";
-import { app, deliverToSelf } from "./app";
+import { app } from "./app";
 import { runJobs } from "./jobs";
 import { consumeQueue } from "./jobs/queue-consumer";
 import { wireThirdParties } from "./third-parties";
@@ -16,12 +16,12 @@ export default {
   fetch: app.fetch,
   /** The one cron (wrangler.toml `[triggers]`): plans reminders, clean-ups, and sweeps up what the queues lost (worker/jobs). */
   scheduled: (_controller, env, ctx) => {
-    wireThirdParties(env, deliverToSelf(env));
+    wireThirdParties(env);
     ctx.waitUntil(runJobs(env, undefined, (p) => ctx.waitUntil(p)));
   },
   /** The queues' consumer (ADR 0031): mail in two lanes, reminders at their instant, and the dead letters. */
   queue: async (batch, env, ctx) => {
-    wireThirdParties(env, deliverToSelf(env));
+    wireThirdParties(env);
     await consumeQueue(batch as MessageBatch<never>, env, (p) => ctx.waitUntil(p));
   },
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

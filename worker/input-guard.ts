@@ -89,7 +89,7 @@ function queryRefusal(params: URLSearchParams): Refusal | null {
  * The body's refusal, and the request the routes read next. A form is read from a copy (its files stay
  * in the original); any other body is read once, as bytes, and the routes get a request carrying those same
  * bytes (the webhook checks its signature on them): a copy of the stream cost a tenth of a booking's CPU
- * in the Worker (bench/worker-profile.ts, issue 25).
+ * in the Worker (bench/worker-profile.ts, ADR 0017).
  */
 async function bodyChecked(request: Request): Promise<{ refusal: Refusal | null; request: Request }> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return { refusal: null, request };

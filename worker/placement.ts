@@ -4,7 +4,7 @@ import { newCatalogueGeneration } from "./services/edge-cache";
 import { RETRY_AFTER_SECONDS } from "./trpc/errors";
 
 /**
- * Placement (ADR 0017, issue 25). The edge Worker runs where the person is: the pages, their files and the cached
+ * Placement (ADR 0017). The edge Worker runs where the person is: the pages, their files and the cached
  * public catalogue. A signed-in call makes one to three database round trips, each crossing the distance to the
  * primary when made from the edge; the placed API (wrangler.api.toml, the same routes) runs next to the primary, so
  * such a call crosses it once, edge to API. Only calls with a bearer token go there: a public search must stay in

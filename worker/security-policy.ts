@@ -1,7 +1,7 @@
 import { encodeBase64 } from "@oslojs/encoding";
 
 /**
- * The browser-facing security headers every response carries (issue 20, ADR 0021), as pure
+ * The browser-facing security headers every response carries (ADR 0021), as pure
  * functions of the request's URL and the hashes of the app page's inline scripts. The middleware
  * that sets them is worker/security-headers.ts.
  */
@@ -27,7 +27,7 @@ const DENIED_FEATURES = [
 ];
 
 /**
- * Camera and microphone (getUserMedia) and screen sharing (getDisplayMedia, issue 26) for this
+ * Camera and microphone (getUserMedia) and screen sharing (getDisplayMedia, ADR 0026) for this
  * document only on a live page, denied everywhere else.
  */
 export function permissionsPolicy(pathname: string): string {
@@ -56,7 +56,7 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     // FullCalendar's stylesheet carries its icon font as a data: URL.
     "font-src 'self' data:",
     `connect-src 'self' ${socketOrigin}`,
-    // The installed app (issue 27): its manifest and its service worker (/sw.js) come from this origin only.
+    // The installed app (ADR 0027): its manifest and its service worker (/sw.js) come from this origin only.
     // default-src and script-src already say so; named, they stay so if either changes.
     "manifest-src 'self'",
     "worker-src 'self'",
@@ -64,7 +64,7 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     // peer connections and STUN/TURN are not fetches CSP governs, so default-src 'self' covers media.
     "object-src 'none'",
     "base-uri 'self'",
-    // Every form posts to this origin (the local checkout and Google stand-ins too); Stripe Checkout is a link.
+    // Every form of the app posts to this origin; Stripe Checkout and Google (and their local doubles, ADR 0033) are other origins, reached by links and redirects.
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

@@ -24,12 +24,12 @@ CREATE INDEX `socket_tickets_expires_idx` ON `socket_tickets` (`expires_at`);-->
 ALTER TABLE `mentees` ADD `email_verified_at` integer;--> statement-breakpoint
 ALTER TABLE `mentors` ADD `email_verified_at` integer;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `sensitive` integer DEFAULT false NOT NULL;--> statement-breakpoint
--- Profile links keep http(s) only (issue 20): any other scheme (javascript:, data:, vbscript:, ...) is dropped.
+-- Profile links keep http(s) only: any other scheme (javascript:, data:, vbscript:, ...) is dropped.
 UPDATE `mentors` SET `website` = NULL WHERE `website` IS NOT NULL AND lower(trim(`website`)) NOT LIKE 'https://%' AND lower(trim(`website`)) NOT LIKE 'http://%';--> statement-breakpoint
 UPDATE `mentors` SET `twitter_url` = NULL WHERE `twitter_url` IS NOT NULL AND lower(trim(`twitter_url`)) NOT LIKE 'https://%' AND lower(trim(`twitter_url`)) NOT LIKE 'http://%';--> statement-breakpoint
 UPDATE `mentors` SET `linkedin_url` = NULL WHERE `linkedin_url` IS NOT NULL AND lower(trim(`linkedin_url`)) NOT LIKE 'https://%' AND lower(trim(`linkedin_url`)) NOT LIKE 'http://%';--> statement-breakpoint
 -- An account made by Google sign-in (no password) was proven by Google's verified e-mail.
 UPDATE `mentees` SET `email_verified_at` = `created_at` WHERE `google_id` IS NOT NULL AND `password_hash` IS NULL;--> statement-breakpoint
--- Reset codes already delivered leave the database (issue 20: outbox hygiene).
+-- Reset codes already delivered leave the database (outbox hygiene).
 UPDATE `email_outbox` SET `sensitive` = 1 WHERE `subject` LIKE '%password reset code%';--> statement-breakpoint
 UPDATE `email_outbox` SET `subject` = 'Your MentorLink password reset code', `body` = '[redacted after delivery]', `html` = NULL WHERE `sensitive` = 1 AND `sent_at` IS NOT NULL;

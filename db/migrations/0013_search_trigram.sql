@@ -1,4 +1,4 @@
--- Typo-tolerant mentor search (issue 23): an FTS5 trigram index beside the word index of 0001, over
+-- Typo-tolerant mentor search: an FTS5 trigram index beside the word index of 0001, over
 -- what people look a mentor up by (name, job title, skills; not the long bio, whose many trigrams
 -- would match almost anything). The search service asks it only when the word index finds little,
 -- and scores a row by how many of the typed word's trigrams it holds. Rows share the keys of
@@ -59,7 +59,7 @@ CREATE TRIGGER `mentor_skills_search_delete` AFTER DELETE ON `mentor_skills` BEG
   WHERE rowid = (SELECT `id` FROM `mentor_search_keys` WHERE `mentor_id` = old.mentor_id);
 END;
 --> statement-breakpoint
--- How fast each mentor answers in chat, for the "response time" sort (issue 23): every mentor message
+-- How fast each mentor answers in chat, for the "response time" sort: every mentor message
 -- that answers a mentee adds the time since the first mentee message it answers (capped at 3 days,
 -- so one forgotten thread does not swamp the average). Kept by a trigger on messages; read per mentor.
 CREATE TABLE `mentor_reply_stats` (

@@ -5,7 +5,7 @@ import { mentors } from "./mentors";
 import { timeSlots } from "./time-slots";
 
 /**
- * One stretch of a participant's presence in a session's live room (issue 26, ADR 0026): written by
+ * One stretch of a participant's presence in a session's live room (ADR 0026): written by
  * the room itself when a socket it admitted opens (`joinedAt`) and closes (`leftAt`), never reported
  * by a client. A reload or a second window is a new row; the rows of one person may overlap.
  */
@@ -28,7 +28,7 @@ export const livePresence = sqliteTable(
 );
 
 /**
- * The shared notes of a completed session (issue 26): the mentor writes them, both read them. One
+ * The shared notes of a completed session: the mentor writes them, both read them. One
  * row per booked slot.
  */
 export const sessionNotes = sqliteTable("session_notes", {
@@ -56,7 +56,7 @@ export const sessionNoteComments = sqliteTable(
 );
 
 /**
- * The one-tap rating prompt after a completed session (issue 26): shown at most once per mentee and
+ * The one-tap rating prompt after a completed session: shown at most once per mentee and
  * mentor per period (`promptedAt`), answered or dismissed.
  */
 export const ratingPrompts = sqliteTable(

@@ -14,7 +14,7 @@ export const conversations = sqliteTable(
       .notNull()
       .references(() => mentors.id),
     lastMessageAt: instant("last_message_at"),
-    /** When the mentor was last reminded that this subscriber waits for an answer (72 hours, issue 26); one reminder per wait. */
+    /** When the mentor was last reminded that this subscriber waits for an answer (72 hours, ADR 0026); one reminder per wait. */
     replyReminderAt: instant("reply_reminder_at"),
     createdAt: createdAt(),
   },

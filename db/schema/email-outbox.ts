@@ -36,13 +36,13 @@ export const emailOutbox = sqliteTable(
     /** A delivery holds the row until this instant; after it, a crashed delivery's row may be claimed again. */
     claimedUntil: instant("claimed_until"),
     lastError: text("last_error"),
-    /** Carries a secret (a reset code, a verification link): its subject, text and HTML are redacted once delivered or given up (issue 20). */
+    /** Carries a secret (a reset code, a verification link): its subject, text and HTML are redacted once delivered or given up. */
     sensitive: flag("sensitive"),
-    /** Files sent with the message (issue 23: a booking's .ics, METHOD:REQUEST or CANCEL), as JSON. */
+    /** Files sent with the message (a booking's .ics, METHOD:REQUEST or CANCEL), as JSON. */
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     sentAt: instant("sent_at"),
     /**
-     * Set when the recipient had turned e-mail off for this kind of notice (issue 27): the row is kept
+     * Set when the recipient had turned e-mail off for this kind of notice (ADR 0027): the row is kept
      * as the record of what was not sent and is never delivered. Written in the same statement as the
      * row, so a batch that chains its mails on `changes() = 1` still sees it written.
      */

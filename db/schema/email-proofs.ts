@@ -2,7 +2,7 @@ import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant, role } from "./columns";
 
 /**
- * A mailed link that proves its reader owns an address (issue 20, ADR 0019). The link carries
+ * A mailed link that proves its reader owns an address (ADR 0019). The link carries
  * `id.secret`; only the SHA-256 of the secret is kept. `verify_email` marks the account's address as
  * proven; `reapply` also applies a rejected mentor's new application, kept in `payload` (JSON, with
  * the new password already hashed) until the link is opened.

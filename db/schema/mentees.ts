@@ -13,7 +13,7 @@ export const mentees = sqliteTable(
     /** Null for accounts created through Google sign-in only. */
     passwordHash: text("password_hash"),
     googleId: text("google_id"),
-    /** When the owner proved the address (a mailed link, or a Google identity with this verified e-mail); null until then (issue 20, ADR 0019). */
+    /** When the owner proved the address (a mailed link, or a Google identity with this verified e-mail); null until then (ADR 0019). */
     emailVerifiedAt: instant("email_verified_at"),
     bio: text("bio"),
     profileImageKey: text("profile_image_key"),
@@ -22,7 +22,7 @@ export const mentees = sqliteTable(
     isBlocked: flag("is_blocked"),
     /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
     timeZone: text("time_zone"),
-    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (ADR 0027). */
     locale: text("locale"),
     createdAt: createdAt(),
   },

@@ -30,12 +30,12 @@ export const mentors = sqliteTable(
     isBlocked: flag("is_blocked"),
     /** IANA time zone (e.g. Asia/Kolkata); detected from the browser, editable in the profile. Null until first known. */
     timeZone: text("time_zone"),
-    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (ADR 0027). */
     locale: text("locale"),
     approvedAt: instant("approved_at"),
     /** When the current application was submitted (null for rows seeded before applications were dated: use created_at). */
     appliedAt: instant("applied_at"),
-    /** When the owner proved the address with a mailed link; null until then (issue 20, ADR 0019). */
+    /** When the owner proved the address with a mailed link; null until then (ADR 0019). */
     emailVerifiedAt: instant("email_verified_at"),
     /** The latest rejection and its reason, shown to the applicant; they may apply again 30 days after `rejectedAt`. */
     rejectedAt: instant("rejected_at"),
@@ -47,7 +47,7 @@ export const mentors = sqliteTable(
     /** Denormalised from reviews, updated in the same transaction as a review write. */
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
-    /** The last time the mentor was seen signed in (updated at most hourly, issue 26): "last active" on his profile. */
+    /** The last time the mentor was seen signed in (updated at most hourly, ADR 0026): "last active" on his profile. */
     lastActiveAt: instant("last_active_at"),
     createdAt: createdAt(),
   },

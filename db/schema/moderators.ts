@@ -12,7 +12,7 @@ export const moderators = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     /** Set by an operator by hand (there is no admin screen): a blocked moderator is refused like any blocked account. */
     isBlocked: flag("is_blocked"),
-    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (issue 27). */
+    /** The language chosen in the switcher ("en" or "hi", shared/locale.ts); null: the browser's, else English (ADR 0027). */
     locale: text("locale"),
     createdAt: createdAt(),
   },

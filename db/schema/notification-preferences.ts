@@ -5,7 +5,7 @@ import { instant, role } from "./columns";
 const onByDefault = (name: string) => integer(name, { mode: "boolean" }).notNull().default(true);
 
 /**
- * Which channels carry one kind of notice to one person (issue 27, shared/notification-kinds.ts).
+ * Which channels carry one kind of notice to one person (shared/notification-kinds.ts, ADR 0027).
  * A row exists only once she changed a switch of that kind; no row means every channel is on.
  * Switches the kind does not have for her role (`always`, `none`) are stored but never read.
  */

@@ -10,7 +10,7 @@ export const notifications = sqliteTable(
     recipientRole: role("recipient_role"),
     recipientId: text("recipient_id").notNull(),
     type: text("type", { enum: ["message", "alert"] }).notNull(),
-    /** What it is about (issue 27): which of the person's channels carry it (shared/notification-kinds.ts). */
+    /** What it is about (ADR 0027): which of the person's channels carry it (shared/notification-kinds.ts). */
     kind: text("kind", { enum: NOTICE_KINDS }).notNull().default("account"),
     content: text("content").notNull(),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),

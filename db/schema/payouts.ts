@@ -6,7 +6,7 @@ import { mentees } from "./mentees";
 import { mentors } from "./mentors";
 
 /**
- * A mentor's Stripe Connect Express account (issue 24, ADR 0024). Its state is read from Stripe
+ * A mentor's Stripe Connect Express account (ADR 0024). Its state is read from Stripe
  * (on return from onboarding and on every `account.updated`), never taken from a return URL.
  */
 export const payoutAccounts = sqliteTable(

@@ -2,7 +2,7 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant, role } from "./columns";
 
 /**
- * One device that receives Web Push (issue 27): the browser's push subscription (its endpoint at
+ * One device that receives Web Push (ADR 0027): the browser's push subscription (its endpoint at
  * the browser vendor's push service and the keys payloads are encrypted for, RFC 8291), the
  * account it belongs to and the sign-in that turned it on. An endpoint belongs to one account: the
  * last one that subscribed on that device. It is removed when the push service answers 404/410, when

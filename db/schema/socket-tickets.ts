@@ -2,7 +2,7 @@ import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { instant, role } from "./columns";
 
 /**
- * A short-lived, single-use ticket that opens one realtime socket (issue 20, ADR 0020), so the
+ * A short-lived, single-use ticket that opens one realtime socket (ADR 0020), so the
  * access token never travels in a WebSocket URL. Only the SHA-256 of the ticket is kept; the
  * socket is tagged with the sign-in (`family_id`) it belongs to, so ending that sign-in closes it.
  */

@@ -12,7 +12,7 @@ export const tickets = sqliteTable(
     accusedRole: role("accused_role"),
     accusedId: text("accused_id").notNull(),
     content: text("content").notNull(),
-    /** complaint: against a person (SPEC). attendance: a dispute of a session's outcome (issue 26), with its slot. */
+    /** complaint: against a person (SPEC). attendance: a dispute of a session's outcome (ADR 0026), with its slot. */
     kind: text("kind", { enum: ["complaint", "attendance"] }).notNull().default("complaint"),
     slotId: text("slot_id"),
     status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),

@@ -12,7 +12,7 @@ export type SlotType = (typeof slotTypes)[number];
 /** manual: published by hand. hours: generated from the mentor's weekly hours (ADR 0023); regenerated when the hours change. */
 export const slotSources = ["manual", "hours"] as const;
 export type SlotSource = (typeof slotSources)[number];
-/** How a booked session ended (issue 26, ADR 0026), set after its end from the live room's records. */
+/** How a booked session ended (ADR 0026), set after its end from the live room's records. */
 export { sessionOutcomes, type SessionOutcome };
 
 /** A one-hour slot a mentor publishes; a mentee books it. */

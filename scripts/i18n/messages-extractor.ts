@@ -52,7 +52,10 @@ export const messagesExtractor: ExtractorType = {
     // translates where a sentence carries it as a value ("changed to \"{1}\"" with "missed by the mentor").
     const words = (node: ts.Node): void => {
       // Codes compared against (`case "completed":`, `viewer === "mentee"`) are not words.
-      if (ts.isCaseClause(node)) return node.statements.forEach(words);
+      if (ts.isCaseClause(node)) {
+        node.statements.forEach(words);
+        return;
+      }
       if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) return;
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text && !/[{}<>]/.test(node.text)) {
         const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
@@ -63,7 +66,10 @@ export const messagesExtractor: ExtractorType = {
     const tagged = (node: ts.Node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === "i18n" && /^\s*words\b/.test(ts.getTextOfJSDocComment(tag.comment) ?? ""));
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-      if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node)) && tagged(node)) return ts.forEachChild(node, words);
+      if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node)) && tagged(node)) {
+        ts.forEachChild(node, words);
+        return;
+      }
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const callee = node.expression.getText(source);
         if (IGNORED_CALLEES.test(callee) || IGNORED_CALLEES.test(`${ts.isNewExpression(node) ? "new " : ""}${callee}`)) return;

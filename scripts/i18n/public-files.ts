@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 /**
- * The app's files a public page can draw (issue 27): everything the landing, browse, profile and sign-in
+ * The app's files a public page can draw (ADR 0027): everything the landing, browse, profile and sign-in
  * routes, the root and the app's entry import, followed through the code (static and dynamic imports,
  * `@/` and relative), but not through the route tree, which imports every area. Their texts are the
  * `common` catalog, the only one a public page loads; every other shared file's texts are `signed-in`,

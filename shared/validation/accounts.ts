@@ -118,5 +118,5 @@ export type LoginInput = v.InferInput<typeof loginSchema>;
 
 export const roleField = v.picklist(["mentee", "mentor", "moderator"], "Unknown account type");
 
-/** The signed notice a refused Google sign-in carries (issue 23): a token, traded for the blocked account's message. */
+/** The signed notice a refused Google sign-in carries: a token, traded for the blocked account's message. */
 export const blockedNoticeSchema = v.object({ notice: v.pipe(v.string("The notice is missing"), v.minLength(20, "This notice is not valid"), v.maxLength(2000, "This notice is not valid")) });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { DISPUTE_MAX, sessionOutcomes } from "../attendance";
 
-/** Inputs of attendance (issue 26): a dispute of a session's outcome, and a moderator's decision of one. */
+/** Inputs of attendance (ADR 0026): a dispute of a session's outcome, and a moderator's decision of one. */
 
 const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 

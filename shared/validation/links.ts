@@ -2,7 +2,7 @@ import * as v from "valibot";
 
 /**
  * A profile link (website, Twitter, LinkedIn): "" for none, or an absolute URL that starts with
- * `https://` or `http://` (issue 20). A valid URL is not enough: `javascript:`, `data:` and
+ * `https://` or `http://`. A valid URL is not enough: `javascript:`, `data:` and
  * `vbscript:` URLs are valid too, and the REST API hands links as they are to legacy clients and to
  * the moderator's applicant list. The scheme is read from the text itself rather than from a parsed
  * URL, because URL parsing drops tabs and newlines (`java\tscript:` parses as `javascript:`).

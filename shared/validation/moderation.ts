@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { required } from "./accounts";
 
-/** Inputs of the moderator area (SPEC §7 Moderator; issue 11). */
+/** Inputs of the moderator area (SPEC §7 Moderator; ADR 0012). */
 
 const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
 

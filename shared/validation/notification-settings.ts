@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { CHANNELS, NOTICE_KINDS } from "../notification-kinds";
 
-/** The notification settings screen and this device's push subscription (issue 27). */
+/** The notification settings screen and this device's push subscription (ADR 0027). */
 
 const base64url = (what: string, max: number) =>
   v.pipe(v.string(`${what} is required`), v.nonEmpty(`${what} is required`), v.maxLength(max, `${what} is too long`), v.regex(/^[\w-]+={0,2}$/, `${what} must be base64url`));

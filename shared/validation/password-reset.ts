@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { emailField, newPasswordLength, passwordField, required } from "./accounts";
 
-/** Password reset and change (issue 12), shared by the server and the forms. The new password follows the sign-up rules. */
+/** Password reset and change, shared by the server and the forms. The new password follows the sign-up rules. */
 
 export const resetRoleField = v.picklist(["mentee", "mentor"], "Password reset is for mentees and mentors");
 

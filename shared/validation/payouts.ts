@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { required } from "./accounts";
 import { timeZoneField } from "./moderation";
 
-/** Inputs of the mentor's Earnings page and the moderator's money screens (issue 24). */
+/** Inputs of the mentor's Earnings page and the moderator's money screens (ADR 0024). */
 
 const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
 

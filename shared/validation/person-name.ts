@@ -1,7 +1,7 @@
 import * as v from "valibot";
 
 /**
- * A person's first or last name (issue 23): letters of any script (with their accents), spaces,
+ * A person's first or last name: letters of any script (with their accents), spaces,
  * hyphens, apostrophes and dots, starting with a letter; at most 50 characters. A list such as
  * "GraphQL, react, , Next.js" is refused with a message that says what is allowed. The SPEC §8
  * messages ("First Name is required") stay for the cases SPEC lists.

@@ -11,8 +11,10 @@ import * as v from "valibot";
  */
 
 /** C0 controls but tab and line feed, DEL, and the C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /** Every C0 control (tab and line feed included), DEL, and the C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** A form's CRLF line breaks as LF. */

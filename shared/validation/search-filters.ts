@@ -1,6 +1,6 @@
 /**
  * The search filters' values, without the schema: the browse page draws its filters from these, and
- * importing them does not bring the validation library into the public pages' JavaScript (issue 13).
+ * importing them does not bring the validation library into the public pages' JavaScript.
  */
 
 /** Price buckets of SPEC §9 as inclusive bounds in paise, as given (c and d overlap on purpose). */
@@ -16,7 +16,7 @@ export type PriceCode = keyof typeof PRICE_BUCKETS;
 export const NO_RATING = "9";
 
 /**
- * The browse page's price choices (issue 23): one at a time, ranges that do not overlap, together
+ * The browse page's price choices: one at a time, ranges that do not overlap, together
  * covering every rate. Inclusive bounds in paise. "low", "mid" and "top" are buckets b, c and e;
  * "high" is what lies between c and e. The REST codes above keep their SPEC §9 meaning.
  */

@@ -3,7 +3,7 @@ import { agendaIsPlain, MAX_AGENDA } from "./scheduling";
 import { lineFeeds } from "./plain-text";
 
 /**
- * Inputs of "before and after" a session (issue 26): the mentee's agenda edited after booking, the
+ * Inputs of "before and after" a session (ADR 0026): the mentee's agenda edited after booking, the
  * shared notes of a completed session and the comments under them, and the one-tap rating prompt.
  */
 

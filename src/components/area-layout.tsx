@@ -25,7 +25,7 @@ function useLogout(role: Role) {
   const client = useTRPCClient();
   const navigate = useNavigate();
   return async () => {
-    // This device stops receiving the account's pushes first, while the sign-in still works (issue 27).
+    // This device stops receiving the account's pushes first, while the sign-in still works (ADR 0027).
     await import("@/lib/web-push").then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role)).catch(() => undefined);
     try {
       await client.auth.logout.mutate({ role }, { context: { role } });
@@ -66,7 +66,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           <LanguageSwitcher role={role} />
           {role !== "moderator" ? <NotificationBell side={role} /> : null}
           {role === "moderator" ? (
-            // Moderators have no bell or account menu: their notification settings (issue 27) sit here.
+            // Moderators have no bell or account menu: their notification settings sit here.
             <Button asChild variant="ghost" size="icon" shape="round">
               <Link to="/moderator/notifications" aria-label="Notification settings">
                 <BellRing aria-hidden="true" />

@@ -2,12 +2,12 @@ import { Suspense, useEffect, useState, type ComponentProps } from "react";
 import { Skeleton } from "./ui/skeleton";
 
 /**
- * Where a lazily loaded chart goes (issue 28): its library (visx, about 30 KB) is fetched and the chart drawn once
+ * Where a lazily loaded chart goes: its library (visx, about 30 KB) is fetched and the chart drawn once
  * the slot is on screen or within 200 px of it, not while a phone's first screen is still busy. Until then, and while the
  * chart's code arrives, a skeleton of `placeholderClassName` keeps its place, so nothing moves; it is marked
  * `data-chart-pending` (the sweep of every screen scrolls to each and waits for the chart). Hidden from screen readers:
  * each chart has its figures in words beside it. Where there is no IntersectionObserver the chart is drawn at once. A page
- * the Worker draws (issue 28) has the skeleton, as the browser's first render does.
+ * the Worker draws has the skeleton, as the browser's first render does.
  */
 export function ChartSlot({ placeholderClassName, children, ...div }: Omit<ComponentProps<"div">, "ref"> & { placeholderClassName: string }) {
   // A callback ref: a slot drawn after its data arrived is watched from when it appears.

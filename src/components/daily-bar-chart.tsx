@@ -31,7 +31,7 @@ const MOST_DAYS_NAMED = 6;
 const MOST_VALUES = 5;
 
 /**
- * Daily figures as bars, one per day (issue 28, ADR 0029): visx's scales, axes and shapes, drawn in one render with
+ * Daily figures as bars, one per day (ADR 0029): visx's scales, axes and shapes, drawn in one render with
  * nothing measured in the page (recharts drew the same chart in a 130-180 ms task on a slow phone). It fills its parent,
  * sized by `className`, and draws once that size is known. Drawn for the eye only: every chart has its figures in words
  * or a table beside it, so it takes no focus. Pointing at (or tapping) a day shows its value.
@@ -61,7 +61,7 @@ export default function DailyBarChart({ bars, name, axisValue = String, tooltipV
   return (
     <div ref={parentRef} className={`daily-bar-chart relative ${className ?? ""}`}>
       {width > 0 && height > 0 && (
-        <svg width={width} height={height}>
+        <svg width={width} height={height} aria-hidden="true">
           <Group left={margin.left} top={margin.top}>
             <GridRows scale={y} width={innerWidth} tickValues={valueTicks} stroke="#e2e8f0" strokeDasharray="3 3" />
             {tooltip.tooltipOpen && tooltip.tooltipData && <rect x={columnX(tooltip.tooltipData.key)} width={x.step()} height={innerHeight} fill="#eef2ff" />}

@@ -1,6 +1,6 @@
 import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
 
-/** The dropdown's code (Radix, about 32 KB with what it brings): kept off a signed-in page's first render (issue 28). */
+/** The dropdown's code (Radix, about 32 KB with what it brings): kept off a signed-in page's first render. */
 export type MenuKit = typeof import("./ui/dropdown-menu");
 
 let kit: MenuKit | null = null;
@@ -42,13 +42,13 @@ type DeferredMenuProps = {
 };
 
 /**
- * A dropdown menu whose code loads after the page (issue 28): until then its trigger is a plain button that looks and
+ * A dropdown menu whose code loads after the page: until then its trigger is a plain button that looks and
  * is named the same. Pointing at it or focusing it fetches the code at once; a click (or Enter or Space) before it has
  * arrived opens the menu as soon as it has, and focus stays on the trigger when it is swapped for the real one.
  * A press counts from its pointerdown, as it does on Radix's trigger: the code may arrive between the press and the
  * release, and the release then lands on Radix's trigger, which opens on pointerdown only, so the click would be lost.
  * The public nav's user menu keeps its own, smaller on-demand loader (public-nav.tsx): this component in the public
- * pages' first file would add 0.5 KB to browse and the profile, which are at their weight ceilings (issue 13).
+ * pages' first file would add 0.5 KB to browse and the profile, which are at their weight ceilings.
  */
 export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuProps) {
   const [menu, setMenu] = useState<MenuKit | null>(kit);
@@ -70,19 +70,19 @@ export function DeferredMenu({ trigger, content, onOpenChange }: DeferredMenuPro
     fetchNow();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetchNow is new each render but does the same; waiting for idle starts once, until the code is here
   useEffect(() => {
     if (!menu) return whenIdle(fetchNow);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 
   useLayoutEffect(() => {
     if (menu && hadFocus.current) button.current?.focus();
   }, [menu]);
 
+  // Only when the menu first opens by itself (a click before the code arrived); later opens report through Radix.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code arrives only, whatever openAtOnce and onOpenChange are then
   useEffect(() => {
     if (menu && openAtOnce) onOpenChange?.(true);
-    // Only when the menu first opens by itself (a click before the code arrived); later opens report through Radix.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 
   if (!menu)

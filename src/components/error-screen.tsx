@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BRAND } from "@/lib/brand";
-import { chunkWhat, isChunkLoadError, reloadOnce } from "@/lib/chunk-errors";
+import { failedPartName, isChunkLoadError, reloadOnce } from "@/lib/chunk-errors";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { LoadingScreen } from "./loading-screen";
 import { PageChrome } from "./page-chrome";
@@ -19,7 +19,7 @@ function ChunkFailed({ error }: { error: unknown }) {
     if (!reloadOnce(error)) setReloading(false);
   }, [error]);
   if (reloading) return <LoadingScreen />;
-  const what = chunkWhat(error);
+  const what = failedPartName(error);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">

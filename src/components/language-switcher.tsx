@@ -7,7 +7,7 @@ import { useTRPCClient } from "@/lib/trpc";
 import { toast } from "@/lib/toast";
 
 /**
- * The language switcher of the public and signed-in navs (issue 27). The choice shows at once, is kept
+ * The language switcher of the public and signed-in navs (ADR 0027). The choice shows at once, is kept
  * in this browser (the `lang` cookie, which the Worker's pages read too) and, signed in, in her
  * account: her e-mails and reminders speak it, and her next sign-in anywhere brings it back.
  */

@@ -54,7 +54,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
           <Trans>{monthly}/month plan</Trans>
         </span>
       </p>
-      {/* Like the profile (issue 26): only a reply time drawn from enough replies. */}
+      {/* Like the profile (ADR 0026): only a reply time drawn from enough replies. */}
       {typeof mentor.typicalReplyMinutes === "number" && (mentor.replyCount ?? 0) >= MIN_REPLIES_SHOWN ? (
         <p className="-mt-2 text-xs text-slate-500">{words.replyTime(mentor.typicalReplyMinutes)}</p>
       ) : null}

@@ -31,7 +31,7 @@ const SORT_LABELS: Record<SortCode, MessageDescriptor> = {
 };
 
 /**
- * The browse filter bar (SPEC §4, issue 23): the price as one choice among ranges that do not
+ * The browse filter bar (SPEC §4): the price as one choice among ranges that do not
  * overlap (radio buttons, Any first), a minimum rating (checkboxes where at most one is checked;
  * unchecking clears it), and the order of the results.
  */

@@ -36,6 +36,7 @@ export function MentorList({ query, skeletons, label, area, empty, summary }: Me
     body = (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, alike and never reordered
           <MentorCardSkeleton key={i} />
         ))}
       </div>

@@ -36,7 +36,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
   const subscribed = viewerIsMentee && isEnrollmentActive;
   const monthly = formatRupees(monthlyPricePaise(hourlyRatePaise));
   const hourly = formatRupees(hourlyRatePaise);
-  // "Sign in as a mentee to subscribe" comes back to this profile (issue 23).
+  // "Sign in as a mentee to subscribe" comes back to this profile.
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <Card className="h-fit lg:sticky lg:top-24">
@@ -105,7 +105,7 @@ export function MentorPlanPanel({ mentorId, hourlyRatePaise, rating, reviewCount
   );
 }
 
-/** "Book a free intro call", offered until she has had it with this mentor (issue 8: one per mentee and mentor). */
+/** "Book a free intro call", offered until she has had it with this mentor (one per mentee and mentor, ADR 0013). */
 function IntroCallLink({ mentorId }: { mentorId: string }) {
   const trpc = useTRPC();
   const schedule = useQuery(trpc.scheduling.mentorSchedule.queryOptions({ mentorId }, { trpc: { context: { role: "mentee" } } }));

@@ -19,7 +19,7 @@ import { Skeleton } from "./ui/skeleton";
 /** SPEC §2: the profile shows the first four skills. */
 const PROFILE_SKILLS = 4;
 
-/** Only a signed-in mentee can review: visitors never load the form and its validation (issue 13). */
+/** Only a signed-in mentee can review: visitors never load the form and its validation. */
 const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 /**
@@ -51,7 +51,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       {/* Below lg the column's cards join the page's one column, and the plan comes right after the
-          header card: Subscribe is reachable on a phone without scrolling past About and the reviews (issue 23). */}
+          header card: Subscribe is reachable on a phone without scrolling past About and the reviews. */}
       <div className="contents lg:grid lg:content-start lg:gap-6">
         <Card className="order-first lg:order-none">
           <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center">

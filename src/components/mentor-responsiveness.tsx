@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useResponsivenessWords } from "@/lib/responsiveness-words";
 
 /**
- * On a mentor's profile (issue 26): "Usually replies within 3 hours · Active today", from real chat
+ * On a mentor's profile (ADR 0026): "Usually replies within 3 hours · Active today", from real chat
  * reply times and his last activity, both coarse. Nothing when neither is known yet.
  */
 export function MentorResponsiveness({ typicalReplyMinutes, lastActiveDaysAgo }: { typicalReplyMinutes: number | null; lastActiveDaysAgo: number | null }) {

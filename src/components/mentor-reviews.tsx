@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useTRPC } from "@/lib/trpc";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
@@ -9,7 +9,7 @@ import { Skeleton } from "./ui/skeleton";
 
 const PAGE_SIZE = 5;
 
-/** The list itself, with its dates, loads apart from the profile (issue 13: the profile's first load stays light). */
+/** The list itself, with its dates, loads apart from the profile (the profile's first load stays light). */
 const loadReviewItems = () => import("./review-items");
 const ReviewItems = lazy(loadReviewItems);
 
@@ -30,7 +30,7 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
       <Skeleton className="h-16 w-full" />
     </div>
   );
-  let body;
+  let body: ReactNode;
   if (reviews.isPending) {
     body = skeletons;
   } else if (reviews.isError && !items.length) {

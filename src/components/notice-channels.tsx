@@ -10,7 +10,7 @@ import { useTRPC } from "@/lib/trpc";
 import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
 /**
- * The notification settings' table (issue 27): each kind of notice the role gets, what it covers, and a
+ * The notification settings' table (ADR 0027): each kind of notice the role gets, what it covers, and a
  * switch per channel (in the app, e-mail, push) where the choice is hers; "always" and "not sent" say so.
  */
 
@@ -117,6 +117,7 @@ function KindChannels({ role, kind, choice }: { role: Role; kind: NoticeKind; ch
               <input
                 id={inputId}
                 type="checkbox"
+                // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state (ARIA in HTML: no aria-checked on a checkbox)
                 role="switch"
                 className="size-4 accent-indigo-600"
                 checked={choice[channel]}

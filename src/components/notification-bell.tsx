@@ -17,7 +17,7 @@ import { DeferredMenu } from "./deferred-menu";
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the
  * latest 5, newest first; opening it marks them read. Notifications about a conversation (a message, a
  * reminder that a subscriber waits for an answer) link to it.
- * Consecutive "New sign-in" alerts share one line (issue 23), so other notices keep their places.
+ * Consecutive "New sign-in" alerts share one line, so other notices keep their places.
  */
 export function NotificationBell({ side }: { side: ChatSide }) {
   const { t } = useLingui();
@@ -63,6 +63,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
               const n = entry.kind === "single" ? entry.notification : entry.latest;
               const isRead = entry.kind === "single" ? n.isRead : entry.isRead;
               const body = (
+                // biome-ignore lint/correctness/useJsxKeyInIterable: the item's content, put inside the keyed item below
                 <span className="grid gap-0.5">
                   <span className={`text-sm ${isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
                     {entry.kind === "sign-ins" ? signInsText(entry.count) : translateNotice(n.content)}

@@ -8,7 +8,7 @@ import { PushThisDevice } from "./push-this-device";
 import { Skeleton } from "./ui/skeleton";
 
 /**
- * `/mentees/notifications`, `/mentors/notifications`, `/moderator/notifications` (issue 27): what each
+ * `/mentees/notifications`, `/mentors/notifications`, `/moderator/notifications` (ADR 0027): what each
  * channel (in the app, e-mail, push to devices) sends her, kind by kind, with a switch for each that
  * may change; this device's push (on, off, blocked by the browser and how to unblock it); and her
  * devices with push on, each removable.

@@ -54,7 +54,7 @@ function UserMenu() {
   );
 }
 
-/** "Login", coming back to this page afterwards (issue 23); from the landing or a sign-in page, plain. */
+/** "Login", coming back to this page afterwards; from the landing or a sign-in page, plain. */
 function LoginLink() {
   const here = useLocation({ select: (l) => l.href });
   const redirect = here === "/" ? null : safeReturnPath(here);

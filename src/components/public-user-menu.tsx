@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 
 /**
  * The public nav's user menu (SPEC §2), with Radix's dropdown. Loaded only when a visitor first
- * reaches for it (public-nav.tsx), so the shop-window pages do not download it up front (issue 13);
+ * reaches for it (public-nav.tsx), so the shop-window pages do not download it up front;
  * it then opens at once and stays mounted as the trigger.
  */
 export default function PublicUserMenu({ defaultOpen }: { defaultOpen?: boolean }) {

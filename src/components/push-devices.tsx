@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
 type Device = { id: string; label: string; createdAt: string; lastSuccessAt: string | null; thisDevice: boolean };
 
-/** "Devices with push on" on the notification settings (issue 27): each browser she turned push on in, each removable. */
+/** "Devices with push on" on the notification settings (ADR 0027): each browser she turned push on in, each removable. */
 export function PushDevices({ role, devices }: { role: Role; devices: Device[] }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();

@@ -8,7 +8,7 @@ import { offerDismissedKey, PushRefused } from "@/lib/web-push";
 import { Button } from "./ui/button";
 
 /**
- * A small offer to turn push on, shown where it makes sense (issue 27): after she booked a session,
+ * A small offer to turn push on, shown where it makes sense (ADR 0027): after she booked a session,
  * on the mentor's schedule. Never on first load and never the browser's prompt by itself: the prompt
  * comes only from "Turn on". Hidden once this device has push on, when the browser blocks it or
  * cannot, and for good once dismissed (per role and browser; the settings screen stays).

@@ -10,7 +10,7 @@ import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
 /**
- * "This device" on the notification settings (issue 27): whether this browser gets her pushes, turning
+ * "This device" on the notification settings (ADR 0027): whether this browser gets her pushes, turning
  * them on (the browser's prompt is asked only from this click) or off, and how to unblock them.
  */
 

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 
-/** The id of every page's <main>, the skip link's target (issue 28). */
+/** The id of every page's <main>, the skip link's target. */
 export const MAIN_ID = "main";
 
 /**

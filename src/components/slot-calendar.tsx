@@ -26,7 +26,7 @@ export type SlotCalendarProps = {
 };
 
 /**
- * Below this width the calendar opens on the week as a list (a phone's agenda, and a light first drawing: issue 28), with
+ * Below this width the calendar opens on the week as a list (a phone's agenda, and a light first drawing), with
  * the day's grid one button away; 3 days of the grid up to `WIDE`, then the week.
  */
 const NARROW = 640;
@@ -91,7 +91,7 @@ const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slo
  * slot there (the page asks before publishing); the form beside the calendar does the same from the keyboard. Loaded only
  * on the scheduler route (React.lazy), so the landing page never downloads it.
  *
- * Driven through FullCalendar's own API rather than its React component (issue 28): the calendar is made in one task,
+ * Driven through FullCalendar's own API rather than its React component: the calendar is made in one task,
  * drawn in the next and given its events in the one after, and the events' contents are plain elements, not React
  * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it
  * as they happen: the slots by fetching its events again, the zone as an option.
@@ -132,6 +132,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     }
   });
 
+  // Made once; what changes later reaches it through `latest` and the effects above.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: FullCalendar is made on mounting only; a new scrollTime or helper would tear down the grid and the mentor's place in it
   useEffect(() => {
     let widthClass = viewFor(window.innerWidth);
     let drawn = false;
@@ -139,7 +141,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     const made = new Calendar(host.current!, {
       plugins: [luxonPlugin, timeGridPlugin, listPlugin, interactionPlugin],
       timeZone: latest.current.zone,
-      // Its title, day headers and times in the reader's language (issue 27); our own button words stay ours.
+      // Its title, day headers and times in the reader's language (ADR 0027); our own button words stay ours.
       locale: currentLocale() === "hi" ? hindiCalendar : "en",
       initialView: widthClass,
       views: {
@@ -150,7 +152,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       // By view first: the list is a week too, and would be called "Week".
       buttonText: { today: t`Today`, day: t`Day`, week: t`Week`, [LIST]: t`List` },
       buttonHints: { prev: t`Previous $0`, next: t`Next $0`, today: t`Go to today` },
-      // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden (issue 28).
+      // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden.
       datesSet: hideToolbarIcons,
       // A new width class (a phone turned, a window resized) gets its view; a view chosen by hand stays while the class does.
       windowResize: ({ view }) => {
@@ -220,8 +222,6 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       calendar.current = null;
       mounted.current.clear();
     };
-    // Made once; what changes later reaches it through `latest` and the effects above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -12,10 +12,14 @@ export function TextWithLinks({ text, className }: { text: string; className?: s
     <span className={cn("whitespace-pre-wrap break-words", className)}>
       {textParts(text).map((part, i) =>
         part.kind === "link" ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in its order; a new text draws them anew
+            key={i}
+            href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
             {part.text}
           </a>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
           <Fragment key={i}>{part.text}</Fragment>
         ),
       )}

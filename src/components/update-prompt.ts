@@ -5,7 +5,7 @@ import { toast } from "@/lib/toast";
 const UPDATE_TOAST = "app-update";
 
 /**
- * Starts the service worker (issue 27) with its update prompt: when a new version of the app is ready, a
+ * Starts the service worker (ADR 0027) with its update prompt: when a new version of the app is ready, a
  * small toast says so and offers "Reload"; it stays until used or dismissed and blocks nothing.
  */
 export function startServiceWorker(): void {

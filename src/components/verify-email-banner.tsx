@@ -20,7 +20,7 @@ const onHidden = (listener: () => void) => {
 const hiddenFor = (who: string) => sessionStorage.getItem(DISMISSED_KEY) === who;
 
 /**
- * "Verify your e-mail" (issue 20): a banner, not a wall, for a signed-in mentee or mentor whose
+ * "Verify your e-mail": a banner, not a wall, for a signed-in mentee or mentor whose
  * address was never proven. It mails a link; hiding it lasts for this tab's session.
  */
 export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
@@ -28,7 +28,7 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.email.status.queryOptions(undefined, { trpc: { context: { role } }, staleTime: 60_000 }));
   const send = useMutation(trpc.email.sendVerification.mutationOptions({ trpc: { context: { role } } }));
-  // A page the Worker draws (issue 28) cannot know what this tab hid: it draws the banner, and the tab's own answer
+  // A page the Worker draws cannot know what this tab hid: it draws the banner, and the tab's own answer
   // follows at once when the app takes the page over (as a second render, not a mismatch).
   const who = `${role}:${useSession(role)?.id ?? ""}`;
   const dismissed = useSyncExternalStore(onHidden, () => hiddenFor(who), () => false);

@@ -10,6 +10,6 @@ export function apiError(error: unknown): ApiError | null {
   if (!(error instanceof TRPCClientError)) return null;
   const data = (error as TRPCClientError<AppRouter>).data as { httpStatus?: number; details?: Record<string, unknown> } | undefined;
   if (!data?.httpStatus) return null;
-  // Shown in the reader's language (issue 27); the wire keeps the English of SPEC §8.
+  // Shown in the reader's language (ADR 0027); the wire keeps the English of SPEC §8.
   return { message: translateServerMessage(error.message), status: data.httpStatus, details: data.details ?? {} };
 }

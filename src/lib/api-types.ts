@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../worker/trpc/router";
 
-/** What each procedure answers, as the SPA receives it: the one way the SPA names the server's types (issue 21). */
+/** What each procedure answers, as the SPA receives it: the one way the SPA names the server's types (ADR 0022). */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export type SlotView = RouterOutputs["scheduling"]["mySlots"][number];

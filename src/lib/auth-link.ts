@@ -34,7 +34,7 @@ export type SessionEvents = {
 /** Exchanges the stored refresh token once per role at a time; null when the session is over. */
 function refreshAccessToken(role: Role, rejectedToken: string, events: SessionEvents): Promise<string | null> {
   const pending = refreshing.get(role);
-  if (pending) return pending;
+  if (pending !== undefined) return pending;
   const run = withTabLock(role, async () => {
     const session = readSession(role);
     if (!session) return null;

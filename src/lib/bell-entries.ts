@@ -4,7 +4,7 @@ import "./i18n";
 import { BELL_LINES } from "./bell-size";
 
 /**
- * The bell's lines (issue 23): consecutive "New sign-in" alerts become one line ("3 new sign-ins to
+ * The bell's lines: consecutive "New sign-in" alerts become one line ("3 new sign-ins to
  * your account"), so they no longer push every other notice out of the bell's 5 places (SPEC §9).
  * The bell reads more than it shows and folds here; a lone sign-in alert keeps its own text.
  */

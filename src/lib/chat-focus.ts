@@ -1,6 +1,6 @@
 /**
  * Which conversation this tab shows right now: a new message there needs no toast while the tab is
- * focused (issue 9). Set by the open thread, read by the realtime hook.
+ * focused (ADR 0014). Set by the open thread, read by the realtime hook.
  */
 let openConversationId: string | null = null;
 

@@ -5,7 +5,7 @@ import "./i18n";
 /**
  * A piece of the app's code that could not be fetched: a route's chunk or a lazily loaded part (the
  * calendar, a chart). It happens to an open tab after a deploy removed the old files, on a flaky
- * connection, and on the dev server after its dependency cache changed (issue 23).
+ * connection, and on the dev server after its dependency cache changed.
  */
 
 const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed|Outdated Optimize Dep/i;
@@ -16,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** What failed, in words for the sentence "This part of MentorLink could not be loaded (…)". Never the URL. */
-export function chunkWhat(error: unknown): string {
+export function failedPartName(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Only the addresses' paths are read: the message's own words ("dynamically") must not match.
   const paths = (message.match(/(?:https?:\/\/[^/\s]+)?\/[^\s'"]+/g) ?? []).join(" ").replace(/https?:\/\/[^/\s]+/g, "");

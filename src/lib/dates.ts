@@ -20,7 +20,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 1],
 ];
 
-/** "3 days ago" (English as before); in another language its own words, through Intl.RelativeTimeFormat (issue 27). */
+/** "3 days ago" (English by dayjs); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). */
 export function fromNow(iso: string): string {
   const locale = currentLocale();
   if (locale === DEFAULT_LOCALE) return dayjs(iso).fromNow();
@@ -32,7 +32,7 @@ export function fromNow(iso: string): string {
 
 /**
  * An instant in the viewer's zone. A wall-clock text without a zone ("2026-03-09T00:00", a day of the statistics) is that
- * day and time as written, wherever the page is drawn (in the browser or by the Worker, issue 28).
+ * day and time as written, wherever the page is drawn (in the browser or by the Worker).
  */
 const wallClock = (iso: string | Date) => typeof iso === "string" && !/(Z|[+-]\d\d:?\d\d)$/i.test(iso);
 const inViewerZone = (iso: string | Date) => (wallClock(iso) ? dayjs(iso) : inZone(iso, viewerZone()));

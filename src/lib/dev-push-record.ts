@@ -1,5 +1,5 @@
 /**
- * The development subscription this browser holds (issue 27): kept by src/lib/web-push.ts when the
+ * The development subscription this browser holds (ADR 0027): kept by src/lib/web-push.ts when the
  * local push service hands one out, read by the signed-in layout to start the relay
  * (src/lib/dev-push-relay.ts, loaded only then). Small on purpose: every signed-in page carries it.
  */

@@ -6,7 +6,7 @@ const EVERY_MS = 3_000;
 const HIDDEN_EVERY_MS = 10_000;
 
 /**
- * Development only (issue 27, ADR 0027): a browser's connection to its push service, played by the
+ * Development only (ADR 0027): a browser's connection to its push service, played by the
  * app's tab. While this browser holds a subscription of the local push service (/dev/push), an open
  * tab of the app fetches what arrived for it (each message once, whichever tab asks first) and hands
  * it to the service worker, which shows it as it shows a real `push` event. It stops by itself once

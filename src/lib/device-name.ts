@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 
 /**
  * A device's stored name (src/lib/web-push.ts `deviceLabel`: "Chrome on Android", or "Browser" when the
- * browser is not known) in the reader's language (issue 27). The name is kept in English on the server, as
+ * browser is not known) in the reader's language (ADR 0027). The name is kept in English on the server, as
  * the browser made it; the browsers' and systems' names are brands and stay as they are.
  */
 export function deviceName(label: string, i18n: I18n): string {

@@ -1,7 +1,7 @@
 import { writeSession } from "./session";
 
 /**
- * The Google popup's hand-over (issue 20). The sign-in page makes a one-time value, keeps it, and
+ * The Google popup's hand-over. The sign-in page makes a one-time value, keeps it, and
  * starts the sign-in with it; the popup page hands the session back only to the window that holds
  * the same value: by `postMessage` to this exact origin, or (no popup: the flow ran in this tab)
  * through this tab's sessionStorage. A link with someone else's session stores nothing.

@@ -1,7 +1,7 @@
 import { safeReturnPath } from "./return-path";
 
 /**
- * A signed-out deep link into an area (issue 23). The area guards must send the person to the
+ * A signed-out deep link into an area. The area guards must send the person to the
  * sign-in URL of SPEC §2 exactly (`/auth/login?mentees`), so the page she asked for travels beside
  * the URL: kept in this tab for 15 minutes, used by the next sign-in page that opens, then dropped.
  */

@@ -11,7 +11,7 @@ import { TicketRefused } from "./socket-ticket";
 export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "peer-left" | "ended" | "replaced" | "signed-out";
 
 /**
- * What one side sends (issue 26): camera and microphone on or off, and whether the video is a shared
+ * What one side sends (ADR 0026): camera and microphone on or off, and whether the video is a shared
  * screen. It travels as a `signal` payload of its own kind (`{kind: "media", ...}`) without a `gen`,
  * so a page from before it ignores it; null until the other side has said.
  */

@@ -2,10 +2,10 @@ import type { Role } from "../../shared/role";
 
 
 /**
- * The cookie that lets the Worker draw a signed-in page with the person's data (issue 28, ADR 0028,
+ * The cookie that lets the Worker draw a signed-in page with the person's data (ADR 0028,
  * worker/routes/page-session.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on
  * sign-in and on every token refresh, and has it cleared when the role's sign-in ends here. Either is best effort: a
- * page without the cookie is drawn by the app, as before.
+ * page without the cookie is drawn by the app.
  */
 export function askForPageCookie(accessToken: string): void {
   void fetch("/page-session", { method: "POST", headers: { authorization: `Bearer ${accessToken}` } }).catch(() => undefined);
@@ -15,7 +15,7 @@ export function dropPageCookie(role: Role): void {
   void fetch(`/page-session/${role}`, { method: "DELETE" }).catch(() => undefined);
 }
 
-/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/drawn-for.ts). */
+/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/worker-drawn-viewer.ts). */
 export const ZONE_COOKIE = "zone";
 export const SEARCHES_COOKIE = "searches";
 

@@ -11,10 +11,10 @@ import { PAGE_DATA_ID } from "./page-shells";
 export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 
 /**
- * The answer a Worker-rendered page was drawn from (issue 13, ADR 0018), sent inside its HTML so the
+ * The answer a Worker-rendered page was drawn from (ADR 0018), sent inside its HTML so the
  * app's first render draws the same page without asking again: a mentor's profile, or a search (the
  * landing's featured mentors, or the browse page at `href` with its results), or a signed-in page's reads as the
- * person's query cache had them (issue 28, src/prerender/signed-in-pages.tsx).
+ * person's query cache had them (src/prerender/signed-in-pages.tsx).
  */
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }

@@ -1,5 +1,5 @@
 /**
- * The public pages whose first paint arrives in the HTML (issue 13, ADR 0018): the build pre-renders
+ * The public pages whose first paint arrives in the HTML (ADR 0018): the build pre-renders
  * each into index.html, and the one index.html answers every path, so an inline script in the head
  * picks the shell of the path before anything paints and a style shows only that one.
  */
@@ -31,7 +31,7 @@ export function shownShell(): Element | null {
 }
 
 /**
- * The attribute of the block a signed-in page drawn by the Worker arrives in (issue 28, src/prerender/signed-in-pages.tsx):
+ * The attribute of the block a signed-in page drawn by the Worker arrives in (src/prerender/signed-in-pages.tsx):
  * not a shell, so shown as it is; the app's first render replaces it as it replaces a shell.
  */
 export const DRAWN_ATTRIBUTE = "data-drawn";

@@ -5,7 +5,7 @@ import "./i18n";
 /**
  * The toasts of SPEC §8 for profile and skill changes. The mentee texts are the SPEC's own; the
  * mentor skill texts fix the SPEC's typos ("succssfully", "Delettion") and the trailing space.
- * Each is read when the toast is shown, in the reader's language (issue 27).
+ * Each is read when the toast is shown, in the reader's language (ADR 0027).
  */
 export const PROFILE_TOASTS = {
   mentee: {

@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 
 /**
- * A mentor's reply time, last activity and a mentee's wait, in the reader's language (issue 27): the
+ * A mentor's reply time, last activity and a mentee's wait, in the reader's language (ADR 0027): the
  * same coarse words as shared/reply-time.ts, shared/last-active.ts and shared/reply-wait.ts, whose
  * English the Worker keeps for its own sentences. A hook, so the Worker's drawing of a profile (which
  * has a Lingui instance per request, never the global one) speaks the page's language.

@@ -1,5 +1,5 @@
 /**
- * The same-origin check of a return-to path (issue 23), on its own so that the public pages' nav
+ * The same-origin check of a return-to path, on its own so that the public pages' nav
  * can use it without the rest of the sign-in code: it starts with one "/" (not "//"), has no
  * backslash, no scheme and no control character, and is not a sign-in page; anything else is null.
  */
@@ -8,6 +8,7 @@ const MAX_LENGTH = 2000;
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith("/") || value.startsWith("//")) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a return path refuses it
   if (value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) return null;
   // A scheme before the path ("/javascript:" is a path, but "javascript:" is not; the first check refuses it).
   let url: URL;

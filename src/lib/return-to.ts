@@ -3,7 +3,7 @@ import { safeReturnPath } from "./return-path";
 import type { Role } from "./session";
 
 /**
- * Return-to after signing in (issue 23): a "sign in to …" link carries `?redirect=<path>` and the
+ * Return-to after signing in: a "sign in to …" link carries `?redirect=<path>` and the
  * sign-in, sign-up and Google flows bring the person back there. Only a same-origin path is kept
  * (`safeReturnPath`, return-path.ts); anything else is ignored.
  */

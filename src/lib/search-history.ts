@@ -1,4 +1,4 @@
-import { drawnViewer } from "./drawn-for";
+import { workerDrawnViewer } from "./worker-drawn-viewer";
 import { tellSearches } from "./page-cookie";
 
 /**
@@ -27,7 +27,7 @@ function stored(): Stored | null {
 
 /** The recent searches of the mentee `owner` (her id; none for anyone else, or signed out). */
 export function recentSearches(owner: string | undefined): string[] {
-  const drawn = drawnViewer();
+  const drawn = workerDrawnViewer();
   if (drawn) return drawn.searches;
   const list = stored();
   return owner && list?.owner === owner ? list.searches : [];

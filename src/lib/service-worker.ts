@@ -5,7 +5,7 @@ import { SERVICE_WORKER_PATH } from "../../shared/app-install";
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (src/sw/sw.ts, issue 27) once the page has loaded, and calls `offer(reload)`
+ * Registers the service worker (src/sw/sw.ts, ADR 0027) once the page has loaded, and calls `offer(reload)`
  * when a new version of the app is waiting. The new version waits, so this tab keeps running the files it
  * loaded; `reload` asks the waiting worker to take over and reloads the tab once it has, a single time.
  * When another tab took the new version first, this tab is offered a plain reload (its files are the old ones).
@@ -31,6 +31,6 @@ export function registerServiceWorker(offer: (reload: () => void) => void): void
       registration = registered;
       if (registered) setInterval(() => void registered.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
-    // No service worker (a private window, a browser that refuses it): the app works as before, online.
+    // No service worker (a private window, a browser that refuses it): the app still works, online only.
     .catch(() => undefined);
 }

@@ -74,7 +74,7 @@ export function readRecord<R extends Role>(role: R): Partial<RecordOf[R]> | null
   const raw = readRaw(role);
   const hit = cache.get(role);
   if (hit && hit.raw === raw) return hit.record as Partial<RecordOf[R]> | null;
-  let record: Partial<RecordOf[R]> | null = null;
+  let record: Partial<RecordOf[R]> | null;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     record = parsed && typeof parsed === "object" ? (parsed as Partial<RecordOf[R]>) : null;

@@ -1,5 +1,5 @@
 /**
- * Plain text with web addresses in it (agendas, session notes, comments; issue 26), split into the
+ * Plain text with web addresses in it (agendas, session notes, comments, ADR 0026), split into the
  * parts a page draws: text stays text (React escapes it, so nothing in it becomes markup), and only
  * an `http:` or `https:` address that the URL parser accepts becomes a link, to the address as
  * parsed. `javascript:`, `data:` and anything else stay words.

@@ -4,7 +4,7 @@ import type { toast as sonnerToast } from "sonner";
 /**
  * The one way the app shows a toast (SPEC §9). Same calls as sonner's `toast`, `toast.success` and
  * `toast.error`, but sonner and its Toaster load only when the first toast is wanted or the browser
- * is idle after the first paint, so they are not part of the pages' initial JavaScript (issue 13).
+ * is idle after the first paint, so they are not part of the pages' initial JavaScript.
  * A toast asked for before then is shown as soon as the Toaster is mounted.
  */
 type Sonner = typeof sonnerToast;

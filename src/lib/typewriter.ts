@@ -1,7 +1,7 @@
 /**
  * The landing's typewriter (SPEC §1): types a word letter by letter, holds it, deletes it, and goes on
  * to the next, for ever. Plain timers and no framework, so the landing's small script and the React
- * page type the same way (issue 13, ADR 0018).
+ * page type the same way (ADR 0018).
  */
 export type TypewriterTiming = { typeMs: number; deleteMs: number; holdMs: number };
 export const TYPEWRITER_TIMING: TypewriterTiming = { typeMs: 100, deleteMs: 40, holdMs: 1500 };

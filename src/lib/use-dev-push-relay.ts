@@ -3,7 +3,7 @@ import { DEV_PUSH_RECORD_CHANGED, readDevRecord } from "./dev-push-record";
 
 /**
  * Starts the development relay (src/lib/dev-push-relay.ts) while this browser holds a subscription of
- * the local push service (issue 27); its code is loaded only then, so production pages never carry it.
+ * the local push service (ADR 0027); its code is loaded only then, so production pages never carry it.
  */
 export function useDevPushRelay(): void {
   useEffect(() => {

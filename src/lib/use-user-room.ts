@@ -30,7 +30,7 @@ export function useUserRoom(role: Role): void {
   const queryClient = useQueryClient();
 
   // The account's time zone: the browser's, when the account has none yet (never overwrites a chosen one). Written only
-  // then, and its answer is the zone the area shows: no write and no second read on every page load (issue 28).
+  // then, and its answer is the zone the area shows: no write and no second read on every page load.
   const zone = useQuery({ ...trpc.scheduling.timeZone.queryOptions(), enabled: Boolean(id) && role !== "moderator" });
   const unset = zone.data?.timeZone === null;
   useEffect(() => {
@@ -43,7 +43,7 @@ export function useUserRoom(role: Role): void {
 
   useEffect(() => {
     if (!id) return;
-    // The mentee home (issue 23) shows unread messages and the next session: it refetches with both.
+    // The mentee home shows unread messages and the next session: it refetches with both.
     const refetchHome = () => void queryClient.invalidateQueries(trpc.mentees.home.pathFilter());
     const refetchChat = () => {
       void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
@@ -53,12 +53,12 @@ export function useUserRoom(role: Role): void {
     const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
     const refetchSchedules = () => {
       void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
-      // A session's outcome, notes and comments (issue 26) arrive as notices too.
+      // A session's outcome, notes and comments (ADR 0026) arrive as notices too.
       void queryClient.invalidateQueries(trpc.attendance.pathFilter());
       void queryClient.invalidateQueries(trpc.sessionNotes.pathFilter());
       refetchHome();
     };
-    // The kinds she turned off "in the app" raise no pop-up (issue 27); her choices are read once a minute at most.
+    // The kinds she turned off "in the app" raise no pop-up (ADR 0027); her choices are read once a minute at most.
     const inApp = (kind: NoticeKind) =>
       queryClient
         .fetchQuery({ ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }), staleTime: 60_000 })
@@ -107,7 +107,7 @@ export function useUserRoom(role: Role): void {
 
 /**
  * The toast of a `scheduler` push. SPEC §4's words for a mentee whose slot the mentor changed; the
- * changes of issue 22 (a move, a cancel, a request to reschedule) say what happened.
+ * rescheduling changes (a move, a cancel, a request to reschedule; ADR 0023) say what happened.
  */
 export function schedulerToast(role: string, change: SchedulerChange | undefined): string {
   if (role === "mentor") return change === "moved" ? t`A mentee moved a session` : change === "cancelled" ? t`A mentee cancelled a session` : t`Your schedule changed`;

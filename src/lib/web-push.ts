@@ -4,7 +4,7 @@ import { readDevRecord, writeDevRecord } from "./dev-push-record";
 import type { ApiClient } from "./trpc";
 
 /**
- * This browser's Web Push (issue 27, ADR 0027): whether it can, whether the person allowed it, its
+ * This browser's Web Push (ADR 0027): whether it can, whether the person allowed it, its
  * subscription, and turning it on or off for the signed-in account. The browser prompt is asked only
  * from `turnOnPush`, which runs on a click ("Turn on"), never on load.
  *

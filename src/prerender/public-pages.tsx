@@ -5,7 +5,7 @@ import { i18nFor } from "./catalogs";
 import type { Locale } from "../../shared/locale";
 
 /**
- * The public pages the Worker draws with their data (issue 13, ADR 0018): the real page components (the
+ * The public pages the Worker draws with their data (ADR 0018): the real page components (the
  * same as the browser's) with the answer already in the query cache, so the HTML carries a mentor's
  * name, About text, skills and plan, the landing's featured mentors or a browse page's results, and the app's first render in
  * the browser (seeded with the same answer) draws the same page.

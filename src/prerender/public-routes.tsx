@@ -14,7 +14,7 @@ export const PUBLIC_ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
 
 /**
  * The public pages alone under the app's root, as the build (src/prerender/shells.tsx) and the Worker
- * (src/prerender/public-pages.tsx) render them (issue 13, ADR 0018).
+ * (src/prerender/public-pages.tsx) render them (ADR 0018).
  */
 export const publicRouteTree = RootRoute.addChildren(
   SHELLS.map((shell) => PUBLIC_ROUTES[shell].route.update({ id: PUBLIC_ROUTES[shell].path, path: PUBLIC_ROUTES[shell].path, getParentRoute: () => RootRoute } as never)),

@@ -9,9 +9,9 @@ import type { AppRouter } from "../../worker/trpc/router";
 import { createApiClient, TRPCProvider } from "../lib/trpc";
 import { AuthFetchContext } from "../lib/auth-fetch";
 import type { AuthFetch } from "../lib/auth-link";
-import { drawingFor, type Viewer } from "../lib/drawn-for";
+import { drawForViewer, type Viewer } from "../lib/worker-drawn-viewer";
 import { ROUTER_OPTIONS } from "../lib/router-options";
-import type { RouterContext } from "../lib/first-reads";
+import type { RouterContext } from "../lib/route-prefetch";
 
 /** What a page's render may put in the query cache first (the Worker's profile answer). */
 export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRouter>) => void;
@@ -34,7 +34,7 @@ export type RenderOptions = {
 };
 
 /**
- * Renders one address of a route tree to HTML, with the app's providers (issue 13, ADR 0018): the same
+ * Renders one address of a route tree to HTML, with the app's providers (ADR 0018): the same
  * components the browser draws. Queries never run while rendering to a string, so what is not seeded
  * or read before renders its skeleton. Answers the HTML and the id of the route that matched, so a caller can refuse
  * a not-found page in place of the one it meant.
@@ -72,7 +72,7 @@ export const drawingCache = () => new QueryClient({ defaultOptions: { queries: {
 
 /**
  * The boundary the browser's router puts around the page (TanStack Router's `Matches`) and a server router leaves out:
- * with it, a signed-in page drawn here has the markup the browser takes it over with (issue 28).
+ * with it, a signed-in page drawn here has the markup the browser takes it over with.
  */
 function BrowserBoundary({ children }: { children: ReactNode }) {
   return <Suspense>{children}</Suspense>;
@@ -89,7 +89,7 @@ const serverAuthFetch: AuthFetch = () => Promise.reject(new Error("Nothing is fe
  */
 async function drawnWhole(app: ReactNode, viewer: Viewer | undefined): Promise<string> {
   for (let redrawn = 0; ; redrawn++) {
-    const html = drawingFor(viewer, () => renderToString(app));
+    const html = drawForViewer(viewer, () => renderToString(app));
     if (!html.includes(LEFT_TO_THE_BROWSER) || redrawn === REDRAW_WAITS_MS.length) return html;
     await new Promise((resolve) => setTimeout(resolve, REDRAW_WAITS_MS[redrawn]));
   }

@@ -6,7 +6,7 @@ import { i18nFor } from "./catalogs";
 import type { Locale } from "../../shared/locale";
 
 /**
- * The public pages as a visitor first sees them, rendered to HTML at build time (issue 13, ADR 0018):
+ * The public pages as a visitor first sees them, rendered to HTML at build time (ADR 0018):
  * the landing's nav, hero with the first tagline, welcome text, the mentor cards' skeletons and the
  * footer; the browse and profile pages' nav, controls and skeletons. The build writes them into
  * index.html, so each page paints before any JavaScript has run; React then replaces the shell with

@@ -1,5 +1,5 @@
 /**
- * The one door from the Worker into SPA code (issue 21, ADR 0022): what the Worker needs to draw the
+ * The one door from the Worker into SPA code (ADR 0022): what the Worker needs to draw the
  * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
  */
 export { LANDING_SEARCH } from "../lib/landing";
@@ -12,4 +12,4 @@ export { renderSignedInPage } from "./signed-in-pages";
 export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
 export { SEARCHES_COOKIE, ZONE_COOKIE } from "../lib/page-cookie";
 export { validSearches } from "../lib/search-history";
-export type { Viewer } from "../lib/drawn-for";
+export type { Viewer } from "../lib/worker-drawn-viewer";

@@ -1,10 +1,10 @@
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { Toaster } from "@/components/toaster";
-import type { RouterContext } from "@/lib/first-reads";
+import type { RouterContext } from "@/lib/route-prefetch";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The browser's router wraps its root in a boundary; the Worker's (a server router) would not, so a signed-in page it
-  // drew (issue 28) would not match the tree the browser takes it over with. Asked for, both have it.
+  // drew would not match the tree the browser takes it over with. Asked for, both have it.
   wrapInSuspense: true,
   component: () => (
     <>

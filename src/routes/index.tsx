@@ -15,6 +15,7 @@ export const Route = createFileRoute("/")({ component: Landing });
 function RotatingTagline() {
   const { i18n } = useLingui();
   // The same list while the language stays, so the typewriter is not restarted by every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n is one object whatever the language; its locale is what changes
   const taglines = useMemo(() => TAGLINE_MESSAGES.map((tagline) => i18n._(tagline)), [i18n, i18n.locale]);
   const text = useTypewriter(taglines);
   return (

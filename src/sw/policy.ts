@@ -2,7 +2,7 @@ import { APP_SHELL_PATH, OFFLINE_PAGE_PATH, PAGES_CACHE, SERVICE_WORKER_PATH } f
 import { shellOf } from "../lib/page-shells";
 
 /**
- * What the service worker does with a request (issue 27), as pure functions of the request, so a unit test
+ * What the service worker does with a request (ADR 0027), as pure functions of the request, so a unit test
  * holds the rules (tests/unit/service-worker-policy.test.ts):
  * - "public-page": a navigation to a public page (the landing, browse, a mentor's profile): the network
  *   first, a copy kept for offline; no network and no copy gives the offline fallback of the path.

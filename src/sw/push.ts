@@ -1,7 +1,7 @@
 import { DEV_PUSH_MESSAGE, PUSH_SHOWN_MESSAGE, type DevPushMessage, type PushShownMessage, type WebPushPayload } from "../../shared/web-push";
 
 /**
- * The service worker's Web Push handlers (issue 27, ADR 0027), imported by src/sw/sw.ts so they are
+ * The service worker's Web Push handlers (ADR 0027), imported by src/sw/sw.ts so they are
  * part of the one worker:
  * - `push`: the browser decrypted a message from the Worker (RFC 8291); show it as a notification,
  *   unless a focused tab already shows the very screen it is about (that tab has its own pop-up).

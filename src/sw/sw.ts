@@ -8,7 +8,7 @@ import { handlingOf, offlineFallbackOf, PAGE_NETWORK_TIMEOUT_SECONDS, PAGES_CACH
 import "./push";
 
 /**
- * The service worker (issue 27, docs/decisions/0027-reach-pwa-notes.md), served at /sw.js for the whole
+ * The service worker (docs/decisions/0027-reach-pwa-notes.md, ADR 0027), served at /sw.js for the whole
  * app. It makes the product start offline: the app page, the offline page and the files the public pages
  * load are precached at install (the build lists them: scripts/service-worker-build.ts); public pages
  * (landing, browse, a mentor's profile) come from the network first, with the last copy kept for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wallTime } from "../support/availability";
-import { callerAt, domainMentee, domainMentor, domainSubscribe, outcome, useDomainDb, type Account } from "../support/domain";
+import { type Account, callerAt, domainMentee, domainMentor, domainSubscribe, outcome, useDomainDb } from "../support/domain";
 
 /**
  * The mentor's booking rules (ADR 0023): buffer and daily cap at their edges, and what saving them accepts, called in
@@ -40,7 +40,10 @@ describe("buffer", () => {
     expect((await book(me, first, now)).status).toBe(200);
     const other = await domainMentee();
     await domainSubscribe(other.id, m.id, now);
-    expect(await book(other, adjacent, now)).toMatchObject({ status: 409, message: "This mentor keeps 30 minutes free between sessions. Choose another time." });
+    expect(await book(other, adjacent, now)).toMatchObject({
+      status: 409,
+      message: "This mentor keeps 30 minutes free between sessions. Choose another time.",
+    });
     expect((await book(other, half, now)).status).toBe(200);
   });
 });
@@ -76,10 +79,16 @@ describe("saving rules", () => {
     ]) {
       expect((await outcome(api.scheduling.setBookingRules(bad))).status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await outcome(callerAt(me, now).scheduling.setBookingRules({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: null }))).status).toBe(403);
+    expect(
+      (await outcome(callerAt(me, now).scheduling.setBookingRules({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: null }))).status,
+    ).toBe(403);
     // Saving twice updates the one row; another mentor still has the defaults.
     await api.scheduling.setBookingRules({ noticeMinutes: 60, bufferMinutes: 15, dailyCap: 3 });
-    expect(await api.scheduling.setBookingRules({ noticeMinutes: 120, bufferMinutes: 15, dailyCap: null })).toMatchObject({ noticeMinutes: 120, bufferMinutes: 15, dailyCap: null });
+    expect(await api.scheduling.setBookingRules({ noticeMinutes: 120, bufferMinutes: 15, dailyCap: null })).toMatchObject({
+      noticeMinutes: 120,
+      bufferMinutes: 15,
+      dailyCap: null,
+    });
     const other = await domainMentor();
     expect(await callerAt(other, now).scheduling.availability()).toMatchObject({ noticeMinutes: 720, bufferMinutes: 0, dailyCap: null });
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMentor, signIn } from "../support/accounts";
 import { seedSession, useBrowser } from "../support/browser";
 
-/** Issue 23 point 8: paired form fields line up (label beside label, box beside box), whatever help text one of them has. */
+/** Paired form fields line up (label beside label, box beside box), whatever help text one of them has. */
 const b = useBrowser();
 
 async function tops(page: Page, labels: string[]) {
@@ -17,7 +17,7 @@ async function tops(page: Page, labels: string[]) {
   );
 }
 
-describe("paired form fields line up (issue 23)", () => {
+describe("paired form fields line up", () => {
   it("on the mentor's profile: Educational Qualification beside Hourly Rate, with its long help text", async () => {
     const page = b.page;
     const mentor = await createMentor();

@@ -8,7 +8,7 @@ import { signInInto } from "../support/find-mentor";
 import { createModerator } from "../support/moderation";
 
 /**
- * Attendance in the browser (issue 26): the mentee reads how a session ended and disputes it; a
+ * Attendance in the browser (ADR 0026): the mentee reads how a session ended and disputes it; a
  * moderator reads what the live room recorded and changes the outcome; the mentee then gets her call
  * back with "Book another time", and the mentor reads it on his dashboard.
  */

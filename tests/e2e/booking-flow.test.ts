@@ -8,7 +8,7 @@ import { toasts, useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 
 /**
- * Booking like Cal.com in Chromium (issue 22), with accounts of its own: a mentee in New York picks a
+ * Booking like Cal.com in Chromium (ADR 0023), with accounts of its own: a mentee in New York picks a
  * day on the month calendar, a time, writes what she wants to discuss and confirms (a double click
  * books once), lands on "You're booked", and the mentor (Kolkata) reads her agenda; she reschedules
  * in place, cancels after a confirmation with a reason, answers the mentor's request to move a

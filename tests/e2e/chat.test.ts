@@ -7,7 +7,7 @@ import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
 
 /**
- * Issue 9 in Chromium with two browsers: a mentee starts a chat from a mentor's profile, the mentor's
+ * Chat in Chromium with two browsers: a mentee starts a chat from a mentor's profile, the mentor's
  * open inbox shows it live (unread badge, Connect count, toast, bell), he replies, and she sees the
  * reply without reloading. Accounts are made by the test (the demo accounts stay untouched).
  */
@@ -53,7 +53,9 @@ describe("chat between a mentee and her mentor", () => {
     await expect.poll(() => row.getByTestId("unread-badge").textContent()).toContain("1");
     expect(await row.textContent()).toContain("can we talk");
     await toasts(mentorPage, `New message from ${mentee.firstName}`).first().waitFor({ timeout: 10_000 });
-    await expect.poll(() => mentorPage.getByRole("navigation", { name: "Mentor navigation" }).getByTestId("connect-unread").textContent()).toContain("1");
+    await expect
+      .poll(() => mentorPage.getByRole("navigation", { name: "Mentor navigation" }).getByTestId("connect-unread").textContent())
+      .toContain("1");
     await mentorPage.getByTestId("bell-dot").waitFor();
 
     // The bell lists the message notification, links to the conversation, and clears once opened.
@@ -80,7 +82,10 @@ describe("chat between a mentee and her mentor", () => {
     // She sees the reply without reloading, once, after her own message.
     await menteeLog.getByText("Tomorrow at 6 pm?").waitFor({ timeout: 10_000 });
     const texts = await menteeLog.locator("p.whitespace-pre-wrap").allInnerTexts();
-    expect(texts.map((t) => t.replace(/^(You|\w+):\s*/, ""))).toEqual(["Hello Naveen, <b>can we talk</b> about system design?", "Of course!\nTomorrow at 6 pm?"]);
+    expect(texts.map((t) => t.replace(/^(You|\w+):\s*/, ""))).toEqual([
+      "Hello Naveen, <b>can we talk</b> about system design?",
+      "Of course!\nTomorrow at 6 pm?",
+    ]);
     expect(await menteeLog.locator("b").count()).toBe(0);
     expect(await menteeLog.getByRole("separator", { name: "Today" }).count()).toBe(1);
     // Her own message was not announced to her as new.

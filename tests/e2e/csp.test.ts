@@ -8,13 +8,13 @@ import { makeWorld, signInAs, type World } from "../support/route-visits";
 import { watchPolicies } from "../support/policies";
 
 /**
- * Issue 20 point 4 in Chromium: the camera is usable on the live page only; no other origin can
+ * Security headers in Chromium (ADR 0021): the camera is usable on the live page only; no other origin can
  * frame the app. (That every route of every role runs with zero Content-Security-Policy violations
  * is checked by the sweep of every screen, tests/e2e/every-screen.test.ts, with watchPolicies.)
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
 
-describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
+describe("a strict Content-Security-Policy in the browser", () => {
   let world: World;
   beforeAll(async () => {
     world = await makeWorld();
@@ -36,7 +36,7 @@ describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
     expect(await camera()).toBe("allowed");
   });
 
-  it("keeps the local checkout and the Google stand-in working: their forms post and redirect within the origin", async () => {
+  it("keeps the local checkout and the local Google working: the app's pages on the way in and back break no policy", async () => {
     const page = b.page;
     const violations = await watchPolicies(b.context);
     const mentor = await createMentor();
@@ -57,7 +57,7 @@ describe("a strict Content-Security-Policy in the browser (issue 20)", () => {
     const google = visitor.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
     await expect.poll(() => google.isEnabled(), { timeout: 10_000 }).toBe(true);
     const [popup] = await Promise.all([visitor.waitForEvent("popup"), google.click()]);
-    await popup.waitForURL(/\/dev\/google\/authorize/);
+    await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
     await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("csp.google"));
     await popup.getByRole("button", { name: "Continue" }).click();
     await popup.waitForEvent("close", { timeout: 10_000 });

@@ -6,7 +6,7 @@ import { seedSession, submitSignIn, useBrowser, waitForPath } from "../support/b
 import { createModerator } from "../support/moderation";
 
 /**
- * Issue 23 point 6: screens never dead-end. A piece of code that cannot be fetched (an open tab after
+ * Screens never dead-end. A piece of code that cannot be fetched (an open tab after
  * a deploy, a dropped connection) reloads the page once, then says in words what failed, with Retry
  * and Home; an unknown address keeps the navigation.
  */
@@ -25,7 +25,7 @@ async function countReloads(page: Page): Promise<() => Promise<number>> {
 
 const retryText = (what: string) => `This part of MentorLink could not be loaded (${what}). Check your connection and try again.`;
 
-describe("no dead ends (issue 23)", () => {
+describe("no dead ends", () => {
   it("a page whose code cannot be fetched reloads once, then offers Retry, which loads it once the network is back", async () => {
     const page = b.page;
     const reloads = await countReloads(page);

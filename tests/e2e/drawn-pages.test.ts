@@ -6,7 +6,7 @@ import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
 
 /**
- * Issue 28 (ADR 0028): a signed-in page arrives drawn by the Worker with the person's data, and React takes it over
+ * ADR 0028: a signed-in page arrives drawn by the Worker with the person's data, and React takes it over
  * where it stands: no second read of what the page was drawn with, no console error (a page that did not match what
  * the browser draws would say so), and it works at once.
  */
@@ -70,7 +70,7 @@ describe("a signed-in page drawn by the Worker", () => {
     expect(errors).toEqual([]);
 
     // A tap on the drawn page before the app has started is not lost: made again once the app has taken over.
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const entry = /\/assets\/index-[\w-]+\.js$/;
     await page.route(entry, async (route) => {

@@ -14,7 +14,7 @@ import { signInInto } from "../support/find-mentor";
 import { createModerator } from "../support/moderation";
 
 /**
- * Issue 24 in Chromium: a mentor's Earnings page over rows the test writes (this month's split, the
+ * Mentors' payouts in Chromium (ADR 0024): a mentor's Earnings page over rows the test writes (this month's split, the
  * months, one month's payments, payouts, the held share, on a wide screen and at 360 px) and his
  * dashboard's payout prompt; the moderator's fee chart and a refund through the mentee's payments.
  */
@@ -36,7 +36,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe("earnings (issue 24)", () => {
+describe("earnings", () => {
   it("shows a mentor this month's split, his months, a month's payments and his payouts, and the dashboard sends him to set up payouts", async () => {
     const page = b.page;
     const tag = crypto.randomUUID().slice(0, 6);
@@ -205,7 +205,7 @@ describe("earnings (issue 24)", () => {
     // The home's third chart, in rupees, with the platform's fees of the last 30 days.
     await page.goto("/moderator");
     const chart = page.getByRole("figure", { name: "Platform fees per day (last 30 days)" });
-    // Drawn when it comes near the screen (issue 28): she scrolls to it.
+    // Drawn when it comes near the screen: she scrolls to it.
     await chart.scrollIntoViewIfNeeded();
     await chart.locator("svg").first().waitFor();
     const series = await trpc(tokens.accessToken).moderation.feeRevenuePerDay.query({ timeZone: ZONE });

@@ -145,7 +145,7 @@ describe("finding a mentor", () => {
   it("filters by price and rating through the URL, keeps them on reload, and choosing Any takes the price out", async () => {
     const page = b.page;
     const checkbox = (name: string) => page.getByRole("checkbox", { name, exact: true });
-    // The price is one choice among ranges that do not overlap (issue 23).
+    // The price is one choice among ranges that do not overlap.
     const radio = (name: string) => page.getByRole("radio", { name, exact: true });
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);

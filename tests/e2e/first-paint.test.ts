@@ -4,7 +4,7 @@ import { createMentor } from "../support/accounts";
 import { useBrowser, watchLayoutShifts } from "../support/browser";
 
 /**
- * Issue 13: the browse and profile pages paint their nav, controls and skeletons from the HTML, before
+ * The browse and profile pages paint their nav, controls and skeletons from the HTML, before
  * the app's code has arrived, and the app takes them over without a layout shift.
  */
 

@@ -9,7 +9,7 @@ import { toasts, useBrowser } from "../support/browser";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 
 /**
- * Issue 27, installable: the manifest and service worker pass Chromium's installability check (the one
+ * Installable (ADR 0027): the manifest and service worker pass Chromium's installability check (the one
  * Lighthouse's PWA audit used), the product starts offline with the pages a visitor saw and says plainly
  * what needs the network, and a new version waits for the person's "Reload" instead of breaking the tab.
  */
@@ -29,7 +29,7 @@ const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceW
 
 const offlineHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "You're offline" });
 
-describe("installable and offline (issue 27)", () => {
+describe("installable and offline", () => {
   it("passes Chromium's installability check on the landing, with the manifest's name, colours and icons", async () => {
     // A browser profile of its own: the test contexts are incognito, which is never installable.
     const profile = mkdtempSync(join(tmpdir(), "mentorlink-install-"));

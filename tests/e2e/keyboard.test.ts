@@ -8,7 +8,7 @@ import { createEnrollment, createModerator } from "../support/moderation";
 import { liveSlotsOf, mentorDay, people, showDay } from "../support/scheduler-page";
 
 /**
- * Issue 28: what was mouse-first, done with the keyboard alone in Chromium: Tab to move, Enter or
+ * What was mouse-first, done with the keyboard alone in Chromium: Tab to move, Enter or
  * Space to act, Escape to close; and a closed dialog gives the focus back to what opened it.
  */
 const b = useBrowser({ timezoneId: "Europe/London", locale: "en-US" });
@@ -31,7 +31,7 @@ async function tabTo(page: Page, name: RegExp | string, max = 80): Promise<void>
   throw new Error(`${String(name)} was not reached with ${max} presses of Tab`);
 }
 
-describe("keyboard alone (issue 28)", () => {
+describe("keyboard alone", () => {
   it("the scheduler: add a slot, open it from the calendar, close it (focus back on it), delete it", async () => {
     const { mentor } = await people();
     const page = b.page;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMentee } from "../support/accounts";
 import { signInThroughUi, useBrowser, waitForPath } from "../support/browser";
 
-/** Journey (issue 27): a reader of Hindi gets the product in Hindi, and anyone can switch, signed in or not. */
+/** Journey (ADR 0027): a reader of Hindi gets the product in Hindi, and anyone can switch, signed in or not. */
 
 const b = useBrowser();
 

@@ -7,7 +7,7 @@ import { call } from "../support/scheduling";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS } from "../support/live";
 
 /**
- * Attendance from the live room in Chromium (issue 26): two browsers with fake cameras meet, one
+ * Attendance from the live room in Chromium (ADR 0026): two browsers with fake cameras meet, one
  * leaves early; the room's own record settles the session as completed. A mentee whose mentor never
  * comes is told the call is back in her plan. The session is moved two hours back (with its record)
  * before settling, so the job settles it as it would after its end, and nothing else early.

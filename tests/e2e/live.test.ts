@@ -7,10 +7,10 @@ import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "
 import { dayIn, MENTOR_ZONE, showDay } from "../support/scheduler-page";
 
 /**
- * Live sessions in Chromium with fake camera and microphone (issue 10): the mentor and the mentee of
+ * Live sessions in Chromium with fake camera and microphone (ADR 0015): the mentor and the mentee of
  * a booked slot open their live pages in two contexts and each sees the other's video play; a reload
  * brings the call back; a third account is refused; a page opened early counts down and lets them in
- * when the room opens (10 minutes before the start, for the mentor too since issue 26).
+ * when the room opens (10 minutes before the start, for the mentor too: ADR 0026).
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 
@@ -51,7 +51,9 @@ describe("live sessions", () => {
     // She leaves too: her summary says how long they talked and asks her to rate him.
     await menteePage.getByRole("button", { name: "Leave" }).click();
     await menteePage.getByRole("heading", { name: "You left the session" }).waitFor();
-    expect(await menteePage.getByRole("status").filter({ hasText: "You were in the session with" }).innerText()).toMatch(/for \d+ minutes?\./);
+    expect(await menteePage.getByRole("status").filter({ hasText: "You were in the session with" }).innerText()).toMatch(
+      /for \d+ minutes?\./,
+    );
     await menteePage.getByRole("form", { name: "Your review" }).waitFor();
     expect(await menteePage.getByRole("button", { name: "Rejoin the session" }).count()).toBe(1);
   });
@@ -76,7 +78,10 @@ describe("live sessions", () => {
     const mentorPage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
     await enterLive(mentorPage, "mentor", mentor, slotId);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
-    await mentorPage.getByRole("status").filter({ hasText: `Connected to ${mentee.firstName}` }).waitFor({ timeout: 20_000 });
+    await mentorPage
+      .getByRole("status")
+      .filter({ hasText: `Connected to ${mentee.firstName}` })
+      .waitFor({ timeout: 20_000 });
     // A narrow phone: the call fits without scrolling sideways.
     await menteePage.setViewportSize({ width: 360, height: 740 });
     expect(await menteePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -117,11 +122,20 @@ describe("live sessions", () => {
   });
 
   it("the mentor's Go Live shows 10 minutes before the start, on the dashboard and the scheduler, and opens the live page in a new window where he can join early", async () => {
-    // Eight minutes before the start: the mentor may enter early, like the mentee (issue 26).
+    // Eight minutes before the start: the mentor may enter early, like the mentee (ADR 0026).
     const { mentor, mentee, slotId, start } = await bookedPair(8 * MINUTE);
     // A later booking of the same pair: not yet.
     const later = new Date(Date.now() + 3 * 60 * MINUTE);
-    await testDb().insert(timeSlots).values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: later, endAt: new Date(later.getTime() + 60 * MINUTE), bookedAt: new Date() });
+    await testDb()
+      .insert(timeSlots)
+      .values({
+        mentorId: mentor.id,
+        menteeId: mentee.id,
+        state: "booked",
+        startAt: later,
+        endAt: new Date(later.getTime() + 60 * MINUTE),
+        bookedAt: new Date(),
+      });
     const page = b.page;
     await signInInto(page, "mentor", mentor);
     await page.goto("/mentors");

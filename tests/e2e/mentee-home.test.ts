@@ -6,7 +6,7 @@ import { openChat, sendAs } from "../support/chat";
 import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
 
-/** The mentee home (issue 23) in Chromium: a filled home with Join, and a new mentee's empty states that lead somewhere. */
+/** The mentee home in Chromium: a filled home with Join, and a new mentee's empty states that lead somewhere. */
 
 const TIME_ZONE = "Asia/Kolkata";
 const b = useBrowser({ timezoneId: TIME_ZONE });

@@ -151,7 +151,7 @@ describe("mentee profile", () => {
     expect(await readStoredSession(page, "mentee")).toMatchObject({ profileImageUrl: next });
   });
 
-  it("the password change reports a common new password under the field and keeps the old one (issue 20)", async () => {
+  it("the password change reports a common new password under the field and keeps the old one", async () => {
     const page = b.page;
     const mentee = await createMentee();
     await signInThroughUi(page, "mentee", mentee.email);

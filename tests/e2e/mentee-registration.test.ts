@@ -78,7 +78,7 @@ describe("mentee registration", () => {
     expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
   });
 
-  it("shows the password rules under Password: too short in the browser, too common from the server (issue 20)", async () => {
+  it("shows the password rules under Password: too short in the browser, too common from the server", async () => {
     const page = b.page;
     await page.goto("/auth/mentee-register");
     const values = { firstName: "Kiran", lastName: "Rao", email: uniqueEmail("e2e-common"), phone: "9876543210" };

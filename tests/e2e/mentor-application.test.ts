@@ -127,7 +127,11 @@ describe("mentor application", () => {
       status: "pending",
       isBlocked: false,
     });
-    const skills = await db.select({ name: mentorSkills.name }).from(mentorSkills).where(eq(mentorSkills.mentorId, row!.id)).orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id));
+    const skills = await db
+      .select({ name: mentorSkills.name })
+      .from(mentorSkills)
+      .where(eq(mentorSkills.mentorId, row!.id))
+      .orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id));
     expect(skills.map((s) => s.name).sort()).toEqual(["Career Growth", "Distributed Systems", "Go"]);
 
     // The same e-mail again while the first application is pending: 403 (not blocked) = under review, same modal, home after ~4 s.
@@ -177,7 +181,7 @@ describe("mentor application", () => {
     expect(new URL(page.url()).pathname).toBe("/auth/mentor-register");
   });
 
-  it("reports a common password under Password and submits nothing (issue 20)", async () => {
+  it("reports a common password under Password and submits nothing", async () => {
     const page = b.page;
     const email = uniqueEmail("e2e-common-mentor");
     await page.goto("/auth/mentor-register");

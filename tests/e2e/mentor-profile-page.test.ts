@@ -97,7 +97,7 @@ describe("mentor profile page", () => {
     newestFirst.forEach((review, i) => expect(all[i]).toContain(review.text));
     expect(await page.getByRole("button", { name: "Show more reviews" }).count()).toBe(0);
 
-    // The visitor's way to subscribe is to sign in as a mentee, and come back to this mentor (issue 23).
+    // The visitor's way to subscribe is to sign in as a mentee, and come back to this mentor.
     await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
     await waitForPath(page, `/auth/login?mentees&redirect=${encodeURIComponent(`/browse/mentor/profile/${mentor.id}`)}`);
   });

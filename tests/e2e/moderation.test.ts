@@ -8,7 +8,7 @@ import { createMentee, createMentor, testDb, uniqueEmail } from "../support/acco
 import { readStoredSession, realtimeConnected, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
 import { createEnrollment } from "../support/moderation";
 
-/** Journeys of issue 11: vetting an applicant, a ticket that ends in a block with the accused's tab signed out, the moderator charts. */
+/** Moderation journeys (ADR 0012): vetting an applicant, a ticket that ends in a block with the accused's tab signed out, the moderator charts. */
 
 const b = useBrowser();
 const MODERATOR = "moderator@example.com";
@@ -36,7 +36,7 @@ async function applyThroughUi(page: Page, email: string, firstName: string) {
 describe("moderation journeys", () => {
   it("a new mentor applies, the moderator accepts the application, and the mentor signs in", async () => {
     const email = uniqueEmail("e2e-applicant");
-    // Names are letters only (issue 23): the random tag's digits become letters.
+    // Names are letters only: the random tag's digits become letters.
     const firstName = `Vetted${crypto.randomUUID().slice(0, 6).replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
     await applyThroughUi(b.page, email, firstName);
 
@@ -111,7 +111,7 @@ describe("moderation journeys", () => {
       await signInThroughUi(page, "moderator", MODERATOR);
       await page.getByText("Pending applicants").waitFor();
       for (const chart of ["enrollments", "new mentees"]) {
-        // A chart is drawn when it comes near the screen (issue 28): she scrolls to it.
+        // A chart is drawn when it comes near the screen: she scrolls to it.
         await page.getByTestId(`chart-${chart}`).scrollIntoViewIfNeeded();
         const drawn = page.getByTestId(`chart-${chart}`);
         const bars = drawn.locator("rect.daily-bar");
@@ -189,7 +189,7 @@ describe("moderator lists", () => {
   });
 });
 
-describe("moderator at scale (issue 23)", () => {
+describe("moderator at scale", () => {
   it("an applicant's card fits a 360 px screen, found by e-mail, with the applicant's name on Accept and Reject", async () => {
     const firstName = `Narrow${crypto.randomUUID().slice(0, 4)}`;
     const email = `${"a-very-long-address-without-breaks".repeat(2)}.${crypto.randomUUID().slice(0, 6)}@example.test`;

@@ -4,14 +4,14 @@ import { useBrowser } from "../support/browser";
 import { makeWorld, signInAs, type World } from "../support/route-visits";
 
 /**
- * Issue 23 point 5: on a 360 px phone a signed-in area's nav shows every section, the Connect badge
+ * On a 360 px phone a signed-in area's nav shows every section, the Connect badge
  * included. (That no page of any role scrolls sideways at 360 px is checked by the sweep of every
  * screen, tests/e2e/every-screen.test.ts.)
  */
 const WIDTH = 360;
 const b = useBrowser({ viewport: { width: WIDTH, height: 740 }, permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
 
-describe("phones: 360 px wide (issue 23)", () => {
+describe("phones: 360 px wide", () => {
   let world: World;
   beforeAll(async () => {
     world = await makeWorld();

@@ -9,7 +9,7 @@ import { useBrowser, waitForPath } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 
 /**
- * The payouts journey (issue 24, ADR 0024) in Chromium with the local Stripe (no key, no network):
+ * The payouts journey (ADR 0024) in Chromium with the local Stripe (no key, no network):
  * a new mentor connects his payout account on the local onboarding page, a mentee subscribes and
  * pays, the mentor's Earnings page shows the payment split (the platform's 20 %, his share), and a
  * payout made from the local Express dashboard shows as paid.

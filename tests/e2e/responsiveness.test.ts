@@ -7,7 +7,7 @@ import { createModerator } from "../support/moderation";
 import { DAY, replyHistory, setLastActive, waitingSubscriber } from "../support/responsiveness";
 
 /**
- * Responsive mentors (issue 26) in Chromium: a mentor's profile says how fast he usually replies and
+ * Responsive mentors (ADR 0026) in Chromium: a mentor's profile says how fast he usually replies and
  * when he was last active (his sign-in makes it "today"), and the moderator's home lists mentors who
  * leave subscribers waiting more than 72 hours, with a way into the mentors list.
  */

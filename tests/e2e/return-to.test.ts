@@ -3,17 +3,24 @@ import { DEMO_PASSWORD } from "../../db/factories";
 import { createMentee, createMentor, uniqueEmail } from "../support/accounts";
 import { isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
-/** Return-to (issue 23): "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
+/** Return-to: "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
 
 const b = useBrowser();
 /** Waits for `path` with exactly these query keys and values (the router may encode "/" in a value or not). */
 async function waitForQuery(page: typeof b.page, path: string, query: Record<string, string>, timeout = 10_000) {
   await page.waitForURL(
-    (url) => url.pathname === path && [...url.searchParams.keys()].sort().join() === Object.keys(query).sort().join() && Object.entries(query).every(([k, v]) => url.searchParams.get(k) === v),
+    (url) =>
+      url.pathname === path &&
+      [...url.searchParams.keys()].sort().join() === Object.keys(query).sort().join() &&
+      Object.entries(query).every(([k, v]) => url.searchParams.get(k) === v),
     { timeout },
   );
 }
-const letters = () => crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6);
+const letters = () =>
+  crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 6);
 
 describe("return-to after signing in", () => {
   it("'Sign in as a mentee to subscribe' on a mentor's profile -> sign in -> back on that profile, ready to subscribe", async () => {
@@ -130,7 +137,7 @@ describe("return-to through the header's Login and through Google", () => {
       const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
       await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
       const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
-      await popup.waitForURL(/\/dev\/google\/authorize/);
+      await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
       await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("google-return"));
       await popup.getByLabel("First name").fill("Gita");
       await popup.getByLabel("Last name").fill("Return");

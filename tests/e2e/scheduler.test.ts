@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accessTokenFor } from "../support/accounts";
 import { trpc } from "../support/api";
-import { useBrowser, toasts } from "../support/browser";
+import { toasts, useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 import {
   bookedBy,
@@ -22,7 +22,7 @@ import {
 } from "../support/scheduler-page";
 
 /**
- * The mentor's scheduler in Chromium (issue 22), with accounts of its own: the mentor's account is in
+ * The mentor's scheduler in Chromium (ADR 0023), with accounts of its own: the mentor's account is in
  * Kolkata while his browser runs on London time. Weekly hours from the keyboard, booking rules, time
  * off over a booked day, a click on an empty cell that asks first, deleting a booked slot with a
  * reason, asking to reschedule, and every section at 360 px.
@@ -63,7 +63,9 @@ describe("the mentor's scheduler", () => {
 
     await page.getByRole("button", { name: "Save weekly hours" }).focus();
     await page.keyboard.press("Enter");
-    await toasts(page, "Weekly hours saved").filter({ hasText: /\d+ slots added, 0 removed/ }).waitFor();
+    await toasts(page, "Weekly hours saved")
+      .filter({ hasText: /\d+ slots added, 0 removed/ })
+      .waitFor();
 
     // Every generated slot is a Tuesday or Thursday at 18:00, 19:00 or 20:00 in Kolkata.
     const slots = await liveSlotsOf(mentor.id);
@@ -79,7 +81,13 @@ describe("the mentor's scheduler", () => {
     const tuesday = nextWeekday(2);
     const column = await showDay(page, tuesday);
     const events = column.locator(".fc-event.slot-from-hours");
-    await expect.poll(() => events.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^6:00\s*pm\s+Open/i), expect.stringMatching(/^7:00\s*pm\s+Open/i), expect.stringMatching(/^8:00\s*pm\s+Open/i)]);
+    await expect
+      .poll(() => events.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([
+        expect.stringMatching(/^6:00\s*pm\s+Open/i),
+        expect.stringMatching(/^7:00\s*pm\s+Open/i),
+        expect.stringMatching(/^8:00\s*pm\s+Open/i),
+      ]);
     // Scrolled to them: the evening is in view, the morning (the old 08:00 default) above it.
     const scroller = page.locator(".fc-timegrid-body").locator("xpath=ancestor::div[contains(@class,'fc-scroller')][1]");
     const laneAt = async (time: string) => (await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox())!;
@@ -87,7 +95,11 @@ describe("the mentor's scheduler", () => {
     const scrolledToEvening = async () => {
       const scrollerBox = (await scroller.boundingBox())!;
       const [evening, morning] = [await laneAt("18:00"), await laneAt("08:00")];
-      return { eveningBelowTop: evening.y >= scrollerBox.y, eveningAboveBottom: evening.y + evening.height <= scrollerBox.y + scrollerBox.height, morningAbove: morning.y < scrollerBox.y };
+      return {
+        eveningBelowTop: evening.y >= scrollerBox.y,
+        eveningAboveBottom: evening.y + evening.height <= scrollerBox.y + scrollerBox.height,
+        morningAbove: morning.y < scrollerBox.y,
+      };
     };
     await expect.poll(scrolledToEvening).toEqual({ eveningBelowTop: true, eveningAboveBottom: true, morningAbove: true });
 
@@ -126,7 +138,11 @@ describe("the mentor's scheduler", () => {
     await page.getByRole("button", { name: "Add time off" }).click();
 
     const dialog = page.getByRole("dialog", { name: /^Take .* off\?$/ });
-    await dialog.getByRole("listitem").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` }).filter({ hasText: "4:00 pm" }).waitFor();
+    await dialog
+      .getByRole("listitem")
+      .filter({ hasText: `${mentee.firstName} ${mentee.lastName}` })
+      .filter({ hasText: "4:00 pm" })
+      .waitFor();
     await dialog.getByText("1 open slot will be removed.").waitFor();
     // Keeping it changes nothing.
     await dialog.getByRole("button", { name: "Keep it" }).click();
@@ -168,9 +184,13 @@ describe("the mentor's scheduler", () => {
     await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     await toasts(page, "Slot allocated successfully").waitFor();
     const slots = await liveSlotsOf(mentor.id);
-    expect(slots.map((s) => [s.startAt.toISOString(), s.title, s.source])).toEqual([[wallClock(day, "10:00", MENTOR_ZONE).toISOString(), "Portfolio review", "manual"]]);
+    expect(slots.map((s) => [s.startAt.toISOString(), s.title, s.source])).toEqual([
+      [wallClock(day, "10:00", MENTOR_ZONE).toISOString(), "Portfolio review", "manual"],
+    ]);
     const events = (await showDay(page, day)).locator(".fc-event");
-    await expect.poll(() => events.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^10:00\s*am\s+Open\s+Portfolio review$/i)]);
+    await expect
+      .poll(() => events.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(/^10:00\s*am\s+Open\s+Portfolio review$/i)]);
   });
 
   it("deleting a booked slot asks for a reason the mentee reads; asking to reschedule marks the slot; details open beside the slot", async () => {
@@ -188,7 +208,10 @@ describe("the mentor's scheduler", () => {
     await page.goto("/mentors/scheduler");
     const column = await showDay(page, day);
     const name = `Booked: ${mentee.firstName} ${mentee.lastName}`;
-    const firstEvent = column.locator(".fc-event").filter({ hasText: /11:00\s*am/ }).filter({ hasText: name });
+    const firstEvent = column
+      .locator(".fc-event")
+      .filter({ hasText: /11:00\s*am/ })
+      .filter({ hasText: name });
     await firstEvent.click();
     const details = page.getByRole("dialog", { name: "Slot details" });
     await details.getByText("Published by you").waitFor();
@@ -203,7 +226,9 @@ describe("the mentor's scheduler", () => {
     await confirm.getByLabel("Reason (optional, the mentee sees it)").fill("I have to travel that day");
     await confirm.getByRole("button", { name: "Delete and cancel booking" }).click();
     await toasts(page, "Slot Deleted").waitFor();
-    await expect.poll(async () => (await notificationsOf(mentee.id)).map((n) => n.content).join("\n")).toContain("I have to travel that day");
+    await expect
+      .poll(async () => (await notificationsOf(mentee.id)).map((n) => n.content).join("\n"))
+      .toContain("I have to travel that day");
     expect((await bookedBy(mentee.id)).map((s) => s.id)).toEqual([second.id]);
 
     const secondEvent = column.locator(".fc-event").filter({ hasText: /3:00\s*pm/ });
@@ -216,7 +241,11 @@ describe("the mentor's scheduler", () => {
     await ask.getByLabel(`Message to ${mentee.firstName} ${mentee.lastName}`).fill("Could we move this to the evening?");
     await ask.getByRole("button", { name: "Send request" }).click();
     await toasts(page, "Reschedule requested").waitFor();
-    await details.locator("p").filter({ hasText: "Reschedule requested." }).filter({ hasText: "Could we move this to the evening?" }).waitFor();
+    await details
+      .locator("p")
+      .filter({ hasText: "Reschedule requested." })
+      .filter({ hasText: "Could we move this to the evening?" })
+      .waitFor();
     await details.getByRole("region", { name: "Booking history" }).getByText("You asked to reschedule").waitFor();
     await page.keyboard.press("Escape");
     await secondEvent.filter({ hasText: "Reschedule requested" }).waitFor();
@@ -231,7 +260,9 @@ describe("the mentor's scheduler", () => {
     const tokens = await signInInto(page, "mentor", mentor);
     // Two days ahead: tomorrow at 10 am in Kolkata is under the default 12 hours' notice after 10 pm there.
     const day = mentorDay(2);
-    const [published] = await trpc(tokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" } });
+    const [published] = await trpc(tokens.accessToken).scheduling.publish.mutate({
+      slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "A rather long title for a narrow phone screen" },
+    });
     await page.goto("/mentors/scheduler");
     // A phone opens on the week as a list; the slot is a button named in full, opened with Enter.
     await showListDay(page, day);
@@ -249,9 +280,13 @@ describe("the mentor's scheduler", () => {
     await expect.poll(() => slot.evaluate((el) => el === document.activeElement), { message: "focus back on the slot" }).toBe(true);
     // Booked meanwhile: the push redraws the list, and the focus stays on that slot, now named booked.
     await trpc(await accessTokenFor("mentee", mentee.id)).scheduling.book.mutate({ slotId: published.id });
-    const booked = page.getByRole("button", { name: /10:00 am: Booked: Maya .*, A rather long title for a narrow phone screen\. Open details$/ });
+    const booked = page.getByRole("button", {
+      name: /10:00 am: Booked: Maya .*, A rather long title for a narrow phone screen\. Open details$/,
+    });
     await booked.waitFor();
-    await expect.poll(() => booked.evaluate((el) => el === document.activeElement), { message: "focus kept on the booked slot" }).toBe(true);
+    await expect
+      .poll(() => booked.evaluate((el) => el === document.activeElement), { message: "focus kept on the booked slot" })
+      .toBe(true);
     // The day's grid is one button away, and stays chosen when only the height changes (a phone's toolbar hiding).
     await page.getByRole("button", { name: "Day", exact: true }).click();
     await page.locator(".fc-timeGridDay-view").waitFor();

@@ -11,7 +11,7 @@ import { enroll, signInInto } from "../support/find-mentor";
 import { showListDay } from "../support/scheduler-page";
 
 /**
- * Scheduling in Chromium (issue 8), with accounts made for each test (the demo accounts are never
+ * Scheduling in Chromium (ADR 0013), with accounts made for each test (the demo accounts are never
  * touched): a mentor in Kolkata publishes slots in the calendar while his browser runs on London
  * time; a mentee in New York books one, sees it in her zone, downloads the .ics and cancels; the
  * mentor deletes a booked slot and the mentee's open page shows the toast at once; both screens at
@@ -83,7 +83,7 @@ describe("scheduling", () => {
     const rowBox = (await lane.boundingBox())!;
     const colBox = (await column.boundingBox())!;
     await mentorPage.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
-    // The click asks first (issue 22): nothing is published until the mentor confirms.
+    // The click asks first (ADR 0023): nothing is published until the mentor confirms.
     await mentorPage.getByRole("dialog", { name: /^Publish a slot on .*10:00 am\?$/ }).getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(async () => (await slotsOf(mentor.id)).length, { timeout: 10_000 }).toBe(2);
     const clickStart = wallClock(day, "10:00", MENTOR_ZONE);
@@ -100,7 +100,7 @@ describe("scheduling", () => {
     await menteePage.goto(`/mentees/schedules?mentorId=${mentor.id}`);
     await menteePage.getByTestId("calls-left").filter({ hasText: "4 of 4 calls left this period" }).waitFor();
     const seen = inZone(formStart, MENTEE_ZONE);
-    // Day on the month calendar, then the time (issue 22); the confirm step shows it in her zone.
+    // Day on the month calendar, then the time; the confirm step shows it in her zone.
     await pickDay(menteePage, seen.date);
     await pickTime(menteePage, seen.date, seen.time);
     const main = menteePage.locator("main");
@@ -170,7 +170,7 @@ describe("scheduling", () => {
     await mentorPage.keyboard.press("Enter");
     await mentorPage.getByText(`Booked by ${mentee.firstName} ${mentee.lastName}`).waitFor();
     await mentorPage.getByRole("button", { name: "Delete and cancel booking" }).click();
-    // It asks first (issue 22), with an optional reason for the mentee.
+    // It asks first, with an optional reason for the mentee.
     await mentorPage.getByRole("dialog", { name: "Delete this slot and cancel the booking?" }).getByRole("button", { name: "Delete and cancel booking" }).click();
     await mentorPage.getByText("Slot Deleted").first().waitFor();
 

@@ -35,7 +35,7 @@ describe("app screens", () => {
     await page.route(LOGIN_CHUNK, (route) => route.abort("failed"));
     await page.goto("/");
     await page.getByRole("link", { name: "Login", exact: true }).click();
-    // Issue 23: after one reload, a screen that says what failed in words, with Retry and Home.
+    // After one reload, a screen that says what failed in words, with Retry and Home.
     await page.getByRole("heading", { name: "Something didn't load" }).waitFor({ timeout: 15_000 });
     await page.unroute(LOGIN_CHUNK);
     await page.getByRole("link", { name: "Home", exact: true }).last().click();

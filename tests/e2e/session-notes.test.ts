@@ -7,7 +7,7 @@ import { signInInto } from "../support/find-mentor";
 import { createEnrollment } from "../support/moderation";
 
 /**
- * Before and after a session in the browser (issue 26), with the mentee and the mentor in two
+ * Before and after a session in the browser (ADR 0026), with the mentee and the mentor in two
  * browsers: she edits her agenda and he reads it on his dashboard; he writes the session's notes,
  * she reads them and comments, he reads her comment; her home's one-tap rating prompt is her review.
  */

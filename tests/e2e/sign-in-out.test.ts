@@ -119,7 +119,7 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
 
 });
 
-describe("signing out ends the sign-in everywhere (issue 20)", () => {
+describe("signing out ends the sign-in everywhere", () => {
   it("another window holding the same sign-in loses its socket at once and is signed out", async () => {
     const mentee = await createMentee();
     const { accessToken, refreshToken } = await signIn("mentee", mentee.email);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser";
 import { makeWorld, signInAs, type World } from "../support/route-visits";
 
-/** Issue 28: a keyboard reaches "Skip to main content" first on every layout, and it moves the focus into the page. */
+/** A keyboard reaches "Skip to main content" first on every layout, and it moves the focus into the page. */
 const b = useBrowser();
 
 describe("the skip link", () => {
@@ -59,7 +59,7 @@ describe("the skip link", () => {
       await page.keyboard.press("Shift+Tab");
       const focus = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        if (!el || !el.closest("main")) return null;
+        if (!el?.closest("main")) return null;
         return { top: el.getBoundingClientRect().top, scrolled: window.scrollY };
       });
       if (!focus || focus.scrolled === 0) continue;

@@ -1,5 +1,5 @@
-import type { Page } from "playwright-core";
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { pushSubscriptions } from "../../db/schema";
 import { signIn, testDb } from "../support/accounts";
@@ -8,7 +8,7 @@ import { seedSession, useBrowser } from "../support/browser";
 import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /**
- * Web Push in Chromium (issue 27): a mentee turns push on from her Notifications screen (the browser
+ * Web Push in Chromium (ADR 0027): a mentee turns push on from her Notifications screen (the browser
  * asks only then), a session reminder is sent by the cron, and the app's service worker shows it;
  * a message from her mentor reaches the service worker as a real `push` event (CDP's
  * ServiceWorker.deliverPushMessage, with what the local push service received); signing out turns
@@ -22,7 +22,12 @@ type Shown = { title: string; body: string; tag: string; data: { url: string; ki
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url: string; kind: string } }));
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as { url: string; kind: string },
+    }));
   }) as Promise<Shown[]>;
 
 async function waitForNotification(page: Page, title: string): Promise<Shown> {
@@ -64,23 +69,38 @@ describe("Web Push", () => {
     await expect.poll(() => state.getAttribute("data-state"), { timeout: 15_000 }).toBe("on");
     await expect.poll(() => page.getByRole("button", { name: /^Remove Chrome on \w+ \(this device\)$/ }).count()).toBe(1);
     const devices = async () => testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.ownerId, me.id));
-    expect(await devices()).toMatchObject([{ label: expect.stringMatching(/^Chrome on /), endpoint: expect.stringMatching(/^https:\/\/push\.localhost\/dev\/push\/send\//) }]);
+    expect(await devices()).toMatchObject([
+      { label: expect.stringMatching(/^Chrome on /), endpoint: expect.stringMatching(/^https:\/\/push\.localhost\/dev\/push\/send\//) },
+    ]);
 
     // The cron's reminders 50 minutes before: the open tab hands what the local push service received to the service worker.
     expect((await call("POST", `/dev/cron/reminders?now=${start.getTime() - 50 * 60_000}`)).status).toBe(200);
     const reminder = await waitForNotification(page, "Session reminder");
-    expect(reminder).toMatchObject({ body: expect.stringMatching(/^Reminder: your session with Asha Rao\w* starts within the hour: /), data: { url: "/mentees/booked-slots", kind: "reminder" } });
+    expect(reminder).toMatchObject({
+      body: expect.stringMatching(/^Reminder: your session with Asha Rao\w* starts within the hour: /),
+      data: { url: "/mentees/booked-slots", kind: "reminder" },
+    });
 
     // A real `push` event: with no tab of the app open to relay it, the local push service keeps what arrives.
     await page.goto("/dev/push");
     const opened = await rest("POST", "/api/chats/messages", { token: tokens.accessToken, body: { menteeId: me.id, mentorId: m.id } });
     const conversationId = (opened.body.conversations as { _id: string })._id;
-    expect((await rest("POST", `/api/chats/mentor-messages/${conversationId}`, { token: m.token, body: { message: "See you on Tuesday", sender: m.id } })).status).toBe(201);
+    expect(
+      (
+        await rest("POST", `/api/chats/mentor-messages/${conversationId}`, {
+          token: m.token,
+          body: { message: "See you on Tuesday", sender: m.id },
+        })
+      ).status,
+    ).toBe(201);
     const endpoint = (await devices())[0].endpoint;
     const subscriptionId = endpoint.split("/").pop();
     let payload: Record<string, unknown> | null = null;
     for (let i = 0; i < 100 && !payload; i++) {
-      const received = (await (await fetch(`${baseUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as { payload: Record<string, unknown> | null; deliveredAt: string | null }[];
+      const received = (await (await fetch(`${baseUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as {
+        payload: Record<string, unknown> | null;
+        deliveredAt: string | null;
+      }[];
       payload = received.find((r) => r.payload?.kind === "message" && r.deliveredAt === null)?.payload ?? null;
       if (!payload) await page.waitForTimeout(100);
     }
@@ -88,15 +108,25 @@ describe("Web Push", () => {
     // The browser's push service would deliver it to this registration; CDP delivers it the same way.
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) =>
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseUrl}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
+      cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${baseUrl}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        },
+      ),
     );
     await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseUrl,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
     const message = await waitForNotification(page, "New message");
-    expect(message).toMatchObject({ tag: `message:${conversationId}`, data: { url: `/mentees/connect/inbox/${conversationId}`, kind: "message" } });
+    expect(message).toMatchObject({
+      tag: `message:${conversationId}`,
+      data: { url: `/mentees/connect/inbox/${conversationId}`, kind: "message" },
+    });
     expect(message.body).toMatch(/^New message from /);
 
     // Signing out on this device ends its push: the server forgets it and the local subscription goes.

@@ -4,7 +4,7 @@ import { seedAttendanceDemo } from "../../db/seed-attendance";
 import { livePresence, mentees, mentors, tickets, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 
-/** The demo's attendance (issue 26): read only, and a second run adds nothing. */
+/** The demo's attendance (ADR 0026): read only, and a second run adds nothing. */
 describe("attendance seed", () => {
   it("gives Priya a session Asha missed, Rahul a disputed one in the moderators' queue, and Asha's past sessions their records", async () => {
     const db = testDb();

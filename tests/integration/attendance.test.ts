@@ -10,7 +10,7 @@ import { createModerator } from "../support/moderation";
 import { call, subscribe } from "../support/scheduling";
 import { connect, roomUrlFor } from "../support/sockets";
 
-/** Issue 26: attendance from the live room, the outcome of each session, disputes and records. */
+/** Attendance from the live room, the outcome of each session, disputes and records. */
 
 const MIN = 60 * 1000;
 const HOUR = 60 * MIN;

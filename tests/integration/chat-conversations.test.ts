@@ -6,7 +6,7 @@ import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
 
-/** Issue 9 §1: conversations of a mentee and a mentor, who may open them, and who may read or write them. */
+/** Conversations of a mentee and a mentor, who may open them, and who may read or write them. */
 
 describe("opening a conversation", () => {
   it("a subscribed mentee opens one (SPEC §3 shape); opening again, or from the mentor's side, finds the same one", async () => {

@@ -6,7 +6,7 @@ import { createEnrollment } from "../support/moderation";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 
-/** Issue 9 §1: messages (limits, idempotent sends, paging), unread counts and marking read. */
+/** Messages (limits, idempotent sends, paging), unread counts and marking read. */
 
 type LegacyMessage = { _id: string; content: string; clientId: string; sender: { senderType: string; senderId: { _id: string; firstName: string } } };
 const thread = async (token: string, id: string, query = "") => (await rest("GET", `/api/chats/mentee-messages/${id}${query}`, { token })).body as { messages: LegacyMessage[]; nextCursor: string | null };

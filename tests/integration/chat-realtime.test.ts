@@ -3,7 +3,7 @@ import { accessTokenFor, createMentee, createMentor } from "../support/accounts"
 import { baseUrl, rest, trpc } from "../support/api";
 import { chatPair, joinRoom, openChat, pushes, sendAs } from "../support/chat";
 
-/** Issue 9 §2: pushes after the commit, to the right rooms only; nothing lost or doubled across a dropped socket. */
+/** Pushes after the commit, to the right rooms only; nothing lost or doubled across a dropped socket. */
 
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,11 +12,12 @@ describe("chat pushes", () => {
     const p = await chatPair();
     const id = await openChat(p);
     const [strangerMentee, strangerMentor] = await Promise.all([createMentee(), createMentor()]);
+    const [strangerMenteeToken, strangerMentorToken] = await Promise.all([accessTokenFor("mentee", strangerMentee.id), accessTokenFor("mentor", strangerMentor.id)]);
     const rooms = await Promise.all([
       joinRoom(`mentor:${p.mentor.id}`, p.mentorToken),
       joinRoom(`mentee:${p.mentee.id}`, p.menteeToken),
-      joinRoom(`mentee:${strangerMentee.id}`, await accessTokenFor("mentee", strangerMentee.id)),
-      joinRoom(`mentor:${strangerMentor.id}`, await accessTokenFor("mentor", strangerMentor.id)),
+      joinRoom(`mentee:${strangerMentee.id}`, strangerMenteeToken),
+      joinRoom(`mentor:${strangerMentor.id}`, strangerMentorToken),
     ]);
     const [mentorRoom, menteeRoom, ...strangers] = rooms;
     try {

@@ -4,7 +4,7 @@ import { seedDemoData } from "../../db/seed";
 import { conversations, mentees, mentors, messages, notifications } from "../../db/schema";
 import { testDb } from "../support/accounts";
 
-/** The demo chat (issue 9): read only; the demo accounts are not changed. */
+/** The demo chat (ADR 0014): read only; the demo accounts are not changed. */
 describe("chat seed", () => {
   it("gives Priya and Asha a conversation with messages, two unread by Priya, and bell notifications; a second run changes nothing", async () => {
     const db = testDb();

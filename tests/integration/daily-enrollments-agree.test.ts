@@ -4,7 +4,7 @@ import { accessTokenFor, createMentee, createMentor } from "../support/accounts"
 import { createEnrollment, createModerator } from "../support/moderation";
 import { call } from "../support/scheduling";
 
-/** Issue 21: the mentor's chart and the moderator's count new enrollments by one rule, so they agree day by day. */
+/** The mentor's chart and the moderator's count new enrollments by one rule, so they agree day by day. */
 
 type Series = { date: string; count: number }[];
 const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]));

@@ -8,7 +8,7 @@ import { createEnrollment, createModerator } from "../support/moderation";
 import { READ_TRIPS, signedInReads, WRITE_TRIPS } from "../support/signed-in-reads";
 
 /**
- * Issue 25: the database round trips of the requests a signed-in person makes on her common
+ * The database round trips of the requests a signed-in person makes on her common
  * screens, counted at the database's door (the proxy of bench/db-distance.ts). A signed-in read
  * sends the account check with its own reads: one trip. A change that adds a trip fails here.
  */
@@ -42,7 +42,7 @@ async function tripsBeforeAnswer(token: string, path: string, budget: number, in
 /** A tRPC mutation's own round trips before its answer, held to its budget. */
 const postTrips = (token: string, path: string, input: unknown, budget: number) => tripsBeforeAnswer(token, `/trpc/${path}`, budget, input);
 
-describe("database round trips of signed-in reads (issue 25)", () => {
+describe("database round trips of signed-in reads", () => {
   it("a signed-in read is one round trip, the account check travelling with it", async () => {
     const mentee = await createMentee();
     const mentor = await createMentor();
@@ -87,7 +87,7 @@ describe("database round trips of signed-in reads (issue 25)", () => {
   });
 });
 
-describe("database round trips of a checkout start (issue 25)", () => {
+describe("database round trips of a checkout start", () => {
   it("three the first time (the check with every read, the claim, the session recorded), one when it answers her open checkout", async () => {
     const mentor = await createMentor();
     // The mentor's first checkout makes his Stripe Price (once after his approval or a rate change): not the case counted here.
@@ -112,7 +112,7 @@ function expectEachCheckOnce(trips: string[][], racers: number) {
   expect(trips.filter((trip) => trip.some(isCheck)).length).toBeLessThanOrEqual(racers);
 }
 
-describe("a race for one slot at the database's door (issue 25)", () => {
+describe("a race for one slot at the database's door", () => {
   it("the losers read nothing of the booking: each sends only her account check, and is answered from who won", async () => {
     const mentor = await createMentor();
     const racers = await Promise.all(Array.from({ length: 12 }, () => createMentee()));
@@ -176,7 +176,7 @@ describe("a race for one slot at the database's door (issue 25)", () => {
   });
 });
 
-describe("database round trips of the other writes (issue 25)", () => {
+describe("database round trips of the other writes", () => {
   it("a message and its mark-read are one round trip each (the account check, the conversation and the writes in one batch); a move is two: the check with the reads, then the one write batch", async () => {
     const mentee = await createMentee();
     const mentor = await createMentor();

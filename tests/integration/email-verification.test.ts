@@ -8,7 +8,7 @@ import { rest, trpc, trpcOutcome } from "../support/api";
 import { mailedLinkToken } from "../support/mail";
 
 /**
- * Issue 20: an address is proven by a mailed link (or a reset code), and a rejected applicant's new
+ * An address is proven by a mailed link (or a reset code), and a rejected applicant's new
  * application waits for that proof, so nobody can replace the account's password by re-applying.
  */
 

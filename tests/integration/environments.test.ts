@@ -6,10 +6,10 @@ import { startStack, type Stack } from "../../scripts/built-stack";
 import { startSqld, type Sqld } from "../../scripts/sqld";
 import { MISCONFIGURED_MESSAGE } from "../../worker/config-gate";
 import { accessTokenFor, createMentor } from "../support/accounts";
-import { baseUrl } from "../support/api";
+import { baseUrl, doublesUrl } from "../support/api";
 
 /**
- * Issue 20 §8: one development gate. Beside the shared Worker (development, as in `npm run dev`),
+ * One development gate. Beside the shared Worker (development, as in `npm run dev`),
  * this file starts, once, a production Worker with dummy secrets on the shared database, a Worker
  * with ENVIRONMENT=staging (refused), and a development Worker on an empty database (its jobs fail).
  */
@@ -67,29 +67,31 @@ describe("production", () => {
     expect(await health.json()).toEqual({ ok: true });
   });
 
-  it("has no development doors: /dev/cron, the mailbox, the local Stripe and the local Google answer 404", async () => {
+  it("has no development doors: /dev/cron, /dev/queues and the local push service answer 404", async () => {
     const doors = [
       ["POST", "/dev/cron"],
       ["POST", "/dev/cron/deliverMail"],
-      ["GET", "/dev/mailbox"],
-      ["GET", "/dev/mailbox/messages.json"],
-      ["GET", "/dev/stripe"],
-      ["GET", "/dev/stripe/checkout/cs_test_1"],
-      ["GET", "/dev/stripe/connect/acct_1?link=acctlink_1"],
-      ["GET", "/dev/stripe/express/acct_1"],
-      ["POST", "/dev/stripe/express/acct_1/payout"],
-      ["GET", "/dev/google/authorize"],
       ["GET", "/dev/push"],
       ["GET", "/dev/push/messages.json"],
       ["POST", "/dev/push/subscriptions"],
     ];
     for (const [method, path] of doors) expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
     // The same doors are open on the development Worker, so this test can fail.
-    expect((await fetch(`${baseUrl()}/dev/mailbox`)).status).toBe(200);
-    expect((await fetch(`${baseUrl()}/dev/stripe`)).status).toBe(200);
     expect((await fetch(`${baseUrl()}/dev/push`)).status).toBe(200);
-    expect((await fetch(`${baseUrl()}/dev/google/authorize`)).status).toBe(400); // there, but wants its query
     expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({ message: expect.stringContaining('No job "nope"') });
+  });
+
+  it("has no local Stripe, mailbox or Google: the Worker has no such pages, the doubles beside it do (ADR 0033)", async () => {
+    const pages = ["/dev/mailbox", "/dev/mailbox/messages.json", "/dev/stripe", "/dev/stripe/checkout/cs_test_1", "/dev/stripe/connect/acct_1?link=acctlink_1", "/dev/stripe/express/acct_1", "/dev/google/o/oauth2/v2/auth"];
+    for (const origin of [production.baseUrl, baseUrl()]) {
+      for (const path of pages) {
+        const body = await (await fetch(`${origin}${path}`)).text();
+        expect(body, `${origin}${path}`).not.toMatch(/Development mailbox|Local Stripe|Choose an account|local checkout|"subject"/);
+      }
+    }
+    expect((await fetch(`${doublesUrl()}/dev/mailbox`)).status).toBe(200);
+    expect((await fetch(`${doublesUrl()}/dev/stripe`)).status).toBe(200);
+    expect((await fetch(`${doublesUrl()}/dev/google/o/oauth2/v2/auth`)).status).toBe(400); // there, but wants its query
   });
 
   it("without Google credentials says Google is not configured, with no stand-in", async () => {
@@ -117,7 +119,7 @@ describe("any ENVIRONMENT but development or production", () => {
   });
 
   it("every other route answers 503 with a clear JSON message, not a 500", async () => {
-    for (const path of ["/api/mentors/all-mentors", "/trpc/auth.session", "/dev/cron", "/dev/mailbox", "/dev/stripe"]) {
+    for (const path of ["/api/mentors/all-mentors", "/trpc/auth.session", "/dev/cron", "/dev/push"]) {
       const response = await fetch(`${staging.baseUrl}${path}`, { method: path === "/dev/cron" ? "POST" : "GET" });
       expect(response.status, path).toBe(503);
       expect(await response.json(), path).toEqual({ message: MISCONFIGURED_MESSAGE, error: MISCONFIGURED_MESSAGE });

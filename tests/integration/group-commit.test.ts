@@ -8,7 +8,7 @@ import { chatPair, openChat, type ChatPair } from "../support/chat";
 import { startDbProxy, type DbProxy } from "../support/db-proxy";
 
 /**
- * Issue 25, group commit (db/write-gate.ts): in the built Worker in workerd, writes that wait for their turn at the write
+ * Group commit (db/write-gate.ts, ADR 0017): in the built Worker in workerd, writes that wait for their turn at the write
  * gate go to the database together, one transaction for several requests, each request answered with its own results;
  * reads that wait at the read gate likewise, as one read transaction.
  * The Worker here reaches the suite's database through a proxy that adds 100 ms to each trip, as a primary far away:
@@ -37,7 +37,7 @@ const send = async (p: ChatPair, conversationId: string, message: string, client
   return { status: response.status, id: body.responseFromMessageCreation?._id, content: body.responseFromMessageCreation?.content };
 };
 
-describe("group commit through the Worker (issue 25)", () => {
+describe("group commit through the Worker", () => {
   it("sends a burst of messages in fewer transactions than messages; each is stored once and answered with its own, a retry inside the burst too", async () => {
     const pairs = await Promise.all(Array.from({ length: 12 }, () => chatPair()));
     const conversations = await Promise.all(pairs.map(openChat));

@@ -27,9 +27,43 @@ const RUNS_PER_ENDPOINT = 40;
 const DEADLINE_MS = 10_000;
 
 const nasty = fc.constantFrom(
-  "\ud800", "a\udfffb", "\udc00\ud800", "\u0000", "x\u0000y", '"', "*", "^", "-", "NEAR(a b)", 'react" OR "x', "title:x", "a AND", "(", ")",
-  "'; drop table mentors; --", "%", "%00", "%E0%A4", "../../etc/passwd", "\u202e", "😀", " ", "", "null", "{}", "[]", "1e309", "-1",
-  "9".repeat(400), "a@b.co", "mentee", "mentor", "moderator", "a", "b", "9",
+  "\ud800",
+  "a\udfffb",
+  "\udc00\ud800",
+  "\u0000",
+  "x\u0000y",
+  '"',
+  "*",
+  "^",
+  "-",
+  "NEAR(a b)",
+  'react" OR "x',
+  "title:x",
+  "a AND",
+  "(",
+  ")",
+  "'; drop table mentors; --",
+  "%",
+  "%00",
+  "%E0%A4",
+  "../../etc/passwd",
+  "\u202e",
+  "😀",
+  " ",
+  "",
+  "null",
+  "{}",
+  "[]",
+  "1e309",
+  "-1",
+  "9".repeat(400),
+  "a@b.co",
+  "mentee",
+  "mentor",
+  "moderator",
+  "a",
+  "b",
+  "9",
 );
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: nasty },
@@ -65,8 +99,18 @@ const rawBody = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
-      contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "image/png"),
-      text: fc.oneof(fc.constantFrom("{not json", "[", '{"a":', "\u0000", "null", "[1,2]", '"str"', "a=b&c=%00", "--x\r\n\r\n--x--", ""), fc.string({ maxLength: 60 })),
+      contentType: fc.constantFrom(
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "image/png",
+      ),
+      text: fc.oneof(
+        fc.constantFrom("{not json", "[", '{"a":', "\u0000", "null", "[1,2]", '"str"', "a=b&c=%00", "--x\r\n\r\n--x--", ""),
+        fc.string({ maxLength: 60 }),
+      ),
     }),
   },
 );
@@ -76,7 +120,7 @@ const segment = (s: string) => {
   try {
     return encodeURIComponent(s);
   } catch {
-    return encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "")) + "%ED%A0%80";
+    return `${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ""))}%ED%A0%80`;
   }
 };
 
@@ -92,7 +136,8 @@ async function authHeader(who: Identity): Promise<Record<string, string>> {
 
 async function send(method: string, path: string, who: Identity, body?: { contentType: string; text: string }) {
   const headers = { ...(await authHeader(who)), ...(body ? { "content-type": body.contentType } : {}) };
-  const request = () => fetch(`${inject("baseUrl")}${path}`, { method, headers, body: body?.text, signal: AbortSignal.timeout(DEADLINE_MS) });
+  const request = () =>
+    fetch(`${inject("baseUrl")}${path}`, { method, headers, body: body?.text, signal: AbortSignal.timeout(DEADLINE_MS) });
   // Node's fetch may reuse a kept-alive socket the server has just closed (ECONNRESET, or undici's
   // "other side closed", before any answer); that is the client's race, so it is tried once more. A
   // second one fails the test.
@@ -122,8 +167,38 @@ describe("the reported cases get a 400 with a message, or a 404", () => {
     const mentor = await createMentor();
     const mentorToken = await accessTokenFor("mentor", mentor.id);
     const calls: [string, string, string | undefined, unknown][] = [
-      ["POST", "/api/mentees/register", undefined, { firstName: surrogate, lastName: "b", email: uniqueEmail(), phone: "9876543210", password: "Passw0rd!", confirmpassword: "Passw0rd!" }],
-      ["POST", "/api/mentors/register", undefined, { firstName: "a", lastName: surrogate, email: uniqueEmail(), phone: "9876543210", password: "Passw0rd!", confirmpassword: "Passw0rd!", jobTitle: "E", firmName: "F", bio: "b", educationalQualification: "e", hourlyRate: 900, expertise: ["Go"] }],
+      [
+        "POST",
+        "/api/mentees/register",
+        undefined,
+        {
+          firstName: surrogate,
+          lastName: "b",
+          email: uniqueEmail(),
+          phone: "9876543210",
+          password: "Passw0rd!",
+          confirmpassword: "Passw0rd!",
+        },
+      ],
+      [
+        "POST",
+        "/api/mentors/register",
+        undefined,
+        {
+          firstName: "a",
+          lastName: surrogate,
+          email: uniqueEmail(),
+          phone: "9876543210",
+          password: "Passw0rd!",
+          confirmpassword: "Passw0rd!",
+          jobTitle: "E",
+          firmName: "F",
+          bio: "b",
+          educationalQualification: "e",
+          hourlyRate: 900,
+          expertise: ["Go"],
+        },
+      ],
       ["POST", "/api/mentees/regenerate_access_token", undefined, { refreshToken: `${surrogate}.x` }],
       ["PATCH", `/api/mentees/edit-profile/${mentee.id}`, token, { bio: surrogate }],
       ["PATCH", `/api/mentors/add-new-skill/${mentor.id}`, mentorToken, { newSkills: surrogate }],
@@ -164,7 +239,10 @@ describe("the reported cases get a 400 with a message, or a 404", () => {
 describe("hostile input never gets a 5xx or hangs", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
-    const [moderator] = await testDb().insert(moderators).values(moderatorRow({ email: uniqueEmail("moderator"), passwordHash: "x" })).returning();
+    const [moderator] = await testDb()
+      .insert(moderators)
+      .values(moderatorRow({ email: uniqueEmail("moderator"), passwordHash: "x" }))
+      .returning();
     Object.assign(accounts, { mentee: mentee.id, mentor: mentor.id, moderator: moderator.id });
   });
 
@@ -209,28 +287,53 @@ describe("hostile input never gets a 5xx or hangs", { timeout: 120_000 }, () => 
   it("tRPC batches of any size and mix, unknown procedures, and hostile procedure names", async () => {
     const names = fc.oneof(fc.constantFrom(...procedures.map((p) => p.path)), hostileString.map(segment));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...identities), fc.array(names, { minLength: 1, maxLength: 40 }), jsonBody, async (who, calls, input) => {
-        const inputs = Object.fromEntries(calls.map((_, i) => [i, input]));
-        const path = `/trpc/${calls.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
-        expectNo5xx(await send("GET", path, who), `batch of ${calls.length} as ${who}`);
-        expectNo5xx(await send("POST", `/trpc/${calls.join(",")}?batch=1`, who, { contentType: "application/json", text: JSON.stringify(inputs) }), `POST batch of ${calls.length}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...identities),
+        fc.array(names, { minLength: 1, maxLength: 40 }),
+        jsonBody,
+        async (who, calls, input) => {
+          const inputs = Object.fromEntries(calls.map((_, i) => [i, input]));
+          const path = `/trpc/${calls.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+          expectNo5xx(await send("GET", path, who), `batch of ${calls.length} as ${who}`);
+          expectNo5xx(
+            await send("POST", `/trpc/${calls.join(",")}?batch=1`, who, { contentType: "application/json", text: JSON.stringify(inputs) }),
+            `POST batch of ${calls.length}`,
+          );
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it("long and strange paths anywhere: API, tRPC, images, rooms", async () => {
-    const prefix = fc.constantFrom("/api/", "/api/mentees/", "/trpc/", "/images/", "/images/profiles/mentee/", "/parties/user-room/", "/api/images/profile/");
+    const prefix = fc.constantFrom(
+      "/api/",
+      "/api/mentees/",
+      "/trpc/",
+      "/images/",
+      "/images/profiles/mentee/",
+      "/parties/user-room/",
+      "/api/images/profile/",
+    );
     const tail = fc.oneof(
       hostileString.map(segment),
       fc.integer({ min: 1_000, max: 9_000 }).map((n) => "a".repeat(n)),
       fc.array(hostileString.map(segment), { maxLength: 6 }).map((parts) => parts.join("/")),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...identities), fc.constantFrom("GET", "POST", "PATCH", "DELETE"), prefix, tail, async (who, method, start, rest) => {
-        const path = `${start}${rest}`;
-        expectNo5xx(await send(method, path, who, method === "GET" ? undefined : { contentType: "application/json", text: "{}" }), `${method} ${path.slice(0, 80)}…`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...identities),
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
+        prefix,
+        tail,
+        async (who, method, start, rest) => {
+          const path = `${start}${rest}`;
+          expectNo5xx(
+            await send(method, path, who, method === "GET" ? undefined : { contentType: "application/json", text: "{}" }),
+            `${method} ${path.slice(0, 80)}…`,
+          );
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -246,7 +349,12 @@ describe("hostile input never gets a 5xx or hangs", { timeout: 120_000 }, () => 
           const form = new FormData();
           for (const [k, v] of Object.entries(fields)) form.append(k, v);
           if (withFile) form.append("file", new Blob([bytes]), "x.png");
-          const response = await fetch(`${inject("baseUrl")}/api/images/profile`, { method: "POST", headers: await authHeader(who), body: form, signal: AbortSignal.timeout(DEADLINE_MS) });
+          const response = await fetch(`${inject("baseUrl")}/api/images/profile`, {
+            method: "POST",
+            headers: await authHeader(who),
+            body: form,
+            signal: AbortSignal.timeout(DEADLINE_MS),
+          });
           expectNo5xx({ status: response.status, text: await response.text() }, `upload as ${who}`);
         },
       ),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMentor } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
-/** Issue 27: the installed app's files, as the built Worker serves them, and every kind of page linking the manifest. */
+/** The installed app's files, as the built Worker serves them, and every kind of page linking the manifest. */
 
 const get = (path: string) => fetch(`${baseUrl()}${path}`, { redirect: "manual" });
 

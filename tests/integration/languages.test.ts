@@ -4,7 +4,7 @@ import { mentees } from "../../db/schema";
 import { accessTokenFor, createMentee, menteeSignup, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 
-/** Issue 27: the Worker answers each reader in her language: the pages it draws, and the choice kept in her account. */
+/** The Worker answers each reader in her language: the pages it draws, and the choice kept in her account. */
 
 const page = (path: string, headers: Record<string, string> = {}) => fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", ...headers } });
 const langOf = (html: string) => /<html lang="([a-z-]+)"/.exec(html)?.[1];

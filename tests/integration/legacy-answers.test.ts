@@ -7,7 +7,7 @@ import { createModerator } from "../support/moderation";
 import { errorBody, rest } from "../support/api";
 
 /**
- * Issue 21: answers the original client trips on, as it calls them (SPEC §7 REST), and the one
+ * Answers the original client trips on, as it calls them (SPEC §7 REST), and the one
  * ownership rule of the adapter on the paths that carry a user id.
  */
 

@@ -3,7 +3,7 @@ import { createMentee, createMentor, signIn } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 
 /**
- * Issue 12 §5: a client written to SPEC §7 stores only `accessToken` from regenerate_access_token
+ * A client written to SPEC §7 stores only `accessToken` from regenerate_access_token
  * and keeps its first refresh token. On the REST path that token stays valid for its lifetime.
  */
 describe("legacy REST refresh (no rotation)", () => {

@@ -4,9 +4,9 @@ import { baseUrl } from "../support/api";
 import { deliveredMail, mailTo } from "../support/mail";
 
 /**
- * Issue 27: e-mails go out in the recipient's language. A mentee who signs up from the Hindi app
+ * E-mails go out in the recipient's language. A mentee who signs up from the Hindi app
  * (the switcher's `lang=hi` cookie, or a browser asking for Hindi) gets her welcome and her
- * verification link in Hindi; an English one gets them exactly as before.
+ * verification link in Hindi; an English one gets them in English, word for word.
  */
 
 const register = (body: unknown, headers: Record<string, string>) =>

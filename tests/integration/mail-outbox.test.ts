@@ -5,28 +5,47 @@ import { startStack, type Stack } from "../../scripts/built-stack";
 import { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "../../worker/services/mail";
 import { createMentee, testDb } from "../support/accounts";
 import { baseUrl } from "../support/api";
-import { FakeMailApi } from "../support/fake-mail";
+import type { MailProviderControls } from "../../worker/dev/mailbox";
 import { deliveredMail, latestResetCode } from "../support/mail";
 
 /**
- * Issue 12 §1: the outbox. A second Worker on the shared database sends mail through a fake e-mail
- * API; the provider fails, then recovers, and every message is sent exactly once. Issue 20: a
+ * The outbox (ADR 0011, ADR 0031). A second Worker on the shared database sends mail to its own local
+ * mail provider (worker/dev/mailbox.ts, ADR 0033), switched to fail, then recover; every message is
+ * sent exactly once. A
  * message that carries a secret keeps it only until it is delivered or given up.
  */
 let stack: Stack;
-const mailApi = new FakeMailApi();
+/** This stack's local mail provider: its switches (down, script, delayMs) and what it was sent. */
+let provider: MailProviderControls;
 const API_KEY = "re_test_fake_key_123";
+const mailApi = {
+  set down(down: boolean) {
+    provider.down = down;
+  },
+  set delayMs(ms: number) {
+    provider.delayMs = ms;
+  },
+  get script() {
+    return provider.script;
+  },
+  get requests() {
+    return provider.requests;
+  },
+  get sentKeys() {
+    return provider.sentKeys;
+  },
+  to: (address: string) => provider.requests.filter((r) => r.body.to.includes(address)),
+};
 
 beforeAll(async () => {
-  await mailApi.start();
   stack = await startStack({
     dbUrl: inject("dbUrl"),
-    vars: { JWT_SECRET: inject("jwtSecret"), MAIL_API_KEY: API_KEY, MAIL_API_URL: mailApi.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" },
+    vars: { JWT_SECRET: inject("jwtSecret"), MAIL_API_KEY: API_KEY, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" },
   });
+  provider = stack.doubles.mail;
 });
 afterAll(async () => {
   await stack?.stop();
-  await mailApi.stop();
 });
 
 const runCron = async (now?: number) => {
@@ -149,7 +168,7 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
   });
 });
 
-describe("outbox hygiene (issue 20)", () => {
+describe("outbox hygiene", () => {
   const sendOtp = (origin: string, email: string) =>
     fetch(`${origin}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
 

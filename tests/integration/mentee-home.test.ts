@@ -7,7 +7,7 @@ import { sendAs, openChat } from "../support/chat";
 import { createEnrollment } from "../support/moderation";
 import { book, hoursAhead, publishOne } from "../support/scheduling";
 
-/** The mentee home (issue 23): mentees.home answers her next session, calls left, unread messages and suggested mentors. */
+/** The mentee home: mentees.home answers her next session, calls left, unread messages and suggested mentors. */
 
 const letters = () => crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 8);
 

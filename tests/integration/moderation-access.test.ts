@@ -7,7 +7,7 @@ import { moderators } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { testDb } from "../support/accounts";
 
-/** Issue 11 §5: every /api/moderator path and every moderation procedure, for each identity. Only moderators pass. */
+/** Every /api/moderator path and every moderation procedure, for each identity. Only moderators pass. */
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 

@@ -8,11 +8,11 @@ import { mailedLinkToken } from "../support/mail";
 import { createMentee, createMentor, mentorApplication, signIn, testDb } from "../support/accounts";
 import { createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 
-/** Issue 11 §1, §2, §5: applicant decisions, blocking that takes effect at once, and the audit entry of each action. */
+/** Applicant decisions, blocking that takes effect at once, and the audit entry of each action. */
 
 const DAY = 24 * 60 * 60 * 1000;
 const auditOf = (targetId: string) => testDb().select().from(moderationActions).where(eq(moderationActions.targetId, targetId)).orderBy(desc(moderationActions.createdAt));
-/** The decision mails to an applicant (an application also mails a link that proves the address: issue 20). */
+/** The decision mails to an applicant (an application also mails a link that proves the address: ADR 0019). */
 const mailTo = (to: string) => testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, to), not(like(emailOutbox.subject, "Confirm your %"))));
 const mentorByEmail = async (email: string) => (await testDb().select().from(mentors).where(eq(mentors.email, email)))[0];
 /** A word FTS will find only in this test's mentor. */
@@ -78,7 +78,7 @@ describe("mentor applicants", () => {
     await testDb().update(mentors).set({ rejectedAt: new Date(Date.now() - 31 * DAY) }).where(eq(mentors.id, row.id));
     const again = await rest("POST", "/api/mentors/register", { body: { ...application, jobTitle: "Staff Engineer", expertise: ["Go"] } });
     expect(again).toMatchObject({ status: 201, body: { message: REAPPLY_HELD_MESSAGE } });
-    // It waits for the address's owner to open the mailed link (issue 20).
+    // It waits for the address's owner to open the mailed link.
     expect((await trpc(moderator.token).moderation.applicants.query()).map((a) => a.id)).not.toContain(row.id);
     const link = await mailedLinkToken(application.email as string, "Confirm your new MentorLink mentor application");
     expect((await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).status).toBe(200);
@@ -116,7 +116,7 @@ describe("blocking means blocked, at once", () => {
     expect(await trpcOutcome(trpc(phone.accessToken).auth.session.query())).toMatchObject({ status: 403, message: BLOCKED_MESSAGE, details: { blocked: true } });
     expect((await rest("GET", "/api/mentees/subscribed-mentors", { token: laptop.accessToken })).status).toBe(403);
     for (const s of [phone, laptop]) expect((await rest("POST", "/api/mentees/regenerate_access_token", { body: { refreshToken: s.refreshToken } })).status).toBe(401);
-    // Issue 23: signing in says why (the moderator's reason) and how to appeal.
+    // Signing in says why (the moderator's reason) and how to appeal.
     const refusedSignIn = "Your account is blocked: Harassed a mentor in chat. To appeal, write to support@mentorlink.local from this account's e-mail address.";
     expect(await rest("POST", "/api/mentees/login", { body: { email: mentee.email, password: "Passw0rd!" } })).toEqual({ status: 403, body: errorBody(refusedSignIn, { blocked: true }) });
     const list = await trpc(moderator.token).moderation.mentees.query({ search: mentee.email });

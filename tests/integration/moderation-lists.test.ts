@@ -9,7 +9,7 @@ import { createModerator } from "../support/moderation";
 import { expandWeeklyHours } from "../../shared/weekly-hours";
 import { DEMO_WEEKLY_HOURS } from "../../db/seed-availability";
 
-/** Issue 23 §7: the moderator's lists searched by name or e-mail, sorted and paged on the server; the seed's photos and slots (§8). */
+/** The moderator's lists searched by name or e-mail, sorted and paged on the server; the seed's photos and slots. */
 
 const MINUTE = 60_000;
 /** A surname only this test's accounts carry. */
@@ -67,7 +67,7 @@ describe("moderator lists: search, sort and server-side pages", () => {
 
     expect(await trpcOutcome(api.mentors.query({ sort: "rating" as never }))).toMatchObject({ status: 400, message: "Unknown sort order" });
     expect((await rest("GET", "/api/moderator/mentors?sort=rating", { token: moderator.token })).status).toBe(400);
-    // The REST list answers as before, and takes the new optional parameters.
+    // The REST list keeps SPEC §7's answer, and takes the optional parameters too.
     const legacy = await rest("GET", `/api/moderator/mentors?search=${surname}&sort=name`, { token: moderator.token });
     expect(legacy.status).toBe(200);
     expect(legacy.body).toMatchObject({ total: 2, page: 1, pageSize: 20 });

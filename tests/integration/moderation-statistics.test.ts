@@ -4,7 +4,7 @@ import { rest, trpc } from "../support/api";
 import { createMentee, createMentor } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";
 
-/** Issue 11 §4: daily enrollments and new mentees for the latest 30 days, zero days included, in the moderator's time zone. */
+/** Daily enrollments and new mentees for the latest 30 days, zero days included, in the moderator's time zone. */
 
 
 type Series = { date: string; count: number }[];

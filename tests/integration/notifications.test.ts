@@ -4,7 +4,7 @@ import { rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
 
-/** Issue 9 §3: the bell's notifications over REST (SPEC §7) and tRPC. */
+/** The bell's notifications over REST (SPEC §7) and tRPC. */
 
 type Notification = { id: string; type: string; content: string; isRead: boolean; conversationId: string | null; time: string; createdAt: string };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MANIFEST, PAGES, pageWeights } from "../../bench/bundle-size";
 
 /**
- * The size-only page-weight check of issue 13, on the build `npm test` just made: the compressed
+ * The size-only page-weight check (bench/bundle-size.ts), on the build `npm test` just made: the compressed
  * JavaScript each public page loads before it is interactive, from the build's manifest (no
  * browser; Lighthouse runs in `npm run bench:web`). Each page must stay under its ceiling
  * (bench/bundle-size.ts), so a change that makes the shop window heavier fails CI.
@@ -26,6 +26,6 @@ describe("page weight", () => {
 
   it.each(Object.keys(PAGES))("%s stays under its ceiling", (page) => {
     const row = rows.find((r) => r.page === page)!;
-    expect(row.jsKb, `${page}: ${row.jsKb} KB of JavaScript before it is interactive (ceiling ${row.ceilingKb} KB, issue 13 target ${row.budgetKb} KB)`).toBeLessThanOrEqual(row.ceilingKb);
+    expect(row.jsKb, `${page}: ${row.jsKb} KB of JavaScript before it is interactive (ceiling ${row.ceilingKb} KB, target ${row.budgetKb} KB)`).toBeLessThanOrEqual(row.ceilingKb);
   });
 });

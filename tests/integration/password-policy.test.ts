@@ -9,7 +9,7 @@ import { createMentee, menteeSignup, mentorApplication, signIn, testDb } from ".
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { latestResetCode } from "../support/mail";
 
-/** Issue 20 §3: new passwords have at least 8 characters and are not among the most common breached ones. */
+/** New passwords have at least 8 characters and are not among the most common breached ones. */
 
 const refusals: [string, Record<string, unknown>][] = [
   ["a", errorBody(PASSWORD_TOO_SHORT)],

@@ -12,7 +12,7 @@ import { ageCodes, latestResetCode, mailTo } from "../support/mail";
 import { createModerator } from "../support/moderation";
 import { closeCodeOf, connect, roomUrlFor } from "../support/sockets";
 
-/** Issue 12 §2: password reset by e-mailed one-time code, over REST (SPEC §7) and tRPC, and change from the profile. */
+/** Password reset by e-mailed one-time code, over REST (SPEC §7) and tRPC, and change from the profile. */
 
 const NEW_PASSWORD = "N3w-password!";
 const MINUTE = 60_000;

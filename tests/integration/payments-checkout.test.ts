@@ -6,7 +6,7 @@ import { FAKE_PUBLISHABLE_KEY } from "../support/fake-stripe";
 import { errorBody } from "../support/api";
 import { fake, base, rest, trpc, mentee, checkout, sessionIdOf, pairRows, isActiveFor, subscribe } from "../support/payments";
 
-/** Subscribe and pay against a fake Stripe (issue 7): checkout, and the webhook as the one writer of enrollment state. */
+/** Subscribe and pay against a fake Stripe (ADR 0010): checkout, and the webhook as the one writer of enrollment state. */
 describe("checkout", () => {
   it("answers 201 with the Stripe Checkout url; the server sets the price (4 x hourly rate, INR, monthly) and the mentee is the token's", async () => {
     const mentor = await createMentor({ hourlyRatePaise: 250_000 });
@@ -110,7 +110,7 @@ describe("checkout", () => {
     expect((await checkout(mentorToken, mentor.id)).status).toBe(403);
   });
 
-  it("a blocked mentee is refused before anything reaches Stripe or is written (issue 25: her reads travel with the account check)", async () => {
+  it("a blocked mentee is refused before anything reaches Stripe or is written (her reads travel with the account check)", async () => {
     const mentor = await createMentor();
     const buyer = await mentee();
     await setBlocked("mentee", buyer.id, true);

@@ -5,7 +5,7 @@ import { enrollments, mentees, mentors } from "../../db/schema";
 import { createMentor, signIn, testDb } from "../support/accounts";
 import { fake, base, rest, trpc, mentee, checkout, sessionIdOf, pairRows, isActiveFor, subscribe } from "../support/payments";
 
-/** Subscribe and pay against a fake Stripe (issue 7): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
+/** Subscribe and pay against a fake Stripe (ADR 0010): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
 describe("lifecycle", () => {
   it("cancels at period end through Stripe, resumes, then ends when Stripe deletes the subscription", async () => {
     const mentor = await createMentor();

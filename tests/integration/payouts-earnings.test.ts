@@ -8,7 +8,7 @@ import { insertEarning, insertPayout } from "../support/earnings";
 import { createModerator } from "../support/moderation";
 
 /**
- * Issue 24, the read side: a mentor's Earnings (months in his zone, lines with their status, totals,
+ * Mentors' payouts (ADR 0024), the read side: a mentor's Earnings (months in his zone, lines with their status, totals,
  * payouts), the moderator's fee revenue per day and a mentee's payments, each only for its role.
  */
 

@@ -4,10 +4,10 @@ import { notifications, payoutAccounts, payouts } from "../../db/schema";
 import { routeConnect, type LocalAccount, type LocalAccountLink, type LocalCall } from "../../worker/dev/local-stripe/connect";
 import { getObject, putObject, stripeId } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentor, testDb } from "../support/accounts";
-import { baseUrl, trpc } from "../support/api";
+import { baseUrl, doublesUrl, trpc } from "../support/api";
 
 /**
- * The local Stripe's Connect (issue 24) on the development Worker: the onboarding page an account
+ * The local Stripe's Connect (ADR 0024, ADR 0033) beside the development Worker: the onboarding page an account
  * link opens, the Express dashboard a login link opens with its "Pay out now", and the Connect
  * calls the app makes (accounts, links, transfers, reversals, balance, payouts).
  */
@@ -18,15 +18,16 @@ async function mentor() {
   return { row, token, api: trpc(token).payouts };
 }
 
-const get = (path: string) => fetch(`${baseUrl()}${path}`, { redirect: "manual" });
-const post = (path: string, form: Record<string, string>) => fetch(`${baseUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
-const pathOf = (url: string) => url.slice(baseUrl().length);
+const get = (path: string) => fetch(`${doublesUrl()}${path}`, { redirect: "manual" });
+const post = (path: string, form: Record<string, string>) => fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
+const pathOf = (url: string) => url.slice(doublesUrl().length);
 const noticesOf = async (mentorId: string) =>
   (await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))).map((n) => n.content);
 
 /** The stand-in called directly, as the Worker's Stripe client calls it (its events would go to the Worker). */
 const local = {
   db: testDb(),
+  pagesOrigin: doublesUrl(),
   webhook: async (request: Request) => fetch(new URL(new URL(request.url).pathname, baseUrl()), { method: request.method, headers: request.headers, body: await request.text() }),
 };
 const call = (method: string, path: string, body: Record<string, unknown> = {}, account: string | null = null) => {
@@ -40,7 +41,7 @@ describe("local onboarding", () => {
     const m = await mentor();
     const { url } = await m.api.startOnboarding.mutate();
     const link = new URL(url);
-    expect(link.origin).toBe(baseUrl());
+    expect(link.origin).toBe(doublesUrl());
     expect(link.pathname).toMatch(/^\/dev\/stripe\/connect\/acct_/);
     expect(link.searchParams.get("return")).toBe(`${baseUrl()}/mentors/earnings?onboarding=return`);
     expect(link.searchParams.get("refresh")).toBe(`${baseUrl()}/mentors/earnings?onboarding=refresh`);
@@ -113,7 +114,7 @@ describe("local Express dashboard", () => {
     await post(link.pathname, { link: link.searchParams.get("link")!, holder: "Test Mentor", ifsc: "HDFC0000001", number: "000123456789" });
 
     const dashboard = await m.api.dashboardLink.mutate();
-    expect(dashboard.url).toBe(`${baseUrl()}/dev/stripe/express/${accountId}`);
+    expect(dashboard.url).toBe(`${doublesUrl()}/dev/stripe/express/${accountId}`);
     await call("POST", "transfers", { amount: "640000", currency: "inr", destination: accountId, transfer_group: "in_test" });
     const before = await (await get(pathOf(dashboard.url))).text();
     expect(before).toContain("₹6,400");

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
 import { listObjects, putObject, getObject, stripeId, type StripeObject } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
-import { baseUrl, trpc } from "../support/api";
+import { baseUrl, doublesUrl, trpc } from "../support/api";
 import { refundSplit } from "../../worker/services/payouts/ledger";
 import { createModerator } from "../support/moderation";
 
 /**
- * The money of issue 24 on the development Worker's local Stripe (no key, as `npm run dev`): a
+ * Mentors' payouts (ADR 0024) on the development Worker's local Stripe (no key, as `npm run dev`): a
  * destination charge paid on the local checkout moves the mentor's share with it, a moderator's
  * refund reverses it in proportion through Stripe's `charge.refunded`, the /dev/stripe page opens
  * and closes a dispute, and a held share reaches a ready account by the cron.
@@ -18,7 +18,7 @@ const HOURLY = 200_000;
 const GROSS = 4 * HOURLY;
 const NET = GROSS - 160_000;
 
-const post = (path: string, form: Record<string, string>) => fetch(`${baseUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
+const post = (path: string, form: Record<string, string>) => fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 const rowOfMentor = async (mentorId: string) => (await testDb().select().from(earnings).where(eq(earnings.mentorId, mentorId)))[0];
 const object = async <T extends StripeObject = StripeObject>(id: string) => (await getObject<T>(testDb(), id))!;
 
@@ -74,14 +74,14 @@ describe("money on the local Stripe", () => {
     expect(await object(charge.id)).toMatchObject({ amount_refunded: 200_000 });
     expect(await rowOfMentor(mentor.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
 
-    const page = await (await fetch(`${baseUrl()}/dev/stripe`)).text();
+    const page = await (await fetch(`${doublesUrl()}/dev/stripe`)).text();
     expect(page).toContain(charge.id);
     expect(page).toContain("Open a dispute");
     expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "dispute" })).status).toBe(303);
     expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "needs_response" });
     // What was left of his share went back to the platform.
     expect(await object(transferId)).toMatchObject({ amount_reversed: NET });
-    expect(await (await fetch(`${baseUrl()}/dev/stripe`)).text()).toContain("Close dispute (won)");
+    expect(await (await fetch(`${doublesUrl()}/dev/stripe`)).text()).toContain("Close dispute (won)");
 
     expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "won" })).status).toBe(303);
     expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 160_000 });

@@ -9,7 +9,7 @@ import { createModerator } from "../support/moderation";
 import { base, checkout, fake, mentee, sessionIdOf, subscribe, trpc } from "../support/payments";
 
 /**
- * The money of issue 24 (ADR 0024) against a fake Stripe: the split at checkout, one ledger row per
+ * Mentors' payouts (ADR 0024) against a fake Stripe: the split at checkout, one ledger row per
  * paid invoice, held shares transferred by the cron once the mentor's account is ready (retried
  * without paying twice, one transfer for concurrent runs), refunds in proportion on both routes,
  * and a dispute opened and then won.

@@ -7,7 +7,7 @@ import { accountOfMentor, connectRoute, createPayout, ONBOARDING_DUE, setAccount
 import { createEnrollment, createModerator } from "../support/moderation";
 import { base, fake, trpc } from "../support/payments";
 
-/** A mentor's Stripe Connect account (issue 24): onboarding, its state as Stripe has it, the Connect webhook, payouts. */
+/** A mentor's Stripe Connect account (ADR 0024): onboarding, its state as Stripe has it, the Connect webhook, payouts. */
 fake.routes.push(connectRoute);
 
 async function mentor(overrides: Parameters<typeof createMentor>[0] = {}) {
@@ -267,12 +267,6 @@ describe("Connect webhook", () => {
     expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
     expect(await fake.sendConnect(base(), event)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
     expect(await m.api.account.query()).toMatchObject({ state: "ready" });
-  });
-
-  it("with a Stripe (here the fake) configured, the local Stripe's Connect pages do not exist", async () => {
-    const m = await onboarded();
-    for (const path of [`/dev/stripe/connect/${m.accountId}`, `/dev/stripe/express/${m.accountId}`]) expect((await fetch(`${base()}${path}`)).status, path).toBe(404);
-    expect((await fetch(`${base()}/dev/stripe/express/${m.accountId}/payout`, { method: "POST" })).status).toBe(404);
   });
 
   it("an account that is not a mentor's is acknowledged and left alone", async () => {

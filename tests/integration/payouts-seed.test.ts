@@ -10,7 +10,7 @@ import { trpc } from "../support/api";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The payouts demo (issue 24, db/seed-payouts.ts): read only; the demo accounts are not changed. */
+/** The payouts demo (db/seed-payouts.ts, ADR 0024): read only; the demo accounts are not changed. */
 describe("payouts seed", () => {
   it("Asha is ready with split payments (one half refunded) and monthly payouts; her local Stripe balance matches; Vikram is unfinished with one held share; a second run changes nothing", async () => {
     const db = testDb();

@@ -3,7 +3,7 @@ import { createMentee, createMentor, signIn } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
 /**
- * Issue 25, ADR 0017: the edge Worker forwards signed-in calls (a bearer token on /trpc or /api) to the placed API
+ * ADR 0017: the edge Worker forwards signed-in calls (a bearer token on /trpc or /api) to the placed API
  * next to the database, through its service binding, as the built stack runs both. The edge's Server-Timing entry
  * `api` is written only on a forwarded answer, so it shows which Worker answered.
  */

@@ -4,7 +4,7 @@ import { mentors } from "../../db/schema";
 import { createMentor, mentorApplication, signIn, testDb } from "../support/accounts";
 import { errorBody, rest } from "../support/api";
 
-/** Issue 20 §7: a mentor's website, Twitter and LinkedIn links are http(s) only, on application and on edit. */
+/** A mentor's website, Twitter and LinkedIn links are http(s) only, on application and on edit. */
 
 const FIELDS = [
   ["website", "Website"],

@@ -9,7 +9,7 @@ import { createMentee, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { closeCodeOf, connect, roomUrlFor, socketTicket, socketUrl } from "../support/sockets";
 
-/** Issue 9's user rooms, opened with single-use tickets and closed when their sign-in ends (issue 20, ADR 0020). */
+/** The user rooms (ADR 0014), opened with single-use tickets and closed when their sign-in ends (ADR 0020). */
 
 const roomOf = (id: string) => `user-room/mentee:${id}`;
 /** Settles once the server's close frame arrived (see closeCodeOf). */

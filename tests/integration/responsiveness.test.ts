@@ -9,7 +9,7 @@ import { createEnrollment, createModerator } from "../support/moderation";
 import { conversationOf, DAY, HOUR, lastActiveOf, replyHistory, setLastActive, waitingSubscriber } from "../support/responsiveness";
 
 /**
- * Responsive mentors (issue 26) through the built Worker: the reply time and last activity on the
+ * Responsive mentors (ADR 0026) through the built Worker: the reply time and last activity on the
  * profile, "last active" written at most hourly by what a mentor does (never by a read), the
  * 72-hour reply reminder (once per wait, only for subscribers, not once answered), the moderator's
  * list of mentors leaving subscribers waiting, and responsiveness as search's tie-breaker.

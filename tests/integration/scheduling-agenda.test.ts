@@ -6,7 +6,7 @@ import { trpcOutcome } from "../support/api";
 import { DAY, HOUR, book, mentor, mentee, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { setRules, trpcAt } from "../support/waitlist";
 
-/** Issue 22: booking with an agenda, and the mentee's schedule view (only what she could book, her holds, her next booking, her next available times). */
+/** Booking with an agenda, and the mentee's schedule view (only what she could book, her holds, her next booking, her next available times). */
 describe("booking with an agenda", () => {
   it("saves the trimmed agenda on the slot and shows it to the mentor (slot details and notice); a too-long agenda is a 400 and nothing is booked", async () => {
     const now = new Date("2025-04-07T00:00:00Z");

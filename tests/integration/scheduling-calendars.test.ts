@@ -6,7 +6,7 @@ import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { HOUR, call, hoursAhead, mentor, mentee, subscribe, publishOne, book, cancel } from "../support/scheduling";
 
-/** Scheduling (issue 8) over REST: time zones, calendar files and feeds, reminders and the mentor dashboard. */
+/** Scheduling (ADR 0013) over REST: time zones, calendar files and feeds, reminders and the mentor dashboard. */
 describe("time zones", () => {
   it("a mentee in America/New_York booking an Asia/Kolkata mentor across the March DST change books the instant both see", async () => {
     const now = new Date("2027-03-08T00:00:00Z");
@@ -117,7 +117,7 @@ describe("reminders", () => {
     const slotId = await publishOne(m.token, start, bookNow);
     expect((await book(me.token, slotId, bookNow)).status).toBe(201);
     const reminders = () => testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId));
-    // The reminders (the booking's own e-mails, issue 23, are not counted here).
+    // The reminders (the booking's own e-mails, are not counted here).
     const mails = async () => (await testDb().select().from(emailOutbox)).filter((e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"));
 
     expect((await runAt(new Date(start.getTime() - 25 * HOUR))).status).toBe(200);
@@ -132,7 +132,7 @@ describe("reminders", () => {
     await expect.poll(async () => (await mails()).filter((e) => e.sentAt !== null).length, { timeout: 10_000 }).toBe(2);
     expect(await mails()).toHaveLength(2);
     expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
-    // Issue 23: in the product's one look, in HTML as well as plain text, with when and with whom.
+    // In the product's one look, in HTML as well as plain text, with when and with whom.
     for (const e of await mails()) {
       expect(e.html).toMatch(/^<!doctype html>.*<th[^>]*>When<\/th><td[^>]*>[^<]+<\/td>/);
       expect(e.body).toMatch(/^Reminder: your MentorLink session is in about 24 hours\n\nHi \w+,\n\nWhen: /);

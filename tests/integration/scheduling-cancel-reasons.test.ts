@@ -3,7 +3,7 @@ import { trpcOutcome } from "../support/api";
 import { call } from "../support/scheduling";
 import { bookOk, bookedPair, callsLeft, eventsOf, noticesOf, removeSlot, row, trpcAt } from "../support/moves";
 
-/** Cancelling with a reason the other party sees (issue 22): the mentee's cancel and the mentor's delete of a booked slot. */
+/** Cancelling with a reason the other party sees (ADR 0023): the mentee's cancel and the mentor's delete of a booked slot. */
 describe("cancellation reasons", () => {
   it("a mentee's reason reaches the mentor's notice and the history; the REST cancel without one still works", async () => {
     const { m, me, slots } = await bookedPair([30, 40]);

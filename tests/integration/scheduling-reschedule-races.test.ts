@@ -6,7 +6,7 @@ import { book } from "../support/scheduling";
 import { bookOk, bookedPair, callsLeft, mentee, move, noticesOf, removeSlot, row, subscribe } from "../support/moves";
 
 /**
- * Reschedule races (issue 22), through the built Worker with Promise.all: never two owners of a slot,
+ * Reschedule races (ADR 0023), through the built Worker with Promise.all: never two owners of a slot,
  * never a lost booking nor a booking on a deleted slot, and the quota never off by one.
  */
 const ROUNDS = 4;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
-/** Reschedule in place (issue 22): one booking that moves, keeps its identity and quota place, tells the mentor, and keeps a history. */
+/** Reschedule in place (ADR 0023): one booking that moves, keeps its identity and quota place, tells the mentor, and keeps a history. */
 describe("a mentee moves her booking", () => {
   it("moves in one step: the old slot opens, the booking keeps its id and agenda, SEQUENCE is one higher, the quota does not change", async () => {
     const { m, me, slots } = await bookedPair([48, 72]);

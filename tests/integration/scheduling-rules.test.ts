@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "../support/api";
 import { trpcAt, wallTime } from "../support/availability";
-import { HOUR, book, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { book, HOUR, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 
 /**
  * The mentor's booking rules (ADR 0023) over HTTP: the notice's refusal through REST, and the races the rules must
@@ -23,20 +23,37 @@ describe("minimum notice", () => {
   it("defaults to 12 hours for a mentor who never saved rules; the refusal says so (409); the mentor's own notice replaces it", async () => {
     const now = hourAligned();
     const { m, me, api } = await pair(now);
-    expect(await api.scheduling.availability.query()).toMatchObject({ noticeMinutes: 720, bufferMinutes: 0, dailyCap: null, weeklyHours: [], timeZone: Z });
+    expect(await api.scheduling.availability.query()).toMatchObject({
+      noticeMinutes: 720,
+      bufferMinutes: 0,
+      dailyCap: null,
+      weeklyHours: [],
+      timeZone: Z,
+    });
     const soon = await publishOne(m.token, new Date(now.getTime() + 11 * HOUR), now);
     const later = await publishOne(m.token, new Date(now.getTime() + 13 * HOUR), now);
     const refused = await book(me.token, soon, now);
-    expect(refused).toMatchObject({ status: 409, body: { message: "This mentor takes bookings at least 12 hours ahead. Choose a later time." } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: "This mentor takes bookings at least 12 hours ahead. Choose a later time." },
+    });
     expect((await slotRow(soon)).state).toBe("open");
     expect((await book(me.token, later, now)).status).toBe(201);
 
-    expect(await api.scheduling.setBookingRules.mutate({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: null })).toMatchObject({ noticeMinutes: 0, weeklyHours: [], timeZone: Z, horizonWeeks: 8 });
+    expect(await api.scheduling.setBookingRules.mutate({ noticeMinutes: 0, bufferMinutes: 0, dailyCap: null })).toMatchObject({
+      noticeMinutes: 0,
+      weeklyHours: [],
+      timeZone: Z,
+      horizonWeeks: 8,
+    });
     expect((await book(me.token, soon, now)).status).toBe(201);
 
     const far = await publishOne(m.token, new Date(now.getTime() + 30 * HOUR), now);
     await api.scheduling.setBookingRules.mutate({ noticeMinutes: 48 * 60, bufferMinutes: 0, dailyCap: null });
-    expect(await book(me.token, far, now)).toMatchObject({ status: 409, body: { message: "This mentor takes bookings at least 48 hours ahead. Choose a later time." } });
+    expect(await book(me.token, far, now)).toMatchObject({
+      status: 409,
+      body: { message: "This mentor takes bookings at least 48 hours ahead. Choose a later time." },
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { trpc, trpcOutcome } from "../support/api";
 import { roomUrlFor } from "../support/sockets";
 import { HOUR, DAY, call, hoursAhead, mentor, mentee, subscribe, publish, publishOne, book, cancel, slotRow } from "../support/scheduling";
 
-/** Scheduling (issue 8) over REST: publishing slots, booking and cancelling, a mentor deleting a booked slot, the trial call and the race for one slot. */
+/** Scheduling (ADR 0013) over REST: publishing slots, booking and cancelling, a mentor deleting a booked slot, the trial call and the race for one slot. */
 describe("mentors publish slots", () => {
   it("creates a one-hour slot with the SPEC §3 fields, and weekly repeats in one go", async () => {
     const m = await mentor();

@@ -7,7 +7,7 @@ import { trpcOutcome } from "../support/api";
 import { DAY, mentor, mentee, publishOne, slotRow } from "../support/scheduling";
 import { trpcAt } from "../support/waitlist";
 
-/** Issue 22: a standing session, "the same time every week for the rest of her period", within her quota, all-or-nothing per week. */
+/** A standing session, "the same time every week for the rest of her period", within her quota, all-or-nothing per week. */
 
 /** An active subscription whose current period runs from `start` for `days` days. */
 async function subscribeFor(menteeId: string, mentorId: string, start: Date, days: number) {

@@ -7,7 +7,7 @@ import { HOUR, cancel, mentor, mentee, publishOne, slotRow, subscribe } from "..
 import { passHolds, trpcAt } from "../support/waitlist";
 import { HOLD_MINUTES } from "../../worker/services/scheduling/waitlist";
 
-/** Issue 22: "tell me if an earlier time opens": the waitlist, its 15-minute holds and the cron that passes them on. */
+/** "Tell me if an earlier time opens": the waitlist, its 15-minute holds and the cron that passes them on. */
 
 const MINUTE = 60 * 1000;
 const OFFER = /^An earlier time opened with .+: .+\. It is held for you for 15 minutes\.$/;
@@ -17,7 +17,7 @@ const noticesOf = async (menteeId: string) =>
 const entryOf = async (menteeId: string, mentorId: string) =>
   (await testDb().select().from(waitlistEntries).where(and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId))))[0];
 
-/** The waitlist is offered a freed slot after the freeing change's answer (issue 25): waits until the slot is held for someone. */
+/** The waitlist is offered a freed slot after the freeing change's answer (ADR 0017): waits until the slot is held for someone. */
 const heldOnceOffered = (slotId: string) =>
   vi.waitFor(async () => {
     if (!(await slotRow(slotId)).heldFor) throw new Error(`${slotId} is not held yet`);
@@ -78,7 +78,7 @@ describe("a freed slot goes to the waitlist", () => {
     expect(await noticesOf(laterOne!.id)).toEqual([expect.stringMatching(OFFER)]);
     expect(await noticesOf(earlyBird!.id)).toEqual([]);
     expect(await noticesOf(newcomer!.id)).toEqual([]);
-    // Apart from her own booking's e-mails (issue 23: they carry its calendar file), the offer.
+    // Apart from her own booking's e-mails (they carry its calendar file), the offer.
     const mail = (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, laterOne!.row.email))).filter((e) => e.attachments === null);
     expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^An earlier time opened with /), html: expect.stringMatching(/<th[^>]*>Held for you<\/th><td[^>]*>15 minutes<\/td>/) })]);
     expect((await entryOf(laterOne!.id, m.id))?.offeredAt).toEqual(now);

@@ -4,7 +4,7 @@ import { trpc } from "../support/api";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 
 /**
- * Search relevance (issue 23): a set of mentors made here, and the queries people type with the
+ * Search relevance: a set of mentors made here, and the queries people type with the
  * mentors that must come first. The mentors charge ₹90,000 an hour and up, and every search asks
  * for the range above ₹5000, so the demo data and other tests' mentors hardly come into the lists;
  * the checks look only at this file's mentors, in the order the search gives them.

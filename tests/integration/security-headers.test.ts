@@ -4,7 +4,7 @@ import { accessTokenFor, createMentee, createMentor } from "../support/accounts"
 import { baseUrl } from "../support/api";
 
 /**
- * Issue 20 point 4: every kind of response the built Worker gives carries the security headers
+ * Every kind of response the built Worker gives carries the security headers
  * (worker/security-headers.ts), and the CSP allows exactly the inline scripts the pages carry.
  */
 
@@ -38,7 +38,7 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(h.has("strict-transport-security"), what).toBe(false);
 }
 
-describe("security headers on every response (issue 20)", () => {
+describe("security headers on every response", () => {
   it("are on pages, the app's files, REST, tRPC, images, health, dev and error answers alike", async () => {
     const home = await get("/");
     const html = await home.text();
@@ -61,7 +61,7 @@ describe("security headers on every response (issue 20)", () => {
       ["tRPC 404", get("/trpc/no.such.procedure"), 404],
       ["an image that does not exist", get("/images/no-such-image"), 404],
       ["the health check", get("/healthz"), 200],
-      ["a dev page", get("/dev/mailbox"), null],
+      ["a dev page", get("/dev/push"), null],
       ["socket.io's JSON 404", get("/socket.io/"), 404],
       ["a room asked without a socket or ticket", get("/parties/user-room/mentee:x"), null],
     ];

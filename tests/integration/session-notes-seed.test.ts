@@ -5,7 +5,7 @@ import { mentees, mentors, sessionNoteComments, sessionNotes, timeSlots } from "
 import { accessTokenFor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 
-/** The demo's before and after (issue 26): read only (the demo accounts are never changed by a test), and a second run adds nothing. */
+/** The demo's before and after (ADR 0026): read only (the demo accounts are never changed by a test), and a second run adds nothing. */
 describe("session notes seed", () => {
   it("gives Priya and Asha a completed session with notes and a comment, an agenda with a link on her next booking, and her home a rating prompt", async () => {
     const db = testDb();

@@ -6,7 +6,7 @@ import { trpcOutcome } from "../support/api";
 import { createEnrollment } from "../support/moderation";
 import { trpcAt } from "../support/waitlist";
 
-/** Issue 26, before and after a session: the agenda after booking, the shared notes of a completed session, the one-tap rating prompt. */
+/** Before and after a session (ADR 0026): the agenda after booking, the shared notes of a completed session, the one-tap rating prompt. */
 
 const MIN = 60 * 1000;
 const HOUR = 60 * MIN;

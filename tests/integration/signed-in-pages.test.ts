@@ -6,8 +6,8 @@ import { createModerator } from "../support/moderation";
 import { signAccessToken, signPageToken } from "../../worker/services/tokens";
 
 /**
- * Issue 28 (ADR 0028): a signed-in page asked for with its role's page cookie is drawn by the Worker with the person's
- * data (worker/routes/signed-in-pages.ts); anything less gets the plain app page, as before.
+ * ADR 0028: a signed-in page asked for with its role's page cookie is drawn by the Worker with the person's
+ * data (worker/routes/signed-in-pages.ts); anything less gets the plain app page.
  */
 
 /** The page cookie the Worker sets for an access token (POST /page-session), as `name=value`. */

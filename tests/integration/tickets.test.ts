@@ -6,7 +6,7 @@ import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";
 
-/** Issue 11 §3 and the ticket actions of §1: tickets from both sides, eligibility from enrollments, limits. */
+/** Tickets from both sides, eligibility from enrollments, limits. */
 
 const CONTENT = "The mentor missed two booked sessions in a row.";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { menteeSignup, testDb } from "../support/accounts";
-import { baseUrl, rest as sharedRest, trpcOutcome } from "../support/api";
+import { doublesUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
 import { book, cancel } from "../support/scheduling";
 import { ask, bookedPair, move, removeSlot, row, trpcAt, mentee as schedulingMentee } from "../support/moves";
@@ -10,7 +10,7 @@ import { base, fake, mentee as payingMentee, subscribe as pay } from "../support
 import { createMentor } from "../support/accounts";
 
 /**
- * Issue 23 point 4: an e-mail for every change that matters, through the one outbox, each in plain
+ * An e-mail for every change that matters, through the one outbox, each in plain
  * text and HTML, written in the same batch as its change (none when the change did not happen), the
  * booking's calendar file attached (METHOD:REQUEST when booked or moved, CANCEL when cancelled or
  * deleted: the booking's UID, SEQUENCE one higher), and visible with its file in /dev/mailbox.
@@ -74,14 +74,14 @@ describe("bookings: both parties, with the calendar file", () => {
     // The local mail stand-in: the message with its file, listed and downloadable.
     const delivered = await deliveredMail(me.row.email, menteeMail.subject);
     expect(delivered.attachments).toEqual([expect.objectContaining({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar/) })]);
-    const page = await (await fetch(`${baseUrl()}/dev/mailbox`)).text();
+    const page = await (await fetch(`${doublesUrl()}/dev/mailbox`)).text();
     expect(page).toContain(`/dev/mailbox/messages/${delivered.id}/attachments/0`);
-    const download = await fetch(`${baseUrl()}/dev/mailbox/messages/${delivered.id}/attachments/0`);
+    const download = await fetch(`${doublesUrl()}/dev/mailbox/messages/${delivered.id}/attachments/0`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="invite.ics"');
     expect(unfold(await download.text())).toContain(`UID:${bookingId}@mentorlink`);
-    const htmlView = await fetch(`${baseUrl()}/dev/mailbox/messages/${delivered.id}/html`);
+    const htmlView = await fetch(`${doublesUrl()}/dev/mailbox/messages/${delivered.id}/html`);
     expect(await htmlView.text()).toContain("&#60;b&#62;Career");
   });
 

@@ -9,7 +9,7 @@ import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../supp
 import { opened, pushServiceAnswers, received, settle, testDevice, turnOnPush, waitForPushes } from "../support/web-push";
 
 /**
- * Web Push (issue 27) against the built Worker: devices per account, the channels' switches, a
+ * Web Push (ADR 0027) against the built Worker: devices per account, the channels' switches, a
  * reminder and a message reaching the local push service encrypted for the device (and opened with
  * nothing but its keys), a subscription the push service says is gone, and sign-outs that end it.
  */

@@ -71,14 +71,20 @@ const demoHash = () => (hash ??= quickPasswordHash(DEMO_PASSWORD));
 /** Inserts a mentee directly; signs in with DEMO_PASSWORD. */
 export async function createMentee(overrides: Partial<typeof mentees.$inferInsert> = {}) {
   const email = uniqueEmail("mentee");
-  const [row] = await testDb().insert(mentees).values(menteeRow({ email, passwordHash: demoHash(), ...overrides })).returning();
+  const [row] = await testDb()
+    .insert(mentees)
+    .values(menteeRow({ email, passwordHash: demoHash(), ...overrides }))
+    .returning();
   return row;
 }
 
 /** Inserts an approved (by default) mentor directly; signs in with DEMO_PASSWORD. */
 export async function createMentor(overrides: Partial<typeof mentors.$inferInsert> = {}) {
   const email = uniqueEmail("mentor");
-  const [row] = await testDb().insert(mentors).values(mentorRow({ email, passwordHash: demoHash(), ...overrides })).returning();
+  const [row] = await testDb()
+    .insert(mentors)
+    .values(mentorRow({ email, passwordHash: demoHash(), ...overrides }))
+    .returning();
   return row;
 }
 
@@ -97,7 +103,11 @@ export async function signIn(role: "mentee" | "mentor" | "moderator", email: str
   if (status !== 200) throw new Error(`sign-in failed: ${status} ${JSON.stringify(body)}`);
   const prefix = role === "mentee" ? "" : role;
   const key = (name: string) => (prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name);
-  return { accessToken: body[key("accessToken")] as string, refreshToken: body[key("refreshToken")] as string, id: body[`${role}Id`] as string };
+  return {
+    accessToken: body[key("accessToken")] as string,
+    refreshToken: body[key("refreshToken")] as string,
+    id: body[`${role}Id`] as string,
+  };
 }
 
 /** A live sign-in made directly (no password hashing in the Worker): a refresh session and an access token naming it. */
@@ -118,5 +128,9 @@ export async function sessionFor(role: "mentee" | "mentor" | "moderator", email:
   const [account] = await testDb().select({ id: table.id }).from(table).where(eq(table.email, email));
   if (!account) throw new Error(`no ${role} with the e-mail ${email}`);
   const { sessionId, refreshToken } = await openSession(testDb(), { role, userId: account.id });
-  return { accessToken: await signAccessToken(inject("jwtSecret"), { sub: account.id, role, sid: sessionId }), refreshToken, id: account.id };
+  return {
+    accessToken: await signAccessToken(inject("jwtSecret"), { sub: account.id, role, sid: sessionId }),
+    refreshToken,
+    id: account.id,
+  };
 }

@@ -3,6 +3,8 @@ import { inject } from "vitest";
 import type { AppRouter } from "../../worker/trpc/router";
 
 export const baseUrl = () => inject("baseUrl");
+/** The shared stack's local Stripe, Google and mail provider (ADR 0033): their pages and APIs. */
+export const doublesUrl = () => inject("doublesUrl");
 
 export type RestResponse = { status: number; body: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 
 /**
- * The mentee's booking steps in the browser (issue 22): a day on the month calendar (paging forward
+ * The mentee's booking steps in the browser (ADR 0023): a day on the month calendar (paging forward
  * until its month shows), then a time. `date` is the day as the app names it ("March 9th 2027"),
  * `time` as "7:30 pm", both in her zone.
  */
@@ -37,6 +37,6 @@ export function inZone(instant: Date, timeZone: string) {
 /** The UTC instant of a wall-clock time in a zone without DST (Kolkata): one probe is exact. */
 export function fixedZoneWallClock(date: string, time: string, timeZone: string): Date {
   const guess = new Date(`${date}T${time}:00Z`);
-  const local = new Date(guess.toLocaleString("en-US", { timeZone }) + " UTC");
+  const local = new Date(`${guess.toLocaleString("en-US", { timeZone })} UTC`);
   return new Date(guess.getTime() - (local.getTime() - guess.getTime()));
 }

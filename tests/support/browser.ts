@@ -91,7 +91,7 @@ export function useConcurrentBrowser(contextOptions: ContextOptions = {}, extraA
  * top level of the file (or of a describe block).
  *
  * Service workers are blocked unless a file allows them (`serviceWorkers: "allow"`, as the offline test
- * and the sweep of every screen do): the app registers one after each page's load (issue 27), and a page
+ * and the sweep of every screen do): the app registers one after each page's load (ADR 0027), and a page
  * it controls is answered by it, which `page.route` interceptions never see; each fresh context would
  * also download its precache.
  */

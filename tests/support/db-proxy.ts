@@ -90,7 +90,7 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
     statements: () => trips,
     overloaded: (on) => void (refusing = on),
     gate: (budget) => {
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       const open = new Promise<void>((resolve) => (release = resolve));
       const current = { budget, passed: 0, open, release };
       gate = current;
@@ -112,7 +112,7 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
 /**
  * A request's own round trips among `trips`: each trip's statements without the transaction's
  * steps, and without the trips that only deliver mail or Web Push (the outbox and the devices'
- * pushes are sent after the answer, issue 27), or that are the local Stripe's (in production those
+ * pushes are sent after the answer), or that are the local Stripe's (in production those
  * are calls to Stripe, not to the database).
  */
 export function ownTrips(trips: string[][]): string[][] {

@@ -2,20 +2,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, beforeAll } from "vitest";
-import { withBusyRetry, type Db } from "../../db/client";
+import { type Db, withBusyRetry } from "../../db/client";
 import { menteeRow, mentorRow } from "../../db/factories";
 import { requestDb } from "../../db/request-db";
 import * as schema from "../../db/schema";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import type { Role } from "../../shared/realtime-protocol";
-import { readConfig, type Env } from "../../worker/env";
+import { type Env, readConfig } from "../../worker/env";
 import { openSession } from "../../worker/services/sessions";
 import type { Context } from "../../worker/trpc/context";
 import { createCaller } from "../../worker/trpc/router";
@@ -82,13 +82,13 @@ export type Account = { id: string; role: Role; sid: string };
 
 /** The procedures as the account calls them, every call happening at `now`. */
 export function callerAt(account: Account | null, now: Date) {
-  const { db, holdWritesUntil, carryingCheck } = requestDb(domainDb());
+  const { db, holdWritesUntil, forSelfCheckingBatch } = requestDb(domainDb());
   const context: Context = {
     env,
     config,
     db,
     holdWritesUntil,
-    dbCarryingCheck: carryingCheck,
+    dbForSelfCheckingBatch: forSelfCheckingBatch,
     auth: account ? { sub: account.id, role: account.role, sid: account.sid } : null,
     tokenRejected: false,
     requestId: crypto.randomUUID(),
@@ -123,7 +123,16 @@ async function signedIn(role: Role, id: string): Promise<Account> {
 export async function domainMentor(overrides: Partial<typeof mentors.$inferInsert> = {}) {
   const [row] = await domainDb()
     .insert(mentors)
-    .values(mentorRow({ email: `mentor.${letters()}@example.test`, passwordHash: "x", timeZone: "Asia/Kolkata", firstName: "Asha", lastName: `Rao${letters().slice(0, 4)}`, ...overrides }))
+    .values(
+      mentorRow({
+        email: `mentor.${letters()}@example.test`,
+        passwordHash: "x",
+        timeZone: "Asia/Kolkata",
+        firstName: "Asha",
+        lastName: `Rao${letters().slice(0, 4)}`,
+        ...overrides,
+      }),
+    )
     .returning();
   return { row, ...(await signedIn("mentor", row.id)) };
 }
@@ -141,7 +150,15 @@ export async function domainMentee(overrides: Partial<typeof mentees.$inferInser
 export async function domainSubscribe(menteeId: string, mentorId: string, at: Date) {
   await domainDb()
     .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, currentPeriodStart: new Date(at.getTime() - 5 * DAY), currentPeriodEnd: new Date(at.getTime() + 25 * DAY), activatedAt: new Date(at.getTime() - 5 * DAY) });
+    .values({
+      menteeId,
+      mentorId,
+      status: "active",
+      amountPaise: 600_000,
+      currentPeriodStart: new Date(at.getTime() - 5 * DAY),
+      currentPeriodEnd: new Date(at.getTime() + 25 * DAY),
+      activatedAt: new Date(at.getTime() - 5 * DAY),
+    });
 }
 
 /** The stored slot. */

@@ -4,7 +4,7 @@ import { ensureLocalStripeStore, localStripeObjects } from "../../worker/dev/loc
 import { testDb } from "./accounts";
 import { createEnrollment } from "./moderation";
 
-/** Ledger and payout rows written straight into the test database (issue 24), for the read side's tests. */
+/** Ledger and payout rows written straight into the test database (ADR 0024), for the read side's tests. */
 
 type EarningValues = Partial<typeof earnings.$inferInsert> & { paidAt: Date };
 

@@ -1,7 +1,7 @@
 import { fakeId, type FakeObject, type FakeRoute, type FakeStripe } from "./fake-stripe";
 
 /**
- * Stripe Connect on the fake Stripe (issue 24): Express accounts, account links, login links,
+ * Stripe Connect on the fake Stripe (ADR 0024): Express accounts, account links, login links,
  * payouts read on a connected account (Stripe-Account header) and its balance. Register with
  * `fake.routes.push(connectRoute)`; move an account through onboarding with `setAccountState`.
  */

@@ -1,7 +1,7 @@
 import { fakeId, type FakeObject, type FakeRequest, type FakeResult, type FakeRoute, type FakeStripe } from "./fake-stripe";
 
 /**
- * The fake Stripe's money movements (issue 24): refunds (with `reverse_transfer` and
+ * The fake Stripe's money movements (ADR 0024): refunds (with `reverse_transfer` and
  * `refund_application_fee` acting on a destination charge's transfer), transfers and their
  * reversals, transfers listed by group, and disputes a test opens and closes. Register with
  * `fake.routes.push(moneyRoute)`. Accounts, balance and payouts are in fake-stripe-connect.ts.

@@ -166,7 +166,7 @@ export class FakeStripe {
       ended_at: null,
       cancellation_details: { reason: null },
       metadata: session.subscription_data.metadata ?? {},
-      // Destination charges (issue 24): the subscription carries the split its checkout asked for.
+      // Destination charges (ADR 0024): the subscription carries the split its checkout asked for.
       transfer_data: session.subscription_data.transfer_data ?? null,
       application_fee_percent: session.subscription_data.application_fee_percent === undefined ? null : Number(session.subscription_data.application_fee_percent),
       items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", price, current_period_start: period.start, current_period_end: period.end }] },

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Page, Response } from "playwright-core";
-import { enrollments, mentors, mentorSkills, reviews } from "../../db/schema";
+import { enrollments, mentorSkills, mentors, reviews } from "../../db/schema";
+import type { MentorSearch } from "../../shared/validation/search";
 import { createMentee, createMentor, sessionFor, signIn, testDb } from "./accounts";
 import { trpc } from "./api";
-import { seedSession, type Role } from "./browser";
-import type { MentorSearch } from "../../shared/validation/search";
+import { type Role, seedSession } from "./browser";
 
 /**
  * Helpers of the find-a-mentor e2e journeys (browse, filters, mentor profile, reviews, profile
@@ -18,7 +18,10 @@ const DAY = 24 * 60 * 60 * 1000;
 export const uniqueWord = (prefix = "zq") => `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}`;
 
 /** A valid 1x1 PNG image (70 bytes). */
-export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 type MentorOverrides = Parameters<typeof createMentor>[0];
 
@@ -63,8 +66,19 @@ export async function addReviews(mentorId: string, items: { rating: number; text
   for (const [i, item] of items.entries()) {
     const mentee = await createMentee({ firstName: `Reviewer${i + 1}`, lastName: `Lastname${String.fromCharCode(65 + i)}` });
     await enroll(mentee.id, mentorId, "expired");
-    await db.insert(reviews).values({ menteeId: mentee.id, mentorId, rating: item.rating, text: item.text, createdAt: new Date(Date.now() - item.daysAgo * DAY) });
-    seeded.push({ ...item, firstName: mentee.firstName, lastName: mentee.lastName, author: `${mentee.firstName} ${mentee.lastName.charAt(0)}.` });
+    await db.insert(reviews).values({
+      menteeId: mentee.id,
+      mentorId,
+      rating: item.rating,
+      text: item.text,
+      createdAt: new Date(Date.now() - item.daysAgo * DAY),
+    });
+    seeded.push({
+      ...item,
+      firstName: mentee.firstName,
+      lastName: mentee.lastName,
+      author: `${mentee.firstName} ${mentee.lastName.charAt(0)}.`,
+    });
   }
   await db.run(sql`update mentors set
     rating_sum = (select coalesce(sum(rating), 0) from reviews where reviews.mentor_id = mentors.id),
@@ -84,7 +98,12 @@ export async function mentorRowOf(mentorId: string) {
  * written directly (`sessionFor`); `{ signIn: true }` signs in through the API, for a test that needs what a sign-in
  * also does (its "New sign-in" alert in the bell).
  */
-export async function signInInto(page: Page, role: Exclude<Role, "moderator">, account: { email: string; firstName: string; lastName: string }, options: { signIn?: boolean } = {}) {
+export async function signInInto(
+  page: Page,
+  role: Exclude<Role, "moderator">,
+  account: { email: string; firstName: string; lastName: string },
+  options: { signIn?: boolean } = {},
+) {
   const tokens = options.signIn ? await signIn(role, account.email) : await sessionFor(role, account.email);
   await seedSession(page, role, { ...tokens, name: `${account.firstName} ${account.lastName}` });
   return tokens;
@@ -113,6 +132,8 @@ export function searchInputOf(url: string): Record<string, unknown> {
 /** Waits for the page's next `mentors.search` answer and returns its input and data. */
 export async function nextSearchAnswer(page: Page, trigger: () => Promise<unknown>) {
   const [response] = await Promise.all([page.waitForResponse((r: Response) => r.url().includes("/trpc/mentors.search")), trigger()]);
-  const body = (await response.json()) as { result: { data: { id: string; firstName: string; lastName: string; hourlyRatePaise: number; rating: number | null }[] } };
+  const body = (await response.json()) as {
+    result: { data: { id: string; firstName: string; lastName: string; hourlyRatePaise: number; rating: number | null }[] };
+  };
   return { input: searchInputOf(response.url()), data: body.result.data };
 }

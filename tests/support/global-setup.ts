@@ -1,12 +1,14 @@
 import "vitest";
 import type { TestProject } from "vitest/node";
-import { startStack, type Stack } from "../../scripts/built-stack";
+import { type Stack, startStack } from "../../scripts/built-stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dbUrl: string;
     jwtSecret: string;
+    /** The shared stack's local Stripe, Google and mail provider (worker/dev/doubles.ts, ADR 0033): their pages and APIs. */
+    doublesUrl: string;
   }
 }
 
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", stack.baseUrl);
   project.provide("dbUrl", stack.dbUrl);
   project.provide("jwtSecret", stack.jwtSecret);
+  project.provide("doublesUrl", stack.doubles.url);
   return async () => {
     if (--entry.users > 0) return;
     shared.delete(kind);

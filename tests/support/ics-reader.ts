@@ -4,6 +4,7 @@
  * value quoted without DQUOTE or unquoted without DQUOTE, ";", ":" and ",", no control character but tab.
  */
 export type Property = { name: string; params: Record<string, string>; value: string };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
 const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 const TOKEN = /^[A-Za-z0-9-]+/;
 

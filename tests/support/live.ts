@@ -4,7 +4,7 @@ import { enrollments, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "./accounts";
 import { signInInto } from "./find-mentor";
 
-/** Live sessions in Chromium (issues 10 and 26): a booked pair, entering the live page, and checking the video plays. */
+/** Live sessions in Chromium (ADR 0015, ADR 0026): a booked pair, entering the live page, and checking the video plays. */
 
 const MINUTE = 60 * 1000;
 

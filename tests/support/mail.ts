@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { emailOutbox, oneTimeCodes } from "../../db/schema";
 import type { DevMail } from "../../worker/dev/mailbox-store";
 import { testDb } from "./accounts";
-import { baseUrl } from "./api";
+import { doublesUrl } from "./api";
 
 /**
  * Messages written to the outbox for `to`, newest first. A sensitive one (a reset code, a link)
@@ -16,7 +16,7 @@ type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 /** What the development mailbox received for `to`, newest first (its own copy, which keeps the secrets). */
 async function devMailTo(to: string): Promise<Json<DevMail>[]> {
-  const response = await fetch(`${baseUrl()}/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${doublesUrl()}/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`/dev/mailbox answered ${response.status}`);
   return response.json();
 }
@@ -59,7 +59,7 @@ export async function ageCodes(userId: string, ms: number) {
 
 /** The `id.secret` token of the newest mailed link with this subject to `to` (e-mail verification, re-application). */
 export async function mailedLinkToken(to: string, subject: string): Promise<string> {
-  // From the development mailbox: the outbox forgets the link once it is delivered (issue 20).
+  // From the development mailbox: the outbox forgets the link once it is delivered.
   const token = (await deliveredMail(to, subject)).text.match(/#token=([\w-]+\.[\w-]+)/)?.[1];
   if (!token) throw new Error(`no "${subject}" link mailed to ${to}`);
   return token;

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
+import { DEMO_PASSWORD, moderatorRow } from "../../db/factories";
 import { enrollments, moderators } from "../../db/schema";
 import { ensureLocalStripeStore, localStripeObjects } from "../../worker/dev/local-stripe/store";
-import { moderatorRow } from "../../db/factories";
 import { accessTokenFor, quickPasswordHash, testDb, uniqueEmail } from "./accounts";
-import { DEMO_PASSWORD } from "../../db/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,7 +20,17 @@ export async function createEnrollment(menteeId: string, mentorId: string, value
   const start = values.activatedAt ?? new Date(Date.now() - 5 * DAY);
   const [row] = await testDb()
     .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, activatedAt: start, currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + 30 * DAY), createdAt: start, ...values })
+    .values({
+      menteeId,
+      mentorId,
+      status: "active",
+      amountPaise: 600_000,
+      activatedAt: start,
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + 30 * DAY),
+      createdAt: start,
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -38,7 +47,16 @@ export async function createPaidSubscription(menteeId: string, mentorId: string)
   const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
   const enrollmentId = crypto.randomUUID();
   const ids = { customer: `cus_t_${tag}`, product: `prod_t_${tag}`, price: `price_t_${tag}`, subscription: `sub_t_${tag}` };
-  const price = { id: ids.price, object: "price", product: ids.product, currency: "inr", unit_amount: 600_000, recurring: { interval: "month", interval_count: 1 }, active: true, metadata: { mentorId } };
+  const price = {
+    id: ids.price,
+    object: "price",
+    product: ids.product,
+    currency: "inr",
+    unit_amount: 600_000,
+    recurring: { interval: "month", interval_count: 1 },
+    active: true,
+    metadata: { mentorId },
+  };
   const subscription = {
     id: ids.subscription,
     object: "subscription",
@@ -50,13 +68,30 @@ export async function createPaidSubscription(menteeId: string, mentorId: string)
     ended_at: null,
     cancellation_details: { reason: null, comment: null, feedback: null },
     metadata: { enrollmentId, menteeId, mentorId },
-    items: { object: "list", data: [{ id: `si_t_${tag}`, object: "subscription_item", price, quantity: 1, current_period_start: seconds(start), current_period_end: seconds(end) }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_t_${tag}`,
+          object: "subscription_item",
+          price,
+          quantity: 1,
+          current_period_start: seconds(start),
+          current_period_end: seconds(end),
+        },
+      ],
+    },
     latest_invoice: null,
     created: seconds(start),
     livemode: false,
   };
   await ensureLocalStripeStore(db);
-  const local = [{ id: ids.customer, object: "customer", metadata: { menteeId } }, { id: ids.product, object: "product", name: "Mentorship", active: true, metadata: { mentorId } }, price, subscription];
+  const local = [
+    { id: ids.customer, object: "customer", metadata: { menteeId } },
+    { id: ids.product, object: "product", name: "Mentorship", active: true, metadata: { mentorId } },
+    price,
+    subscription,
+  ];
   await db.batch([
     db.insert(enrollments).values({
       id: enrollmentId,

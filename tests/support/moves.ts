@@ -6,7 +6,7 @@ import { testDb } from "./accounts";
 import { baseUrl, trpcOutcome } from "./api";
 import { book, mentee, mentor, publishOne, subscribe } from "./scheduling";
 
-/** Helpers of the reschedule tests (issue 22): a tRPC client at a chosen instant, a booked pair, and what the database holds. */
+/** Helpers of the reschedule tests (ADR 0023): a tRPC client at a chosen instant, a booked pair, and what the database holds. */
 
 export function trpcAt(token: string, now?: Date) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(now ? { "x-mentorlink-now": now.toISOString() } : {}) };

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 
-/** A Content-Security-Policy or Permissions-Policy refusal seen in the browser (issue 20). */
+/** A Content-Security-Policy or Permissions-Policy refusal seen in the browser. */
 export type Violation = { page: string; what: string };
 
 /** Records, for every page of the context, each `securitypolicyviolation` event and each console message about a policy. */

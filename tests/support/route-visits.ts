@@ -4,11 +4,11 @@ import type { Page } from "playwright-core";
 import { timeSlots } from "../../db/schema";
 import { createMentee, createMentor, sessionFor, testDb } from "./accounts";
 import { rest } from "./api";
-import { seedSession, type Role } from "./browser";
+import { type Role, seedSession } from "./browser";
 import { createEnrollment, createModerator } from "./moderation";
 
 /**
- * Every page of the app with who visits it (issue 23's 360 px check; the same world as tests/e2e/csp.test.ts):
+ * Every page of the app with who visits it (the 360 px check; the same world as tests/e2e/csp.test.ts):
  * fresh accounts of each role, a subscription, a conversation, an open slot and a session running now.
  */
 
@@ -29,32 +29,70 @@ export type World = Awaited<ReturnType<typeof makeWorld>>;
 export async function makeWorld() {
   const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
   // An applicant with long words, so the moderator's applicant cards are drawn (and measured at 360 px).
-  await createMentor({ status: "pending", jobTitle: "Principal Site Reliability Engineer", firmName: "Internationalisation Consultancy", bio: "Mentoring engineers on observability, incident response and platform engineering." });
+  await createMentor({
+    status: "pending",
+    jobTitle: "Principal Site Reliability Engineer",
+    firmName: "Internationalisation Consultancy",
+    bio: "Mentoring engineers on observability, incident response and platform engineering.",
+  });
   await createEnrollment(mentee.id, mentor.id);
   const now = Date.now();
   const [live] = await testDb()
     .insert(timeSlots)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - MINUTE), endAt: new Date(now + 59 * MINUTE), bookedAt: new Date(now) })
+    .values({
+      mentorId: mentor.id,
+      menteeId: mentee.id,
+      state: "booked",
+      startAt: new Date(now - MINUTE),
+      endAt: new Date(now + 59 * MINUTE),
+      bookedAt: new Date(now),
+    })
     .returning();
-  await testDb().insert(timeSlots).values({ mentorId: mentor.id, state: "open", startAt: new Date(now + 26 * 60 * MINUTE), endAt: new Date(now + 27 * 60 * MINUTE) });
-  // A completed session, for its shared notes page (issue 26).
+  await testDb()
+    .insert(timeSlots)
+    .values({ mentorId: mentor.id, state: "open", startAt: new Date(now + 26 * 60 * MINUTE), endAt: new Date(now + 27 * 60 * MINUTE) });
+  // A completed session, for its shared notes page (ADR 0026).
   const [completed] = await testDb()
     .insert(timeSlots)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: new Date(now - 180 * MINUTE), endAt: new Date(now - 120 * MINUTE), bookedAt: new Date(now - 600 * MINUTE), outcome: "completed", outcomeAt: new Date(now - 115 * MINUTE) })
+    .values({
+      mentorId: mentor.id,
+      menteeId: mentee.id,
+      state: "booked",
+      startAt: new Date(now - 180 * MINUTE),
+      endAt: new Date(now - 120 * MINUTE),
+      bookedAt: new Date(now - 600 * MINUTE),
+      outcome: "completed",
+      outcomeAt: new Date(now - 115 * MINUTE),
+    })
     .returning();
-  const tokens = { mentee: await sessionFor("mentee", mentee.email), mentor: await sessionFor("mentor", mentor.email), moderator: await sessionFor("moderator", moderator.email) };
-  const opened = await rest("POST", "/api/chats/messages", { token: tokens.mentee.accessToken, body: { menteeId: mentee.id, mentorId: mentor.id } });
+  const tokens = {
+    mentee: await sessionFor("mentee", mentee.email),
+    mentor: await sessionFor("mentor", mentor.email),
+    moderator: await sessionFor("moderator", moderator.email),
+  };
+  const opened = await rest("POST", "/api/chats/messages", {
+    token: tokens.mentee.accessToken,
+    body: { menteeId: mentee.id, mentorId: mentor.id },
+  });
   const conversationId = (opened.body.conversations as { _id: string })._id;
-  await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.mentee.accessToken, body: { message: "Hello from the CSP test", sender: mentee.id } });
-  const names = { mentee: `${mentee.firstName} ${mentee.lastName}`, mentor: `${mentor.firstName} ${mentor.lastName}`, moderator: `${moderator.firstName} ${moderator.lastName}` };
+  await rest("POST", `/api/chats/mentee-messages/${conversationId}`, {
+    token: tokens.mentee.accessToken,
+    body: { message: "Hello from the CSP test", sender: mentee.id },
+  });
+  const names = {
+    mentee: `${mentee.firstName} ${mentee.lastName}`,
+    mentor: `${mentor.firstName} ${mentor.lastName}`,
+    moderator: `${moderator.firstName} ${moderator.lastName}`,
+  };
   return { mentee, mentor, moderator, tokens, names, liveSlotId: live.id, completedSlotId: completed.id, conversationId };
 }
 
 /** The role whose area a path is in (null: public). */
-const roleOfPath = (path: string): Role | null => (path.startsWith("/mentees") ? "mentee" : path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : null);
+const roleOfPath = (path: string): Role | null =>
+  path.startsWith("/mentees") ? "mentee" : path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : null;
 
 /**
- * Who visits each route, and at which address (issue 28: read from the route tree). A route without
+ * Who visits each route, and at which address (read from the route tree). A route without
  * parameters is visited at its own path by its area's role (or signed out), so a new screen is
  * covered without editing this file; only routes with parameters, or that need a query or a
  * fragment to show something, are named here. A route with parameters that is missing here fails

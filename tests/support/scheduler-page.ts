@@ -4,7 +4,7 @@ import { notifications, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "./accounts";
 import { enroll } from "./find-mentor";
 
-/** Helpers of the mentor's scheduler e2e (issue 22): zoned wall clocks, the calendar's columns and cells, the page's sections. */
+/** Helpers of the mentor's scheduler e2e (ADR 0023): zoned wall clocks, the calendar's columns and cells, the page's sections. */
 
 export const MENTOR_ZONE = "Asia/Kolkata";
 export const MENTEE_ZONE = "America/New_York";

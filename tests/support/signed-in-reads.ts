@@ -1,5 +1,5 @@
 /**
- * The reads a signed-in person makes on her common screens (issue 25), as paths on the built Worker
+ * The reads a signed-in person makes on her common screens, as paths on the built Worker
  * with the token to send: counted by tests/integration/database-trips.test.ts (one round trip each)
  * and timed at a distance by bench/db-distance.ts. One list, so the bench measures what CI guards.
  */
@@ -9,7 +9,7 @@ export type SignedIn = { id: string; token: string };
 export const READ_TRIPS = 1;
 
 /**
- * The most round trips each signed-in write makes before its answer (issue 25, ADR 0017): the check
+ * The most round trips each signed-in write makes before its answer (ADR 0017): the check
  * with the reads the write depends on, then the one write batch. A message and a mark-read are one: the batch
  * carries the check and the conversation's read, its writes guarded by them in SQL. A checkout start has a third: the pair's
  * claim must be written before Stripe is asked (so concurrent requests share one Checkout Session), and

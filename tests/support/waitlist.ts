@@ -5,7 +5,7 @@ import { testDb } from "./accounts";
 import { baseUrl } from "./api";
 import { call } from "./scheduling";
 
-/** Helpers of the waitlist, standing-session and agenda tests (issue 22). */
+/** Helpers of the waitlist, standing-session and agenda tests (ADR 0023). */
 
 /** A typed tRPC client signed in as `token` whose requests happen at `now` (the `x-mentorlink-now` header). */
 export function trpcAt(token: string, now: Date) {

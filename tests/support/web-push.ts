@@ -7,7 +7,7 @@ import { decryptPush } from "../../worker/dev/push-decrypt";
 import { baseUrl, trpc } from "./api";
 
 /**
- * A test's own device for Web Push (issue 27): keys made here, as a browser makes them, so a test
+ * A test's own device for Web Push (ADR 0027): keys made here, as a browser makes them, so a test
  * decrypts what the Worker sent with nothing but the subscription's keys. The local push service
  * (/dev/push) hands out the endpoint and keeps what arrives.
  */

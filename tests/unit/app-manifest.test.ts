@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 27: the web app manifest, its icons and the pages that link it agree (scripts/app-icons.ts writes
+ * The web app manifest, its icons and the pages that link it agree (scripts/app-icons.ts writes
  * the manifest and the icons; index.html is every page of the app, the Worker-drawn ones included).
  */
 type Icon = { src: string; sizes: string; type: string; purpose: string };

@@ -14,7 +14,7 @@ const signIn = (minutesAgo: number, isRead = false): BellNotification => ({
 const other = (minutesAgo: number, content = "Your session was moved"): BellNotification => ({ id: `o${++seq}`, type: "alert", content, isRead: false, conversationId: null, createdAt: at(minutesAgo) });
 const message = (minutesAgo: number): BellNotification => ({ id: `m${++seq}`, type: "message", content: "New message from Asha Rao", isRead: false, conversationId: "c1", createdAt: at(minutesAgo) });
 
-describe("the bell's lines (issue 23)", () => {
+describe("the bell's lines", () => {
   it("folds consecutive sign-in alerts into one line, so the other notices stay among the 5", () => {
     const list = [signIn(1), signIn(2), signIn(3), message(4), other(5), signIn(6, true), signIn(7, true), other(8), message(9), other(10)];
     const entries = bellEntries(list);

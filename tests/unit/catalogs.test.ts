@@ -3,7 +3,7 @@ import PO from "pofile";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 27: every text the product shows has its Hindi. `npm test` extracts the catalogs from the code
+ * Every text the product shows has its Hindi. `npm test` extracts the catalogs from the code
  * first (package.json), so a text added without its translation fails here, and a translation that lost
  * a placeholder (a name, a count, a link's tags) fails too.
  */
@@ -42,7 +42,7 @@ describe("the Hindi catalogs", () => {
 describe("the app's catalogs of one language", () => {
   it("give a message one translation, whichever of them it is read from", () => {
     // The app loads its catalogs into one i18n (the common one, then its areas'): a message in two of them with two
-    // translations would read as whichever came last, in the browser and in a page the Worker draws (issue 28). A
+    // translations would read as whichever came last, in the browser and in a page the Worker draws. A
     // message that means two things carries a context (`t({ message, context })`), which makes it two messages.
     for (const locale of ["hi", "en"]) {
       const translations = new Map<string, Set<string>>();

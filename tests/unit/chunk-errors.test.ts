@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chunkWhat, isChunkLoadError } from "../../src/lib/chunk-errors";
+import { failedPartName, isChunkLoadError } from "../../src/lib/chunk-errors";
 
-/** Issue 23: a failed chunk is told apart from other errors, and named in words, never by its address. */
+/** A failed chunk is told apart from other errors, and named in words, never by its address. */
 const failed = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);
 
 describe("chunk errors", () => {
@@ -14,10 +14,10 @@ describe("chunk errors", () => {
   });
 
   it("names what failed in words", () => {
-    expect(chunkWhat(failed("http://x.test/assets/slot-calendar-BTcwzZkN.js"))).toBe("the calendar");
-    expect(chunkWhat(failed("http://localhost:5173/node_modules/.vite/deps/@fullcalendar_core.js?v=1"))).toBe("the calendar");
-    expect(chunkWhat(failed("http://x.test/assets/enrollment-chart-1.js"))).toBe("the chart");
+    expect(failedPartName(failed("http://x.test/assets/slot-calendar-BTcwzZkN.js"))).toBe("the calendar");
+    expect(failedPartName(failed("http://localhost:5173/node_modules/.vite/deps/@fullcalendar_core.js?v=1"))).toBe("the calendar");
+    expect(failedPartName(failed("http://x.test/assets/enrollment-chart-1.js"))).toBe("the chart");
     // "dynamically" in the message itself is not a video call.
-    expect(chunkWhat(failed("http://x.test/assets/login-bw_PCUUE.js"))).toBe("this page");
+    expect(failedPartName(failed("http://x.test/assets/login-bw_PCUUE.js"))).toBe("this page");
   });
 });

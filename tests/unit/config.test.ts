@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkConfig, isDevelopment, type ConfigProblem } from "../../worker/env";
 
-/** Issue 20 §8: one development gate, and a configuration that cannot serve says which settings are wrong. */
+/** One development gate, and a configuration that cannot serve says which settings are wrong. */
 
 const development = { DB_URL: "http://127.0.0.1:8089", JWT_SECRET: "a-development-secret-of-32-characters!", ENVIRONMENT: "development" };
 const production = {
@@ -55,7 +55,7 @@ describe("the Worker's configuration", () => {
     expect(settingsOf({ ...production, MAIL_FROM: undefined })).toEqual(["MAIL_FROM"]);
   });
 
-  it("refuses production without its Web Push keys, keys set apart, or keys that are not P-256 keys (issue 27)", () => {
+  it("refuses production without its Web Push keys, keys set apart, or keys that are not P-256 keys", () => {
     const { VAPID_PRIVATE_KEY: _private, ...withoutPrivate } = production;
     expect(settingsOf(withoutPrivate)).toEqual(expect.arrayContaining(["VAPID_PRIVATE_KEY"]));
     expect(problemsOf(withoutPrivate).find((p) => p.settings.length === 1 && p.settings[0] === "VAPID_PRIVATE_KEY")?.reason).toMatch(/Production needs VAPID_PRIVATE_KEY/);

@@ -5,7 +5,7 @@ import { deviceLabel } from "../../src/lib/web-push";
 import { messages as hindi } from "../../src/locales/hi/signed-in.po";
 import { messages as english } from "../../src/locales/en/signed-in.po";
 
-/** The name a device with push on is listed by (issue 27): kept in English on the server, shown in the reader's language. */
+/** The name a device with push on is listed by (ADR 0027): kept in English on the server, shown in the reader's language. */
 describe("deviceName", () => {
   const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
   const hi = setupI18n({ locale: "hi", messages: { hi: hindi } });

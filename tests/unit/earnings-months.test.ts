@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paiseToRupeesInput, rupeesToPaise } from "../../src/components/moderation/refund-amount";
 import { addMonths, monthIn, monthStart } from "../../worker/services/payouts/earnings-view";
 
-/** Issue 24: the Earnings page's months (in the mentor's zone) and the refund dialog's amount field. */
+/** The Earnings page's months (in the mentor's zone) and the refund dialog's amount field. */
 describe("earnings months", () => {
   it("adds and subtracts months across years", () => {
     expect(addMonths("2026-03", -1)).toBe("2026-02");

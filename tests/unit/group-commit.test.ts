@@ -1,6 +1,6 @@
 import { LibsqlError, type InStatement, type ResultSet } from "@libsql/client/web";
 import { describe, expect, it } from "vitest";
-import { createWriteGate, mayTravelTogether, type Rider } from "../../db/write-gate";
+import { createWriteGate, mayTravelTogether, type GatedCall } from "../../db/write-gate";
 
 /** A result that names the statement it answers, so each caller can be shown to get its own. */
 const resultOf = (stmt: InStatement) => ({ rows: [{ sql: typeof stmt === "string" ? stmt : stmt.sql }] }) as unknown as ResultSet;
@@ -20,8 +20,8 @@ function fakeDatabase(refuse: string[] = [], broken = false) {
     if (bad) throw new LibsqlError(`UNIQUE constraint failed (${typeof bad === "string" ? bad : bad.sql})`, "SQLITE_CONSTRAINT");
     return stmts.map(resultOf);
   };
-  const rider = (...stmts: string[]): Rider => ({ stmts, alone: () => answer("alone", stmts) });
-  return { sent, answer, rider };
+  const call = (...stmts: string[]): GatedCall => ({ stmts, alone: () => answer("alone", stmts) });
+  return { sent, answer, call };
 }
 
 /** A gate of one write in flight whose one place is held until `release()`; its timers are real (1 to 9 ms). */
@@ -35,12 +35,12 @@ function heldGate(db: ReturnType<typeof fakeDatabase>, options: { maxGroup?: num
   return { gate, release: () => release(), holder };
 }
 
-describe("group commit: writes that wait go to the database together (issue 25)", () => {
+describe("group commit: writes that wait go to the database together", () => {
   it("sends the writes waiting behind a busy place as one transaction, in arrival order, and gives each its own results", async () => {
     const db = fakeDatabase();
     const kept: Promise<unknown>[] = [];
     const { gate, release, holder } = heldGate(db, { kept });
-    const writes = [db.rider("a1", "a2"), db.rider("b1"), db.rider("c1", "c2", "c3")].map((r) => gate.runRider(r));
+    const writes = [db.call("a1", "a2"), db.call("b1"), db.call("c1", "c2", "c3")].map((r) => gate.send(r));
     await new Promise((r) => setTimeout(r, 5));
     release();
     await holder;
@@ -55,7 +55,7 @@ describe("group commit: writes that wait go to the database together (issue 25)"
   it("adds nothing to a write that finds the gate open: it goes alone, at once", async () => {
     const db = fakeDatabase();
     const gate = createWriteGate({ maxInFlight: 2, maxWaitMs: 5_000, maxGroup: 16 }, undefined, { together: (stmts) => db.answer("together", stmts) });
-    const results = await Promise.all([gate.runRider(db.rider("a")), gate.runRider(db.rider("b"))]);
+    const results = await Promise.all([gate.send(db.call("a")), gate.send(db.call("b"))]);
     expect(results.map(sqlOfResults)).toEqual([["a"], ["b"]]);
     expect(db.sent.map((s) => s.how)).toEqual(["alone", "alone"]);
   });
@@ -63,7 +63,7 @@ describe("group commit: writes that wait go to the database together (issue 25)"
   it("takes at most maxGroup writes in one transaction; the rest form the next", async () => {
     const db = fakeDatabase();
     const { gate, release, holder } = heldGate(db, { maxGroup: 3 });
-    const writes = ["a", "b", "c", "d", "e"].map((s) => gate.runRider(db.rider(s)));
+    const writes = ["a", "b", "c", "d", "e"].map((s) => gate.send(db.call(s)));
     await new Promise((r) => setTimeout(r, 5));
     release();
     await holder;
@@ -74,7 +74,7 @@ describe("group commit: writes that wait go to the database together (issue 25)"
   it("when the database refuses one write of the group (nothing of it was written), sends each again alone: the others succeed, that one gets its own error", async () => {
     const db = fakeDatabase(["b1"]);
     const { gate, release, holder } = heldGate(db);
-    const writes = [db.rider("a1"), db.rider("b1"), db.rider("c1")].map((r) => gate.runRider(r).then(sqlOfResults, (e: Error) => e.message));
+    const writes = [db.call("a1"), db.call("b1"), db.call("c1")].map((r) => gate.send(r).then(sqlOfResults, (e: Error) => e.message));
     await new Promise((r) => setTimeout(r, 5));
     release();
     await holder;
@@ -91,7 +91,7 @@ describe("group commit: writes that wait go to the database together (issue 25)"
   it("when the connection breaks (a write may have committed), every write of the group gets the error and none is sent again", async () => {
     const db = fakeDatabase([], true);
     const { gate, release, holder } = heldGate(db);
-    const writes = [db.rider("a"), db.rider("b")].map((r) => gate.runRider(r).then(() => "written", (e: Error) => e.message));
+    const writes = [db.call("a"), db.call("b")].map((r) => gate.send(r).then(() => "written", (e: Error) => e.message));
     await new Promise((r) => setTimeout(r, 5));
     release();
     await holder;
@@ -106,10 +106,10 @@ describe("group commit: writes that wait go to the database together (issue 25)"
     const { gate, release, holder } = heldGate(db);
     const order: string[] = [];
     const writes = [
-      gate.runRider(db.rider("a")),
-      gate.runRider(db.rider("insert into h select 1 where changes() = 1")),
+      gate.send(db.call("a")),
+      gate.send(db.call("insert into h select 1 where changes() = 1")),
       gate.run(async () => void order.push("plain")),
-      gate.runRider(db.rider("b")),
+      gate.send(db.call("b")),
     ];
     await new Promise((r) => setTimeout(r, 5));
     release();

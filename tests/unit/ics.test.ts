@@ -13,7 +13,7 @@ const event: IcsEvent = {
   end: new Date("2026-03-09T15:00:00Z"),
   stamp: new Date("2026-03-01T08:15:30Z"),
   summary: "Mentorship session with Asha Rao, Jr; PhD \\ team",
-  description: "Topic: System design\nMentor's time: March 9th 2026, 7:30 pm (Asia/Kolkata)\n" + "Long notes ".repeat(20),
+  description: `Topic: System design\nMentor's time: March 9th 2026, 7:30 pm (Asia/Kolkata)\n${"Long notes ".repeat(20)}`,
   url: "http://127.0.0.1:8787/mentees/booked-slots",
 };
 

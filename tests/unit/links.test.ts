@@ -8,7 +8,7 @@ const outcome = (input: unknown) => {
   return result.success ? { value: result.output } : { message: result.issues[0].message };
 };
 
-describe("profile links (issue 20)", () => {
+describe("profile links", () => {
   it.each(["https://example.com", "http://example.com/path?q=1", "HTTPS://EXAMPLE.COM", "  https://example.com  "])("accepts %j", (link) => {
     expect(outcome(link)).toEqual({ value: link.trim() });
   });

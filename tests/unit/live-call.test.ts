@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
- * The call's recovery when the network drops (issue 10), with a fake room socket and fake peer
+ * The call's recovery when the network drops (ADR 0015), with a fake room socket and fake peer
  * connections: the browser's real WebRTC stack cannot be made to lose its network on demand in the
  * e2e tests, so this checks what LiveCall does with the states the browser reports.
  */
@@ -32,7 +32,7 @@ class FakeSocket extends EventTarget {
   signals() {
     return this.sent.filter((m) => m.event === "signal" && m.data.kind !== "media").map((m) => m.data);
   }
-  /** The media-state messages sent (issue 26). */
+  /** The media-state messages sent (ADR 0026). */
   mediaStates() {
     return this.sent.filter((m) => m.event === "signal" && m.data.kind === "media").map((m) => m.data);
   }
@@ -245,7 +245,7 @@ describe("a sign-in that ends during the call", () => {
   });
 });
 
-describe("devices and media state during the call (issue 26)", () => {
+describe("devices and media state during the call", () => {
   const camera = { kind: "video", id: "camera" };
   const mic = { kind: "audio", id: "mic" };
 
@@ -296,7 +296,7 @@ describe("devices and media state during the call (issue 26)", () => {
     socket.receive("welcome", { peer: mentee });
     await settle();
     expect(socket.mediaStates()).toEqual([{ kind: "media", camera: false, mic: true, screen: false }]);
-    // No "gen": a page from before this change ignores it.
+    // No "gen": a page that does not know it ignores it.
     expect(socket.mediaStates()[0]).not.toHaveProperty("gen");
     call.setMedia({ camera: false, mic: false, screen: false });
     call.setMedia({ camera: false, mic: false, screen: false });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { acceptedLanguages, firstSupported, localeFromCookie, pageFileOf, requestLocale, resolveLocale } from "../../shared/locale";
 import { formatDate, formatIn, formatTime, formatWhen, WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 
-/** Issue 27: which language a person reads, from her account, her switcher cookie, or her browser. */
+/** Which language a person reads, from her account, her switcher cookie, or her browser. */
 describe("choosing the language", () => {
   it("orders Accept-Language by quality, keeping the header's order among equals, and drops * and q=0", () => {
     expect(acceptedLanguages("fr-FR, hi;q=0.5, en;q=0.8, *;q=0.1, de;q=0")).toEqual(["fr-FR", "en", "hi"]);

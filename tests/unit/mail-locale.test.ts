@@ -13,7 +13,7 @@ import { reminderMail, reminderSoon } from "../../worker/services/mail/schedule-
 import { verifyEmailMail } from "../../worker/services/mail/templates";
 import type { SlotView } from "../../worker/services/scheduling/slot-view";
 
-/** E-mails, reminders and calendar files in the recipient's language (issue 27); English exactly as before. */
+/** E-mails, reminders and calendar files in the recipient's language (ADR 0027); English word for word. */
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");

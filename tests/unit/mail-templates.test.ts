@@ -133,7 +133,7 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
   });
 });
 
-describe("the scheduler's mails in the one look (issue 23)", () => {
+describe("the scheduler's mails in the one look", () => {
   it("a reminder and a waitlist offer come in plain text and HTML, with names escaped", () => {
     const reminder = reminderMail({ to: "a@example.com", first: "Asha", other: "Ravi <b>Rao</b>", soon: "starts within the hour", when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)", locale: "en" });
     expect(reminder.subject).toBe("Reminder: your MentorLink session starts within the hour");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { httpTransport } from "../../worker/services/mail/transport";
 
-/** Issue 23: the mail API (Resend's shape) receives a message's files base64-encoded, UTF-8 intact. */
+/** The mail API (Resend's shape) receives a message's files base64-encoded, UTF-8 intact. */
 describe("the HTTP mail transport", () => {
   afterEach(() => vi.unstubAllGlobals());
 

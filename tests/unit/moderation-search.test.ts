@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateAuditSearch, validateListSearch } from "../../src/lib/moderation-search";
 
-/** The moderator lists' URL parameters (issue 23): what a hand-edited or old link may carry. */
+/** The moderator lists' URL parameters: what a hand-edited or old link may carry. */
 describe("moderator list search params", () => {
   it("keeps a known sort, a trimmed search and a page above 1; drops the rest", () => {
     expect(validateListSearch({ search: "  Rahul ", sort: "name", page: "3" })).toEqual({ search: "Rahul", sort: "name", page: 3 });

@@ -5,7 +5,7 @@ import { commonPasswords, isCommonPassword } from "../../worker/services/common-
 import { loginSchema, menteeSignupSchema, PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { changePasswordSchema, resetPasswordRequestSchema } from "../../shared/validation/password-reset";
 
-/** Issue 20 §3: the new-password policy of OWASP ASVS 5.0 V6.2. */
+/** The new-password policy of OWASP ASVS 5.0 V6.2. */
 
 const signup = (password: string, confirmpassword = password) => ({ firstName: "Asha", lastName: "Rao", email: "asha@example.com", phone: "9876543210", password, confirmpassword });
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {

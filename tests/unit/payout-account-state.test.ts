@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountState, nextStepFor } from "../../worker/services/payouts/payout-account";
 
-/** A mentor's payout account state from the row Stripe's account was synced into (issue 24), and what he is told to do. */
+/** A mentor's payout account state from the row Stripe's account was synced into (ADR 0024), and what he is told to do. */
 const row = (values: Partial<{ chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean; disabledReason: string | null; due: string[] }> = {}) => ({
   chargesEnabled: values.chargesEnabled ?? false,
   payoutsEnabled: values.payoutsEnabled ?? false,

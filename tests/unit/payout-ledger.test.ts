@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { platformFeePaise, proportionOf } from "../../shared/payouts";
 import { earningLine, earningStatus, isDisputed, netAfter, refundSplit, splitOf, type Earning } from "../../worker/services/payouts/ledger";
 
-/** The ledger's arithmetic (issue 24, ADR 0024): the fee, the split, refunds in proportion, and a line's status. */
+/** The ledger's arithmetic (ADR 0024): the fee, the split, refunds in proportion, and a line's status. */
 
 const row = (over: Partial<Earning> = {}): Earning => ({
   id: "e1",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { duePrompt, isPromptDue, PROMPT_PERIOD_MS, type PromptCandidate } from "../../worker/services/rating-prompts/rule";
 
-/** Issue 26: "How was your session with Asha?" at most once per mentor per period, never right after she rated him. */
+/** "How was your session with Asha?" at most once per mentor per period, never right after she rated him. */
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-03-31T12:00:00Z");
 const ago = (days: number) => new Date(now.getTime() - days * DAY);

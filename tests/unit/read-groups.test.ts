@@ -20,7 +20,7 @@ function fakeClient(ms = 5) {
 
 const gate = (maxInFlight: number) => ({ maxInFlight, maxWaitMs: 5_000, maxGroup: 16 });
 
-describe("reads that wait go to the database together (issue 25)", () => {
+describe("reads that wait go to the database together", () => {
   it("sends reads beyond the places in flight as one read transaction, and gives each its own rows", async () => {
     const { client, calls } = fakeClient();
     const db = withBusyRetry(client, { readGate: gate(2) });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-/** The user-room client's reaction to an ended sign-in (issue 20, ADR 0020), with a fake socket. */
+/** The user-room client's reaction to an ended sign-in (ADR 0020), with a fake socket. */
 
 type Options = { query: () => Promise<Record<string, string>>; shouldReconnectOnClose: (event: { code: number }) => boolean };
 

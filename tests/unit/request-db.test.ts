@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { requestDb } from "../../db/request-db";
 
-/** One request's database (issue 25): reads started together go as one batch; writes wait for the account check. */
+/** One request's database (ADR 0017): reads started together go as one batch; writes wait for the account check. */
 type Call = { kind: "execute" | "batch"; sql: string[] };
 
 function fakeShared(options: { failBatch?: boolean; failSql?: RegExp } = {}) {
@@ -75,9 +75,9 @@ describe("one request's database", () => {
 describe("one request's database, a batch that carries its own check", () => {
   it("goes at once, while the request's other writes stay refused", async () => {
     const { shared, calls } = fakeShared();
-    const { db, carryingCheck, holdWritesUntil } = requestDb(shared);
+    const { db, forSelfCheckingBatch, holdWritesUntil } = requestDb(shared);
     holdWritesUntil(Promise.reject(new Error("This procedure writes only in its batch that carries the account check.")));
-    await carryingCheck.batch([carryingCheck.all(sql`select is_blocked from mentees`), carryingCheck.run(sql`insert into messages select 1 where 0`)]);
+    await forSelfCheckingBatch.batch([forSelfCheckingBatch.all(sql`select is_blocked from mentees`), forSelfCheckingBatch.run(sql`insert into messages select 1 where 0`)]);
     expect(await db.run(sql`delete from messages`).catch((e: unknown) => String((e as { cause?: Error }).cause?.message))).toMatch(/only in its batch/);
     expect(calls.map((c) => c.sql)).toEqual([["select is_blocked from mentees", "insert into messages select 1 where 0"]]);
   });

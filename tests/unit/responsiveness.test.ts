@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe("reply time (issue 26)", () => {
+describe("reply time", () => {
   it("is shown only from 3 replies, as whole minutes of the average, at least 1", () => {
     expect(MIN_REPLIES_SHOWN).toBe(3);
     expect(shownReplyMinutes(null, null)).toBeNull();
@@ -33,7 +33,7 @@ describe("reply time (issue 26)", () => {
   });
 });
 
-describe("last active (issue 26)", () => {
+describe("last active", () => {
   it("counts whole days back, never below 0", () => {
     const now = Date.UTC(2026, 2, 10, 12);
     expect(daysAgo(now - 23 * HOUR, now)).toBe(0);
@@ -58,7 +58,7 @@ describe("last active (issue 26)", () => {
   });
 });
 
-describe("waits (issue 26)", () => {
+describe("waits", () => {
   it("a wait counts from 72 hours", () => {
     expect(REPLY_WAIT_MS).toBe(72 * HOUR);
   });
@@ -72,7 +72,7 @@ describe("waits (issue 26)", () => {
   });
 });
 
-describe("the reminder e-mail (issue 26)", () => {
+describe("the reminder e-mail", () => {
   it("names the subscriber and the wait in text and escaped HTML", () => {
     const mail = replyReminderMail({ to: "m@example.com", first: "Ravi", menteeName: "Priya <b>S</b>", waited: "3 days 4 hours", since: "March 5th 2026, 9:00 am (Asia/Kolkata)", locale: "en" });
     expect(mail.subject).toBe("Priya <b>S</b> is waiting for your reply");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../../worker/services/domain-error";
 import { assertOwnIds } from "../../worker/rest/ownership";
 
-/** Issue 21: the one ownership rule of the legacy REST contract, in the adapter. */
+/** The one ownership rule of the legacy REST contract, in the adapter. */
 describe("an id the caller names must be their own", () => {
   const me = { id: "me", role: "mentee" as const };
   const message = "You can only use chat as yourself.";

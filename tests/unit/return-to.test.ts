@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { returnPathFor, safeReturnPath, validateRedirectSearch } from "../../src/lib/return-to";
 
-describe("return-to paths (issue 23)", () => {
+describe("return-to paths", () => {
   it("keeps same-origin paths with their query and fragment", () => {
     expect(safeReturnPath("/browse/mentor/profile/abc")).toBe("/browse/mentor/profile/abc");
     expect(safeReturnPath("/mentees/schedules?mentorId=abc#slots")).toBe("/mentees/schedules?mentorId=abc#slots");

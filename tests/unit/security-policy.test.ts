@@ -4,7 +4,7 @@ import { contentSecurityPolicy, inlineScriptHashes, inlineScripts, permissionsPo
 
 const directives = (policy: string) => new Map(policy.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
 
-describe("the security headers' values (issue 20)", () => {
+describe("the security headers' values", () => {
   it("lets scripts run only from this origin or by hash, and names the app's own socket origin", () => {
     const csp = directives(contentSecurityPolicy(new URL("https://mentorlink.example/mentees"), ["'sha256-abc='"]));
     expect(csp.get("script-src")).toEqual(["'self'", "'sha256-abc='"]);
@@ -12,7 +12,7 @@ describe("the security headers' values (issue 20)", () => {
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
-    // The installed app (issue 27): the manifest and the service worker from this origin only.
+    // The installed app (ADR 0027): the manifest and the service worker from this origin only.
     expect(csp.get("manifest-src")).toEqual(["'self'"]);
     expect(csp.get("worker-src")).toEqual(["'self'"]);
     for (const [name, sources] of csp) {

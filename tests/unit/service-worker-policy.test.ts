@@ -3,7 +3,7 @@ import { precacheFiles, type Manifest } from "../../scripts/service-worker-build
 import { APP_SHELL_PATH, OFFLINE_PAGE_PATH } from "../../shared/app-install";
 import { handlingOf, offlineFallbackOf, type RequestFacts } from "../../src/sw/policy";
 
-/** Issue 27: what the service worker answers, keeps and precaches (src/sw/policy.ts, scripts/service-worker-build.ts). */
+/** What the service worker answers, keeps and precaches (src/sw/policy.ts, scripts/service-worker-build.ts). */
 
 const ORIGIN = "https://mentorlink.example";
 const facts = (path: string, init: { method?: string; mode?: string; headers?: Record<string, string>; origin?: string } = {}): RequestFacts => ({

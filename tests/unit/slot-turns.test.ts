@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { forgetBooked, slotTurn } from "../../worker/services/scheduling/slot-turns";
 
-/** One booking write per slot at a time in an isolate (issue 25): the others wait, then learn it was booked or take their turn. */
+/** One booking write per slot at a time in an isolate (ADR 0017): the others wait, then learn it was booked or take their turn. */
 describe("slot turns", () => {
   it("a second request waits while the first writes, and learns the slot was booked here once it won", async () => {
     const first = await slotTurn("slot-a");

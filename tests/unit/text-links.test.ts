@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TextWithLinks } from "@/components/text-with-links";
 import { safeHref, textParts } from "@/lib/text-links";
 
-/** Issue 26: agendas, session notes and comments show their web addresses as links, and nothing else as markup. */
+/** Agendas, session notes and comments show their web addresses as links, and nothing else as markup. */
 describe("text with links", () => {
   it("links http and https addresses and keeps the words around them", () => {
     expect(textParts("Read https://example.com/a?b=1#c first, then http://intra.example.org/x.")).toEqual([

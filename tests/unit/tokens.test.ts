@@ -41,7 +41,7 @@ describe("access tokens", () => {
   });
 });
 
-describe("purpose tokens (the blocked notice of a Google sign-in, issue 23)", () => {
+describe("purpose tokens (the blocked notice of a Google sign-in)", () => {
   it("name their account for their purpose only, never pass as an access token, and expire", async () => {
     const notice = await signPurposeToken(secret, "blocked-notice", "user-1", 600);
     expect(await verifyPurposeToken(secret, notice, "blocked-notice")).toBe("user-1");
@@ -57,7 +57,7 @@ describe("purpose tokens (the blocked notice of a Google sign-in, issue 23)", ()
   });
 });
 
-describe("page tokens (a signed-in page's cookie, issue 28)", () => {
+describe("page tokens (a signed-in page's cookie)", () => {
   it("carry an access token's claims for drawing pages only: never an access token, nor the other way round; they expire", async () => {
     const page = await signPageToken(secret, claims, 30 * 24 * 3600);
     expect(await verifyPageToken(secret, page)).toEqual(claims);

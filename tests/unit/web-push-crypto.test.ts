@@ -6,7 +6,7 @@ import { verifyVapid } from "../../worker/dev/push-service";
 import { DEV_PUSH_ORIGIN } from "../../worker/services/web-push/endpoints";
 
 /**
- * Web Push's cryptography (issue 27): production encrypts and signs with @block65/webcrypto-web-push;
+ * Web Push's cryptography (ADR 0027): production encrypts and signs with @block65/webcrypto-web-push;
  * the local push service decrypts and checks as a browser and a push service do. The decryption is
  * held to RFC 8291's own example, then the library's output is held to the decryption and to RFC 8292.
  */

@@ -4,7 +4,7 @@ import type { NotificationPush } from "../../shared/realtime-protocol";
 import { DEV_PUSH_ORIGIN, endpointProblem } from "../../worker/services/web-push/endpoints";
 import { deliveryOptions, MAX_BODY, pushPayload, screenFor } from "../../worker/services/web-push/payload";
 
-/** Issue 27: what a push says and opens, which channels carry which kind, and which endpoints the Worker posts to. */
+/** What a push says and opens, which channels carry which kind, and which endpoints the Worker posts to. */
 
 const notice = (overrides: Partial<NotificationPush> = {}): NotificationPush => ({
   id: "11111111-1111-4111-8111-111111111111",

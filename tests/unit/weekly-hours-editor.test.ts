@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { copyToWeekdays, dayProblem, nextRange, rowsFrom, scrollTimeFor, weeklyHoursOf } from "../../src/components/scheduler/weekly-hours";
 
-/** The scheduler's weekly hours editor model (issue 22): rows Monday..Sunday, the server's checks per day, the calendar's first scroll. */
+/** The scheduler's weekly hours editor model (ADR 0023): rows Monday..Sunday, the server's checks per day, the calendar's first scroll. */
 describe("weekly hours editor", () => {
   const hours = [
     { day: 4, start: "18:00", end: "21:00" },

@@ -5,7 +5,7 @@ import { outcomeNotices } from "../../worker/services/attendance/outcome-notices
 import { CODE_MESSAGES } from "../../worker/services/one-time-codes";
 
 /**
- * The Worker's sentences that carry values reach a Hindi reader whole (issue 27): no English phrase left
+ * The Worker's sentences that carry values reach a Hindi reader whole (ADR 0027): no English phrase left
  * inside, the names and the date's zone aside. Two English words in a row are a leak.
  */
 const ENGLISH_PHRASE = /\b[a-z]{2,} [a-z]{2,}\b/;

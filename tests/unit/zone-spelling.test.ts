@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatWhen, preferredZone, zoneLabel } from "../../shared/zoned-time";
 import { allZones } from "../../src/lib/zoned";
 
-/** Issue 23 point 8: one spelling of a zone everywhere it is shown, today's IANA name, whatever the runtime calls it. */
+/** One spelling of a zone everywhere it is shown, today's IANA name, whatever the runtime calls it. */
 describe("one spelling per zone", () => {
   it("shows today's name for a zone the runtime lists under its old alias", () => {
     expect(preferredZone("Asia/Calcutta")).toBe("Asia/Kolkata");

@@ -1,22 +1,16 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
-import { isDevelopment, readConfig, type Env } from "../env";
-import { signLocalCode } from "./local-google-provider";
-import { GOOGLE_CALLBACK_PATH } from "../services/google/provider";
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET, openLocal, pkceChallenge, signLocal } from "./local-google-provider";
 
 /**
- * The local stand-in for Google's consent screen (development only, and only without Google
- * credentials; 404 otherwise). Pick a sample identity or type one; the page sends the popup back
- * to the real callback with a signed code, and the callback runs exactly as it does for Google.
+ * The local Google (ADR 0033): Google's OAuth endpoints as the Worker's production client uses them
+ * (GOOGLE_OAUTH_URL points here): the consent screen at `/o/oauth2/v2/auth` (pick a sample identity
+ * or type one; the popup goes back to the app's real callback with a code), the token endpoint
+ * (client credentials, code, redirect URI and PKCE verifier checked as Google checks them) and the
+ * user-info endpoint. Mounted under `/dev/google`.
  */
-export const localGooglePages = new Hono<{ Bindings: Env }>();
-
-localGooglePages.use("*", async (c, next) => {
-  const config = readConfig(c.env);
-  if (!isDevelopment(config) || config.GOOGLE_CLIENT_ID) return c.text("Not found", 404);
-  await next();
-});
+export const localGoogle = new Hono();
 
 const STYLE = raw(`<style>
   *{box-sizing:border-box} body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9}
@@ -34,9 +28,11 @@ const SAMPLES = [
 ];
 
 const querySchema = v.object({
+  client_id: v.literal(LOCAL_GOOGLE_CLIENT_ID),
   state: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
   redirect_uri: v.pipe(v.string(), v.url()),
   code_challenge: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+  code_challenge_method: v.literal("S256"),
 });
 
 const formSchema = v.object({
@@ -45,23 +41,23 @@ const formSchema = v.object({
   given_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
   family_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
   email_verified: v.optional(v.string()),
+  // Google's stable account id and picture; the page leaves them to the double, a test may name them.
+  sub: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(255))),
+  picture: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
 });
 
-/** Only the app's own callback may receive a code. */
-const ownCallback = (redirectUri: string, requestUrl: string) => {
-  const url = new URL(redirectUri);
-  return url.origin === new URL(requestUrl).origin && url.pathname === GOOGLE_CALLBACK_PATH;
-};
+/** Only the app's sign-in callback may receive a code (Google checks the client's registered redirect URIs). */
+const appCallback = (redirectUri: string) => /^\/api\/mentees\/google_auth_mentee\/callback$/.test(new URL(redirectUri).pathname);
 
-localGooglePages.get("/authorize", (c) => {
+localGoogle.get("/o/oauth2/v2/auth", (c) => {
   const query = v.safeParse(querySchema, c.req.query());
-  if (!query.success || !ownCallback(query.output.redirect_uri, c.req.url)) return c.text("Bad authorization request", 400);
-  const hidden = html`<input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}">`;
+  if (!query.success || !appCallback(query.output.redirect_uri)) return c.text("Bad authorization request", 400);
+  const hidden = html`<input type="hidden" name="client_id" value="${query.output.client_id}"><input type="hidden" name="code_challenge_method" value="S256"><input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}">`;
   return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Local Google sign-in</title>${STYLE}</head><body><main><div class="card">
 <span class="badge">Development: local stand-in for Google</span>
 <h1>Choose an account</h1>
-<p class="muted">No Google credentials are configured, so this page plays Google. The app's real callback signs you in.</p>
+<p class="muted">This page plays Google on this machine. The app's real callback signs you in.</p>
 ${SAMPLES.map(
   (s) => html`<form method="post">${hidden}<input type="hidden" name="email" value="${s.email}"><input type="hidden" name="given_name" value="${s.givenName}"><input type="hidden" name="family_name" value="${s.familyName}"><input type="hidden" name="email_verified" value="on">
 <button type="submit">${s.givenName} ${s.familyName}<br><span class="muted">${s.email}</span></button></form>`,
@@ -76,14 +72,33 @@ ${SAMPLES.map(
 </div></main></body></html>`);
 });
 
-localGooglePages.post("/authorize", async (c) => {
+localGoogle.post("/o/oauth2/v2/auth", async (c) => {
   const form = v.safeParse(formSchema, await c.req.parseBody());
-  if (!form.success || !ownCallback(form.output.redirect_uri, c.req.url)) return c.text("Bad authorization request", 400);
+  if (!form.success || !appCallback(form.output.redirect_uri)) return c.text("Bad authorization request", 400);
   const f = form.output;
-  const identity = { sub: `local-${f.email}`, email: f.email, emailVerified: f.email_verified === "on", givenName: f.given_name, familyName: f.family_name, picture: null };
-  const code = await signLocalCode(readConfig(c.env).JWT_SECRET, identity, f.code_challenge);
+  const identity = { sub: f.sub ?? `local-${f.email}`, email: f.email, email_verified: f.email_verified === "on", given_name: f.given_name, family_name: f.family_name, picture: f.picture ?? null };
+  const code = await signLocal({ ...identity, kind: "code", challenge: f.code_challenge, redirectUri: f.redirect_uri });
   const target = new URL(f.redirect_uri);
   target.searchParams.set("code", code);
   target.searchParams.set("state", f.state);
   return c.redirect(target.toString(), 302);
+});
+
+/** Google's token endpoint: the client's credentials (Basic or in the form), the code, its redirect URI and the PKCE verifier. */
+localGoogle.post("/token", async (c) => {
+  const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+  const basic = `Basic ${btoa(`${LOCAL_GOOGLE_CLIENT_ID}:${LOCAL_GOOGLE_CLIENT_SECRET}`)}`;
+  const authorized = c.req.header("authorization") === basic || (form.client_id === LOCAL_GOOGLE_CLIENT_ID && form.client_secret === LOCAL_GOOGLE_CLIENT_SECRET);
+  if (!authorized) return c.json({ error: "invalid_client" }, 401);
+  const grant = form.grant_type === "authorization_code" ? await openLocal(form.code ?? "", "code") : null;
+  if (!grant || grant.redirectUri !== form.redirect_uri || grant.challenge !== pkceChallenge(form.code_verifier ?? "")) return c.json({ error: "invalid_grant" }, 400);
+  const token = await signLocal({ ...grant, kind: "token" });
+  return c.json({ access_token: token, token_type: "Bearer", expires_in: 299, scope: "openid email profile", id_token: "unused" });
+});
+
+localGoogle.get("/v1/userinfo", async (c) => {
+  const token = await openLocal((c.req.header("authorization") ?? "").replace(/^Bearer /, ""), "token");
+  if (!token) return c.json({ error: "invalid_token" }, 401);
+  const { kind: _kind, challenge: _challenge, redirectUri: _redirectUri, exp: _exp, ...identity } = token;
+  return c.json(identity);
 });

@@ -1,19 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { MailAttachment } from "../../db/schema";
-import { currentTime } from "../services/clock";
-import type { MailTransport, OutgoingMail } from "../services/mail/transport";
+import type { OutgoingMail } from "../services/mail/transport";
 
 /**
- * The development mailbox's own copy of every message the local transport delivers (ADR 0011,
- * issue 20). The outbox redacts a sensitive message once it is delivered; in development a person
+ * The local mail provider's copy of every message the Worker sends it (ADR 0011, ADR 0033).
+ * The outbox redacts a sensitive message once it is delivered; in development a person
  * (or a test) still reads its code here. The table belongs to the local stand-in, not to the
  * product: the stand-in creates it on first use, no migration does, and production never has it.
  */
 const CREATE_TABLE = sql`create table if not exists dev_mailbox (
   id text primary key, "to" text not null, subject text not null, body text not null, html text,
   created_at integer not null, delivered_at integer not null)`;
-/** A message's files (issue 23: a booking's .ics), in their own table so a mailbox made before them needs no change. */
+/** A message's files (a booking's .ics), in their own table so a mailbox made before them needs no change. */
 const CREATE_FILES = sql`create table if not exists dev_mailbox_files (
   mail_id text not null, position integer not null, filename text not null, content_type text not null, content text not null,
   primary key (mail_id, position))`;
@@ -32,14 +31,6 @@ export async function keepDevCopy(db: Db, mail: OutgoingMail, deliveredAt: numbe
       select ${mail.id}, key, value ->> 'filename', value ->> 'contentType', value ->> 'content' from json_each(${JSON.stringify(mail.attachments)})
       where true on conflict do nothing`),
   ]);
-}
-
-/**
- * The development transport: nothing leaves the machine, the message is kept in the mailbox's own
- * table, which /dev/mailbox shows (the outbox row may be redacted once delivered).
- */
-export function devMailboxTransport(db: Db): MailTransport {
-  return { name: "local", send: (mail) => keepDevCopy(db, mail, currentTime()) };
 }
 
 type FileRow = { mail_id: string; filename: string; content_type: string; content: string };

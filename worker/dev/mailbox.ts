@@ -1,22 +1,66 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import { isDevelopment, readConfig, type Env } from "../env";
-import { devMailboxMessage, devMailboxMessages } from "./mailbox-store";
-import { dbFor } from "../database";
+import type { Db } from "../../db/client";
+import { devMailboxMessage, devMailboxMessages, keepDevCopy } from "./mailbox-store";
 
 /**
- * The development mailbox (ADR 0011): every message the local transport delivered, newest first,
- * with its text and links, from the mailbox's own copy (the outbox forgets a code once it is
- * delivered), so a reset can be finished with no mail account anywhere. Development only; 404
- * otherwise. `/dev/mailbox/messages.json` is the same list for scripts (`?to=<address>` for one inbox).
- * Each message links to its HTML version and to its attached files (a booking's .ics) for download.
+ * The local mail provider (ADR 0011, ADR 0033): it takes the Worker's mail on Resend's `POST /emails`
+ * (the production transport, pointed here by MAIL_API_URL) and keeps a copy of each message, once per
+ * idempotency key, as Resend sends it once. `/dev/mailbox` lists them newest first with their text
+ * and links (the outbox forgets a code once it is delivered, this copy does not), so a reset can be
+ * finished with no mail account anywhere; `/dev/mailbox/messages.json` is the same list for scripts
+ * (`?to=<address>` for one inbox). Each message links to its HTML version and its attached files.
  */
-export const devMailbox = new Hono<{ Bindings: Env }>();
+export function localMailProvider(db: Db): { app: Hono; controls: MailProviderControls } {
+  const controls: MailProviderControls = { down: false, script: [], delayMs: 0, requests: [], sentKeys: new Set() };
+  const app = new Hono();
+  app.post("/emails", async (c) => {
+    const body = await c.req.json<MailApiBody>().catch(() => null);
+    if (!c.req.header("authorization")?.startsWith("Bearer ")) return c.json({ message: "Missing API key" }, 401);
+    if (!body || !Array.isArray(body.to) || !body.to.length || typeof body.subject !== "string" || typeof body.text !== "string") return c.json({ message: "from, to, subject and text are required" }, 422);
+    if (controls.delayMs) await new Promise((resolve) => setTimeout(resolve, controls.delayMs));
+    const key = c.req.header("idempotency-key");
+    const scripted = controls.script.shift();
+    const accepted = scripted ? Boolean(scripted.acceptFirst) : !controls.down;
+    const repeat = accepted && key !== undefined && controls.sentKeys.has(key);
+    if (accepted && key) controls.sentKeys.add(key);
+    controls.requests.push({ accepted: accepted && !repeat, idempotencyKey: key, authorization: c.req.header("authorization"), body });
+    if (accepted && !repeat) await keep(db, body, key);
+    const status = scripted?.status ?? (accepted ? 200 : 503);
+    const headers = scripted?.retryAfter ? { "retry-after": String(scripted.retryAfter) } : undefined;
+    return c.json(status === 200 ? { id: key ?? crypto.randomUUID() } : { message: "service unavailable" }, status as 200, headers);
+  });
+  app.route("/dev/mailbox", mailboxPages(db));
+  return { app, controls };
+}
 
-devMailbox.use("*", async (c, next) => {
-  if (!isDevelopment(readConfig(c.env))) return c.text("Not found", 404);
-  await next();
-});
+/** A copy of each recipient's message in the mailbox. */
+async function keep(db: Db, body: MailApiBody, key: string | undefined) {
+  // The production transport keys each message by its outbox row (`mentorlink-<id>`): the copy keeps the row's id.
+  const id = (key ?? crypto.randomUUID()).replace(/^mentorlink-/, "");
+  const attachments = (body.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.content_type ?? "application/octet-stream", content: Buffer.from(a.content, "base64").toString("utf8") }));
+  const now = Date.now();
+  for (const [i, to] of body.to.entries()) {
+    await keepDevCopy(db, { id: i ? `${id}#${i}` : id, to, subject: body.subject, text: body.text, html: body.html ?? null, attachments, createdAt: new Date(now) }, now);
+  }
+}
+
+/** One answer to give next: a status (a 429 with Retry-After, a 500), and whether the message was taken all the same (an answer lost on the way). */
+export type ScriptedAnswer = { status: number; retryAfter?: number; acceptFirst?: boolean };
+export type MailApiRequest = { accepted: boolean; idempotencyKey: string | undefined; authorization: string | undefined; body: MailApiBody };
+
+/**
+ * Switches for a test of a failing provider: `down` answers 503 (an outage), `script` lists the next
+ * answers to give, `delayMs` is each answer's latency. Every request is recorded; like Resend, a
+ * message whose idempotency key was sent already is answered as the first was and not kept again.
+ */
+export type MailProviderControls = { down: boolean; script: ScriptedAnswer[]; delayMs: number; requests: MailApiRequest[]; sentKeys: Set<string> };
+
+/** Resend's `POST /emails` body, as worker/services/mail/transport.ts sends it. */
+export type MailApiBody = { from: string; to: string[]; subject: string; text: string; html?: string; attachments?: { filename: string; content: string; content_type?: string }[] };
+
+function mailboxPages(db: Db) {
+const devMailbox = new Hono();
 
 const STYLE = raw(`<style>
   body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9} main{max-width:48rem;margin:2rem auto;padding:0 1rem}
@@ -28,7 +72,7 @@ const STYLE = raw(`<style>
 const linkify = (text: string) =>
   text.split(/(https?:\/\/[^\s]+)/g).map((part, i) => (i % 2 ? html`<a href="${part}">${part}</a>` : html`${part}`));
 
-const recent = (c: { env: Env }, to?: string) => devMailboxMessages(dbFor(readConfig(c.env)), { to, limit: 100 });
+const recent = (_c: unknown, to?: string) => devMailboxMessages(db, { to, limit: 100 });
 
 devMailbox.get("/", async (c) => {
   const messages = await recent(c);
@@ -57,16 +101,19 @@ devMailbox.get("/messages.json", async (c) => c.json(await recent(c, c.req.query
 
 /** The message's HTML as its recipient's mail program would show it (sandboxed: no scripts run). */
 devMailbox.get("/messages/:id/html", async (c) => {
-  const message = await devMailboxMessage(dbFor(readConfig(c.env)), c.req.param("id"));
+  const message = await devMailboxMessage(db, c.req.param("id"));
   if (!message?.html) return c.text("Not found", 404);
   return c.body(message.html, 200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https:" });
 });
 
 /** One attached file, downloaded with its name and type (`/dev/mailbox/messages/<id>/attachments/<n>`). */
 devMailbox.get("/messages/:id/attachments/:index", async (c) => {
-  const message = await devMailboxMessage(dbFor(readConfig(c.env)), c.req.param("id"));
+  const message = await devMailboxMessage(db, c.req.param("id"));
   const file = message?.attachments[Number(c.req.param("index"))];
   if (!file) return c.text("Not found", 404);
   const name = file.filename.replace(/[^\w.-]+/g, "_");
   return c.body(file.content, 200, { "content-type": file.contentType, "content-disposition": `attachment; filename="${name}"` });
 });
+
+return devMailbox;
+}

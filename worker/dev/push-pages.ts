@@ -10,7 +10,7 @@ import { createDevSubscription } from "./push-service";
 import { claimDevMessages, devMessages, devSubscription, setDevAnswer, type DevMessage } from "./push-store";
 
 /**
- * The local push service's doors (issue 27, ADR 0027), development only (404 otherwise):
+ * The local push service's doors (ADR 0027), development only (404 otherwise):
  * - `GET /dev/push`: every message it received, newest first, decrypted where it holds the keys;
  * - `POST /dev/push/subscriptions {applicationServerKey, keys?}`: a new subscription (the app calls it
  *   in development where a browser would call `pushManager.subscribe()`);
@@ -90,7 +90,7 @@ devPushPages.get("/messages.json", async (c) => {
  * Vite behind it: there the app's own /sw.js carries the same handlers). It answers no requests, so
  * it keeps nothing, and may control the whole site (`Service-Worker-Allowed`).
  */
-const DEV_SERVICE_WORKER = `// Development only (issue 27): the app's Web Push handlers, without the built worker's offline caching.
+const DEV_SERVICE_WORKER = `// Development only: the app's Web Push handlers, without the built worker's offline caching.
 import "/src/sw/push.ts";
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -108,7 +108,7 @@ const STYLE = raw(`<style>
   code{font-size:.85rem;word-break:break-all}
 </style>`);
 
-const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+const when = (ms: number) => `${new Date(ms).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 devPushPages.get("/", async (c) => {
   const messages = await devMessages(db(c), { limit: 100 });

@@ -7,7 +7,7 @@ import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";
 
 /**
- * The local push service (issue 27, development only): what Google's, Mozilla's or Apple's push
+ * The local push service (development only, ADR 0027): what Google's, Mozilla's or Apple's push
  * service is to a browser, so Web Push works with no network. It hands out subscriptions (endpoints
  * under https://push.localhost, keys it makes itself, or keys a test brings), receives the Worker's
  * encrypted, VAPID-signed POSTs exactly as a real one does (RFC 8030 and 8292: TTL, Urgency, Topic,
@@ -70,7 +70,7 @@ export async function verifyVapid(header: string | null, audience: string, nowSe
     return "the JWT is not well formed";
   }
   if (jwt.header.alg !== "ES256") return "the JWT must be ES256";
-  let valid = false;
+  let valid: boolean;
   try {
     const publicKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
     valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, new Uint8Array(bytes(signature) ?? []), new TextEncoder().encode(`${head}.${claims}`));

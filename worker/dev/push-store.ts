@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
 /**
- * The local push service's own tables (issue 27, development only): the subscriptions it handed out
+ * The local push service's own tables (development only, ADR 0027): the subscriptions it handed out
  * and the messages it received. Like the mailbox's copy, they belong to the stand-in: created on
  * first use, never by a migration, never in production.
  */

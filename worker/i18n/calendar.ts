@@ -3,7 +3,7 @@ import type { Locale } from "../../shared/locale";
 import { i18nFor } from "./index";
 
 /**
- * The words of the product's calendar files (issue 27): the feed's name and each event's summary and
+ * The words of the product's calendar files (ADR 0027): the feed's name and each event's summary and
  * description, in the language of the calendar's owner (a feed) or of the mail's recipient (an
  * invitation). The files themselves are written by worker/services/ics.ts.
  */

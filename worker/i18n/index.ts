@@ -4,7 +4,7 @@ import { messages as en } from "../locales/en/server.po";
 import { messages as hi } from "../locales/hi/server.po";
 
 /**
- * The Worker's languages (issue 27, ADR 0027): e-mails, reminders and calendar files go out in the
+ * The Worker's languages (ADR 0027): e-mails, reminders and calendar files go out in the
  * recipient's language, from the `server` catalog (worker/locales/{locale}/server.po, compiled by
  * @lingui/vite-plugin). One Lingui instance per language, made on first use and shared by every
  * request: it is only read after setup. Lingui's global `i18n` is never used here, since one Worker

@@ -6,7 +6,7 @@ import { i18nFor } from "./index";
 import { translateSentence } from "./sentences";
 
 /**
- * A Web Push message's words in its recipient's language (issue 27): the title names the kind of
+ * A Web Push message's words in its recipient's language (ADR 0027): the title names the kind of
  * notice, the body is the bell notice's own sentence, which the Worker writes in English (SPEC §8) and
  * the `messages` catalog translates, as the app does for the bell.
  */

@@ -1,5 +1,4 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { oneTimeCodes } from "../../db/schema";
 import { readConfig, type Env } from "../env";
 import { currentTime } from "../services/clock";
@@ -11,8 +10,9 @@ import { transferHeldShares } from "../services/payouts/held-transfers";
 import { handOnLostReminders, planReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
-import { runWaitlistHolds } from "./waitlist-holds";
-import { runReplyReminders } from "./reply-reminders";
+import { passWaitlistHolds } from "../services/scheduling/waitlist";
+import { sendReplyReminders } from "../services/responsiveness/reply-reminders";
+import type { ServiceDeps, WaitUntil } from "../services/deps";
 import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../database";
 import { dropDevicesOfEndedSignIns } from "../services/web-push/subscriptions";
@@ -23,36 +23,36 @@ import { dropDevicesOfEndedSignIns } from "../services/web-push/subscriptions";
  * Mail and reminders are carried by queues (ADR 0031): here they are only planned, or swept up when lost on the way.
  */
 export type JobReport = Record<string, unknown>;
-type WaitUntil = (promise: Promise<unknown>) => void;
-type Job = (db: Db, env: Env, now: number, waitUntil: WaitUntil) => Promise<unknown>;
+/** A job acts at the run's one "now" (`currentTime`, or the instant /dev/cron names), like a request at its `ctx.now`. */
+type Job = (deps: ServiceDeps) => Promise<unknown>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
 export const jobs: Record<string, Job> = {
   /** Hands mail that no queue carries (its queue send failed, or it was lost on the way) to its queue. */
-  deliverMail: async (db, env, now) => ({ handedOn: await handMailToQueues(db, env, now, now - MAIL_QUEUE_LOST_MS) }),
+  deliverMail: async ({ db, env, now }) => ({ handedOn: await handMailToQueues(db, env, now.getTime(), now.getTime() - MAIL_QUEUE_LOST_MS) }),
   /** Drops throttle counters whose window has passed, and networks an account has not signed in from for 30 days. */
-  pruneThrottle: (db, _env, now) => pruneThrottle(db, now),
+  pruneThrottle: ({ db, now }) => pruneThrottle(db, now.getTime()),
   /** Drops socket tickets nobody used within their 30 s. */
-  pruneSocketTickets: (db, _env, now) => pruneSocketTickets(db, now),
+  pruneSocketTickets: ({ db, now }) => pruneSocketTickets(db, now.getTime()),
   /** Drops reset codes a day after they expired (they are useless by then). */
-  pruneCodes: (db, _env, now) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now - DAY))),
+  pruneCodes: ({ db, now }) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - DAY))),
   /** Plans the session reminders due before the next run, each queued to arrive at its instant (ADR 0031), and hands on lost ones. */
-  reminders: async (db, env, now) => ({ ...(await planReminders(db, env, now)), handedOnAgain: await handOnLostReminders(db, env, now) }),
+  reminders: async ({ db, env, now }) => ({ ...(await planReminders(db, env, now.getTime())), handedOnAgain: await handOnLostReminders(db, env, now.getTime()) }),
   /** Bookings the mentor asked to reschedule and nobody moved are released when they start, so they never count as a used call (ADR 0023). */
-  releaseUnansweredReschedules: (db, env, now, waitUntil) => releaseUnansweredReschedules(db, env, new Date(now), waitUntil),
+  releaseUnansweredReschedules: (deps) => releaseUnansweredReschedules(deps),
   /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */
-  extendWeeklyHours: (db, _env, now) => extendWeeklyHoursJob(db, now),
+  extendWeeklyHours: ({ db, now }) => extendWeeklyHoursJob(db, now.getTime()),
   /** Waitlist holds that ran out pass to the next mentee waiting, or are cleared (ADR 0023). */
-  passWaitlistHolds: (db, env, now, waitUntil) => runWaitlistHolds(db, env, new Date(now), waitUntil),
-  /** Booked sessions whose live room closed get their outcome from the room's attendance records (issue 26, ADR 0026); each once. */
-  settleSessions: (db, env, now, waitUntil) => settleEndedSessions(db, env, new Date(now), waitUntil),
+  passWaitlistHolds: (deps) => passWaitlistHolds(deps),
+  /** Booked sessions whose live room closed get their outcome from the room's attendance records (ADR 0026); each once. */
+  settleSessions: (deps) => settleEndedSessions(deps),
   /** Mentors' shares held while their payout account was not ready go to it once it is (ADR 0024); claims each row, safe to overlap. */
-  transferHeldShares: (db, env, now) => transferHeldShares(db, thirdPartiesOf(env).payments, new Date(now)),
-  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait (issue 26). */
-  replyReminders: (db, env, now, waitUntil) => runReplyReminders(db, env, new Date(now), waitUntil),
+  transferHeldShares: ({ db, env, now }) => transferHeldShares(db, thirdPartiesOf(env).payments, now),
+  /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait. */
+  replyReminders: (deps) => sendReplyReminders(deps),
   /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
-  dropDevicesOfEndedSignIns: (db, _env, now) => dropDevicesOfEndedSignIns(db, new Date(now)),
+  dropDevicesOfEndedSignIns: ({ db, now }) => dropDevicesOfEndedSignIns(db, now),
 };
 
 /** What a failed job reports: its error may carry SQL or data, so it goes to the log only. */
@@ -63,12 +63,12 @@ export const JOB_FAILED = "failed";
  * logged with `logId` (the request id of /dev/cron) and reported as JOB_FAILED.
  */
 export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUntil = () => {}, only?: string[], logId = "cron"): Promise<JobReport> {
-  const db = dbFor(readConfig(env));
+  const deps: ServiceDeps = { db: dbFor(readConfig(env)), env, waitUntil, now: new Date(now), requestId: logId };
   const report: JobReport = {};
   for (const [name, job] of Object.entries(jobs)) {
     if (only && !only.includes(name)) continue;
     try {
-      const result = await job(db, env, now, waitUntil);
+      const result = await job(deps);
       report[name] = result && typeof result === "object" && !("rowsAffected" in result) ? result : "ok";
     } catch (error) {
       console.error(`[${logId}] job ${name} failed`, error);

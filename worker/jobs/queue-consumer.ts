@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { dbFor } from "../database";
 import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../env";
-import { pushNotices } from "../services/background/notice-pushes";
+import { pushNotices, queueNoticePushes } from "../services/background/notice-pushes";
 import { currentTime } from "../services/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
 import { sendPlannedReminders } from "./reminders";
 import { thirdPartiesOf } from "../services/third-parties";
+import type { WaitUntil } from "../services/deps";
 
 /**
  * The queues' one consumer (wrangler.toml `[[queues.consumers]]`, ADR 0031). Each message names a row that is the
@@ -21,8 +22,6 @@ export const QUEUES = {
   deadLetters: "mentorlink-dead-letters",
 } as const;
 
-type WaitUntil = (p: Promise<unknown>) => void;
-
 export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env, waitUntil: WaitUntil): Promise<void> {
   const db = dbFor(readConfig(env));
   if (batch.queue === QUEUES.deadLetters) return parkDeadLetters(batch, env);
@@ -32,9 +31,23 @@ export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env,
     return;
   }
   if (batch.queue === QUEUES.reminders) {
-    const planIds = batch.messages.flatMap((m) => (m.body as ReminderJob).planIds);
-    await sendPlannedReminders({ db, env, mail: thirdPartiesOf(env).mail, waitUntil, now: currentTime }, planIds);
-    batch.ackAll();
+    // Each message on its own and all at once: one message's database trips and sends wait for no other's, and a
+    // message that fails is retried alone (ADR 0031).
+    const deps = { db, env, mail: thirdPartiesOf(env).mail, now: currentTime };
+    const noticeIds: string[] = [];
+    await Promise.all(
+      (batch.messages as readonly Message<ReminderJob>[]).map(async (message) => {
+        try {
+          noticeIds.push(...(await sendPlannedReminders(deps, message.body.planIds)).noticeIds);
+          message.ack();
+        } catch (error) {
+          console.error(`reminders ${message.id} not sent (attempt ${message.attempts})`, error);
+          message.retry({ delaySeconds: Math.min(2 ** message.attempts, 60) });
+        }
+      }),
+    );
+    // The bell entries reach tabs and devices through their own queue, so the e-mails never wait for thousands of rooms.
+    waitUntil(queueNoticePushes(env, noticeIds).catch((error: unknown) => console.error("reminder pushes not queued", error)));
     return;
   }
   const messages = batch.messages as readonly Message<MailJob>[];

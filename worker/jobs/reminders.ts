@@ -3,12 +3,11 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, reminderPlans, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
 import type { Env, ReminderJob } from "../env";
 import { mailLocale } from "../i18n";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { sendJobsAt } from "../services/background/queues";
 import { mailInsertWhen } from "../services/mail";
 import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/mail/queued-delivery";
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
-import { queueNoticePushes } from "../services/background/notice-pushes";
 import type { MailTransport } from "../services/mail/transport";
 
 /**
@@ -25,7 +24,6 @@ export const SWEEP_AHEAD_MS = 60 * 1000;
 export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
 const LEAD: Record<ReminderKind, number> = { "24h": 24 * HOUR, "1h": HOUR };
 
-type WaitUntil = (p: Promise<unknown>) => void;
 
 /**
  * Plans the reminders due before the next sweep, each once (the plan's unique key), and hands them to the queue, each
@@ -80,7 +78,7 @@ export async function handOnLostReminders(db: Db, env: Env, now: number): Promis
   return lost.length;
 }
 
-export type ReminderDeps = { db: Db; env: Env; mail: MailTransport; waitUntil: WaitUntil; now: () => number };
+export type ReminderDeps = { db: Db; env: Env; mail: MailTransport; now: () => number };
 
 /**
  * Writes and sends the planned reminders `planIds` (a queue batch). Each person's reminder is one marker row (unique per
@@ -88,9 +86,9 @@ export type ReminderDeps = { db: Db; env: Env; mail: MailTransport; waitUntil: W
  * booked at the planned start; a cancel or a move before then leaves nothing to send. The e-mails are delivered here,
  * at once; what the provider refuses goes to the bulk queue's retries. Returns how many people's reminders were written.
  */
-export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]): Promise<{ written: number }> {
+export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]): Promise<{ written: number; noticeIds: string[] }> {
   const { db, env } = deps;
-  if (planIds.length === 0) return { written: 0 };
+  if (planIds.length === 0) return { written: 0, noticeIds: [] };
   const menteeRow = aliasedTable(mentees, "reminded_mentee");
   const rows = await db
     .select({
@@ -116,7 +114,7 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
     const hoursLeft = Math.max(2, Math.round((plan.startAt.getTime() - plan.dueAt.getTime()) / HOUR));
     const parties = [
       { role: "mentee" as const, id: slot.menteeId, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first, locale: mailLocale(r.mentee.locale) },
-      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata"), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
+      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: mentorZoneOrDefault(r.mentor.zone), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
     ];
     const sessionStands = sql`exists (select 1 from time_slots where id = ${plan.slotId} and state = 'booked' and start_at = ${plan.startAt.getTime()} and booked_at = ${plan.bookedAt.getTime()})`;
     for (const p of parties) {
@@ -150,7 +148,7 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   const done = db.update(reminderPlans).set({ doneAt: new Date(at) }).where(inArray(reminderPlans.id, planIds));
   if (written.length === 0) {
     await done;
-    return { written: 0 };
+    return { written: 0, noticeIds: [] };
   }
   // In the same batch: which markers this batch wrote, and the e-mails to send now (not muted).
   const markers = db.select({ id: sessionReminders.id }).from(sessionReminders).where(inArray(sessionReminders.id, written.map((w) => w.markerId)));
@@ -160,11 +158,9 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   const kept = new Set((tail[0] as { id: string }[]).map((m) => m.id));
   const toSend = tail[1] as ClaimedRow[];
   const sent = written.filter((w) => kept.has(w.markerId));
-  // The bell entries reach tabs and devices through their own queue, so the e-mails never wait for thousands of rooms.
-  deps.waitUntil(queueNoticePushes(env, sent.map((w) => w.notificationId)).catch((error: unknown) => console.error("reminder pushes not queued", error)));
   // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
   const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
   const again = outcomes.filter((o) => o.retryInMs !== undefined);
   await sendJobsAt(env.MAIL_BULK, again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })));
-  return { written: sent.length };
+  return { written: sent.length, noticeIds: sent.map((w) => w.notificationId) };
 }

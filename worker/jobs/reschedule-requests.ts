@@ -1,15 +1,13 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
-import { aliasedTable } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { mentees, mentors, timeSlots } from "../../db/schema";
-import type { Env } from "../env";
+import { mentors, timeSlots } from "../../db/schema";
+import type { ServiceDeps } from "../services/deps";
 import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
 import { OPENED } from "../services/scheduling/booking";
 import { bookingIdOf, historyWriteIfChanged } from "../services/scheduling/booking-history";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { bookedSlotWithPeople, slotMentee } from "../services/scheduling/slot-with-people";
 
-type WaitUntil = (p: Promise<unknown>) => void;
 export const NOT_RESCHEDULED = "Not rescheduled in time";
 
 /**
@@ -19,13 +17,12 @@ export const NOT_RESCHEDULED = "Not rescheduled in time";
  * history row and both parties' notices, all written only if the update matched; a second run, or a
  * move or cancel racing it, changes nothing more.
  */
-export async function releaseUnansweredReschedules(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<{ released: number }> {
-  const menteeRow = aliasedTable(mentees, "released_mentee");
-  const rows = await db
-    .select({ slot: timeSlots, mentee: { first: menteeRow.firstName, last: menteeRow.lastName, zone: menteeRow.timeZone }, mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone } })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<{ released: number }> {
+  const rows = await bookedSlotWithPeople(db, {
+    slot: timeSlots,
+    mentee: { first: slotMentee.firstName, last: slotMentee.lastName, zone: slotMentee.timeZone },
+    mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
+  })
     .where(and(eq(timeSlots.state, "booked"), isNotNull(timeSlots.rescheduleRequestedAt), lte(timeSlots.startAt, now)))
     .limit(100);
   let released = 0;
@@ -53,7 +50,7 @@ export async function releaseUnansweredReschedules(db: Db, env: Env, now: Date, 
     const mentorNotice = notificationWrite(
       db,
       toMentor,
-      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentor.zone, "Asia/Kolkata"))} was not moved in time, so it was released.` },
+      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, mentorZoneOrDefault(r.mentor.zone))} was not moved in time, so it was released.` },
       now,
       { ifPreviousChanged: true },
     );

@@ -85,7 +85,7 @@ const accountRows = (role: Role): RestRoute[] => [
   row("POST", `/${areaPath[role]}/regenerate_access_token`, (c, { body }) => c.auth.renew({ ...body, role } as never)),
 ];
 
-/** Password reset by e-mailed code (issue 12); sent-otp answers the same whether or not the account exists. */
+/** Password reset by e-mailed code; sent-otp answers the same whether or not the account exists. */
 const resetRows = (role: "mentee" | "mentor"): RestRoute[] => [
   row("POST", `/${areaPath[role]}/sent-otp`, (c, { body }) => c.password.requestResetCode({ ...body, role } as never)),
   row("POST", `/${areaPath[role]}/verify-otp`, (c, { body }) => c.password.resetPassword({ ...body, role } as never)),
@@ -165,7 +165,7 @@ export const restRoutes: RestRoute[] = [
     message: "Skill Deleted successfully",
     expertise,
   })),
-  // Subscribe and pay (issue 7). Amounts in rupees; the ids in paths must be the caller's own.
+  // Subscribe and pay (ADR 0010). Amounts in rupees; the ids in paths must be the caller's own.
   row("GET", "/mentees/stripe-config", (c) => c.payments.config()),
   row("POST", "/mentees/create-payment-intent", (c, { body }) => c.payments.createPaymentIntent(body)),
   row("POST", "/mentees/create-checkout", (c, { body }) => c.payments.createCheckout(body as never), (r) => ({ url: r.url }), 201),
@@ -178,7 +178,7 @@ export const restRoutes: RestRoute[] = [
   row("GET", "/mentors/subscribed-mentees/:mentorId", own("You can only see your own subscribers.", (r) => [r.params.mentorId], (c) => c.subscriptions.subscribers()), (list) => ({
     enrolledMentees: list.map(legacyMentorSubscriber),
   })),
-  // Moderation (issue 11): only moderators on every /moderator path; the moderator is the token's.
+  // Moderation (ADR 0012): only moderators on every /moderator path; the moderator is the token's.
   row("GET", "/moderator/mentees", (c, { query }) => c.moderation.mentees(query as never), (r) => legacyPage("mentees", r)),
   row("GET", "/moderator/mentors", (c, { query }) => c.moderation.mentors(query as never), (r) => legacyPage("mentors", r)),
   row("GET", "/moderator/mentor_requests", (c) => c.moderation.applicants(), (list) => ({ mentorRequests: list.map(legacyApplicant) })),
@@ -197,7 +197,7 @@ export const restRoutes: RestRoute[] = [
   row("GET", "/mentees/raise-ticket/:menteeId", own(TICKETS, (r) => [r.params.menteeId], (c) => c.tickets.mine()), (list) => ({ listOfTickets: list })),
   row("POST", "/mentors/raise-ticket/:mentorId", own(TICKETS, (r) => [r.params.mentorId], (c, { body }) => c.tickets.raise({ ...(body.ticketObject as object) } as never)), undefined, 201),
   row("GET", "/mentors/raise-ticket/:mentorId", own(TICKETS, (r) => [r.params.mentorId], (c) => c.tickets.mine()), (list) => ({ listOfTickets: list })),
-  // Book a session (issue 8). Ids come from the token; an id in a path or body must be the caller's own.
+  // Book a session (ADR 0013). Ids come from the token; an id in a path or body must be the caller's own.
   row("POST", "/mentors/available-timeslots", own("You can only use your own schedule.", (r) => [r.body.mentorId], (c, { body }) => c.scheduling.publish({ slotDetails: body.slotDetails } as never)), (slots) => ({
     message: "Slot allocated successfully",
     allTimeSlots: slots.map(legacySlot),
@@ -225,14 +225,14 @@ export const restRoutes: RestRoute[] = [
   })),
   row("PATCH", "/mentees/booked-slots/1", (c, { body }) => c.scheduling.cancel({ slotId: body.slotId } as never), (r) => ({ message: "Booking cancelled", ...r })),
   row("POST", "/mentees/trail", (c, { body }) => c.scheduling.bookTrial({ slotId: body.slotId } as never), (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }), 201),
-  // Live sessions (issue 10): 200 only to the slot's mentor and booked mentee, inside the window (the token decides).
+  // Live sessions (ADR 0015): 200 only to the slot's mentor and booked mentee, inside the window (the token decides).
   // The session's own refusals (404, outside the window) come first, as they always have; verify changes nothing.
   row("POST", "/chats/verify-live", async (c, { body, caller }) => {
     const verified = await c.live.verify({ slotId: body.slotId } as never);
     assertOwnIds(caller, [body.userId], "You can only verify yourself: the signed-in account decides who joins.");
     return verified;
   }),
-  // Chat and the notification bell (issue 9): only the two participants; ids in paths and bodies must be the caller's.
+  // Chat and the notification bell (ADR 0014): only the two participants; ids in paths and bodies must be the caller's.
   row("POST", "/chats/messages", own(AS_YOURSELF, (r) => [r.caller?.role === "mentee" ? r.body.menteeId : r.caller?.role === "mentor" ? r.body.mentorId : undefined], (c, { body }) => c.chat.open(body as never)), (conversation) => ({ conversations: legacyConversation(conversation) })),
   row("PATCH", "/chats/messages", (c) => c.chat.markRead({ conversationId: "" })),
   row("PATCH", "/chats/messages/:conversationId", (c, { params }) => c.chat.markRead({ conversationId: params.conversationId }), (r) => ({ message: "Marked as read", ...r })),

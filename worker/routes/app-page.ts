@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, pageFileOf, type Locale } from "../../shared/locale";
 import type { Env } from "../env";
 
 /**
- * The built app page (index.html) in a reader's language (issue 27): the build writes one per language
+ * The built app page (index.html) in a reader's language (ADR 0027): the build writes one per language
  * (scripts/prerender-shells.ts), with `<html lang>` and the public pages' shells drawn in it. Asked for
  * by its extensionless name, as the assets binding serves HTML files without redirecting.
  */

@@ -8,7 +8,7 @@ import { bookingFor } from "../services/scheduling/views";
 import { createContext } from "../trpc/context";
 import { fail } from "../services/domain-error";
 
-/** Calendar export (issue 8): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */
+/** Calendar export (ADR 0013): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */
 export const calendarRoutes = new Hono<AppEnv>();
 
 const ics = (body: string, filename?: string) =>
@@ -26,7 +26,7 @@ calendarRoutes.get("/api/calendar/booking/:file", async (c) => {
     const auth = await authorize(ctx, ["mentee", "mentor"]);
     const slotId = c.req.param("file").replace(/\.ics$/, "");
     const { view, bookedAt } = await bookingFor(ctx.db, { role: auth.role as "mentee" | "mentor", id: auth.sub }, slotId, ctx.now);
-    // In the language of the request (her switcher's cookie), read without another trip (issue 27).
+    // In the language of the request (her switcher's cookie), read without another trip (ADR 0027).
     return ics(icsCalendar([bookingEvent(view, bookedAt, auth.role as "mentee" | "mentor", ctx.origin, ctx.locale)], ctx.locale), `mentorlink-session-${view.start.slice(0, 10)}.ics`);
   } catch (error) {
     return restErrorResponse(error, c.get("requestId"), "GET /api/calendar/booking");

@@ -7,7 +7,7 @@ import type { AppEnv } from "../app-env";
 import { readConfig } from "../env";
 import { accountSummary } from "../services/accounts";
 import { blockedNoticeToken } from "../services/blocked-notice";
-import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH } from "../services/google/provider";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../services/google/provider";
 import { thirdPartiesOf } from "../services/third-parties";
 import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
@@ -18,7 +18,7 @@ import { signAccessToken } from "../services/tokens";
 import { dbFor } from "../database";
 
 /**
- * "Sign in with Google" for mentees (SPEC §2, §4, §7; issue 12). The popup opens the start path,
+ * "Sign in with Google" for mentees (SPEC §2, §4, §7). The popup opens the start path,
  * which keeps the OAuth state and PKCE verifier in short-lived HttpOnly cookies and sends the popup
  * to Google. The callback checks both, signs the mentee in (or creates her account) and sends the
  * popup to /auth/mentee/googleauthsuccess with the session in the URL fragment, which never
@@ -35,7 +35,7 @@ export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 
 
 /**
- * The opener's one-time value (issue 20): the login page makes it, keeps it, and opens the start path
+ * The opener's one-time value: the login page makes it, keeps it, and opens the start path
  * with `?handoff=`; it travels in a cookie to the callback and back in the fragment, and the page
  * hands the session to the opener only when it matches what the opener kept.
  */
@@ -80,7 +80,7 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const code = c.req.query("code");
   if (!code || !state || !verifier || c.req.query("state") !== state) return toPopupPage(c, { error: "expired" });
 
-  let identity;
+  let identity: GoogleIdentity;
   try {
     identity = await provider.identity(code, verifier);
   } catch (error) {
@@ -89,17 +89,18 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   }
   const db = dbFor(config);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
-  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: requestNow(config, c.req.raw).getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
+  const now = requestNow(config, c.req.raw);
+  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: now.getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
   if (!result.ok) {
-    // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message (issue 23).
-    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, Date.now()) });
+    // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message.
+    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, now.getTime()) });
     return toPopupPage(c, { error: result.reason });
   }
 
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
-  await notify(db, c.env, waitUntil, { role: "mentee", id: account.id }, {
+  await notify({ db, env: c.env, waitUntil, now }, { role: "mentee", id: account.id }, {
     type: "alert",
     kind: "account",
     content: "New sign-in to your account with Google. If this wasn't you, change your password.",

@@ -3,7 +3,7 @@ import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from "../../shared/app-install
 import type { AppEnv } from "../app-env";
 
 /**
- * The installed app's two unhashed files (issue 27), from the build's assets with the type and caching they
+ * The installed app's two unhashed files (ADR 0027), from the build's assets with the type and caching they
  * need: the service worker and the web app manifest are revalidated on every request (`no-cache`), so a new
  * version is found as soon as it is deployed; the manifest is named `application/manifest+json`.
  *

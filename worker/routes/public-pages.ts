@@ -7,7 +7,7 @@ import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
 /**
- * The landing, the browse page and a mentor's public profile with their data in the HTML (issue 13, ADR 0018): the
+ * The landing, the browse page and a mentor's public profile with their data in the HTML (ADR 0018): the
  * built index.html with the page's shell filled by the Worker, from the answer `mentors.search` and
  * `mentors.profile` give a visitor (called as the REST adapter calls them), and that answer as JSON for
  * the app's first render. An unknown
@@ -26,7 +26,7 @@ publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ ki
 publicPageRoutes.get("/browse/mentor/:segment/:id?", (c, next) => {
   const [segment, mentorId] = [c.req.param("segment"), c.req.param("id")];
   if (mentorId === undefined) {
-    // The browse page with its results (issue 13): the app's first render then draws the same cards, in slices, instead
+    // The browse page with its results: the app's first render then draws the same cards, in slices, instead
     // of a skeleton that the search's answer replaces in one long task when it arrives (most of browse's blocking time).
     const url = new URL(c.req.url);
     const input = mentorSearchOf(segment, validateBrowseFilters(c.req.query()));
@@ -37,7 +37,7 @@ publicPageRoutes.get("/browse/mentor/:segment/:id?", (c, next) => {
 });
 
 async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller) => Promise<PublicSeed>): Promise<Response> {
-  // The built page and the page's data are read at the same time, in the reader's language (issue 27).
+  // The built page and the page's data are read at the same time, in the reader's language (ADR 0027).
   const locale = requestLocale(c.req.raw.headers);
   const [page, filled] = await Promise.all([appPage(c.env, c.req.url, locale), renderedPage(c, read, locale)]);
   if (filled === null) return page;

@@ -15,7 +15,7 @@ import { pageCookieClaims } from "./page-session";
 import type { AccessClaims } from "../services/tokens";
 
 /**
- * A signed-in page with the person's data in the HTML (issue 28, ADR 0028): a page of the mentee's, mentor's or
+ * A signed-in page with the person's data in the HTML (ADR 0028): a page of the mentee's, mentor's or
  * moderator's area, asked for with that role's page cookie (worker/routes/page-session.ts), is drawn by the app's
  * own components (src/prerender/signed-in-pages.tsx) with the reads its loaders start, answered here as this person;
  * the page paints before any script has run, and the app's first render draws the same page from the answers the
@@ -25,14 +25,14 @@ import type { AccessClaims } from "../services/tokens";
  */
 export const signedInPageRoutes = new Hono<AppEnv>();
 
-/** Past this, a far or slow database does not hold the page back: the app draws it instead, as before. */
+/** Past this, a far or slow database does not hold the page back: the app draws it instead. */
 const DRAW_WITHIN_MS = 1_500;
 
 signedInPageRoutes.get("*", async (c, next) => {
   const role = roleOfArea(c.req.path);
   if (!role || !wantsAppPage(c.req.raw)) return next();
   const claims = await pageCookieClaims(c, role);
-  // What the app told of the browser (src/lib/drawn-for.ts): its zone as the browser names it, so the times written
+  // What the app told of the browser (src/lib/worker-drawn-viewer.ts): its zone as the browser names it, so the times written
   // are its own to the letter, and a mentee's recent searches (her home suggests mentors from them; the app tells them,
   // none or some, whenever it starts). A page is not drawn for a browser that has not told them yet.
   const zone = getCookie(c, ZONE_COOKIE);

@@ -3,20 +3,19 @@ import type { AppEnv } from "../app-env";
 import type { Env } from "../env";
 import { afterConnectEvent, handleConnectEvent } from "../services/payouts/connect-events";
 import { requestNow } from "../services/clock";
+import type { WaitUntil } from "../services/deps";
 import { receiveStripeEvent } from "./signed-stripe-event";
 
-type Waiter = (promise: Promise<unknown>) => void;
-
 /**
- * `POST /api/stripe/connect-webhook` (issue 24, ADR 0024): the Connect endpoint's events about
+ * `POST /api/stripe/connect-webhook` (ADR 0024): the Connect endpoint's events about
  * mentors' accounts (`account.updated`) and their payouts, verified with the Connect endpoint's
  * own secret (see receiveStripeEvent for the signature and the answers).
  */
-export function handleConnectWebhook(request: Request, env: Env, waitUntil: Waiter, requestId: string = crypto.randomUUID()): Promise<Response> {
+export function handleConnectWebhook(request: Request, env: Env, waitUntil: WaitUntil, requestId: string = crypto.randomUUID()): Promise<Response> {
   return receiveStripeEvent(request, env, { name: "Stripe Connect webhook", secret: (p) => p.connectWebhookSecret, requestId }, async (event, { db, payments, config }) => {
     const now = requestNow(config, request);
     const outcome = await handleConnectEvent(db, payments, event, now);
-    await afterConnectEvent(db, env, payments, waitUntil, outcome, now);
+    await afterConnectEvent({ db, env, waitUntil, now }, payments, outcome);
     return outcome.kind === "account" ? (outcome.becameReady ? "account-ready" : "account-synced") : outcome.kind === "payout" ? `payout-${outcome.status}` : outcome.kind;
   });
 }

@@ -4,20 +4,22 @@ import type { Env } from "../env";
 import { handleEvent, tellPeople } from "../services/payments/webhook";
 import { deliverMailSoon } from "../services/mail";
 import { tellMentorAboutMoney } from "../services/payouts/money-notices";
+import { requestNow } from "../services/clock";
+import type { WaitUntil } from "../services/deps";
 import { receiveStripeEvent } from "./signed-stripe-event";
-
-type Waiter = (promise: Promise<unknown>) => void;
 
 /**
  * `POST /api/stripe/webhook`: the source of truth for enrollment state and the ledger. Each event is
  * handled once (see receiveStripeEvent for the signature and the answers).
  */
-export function handleStripeWebhook(request: Request, env: Env, waitUntil: Waiter, requestId: string = crypto.randomUUID()): Promise<Response> {
+export function handleStripeWebhook(request: Request, env: Env, waitUntil: WaitUntil, requestId: string = crypto.randomUUID()): Promise<Response> {
   return receiveStripeEvent(request, env, { name: "Stripe webhook", secret: (p) => p.webhookSecret, requestId }, async (event, { db, payments, config }) => {
-    const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT });
-    if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
-    if (outcome.kind === "money") await tellMentorAboutMoney(db, env, waitUntil, outcome);
-    // A paid invoice's receipt was written with the event (issue 23): send it now.
+    const now = requestNow(config, request);
+    const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT, now });
+    const deps = { db, env, waitUntil, now };
+    if (outcome.kind === "changed") await tellPeople(deps, outcome);
+    if (outcome.kind === "money") await tellMentorAboutMoney(deps, outcome);
+    // A paid invoice's receipt was written with the event: send it now.
     if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
     return outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind;
   });

@@ -46,12 +46,12 @@ export function accountSummary(account: Account) {
     lastName: account.lastName,
     name: `${account.firstName} ${account.lastName}`,
     profileImageUrl: profileImageUrl(account.profileImageKey),
-    // The app shows itself in this language once she signs in, on any device (issue 27).
+    // The app shows itself in this language once she signs in, on any device (ADR 0027).
     locale: isLocale(account.locale) ? account.locale : null,
   };
 }
 
-/** Keeps the language she chose in the switcher, for her next sign-in and for her e-mails, reminders and pushes (issue 27). */
+/** Keeps the language she chose in the switcher, for her next sign-in and for her e-mails, reminders and pushes. */
 export async function setAccountLocale(db: Db, role: Role, id: string, locale: Locale): Promise<void> {
   const table = role === "mentee" ? mentees : role === "mentor" ? mentors : moderators;
   await db.update(table).set({ locale }).where(eq(table.id, id));
@@ -88,10 +88,10 @@ export async function loadAccountState(db: Db, role: Role, id: string, sessionId
 }
 
 /**
- * `accountRefusal`'s "may use the product" as a condition in SQL, for a write that carries its own account check (issue 25):
+ * `accountRefusal`'s "may use the product" as a condition in SQL, for a write that carries its own account check (ADR 0017):
  * the account exists and is not blocked, a mentor's application is neither pending nor rejected, and (with `sessionId`) the
  * sign-in is live. Put in the same batch as `accountStateQuery`, the write happens exactly when that read, refused by
- * `accountRefusal`, would not have said no (tests/integration/chat-one-trip.test.ts).
+ * `accountRefusal`, would not have said no (tests/integration/chat-send-account-guard.test.ts).
  */
 export function accountMayAct(role: Role, id: string, sessionId?: string, now = Date.now()): SQL {
   const table = accountTable(role);

@@ -5,7 +5,7 @@ import { loadAccountState } from "./accounts";
 import { signPurposeToken, verifyPurposeToken } from "./tokens";
 
 /**
- * What a blocked person reads when she tries to sign in (issue 23): why, in the moderator's words
+ * What a blocked person reads when she tries to sign in: why, in the moderator's words
  * from the audit log, and how to appeal. The address is support@ at the domain the product's mail
  * comes from (MAIL_FROM), so it is a real mailbox wherever mail is.
  */

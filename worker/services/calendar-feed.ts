@@ -24,12 +24,12 @@ export async function calendarFeedUrl(db: Db, who: Who, origin: string) {
 const newFeedToken = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 
 /** A new secret URL; the previous one stops working at once. */
-export async function resetCalendarFeed(db: Db, who: Who, origin: string) {
+export async function resetCalendarFeed(db: Db, who: Who, origin: string, now: Date) {
   const token = newFeedToken();
   await db
     .insert(calendarFeeds)
-    .values({ ownerRole: who.role, ownerId: who.id, token })
-    .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: new Date() } });
+    .values({ ownerRole: who.role, ownerId: who.id, token, createdAt: now })
+    .onConflictDoUpdate({ target: [calendarFeeds.ownerRole, calendarFeeds.ownerId], set: { token, createdAt: now } });
   return { url: feedUrl(origin, token) };
 }
 
@@ -51,7 +51,7 @@ export async function revokeCalendarFeed(db: Db, who: Who) {
   return { url: null };
 }
 
-/** One calendar event per booking, seen from one party, in her language (issue 27). */
+/** One calendar event per booking, seen from one party, in her language (ADR 0027). */
 export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string, locale: Locale): IcsEvent {
   const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? yourMentee(locale));
   const mentorTime = formatWhen(view.start, view.mentorTimeZone, locale);
@@ -69,7 +69,7 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
   };
 }
 
-/** The owner's language, read with the feed's row (issue 27). */
+/** The owner's language, read with the feed's row. */
 const ownerLocale = sql<string | null>`case ${calendarFeeds.ownerRole} when 'mentee' then (select locale from mentees where id = ${calendarFeeds.ownerId}) when 'mentor' then (select locale from mentors where id = ${calendarFeeds.ownerId}) end`;
 
 /** The feed of the token's owner, in her language, or null for an unknown (or revoked) token. */

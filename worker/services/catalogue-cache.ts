@@ -2,9 +2,9 @@ import type { Db } from "../../db/client";
 import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "./edge-cache";
 import { searchMentors, type MentorCard, type SearchQuery } from "./mentor-directory";
 import { publicMentorProfile, type MentorProfile } from "./mentor-profiles";
+import type { WaitUntil } from "./deps";
 
 type Query = SearchQuery;
-type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Case and spacing do not change what FTS matches, so they share one entry. */
 export const searchKey = (q: Query) => `search?${new URLSearchParams({ q: q.search.trim().toLowerCase().replace(/\s+/g, " "), price: q.price, rating: q.rating, range: q.range ?? "", sort: q.sort ?? "relevance", limit: String(q.limit) })}`;

@@ -2,8 +2,10 @@ import { isDevelopment, type Config } from "../env";
 
 /**
  * The one source of "now" for time windows (code expiry, rate limits, mail backoff, booking, the
- * 12-hour cancel window, the next 24 hours, reminders). Services take a `now` argument that defaults
- * to this, so unit tests can cover the edges of every window.
+ * 12-hour cancel window, the next 24 hours, reminders). A request acts at `ctx.now` (`requestNow`), a
+ * job at the instant its run read from here; services take that `now` (in `ServiceDeps` or as an
+ * argument) and never read the wall clock themselves, so tests can put it at the edge of any window.
+ * Sign-in lifetimes (tokens, sessions) stay on the real clock: they are checked against it everywhere.
  */
 export const currentTime = (): number => Date.now();
 

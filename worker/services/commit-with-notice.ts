@@ -13,7 +13,7 @@ type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };
  * lost a race leaves no notice behind), and it is pushed only after the commit, so nobody is told
  * about a change that did not happen. Returns the write's rows: empty when it matched nothing,
  * and the caller decides why. `after` (optional) are more statements for the same batch, placed
- * after the notice (e.g. e-mails written `where changes() = 1`, issue 23).
+ * after the notice (e.g. e-mails written `where changes() = 1`).
  */
 export async function commitWithNotice<W extends ReturningWrite>(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,

@@ -1,5 +1,5 @@
 /**
- * The failures a domain service reports to whoever called it (issue 21): a code from this list, a
+ * The failures a domain service reports to whoever called it (ADR 0022): a code from this list, a
  * message meant for the user, and optional details a client may rely on (`{ blocked: true }`).
  * Services know nothing of HTTP or tRPC; the one error mapping (worker/trpc/errors.ts
  * `publicError`) turns a DomainError into the transport's answer with the same code.

@@ -1,3 +1,5 @@
+import type { WaitUntil } from "./deps";
+
 /**
  * The public catalogue (mentor searches and public mentor profiles) cached per Cloudflare location
  * with the Workers Cache API (ADR 0016; Miniflare provides it locally). Each answer is fresh for
@@ -9,7 +11,6 @@
 export type EdgeStore = Pick<Cache, "match" | "put" | "delete">;
 export type CachePolicy = { fresh: number; stale: number };
 export type EdgeOutcome = "hit" | "stale" | "miss" | "off";
-type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Keys are URLs on a host nobody resolves: the cache is ours alone and never reaches an origin. */
 const ORIGIN = "https://edge-cache.mentorlink.internal/";
@@ -59,7 +60,7 @@ function put<T>(store: EdgeStore, url: string, value: T, policy: CachePolicy, no
 export async function edgeCached<T>(key: string, policy: CachePolicy, load: () => Promise<T>, waitUntil: WaitUntil, store: EdgeStore | null = edgeStore(), now = Date.now()): Promise<{ value: T; outcome: EdgeOutcome }> {
   if (!store || policy.fresh <= 0) return { value: await load(), outcome: "off" };
   let url: string;
-  let stored: Stored<T> | null = null;
+  let stored: Stored<T> | null;
   try {
     url = `${ORIGIN}${await generation(store, now, waitUntil)}/${key}`;
     const found = await store.match(url);

@@ -7,16 +7,17 @@ import { deliverMailSoon, mailInsertWhen, type MailMessage } from "./mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "./mail/templates";
 import { randomSecret, sha256Base64url } from "./tokens";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 /**
- * Proof that a person reads an address (issue 20, ADR 0019): a mailed link carrying `id.secret`,
+ * Proof that a person reads an address (ADR 0019): a mailed link carrying `id.secret`,
  * of which only the SHA-256 of the secret is kept. Opening it marks the account's address as
  * proven (`email_verified_at`), and for a rejected mentor's new application also applies it.
  * A proven address is what lets Google sign-in link to a password account (services/google/sign-in.ts).
  */
 
-export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string; /** The account's language: its mail is written in it (issue 27); none is English. */ locale?: string | null };
-export type ProofDeps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; origin: string };
+export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string; /** The account's language: its mail is written in it (ADR 0027); none is English. */ locale?: string | null };
+export type ProofDeps = { db: Db; env: Env; waitUntil: WaitUntil; origin: string };
 
 export const EMAIL_LINK_TTL_MS = EMAIL_LINK_HOURS * 60 * 60 * 1000;
 /** At most one link a minute and five an hour per account and purpose (checked inside the write). */
@@ -85,7 +86,7 @@ export async function sendVerificationLink(deps: ProofDeps, owner: Omit<ProofOwn
 }
 
 /**
- * A rejected mentor's new application waits for its link (issue 20): the fields, the new password's
+ * A rejected mentor's new application waits for its link: the fields, the new password's
  * hash and the skills are kept with the proof and applied only when the address's owner opens it.
  * Past the per-hour limit no new link is written, and the answer is the same.
  */

@@ -19,7 +19,7 @@ export function grantsAccess(now: Date): SQL {
 }
 
 /** The same rule for a row already read. */
-export function rowGrantsAccess(row: Pick<typeof enrollments.$inferSelect, "status" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "paymentFailedAt">, now = new Date()): boolean {
+export function rowGrantsAccess(row: Pick<typeof enrollments.$inferSelect, "status" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "paymentFailedAt">, now: Date): boolean {
   if (row.status !== "active") return false;
   if (!row.currentPeriodEnd) return true;
   const end = row.currentPeriodEnd.getTime();
@@ -28,7 +28,7 @@ export function rowGrantsAccess(row: Pick<typeof enrollments.$inferSelect, "stat
 }
 
 /** A paid subscription whose period has not ended. */
-export async function isEnrollmentActive(db: Db, menteeId: string, mentorId: string, now = new Date()): Promise<boolean> {
+export async function isEnrollmentActive(db: Db, menteeId: string, mentorId: string, now: Date): Promise<boolean> {
   const row = await db.query.enrollments.findFirst({
     where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now)),
     columns: { id: true },

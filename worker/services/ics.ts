@@ -42,6 +42,7 @@ const PRODID = "-//MentorLink//Bookings//EN";
 type WithStamp = EventAttributes & { timestamp: number };
 
 /** TEXT (3.3.11): every line break (CRLF, CR, LF) as LF, which the library escapes as `\n`; the other controls (but tab) removed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is what it is for
 export const icsText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
 
 /**
@@ -51,11 +52,13 @@ export const icsText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[
  */
 export const icsParamValue = (value: string) =>
   value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters cannot stand in a parameter value
     .replace(/[\u0000-\u001F\u007F-\u009F";:]/g, " ")
     .replace(/ {2,}/g, " ")
     .trim();
 
 /** An address after `mailto:`: nothing that could end the line or the value. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters cannot stand in an address
 const icsAddress = (email: string) => email.replace(/[\u0000-\u0020\u007F"<>;:,\\]/g, "");
 
 const person = (p: IcsPerson) => ({ name: icsParamValue(p.name), email: icsAddress(p.email) });
@@ -84,7 +87,7 @@ function toAttributes(e: IcsEvent): WithStamp {
 
 /**
  * A whole calendar (one download, or a feed); an empty list is a valid, empty calendar. Its name is in
- * the owner's language (issue 27), as are the events' words (worker/i18n/calendar.ts).
+ * the owner's language (ADR 0027), as are the events' words (worker/i18n/calendar.ts).
  */
 export function icsCalendar(events: IcsEvent[], locale: Locale = "en"): string {
   const { error, value } = createEvents(events.map(toAttributes), { productId: PRODID, method: "PUBLISH", calName: calendarName(locale) });

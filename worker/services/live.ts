@@ -1,11 +1,12 @@
-import { aliasedTable, and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, timeSlots } from "../../db/schema";
+import { mentors, timeSlots } from "../../db/schema";
 import { fail } from "./domain-error";
 import { profileImageUrl } from "./accounts";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
+import { bookedSlotWithPeople, slotMentee } from "./scheduling/slot-with-people";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 
@@ -24,31 +25,25 @@ export type LiveSession = {
   /** Entering is allowed from `opensAt` until `end`; the room closes connected participants at `closesAt`. */
   opensAt: string;
   closesAt: string;
-  /** What the mentee would like to discuss, as she wrote it when booking (issue 26); null when she wrote nothing. */
+  /** What the mentee would like to discuss, as she wrote it when booking (ADR 0026); null when she wrote nothing. */
   agenda: string | null;
   /** The server's clock when this was read, so a page's countdown does not trust the device clock. */
   now: string;
 };
 
-const menteeRow = aliasedTable(mentees, "live_mentee");
-
 /** The session behind `slotId` for one of its two participants (404 when there is no booked session, 403 for anyone else). */
 export async function liveSessionFor(db: Db, who: { role: string; id: string }, slotId: string, now: Date): Promise<LiveSession> {
-  const [row] = await db
-    .select({
-      slot: timeSlots,
-      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
-      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, image: menteeRow.profileImageKey, zone: menteeRow.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+  const [row] = await bookedSlotWithPeople(db, {
+    slot: timeSlots,
+    mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
+    mentee: { id: slotMentee.id, first: slotMentee.firstName, last: slotMentee.lastName, image: slotMentee.profileImageKey, zone: slotMentee.timeZone },
+  })
     .where(eq(timeSlots.id, slotId))
     .limit(1);
-  if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
+  if (row?.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
   const role: LiveRole | null = who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
   if (!role) fail("FORBIDDEN", "This session is not yours: only its mentor and its mentee can join it.");
-  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: zoneOr(row.mentor.zone, "Asia/Kolkata") };
+  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: mentorZoneOrDefault(row.mentor.zone) };
   const mentee: Person = { id: row.mentee.id, name: `${row.mentee.first} ${row.mentee.last}`, firstName: row.mentee.first, profileImageUrl: profileImageUrl(row.mentee.image), timeZone: zoneOr(row.mentee.zone) };
   const start = row.slot.startAt;
   const end = callEnd({ type: row.slot.type, start, end: row.slot.endAt });

@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, like, lt, lte, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginAttempts, type Role } from "../../db/schema";
-import { currentTime } from "./clock";
 import { LOCAL_ADDRESS } from "./client-address";
 
 /**
@@ -84,13 +83,13 @@ async function isKnownNetwork(db: Db, scope: ThrottleScope, subject: ThrottleSub
 
 /**
  * Reserves one attempt on the pair and the address before the credential is checked, so that at
- * most `max` attempts per window are ever evaluated however many arrive at once (issue 20). Each
+ * most `max` attempts per window are ever evaluated however many arrive at once. Each
  * counter is one upsert that counts and refuses in the same statement: its update applies only
  * while the counter is under its limit or its window has passed, and no row back means refused.
  * Returns the 429 message when refused (an attempt refused by one counter is given back to the
  * others, so a refusal counts nowhere), null when the attempt may go ahead.
  */
-export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<string | null> {
+export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now: number): Promise<string | null> {
   const keys = keysOf(scope, subject, await isKnownNetwork(db, scope, subject, now));
   const [first, ...rest] = keys.map(({ key, limit }) => {
     const windowFloor = now - limit.windowMs;
@@ -122,7 +121,7 @@ export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: Thro
  * leaves it alone). From a known network no account reservation was made; giving one back then takes
  * at most one failure off the account's counter, which is harmless next to its budget.
  */
-export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now = currentTime()): Promise<void> {
+export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now: number): Promise<void> {
   const given = keysOf(scope, subject, false).filter((k) => k.kind !== "pair").map((k) => k.key);
   await clearPair(db, scope, subject);
   await giveBack(db, given, now);
@@ -157,7 +156,7 @@ export async function clearAfterReset(db: Db, subject: ThrottleSubject): Promise
 }
 
 /** Drops counters whose window has long passed, and networks not signed in from for 30 days (a cron job). */
-export async function pruneThrottle(db: Db, now = currentTime()): Promise<void> {
+export async function pruneThrottle(db: Db, now: number): Promise<void> {
   const known = `${KNOWN}%`;
   await db
     .delete(loginAttempts)

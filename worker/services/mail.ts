@@ -8,6 +8,7 @@ import type { Role } from "../../shared/role";
 import { currentTime } from "./clock";
 import { channelOffSql } from "./notice-preferences";
 import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
+import type { WaitUntil } from "./deps";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -44,7 +45,7 @@ export type MailMessage = {
   /** Files sent with it (a booking's .ics invitation or cancellation). */
   attachments?: MailAttachment[];
   /**
-   * The notice it carries (issue 27): when its recipient turned e-mail off for this kind, the row is
+   * The notice it carries (ADR 0027): when its recipient turned e-mail off for this kind, the row is
    * written muted (`muted_at`) and never delivered. Security and payment mail names none: always sent.
    */
   notice?: { to: { role: Role; id: string }; kind: NoticeKind };
@@ -68,7 +69,7 @@ const mutedAt = (message: MailMessage, now: number) =>
   message.notice ? sql`case when ${channelOffSql(message.notice.to.role, message.notice.to.id, message.notice.kind, "email")} then ${now} end` : sql`null`;
 
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
-export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
+export function mailInsert(db: Db, message: MailMessage, now: number) {
   // A row its writer delivers itself is written one way only, claimed (`mailInsertWhen`).
   if (message.id) return mailInsertWhen(db, message, sql`1`, now);
   return db
@@ -93,7 +94,7 @@ export function mailInsert(db: Db, message: MailMessage, now = currentTime()) {
  * Like `mailInsert`, but the message is written only when `condition` (an SQL boolean evaluated in
  * the same transaction) holds, e.g. "the code row this batch inserts exists". Batchable.
  */
-export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now = currentTime()) {
+export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now: number) {
   const attachments = attachmentsOf(message);
   // A row its writer delivers itself is written claimed by it (its first attempt), unless muted: a muted row is never tried.
   const claimed = Boolean(message.id);
@@ -111,6 +112,6 @@ export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now
  * One conditional update takes the rows, so concurrent requests each hand on their own; a failure leaves them to the
  * minute sweep (ADR 0031).
  */
-export function deliverMailSoon(env: Env, waitUntil: (promise: Promise<unknown>) => void): void {
+export function deliverMailSoon(env: Env, waitUntil: WaitUntil): void {
   waitUntil(handMailToQueues(dbFor(readConfig(env)), env, currentTime()).catch((error: unknown) => console.error("mail not handed to its queue; the minute sweep does", error)));
 }

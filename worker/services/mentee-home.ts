@@ -35,7 +35,7 @@ export type MenteeHome = {
   suggestions: { basis: SuggestionBasis; mentors: MentorCard[] };
   /** What her profile still lacks (for "Complete your profile"). */
   profileMissing: ("photo" | "about" | "timeZone")[];
-  /** "How was your session with Asha?" after a completed session, once per mentor per period (issue 26). */
+  /** "How was your session with Asha?" after a completed session, once per mentor per period (ADR 0026). */
   ratingPrompt: RatingPrompt | null;
 };
 
@@ -96,7 +96,7 @@ async function suggestions(db: Db, menteeId: string, searches: readonly string[]
 }
 
 /**
- * The mentee's home (issue 23): her next session, calls left per running subscription, unread
+ * The mentee's home: her next session, calls left per running subscription, unread
  * conversations, suggested mentors and what her profile lacks. Read only; the panels' queries run
  * side by side.
  */

@@ -23,7 +23,7 @@ export type MentorCard = {
   reviewCount: number;
   /** Search results only: the mentor's average chat reply time in minutes, null before a first reply. */
   typicalReplyMinutes?: number | null;
-  /** Search results only: how many replies that average rests on (cards show it from MIN_REPLIES_SHOWN, issue 26). */
+  /** Search results only: how many replies that average rests on (cards show it from MIN_REPLIES_SHOWN, ADR 0026). */
   replyCount?: number;
 };
 
@@ -41,7 +41,7 @@ export const skillsJson = sql<string>`(select json_group_array(name) from (selec
 const replyMs = sql`(select reply_ms_sum / replies from mentor_reply_stats where mentor_id = "m"."id")`;
 const replyCount = sql`coalesce((select replies from mentor_reply_stats where mentor_id = "m"."id"), 0)`;
 /**
- * Search's tie-breaker (issue 26): 1 for a mentor whose average reply, over enough replies to be
+ * Search's tie-breaker: 1 for a mentor whose average reply, over enough replies to be
  * shown, is within a day; else 0. Sorted after what makes a match good (tier) or a rating, never before.
  */
 const responsive = sql`coalesce((select replies >= ${MIN_REPLIES_SHOWN} and reply_ms_sum <= replies * ${RESPONSIVE_WITHIN_MS} from mentor_reply_stats where mentor_id = "m"."id"), 0)`;
@@ -75,7 +75,7 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
     ...(query.rating === NO_RATING ? [] : [sql`${average} >= ${Number(query.rating)}`]),
   ];
   const where = sql.join(conditions, sql` and `);
-  // Equal ratings: responsive mentors first (issue 26), then by name.
+  // Equal ratings: responsive mentors first, then by name.
   const byRating = sql`${average} desc, "m"."rating_count" desc, ${responsive} desc, "m"."first_name" asc, "m"."id" asc`;
   const byPrice = {
     "price-asc": sql`"m"."hourly_rate_paise" asc, `,

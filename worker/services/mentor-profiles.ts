@@ -4,10 +4,9 @@ import { mentors, mentorSkills } from "../../db/schema";
 import { fail } from "./domain-error";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
-import { currentTime } from "./clock";
 import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";
 
-/** With his reply time and last activity, coarsened (issue 26). */
+/** With his reply time and last activity, coarsened (ADR 0026). */
 export type MentorProfile = MentorCard & Responsiveness & {
   educationalQualification: string;
   website: string | null;
@@ -35,13 +34,13 @@ async function loadProfile(db: Db, mentorId: string, now: Date) {
 }
 
 /** A mentor as mentees see them; pending, blocked and unknown mentors are "not found" alike. */
-export async function publicMentorProfile(db: Db, mentorId: string, now = new Date(currentTime())): Promise<MentorProfile> {
+export async function publicMentorProfile(db: Db, mentorId: string, now: Date): Promise<MentorProfile> {
   const found = await loadProfile(db, mentorId, now);
-  if (!found || found.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
+  if (found?.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
   return found.profile;
 }
 
-export async function ownMentorProfile(db: Db, mentorId: string, now = new Date(currentTime())): Promise<OwnMentorProfile> {
+export async function ownMentorProfile(db: Db, mentorId: string, now: Date): Promise<OwnMentorProfile> {
   const found = await loadProfile(db, mentorId, now);
   if (!found) fail("NOT_FOUND", "Profile not found.");
   return { ...found.profile, email: found.row.email, phone: found.row.phone, timeZone: found.row.timeZone };
@@ -64,7 +63,7 @@ type MentorChanges = Partial<{
   timeZone: string;
 }>;
 
-export async function updateMentorProfile(db: Db, mentorId: string, changes: MentorChanges): Promise<OwnMentorProfile> {
+export async function updateMentorProfile(db: Db, mentorId: string, changes: MentorChanges, now: Date): Promise<OwnMentorProfile> {
   const { hourlyRate, location, shortBio, website, twitterUrl, linkedInUrl, ...rest } = changes;
   const emptyToNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
   const set = {
@@ -78,7 +77,7 @@ export async function updateMentorProfile(db: Db, mentorId: string, changes: Men
   };
   const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length) await db.update(mentors).set(defined).where(eq(mentors.id, mentorId));
-  return ownMentorProfile(db, mentorId);
+  return ownMentorProfile(db, mentorId, now);
 }
 
 async function skillNames(db: Db, mentorId: string): Promise<string[]> {
@@ -87,7 +86,7 @@ async function skillNames(db: Db, mentorId: string): Promise<string[]> {
 }
 
 /** Adds skills not already held (case-insensitively); the unique index makes a race harmless. */
-export async function addMentorSkills(db: Db, mentorId: string, names: string[]): Promise<string[]> {
+export async function addMentorSkills(db: Db, mentorId: string, names: string[], at: Date): Promise<string[]> {
   const existing = await skillNames(db, mentorId);
   const held = new Set(existing.map((s) => s.toLowerCase()));
   const fresh: string[] = [];
@@ -100,7 +99,7 @@ export async function addMentorSkills(db: Db, mentorId: string, names: string[])
   }
   if (!fresh.length) fail("CONFLICT", "You already have these skills.");
   if (existing.length + fresh.length > MAX_SKILLS) fail("BAD_REQUEST", `A profile can list at most ${MAX_SKILLS} skills.`);
-  const now = Date.now();
+  const now = at.getTime();
   await db
     .insert(mentorSkills)
     .values(fresh.map((name, i) => ({ mentorId, name, skillKey: name.toLowerCase(), createdAt: new Date(now + i) })))

@@ -6,7 +6,7 @@ import { preferencesOf, ruleOf, type Channel, type ChannelChoice, type NoticeKin
 import { fail } from "./domain-error";
 
 /**
- * Which channels carry which kind of notice to a person (issue 27, shared/notification-kinds.ts).
+ * Which channels carry which kind of notice to a person (shared/notification-kinds.ts, ADR 0027).
  * Stored per (person, kind) only once she changed a switch; everything else is on.
  *
  * What each channel's switch does:

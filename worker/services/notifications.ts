@@ -4,13 +4,14 @@ import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Env } from "../env";
+import type { ServiceDeps, WaitUntil } from "./deps";
 import { channelOffSql } from "./notice-preferences";
 import { pushToUser, type Recipient } from "./push";
 
 /** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
 export type NotificationView = NotificationPush;
 
-/** `kind` says what it is about (issue 27): which of the recipient's channels (bell, e-mail, push) carry it. */
+/** `kind` says what it is about (ADR 0027): which of the recipient's channels (bell, e-mail, push) carry it. */
 export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; content: string; conversationId?: string };
 
 /**
@@ -40,7 +41,7 @@ export function notificationWrite(db: Db, to: Recipient, input: NotificationInpu
 }
 
 /** Tells the recipient's open tabs, and her devices by Web Push (services/push.ts), about a notification that has been committed. */
-export function pushNotification(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, view: NotificationView) {
+export function pushNotification(env: Env, waitUntil: WaitUntil, to: Recipient, view: NotificationView) {
   pushToUser(env, waitUntil, to, "notification", view);
 }
 
@@ -63,7 +64,7 @@ export function notificationView(row: NotificationRow): NotificationView {
 export const BELL_SIZE = 5;
 
 const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), eq(notifications.recipientId, who.id));
-/** The kinds she turned off "in the app" leave her bell (issue 27); the rows stay, and come back when she turns it on. */
+/** The kinds she turned off "in the app" leave her bell; the rows stay, and come back when she turns it on. */
 const shown = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
 
 /** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */
@@ -82,16 +83,10 @@ export async function markNotificationsRead(db: Db, who: Recipient): Promise<{ m
 }
 
 /** Stores a notification on its own (nothing else changes with it), then pushes it to the recipient's room. */
-export async function notify(
-  db: Db,
-  env: Env,
-  waitUntil: (p: Promise<unknown>) => void,
-  to: Recipient,
-  input: NotificationInput,
-): Promise<NotificationView> {
+export async function notify({ db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, to: Recipient, input: NotificationInput): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
-    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId })
+    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId, createdAt: now })
     .returning();
   const view = notificationView(row);
   pushNotification(env, waitUntil, to, view);

@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 
-/** Password-reset codes (issue 12): the rules and the pure parts, unit-tested. */
+/** Password-reset codes: the rules and the pure parts, unit-tested. */
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;

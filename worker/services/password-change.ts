@@ -4,7 +4,6 @@ import { mentees, mentors } from "../../db/schema";
 import type { Env } from "../env";
 import { fail } from "./domain-error";
 import { findAccountById } from "./accounts";
-import { currentTime } from "./clock";
 import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "./mail";
 import { passwordChangedMail } from "./mail/templates";
@@ -13,19 +12,20 @@ import { disconnectSignIns } from "./push";
 import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
 export const PASSWORD_UPDATED = "Your password has been changed. Your other sign-ins have been signed out.";
 
-type Deps = { db: Db; env: Env; waitUntil: (p: Promise<unknown>) => void; address: string };
+type Deps = { db: Db; env: Env; waitUntil: WaitUntil; address: string };
 
 /**
  * A signed-in user changes their password from their profile: the current password is required
  * (each try is counted like a sign-in before it is checked), every other sign-in of the account ends, this one stays.
  * The batch applies only if the stored hash is still the one checked (no lost update).
  */
-export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now = currentTime()) {
+export async function changePassword(deps: Deps, owner: PasswordOwner, sessionId: string, input: { currentPassword: string; password: string }, now: number) {
   const { db } = deps;
   const account = await findAccountById(db, owner.role, owner.userId);
   if (!account) fail("UNAUTHORIZED", "This account no longer exists. Please sign in again.");

@@ -4,7 +4,6 @@ import { oneTimeCodes } from "../../db/schema";
 import type { Env } from "../env";
 import { fail } from "./domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
-import { currentTime } from "./clock";
 import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
 import { deliverMailSoon, mailInsertWhen } from "./mail";
 import { passwordChangedMail, resetCodeMail } from "./mail/templates";
@@ -14,9 +13,10 @@ import { addressProvenStatement, passwordChangeStatements } from "./password-set
 import { rotateCalendarFeedStatement } from "./calendar-feed";
 import { disconnectSignIns } from "./push";
 import { mailLocale } from "../i18n";
+import type { WaitUntil } from "./deps";
 
 export type ResetRole = "mentee" | "mentor";
-export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: (p: Promise<unknown>) => void; address: string };
+export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: WaitUntil; address: string };
 
 const PURPOSE = "password_reset";
 
@@ -27,7 +27,7 @@ const PURPOSE = "password_reset";
  * (checked inside the batch, so two requests at once cannot both pass). Beyond that the answer is
  * still the same, and no mail is sent. Per-address limits (throttle) answer 429 for any e-mail.
  */
-export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: string, now = currentTime()): Promise<{ message: string }> {
+export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: string, now: number): Promise<{ message: string }> {
   const { db } = deps;
   const subject: ThrottleSubject = { role, email, address: deps.address };
   // Every request counts, reserved before any work so that a burst cannot pass the limit.
@@ -65,7 +65,7 @@ export type ResetInput = { email: string; otp: string; password: string };
  * batch guarded by "the code is still live"; the code is consumed last in the same batch, so two
  * verifications at once cannot both succeed. Then the account's open tabs are closed.
  */
-export async function resetPassword(deps: ResetDeps, role: ResetRole, input: ResetInput, now = currentTime()): Promise<{ message: string }> {
+export async function resetPassword(deps: ResetDeps, role: ResetRole, input: ResetInput, now: number): Promise<{ message: string }> {
   const { db } = deps;
   const subject: ThrottleSubject = { role, email: input.email, address: deps.address };
   const refused = await reserveAttempt(db, "otp-verify", subject, now);
@@ -99,7 +99,7 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   const owner = { role, userId: account.id };
   const results = await db.batch([
     ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)), now),
-    // A mailed code proves the address too (issue 20, ADR 0019).
+    // A mailed code proves the address too (ADR 0019).
     addressProvenStatement(db, owner, stillLive, now),
     // Signed out everywhere includes the calendar feed's secret URL (ADR 0005).
     rotateCalendarFeedStatement(db, { role, id: account.id }, new Date(now), stillLive),

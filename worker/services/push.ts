@@ -3,19 +3,19 @@ import type { Db } from "../../db/client";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
 import { dbFor } from "../database";
 import { readConfig, type Env } from "../env";
-import { currentTime } from "./clock";
 import { openLiveRoomsOf } from "./live";
 import { webPushSoon, type DeviceTarget } from "./web-push/send";
 import { dropDevicesOfSignIns } from "./web-push/subscriptions";
+import type { WaitUntil } from "./deps";
 
 export type Recipient = { role: Role; id: string };
 
 /**
  * Tells a user's open tabs that something changed. Call only after the write has committed; the
  * push runs after the response, and a lost push loses nothing because clients refetch. A
- * `notification` (a bell entry) also goes to her devices by Web Push (issue 27).
+ * `notification` (a bell entry) also goes to her devices by Web Push (ADR 0027).
  */
-export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, event: E, data: PushPayloads[E]) {
+export function pushToUser<E extends PushEvent>(env: Env, waitUntil: WaitUntil, to: Recipient, event: E, data: PushPayloads[E]) {
   if (event === "notification") webPushSoon(env, waitUntil, to, data as PushPayloads["notification"]);
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
@@ -28,7 +28,7 @@ export function pushToUser<E extends PushEvent>(env: Env, waitUntil: (p: Promise
  * Several pushes of one commit to one user's room in one call, in order (a message, then its notification). `devices`:
  * her Web Push devices, when the commit's own batch read them (`deviceTargetsQuery`).
  */
-export function pushAllToUser(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, envelopes: PushEnvelope[], devices?: DeviceTarget[]) {
+export function pushAllToUser(env: Env, waitUntil: WaitUntil, to: Recipient, envelopes: PushEnvelope[], devices?: DeviceTarget[]) {
   for (const envelope of envelopes) if (envelope.event === "notification") webPushSoon(env, waitUntil, to, envelope.data, devices);
   waitUntil(
     getServerByName(env.UserRoom, userRoomName(to.role, to.id))
@@ -44,15 +44,15 @@ const CLOSE_FOR = {
   "password-changed": { code: CLOSE_SIGN_IN_ENDED, reason: "Your password was changed. Please sign in again." },
 } as const;
 
-export type DisconnectDeps = { env: Env; db: Db; waitUntil: (p: Promise<unknown>) => void };
+export type DisconnectDeps = { env: Env; db: Db; waitUntil: WaitUntil };
 
 /**
  * Closes the open sockets of a user's sign-ins in `scope` (ADR 0020) after the change that ended
  * them committed: the user's room (every tab) and any live room they may be in now. Logout passes
  * `only` its sign-in, a password change `except` the current one, a reset or a block neither.
- * The devices those sign-ins turned Web Push on for stop receiving it (issue 27). Runs after the response.
+ * The devices those sign-ins turned Web Push on for stop receiving it. Runs after the response.
  */
-export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now = new Date(currentTime())) {
+export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now: Date) {
   const { code, reason } = CLOSE_FOR[why];
   const closing = async () => {
     const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));

@@ -16,14 +16,14 @@ type NewMentee = {
   email: string;
   phone: string;
   password: string;
-  /** The language she signed up in (switcher cookie, else her browser's): her mail speaks it (issue 27). */
+  /** The language she signed up in (switcher cookie, else her browser's): her mail speaks it (ADR 0027). */
   locale?: Locale;
 };
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /** A new mentee, and in the same batch the link that proves her address (a banner offers it again later) and her welcome. */
-export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Date.now()): Promise<void> {
+export async function registerMentee(deps: ProofDeps, input: NewMentee, now: number): Promise<void> {
   const { db } = deps;
   const existing = await db.query.mentees.findFirst({ where: eq(mentees.email, input.email), columns: { isBlocked: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
@@ -35,8 +35,8 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now = Da
     await db.batch([
       db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
       ...proof.statements,
-      // Issue 23: a welcome, committed with the account (a refused sign-up writes none).
-      mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale))),
+      // A welcome, committed with the account (a refused sign-up writes none).
+      mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale)), now),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) fail("CONFLICT", "An account with this email already exists. Please sign in instead.");
@@ -93,10 +93,10 @@ const skillRows = (mentorId: string, expertise: string[]) => expertise.map((name
 /**
  * Creates a pending mentor with their skills and the link that proves the address in one batch
  * (all or nothing). A rejected applicant applies again on the same row, 30 days after the rejection
- * at the earliest, and only once the address's owner opens the mailed link (issue 20): until then
+ * at the earliest, and only once the address's owner opens the mailed link: until then
  * nothing of the account changes, so nobody else can replace its password by re-applying.
  */
-export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now = new Date()): Promise<"applied" | "held"> {
+export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now: Date): Promise<"applied" | "held"> {
   const { db } = deps;
   const existing = await db.query.mentors.findFirst({ where: eq(mentors.email, input.email), columns: { id: true, isBlocked: true, status: true, rejectedAt: true } });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });

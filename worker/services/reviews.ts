@@ -32,8 +32,8 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** Newest first, a page at a time. Only visible mentors' reviews are listed. */
-export async function listReviews(db: Db, input: { mentorId: string; cursor?: string | null; limit: number }) {
-  await publicMentorProfile(db, input.mentorId);
+export async function listReviews(db: Db, input: { mentorId: string; cursor?: string | null; limit: number }, now: Date) {
+  await publicMentorProfile(db, input.mentorId, now);
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const rows = await db
     .select({ review: reviews, firstName: mentees.firstName, lastName: mentees.lastName })
@@ -72,10 +72,9 @@ export async function myReview(db: Db, menteeId: string, mentorId: string) {
 }
 
 /** Creates or edits the mentee's one review; the mentor's average moves in the same transaction. */
-export async function saveReview(db: Db, menteeId: string, input: { mentorId: string; rating: number; text: string }) {
-  await publicMentorProfile(db, input.mentorId);
+export async function saveReview(db: Db, menteeId: string, input: { mentorId: string; rating: number; text: string }, now: Date) {
+  await publicMentorProfile(db, input.mentorId, now);
   if (!(await hasEverEnrolled(db, menteeId, input.mentorId))) fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
-  const now = new Date();
   await db.batch([
     db
       .insert(reviews)
@@ -87,7 +86,7 @@ export async function saveReview(db: Db, menteeId: string, input: { mentorId: st
 }
 
 /**
- * A rating given with one tap (the rating prompt on her home, issue 26): her one review of the mentor
+ * A rating given with one tap (the rating prompt on her home, ADR 0026): her one review of the mentor
  * gets this rating and keeps its text, the mentor's average moves; statements for the caller's batch.
  */
 export function oneTapRatingWrites(db: Db, menteeId: string, mentorId: string, rating: number, now: Date) {

@@ -33,7 +33,7 @@ export function hitsOf(terms: SearchTerms): SQL {
 const inIndex = (query: string) => sql`"k"."id" in (select rowid from mentor_search where mentor_search match ${query})`;
 
 /**
- * How well a hit answers the text, higher first, before bm25 (issue 23): a skill that is exactly
+ * How well a hit answers the text, higher first, before bm25: a skill that is exactly
  * the text 16, one that means the same (its abbreviation or long form) 12; the text as a phrase in the name or skills 8, in the job
  * title 4; every word in the name or skills 2; the phrase anywhere (the bio too) 1. So "system
  * design" puts the mentors with the skill "System Design" above a UX designer whose bio says both words.

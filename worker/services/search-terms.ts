@@ -1,6 +1,6 @@
 /**
  * What a person typed into the mentor search, turned into the queries the two FTS5 indexes take
- * (issue 23): the word index (`mentor_search`, migration 0001) and the trigram index
+ * (ADR 0025): the word index (`mentor_search`, migration 0001) and the trigram index
  * (`mentor_search_trigram`, migration 0013). Plain functions, no database.
  */
 

@@ -30,7 +30,7 @@ export async function openSession(db: Db, owner: SessionOwner, familyId?: string
     expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
     createdAt: new Date(now),
   });
-  // A mentor signing in or refreshing is active: his "last active" travels in the same batch (issue 26).
+  // A mentor signing in or refreshing is active: his "last active" travels in the same batch (ADR 0026).
   if (owner.role === "mentor") await db.batch([insert, markMentorActive(db, owner.userId, now)]);
   else await insert;
   return { sessionId: id, refreshToken: `${id}.${secret}` };
@@ -75,7 +75,7 @@ export async function rotateSession(db: Db, token: string, role: Role, now = Dat
 export type RenewResult = { ok: true; owner: SessionOwner; sessionId: string } | { ok: false; reason: "invalid" | "expired" | "reused" };
 
 /**
- * The REST refresh of SPEC §7 (ADR 0005, session 4): a new access token for a refresh token that
+ * The REST refresh of SPEC §7 (ADR 0005): a new access token for a refresh token that
  * stays valid for its lifetime (until logout, block, password change or expiry). Nothing is
  * written, so any number of concurrent refreshes with the same token all succeed. A token that was
  * rotated away on the tRPC path is still a replay and ends its sign-in.

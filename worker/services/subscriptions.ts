@@ -60,7 +60,7 @@ const order = [sql`case when ${enrollments.status} = 'active' then 0 else 1 end`
 export type MenteeSubscription = SubscriptionSummary & { mentor: MentorCard };
 
 /** A mentee's subscriptions, each with its mentor's card. */
-export async function menteeSubscriptions(db: Db, menteeId: string, now = new Date()): Promise<MenteeSubscription[]> {
+export async function menteeSubscriptions(db: Db, menteeId: string, now: Date): Promise<MenteeSubscription[]> {
   const rows = await db
     .select({ enrollment: getTableColumns(enrollments), mentor: getTableColumns(mentors), skillsJson, booked: bookedInPeriod })
     .from(enrollments)
@@ -74,7 +74,7 @@ export type SubscriberMentee = { id: string; firstName: string; lastName: string
 export type MentorSubscriber = SubscriptionSummary & { mentee: SubscriberMentee };
 
 /** A mentor's subscribers (current and past), each with the mentee's name and picture. */
-export async function mentorSubscribers(db: Db, mentorId: string, now = new Date()): Promise<MentorSubscriber[]> {
+export async function mentorSubscribers(db: Db, mentorId: string, now: Date): Promise<MentorSubscriber[]> {
   const rows = await db
     .select({
       enrollment: getTableColumns(enrollments),

@@ -8,22 +8,20 @@ import type { PushTransport } from "./web-push/transport";
 export type Payments = {
   stripe: Stripe;
   webhookSecret: string;
-  /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, issue 24). */
+  /** The Connect webhook endpoint's signing secret (account and payout events of mentors' accounts, ADR 0024). */
   connectWebhookSecret: string;
   publishableKey: string;
-  /** The built-in local Stripe answers (development without a key). */
-  local: boolean;
 };
 
 /**
- * The outside services the domain code calls. The services name only these shapes; which one is
- * real and which is a development stand-in (worker/dev) is decided once per isolate by the Worker's
- * entry (worker/third-parties.ts), so no production module imports a stand-in.
+ * The outside services the domain code calls. The services name only these shapes; the Worker's
+ * entry (worker/third-parties.ts) builds them once per isolate from the settings. In development
+ * and tests they talk to local doubles over HTTP (ADR 0033), which are never part of the Worker.
  */
 export type ThirdParties = {
   payments: Payments;
   mail: MailTransport;
-  /** Web Push requests to the devices' push services (issue 27); in development, the local push service's too. */
+  /** Web Push requests to the devices' push services (ADR 0027); in development, the local push service's too. */
   push: PushTransport;
   /** Google sign-in with its callback on this origin; null when Google is not configured. */
   google(origin: string): GoogleProvider | null;

@@ -40,11 +40,11 @@ export async function ticketCandidates(db: Db, reporter: Reporter) {
  * subscriptions, and only while the reporter has fewer than five open tickets (so concurrent
  * tickets cannot pass the limit). When nothing was inserted, says which rule refused it.
  */
-export async function raiseTicket(db: Db, reporter: Reporter, accusedId: string, content: string) {
+export async function raiseTicket(db: Db, reporter: Reporter, accusedId: string, content: string, at: Date) {
   const accusedRole = reporter.role === "mentee" ? "mentor" : "mentee";
   const pair = reporter.role === "mentee" ? hadSubscription(reporter.id, accusedId) : hadSubscription(accusedId, reporter.id);
   const id = crypto.randomUUID();
-  const now = Date.now();
+  const now = at.getTime();
   const inserted = await db.all<{ id: string }>(sql`insert into tickets (id, reporter_role, reporter_id, accused_role, accused_id, content, status, created_at)
     select ${id}, ${reporter.role}, ${reporter.id}, ${accusedRole}, ${accusedId}, ${content}, 'open', ${now}
     where ${pair}

@@ -27,7 +27,7 @@ async function signClaims(secret: string, claims: Record<string, string>, ttlSec
 
 /**
  * Tokens this isolate has verified, oldest first: a signed-in page sends one token with each of its calls, and
- * decoding and checking it again took a tenth of a booking's CPU in the Worker (bench/worker-profile.ts, issue 25).
+ * decoding and checking it again took a tenth of a booking's CPU in the Worker (bench/worker-profile.ts, ADR 0017).
  * Only a token whose signature checked out with the same secret is kept, with its expiry, which is checked on
  * every use; the account behind it is still checked on the database with each request.
  */
@@ -96,7 +96,7 @@ function claimsFor(payload: Record<string, unknown> | null, purpose: string | un
 }
 
 /**
- * The token of a signed-in page's cookie (issue 28, ADR 0028): the account, role and sign-in of an access token, made
+ * The token of a signed-in page's cookie (ADR 0028): the account, role and sign-in of an access token, made
  * for drawing that person's pages in the Worker only. It lives as long as a sign-in may (30 days); the sign-in it names
  * is checked on the database with every page, so a sign-out, a block or a password change ends it at once.
  */

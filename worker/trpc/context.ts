@@ -7,6 +7,7 @@ import { clientAddress } from "../services/client-address";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
 import { newCatalogueGeneration } from "../services/edge-cache";
+import type { WaitUntil } from "../services/deps";
 
 export type Context = {
   env: Env;
@@ -16,7 +17,7 @@ export type Context = {
   /** Holds this request's writes until the promise settles, and fails them if it rejects (the account check). */
   holdWritesUntil: (check: Promise<unknown>) => void;
   /** This request's database without the hold: only for a batch that carries its own account check (db/request-db.ts). */
-  dbCarryingCheck: Db;
+  dbForSelfCheckingBatch: Db;
   /** Claims of a valid bearer token; null when absent. */
   auth: AccessClaims | null;
   /** A bearer token was sent but is invalid or expired. */
@@ -29,10 +30,10 @@ export type Context = {
   address: string;
   /** The instant every time window of this request is measured from (worker/services/clock.ts). */
   now: Date;
-  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English; issue 27). */
+  /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English, ADR 0027). */
   locale: Locale;
   /** Runs work after the response (pushes after commit). */
-  waitUntil: (promise: Promise<unknown>) => void;
+  waitUntil: WaitUntil;
   /**
    * This request changed what the public catalogue shows (a mentor's profile, picture, rate, rating, approval or
    * block): this location's cached searches and profiles are skipped from now on (ADR 0016), and, when the request
@@ -48,13 +49,13 @@ export async function createContext(request: Request, env: Env, execution: Execu
   const config = readConfig(env);
   const token = bearerToken(request);
   const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;
-  const { db, holdWritesUntil, carryingCheck } = requestDb(dbFor(config));
+  const { db, holdWritesUntil, forSelfCheckingBatch } = requestDb(dbFor(config));
   return {
     env,
     config,
     db,
     holdWritesUntil,
-    dbCarryingCheck: carryingCheck,
+    dbForSelfCheckingBatch: forSelfCheckingBatch,
     auth,
     tokenRejected: Boolean(token) && !auth,
     requestId,

@@ -5,16 +5,16 @@ import type { Context } from "./context";
 import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
 
 /**
- * `checkAlongside`: a mutation whose only effects are its database writes (pushes and mail follow its
+ * `readsDuringAccountCheck`: a mutation whose only effects are its database writes (pushes and mail follow its
  * commit), or one that awaits `ctx.accountChecked` before it reaches past the database (Stripe), lets its
  * first reads travel with the account check; its writes still wait for the check.
  */
 export type ProcedureMeta = {
-  checkAlongside?: boolean;
+  readsDuringAccountCheck?: boolean;
   /**
    * `checkInBatch`: the mutation's one write batch carries the account check itself (its first statement reads the
-   * account's state, its writes are guarded by the same state in SQL: `accountMayAct`), sent through `ctx.dbCarryingCheck`;
-   * it answers through `unlessRefused`, which refuses as the account check does from that read. Check and write are one round trip (issue 25). Any other write of such
+   * account's state, its writes are guarded by the same state in SQL: `accountMayAct`), sent through `ctx.dbForSelfCheckingBatch`;
+   * it answers through `unlessRefused`, which refuses as the account check does from that read. Check and write are one round trip (ADR 0017). Any other write of such
    * a procedure fails: nothing reaches the database unchecked.
    */
   checkInBatch?: boolean;
@@ -53,9 +53,9 @@ function refusedPromise(reason: Error): Promise<never> {
 /**
  * The token's claims, then the account check (blocked? signed out?) on the database. A query does
  * not wait for the check: its own first reads start in the same task and travel with it in one
- * round trip (db/request-db.ts, issue 25), and its answer goes out only once the check passed. A
+ * round trip (db/request-db.ts), and its answer goes out only once the check passed. A
  * mutation waits for the check before it runs, since it may reach past the database (Stripe, mail,
- * pushes), unless it is marked `checkAlongside` (only database effects). Either way nothing is
+ * pushes), unless it is marked `readsDuringAccountCheck` (only database effects). Either way nothing is
  * written before the check passed.
  */
 const requireRole = (...allowed: Role[]) =>
@@ -68,7 +68,7 @@ const requireRole = (...allowed: Role[]) =>
     }
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);
-    if (type === "mutation" && !meta?.checkAlongside) await check;
+    if (type === "mutation" && !meta?.readsDuringAccountCheck) await check;
     const result = await next({ ctx: { ...ctx, auth, accountChecked: check } });
     await check;
     return result;

@@ -9,7 +9,7 @@ import { dateTime } from "@/lib/zoned";
 import { DISPUTE_MAX } from "../../../shared/attendance";
 
 /**
- * The confirmation of a dispute (issue 26), loaded on the tap that asks for it (the lists that show
+ * The confirmation of a dispute (ADR 0026), loaded on the tap that asks for it (the lists that show
  * outcomes stay light): what was recorded, until when, and an optional "What happened?".
  */
 export default function DisputeDialog({ slotId, recorded, otherName, until, zone, onClosed }: { slotId: string; recorded: string; otherName: string; until: string; zone: string; onClosed: () => void }) {

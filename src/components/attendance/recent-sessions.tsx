@@ -7,7 +7,7 @@ import { useTRPC } from "@/lib/trpc";
 import { dateTime } from "@/lib/zoned";
 import { SessionOutcomeLine } from "./session-outcome";
 
-/** The mentor's dashboard card of his sessions of the last two weeks and how each ended (issue 26), with Dispute while it is open. */
+/** The mentor's dashboard card of his sessions of the last two weeks and how each ended (ADR 0026), with Dispute while it is open. */
 export function RecentSessions({ zone }: { zone: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();

@@ -32,7 +32,7 @@ function outcomeText(outcome: SessionOutcome, viewer: Party, otherName: string):
 }
 
 /**
- * How a past session ended (issue 26), as one of its two participants reads it: the outcome, and
+ * How a past session ended (ADR 0026), as one of its two participants reads it: the outcome, and
  * within 24 hours a "Dispute" that asks first before it goes to the moderators. A mentee whose
  * mentor did not come is offered another time with him; a completed session links its notes.
  * `otherName` is the other participant's full name.

@@ -10,7 +10,7 @@ import { toast } from "@/lib/toast";
 import { useTRPC } from "@/lib/trpc";
 import { agendaEditSchema, MAX_AGENDA } from "../../../shared/validation/session-notes";
 
-/** The agenda's form on her booking card (issue 26): saved for the mentor, who is told; empty removes it. */
+/** The agenda's form on her booking card (ADR 0026): saved for the mentor, who is told; empty removes it. */
 export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: { slotId: string; agenda: string | null; mentorFirstName: string; onDone: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();

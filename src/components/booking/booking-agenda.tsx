@@ -3,11 +3,11 @@ import { lazy, Suspense, useState } from "react";
 import { TextWithLinks } from "@/components/text-with-links";
 import { Button } from "@/components/ui/button";
 
-// The form loads on the tap that opens it, so the booked slots page stays light (issue 28).
+// The form loads on the tap that opens it, so the booked slots page stays light.
 const AgendaForm = lazy(() => import("./agenda-form"));
 
 /**
- * Her agenda on a booking card (issue 26): what she would like to discuss, its links clickable, and
+ * Her agenda on a booking card (ADR 0026): what she would like to discuss, its links clickable, and
  * until the session starts "Add agenda" / "Edit agenda", which opens the form in place.
  */
 export function BookingAgenda({ slotId, agenda, start, mentorFirstName }: { slotId: string; agenda: string | null; start: string; mentorFirstName: string }) {

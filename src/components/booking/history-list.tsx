@@ -47,6 +47,7 @@ export function HistoryList({ slotId, zone }: { slotId: string; zone: string }) 
       </p>
       <ul className="grid gap-0.5 text-sm text-slate-700" aria-label={t`History`}>
         {history.data.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end; two changes may share a time
           <li key={`${e.at}-${i}`}>
             {historyLine(e, zone)} <span className="text-xs text-slate-500">({dateTime(e.at, zone)})</span>
           </li>

@@ -1,3 +1,6 @@
+// biome-ignore-all lint/a11y/noNoninteractiveElementToInteractiveRole: the month is ARIA's date grid, a table with role="grid" and its cells role="gridcell" (WAI-ARIA APG's date picker)
+// biome-ignore-all lint/a11y/useFocusableInteractive: a day's focus is its button's, one tab stop that the arrow keys move (roving tabindex), not the cell's
+
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
@@ -25,7 +28,7 @@ const WEEKDAYS = [
 ];
 
 /**
- * A day key in words: English as before (dayjs, `english` pattern), another language through Intl
+ * A day key in words: English by dayjs (the `english` pattern), another language through Intl
  * in the app's language (the zone is already applied: a day key is a calendar day, read in UTC).
  */
 function dayText(dayKey: string, english: string, options: Intl.DateTimeFormatOptions): string {
@@ -69,6 +72,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   }, [month, focusDay, selected, openDays]);
 
   // After a key press, focus follows the tab stop (not on first render, so the page does not jump).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new month runs it too, which clears a key press that left the tab stop where it was, so focus does not jump into the grid later
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
@@ -85,6 +89,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const d = day(focusDay);
+    // biome-ignore-start lint/correctness/noComponentHookFactories: the keys are key names (ArrowLeft, Home), not components
     const moves: Record<string, () => string> = {
       ArrowLeft: () => key(d.subtract(1, "day")),
       ArrowRight: () => key(d.add(1, "day")),
@@ -95,6 +100,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
       PageUp: () => key(d.subtract(1, "month")),
       PageDown: () => key(d.add(1, "month")),
     };
+    // biome-ignore-end lint/correctness/noComponentHookFactories: the keys above are key names
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
@@ -146,11 +152,13 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
         </thead>
         <tbody>
           {weeks.map((week, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a month's weeks are positions, drawn anew for each month
             <tr key={i}>
               {week.map((d, j) =>
                 d ? (
                   <DayCell key={d} day={d} open={openDays.get(d) ?? 0} selected={d === selected} today={d === today} tabStop={d === focusDay} onSelect={onSelect} onFocus={() => setFocusDay(d)} />
                 ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell before the 1st or after the last day is its place in the week
                   <td key={`empty-${j}`} role="gridcell" aria-hidden="true" />
                 ),
               )}
@@ -163,7 +171,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
 }
 
 function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
-  // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name (issue 28).
+  // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name.
   const { t } = useLinguiMacro();
   const date = dayText(d, "dddd, MMMM D YYYY", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
   const times = plural(open, { 0: "no open times", one: "# open time", other: "# open times" });

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from "@/lib/api-types";
 
-/** What the booking screens read from the scheduling procedures (issue 22), named once. */
+/** What the booking screens read from the scheduling procedures (ADR 0023), named once. */
 export type MentorScheduleData = RouterOutputs["scheduling"]["mentorSchedule"];
 export type OpenSlot = MentorScheduleData["timeSlots"][number];
 export type Booking = RouterOutputs["scheduling"]["myBookings"]["upcoming"][number];

@@ -5,7 +5,7 @@ import type { ChatSide } from "./inbox-paths";
 import { Thread } from "./thread";
 
 /**
- * The inbox (issue 9): the conversation list and the open thread side by side; on a narrow screen
+ * The inbox (ADR 0014): the conversation list and the open thread side by side; on a narrow screen
  * (360 px) they are two steps, the list without a conversation and the thread with one.
  */
 export function Inbox({ side, conversationId }: { side: ChatSide; conversationId?: string }) {

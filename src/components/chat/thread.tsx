@@ -40,6 +40,7 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   const newestFromOther = [...items].reverse().find((i) => i.kind === "held" && i.message.sender.senderType !== side)?.message as { id: string } | undefined;
   const newestFromOtherId = newestFromOther?.id;
   const { mutate: markReadNow } = markRead;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message from the other person (newestFromOtherId) marks the conversation read again
   useEffect(() => {
     setOpenConversation(conversationId);
     const mark = () => {

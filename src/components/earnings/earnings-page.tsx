@@ -32,7 +32,7 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
   );
 }
 
-/** The mentor's Earnings page (issue 24): payout account, this month, the last 12 months, one month's payments, payouts. */
+/** The mentor's Earnings page (ADR 0024): payout account, this month, the last 12 months, one month's payments, payouts. */
 export function EarningsPage({ month }: { month?: string }) {
   const { t } = useLinguiMacro();
   const trpc = useTRPC();

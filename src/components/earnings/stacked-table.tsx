@@ -28,7 +28,7 @@ type StackedTableProps<T> = {
 
 /**
  * A table from 768 px on; below it each row is a card of label and value pairs, so a phone never
- * scrolls sideways (issue 23's 360 px rule). Only one of the two is displayed, so screen readers and
+ * scrolls sideways (every screen works at 360 px). Only one of the two is displayed, so screen readers and
  * tests meet one copy.
  */
 export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, cardRows = rows, cardNote, testId }: StackedTableProps<T>) {

@@ -15,7 +15,7 @@ import { SuggestedMentorsPanel } from "./suggested-mentors-panel";
 import { UnreadPanel } from "./unread-panel";
 
 /**
- * The mentee's home (issue 23): her next session with Join, calls left per subscription, unread
+ * The mentee's home: her next session with Join, calls left per subscription, unread
  * messages and mentors suggested from her recent searches (kept in this browser) or her
  * subscriptions' skills; one query (mentees.home), refetched when a message or a schedule push arrives.
  */

@@ -16,7 +16,7 @@ type Prompt = NonNullable<MenteeHomeData["ratingPrompt"]>;
 const starsLabel = (n: number) => plural(n, { one: "# star", other: "# stars" });
 
 /**
- * "How was your session with Asha?" (issue 26): after a completed session, at most once per mentor
+ * "How was your session with Asha?" (ADR 0026): after a completed session, at most once per mentor
  * per period. A tap on a star is her rating (her one review of the mentor, its text kept); "Not now"
  * closes the prompt. After a rating she is thanked, with a way to add a few words.
  */

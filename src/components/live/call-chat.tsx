@@ -30,7 +30,7 @@ type CallChatProps = {
 const keyOf = (item: ThreadItem) => (item.kind === "held" ? item.message.id : item.message.clientId);
 
 /**
- * The text panel of a call (issue 26): the pair's own chat conversation, so what is typed in the
+ * The text panel of a call (ADR 0026): the pair's own chat conversation, so what is typed in the
  * call stays in their chat afterwards. It sends through chat.send (a client id per message, so a
  * retry is stored once) and shows new messages as the user room's push refetches the thread.
  */
@@ -77,6 +77,7 @@ export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id
   // Stay at the newest message as messages arrive.
   const scroller = useRef<HTMLDivElement>(null);
   const lastKey = items.length ? keyOf(items[items.length - 1]) : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last message (lastKey) scrolls to the bottom again
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && open) el.scrollTop = el.scrollHeight;

@@ -151,6 +151,7 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
             </p>
           ) : null}
         </div>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the chat (its field, its buttons) bubbles here and closes it */}
         <div
           className={chatOpen ? "fixed inset-0 z-50 md:static md:z-auto md:h-[min(70vh,32rem)] md:overflow-hidden md:rounded-lg md:border md:border-slate-200" : "hidden"}
           onKeyDown={(e) => e.key === "Escape" && closeChat()}

@@ -3,7 +3,7 @@ import { t } from "@lingui/core/macro";
 import "@/lib/i18n";
 
 /**
- * The camera, microphone and speaker a person chose for calls (issue 26): pure logic, kept apart
+ * The camera, microphone and speaker a person chose for calls (ADR 0026): pure logic, kept apart
  * from the browser's media APIs so it can be tested. A choice is remembered in this browser, and
  * falls back to the first device of its kind when the chosen one is gone (unplugged).
  */

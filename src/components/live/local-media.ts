@@ -27,7 +27,7 @@ type TrackKind = "videoinput" | "audioinput";
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getDisplayMedia === "function";
 
 /**
- * The camera, microphone and shared screen of one person for a call (issue 26), framework-free:
+ * The camera, microphone and shared screen of one person for a call (ADR 0026), framework-free:
  * the pre-join check and the call read it through `subscribe`/`getSnapshot`. Device switches and
  * toggles change the tracks; the call sends whatever tracks the snapshot holds.
  */

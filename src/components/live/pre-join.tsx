@@ -28,7 +28,7 @@ export function useTrackStream(track: MediaStreamTrack | null): MediaStream | nu
 }
 
 /**
- * Before entering (issue 26): one's own camera and a microphone level, the devices to use, mute and
+ * Before entering (ADR 0026): one's own camera and a microphone level, the devices to use, mute and
  * camera toggles, and "Join now" once the room is open (10 minutes before the start). Nobody is in
  * the room, or counted as present, until they join.
  */

@@ -3,7 +3,7 @@ import { plural, t } from "@lingui/core/macro";
 import "@/lib/i18n";
 import { clockText } from "./use-server-clock";
 
-/** Where a session stands on the server's clock: before its start, running, or over (issue 26). */
+/** Where a session stands on the server's clock: before its start, running, or over (ADR 0026). */
 export type SessionPhase = { phase: "before"; startsIn: number } | { phase: "running"; elapsed: number; left: number } | { phase: "over" };
 
 const MINUTE = 60 * 1000;

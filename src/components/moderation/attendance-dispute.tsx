@@ -56,6 +56,7 @@ export function AttendanceEvidence({ session, names }: { session: Session; names
             const stayed = p.leftAt ? t`stayed ${stayedFor} min` : t`until the room closed`;
             const who = names[p.role];
             const side = i18n._(SIDES[p.role]);
+            // biome-ignore lint/suspicious/noArrayIndexKey: the room's record is read-only and in the order it happened
             return <li key={i}>{t`${who} (${side}): ${joined}, ${stayed}`}</li>;
           })}
         </ul>

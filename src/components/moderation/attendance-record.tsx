@@ -6,13 +6,13 @@ export type AttendanceRecord = RouterOutputs["moderation"]["mentors"]["items"][n
 /** No-shows from this many in 90 days mark a repeat offender for the moderator. */
 export const REPEAT_NO_SHOWS = 2;
 
-/** A person's 90-day attendance record on the moderators' lists (issue 26), flagged when they keep missing sessions. */
+/** A person's 90-day attendance record on the moderators' lists (ADR 0026), flagged when they keep missing sessions. */
 export function AttendanceRecordLine({ record: r }: { record: AttendanceRecord }) {
   const { t } = useLingui();
   const repeat = r.noShows >= REPEAT_NO_SHOWS;
   const completed = r.completed;
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-label={t`Attendance in the last 90 days`}>
+    <p role="group" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-label={t`Attendance in the last 90 days`}>
       <span className="font-medium text-slate-700">
         <Trans>Last 90 days:</Trans>
       </span>

@@ -16,6 +16,7 @@ export function ListLoading({ label, rows = 3 }: { label: string; rows?: number 
   return (
     <div role="status" aria-label={label} className="grid gap-3">
       {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, alike and never reordered
         <Skeleton key={i} className="h-20 w-full" />
       ))}
     </div>

@@ -5,7 +5,7 @@ import { longDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
 import { ChartSlot } from "../chart-slot";
 
-/** The chart's code (visx) loads after the page itself, only where a chart is drawn (issue 28). */
+/** The chart's code (visx) loads after the page itself, only where a chart is drawn. */
 const StatisticsBars = lazy(() => import("./statistics-bars"));
 
 type Day = { date: string; count: number };

@@ -17,7 +17,7 @@ function OpenInList({ name }: { name: string }) {
 }
 
 /**
- * The moderator home's card of mentors who leave subscribers unanswered (issue 26): each with how
+ * The moderator home's card of mentors who leave subscribers unanswered (ADR 0026): each with how
  * many subscribers have waited more than 72 hours, the longest wait and when he was last active,
  * linking to him in the mentors list (where he can be blocked).
  */

@@ -5,6 +5,9 @@ import { dayjs } from "../../../shared/zoned-time";
 
 export type TimeOffDraft = { firstDay: string; lastDay: string; note: string };
 
+/** The later of two days written "YYYY-MM-DD", which sort as text the way they sort in time. */
+const laterDay = (a: string, b: string) => (a < b ? b : a);
+
 const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /** "Add time off": first and last day (in the mentor's zone) and an optional note; Submit asks for a preview first. */
@@ -28,7 +31,7 @@ export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pend
       </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>First day</Trans>
-        <input type="date" required min={today} value={draft.firstDay} onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: draft.lastDay < e.target.value ? e.target.value : draft.lastDay })} className={field} />
+        <input type="date" required min={today} value={draft.firstDay} onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: laterDay(draft.lastDay, e.target.value) })} className={field} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Last day</Trans>

@@ -38,7 +38,7 @@ const withValue = (options: [number, MessageDescriptor][], value: number): [numb
 
 type Rules = { noticeMinutes: number; bufferMinutes: number; dailyCap: number | null };
 
-/** The mentor's booking rules: minimum notice, a buffer between booked sessions and a daily cap (issue 22). */
+/** The mentor's booking rules: minimum notice, a buffer between booked sessions and a daily cap (ADR 0023). */
 export function BookingRulesForm() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();

@@ -7,7 +7,7 @@ import type { SlotDraft } from "./add-slot-form";
 const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /**
- * A click on an empty calendar cell proposes a slot there and asks before publishing it (issue 22:
+ * A click on an empty calendar cell proposes a slot there and asks before publishing it (ADR 0023:
  * nothing happens from one click); the title and description are optional.
  */
 export function PublishCellDialog({ start, zone, pending, onClose, onPublish }: { start: Date | null; zone: string; pending: boolean; onClose: () => void; onPublish: (draft: SlotDraft) => void }) {

@@ -39,7 +39,7 @@ function placement(anchor: Anchor | null, height: number): CSSProperties {
 }
 
 /**
- * A slot's details, opened beside its event on the calendar (issue 22), as a modal dialog that holds
+ * A slot's details, opened beside its event on the calendar (ADR 0023), as a modal dialog that holds
  * focus and closes with Escape: the time (and the mentee's), state, title, agenda, where the slot came
  * from, the booking's history, and the actions: delete (asking first; a booked slot with a reason the
  * mentee reads), ask to reschedule (a required message), Go Live.
@@ -48,7 +48,7 @@ export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | 
   const { t } = useLingui();
   // Its own clock (every 30 s): a slot that starts while the details are open stops offering what only a future slot can; the calendar behind is not drawn again.
   const now = useNow(30_000);
-  // Closed, the focus goes back to the calendar event that opened it (issue 28).
+  // Closed, the focus goes back to the calendar event that opened it.
   const focusReturn = useFocusReturn({});
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -36,6 +36,7 @@ export function SlotHistory({ history, zone }: { history: { status: "pending" | 
       ) : (
         <ol className="grid gap-1 text-slate-700">
           {history.data.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end, and two moves may share a time
             <li key={i}>
               <time dateTime={e.at} className="text-slate-500">
                 {at(e.at, zone)}

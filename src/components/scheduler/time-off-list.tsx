@@ -20,7 +20,7 @@ const periodLabel = (first: string, last: string) => (first === last ? dayLabel(
 const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isArray(open) ? open.length : 0);
 
 /**
- * The mentor's time off (issue 22): the periods he is away, each removable; a new period is previewed
+ * The mentor's time off (ADR 0023): the periods he is away, each removable; a new period is previewed
  * first, and a confirmation lists the bookings it cancels and the open slots it removes. If bookings
  * changed meanwhile (the server answers 409 with the fresh list), the list is shown again and he is asked again.
  */

@@ -92,6 +92,7 @@ export function WeeklyHoursEditor({ zone }: { zone: string }) {
                         const rangeNumber = i + 1;
                         const { start, end } = range;
                         return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a range is known by its place only; its fields are controlled, so a removed range's values never stay behind
                         <div key={i} className="flex flex-wrap items-center gap-2">
                           <input
                             type="time"

@@ -1,4 +1,4 @@
-/** The weekly hours editor's model (issue 22): seven rows Monday..Sunday, each with its ranges, checked like the server does. */
+/** The weekly hours editor's model (ADR 0023): seven rows Monday..Sunday, each with its ranges, checked like the server does. */
 
 import { msg } from "@lingui/core/macro";
 import { i18n } from "@/lib/i18n";

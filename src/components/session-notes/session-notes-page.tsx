@@ -20,7 +20,7 @@ const BACK = {
 } as const;
 
 /**
- * The shared notes page of a completed session (issue 26), the same for both participants: the
+ * The shared notes page of a completed session (ADR 0026), the same for both participants: the
  * session and its agenda, the mentor's notes (he writes and edits them, she reads them) and the
  * comments both of them add. Anyone else reads "not found"; before the session is completed, when
  * notes open.

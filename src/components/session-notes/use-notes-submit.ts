@@ -6,7 +6,7 @@ import { translateServerMessage } from "@/lib/i18n/server-messages";
 type Schema = v.GenericSchema<unknown, { slotId: string; body: string }>;
 
 /**
- * A notes page form's submit (issue 26): checks the text with the shared schema first (the server's
+ * A notes page form's submit (ADR 0026): checks the text with the shared schema first (the server's
  * words, without a round trip), then sends it; the problem to show under the field, from either.
  */
 export function useNotesSubmit(schema: Schema, input: () => { slotId: string; body: string }, send: (valid: { slotId: string; body: string }) => void, unsent: string) {

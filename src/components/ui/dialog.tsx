@@ -12,7 +12,7 @@ export const DialogClose = DialogPrimitive.Close;
 const nameOf = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
 
 /**
- * Gives the focus back to what had it when the dialog opened (issue 28). Radix returns it to its own
+ * Gives the focus back to what had it when the dialog opened. Radix returns it to its own
  * Trigger; most of our dialogs are opened by a button that is not one (a controlled `open`), or by a
  * calendar event, and the focus fell to the page's top. When the opener was redrawn meanwhile (a list
  * refreshed, a calendar re-rendered its events), the control with the same name takes the focus.

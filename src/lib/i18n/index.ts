@@ -4,7 +4,7 @@ import { setDisplayLocale } from "../../../shared/display-locale";
 import { ENGLISH_COMMON, loadCatalogFile, type CatalogName } from "./catalogs";
 
 /**
- * The app's language (issue 27, ADR 0027): Lingui's one i18n instance, the catalogs it has, and the
+ * The app's language (ADR 0027): Lingui's one i18n instance, the catalogs it has, and the
  * choice of language. The choice is kept in the `lang` cookie, so the Worker draws the landing and a
  * profile in it too, and in the account once she is signed in (`auth.setLocale`): her e-mails and
  * reminders follow it, and signing in on another device brings it back.
@@ -71,7 +71,7 @@ export async function activateLocale(locale: Locale, options: { remember?: boole
   document.documentElement.lang = locale;
 }
 
-/** On sign-in: the language kept in her account, if she chose one, wins over this browser's (issue 27). */
+/** On sign-in: the language kept in her account, if she chose one, wins over this browser's. */
 export function applyAccountLocale(locale: string | null | undefined): void {
   if (isLocale(locale) && locale !== currentLocale()) void activateLocale(locale, { remember: true }).catch(() => undefined);
 }

@@ -34,7 +34,7 @@ const POPUP_POLL_MS = 500;
 
 /**
  * "Sign in with Google" opens a popup with a one-time value this page keeps; the popup hands the
- * session back by `postMessage` and this page stores it only when the value matches (issue 20).
+ * session back by `postMessage` and this page stores it only when the value matches.
  * When the popup closes, the user goes back to the page she came from (`redirect`), else /mentees.
  * Without a popup (blocked), the same flow runs in this window and the return-to travels with it.
  */

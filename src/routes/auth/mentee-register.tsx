@@ -51,7 +51,7 @@ function MenteeRegister() {
       await signup.mutateAsync(values);
       setCreated(true);
       // SPEC §4: after 5 s she goes on to sign in (as the mentees guard would send her), with her
-      // e-mail filled in and the page she came from kept (issue 23).
+      // e-mail filled in and the page she came from kept.
       rememberSignupEmail(values.email ?? "");
       redirectAfter("/auth/login", REDIRECT_DELAY_MS, { ...LOGIN_SEARCH.mentee, ...(redirect ? { redirect } : {}) });
     } catch (error) {

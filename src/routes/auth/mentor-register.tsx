@@ -55,7 +55,7 @@ function MentorRegister() {
     let outcome: Outcome;
     try {
       const answer = await apply.mutateAsync(toMentorApplication(values));
-      // A rejected applicant's new application waits for the mailed link (issue 20).
+      // A rejected applicant's new application waits for the mailed link.
       outcome = answer.confirmByEmail ? { kind: "submitted", confirmByEmail: translateServerMessage(answer.message) } : { kind: "submitted" };
     } catch (error) {
       outcome = outcomeOfError(error);

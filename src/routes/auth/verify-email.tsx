@@ -21,7 +21,7 @@ function takeToken(): string {
   return token;
 }
 
-/** The page a mailed link opens (issue 20): confirms the address, or a held mentor re-application. */
+/** The page a mailed link opens: confirms the address, or a held mentor re-application. */
 function VerifyEmailPage() {
   const { t } = useLingui();
   const trpc = useTRPC();

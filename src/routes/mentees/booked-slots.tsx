@@ -7,7 +7,7 @@ import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { LoadError } from "@/components/load-error";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Skeleton } from "@/components/ui/skeleton";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { useTRPC } from "@/lib/trpc";
 import { zoneLabel } from "@/lib/zoned";
 
@@ -43,7 +43,7 @@ function BookedSlots() {
           <BookingList title={t`Past`} label={t`Past sessions`} empty={t`No past sessions yet.`} items={list.data.past} zone={zone} />
         </>
       )}
-      {/* Below the lists, drawn once they are: the lists never push it down while a phone's screen shows it (issue 28, CLS). */}
+      {/* Below the lists, drawn once they are: the lists never push it down while a phone's screen shows it (CLS). */}
       {list.isPending ? null : <CalendarFeedPanel />}
     </section>
   );

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MenteeHome } from "@/components/home/mentee-home";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { recentSearches } from "@/lib/search-history";
 import { readSession } from "@/lib/session";
 

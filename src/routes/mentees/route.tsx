@@ -4,7 +4,7 @@ import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
 import { loadCatalog } from "@/lib/i18n";
 import { ALL } from "@/lib/browse";
 import { rememberGuardedPath } from "@/lib/guarded-path";
@@ -22,13 +22,13 @@ export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.
   beforeLoad: ({ location, context }) => {
     if (!hasRecord("mentee") && context.signedIn !== "mentee") {
-      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it.
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentee });
     }
   },
-  // The area's messages, in the reader's language, arrive beside its code (issue 27); what its header reads on every
-  // page (the bell, unread messages, the zone) starts at the same time (issue 28).
+  // The area's messages, in the reader's language, arrive beside its code (ADR 0027); what its header reads on every
+  // page (the bell, unread messages, the zone) starts at the same time.
   loader: ({ context }) => {
     startReads(context.reads, "mentee", areaHeaderReads);
     return loadCatalog("signed-in", "mentee");

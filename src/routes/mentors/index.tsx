@@ -12,7 +12,7 @@ import { TextWithLinks } from "@/components/text-with-links";
 import { useMyZone } from "@/lib/use-my-zone";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { useTRPC } from "@/lib/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
 

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/first-reads";
+import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
 import { loadCatalog } from "@/lib/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
 import { isAuthenticated } from "@/lib/session";
@@ -20,13 +20,13 @@ const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: ({ location, context }) => {
     if (!isAuthenticated("mentor") && context.signedIn !== "mentor") {
-      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it.
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.mentor });
     }
   },
-  // The area's messages, in the reader's language, arrive beside its code (issue 27); what its header reads on every
-  // page (the bell, unread messages, the zone) starts at the same time (issue 28).
+  // The area's messages, in the reader's language, arrive beside its code (ADR 0027); what its header reads on every
+  // page (the bell, unread messages, the zone) starts at the same time.
   loader: ({ context }) => {
     startReads(context.reads, "mentor", areaHeaderReads);
     return loadCatalog("signed-in", "mentor");

@@ -9,7 +9,7 @@ import { PushOfferSlot } from "@/components/push-offer-slot";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { ListLoading } from "@/components/moderation/list-states";
 import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { useMyZone } from "@/lib/use-my-zone";
 import { zoneLabel } from "@/lib/zoned";
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute("/mentors/scheduler")({
   component: Scheduler,
 });
 
-// The calendar is the tab the page opens on; the other three load when the mentor opens them (issue 28's page weight).
+// The calendar is the tab the page opens on; the other three load when the mentor opens them (to keep the page's first load light).
 const WeeklyHoursEditor = lazy(() => import("@/components/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
 const TimeOffList = lazy(() => import("@/components/scheduler/time-off-list").then((m) => ({ default: m.TimeOffList })));
 const BookingRulesForm = lazy(() => import("@/components/scheduler/booking-rules-form").then((m) => ({ default: m.BookingRulesForm })));
@@ -30,7 +30,7 @@ const SECTIONS = [
   ["rules", msg`Booking rules`],
 ] as const;
 
-/** The mentor's scheduler (issue 22): his calendar of slots, his weekly hours, his time off and his booking rules, one tab each. */
+/** The mentor's scheduler (ADR 0023): his calendar of slots, his weekly hours, his time off and his booking rules, one tab each. */
 function Scheduler() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
@@ -76,7 +76,7 @@ function Scheduler() {
           </Suspense>
         </TabsContent>
       </Tabs>
-      {/* Below the tabs: it appears once its code and the device's state are known, and must not push the calendar down (issue 28, CLS). */}
+      {/* Below the tabs: it appears once its code and the device's state are known, and must not push the calendar down (CLS). */}
       <PushOfferSlot
         role="mentor"
         title={t`Know when a mentee books?`}

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ModeratorHome } from "@/components/moderation/moderator-home";
-import { startReads } from "@/lib/first-reads";
+import { startReads } from "@/lib/route-prefetch";
 import { viewerZoneInput } from "@/lib/viewer-zone";
 
 export const Route = createFileRoute("/moderator/")({

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { NotificationSettings } from "@/components/notification-settings";
 
-/** What each channel sends her and this device's push (issue 27). */
+/** What each channel sends her and this device's push (ADR 0027). */
 export const Route = createFileRoute("/moderator/notifications")({
   component: () => <NotificationSettings role="moderator" />,
 });

@@ -19,12 +19,12 @@ const NAV: AreaNavItem[] = [
 export const Route = createFileRoute("/moderator")({
   beforeLoad: ({ location, context }) => {
     if (!isAuthenticated("moderator") && context.signedIn !== "moderator") {
-      // The exact sign-in URL of SPEC §2; the page asked for waits beside it (issue 23).
+      // The exact sign-in URL of SPEC §2; the page asked for waits beside it.
       rememberGuardedPath(location.href);
       throw redirect({ to: "/auth/login", search: LOGIN_SEARCH.moderator });
     }
   },
-  // The area's messages, in the reader's language, arrive beside its code (issue 27).
+  // The area's messages, in the reader's language, arrive beside its code (ADR 0027).
   loader: () => loadCatalog("signed-in", "moderator"),
   component: () => <AreaLayout role="moderator" nav={NAV} />,
 });

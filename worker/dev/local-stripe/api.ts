@@ -8,11 +8,10 @@ import { createSession, emitEvent, endSubscription, metadataOf, must, nowS, Stri
 export { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type LocalStripeEnv, type LocalSubscription, type WebhookEndpoint } from "./lifecycle";
 
 /**
- * The local Stripe stand-in (ADR 0010): the part of Stripe's REST API this app uses, answered in
- * process for development and tests without a Stripe key. stripe-node's fetch HTTP client talks to
- * it exactly as it talks to api.stripe.com; its events are signed with the local webhook secret
- * and posted to the Worker's own webhook route, as Stripe posts them. Only the Worker's entry
- * (worker/third-parties.ts) plugs it in, and only in development without a Stripe key.
+ * The local Stripe (ADR 0010, ADR 0033): the part of Stripe's REST API this app uses, served by the
+ * doubles' server (worker/dev/doubles.ts) for `npm run dev` and the tests. The Worker's stripe-node
+ * client talks to it at STRIPE_API_URL exactly as it talks to api.stripe.com; its events are signed
+ * with the local webhook secret and posted to the app's webhook route over HTTP, as Stripe posts them.
  */
 
 const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": stripeId("req") } });
@@ -80,7 +79,7 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       return updated;
     }
     case "POST checkout/sessions":
-      return createSession(db, body);
+      return createSession(db, body, local.pagesOrigin);
     case "GET checkout/sessions/:id":
       return must(db, id, "checkout.session");
     case "POST checkout/sessions/:id/expire": {
@@ -120,7 +119,7 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
     case "DELETE subscriptions/:id":
       return endSubscription(local, db, await must<LocalSubscription>(db, id, "subscription"), "cancellation_requested");
     default: {
-      // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): issue 24.
+      // Connect (accounts, account links, transfers, payouts, balance) and money movements (refunds, disputes): ADR 0024.
       const call = { method, path, key, id, parts, body, account };
       const answer = (await routeMoney(local, db, call)) ?? (await routeConnect(local, db, call));
       if (answer !== undefined) return answer;

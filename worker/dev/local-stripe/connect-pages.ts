@@ -1,19 +1,17 @@
 import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { Env } from "../../env";
 import { accountOf, balanceOf, completedAccount, createPayout, emitConnectEvent, payoutsOf, payPayout, type LocalAccount, type LocalAccountLink } from "./connect";
 import type { LocalStripeEnv } from "./lifecycle";
 import { getObject, putObject } from "./store";
 
 /**
- * Development-only pages of the local Stripe's Connect (issue 24, ADR 0024): the hosted onboarding
+ * Development-only pages of the local Stripe's Connect (ADR 0024): the hosted onboarding
  * an Account Link opens (`/dev/stripe/connect/:acct`: add a test bank account) and the Express
  * dashboard a login link opens (`/dev/stripe/express/:acct`: balance, payouts, "Pay out now").
- * Mounted inside the local Stripe's pages, so they answer 404 wherever the stand-in is not plugged in.
  */
 
-type PagesEnv = { Bindings: Env; Variables: { localStripe: LocalStripeEnv } };
+type PagesEnv = { Variables: { localStripe: LocalStripeEnv } };
 type DevContext = Context<PagesEnv>;
 
 export const TEST_IFSC = "HDFC0000001";

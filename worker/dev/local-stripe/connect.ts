@@ -24,8 +24,6 @@ export type LocalAccount = StripeObject & {
   metadata: Record<string, string>;
   external_accounts?: { object: "list"; data: { id: string; object: "bank_account"; account_holder_name: string; routing_number: string; last4: string; currency: string; country: string }[] };
   created: number;
-  /** The stand-in's own: the app's origin, learnt from an account link's return URL (for login links). */
-  dev_origin?: string;
 };
 
 export type LocalAccountLink = StripeObject & { object: "account_link"; account: string; return_url: string; refresh_url: string; created: number; expires_at: number; used: boolean };
@@ -153,7 +151,7 @@ export async function payPayout(local: LocalStripeEnv, payout: LocalPayout): Pro
 }
 
 /**
- * The local Stripe's Connect (issue 24, ADR 0024): Express accounts, account links, login links,
+ * The local Stripe's Connect (ADR 0024): Express accounts, account links, login links,
  * transfers and their reversals, balance, payouts. Answers a call it knows, or undefined (the
  * caller then answers 404 as Stripe does).
  */
@@ -170,24 +168,22 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
     case "POST accounts/:id/login_links": {
       const account = await must<LocalAccount>(db, String(id), "account");
       if (!account.details_submitted) throw new StripeApiError(400, "Cannot create a login link for an account that has not completed onboarding.", "account_invalid");
-      return { object: "login_link", created: nowS(), url: `${account.dev_origin ?? ""}/dev/stripe/express/${account.id}` };
+      return { object: "login_link", created: nowS(), url: `${local.pagesOrigin}/dev/stripe/express/${account.id}` };
     }
     case "POST account_links": {
       const account = await must<LocalAccount>(db, String(body.account), "account");
       const returnUrl = String(body.return_url ?? "");
       const refreshUrl = String(body.refresh_url ?? "");
-      let origin: string;
       try {
-        origin = new URL(returnUrl).origin;
+        new URL(returnUrl);
         new URL(refreshUrl);
       } catch {
         throw new StripeApiError(400, "return_url and refresh_url must be absolute URLs.", "url_invalid");
       }
       const link: LocalAccountLink = { id: stripeId("acctlink"), object: "account_link", account: account.id, return_url: returnUrl, refresh_url: refreshUrl, created: nowS(), expires_at: nowS() + ACCOUNT_LINK_LIFETIME_S, used: false };
       await putObject(db, link);
-      if (account.dev_origin !== origin) await putObject(db, { ...account, dev_origin: origin });
       const query = new URLSearchParams({ link: link.id, return: returnUrl, refresh: refreshUrl });
-      return { object: "account_link", created: link.created, expires_at: link.expires_at, url: `${origin}/dev/stripe/connect/${account.id}?${query}` };
+      return { object: "account_link", created: link.created, expires_at: link.expires_at, url: `${local.pagesOrigin}/dev/stripe/connect/${account.id}?${query}` };
     }
     case "POST transfers": {
       const amount = amountOf(body.amount);
@@ -248,8 +244,8 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
 
 /**
  * Signs a Connect event (about a connected account: `account` names it) with the local Connect
- * secret and posts it through the Worker to `/api/stripe/connect-webhook`, as Stripe does. Waits for
- * the route's after-work (notifications, transfers), as emitEvent does for the platform endpoint.
+ * secret and posts it to the app's `/api/stripe/connect-webhook`, as Stripe does. Waits for the
+ * route's answer, as emitEvent does for the platform endpoint.
  */
 export function emitConnectEvent(local: LocalStripeEnv, type: string, object: StripeObject, account: string): Promise<void> {
   return emitEvent(local, type, object, { account });

@@ -13,11 +13,14 @@ export const LOCAL_PUBLISHABLE_KEY = "pk_test_local_mentorlink";
  * invoices, and the signed events each change sends to the Worker's webhook route, as Stripe does.
  */
 
-/** The Worker's public entry point for a request (its `fetch`): the local Stripe's events go through it to `/api/stripe/webhook`. */
-export type WebhookEndpoint = (request: Request, ctx: ExecutionContext) => Promise<Response>;
+/** Delivers a signed event to the app's webhook route (`/api/stripe/webhook`), over HTTP as Stripe does. */
+export type WebhookEndpoint = (request: Request) => Promise<Response>;
 
-/** The stand-in's database (its own table, ./store.ts) and where it delivers its events. */
-export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint };
+/**
+ * The local Stripe's database (its own table, ./store.ts), where it delivers its events, and the
+ * origin its pages are reached at (the checkout, onboarding and dashboard links it hands out).
+ */
+export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint; pagesOrigin: string };
 
 export const DAY_S = 24 * 60 * 60;
 export const nowS = () => Math.floor(Date.now() / 1000);
@@ -62,7 +65,7 @@ export type LocalSession = StripeObject & {
   currency: string;
   line_items_price: string;
   subscription_metadata: Record<string, string>;
-  /** Destination charges (issue 24): what the checkout's subscription_data asked for, copied onto the subscription. */
+  /** Destination charges (ADR 0024): what the checkout's subscription_data asked for, copied onto the subscription. */
   subscription_transfer_data: { destination: string } | null;
   subscription_application_fee_percent: number | null;
   product_name: string;
@@ -80,7 +83,7 @@ export type LocalSubscription = StripeObject & {
   ended_at: number | null;
   cancellation_details: { reason: string | null; comment: null; feedback: null };
   metadata: Record<string, string>;
-  /** Destination charges (issue 24): each invoice's charge moves gross - application fee to this account. */
+  /** Destination charges: each invoice's charge moves gross - application fee to this account. */
   transfer_data?: { destination: string } | null;
   application_fee_percent?: number | null;
   items: { object: "list"; data: { id: string; object: "subscription_item"; price: StripeObject; quantity: 1; current_period_start: number; current_period_end: number }[] };
@@ -89,7 +92,7 @@ export type LocalSubscription = StripeObject & {
   customer_email: string | null;
 };
 
-export async function createSession(db: Db, body: Body): Promise<LocalSession> {
+export async function createSession(db: Db, body: Body, pagesOrigin: string): Promise<LocalSession> {
   const lineItems = (body.line_items ?? []) as { price: string }[];
   const price = await must(db, String(lineItems[0]?.price), "price");
   const product = await must(db, String(price.product), "product");
@@ -119,7 +122,7 @@ export async function createSession(db: Db, body: Body): Promise<LocalSession> {
     product_name: String(product.name),
     expires_at: Number(body.expires_at ?? nowS() + DAY_S),
     last_decline: false,
-    url: `${new URL(successUrl).origin}/dev/stripe/checkout/${id}`,
+    url: `${pagesOrigin}/dev/stripe/checkout/${id}`,
     created: nowS(),
     livemode: false,
   };
@@ -186,7 +189,7 @@ function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: str
 }
 
 /**
- * A paid invoice's payment (issue 24): a PaymentIntent and its charge, named by the invoice's
+ * A paid invoice's payment: a PaymentIntent and its charge, named by the invoice's
  * `payments` (Stripe's `expand[]=payments`). A destination subscription's charge moves the mentor's
  * share to his account as Stripe does: a transfer of gross - application fee, named by the charge.
  */
@@ -256,8 +259,8 @@ export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalS
 
 /**
  * Signs an event with the local webhook secret (a Connect event: with the Connect secret, to the Connect route) and posts it, as Stripe does.
- * It waits for the route's after-work too (its notifications), so a call that changed something
- * returns once everyone was told, and nothing is left running past the request that caused it.
+ * It waits for the route's answer, so a call that changed something returns once the app has taken
+ * the change in.
  */
 export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject, connect?: { account: string }): Promise<void> {
   // A Connect event names its connected account and goes to the Connect endpoint, signed with that endpoint's secret.
@@ -266,9 +269,6 @@ export async function emitEvent(local: LocalStripeEnv, type: string, object: Str
   const payload = JSON.stringify(event);
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() });
   const request = new Request(`http://local-stripe${path}`, { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
-  const afterWork: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => void afterWork.push(p), passThroughOnException: () => {}, props: {} } as ExecutionContext;
-  const response = await local.webhook(request, ctx);
+  const response = await local.webhook(request);
   if (!response.ok) console.error(`local Stripe: the ${label} answered ${response.status} to ${type}`, await response.text());
-  await Promise.allSettled(afterWork);
 }

@@ -4,7 +4,7 @@ import { emitEvent, must, nowS, StripeApiError, type LocalStripeEnv } from "./li
 import { listObjects, putObject, stripeId, type StripeObject } from "./store";
 
 /**
- * The local Stripe's money movements (issue 24, ADR 0024): invoices read back with their payments,
+ * The local Stripe's money movements (ADR 0024): invoices read back with their payments,
  * charges, refunds (with `reverse_transfer` and `refund_application_fee` acting on a destination
  * charge's transfer, and Stripe's `charge.refunded` event), transfers listed by group, and disputes
  * opened and closed from the development page. Answers a call it knows, or undefined.

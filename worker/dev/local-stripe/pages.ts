@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { Env } from "../../env";
 import { connectPages } from "./connect-pages";
 import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
 import { getObject, listObjects, type StripeObject } from "./store";
@@ -46,25 +45,19 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 <title>${title}</title>${STYLE}</head><body><main class="${wide ? "wide" : ""}">${body}</main></body></html>`;
 }
 
-type PagesEnv = { Bindings: Env; Variables: { localStripe: LocalStripeEnv } };
+type PagesEnv = { Variables: { localStripe: LocalStripeEnv } };
 type DevContext = Context<PagesEnv>;
 const localEnv = (c: DevContext): LocalStripeEnv => c.var.localStripe;
 const dbOf = (c: DevContext) => c.var.localStripe.db;
 
 const pages = new Hono<PagesEnv>();
-// Connect (issue 24): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
+// Connect (ADR 0024): the local onboarding (/dev/stripe/connect/:acct) and Express dashboard (/dev/stripe/express/:acct).
 pages.route("/", connectPages);
 
-/**
- * Development-only pages of the local Stripe (ADR 0010): a test checkout and a lifecycle page.
- * They answer 404 wherever the entry did not plug the stand-in in: outside development, and
- * whenever a real Stripe (or a fake at STRIPE_API_URL) is configured.
- */
-export function localStripePages(localStripeOf: (env: Env) => LocalStripeEnv | null) {
+/** The local Stripe's pages (ADR 0010): a test checkout, a lifecycle page, and Connect's onboarding and dashboard. */
+export function localStripePages(local: LocalStripeEnv) {
   return new Hono<PagesEnv>()
     .use("*", async (c, next) => {
-      const local = localStripeOf(c.env);
-      if (!local) return c.text("Not found", 404);
       c.set("localStripe", local);
       await next();
     })
@@ -108,7 +101,7 @@ function closedPage(session: LocalSession) {
 
 pages.get("/checkout/:id", async (c) => {
   const session = await getObject<LocalSession>(dbOf(c), c.req.param("id"));
-  if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   return c.html(checkoutPage(session));
 });
@@ -116,7 +109,7 @@ pages.get("/checkout/:id", async (c) => {
 pages.post("/checkout/:id/pay", async (c) => {
   const db = dbOf(c);
   const session = await getObject<LocalSession>(db, c.req.param("id"));
-  if (!session || session.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   const form = await c.req.parseBody();
   const card = String(form.card ?? "").replace(/[\s-]/g, "");
@@ -132,7 +125,7 @@ pages.post("/checkout/:id/pay", async (c) => {
   return c.redirect(completed.success_url.replace("{CHECKOUT_SESSION_ID}", completed.id), 303);
 });
 
-/** The payments card of the lifecycle page (issue 24): refund a charge as Stripe's dashboard would, open and close a dispute. */
+/** The payments card of the lifecycle page: refund a charge as Stripe's dashboard would, open and close a dispute. */
 function paymentsCard(charges: Awaited<ReturnType<typeof chargesForPage>>) {
   return html`<div class="card" style="margin-top:1rem"><h2 style="margin:0;font-size:1.1rem">Payments</h2>
 <p class="muted">Each paid invoice's charge. Refund gives back what is left of it (a destination charge's transfer is reversed and the fee refunded in proportion); a dispute takes the money back until the bank decides. Each sends the event Stripe would send.</p>
@@ -154,7 +147,7 @@ ${ch.disputeStatus === "needs_response" ? html`<button name="action" value="won"
 pages.post("/charges/:id", async (c) => {
   const db = dbOf(c);
   const charge = await getObject<LocalCharge>(db, c.req.param("id"));
-  if (!charge || charge.object !== "charge") return c.text("No such charge", 404);
+  if (charge?.object !== "charge") return c.text("No such charge", 404);
   const action = String((await c.req.parseBody()).action ?? "");
   const local = localEnv(c);
   try {
@@ -205,7 +198,7 @@ ${s.cancel_at_period_end ? "" : html`<button name="action" value="renew" class="
 pages.post("/subscriptions/:id", async (c) => {
   const db = dbOf(c);
   const sub = await getObject<LocalSubscription>(db, c.req.param("id"));
-  if (!sub || sub.object !== "subscription") return c.text("No such subscription", 404);
+  if (sub?.object !== "subscription") return c.text("No such subscription", 404);
   if (sub.status === "canceled") return c.redirect("/dev/stripe?done=already+ended", 303);
   const action = String((await c.req.parseBody()).action ?? "");
   const local = localEnv(c);

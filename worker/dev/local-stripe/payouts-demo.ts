@@ -7,7 +7,7 @@ import { secondsOf } from "./lifecycle";
 import { ensureLocalStripeStore, getObject, localStripeObjects, putObject } from "./store";
 
 /**
- * The local Stripe's side of the payouts demo (issue 24, ADR 0024; the product's rows are
+ * The local Stripe's side of the payouts demo (ADR 0024; the product's rows are
  * db/seed-payouts.ts): the objects Stripe would hold for them. Idempotent: ids derive from the
  * seeded rows, existing objects are left as they are.
  */

@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../../db/schema";
 import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
 import { auditIfChanged } from "../moderation/audit";
@@ -14,7 +14,7 @@ export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
 
 /**
- * One tap on "Dispute" (issue 26): within 24 hours of the outcome, either participant sends it with
+ * One tap on "Dispute" (ADR 0026): within 24 hours of the outcome, either participant sends it with
  * what happened to the moderators' queue, as an attendance ticket about the other participant. Once
  * per session (the slot's `disputed_at`, set by the same conditional batch as the ticket).
  */
@@ -72,7 +72,7 @@ export function presenceFromJson(json: string | null): PresenceEvidence[] {
 export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: string, ticketId: string, outcome: SessionOutcome, note: string) {
   const { db, now } = deps;
   const ticket = await db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
-  if (!ticket || ticket.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
+  if (ticket?.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   const [row] = await bookedSessionRead(db, ticket.slotId);
   if (!row?.slot.outcome) fail("CONFLICT", "This session has no outcome to decide.");
@@ -84,7 +84,7 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
     to,
     ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: decision(formatWhen(row.slot.startAt, zone)) }, now, { ifPreviousChanged: true }),
   });
-  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, zoneOr(row.mentor.zone, "Asia/Kolkata"))];
+  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, mentorZoneOrDefault(row.mentor.zone))];
   const [resolved] = await db.batch([
     db
       .update(tickets)

@@ -4,7 +4,7 @@ import { livePresence } from "../../../db/schema";
 import type { Presence } from "../../../shared/attendance";
 
 /**
- * The live room's own record of who was there (issue 26, ADR 0026). Only the room writes these, for
+ * The live room's own record of who was there (ADR 0026). Only the room writes these, for
  * sockets the Worker admitted; a client never reports its own attendance.
  */
 

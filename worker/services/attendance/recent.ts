@@ -8,7 +8,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The dashboard's recent sessions: settled in the last two weeks, newest first. */
 export const RECENT_DAYS = 14;
 
-/** A participant's settled sessions of the last two weeks, with their outcomes (issue 26). */
+/** A participant's settled sessions of the last two weeks, with their outcomes (ADR 0026). */
 export async function recentSessions(db: Db, who: Participant, now: Date) {
   const mine = who.role === "mentor" ? eq(timeSlots.mentorId, who.id) : eq(timeSlots.menteeId, who.id);
   const rows = await slotQuery(db)

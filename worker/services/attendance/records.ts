@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * A person's attendance record over a recent window (issue 26), for the moderators' lists: sessions
+ * A person's attendance record over a recent window (ADR 0026), for the moderators' lists: sessions
  * completed, sessions they missed (their own no-shows, and those nobody came to), cancellations less
  * than 24 hours before the start, and reschedules they asked for or made. Correlated subqueries on
  * the list's own table (`mentees` or `mentors`, named in full: drizzle leaves a lone table's columns

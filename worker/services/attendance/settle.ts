@@ -1,42 +1,35 @@
-import { aliasedTable, and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../../db/client";
-import { mentees, mentors, timeSlots } from "../../../db/schema";
+import { mentors, timeSlots } from "../../../db/schema";
 import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
 import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
-import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, SESSION_MS, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { mailLocale } from "../../i18n";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
+import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 
-type WaitUntil = (p: Promise<unknown>) => void;
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;
 
-const menteeRow = aliasedTable(mentees, "settled_mentee");
-
 /**
- * Settles booked sessions whose room has closed (issue 26, ADR 0026): the outcome from the room's
+ * Settles booked sessions whose room has closed (ADR 0026): the outcome from the room's
  * records (shared/attendance.ts), written once by a conditional update, with each side's notice and
  * (when the mentor did not come) the mentee's e-mail in the same batch, pushed after the commit.
  * Idempotent: a session already settled, by an overlapping run or a moderator, is left alone.
  */
-export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil: WaitUntil = () => {}): Promise<Record<SessionOutcome, number>> {
+export async function settleEndedSessions({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<Record<SessionOutcome, number>> {
   // Every call's room closes at least 20 minutes after its start (an intro call: 15 + 5), so at most
   // 40 minutes before its one-hour slot's end: a coarse filter on the end, the exact one per row.
-  const rows = await db
-    .select({
-      slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
-      mentee: { id: menteeRow.id, first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
-      mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(menteeRow, eq(menteeRow.id, timeSlots.menteeId))
+  const rows = await bookedSlotWithPeople(db, {
+    slot: { id: timeSlots.id, type: timeSlots.type, startAt: timeSlots.startAt, endAt: timeSlots.endAt },
+    mentee: { id: slotMentee.id, first: slotMentee.firstName, last: slotMentee.lastName, email: slotMentee.email, zone: slotMentee.timeZone, locale: slotMentee.locale },
+    mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+  })
     .where(and(eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lte(timeSlots.endAt, new Date(now.getTime() + SESSION_MS - TRIAL_CALL_MS - LIVE_GRACE_MS))))
     .orderBy(asc(timeSlots.endAt))
     .limit(BATCH);
@@ -48,7 +41,7 @@ export async function settleEndedSessions(db: Db, env: Env, now: Date, waitUntil
   for (const r of due) {
     const outcome = settleOutcome({ type: r.slot.type, start: r.slot.startAt, end: r.slot.endAt }, presence.get(r.slot.id) ?? []);
     const mentee: Party = { id: r.mentee.id, first: r.mentee.first, name: `${r.mentee.first} ${r.mentee.last}`, email: r.mentee.email, zone: zoneOr(r.mentee.zone) };
-    const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: zoneOr(r.mentor.zone, "Asia/Kolkata") };
+    const mentor: Party = { id: r.mentor.id, first: r.mentor.first, name: `${r.mentor.first} ${r.mentor.last}`, email: r.mentor.email, zone: mentorZoneOrDefault(r.mentor.zone) };
     const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({ ...n, ...notificationWrite(db, n.to, { type: "alert", kind: "booking", content: n.content }, now, { ifPreviousChanged: true }) }));
     // After the notices: written only when the last of them was (the chain of `changes() = 1` starts at the settle).
     const mail: BatchItem<"sqlite">[] =

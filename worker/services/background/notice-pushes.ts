@@ -5,7 +5,7 @@ import type { Env, NoticePushJob } from "../../env";
 import type { Role } from "../../../shared/role";
 import { pushAllToUser } from "../push";
 import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
-import { inTurns } from "./in-turns";
+import { runWithConcurrencyLimit } from "./concurrency-limit";
 import { sendJobs } from "./queues";
 
 /**
@@ -31,7 +31,7 @@ export async function pushNotices(db: Db, env: Env, ids: string[], now: number):
   if (rows.length === 0) return 0;
   const deviceReads = rows.map((n) => deviceTargetsQuery(db, { role: n.recipientRole as Role, id: n.recipientId }, n.kind, now));
   const devices = (await db.batch([deviceReads[0], ...deviceReads.slice(1)])) as DeviceTarget[][];
-  await inTurns(rows, PUSHES_AT_ONCE, async (n, i) => {
+  await runWithConcurrencyLimit(rows, PUSHES_AT_ONCE, async (n, i) => {
     const pending: Promise<unknown>[] = [];
     const notice = { id: n.id, type: n.type, kind: n.kind, content: n.content, isRead: n.isRead, conversationId: n.conversationId, time: n.createdAt.toISOString(), createdAt: n.createdAt.toISOString() };
     pushAllToUser(env, (p) => pending.push(p), { role: n.recipientRole as Role, id: n.recipientId }, [{ event: "notification", data: notice }], devices[i]);

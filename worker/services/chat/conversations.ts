@@ -4,6 +4,7 @@ import { conversations, enrollments, mentees, mentors } from "../../../db/schema
 import { fail } from "../domain-error";
 import { profileImageUrl } from "../accounts";
 import { otherRole, type Member } from "./members";
+import type { ServiceDeps } from "../deps";
 
 export const NOT_YOUR_CONVERSATION = "This conversation does not exist or is not yours.";
 export const NOT_ELIGIBLE = "You can chat only with a mentor you have or had a subscription to.";
@@ -161,14 +162,14 @@ const hadSubscription = (menteeId: string, mentorId: string) =>
  * The conversation of a mentee and a mentor, created when the pair has or had a subscription (one
  * conditional statement; the pair's unique index makes concurrent opens share one conversation).
  */
-export async function openConversation(db: Db, member: Member, otherId: string | undefined): Promise<ConversationView> {
+export async function openConversation({ db, now }: Pick<ServiceDeps, "db" | "now">, member: Member, otherId: string | undefined): Promise<ConversationView> {
   if (!otherId) fail("BAD_REQUEST", member.role === "mentee" ? "Please choose a mentor" : "Please choose a mentee");
   const menteeId = member.role === "mentee" ? member.id : otherId;
   const mentorId = member.role === "mentor" ? member.id : otherId;
   const existing = await conversationWith(db, member, otherId);
   if (existing) return existing;
   await db.run(sql`insert into conversations (id, mentee_id, mentor_id, created_at)
-    select ${crypto.randomUUID()}, ${menteeId}, ${mentorId}, ${Date.now()}
+    select ${crypto.randomUUID()}, ${menteeId}, ${mentorId}, ${now.getTime()}
     where ${hadSubscription(menteeId, mentorId)}
     on conflict (mentee_id, mentor_id) do nothing`);
   const created = await conversationWith(db, member, otherId);

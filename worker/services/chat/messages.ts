@@ -9,6 +9,8 @@ import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts";
 import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
+import type { ServiceDeps } from "../deps";
+import { pushAllToUser, pushToUser } from "../push";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
@@ -89,17 +91,28 @@ export type SendResult = {
 };
 
 /**
- * Sends a message in one round trip (issue 25): one batch, one transaction, which reads the sender's account state and the
+ * Sends a message in one round trip (ADR 0017): one batch, one transaction, which reads the sender's account state and the
  * conversation `ref` names (its id, or on the legacy mentor path the other person's id), then stores the message only
  * where the account may act (`accountMayAct`, the account check's own rule in SQL), the conversation is the sender's, the
  * recipient is not blocked, the sender is under the rate limit, and this client id is new; then, only if it was stored, the
  * conversation's last activity and the recipient's message notification (replacing an unread one of the same
  * conversation, so the bell holds one line per conversation with news). The reads say why when nothing was stored.
+ * After the commit, a stored message is pushed to both sides' rooms and the recipient gets the notification.
+ *
+ * The message's time, the rate window and the notification's time are the request's `now`; whether the sign-in is live
+ * is measured on the real clock, as the account check before every procedure measures it (`accountMayAct`).
  */
-export async function sendMessage(db: Db, sender: Member & { sessionId?: string }, ref: string, content: string, clientId: string = crypto.randomUUID()): Promise<SendResult | Refused> {
+export async function sendMessage(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  sender: Member & { sessionId?: string },
+  ref: string,
+  content: string,
+  clientId: string = crypto.randomUUID(),
+): Promise<SendResult | Refused> {
+  const { db } = deps;
   const id = crypto.randomUUID();
   const notificationId = crypto.randomUUID();
-  const now = Date.now();
+  const now = deps.now.getTime();
   const recipientRole = otherRole(sender.role);
   const other = otherSide(sender);
   const named = conversationNamed(sender, ref, true);
@@ -108,13 +121,13 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
   const storedIn = sql`(select conversation_id from messages where id = ${id})`;
   const underLimit = sql`(select count(*) from messages where sender_type = ${sender.role} and sender_id = ${sender.id} and created_at > ${now - SEND_WINDOW_MS}) < ${SEND_LIMIT}`;
   const [state, members, inserted, , , , recipientDevices] = await db.batch([
-    accountStateQuery(db, sender.role, sender.id, sender.sessionId, now),
+    accountStateQuery(db, sender.role, sender.id, sender.sessionId),
     participantsQuery(db, sender, ref, true),
     db.run(sql`insert into messages (id, conversation_id, sender_type, sender_id, content, client_id, created_at)
       select ${id}, ${conversations.id}, ${sender.role}, ${sender.id}, ${content}, ${clientId}, ${now}
       from ${conversations} join ${recipients} on ${recipients.id} = ${other}
       where ${named.where} and ${recipients.isBlocked} = 0
-        and ${accountMayAct(sender.role, sender.id, sender.sessionId, now)} and ${underLimit}
+        and ${accountMayAct(sender.role, sender.id, sender.sessionId)} and ${underLimit}
       order by ${named.first} limit 1
       on conflict (sender_type, sender_id, client_id) do nothing`),
     db.run(sql`update conversations set last_message_at = ${now} where id = ${storedIn}`),
@@ -123,9 +136,9 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     db.run(sql`insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
       select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
       from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
-    // The recipient's devices for the notification's Web Push (issue 27), so the push after the commit needs no trip.
+    // The recipient's devices for the notification's Web Push (ADR 0027), so the push after the commit needs no trip.
     deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message", now),
-    // A mentor who writes is active (issue 26): at most one write an hour, in this same batch.
+    // A mentor who writes is active (ADR 0026): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);
   const refused = accountRefusal(sender.role, accountStateOf(state));
@@ -137,7 +150,9 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
     const at = new Date(now).toISOString();
     const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
     const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: `New message from ${senderPerson.name}`, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
-    return { conversation, message: messageView(conversation, row), created: true, notification, recipientDevices };
+    const sent: SendResult = { conversation, message: messageView(conversation, row), created: true, notification, recipientDevices };
+    pushSent(deps, sender, sent);
+    return sent;
   }
   // Not stored: either this send was stored before (a retry), or the sender is over the limit.
   const [earlier] = await db
@@ -151,16 +166,25 @@ export async function sendMessage(db: Db, sender: Member & { sessionId?: string 
   fail("TOO_MANY_REQUESTS", TOO_FAST);
 }
 
+/** After the commit: the message to the recipient's room with her notification (and its Web Push), and to the sender's other tabs. */
+function pushSent({ env, waitUntil }: Pick<ServiceDeps, "env" | "waitUntil">, sender: Member, sent: SendResult): void {
+  const recipient = { role: sent.conversation.other.role, id: sent.conversation.other.id };
+  const envelopes = [{ event: "messageReveived" as const, data: sent.message }];
+  pushAllToUser(env, waitUntil, recipient, sent.notification ? [...envelopes, { event: "notification" as const, data: sent.notification }] : envelopes, sent.recipientDevices);
+  // The sender's other tabs show it too (the client knows its own messages: no toast, no "new").
+  pushToUser(env, waitUntil, { role: sender.role, id: sender.id }, "messageReveived", sent.message);
+}
+
 /**
  * Marks the other participant's messages to the caller read, and the caller's message notifications of this conversation,
- * in one round trip (issue 25): the batch reads the reader's account state and the conversation, and both updates are
+ * in one round trip: the batch reads the reader's account state and the conversation, and both updates are
  * guarded by the account check's rule in SQL (`accountMayAct`) and by the conversation being the reader's.
  */
-export async function markConversationRead(db: Db, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {
-  const now = Date.now();
-  const theirs = sql`exists (select 1 from ${conversations} where ${conversationNamed(reader, conversationId).where}) and ${accountMayAct(reader.role, reader.id, reader.sessionId, now)}`;
+export async function markConversationRead({ db, now: at }: Pick<ServiceDeps, "db" | "now">, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {
+  const now = at.getTime();
+  const theirs = sql`exists (select 1 from ${conversations} where ${conversationNamed(reader, conversationId).where}) and ${accountMayAct(reader.role, reader.id, reader.sessionId)}`;
   const [state, members, marked] = await db.batch([
-    accountStateQuery(db, reader.role, reader.id, reader.sessionId, now),
+    accountStateQuery(db, reader.role, reader.id, reader.sessionId),
     participantsQuery(db, reader, conversationId),
     db.run(sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null and ${theirs}`),
     db.run(sql`update notifications set is_read = 1 where recipient_role = ${reader.role} and recipient_id = ${reader.id}

@@ -8,9 +8,8 @@ export type GoogleIdentity = { sub: string; email: string; emailVerified: boolea
 
 /**
  * Google's OAuth 2.0 with PKCE. `authorizationUrl` starts the flow; `identity` exchanges the code
- * (with the PKCE verifier) and reads the user's profile. Two implementations: Google itself (or a
- * fake at GOOGLE_OAUTH_URL in tests), and, in development without credentials, the local stand-in
- * (worker/dev/local-google-provider.ts); the Worker's entry picks one (worker/third-parties.ts).
+ * (with the PKCE verifier) and reads the user's profile: Google itself, or in development and tests
+ * the local Google at GOOGLE_OAUTH_URL (worker/dev/local-google.ts, ADR 0033).
  */
 export type GoogleProvider = {
   kind: "google" | "local";

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentees, refreshSessions } from "../../../db/schema";
 import type { Env } from "../../env";
-import { type Account } from "../accounts";
+import type { Account } from "../accounts";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { googleTakeoverMail } from "../mail/templates";
 import { welcomeMail } from "../mail/account-mails";
@@ -11,25 +11,26 @@ import { rotateCalendarFeedStatement } from "../calendar-feed";
 import type { GoogleIdentity } from "./provider";
 import type { Locale } from "../../../shared/locale";
 import { mailLocale } from "../../i18n";
+import type { WaitUntil } from "../deps";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";
 
-export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal; /** The blocked account (its notice says why, issue 23). */ userId?: string };
+export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal; /** The blocked account (its notice says why). */ userId?: string };
 
 export type GoogleSignInDeps = {
   db: Db;
   env: Env;
-  waitUntil: (p: Promise<unknown>) => void;
+  waitUntil: WaitUntil;
   now: number;
-  /** The language of the request (switcher cookie, else Accept-Language): a new account keeps it, and her welcome speaks it (issue 27). */
+  /** The language of the request (switcher cookie, else Accept-Language): a new account keeps it, and her welcome speaks it (ADR 0027). */
   locale?: Locale;
 };
 
 /**
- * The mentee for a Google identity whose e-mail Google verified (issue 12, issue 20, ADR 0019):
+ * The mentee for a Google identity whose e-mail Google verified (ADR 0019):
  * - the one already linked to it, or a new account with Google's names and picture and no password;
- * - an account with that e-mail whose address was proven (a mailed link or code): linked, as before;
+ * - an account with that e-mail whose address was proven (a mailed link or code): linked;
  * - an account with that e-mail whose address was never proven: the verified identity wins. Whoever
  *   registered it may not own the address, so its password stops working, every sign-in ends, its
  *   open tabs close, and the owner is told by mail; then she is signed in with Google.
@@ -58,7 +59,7 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
         locale: deps.locale,
       })
       .onConflictDoNothing();
-    // Issue 23: a new account is welcomed, in the same batch (an insert that lost a race writes no mail).
+    // A new account is welcomed, in the same batch (an insert that lost a race writes no mail).
     await db.batch([insert, mailInsertWhen(db, welcomeMail(identity.email, firstName, "google", mailLocale(deps.locale)), sql`changes() = 1`, now)]);
     deliverMailSoon(deps.env, deps.waitUntil);
   } else if (row.googleId === identity.sub || row.emailVerifiedAt) {

@@ -6,7 +6,7 @@ import type { Locale } from "../../../shared/locale";
 import { i18nFor, intlTag } from "../../i18n";
 import { layoutMail as mail, PRODUCT } from "./layout";
 
-/** Sent once, with the sign-up (issue 23), in the language she signed up in (issue 27); a Google sign-up has a proven address and no link to open. */
+/** Sent once, with the sign-up, in the language she signed up in (ADR 0027); a Google sign-up has a proven address and no link to open. */
 function welcomeMailText(to: string, firstName: string, how: "password" | "google", locale: Locale): MailMessage {
   const i18n = i18nFor(locale);
   return mail(to, {
@@ -37,7 +37,7 @@ export type Receipt = {
   /** Stripe's invoice id (the receipt's number, and the key that keeps one receipt per invoice). */
   invoiceId: string;
   zone: string;
-  /** Her mail's language (issue 27). */
+  /** Her mail's language. */
   locale: Locale;
 };
 
@@ -49,7 +49,7 @@ export function formatAmount(amountMinor: number, currency: string, locale: Loca
   return format.format(amountMinor / 10 ** digits);
 }
 
-/** One per paid invoice (issue 23): amount, period and mentor; a redelivered invoice is not mailed twice. */
+/** One per paid invoice: amount, period and mentor; a redelivered invoice is not mailed twice. */
 function receiptMailText(r: Receipt): MailMessage {
   const { locale, mentorName, menteeFirst } = r;
   const i18n = i18nFor(locale);

@@ -4,7 +4,7 @@ import type { Locale } from "../../../shared/locale";
 import { i18nFor } from "../../i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
-/** The e-mail of a session the mentor did not come to (issue 26): the call is back in her plan, and how to book another. In her language (issue 27). */
+/** The e-mail of a session the mentor did not come to (ADR 0026): the call is back in her plan, and how to book another. In her language (ADR 0027). */
 export type MissedByMentor = { to: string; first: string; mentorName: string; /** in the recipient's zone and language */ when: string; trial: boolean; locale: Locale };
 
 export function missedByMentorMail(m: MissedByMentor): MailMessage {

@@ -11,13 +11,13 @@ import { eventDescription, eventSummary } from "../../i18n/calendar";
 import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
 
 /**
- * The e-mails of a booking's changes (issue 23), one to each party, each in the recipient's own time
- * zone and language (issue 27), in plain text and HTML, with the calendar file attached: METHOD:REQUEST when a booking is
+ * The e-mails of a booking's changes, one to each party, each in the recipient's own time
+ * zone and language (ADR 0027), in plain text and HTML, with the calendar file attached: METHOD:REQUEST when a booking is
  * made or moved (calendars add it, or update it in place: same UID, higher SEQUENCE), METHOD:CANCEL
  * when it is cancelled by the mentee or deleted by the mentor (calendars remove it).
  */
 
-export type Party = { email: string; first: string; last: string; zone: string; /** Her mail's language (issue 27). */ locale: Locale };
+export type Party = { email: string; first: string; last: string; zone: string; /** Her mail's language. */ locale: Locale };
 
 export type BookingChange =
   /** `view` is the new booking. */

@@ -12,7 +12,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 
 export type MailContent = {
   title: string;
-  /** The language it is written in (issue 27): `<html lang>` of a mail not in English. */
+  /** The language it is written in (ADR 0027): `<html lang>` of a mail not in English. */
   lang?: string;
   /** "Hi Asha," (plain words; escaped in the HTML). */
   greeting?: string;

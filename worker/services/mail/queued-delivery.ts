@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { emailOutbox, type MailLane } from "../../../db/schema";
 import type { Env, MailJob } from "../../env";
-import { inTurns } from "../background/in-turns";
+import { runWithConcurrencyLimit } from "../background/concurrency-limit";
 import { sendJobs } from "../background/queues";
 import type { MailTransport, OutgoingMail } from "./transport";
 
@@ -115,7 +115,7 @@ const outgoing = (row: ClaimedRow): OutgoingMail => ({
  */
 export async function sendClaimedMail(db: Db, transport: MailTransport, rows: ClaimedRow[], now: () => number): Promise<MailOutcome[]> {
   const results: { row: ClaimedRow; error?: string; retryAfterMs?: number }[] = [];
-  await inTurns(rows, MAIL_SEND_CONCURRENCY, async (row) => {
+  await runWithConcurrencyLimit(rows, MAIL_SEND_CONCURRENCY, async (row) => {
     try {
       await transport.send(outgoing(row));
       results.push({ row });

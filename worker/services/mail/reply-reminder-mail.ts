@@ -28,11 +28,11 @@ export type ReplyReminder = {
   waited: string;
   /** in the mentor's zone and language */
   since: string;
-  /** The mentor's mail language (issue 27). */
+  /** The mentor's mail language (ADR 0027). */
   locale: Locale;
 };
 
-/** To a mentor whose subscriber has waited 72 hours for an answer (issue 26), once per wait. */
+/** To a mentor whose subscriber has waited 72 hours for an answer (ADR 0026), once per wait. */
 function replyReminderMailText(r: ReplyReminder): MailMessage {
   const { menteeName, first, waited, locale } = r;
   const i18n = i18nFor(locale);

@@ -5,9 +5,9 @@ import { i18nFor } from "../../i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 /**
- * The scheduler's own e-mails (issue 23): the session reminders (24 hours and 1 hour before) and
+ * The scheduler's own e-mails: the session reminders (24 hours and 1 hour before) and
  * the waitlist's offer of an earlier time, in the product's one look, in plain text and HTML, in the
- * recipient's language (issue 27).
+ * recipient's language (ADR 0027).
  */
 
 export type Reminder = {

@@ -9,7 +9,7 @@ import { htmlOf as layoutHtml, PRODUCT } from "./layout";
 /**
  * The product's account e-mails: plain text and HTML, the product name, and no secret other than a
  * code itself. The look is in ./layout.ts; welcome and receipt in ./account-mails.ts; bookings in
- * ./booking-mails.ts. Each is written in the recipient's language (issue 27).
+ * ./booking-mails.ts. Each is written in the recipient's language (ADR 0027).
  */
 
 const htmlOf = (locale: Locale, title: string, paragraphs: string[], code?: string) => layoutHtml({ lang: locale, title, paragraphs, code });

@@ -78,7 +78,7 @@ async function decide(deps: ServiceDeps, statements: Parameters<Db["batch"]>[0])
 /** Accepts an application: the mentor can sign in at once and appears in search; the applicant is e-mailed. */
 export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, mentorId: string) {
   const row = await pendingApplicant(deps.db, mentorId);
-  const now = new Date();
+  const { now } = deps;
   await decide(deps, [
     deps.db
       .update(mentors)
@@ -89,7 +89,7 @@ export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, me
       to: row.email,
       subject: "Your MentorLink mentor application was accepted",
       text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
-    }),
+    }, now.getTime()),
   ]);
   return { message: "Mentor accepted", mentorId, name: `${row.firstName} ${row.lastName}`, email: row.email };
 }
@@ -97,7 +97,7 @@ export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, me
 /** Rejects an application with a reason; the applicant is e-mailed the reason and when they may apply again. */
 export async function rejectApplicant(deps: ServiceDeps, moderatorId: string, mentorId: string, reason: string) {
   const row = await pendingApplicant(deps.db, mentorId);
-  const now = new Date();
+  const { now } = deps;
   const reapplyAt = new Date(now.getTime() + REAPPLY_AFTER_MS);
   const day = reapplyAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   await decide(deps, [
@@ -110,7 +110,7 @@ export async function rejectApplicant(deps: ServiceDeps, moderatorId: string, me
       to: row.email,
       subject: "Your MentorLink mentor application",
       text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,
-    }),
+    }, now.getTime()),
   ]);
   return { message: "Application rejected", mentorId, reapplyAt: reapplyAt.toISOString() };
 }

@@ -24,7 +24,7 @@ export function auditInsert(db: Db, entry: AuditEntry, onceKey?: string) {
  * only if that statement changed a row (`changes() = 1`), so an action that did nothing (a second,
  * concurrent block) leaves no entry.
  */
-export function auditIfChanged(db: Db, entry: AuditEntry, now = new Date()) {
+export function auditIfChanged(db: Db, entry: AuditEntry, now: Date) {
   const details = entry.details ? JSON.stringify(entry.details) : null;
   return db.run(sql`insert into moderation_actions (id, moderator_id, action, target_role, target_id, ticket_id, reason, details, created_at)
     select ${crypto.randomUUID()}, ${entry.moderatorId}, ${entry.action}, ${entry.targetRole}, ${entry.targetId}, ${entry.ticketId ?? null}, ${entry.reason ?? null}, ${details}, ${now.getTime()}

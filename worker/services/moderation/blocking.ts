@@ -23,11 +23,11 @@ async function readTarget(db: Db, target: BlockTarget) {
 }
 
 /** The subscriptions of a mentor that still renew: a block ends them at period end. */
-async function renewingSubscriptions(db: Db, mentorId: string) {
+async function renewingSubscriptions(db: Db, mentorId: string, now: Date) {
   return db
     .select({ id: enrollments.id, menteeId: enrollments.menteeId })
     .from(enrollments)
-    .where(and(eq(enrollments.mentorId, mentorId), grantsAccess(new Date()), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
+    .where(and(eq(enrollments.mentorId, mentorId), grantsAccess(now), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
 }
 
 /**
@@ -67,7 +67,7 @@ async function afterBlock(deps: ServiceDeps, target: BlockTarget, toEnd: { id: s
   let failed = 0;
   for (const e of toEnd) {
     try {
-      await setCancelAtPeriodEnd(deps.db, deps.env, deps.waitUntil, payments, e.menteeId, e.id, true);
+      await setCancelAtPeriodEnd(deps, payments, { menteeId: e.menteeId, enrollmentId: e.id, cancel: true });
     } catch (error) {
       failed++;
       console.error(`[${deps.requestId}] could not end subscription ${e.id} of blocked mentor ${target.id}`, error);
@@ -81,8 +81,8 @@ export type BlockOutcome = { changed: boolean; isBlocked: boolean; subscriptions
 /** Blocks or unblocks a mentee or mentor, with a reason, as one batch; then the effects that follow a commit. */
 export async function setAccountBlocked(deps: ServiceDeps, moderatorId: string, target: BlockTarget, blocked: boolean, reason: string): Promise<BlockOutcome> {
   await readTarget(deps.db, target);
-  const now = new Date();
-  const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id) : [];
+  const { now } = deps;
+  const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id, now) : [];
   const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
   const { statements, revoke } = blockStatements(deps.db, target, blocked, { moderatorId, reason, details }, now);
   const [changed] = blocked ? await deps.db.batch([...statements, ...revoke]) : await deps.db.batch([...statements]);
@@ -107,9 +107,9 @@ export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ti
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   if (ticket.accusedRole === "moderator") fail("BAD_REQUEST", "Moderators cannot be blocked from a ticket.");
   const target: BlockTarget = { role: ticket.accusedRole, id: ticket.accusedId };
-  const now = new Date();
+  const { now } = deps;
   const reason = note?.trim() || `Ticket: ${ticket.content.slice(0, 200)}`;
-  const toEnd = target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id) : [];
+  const toEnd = target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id, now) : [];
   const details = toEnd.length ? { subscriptionsSetToEnd: toEnd.map((e) => e.id) } : undefined;
   // The block happens only if this batch resolved the ticket (not a concurrent Dismiss).
   const resolvedHere = sql`exists (select 1 from tickets where id = ${ticketId} and resolved_by = ${moderatorId} and resolved_at = ${now.getTime()} and resolution = 'blocked')`;

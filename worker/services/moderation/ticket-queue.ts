@@ -73,7 +73,7 @@ export async function listTicketQueue(db: Db, page: number) {
       resolutionNote: r.ticket.resolutionNote,
       resolvedAt: r.ticket.resolvedAt?.toISOString() ?? null,
       resolvedBy: r.resolverFirst ? `${r.resolverFirst} ${r.resolverLast}` : null,
-      /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (issue 26). */
+      /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (ADR 0026). */
       session:
         r.ticket.kind === "attendance" && r.ticket.slotId && r.session?.start
           ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: presenceFromJson(r.presence) }
@@ -87,7 +87,7 @@ export async function dismissTicket(deps: ServiceDeps, moderatorId: string, tick
   const ticket = await deps.db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
-  const now = new Date();
+  const { now } = deps;
   const [updated] = await deps.db.batch([
     deps.db
       .update(tickets)

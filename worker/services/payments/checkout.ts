@@ -24,7 +24,7 @@ function subscribable(mentor: MentorRow | undefined): MentorRow {
 }
 
 /**
- * How the mentor's share travels (issue 24, ADR 0024): with a ready payout account (charges and
+ * How the mentor's share travels (ADR 0024): with a ready payout account (charges and
  * payouts enabled), a destination charge (Stripe moves his share with each invoice and keeps the
  * platform's fee); otherwise nothing, and the platform holds his share until the cron transfers it.
  */
@@ -38,7 +38,7 @@ function splitParams(account: typeof payoutAccounts.$inferSelect | undefined, fe
  * pending enrollment per pair (a partial unique index) and an idempotency key per enrollment make
  * concurrent requests share one Checkout Session. The server decides the price.
  *
- * Round trips to the database (issue 25, ADR 0017): everything the checkout depends on is read in
+ * Round trips to the database (ADR 0017): everything the checkout depends on is read in
  * the first, beside the account check (`db/request-db.ts`), and an open checkout is answered from it.
  * A new one then claims the pair's pending enrollment (one write batch, before Stripe is asked, so
  * that concurrent requests share its id and so one Checkout Session), and records the session (one
@@ -48,10 +48,9 @@ function splitParams(account: typeof payoutAccounts.$inferSelect | undefined, fe
 export async function createCheckout(
   db: Db,
   payments: Payments,
-  input: { menteeId: string; mentorId: string; origin: string; feePercent: number; /** Settles once her account check passed: Stripe is not asked before. */ cleared: Promise<unknown> },
+  input: { now: Date; menteeId: string; mentorId: string; origin: string; feePercent: number; /** Settles once her account check passed: Stripe is not asked before. */ cleared: Promise<unknown> },
 ): Promise<{ url: string; sessionId: string }> {
-  const { menteeId, mentorId, origin } = input;
-  const now = new Date();
+  const { menteeId, mentorId, origin, now } = input;
   const ofPair = and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId));
   const isPending = and(ofPair, eq(enrollments.status, "pending"));
   // Started together, so they travel with the account check in one round trip.
@@ -79,7 +78,7 @@ export async function createCheckout(
   const customerId = mentee.stripeCustomerId ?? madeCustomer!.id;
   const keepCustomer = madeCustomer ? [db.update(mentees).set({ stripeCustomerId: customerId }).where(and(eq(mentees.id, menteeId), isNull(mentees.stripeCustomerId)))] : [];
   const pending =
-    reusable ?? (await claimPending(db, payments, { menteeId, mentorId, isPending, amountPaise: monthlyPricePaise(mentor.hourlyRatePaise), staleBefore }, keepCustomer));
+    reusable ?? (await claimPending(db, payments, { menteeId, mentorId, isPending, amountPaise: monthlyPricePaise(mentor.hourlyRatePaise), staleBefore, now }, keepCustomer));
   const price = await ensureMentorPrice(db, payments.stripe, mentor);
   const metadata = { enrollmentId: pending.id, menteeId, mentorId };
   const session = await payments.stripe.checkout.sessions.create(
@@ -113,10 +112,10 @@ export async function createCheckout(
  * window is abandoned, a new pending row is inserted unless a concurrent request's is there, and the
  * one that stands is read back (with `alsoWrite`, the mentee's new Customer). The abandoned checkouts' Stripe sessions are then closed.
  */
-async function claimPending(db: Db, payments: Payments, claim: { menteeId: string; mentorId: string; isPending: SQL | undefined; amountPaise: number; staleBefore: Date }, alsoWrite: BatchItem<"sqlite">[]) {
+async function claimPending(db: Db, payments: Payments, claim: { menteeId: string; mentorId: string; isPending: SQL | undefined; amountPaise: number; staleBefore: Date; now: Date }, alsoWrite: BatchItem<"sqlite">[]) {
   const { isPending } = claim;
   const [stale, , [pending]] = await db.batch([
-    db.update(enrollments).set({ status: "abandoned", endedAt: new Date() }).where(and(isPending, lt(enrollments.createdAt, claim.staleBefore))).returning({ sessionId: enrollments.stripeCheckoutSessionId }),
+    db.update(enrollments).set({ status: "abandoned", endedAt: claim.now }).where(and(isPending, lt(enrollments.createdAt, claim.staleBefore))).returning({ sessionId: enrollments.stripeCheckoutSessionId }),
     db.insert(enrollments).values({ menteeId: claim.menteeId, mentorId: claim.mentorId, status: "pending", amountPaise: claim.amountPaise }).onConflictDoNothing(),
     db.select().from(enrollments).where(isPending),
     ...alsoWrite,
@@ -129,9 +128,9 @@ async function claimPending(db: Db, payments: Payments, claim: { menteeId: strin
 }
 
 /** `enrollment-success`: the pair's current status; it never activates anything (the webhook does). */
-export async function enrollmentStatus(db: Db, menteeId: string, mentorId: string) {
+export async function enrollmentStatus(db: Db, menteeId: string, mentorId: string, now: Date) {
   const row = await latestEnrollment(db, menteeId, mentorId);
-  const active = row ? rowGrantsAccess(row) : false;
+  const active = row ? rowGrantsAccess(row, now) : false;
   const status = !row ? "none" : active ? "active" : row.status === "active" ? "expired" : row.status;
   const message = active
     ? "Your subscription is active."

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { enrollments, mentors } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
 import { rowGrantsAccess } from "../enrollment-status";
 import type { Payments } from "../third-parties";
@@ -13,10 +12,15 @@ import { tellPeople } from "./webhook";
  * Cancel at period end, or resume before then, through Stripe. The enrollment follows Stripe's
  * answer through the same state sync as the webhook (whose later event then changes nothing).
  */
-export async function setCancelAtPeriodEnd(db: Db, env: Env, waitUntil: (p: Promise<unknown>) => void, payments: Payments, menteeId: string, enrollmentId: string, cancel: boolean) {
+export async function setCancelAtPeriodEnd(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  payments: Payments,
+  { menteeId, enrollmentId, cancel }: { menteeId: string; enrollmentId: string; cancel: boolean },
+) {
+  const { db } = deps;
   const row = await db.query.enrollments.findFirst({ where: and(eq(enrollments.id, enrollmentId), eq(enrollments.menteeId, menteeId)) });
   if (!row) fail("NOT_FOUND", "This subscription was not found.");
-  if (!rowGrantsAccess(row) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
+  if (!rowGrantsAccess(row, deps.now) || !row.stripeSubscriptionId) fail("CONFLICT", "This subscription has already ended.");
   if (row.cancelAtPeriodEnd === cancel) return row;
   if (!cancel) {
     const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, row.mentorId), columns: { isBlocked: true } });
@@ -25,7 +29,7 @@ export async function setCancelAtPeriodEnd(db: Db, env: Env, waitUntil: (p: Prom
   const sub = await callStripe(cancel ? "cancel at period end" : "resume", () =>
     payments.stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
   );
-  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) });
-  if (outcome.kind === "changed") await tellPeople(db, env, waitUntil, outcome);
+  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) }, deps.now);
+  if (outcome.kind === "changed") await tellPeople(deps, outcome);
   return (await db.query.enrollments.findFirst({ where: eq(enrollments.id, row.id) }))!;
 }

@@ -56,7 +56,7 @@ export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRo
 export async function refreshMentorPrice(db: Db, stripe: Stripe, mentorId: string): Promise<void> {
   try {
     const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
-    if (!mentor || mentor.status !== "approved" || mentor.isBlocked) return;
+    if (mentor?.status !== "approved" || mentor.isBlocked) return;
     await ensureMentorPrice(db, stripe, mentor);
   } catch (error) {
     console.error("refreshing the mentor's price failed", mentorId, error);

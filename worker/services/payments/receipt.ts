@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors } from "../../../db/schema";
+import { type enrollments, mentees, mentors } from "../../../db/schema";
 import { zoneOr } from "../../../shared/zoned-time";
 import { mailInsert } from "../mail";
 import { receiptMail } from "../mail/account-mails";
 import { mailLocale } from "../../i18n";
 
-/** What a paid invoice says (issue 23): its id, what was paid, and the period it pays for. */
+/** What a paid invoice says: its id, what was paid, and the period it pays for. */
 export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };
 
 type Enrollment = typeof enrollments.$inferSelect;
@@ -16,7 +16,7 @@ type Enrollment = typeof enrollments.$inferSelect;
  * (so a redelivered event, refused by that record, writes none); its dedupe key is the invoice, so
  * the invoice is receipted once whatever else happens. None when an account is gone.
  */
-export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined) {
+export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined, now: Date) {
   if (!invoice || invoice.amountMinor <= 0) return [];
   const [mentee, mentor] = await Promise.all([
     db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true, locale: true } }),
@@ -36,5 +36,5 @@ export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: Pai
     zone: zoneOr(mentee.timeZone),
     locale: mailLocale(mentee.locale),
   });
-  return [mailInsert(db, mail)];
+  return [mailInsert(db, mail, now.getTime())];
 }

@@ -8,16 +8,14 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-/** Where a Stripe client sends its calls: Stripe's keys, and a fake's address or an in-process fetch in development. */
+/** Where a Stripe client sends its calls: Stripe's keys, and in development the local Stripe's address (ADR 0033). */
 export type StripeConnection = {
   secretKey: string;
   webhookSecret: string;
   connectWebhookSecret: string;
   publishableKey: string;
-  /** A fake Stripe API (development and tests: STRIPE_API_URL). */
+  /** The local Stripe, or a test's scripted Stripe (development and tests: STRIPE_API_URL). */
   api?: URL;
-  /** Answers the calls in process instead of the network (the local Stripe, worker/dev/local-stripe). */
-  fetch?: typeof fetch;
 };
 
 /** A stripe-node client over Workers' fetch (ADR 0010); the entry picks the connection (worker/third-parties.ts). */
@@ -26,10 +24,10 @@ export function connectStripe(connection: StripeConnection): Payments {
   const stripe = new Stripe(connection.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    httpClient: Stripe.createFetchHttpClient(connection.fetch),
+    httpClient: Stripe.createFetchHttpClient(),
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
   });
-  return { stripe, webhookSecret: connection.webhookSecret, connectWebhookSecret: connection.connectWebhookSecret, publishableKey: connection.publishableKey, local: Boolean(connection.fetch) };
+  return { stripe, webhookSecret: connection.webhookSecret, connectWebhookSecret: connection.connectWebhookSecret, publishableKey: connection.publishableKey };
 }
 
 /** The only way the Worker reaches Stripe: the client the entry chose for these bindings. */

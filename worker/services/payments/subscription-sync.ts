@@ -64,9 +64,9 @@ export type SyncInput = {
   sub: SubscriptionState;
   /** invoice.paid: the period that invoice paid for. */
   paidPeriod?: { start: Date; end: Date };
-  /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record (issue 23). */
+  /** invoice.paid: the invoice, receipted by mail in the same batch as the event's record. */
   invoice?: PaidInvoice;
-  /** invoice.paid: the payment's split, written to the ledger in the same batch as the event's record (issue 24). */
+  /** invoice.paid: the payment's split, written to the ledger in the same batch as the event's record. */
   share?: PaidShare;
   /** invoice.payment_failed */
   paymentFailed?: boolean;
@@ -110,12 +110,12 @@ export async function alreadyProcessed(db: Db, eventId: string): Promise<boolean
  * redelivered event fails on the event's primary key and changes nothing; a second active
  * subscription for the pair fails on `enrollments_one_active`.
  */
-export async function syncEnrollment(db: Db, input: SyncInput, now = new Date()): Promise<SyncOutcome> {
+export async function syncEnrollment(db: Db, input: SyncInput, now: Date): Promise<SyncOutcome> {
   const { sub, eventId, eventType } = input;
   const row = await findEnrollment(db, sub, input.checkoutSessionId);
   if (!row) return { kind: "unknown" };
 
-  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
+  const receipt = [...(await receiptWrites(db, row, input.invoice, now)), ...earningWrites(db, row, input.share)];
   const plan = planChange(row, input, now);
   if (!plan) {
     if (receipt.length === 0) await recordEvent(db, eventId, eventType);
@@ -152,9 +152,9 @@ export async function syncEnrollment(db: Db, input: SyncInput, now = new Date())
 }
 
 /** After Stripe canceled a second subscription for a pair: the row ends as canceled, in one batch with the event. */
-export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now = new Date()): Promise<SyncOutcome> {
+export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enrollment, now: Date): Promise<SyncOutcome> {
   // It was paid once before Stripe canceled it: that payment is receipted too.
-  const receipt = [...(await receiptWrites(db, row, input.invoice)), ...earningWrites(db, row, input.share)];
+  const receipt = [...(await receiptWrites(db, row, input.invoice, now)), ...earningWrites(db, row, input.share)];
   try {
     const [, updated] = await db.batch([
       markProcessed(db, input.eventId, input.eventType),

@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { notify } from "../notifications";
 import type { Payments } from "../third-parties";
 import { recordDisputeEvent } from "../payouts/disputes";
@@ -11,8 +11,6 @@ import { recordRefundEvent } from "../payouts/refunds";
 import type { PaidInvoice } from "./receipt";
 import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
 
-type Waiter = (promise: Promise<unknown>) => void;
-
 const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** The subscription an invoice belongs to (API 2025+: under `parent.subscription_details`). */
@@ -20,8 +18,8 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return subscriptionIdOf(invoice.parent?.subscription_details?.subscription);
 }
 
-/** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024). */
-export type EventOptions = { feePercent: number };
+/** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024), and the request's now. */
+export type EventOptions = { feePercent: number; now: Date };
 
 export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event, options: EventOptions): Promise<SyncOutcome | MoneyOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
@@ -34,11 +32,11 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       const session = event.data.object;
       const subId = subscriptionIdOf(session.subscription);
       if (session.mode !== "subscription" || !subId) return ignore(db, event);
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), checkoutSessionId: session.id });
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(subId), checkoutSessionId: session.id }, options.now);
     }
     case "checkout.session.expired": {
       const session = event.data.object;
-      return abandonCheckout(db, event, session.id, session.client_reference_id);
+      return abandonCheckout(db, event, session.id, session.client_reference_id, options.now);
     }
     case "invoice.paid": {
       const invoice = event.data.object;
@@ -49,12 +47,12 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       const paid = { invoiceId: invoice.id ?? event.id, amountMinor: invoice.amount_paid ?? 0, currency: invoice.currency || "inr", period: paidPeriod ?? null };
       const sub = await retrieve(subId);
       const share = paid.amountMinor > 0 && invoice.id ? await paidShare(payments, invoice.id, sub, paid, event, options) : undefined;
-      return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share });
+      return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share }, options.now);
     }
     case "invoice.payment_failed": {
       const subId = invoiceSubscriptionId(event.data.object);
       if (!subId) return ignore(db, event);
-      return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true });
+      return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true }, options.now);
     }
     case "charge.refunded":
       return recordRefundEvent(db, payments, event, event.data.object.id);
@@ -65,14 +63,14 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(event.data.object.id) });
+      return syncWithDuplicates(db, payments, { ...base, sub: await retrieve(event.data.object.id) }, options.now);
     default:
       return ignore(db, event);
   }
 }
 
 /**
- * The split of a paid invoice (issue 24): destination when the subscription carries the mentor's
+ * The split of a paid invoice: destination when the subscription carries the mentor's
  * account, else held; and the PaymentIntent that paid it (refunds and disputes find the row by it),
  * read from the invoice's payments.
  */
@@ -92,18 +90,18 @@ async function ignore(db: Db, event: Stripe.Event): Promise<SyncOutcome> {
 }
 
 /** A second paid subscription for a pair is canceled in Stripe at once, so nobody pays twice for one mentor. */
-async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput): Promise<SyncOutcome> {
-  const outcome = await syncEnrollment(db, input);
+async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput, now: Date): Promise<SyncOutcome> {
+  const outcome = await syncEnrollment(db, input, now);
   if (outcome.kind !== "second-active") return outcome;
   console.warn("A second active subscription for one mentee and mentor: canceling it", input.sub.id);
   await payments.stripe.subscriptions.cancel(input.sub.id, { prorate: false }).catch((error: unknown) => {
     // Already canceled is fine; anything else is retried with the event.
     if ((error as { code?: string }).code !== "resource_missing") throw error;
   });
-  return recordDuplicateCanceled(db, input, outcome.enrollment);
+  return recordDuplicateCanceled(db, input, outcome.enrollment, now);
 }
 
-async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null): Promise<SyncOutcome> {
+async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null, now: Date): Promise<SyncOutcome> {
   const keys = [eq(enrollments.stripeCheckoutSessionId, sessionId)];
   if (enrollmentId) keys.push(eq(enrollments.id, enrollmentId));
   try {
@@ -111,7 +109,7 @@ async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, e
       db.insert(processedPaymentEvents).values({ eventId: event.id, type: event.type }),
       db
         .update(enrollments)
-        .set({ status: "abandoned", endedAt: new Date(), stateEventId: event.id })
+        .set({ status: "abandoned", endedAt: now, stateEventId: event.id })
         .where(and(or(...keys), eq(enrollments.status, "pending")))
         .returning(),
     ]);
@@ -123,7 +121,8 @@ async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, e
 }
 
 /** After the commit: a notification (stored, then pushed) to the mentee and, where it concerns him, the mentor. */
-export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+export async function tellPeople(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+  const { db } = deps;
   const { enrollment, change } = outcome;
   const [mentee, mentor] = await Promise.all([
     db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { firstName: true, lastName: true } }),
@@ -149,8 +148,8 @@ export async function tellPeople(db: Db, env: Env, waitUntil: Waiter, outcome: E
   const texts = messages[change];
   if (!texts) return;
   const sends: Promise<unknown>[] = [];
-  if (texts.mentee) sends.push(notify(db, env, waitUntil, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
-  if (texts.mentor) sends.push(notify(db, env, waitUntil, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
+  if (texts.mentee) sends.push(notify(deps, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
+  if (texts.mentor) sends.push(notify(deps, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
   // The change is committed; a lost notification must not make Stripe redeliver the event.
   for (const result of await Promise.allSettled(sends)) if (result.status === "rejected") console.error("notification failed", result.reason);
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { payoutAccounts, payouts, processedPaymentEvents, type PayoutStatus } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { formatAmount } from "../mail/account-mails";
 import { notify } from "../notifications";
 import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
@@ -10,10 +10,8 @@ import type { Payments } from "../third-parties";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
 
-type Waiter = (promise: Promise<unknown>) => void;
-
 /**
- * Stripe Connect events about mentors' accounts (issue 24, ADR 0024): `account.updated` and the
+ * Stripe Connect events about mentors' accounts (ADR 0024): `account.updated` and the
  * payouts from their balances to their banks. Each object is read again from Stripe, so the order
  * events arrive in does not matter; the change and the processed-event row commit in one batch, so
  * a redelivery changes nothing.
@@ -34,7 +32,7 @@ const markProcessed = (db: Db, eventId: string, type: string) => db.insert(proce
 
 const asStatus = (status: string): PayoutStatus => (status in STATUS_RANK ? (status as PayoutStatus) : "pending");
 
-export async function handleConnectEvent(db: Db, payments: Payments, event: Stripe.Event, now = new Date()): Promise<ConnectOutcome> {
+export async function handleConnectEvent(db: Db, payments: Payments, event: Stripe.Event, now: Date): Promise<ConnectOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
   const processed = markProcessed(db, event.id, event.type);
   try {
@@ -109,11 +107,12 @@ export function connectNotice(outcome: ConnectOutcome): string | null {
  * cron would within a minute), and the mentor is told about a ready account or a paid or failed
  * payout. Nothing here makes Stripe redeliver the event: the change is already committed.
  */
-export async function afterConnectEvent(db: Db, env: Env, payments: Payments, waitUntil: Waiter, outcome: ConnectOutcome, now = new Date()): Promise<void> {
+export async function afterConnectEvent(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, payments: Payments, outcome: ConnectOutcome): Promise<void> {
+  const { db, now } = deps;
   if (outcome.kind === "account" && outcome.becameReady) {
     await transferHeldShares(db, payments, now, outcome.mentorId).catch((error: unknown) => console.error("held shares not transferred yet (the cron retries)", error));
   }
   const notice = connectNotice(outcome);
   if (!notice || (outcome.kind !== "account" && outcome.kind !== "payout")) return;
-  await notify(db, env, waitUntil, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(deps, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch((error: unknown) => console.error("notification failed", error));
 }

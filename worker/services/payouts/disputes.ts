@@ -7,7 +7,7 @@ import type { Payments } from "../third-parties";
 import { idOf, netAfter, type Earning, type MoneyOutcome } from "./ledger";
 
 /**
- * Disputes (issue 24, ADR 0024). While the mentee's bank holds the money (`needs_response`,
+ * Disputes (ADR 0024). While the mentee's bank holds the money (`needs_response`,
  * `under_review`), the mentor's share is taken back from the transfer that paid it (Stripe's
  * automatic transfer of a destination charge, or ours of a held payment); a won dispute transfers
  * it to him again; a lost one leaves it taken back for good (the ledger then counts his whole

@@ -2,13 +2,11 @@ import { and, asc, desc, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { earnings, mentees, mentors, payouts } from "../../../db/schema";
 import type { EarningLine, EarningsMonth, EarningsView, PayoutLine } from "../../../shared/payouts";
-import { zonedInstant, zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault, zonedInstant } from "../../../shared/zoned-time";
 import { dayIn } from "../statistics/count-per-day";
 import { earningLine, feeAfter, netAfter } from "./ledger";
 import { accountView } from "./payout-account";
 
-/** A mentor with no zone of his own is shown months as the platform keeps them: in India. */
-export const DEFAULT_EARNINGS_ZONE = "Asia/Kolkata";
 /** This month and 11 before it. */
 export const EARNINGS_MONTHS = 12;
 export const PAST_PAYOUTS = 24;
@@ -49,12 +47,12 @@ const payoutLine = (p: typeof payouts.$inferSelect): PayoutLine => ({
 });
 
 /**
- * A mentor's Earnings page (issue 24): his payout account, the month asked for with one line per
+ * A mentor's Earnings page (ADR 0024): his payout account, the month asked for with one line per
  * paid invoice, the last 12 months' totals (months in his zone) and his payouts. Only his own rows.
  */
 export async function earningsView(db: Db, mentorId: string, options: { month?: string; now: Date; feePercent: number }): Promise<EarningsView> {
   const [mentor] = await db.select({ timeZone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId)).limit(1);
-  const zone = zoneOr(mentor?.timeZone, DEFAULT_EARNINGS_ZONE);
+  const zone = mentorZoneOrDefault(mentor?.timeZone);
   const thisMonth = monthIn(zone, options.now);
   const asked = options.month ?? thisMonth;
   const firstMonth = addMonths(thisMonth, -(EARNINGS_MONTHS - 1));

@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { earnings, enrollments, type EarningRoute } from "../../../db/schema";
+import { earnings, type enrollments, type EarningRoute } from "../../../db/schema";
 import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
 
 /**
- * The earnings ledger (issue 24, ADR 0024): one row per paid invoice, written in the same batch as
+ * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as
  * the webhook event's record, with the split of that payment; and the arithmetic of refunds.
  * Amount columns only ever grow (refunded, reversed, fee given back): every write takes the larger
  * of what the row says and what Stripe's state now implies, so writers in any order agree.
@@ -100,7 +100,7 @@ export const MONEY_LEASE_MS = 10 * 60_000;
 /** The row is free to take at `now`: nobody holds it, or the one who did let the lease run out. */
 export const moneyLeaseFree = (now: Date) => or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - MONEY_LEASE_MS)));
 
-/** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as before). */
+/** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as it did before the dispute). */
 export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";
 
 /** The line's status in the mentor's and the moderator's views. */

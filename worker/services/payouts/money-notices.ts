@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { earnings, mentees } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { notify } from "../notifications";
 import { netAfter, rupees, type MoneyOutcome } from "./ledger";
 
-type Waiter = (promise: Promise<unknown>) => void;
-
 /**
- * After the commit of a refund or a dispute event (issue 24): the mentor hears what happened to his
+ * After the commit of a refund or a dispute event (ADR 0024): the mentor hears what happened to his
  * share of that payment. One notification per event (Stripe sends one `charge.refunded` per refund);
  * the amounts are the ledger's totals, so they read right whichever writer came first.
  */
-export async function tellMentorAboutMoney(db: Db, env: Env, waitUntil: Waiter, outcome: Extract<MoneyOutcome, { kind: "money" }>): Promise<void> {
+export async function tellMentorAboutMoney(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, outcome: Extract<MoneyOutcome, { kind: "money" }>): Promise<void> {
+  const { db } = deps;
   const [found] = await db.select({ row: earnings, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, outcome.earningId));
   if (!found) return;
   const { row } = found;
@@ -26,5 +24,5 @@ export async function tellMentorAboutMoney(db: Db, env: Env, waitUntil: Waiter, 
   const content = texts[outcome.change];
   if (!content) return;
   // The change is committed; a lost notification must not make Stripe redeliver the event.
-  await notify(db, env, waitUntil, { role: "mentor", id: row.mentorId }, { type: "alert", kind: "account", content }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(deps, { role: "mentor", id: row.mentorId }, { type: "alert", kind: "account", content }).catch((error: unknown) => console.error("notification failed", error));
 }

@@ -9,7 +9,7 @@ import type { Payments } from "../third-parties";
 import { transferHeldShares } from "./held-transfers";
 
 /**
- * A mentor's Stripe Connect Express account (issue 24, ADR 0024): onboarding through Stripe's
+ * A mentor's Stripe Connect Express account (ADR 0024): onboarding through Stripe's
  * hosted pages, the account's state as read from Stripe (on return from onboarding and on every
  * `account.updated`, never from a return URL), and the link to his Express dashboard.
  */
@@ -140,7 +140,7 @@ export async function accountView(db: Db, mentorId: string): Promise<PayoutAccou
  * Account Link to Stripe's hosted onboarding. A link is single-use and short-lived, so each start
  * makes a new one (Stripe sends an expired link to `refresh_url`, and the page starts again).
  */
-export async function startOnboarding(db: Db, payments: Payments, mentorId: string, origin: string, now = new Date()): Promise<{ url: string }> {
+export async function startOnboarding(db: Db, payments: Payments, mentorId: string, origin: string, now: Date): Promise<{ url: string }> {
   const mentor = await payableMentor(db, mentorId);
   let row = await accountRow(db, mentorId);
   if (!row) {
@@ -222,7 +222,7 @@ export async function syncAccount(db: Db, account: Stripe.Account, now: Date): P
  * The return URL itself proves nothing. If this read is the one that finds the account ready, the
  * shares held for him are transferred now (the cron would otherwise do it within a minute).
  */
-export async function refreshAccount(db: Db, payments: Payments, mentorId: string, now = new Date()): Promise<PayoutAccountView> {
+export async function refreshAccount(db: Db, payments: Payments, mentorId: string, now: Date): Promise<PayoutAccountView> {
   await payableMentor(db, mentorId);
   const row = await accountRow(db, mentorId);
   if (!row) return accountView(db, mentorId);

@@ -12,7 +12,7 @@ import type { Payments } from "../third-parties";
 import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 
 /**
- * Refunds (issue 24, ADR 0024). A destination charge is refunded with `reverse_transfer` and
+ * Refunds (ADR 0024). A destination charge is refunded with `reverse_transfer` and
  * `refund_application_fee`, so Stripe takes the mentor's part back from his transfer and gives the
  * platform's fee back in proportion. A held payment already transferred is refunded from the
  * platform and the mentor's part is taken back by reversing our transfer; one not transferred yet

@@ -18,7 +18,7 @@ const reviewable = (menteeId: string) =>
   );
 
 /**
- * The rating prompt for her home (issue 26), if one is due: her recent completed sessions with
+ * The rating prompt for her home (ADR 0026), if one is due: her recent completed sessions with
  * mentors she may review, each with her last prompt and review of its mentor, in one statement that
  * travels with the home's other reads; the rule (./rule.ts) picks.
  */

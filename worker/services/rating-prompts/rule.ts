@@ -1,5 +1,5 @@
 /**
- * When the mentee's home asks "How was your session with Asha?" (issue 26): at most once per mentor
+ * When the mentee's home asks "How was your session with Asha?" (ADR 0026): at most once per mentor
  * per period, never for a mentor she rated lately. Plain functions over what the home reads.
  */
 

@@ -3,7 +3,7 @@ import { shownReplyMinutes } from "../../../shared/reply-time";
 import { daysAgo } from "../../../shared/last-active";
 
 /**
- * What a mentor's profile says about his responsiveness (issue 26), read in the profile's own
+ * What a mentor's profile says about his responsiveness (ADR 0026), read in the profile's own
  * statement (no round trip of its own): the reply stats kept by the trigger of migration 0013, and
  * his last activity, coarsened here so the exact time never leaves the Worker.
  */

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { conversations, messages } from "../../../db/schema";
 import { waitLabel } from "../../../shared/reply-wait";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
@@ -12,7 +12,7 @@ import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
 export type ReminderReport = { sent: number; skipped: number };
 
 /**
- * Reminds mentors of subscribers who have waited 72 hours for an answer (issue 26): per waiting
+ * Reminds mentors of subscribers who have waited 72 hours for an answer (ADR 0026): per waiting
  * conversation, an in-app notification (linking to the conversation) and an e-mail, in ONE batch
  * with the conversation's `reply_reminder_at`. The batch starts with a conditional update (no
  * reminder since the wait began, and still no answer from the mentor), and the notice and the mail
@@ -46,8 +46,8 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
     .returning({ id: conversations.id });
   const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
   const locale = mailLocale(due.mentor.locale);
-  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, zoneOr(due.mentor.timeZone, "Asia/Kolkata"), locale), locale });
-  // His e-mail about messages (issue 27): muted, not left out, when he turned it off.
+  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, mentorZoneOrDefault(due.mentor.timeZone), locale), locale });
+  // His e-mail about messages (ADR 0027): muted, not left out, when he turned it off.
   const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, { ...mail, notice: { to: mentor, kind: "message" } }, sql`changes() = 1`, now.getTime())]);
   if (claimed.length === 0) return false;
   pushNotification(deps.env, deps.waitUntil, mentor, notice.view);

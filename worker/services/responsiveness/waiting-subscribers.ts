@@ -8,7 +8,7 @@ import { grantsAccess } from "../enrollment-status";
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Subscribers waiting for their mentor's answer (issue 26). A wait begins at the mentee's first
+ * Subscribers waiting for their mentor's answer (ADR 0026). A wait begins at the mentee's first
  * message after the mentor's last one (or, if she wrote before her current subscription began, at
  * its start), and it counts only while her subscription grants access and neither of them is
  * blocked. A wait is due a reminder from REPLY_WAIT_MS on, once: when no reminder was sent since it began. One statement: active enrollments (the partial
@@ -33,7 +33,7 @@ export type DueReminder = {
   conversationId: string;
   waitStart: number;
   mentee: { id: string; name: string };
-  mentor: { id: string; firstName: string; email: string; timeZone: string | null; /** Her mail's language (issue 27). */ locale: string | null };
+  mentor: { id: string; firstName: string; email: string; timeZone: string | null; /** Her mail's language (ADR 0027). */ locale: string | null };
 };
 
 type DueRow = { conversation_id: string; wait_start: number; mentee_id: string; mentee_first: string; mentee_last: string; mentor_id: string; mentor_first: string; mentor_email: string; mentor_zone: string | null; mentor_locale: string | null };

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { timeSlots } from "../../../db/schema";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { commitWithNotice } from "../commit-with-notice";
 import type { ServiceDeps } from "../deps";
 import { fail } from "../domain-error";
@@ -10,7 +10,7 @@ export const NO_SUCH_BOOKING = "There is no booking of yours with this id.";
 export const AGENDA_CLOSED = "This session has started: its agenda can no longer be changed.";
 
 /**
- * The mentee adds, changes or removes the agenda of her booked session (issue 26) until it starts.
+ * The mentee adds, changes or removes the agenda of her booked session (ADR 0026) until it starts.
  * One conditional update (hers, still booked, not started) with the mentor's notice in the same batch;
  * the push follows the commit. Saving the same words again changes nothing and tells nobody.
  */
@@ -18,10 +18,10 @@ export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUnti
   const { db, now } = deps;
   const agenda = text.trim() || null;
   const row = await readSlot(db, slotId);
-  if (!row || row.slot.state !== "booked" || row.slot.menteeId !== menteeId) fail("NOT_FOUND", NO_SUCH_BOOKING);
+  if (row?.slot.state !== "booked" || row.slot.menteeId !== menteeId) fail("NOT_FOUND", NO_SUCH_BOOKING);
   if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", AGENDA_CLOSED);
   if ((row.slot.agenda ?? null) === agenda) return { slotId, agenda, message: "Agenda saved" };
-  const when = formatWhen(row.slot.startAt, zoneOr(row.mentorZone, "Asia/Kolkata"));
+  const when = formatWhen(row.slot.startAt, mentorZoneOrDefault(row.mentorZone));
   const who = `${row.menteeFirst ?? "Your mentee"} ${row.menteeLast ?? ""}`.trim();
   const content = agenda ? `${who} updated the agenda of the session on ${when}: ${agenda}` : `${who} removed the agenda of the session on ${when}.`;
   const changed = await commitWithNotice(

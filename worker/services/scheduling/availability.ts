@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentorAvailability, mentors } from "../../../db/schema";
 import { HORIZON_WEEKS, sortedRanges, type WeeklyRange } from "../../../shared/weekly-hours";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
 import { DEFAULT_RULES, type BookingRules } from "./booking-rules";
 
@@ -21,7 +21,7 @@ export type AvailabilityView = {
 export async function mentorZone(db: Db, mentorId: string): Promise<string> {
   const [row] = await db.select({ zone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId)).limit(1);
   if (!row) fail("NOT_FOUND", "This mentor does not exist.");
-  return zoneOr(row.zone, "Asia/Kolkata");
+  return mentorZoneOrDefault(row.zone);
 }
 
 export async function availabilityRow(db: Db, mentorId: string) {

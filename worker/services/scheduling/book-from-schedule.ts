@@ -1,6 +1,5 @@
-import type { SlotType } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
-import { bookSlotHeld } from "./booking";
+import { bookSlot, type BookingRequest } from "./booking";
 import type { SlotView } from "./slot-view";
 import { leaveWaitlist } from "./waitlist";
 
@@ -10,9 +9,9 @@ type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
  * Books a slot (bookSlot, its one statement unchanged) and, when the slot was held for her from the
  * waitlist, takes her off his waitlist after the booking committed: the earlier time she waited for is hers.
  */
-export async function bookFromSchedule(deps: Deps, menteeId: string, slotId: string, type: SlotType, agenda: string | null): Promise<SlotView> {
-  // Whether the slot was held for her is read from the slot's row as the booking read it (issue 25: no read of its own).
-  const { view, wasHeldForHer } = await bookSlotHeld(deps.db, deps.env, deps.waitUntil, menteeId, slotId, type, deps.now, agenda);
-  if (wasHeldForHer) await leaveWaitlist(deps.db, menteeId, view.mentorId);
+export async function bookFromSchedule(deps: Deps, request: BookingRequest): Promise<SlotView> {
+  // Whether the slot was held for her is read from the slot's row as the booking read it (no read of its own, ADR 0017).
+  const { view, wasHeldForHer } = await bookSlot(deps, request);
+  if (wasHeldForHer) await leaveWaitlist(deps.db, request.menteeId, view.mentorId);
   return view;
 }

@@ -1,27 +1,22 @@
-import { aliasedTable, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { mentees, mentors, timeSlots } from "../../../db/schema";
+import { mentors, timeSlots } from "../../../db/schema";
 import type { Member } from "../chat/members";
+import { bookedSlotWithPeople, slotMentee } from "./slot-with-people";
 
 /** One of a booked session's two participants (from the token): the chat's member, the same pair of roles. */
 export type Participant = Member;
 
-const sessionMentee = aliasedTable(mentees, "session_mentee");
-
 /**
  * A booked session with its two participants' names and zones, as one statement (so it can leave in
- * the batch of a request's other reads): for its notes, its dispute and its moderator's decision (issue 26).
+ * the batch of a request's other reads): for its notes, its dispute and its moderator's decision (ADR 0026).
  */
 export function bookedSessionRead(db: Db, slotId: string) {
-  return db
-    .select({
-      slot: timeSlots,
-      mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
-      mentee: { first: sessionMentee.firstName, last: sessionMentee.lastName, zone: sessionMentee.timeZone },
-    })
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .innerJoin(sessionMentee, eq(sessionMentee.id, timeSlots.menteeId))
+  return bookedSlotWithPeople(db, {
+    slot: timeSlots,
+    mentor: { first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone },
+    mentee: { first: slotMentee.firstName, last: slotMentee.lastName, zone: slotMentee.timeZone },
+  })
     .where(eq(timeSlots.id, slotId))
     .limit(1);
 }

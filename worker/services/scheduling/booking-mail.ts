@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { zoneOr } from "../../../shared/zoned-time";
+import { zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { mailInsertWhen } from "../mail";
 import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
 import { mailLocale } from "../../i18n";
 
 /**
- * The booking e-mails (issue 23) as statements for the SAME batch as the change: each is written only
+ * The booking e-mails as statements for the SAME batch as the change: each is written only
  * when the statement before it changed a row (`changes() = 1`), so they are placed right after the
  * change's notice (itself written only when the change matched), the second after the first. A
  * change that did not happen writes no mail.
@@ -16,7 +16,7 @@ import { mailLocale } from "../../i18n";
 /** What the mails need of each party's account: her address and her language. */
 export type BookingAddresses = { mentor: string | null; mentee: string | null; mentorLocale: string | null; menteeLocale: string | null };
 
-/** Both parties' addresses and languages (issue 27), read in one statement (the mentor's through the slot). */
+/** Both parties' addresses and languages (ADR 0027), read in one statement (the mentor's through the slot). */
 export async function bookingEmails(db: Db, slotId: string, menteeId: string): Promise<BookingAddresses> {
   const [row] = await db.all<BookingAddresses>(sql`select
     (select m.email from mentors m join time_slots s on s.mentor_id = m.id where s.id = ${slotId}) as mentor,
@@ -30,14 +30,14 @@ export async function bookingEmails(db: Db, slotId: string, menteeId: string): P
 export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: BookingAddresses): { mentee: Party; mentor: Party } | null {
   if (!emails.mentor || !emails.mentee) return null;
   return {
-    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: zoneOr(row.mentorZone, "Asia/Kolkata"), locale: mailLocale(emails.mentorLocale) },
+    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: mentorZoneOrDefault(row.mentorZone), locale: mailLocale(emails.mentorLocale) },
     mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone), locale: mailLocale(emails.menteeLocale) },
   };
 }
 
 /**
  * The two mails' conditional inserts (none when an address is missing). Each is a booking notice:
- * muted, not left out, for a party who turned booking e-mails off (issue 27), so the chain holds.
+ * muted, not left out, for a party who turned booking e-mails off, so the chain holds.
  */
 export function bookingMailWrites(db: Db, parties: { mentee: Party; mentor: Party } | null, change: BookingChange, view: SlotView, now: Date) {
   if (!parties) return [];

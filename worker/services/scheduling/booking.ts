@@ -1,14 +1,14 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { commitWithNotice } from "../commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { forgetBooked, slotTurn } from "./slot-turns";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
@@ -20,7 +20,7 @@ import { deliverMailSoon } from "../mail";
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
 
-type WaitUntil = (p: Promise<unknown>) => void;
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 
 /** A slot whose booking just arrived, moved in or left: no pending request to reschedule, no waitlist hold. */
 export const SETTLED = { rescheduleRequestedAt: null, rescheduleMessage: null, heldFor: null, heldUntil: null };
@@ -42,7 +42,7 @@ export const OPENED = {
 
 export const SLOT_TAKEN = "This slot was just taken";
 
-/** A booked call the mentor did not come to is given back (issue 26): it counts neither against her quota nor as her one intro call. */
+/** A booked call the mentor did not come to is given back (ADR 0026): it counts neither against her quota nor as her one intro call. */
 const notMissedByMentor = (alias: string) => sql.raw(`(${alias}.outcome is null or ${alias}.outcome <> 'mentor_no_show')`);
 
 /** Her intro call with this mentor, if she has used it (booked, and not missed by the mentor). */
@@ -60,28 +60,26 @@ function bookedNotice(name: string, type: SlotType, when: string, agenda: string
   return agenda ? `${name} booked a session on ${when}. Agenda: ${agenda}` : `${name} booked a session on ${when}.`;
 }
 
+/** What a mentee asks for when she books: the slot, a paid session or the free intro call, and her optional agenda for the mentor. */
+export type BookingRequest = { menteeId: string; slotId: string; type: SlotType; agenda?: string | null };
+
 /**
  * Books a slot in ONE conditional statement (ADR 0013): the slot is still open and in the future, the
  * mentee has no other booking at that time, and either (session) an active subscription to the mentor
  * whose current period contains the start with fewer than 4 calls booked in it, or (trial) no trial
  * with this mentor yet. SQLite runs writes one at a time, so of many concurrent bookings of one slot
  * exactly one matches; the others update nothing and are told why.
+ *
+ * Also says whether the slot was held for her from the waitlist until this booking (its row as the booking read it):
+ * the caller takes her off the waitlist without a read of its own, so a loser's one trip is its account check alone.
  */
-export async function bookSlot(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<SlotView> {
-  return (await bookSlotHeld(db, env, waitUntil, menteeId, slotId, type, now, agenda)).view;
-}
-
-/**
- * As bookSlot, also saying whether the slot was held for her from the waitlist until this booking (its row as the booking
- * read it): the caller takes her off the waitlist without a read of its own, so a loser's one trip is its account check alone.
- */
-export async function bookSlotHeld(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null = null): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
-  return inSlotTurn(slotId, menteeId, () => bookInTurn(db, env, waitUntil, menteeId, slotId, type, now, agenda));
+export async function bookSlot(deps: Deps, request: BookingRequest): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
+  return inSlotTurn(request.slotId, request.menteeId, () => bookInTurn(deps, request));
 }
 
 /**
  * `write` (a booking or a move onto `slotId`, which answers only when this mentee took the slot and throws any refusal)
- * in the slot's turn (slot-turns.ts, issue 25): the first request of this isolate takes its turn at once and reads in the
+ * in the slot's turn (slot-turns.ts, ADR 0017): the first request of this isolate takes its turn at once and reads in the
  * same round trip as its account check; the others wait before reading anything, and once it took the slot they are
  * answered from who did, with no trip of their own beyond the account check.
  */
@@ -98,7 +96,7 @@ export async function inSlotTurn<T>(slotId: string, menteeId: string, write: () 
   }
 }
 
-async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, type: SlotType, now: Date, agenda: string | null): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
+async function bookInTurn({ db, env, waitUntil, now }: Deps, { menteeId, slotId, type, agenda = null }: BookingRequest): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
   // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
   // e-mails), read side by side as plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
@@ -114,7 +112,7 @@ async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: stri
       : sql`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
           and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991)
           and ${bookedThisPeriod(menteeId)} < ${CALLS_PER_MONTH})`;
-  const mentorZone = zoneOr(before.mentorZone, "Asia/Kolkata");
+  const mentorZone = mentorZoneOrDefault(before.mentorZone);
   const booking = { state: "booked" as const, menteeId, bookedAt: now, type, ...newBooking(slotId, now), agenda };
   const book = db
     .update(timeSlots)
@@ -135,7 +133,7 @@ async function bookInTurn(db: Db, env: Env, waitUntil: WaitUntil, menteeId: stri
   const bookedView = slotView(bookedRow, now);
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
-  let booked: { id: string }[] = [];
+  let booked: { id: string }[];
   try {
     booked = await commitWithNotice(
       { db, env, waitUntil, now },
@@ -168,7 +166,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
     fail("CONFLICT", SLOT_TAKEN);
   }
   if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
-  const ruled = await ruleRefusal(db, slot, zoneOr(row.mentorZone, "Asia/Kolkata"), menteeId, now);
+  const ruled = await ruleRefusal(db, slot, mentorZoneOrDefault(row.mentorZone), menteeId, now);
   if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {
     const used = await db.query.timeSlots.findFirst({ where: usedTrial(menteeId, slot.mentorId) });
@@ -198,7 +196,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * and the call is back in her plan; the mentor gets the notification after the commit, and the
  * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
  */
-export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, menteeId: string, slotId: string, now: Date, reason: string | null = null): Promise<{ slotId: string }> {
+export async function cancelBooking({ db, env, waitUntil, now }: Deps, { menteeId, slotId, reason = null }: { menteeId: string; slotId: string; reason?: string | null }): Promise<{ slotId: string }> {
   const [before, emails] = await Promise.all([readSlot(db, slotId), bookingEmails(db, slotId, menteeId)]);
   if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId && before.slot.bookedAt) {
     const cancel = db
@@ -222,7 +220,7 @@ export async function cancelBooking(db: Db, env: Env, waitUntil: WaitUntil, ment
     );
     const to = { role: "mentor" as const, id: before.slot.mentorId };
     const name = `${before.menteeFirst} ${before.menteeLast}`;
-    const when = formatWhen(before.slot.startAt, zoneOr(before.mentorZone, "Asia/Kolkata"));
+    const when = formatWhen(before.slot.startAt, mentorZoneOrDefault(before.mentorZone));
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
     const content = reason ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}` : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { mentors, timeSlots } from "../../../db/schema";
 import { countPerDay } from "../statistics/count-per-day";
 import { enrollmentStarts } from "../statistics/daily-enrollments";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 
 /** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
@@ -21,7 +21,7 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
     type: r.slot.type,
     menteeId: { firstName: r.menteeFirst ?? "", lastName: r.menteeLast ?? "" },
     menteeTimeZone: r.menteeZone,
-    /** What she would like to discuss (issue 26: she may change it until the start). */
+    /** What she would like to discuss (she may change it until the start, ADR 0026). */
     agenda: r.slot.agenda,
     hasStarted: r.slot.startAt.getTime() <= now.getTime(),
   }));
@@ -29,7 +29,7 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
 
 /** New enrollments per day of the mentor's zone over the last 30 days, oldest first: the moderator's rule for her alone. */
 export async function dailyEnrollments(db: Db, mentorId: string, now: Date): Promise<{ date: string; count: number }[]> {
-  // Read together (one round trip, issue 25): the rows do not depend on the zone.
+  // Read together (one round trip, ADR 0017): the rows do not depend on the zone.
   const [mentor, starts] = await Promise.all([db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } }), enrollmentStarts(db, now, mentorId)]);
-  return countPerDay(starts, zoneOr(mentor?.timeZone, "Asia/Kolkata"), now);
+  return countPerDay(starts, mentorZoneOrDefault(mentor?.timeZone), now);
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { enrollments, timeSlots } from "../../../db/schema";
 import type { DomainErrorCode } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { CANCEL_WINDOW_MS, SLOT_TAKEN } from "./booking";
 import { ruleRefusal } from "./booking-rules";
 import { readSlot } from "./slot-view";
@@ -27,7 +27,7 @@ export async function moveRefusal(db: Db, menteeId: string, slotId: string, toSl
   if (to.mentorId !== from.mentorId) return { code: "BAD_REQUEST", message: "A booking can only move to another time of the same mentor." };
   if (to.state === "booked") return { code: "CONFLICT", message: to.menteeId === menteeId ? "You have already booked this slot." : SLOT_TAKEN };
   if (to.startAt.getTime() <= now.getTime()) return { code: "BAD_REQUEST", message: "This slot has already started. Choose a later one." };
-  const ruled = await ruleRefusal(db, to, zoneOr(target.mentorZone, "Asia/Kolkata"), menteeId, now, from.id);
+  const ruled = await ruleRefusal(db, to, mentorZoneOrDefault(target.mentorZone), menteeId, now, from.id);
   if (ruled) return { code: "CONFLICT", message: ruled };
   if (from.type === "session") {
     const [enrollment] = await db

@@ -7,7 +7,7 @@ import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } fr
 import { htmlOf } from "../mail/layout";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { fail } from "../domain-error";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
 import { forgetBooked } from "./slot-turns";
@@ -55,8 +55,8 @@ function targetTakes(menteeId: string, sourceId: string, mentorId: string, type:
  *      where it is still open and `changes() = 1` (step 1 changed the source). Step 1 already proved
  *      every condition on the target in the same transaction and does not touch the target, so 2
  *      matches exactly when 1 did.
- *   3-5. the history row ('moved'), the mentor's notice and both parties' e-mails (with the .ics,
- *      issue 23), each `where changes() = 1`.
+ *   3-5. the history row ('moved'), the mentor's notice and both parties' e-mails (with the
+ *      .ics), each `where changes() = 1`.
  *   6. a guard: if the booking is held by no slot at the end (1 applied without 2), an insert with a
  *      NULL booking id violates NOT NULL and the whole batch rolls back. It cannot fire after a
  *      successful move; it also fires (harmlessly, nothing changed) when the booking was already gone.
@@ -93,7 +93,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const from = source.slot;
   const bookedAt = from.bookedAt!;
   const bookingId = bookingIdOf(from);
-  const mentorZone = zoneOr(source.mentorZone, "Asia/Kolkata");
+  const mentorZone = mentorZoneOrDefault(source.mentorZone);
   const day = mentorDay(target.slot.startAt, mentorZone);
 
   const release = db
@@ -134,7 +134,7 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const content = `${who} moved the session on ${whenFrom} to ${whenTo}.`;
   const mentorTo = { role: "mentor" as const, id: from.mentorId };
   const notice = notificationWrite(db, mentorTo, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-  // Both parties' e-mails (the mentor's subject as before), each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
+  // Both parties' e-mails, each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
   const movedRow = { ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone };
   const movedView = slotView(movedRow, now);
   const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now);
@@ -201,7 +201,7 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
         to: mentee.email,
         subject: `${mentorName} asked you to pick another time`,
         text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\n${askText}\n\nMentorLink`,
-        // The same words as HTML (issue 23); the layout escapes the mentor's message.
+        // The same words as HTML; the layout escapes the mentor's message.
         html: htmlOf({ title: `${mentorName} asked you to pick another time`, greeting: `Hi ${mentee.first},`, details: [["Session", when], ["Message", message]], paragraphs: [askText] }),
         notice: { to, kind: "booking" },
       },

@@ -1,5 +1,5 @@
 /**
- * One booking per slot at a time within this isolate (issue 25), whether the slot is booked or a
+ * One booking per slot at a time within this isolate (ADR 0017), whether the slot is booked or a
  * booking is moved onto it (`inSlotTurn` in booking.ts): when a hundred mentees race for one hour, the
  * first reads and writes and the others wait here, before any read of their own, where waiting costs
  * nothing, instead of queueing their reads and writes behind it at the database. Once it took the

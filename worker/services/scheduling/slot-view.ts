@@ -1,9 +1,10 @@
-import { aliasedTable, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { mentees, mentors, timeSlots, type SlotType } from "../../../db/schema";
+import { mentors, timeSlots, type SlotType } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../../shared/attendance";
+import { slotWithPeople, slotMentee } from "./slot-with-people";
 
 type Slot = typeof timeSlots.$inferSelect;
 
@@ -31,11 +32,9 @@ export type SlotView = {
   agenda: string | null;
   /** While booked: the mentor asked the mentee to pick another time. */
   rescheduleRequest: { at: string; message: string | null } | null;
-  /** Once settled after its end (issue 26): how it ended, and until when either side may dispute it (null: no longer, or already disputed). */
+  /** Once settled after its end (ADR 0026): how it ended, and until when either side may dispute it (null: no longer, or already disputed). */
   attendance: { outcome: SessionOutcome; at: string; disputed: boolean; disputeUntil: string | null } | null;
 };
-
-const menteeJoin = aliasedTable(mentees, "slot_mentee");
 
 const slotColumns = {
   slot: timeSlots,
@@ -43,9 +42,9 @@ const slotColumns = {
   mentorLast: mentors.lastName,
   mentorImage: mentors.profileImageKey,
   mentorZone: mentors.timeZone,
-  menteeFirst: menteeJoin.firstName,
-  menteeLast: menteeJoin.lastName,
-  menteeZone: menteeJoin.timeZone,
+  menteeFirst: slotMentee.firstName,
+  menteeLast: slotMentee.lastName,
+  menteeZone: slotMentee.timeZone,
 };
 
 export type SlotRow = { slot: Slot; mentorFirst: string; mentorLast: string; mentorImage: string | null; mentorZone: string | null; menteeFirst: string | null; menteeLast: string | null; menteeZone: string | null };
@@ -64,7 +63,7 @@ export function slotView(r: SlotRow, now: Date): SlotView {
     mentorId: r.slot.mentorId,
     mentorName: `${r.mentorFirst} ${r.mentorLast}`,
     mentorProfileImage: profileImageUrl(r.mentorImage),
-    mentorTimeZone: zoneOr(r.mentorZone, "Asia/Kolkata"),
+    mentorTimeZone: mentorZoneOrDefault(r.mentorZone),
     title: r.slot.title,
     description: r.slot.description,
     source: r.slot.source,
@@ -84,11 +83,7 @@ export function attendanceView(slot: Pick<Slot, "outcome" | "outcomeAt" | "dispu
 }
 
 export function slotQuery(db: Db) {
-  return db
-    .select(slotColumns)
-    .from(timeSlots)
-    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .leftJoin(menteeJoin, eq(menteeJoin.id, timeSlots.menteeId));
+  return slotWithPeople(db, slotColumns);
 }
 
 export async function readSlot(db: Db, slotId: string): Promise<SlotRow | undefined> {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { timeSlots } from "../../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../../shared/validation/scheduling";
-import type { Env } from "../../env";
+import type { ServiceDeps } from "../deps";
 import { notificationWrite, pushNotification } from "../notifications";
 import { fail } from "../domain-error";
 import { pushToUser } from "../push";
@@ -13,7 +13,6 @@ import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { deliverMailSoon } from "../mail";
 
 const DAY = 24 * 60 * 60 * 1000;
-type WaitUntil = (p: Promise<unknown>) => void;
 
 export type PublishInput = { start: Date; title?: string | null; description?: string | null; weeks?: number };
 
@@ -92,7 +91,10 @@ export async function mentorSlot(db: Db, mentorId: string, slotId: string, now: 
  * slot's delete is batched with the history row ('cancelled' by the mentor, with his optional
  * `reason`, which her notice also shows) and her notice, both written only if the delete matched.
  */
-export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorId: string, slotId: string, now: Date, reason: string | null = null): Promise<{ cancelledBooking: boolean }> {
+export async function deleteSlot(
+  { db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  { mentorId, slotId, reason = null }: { mentorId: string; slotId: string; reason?: string | null },
+): Promise<{ cancelledBooking: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await readSlot(db, slotId);
     if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
@@ -127,7 +129,7 @@ export async function deleteSlot(db: Db, env: Env, waitUntil: WaitUntil, mentorI
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
     const content = reason ? `${name} cancelled your session on ${when}. The call is back in your plan. Reason: ${reason}` : `${name} cancelled your session on ${when}. The call is back in your plan.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-    // Both parties' e-mails with the calendar's CANCEL (issue 23), written only if the delete matched.
+    // Both parties' e-mails with the calendar's CANCEL, written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
     const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now);
     const [deleted] = await db.batch([update, history, notice.statement, ...mails]);

@@ -5,7 +5,7 @@ import { DomainError, fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import type { ServiceDeps } from "../deps";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { dayjs, inZone, zonedInstant, zoneOr } from "../../../shared/zoned-time";
+import { dayjs, inZone, zonedInstant, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { bookSlot, bookedThisPeriod, SLOT_TAKEN } from "./booking";
 import { offeredUnderRules, ruleRefusal } from "./booking-rules";
 import { ruleContext } from "./bookable";
@@ -56,7 +56,7 @@ async function standingPlan(db: Db, menteeId: string, slotId: string, now: Date)
     .from(enrollments)
     .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now)));
   if (!enrollment) fail("FORBIDDEN", "Subscribe to this mentor to book the same time every week.");
-  const zone = zoneOr(chosen.mentorZone, "Asia/Kolkata");
+  const zone = mentorZoneOrDefault(chosen.mentorZone);
   const end = enrollment.end ?? new Date(now.getTime() + DEFAULT_REACH);
   const starts = weeklyStarts(chosen.slot.startAt, zone, end);
   const rows = await slotQuery(db).where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), inArray(timeSlots.startAt, starts)));
@@ -142,7 +142,7 @@ export async function bookStanding(deps: Deps, menteeId: string, slotId: string,
       continue;
     }
     try {
-      booked.push(await bookSlot(deps.db, deps.env, deps.waitUntil, menteeId, row.slot.id, "session", deps.now, agenda));
+      booked.push((await bookSlot(deps, { menteeId, slotId: row.slot.id, type: "session", agenda })).view);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       if (error.details?.callsLeft === 0) {

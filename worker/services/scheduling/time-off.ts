@@ -101,7 +101,7 @@ export async function addTimeOff(deps: ServiceDeps, mentorId: string, input: Tim
   let cancelled = 0;
   for (const booking of await bookingsInside(db, mentorId, period, now)) {
     try {
-      if ((await deleteSlot(db, deps.env, deps.waitUntil, mentorId, booking.id, now, "Time off")).cancelledBooking) cancelled++;
+      if ((await deleteSlot(deps, { mentorId, slotId: booking.id, reason: "Time off" })).cancelledBooking) cancelled++;
     } catch (error) {
       // A slot the mentee cancelled meanwhile is gone already; anything else is logged and the rest still cancelled.
       console.warn(`[${deps.requestId}] time off: booking ${booking.id} not cancelled`, error);

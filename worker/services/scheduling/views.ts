@@ -5,7 +5,7 @@ import { profileImageUrl } from "../accounts";
 import { fail } from "../domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { zoneOr } from "../../../shared/zoned-time";
+import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
 import { bookableUnderRules, ruleContext } from "./bookable";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
@@ -47,7 +47,7 @@ async function bookableSlots(db: Db, menteeId: string, mentorId: string, zone: s
 export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: string, now: Date): Promise<MentorSchedule> {
   const mentor = await db.query.mentors.findFirst({ where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)) });
   if (!mentor) fail("NOT_FOUND", "This mentor is not available.");
-  const zone = zoneOr(mentor.timeZone, "Asia/Kolkata");
+  const zone = mentorZoneOrDefault(mentor.timeZone);
   const [rows, [enrollment], trial, waiting, next] = await Promise.all([
     bookableSlots(db, menteeId, mentorId, zone, now),
     db
@@ -92,7 +92,7 @@ export async function nextAvailable(db: Db, menteeId: string, now: Date) {
     .orderBy(asc(mentors.firstName), asc(mentors.lastName));
   return Promise.all(
     subscribed.map(async (m) => {
-      const zone = zoneOr(m.zone, "Asia/Kolkata");
+      const zone = mentorZoneOrDefault(m.zone);
       const until = m.end && m.end.getTime() < now.getTime() + WINDOW ? m.end : new Date(now.getTime() + WINDOW);
       const rows = await bookableSlots(db, menteeId, m.mentorId, zone, now, until);
       return { mentorId: m.mentorId, mentorName: `${m.first} ${m.last}`, mentorTimeZone: zone, slots: rows.slice(0, NEXT_AVAILABLE).map((r) => slotView(r, now)) };
@@ -119,7 +119,7 @@ export async function menteeBookings(db: Db, menteeId: string, now: Date) {
 /** A booking the caller is a party to (mentee or mentor), for the .ics download. */
 export async function bookingFor(db: Db, who: { role: "mentee" | "mentor"; id: string }, slotId: string, now: Date) {
   const row = await readSlot(db, slotId);
-  if (!row || row.slot.state !== "booked") fail("NOT_FOUND", "This booking does not exist.");
+  if (row?.slot.state !== "booked") fail("NOT_FOUND", "This booking does not exist.");
   const party = who.role === "mentee" ? row.slot.menteeId : row.slot.mentorId;
   if (party !== who.id) fail("FORBIDDEN", "You can only export your own bookings.");
   return { view: slotView(row, now), bookedAt: row.slot.bookedAt! };

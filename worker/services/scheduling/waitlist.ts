@@ -126,7 +126,7 @@ async function offerSlot(deps: Deps, slot: FreedSlot, after: Place | null, exclu
     if (await holdFor(deps, slot, who)) return true;
     // The slot was booked or held meanwhile (stop), or she came to hold another of his slots (try the next).
     const [current] = await deps.db.select({ state: timeSlots.state, heldUntil: timeSlots.heldUntil }).from(timeSlots).where(eq(timeSlots.id, slot.id));
-    if (!current || current.state !== "open" || (current.heldUntil && current.heldUntil.getTime() > deps.now.getTime())) return false;
+    if (current?.state !== "open" || (current.heldUntil && current.heldUntil.getTime() > deps.now.getTime())) return false;
     skip.push(who.menteeId);
   }
   return false;
@@ -137,7 +137,7 @@ const freedSlotColumns = { id: timeSlots.id, mentorId: timeSlots.mentorId, start
 /**
  * Call AFTER the commit that freed these slots (or made them appear): each open future slot that is
  * not held now is offered to the first suitable waiting mentee of its mentor, earliest slot first, so
- * two slots freed at once go to two different people. The offer runs after the answer (issue 25): the
+ * two slots freed at once go to two different people. The offer runs after the answer (ADR 0017): the
  * mentee who cancelled or moved, or the mentor whose time off ended, is not kept waiting for the
  * waitlist's two round trips. A failure is logged, not answered: the change stands and the slot stays
  * open for anyone.

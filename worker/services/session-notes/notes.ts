@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { sessionNoteComments, sessionNotes } from "../../../db/schema";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../deps";
 import { notificationWrite, pushNotification } from "../notifications";
 import { completedSessionOf } from "./access";
@@ -20,7 +20,7 @@ export type SessionNotesView = {
 };
 
 /**
- * The shared notes page of a completed session (issue 26), for its two participants only: the
+ * The shared notes page of a completed session (ADR 0026), for its two participants only: the
  * session, the mentor's notes and the comments under them. The session, notes and comments are read
  * together (one round trip) and shown only once the caller is known to be a participant.
  */
@@ -36,7 +36,7 @@ export async function sessionNotesView(deps: Pick<ServiceDeps, "db">, who: Parti
   return {
     viewer: who.role,
     session: { id: s.slot.id, type: s.slot.type, start: s.slot.startAt.toISOString(), end: s.slot.endAt.toISOString(), title: s.slot.title, agenda: s.slot.agenda },
-    mentor: { id: s.slot.mentorId, name: names.mentor, firstName: s.mentor.first, timeZone: zoneOr(s.mentor.zone, "Asia/Kolkata") },
+    mentor: { id: s.slot.mentorId, name: names.mentor, firstName: s.mentor.first, timeZone: mentorZoneOrDefault(s.mentor.zone) },
     mentee: { id: s.slot.menteeId!, name: names.mentee, firstName: s.mentee.first, timeZone: s.mentee.zone },
     notes: notes ? { body: notes.body, updatedAt: notes.updatedAt.toISOString() } : null,
     comments: comments.map((c) => ({
@@ -52,7 +52,7 @@ export async function sessionNotesView(deps: Pick<ServiceDeps, "db">, who: Parti
 
 /** When the session was, in the recipient's zone (for the bell). */
 function whenFor(row: BookedSessionRow, to: Participant) {
-  return formatWhen(row.slot.startAt, to.role === "mentor" ? zoneOr(row.mentor.zone, "Asia/Kolkata") : zoneOr(row.mentee.zone));
+  return formatWhen(row.slot.startAt, to.role === "mentor" ? mentorZoneOrDefault(row.mentor.zone) : zoneOr(row.mentee.zone));
 }
 
 /**

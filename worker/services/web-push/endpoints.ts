@@ -1,5 +1,5 @@
 /**
- * Which push endpoints a subscription may name (issue 27). The Worker POSTs to whatever endpoint a
+ * Which push endpoints a subscription may name (ADR 0027). The Worker POSTs to whatever endpoint a
  * browser handed over, so an endpoint must be a real push service: https, on the host of one of the
  * browser vendors' services. Anything else (an intranet address, another site) is refused at
  * subscription time, so the Worker never becomes a way to send requests elsewhere.

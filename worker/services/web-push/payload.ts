@@ -5,7 +5,7 @@ import type { WebPushPayload } from "../../../shared/web-push";
 import { pushBody, pushTitle } from "../../i18n/push-words";
 
 /**
- * The one place a Web Push message's words and target are made (issue 27): a bell notice, its
+ * The one place a Web Push message's words and target are made (ADR 0027): a bell notice, its
  * recipient's role and language in, what the device shows and opens out. The words, in her language,
  * come from worker/i18n/push-words.ts.
  */

@@ -14,9 +14,10 @@ import { familyLive } from "../sessions";
 import { thirdPartiesOf } from "../third-parties";
 import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
 import type { PushTransport } from "./transport";
+import type { WaitUntil } from "../deps";
 
 /**
- * Web Push after the commit (issue 27): every notice a person's bell gets also goes to each of her
+ * Web Push after the commit: every notice a person's bell gets also goes to each of her
  * devices, when her push channel for its kind is on. The push service (services/push.ts) calls it
  * for every `notification` it pushes to a room, so there is no second path to forget. Runs after
  * the response, like the room push; a lost push loses nothing (the bell keeps the notice).
@@ -43,7 +44,7 @@ export function vapidOf(config: Config): Vapid | null {
  * Sends the notice to her devices after the response (call only after the notice committed). `devices`: her devices as a
  * write's own batch already read them (`deviceTargetsQuery`), so no further trip is needed.
  */
-export function webPushSoon(env: Env, waitUntil: (p: Promise<unknown>) => void, to: Recipient, notice: NotificationPush, devices?: DeviceTarget[]): void {
+export function webPushSoon(env: Env, waitUntil: WaitUntil, to: Recipient, notice: NotificationPush, devices?: DeviceTarget[]): void {
   if (ruleOf(to.role, notice.kind, "push") === "none") return;
   waitUntil(sendWebPush(env, to, notice, devices).catch((error: unknown) => console.error("web push failed", notice.kind, error)));
 }

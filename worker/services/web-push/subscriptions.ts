@@ -9,7 +9,7 @@ import { familyLive, familyOf } from "../sessions";
 import { endpointProblem } from "./endpoints";
 
 /**
- * The devices that receive a person's Web Push (issue 27): one row per browser push subscription,
+ * The devices that receive a person's Web Push (ADR 0027): one row per browser push subscription,
  * owned by the account that subscribed last on that device and tied to the sign-in that did it.
  */
 

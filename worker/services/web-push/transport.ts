@@ -1,5 +1,5 @@
 /**
- * Hands one encrypted, VAPID-signed push request to the push service (issue 27). The entry picks it
+ * Hands one encrypted, VAPID-signed push request to the push service (ADR 0027). The entry picks it
  * (worker/third-parties.ts): the network in production; in development, the same with requests for
  * the local push service's origin handed to the Worker's own /dev/push routes.
  */

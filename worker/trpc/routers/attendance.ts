@@ -4,7 +4,7 @@ import { memberOf } from "../../services/chat/members";
 import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
 import { memberProcedure, moderatorProcedure, router } from "../init";
 
-/** Attendance (issue 26, ADR 0026): a participant disputes a session's outcome; a moderator decides. */
+/** Attendance (ADR 0026): a participant disputes a session's outcome; a moderator decides. */
 export const attendanceRouter = router({
   /** Within 24 hours of the outcome, once per session: an attendance ticket in the moderators' queue. */
   dispute: memberProcedure

@@ -16,7 +16,7 @@ import type { Context } from "../context";
 import { fail } from "../../services/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 
-/** A rejected applicant's new application waits for the mailed link (issue 20). */
+/** A rejected applicant's new application waits for the mailed link. */
 export const REAPPLY_HELD_MESSAGE = "Please check your e-mail: open the link we sent to confirm your new application. Nothing changes until you do.";
 export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
@@ -46,7 +46,7 @@ export const authRouter = router({
   /** What the sign-in page offers: Google only when credentials are set (or the local stand-in in development). */
   signInOptions: publicProcedure.query(({ ctx }) => ({ google: thirdPartiesOf(ctx.env).google(ctx.origin) !== null })),
 
-  /** A Google sign-in refused for a block: the signed notice of the callback traded for why and how to appeal (issue 23). */
+  /** A Google sign-in refused for a block: the signed notice of the callback traded for why and how to appeal. */
   blockedNotice: publicProcedure.input(blockedNoticeSchema).query(async ({ ctx, input }) => {
     const message = await blockedNoticeMessage(ctx.db, ctx.config.JWT_SECRET, ctx.config.MAIL_FROM, input.notice);
     if (!message) fail("NOT_FOUND", "This notice has expired. Try signing in again to see it.");
@@ -78,16 +78,16 @@ export const authRouter = router({
     if (throttled) fail("TOO_MANY_REQUESTS", throttled);
     const account = await findAccountByEmail(ctx.db, role, email);
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-    if (!account || !account.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
+    if (!account?.passwordHash || !valid) fail(role === "mentee" ? "UNAUTHORIZED" : "CONFLICT", WRONG_CREDENTIALS);
     await acceptAttempt(ctx.db, "login", subject, now);
     const refusal = accountRefusal(role, account);
-    // A blocked person is told why and how to appeal (issue 23).
+    // A blocked person is told why and how to appeal.
     if (refusal?.details.blocked) fail(refusal.code, await blockedSignInMessage(ctx.db, account.id, ctx.config.MAIL_FROM), refusal.details);
     if (refusal) fail(refusal.code, refusal.message, refusal.details);
 
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
-    await notify(ctx.db, ctx.env, ctx.waitUntil, { role, id: account.id }, {
+    await notify(ctx, { role, id: account.id }, {
       type: "alert",
       kind: "account",
       content: "New sign-in to your account. If this wasn't you, change your password.",
@@ -119,7 +119,7 @@ export const authRouter = router({
     return { role: ctx.auth.role, ...accountSummary(account) };
   }),
 
-  /** The language she chose in the switcher (issue 27): the app, her e-mails and her reminders speak it from now on. */
+  /** The language she chose in the switcher (ADR 0027): the app, her e-mails and her reminders speak it from now on. */
   setLocale: authedProcedure.input(v.object({ locale: v.picklist(LOCALES, "Choose English or Hindi") })).mutation(async ({ ctx, input }) => {
     await setAccountLocale(ctx.db, ctx.auth.role, ctx.auth.sub, input.locale);
     return { locale: input.locale };

@@ -1,7 +1,6 @@
 import { conversationFor, listConversations, openConversation, participantsFor, unreadSummary } from "../../services/chat/conversations";
 import { memberOf } from "../../services/chat/members";
 import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
-import { pushAllToUser, pushToUser } from "../../services/push";
 import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../../shared/validation/chat";
 import { unlessRefused } from "../authorize";
 import { memberProcedure, router } from "../init";
@@ -14,7 +13,7 @@ export const chatRouter = router({
   /** Finds or starts the conversation with the other side ("Chat" on a profile or the mentees list). */
   open: memberProcedure.input(openConversationSchema).mutation(({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    return openConversation(ctx.db, member, member.role === "mentee" ? input.mentorId : input.menteeId);
+    return openConversation(ctx, member, member.role === "mentee" ? input.mentorId : input.menteeId);
   }),
 
   conversations: memberProcedure.input(conversationListSchema).query(({ ctx, input }) => listConversations(ctx.db, memberOf(ctx.auth, input.side), input.name || undefined)),
@@ -29,26 +28,18 @@ export const chatRouter = router({
   }),
 
   /**
-   * Stores the message once per client id in one round trip that carries the account check (`checkInBatch`), then (after
-   * the commit) pushes it to both sides' rooms and the recipient's notification.
+   * Stores the message once per client id in one round trip that carries the account check (`checkInBatch`); the service
+   * pushes it after the commit.
    */
   send: memberProcedure.meta({ checkInBatch: true }).input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    const result = unlessRefused(ctx, ctx.auth, await sendMessage(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
-    const { conversation } = result;
-    if (result.created) {
-      const recipient = { role: conversation.other.role, id: conversation.other.id };
-      const envelopes = [{ event: "messageReveived" as const, data: result.message }];
-      pushAllToUser(ctx.env, ctx.waitUntil, recipient, result.notification ? [...envelopes, { event: "notification" as const, data: result.notification }] : envelopes, result.recipientDevices);
-      // The sender's other tabs show it too (the client knows its own messages: no toast, no "new").
-      pushToUser(ctx.env, ctx.waitUntil, member, "messageReveived", result.message);
-    }
-    return { message: result.message, created: result.created, conversation };
+    const result = unlessRefused(ctx, ctx.auth, await sendMessage({ db: ctx.dbForSelfCheckingBatch, env: ctx.env, waitUntil: ctx.waitUntil, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId, input.message, input.clientId));
+    return { message: result.message, created: result.created, conversation: result.conversation };
   }),
 
   /** Marks the conversation read in one round trip that carries the account check (`checkInBatch`). */
   markRead: memberProcedure.meta({ checkInBatch: true }).input(markReadSchema).mutation(async ({ ctx, input }) => {
     const member = memberOf(ctx.auth, input.side);
-    return unlessRefused(ctx, ctx.auth, await markConversationRead(ctx.dbCarryingCheck, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
+    return unlessRefused(ctx, ctx.auth, await markConversationRead({ db: ctx.dbForSelfCheckingBatch, now: ctx.now }, { ...member, sessionId: ctx.auth.sid }, input.conversationId));
   }),
 });

@@ -3,7 +3,7 @@ import { reapplyStatements } from "../../services/registration";
 import { confirmEmailSchema } from "../../../shared/validation/email-proofs";
 import { memberProcedure, publicProcedure, router } from "../init";
 
-/** Proving an e-mail address with a mailed link (issue 20, ADR 0019). */
+/** Proving an e-mail address with a mailed link (ADR 0019). */
 export const emailRouter = router({
   /** Whether the signed-in mentee's or mentor's address is proven (the "verify your e-mail" banner). */
   status: memberProcedure.query(({ ctx }) => emailStatus(ctx.db, { role: ctx.auth.role as "mentee" | "mentor", userId: ctx.auth.sub })),

@@ -3,7 +3,7 @@ import { liveSessionFor, verifyLive } from "../../services/live";
 import { liveSlotSchema } from "../../../shared/validation/live";
 import { authedProcedure, router } from "../init";
 
-/** Live sessions (issue 10, ADR 0015): only a session's mentor and its booked mentee, the token decides. */
+/** Live sessions (ADR 0015): only a session's mentor and its booked mentee, the token decides. */
 export const liveRouter = router({
   /** The session as the page shows it (names, times, the window), at any time, to its two participants. */
   session: authedProcedure.input(liveSlotSchema).query(({ ctx, input }) => liveSessionFor(ctx.db, { role: ctx.auth.role, id: ctx.auth.sub }, input.slotId, ctx.now)),

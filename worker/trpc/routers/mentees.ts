@@ -5,7 +5,7 @@ import { menteeProfileUpdateSchema } from "../../../shared/validation/profiles";
 import { menteeProcedure, router } from "../init";
 
 export const menteesRouter = router({
-  /** Her home (issue 23): next session, calls left, unread conversations, suggested mentors. */
+  /** Her home: next session, calls left, unread conversations, suggested mentors. */
   home: menteeProcedure.input(menteeHomeSchema).query(({ ctx, input }) => menteeHome(ctx.db, ctx.auth.sub, { searches: input.searches }, ctx.now)),
 
   profile: menteeProcedure.query(({ ctx }) => menteeProfile(ctx.db, ctx.auth.sub)),

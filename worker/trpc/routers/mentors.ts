@@ -17,7 +17,7 @@ export const mentorsRouter = router({
     if (ctx.tokenRejected) fail("UNAUTHORIZED", "Your session has expired. Please sign in again.");
     const mentor = await cachedMentorProfile(ctx.db, input.mentorId, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil, ctx.now);
     const viewer = ctx.auth;
-    const isEnrollmentActiveForViewer = viewer?.role === "mentee" ? await isEnrollmentActive(ctx.db, viewer.sub, input.mentorId) : false;
+    const isEnrollmentActiveForViewer = viewer?.role === "mentee" ? await isEnrollmentActive(ctx.db, viewer.sub, input.mentorId, ctx.now) : false;
     return { mentor, isEnrollmentActive: isEnrollmentActiveForViewer };
   }),
 
@@ -25,13 +25,13 @@ export const mentorsRouter = router({
 
   updateProfile: mentorProcedure.use(changesCatalogue).input(mentorProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     const changes = input;
-    const profile = await updateMentorProfile(ctx.db, ctx.auth.sub, changes);
+    const profile = await updateMentorProfile(ctx.db, ctx.auth.sub, changes, ctx.now);
     // A new rate is a new Stripe Price (the old one archived), made right after the response.
     if (changes.hourlyRate !== undefined) ctx.waitUntil(refreshMentorPrice(ctx.db, paymentsFor(ctx).stripe, ctx.auth.sub));
     return profile;
   }),
 
-  addSkills: mentorProcedure.use(changesCatalogue).input(addSkillsSchema).mutation(({ ctx, input }) => addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills)),
+  addSkills: mentorProcedure.use(changesCatalogue).input(addSkillsSchema).mutation(({ ctx, input }) => addMentorSkills(ctx.db, ctx.auth.sub, input.newSkills, ctx.now)),
 
   removeSkill: mentorProcedure.use(changesCatalogue).input(removeSkillSchema).mutation(({ ctx, input }) => removeMentorSkill(ctx.db, ctx.auth.sub, input.skill)),
 });

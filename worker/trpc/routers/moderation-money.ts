@@ -5,7 +5,7 @@ import { feeRevenuePerDay } from "../../services/statistics/daily-fees";
 import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../../shared/validation/payouts";
 import { moderatorProcedure } from "../init";
 
-/** The moderator's view of the money (issue 24): fee revenue per day, a mentee's payments, refunds. */
+/** The moderator's view of the money: fee revenue per day, a mentee's payments, refunds. */
 export const moneyProcedures = {
   /** The platform's fees per day over the last 30 days in the moderator's zone (the home's third chart). */
   feeRevenuePerDay: moderatorProcedure.input(feeRevenueSchema).query(({ ctx, input }) => feeRevenuePerDay(ctx.db, input.timeZone, ctx.now)),

@@ -1,7 +1,7 @@
 import { unresponsiveMentors } from "../../services/responsiveness/waiting-subscribers";
 import { moderatorProcedure } from "../init";
 
-/** The moderator's view of responsiveness (issue 26). */
+/** The moderator's view of responsiveness (ADR 0026). */
 export const responsivenessProcedures = {
   /** Mentors with subscribers waiting more than 72 hours for an answer, the longest wait first (the moderator home's card). */
   unresponsiveMentors: moderatorProcedure.query(({ ctx }) => unresponsiveMentors(ctx.db, ctx.now)),

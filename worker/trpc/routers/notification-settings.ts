@@ -7,7 +7,7 @@ import { authedProcedure, router } from "../init";
 const ownerOf = (auth: { role: "mentee" | "mentor" | "moderator"; sub: string }) => ({ role: auth.role, id: auth.sub });
 
 /**
- * The notification settings of every role (issue 27): which channels carry which kind of notice, and
+ * The notification settings of every role (ADR 0027): which channels carry which kind of notice, and
  * the devices with Web Push on. Everything is the caller's own (the token's account): no input names
  * an account, and a device of someone else's is "not found".
  */
@@ -24,18 +24,18 @@ export const notificationSettingsRouter = router({
   /** Her switches alone (her open tabs read them to stay quiet about kinds she turned off in the app). */
   preferences: authedProcedure.query(({ ctx }) => preferencesFor(ctx.db, ownerOf(ctx.auth))),
 
-  setChannel: authedProcedure.meta({ checkAlongside: true }).input(channelSwitchSchema).mutation(async ({ ctx, input }) => ({
+  setChannel: authedProcedure.meta({ readsDuringAccountCheck: true }).input(channelSwitchSchema).mutation(async ({ ctx, input }) => ({
     preferences: await setChannel(ctx.db, ownerOf(ctx.auth), input.kind, input.channel, input.on, ctx.now),
   })),
 
   /** This browser receives her pushes from now on (for this sign-in). */
-  subscribe: authedProcedure.meta({ checkAlongside: true }).input(pushSubscriptionSchema).mutation(({ ctx, input }) =>
+  subscribe: authedProcedure.meta({ readsDuringAccountCheck: true }).input(pushSubscriptionSchema).mutation(({ ctx, input }) =>
     subscribeDevice(ctx.db, ownerOf(ctx.auth), ctx.auth.sid, input, isDevelopment(ctx.config), ctx.now),
   ),
 
   /** This browser stops receiving her pushes (push turned off here, or signing out here). */
-  unsubscribe: authedProcedure.meta({ checkAlongside: true }).input(pushEndpointSchema).mutation(({ ctx, input }) => unsubscribeDevice(ctx.db, ownerOf(ctx.auth), input.endpoint)),
+  unsubscribe: authedProcedure.meta({ readsDuringAccountCheck: true }).input(pushEndpointSchema).mutation(({ ctx, input }) => unsubscribeDevice(ctx.db, ownerOf(ctx.auth), input.endpoint)),
 
   /** One of her devices, from the list, stops receiving her pushes. */
-  removeDevice: authedProcedure.meta({ checkAlongside: true }).input(deviceSchema).mutation(({ ctx, input }) => removeDevice(ctx.db, ownerOf(ctx.auth), input.id)),
+  removeDevice: authedProcedure.meta({ readsDuringAccountCheck: true }).input(deviceSchema).mutation(({ ctx, input }) => removeDevice(ctx.db, ownerOf(ctx.auth), input.id)),
 });

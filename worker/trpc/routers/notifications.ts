@@ -6,5 +6,5 @@ import { memberProcedure, router } from "../init";
 /** The notification bell of mentees and mentors (SPEC §2, §4). */
 export const notificationsRouter = router({
   latest: memberProcedure.input(notificationsSchema).query(({ ctx, input }) => latestNotifications(ctx.db, memberOf(ctx.auth, input.side), input.limit)),
-  markAllRead: memberProcedure.meta({ checkAlongside: true }).input(notificationsSchema).mutation(({ ctx, input }) => markNotificationsRead(ctx.db, memberOf(ctx.auth, input.side))),
+  markAllRead: memberProcedure.meta({ readsDuringAccountCheck: true }).input(notificationsSchema).mutation(({ ctx, input }) => markNotificationsRead(ctx.db, memberOf(ctx.auth, input.side))),
 });

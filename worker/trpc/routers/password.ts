@@ -9,23 +9,23 @@ import type { Context } from "../context";
 
 const depsOf = (ctx: Context): ResetDeps => ({ db: ctx.db, env: ctx.env, secret: ctx.config.JWT_SECRET, waitUntil: ctx.waitUntil, address: ctx.address });
 
-/** Password reset by e-mailed code (mentees and mentors) and change from the profile (issue 12). */
+/** Password reset by e-mailed code (mentees and mentors) and change from the profile. */
 export const passwordRouter = router({
   /** Always the same answer whether or not the account exists (SPEC §7 sent-otp). */
   requestResetCode: publicProcedure
     .input(v.object({ role: resetRoleField, ...requestCodeSchema.entries }))
-    .mutation(({ ctx, input }) => requestResetCode(depsOf(ctx), input.role, input.email)),
+    .mutation(({ ctx, input }) => requestResetCode(depsOf(ctx), input.role, input.email, ctx.now.getTime())),
 
   resetPassword: publicProcedure
     .input(resetPasswordRequestSchema)
     .mutation(async ({ ctx, input }) => {
       await refuseCommonPassword(input.password);
-      return resetPassword(depsOf(ctx), input.role, input);
+      return resetPassword(depsOf(ctx), input.role, input, ctx.now.getTime());
     }),
 
   change: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role === "moderator") fail("FORBIDDEN", "Moderator passwords are changed by an administrator.");
     await refuseCommonPassword(input.password);
-    return changePassword(ctx, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input);
+    return changePassword(ctx, { role: ctx.auth.role, userId: ctx.auth.sub }, ctx.auth.sid, input, ctx.now.getTime());
   }),
 });

@@ -15,12 +15,12 @@ export const paymentsRouter = router({
 
   /**
    * Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. Its reads
-   * travel with the account check (issue 25), and Stripe is not asked before the check passed.
+   * travel with the account check (ADR 0017), and Stripe is not asked before the check passed.
    */
-  createCheckout: menteeProcedure.meta({ checkAlongside: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
+  createCheckout: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
     const payments = paymentsFor(ctx);
     return callStripe("checkout", () =>
-      createCheckout(ctx.db, payments, { menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT, cleared: ctx.accountChecked }),
+      createCheckout(ctx.db, payments, { now: ctx.now, menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT, cleared: ctx.accountChecked }),
     );
   }),
 
@@ -31,7 +31,7 @@ export const paymentsRouter = router({
 
   /** `enrollment-success`: the current status only; activation is the webhook's alone. */
   enrollmentStatus: menteeProcedure.input(enrollmentStatusSchema).mutation(({ ctx, input }) => {
-    return enrollmentStatus(ctx.db, ctx.auth.sub, input.mentorId);
+    return enrollmentStatus(ctx.db, ctx.auth.sub, input.mentorId, ctx.now);
   }),
 
   /** The success page: this mentee's checkout, its status and, once active, its mentor and period. */
@@ -43,7 +43,7 @@ export const paymentsRouter = router({
       .where(and(eq(enrollments.stripeCheckoutSessionId, input.sessionId), eq(enrollments.menteeId, ctx.auth.sub)));
     if (!row) fail("NOT_FOUND", "We could not find this payment. If you were charged, your subscription will appear under Subscriptions shortly.");
     const e = row.enrollment;
-    const isActive = rowGrantsAccess(e);
+    const isActive = rowGrantsAccess(e, ctx.now);
     return {
       status: isActive ? "active" : e.status === "active" ? "expired" : e.status,
       isActive,

@@ -2,7 +2,7 @@ import { earningsView } from "../../services/payouts/earnings-view";
 import { earningsSchema } from "../../../shared/validation/payouts";
 import { mentorProcedure } from "../init";
 
-/** A mentor's earnings (issue 24): months, per-subscriber lines, payouts. Only his own. */
+/** A mentor's earnings (ADR 0024): months, per-subscriber lines, payouts. Only his own. */
 export const earningsProcedures = {
   earnings: mentorProcedure
     .input(earningsSchema)

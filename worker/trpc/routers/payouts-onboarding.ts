@@ -3,7 +3,7 @@ import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
 import { mentorProcedure } from "../init";
 
 /**
- * A mentor's payout account (issue 24, ADR 0024): its state, onboarding on Stripe's hosted pages
+ * A mentor's payout account (ADR 0024): its state, onboarding on Stripe's hosted pages
  * (start, and refresh after the return: the state is read from Stripe, never from the return URL),
  * and his Express dashboard. Always the token's mentor.
  */

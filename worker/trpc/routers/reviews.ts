@@ -4,9 +4,9 @@ import { reviewInputSchema, reviewListSchema } from "../../../shared/validation/
 import { changesCatalogue, menteeProcedure, publicProcedure, router } from "../init";
 
 export const reviewsRouter = router({
-  list: publicProcedure.input(reviewListSchema).query(({ ctx, input }) => listReviews(ctx.db, input)),
+  list: publicProcedure.input(reviewListSchema).query(({ ctx, input }) => listReviews(ctx.db, input, ctx.now)),
   mine: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => myReview(ctx.db, ctx.auth.sub, input.mentorId)),
-  save: menteeProcedure.use(changesCatalogue).input(reviewInputSchema).mutation(({ ctx, input }) => saveReview(ctx.db, ctx.auth.sub, input)),
+  save: menteeProcedure.use(changesCatalogue).input(reviewInputSchema).mutation(({ ctx, input }) => saveReview(ctx.db, ctx.auth.sub, input, ctx.now)),
   remove: menteeProcedure.use(changesCatalogue).input(mentorIdSchema).mutation(async ({ ctx, input }) => {
     await deleteReview(ctx.db, ctx.auth.sub, input.mentorId);
     return { message: "Review deleted" };

@@ -2,7 +2,7 @@ import { setAgenda } from "../../services/scheduling/agenda";
 import { agendaEditSchema } from "../../../shared/validation/session-notes";
 import { menteeProcedure } from "../init";
 
-/** The agenda after booking (issue 26). Spread into the scheduling router. */
+/** The agenda after booking (ADR 0026). Spread into the scheduling router. */
 export const agendaProcedures = {
   /** The mentee adds, changes or removes the agenda of her booked session until it starts; the mentor is told. */
   setAgenda: menteeProcedure.input(agendaEditSchema).mutation(({ ctx, input }) => setAgenda(ctx, ctx.auth.sub, input.slotId, input.agenda)),

@@ -9,7 +9,7 @@ import { authedProcedure, menteeProcedure, mentorProcedure } from "../init";
  */
 export const moveProcedures = {
   /** The mentee moves her booking to another open slot of the same mentor: the booking keeps its identity and its place in the quota. */
-  reschedule: menteeProcedure.meta({ checkAlongside: true }).input(rescheduleSchema).mutation(({ ctx, input }) => rescheduleBooking(ctx, ctx.auth.sub, input.slotId, input.toSlotId)),
+  reschedule: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(rescheduleSchema).mutation(({ ctx, input }) => rescheduleBooking(ctx, ctx.auth.sub, input.slotId, input.toSlotId)),
   /** The mentor asks the mentee to pick another time (she may then move or cancel it at any time before the start). */
   askReschedule: mentorProcedure.input(askRescheduleSchema).mutation(({ ctx, input }) => askReschedule(ctx, ctx.auth.sub, input.slotId, input.message)),
   /** The history of the booking on a slot, newest first, for the mentee who holds it or the slot's mentor. */

@@ -32,7 +32,7 @@ export const schedulingRouter = router({
   slot: mentorProcedure.input(slotIdSchema).query(({ ctx, input }) => mentorSlot(ctx.db, ctx.auth.sub, input.slotId, ctx.now)),
   deleteSlot: mentorProcedure
     .input(slotWithReasonSchema)
-    .mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
+    .mutation(({ ctx, input }) => deleteSlot(ctx, { mentorId: ctx.auth.sub, slotId: input.slotId, reason: input.reason ?? null })),
   /** The dashboard's next 24 hours: each booked session with its mentee's name. */
   liveSessions: mentorProcedure.query(async ({ ctx }) =>
     (await upcomingLiveSessions(ctx.db, ctx.auth.sub, ctx.now)).map(({ menteeId: mentee, ...session }) => ({ ...session, mentee }))),
@@ -40,10 +40,10 @@ export const schedulingRouter = router({
 
   // ---- mentees
   mentorSchedule: menteeProcedure.input(mentorIdSchema).query(({ ctx, input }) => menteeScheduleFor(ctx.db, ctx.auth.sub, input.mentorId, ctx.now)),
-  book: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "session", input.agenda || null)),
-  bookTrial: menteeProcedure.meta({ checkAlongside: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, ctx.auth.sub, input.slotId, "trial", input.agenda || null)),
+  book: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "session", agenda: input.agenda || null })),
+  bookTrial: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(bookSchema).mutation(({ ctx, input }) => bookFromSchedule(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, type: "trial", agenda: input.agenda || null })),
   myBookings: menteeProcedure.query(({ ctx }) => menteeBookings(ctx.db, ctx.auth.sub, ctx.now)),
-  cancel: menteeProcedure.meta({ checkAlongside: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx.db, ctx.env, ctx.waitUntil, ctx.auth.sub, input.slotId, ctx.now, input.reason ?? null)),
+  cancel: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(slotWithReasonSchema).mutation(({ ctx, input }) => cancelBooking(ctx, { menteeId: ctx.auth.sub, slotId: input.slotId, reason: input.reason ?? null })),
 
   // ---- both
   timeZone: authedProcedure.query(({ ctx }) => timeZoneOf(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),
@@ -51,6 +51,6 @@ export const schedulingRouter = router({
     .input(timeZoneSchema)
     .mutation(({ ctx, input }) => setTimeZone(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, input.timeZone, input.onlyIfUnset)),
   calendarFeed: authedProcedure.query(({ ctx }) => calendarFeedUrl(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin)),
-  resetCalendarFeed: authedProcedure.mutation(({ ctx }) => resetCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin)),
+  resetCalendarFeed: authedProcedure.mutation(({ ctx }) => resetCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub }, ctx.origin, ctx.now)),
   revokeCalendarFeed: authedProcedure.input(v.optional(v.object({}), {})).mutation(({ ctx }) => revokeCalendarFeed(ctx.db, { role: person(ctx.auth.role), id: ctx.auth.sub })),
 });

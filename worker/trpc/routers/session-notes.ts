@@ -3,7 +3,7 @@ import { commentInputSchema, notesInputSchema, sessionSlotSchema } from "../../.
 import { memberOf } from "../../services/chat/members";
 import { memberProcedure, mentorProcedure, router } from "../init";
 
-/** The shared notes of a completed session (issue 26): its two participants read them, the mentor writes them, both comment. */
+/** The shared notes of a completed session (ADR 0026): its two participants read them, the mentor writes them, both comment. */
 export const sessionNotesRouter = router({
   get: memberProcedure.input(sessionSlotSchema).query(({ ctx, input }) => sessionNotesView(ctx, memberOf(ctx.auth), input.slotId)),
   save: mentorProcedure.input(notesInputSchema).mutation(({ ctx, input }) => saveSessionNotes(ctx, ctx.auth.sub, input.slotId, input.body)),

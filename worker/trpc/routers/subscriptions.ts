@@ -6,20 +6,20 @@ import { menteeProcedure, mentorProcedure, router } from "../init";
 
 export const subscriptionsRouter = router({
   /** The signed-in mentee's subscriptions (`allMentorsSubscribed`). */
-  mine: menteeProcedure.query(({ ctx }) => menteeSubscriptions(ctx.db, ctx.auth.sub)),
+  mine: menteeProcedure.query(({ ctx }) => menteeSubscriptions(ctx.db, ctx.auth.sub, ctx.now)),
 
   /** The signed-in mentor's subscribers (`enrolledMentees`). */
-  subscribers: mentorProcedure.query(({ ctx }) => mentorSubscribers(ctx.db, ctx.auth.sub)),
+  subscribers: mentorProcedure.query(({ ctx }) => mentorSubscribers(ctx.db, ctx.auth.sub, ctx.now)),
 
   /** Ends the subscription when the paid period ends (no refund, access until then). */
   cancel: menteeProcedure.input(subscriptionIdSchema).mutation(async ({ ctx, input }) => {
-    await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, paymentsFor(ctx), ctx.auth.sub, input.subscriptionId, true);
+    await setCancelAtPeriodEnd(ctx, paymentsFor(ctx), { menteeId: ctx.auth.sub, enrollmentId: input.subscriptionId, cancel: true });
     return { message: "Your subscription will end at the end of the current period." };
   }),
 
   /** Undoes a cancellation before the period ends. */
   resume: menteeProcedure.input(subscriptionIdSchema).mutation(async ({ ctx, input }) => {
-    await setCancelAtPeriodEnd(ctx.db, ctx.env, ctx.waitUntil, paymentsFor(ctx), ctx.auth.sub, input.subscriptionId, false);
+    await setCancelAtPeriodEnd(ctx, paymentsFor(ctx), { menteeId: ctx.auth.sub, enrollmentId: input.subscriptionId, cancel: false });
     return { message: "Your subscription will renew as usual." };
   }),
 });

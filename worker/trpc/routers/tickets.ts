@@ -8,6 +8,6 @@ const reporterOf = (auth: { sub: string; role: string }): Reporter => ({ role: a
 /** Tickets from both sides of a subscription (SPEC §2 Raise a ticket, §3, §7). */
 export const ticketsRouter = router({
   candidates: memberProcedure.query(({ ctx }) => ticketCandidates(ctx.db, reporterOf(ctx.auth))),
-  raise: memberProcedure.input(raiseTicketSchema).mutation(({ ctx, input }) => raiseTicket(ctx.db, reporterOf(ctx.auth), input.complaint.accusedId, input.content)),
+  raise: memberProcedure.input(raiseTicketSchema).mutation(({ ctx, input }) => raiseTicket(ctx.db, reporterOf(ctx.auth), input.complaint.accusedId, input.content, ctx.now)),
   mine: memberProcedure.query(({ ctx }) => myTickets(ctx.db, reporterOf(ctx.auth))),
 });

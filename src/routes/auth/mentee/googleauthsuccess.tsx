@@ -50,7 +50,7 @@ function sessionOf(params: URLSearchParams): GoogleSession | null {
 }
 
 /**
- * Hands the session to whoever started this sign-in (issue 20): the sign-in page that opened this
+ * Hands the session to whoever started this sign-in: the sign-in page that opened this
  * popup (it checks the one-time value, then stores the session), or this tab when the flow ran
  * without a popup and the tab still holds the value. The page itself never stores a session from a
  * link, so a link carrying someone else's tokens changes nothing. Errors show fixed texts.

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SessionNotesPage } from "@/components/session-notes/session-notes-page";
 
-/** The shared notes of one of her completed sessions (issue 26): she reads the mentor's notes and comments. */
+/** The shared notes of one of her completed sessions (ADR 0026): she reads the mentor's notes and comments. */
 export const Route = createFileRoute("/mentees/sessions/$slotId/notes")({ component: MenteeSessionNotes });
 
 function MenteeSessionNotes() {

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { timeSlots } from "../../db/schema";
 import { LIVE_DEMO_AGENDA, seedLiveDemo } from "../../db/seed-live";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { connect, roomUrlFor } from "../support/sockets";
 
-/** "A better call" (issue 26) through the built Worker: the agenda on the live page's session, and the media-state message through the live room. */
+/** The live page (ADR 0026) through the built Worker: the agenda on the live page's session, and the media-state message through the live room. */
 
 const MINUTE = 60 * 1000;
 
@@ -39,7 +39,7 @@ async function waitFor<T>(find: () => T | undefined, what: string, timeout = 500
   }
 }
 
-describe("a better call", () => {
+describe("the live page's agenda and media state", () => {
   it("the live page's session carries the mentee's agenda for both participants, null when she wrote none", async () => {
     const agenda = "Review my portfolio\nhttps://example.com/portfolio";
     const s = await bookedSession(30 * MINUTE, agenda);

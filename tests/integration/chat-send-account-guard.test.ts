@@ -10,7 +10,7 @@ import { trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat } from "../support/chat";
 
 /**
- * Issue 25: a message is sent in one round trip. Its batch reads the sender's account state and the conversation, and its
+ * A message is sent in one round trip. Its batch reads the sender's account state and the conversation, and its
  * writes are guarded in SQL by the account check's own rule (`accountMayAct`) and the conversation's. These tests hold
  * the guard to the check: whatever the check refuses, nothing of the message is written.
  */

@@ -3,16 +3,16 @@ import type { Locale } from "../../shared/locale";
 import { i18n } from "./i18n";
 
 /**
- * What the Worker knows of the browser it draws a signed-in page for (issue 28): its language (as for every page), and
+ * What the Worker knows of the browser it draws a signed-in page for: its language (as for every page), and
  * what the app told it in cookies (src/lib/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
  * browser only). The page it draws must be the one the browser would draw, to the letter, for React to take it over.
  */
 export type Viewer = { locale: Locale; zone: string; searches: string[] };
 
-let drawnFor: Viewer | null = null;
+let viewerBeingDrawnFor: Viewer | null = null;
 
 /** The browser a page is being drawn for by the Worker; null in the browser itself. */
-export const drawnViewer = (): Viewer | null => drawnFor;
+export const workerDrawnViewer = (): Viewer | null => viewerBeingDrawnFor;
 
 /**
  * Draws a page for `viewer` (src/prerender/render-route.tsx): its zone and searches, and its language for the app's one
@@ -20,16 +20,16 @@ export const drawnViewer = (): Viewer | null => drawnFor;
  * nothing else runs meanwhile, so pages drawn for other browsers at the same time keep their own. (A route's loader
  * runs before, and asynchronously: it reads the viewer from the router's context instead.)
  */
-export function drawingFor<T>(viewer: Viewer | undefined, draw: () => T): T {
+export function drawForViewer<T>(viewer: Viewer | undefined, draw: () => T): T {
   if (viewer === undefined) return draw();
-  const before = { viewer: drawnFor, display: getDisplayLocale(), locale: i18n.locale };
-  drawnFor = viewer;
+  const before = { viewer: viewerBeingDrawnFor, display: getDisplayLocale(), locale: i18n.locale };
+  viewerBeingDrawnFor = viewer;
   setDisplayLocale(viewer.locale);
   if (i18n.locale !== viewer.locale) i18n.activate(viewer.locale);
   try {
     return draw();
   } finally {
-    drawnFor = before.viewer;
+    viewerBeingDrawnFor = before.viewer;
     setDisplayLocale(before.display);
     if (i18n.locale !== before.locale) i18n.activate(before.locale);
   }

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { clockTime, dayOf, fullDateTime, longDate } from "../../src/lib/dates";
-import { drawingFor, drawnViewer } from "../../src/lib/drawn-for";
+import { drawForViewer, workerDrawnViewer } from "../../src/lib/worker-drawn-viewer";
 import { recentSearches } from "../../src/lib/search-history";
 import { viewerZone, viewerZoneInput } from "../../src/lib/viewer-zone";
 
 /**
- * Issue 28: while the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
- * browser told it (src/lib/drawn-for.ts), so the page is the one the browser draws; outside the drawing, the runtime's own.
+ * While the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
+ * browser told it (src/lib/worker-drawn-viewer.ts), so the page is the one the browser draws; outside the drawing, the runtime's own.
  */
 describe("a page drawn for a browser", () => {
   const newYork = { locale: "en" as const, zone: "America/New_York", searches: ["rust"] };
 
   it("writes instants in the browser's zone, and wall-clock days as written", () => {
-    drawingFor(newYork, () => {
+    drawForViewer(newYork, () => {
       expect(viewerZone()).toBe("America/New_York");
       expect(viewerZoneInput()).toEqual({ timeZone: "America/New_York" });
       // 02:00 UTC on the 26th is the evening of the 25th in New York.
@@ -27,12 +27,12 @@ describe("a page drawn for a browser", () => {
 
   it("uses the searches the browser told, and only while drawing; then everything is the runtime's own again", () => {
     const before = viewerZone();
-    expect(drawingFor(newYork, () => recentSearches(undefined))).toEqual(["rust"]);
-    expect(drawnViewer()).toBeNull();
+    expect(drawForViewer(newYork, () => recentSearches(undefined))).toEqual(["rust"]);
+    expect(workerDrawnViewer()).toBeNull();
     expect(viewerZone()).toBe(before);
     expect(recentSearches(undefined)).toEqual([]);
     // Also when the drawing throws.
-    expect(() => drawingFor(newYork, () => { throw new Error("no"); })).toThrow("no");
-    expect(drawnViewer()).toBeNull();
+    expect(() => drawForViewer(newYork, () => { throw new Error("no"); })).toThrow("no");
+    expect(workerDrawnViewer()).toBeNull();
   });
 });

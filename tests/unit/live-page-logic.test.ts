@@ -5,7 +5,7 @@ import { levelOf } from "../../src/components/live/mic-level";
 import { sessionPhase, startsInText, timerText, waitWords } from "../../src/components/live/session-clock";
 import { waitRuleText } from "../../src/components/live/wait-rule";
 
-/** The live page's pure logic (issue 26, "a better call"). */
+/** The live page's pure logic (ADR 0026). */
 
 const MINUTE = 60 * 1000;
 const start = "2027-03-14T14:30:00.000Z"; // 10:30 am in New York, 8:00 pm in Kolkata

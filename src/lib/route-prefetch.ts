@@ -3,7 +3,7 @@ import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import { BELL_READ } from "./bell-size";
 import type { Role } from "./session";
-import type { Viewer } from "./drawn-for";
+import type { Viewer } from "./worker-drawn-viewer";
 
 /** What a route's loader may start reads with: the app's query cache and tRPC's query options, outside React. */
 export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
@@ -11,7 +11,7 @@ export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRo
  * The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. A
  * signed-in page the Worker draws (src/prerender/signed-in-pages.tsx) names its role in `signedIn` (the person's
  * record lives in the browser's storage, which the Worker has not, and her page cookie stood for it) and the zone of
- * what it knows of the browser it is drawn for in `viewer` (src/lib/drawn-for.ts), which a loader's reads name.
+ * what it knows of the browser it is drawn for in `viewer` (src/lib/worker-drawn-viewer.ts), which a loader's reads name.
  */
 export type RouterContext = { reads?: PageReads; signedIn?: Role; viewer?: Viewer };
 
@@ -22,10 +22,10 @@ type As = { trpc: { context: { role: Role } } };
 type ReadOptions = { queryKey: readonly unknown[] };
 
 /**
- * A signed-in page's first reads, started by its route's loader (issue 28) while the page's code and its area's
+ * A signed-in page's first reads, started by its route's loader while the page's code and its area's
  * messages load, instead of after them and the first render: one round trip sooner on a far phone. The page's
  * components ask for the same queries (the same keys) and find them under way or answered. Not awaited: the page
- * draws its own loading and error states as before; a failed read is asked again by the component.
+ * draws its own loading and error states; a failed read is asked again by the component.
  */
 export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc: Trpc, as: As) => ReadOptions[]): void {
   if (!reads) return;

@@ -8,7 +8,7 @@ import { signInInto } from "../support/find-mentor";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
 
 /**
- * "A better call" (issue 26) in Chromium with fake devices, two browsers: the pre-join check (own
+ * The live call's media (ADR 0026) in Chromium with fake devices, two browsers: the pre-join check (own
  * preview, microphone level, device lists), a camera that is off shows the name and picture on the
  * other side, a muted microphone shows, devices switch during the call, the attendance rule while
  * waiting, the agenda for both, the in-call text panel that stays in the pair's chat, and screen sharing.
@@ -23,7 +23,7 @@ async function secondPage() {
   return (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
 }
 
-describe("a better call", () => {
+describe("the live call's devices, text panel and screen sharing", () => {
   it("checks devices before joining; a camera turned off shows the name and picture, a muted microphone shows; devices switch in the call", async () => {
     const agenda = "System design review.\nMy doc: https://example.com/design-doc";
     const { mentor, mentee, slotId } = await bookedPair(-MINUTE, { agenda });

@@ -7,7 +7,7 @@ import { signInInto } from "../support/find-mentor";
 import { clockIn, dayIn, MENTOR_ZONE, mentorDay, people, showDay, wallClock } from "../support/scheduler-page";
 
 /**
- * Issue 28: a page that keeps a clock (so "Go Live" appears when a session's room opens) redraws only what tells the
+ * A page that keeps a clock (so "Go Live" appears when a session's room opens) redraws only what tells the
  * time. The mentor's calendar and his enrollments chart are the heaviest things on his screens (their first
  * renders were their longest tasks); redrawn on every 30-second tick, they stalled the page while he
  * looked at it. Time runs on Playwright's clock here, so a tick happens when the test says.
