@@ -4,12 +4,12 @@
  */
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
-import type { AppEnv } from "./app-env";
-import { configGate } from "./config-gate";
-import { inputGuard, MAX_TRPC_BATCH } from "./input-guard";
+import type { AppEnv } from "./platform/app-env";
+import { configGate } from "./platform/config-gate";
+import { inputGuard, MAX_TRPC_BATCH } from "./platform/input-guard";
 import { routeRealtime } from "./realtime";
-import { securityHeaders } from "./security-headers";
-import { forwardToPlacedApi, sayCatalogueChanged } from "./placement";
+import { securityHeaders } from "./platform/security-headers";
+import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./routes/google-auth";
 import { calendarRoutes } from "./routes/calendar";
@@ -27,7 +27,7 @@ import { devQueues } from "./dev/queues";
 import { devPushPages } from "./dev/push-pages";
 import { wireThirdParties } from "./third-parties";
 import { contextOf } from "./trpc/context-of";
-import { logFailure, RETRY_AFTER_SECONDS } from "./trpc/errors";
+import { logFailure, RETRY_AFTER_SECONDS } from "./platform/errors";
 import { appRouter } from "./trpc/router";
 
 export const app = new Hono<AppEnv>();

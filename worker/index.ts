@@ -1,10 +1,10 @@
 import { waitUntil } from "cloudflare:workers";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "./platform/app-env";
 import { app } from "./app";
 import { runJobs } from "./jobs";
 import { consumeQueue } from "./jobs/queue-consumer";
 import { wireThirdParties } from "./third-parties";
-import { keepWritesAliveWith } from "./database";
+import { keepWritesAliveWith } from "./platform/database";
 
 // Group commit: the request that sends waiting writes together stays alive until all of them are answered (db/write-gate.ts).
 keepWritesAliveWith(waitUntil);

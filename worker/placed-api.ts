@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "./platform/app-env";
 import { app } from "./app";
-import { goesToPlacedApi } from "./placement";
-import { keepWritesAliveWith } from "./database";
+import { goesToPlacedApi } from "./platform/placement";
+import { keepWritesAliveWith } from "./platform/database";
 
 // Group commit: the request that sends waiting writes together stays alive until all of them are answered (db/write-gate.ts).
 keepWritesAliveWith(waitUntil);

@@ -1,10 +1,10 @@
-import { dbFor } from "./database";
-import { isDevelopment, readConfig, type Env } from "./env";
-import { GOOGLE_CALLBACK_PATH, realGoogle } from "./services/google/provider";
-import { httpTransport } from "./services/mail/transport";
-import { httpPushTransport } from "./services/web-push/transport";
-import { connectStripe } from "./services/payments/stripe-client";
-import { provideThirdParties, type ThirdParties } from "./services/third-parties";
+import { dbFor } from "./platform/database";
+import { isDevelopment, readConfig, type Env } from "./platform/env";
+import { GOOGLE_CALLBACK_PATH, realGoogle } from "./platform/ports/google-provider";
+import { httpTransport } from "./platform/ports/mail-transport";
+import { httpPushTransport } from "./platform/ports/web-push-transport";
+import { connectStripe } from "./platform/ports/stripe-client";
+import { provideThirdParties, type ThirdParties } from "./platform/ports/third-parties";
 import { devPushTransport } from "./dev/push-service";
 
 /**

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStack, type Stack } from "../../scripts/built-stack";
 import { startSqld, type Sqld } from "../../scripts/sqld";
-import { MISCONFIGURED_MESSAGE } from "../../worker/config-gate";
+import { MISCONFIGURED_MESSAGE } from "../../worker/platform/config-gate";
 import { accessTokenFor, createMentor } from "../support/accounts";
 import { baseUrl, doublesUrl } from "../support/api";
 

@@ -1,4 +1,4 @@
-import type { EdgeStore } from "../../worker/services/edge-cache";
+import type { EdgeStore } from "../../worker/platform/edge-cache";
 
 /** The Cache API's shape over a Map (Node has no `caches`); bodies are kept as text. */
 export function memoryStore(): EdgeStore & { entries: Map<string, string> } {

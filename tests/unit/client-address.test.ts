@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, LOCAL_ADDRESS, throttledNetwork } from "../../worker/services/client-address";
+import { clientAddress, LOCAL_ADDRESS, throttledNetwork } from "../../worker/platform/client-address";
 
 const from = (ip?: string) => clientAddress(new Request("http://x/", { headers: ip === undefined ? {} : { "cf-connecting-ip": ip } }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkConfig, isDevelopment, type ConfigProblem } from "../../worker/env";
+import { checkConfig, isDevelopment, type ConfigProblem } from "../../worker/platform/env";
 
 /** One development gate, and a configuration that cannot serve says which settings are wrong. */
 

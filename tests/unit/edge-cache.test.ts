@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { catalogPolicy, edgeCached, newCatalogueGeneration, type EdgeStore } from "../../worker/services/edge-cache";
+import { catalogPolicy, edgeCached, newCatalogueGeneration, type EdgeStore } from "../../worker/platform/edge-cache";
 import { memoryStore } from "../support/memory-store";
 
 /** Runs what a request hands to waitUntil, as the runtime would after the answer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkedRequest, INPUT_LIMITS, textRefusal, valueRefusal } from "../../worker/input-guard";
+import { checkedRequest, INPUT_LIMITS, textRefusal, valueRefusal } from "../../worker/platform/input-guard";
 
 /** Why the guard refuses the request, or null. */
 const requestRefusal = async (request: Request) => (await checkedRequest(request)).refusal;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { clockText } from "../../src/components/live/use-server-clock";
-import { DEFAULT_ICE_SERVERS, iceServersFor, parseIceServers } from "../../worker/services/ice-servers";
+import { DEFAULT_ICE_SERVERS, iceServersFor, parseIceServers } from "../../worker/platform/ice-servers";
 import { liveRefusal, type LiveSession } from "../../worker/services/live";
 
 const MINUTE = 60 * 1000;

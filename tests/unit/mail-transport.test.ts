@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { httpTransport } from "../../worker/services/mail/transport";
+import { httpTransport } from "../../worker/platform/ports/mail-transport";
 
 /** The mail API (Resend's shape) receives a message's files base64-encoded, UTF-8 intact. */
 describe("the HTTP mail transport", () => {

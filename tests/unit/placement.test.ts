@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AppEnv } from "../../worker/app-env";
-import { API_UNREACHABLE, CATALOGUE_CHANGED_HEADER, forwardToPlacedApi, goesToPlacedApi, sayCatalogueChanged } from "../../worker/placement";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { API_UNREACHABLE, CATALOGUE_CHANGED_HEADER, forwardToPlacedApi, goesToPlacedApi, sayCatalogueChanged } from "../../worker/platform/placement";
 import { memoryStore } from "../support/memory-store";
 
 const call = (path: string, authorization?: string) => goesToPlacedApi(new Request(`https://mentorlink.example${path}`, { headers: authorization ? { authorization } : {} }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../worker/services/domain-error";
+import { DomainError } from "../../worker/platform/domain-error";
 import { assertOwnIds } from "../../worker/rest/ownership";
 
 /** The one ownership rule of the legacy REST contract, in the adapter. */

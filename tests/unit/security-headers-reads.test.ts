@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../worker/app-env";
-import { securityHeaders } from "../../worker/security-headers";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { securityHeaders } from "../../worker/platform/security-headers";
 
 /**
  * The CSP names the app page's inline scripts, read from the page by the request that needs them.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, inlineScripts, permissionsPolicy, securityHeaders } from "../../worker/security-policy";
+import { contentSecurityPolicy, inlineScriptHashes, inlineScripts, permissionsPolicy, securityHeaders } from "../../worker/platform/security-policy";
 
 const directives = (policy: string) => new Map(policy.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
 

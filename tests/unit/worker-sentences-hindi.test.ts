@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessionOutcomes } from "../../shared/attendance";
-import { translateSentence } from "../../worker/i18n/sentences";
+import { translateSentence } from "../../worker/platform/i18n/sentences";
 import { outcomeNotices } from "../../worker/services/attendance/outcome-notices";
 import { CODE_MESSAGES } from "../../worker/services/one-time-codes";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import { isDevelopment, readConfig } from "../env";
+import type { AppEnv } from "../platform/app-env";
+import { isDevelopment, readConfig } from "../platform/env";
 import { JOB_FAILED, jobs, runJobs } from "../jobs";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { MailAttachment } from "../../db/schema";
-import type { OutgoingMail } from "../services/mail/transport";
+import type { OutgoingMail } from "../platform/ports/mail-transport";
 
 /**
  * The local mail provider's copy of every message the Worker sends it (ADR 0011, ADR 0033).

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
 import type { WebPushPayload } from "../../shared/web-push";
-import type { AppEnv } from "../app-env";
-import { dbFor } from "../database";
-import { isDevelopment, readConfig } from "../env";
-import { currentTime } from "../services/clock";
+import type { AppEnv } from "../platform/app-env";
+import { dbFor } from "../platform/database";
+import { isDevelopment, readConfig } from "../platform/env";
+import { currentTime } from "../platform/clock";
 import { createDevSubscription } from "./push-service";
 import { claimDevMessages, devMessages, devSubscription, setDevAnswer, type DevMessage } from "./push-store";
 

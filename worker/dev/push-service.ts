@@ -1,8 +1,8 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Db } from "../../db/client";
-import { currentTime } from "../services/clock";
+import { currentTime } from "../platform/clock";
 import { DEV_PUSH_ORIGIN, DEV_PUSH_SEND_PATH } from "../services/web-push/endpoints";
-import type { PushTransport } from "../services/web-push/transport";
+import type { PushTransport } from "../platform/ports/web-push-transport";
 import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";
 

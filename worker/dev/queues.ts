@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import { isDevelopment, readConfig, type BackgroundJob } from "../env";
+import type { AppEnv } from "../platform/app-env";
+import { isDevelopment, readConfig, type BackgroundJob } from "../platform/env";
 
 /**
  * Development only (404 otherwise): `POST /dev/queues/<binding>` with a JSON message body puts that message on a queue

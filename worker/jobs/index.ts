@@ -1,20 +1,20 @@
 import { lt } from "drizzle-orm";
 import { oneTimeCodes } from "../../db/schema";
-import { readConfig, type Env } from "../env";
-import { currentTime } from "../services/clock";
+import { readConfig, type Env } from "../platform/env";
+import { currentTime } from "../platform/clock";
 import { pruneThrottle } from "../services/login-throttle";
 import { pruneSocketTickets } from "../services/socket-tickets";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
-import { thirdPartiesOf } from "../services/third-parties";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { transferHeldShares } from "../services/payouts/held-transfers";
 import { handOnLostReminders, planReminders } from "./reminders";
 import { releaseUnansweredReschedules } from "./reschedule-requests";
 import { extendWeeklyHoursJob } from "./weekly-hours";
 import { passWaitlistHolds } from "../services/scheduling/waitlist";
 import { sendReplyReminders } from "../services/responsiveness/reply-reminders";
-import type { ServiceDeps, WaitUntil } from "../services/deps";
+import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { settleEndedSessions } from "../services/attendance/settle";
-import { dbFor } from "../database";
+import { dbFor } from "../platform/database";
 import { dropDevicesOfEndedSignIns } from "../services/web-push/subscriptions";
 
 /**

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { dbFor } from "../database";
-import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../env";
+import { dbFor } from "../platform/database";
+import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../platform/env";
 import { pushNotices, queueNoticePushes } from "../services/background/notice-pushes";
-import { currentTime } from "../services/clock";
+import { currentTime } from "../platform/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
 import { sendPlannedReminders } from "./reminders";
-import { thirdPartiesOf } from "../services/third-parties";
-import type { WaitUntil } from "../services/deps";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
+import type { WaitUntil } from "../platform/deps";
 
 /**
  * The queues' one consumer (wrangler.toml `[[queues.consumers]]`, ADR 0031). Each message names a row that is the

@@ -1,14 +1,14 @@
 import { aliasedTable, and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, reminderPlans, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
-import type { Env, ReminderJob } from "../env";
-import { mailLocale } from "../i18n";
+import type { Env, ReminderJob } from "../platform/env";
+import { mailLocale } from "../platform/i18n";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { sendJobsAt } from "../services/background/queues";
+import { sendJobsAt } from "../platform/queues";
 import { mailInsertWhen } from "../services/mail";
 import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/mail/queued-delivery";
 import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
-import type { MailTransport } from "../services/mail/transport";
+import type { MailTransport } from "../platform/ports/mail-transport";
 
 /**
  * Session reminders at their minute (ADR 0031, ADR 0013). The minute sweep plans each reminder whose instant (24 hours

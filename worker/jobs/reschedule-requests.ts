@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { mentors, timeSlots } from "../../db/schema";
-import type { ServiceDeps } from "../services/deps";
+import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
 import { OPENED } from "../services/scheduling/booking";

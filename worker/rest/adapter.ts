@@ -3,9 +3,9 @@ import { currentRefusal } from "../services/accounts";
 import type { Role } from "../../shared/role";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { contextOf } from "../trpc/context-of";
-import { ErrorDetails, logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
+import { ErrorDetails, logFailure, publicError, RETRY_AFTER_SECONDS } from "../platform/errors";
 import { createCaller } from "../trpc/router";
 import { restRoutes, type RestRequest } from "./routes";
 

@@ -1,4 +1,4 @@
-import { publicError } from "../trpc/errors";
+import { publicError } from "../platform/errors";
 import type { createCaller } from "../trpc/router";
 import { legacySlot } from "./legacy-shapes";
 

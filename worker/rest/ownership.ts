@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { Refusal } from "../services/accounts";
-import { fail } from "../services/domain-error";
+import { fail } from "../platform/domain-error";
 
 /**
  * The signed-in caller as the token names them; null without a valid token (the procedure then

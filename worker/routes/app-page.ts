@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, pageFileOf, type Locale } from "../../shared/locale";
-import type { Env } from "../env";
+import type { Env } from "../platform/env";
 
 /**
  * The built app page (index.html) in a reader's language (ADR 0027): the build writes one per language

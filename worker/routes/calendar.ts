@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
 import { bookingEvent, feedCalendar } from "../services/calendar-feed";
 import { icsCalendar } from "../services/ics";
 import { bookingFor } from "../services/scheduling/views";
 import { createContext } from "../trpc/context";
-import { fail } from "../services/domain-error";
+import { fail } from "../platform/domain-error";
 
 /** Calendar export (ADR 0013): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */
 export const calendarRoutes = new Hono<AppEnv>();

@@ -3,19 +3,19 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { secureCookies } from "./cookies";
 import type { GoogleError } from "../../shared/google-sign-in";
-import type { AppEnv } from "../app-env";
-import { readConfig } from "../env";
+import type { AppEnv } from "../platform/app-env";
+import { readConfig } from "../platform/env";
 import { accountSummary } from "../services/accounts";
 import { blockedNoticeToken } from "../services/blocked-notice";
-import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../services/google/provider";
-import { thirdPartiesOf } from "../services/third-parties";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { menteeForGoogle } from "../services/google/sign-in";
 import { notify } from "../services/notifications";
 import { openSession } from "../services/sessions";
-import { requestNow } from "../services/clock";
+import { requestNow } from "../platform/clock";
 import { requestLocale } from "../../shared/locale";
 import { signAccessToken } from "../services/tokens";
-import { dbFor } from "../database";
+import { dbFor } from "../platform/database";
 
 /**
  * "Sign in with Google" for mentees (SPEC §2, §4, §7). The popup opens the start path,

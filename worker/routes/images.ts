@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
 import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
 import { contextOf } from "../trpc/context-of";
-import { fail } from "../services/domain-error";
+import { fail } from "../platform/domain-error";
 
 /** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
 export const imageRoutes = new Hono<AppEnv>();

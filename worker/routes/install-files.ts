@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from "../../shared/app-install";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 
 /**
  * The installed app's two unhashed files (ADR 0027), from the build's assets with the type and caching they

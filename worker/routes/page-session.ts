@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../app-env";
-import { readConfig } from "../env";
-import { fail } from "../services/domain-error";
+import type { AppEnv } from "../platform/app-env";
+import { readConfig } from "../platform/env";
+import { fail } from "../platform/domain-error";
 import { SIGNED_OUT_MESSAGE } from "../services/accounts";
 import { REFRESH_TOKEN_TTL_MS } from "../services/sessions";
 import { signPageToken, verifyAccessToken, verifyPageToken, type AccessClaims } from "../services/tokens";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PublicSeed, type Shell } from "../../src/prerender/worker-entry";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { appPage, filledPage } from "./app-page";
 import { createContext } from "../trpc/context";

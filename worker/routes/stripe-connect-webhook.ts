@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import type { Env } from "../env";
+import type { AppEnv } from "../platform/app-env";
+import type { Env } from "../platform/env";
 import { afterConnectEvent, handleConnectEvent } from "../services/payouts/connect-events";
-import { requestNow } from "../services/clock";
-import type { WaitUntil } from "../services/deps";
-import { receiveStripeEvent } from "./signed-stripe-event";
+import { requestNow } from "../platform/clock";
+import type { WaitUntil } from "../platform/deps";
+import { receiveStripeEvent } from "../platform/ports/signed-stripe-event";
 
 /**
  * `POST /api/stripe/connect-webhook` (ADR 0024): the Connect endpoint's events about

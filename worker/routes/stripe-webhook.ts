@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import type { Env } from "../env";
+import type { AppEnv } from "../platform/app-env";
+import type { Env } from "../platform/env";
 import { handleEvent, tellPeople } from "../services/payments/webhook";
 import { deliverMailSoon } from "../services/mail";
 import { tellMentorAboutMoney } from "../services/payouts/money-notices";
-import { requestNow } from "../services/clock";
-import type { WaitUntil } from "../services/deps";
-import { receiveStripeEvent } from "./signed-stripe-event";
+import { requestNow } from "../platform/clock";
+import type { WaitUntil } from "../platform/deps";
+import { receiveStripeEvent } from "../platform/ports/signed-stripe-event";
 
 /**
  * `POST /api/stripe/webhook`: the source of truth for enrollment state and the ledger. Each event is

@@ -8,8 +8,8 @@ import type { SlotView } from "./scheduling/slot-view";
 import { bookingsOf } from "./scheduling/views";
 import { formatWhen } from "../../shared/zoned-time";
 import type { Locale } from "../../shared/locale";
-import { mailLocale } from "../i18n";
-import { eventDescription, eventSummary, yourMentee } from "../i18n/calendar";
+import { mailLocale } from "../platform/i18n";
+import { eventDescription, eventSummary, yourMentee } from "../platform/i18n/calendar";
 
 type Who = { role: "mentee" | "mentor"; id: string };
 

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
-import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "./edge-cache";
+import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "../platform/edge-cache";
 import { searchMentors, type MentorCard, type SearchQuery } from "./mentor-directory";
 import { publicMentorProfile, type MentorProfile } from "./mentor-profiles";
-import type { WaitUntil } from "./deps";
+import type { WaitUntil } from "../platform/deps";
 
 type Query = SearchQuery;
 

@@ -1,6 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { NoticeKind } from "../../shared/notification-kinds";
-import type { ServiceDeps } from "./deps";
+import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "./notifications";
 import type { Recipient } from "./push";
 

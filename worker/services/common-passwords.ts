@@ -1,4 +1,4 @@
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 
 /**
  * OWASP ASVS 5.0 V6.2.4: a new password is checked against the most common breached passwords.

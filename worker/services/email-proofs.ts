@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailProofs, mentees, mentors, type EmailProofPurpose } from "../../db/schema";
-import type { Env } from "../env";
-import { fail } from "./domain-error";
+import type { Env } from "../platform/env";
+import { fail } from "../platform/domain-error";
 import { deliverMailSoon, mailInsertWhen, type MailMessage } from "./mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "./mail/templates";
 import { randomSecret, sha256Base64url } from "./tokens";
-import { mailLocale } from "../i18n";
-import type { WaitUntil } from "./deps";
+import { mailLocale } from "../platform/i18n";
+import type { WaitUntil } from "../platform/deps";
 
 /**
  * Proof that a person reads an address (ADR 0019): a mailed link carrying `id.secret`,

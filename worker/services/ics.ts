@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
 import type { Locale } from "../../shared/locale";
-import { calendarName } from "../i18n/calendar";
+import { calendarName } from "../platform/i18n/calendar";
 
 /**
  * iCalendar (RFC 5545) text for bookings, written by the `ics` library (ADR 0013): one event per

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "./accounts";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 

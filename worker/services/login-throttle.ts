@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, like, lt, lte, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginAttempts, type Role } from "../../db/schema";
-import { LOCAL_ADDRESS } from "./client-address";
+import { LOCAL_ADDRESS } from "../platform/client-address";
 
 /**
  * Throttling that cannot be turned against an account's owner (ADR 0005). Failures are counted per

@@ -1,14 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox, type MailAttachment, type MailLane } from "../../db/schema";
-import { readConfig, type Env } from "../env";
-import { dbFor } from "../database";
+import { readConfig, type Env } from "../platform/env";
+import { dbFor } from "../platform/database";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
-import { currentTime } from "./clock";
+import { currentTime } from "../platform/clock";
 import { channelOffSql } from "./notice-preferences";
 import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
-import type { WaitUntil } from "./deps";
+import type { WaitUntil } from "../platform/deps";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:

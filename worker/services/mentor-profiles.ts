@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";

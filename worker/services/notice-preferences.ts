@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { notificationPreferences } from "../../db/schema";
 import type { Role } from "../../shared/role";
 import { preferencesOf, ruleOf, type Channel, type ChannelChoice, type NoticeKind, type Preferences } from "../../shared/notification-kinds";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 
 /**
  * Which channels carry which kind of notice to a person (shared/notification-kinds.ts, ADR 0027).

@@ -3,8 +3,8 @@ import type { NoticeKind } from "../../shared/notification-kinds";
 import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
-import type { Env } from "../env";
-import type { ServiceDeps, WaitUntil } from "./deps";
+import type { Env } from "../platform/env";
+import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { channelOffSql } from "./notice-preferences";
 import { pushToUser, type Recipient } from "./push";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors } from "../../db/schema";
-import type { Env } from "../env";
-import { fail } from "./domain-error";
+import type { Env } from "../platform/env";
+import { fail } from "../platform/domain-error";
 import { findAccountById } from "./accounts";
 import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "./mail";
@@ -11,8 +11,8 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { disconnectSignIns } from "./push";
 import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
-import { mailLocale } from "../i18n";
-import type { WaitUntil } from "./deps";
+import { mailLocale } from "../platform/i18n";
+import type { WaitUntil } from "../platform/deps";
 
 export const NO_PASSWORD_YET = 'Your account has no password yet (you signed in with Google). Set one with "Forgot password?" on the sign-in page.';
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneTimeCodes } from "../../db/schema";
-import type { Env } from "../env";
-import { fail } from "./domain-error";
+import type { Env } from "../platform/env";
+import { fail } from "../platform/domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
 import { deliverMailSoon, mailInsertWhen } from "./mail";
@@ -12,8 +12,8 @@ import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
 import { rotateCalendarFeedStatement } from "./calendar-feed";
 import { disconnectSignIns } from "./push";
-import { mailLocale } from "../i18n";
-import type { WaitUntil } from "./deps";
+import { mailLocale } from "../platform/i18n";
+import type { WaitUntil } from "../platform/deps";
 
 export type ResetRole = "mentee" | "mentor";
 export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: WaitUntil; address: string };

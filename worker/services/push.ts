@@ -1,12 +1,12 @@
 import { getServerByName } from "partyserver";
 import type { Db } from "../../db/client";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
-import { dbFor } from "../database";
-import { readConfig, type Env } from "../env";
+import { dbFor } from "../platform/database";
+import { readConfig, type Env } from "../platform/env";
 import { openLiveRoomsOf } from "./live";
 import { webPushSoon, type DeviceTarget } from "./web-push/send";
 import { dropDevicesOfSignIns } from "./web-push/subscriptions";
-import type { WaitUntil } from "./deps";
+import type { WaitUntil } from "../platform/deps";
 
 export type Recipient = { role: Role; id: string };
 

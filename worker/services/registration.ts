@@ -1,14 +1,14 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, mentorSkills } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { BLOCKED_MESSAGE } from "./accounts";
 import { deliverMailSoon, mailInsert } from "./mail";
 import { welcomeMail } from "./mail/account-mails";
 import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
 import { hashPassword } from "./passwords";
 import type { Locale } from "../../shared/locale";
-import { mailLocale } from "../i18n";
+import { mailLocale } from "../platform/i18n";
 
 type NewMentee = {
   firstName: string;

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, reviews } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { hasEverEnrolled } from "./enrollment-status";
 import { publicMentorProfile } from "./mentor-profiles";
 

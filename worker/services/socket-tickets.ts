@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { socketTickets, type Role } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { SIGNED_OUT_MESSAGE } from "./accounts";
 import { randomSecret, sha256Base64url } from "./tokens";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, tickets } from "../../db/schema";
-import { fail } from "./domain-error";
+import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "./accounts";
 
 /** At most this many open tickets per reporter. */

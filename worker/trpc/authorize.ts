@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import type { Context } from "./context";
-import { fail } from "../services/domain-error";
+import { fail } from "../platform/domain-error";
 import { currentRefusal, type Refusal, type Refused } from "../services/accounts";
 import { disconnectSignIns } from "../services/push";
 import type { AccessClaims } from "../services/tokens";

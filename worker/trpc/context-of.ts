@@ -1,5 +1,5 @@
 import type { Context as HonoContext } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { createContext, type Context } from "./context";
 
 /** A request's context from Hono's (tRPC, the REST adapter, the image upload): its id, and a catalogue change noted for the answer. */

@@ -1,13 +1,13 @@
 import type { Db } from "../../db/client";
 import { requestDb } from "../../db/request-db";
-import { dbFor } from "../database";
-import { requestNow } from "../services/clock";
-import { readConfig, type Config, type Env } from "../env";
-import { clientAddress } from "../services/client-address";
+import { dbFor } from "../platform/database";
+import { requestNow } from "../platform/clock";
+import { readConfig, type Config, type Env } from "../platform/env";
+import { clientAddress } from "../platform/client-address";
 import { requestLocale, type Locale } from "../../shared/locale";
 import { verifyAccessToken, type AccessClaims } from "../services/tokens";
-import { newCatalogueGeneration } from "../services/edge-cache";
-import type { WaitUntil } from "../services/deps";
+import { newCatalogueGeneration } from "../platform/edge-cache";
+import type { WaitUntil } from "../platform/deps";
 
 export type Context = {
   env: Env;

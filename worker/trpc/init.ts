@@ -2,7 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
 import { accountCheck, claimsOf } from "./authorize";
 import type { Context } from "./context";
-import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "./errors";
+import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "../platform/errors";
 
 /**
  * `readsDuringAccountCheck`: a mutation whose only effects are its database writes (pushes and mail follow its

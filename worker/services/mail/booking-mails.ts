@@ -6,8 +6,8 @@ import { formatWhen } from "../../../shared/zoned-time";
 import type { Locale } from "../../../shared/locale";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { i18nFor } from "../../i18n";
-import { eventDescription, eventSummary } from "../../i18n/calendar";
+import { i18nFor } from "../../platform/i18n";
+import { eventDescription, eventSummary } from "../../platform/i18n/calendar";
 import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
 
 /**

@@ -2,7 +2,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { waitLabel } from "../../../shared/reply-wait";
 import type { MailMessage } from "../mail";
 import type { Locale } from "../../../shared/locale";
-import { i18nFor } from "../../i18n";
+import { i18nFor } from "../../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 const HOUR = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { I18n } from "@lingui/core";
 import type { Role } from "../../../db/schema";
 import type { Locale } from "../../../shared/locale";
 import type { MailMessage } from "../mail";
-import { i18nFor } from "../../i18n";
+import { i18nFor } from "../../platform/i18n";
 import { htmlOf as layoutHtml, PRODUCT } from "./layout";
 
 /**

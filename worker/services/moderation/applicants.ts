@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mentors, mentorSkills } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
-import { fail } from "../domain-error";
+import type { ServiceDeps } from "../../platform/deps";
+import { fail } from "../../platform/domain-error";
 import { deliverMailSoon, mailInsert } from "../mail";
 import { REAPPLY_AFTER_MS } from "../registration";
 import { auditInsert } from "./audit";

@@ -1,7 +1,7 @@
 import { aliasedTable, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { deadLetters, emailOutbox, mailLanes, mentees, mentors, reminderPlans, timeSlots, type MailLane } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps } from "../../platform/deps";
 import { LIST_PAGE_SIZE, offsetOf } from "./list-query";
 
 /**

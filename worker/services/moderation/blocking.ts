@@ -1,11 +1,11 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
-import { fail } from "../domain-error";
+import type { ServiceDeps } from "../../platform/deps";
+import { fail } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
-import { paymentsFor } from "../payments/stripe-client";
+import { paymentsFor } from "../../platform/ports/stripe-client";
 import { disconnectSignIns } from "../push";
 import { rotateCalendarFeedStatement } from "../calendar-feed";
 import { auditIfChanged } from "./audit";

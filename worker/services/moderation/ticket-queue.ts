@@ -3,8 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { mentees, mentors, moderators, tickets, timeSlots, type Role } from "../../../db/schema";
 import { presenceJson, presenceFromJson } from "../attendance/disputes";
-import type { ServiceDeps } from "../deps";
-import { fail } from "../domain-error";
+import type { ServiceDeps } from "../../platform/deps";
+import { fail } from "../../platform/domain-error";
 import { auditIfChanged } from "./audit";
 
 export const TICKET_PAGE_SIZE = 20;

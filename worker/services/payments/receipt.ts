@@ -4,7 +4,7 @@ import { type enrollments, mentees, mentors } from "../../../db/schema";
 import { zoneOr } from "../../../shared/zoned-time";
 import { mailInsert } from "../mail";
 import { receiptMail } from "../mail/account-mails";
-import { mailLocale } from "../../i18n";
+import { mailLocale } from "../../platform/i18n";
 
 /** What a paid invoice says: its id, what was paid, and the period it pays for. */
 export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };

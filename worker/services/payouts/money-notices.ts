@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { earnings, mentees } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps } from "../../platform/deps";
 import { notify } from "../notifications";
 import { netAfter, rupees, type MoneyOutcome } from "./ledger";
 

@@ -4,8 +4,8 @@ import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { earnings, mentors, payoutAccounts } from "../../../db/schema";
 import type { PayoutAccountState, PayoutAccountView } from "../../../shared/payouts";
-import { fail } from "../domain-error";
-import type { Payments } from "../third-parties";
+import { fail } from "../../platform/domain-error";
+import type { Payments } from "../../platform/ports/third-parties";
 import { transferHeldShares } from "./held-transfers";
 
 /**

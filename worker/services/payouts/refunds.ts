@@ -4,11 +4,11 @@ import Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../../db/schema";
 import type { EarningLine } from "../../../shared/payouts";
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { auditInsert } from "../moderation/audit";
-import { callStripe } from "../payments/stripe-client";
+import { callStripe } from "../../platform/ports/stripe-client";
 import { isDuplicateEvent } from "../payments/subscription-sync";
-import type { Payments } from "../third-parties";
+import type { Payments } from "../../platform/ports/third-parties";
 import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 
 /**

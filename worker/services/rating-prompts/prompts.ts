@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
-import { fail } from "../domain-error";
+import type { ServiceDeps } from "../../platform/deps";
+import { fail } from "../../platform/domain-error";
 import { EVER_PAID_STATUSES, hasEverEnrolled } from "../enrollment-status";
 import { oneTapRatingWrites } from "../reviews";
 import { duePrompt, PROMPT_RECENT_MS } from "./rule";

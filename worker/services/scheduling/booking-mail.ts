@@ -4,7 +4,7 @@ import { zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { mailInsertWhen } from "../mail";
 import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
-import { mailLocale } from "../../i18n";
+import { mailLocale } from "../../platform/i18n";
 
 /**
  * The booking e-mails as statements for the SAME batch as the change: each is written only

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps } from "../../platform/deps";
 import { commitWithNotice } from "../commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, timeSlots } from "../../../db/schema";
-import type { DomainErrorCode } from "../domain-error";
+import type { DomainErrorCode } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import { CANCEL_WINDOW_MS, SLOT_TAKEN } from "./booking";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { enrollments, mentees, timeSlots } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps } from "../../platform/deps";
 import { grantsAccess } from "../enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
@@ -8,7 +8,7 @@ import { htmlOf } from "../mail/layout";
 import { notificationWrite, pushNotification } from "../notifications";
 import { pushToUser } from "../push";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
 import { forgetBooked } from "./slot-turns";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";

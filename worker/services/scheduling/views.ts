@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
 import { profileImageUrl } from "../accounts";
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";
 import { mentorZoneOrDefault } from "../../../shared/zoned-time";

@@ -1,4 +1,4 @@
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { isParticipant, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
 
 export const NO_SUCH_SESSION = "There is no session of yours with this id.";

@@ -2,7 +2,7 @@ import type { Locale } from "../../../shared/locale";
 import type { NotificationPush } from "../../../shared/realtime-protocol";
 import type { Role } from "../../../shared/role";
 import type { WebPushPayload } from "../../../shared/web-push";
-import { pushBody, pushTitle } from "../../i18n/push-words";
+import { pushBody, pushTitle } from "../../platform/i18n/push-words";
 
 /**
  * The one place a Web Push message's words and target are made (ADR 0027): a bell notice, its

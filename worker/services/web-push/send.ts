@@ -7,14 +7,14 @@ import { channelOn, ruleOf } from "../../../shared/notification-kinds";
 import type { NotificationPush } from "../../../shared/realtime-protocol";
 import type { Role } from "../../../shared/role";
 import type { WebPushPayload } from "../../../shared/web-push";
-import { dbFor } from "../../database";
-import { readConfig, type Config, type Env } from "../../env";
-import { currentTime } from "../clock";
+import { dbFor } from "../../platform/database";
+import { readConfig, type Config, type Env } from "../../platform/env";
+import { currentTime } from "../../platform/clock";
 import { familyLive } from "../sessions";
-import { thirdPartiesOf } from "../third-parties";
+import { thirdPartiesOf } from "../../platform/ports/third-parties";
 import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
-import type { PushTransport } from "./transport";
-import type { WaitUntil } from "../deps";
+import type { PushTransport } from "../../platform/ports/web-push-transport";
+import type { WaitUntil } from "../../platform/deps";
 
 /**
  * Web Push after the commit: every notice a person's bell gets also goes to each of her

@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { pushSubscriptions } from "../../../db/schema";
 import type { Role } from "../../../shared/role";
 import type { SignInScope } from "../../../shared/realtime-protocol";
-import { fail } from "../domain-error";
+import { fail } from "../../platform/domain-error";
 import { familyLive, familyOf } from "../sessions";
 import { endpointProblem } from "./endpoints";
 

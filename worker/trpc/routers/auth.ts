@@ -3,7 +3,7 @@ import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, fin
 import { LOCALES } from "../../../shared/locale";
 import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
 import { blockedNoticeMessage, blockedSignInMessage } from "../../services/blocked-notice";
-import { thirdPartiesOf } from "../../services/third-parties";
+import { thirdPartiesOf } from "../../platform/ports/third-parties";
 import { notify } from "../../services/notifications";
 import { decoyHash, verifyPassword } from "../../services/passwords";
 import { registerMentee, applyAsMentor } from "../../services/registration";
@@ -13,7 +13,7 @@ import { signAccessToken } from "../../services/tokens";
 import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
 import { refuseCommonPassword } from "../../services/common-passwords";
 import type { Context } from "../context";
-import { fail } from "../../services/domain-error";
+import { fail } from "../../platform/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 
 /** A rejected applicant's new application waits for the mailed link. */

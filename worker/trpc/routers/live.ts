@@ -1,4 +1,4 @@
-import { iceServersFor } from "../../services/ice-servers";
+import { iceServersFor } from "../../platform/ice-servers";
 import { liveSessionFor, verifyLive } from "../../services/live";
 import { liveSlotSchema } from "../../../shared/validation/live";
 import { authedProcedure, router } from "../init";

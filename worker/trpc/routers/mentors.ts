@@ -1,11 +1,11 @@
 import { refreshMentorPrice } from "../../services/payments/mentor-price";
-import { paymentsFor } from "../../services/payments/stripe-client";
+import { paymentsFor } from "../../platform/ports/stripe-client";
 import { isEnrollmentActive } from "../../services/enrollment-status";
 import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
 import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
 import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../../shared/validation/profiles";
 import { mentorSearchSchema } from "../../../shared/validation/search";
-import { fail } from "../../services/domain-error";
+import { fail } from "../../platform/domain-error";
 import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
 
 export const mentorsRouter = router({

@@ -1,4 +1,4 @@
-import { paymentsFor } from "../../services/payments/stripe-client";
+import { paymentsFor } from "../../platform/ports/stripe-client";
 import { menteePayments } from "../../services/payouts/mentee-payments";
 import { refundPayment } from "../../services/payouts/refunds";
 import { feeRevenuePerDay } from "../../services/statistics/daily-fees";

@@ -1,4 +1,4 @@
-import { isDevelopment } from "../../env";
+import { isDevelopment } from "../../platform/env";
 import { preferencesFor, setChannel } from "../../services/notice-preferences";
 import { devicesOf, removeDevice, subscribeDevice, unsubscribeDevice } from "../../services/web-push/subscriptions";
 import { channelSwitchSchema, deviceSchema, pushEndpointSchema, pushSubscriptionSchema, settingsOverviewSchema } from "../../../shared/validation/notification-settings";

@@ -3,7 +3,7 @@ import { refuseCommonPassword } from "../../services/common-passwords";
 import { changePassword } from "../../services/password-change";
 import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
 import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../../shared/validation/password-reset";
-import { fail } from "../../services/domain-error";
+import { fail } from "../../platform/domain-error";
 import { authedProcedure, publicProcedure, router } from "../init";
 import type { Context } from "../context";
 

@@ -3,10 +3,10 @@ import * as v from "valibot";
 import { enrollments, mentors } from "../../../db/schema";
 import { rowGrantsAccess } from "../../services/enrollment-status";
 import { createCheckout, enrollmentStatus } from "../../services/payments/checkout";
-import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
+import { callStripe, paymentsFor } from "../../platform/ports/stripe-client";
 import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../../shared/validation/payments";
-import { fail } from "../../services/domain-error";
-import { readConfig } from "../../env";
+import { fail } from "../../platform/domain-error";
+import { readConfig } from "../../platform/env";
 import { menteeProcedure, publicProcedure, router } from "../init";
 
 export const paymentsRouter = router({

@@ -1,5 +1,5 @@
 import { accountView, dashboardLink, refreshAccount, startOnboarding } from "../../services/payouts/payout-account";
-import { callStripe, paymentsFor } from "../../services/payments/stripe-client";
+import { callStripe, paymentsFor } from "../../platform/ports/stripe-client";
 import { mentorProcedure } from "../init";
 
 /**

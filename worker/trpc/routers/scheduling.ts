@@ -7,7 +7,7 @@ import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";
 import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/views";
 import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
 import { bookSchema, mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
-import { fail } from "../../services/domain-error";
+import { fail } from "../../platform/domain-error";
 import { slotWithReasonSchema } from "../../../shared/validation/rescheduling";
 import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
 import { availabilityProcedures } from "./scheduling-availability";

@@ -1,5 +1,5 @@
 import { setCancelAtPeriodEnd } from "../../services/payments/manage";
-import { paymentsFor } from "../../services/payments/stripe-client";
+import { paymentsFor } from "../../platform/ports/stripe-client";
 import { menteeSubscriptions, mentorSubscribers } from "../../services/subscriptions";
 import { subscriptionIdSchema } from "../../../shared/validation/payments";
 import { menteeProcedure, mentorProcedure, router } from "../init";

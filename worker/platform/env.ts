@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import type { LiveRoom } from "../party/live-room";
-import type { UserRoom } from "../party/user-room";
-import { parseIceServers } from "./services/ice-servers";
+import type { LiveRoom } from "../../party/live-room";
+import type { UserRoom } from "../../party/user-room";
+import { parseIceServers } from "./ice-servers";
 
 const configSchema = v.object({
   DB_URL: v.pipe(v.string("DB_URL is not set"), v.url("DB_URL must be a URL such as http://127.0.0.1:8089 or libsql://<db>.turso.io")),

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { Locale } from "../../shared/locale";
-import type { NoticeKind } from "../../shared/notification-kinds";
+import type { Locale } from "../../../shared/locale";
+import type { NoticeKind } from "../../../shared/notification-kinds";
 import { i18nFor } from "./index";
 import { translateSentence } from "./sentences";
 

@@ -1,4 +1,4 @@
-import { createDb, type Db } from "../db/client";
+import { createDb, type Db } from "../../db/client";
 
 /** What a database client needs of the configuration (worker/env.ts checks it; a live room reads it from its own env). */
 export type DbConfig = { DB_URL: string; DB_AUTH_TOKEN?: string };

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import type { Locale } from "../../shared/locale";
+import type { Locale } from "../../../shared/locale";
 import { i18nFor } from "./index";
 
 /**

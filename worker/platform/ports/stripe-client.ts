@@ -1,7 +1,7 @@
 import Stripe from "stripe";
-import type { Env } from "../../env";
+import type { Env } from "../env";
 import { fail } from "../domain-error";
-import { thirdPartiesOf, type Payments } from "../third-parties";
+import { thirdPartiesOf, type Payments } from "./third-parties";
 
 /** Webhook signatures older than this are refused (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

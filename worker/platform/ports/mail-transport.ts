@@ -1,6 +1,6 @@
 import { encodeBase64 } from "@oslojs/encoding";
 import type { MailAttachment } from "../../../db/schema";
-import type { Config } from "../../env";
+import type { Config } from "../env";
 
 export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: MailAttachment[]; createdAt: Date };
 

@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import type { Env } from "../env";
-import type { GoogleProvider } from "./google/provider";
-import type { MailTransport } from "./mail/transport";
-import type { PushTransport } from "./web-push/transport";
+import type { GoogleProvider } from "./google-provider";
+import type { MailTransport } from "./mail-transport";
+import type { PushTransport } from "./web-push-transport";
 
 /** Stripe as the services use it (ADR 0010): the API client and the keys that go with it. */
 export type Payments = {

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { Env } from "../env";
+import type { Env } from "./env";
 
 /** Hands work that may finish after the response (pushes, mail) to the runtime: the request's or the job's `waitUntil`. */
 export type WaitUntil = (promise: Promise<unknown>) => void;

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { DatabaseBusyError } from "../../db/busy-retry";
-import { DomainError } from "../services/domain-error";
+import { DomainError } from "./domain-error";
 
 /** Extra fields a client may rely on, e.g. `{ blocked: true }` on a refused mentor application. */
 export class ErrorDetails extends Error {

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from "@lingui/core";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/locale";
-import { messages as en } from "../locales/en/server.po";
-import { messages as hi } from "../locales/hi/server.po";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locale";
+import { messages as en } from "../../locales/en/server.po";
+import { messages as hi } from "../../locales/hi/server.po";
 
 /**
  * The Worker's languages (ADR 0027): e-mails, reminders and calendar files go out in the

@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
-import type { Db } from "../../db/client";
+import type { Db } from "../../../db/client";
 import { dbFor } from "../database";
 import { readConfig, type Config, type Env } from "../env";
-import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS } from "../services/payments/stripe-client";
-import type { Payments } from "../services/third-parties";
-import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../trpc/errors";
+import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";
+import type { Payments } from "./third-parties";
+import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../errors";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
-import { newCatalogueGeneration } from "./services/edge-cache";
-import { RETRY_AFTER_SECONDS } from "./trpc/errors";
+import { newCatalogueGeneration } from "./edge-cache";
+import { RETRY_AFTER_SECONDS } from "./errors";
 
 /**
  * Placement (ADR 0017). The edge Worker runs where the person is: the pages, their files and the cached
