@@ -5,7 +5,7 @@ import { createDb } from "../db/client";
 import { menteeRow, mentorRow } from "../db/factories";
 import { conversations, enrollments, mentees, mentors, refreshSessions } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
-import { signAccessToken } from "../worker/services/tokens";
+import { signAccessToken } from "../worker/accounts/tokens";
 
 /**
  * Chat push latency with 1,000 sockets held open in user rooms (ADR 0014), on the local stack the

@@ -4,8 +4,8 @@ import { createDb } from "../db/client";
 import { enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
 import { menteeRow, mentorRow, moderatorRow } from "../db/factories";
 import { startStack, type Stack } from "../scripts/built-stack";
-import { openSession } from "../worker/services/sessions";
-import { signAccessToken } from "../worker/services/tokens";
+import { openSession } from "../worker/accounts/sessions";
+import { signAccessToken } from "../worker/accounts/tokens";
 import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
 import { READ_TRIPS, signedInReads, WRITE_TRIPS, type SignedInWrite } from "../tests/support/signed-in-reads";
 

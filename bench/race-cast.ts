@@ -2,8 +2,8 @@ import { createDb } from "../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../db/factories";
 import { enrollments, mentees, mentors } from "../db/schema";
 import type { Stack } from "../scripts/built-stack";
-import { openSession } from "../worker/services/sessions";
-import { signAccessToken } from "../worker/services/tokens";
+import { openSession } from "../worker/accounts/sessions";
+import { signAccessToken } from "../worker/accounts/tokens";
 
 /**
  * Who takes part in a booking race (bench/booking-race.ts, bench/worker-profile.ts): one mentor and `n`

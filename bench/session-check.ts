@@ -4,9 +4,9 @@ import { createDb } from "../db/client";
 import { menteeRow } from "../db/factories";
 import { mentees, refreshSessions } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
-import { loadAccountState } from "../worker/services/accounts";
-import { openSession } from "../worker/services/sessions";
-import { signAccessToken } from "../worker/services/tokens";
+import { loadAccountState } from "../worker/accounts/accounts";
+import { openSession } from "../worker/accounts/sessions";
+import { signAccessToken } from "../worker/accounts/tokens";
 import { capturedStatements, pipelineBody } from "./captured-sql";
 import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
 

@@ -2,7 +2,7 @@ import { createDb } from "../db/client";
 import { DEMO_PASSWORD } from "../db/factories";
 import { seedDemoData } from "../db/seed";
 import { seedLocalStripePayoutsDemo } from "../worker/dev/local-stripe/payouts-demo";
-import { hashPassword } from "../worker/services/passwords";
+import { hashPassword } from "../worker/accounts/passwords";
 import { seedLocalStripeDemo } from "../worker/dev/local-stripe/demo";
 import { migrateDatabase } from "./migrate";
 import { startSqld, type Sqld } from "./sqld";

@@ -1,7 +1,7 @@
 import { createDb } from "../db/client";
 import { DEMO_PASSWORD } from "../db/factories";
 import { seedDemoData } from "../db/seed";
-import { hashPassword } from "../worker/services/passwords";
+import { hashPassword } from "../worker/accounts/passwords";
 
 const url = process.env.DB_URL;
 if (!url) {

@@ -1,7 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../shared/realtime-protocol";
 import { readConfig, type Env } from "./platform/env";
-import { currentRefusal } from "./services/accounts";
+import { currentRefusal } from "./accounts/accounts";
 import { requestNow } from "./platform/clock";
 import { liveRefusal, liveSessionFor } from "./services/live";
 import { consumeSocketTicket, type TicketHolder } from "./services/socket-tickets";

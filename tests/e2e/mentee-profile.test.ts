@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { createMentee, signIn } from "../support/accounts";
 import { trpc } from "../support/api";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { uniqueEmail } from "../support/accounts";
 import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";

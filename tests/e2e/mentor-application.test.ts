@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { mentorSkills, mentors } from "../../db/schema";
-import { UNDER_REVIEW_MESSAGE } from "../../worker/services/accounts";
-import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { UNDER_REVIEW_MESSAGE } from "../../worker/accounts/accounts";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { createMentor, setBlocked, testDb, uniqueEmail } from "../support/accounts";
 import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 

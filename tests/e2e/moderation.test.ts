@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { mentors } from "../../db/schema";
-import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { createMentee, createMentor, testDb, uniqueEmail } from "../support/accounts";
 import { readStoredSession, realtimeConnected, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
 import { createEnrollment } from "../support/moderation";

@@ -3,7 +3,7 @@ import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { mentees } from "../../db/schema";
 import { GOOGLE_INCOMPLETE } from "../../src/lib/google-sign-in";
-import { COMMON_PASSWORD } from "../../worker/services/common-passwords";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { accessTokenFor, createMentee, testDb, uniqueEmail } from "../support/accounts";
 import { doublesUrl } from "../support/api";
 import { fieldError, readStoredSession, signInThroughUi, submitSignIn, toasts, useBrowser, waitForPath } from "../support/browser";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { createMentee, createMentor, setBlocked, signIn } from "../support/accounts";
 import { rest } from "../support/api";
 import {

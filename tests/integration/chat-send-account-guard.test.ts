@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { conversations, mentors, messages, notifications, refreshSessions, type MentorStatus } from "../../db/schema";
-import { accountMayAct, accountRefusal, BLOCKED_MESSAGE, loadAccountState, NOT_ACCEPTED_MESSAGE, SIGNED_OUT_MESSAGE } from "../../worker/services/accounts";
+import { accountMayAct, accountRefusal, BLOCKED_MESSAGE, loadAccountState, NOT_ACCEPTED_MESSAGE, SIGNED_OUT_MESSAGE } from "../../worker/accounts/accounts";
 import { RECIPIENT_BLOCKED } from "../../worker/services/chat/messages";
 import { NOT_YOUR_CONVERSATION } from "../../worker/services/chat/conversations";
-import { openSession } from "../../worker/services/sessions";
+import { openSession } from "../../worker/accounts/sessions";
 import { createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat } from "../support/chat";

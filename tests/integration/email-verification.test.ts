@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailProofs, mentees, mentors, mentorSkills } from "../../db/schema";
-import { PROOF_MESSAGES } from "../../worker/services/email-proofs";
-import { REAPPLY_HELD_MESSAGE } from "../../worker/trpc/routers/auth";
+import { PROOF_MESSAGES } from "../../worker/accounts/email-proofs";
+import { REAPPLY_HELD_MESSAGE } from "../../worker/accounts/auth.router";
 import { accessTokenFor, createMentee, createMentor, menteeSignup, mentorApplication, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { mailedLinkToken } from "../support/mail";

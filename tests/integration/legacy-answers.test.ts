@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, mentors } from "../../db/schema";
-import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { createModerator } from "../support/moderation";
 import { errorBody, rest } from "../support/api";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_MESSAGE } from "../../worker/services/accounts";
+import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
 import { createModerator } from "../support/moderation";

@@ -1,8 +1,8 @@
 import { and, desc, eq, like, not } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, mentors, moderationActions } from "../../db/schema";
-import { BLOCKED_MESSAGE, NOT_ACCEPTED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/services/accounts";
-import { REAPPLY_HELD_MESSAGE } from "../../worker/trpc/routers/auth";
+import { BLOCKED_MESSAGE, NOT_ACCEPTED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/accounts/accounts";
+import { REAPPLY_HELD_MESSAGE } from "../../worker/accounts/auth.router";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { mailedLinkToken } from "../support/mail";
 import { createMentee, createMentor, mentorApplication, signIn, testDb } from "../support/accounts";

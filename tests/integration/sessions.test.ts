@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
-import { SIGNED_OUT_MESSAGE } from "../../worker/services/accounts";
-import { openSession } from "../../worker/services/sessions";
-import { signAccessToken } from "../../worker/services/tokens";
+import { SIGNED_OUT_MESSAGE } from "../../worker/accounts/accounts";
+import { openSession } from "../../worker/accounts/sessions";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 

@@ -3,7 +3,7 @@ import { accessTokenFor, createMentee, createMentor, setBlocked } from "../suppo
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
-import { signAccessToken, signPageToken } from "../../worker/services/tokens";
+import { signAccessToken, signPageToken } from "../../worker/accounts/tokens";
 
 /**
  * ADR 0028: a signed-in page asked for with its role's page cookie is drawn by the Worker with the person's

@@ -2,7 +2,7 @@ import { inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { loginAttempts, mentees } from "../../db/schema";
-import { THROTTLE_LIMITS } from "../../worker/services/login-throttle";
+import { THROTTLE_LIMITS } from "../../worker/accounts/login-throttle";
 import { createMentee, menteeSignup, mentorApplication, testDb, uniqueEmail } from "../support/accounts";
 import { rest } from "../support/api";
 import { latestResetCode } from "../support/mail";

@@ -4,8 +4,8 @@ import { inject } from "vitest";
 import { createDb, type Db } from "../../db/client";
 import { DEMO_PASSWORD, menteeRow, mentorRow } from "../../db/factories";
 import { mentees, mentors, moderators } from "../../db/schema";
-import { openSession } from "../../worker/services/sessions";
-import { signAccessToken } from "../../worker/services/tokens";
+import { openSession } from "../../worker/accounts/sessions";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { rest } from "./api";
 
 let shared: { url: string; db: Db } | undefined;

@@ -223,7 +223,7 @@ export function toasts(page: Page, text: string) {
 
 /** An HS256 access token for `userId` that expired a minute ago (claims of worker/services/tokens.ts). */
 export async function expiredAccessToken(role: Role, userId: string, refreshToken: string): Promise<string> {
-  const { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } = await import("../../worker/services/tokens");
+  const { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } = await import("../../worker/accounts/tokens");
   const sid = refreshToken.split(".")[0];
   return signAccessToken(inject("jwtSecret"), { sub: userId, role, sid }, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
 }

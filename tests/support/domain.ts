@@ -16,7 +16,7 @@ import * as schema from "../../db/schema";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import type { Role } from "../../shared/realtime-protocol";
 import { type Env, readConfig } from "../../worker/platform/env";
-import { openSession } from "../../worker/services/sessions";
+import { openSession } from "../../worker/accounts/sessions";
 import type { Context } from "../../worker/trpc/context";
 import { createCaller } from "../../worker/trpc/router";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mailBackoffMs } from "../../worker/services/mail";
-import { CODE_TTL_MS, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "../../worker/services/one-time-codes";
+import { CODE_TTL_MS, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "../../worker/accounts/one-time-codes";
 import { pkceChallenge } from "../../worker/dev/local-google-provider";
 
 describe("one-time codes", () => {

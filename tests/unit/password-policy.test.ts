@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { commonPasswords, isCommonPassword } from "../../worker/services/common-passwords";
+import { commonPasswords, isCommonPassword } from "../../worker/accounts/common-passwords";
 import { loginSchema, menteeSignupSchema, PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { changePasswordSchema, resetPasswordRequestSchema } from "../../shared/validation/password-reset";
 

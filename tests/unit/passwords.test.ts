@@ -1,6 +1,6 @@
 import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/services/passwords";
+import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/accounts/passwords";
 
 describe("password hashing", () => {
   it("uses scrypt parameters that meet OWASP's minimum (N=2^14, r=8, p=5) and stay under Workers' memory", () => {

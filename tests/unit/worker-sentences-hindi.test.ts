@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sessionOutcomes } from "../../shared/attendance";
 import { translateSentence } from "../../worker/platform/i18n/sentences";
 import { outcomeNotices } from "../../worker/services/attendance/outcome-notices";
-import { CODE_MESSAGES } from "../../worker/services/one-time-codes";
+import { CODE_MESSAGES } from "../../worker/accounts/one-time-codes";
 
 /**
  * The Worker's sentences that carry values reach a Hindi reader whole (ADR 0027): no English phrase left

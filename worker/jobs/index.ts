@@ -2,7 +2,7 @@ import { lt } from "drizzle-orm";
 import { oneTimeCodes } from "../../db/schema";
 import { readConfig, type Env } from "../platform/env";
 import { currentTime } from "../platform/clock";
-import { pruneThrottle } from "../services/login-throttle";
+import { pruneThrottle } from "../accounts/login-throttle";
 import { pruneSocketTickets } from "../services/socket-tickets";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
 import { thirdPartiesOf } from "../platform/ports/third-parties";

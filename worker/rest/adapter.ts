@@ -1,5 +1,5 @@
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { currentRefusal } from "../services/accounts";
+import { currentRefusal } from "../accounts/accounts";
 import type { Role } from "../../shared/role";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

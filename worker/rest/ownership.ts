@@ -1,5 +1,5 @@
 import type { Role } from "../../db/schema";
-import type { Refusal } from "../services/accounts";
+import type { Refusal } from "../accounts/accounts";
 import { fail } from "../platform/domain-error";
 
 /**

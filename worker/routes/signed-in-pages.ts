@@ -11,8 +11,8 @@ import { appRouter, type AppRouter } from "../trpc/router";
 import { contextOf } from "../trpc/context-of";
 import { logFailure } from "../platform/errors";
 import { appPage, filledPage, wantsAppPage } from "./app-page";
-import { pageCookieClaims } from "./page-session";
-import type { AccessClaims } from "../services/tokens";
+import { pageCookieClaims } from "../accounts/page-session.routes";
+import type { AccessClaims } from "../accounts/tokens";
 
 /**
  * A signed-in page with the person's data in the HTML (ADR 0028): a page of the mentee's, mentor's or

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, type Role } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

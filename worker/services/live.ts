@@ -2,7 +2,7 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 
 export type MenteeProfile = {
   id: string;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import type { mentors } from "../../db/schema";
 import { MIN_REPLIES_SHOWN, replyMinutes, RESPONSIVE_WITHIN_MS } from "../../shared/reply-time";
 import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 import { hitsOf, tierOf } from "./search-ranking";
 import { searchTerms } from "./search-terms";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 import { rowGrantsAccess } from "./enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { CALLS_PER_MONTH } from "../../shared/plan";

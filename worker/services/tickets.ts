@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, tickets } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { profileImageUrl } from "./accounts";
+import { profileImageUrl } from "../accounts/accounts";
 
 /** At most this many open tickets per reporter. */
 export const MAX_OPEN_TICKETS = 5;

@@ -5,7 +5,7 @@ import { requestNow } from "../platform/clock";
 import { readConfig, type Config, type Env } from "../platform/env";
 import { clientAddress } from "../platform/client-address";
 import { requestLocale, type Locale } from "../../shared/locale";
-import { verifyAccessToken, type AccessClaims } from "../services/tokens";
+import { verifyAccessToken, type AccessClaims } from "../accounts/tokens";
 import { newCatalogueGeneration } from "../platform/edge-cache";
 import type { WaitUntil } from "../platform/deps";
 

@@ -1,7 +1,7 @@
 import { createCallerFactory, router } from "./init";
-import { authRouter } from "./routers/auth";
+import { authRouter } from "../accounts/auth.router";
 import { chatRouter } from "./routers/chat";
-import { emailRouter } from "./routers/email";
+import { emailRouter } from "../accounts/email.router";
 import { liveRouter } from "./routers/live";
 import { attendanceRouter } from "./routers/attendance";
 import { menteesRouter } from "./routers/mentees";
@@ -9,7 +9,7 @@ import { mentorsRouter } from "./routers/mentors";
 import { moderationRouter } from "./routers/moderation";
 import { notificationsRouter } from "./routers/notifications";
 import { notificationSettingsRouter } from "./routers/notification-settings";
-import { passwordRouter } from "./routers/password";
+import { passwordRouter } from "../accounts/password.router";
 import { realtimeRouter } from "./routers/realtime";
 import { paymentsRouter } from "./routers/payments";
 import { payoutsRouter } from "./routers/payouts";

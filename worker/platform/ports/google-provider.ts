@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import * as v from "valibot";
 import type { Config } from "../env";
-import { GOOGLE_PICTURE_ORIGIN } from "../../services/accounts";
+import { GOOGLE_PICTURE_ORIGIN } from "../../accounts/accounts";
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; givenName: string; familyName: string; picture: string | null };

@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { conversations, enrollments, mentees, mentors } from "../../../db/schema";
 import { fail } from "../../platform/domain-error";
-import { profileImageUrl } from "../accounts";
+import { profileImageUrl } from "../../accounts/accounts";
 import { otherRole, type Member } from "./members";
 import type { ServiceDeps } from "../../platform/deps";
 

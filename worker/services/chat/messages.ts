@@ -7,7 +7,7 @@ import type { NotificationView } from "../notifications";
 import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../responsiveness/last-active";
-import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts";
+import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../../accounts/accounts";
 import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
 import type { ServiceDeps } from "../../platform/deps";
 import { pushAllToUser, pushToUser } from "../push";

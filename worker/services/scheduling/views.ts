@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
-import { profileImageUrl } from "../accounts";
+import { profileImageUrl } from "../../accounts/accounts";
 import { fail } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { CALLS_PER_MONTH } from "../../../shared/plan";

@@ -10,7 +10,7 @@ import type { WebPushPayload } from "../../../shared/web-push";
 import { dbFor } from "../../platform/database";
 import { readConfig, type Config, type Env } from "../../platform/env";
 import { currentTime } from "../../platform/clock";
-import { familyLive } from "../sessions";
+import { familyLive } from "../../accounts/sessions";
 import { thirdPartiesOf } from "../../platform/ports/third-parties";
 import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
 import type { PushTransport } from "../../platform/ports/web-push-transport";

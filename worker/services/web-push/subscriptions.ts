@@ -5,7 +5,7 @@ import { pushSubscriptions } from "../../../db/schema";
 import type { Role } from "../../../shared/role";
 import type { SignInScope } from "../../../shared/realtime-protocol";
 import { fail } from "../../platform/domain-error";
-import { familyLive, familyOf } from "../sessions";
+import { familyLive, familyOf } from "../../accounts/sessions";
 import { endpointProblem } from "./endpoints";
 
 /**

@@ -1,20 +1,20 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { secureCookies } from "./cookies";
+import { secureCookies } from "../platform/cookies";
 import type { GoogleError } from "../../shared/google-sign-in";
 import type { AppEnv } from "../platform/app-env";
 import { readConfig } from "../platform/env";
-import { accountSummary } from "../services/accounts";
-import { blockedNoticeToken } from "../services/blocked-notice";
+import { accountSummary } from "./accounts";
+import { blockedNoticeToken } from "./blocked-notice";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
-import { menteeForGoogle } from "../services/google/sign-in";
+import { menteeForGoogle } from "./google-sign-in";
 import { notify } from "../services/notifications";
-import { openSession } from "../services/sessions";
+import { openSession } from "./sessions";
 import { requestNow } from "../platform/clock";
 import { requestLocale } from "../../shared/locale";
-import { signAccessToken } from "../services/tokens";
+import { signAccessToken } from "./tokens";
 import { dbFor } from "../platform/database";
 
 /**

@@ -1,7 +1,7 @@
-import { confirmEmailProof, emailStatus, sendVerificationLink } from "../../services/email-proofs";
-import { reapplyStatements } from "../../services/registration";
-import { confirmEmailSchema } from "../../../shared/validation/email-proofs";
-import { memberProcedure, publicProcedure, router } from "../init";
+import { confirmEmailProof, emailStatus, sendVerificationLink } from "./email-proofs";
+import { reapplyStatements } from "./registration";
+import { confirmEmailSchema } from "../../shared/validation/email-proofs";
+import { memberProcedure, publicProcedure, router } from "../trpc/init";
 
 /** Proving an e-mail address with a mailed link (ADR 0019). */
 export const emailRouter = router({

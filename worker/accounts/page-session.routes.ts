@@ -3,12 +3,12 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../platform/app-env";
 import { readConfig } from "../platform/env";
 import { fail } from "../platform/domain-error";
-import { SIGNED_OUT_MESSAGE } from "../services/accounts";
-import { REFRESH_TOKEN_TTL_MS } from "../services/sessions";
-import { signPageToken, verifyAccessToken, verifyPageToken, type AccessClaims } from "../services/tokens";
+import { SIGNED_OUT_MESSAGE } from "./accounts";
+import { REFRESH_TOKEN_TTL_MS } from "./sessions";
+import { signPageToken, verifyAccessToken, verifyPageToken, type AccessClaims } from "./tokens";
 import { isRole, type Role } from "../../shared/role";
 import { bearerToken } from "../trpc/context";
-import { secureCookies } from "./cookies";
+import { secureCookies } from "../platform/cookies";
 
 /**
  * A signed-in page's cookie (ADR 0028). The app keeps its sign-in in the page's storage (SPEC §3), which

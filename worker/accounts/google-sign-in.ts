@@ -1,17 +1,17 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentees, refreshSessions } from "../../../db/schema";
-import type { Env } from "../../platform/env";
-import type { Account } from "../accounts";
-import { deliverMailSoon, mailInsertWhen } from "../mail";
-import { googleTakeoverMail } from "../mail/templates";
-import { welcomeMail } from "../mail/account-mails";
-import { disconnectSignIns } from "../push";
-import { rotateCalendarFeedStatement } from "../calendar-feed";
-import type { GoogleIdentity } from "../../platform/ports/google-provider";
-import type { Locale } from "../../../shared/locale";
-import { mailLocale } from "../../platform/i18n";
-import type { WaitUntil } from "../../platform/deps";
+import type { Db } from "../../db/client";
+import { mentees, refreshSessions } from "../../db/schema";
+import type { Env } from "../platform/env";
+import type { Account } from "./accounts";
+import { deliverMailSoon, mailInsertWhen } from "../services/mail";
+import { googleTakeoverMail } from "../services/mail/templates";
+import { welcomeMail } from "../services/mail/account-mails";
+import { disconnectSignIns } from "../services/push";
+import { rotateCalendarFeedStatement } from "../services/calendar-feed";
+import type { GoogleIdentity } from "../platform/ports/google-provider";
+import type { Locale } from "../../shared/locale";
+import { mailLocale } from "../platform/i18n";
+import type { WaitUntil } from "../platform/deps";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";

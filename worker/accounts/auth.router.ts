@@ -1,20 +1,20 @@
 import * as v from "valibot";
-import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById, setAccountLocale } from "../../services/accounts";
-import { LOCALES } from "../../../shared/locale";
-import { acceptAttempt, reserveAttempt } from "../../services/login-throttle";
-import { blockedNoticeMessage, blockedSignInMessage } from "../../services/blocked-notice";
-import { thirdPartiesOf } from "../../platform/ports/third-parties";
-import { notify } from "../../services/notifications";
-import { decoyHash, verifyPassword } from "../../services/passwords";
-import { registerMentee, applyAsMentor } from "../../services/registration";
-import { disconnectSignIns } from "../../services/push";
-import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "../../services/sessions";
-import { signAccessToken } from "../../services/tokens";
-import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../../shared/validation/accounts";
-import { refuseCommonPassword } from "../../services/common-passwords";
-import type { Context } from "../context";
-import { fail } from "../../platform/domain-error";
-import { authedProcedure, publicProcedure, router } from "../init";
+import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById, setAccountLocale } from "./accounts";
+import { LOCALES } from "../../shared/locale";
+import { acceptAttempt, reserveAttempt } from "./login-throttle";
+import { blockedNoticeMessage, blockedSignInMessage } from "./blocked-notice";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { notify } from "../services/notifications";
+import { decoyHash, verifyPassword } from "./passwords";
+import { registerMentee, applyAsMentor } from "./registration";
+import { disconnectSignIns } from "../services/push";
+import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "./sessions";
+import { signAccessToken } from "./tokens";
+import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../shared/validation/accounts";
+import { refuseCommonPassword } from "./common-passwords";
+import type { Context } from "../trpc/context";
+import { fail } from "../platform/domain-error";
+import { authedProcedure, publicProcedure, router } from "../trpc/init";
 
 /** A rejected applicant's new application waits for the mailed link. */
 export const REAPPLY_HELD_MESSAGE = "Please check your e-mail: open the link we sent to confirm your new application. Nothing changes until you do.";

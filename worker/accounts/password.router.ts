@@ -1,11 +1,11 @@
 import * as v from "valibot";
-import { refuseCommonPassword } from "../../services/common-passwords";
-import { changePassword } from "../../services/password-change";
-import { requestResetCode, resetPassword, type ResetDeps } from "../../services/password-reset";
-import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../../shared/validation/password-reset";
-import { fail } from "../../platform/domain-error";
-import { authedProcedure, publicProcedure, router } from "../init";
-import type { Context } from "../context";
+import { refuseCommonPassword } from "./common-passwords";
+import { changePassword } from "./password-change";
+import { requestResetCode, resetPassword, type ResetDeps } from "./password-reset";
+import { changePasswordSchema, requestCodeSchema, resetPasswordRequestSchema, resetRoleField } from "../../shared/validation/password-reset";
+import { fail } from "../platform/domain-error";
+import { authedProcedure, publicProcedure, router } from "../trpc/init";
+import type { Context } from "../trpc/context";
 
 const depsOf = (ctx: Context): ResetDeps => ({ db: ctx.db, env: ctx.env, secret: ctx.config.JWT_SECRET, waitUntil: ctx.waitUntil, address: ctx.address });
 

@@ -5,13 +5,13 @@ import type { Env } from "../platform/env";
 import { fail } from "../platform/domain-error";
 import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
 import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
-import { deliverMailSoon, mailInsertWhen } from "./mail";
-import { passwordChangedMail, resetCodeMail } from "./mail/templates";
+import { deliverMailSoon, mailInsertWhen } from "../services/mail";
+import { passwordChangedMail, resetCodeMail } from "../services/mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
-import { rotateCalendarFeedStatement } from "./calendar-feed";
-import { disconnectSignIns } from "./push";
+import { rotateCalendarFeedStatement } from "../services/calendar-feed";
+import { disconnectSignIns } from "../services/push";
 import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";
 
