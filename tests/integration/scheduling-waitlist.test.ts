@@ -5,7 +5,7 @@ import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
 import { HOUR, cancel, mentor, mentee, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { passHolds, trpcAt } from "../support/waitlist";
-import { HOLD_MINUTES } from "../../worker/services/scheduling/waitlist";
+import { HOLD_MINUTES } from "../../worker/scheduling/waitlist";
 
 /** "Tell me if an earlier time opens": the waitlist, its 15-minute holds and the cron that passes them on. */
 

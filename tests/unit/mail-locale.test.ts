@@ -11,7 +11,7 @@ import { bookingMails, type Party } from "../../worker/services/mail/booking-mai
 import { waitWords } from "../../worker/services/mail/reply-reminder-mail";
 import { reminderMail, reminderSoon } from "../../worker/services/mail/schedule-mails";
 import { verifyEmailMail } from "../../worker/services/mail/templates";
-import type { SlotView } from "../../worker/services/scheduling/slot-view";
+import type { SlotView } from "../../worker/scheduling/slot-view";
 
 /** E-mails, reminders and calendar files in the recipient's language (ADR 0027); English word for word. */
 

@@ -3,7 +3,7 @@ import { icsInvitation, type IcsEvent } from "../../worker/services/ics";
 import { bookingMails, type Party } from "../../worker/services/mail/booking-mails";
 import { formatAmount, receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
 import { escapeHtml, htmlOf, textOf } from "../../worker/services/mail/layout";
-import type { SlotView } from "../../worker/services/scheduling/slot-view";
+import type { SlotView } from "../../worker/scheduling/slot-view";
 import { reminderMail, waitlistOfferMail } from "../../worker/services/mail/schedule-mails";
 
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");

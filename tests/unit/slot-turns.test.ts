@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetBooked, slotTurn } from "../../worker/services/scheduling/slot-turns";
+import { forgetBooked, slotTurn } from "../../worker/scheduling/slot-turns";
 
 /** One booking write per slot at a time in an isolate (ADR 0017): the others wait, then learn it was booked or take their turn. */
 describe("slot turns", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookingRulesSchema, timeOffPeriodSchema, weeklyHoursSchema } from "../../shared/validation/availability";
 import { expandWeeklyHours, rangeStarts, weeklyHoursProblem } from "../../shared/weekly-hours";
 import { formatTime } from "../../shared/zoned-time";
-import { DEFAULT_RULES, offeredUnderRules } from "../../worker/services/scheduling/booking-rules";
+import { DEFAULT_RULES, offeredUnderRules } from "../../worker/scheduling/booking-rules";
 
 const HOUR = 60 * 60 * 1000;
 const iso = (starts: number[]) => starts.map((s) => new Date(s).toISOString());

@@ -4,7 +4,7 @@ import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePush
 import { pushNotices, queueNoticePushes } from "../services/background/notice-pushes";
 import { currentTime } from "../platform/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
-import { sendPlannedReminders } from "./reminders";
+import { sendPlannedReminders } from "../scheduling/reminders.job";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import type { WaitUntil } from "../platform/deps";
 

@@ -4,7 +4,7 @@ import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
 import { bookingEvent, feedCalendar } from "../services/calendar-feed";
 import { icsCalendar } from "../services/ics";
-import { bookingFor } from "../services/scheduling/views";
+import { bookingFor } from "../scheduling/views";
 import { createContext } from "../trpc/context";
 import { fail } from "../platform/domain-error";
 

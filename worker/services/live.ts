@@ -6,7 +6,7 @@ import { profileImageUrl } from "../accounts/accounts";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
-import { bookedSlotWithPeople, slotMentee } from "./scheduling/slot-with-people";
+import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
 

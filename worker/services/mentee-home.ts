@@ -4,7 +4,7 @@ import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "./chat/conversations";
 import { grantsAccess } from "./enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
-import { slotQuery, slotView, type SlotView } from "./scheduling/slot-view";
+import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";
 import { menteeSubscriptions } from "./subscriptions";
 import { ratingPromptFor, type RatingPrompt } from "./rating-prompts/prompts";
 

@@ -14,7 +14,7 @@ import { realtimeRouter } from "./routers/realtime";
 import { paymentsRouter } from "./routers/payments";
 import { payoutsRouter } from "./routers/payouts";
 import { reviewsRouter } from "./routers/reviews";
-import { schedulingRouter } from "./routers/scheduling";
+import { schedulingRouter } from "../scheduling/scheduling.router";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { ticketsRouter } from "./routers/tickets";
 import { sessionNotesRouter } from "./routers/session-notes";

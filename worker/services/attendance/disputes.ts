@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../../db/schema";
-import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
+import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../../platform/deps";

@@ -11,7 +11,7 @@ import { missedByMentorMail } from "../mail/attendance-mails";
 import { notificationWrite, pushNotification } from "../notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
-import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
+import { bookedSlotWithPeople, slotMentee } from "../../scheduling/slot-with-people";
 
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;

@@ -1,6 +1,6 @@
 import type { MailMessage } from "../mail";
 import { icsInvitation, type IcsEvent, type InvitationMethod } from "../ics";
-import type { SlotView } from "../scheduling/slot-view";
+import type { SlotView } from "../../scheduling/slot-view";
 import { callEnd } from "../../../shared/live-window";
 import { formatWhen } from "../../../shared/zoned-time";
 import type { Locale } from "../../../shared/locale";

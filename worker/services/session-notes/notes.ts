@@ -4,7 +4,7 @@ import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-t
 import type { ServiceDeps } from "../../platform/deps";
 import { notificationWrite, pushNotification } from "../notifications";
 import { completedSessionOf } from "./access";
-import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
+import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../../scheduling/booked-session";
 
 /** A session's comments shown at most (oldest first); a conversation longer than this belongs in the chat. */
 export const COMMENTS_SHOWN = 200;

@@ -1,8 +1,8 @@
 import { aliasedTable, eq } from "drizzle-orm";
 import type { ResultSet } from "@libsql/client";
 import type { SelectedFields, SQLiteSelectBase } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client";
-import { mentees, mentors, timeSlots } from "../../../db/schema";
+import type { Db } from "../../db/client";
+import { mentees, mentors, timeSlots } from "../../db/schema";
 
 /**
  * The mentees table as a slot's mentee, under one alias: pick its columns for the `fields` of the

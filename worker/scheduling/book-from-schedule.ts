@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../../platform/deps";
+import type { ServiceDeps } from "../platform/deps";
 import { bookSlot, type BookingRequest } from "./booking";
 import type { SlotView } from "./slot-view";
 import { leaveWaitlist } from "./waitlist";

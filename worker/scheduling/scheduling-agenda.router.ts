@@ -1,6 +1,6 @@
-import { setAgenda } from "../../services/scheduling/agenda";
-import { agendaEditSchema } from "../../../shared/validation/session-notes";
-import { menteeProcedure } from "../init";
+import { setAgenda } from "./agenda";
+import { agendaEditSchema } from "../../shared/validation/session-notes";
+import { menteeProcedure } from "../trpc/init";
 
 /** The agenda after booking (ADR 0026). Spread into the scheduling router. */
 export const agendaProcedures = {

@@ -1,8 +1,8 @@
-import { addTimeOffSchema, bookingRulesSchema, timeOffIdSchema, timeOffPeriodSchema, weeklyHoursSchema } from "../../../shared/validation/availability";
-import { availabilityOf, setBookingRules } from "../../services/scheduling/availability";
-import { addTimeOff, listTimeOff, previewTimeOff, removeTimeOff } from "../../services/scheduling/time-off";
-import { setWeeklyHours } from "../../services/scheduling/weekly-hours";
-import { mentorProcedure } from "../init";
+import { addTimeOffSchema, bookingRulesSchema, timeOffIdSchema, timeOffPeriodSchema, weeklyHoursSchema } from "../../shared/validation/availability";
+import { availabilityOf, setBookingRules } from "./availability";
+import { addTimeOff, listTimeOff, previewTimeOff, removeTimeOff } from "./time-off";
+import { setWeeklyHours } from "./weekly-hours";
+import { mentorProcedure } from "../trpc/init";
 
 /** A mentor's weekly hours, booking rules (notice, buffer, daily cap) and time off (ADR 0023). Spread into the scheduling router. */
 export const availabilityProcedures = {

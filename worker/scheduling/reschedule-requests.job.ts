@@ -3,10 +3,10 @@ import { mentors, timeSlots } from "../../db/schema";
 import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "../services/notifications";
 import { pushToUser } from "../services/push";
-import { OPENED } from "../services/scheduling/booking";
-import { bookingIdOf, historyWriteIfChanged } from "../services/scheduling/booking-history";
+import { OPENED } from "./booking";
+import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { bookedSlotWithPeople, slotMentee } from "../services/scheduling/slot-with-people";
+import { bookedSlotWithPeople, slotMentee } from "./slot-with-people";
 
 export const NOT_RESCHEDULED = "Not rescheduled in time";
 

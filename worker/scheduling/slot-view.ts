@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentors, timeSlots, type SlotType } from "../../../db/schema";
-import { profileImageUrl } from "../../accounts/accounts";
-import { mentorZoneOrDefault } from "../../../shared/zoned-time";
-import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../../shared/attendance";
+import type { Db } from "../../db/client";
+import { mentors, timeSlots, type SlotType } from "../../db/schema";
+import { profileImageUrl } from "../accounts/accounts";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
+import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../shared/attendance";
 import { slotWithPeople, slotMentee } from "./slot-with-people";
 
 type Slot = typeof timeSlots.$inferSelect;

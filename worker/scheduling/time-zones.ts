@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentees, mentors } from "../../../db/schema";
+import type { Db } from "../../db/client";
+import { mentees, mentors } from "../../db/schema";
 
 /** Sets the caller's IANA zone; `onlyIfUnset` (the browser's detection at sign-in) never overwrites a chosen one. */
 export async function setTimeZone(db: Db, who: { role: "mentee" | "mentor"; id: string }, timeZone: string, onlyIfUnset: boolean) {

@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { timeSlots } from "../../../db/schema";
-import { MAX_DAYS_AHEAD } from "../../../shared/validation/scheduling";
-import type { ServiceDeps } from "../../platform/deps";
-import { notificationWrite, pushNotification } from "../notifications";
-import { fail } from "../../platform/domain-error";
-import { pushToUser } from "../push";
-import { formatWhen, SESSION_MS, zoneOr } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { timeSlots } from "../../db/schema";
+import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
+import type { ServiceDeps } from "../platform/deps";
+import { notificationWrite, pushNotification } from "../services/notifications";
+import { fail } from "../platform/domain-error";
+import { pushToUser } from "../services/push";
+import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
-import { deliverMailSoon } from "../mail";
+import { deliverMailSoon } from "../services/mail";
 
 const DAY = 24 * 60 * 60 * 1000;
 

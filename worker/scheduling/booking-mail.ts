@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import { mailInsertWhen } from "../mail";
-import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
+import type { Db } from "../../db/client";
+import { zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { mailInsertWhen } from "../services/mail";
+import { bookingMails, type BookingChange, type Party } from "../services/mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
-import { mailLocale } from "../../platform/i18n";
+import { mailLocale } from "../platform/i18n";
 
 /**
  * The booking e-mails as statements for the SAME batch as the change: each is written only

@@ -1,21 +1,21 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentees, timeSlots, type SlotType } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { commitWithNotice } from "../commit-with-notice";
-import { notificationWrite, pushNotification } from "../notifications";
-import { pushToUser } from "../push";
-import { fail } from "../../platform/domain-error";
-import { grantsAccess } from "../enrollment-status";
-import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { enrollments, mentees, timeSlots, type SlotType } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { commitWithNotice } from "../services/commit-with-notice";
+import { notificationWrite, pushNotification } from "../services/notifications";
+import { pushToUser } from "../services/push";
+import { fail } from "../platform/domain-error";
+import { grantsAccess } from "../services/enrollment-status";
+import { CALLS_PER_MONTH } from "../../shared/plan";
+import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
 import { forgetBooked, slotTurn } from "./slot-turns";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
-import { deliverMailSoon } from "../mail";
+import { deliverMailSoon } from "../services/mail";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;

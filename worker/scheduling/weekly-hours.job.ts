@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { extendWeeklyHours } from "../services/scheduling/weekly-hours";
+import { extendWeeklyHours } from "./weekly-hours";
 
 /**
  * The cron's weekly-hours job (ADR 0023): extends each mentor's generated slots to 8 weeks ahead.

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentorAvailability, timeSlots } from "../../../db/schema";
-import { expandWeeklyHours, HORIZON_WEEKS, sortedRanges, type WeeklyRange } from "../../../shared/weekly-hours";
-import { SESSION_MS } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { mentorAvailability, timeSlots } from "../../db/schema";
+import { expandWeeklyHours, HORIZON_WEEKS, sortedRanges, type WeeklyRange } from "../../shared/weekly-hours";
+import { SESSION_MS } from "../../shared/zoned-time";
 import { availabilityView, mentorZone, type AvailabilityView } from "./availability";
 
 /**

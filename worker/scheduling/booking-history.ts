@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { bookingEvents, type BookingEventKind } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
+import type { Db } from "../../db/client";
+import { bookingEvents, type BookingEventKind } from "../../db/schema";
+import { fail } from "../platform/domain-error";
 import { readSlot } from "./slot-view";
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { timeOff, timeSlots } from "../../../db/schema";
-import { dayjs, zonedInstant } from "../../../shared/zoned-time";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
+import type { Db } from "../../db/client";
+import { timeOff, timeSlots } from "../../db/schema";
+import { dayjs, zonedInstant } from "../../shared/zoned-time";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import { mentorZone } from "./availability";
 import { slotQuery, slotView, type SlotView } from "./slot-view";
 import { deleteSlot } from "./slots";

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
-import { profileImageUrl } from "../../accounts/accounts";
-import { fail } from "../../platform/domain-error";
-import { grantsAccess } from "../enrollment-status";
-import { CALLS_PER_MONTH } from "../../../shared/plan";
-import { mentorZoneOrDefault } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
+import { profileImageUrl } from "../accounts/accounts";
+import { fail } from "../platform/domain-error";
+import { grantsAccess } from "../services/enrollment-status";
+import { CALLS_PER_MONTH } from "../../shared/plan";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
 import { bookableUnderRules, ruleContext } from "./bookable";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";

@@ -1,8 +1,8 @@
-import { bookStanding, previewStanding } from "../../services/scheduling/standing";
-import { joinWaitlist, leaveWaitlist } from "../../services/scheduling/waitlist";
-import { nextAvailable } from "../../services/scheduling/views";
-import { bookStandingSchema, previewStandingSchema, waitlistSchema } from "../../../shared/validation/waitlist";
-import { menteeProcedure } from "../init";
+import { bookStanding, previewStanding } from "./standing";
+import { joinWaitlist, leaveWaitlist } from "./waitlist";
+import { nextAvailable } from "./views";
+import { bookStandingSchema, previewStandingSchema, waitlistSchema } from "../../shared/validation/waitlist";
+import { menteeProcedure } from "../trpc/init";
 
 /** The waitlist and standing (weekly) sessions (ADR 0023), and the mentee's next available times. Spread into the scheduling router. */
 export const waitlistProcedures = {

@@ -1,19 +1,19 @@
 import * as v from "valibot";
-import { cancelBooking } from "../../services/scheduling/booking";
-import { bookFromSchedule } from "../../services/scheduling/book-from-schedule";
-import { dailyEnrollments, upcomingLiveSessions } from "../../services/scheduling/dashboard";
-import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "../../services/scheduling/slots";
-import { setTimeZone, timeZoneOf } from "../../services/scheduling/time-zones";
-import { menteeBookings, menteeScheduleFor } from "../../services/scheduling/views";
-import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../../services/calendar-feed";
-import { bookSchema, mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../../shared/validation/scheduling";
-import { fail } from "../../platform/domain-error";
-import { slotWithReasonSchema } from "../../../shared/validation/rescheduling";
-import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../init";
-import { availabilityProcedures } from "./scheduling-availability";
-import { moveProcedures } from "./scheduling-moves";
-import { waitlistProcedures } from "./scheduling-waitlist";
-import { agendaProcedures } from "./scheduling-agenda";
+import { cancelBooking } from "./booking";
+import { bookFromSchedule } from "./book-from-schedule";
+import { dailyEnrollments, upcomingLiveSessions } from "./dashboard";
+import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "./slots";
+import { setTimeZone, timeZoneOf } from "./time-zones";
+import { menteeBookings, menteeScheduleFor } from "./views";
+import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../services/calendar-feed";
+import { bookSchema, mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../shared/validation/scheduling";
+import { fail } from "../platform/domain-error";
+import { slotWithReasonSchema } from "../../shared/validation/rescheduling";
+import { authedProcedure, menteeProcedure, mentorProcedure, router } from "../trpc/init";
+import { availabilityProcedures } from "./scheduling-availability.router";
+import { moveProcedures } from "./scheduling-moves.router";
+import { waitlistProcedures } from "./scheduling-waitlist.router";
+import { agendaProcedures } from "./scheduling-agenda.router";
 
 const person = (role: string): "mentee" | "mentor" => {
   if (role !== "mentee" && role !== "mentor") fail("FORBIDDEN", "This is only available to mentees and mentors.");

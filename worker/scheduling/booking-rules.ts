@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentorAvailability, timeSlots } from "../../../db/schema";
-import { dayjs, formatDate } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { mentorAvailability, timeSlots } from "../../db/schema";
+import { dayjs, formatDate } from "../../shared/zoned-time";
 
 /**
  * The mentor's booking rules (ADR 0023): minimum notice, a buffer between booked sessions, a daily cap,

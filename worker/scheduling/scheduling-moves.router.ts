@@ -1,7 +1,7 @@
-import { bookingHistory } from "../../services/scheduling/booking-history";
-import { askReschedule, rescheduleBooking } from "../../services/scheduling/rescheduling";
-import { askRescheduleSchema, bookingHistorySchema, rescheduleSchema } from "../../../shared/validation/rescheduling";
-import { authedProcedure, menteeProcedure, mentorProcedure } from "../init";
+import { bookingHistory } from "./booking-history";
+import { askReschedule, rescheduleBooking } from "./rescheduling";
+import { askRescheduleSchema, bookingHistorySchema, rescheduleSchema } from "../../shared/validation/rescheduling";
+import { authedProcedure, menteeProcedure, mentorProcedure } from "../trpc/init";
 
 /**
  * Moving a booking (reschedule), the mentor's request to reschedule, and a booking's history (ADR 0023).

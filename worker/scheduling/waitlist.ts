@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentors, timeSlots, waitlistEntries } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
-import { grantsAccess } from "../enrollment-status";
-import type { ServiceDeps } from "../../platform/deps";
-import { deliverMailSoon, mailInsertWhen } from "../mail";
-import { waitlistOfferMail } from "../mail/schedule-mails";
-import { notificationWrite, pushNotification } from "../notifications";
-import { formatWhen, zoneOr } from "../../../shared/zoned-time";
-import { mailLocale } from "../../platform/i18n";
+import type { Db } from "../../db/client";
+import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
+import { fail } from "../platform/domain-error";
+import { grantsAccess } from "../services/enrollment-status";
+import type { ServiceDeps } from "../platform/deps";
+import { deliverMailSoon, mailInsertWhen } from "../services/mail";
+import { waitlistOfferMail } from "../services/mail/schedule-mails";
+import { notificationWrite, pushNotification } from "../services/notifications";
+import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { mailLocale } from "../platform/i18n";
 
 /**
  * The waitlist (ADR 0023): "tell me if an earlier time opens". A mentee with an active subscription

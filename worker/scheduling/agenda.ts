@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
-import { timeSlots } from "../../../db/schema";
-import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import { commitWithNotice } from "../commit-with-notice";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
+import { timeSlots } from "../../db/schema";
+import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { commitWithNotice } from "../services/commit-with-notice";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import { readSlot } from "./slot-view";
 
 export const NO_SUCH_BOOKING = "There is no booking of yours with this id.";

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentors, timeSlots } from "../../../db/schema";
-import { countPerDay } from "../statistics/count-per-day";
-import { enrollmentStarts } from "../statistics/daily-enrollments";
-import { mentorZoneOrDefault } from "../../../shared/zoned-time";
+import type { Db } from "../../db/client";
+import { mentors, timeSlots } from "../../db/schema";
+import { countPerDay } from "../services/statistics/count-per-day";
+import { enrollmentStarts } from "../services/statistics/daily-enrollments";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 
 /** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
