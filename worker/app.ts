@@ -12,7 +12,7 @@ import { securityHeaders } from "./platform/security-headers";
 import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
 import { restApp, restErrorResponse } from "./rest/adapter";
 import { googleAuthRoutes } from "./accounts/google-auth.routes";
-import { calendarRoutes } from "./routes/calendar";
+import { calendarRoutes } from "./calendars/calendar.routes";
 import { publicPageRoutes } from "./routes/public-pages";
 import { pageSessionRoutes } from "./accounts/page-session.routes";
 import { signedInPageRoutes } from "./routes/signed-in-pages";

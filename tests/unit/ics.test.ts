@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { icsCalendar, icsInvitation, icsParamValue, icsText, type IcsEvent } from "../../worker/services/ics";
+import { icsCalendar, icsInvitation, icsParamValue, icsText, type IcsEvent } from "../../worker/calendars/ics";
 import { parseStrictly, unescapeText, type Property } from "../support/ics-reader";
 
 /** RFC 5545 3.1: a line break followed by one space or tab continues the previous line. */

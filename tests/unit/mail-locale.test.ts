@@ -5,7 +5,7 @@ import { formatWhen, parseWhen, rewriteWhen } from "../../shared/zoned-time";
 import { i18nFor, mailLocale } from "../../worker/platform/i18n";
 import { eventDescription, eventSummary } from "../../worker/platform/i18n/calendar";
 import { translateSentence } from "../../worker/platform/i18n/sentences";
-import { icsCalendar } from "../../worker/services/ics";
+import { icsCalendar } from "../../worker/calendars/ics";
 import { receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
 import { bookingMails, type Party } from "../../worker/services/mail/booking-mails";
 import { waitWords } from "../../worker/services/mail/reply-reminder-mail";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { icsInvitation, type IcsEvent } from "../../worker/services/ics";
+import { icsInvitation, type IcsEvent } from "../../worker/calendars/ics";
 import { bookingMails, type Party } from "../../worker/services/mail/booking-mails";
 import { formatAmount, receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
 import { escapeHtml, htmlOf, textOf } from "../../worker/services/mail/layout";

@@ -7,7 +7,7 @@ import { deliverMailSoon, mailInsertWhen } from "../services/mail";
 import { googleTakeoverMail } from "../services/mail/templates";
 import { welcomeMail } from "../services/mail/account-mails";
 import { disconnectSignIns } from "../services/push";
-import { rotateCalendarFeedStatement } from "../services/calendar-feed";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import type { GoogleIdentity } from "../platform/ports/google-provider";
 import type { Locale } from "../../shared/locale";
 import { mailLocale } from "../platform/i18n";

@@ -10,7 +10,7 @@ import { passwordChangedMail, resetCodeMail } from "../services/mail/templates";
 import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
-import { rotateCalendarFeedStatement } from "../services/calendar-feed";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { disconnectSignIns } from "../services/push";
 import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";

@@ -5,7 +5,7 @@ import { dailyEnrollments, upcomingLiveSessions } from "./dashboard";
 import { deleteSlot, mentorSlot, mentorSlots, publishSlots } from "./slots";
 import { setTimeZone, timeZoneOf } from "./time-zones";
 import { menteeBookings, menteeScheduleFor } from "./views";
-import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../services/calendar-feed";
+import { calendarFeedUrl, resetCalendarFeed, revokeCalendarFeed } from "../calendars/calendar-feed";
 import { bookSchema, mentorIdSchema, publishSlotsSchema, slotIdSchema, timeZoneSchema } from "../../shared/validation/scheduling";
 import { fail } from "../platform/domain-error";
 import { slotWithReasonSchema } from "../../shared/validation/rescheduling";

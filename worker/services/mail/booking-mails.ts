@@ -1,5 +1,5 @@
 import type { MailMessage } from "../mail";
-import { icsInvitation, type IcsEvent, type InvitationMethod } from "../ics";
+import { icsInvitation, type IcsEvent, type InvitationMethod } from "../../calendars/ics";
 import type { SlotView } from "../../scheduling/slot-view";
 import { callEnd } from "../../../shared/live-window";
 import { formatWhen } from "../../../shared/zoned-time";

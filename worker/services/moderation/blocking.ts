@@ -7,7 +7,7 @@ import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import { paymentsFor } from "../../platform/ports/stripe-client";
 import { disconnectSignIns } from "../push";
-import { rotateCalendarFeedStatement } from "../calendar-feed";
+import { rotateCalendarFeedStatement } from "../../calendars/calendar-feed";
 import { auditIfChanged } from "./audit";
 
 export type Member = "mentee" | "mentor";
