@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MENTOR_NOT_ELIGIBLE, NOT_ELIGIBLE, NOT_YOUR_CONVERSATION } from "../../worker/services/chat/conversations";
+import { MENTOR_NOT_ELIGIBLE, NOT_ELIGIBLE, NOT_YOUR_CONVERSATION } from "../../worker/chat/conversations";
 import { NO_CONVERSATION_ID } from "../../shared/validation/chat";
 import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";

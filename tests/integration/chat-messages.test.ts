@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ID_REUSED, RECIPIENT_BLOCKED, SEND_LIMIT, TOO_FAST } from "../../worker/services/chat/messages";
+import { CLIENT_ID_REUSED, RECIPIENT_BLOCKED, SEND_LIMIT, TOO_FAST } from "../../worker/chat/messages";
 import { MESSAGE_MAX } from "../../shared/validation/chat";
 import { createMentor, setBlocked } from "../support/accounts";
 import { createEnrollment } from "../support/moderation";

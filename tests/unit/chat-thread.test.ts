@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayLabel, mergeThread, newClientId, startsNewDay, unreadBadge, type HeldMessage, type PendingMessage } from "../../src/lib/chat-thread";
-import { memberOf } from "../../worker/services/chat/members";
+import { memberOf } from "../../worker/chat/members";
 
 const held = (id: string, createdAt: string, clientId: string | null = null): HeldMessage => ({
   id,

@@ -1,5 +1,5 @@
-import type { ConversationView, Participants, Person } from "../services/chat/conversations";
-import type { MessageView } from "../services/chat/messages";
+import type { ConversationView, Participants, Person } from "../chat/conversations";
+import type { MessageView } from "../chat/messages";
 
 /** Chat as the original client reads it (SPEC §3): `_id`s, and `participants` holding the mentor and the mentee. */
 

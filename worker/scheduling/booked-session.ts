@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
-import type { Member } from "../services/chat/members";
+import type { Member } from "../chat/members";
 import { bookedSlotWithPeople, slotMentee } from "./slot-with-people";
 
 /** One of a booked session's two participants (from the token): the chat's member, the same pair of roles. */

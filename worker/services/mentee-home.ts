@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
-import { unreadSummary } from "./chat/conversations";
+import { unreadSummary } from "../chat/conversations";
 import { grantsAccess } from "./enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";

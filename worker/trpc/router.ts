@@ -1,6 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { authRouter } from "../accounts/auth.router";
-import { chatRouter } from "./routers/chat";
+import { chatRouter } from "../chat/chat.router";
 import { emailRouter } from "../accounts/email.router";
 import { liveRouter } from "./routers/live";
 import { attendanceRouter } from "./routers/attendance";

@@ -1,6 +1,6 @@
 import { decideAttendanceDispute, disputeOutcome } from "../../services/attendance/disputes";
 import { recentSessions } from "../../services/attendance/recent";
-import { memberOf } from "../../services/chat/members";
+import { memberOf } from "../../chat/members";
 import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
 import { memberProcedure, moderatorProcedure, router } from "../init";
 

@@ -1,4 +1,4 @@
-import { memberOf } from "../../services/chat/members";
+import { memberOf } from "../../chat/members";
 import { latestNotifications, markNotificationsRead } from "../../services/notifications";
 import { notificationsSchema } from "../../../shared/validation/notifications";
 import { memberProcedure, router } from "../init";

@@ -1,6 +1,6 @@
 import { commentOnSession, saveSessionNotes, sessionNotesView } from "../../services/session-notes/notes";
 import { commentInputSchema, notesInputSchema, sessionSlotSchema } from "../../../shared/validation/session-notes";
-import { memberOf } from "../../services/chat/members";
+import { memberOf } from "../../chat/members";
 import { memberProcedure, mentorProcedure, router } from "../init";
 
 /** The shared notes of a completed session (ADR 0026): its two participants read them, the mentor writes them, both comment. */

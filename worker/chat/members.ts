@@ -1,5 +1,5 @@
-import type { Role } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
+import type { Role } from "../../db/schema";
+import { fail } from "../platform/domain-error";
 
 /** One side of a conversation: the mentee or the mentor, always the caller's token's account. */
 export type Member = { role: "mentee" | "mentor"; id: string };

@@ -1,9 +1,9 @@
-import { conversationFor, listConversations, openConversation, participantsFor, unreadSummary } from "../../services/chat/conversations";
-import { memberOf } from "../../services/chat/members";
-import { markConversationRead, sendMessage, threadPage } from "../../services/chat/messages";
-import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../../shared/validation/chat";
-import { unlessRefused } from "../authorize";
-import { memberProcedure, router } from "../init";
+import { conversationFor, listConversations, openConversation, participantsFor, unreadSummary } from "./conversations";
+import { memberOf } from "./members";
+import { markConversationRead, sendMessage, threadPage } from "./messages";
+import { conversationListSchema, markReadSchema, openConversationSchema, sendMessageSchema, threadPageSchema, unreadCountSchema } from "../../shared/validation/chat";
+import { unlessRefused } from "../trpc/authorize";
+import { memberProcedure, router } from "../trpc/init";
 
 /**
  * Chat between a mentee and a mentor (SPEC §3, §4, §7). The caller is always the token's account;

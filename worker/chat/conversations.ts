@@ -1,10 +1,10 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { conversations, enrollments, mentees, mentors } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
-import { profileImageUrl } from "../../accounts/accounts";
+import type { Db } from "../../db/client";
+import { conversations, enrollments, mentees, mentors } from "../../db/schema";
+import { fail } from "../platform/domain-error";
+import { profileImageUrl } from "../accounts/accounts";
 import { otherRole, type Member } from "./members";
-import type { ServiceDeps } from "../../platform/deps";
+import type { ServiceDeps } from "../platform/deps";
 
 export const NOT_YOUR_CONVERSATION = "This conversation does not exist or is not yours.";
 export const NOT_ELIGIBLE = "You can chat only with a mentor you have or had a subscription to.";

@@ -1,16 +1,16 @@
-import type { MessagePush } from "../../../shared/realtime-protocol";
+import type { MessagePush } from "../../shared/realtime-protocol";
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { conversations, mentees, mentors, messages } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
-import type { NotificationView } from "../notifications";
+import type { Db } from "../../db/client";
+import { conversations, mentees, mentors, messages } from "../../db/schema";
+import { fail } from "../platform/domain-error";
+import type { NotificationView } from "../services/notifications";
 import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
-import { markMentorActive } from "../responsiveness/last-active";
-import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../../accounts/accounts";
-import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
-import type { ServiceDeps } from "../../platform/deps";
-import { pushAllToUser, pushToUser } from "../push";
+import { markMentorActive } from "../services/responsiveness/last-active";
+import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts/accounts";
+import { deviceTargetsQuery, type DeviceTarget } from "../services/web-push/send";
+import type { ServiceDeps } from "../platform/deps";
+import { pushAllToUser, pushToUser } from "../services/push";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
