@@ -3,7 +3,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { describe, expect, it } from "vitest";
 import { decryptPush } from "../../worker/dev/push-decrypt";
 import { verifyVapid } from "../../worker/dev/push-service";
-import { DEV_PUSH_ORIGIN } from "../../worker/services/web-push/endpoints";
+import { DEV_PUSH_ORIGIN } from "../../worker/notifications/web-push/endpoints";
 
 /**
  * Web Push's cryptography (ADR 0027): production encrypts and signs with @block65/webcrypto-web-push;

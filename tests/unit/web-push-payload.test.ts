@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHANNEL_RULES, channelOn, kindsOf, NOTICE_KINDS, preferencesOf, ruleOf } from "../../shared/notification-kinds";
 import type { NotificationPush } from "../../shared/realtime-protocol";
-import { DEV_PUSH_ORIGIN, endpointProblem } from "../../worker/services/web-push/endpoints";
-import { deliveryOptions, MAX_BODY, pushPayload, screenFor } from "../../worker/services/web-push/payload";
+import { DEV_PUSH_ORIGIN, endpointProblem } from "../../worker/notifications/web-push/endpoints";
+import { deliveryOptions, MAX_BODY, pushPayload, screenFor } from "../../worker/notifications/web-push/payload";
 
 /** What a push says and opens, which channels carry which kind, and which endpoints the Worker posts to. */
 

@@ -4,7 +4,7 @@ import { LOCALES } from "../../shared/locale";
 import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { blockedNoticeMessage, blockedSignInMessage } from "./blocked-notice";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
-import { notify } from "../services/notifications";
+import { notify } from "../notifications/notifications";
 import { decoyHash, verifyPassword } from "./passwords";
 import { registerMentee, applyAsMentor } from "./registration";
 import { disconnectSignIns } from "../services/push";

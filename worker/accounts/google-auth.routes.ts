@@ -10,7 +10,7 @@ import { blockedNoticeToken } from "./blocked-notice";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { menteeForGoogle } from "./google-sign-in";
-import { notify } from "../services/notifications";
+import { notify } from "../notifications/notifications";
 import { openSession } from "./sessions";
 import { requestNow } from "../platform/clock";
 import { requestLocale } from "../../shared/locale";

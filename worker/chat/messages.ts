@@ -3,12 +3,12 @@ import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conversations, mentees, mentors, messages } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import type { NotificationView } from "../services/notifications";
+import type { NotificationView } from "../notifications/notifications";
 import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
 import { markMentorActive } from "../services/responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts/accounts";
-import { deviceTargetsQuery, type DeviceTarget } from "../services/web-push/send";
+import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
 import type { ServiceDeps } from "../platform/deps";
 import { pushAllToUser, pushToUser } from "../services/push";
 

@@ -1,7 +1,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Db } from "../../db/client";
 import { currentTime } from "../platform/clock";
-import { DEV_PUSH_ORIGIN, DEV_PUSH_SEND_PATH } from "../services/web-push/endpoints";
+import { DEV_PUSH_ORIGIN, DEV_PUSH_SEND_PATH } from "../notifications/web-push/endpoints";
 import type { PushTransport } from "../platform/ports/web-push-transport";
 import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";

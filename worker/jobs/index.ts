@@ -15,7 +15,7 @@ import { sendReplyReminders } from "../services/responsiveness/reply-reminders";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../platform/database";
-import { dropDevicesOfEndedSignIns } from "../services/web-push/subscriptions";
+import { dropDevicesOfEndedSignIns } from "../notifications/web-push/subscriptions";
 
 /**
  * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and

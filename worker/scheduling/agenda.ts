@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { timeSlots } from "../../db/schema";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { commitWithNotice } from "../services/commit-with-notice";
+import { commitWithNotice } from "../notifications/commit-with-notice";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { readSlot } from "./slot-view";

@@ -5,7 +5,7 @@ import { grantsAccess } from "../services/enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../services/mail";
 import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
 import { htmlOf } from "../services/mail/layout";
-import { notificationWrite, pushNotification } from "../services/notifications";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { pushToUser } from "../services/push";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { fail } from "../platform/domain-error";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { timeSlots } from "../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
 import type { ServiceDeps } from "../platform/deps";
-import { notificationWrite, pushNotification } from "../services/notifications";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { fail } from "../platform/domain-error";
 import { pushToUser } from "../services/push";
 import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";

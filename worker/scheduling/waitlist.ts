@@ -6,7 +6,7 @@ import { grantsAccess } from "../services/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { deliverMailSoon, mailInsertWhen } from "../services/mail";
 import { waitlistOfferMail } from "../services/mail/schedule-mails";
-import { notificationWrite, pushNotification } from "../services/notifications";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 import { mailLocale } from "../platform/i18n";
 

@@ -6,7 +6,7 @@ import { dbFor } from "../platform/database";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
 import { currentTime } from "../platform/clock";
-import { channelOffSql } from "./notice-preferences";
+import { channelOffSql } from "../notifications/notice-preferences";
 import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
 import type { WaitUntil } from "../platform/deps";
 

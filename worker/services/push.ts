@@ -4,8 +4,8 @@ import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnve
 import { dbFor } from "../platform/database";
 import { readConfig, type Env } from "../platform/env";
 import { openLiveRoomsOf } from "./live";
-import { webPushSoon, type DeviceTarget } from "./web-push/send";
-import { dropDevicesOfSignIns } from "./web-push/subscriptions";
+import { webPushSoon, type DeviceTarget } from "../notifications/web-push/send";
+import { dropDevicesOfSignIns } from "../notifications/web-push/subscriptions";
 import type { WaitUntil } from "../platform/deps";
 
 export type Recipient = { role: Role; id: string };

@@ -6,7 +6,7 @@ import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-t
 import type { ServiceDeps } from "../../platform/deps";
 import { fail } from "../../platform/domain-error";
 import { auditIfChanged } from "../moderation/audit";
-import { notificationWrite, pushNotification } from "../notifications";
+import { notificationWrite, pushNotification } from "../../notifications/notifications";
 import type { Recipient } from "../push";
 
 

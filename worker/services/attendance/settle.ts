@@ -8,7 +8,7 @@ import { mailLocale } from "../../platform/i18n";
 import type { ServiceDeps } from "../../platform/deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { missedByMentorMail } from "../mail/attendance-mails";
-import { notificationWrite, pushNotification } from "../notifications";
+import { notificationWrite, pushNotification } from "../../notifications/notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
 import { bookedSlotWithPeople, slotMentee } from "../../scheduling/slot-with-people";

@@ -4,7 +4,7 @@ import { notifications } from "../../../db/schema";
 import type { Env, NoticePushJob } from "../../platform/env";
 import type { Role } from "../../../shared/role";
 import { pushAllToUser } from "../push";
-import { deviceTargetsQuery, type DeviceTarget } from "../web-push/send";
+import { deviceTargetsQuery, type DeviceTarget } from "../../notifications/web-push/send";
 import { runWithConcurrencyLimit } from "../../platform/concurrency-limit";
 import { sendJobs } from "../../platform/queues";
 

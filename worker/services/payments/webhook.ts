@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors, processedPaymentEvents } from "../../../db/schema";
 import type { ServiceDeps } from "../../platform/deps";
-import { notify } from "../notifications";
+import { notify } from "../../notifications/notifications";
 import type { Payments } from "../../platform/ports/third-parties";
 import { recordDisputeEvent } from "../payouts/disputes";
 import { splitOf, type MoneyOutcome, type PaidShare } from "../payouts/ledger";

@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../../platform/deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail";
 import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
 import { mailLocale } from "../../platform/i18n";
-import { notificationWrite, pushNotification } from "../notifications";
+import { notificationWrite, pushNotification } from "../../notifications/notifications";
 import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
 
 export type ReminderReport = { sent: number; skipped: number };

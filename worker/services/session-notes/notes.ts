@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { sessionNoteComments, sessionNotes } from "../../../db/schema";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../../platform/deps";
-import { notificationWrite, pushNotification } from "../notifications";
+import { notificationWrite, pushNotification } from "../../notifications/notifications";
 import { completedSessionOf } from "./access";
 import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../../scheduling/booked-session";
 

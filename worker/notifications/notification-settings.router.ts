@@ -1,8 +1,8 @@
-import { isDevelopment } from "../../platform/env";
-import { preferencesFor, setChannel } from "../../services/notice-preferences";
-import { devicesOf, removeDevice, subscribeDevice, unsubscribeDevice } from "../../services/web-push/subscriptions";
-import { channelSwitchSchema, deviceSchema, pushEndpointSchema, pushSubscriptionSchema, settingsOverviewSchema } from "../../../shared/validation/notification-settings";
-import { authedProcedure, router } from "../init";
+import { isDevelopment } from "../platform/env";
+import { preferencesFor, setChannel } from "./notice-preferences";
+import { devicesOf, removeDevice, subscribeDevice, unsubscribeDevice } from "./web-push/subscriptions";
+import { channelSwitchSchema, deviceSchema, pushEndpointSchema, pushSubscriptionSchema, settingsOverviewSchema } from "../../shared/validation/notification-settings";
+import { authedProcedure, router } from "../trpc/init";
 
 const ownerOf = (auth: { role: "mentee" | "mentor" | "moderator"; sub: string }) => ({ role: auth.role, id: auth.sub });
 

@@ -1,7 +1,7 @@
-import { memberOf } from "../../chat/members";
-import { latestNotifications, markNotificationsRead } from "../../services/notifications";
-import { notificationsSchema } from "../../../shared/validation/notifications";
-import { memberProcedure, router } from "../init";
+import { memberOf } from "../chat/members";
+import { latestNotifications, markNotificationsRead } from "./notifications";
+import { notificationsSchema } from "../../shared/validation/notifications";
+import { memberProcedure, router } from "../trpc/init";
 
 /** The notification bell of mentees and mentors (SPEC §2, §4). */
 export const notificationsRouter = router({
