@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./platform/app-env";
 import { configGate } from "./platform/config-gate";
 import { inputGuard, MAX_TRPC_BATCH } from "./platform/input-guard";
-import { routeRealtime } from "./realtime";
+import { routeRealtime } from "./realtime/rooms.routes";
 import { securityHeaders } from "./platform/security-headers";
 import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
 import { restApp, restErrorResponse } from "./rest/adapter";

@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { socketTickets } from "../../db/schema";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
-import { SOCKET_TICKET_TTL_MS } from "../../worker/services/socket-tickets";
+import { SOCKET_TICKET_TTL_MS } from "../../worker/realtime/socket-tickets";
 import { createMentee, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { closeCodeOf, connect, roomUrlFor, socketTicket, socketUrl } from "../support/sockets";

@@ -7,7 +7,7 @@ import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { notify } from "../notifications/notifications";
 import { decoyHash, verifyPassword } from "./passwords";
 import { registerMentee, applyAsMentor } from "./registration";
-import { disconnectSignIns } from "../services/push";
+import { disconnectSignIns } from "../realtime/push";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "./sessions";
 import { signAccessToken } from "./tokens";
 import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../shared/validation/accounts";

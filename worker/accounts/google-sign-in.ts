@@ -6,7 +6,7 @@ import type { Account } from "./accounts";
 import { deliverMailSoon, mailInsertWhen } from "../services/mail";
 import { googleTakeoverMail } from "../services/mail/templates";
 import { welcomeMail } from "../services/mail/account-mails";
-import { disconnectSignIns } from "../services/push";
+import { disconnectSignIns } from "../realtime/push";
 import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import type { GoogleIdentity } from "../platform/ports/google-provider";
 import type { Locale } from "../../shared/locale";

@@ -8,7 +8,7 @@ import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { deliverMailSoon } from "../services/mail";
 import { passwordChangedMail } from "../services/mail/templates";
 import { hashPassword, verifyPassword } from "./passwords";
-import { disconnectSignIns } from "../services/push";
+import { disconnectSignIns } from "../realtime/push";
 import { familyOf } from "./sessions";
 import { passwordChangeStatements, type PasswordOwner } from "./password-set";
 import { mailLocale } from "../platform/i18n";

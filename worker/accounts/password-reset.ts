@@ -11,7 +11,7 @@ import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeS
 import { hashPassword } from "./passwords";
 import { addressProvenStatement, passwordChangeStatements } from "./password-set";
 import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
-import { disconnectSignIns } from "../services/push";
+import { disconnectSignIns } from "../realtime/push";
 import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";
 

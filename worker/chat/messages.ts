@@ -10,7 +10,7 @@ import { markMentorActive } from "../services/responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts/accounts";
 import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
 import type { ServiceDeps } from "../platform/deps";
-import { pushAllToUser, pushToUser } from "../services/push";
+import { pushAllToUser, pushToUser } from "../realtime/push";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;

@@ -3,7 +3,7 @@ import { oneTimeCodes } from "../../db/schema";
 import { readConfig, type Env } from "../platform/env";
 import { currentTime } from "../platform/clock";
 import { pruneThrottle } from "../accounts/login-throttle";
-import { pruneSocketTickets } from "../services/socket-tickets";
+import { pruneSocketTickets } from "../realtime/socket-tickets";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { transferHeldShares } from "../services/payouts/held-transfers";

@@ -2,7 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "./notifications";
-import type { Recipient } from "../services/push";
+import type { Recipient } from "../realtime/push";
 
 /** A conditional write that returns the rows it changed (an update or delete with `.returning()`). */
 type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };

@@ -6,7 +6,7 @@ import { notifications } from "../../db/schema";
 import type { Env } from "../platform/env";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { channelOffSql } from "./notice-preferences";
-import { pushToUser, type Recipient } from "../services/push";
+import { pushToUser, type Recipient } from "../realtime/push";
 
 /** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
 export type NotificationView = NotificationPush;

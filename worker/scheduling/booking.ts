@@ -4,7 +4,7 @@ import { enrollments, mentees, timeSlots, type SlotType } from "../../db/schema"
 import type { ServiceDeps } from "../platform/deps";
 import { commitWithNotice } from "../notifications/commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { pushToUser } from "../services/push";
+import { pushToUser } from "../realtime/push";
 import { fail } from "../platform/domain-error";
 import { grantsAccess } from "../services/enrollment-status";
 import { CALLS_PER_MONTH } from "../../shared/plan";

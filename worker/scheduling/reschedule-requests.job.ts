@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { mentors, timeSlots } from "../../db/schema";
 import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { pushToUser } from "../services/push";
+import { pushToUser } from "../realtime/push";
 import { OPENED } from "./booking";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";

@@ -6,7 +6,7 @@ import { deliverMailSoon, mailInsertWhen } from "../services/mail";
 import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
 import { htmlOf } from "../services/mail/layout";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { pushToUser } from "../services/push";
+import { pushToUser } from "../realtime/push";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { fail } from "../platform/domain-error";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";

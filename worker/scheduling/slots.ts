@@ -5,7 +5,7 @@ import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
 import type { ServiceDeps } from "../platform/deps";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { fail } from "../platform/domain-error";
-import { pushToUser } from "../services/push";
+import { pushToUser } from "../realtime/push";
 import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";

@@ -10,7 +10,7 @@ import { moderationRouter } from "./routers/moderation";
 import { notificationsRouter } from "../notifications/notifications.router";
 import { notificationSettingsRouter } from "../notifications/notification-settings.router";
 import { passwordRouter } from "../accounts/password.router";
-import { realtimeRouter } from "./routers/realtime";
+import { realtimeRouter } from "../realtime/realtime.router";
 import { paymentsRouter } from "./routers/payments";
 import { payoutsRouter } from "./routers/payouts";
 import { reviewsRouter } from "./routers/reviews";

@@ -7,7 +7,7 @@ import type { ServiceDeps } from "../../platform/deps";
 import { fail } from "../../platform/domain-error";
 import { auditIfChanged } from "../moderation/audit";
 import { notificationWrite, pushNotification } from "../../notifications/notifications";
-import type { Recipient } from "../push";
+import type { Recipient } from "../../realtime/push";
 
 
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { notifications } from "../../../db/schema";
 import type { Env, NoticePushJob } from "../../platform/env";
 import type { Role } from "../../../shared/role";
-import { pushAllToUser } from "../push";
+import { pushAllToUser } from "../../realtime/push";
 import { deviceTargetsQuery, type DeviceTarget } from "../../notifications/web-push/send";
 import { runWithConcurrencyLimit } from "../../platform/concurrency-limit";
 import { sendJobs } from "../../platform/queues";

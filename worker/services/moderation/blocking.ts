@@ -6,7 +6,7 @@ import { fail } from "../../platform/domain-error";
 import { grantsAccess } from "../enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import { paymentsFor } from "../../platform/ports/stripe-client";
-import { disconnectSignIns } from "../push";
+import { disconnectSignIns } from "../../realtime/push";
 import { rotateCalendarFeedStatement } from "../../calendars/calendar-feed";
 import { auditIfChanged } from "./audit";
 

@@ -1,12 +1,12 @@
 import { routePartykitRequest } from "partyserver";
-import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../shared/realtime-protocol";
-import { readConfig, type Env } from "./platform/env";
-import { currentRefusal } from "./accounts/accounts";
-import { requestNow } from "./platform/clock";
-import { liveRefusal, liveSessionFor } from "./services/live";
-import { consumeSocketTicket, type TicketHolder } from "./services/socket-tickets";
-import { dbFor } from "./platform/database";
-import { publicError } from "./platform/errors";
+import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../../shared/realtime-protocol";
+import { readConfig, type Env } from "../platform/env";
+import { currentRefusal } from "../accounts/accounts";
+import { requestNow } from "../platform/clock";
+import { liveRefusal, liveSessionFor } from "../services/live";
+import { consumeSocketTicket, type TicketHolder } from "./socket-tickets";
+import { dbFor } from "../platform/database";
+import { publicError } from "../platform/errors";
 
 const STATUS: Record<string, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, SERVICE_UNAVAILABLE: 503 };
 

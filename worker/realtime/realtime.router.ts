@@ -1,5 +1,5 @@
-import { issueSocketTicket } from "../../services/socket-tickets";
-import { authedProcedure, router } from "../init";
+import { issueSocketTicket } from "./socket-tickets";
+import { authedProcedure, router } from "../trpc/init";
 
 /** Realtime sockets (ADR 0020): a socket opens with a ticket, never with the access token in its URL. */
 export const realtimeRouter = router({
