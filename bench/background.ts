@@ -212,7 +212,7 @@ try {
   // The floor: as many provider calls straight from here, as many at once as a delivery makes.
   const floorStart = Date.now();
   let next = 0;
-  const { MAIL_SEND_CONCURRENCY } = await import("../worker/services/mail/queued-delivery");
+  const { MAIL_SEND_CONCURRENCY } = await import("../worker/mail/queued-delivery");
   await Promise.all(
     Array.from({ length: MAIL_SEND_CONCURRENCY }, async () => {
       while (next < expected) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deadLetters, emailOutbox } from "../../db/schema";
 import { startStack, type Stack } from "../../scripts/built-stack";
-import { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "../../worker/services/mail";
+import { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "../../worker/mail/mail";
 import { createMentee, testDb } from "../support/accounts";
 import { baseUrl } from "../support/api";
 import type { MailProviderControls } from "../../worker/dev/mailbox";

@@ -6,11 +6,11 @@ import { i18nFor, mailLocale } from "../../worker/platform/i18n";
 import { eventDescription, eventSummary } from "../../worker/platform/i18n/calendar";
 import { translateSentence } from "../../worker/platform/i18n/sentences";
 import { icsCalendar } from "../../worker/calendars/ics";
-import { receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
-import { bookingMails, type Party } from "../../worker/services/mail/booking-mails";
-import { waitWords } from "../../worker/services/mail/reply-reminder-mail";
-import { reminderMail, reminderSoon } from "../../worker/services/mail/schedule-mails";
-import { verifyEmailMail } from "../../worker/services/mail/templates";
+import { receiptMail, welcomeMail } from "../../worker/mail/account-mails";
+import { bookingMails, type Party } from "../../worker/mail/booking-mails";
+import { waitWords } from "../../worker/mail/reply-reminder-mail";
+import { reminderMail, reminderSoon } from "../../worker/mail/schedule-mails";
+import { verifyEmailMail } from "../../worker/mail/templates";
 import type { SlotView } from "../../worker/scheduling/slot-view";
 
 /** E-mails, reminders and calendar files in the recipient's language (ADR 0027); English word for word. */

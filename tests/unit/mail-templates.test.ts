@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { icsInvitation, type IcsEvent } from "../../worker/calendars/ics";
-import { bookingMails, type Party } from "../../worker/services/mail/booking-mails";
-import { formatAmount, receiptMail, welcomeMail } from "../../worker/services/mail/account-mails";
-import { escapeHtml, htmlOf, textOf } from "../../worker/services/mail/layout";
+import { bookingMails, type Party } from "../../worker/mail/booking-mails";
+import { formatAmount, receiptMail, welcomeMail } from "../../worker/mail/account-mails";
+import { escapeHtml, htmlOf, textOf } from "../../worker/mail/layout";
 import type { SlotView } from "../../worker/scheduling/slot-view";
-import { reminderMail, waitlistOfferMail } from "../../worker/services/mail/schedule-mails";
+import { reminderMail, waitlistOfferMail } from "../../worker/mail/schedule-mails";
 
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 const lines = (text: string) => unfold(text).split("\r\n");

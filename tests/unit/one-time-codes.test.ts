@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailBackoffMs } from "../../worker/services/mail";
+import { mailBackoffMs } from "../../worker/mail/mail";
 import { CODE_TTL_MS, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "../../worker/accounts/one-time-codes";
 import { pkceChallenge } from "../../worker/dev/local-google-provider";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MIN_REPLIES_SHOWN, replyTimeLabel, shownReplyMinutes } from "../../shared/reply-time";
-import { replyReminderMail } from "../../worker/services/mail/reply-reminder-mail";
+import { replyReminderMail } from "../../worker/mail/reply-reminder-mail";
 import { daysAgo, lastActiveLabel } from "../../shared/last-active";
 import { REPLY_WAIT_MS, waitLabel } from "../../shared/reply-wait";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, refreshSessions } from "../../db/schema";
-import { mailInsertWhen, type MailMessage } from "../services/mail";
+import { mailInsertWhen, type MailMessage } from "../mail/mail";
 
 export type PasswordOwner = { role: "mentee" | "mentor"; userId: string };
 

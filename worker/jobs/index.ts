@@ -4,7 +4,7 @@ import { readConfig, type Env } from "../platform/env";
 import { currentTime } from "../platform/clock";
 import { pruneThrottle } from "../accounts/login-throttle";
 import { pruneSocketTickets } from "../realtime/socket-tickets";
-import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../services/mail/queued-delivery";
+import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { transferHeldShares } from "../services/payouts/held-transfers";
 import { handOnLostReminders, planReminders } from "../scheduling/reminders.job";

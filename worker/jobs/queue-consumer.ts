@@ -3,7 +3,7 @@ import { dbFor } from "../platform/database";
 import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../platform/env";
 import { pushNotices, queueNoticePushes } from "../services/background/notice-pushes";
 import { currentTime } from "../platform/clock";
-import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../services/mail/queued-delivery";
+import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../mail/queued-delivery";
 import { sendPlannedReminders } from "../scheduling/reminders.job";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import type { WaitUntil } from "../platform/deps";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { mailInsertWhen } from "../services/mail";
-import { bookingMails, type BookingChange, type Party } from "../services/mail/booking-mails";
+import { mailInsertWhen } from "../mail/mail";
+import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
 import type { SlotRow, SlotView } from "./slot-view";
 import { mailLocale } from "../platform/i18n";
 

@@ -15,7 +15,7 @@ import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
-import { deliverMailSoon } from "../services/mail";
+import { deliverMailSoon } from "../mail/mail";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;

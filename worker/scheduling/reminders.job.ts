@@ -5,9 +5,9 @@ import type { Env, ReminderJob } from "../platform/env";
 import { mailLocale } from "../platform/i18n";
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { sendJobsAt } from "../platform/queues";
-import { mailInsertWhen } from "../services/mail";
-import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../services/mail/queued-delivery";
-import { reminderMail, reminderSoon } from "../services/mail/schedule-mails";
+import { mailInsertWhen } from "../mail/mail";
+import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../mail/queued-delivery";
+import { reminderMail, reminderSoon } from "../mail/schedule-mails";
 import type { MailTransport } from "../platform/ports/mail-transport";
 
 /**

@@ -10,7 +10,7 @@ import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
 import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
-import { deliverMailSoon } from "../services/mail";
+import { deliverMailSoon } from "../mail/mail";
 
 const DAY = 24 * 60 * 60 * 1000;
 

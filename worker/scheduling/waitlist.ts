@@ -4,8 +4,8 @@ import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schem
 import { fail } from "../platform/domain-error";
 import { grantsAccess } from "../services/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
-import { deliverMailSoon, mailInsertWhen } from "../services/mail";
-import { waitlistOfferMail } from "../services/mail/schedule-mails";
+import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
+import { waitlistOfferMail } from "../mail/schedule-mails";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { formatWhen, zoneOr } from "../../shared/zoned-time";
 import { mailLocale } from "../platform/i18n";

@@ -4,7 +4,7 @@ import { deadLetters, type MailLane, type Role } from "../../../db/schema";
 import type { ReminderJob } from "../../platform/env";
 import { sendJobs } from "../../platform/queues";
 import { fail } from "../../platform/domain-error";
-import { sendMailJobs } from "../mail/queued-delivery";
+import { sendMailJobs } from "../../mail/queued-delivery";
 import { parkedRows, type BackgroundWorkDeps } from "./background-work";
 
 /**

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { type enrollments, mentees, mentors } from "../../../db/schema";
 import { zoneOr } from "../../../shared/zoned-time";
-import { mailInsert } from "../mail";
-import { receiptMail } from "../mail/account-mails";
+import { mailInsert } from "../../mail/mail";
+import { receiptMail } from "../../mail/account-mails";
 import { mailLocale } from "../../platform/i18n";
 
 /** What a paid invoice says: its id, what was paid, and the period it pays for. */

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "../mail";
-import type { Locale } from "../../../shared/locale";
-import { i18nFor } from "../../platform/i18n";
+import type { MailMessage } from "./mail";
+import type { Locale } from "../../shared/locale";
+import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 /**

@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import type { I18n } from "@lingui/core";
-import type { Role } from "../../../db/schema";
-import type { Locale } from "../../../shared/locale";
-import type { MailMessage } from "../mail";
-import { i18nFor } from "../../platform/i18n";
+import type { Role } from "../../db/schema";
+import type { Locale } from "../../shared/locale";
+import type { MailMessage } from "./mail";
+import { i18nFor } from "../platform/i18n";
 import { htmlOf as layoutHtml, PRODUCT } from "./layout";
 
 /**

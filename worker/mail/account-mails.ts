@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "../mail";
-import { formatDate } from "../../../shared/zoned-time";
-import { CALLS_PER_MONTH } from "../../../shared/plan";
-import type { Locale } from "../../../shared/locale";
-import { i18nFor, intlTag } from "../../platform/i18n";
+import type { MailMessage } from "./mail";
+import { formatDate } from "../../shared/zoned-time";
+import { CALLS_PER_MONTH } from "../../shared/plan";
+import type { Locale } from "../../shared/locale";
+import { i18nFor, intlTag } from "../platform/i18n";
 import { layoutMail as mail, PRODUCT } from "./layout";
 
 /** Sent once, with the sign-up, in the language she signed up in (ADR 0027); a Google sign-up has a proven address and no link to open. */

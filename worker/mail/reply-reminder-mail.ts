@@ -1,8 +1,8 @@
 import { msg, plural } from "@lingui/core/macro";
-import { waitLabel } from "../../../shared/reply-wait";
-import type { MailMessage } from "../mail";
-import type { Locale } from "../../../shared/locale";
-import { i18nFor } from "../../platform/i18n";
+import { waitLabel } from "../../shared/reply-wait";
+import type { MailMessage } from "./mail";
+import type { Locale } from "../../shared/locale";
+import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 const HOUR = 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * name or an agenda typed by a person can never become markup.
  */
 
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "./mail";
 
 export const PRODUCT = "MentorLink";
 

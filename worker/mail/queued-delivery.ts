@@ -1,10 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { emailOutbox, type MailLane } from "../../../db/schema";
-import type { Env, MailJob } from "../../platform/env";
-import { runWithConcurrencyLimit } from "../../platform/concurrency-limit";
-import { sendJobs } from "../../platform/queues";
-import type { MailTransport, OutgoingMail } from "../../platform/ports/mail-transport";
+import type { Db } from "../../db/client";
+import { emailOutbox, type MailLane } from "../../db/schema";
+import type { Env, MailJob } from "../platform/env";
+import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
+import { sendJobs } from "../platform/queues";
+import type { MailTransport, OutgoingMail } from "../platform/ports/mail-transport";
 
 /**
  * Mail carried by the queues (ADR 0031). The outbox row is the truth; a queue message names one row. A delivery claims

@@ -1,13 +1,13 @@
-import type { MailMessage } from "../mail";
-import { icsInvitation, type IcsEvent, type InvitationMethod } from "../../calendars/ics";
-import type { SlotView } from "../../scheduling/slot-view";
-import { callEnd } from "../../../shared/live-window";
-import { formatWhen } from "../../../shared/zoned-time";
-import type { Locale } from "../../../shared/locale";
+import type { MailMessage } from "./mail";
+import { icsInvitation, type IcsEvent, type InvitationMethod } from "../calendars/ics";
+import type { SlotView } from "../scheduling/slot-view";
+import { callEnd } from "../../shared/live-window";
+import { formatWhen } from "../../shared/zoned-time";
+import type { Locale } from "../../shared/locale";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { i18nFor } from "../../platform/i18n";
-import { eventDescription, eventSummary } from "../../platform/i18n/calendar";
+import { i18nFor } from "../platform/i18n";
+import { eventDescription, eventSummary } from "../platform/i18n/calendar";
 import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "../mail";
-import type { Locale } from "../../../shared/locale";
-import { i18nFor } from "../../platform/i18n";
+import type { MailMessage } from "./mail";
+import type { Locale } from "../../shared/locale";
+import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
 
 /** The e-mail of a session the mentor did not come to (ADR 0026): the call is back in her plan, and how to book another. In her language (ADR 0027). */

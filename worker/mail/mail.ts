@@ -7,7 +7,7 @@ import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
 import { currentTime } from "../platform/clock";
 import { channelOffSql } from "../notifications/notice-preferences";
-import { handMailToQueues, MAIL_CLAIM_MS } from "./mail/queued-delivery";
+import { handMailToQueues, MAIL_CLAIM_MS } from "./queued-delivery";
 import type { WaitUntil } from "../platform/deps";
 
 /**
@@ -60,7 +60,7 @@ export type MailMessage = {
   id?: string;
 };
 
-export { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT, mailBackoffMs } from "./mail/queued-delivery";
+export { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT, mailBackoffMs } from "./queued-delivery";
 
 const attachmentsOf = (message: MailMessage) => (message.attachments?.length ? message.attachments : null);
 
