@@ -20,7 +20,7 @@ import { appPage, wantsAppPage } from "./routes/app-page";
 import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { imageRoutes } from "./routes/images";
 import { installFileRoutes } from "./routes/install-files";
-import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes";
 import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
 import { devCron } from "./dev/cron";
 import { devQueues } from "./dev/queues";

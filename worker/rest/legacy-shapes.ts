@@ -1,7 +1,7 @@
 import type { MenteeProfile } from "../services/mentee-profiles";
 import type { MentorCard } from "../services/mentor-directory";
 import type { MentorProfile, OwnMentorProfile } from "../services/mentor-profiles";
-import type { MenteeSubscription, MentorSubscriber, SubscriptionSummary } from "../services/subscriptions";
+import type { MenteeSubscription, MentorSubscriber, SubscriptionSummary } from "../payments/subscriptions";
 
 /** Paise to the rupees the REST contract speaks. */
 export const rupees = (paise: number) => paise / 100;

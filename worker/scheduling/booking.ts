@@ -6,7 +6,7 @@ import { commitWithNotice } from "../notifications/commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { pushToUser } from "../realtime/push";
 import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, timeSlots } from "../../db/schema";
 import type { DomainErrorCode } from "../platform/domain-error";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { CANCEL_WINDOW_MS, SLOT_TAKEN } from "./booking";
 import { ruleRefusal } from "./booking-rules";

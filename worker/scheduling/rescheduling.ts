@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { enrollments, mentees, timeSlots } from "../../db/schema";
 import type { ServiceDeps } from "../platform/deps";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
 import { htmlOf } from "../mail/layout";

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, timeSlots } from "../../db/schema";
 import { DomainError, fail } from "../platform/domain-error";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { dayjs, inZone, zonedInstant, mentorZoneOrDefault } from "../../shared/zoned-time";

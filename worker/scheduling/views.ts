@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
 import { profileImageUrl } from "../accounts/accounts";
 import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../services/enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { waitlistOfferMail } from "../mail/schedule-mails";

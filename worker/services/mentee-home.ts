@@ -2,10 +2,10 @@ import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "../chat/conversations";
-import { grantsAccess } from "./enrollment-status";
+import { grantsAccess } from "../payments/enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
 import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";
-import { menteeSubscriptions } from "./subscriptions";
+import { menteeSubscriptions } from "../payments/subscriptions";
 import { ratingPromptFor, type RatingPrompt } from "./rating-prompts/prompts";
 
 /** How many mentors the home suggests. */

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, reviews } from "../../db/schema";
 import { fail } from "../platform/domain-error";
-import { hasEverEnrolled } from "./enrollment-status";
+import { hasEverEnrolled } from "../payments/enrollment-status";
 import { publicMentorProfile } from "./mentor-profiles";
 
 export type ReviewView = { id: string; rating: number; text: string; author: string; createdAt: string; edited: boolean };

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
 import { profileImageUrl } from "../../accounts/accounts";
-import { grantsAccess } from "../enrollment-status";
+import { grantsAccess } from "../../payments/enrollment-status";
 import { attendanceRecordColumns, recordOf } from "../attendance/records";
 import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 

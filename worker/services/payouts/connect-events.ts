@@ -5,7 +5,7 @@ import { payoutAccounts, payouts, processedPaymentEvents, type PayoutStatus } fr
 import type { ServiceDeps } from "../../platform/deps";
 import { formatAmount } from "../../mail/account-mails";
 import { notify } from "../../notifications/notifications";
-import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
+import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../../payments/subscription-sync";
 import type { Payments } from "../../platform/ports/third-parties";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { earnings, payoutAccounts, processedPaymentEvents } from "../../../db/schema";
-import { isDuplicateEvent } from "../payments/subscription-sync";
+import { isDuplicateEvent } from "../../payments/subscription-sync";
 import type { Payments } from "../../platform/ports/third-parties";
 import { idOf, netAfter, type Earning, type MoneyOutcome } from "./ledger";
 

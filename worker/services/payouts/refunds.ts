@@ -7,7 +7,7 @@ import type { EarningLine } from "../../../shared/payouts";
 import { fail } from "../../platform/domain-error";
 import { auditInsert } from "../moderation/audit";
 import { callStripe } from "../../platform/ports/stripe-client";
-import { isDuplicateEvent } from "../payments/subscription-sync";
+import { isDuplicateEvent } from "../../payments/subscription-sync";
 import type { Payments } from "../../platform/ports/third-parties";
 import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 

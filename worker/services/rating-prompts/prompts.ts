@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../../db/schema";
 import type { ServiceDeps } from "../../platform/deps";
 import { fail } from "../../platform/domain-error";
-import { EVER_PAID_STATUSES, hasEverEnrolled } from "../enrollment-status";
+import { EVER_PAID_STATUSES, hasEverEnrolled } from "../../payments/enrollment-status";
 import { oneTapRatingWrites } from "../reviews";
 import { duePrompt, PROMPT_RECENT_MS } from "./rule";
 

@@ -1,6 +1,6 @@
-import { refreshMentorPrice } from "../../services/payments/mentor-price";
+import { refreshMentorPrice } from "../../payments/mentor-price";
 import { paymentsFor } from "../../platform/ports/stripe-client";
-import { isEnrollmentActive } from "../../services/enrollment-status";
+import { isEnrollmentActive } from "../../payments/enrollment-status";
 import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
 import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
 import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../../shared/validation/profiles";

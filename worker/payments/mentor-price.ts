@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { enrollments, mentors } from "../../../db/schema";
-import { monthlyPricePaise } from "../../../shared/plan";
+import type { Db } from "../../db/client";
+import { enrollments, mentors } from "../../db/schema";
+import { monthlyPricePaise } from "../../shared/plan";
 
 export type MentorPrice = { priceId: string; amountPaise: number };
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
 import type { Env } from "../platform/env";
-import { handleEvent, tellPeople } from "../services/payments/webhook";
+import { handleEvent, tellPeople } from "./webhook";
 import { deliverMailSoon } from "../mail/mail";
 import { tellMentorAboutMoney } from "../services/payouts/money-notices";
 import { requestNow } from "../platform/clock";

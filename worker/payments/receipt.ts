@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { type enrollments, mentees, mentors } from "../../../db/schema";
-import { zoneOr } from "../../../shared/zoned-time";
-import { mailInsert } from "../../mail/mail";
-import { receiptMail } from "../../mail/account-mails";
-import { mailLocale } from "../../platform/i18n";
+import type { Db } from "../../db/client";
+import { type enrollments, mentees, mentors } from "../../db/schema";
+import { zoneOr } from "../../shared/zoned-time";
+import { mailInsert } from "../mail/mail";
+import { receiptMail } from "../mail/account-mails";
+import { mailLocale } from "../platform/i18n";
 
 /** What a paid invoice says: its id, what was paid, and the period it pays for. */
 export type PaidInvoice = { invoiceId: string; amountMinor: number; currency: string; period: { start: Date; end: Date } | null };

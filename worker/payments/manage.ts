@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { enrollments, mentors } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
-import { rowGrantsAccess } from "../enrollment-status";
-import type { Payments } from "../../platform/ports/third-parties";
-import { callStripe } from "../../platform/ports/stripe-client";
+import { enrollments, mentors } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { rowGrantsAccess } from "./enrollment-status";
+import type { Payments } from "../platform/ports/third-parties";
+import { callStripe } from "../platform/ports/stripe-client";
 import { subscriptionState, syncEnrollment } from "./subscription-sync";
 import { tellPeople } from "./webhook";
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, ne, not, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../../db/schema";
-import { grantsAccess } from "../enrollment-status";
+import type { Db } from "../../db/client";
+import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../db/schema";
+import { grantsAccess } from "./enrollment-status";
 import { receiptWrites, type PaidInvoice } from "./receipt";
-import { earningWrites, type PaidShare } from "../payouts/ledger";
+import { earningWrites, type PaidShare } from "../services/payouts/ledger";
 
 type Enrollment = typeof enrollments.$inferSelect;
 

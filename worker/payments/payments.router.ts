@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { enrollments, mentors } from "../../../db/schema";
-import { rowGrantsAccess } from "../../services/enrollment-status";
-import { createCheckout, enrollmentStatus } from "../../services/payments/checkout";
-import { callStripe, paymentsFor } from "../../platform/ports/stripe-client";
-import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../../shared/validation/payments";
-import { fail } from "../../platform/domain-error";
-import { readConfig } from "../../platform/env";
-import { menteeProcedure, publicProcedure, router } from "../init";
+import { enrollments, mentors } from "../../db/schema";
+import { rowGrantsAccess } from "./enrollment-status";
+import { createCheckout, enrollmentStatus } from "./checkout";
+import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
+import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../shared/validation/payments";
+import { fail } from "../platform/domain-error";
+import { readConfig } from "../platform/env";
+import { menteeProcedure, publicProcedure, router } from "../trpc/init";
 
 export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */

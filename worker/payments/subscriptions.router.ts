@@ -1,8 +1,8 @@
-import { setCancelAtPeriodEnd } from "../../services/payments/manage";
-import { paymentsFor } from "../../platform/ports/stripe-client";
-import { menteeSubscriptions, mentorSubscribers } from "../../services/subscriptions";
-import { subscriptionIdSchema } from "../../../shared/validation/payments";
-import { menteeProcedure, mentorProcedure, router } from "../init";
+import { setCancelAtPeriodEnd } from "./manage";
+import { paymentsFor } from "../platform/ports/stripe-client";
+import { menteeSubscriptions, mentorSubscribers } from "./subscriptions";
+import { subscriptionIdSchema } from "../../shared/validation/payments";
+import { menteeProcedure, mentorProcedure, router } from "../trpc/init";
 
 export const subscriptionsRouter = router({
   /** The signed-in mentee's subscriptions (`allMentorsSubscribed`). */

@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors, payoutAccounts } from "../../../db/schema";
-import { fail } from "../../platform/domain-error";
-import { grantsAccess, latestEnrollment, rowGrantsAccess } from "../enrollment-status";
+import type { Db } from "../../db/client";
+import { enrollments, mentees, mentors, payoutAccounts } from "../../db/schema";
+import { fail } from "../platform/domain-error";
+import { grantsAccess, latestEnrollment, rowGrantsAccess } from "./enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
-import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../../shared/plan";
-import type { Payments } from "../../platform/ports/third-parties";
+import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../shared/plan";
+import type { Payments } from "../platform/ports/third-parties";
 
 export const ALREADY_SUBSCRIBED = "You are already subscribed to this Mentor";
 
