@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { imageRoutes } from "./routes/images";
 import { installFileRoutes } from "./routes/install-files";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes";
-import { stripeConnectWebhookRoutes } from "./routes/stripe-connect-webhook";
+import { stripeConnectWebhookRoutes } from "./payouts/stripe-connect-webhook.routes";
 import { devCron } from "./dev/cron";
 import { devQueues } from "./dev/queues";
 import { devPushPages } from "./dev/push-pages";

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
 import { formatRupees } from "../../src/lib/money";
-import { addMonths, monthIn, monthStart } from "../../worker/services/payouts/earnings-view";
+import { addMonths, monthIn, monthStart } from "../../worker/payouts/earnings-view";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { seedSession, toasts, useBrowser, waitForPath } from "../support/browser";

@@ -4,7 +4,7 @@ import { earnings, payoutAccounts } from "../../db/schema";
 import { listObjects, putObject, getObject, stripeId, type StripeObject } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";
-import { refundSplit } from "../../worker/services/payouts/ledger";
+import { refundSplit } from "../../worker/payouts/ledger";
 import { createModerator } from "../support/moderation";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paiseToRupeesInput, rupeesToPaise } from "../../src/components/moderation/refund-amount";
-import { addMonths, monthIn, monthStart } from "../../worker/services/payouts/earnings-view";
+import { addMonths, monthIn, monthStart } from "../../worker/payouts/earnings-view";
 
 /** The Earnings page's months (in the mentor's zone) and the refund dialog's amount field. */
 describe("earnings months", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountState, nextStepFor } from "../../worker/services/payouts/payout-account";
+import { accountState, nextStepFor } from "../../worker/payouts/payout-account";
 
 /** A mentor's payout account state from the row Stripe's account was synced into (ADR 0024), and what he is told to do. */
 const row = (values: Partial<{ chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean; disabledReason: string | null; due: string[] }> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { platformFeePaise, proportionOf } from "../../shared/payouts";
-import { earningLine, earningStatus, isDisputed, netAfter, refundSplit, splitOf, type Earning } from "../../worker/services/payouts/ledger";
+import { earningLine, earningStatus, isDisputed, netAfter, refundSplit, splitOf, type Earning } from "../../worker/payouts/ledger";
 
 /** The ledger's arithmetic (ADR 0024): the fee, the split, refunds in proportion, and a line's status. */
 

@@ -6,7 +6,7 @@ import { pruneThrottle } from "../accounts/login-throttle";
 import { pruneSocketTickets } from "../realtime/socket-tickets";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
-import { transferHeldShares } from "../services/payouts/held-transfers";
+import { transferHeldShares } from "../payouts/held-transfers";
 import { handOnLostReminders, planReminders } from "../scheduling/reminders.job";
 import { releaseUnansweredReschedules } from "../scheduling/reschedule-requests.job";
 import { extendWeeklyHoursJob } from "../scheduling/weekly-hours.job";

@@ -3,7 +3,7 @@ import type { AppEnv } from "../platform/app-env";
 import type { Env } from "../platform/env";
 import { handleEvent, tellPeople } from "./webhook";
 import { deliverMailSoon } from "../mail/mail";
-import { tellMentorAboutMoney } from "../services/payouts/money-notices";
+import { tellMentorAboutMoney } from "../payouts/money-notices";
 import { requestNow } from "../platform/clock";
 import type { WaitUntil } from "../platform/deps";
 import { receiveStripeEvent } from "../platform/ports/signed-stripe-event";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../db/schema";
 import { grantsAccess } from "./enrollment-status";
 import { receiptWrites, type PaidInvoice } from "./receipt";
-import { earningWrites, type PaidShare } from "../services/payouts/ledger";
+import { earningWrites, type PaidShare } from "../payouts/ledger";
 
 type Enrollment = typeof enrollments.$inferSelect;
 

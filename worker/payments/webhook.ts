@@ -5,9 +5,9 @@ import { enrollments, mentees, mentors, processedPaymentEvents } from "../../db/
 import type { ServiceDeps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
 import type { Payments } from "../platform/ports/third-parties";
-import { recordDisputeEvent } from "../services/payouts/disputes";
-import { splitOf, type MoneyOutcome, type PaidShare } from "../services/payouts/ledger";
-import { recordRefundEvent } from "../services/payouts/refunds";
+import { recordDisputeEvent } from "../payouts/disputes";
+import { splitOf, type MoneyOutcome, type PaidShare } from "../payouts/ledger";
+import { recordRefundEvent } from "../payouts/refunds";
 import type { PaidInvoice } from "./receipt";
 import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
 

@@ -12,7 +12,7 @@ import { notificationSettingsRouter } from "../notifications/notification-settin
 import { passwordRouter } from "../accounts/password.router";
 import { realtimeRouter } from "../realtime/realtime.router";
 import { paymentsRouter } from "../payments/payments.router";
-import { payoutsRouter } from "./routers/payouts";
+import { payoutsRouter } from "../payouts/payouts.router";
 import { reviewsRouter } from "./routers/reviews";
 import { schedulingRouter } from "../scheduling/scheduling.router";
 import { subscriptionsRouter } from "../payments/subscriptions.router";

@@ -20,7 +20,7 @@ import {
 } from "../../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../init";
 import { backgroundProcedures } from "./moderation-background";
-import { moneyProcedures } from "./moderation-money";
+import { moneyProcedures } from "../../payouts/moderation-money.router";
 import { responsivenessProcedures } from "./moderation-responsiveness";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { payoutAccounts, payouts, processedPaymentEvents, type PayoutStatus } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { formatAmount } from "../../mail/account-mails";
-import { notify } from "../../notifications/notifications";
-import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../../payments/subscription-sync";
-import type { Payments } from "../../platform/ports/third-parties";
+import type { Db } from "../../db/client";
+import { payoutAccounts, payouts, processedPaymentEvents, type PayoutStatus } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { formatAmount } from "../mail/account-mails";
+import { notify } from "../notifications/notifications";
+import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
+import type { Payments } from "../platform/ports/third-parties";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
 

@@ -1,6 +1,6 @@
-import { accountView, dashboardLink, refreshAccount, startOnboarding } from "../../services/payouts/payout-account";
-import { callStripe, paymentsFor } from "../../platform/ports/stripe-client";
-import { mentorProcedure } from "../init";
+import { accountView, dashboardLink, refreshAccount, startOnboarding } from "./payout-account";
+import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
+import { mentorProcedure } from "../trpc/init";
 
 /**
  * A mentor's payout account (ADR 0024): its state, onboarding on Stripe's hosted pages

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { earnings, mentors, payoutAccounts } from "../../../db/schema";
-import type { PayoutAccountState, PayoutAccountView } from "../../../shared/payouts";
-import { fail } from "../../platform/domain-error";
-import type { Payments } from "../../platform/ports/third-parties";
+import type { Db } from "../../db/client";
+import { earnings, mentors, payoutAccounts } from "../../db/schema";
+import type { PayoutAccountState, PayoutAccountView } from "../../shared/payouts";
+import { fail } from "../platform/domain-error";
+import type { Payments } from "../platform/ports/third-parties";
 import { transferHeldShares } from "./held-transfers";
 
 /**

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { earnings, mentees, processedPaymentEvents } from "../../../db/schema";
-import type { EarningLine } from "../../../shared/payouts";
-import { fail } from "../../platform/domain-error";
-import { auditInsert } from "../moderation/audit";
-import { callStripe } from "../../platform/ports/stripe-client";
-import { isDuplicateEvent } from "../../payments/subscription-sync";
-import type { Payments } from "../../platform/ports/third-parties";
+import type { Db } from "../../db/client";
+import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
+import type { EarningLine } from "../../shared/payouts";
+import { fail } from "../platform/domain-error";
+import { auditInsert } from "../services/moderation/audit";
+import { callStripe } from "../platform/ports/stripe-client";
+import { isDuplicateEvent } from "../payments/subscription-sync";
+import type { Payments } from "../platform/ports/third-parties";
 import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { earnings, payoutAccounts } from "../../../db/schema";
-import type { Payments } from "../../platform/ports/third-parties";
+import type { Db } from "../../db/client";
+import { earnings, payoutAccounts } from "../../db/schema";
+import type { Payments } from "../platform/ports/third-parties";
 import { isDisputed, moneyLeaseFree, netAfter, type Earning } from "./ledger";
 
 /** Rows per run; the cron runs every minute, so a backlog drains over a few runs. */

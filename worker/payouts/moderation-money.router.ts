@@ -1,9 +1,9 @@
-import { paymentsFor } from "../../platform/ports/stripe-client";
-import { menteePayments } from "../../services/payouts/mentee-payments";
-import { refundPayment } from "../../services/payouts/refunds";
-import { feeRevenuePerDay } from "../../services/statistics/daily-fees";
-import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../../shared/validation/payouts";
-import { moderatorProcedure } from "../init";
+import { paymentsFor } from "../platform/ports/stripe-client";
+import { menteePayments } from "./mentee-payments";
+import { refundPayment } from "./refunds";
+import { feeRevenuePerDay } from "../services/statistics/daily-fees";
+import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../shared/validation/payouts";
+import { moderatorProcedure } from "../trpc/init";
 
 /** The moderator's view of the money: fee revenue per day, a mentee's payments, refunds. */
 export const moneyProcedures = {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
 import type { Env } from "../platform/env";
-import { afterConnectEvent, handleConnectEvent } from "../services/payouts/connect-events";
+import { afterConnectEvent, handleConnectEvent } from "./connect-events";
 import { requestNow } from "../platform/clock";
 import type { WaitUntil } from "../platform/deps";
 import { receiveStripeEvent } from "../platform/ports/signed-stripe-event";

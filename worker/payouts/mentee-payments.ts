@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { earnings, mentees, mentors } from "../../../db/schema";
-import type { EarningStatus } from "../../../shared/payouts";
-import { fail } from "../../platform/domain-error";
+import type { Db } from "../../db/client";
+import { earnings, mentees, mentors } from "../../db/schema";
+import type { EarningStatus } from "../../shared/payouts";
+import { fail } from "../platform/domain-error";
 import { earningStatus } from "./ledger";
 
 /** One paid invoice of a mentee, as a moderator sees it before a refund. */

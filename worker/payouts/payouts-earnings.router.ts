@@ -1,6 +1,6 @@
-import { earningsView } from "../../services/payouts/earnings-view";
-import { earningsSchema } from "../../../shared/validation/payouts";
-import { mentorProcedure } from "../init";
+import { earningsView } from "./earnings-view";
+import { earningsSchema } from "../../shared/validation/payouts";
+import { mentorProcedure } from "../trpc/init";
 
 /** A mentor's earnings (ADR 0024): months, per-subscriber lines, payouts. Only his own. */
 export const earningsProcedures = {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { earnings, mentees } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { notify } from "../../notifications/notifications";
+import { earnings, mentees } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { notify } from "../notifications/notifications";
 import { netAfter, rupees, type MoneyOutcome } from "./ledger";
 
 /**

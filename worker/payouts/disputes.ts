@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client";
-import { earnings, payoutAccounts, processedPaymentEvents } from "../../../db/schema";
-import { isDuplicateEvent } from "../../payments/subscription-sync";
-import type { Payments } from "../../platform/ports/third-parties";
+import type { Db } from "../../db/client";
+import { earnings, payoutAccounts, processedPaymentEvents } from "../../db/schema";
+import { isDuplicateEvent } from "../payments/subscription-sync";
+import type { Payments } from "../platform/ports/third-parties";
 import { idOf, netAfter, type Earning, type MoneyOutcome } from "./ledger";
 
 /**

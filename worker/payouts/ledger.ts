@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { earnings, type enrollments, type EarningRoute } from "../../../db/schema";
-import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../../shared/payouts";
+import type { Db } from "../../db/client";
+import { earnings, type enrollments, type EarningRoute } from "../../db/schema";
+import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../shared/payouts";
 
 /**
  * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as
