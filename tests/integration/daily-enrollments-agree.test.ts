@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn } from "../../worker/services/statistics/count-per-day";
+import { dayIn } from "../../worker/statistics/count-per-day";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";
 import { call } from "../support/scheduling";

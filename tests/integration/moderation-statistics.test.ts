@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn, latestDays } from "../../worker/services/statistics/count-per-day";
+import { dayIn, latestDays } from "../../worker/statistics/count-per-day";
 import { rest, trpc } from "../support/api";
 import { createMentee, createMentor } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPerDay, dayIn, latestDays } from "../../worker/services/statistics/count-per-day";
+import { countPerDay, dayIn, latestDays } from "../../worker/statistics/count-per-day";
 
 describe("the 30 days of the moderator statistics", () => {
   it("end today in the viewer's zone, oldest first, across a month and year boundary", () => {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { earnings, mentees, mentors, payouts } from "../../db/schema";
 import type { EarningLine, EarningsMonth, EarningsView, PayoutLine } from "../../shared/payouts";
 import { mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
-import { dayIn } from "../services/statistics/count-per-day";
+import { dayIn } from "../statistics/count-per-day";
 import { earningLine, feeAfter, netAfter } from "./ledger";
 import { accountView } from "./payout-account";
 

@@ -1,7 +1,7 @@
 import { paymentsFor } from "../platform/ports/stripe-client";
 import { menteePayments } from "./mentee-payments";
 import { refundPayment } from "./refunds";
-import { feeRevenuePerDay } from "../services/statistics/daily-fees";
+import { feeRevenuePerDay } from "../statistics/daily-fees";
 import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../shared/validation/payouts";
 import { moderatorProcedure } from "../trpc/init";
 

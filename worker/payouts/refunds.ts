@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
 import type { EarningLine } from "../../shared/payouts";
 import { fail } from "../platform/domain-error";
-import { auditInsert } from "../services/moderation/audit";
+import { auditInsert } from "../moderation/audit";
 import { callStripe } from "../platform/ports/stripe-client";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import type { Payments } from "../platform/ports/third-parties";

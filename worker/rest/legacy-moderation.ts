@@ -1,4 +1,4 @@
-import type { listApplicants } from "../services/moderation/applicants";
+import type { listApplicants } from "../moderation/applicants";
 import { rupees } from "./legacy-shapes";
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
-import { countPerDay } from "../services/statistics/count-per-day";
-import { enrollmentStarts } from "../services/statistics/daily-enrollments";
+import { countPerDay } from "../statistics/count-per-day";
+import { enrollmentStarts } from "../statistics/daily-enrollments";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 

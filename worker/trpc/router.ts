@@ -6,7 +6,7 @@ import { liveRouter } from "./routers/live";
 import { attendanceRouter } from "./routers/attendance";
 import { menteesRouter } from "./routers/mentees";
 import { mentorsRouter } from "./routers/mentors";
-import { moderationRouter } from "./routers/moderation";
+import { moderationRouter } from "../moderation/moderation.router";
 import { notificationsRouter } from "../notifications/notifications.router";
 import { notificationSettingsRouter } from "../notifications/notification-settings.router";
 import { passwordRouter } from "../accounts/password.router";

@@ -5,7 +5,7 @@ import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } f
 import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../../platform/deps";
 import { fail } from "../../platform/domain-error";
-import { auditIfChanged } from "../moderation/audit";
+import { auditIfChanged } from "../../moderation/audit";
 import { notificationWrite, pushNotification } from "../../notifications/notifications";
 import type { Recipient } from "../../realtime/push";
 

@@ -1,6 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments } from "../../../db/schema";
+import type { Db } from "../../db/client";
+import { enrollments } from "../../db/schema";
 import { countPerDay, readFrom } from "./count-per-day";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client";
-import { mentees, mentors, moderationActions, moderators, type ModerationActionKind, type Role } from "../../../db/schema";
+import type { Db } from "../../db/client";
+import { mentees, mentors, moderationActions, moderators, type ModerationActionKind, type Role } from "../../db/schema";
 import { personMatches } from "./list-query";
 
 export type AuditEntry = {

@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
-import { grantsAccess } from "../../payments/enrollment-status";
-import { setCancelAtPeriodEnd } from "../../payments/manage";
-import { paymentsFor } from "../../platform/ports/stripe-client";
-import { disconnectSignIns } from "../../realtime/push";
-import { rotateCalendarFeedStatement } from "../../calendars/calendar-feed";
+import type { Db } from "../../db/client";
+import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { grantsAccess } from "../payments/enrollment-status";
+import { setCancelAtPeriodEnd } from "../payments/manage";
+import { paymentsFor } from "../platform/ports/stripe-client";
+import { disconnectSignIns } from "../realtime/push";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { auditIfChanged } from "./audit";
 
 export type Member = "mentee" | "mentor";

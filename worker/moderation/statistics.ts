@@ -1,7 +1,7 @@
 import { eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentees, mentors, tickets } from "../../../db/schema";
-import { grantsAccess } from "../../payments/enrollment-status";
+import type { Db } from "../../db/client";
+import { enrollments, mentees, mentors, tickets } from "../../db/schema";
+import { grantsAccess } from "../payments/enrollment-status";
 import { countPerDay, readFrom } from "../statistics/count-per-day";
 import { enrollmentsPerDay } from "../statistics/daily-enrollments";
 

@@ -1,5 +1,5 @@
 import { asc, desc, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { ListSort } from "../../../shared/validation/moderation";
+import type { ListSort } from "../../shared/validation/moderation";
 
 /** Rows per page of every moderator list (applicants, mentees, mentors). */
 export const LIST_PAGE_SIZE = 20;

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentors, mentorSkills } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
-import { deliverMailSoon, mailInsert } from "../../mail/mail";
-import { REAPPLY_AFTER_MS } from "../../accounts/registration";
+import type { Db } from "../../db/client";
+import { mentors, mentorSkills } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { deliverMailSoon, mailInsert } from "../mail/mail";
+import { REAPPLY_AFTER_MS } from "../accounts/registration";
 import { auditInsert } from "./audit";
 import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 

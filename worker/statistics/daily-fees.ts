@@ -1,8 +1,8 @@
 import { gte } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { earnings } from "../../../db/schema";
-import type { FeeRevenueDay } from "../../../shared/payouts";
-import { feeAfter } from "../../payouts/ledger";
+import type { Db } from "../../db/client";
+import { earnings } from "../../db/schema";
+import type { FeeRevenueDay } from "../../shared/payouts";
+import { feeAfter } from "../payouts/ledger";
 import { dayIn, latestDays, readFrom, STATISTICS_DAYS } from "./count-per-day";
 
 /**

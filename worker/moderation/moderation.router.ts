@@ -1,9 +1,9 @@
-import { acceptApplicant, listApplicants, listApplicantsPage, rejectApplicant } from "../../services/moderation/applicants";
-import { listMentees, listMentors } from "../../services/moderation/account-lists";
-import { listAudit, listModerators } from "../../services/moderation/audit";
-import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "../../services/moderation/blocking";
-import { dailyEnrollments, dailyNewMentees, homeCounts } from "../../services/moderation/statistics";
-import { dismissTicket, listTicketQueue } from "../../services/moderation/ticket-queue";
+import { acceptApplicant, listApplicants, listApplicantsPage, rejectApplicant } from "./applicants";
+import { listMentees, listMentors } from "./account-lists";
+import { listAudit, listModerators } from "./audit";
+import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "./blocking";
+import { dailyEnrollments, dailyNewMentees, homeCounts } from "./statistics";
+import { dismissTicket, listTicketQueue } from "./ticket-queue";
 import {
   acceptApplicantSchema,
   accountListSchema,
@@ -17,11 +17,11 @@ import {
   ticketPageSchema,
   toggleMenteeSchema,
   toggleMentorSchema,
-} from "../../../shared/validation/moderation";
-import { changesCatalogue, moderatorProcedure, router } from "../init";
-import { backgroundProcedures } from "./moderation-background";
-import { moneyProcedures } from "../../payouts/moderation-money.router";
-import { responsivenessProcedures } from "./moderation-responsiveness";
+} from "../../shared/validation/moderation";
+import { changesCatalogue, moderatorProcedure, router } from "../trpc/init";
+import { backgroundProcedures } from "../trpc/routers/moderation-background";
+import { moneyProcedures } from "../payouts/moderation-money.router";
+import { responsivenessProcedures } from "../trpc/routers/moderation-responsiveness";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";
