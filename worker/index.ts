@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
 import type { AppEnv } from "./platform/app-env";
 import { app } from "./app";
-import { runJobs } from "./jobs";
-import { consumeQueue } from "./jobs/queue-consumer";
+import { runJobs } from "./background/cron.job";
+import { consumeQueue } from "./background/queue-consumer.job";
 import { wireThirdParties } from "./third-parties";
 import { keepWritesAliveWith } from "./platform/database";
 

@@ -19,7 +19,7 @@ import {
   toggleMentorSchema,
 } from "../../shared/validation/moderation";
 import { changesCatalogue, moderatorProcedure, router } from "../trpc/init";
-import { backgroundProcedures } from "../trpc/routers/moderation-background";
+import { backgroundProcedures } from "../background/moderation-background.router";
 import { moneyProcedures } from "../payouts/moderation-money.router";
 import { responsivenessProcedures } from "../trpc/routers/moderation-responsiveness";
 

@@ -1,8 +1,8 @@
 import { aliasedTable, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { deadLetters, emailOutbox, mailLanes, mentees, mentors, reminderPlans, timeSlots, type MailLane } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { LIST_PAGE_SIZE, offsetOf } from "../../moderation/list-query";
+import type { Db } from "../../db/client";
+import { deadLetters, emailOutbox, mailLanes, mentees, mentors, reminderPlans, timeSlots, type MailLane } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { LIST_PAGE_SIZE, offsetOf } from "../moderation/list-query";
 
 /**
  * The operator's view of the background work (ADR 0031): what waits in each queue, what is failing, and what was

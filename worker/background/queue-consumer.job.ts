@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { dbFor } from "../platform/database";
 import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../platform/env";
-import { pushNotices, queueNoticePushes } from "../services/background/notice-pushes";
+import { pushNotices, queueNoticePushes } from "./notice-pushes";
 import { currentTime } from "../platform/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../mail/queued-delivery";
 import { sendPlannedReminders } from "../scheduling/reminders.job";

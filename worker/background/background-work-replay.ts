@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { deadLetters, type MailLane, type Role } from "../../../db/schema";
-import type { ReminderJob } from "../../platform/env";
-import { sendJobs } from "../../platform/queues";
-import { fail } from "../../platform/domain-error";
-import { sendMailJobs } from "../../mail/queued-delivery";
+import type { Db } from "../../db/client";
+import { deadLetters, type MailLane, type Role } from "../../db/schema";
+import type { ReminderJob } from "../platform/env";
+import { sendJobs } from "../platform/queues";
+import { fail } from "../platform/domain-error";
+import { sendMailJobs } from "../mail/queued-delivery";
 import { parkedRows, type BackgroundWorkDeps } from "./background-work";
 
 /**

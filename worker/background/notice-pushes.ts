@@ -1,12 +1,12 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { notifications } from "../../../db/schema";
-import type { Env, NoticePushJob } from "../../platform/env";
-import type { Role } from "../../../shared/role";
-import { pushAllToUser } from "../../realtime/push";
-import { deviceTargetsQuery, type DeviceTarget } from "../../notifications/web-push/send";
-import { runWithConcurrencyLimit } from "../../platform/concurrency-limit";
-import { sendJobs } from "../../platform/queues";
+import type { Db } from "../../db/client";
+import { notifications } from "../../db/schema";
+import type { Env, NoticePushJob } from "../platform/env";
+import type { Role } from "../../shared/role";
+import { pushAllToUser } from "../realtime/push";
+import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
+import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
+import { sendJobs } from "../platform/queues";
 
 /**
  * Bell notices fanned out by a queue (ADR 0031): the notification rows are the truth; a message names them. Used where

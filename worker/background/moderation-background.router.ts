@@ -1,7 +1,7 @@
-import { backlogOf, parkedList } from "../../services/moderation/background-work";
-import { replayParked } from "../../services/moderation/background-work-replay";
-import { parkedListSchema, replayParkedSchema } from "../../../shared/validation/moderation";
-import { moderatorProcedure } from "../init";
+import { backlogOf, parkedList } from "./background-work";
+import { replayParked } from "./background-work-replay";
+import { parkedListSchema, replayParkedSchema } from "../../shared/validation/moderation";
+import { moderatorProcedure } from "../trpc/init";
 
 /** The moderator's view of the background work (ADR 0031): the queues' backlog, the parked items, and sending one again. */
 export const backgroundProcedures = {
