@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import * as v from "valibot";
 import { startStack, type Stack } from "../scripts/built-stack";
-import { searchMentors } from "../worker/services/mentor-directory";
+import { searchMentors } from "../worker/search/mentor-directory";
 import { mentorSearchSchema } from "../shared/validation/search";
 import { capturedStatements, pipelineBody } from "./captured-sql";
 import { seedMentors } from "./seed-mentors";

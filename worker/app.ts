@@ -18,7 +18,7 @@ import { pageSessionRoutes } from "./accounts/page-session.routes";
 import { signedInPageRoutes } from "./routes/signed-in-pages";
 import { appPage, wantsAppPage } from "./routes/app-page";
 import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
-import { imageRoutes } from "./routes/images";
+import { imageRoutes } from "./profiles/images.routes";
 import { installFileRoutes } from "./routes/install-files";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes";
 import { stripeConnectWebhookRoutes } from "./payouts/stripe-connect-webhook.routes";

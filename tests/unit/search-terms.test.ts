@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchTerms } from "../../worker/services/search-terms";
+import { searchTerms } from "../../worker/search/search-terms";
 
 describe("searchTerms", () => {
   it("is null without letters or digits", () => {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refreshSessions, type Role } from "../../db/schema";
 import { randomSecret, sha256Base64url } from "./tokens";
-import { markMentorActive } from "../services/responsiveness/last-active";
+import { markMentorActive } from "../responsiveness/last-active";
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

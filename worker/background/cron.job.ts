@@ -11,7 +11,7 @@ import { handOnLostReminders, planReminders } from "../scheduling/reminders.job"
 import { releaseUnansweredReschedules } from "../scheduling/reschedule-requests.job";
 import { extendWeeklyHoursJob } from "../scheduling/weekly-hours.job";
 import { passWaitlistHolds } from "../scheduling/waitlist";
-import { sendReplyReminders } from "../services/responsiveness/reply-reminders";
+import { sendReplyReminders } from "../responsiveness/reply-reminders";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { settleEndedSessions } from "../services/attendance/settle";
 import { dbFor } from "../platform/database";

@@ -6,7 +6,7 @@ import { fail } from "../platform/domain-error";
 import type { NotificationView } from "../notifications/notifications";
 import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
 import { otherRole, type Member } from "./members";
-import { markMentorActive } from "../services/responsiveness/last-active";
+import { markMentorActive } from "../responsiveness/last-active";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts/accounts";
 import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
 import type { ServiceDeps } from "../platform/deps";

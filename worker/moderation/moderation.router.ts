@@ -21,7 +21,7 @@ import {
 import { changesCatalogue, moderatorProcedure, router } from "../trpc/init";
 import { backgroundProcedures } from "../background/moderation-background.router";
 import { moneyProcedures } from "../payouts/moderation-money.router";
-import { responsivenessProcedures } from "../trpc/routers/moderation-responsiveness";
+import { responsivenessProcedures } from "../responsiveness/moderation-responsiveness.router";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";

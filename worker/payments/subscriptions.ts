@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { profileImageUrl } from "../accounts/accounts";
 import { rowGrantsAccess } from "./enrollment-status";
-import { mentorCard, skillsJson, type MentorCard } from "../services/mentor-directory";
+import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 
 type Enrollment = typeof enrollments.$inferSelect;

@@ -1,6 +1,6 @@
-import type { MenteeProfile } from "../services/mentee-profiles";
-import type { MentorCard } from "../services/mentor-directory";
-import type { MentorProfile, OwnMentorProfile } from "../services/mentor-profiles";
+import type { MenteeProfile } from "../profiles/mentee-profiles";
+import type { MentorCard } from "../search/mentor-directory";
+import type { MentorProfile, OwnMentorProfile } from "../profiles/mentor-profiles";
 import type { MenteeSubscription, MentorSubscriber, SubscriptionSummary } from "../payments/subscriptions";
 
 /** Paise to the rupees the REST contract speaks. */

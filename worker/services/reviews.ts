@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, reviews } from "../../db/schema";
 import { fail } from "../platform/domain-error";
 import { hasEverEnrolled } from "../payments/enrollment-status";
-import { publicMentorProfile } from "./mentor-profiles";
+import { publicMentorProfile } from "../profiles/mentor-profiles";
 
 export type ReviewView = { id: string; rating: number; text: string; author: string; createdAt: string; edited: boolean };
 

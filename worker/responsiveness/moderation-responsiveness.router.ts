@@ -1,5 +1,5 @@
-import { unresponsiveMentors } from "../../services/responsiveness/waiting-subscribers";
-import { moderatorProcedure } from "../init";
+import { unresponsiveMentors } from "./waiting-subscribers";
+import { moderatorProcedure } from "../trpc/init";
 
 /** The moderator's view of responsiveness (ADR 0026). */
 export const responsivenessProcedures = {

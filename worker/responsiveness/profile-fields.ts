@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { shownReplyMinutes } from "../../../shared/reply-time";
-import { daysAgo } from "../../../shared/last-active";
+import { shownReplyMinutes } from "../../shared/reply-time";
+import { daysAgo } from "../../shared/last-active";
 
 /**
  * What a mentor's profile says about his responsiveness (ADR 0026), read in the profile's own

@@ -3,10 +3,10 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "../chat/conversations";
 import { grantsAccess } from "../payments/enrollment-status";
-import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
+import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
 import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";
 import { menteeSubscriptions } from "../payments/subscriptions";
-import { ratingPromptFor, type RatingPrompt } from "./rating-prompts/prompts";
+import { ratingPromptFor, type RatingPrompt } from "../services/rating-prompts/prompts";
 
 /** How many mentors the home suggests. */
 export const HOME_SUGGESTIONS = 4;

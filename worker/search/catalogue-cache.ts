@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { catalogPolicy, edgeCached, edgeStore, type EdgeStore } from "../platform/edge-cache";
 import { searchMentors, type MentorCard, type SearchQuery } from "./mentor-directory";
-import { publicMentorProfile, type MentorProfile } from "./mentor-profiles";
+import { publicMentorProfile, type MentorProfile } from "../profiles/mentor-profiles";
 import type { WaitUntil } from "../platform/deps";
 
 type Query = SearchQuery;

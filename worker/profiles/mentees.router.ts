@@ -1,8 +1,8 @@
-import { menteeHome } from "../../services/mentee-home";
-import { menteeProfile, updateMenteeProfile } from "../../services/mentee-profiles";
-import { menteeHomeSchema } from "../../../shared/validation/mentee-home";
-import { menteeProfileUpdateSchema } from "../../../shared/validation/profiles";
-import { menteeProcedure, router } from "../init";
+import { menteeHome } from "./mentee-home";
+import { menteeProfile, updateMenteeProfile } from "./mentee-profiles";
+import { menteeHomeSchema } from "../../shared/validation/mentee-home";
+import { menteeProfileUpdateSchema } from "../../shared/validation/profiles";
+import { menteeProcedure, router } from "../trpc/init";
 
 export const menteesRouter = router({
   /** Her home: next session, calls left, unread conversations, suggested mentors. */

@@ -1,12 +1,12 @@
-import { refreshMentorPrice } from "../../payments/mentor-price";
-import { paymentsFor } from "../../platform/ports/stripe-client";
-import { isEnrollmentActive } from "../../payments/enrollment-status";
-import { cachedMentorProfile, cachedMentorSearch } from "../../services/catalogue-cache";
-import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "../../services/mentor-profiles";
-import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../../shared/validation/profiles";
-import { mentorSearchSchema } from "../../../shared/validation/search";
-import { fail } from "../../platform/domain-error";
-import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../init";
+import { refreshMentorPrice } from "../payments/mentor-price";
+import { paymentsFor } from "../platform/ports/stripe-client";
+import { isEnrollmentActive } from "../payments/enrollment-status";
+import { cachedMentorProfile, cachedMentorSearch } from "../search/catalogue-cache";
+import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfile } from "./mentor-profiles";
+import { addSkillsSchema, mentorIdSchema, mentorProfileUpdateSchema, removeSkillSchema } from "../../shared/validation/profiles";
+import { mentorSearchSchema } from "../../shared/validation/search";
+import { fail } from "../platform/domain-error";
+import { changesCatalogue, mentorProcedure, publicProcedure, router } from "../trpc/init";
 
 export const mentorsRouter = router({
   search: publicProcedure.input(mentorSearchSchema).query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil)),

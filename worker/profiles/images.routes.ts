@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
-import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "../services/images";
+import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "./images";
 import { contextOf } from "../trpc/context-of";
 import { fail } from "../platform/domain-error";
 

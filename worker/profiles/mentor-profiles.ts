@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { mentors, mentorSkills } from "../../db/schema";
 import { fail } from "../platform/domain-error";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
-import { mentorCard, skillsJson, type MentorCard } from "./mentor-directory";
-import { replyStatsColumns, responsivenessOf, type Responsiveness } from "./responsiveness/profile-fields";
+import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
+import { replyStatsColumns, responsivenessOf, type Responsiveness } from "../responsiveness/profile-fields";
 
 /** With his reply time and last activity, coarsened (ADR 0026). */
 export type MentorProfile = MentorCard & Responsiveness & {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mentors } from "../../../db/schema";
-import { LAST_ACTIVE_EVERY_MS } from "../../../shared/last-active";
+import type { Db } from "../../db/client";
+import { mentors } from "../../db/schema";
+import { LAST_ACTIVE_EVERY_MS } from "../../shared/last-active";
 
 /**
  * A mentor was seen doing something (signing in, refreshing his sign-in, sending a message): his

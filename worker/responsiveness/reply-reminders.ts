@@ -1,12 +1,12 @@
 import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
-import { conversations, messages } from "../../../db/schema";
-import { waitLabel } from "../../../shared/reply-wait";
-import { formatWhen, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import type { ServiceDeps } from "../../platform/deps";
-import { deliverMailSoon, mailInsertWhen } from "../../mail/mail";
-import { replyReminderMail, waitWords } from "../../mail/reply-reminder-mail";
-import { mailLocale } from "../../platform/i18n";
-import { notificationWrite, pushNotification } from "../../notifications/notifications";
+import { conversations, messages } from "../../db/schema";
+import { waitLabel } from "../../shared/reply-wait";
+import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
+import type { ServiceDeps } from "../platform/deps";
+import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
+import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
+import { mailLocale } from "../platform/i18n";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
 
 export type ReminderReport = { sent: number; skipped: number };

@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments } from "../../../db/schema";
-import { daysAgo } from "../../../shared/last-active";
-import { REPLY_WAIT_MS } from "../../../shared/reply-wait";
-import { grantsAccess } from "../../payments/enrollment-status";
+import type { Db } from "../../db/client";
+import { enrollments } from "../../db/schema";
+import { daysAgo } from "../../shared/last-active";
+import { REPLY_WAIT_MS } from "../../shared/reply-wait";
+import { grantsAccess } from "../payments/enrollment-status";
 
 const HOUR = 60 * 60 * 1000;
 
