@@ -2,7 +2,7 @@ import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
 import { dbFor, type DbConfig } from "../worker/platform/database";
-import { recordJoin, recordLeave, recordRoomClosed } from "../worker/services/attendance/presence";
+import { recordJoin, recordLeave, recordRoomClosed } from "../worker/attendance/presence";
 
 type LiveConnection = Connection<LivePeer>;
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { bookingEvents, livePresence, moderationActions, notifications, tickets, timeSlots } from "../../db/schema";
 import { translateSentence } from "../../worker/platform/i18n/sentences";
-import { ALREADY_DISPUTED, DISPUTE_CLOSED } from "../../worker/services/attendance/disputes";
+import { ALREADY_DISPUTED, DISPUTE_CLOSED } from "../../worker/attendance/disputes";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { moderationActions, tickets } from "../../db/schema";
-import { NOT_ELIGIBLE, TOO_MANY_OPEN_TICKETS } from "../../worker/services/tickets";
+import { NOT_ELIGIBLE, TOO_MANY_OPEN_TICKETS } from "../../worker/tickets/tickets";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { clockText } from "../../src/components/live/use-server-clock";
 import { DEFAULT_ICE_SERVERS, iceServersFor, parseIceServers } from "../../worker/platform/ice-servers";
-import { liveRefusal, type LiveSession } from "../../worker/services/live";
+import { liveRefusal, type LiveSession } from "../../worker/live/live-session";
 
 const MINUTE = 60 * 1000;
 const HOUR_MS = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duePrompt, isPromptDue, PROMPT_PERIOD_MS, type PromptCandidate } from "../../worker/services/rating-prompts/rule";
+import { duePrompt, isPromptDue, PROMPT_PERIOD_MS, type PromptCandidate } from "../../worker/reviews/rating-prompt-rule";
 
 /** "How was your session with Asha?" at most once per mentor per period, never right after she rated him. */
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sessionOutcomes } from "../../shared/attendance";
 import { translateSentence } from "../../worker/platform/i18n/sentences";
-import { outcomeNotices } from "../../worker/services/attendance/outcome-notices";
+import { outcomeNotices } from "../../worker/attendance/outcome-notices";
 import { CODE_MESSAGES } from "../../worker/accounts/one-time-codes";
 
 /**

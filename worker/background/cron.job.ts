@@ -13,7 +13,7 @@ import { extendWeeklyHoursJob } from "../scheduling/weekly-hours.job";
 import { passWaitlistHolds } from "../scheduling/waitlist";
 import { sendReplyReminders } from "../responsiveness/reply-reminders";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
-import { settleEndedSessions } from "../services/attendance/settle";
+import { settleEndedSessions } from "../attendance/settle";
 import { dbFor } from "../platform/database";
 import { dropDevicesOfEndedSignIns } from "../notifications/web-push/subscriptions";
 

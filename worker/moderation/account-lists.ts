@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { profileImageUrl } from "../accounts/accounts";
 import { grantsAccess } from "../payments/enrollment-status";
-import { attendanceRecordColumns, recordOf } from "../services/attendance/records";
+import { attendanceRecordColumns, recordOf } from "../attendance/records";
 import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
 
 /** Mentees by name or e-mail, newest first (or oldest first, or by name), a page at a time. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, tickets, timeSlots, type Role } from "../../db/schema";
-import { presenceJson, presenceFromJson } from "../services/attendance/disputes";
+import { presenceJson, presenceFromJson } from "../attendance/disputes";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { auditIfChanged } from "./audit";

@@ -6,7 +6,7 @@ import { grantsAccess } from "../payments/enrollment-status";
 import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
 import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";
 import { menteeSubscriptions } from "../payments/subscriptions";
-import { ratingPromptFor, type RatingPrompt } from "../services/rating-prompts/prompts";
+import { ratingPromptFor, type RatingPrompt } from "../reviews/rating-prompts";
 
 /** How many mentors the home suggests. */
 export const HOME_SUGGESTIONS = 4;

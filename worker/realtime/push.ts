@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
 import { dbFor } from "../platform/database";
 import { readConfig, type Env } from "../platform/env";
-import { openLiveRoomsOf } from "../services/live";
+import { openLiveRoomsOf } from "../live/live-session";
 import { webPushSoon, type DeviceTarget } from "../notifications/web-push/send";
 import { dropDevicesOfSignIns } from "../notifications/web-push/subscriptions";
 import type { WaitUntil } from "../platform/deps";

@@ -3,7 +3,7 @@ import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../../shared/realtim
 import { readConfig, type Env } from "../platform/env";
 import { currentRefusal } from "../accounts/accounts";
 import { requestNow } from "../platform/clock";
-import { liveRefusal, liveSessionFor } from "../services/live";
+import { liveRefusal, liveSessionFor } from "../live/live-session";
 import { consumeSocketTicket, type TicketHolder } from "./socket-tickets";
 import { dbFor } from "../platform/database";
 import { publicError } from "../platform/errors";

@@ -2,8 +2,8 @@ import { createCallerFactory, router } from "./init";
 import { authRouter } from "../accounts/auth.router";
 import { chatRouter } from "../chat/chat.router";
 import { emailRouter } from "../accounts/email.router";
-import { liveRouter } from "./routers/live";
-import { attendanceRouter } from "./routers/attendance";
+import { liveRouter } from "../live/live.router";
+import { attendanceRouter } from "../attendance/attendance.router";
 import { menteesRouter } from "../profiles/mentees.router";
 import { mentorsRouter } from "../profiles/mentors.router";
 import { moderationRouter } from "../moderation/moderation.router";
@@ -13,12 +13,12 @@ import { passwordRouter } from "../accounts/password.router";
 import { realtimeRouter } from "../realtime/realtime.router";
 import { paymentsRouter } from "../payments/payments.router";
 import { payoutsRouter } from "../payouts/payouts.router";
-import { reviewsRouter } from "./routers/reviews";
+import { reviewsRouter } from "../reviews/reviews.router";
 import { schedulingRouter } from "../scheduling/scheduling.router";
 import { subscriptionsRouter } from "../payments/subscriptions.router";
-import { ticketsRouter } from "./routers/tickets";
-import { sessionNotesRouter } from "./routers/session-notes";
-import { ratingPromptsRouter } from "./routers/rating-prompts";
+import { ticketsRouter } from "../tickets/tickets.router";
+import { sessionNotesRouter } from "../session-notes/session-notes.router";
+import { ratingPromptsRouter } from "../reviews/rating-prompts.router";
 
 export const appRouter = router({
   auth: authRouter,

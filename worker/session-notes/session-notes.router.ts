@@ -1,7 +1,7 @@
-import { commentOnSession, saveSessionNotes, sessionNotesView } from "../../services/session-notes/notes";
-import { commentInputSchema, notesInputSchema, sessionSlotSchema } from "../../../shared/validation/session-notes";
-import { memberOf } from "../../chat/members";
-import { memberProcedure, mentorProcedure, router } from "../init";
+import { commentOnSession, saveSessionNotes, sessionNotesView } from "./notes";
+import { commentInputSchema, notesInputSchema, sessionSlotSchema } from "../../shared/validation/session-notes";
+import { memberOf } from "../chat/members";
+import { memberProcedure, mentorProcedure, router } from "../trpc/init";
 
 /** The shared notes of a completed session (ADR 0026): its two participants read them, the mentor writes them, both comment. */
 export const sessionNotesRouter = router({

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../../db/schema";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
-import { EVER_PAID_STATUSES, hasEverEnrolled } from "../../payments/enrollment-status";
-import { oneTapRatingWrites } from "../reviews";
-import { duePrompt, PROMPT_RECENT_MS } from "./rule";
+import type { Db } from "../../db/client";
+import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../db/schema";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { EVER_PAID_STATUSES, hasEverEnrolled } from "../payments/enrollment-status";
+import { oneTapRatingWrites } from "./reviews";
+import { duePrompt, PROMPT_RECENT_MS } from "./rating-prompt-rule";
 
 export type RatingPrompt = { slotId: string; mentorId: string; mentorName: string; mentorFirstName: string; start: string };
 

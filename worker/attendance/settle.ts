@@ -1,17 +1,17 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { mentors, timeSlots } from "../../../db/schema";
-import { settleOutcome, settlesAt, type SessionOutcome } from "../../../shared/attendance";
-import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../../shared/live-window";
-import { formatWhen, SESSION_MS, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import { mailLocale } from "../../platform/i18n";
-import type { ServiceDeps } from "../../platform/deps";
-import { deliverMailSoon, mailInsertWhen } from "../../mail/mail";
-import { missedByMentorMail } from "../../mail/attendance-mails";
-import { notificationWrite, pushNotification } from "../../notifications/notifications";
+import { mentors, timeSlots } from "../../db/schema";
+import { settleOutcome, settlesAt, type SessionOutcome } from "../../shared/attendance";
+import { LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
+import { formatWhen, SESSION_MS, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { mailLocale } from "../platform/i18n";
+import type { ServiceDeps } from "../platform/deps";
+import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
+import { missedByMentorMail } from "../mail/attendance-mails";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
-import { bookedSlotWithPeople, slotMentee } from "../../scheduling/slot-with-people";
+import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 
 /** Settled per run at most; the next minute's run takes the rest. */
 const BATCH = 100;

@@ -1,7 +1,7 @@
-import { iceServersFor } from "../../platform/ice-servers";
-import { liveSessionFor, verifyLive } from "../../services/live";
-import { liveSlotSchema } from "../../../shared/validation/live";
-import { authedProcedure, router } from "../init";
+import { iceServersFor } from "../platform/ice-servers";
+import { liveSessionFor, verifyLive } from "./live-session";
+import { liveSlotSchema } from "../../shared/validation/live";
+import { authedProcedure, router } from "../trpc/init";
 
 /** Live sessions (ADR 0015): only a session's mentor and its booked mentee, the token decides. */
 export const liveRouter = router({

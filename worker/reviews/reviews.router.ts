@@ -1,7 +1,7 @@
-import { deleteReview, listReviews, myReview, saveReview } from "../../services/reviews";
-import { mentorIdSchema } from "../../../shared/validation/profiles";
-import { reviewInputSchema, reviewListSchema } from "../../../shared/validation/reviews";
-import { changesCatalogue, menteeProcedure, publicProcedure, router } from "../init";
+import { deleteReview, listReviews, myReview, saveReview } from "./reviews";
+import { mentorIdSchema } from "../../shared/validation/profiles";
+import { reviewInputSchema, reviewListSchema } from "../../shared/validation/reviews";
+import { changesCatalogue, menteeProcedure, publicProcedure, router } from "../trpc/init";
 
 export const reviewsRouter = router({
   list: publicProcedure.input(reviewListSchema).query(({ ctx, input }) => listReviews(ctx.db, input, ctx.now)),

@@ -1,6 +1,6 @@
-import { myTickets, raiseTicket, ticketCandidates, type Reporter } from "../../services/tickets";
-import { raiseTicketSchema } from "../../../shared/validation/tickets";
-import { memberProcedure, router } from "../init";
+import { myTickets, raiseTicket, ticketCandidates, type Reporter } from "./tickets";
+import { raiseTicketSchema } from "../../shared/validation/tickets";
+import { memberProcedure, router } from "../trpc/init";
 
 /** The reporter is always the token's account. */
 const reporterOf = (auth: { sub: string; role: string }): Reporter => ({ role: auth.role as Reporter["role"], id: auth.sub });

@@ -1,13 +1,13 @@
 import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
-import { livePresence, tickets, timeSlots } from "../../../db/schema";
-import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../../scheduling/booked-session";
-import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../../shared/attendance";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import type { ServiceDeps } from "../../platform/deps";
-import { fail } from "../../platform/domain-error";
-import { auditIfChanged } from "../../moderation/audit";
-import { notificationWrite, pushNotification } from "../../notifications/notifications";
-import type { Recipient } from "../../realtime/push";
+import { livePresence, tickets, timeSlots } from "../../db/schema";
+import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
+import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../shared/attendance";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { auditIfChanged } from "../moderation/audit";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
+import type { Recipient } from "../realtime/push";
 
 
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";

@@ -1,8 +1,8 @@
-import { decideAttendanceDispute, disputeOutcome } from "../../services/attendance/disputes";
-import { recentSessions } from "../../services/attendance/recent";
-import { memberOf } from "../../chat/members";
-import { decideDisputeSchema, disputeSchema } from "../../../shared/validation/attendance";
-import { memberProcedure, moderatorProcedure, router } from "../init";
+import { decideAttendanceDispute, disputeOutcome } from "./disputes";
+import { recentSessions } from "./recent";
+import { memberOf } from "../chat/members";
+import { decideDisputeSchema, disputeSchema } from "../../shared/validation/attendance";
+import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
 
 /** Attendance (ADR 0026): a participant disputes a session's outcome; a moderator decides. */
 export const attendanceRouter = router({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { livePresence } from "../../../db/schema";
-import type { Presence } from "../../../shared/attendance";
+import type { Db } from "../../db/client";
+import { livePresence } from "../../db/schema";
+import type { Presence } from "../../shared/attendance";
 
 /**
  * The live room's own record of who was there (ADR 0026). Only the room writes these, for

@@ -1,5 +1,5 @@
-import { fail } from "../../platform/domain-error";
-import { isParticipant, type BookedSessionRow, type Participant } from "../../scheduling/booked-session";
+import { fail } from "../platform/domain-error";
+import { isParticipant, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
 
 export const NO_SUCH_SESSION = "There is no session of yours with this id.";
 export const NOT_COMPLETED = "Notes open once a session is recorded as completed, a few minutes after it ends.";

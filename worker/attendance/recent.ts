@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { timeSlots } from "../../../db/schema";
-import { slotQuery, slotView } from "../../scheduling/slot-view";
-import type { Participant } from "../../scheduling/booked-session";
+import type { Db } from "../../db/client";
+import { timeSlots } from "../../db/schema";
+import { slotQuery, slotView } from "../scheduling/slot-view";
+import type { Participant } from "../scheduling/booked-session";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The dashboard's recent sessions: settled in the last two weeks, newest first. */

@@ -1,6 +1,6 @@
-import { dismissPrompt, rateFromPrompt } from "../../services/rating-prompts/prompts";
-import { ratePromptSchema, sessionSlotSchema } from "../../../shared/validation/session-notes";
-import { changesCatalogue, menteeProcedure, router } from "../init";
+import { dismissPrompt, rateFromPrompt } from "./rating-prompts";
+import { ratePromptSchema, sessionSlotSchema } from "../../shared/validation/session-notes";
+import { changesCatalogue, menteeProcedure, router } from "../trpc/init";
 
 /** The one-tap rating prompt on the mentee's home (ADR 0026); the prompt itself comes with `mentees.home`. */
 export const ratingPromptsRouter = router({

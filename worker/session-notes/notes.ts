@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { sessionNoteComments, sessionNotes } from "../../../db/schema";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../../shared/zoned-time";
-import type { ServiceDeps } from "../../platform/deps";
-import { notificationWrite, pushNotification } from "../../notifications/notifications";
+import { sessionNoteComments, sessionNotes } from "../../db/schema";
+import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import type { ServiceDeps } from "../platform/deps";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { completedSessionOf } from "./access";
-import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../../scheduling/booked-session";
+import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
 
 /** A session's comments shown at most (oldest first); a conversation longer than this belongs in the chat. */
 export const COMMENTS_SHOWN = 200;

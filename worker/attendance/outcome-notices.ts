@@ -1,6 +1,6 @@
-import type { SessionOutcome } from "../../../shared/attendance";
-import { formatWhen } from "../../../shared/zoned-time";
-import type { Recipient } from "../../realtime/push";
+import type { SessionOutcome } from "../../shared/attendance";
+import { formatWhen } from "../../shared/zoned-time";
+import type { Recipient } from "../realtime/push";
 
 export type Party = { id: string; first: string; name: string; email: string; zone: string };
 type Notice = { to: Recipient; content: string };
