@@ -8,7 +8,7 @@ export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
 export { pageDataScript, type PublicSeed } from "../lib/page-seed";
 export { renderPublicPage } from "./public-pages";
 export { roleOfArea } from "../lib/areas";
-export { renderSignedInPage } from "./signed-in-pages";
+export { renderSignedInPage } from "./draw-signed-in-page";
 export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
 export { SEARCHES_COOKIE, ZONE_COOKIE } from "../lib/page-cookie";
 export { validSearches } from "../lib/search-history";
