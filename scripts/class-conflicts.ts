@@ -105,7 +105,7 @@ export function findClassConflicts(root = "src", variants: Record<string, Varian
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { BUTTON_VARIANTS } = await import("../src/components/ui/button-variants");
+  const { BUTTON_VARIANTS } = await import("../src/ui/button-variants");
   const found = findClassConflicts("src", { Button: BUTTON_VARIANTS });
   for (const c of found) console.log(`${c.file}:${c.line} <${c.component}> ${c.own} vs ${c.added}`);
   console.log(`${found.length} conflicts`);

@@ -4,8 +4,8 @@ import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type Plugin } from "vite";
-import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/lib/page-shells";
-import { STORAGE_KEYS } from "../src/lib/session";
+import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/platform/page-shells";
+import { STORAGE_KEYS } from "../src/platform/session";
 import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;

@@ -2,7 +2,7 @@ import { SERVICE_WORKER_PATH } from "../shared/app-install";
 import { LANGUAGE_SWITCHER_ATTRIBUTE, localeCookie } from "../shared/locale";
 import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
 import { taglinesOf, TYPED_SELECTOR } from "./lib/landing";
-import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./lib/page-shells";
+import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./platform/page-shells";
 import { runTypewriter } from "./lib/typewriter";
 
 /**

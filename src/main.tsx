@@ -3,22 +3,22 @@ import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { Fragment, StrictMode, startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { toast } from "@/lib/toast";
-import { apiError } from "./lib/api-error";
-import { activateLocale, browserLocale, i18n } from "./lib/i18n";
-import { AuthFetchContext } from "./lib/auth-fetch";
-import { createAuthFetch, type SessionEvents } from "./lib/auth-link";
-import { LOGIN_SEARCH, roleOfArea } from "./lib/areas";
-import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./lib/page-cookie";
+import { toast } from "@/ui/toast";
+import { apiError } from "./platform/api-error";
+import { activateLocale, browserLocale, i18n } from "./platform/i18n";
+import { AuthFetchContext } from "./platform/auth-fetch";
+import { createAuthFetch, type SessionEvents } from "./platform/auth-link";
+import { LOGIN_SEARCH, roleOfArea } from "./platform/areas";
+import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./platform/page-cookie";
 import { forgetSearches, recentSearches } from "./lib/search-history";
-import { drawnPage, pageBeforeApp } from "./lib/page-shells";
-import { readPageSeed, seedPage, type PageSeed } from "./lib/page-seed";
-import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./lib/session";
-import { TRPCProvider, createApiClient } from "./lib/trpc";
+import { drawnPage, pageBeforeApp } from "./platform/page-shells";
+import { readPageSeed, seedPage, type PageSeed } from "./platform/page-seed";
+import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";
+import { TRPCProvider, createApiClient } from "./platform/trpc";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../worker/trpc/router";
 import { routeTree } from "./routeTree.gen";
-import { ROUTER_OPTIONS } from "./lib/router-options";
+import { ROUTER_OPTIONS } from "./platform/router-options";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -86,7 +86,7 @@ function usableSeed(seed: PageSeed): boolean {
 whenPersonLeaves((role) => {
   if (role === "mentee") forgetSearches();
   queryClient.removeQueries();
-  void import("./lib/forget-person").then((person) => person.forgetPerson());
+  void import("./platform/forget-person").then((person) => person.forgetPerson());
 });
 
 // What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
@@ -149,7 +149,7 @@ else void ready.then(render);
 // (`npm run dev` has none), and offers a reload when a new version is ready (src/components/update-prompt.ts).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   const startServiceWorker = () =>
-    void import("./components/update-prompt").then(
+    void import("./install/update-prompt").then(
       (prompt) => prompt.startServiceWorker(),
       () => undefined,
     );

@@ -3,21 +3,21 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { BellRing, LogOut, UserRound } from "lucide-react";
 import { useRef, type ReactNode } from "react";
-import { clearSession, useSession, type Role } from "@/lib/session";
-import { useTRPCClient } from "@/lib/trpc";
+import { clearSession, useSession, type Role } from "@/platform/session";
+import { useTRPCClient } from "@/platform/trpc";
 import { useDevPushRelay } from "@/lib/use-dev-push-relay";
 import { useStickyHeaderOffset } from "@/lib/use-sticky-header";
 import { useUserRoom } from "@/lib/use-user-room";
 import { BrandLogo } from "./brand-logo";
-import { MAIN_ID, SkipLink } from "./skip-link";
+import { MAIN_ID, SkipLink } from "../ui/skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
 import { NotificationBell } from "./notification-bell";
 import { InAreaLayout } from "./page-chrome";
 import { VerifyEmailBanner } from "./verify-email-banner";
-import { Avatar } from "./ui/avatar";
-import { Button } from "./ui/button";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
 import { LanguageSwitcher } from "./language-switcher";
-import { DeferredMenu } from "./deferred-menu";
+import { DeferredMenu } from "../ui/deferred-menu";
 
 export type { AreaNavItem } from "./area-nav";
 

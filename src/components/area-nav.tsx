@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
-import { AREA_HOME } from "@/lib/areas";
-import type { Role } from "@/lib/session";
+import { AREA_HOME } from "@/platform/areas";
+import type { Role } from "@/platform/session";
 import { ConnectUnread } from "./chat/connect-unread";
 
 export type AreaPath =

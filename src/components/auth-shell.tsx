@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PublicNav } from "./public-nav";
-import { MAIN_ID } from "./skip-link";
-import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { MAIN_ID } from "../ui/skip-link";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
 /** The public frame of the sign-in and sign-up pages: top bar and one centred card. */
 export function AuthShell({ title, description, wide, children }: { title: string; description?: string; wide?: boolean; children: ReactNode }) {

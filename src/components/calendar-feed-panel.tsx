@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "./ui/button";
-import { Card, CardContent } from "./ui/card";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
 
 /** The private calendar feed URL: create, copy, reset (revokes the old URL) or turn off. */
 export function CalendarFeedPanel() {

@@ -2,16 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { useTRPC } from "@/lib/trpc";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useTRPC } from "@/platform/trpc";
 import { changePasswordSchema, type ChangePasswordInput } from "../../shared/validation/password-reset";
-import { FormAlert } from "./form-alert";
-import { SubmitButton } from "./submit-button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
+import { FormAlert } from "../ui/form-alert";
+import { SubmitButton } from "../ui/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 import { useState } from "react";
 
 /** Change password from one's profile: the current password is required; other sign-ins end, this one stays. */

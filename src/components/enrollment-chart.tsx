@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import DailyBarChart from "./daily-bar-chart";
+import DailyBarChart from "../ui/daily-bar-chart";
 
 /** Daily new enrollments as bars, one per day (loaded only by the mentor dashboard, through React.lazy). */
 export default function EnrollmentChart({ data }: { data: { date: string; count: number }[] }) {

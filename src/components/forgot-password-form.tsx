@@ -4,18 +4,18 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { LOGIN_SEARCH } from "@/lib/areas";
-import { useTRPC } from "@/lib/trpc";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { useTRPC } from "@/platform/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
 import { requestCodeSchema, resetPasswordSchema, type RequestCodeInput, type ResetPasswordInput } from "../../shared/validation/password-reset";
 import { AuthShell } from "./auth-shell";
-import { FormAlert } from "./form-alert";
-import { SubmitButton } from "./submit-button";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
+import { FormAlert } from "../ui/form-alert";
+import { SubmitButton } from "../ui/submit-button";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 
 /** SPEC §8 / §9: the reset success text and the delay before the sign-in page. */
 export const RESET_SUCCESS = "Password Changed Successfully..!! Please login again";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { canGoLive } from "../../shared/live-window";
-import { useNow } from "@/lib/use-now";
-import { Button } from "./ui/button";
+import { useNow } from "@/platform/use-now";
+import { Button } from "../ui/button";
 
 /**
  * The mentor's "Go Live" (SPEC §2): from 10 minutes before the session's start (when its room opens,

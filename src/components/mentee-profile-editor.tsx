@@ -3,16 +3,16 @@ import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { InferInput } from "valibot";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import { menteeProfileUpdateSchema } from "../../shared/validation/profiles";
 import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
-import { SubmitButton } from "./submit-button";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
+import { SubmitButton } from "../ui/submit-button";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 import { TimeZoneSelect } from "./time-zone-select";
-import { Textarea } from "./ui/textarea";
-import { browserZone } from "@/lib/zoned";
+import { Textarea } from "../ui/textarea";
+import { browserZone } from "@/platform/zoned";
 
 type MenteeProfileForm = Required<InferInput<typeof menteeProfileUpdateSchema>>;
 

@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { StartChatButton } from "./chat/start-chat-button";
-import { LoadError } from "./load-error";
+import { LoadError } from "../ui/load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
 import { ALL } from "@/lib/browse";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
-import type { MenteeSubscription } from "@/lib/api-types";
-import { useMyZone } from "@/lib/use-my-zone";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
+import type { MenteeSubscription } from "@/platform/api-types";
+import { useMyZone } from "@/platform/use-my-zone";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
-import { Avatar } from "./ui/avatar";
-import { Button } from "./ui/button";
-import { Card, CardContent } from "./ui/card";
-import { Skeleton } from "./ui/skeleton";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
 
 /** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
 export function MenteeSubscriptions() {

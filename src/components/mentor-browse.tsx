@@ -5,7 +5,7 @@ import { SearchX } from "lucide-react";
 import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/lib/browse";
 import { MentorFilters } from "./mentor-filters";
 import { MentorList } from "./mentor-list";
-import { Button } from "./ui/button";
+import { Button } from "../ui/button";
 
 /**
  * The browse page body: heading, filter bar, divider, results. The text is the `$search` path

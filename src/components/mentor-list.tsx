@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoadError } from "./load-error";
+import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { BrowseArea } from "@/lib/browse";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import type { MentorSearch } from "../../shared/validation/search";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";
 

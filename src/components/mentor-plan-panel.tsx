@@ -4,17 +4,17 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
 import { Check, CalendarDays, Users } from "lucide-react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { LOGIN_SEARCH } from "@/lib/areas";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { StartChatButton } from "./chat/start-chat-button";
-import { ComingSoonButton } from "./coming-soon-button";
+import { ComingSoonButton } from "../ui/coming-soon-button";
 import { RatingSummary } from "./rating-summary";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 
 /** The subscription plan of SPEC §9. */
 const PLAN = [msg`4 calls per month of 60 minutes each`, msg`Unlimited Q&A via chat`, msg`Responses within 24 hours`, msg`Flat fee per hour, no hidden costs`];

@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoadError } from "./load-error";
+import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
-import { apiError } from "@/lib/api-error";
+import { apiError } from "@/platform/api-error";
 import type { BrowseArea } from "@/lib/browse";
-import { hasRecord } from "@/lib/session";
-import { useTRPC } from "@/lib/trpc";
+import { hasRecord } from "@/platform/session";
+import { useTRPC } from "@/platform/trpc";
 import { MentorPlanPanel } from "./mentor-plan-panel";
 import { MentorReviews } from "./mentor-reviews";
 import { MentorResponsiveness } from "./mentor-responsiveness";
 import { MentorUnavailable } from "./mentor-unavailable";
 import { SkillList } from "./skill-list";
-import { Avatar } from "./ui/avatar";
-import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
-import { Skeleton } from "./ui/skeleton";
+import { Avatar } from "../ui/avatar";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
 
 /** SPEC §2: the profile shows the first four skills. */
 const PROFILE_SKILLS = 4;

@@ -3,11 +3,11 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { BROWSE_ROUTE, searchSegment, searchText, validateBrowseFilters, type BrowseArea } from "@/lib/browse";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 import { rememberSearch } from "@/lib/search-history";
-import { readSession } from "@/lib/session";
-import { Button } from "./ui/button";
-import { Input } from "./ui/input";
+import { readSession } from "@/platform/session";
+import { Button } from "../ui/button";
+import { Input } from "../ui/input";
 
 /** The nav's mentor search (SPEC §2): opens the browse page of the area with the typed text (and any filters already set). */
 export function MentorSearchBox({ area, className }: { area: BrowseArea; className?: string }) {

@@ -2,17 +2,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
 import { SKILL_TOASTS } from "@/lib/profile-toasts";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import { splitSkills } from "../../shared/validation/accounts";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
-import { Spinner } from "./ui/spinner";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
+import { Spinner } from "../ui/spinner";
 
 /** The mentor's skills: add several at once (comma-separated) and delete one at a time. */
 export function MentorSkillsEditor({ skills }: { skills: string[] }) {

@@ -1,15 +1,15 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { StartChatButton } from "./chat/start-chat-button";
-import { LoadError } from "./load-error";
+import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
-import { useMyZone } from "@/lib/use-my-zone";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
-import { Avatar } from "./ui/avatar";
-import { Card, CardContent } from "./ui/card";
-import { Skeleton } from "./ui/skeleton";
+import { Avatar } from "../ui/avatar";
+import { Card, CardContent } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
 
 /** `/mentors/subscribed-mentees`: the mentor's subscribers, current first. */
 export function MentorSubscribers() {

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { CHANNELS, kindsOf, ruleOf, type Channel, type NoticeKind, type Preferences } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
 /**
  * The notification settings' table (ADR 0027): each kind of notice the role gets, what it covers, and a

@@ -4,14 +4,14 @@ import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { bellEntries, signInsText } from "@/lib/bell-entries";
 import { BELL_READ } from "@/lib/bell-size";
-import { translateNotice } from "@/lib/i18n/notice-messages";
-import { toast } from "@/lib/toast";
-import { fromNow, fullDateTime, longDate } from "@/lib/dates";
-import { useTRPC } from "@/lib/trpc";
-import { useNow } from "@/lib/use-now";
+import { translateNotice } from "@/platform/i18n/notice-messages";
+import { toast } from "@/ui/toast";
+import { fromNow, fullDateTime, longDate } from "@/platform/dates";
+import { useTRPC } from "@/platform/trpc";
+import { useNow } from "@/platform/use-now";
 import { INBOX_THREAD, type ChatSide } from "./chat/inbox-paths";
-import { Button } from "./ui/button";
-import { DeferredMenu } from "./deferred-menu";
+import { Button } from "../ui/button";
+import { DeferredMenu } from "../ui/deferred-menu";
 
 /**
  * The notification bell (SPEC §2): a red dot while unread notifications exist; the panel lists the

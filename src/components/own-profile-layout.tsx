@@ -1,14 +1,14 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { cn } from "@/lib/class-names";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { cn } from "@/ui/class-names";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";
-import { updateSessionProfile } from "@/lib/session";
+import { updateSessionProfile } from "@/platform/session";
 import { ChangePasswordCard } from "./change-password-card";
 import { ProfileImagePicker } from "./profile-image-picker";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import type { MemberRole as Role } from "../../shared/role";
 
 type Person = { firstName: string; lastName: string; email: string; profileImageUrl: string };

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 
 type PersonValues = { firstName?: string; lastName?: string; email?: string; phone?: string; password?: string; confirmpassword?: string };
 

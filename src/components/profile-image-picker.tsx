@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Camera } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { toast } from "@/lib/toast";
-import { useAuthFetch } from "@/lib/auth-fetch";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { toast } from "@/ui/toast";
+import { useAuthFetch } from "@/platform/auth-fetch";
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from "@/lib/profile-image";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";
-import { updateSessionProfile } from "@/lib/session";
-import { Avatar } from "./ui/avatar";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
+import { updateSessionProfile } from "@/platform/session";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
 
 type Props = { role: "mentee" | "mentor"; name: string; imageUrl: string; onUploaded: (url: string) => void };
 

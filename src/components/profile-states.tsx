@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { LoadError } from "./load-error";
-import { Skeleton } from "./ui/skeleton";
+import { LoadError } from "../ui/load-error";
+import { Skeleton } from "../ui/skeleton";
 
 /** While one's own profile loads. */
 export function ProfileSkeleton() {

@@ -2,12 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { WANTS_ATTRIBUTE } from "@/lib/page-shells";
+import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
 import { safeReturnPath } from "@/lib/return-path";
 import { BrandLogo } from "./brand-logo";
-import { SkipLink } from "./skip-link";
+import { SkipLink } from "../ui/skip-link";
 import { MentorSearchBox } from "./mentor-search-box";
-import { Button } from "./ui/button";
+import { Button } from "../ui/button";
 import { LanguageSwitcher } from "./language-switcher";
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";

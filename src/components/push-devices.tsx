@@ -2,12 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
 import type { Role } from "../../shared/role";
-import { fromNow } from "@/lib/dates";
+import { fromNow } from "@/platform/dates";
 import { deviceName } from "@/lib/device-name";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
 type Device = { id: string; label: string; createdAt: string; lastSuccessAt: string | null; thisDevice: boolean };
 

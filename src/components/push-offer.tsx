@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { Role } from "../../shared/role";
-import { toast } from "@/lib/toast";
+import { toast } from "@/ui/toast";
 import { usePushDevice } from "@/lib/use-push-device";
 import { offerDismissedKey, PushRefused } from "@/lib/web-push";
-import { Button } from "./ui/button";
+import { Button } from "../ui/button";
 
 /**
  * A small offer to turn push on, shown where it makes sense (ADR 0027): after she booked a session,

@@ -3,11 +3,11 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing } from "lucide-react";
 import type { Role } from "../../shared/role";
-import { toast } from "@/lib/toast";
+import { toast } from "@/ui/toast";
 import type { usePushDevice, DeviceState } from "@/lib/use-push-device";
 import { PushRefused } from "@/lib/web-push";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
 /**
  * "This device" on the notification settings (ADR 0027): whether this browser gets her pushes, turning

@@ -1,17 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { toast } from "@/lib/toast";
+import { toast } from "@/ui/toast";
 import * as v from "valibot";
-import { apiError } from "@/lib/api-error";
-import { useTRPC } from "@/lib/trpc";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
 import { reviewInputSchema } from "../../shared/validation/reviews";
 import { StarRatingInput } from "./star-rating-input";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
-import { FormField } from "./ui/form-field";
-import { Spinner } from "./ui/spinner";
-import { Textarea } from "./ui/textarea";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { FormField } from "../ui/form-field";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
 
 /** Review calls are the mentee's, also on the public profile page. */
 const AS_MENTEE = { trpc: { context: { role: "mentee" } } } as const;

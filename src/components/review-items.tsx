@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/lib/api-types";
-import { fromNow, fullDateTime } from "@/lib/dates";
+import type { RouterOutputs } from "@/platform/api-types";
+import { fromNow, fullDateTime } from "@/platform/dates";
 import { StarRating } from "./star-rating";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
 
 type Review = RouterOutputs["reviews"]["list"]["items"][number];
 

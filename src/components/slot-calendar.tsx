@@ -5,11 +5,11 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import luxonPlugin from "@fullcalendar/luxon3";
 import hindiCalendar from "@fullcalendar/core/locales/hi";
-import { currentLocale } from "@/lib/i18n";
+import { currentLocale } from "@/platform/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { useEffect, useMemo, useRef } from "react";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
-import type { SlotView } from "@/lib/api-types";
+import type { SlotView } from "@/platform/api-types";
 import "./slot-calendar.css";
 
 export type SlotCalendarProps = {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Star } from "lucide-react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 /** A read-only row of five stars, named "4 out of 5 stars" for screen readers. */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {

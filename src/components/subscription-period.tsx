@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMyZone } from "@/lib/use-my-zone";
-import { formatDate } from "@/lib/zoned";
-import type { MenteeSubscription as SubscriptionSummary } from "@/lib/api-types";
+import { useMyZone } from "@/platform/use-my-zone";
+import { formatDate } from "@/platform/zoned";
+import type { MenteeSubscription as SubscriptionSummary } from "@/platform/api-types";
 
 const STATUS_TEXT: Record<SubscriptionSummary["status"], MessageDescriptor> = { active: msg`Active`, ending: msg`Ending`, canceled: msg`Canceled`, expired: msg`Expired` };
 const STATUS_CLASS: Record<SubscriptionSummary["status"], string> = {

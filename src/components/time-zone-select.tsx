@@ -1,5 +1,5 @@
 import { forwardRef, useMemo, type SelectHTMLAttributes } from "react";
-import { allZones, preferredZone, zoneLabel } from "@/lib/zoned";
+import { allZones, preferredZone, zoneLabel } from "@/platform/zoned";
 
 /**
  * The IANA zones the browser knows (Intl.supportedValuesOf), each with its current offset, as a plain

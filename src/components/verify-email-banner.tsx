@@ -2,11 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailCheck, X } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { useSession } from "@/lib/session";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "./ui/button";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useSession } from "@/platform/session";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../ui/button";
 
 const DISMISSED_KEY = "verifyEmailBannerDismissed";
 

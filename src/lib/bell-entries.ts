@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
-import "./i18n";
+import "../platform/i18n";
 import { BELL_LINES } from "./bell-size";
 
 /**

@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { dayOf, longDate } from "./dates";
+import { dayOf, longDate } from "../platform/dates";
 
 /** Pure logic of an open thread: merging held pages with sends in flight, and day separators. */
 

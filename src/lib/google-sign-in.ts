@@ -1,4 +1,4 @@
-import { writeSession } from "./session";
+import { writeSession } from "../platform/session";
 
 /**
  * The Google popup's hand-over. The sign-in page makes a one-time value, keeps it, and

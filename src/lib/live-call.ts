@@ -1,6 +1,6 @@
 import { PartySocket } from "partysocket";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_ENDED, CLOSE_REPLACED, CLOSE_SIGN_IN_ENDED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../shared/realtime-protocol";
-import { TicketRefused } from "./socket-ticket";
+import { TicketRefused } from "../platform/socket-ticket";
 
 /**
  * What a person is told: joining the room, waiting for the other person, connecting to them, in the

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
-import "./i18n";
+import "../platform/i18n";
 
 /** The upload rules of `POST /api/images/profile`, checked before sending (the server checks the bytes again). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance, active (English until the reader picks a language) wherever this module runs.
-import "./i18n";
+import "../platform/i18n";
 
 /**
  * The toasts of SPEC §8 for profile and skill changes. The mentee texts are the SPEC's own; the

@@ -1,6 +1,6 @@
-import { roleOfArea } from "./areas";
+import { roleOfArea } from "../platform/areas";
 import { safeReturnPath } from "./return-path";
-import type { Role } from "./session";
+import type { Role } from "../platform/session";
 
 /**
  * Return-to after signing in: a "sign in to …" link carries `?redirect=<path>` and the

@@ -1,5 +1,5 @@
-import { workerDrawnViewer } from "./worker-drawn-viewer";
-import { tellSearches } from "./page-cookie";
+import { workerDrawnViewer } from "../platform/worker-drawn-viewer";
+import { tellSearches } from "../platform/page-cookie";
 
 /**
  * The last few mentor searches a signed-in mentee typed in this browser: her home suggests

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { Role } from "../../shared/role";
-import { useTRPC, useTRPCClient } from "./trpc";
+import { useTRPC, useTRPCClient } from "../platform/trpc";
 import { currentEndpoint, notificationPermission, pushSupported, turnOffPush, turnOnPush } from "./web-push";
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { AREA_HOME } from "./areas";
-import type { Role } from "./session";
+import type { AREA_HOME } from "../platform/areas";
+import type { Role } from "../platform/session";
 
 type Destination = "/" | "/auth/login" | (typeof AREA_HOME)[Role];
 

@@ -1,16 +1,16 @@
 import { t } from "@lingui/core/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "@/lib/toast";
+import { toast } from "@/ui/toast";
 import { isConversationOnScreen } from "./chat-focus";
-import { translateNotice } from "./i18n/notice-messages";
-import { RealtimeClient } from "./realtime";
-import { fetchSocketTicket } from "./socket-ticket";
-import { useTRPC, useTRPCClient } from "./trpc";
-import { browserZone } from "./zoned";
+import { translateNotice } from "../platform/i18n/notice-messages";
+import { RealtimeClient } from "../platform/realtime";
+import { fetchSocketTicket } from "../platform/socket-ticket";
+import { useTRPC, useTRPCClient } from "../platform/trpc";
+import { browserZone } from "../platform/zoned";
 import type { MessagePush, SchedulerChange } from "../../shared/realtime-protocol";
 import type { NoticeKind } from "../../shared/notification-kinds";
-import { useSession, type Role } from "./session";
+import { useSession, type Role } from "../platform/session";
 
 function senderName(push: MessagePush): string {
   return push.sender.senderId.firstName || t`your contact`;

@@ -1,7 +1,7 @@
 import { SERVICE_WORKER_PATH } from "../../shared/app-install";
 import type { Role } from "../../shared/role";
 import { readDevRecord, writeDevRecord } from "./dev-push-record";
-import type { ApiClient } from "./trpc";
+import type { ApiClient } from "../platform/trpc";
 
 /**
  * This browser's Web Push (ADR 0027): whether it can, whether the person allowed it, its

@@ -4,11 +4,11 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
 import type { Locale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
-import { i18n } from "../lib/i18n";
-import { loadCatalogFile } from "../lib/i18n/catalogs";
-import { pageDataScript } from "../lib/page-seed";
+import { i18n } from "../platform/i18n";
+import { loadCatalogFile } from "../platform/i18n/catalogs";
+import { pageDataScript } from "../platform/page-seed";
 import { routeTree } from "../routeTree.gen";
-import type { Viewer } from "../lib/worker-drawn-viewer";
+import type { Viewer } from "../platform/worker-drawn-viewer";
 import { drawingCache, renderRoute } from "./render-route";
 
 /**

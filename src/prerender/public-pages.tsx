@@ -1,4 +1,4 @@
-import { seedPage, type PublicSeed } from "../lib/page-seed";
+import { seedPage, type PublicSeed } from "../platform/page-seed";
 import { publicRouteTree } from "./public-routes";
 import { renderRoute } from "./render-route";
 import { i18nFor } from "./catalogs";

@@ -1,5 +1,5 @@
 import type { AnyRoute } from "@tanstack/react-router";
-import { SHELLS, type Shell } from "../lib/page-shells";
+import { SHELLS, type Shell } from "../platform/page-shells";
 import { Route as RootRoute } from "../routes/__root";
 import { Route as BrowseRoute } from "../routes/browse/mentor/$search";
 import { Route as ProfileRoute } from "../routes/browse/mentor/profile/$id";

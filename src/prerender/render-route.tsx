@@ -6,12 +6,12 @@ import type { TRPCClient } from "@trpc/client";
 import { Suspense, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { AppRouter } from "../../worker/trpc/router";
-import { createApiClient, TRPCProvider } from "../lib/trpc";
-import { AuthFetchContext } from "../lib/auth-fetch";
-import type { AuthFetch } from "../lib/auth-link";
-import { drawForViewer, type Viewer } from "../lib/worker-drawn-viewer";
-import { ROUTER_OPTIONS } from "../lib/router-options";
-import type { RouterContext } from "../lib/route-prefetch";
+import { createApiClient, TRPCProvider } from "../platform/trpc";
+import { AuthFetchContext } from "../platform/auth-fetch";
+import type { AuthFetch } from "../platform/auth-link";
+import { drawForViewer, type Viewer } from "../platform/worker-drawn-viewer";
+import { ROUTER_OPTIONS } from "../platform/router-options";
+import type { RouterContext } from "../platform/route-prefetch";
 
 /** What a page's render may put in the query cache first (the Worker's profile answer). */
 export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRouter>) => void;

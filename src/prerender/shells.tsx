@@ -1,4 +1,4 @@
-import { SHELL_PATHS, SHELLS, type Shell } from "../lib/page-shells";
+import { SHELL_PATHS, SHELLS, type Shell } from "../platform/page-shells";
 import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
 import { msg } from "@lingui/core/macro";
 import { renderRoute } from "./render-route";

@@ -4,12 +4,12 @@
  */
 export { LANDING_SEARCH } from "../lib/landing";
 export { mentorSearchOf, validateBrowseFilters } from "../lib/browse";
-export { PRERENDER_ATTRIBUTE, type Shell } from "../lib/page-shells";
-export { pageDataScript, type PublicSeed } from "../lib/page-seed";
+export { PRERENDER_ATTRIBUTE, type Shell } from "../platform/page-shells";
+export { pageDataScript, type PublicSeed } from "../platform/page-seed";
 export { renderPublicPage } from "./public-pages";
-export { roleOfArea } from "../lib/areas";
+export { roleOfArea } from "../platform/areas";
 export { renderSignedInPage } from "./draw-signed-in-page";
-export { DRAWN_ATTRIBUTE } from "../lib/page-shells";
-export { SEARCHES_COOKIE, ZONE_COOKIE } from "../lib/page-cookie";
+export { DRAWN_ATTRIBUTE } from "../platform/page-shells";
+export { SEARCHES_COOKIE, ZONE_COOKIE } from "../platform/page-cookie";
 export { validSearches } from "../lib/search-history";
-export type { Viewer } from "../lib/worker-drawn-viewer";
+export type { Viewer } from "../platform/worker-drawn-viewer";

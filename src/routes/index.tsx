@@ -3,11 +3,11 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { MentorList } from "@/components/mentor-list";
 import { PublicNav } from "@/components/public-nav";
-import { MAIN_ID } from "@/components/skip-link";
+import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { BRAND } from "@/lib/brand";
 import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/lib/landing";
-import { hasRecord } from "@/lib/session";
+import { hasRecord } from "@/platform/session";
 import { useTypewriter } from "@/lib/use-typewriter";
 
 export const Route = createFileRoute("/")({ component: Landing });

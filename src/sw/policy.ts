@@ -1,5 +1,5 @@
 import { APP_SHELL_PATH, OFFLINE_PAGE_PATH, PAGES_CACHE, SERVICE_WORKER_PATH } from "../../shared/app-install";
-import { shellOf } from "../lib/page-shells";
+import { shellOf } from "../platform/page-shells";
 
 /**
  * What the service worker does with a request (ADR 0027), as pure functions of the request, so a unit test

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
-import { formatRupees } from "../../src/lib/money";
+import { formatRupees } from "../../src/platform/money";
 import { addMonths, monthIn, monthStart } from "../../worker/payouts/earnings-view";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 import { trpc } from "../support/api";

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { earnings, enrollments, payoutAccounts, payouts } from "../../db/schema";
 import { platformFeePaise } from "../../shared/payouts";
-import { formatRupees } from "../../src/lib/money";
+import { formatRupees } from "../../src/platform/money";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { useBrowser, waitForPath } from "../support/browser";
 import { signInInto } from "../support/find-mentor";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failedPartName, isChunkLoadError } from "../../src/lib/chunk-errors";
+import { failedPartName, isChunkLoadError } from "../../src/platform/chunk-errors";
 
 /** A failed chunk is told apart from other errors, and named in words, never by its address. */
 const failed = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);

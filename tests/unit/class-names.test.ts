@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findClassConflicts } from "../../scripts/class-conflicts";
-import { BUTTON_VARIANTS } from "../../src/components/ui/button-variants";
-import { cn } from "../../src/lib/class-names";
+import { BUTTON_VARIANTS } from "../../src/ui/button-variants";
+import { cn } from "../../src/ui/class-names";
 
 describe("class names", () => {
   it("cn joins what is set and drops what is not", () => {

@@ -214,7 +214,7 @@ describe("a sign-in that ends during the call", () => {
   });
 
   it("a ticket the server refuses ends the call as signed out and stops the socket", async () => {
-    const { TicketRefused } = await import("../../src/lib/socket-ticket");
+    const { TicketRefused } = await import("../../src/platform/socket-ticket");
     const { call, socket } = await startCall("mentee", async () => {
       throw new TicketRefused("This sign-in has ended.");
     });

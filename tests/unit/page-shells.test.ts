@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shellOf } from "../../src/lib/page-shells";
+import { shellOf } from "../../src/platform/page-shells";
 
 describe("shellOf: the pre-rendered page a path paints before the app runs", () => {
   it("matches the three public routes by their shapes", () => {

@@ -23,7 +23,7 @@ class FakeSocket extends EventTarget {
 vi.mock("partysocket", () => ({ PartySocket: FakeSocket }));
 
 async function start(ticket: () => Promise<string>) {
-  const { RealtimeClient } = await import("../../src/lib/realtime");
+  const { RealtimeClient } = await import("../../src/platform/realtime");
   const client = new RealtimeClient("mentee", "m1", ticket);
   const refused = vi.fn();
   client.on("refused", refused);
@@ -42,7 +42,7 @@ describe("the user-room client", () => {
   });
 
   it("stops and reports 'refused' when the server refuses the ticket; keeps trying after a network failure", async () => {
-    const { TicketRefused } = await import("../../src/lib/socket-ticket");
+    const { TicketRefused } = await import("../../src/platform/socket-ticket");
     const refusedTicket = await start(async () => {
       throw new TicketRefused("This sign-in has ended.");
     });

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TextWithLinks } from "@/components/text-with-links";
-import { safeHref, textParts } from "@/lib/text-links";
+import { TextWithLinks } from "@/ui/text-with-links";
+import { safeHref, textParts } from "@/ui/text-links";
 
 /** Agendas, session notes and comments show their web addresses as links, and nothing else as markup. */
 describe("text with links", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, dayOf, fullDateTime, longDate } from "../../src/lib/dates";
-import { drawForViewer, workerDrawnViewer } from "../../src/lib/worker-drawn-viewer";
+import { clockTime, dayOf, fullDateTime, longDate } from "../../src/platform/dates";
+import { drawForViewer, workerDrawnViewer } from "../../src/platform/worker-drawn-viewer";
 import { recentSearches } from "../../src/lib/search-history";
-import { viewerZone, viewerZoneInput } from "../../src/lib/viewer-zone";
+import { viewerZone, viewerZoneInput } from "../../src/platform/viewer-zone";
 
 /**
  * While the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatWhen, preferredZone, zoneLabel } from "../../shared/zoned-time";
-import { allZones } from "../../src/lib/zoned";
+import { allZones } from "../../src/platform/zoned";
 
 /** One spelling of a zone everywhere it is shown, today's IANA name, whatever the runtime calls it. */
 describe("one spelling per zone", () => {

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ReasonDialog } from "@/components/moderation/reason-dialog";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { DISPUTE_MAX } from "../../../shared/attendance";
 
 /**

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { LoadError } from "@/components/load-error";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { LoadError } from "@/ui/load-error";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { SessionOutcomeLine } from "./session-outcome";
 
 /** The mentor's dashboard card of his sessions of the last two weeks and how each ended (ADR 0026), with Dispute while it is open. */

@@ -3,7 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { SessionNotesLink } from "@/components/session-notes/notes-link";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import type { Party, SessionOutcome } from "../../../shared/attendance";
 
 const DisputeDialog = lazy(() => import("./dispute-dialog"));

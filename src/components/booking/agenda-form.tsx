@@ -2,12 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import * as v from "valibot";
-import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
+import { Button } from "@/ui/button";
+import { Textarea } from "@/ui/textarea";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
 import { agendaEditSchema, MAX_AGENDA } from "../../../shared/validation/session-notes";
 
 /** The agenda's form on her booking card (ADR 0026): saved for the mentor, who is told; empty removes it. */

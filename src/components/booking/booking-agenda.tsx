@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { TextWithLinks } from "@/components/text-with-links";
-import { Button } from "@/components/ui/button";
+import { TextWithLinks } from "@/ui/text-with-links";
+import { Button } from "@/ui/button";
 
 // The form loads on the tap that opens it, so the booked slots page stays light.
 const AgendaForm = lazy(() => import("./agenda-form"));

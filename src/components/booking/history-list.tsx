@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import type { HistoryEvent } from "./types";
 
 const who = (role: string) => (role === "mentee" ? t`you` : role === "mentor" ? t`your mentor` : "MentorLink");

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import { canJoinNow } from "./ics-download";
 
 /** "Join session" from an hour before the start (the live page checks the camera and microphone and lets her join from 10 minutes before); `later` shows until then. */

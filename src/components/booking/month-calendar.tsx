@@ -6,7 +6,7 @@ import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 import { getDisplayLocale } from "../../../shared/display-locale";
 import { DEFAULT_LOCALE } from "../../../shared/locale";
 import { dayjs } from "../../../shared/zoned-time";

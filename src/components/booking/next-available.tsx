@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { LoadError } from "@/components/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useMyZone } from "@/lib/use-my-zone";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import { useMyZone } from "@/platform/use-my-zone";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 
 /** Without a mentor: each subscribed mentor with "Next available: <3 times>" in her zone, and a link to his calendar. */
 export function MentorsWithNextTimes() {

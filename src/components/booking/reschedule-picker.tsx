@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadError } from "@/components/load-error";
+import { LoadError } from "@/ui/load-error";
 import { SlotTime } from "@/components/slot-time";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiError } from "@/lib/api-error";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/ui/dialog";
+import { Skeleton } from "@/ui/skeleton";
+import { apiError } from "@/platform/api-error";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { SlotPicker } from "./slot-picker";
 import { holdsOf, type Booking, type OpenSlot } from "./types";
 

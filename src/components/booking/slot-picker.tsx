@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
-import { dayKey } from "@/lib/zoned";
+import { dayKey } from "@/platform/zoned";
 import { MonthCalendar, monthOf } from "./month-calendar";
 import { TimeList } from "./time-list";
 import type { Holds, OpenSlot } from "./types";

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { cn } from "@/lib/class-names";
-import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
+import { cn } from "@/ui/class-names";
+import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
 import type { Holds, OpenSlot } from "./types";
 
 type TimeListProps = {

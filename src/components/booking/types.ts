@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "@/lib/api-types";
+import type { RouterOutputs } from "@/platform/api-types";
 
 /** What the booking screens read from the scheduling procedures (ADR 0023), named once. */
 export type MentorScheduleData = RouterOutputs["scheduling"]["mentorSchedule"];

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiError } from "@/lib/api-error";
-import { cn } from "@/lib/class-names";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
+import { apiError } from "@/platform/api-error";
+import { cn } from "@/ui/class-names";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 
 /** "Tell me if an earlier time opens": a switch that joins or leaves the mentor's waitlist, its state from the schedule. */
 export function WaitlistToggle({ mentorId, waitlisted, nextBooking, zone }: { mentorId: string; waitlisted: boolean; nextBooking: string | null; zone: string }) {

@@ -4,12 +4,12 @@ import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { fromNow } from "@/lib/dates";
-import { useTRPC } from "@/lib/trpc";
-import { useNow } from "@/lib/use-now";
-import { LoadError } from "../load-error";
-import { Avatar } from "../ui/avatar";
-import { Skeleton } from "../ui/skeleton";
+import { fromNow } from "@/platform/dates";
+import { useTRPC } from "@/platform/trpc";
+import { useNow } from "@/platform/use-now";
+import { LoadError } from "../../ui/load-error";
+import { Avatar } from "../../ui/avatar";
+import { Skeleton } from "../../ui/skeleton";
 import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
 
 const EMPTY: Record<ChatSide, MessageDescriptor> = {

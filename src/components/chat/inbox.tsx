@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 import { ConversationList } from "./conversation-list";
 import type { ChatSide } from "./inbox-paths";
 import { Thread } from "./thread";

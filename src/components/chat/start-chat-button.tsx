@@ -2,10 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "../ui/button";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../../ui/button";
 import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
 
 /** "Chat": finds or starts the conversation with `otherId`, then opens it in the inbox. */

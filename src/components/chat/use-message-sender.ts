@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
 import { newClientId, type PendingMessage } from "@/lib/chat-thread";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 
 /**
  * Sending into an open thread (the inbox's and the call's text panel): each message is pending under

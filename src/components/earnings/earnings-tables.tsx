@@ -2,9 +2,9 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { EarningLine, EarningsMonth, PayoutLine } from "../../../shared/payouts";
-import { formatRupees } from "@/lib/money";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { formatDate } from "@/lib/zoned";
+import { formatRupees } from "@/platform/money";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { formatDate } from "@/platform/zoned";
 import { StackedTable, StatusPill, type Column } from "./stacked-table";
 import { arrivalDay, EARNING_STATUS, monthLabel, PAYOUT_STATUS, periodLabel } from "./words";
 

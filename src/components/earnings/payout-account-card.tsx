@@ -3,14 +3,14 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { PayoutAccountView } from "../../../shared/payouts";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { apiError } from "@/lib/api-error";
-import { formatRupees } from "@/lib/money";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
+import { Button } from "@/ui/button";
+import { Card, CardContent } from "@/ui/card";
+import { Spinner } from "@/ui/spinner";
+import { apiError } from "@/platform/api-error";
+import { formatRupees } from "@/platform/money";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
 import { ACCOUNT_STATE } from "./words";
 
 /** A failed request's toast: what failed, and why (the API's words, else the connection). */

@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Wallet } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
+import { Button } from "@/ui/button";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
 
 /** The next step as a sentence (Stripe-derived steps come without a full stop). */
 const sentence = (text: string) => (/[.!?।]$/.test(text) ? text : `${text}.`);

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 import type { StatusWords } from "./words";
 
 export type Column<T> = {

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../../shared/payouts";
 import { inZone, formatIn } from "../../../shared/zoned-time";
 import { getDisplayLocale } from "../../../shared/display-locale";
-import { formatDate } from "@/lib/zoned";
+import { formatDate } from "@/platform/zoned";
 
 /** A month key "2026-11" as "November 2026". */
 export const monthLabel = (month: string) => formatIn(`${month}-01T00:00:00`, "MMMM YYYY", { month: "long", year: "numeric" });

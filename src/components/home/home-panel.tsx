@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
 
 /** One panel of the mentee home: a titled card, labelled for screen readers by its heading. */
 export function HomePanel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadError } from "@/components/load-error";
+import { LoadError } from "@/ui/load-error";
 import { recentSearches } from "@/lib/search-history";
-import { useSession } from "@/lib/session";
-import { useTRPC } from "@/lib/trpc";
-import { useMyZone } from "@/lib/use-my-zone";
+import { useSession } from "@/platform/session";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
 import { CallsLeftPanel } from "./calls-left-panel";
 import { HomePanelSkeleton } from "./home-panel";
 import { NextSessionPanel } from "./next-session-panel";

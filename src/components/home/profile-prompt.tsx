@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { UserRound } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import type { MenteeHomeData } from "./types";
 
 const MISSING_TEXT: Record<MenteeHomeData["profileMissing"][number], MessageDescriptor> = { photo: msg`a photo`, about: msg`a few lines about you`, timeZone: msg`your time zone` };

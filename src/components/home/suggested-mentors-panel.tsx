@@ -5,9 +5,9 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { RatingSummary } from "@/components/rating-summary";
 import { SkillList } from "@/components/skill-list";
-import { Avatar } from "@/components/ui/avatar";
+import { Avatar } from "@/ui/avatar";
 import { ALL, PROFILE_ROUTE } from "@/lib/browse";
-import { formatRupees } from "@/lib/money";
+import { formatRupees } from "@/platform/money";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData, SuggestedMentor } from "./types";
 

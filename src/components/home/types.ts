@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "@/lib/api-types";
+import type { RouterOutputs } from "@/platform/api-types";
 
 /** The mentee home's answer (mentees.home). */
 export type MenteeHomeData = RouterOutputs["mentees"]["home"];

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { MessageSquare } from "lucide-react";
 import { INBOX } from "@/components/chat/inbox-paths";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
-import { TextWithLinks } from "@/components/text-with-links";
+import { TextWithLinks } from "@/ui/text-with-links";
 
 /** The mentee's agenda for the session (written when booking), for both, folded away on a phone so the call keeps the room. */
 export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null; role: "mentee" | "mentor"; otherName: string }) {

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): names and reasons are written at call time.
-import "@/lib/i18n";
+import "@/platform/i18n";
 
 /**
  * The camera, microphone and speaker a person chose for calls (ADR 0026): pure logic, kept apart

@@ -1,6 +1,6 @@
 import { plural, t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): these words are written at call time.
-import "@/lib/i18n";
+import "@/platform/i18n";
 import { clockText } from "./use-server-clock";
 
 /** Where a session stands on the server's clock: before its start, running, or over (ADR 0026). */

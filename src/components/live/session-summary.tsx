@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { ReviewForm } from "../review-form";
-import type { LiveSession } from "@/lib/api-types";
+import type { LiveSession } from "@/platform/api-types";
 
 /** After the call: a short summary, and for the mentee the review form of this mentor. */
 export function SessionSummary({ session, reason, joinedAt, leftAt, onRejoin }: { session: LiveSession; reason: "ended" | "left" | "replaced"; joinedAt: number | null; leftAt: number; onRejoin?: () => void }) {

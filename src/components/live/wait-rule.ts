@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): the rule is written at call time.
-import "@/lib/i18n";
+import "@/platform/i18n";
 import { waitAfterStartMs } from "../../../shared/attendance";
 import { formatTime } from "../../../shared/zoned-time";
 

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/lib/api-types";
+import type { RouterOutputs } from "@/platform/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "@/lib/toast";
-import { apiError } from "@/lib/api-error";
-import { fullDateTime } from "@/lib/dates";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { toast } from "@/ui/toast";
+import { apiError } from "@/platform/api-error";
+import { fullDateTime } from "@/platform/dates";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
 import { ActionLabel } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 

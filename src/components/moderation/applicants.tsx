@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ListSearch } from "@/lib/moderation-search";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import { ApplicantCard } from "./applicant-card";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 import { ListToolbar, PERSON_SORTS } from "./list-toolbar";

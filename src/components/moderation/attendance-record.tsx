@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/lib/api-types";
+import type { RouterOutputs } from "@/platform/api-types";
 
 export type AttendanceRecord = RouterOutputs["moderation"]["mentors"]["items"][number]["attendance"];
 

@@ -1,16 +1,16 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
-import { apiError } from "@/lib/api-error";
-import type { RouterOutputs } from "@/lib/api-types";
-import { fromNow, fullDateTime } from "@/lib/dates";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
-import { Button } from "../ui/button";
-import { Card, CardContent } from "../ui/card";
-import { Skeleton } from "../ui/skeleton";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { apiError } from "@/platform/api-error";
+import type { RouterOutputs } from "@/platform/api-types";
+import { fromNow, fullDateTime } from "@/platform/dates";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
+import { Button } from "../../ui/button";
+import { Card, CardContent } from "../../ui/card";
+import { Skeleton } from "../../ui/skeleton";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 
 type Backlog = RouterOutputs["moderation"]["backgroundBacklog"];

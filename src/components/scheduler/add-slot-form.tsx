@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { zonedInstant } from "@/lib/zoned";
+import { Button } from "@/ui/button";
+import { zonedInstant } from "@/platform/zoned";
 import { dayjs } from "../../../shared/zoned-time";
 
 export type SlotDraft = { start: Date; title: string | null; description: string | null; weeks: number };

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import { dayjs } from "../../../shared/zoned-time";
 
 export type TimeOffDraft = { firstDay: string; lastDay: string; note: string };

@@ -4,13 +4,13 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { LoadError } from "@/components/load-error";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiError } from "@/lib/api-error";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
+import { LoadError } from "@/ui/load-error";
+import { Button } from "@/ui/button";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { apiError } from "@/platform/api-error";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
 
 const field = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { LoadError } from "@/components/load-error";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiError } from "@/lib/api-error";
-import { toast } from "@/lib/toast";
-import { useTRPC } from "@/lib/trpc";
+import { LoadError } from "@/ui/load-error";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { apiError } from "@/platform/api-error";
+import { toast } from "@/ui/toast";
+import { useTRPC } from "@/platform/trpc";
 import { AddSlotForm, type SlotDraft } from "./add-slot-form";
 import { PublishCellDialog } from "./publish-cell-dialog";
 import { SlotDetails, type Anchor } from "./slot-details";

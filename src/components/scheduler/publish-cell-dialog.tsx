@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import type { SlotDraft } from "./add-slot-form";
 

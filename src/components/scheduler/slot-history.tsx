@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/lib/api-types";
+import type { RouterOutputs } from "@/platform/api-types";
 import { formatIn, WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 
 type HistoryEntry = RouterOutputs["scheduling"]["bookingHistory"][number];

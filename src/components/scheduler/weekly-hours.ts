@@ -1,8 +1,8 @@
 /** The weekly hours editor's model (ADR 0023): seven rows Monday..Sunday, each with its ranges, checked like the server does. */
 
 import { msg } from "@lingui/core/macro";
-import { i18n } from "@/lib/i18n";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { i18n } from "@/platform/i18n";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { DAY_NAMES, minutesOf, weeklyHoursProblem, type WeeklyRange } from "../../../shared/weekly-hours";
 
 export { DAY_NAMES, type WeeklyRange };

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { buttonVariants } from "@/components/ui/button-variants";
+import { buttonVariants } from "@/ui/button-variants";
 
 /** "Session notes" of a completed session (ADR 0026), to its shared notes page in the viewer's area. */
 export function SessionNotesLink({ slotId, viewer, otherName }: { slotId: string; viewer: "mentee" | "mentor"; otherName: string }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 
 type Schema = v.GenericSchema<unknown, { slotId: string; body: string }>;
 

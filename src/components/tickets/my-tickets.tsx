@@ -1,19 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { toast } from "@/lib/toast";
+import { toast } from "@/ui/toast";
 import * as v from "valibot";
-import { apiError } from "@/lib/api-error";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { fullDateTime } from "@/lib/dates";
-import { useTRPC } from "@/lib/trpc";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { fullDateTime } from "@/platform/dates";
+import { useTRPC } from "@/platform/trpc";
 import { TICKET_MAX, ticketContentField } from "../../../shared/validation/tickets";
 import { ListEmpty, ListError, ListLoading } from "../moderation/list-states";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { FormField } from "../ui/form-field";
-import { Spinner } from "../ui/spinner";
-import { Textarea } from "../ui/textarea";
+import { Button } from "../../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
+import { FormField } from "../../ui/form-field";
+import { Spinner } from "../../ui/spinner";
+import { Textarea } from "../../ui/textarea";
 
 type Member = "mentee" | "mentor";
 

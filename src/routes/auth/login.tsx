@@ -6,14 +6,14 @@ import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-r
 import { useEffect, useId, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
 import { LoginForm } from "@/components/login-form";
-import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/lib/areas";
+import { Button } from "@/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/platform/areas";
 import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/lib/google-sign-in";
 import { forgetGuardedPath, guardedPath } from "@/lib/guarded-path";
 import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
-import { readSession, type Role } from "@/lib/session";
-import { useTRPC } from "@/lib/trpc";
+import { readSession, type Role } from "@/platform/session";
+import { useTRPC } from "@/platform/trpc";
 
 export const Route = createFileRoute("/auth/login")({
   validateSearch: (search: Record<string, unknown>) => ({ ...validateLoginSearch(search), ...validateRedirectSearch(search) }),

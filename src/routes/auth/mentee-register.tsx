@@ -7,12 +7,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/components/auth-shell";
 import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
-import { SubmitButton } from "@/components/submit-button";
-import { SuccessDialog } from "@/components/success-dialog";
-import { apiError } from "@/lib/api-error";
-import { LOGIN_SEARCH, redirectSignedInUser } from "@/lib/areas";
+import { SubmitButton } from "@/ui/submit-button";
+import { SuccessDialog } from "@/ui/success-dialog";
+import { apiError } from "@/platform/api-error";
+import { LOGIN_SEARCH, redirectSignedInUser } from "@/platform/areas";
 import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
 import { menteeSignupSchema, type MenteeSignup } from "../../../shared/validation/accounts";
 

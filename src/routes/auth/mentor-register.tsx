@@ -5,18 +5,18 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/components/auth-shell";
-import { FormAlert } from "@/components/form-alert";
+import { FormAlert } from "@/ui/form-alert";
 import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
-import { SubmitButton } from "@/components/submit-button";
-import { SuccessDialog } from "@/components/success-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { apiError } from "@/lib/api-error";
-import { redirectSignedInUser } from "@/lib/areas";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { SubmitButton } from "@/ui/submit-button";
+import { SuccessDialog } from "@/ui/success-dialog";
+import { FormField } from "@/ui/form-field";
+import { Input } from "@/ui/input";
+import { Textarea } from "@/ui/textarea";
+import { apiError } from "@/platform/api-error";
+import { redirectSignedInUser } from "@/platform/areas";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/lib/mentor-application-form";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import { useRedirectAfter } from "@/lib/use-redirect-after";
 
 export const Route = createFileRoute("/auth/mentor-register")({

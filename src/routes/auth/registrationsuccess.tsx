@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { AuthShell } from "@/components/auth-shell";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 
 export const Route = createFileRoute("/auth/registrationsuccess")({ component: RegistrationSuccess });
 

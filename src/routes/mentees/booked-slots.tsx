@@ -4,12 +4,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { BookingCard } from "@/components/booking/booking-card";
 import type { Booking } from "@/components/booking/types";
 import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
-import { LoadError } from "@/components/load-error";
-import { useMyZone } from "@/lib/use-my-zone";
-import { Skeleton } from "@/components/ui/skeleton";
-import { startReads } from "@/lib/route-prefetch";
-import { useTRPC } from "@/lib/trpc";
-import { zoneLabel } from "@/lib/zoned";
+import { LoadError } from "@/ui/load-error";
+import { useMyZone } from "@/platform/use-my-zone";
+import { Skeleton } from "@/ui/skeleton";
+import { startReads } from "@/platform/route-prefetch";
+import { useTRPC } from "@/platform/trpc";
+import { zoneLabel } from "@/platform/zoned";
 
 export const Route = createFileRoute("/mentees/booked-slots")({
   loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.scheduling.myBookings.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),

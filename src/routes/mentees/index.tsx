@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MenteeHome } from "@/components/home/mentee-home";
-import { startReads } from "@/lib/route-prefetch";
+import { startReads } from "@/platform/route-prefetch";
 import { recentSearches } from "@/lib/search-history";
-import { readSession } from "@/lib/session";
+import { readSession } from "@/platform/session";
 
 export const Route = createFileRoute("/mentees/")({
   loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.mentees.home.queryOptions({ searches: context.viewer?.searches ?? recentSearches(readSession("mentee")?.id) }, as)]),

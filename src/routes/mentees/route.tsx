@@ -3,12 +3,12 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
-import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
-import { loadCatalog } from "@/lib/i18n";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
+import { loadCatalog } from "@/platform/i18n";
 import { ALL } from "@/lib/browse";
 import { rememberGuardedPath } from "@/lib/guarded-path";
-import { hasRecord } from "@/lib/session";
+import { hasRecord } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [
   { label: msg`Home`, to: "/mentees", icon: House },

@@ -7,11 +7,11 @@ import { MentorsWithNextTimes } from "@/components/booking/next-available";
 import { SlotPicker } from "@/components/booking/slot-picker";
 import { holdsOf, type OpenSlot } from "@/components/booking/types";
 import { WaitlistToggle } from "@/components/booking/waitlist-toggle";
-import { LoadError } from "@/components/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useMyZone } from "@/lib/use-my-zone";
-import { useTRPC } from "@/lib/trpc";
-import { formatDate, zoneLabel } from "@/lib/zoned";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import { useMyZone } from "@/platform/use-my-zone";
+import { useTRPC } from "@/platform/trpc";
+import { formatDate, zoneLabel } from "@/platform/zoned";
 
 type Search = { mentorId?: string; trial?: boolean };
 

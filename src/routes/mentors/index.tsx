@@ -4,17 +4,17 @@ import { RecentSessions } from "@/components/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy } from "react";
 import { AreaWelcome } from "@/components/area-welcome";
-import { ChartSlot } from "@/components/chart-slot";
+import { ChartSlot } from "@/ui/chart-slot";
 import { PayoutPrompt } from "@/components/earnings/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";
-import { LoadError } from "@/components/load-error";
-import { TextWithLinks } from "@/components/text-with-links";
-import { useMyZone } from "@/lib/use-my-zone";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { startReads } from "@/lib/route-prefetch";
-import { useTRPC } from "@/lib/trpc";
-import { formatDate, formatTime, zoneLabel } from "@/lib/zoned";
+import { LoadError } from "@/ui/load-error";
+import { TextWithLinks } from "@/ui/text-with-links";
+import { useMyZone } from "@/platform/use-my-zone";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { startReads } from "@/platform/route-prefetch";
+import { useTRPC } from "@/platform/trpc";
+import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
 
 const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
 

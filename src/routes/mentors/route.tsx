@@ -2,11 +2,11 @@ import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
-import { LOGIN_SEARCH } from "@/lib/areas";
-import { areaHeaderReads, startReads } from "@/lib/route-prefetch";
-import { loadCatalog } from "@/lib/i18n";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
+import { loadCatalog } from "@/platform/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
-import { isAuthenticated } from "@/lib/session";
+import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [
   { label: msg`Home`, to: "/mentors", icon: House },

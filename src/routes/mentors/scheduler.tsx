@@ -8,10 +8,10 @@ import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
 import { PushOfferSlot } from "@/components/push-offer-slot";
 import { CalendarSection } from "@/components/scheduler/calendar-section";
 import { ListLoading } from "@/components/moderation/list-states";
-import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
-import { startReads } from "@/lib/route-prefetch";
-import { useMyZone } from "@/lib/use-my-zone";
-import { zoneLabel } from "@/lib/zoned";
+import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
+import { startReads } from "@/platform/route-prefetch";
+import { useMyZone } from "@/platform/use-my-zone";
+import { zoneLabel } from "@/platform/zoned";
 
 export const Route = createFileRoute("/mentors/scheduler")({
   loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.mySlots.queryOptions(undefined, as), trpc.scheduling.availability.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),

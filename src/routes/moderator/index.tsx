@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ModeratorHome } from "@/components/moderation/moderator-home";
-import { startReads } from "@/lib/route-prefetch";
-import { viewerZoneInput } from "@/lib/viewer-zone";
+import { startReads } from "@/platform/route-prefetch";
+import { viewerZoneInput } from "@/platform/viewer-zone";
 
 export const Route = createFileRoute("/moderator/")({
   loader: ({ context }) => {

@@ -2,10 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
-import { LOGIN_SEARCH } from "@/lib/areas";
-import { loadCatalog } from "@/lib/i18n";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";
-import { isAuthenticated } from "@/lib/session";
+import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [
   { label: msg`Home`, to: "/moderator", icon: House },

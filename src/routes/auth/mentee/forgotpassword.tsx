@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ForgotPasswordPage } from "@/components/forgot-password-form";
-import { redirectSignedInUser } from "@/lib/areas";
+import { redirectSignedInUser } from "@/platform/areas";
 
 export const Route = createFileRoute("/auth/mentee/forgotpassword")({
   beforeLoad: redirectSignedInUser,

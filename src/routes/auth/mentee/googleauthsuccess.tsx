@@ -5,12 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthShell } from "@/components/auth-shell";
-import { FormAlert } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/ui/form-alert";
+import { Button } from "@/ui/button";
 import { HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { returnPathFor } from "@/lib/return-to";
-import { useTRPC } from "@/lib/trpc";
+import { useTRPC } from "@/platform/trpc";
 import type { GoogleError } from "../../../../shared/google-sign-in";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });

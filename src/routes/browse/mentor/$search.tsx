@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorBrowse } from "@/components/mentor-browse";
 import { PublicNav } from "@/components/public-nav";
-import { MAIN_ID } from "@/components/skip-link";
+import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 import { validateBrowseFilters } from "@/lib/browse";
 

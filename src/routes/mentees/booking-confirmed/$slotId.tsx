@@ -1,22 +1,22 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { TextWithLinks } from "@/components/text-with-links";
+import { TextWithLinks } from "@/ui/text-with-links";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
 import { useIcsDownload } from "@/components/booking/ics-download";
 import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { readStanding } from "@/components/booking/standing-store";
 import type { StandingResult } from "@/components/booking/types";
-import { LoadError } from "@/components/load-error";
+import { LoadError } from "@/ui/load-error";
 import { PushOfferSlot } from "@/components/push-offer-slot";
 import { SlotTime } from "@/components/slot-time";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useMyZone } from "@/lib/use-my-zone";
-import { useTRPC } from "@/lib/trpc";
-import { dateTime } from "@/lib/zoned";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { Button } from "@/ui/button";
+import { Card, CardContent } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { useMyZone } from "@/platform/use-my-zone";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 
 export const Route = createFileRoute("/mentees/booking-confirmed/$slotId")({ component: BookingConfirmed });
 

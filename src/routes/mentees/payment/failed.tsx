@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { XCircle } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 
 /** Known reasons only: the page never shows text taken from the address bar. */
 const REASONS: Record<string, MessageDescriptor> = { card_declined: msg`Your card was declined. No money was taken.` };

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorProfileView } from "@/components/mentor-profile-view";
 import { PublicNav } from "@/components/public-nav";
-import { MAIN_ID } from "@/components/skip-link";
+import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/components/site-footer";
 
 export const Route = createFileRoute("/browse/mentor/profile/$id")({ component: PublicMentorProfile });

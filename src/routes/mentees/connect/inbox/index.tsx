@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Inbox } from "@/components/chat/inbox";
-import { startReads } from "@/lib/route-prefetch";
+import { startReads } from "@/platform/route-prefetch";
 
 export const Route = createFileRoute("/mentees/connect/inbox/")({
   loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.chat.conversations.queryOptions({}, as)]),

@@ -4,11 +4,11 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { CalendarDays, CheckCircle2, MessageCircle } from "lucide-react";
 import { PeriodRange } from "@/components/subscription-period";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { apiError } from "@/lib/api-error";
-import { formatRupees } from "@/lib/money";
-import { useTRPC } from "@/lib/trpc";
+import { Button } from "@/ui/button";
+import { Spinner } from "@/ui/spinner";
+import { apiError } from "@/platform/api-error";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
 
 /** How often the page asks while Stripe's confirmation is on its way, and for how long before it says so. */
 const POLL_MS = 1500;

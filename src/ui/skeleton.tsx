@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 /** A grey placeholder while something loads; `round` for a picture's. */
 export function Skeleton({ className, round, ...props }: ComponentProps<"div"> & { round?: boolean }) {

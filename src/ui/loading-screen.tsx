@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { Spinner } from "./ui/spinner";
+import { Spinner } from "./spinner";
 
 export function LoadingScreen() {
   return (

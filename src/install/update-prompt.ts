@@ -1,5 +1,5 @@
-import { registerServiceWorker } from "@/lib/service-worker";
-import { toast } from "@/lib/toast";
+import { registerServiceWorker } from "@/install/service-worker";
+import { toast } from "@/ui/toast";
 
 /** One prompt at a time: a second offer replaces the first. */
 const UPDATE_TOAST = "app-update";

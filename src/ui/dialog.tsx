@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, type ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useId, type ReactNode } from "react";
-import { Button } from "./ui/button";
+import { Button } from "./button";
 
 /** An action of a feature not built yet: focusable but inert, with a "Coming soon" tooltip on hover and focus. */
 export function ComingSoonButton({ children }: { children: ReactNode }) {

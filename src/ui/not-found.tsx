@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { PageChrome } from "./page-chrome";
-import { Button } from "./ui/button";
+import { PageChrome } from "../components/page-chrome";
+import { Button } from "./button";
 
 /** An unknown path: inside an area its nav stays; elsewhere the public header and footer frame it. */
 export function NotFound() {

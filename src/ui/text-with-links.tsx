@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { textParts } from "@/lib/text-links";
-import { cn } from "@/lib/class-names";
+import { textParts } from "@/ui/text-links";
+import { cn } from "@/ui/class-names";
 
 /**
  * Text someone wrote (an agenda, session notes, a comment), its line breaks kept and its http(s)

@@ -1,5 +1,5 @@
 import { cloneElement, useId, type ReactElement } from "react";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { Label } from "./label";
 
 type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { cn } from "@/lib/class-names";
-import { Button } from "./ui/button";
+import { cn } from "@/ui/class-names";
+import { Button } from "./button";
 
 type LoadErrorProps = {
   /** What could not be loaded, as it reads in the sentence: "your subscriptions", "this profile". */

@@ -1,6 +1,6 @@
 import * as LabelPrimitive from "@radix-ui/react-label";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return <LabelPrimitive.Root className={cn("text-sm font-medium text-slate-800", className)} {...props} />;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentProps } from "react";
-import { Skeleton } from "./ui/skeleton";
+import { Skeleton } from "./skeleton";
 
 /**
  * Where a lazily loaded chart goes: its library (visx, about 30 KB) is fetched and the chart drawn once

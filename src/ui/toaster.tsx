@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
-import { loadToasts, toasterMounted, useToasterWanted } from "@/lib/toast";
+import { loadToasts, toasterMounted, useToasterWanted } from "@/ui/toast";
 
 const Sonner = lazy(() =>
   import("sonner").then(({ Toaster }) => ({

@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 /** A decorative spinning icon; the surrounding control carries the accessible state (aria-busy). */
 export function Spinner({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 function initials(name: string): string {
   return name

@@ -2,11 +2,11 @@ import { Trans } from "@lingui/react/macro";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BRAND } from "@/lib/brand";
-import { failedPartName, isChunkLoadError, reloadOnce } from "@/lib/chunk-errors";
-import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { failedPartName, isChunkLoadError, reloadOnce } from "@/platform/chunk-errors";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { LoadingScreen } from "./loading-screen";
-import { PageChrome } from "./page-chrome";
-import { Button } from "./ui/button";
+import { PageChrome } from "../components/page-chrome";
+import { Button } from "./button";
 
 /**
  * A part of the app's code could not be fetched. The first time the page reloads itself (an open tab

@@ -1,12 +1,12 @@
 import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
 
 /** The dropdown's code (Radix, about 32 KB with what it brings): kept off a signed-in page's first render. */
-export type MenuKit = typeof import("./ui/dropdown-menu");
+export type MenuKit = typeof import("./dropdown-menu");
 
 let kit: MenuKit | null = null;
 let loading: Promise<MenuKit> | null = null;
 const loadMenuKit = (): Promise<MenuKit> =>
-  (loading ??= import("./ui/dropdown-menu").then((loaded) => (kit = loaded))).catch((error: unknown) => {
+  (loading ??= import("./dropdown-menu").then((loaded) => (kit = loaded))).catch((error: unknown) => {
     loading = null;
     throw error;
   });

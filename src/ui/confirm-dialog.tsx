@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
 
 export type ConfirmDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
+import { Button } from "./button";
+import { Spinner } from "./spinner";
 
 /** A form's submit button: disabled with a spinner while the request is pending. */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {

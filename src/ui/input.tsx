@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 /** A text field; `compact` is the 36 px height of the nav's search box (40 px otherwise). */
 export function Input({ className, compact, ...props }: ComponentProps<"input"> & { compact?: boolean }) {

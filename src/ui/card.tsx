@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/class-names";
+import { cn } from "@/ui/class-names";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
