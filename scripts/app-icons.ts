@@ -5,7 +5,7 @@ import { chromium } from "playwright-core";
 import { GraduationCap } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { BRAND } from "../src/lib/brand";
+import { BRAND } from "../src/layout/brand";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 /**

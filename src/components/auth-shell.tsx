@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PublicNav } from "./public-nav";
+import { PublicNav } from "../layout/public-nav";
 import { MAIN_ID } from "../ui/skip-link";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 

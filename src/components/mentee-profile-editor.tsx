@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { InferInput } from "valibot";
 import { useTRPC } from "@/platform/trpc";
 import { menteeProfileUpdateSchema } from "../../shared/validation/profiles";
-import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
+import { OwnProfileLayout, profileSaved, profileSaveFailed } from "../layout/own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "../ui/submit-button";
 import { FormField } from "../ui/form-field";

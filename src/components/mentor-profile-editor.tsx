@@ -8,7 +8,7 @@ import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type
 import { useTRPC } from "@/platform/trpc";
 import type { OwnMentorProfile } from "@/platform/api-types";
 import { MentorSkillsEditor } from "./mentor-skills-editor";
-import { OwnProfileLayout, profileSaved, profileSaveFailed } from "./own-profile-layout";
+import { OwnProfileLayout, profileSaved, profileSaveFailed } from "../layout/own-profile-layout";
 import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "../ui/submit-button";
 import { FormField } from "../ui/form-field";

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { BRAND } from "./brand";
+import { BRAND } from "../layout/brand";
 import type { MentorSearch } from "../../shared/validation/search";
 
 /**

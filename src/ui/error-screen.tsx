@@ -1,11 +1,11 @@
 import { Trans } from "@lingui/react/macro";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { BRAND } from "@/lib/brand";
+import { BRAND } from "@/layout/brand";
 import { failedPartName, isChunkLoadError, reloadOnce } from "@/platform/chunk-errors";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { LoadingScreen } from "./loading-screen";
-import { PageChrome } from "../components/page-chrome";
+import { PageChrome } from "../layout/page-chrome";
 import { Button } from "./button";
 
 /**

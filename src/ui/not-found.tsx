@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { PageChrome } from "../components/page-chrome";
+import { PageChrome } from "../layout/page-chrome";
 import { Button } from "./button";
 
 /** An unknown path: inside an area its nav stays; elsewhere the public header and footer frame it. */

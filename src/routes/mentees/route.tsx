@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
-import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
+import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { MentorSearchBox } from "@/components/mentor-search-box";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { areaHeaderReads, startReads } from "@/platform/route-prefetch";

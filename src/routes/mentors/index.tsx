@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RecentSessions } from "@/components/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy } from "react";
-import { AreaWelcome } from "@/components/area-welcome";
+import { AreaWelcome } from "@/layout/area-welcome";
 import { ChartSlot } from "@/ui/chart-slot";
 import { PayoutPrompt } from "@/components/earnings/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
-import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
+import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { loadCatalog } from "@/platform/i18n";

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
-import { AreaLayout, type AreaNavItem } from "@/components/area-layout";
+import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { loadCatalog } from "@/platform/i18n";
 import { rememberGuardedPath } from "@/lib/guarded-path";

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorBrowse } from "@/components/mentor-browse";
-import { PublicNav } from "@/components/public-nav";
+import { PublicNav } from "@/layout/public-nav";
 import { MAIN_ID } from "@/ui/skip-link";
-import { SiteFooter } from "@/components/site-footer";
+import { SiteFooter } from "@/layout/site-footer";
 import { validateBrowseFilters } from "@/lib/browse";
 
 export const Route = createFileRoute("/browse/mentor/$search")({ validateSearch: validateBrowseFilters, component: BrowseMentors });

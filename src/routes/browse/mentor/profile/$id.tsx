@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MentorProfileView } from "@/components/mentor-profile-view";
-import { PublicNav } from "@/components/public-nav";
+import { PublicNav } from "@/layout/public-nav";
 import { MAIN_ID } from "@/ui/skip-link";
-import { SiteFooter } from "@/components/site-footer";
+import { SiteFooter } from "@/layout/site-footer";
 
 export const Route = createFileRoute("/browse/mentor/profile/$id")({ component: PublicMentorProfile });
 

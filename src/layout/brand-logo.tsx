@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { GraduationCap } from "lucide-react";
-import { BRAND } from "@/lib/brand";
+import { BRAND } from "@/layout/brand";
 
 /** The product logo, linking to the landing page. */
 export function BrandLogo() {

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
-import { BRAND } from "@/lib/brand";
+import { BRAND } from "@/layout/brand";
 import { BrandLogo } from "./brand-logo";
 
 const COLUMNS: { title: MessageDescriptor; items: MessageDescriptor[] }[] = [
