@@ -13,7 +13,7 @@ import { MAIN_ID, SkipLink } from "../ui/skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
 import { NotificationBell } from "../components/notification-bell";
 import { InAreaLayout } from "./page-chrome";
-import { VerifyEmailBanner } from "../components/verify-email-banner";
+import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { LanguageSwitcher } from "./language-switcher";

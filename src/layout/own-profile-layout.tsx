@@ -6,7 +6,7 @@ import { apiError } from "@/platform/api-error";
 import { cn } from "@/ui/class-names";
 import { PROFILE_TOASTS } from "@/lib/profile-toasts";
 import { updateSessionProfile } from "@/platform/session";
-import { ChangePasswordCard } from "../components/change-password-card";
+import { ChangePasswordCard } from "../accounts/change-password-card";
 import { ProfileImagePicker } from "../components/profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import type { MemberRole as Role } from "../../shared/role";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
-import { safeReturnPath } from "@/lib/return-path";
+import { safeReturnPath } from "@/accounts/return-path";
 import { BrandLogo } from "./brand-logo";
 import { SkipLink } from "../ui/skip-link";
 import { MentorSearchBox } from "../components/mentor-search-box";

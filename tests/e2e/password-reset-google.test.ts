@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { mentees } from "../../db/schema";
-import { GOOGLE_INCOMPLETE } from "../../src/lib/google-sign-in";
+import { GOOGLE_INCOMPLETE } from "../../src/accounts/google-sign-in";
 import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { accessTokenFor, createMentee, testDb, uniqueEmail } from "../support/accounts";
 import { doublesUrl } from "../support/api";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { returnPathFor, safeReturnPath, validateRedirectSearch } from "../../src/lib/return-to";
+import { returnPathFor, safeReturnPath, validateRedirectSearch } from "../../src/accounts/return-to";
 
 describe("return-to paths", () => {
   it("keeps same-origin paths with their query and fragment", () => {

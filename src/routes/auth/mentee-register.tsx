@@ -5,15 +5,15 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AuthShell } from "@/components/auth-shell";
+import { AuthShell } from "@/accounts/auth-shell";
 import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
 import { SuccessDialog } from "@/ui/success-dialog";
 import { apiError } from "@/platform/api-error";
 import { LOGIN_SEARCH, redirectSignedInUser } from "@/platform/areas";
-import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/lib/return-to";
+import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
 import { useTRPC } from "@/platform/trpc";
-import { useRedirectAfter } from "@/lib/use-redirect-after";
+import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { menteeSignupSchema, type MenteeSignup } from "../../../shared/validation/accounts";
 
 export const Route = createFileRoute("/auth/mentee-register")({

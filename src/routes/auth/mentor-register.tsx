@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { AuthShell } from "@/components/auth-shell";
+import { AuthShell } from "@/accounts/auth-shell";
 import { FormAlert } from "@/ui/form-alert";
 import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
@@ -15,9 +15,9 @@ import { Textarea } from "@/ui/textarea";
 import { apiError } from "@/platform/api-error";
 import { redirectSignedInUser } from "@/platform/areas";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/lib/mentor-application-form";
+import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/accounts/mentor-application-form";
 import { useTRPC } from "@/platform/trpc";
-import { useRedirectAfter } from "@/lib/use-redirect-after";
+import { useRedirectAfter } from "@/accounts/use-redirect-after";
 
 export const Route = createFileRoute("/auth/mentor-register")({
   beforeLoad: redirectSignedInUser,

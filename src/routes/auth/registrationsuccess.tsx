@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
-import { AuthShell } from "@/components/auth-shell";
+import { AuthShell } from "@/accounts/auth-shell";
 import { Button } from "@/ui/button";
 
 export const Route = createFileRoute("/auth/registrationsuccess")({ component: RegistrationSuccess });

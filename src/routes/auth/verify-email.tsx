@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { AuthShell } from "@/components/auth-shell";
+import { AuthShell } from "@/accounts/auth-shell";
 import { FormAlert } from "@/ui/form-alert";
 import { apiError } from "@/platform/api-error";
 import { AREA_HOME, LOGIN_SEARCH } from "@/platform/areas";

@@ -7,7 +7,7 @@ import { LOGIN_SEARCH } from "@/platform/areas";
 import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { loadCatalog } from "@/platform/i18n";
 import { ALL } from "@/lib/browse";
-import { rememberGuardedPath } from "@/lib/guarded-path";
+import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { hasRecord } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [

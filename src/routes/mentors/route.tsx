@@ -5,7 +5,7 @@ import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { loadCatalog } from "@/platform/i18n";
-import { rememberGuardedPath } from "@/lib/guarded-path";
+import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [

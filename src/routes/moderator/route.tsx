@@ -4,7 +4,7 @@ import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucid
 import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { loadCatalog } from "@/platform/i18n";
-import { rememberGuardedPath } from "@/lib/guarded-path";
+import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [

@@ -4,12 +4,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { AuthShell } from "@/components/auth-shell";
+import { AuthShell } from "@/accounts/auth-shell";
 import { FormAlert } from "@/ui/form-alert";
 import { Button } from "@/ui/button";
-import { HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/lib/google-sign-in";
+import { HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/accounts/google-sign-in";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { returnPathFor } from "@/lib/return-to";
+import { returnPathFor } from "@/accounts/return-to";
 import { useTRPC } from "@/platform/trpc";
 import type { GoogleError } from "../../../../shared/google-sign-in";
 

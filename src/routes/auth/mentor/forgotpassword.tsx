@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ForgotPasswordPage } from "@/components/forgot-password-form";
+import { ForgotPasswordPage } from "@/accounts/forgot-password-form";
 import { redirectSignedInUser } from "@/platform/areas";
 
 export const Route = createFileRoute("/auth/mentor/forgotpassword")({

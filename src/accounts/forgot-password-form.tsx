@@ -9,7 +9,7 @@ import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { useTRPC } from "@/platform/trpc";
-import { useRedirectAfter } from "@/lib/use-redirect-after";
+import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { requestCodeSchema, resetPasswordSchema, type RequestCodeInput, type ResetPasswordInput } from "../../shared/validation/password-reset";
 import { AuthShell } from "./auth-shell";
 import { FormAlert } from "../ui/form-alert";

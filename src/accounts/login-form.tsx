@@ -8,7 +8,7 @@ import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AREA_HOME } from "@/platform/areas";
-import { returnPathFor, takeSignupEmail } from "@/lib/return-to";
+import { returnPathFor, takeSignupEmail } from "@/accounts/return-to";
 import { apiError } from "@/platform/api-error";
 import { writeSession, type Role } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
