@@ -1,9 +1,9 @@
 import { SERVICE_WORKER_PATH } from "../shared/app-install";
 import { LANGUAGE_SWITCHER_ATTRIBUTE, localeCookie } from "../shared/locale";
-import { BROWSE_ROUTE, searchSegment } from "./lib/browse";
-import { taglinesOf, TYPED_SELECTOR } from "./lib/landing";
+import { BROWSE_ROUTE, searchSegment } from "./search/browse";
+import { taglinesOf, TYPED_SELECTOR } from "./search/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./platform/page-shells";
-import { runTypewriter } from "./lib/typewriter";
+import { runTypewriter } from "./search/typewriter";
 
 /**
  * The landing page for a visitor, before (and mostly without) the app (ADR 0018). The Worker

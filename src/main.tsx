@@ -10,7 +10,7 @@ import { AuthFetchContext } from "./platform/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./platform/auth-link";
 import { LOGIN_SEARCH, roleOfArea } from "./platform/areas";
 import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./platform/page-cookie";
-import { forgetSearches, recentSearches } from "./lib/search-history";
+import { forgetSearches, recentSearches } from "./search/search-history";
 import { drawnPage, pageBeforeApp } from "./platform/page-shells";
 import { readPageSeed, seedPage, type PageSeed } from "./platform/page-seed";
 import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";

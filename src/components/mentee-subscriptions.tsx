@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { ALL } from "@/lib/browse";
+import { ALL } from "@/search/browse";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
 import type { MenteeSubscription } from "@/platform/api-types";

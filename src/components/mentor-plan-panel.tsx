@@ -12,7 +12,7 @@ import { useTRPC } from "@/platform/trpc";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { StartChatButton } from "./chat/start-chat-button";
 import { ComingSoonButton } from "../ui/coming-soon-button";
-import { RatingSummary } from "./rating-summary";
+import { RatingSummary } from "../reviews/rating-summary";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 

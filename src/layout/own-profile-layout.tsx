@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
 import { cn } from "@/ui/class-names";
-import { PROFILE_TOASTS } from "@/lib/profile-toasts";
+import { PROFILE_TOASTS } from "@/profiles/profile-toasts";
 import { updateSessionProfile } from "@/platform/session";
 import { ChangePasswordCard } from "../accounts/change-password-card";
-import { ProfileImagePicker } from "../components/profile-image-picker";
+import { ProfileImagePicker } from "../profiles/profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import type { MemberRole as Role } from "../../shared/role";
 

@@ -6,7 +6,7 @@ import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
 import { safeReturnPath } from "@/accounts/return-path";
 import { BrandLogo } from "./brand-logo";
 import { SkipLink } from "../ui/skip-link";
-import { MentorSearchBox } from "../components/mentor-search-box";
+import { MentorSearchBox } from "../search/mentor-search-box";
 import { Button } from "../ui/button";
 import { LanguageSwitcher } from "./language-switcher";
 

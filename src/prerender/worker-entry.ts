@@ -2,8 +2,8 @@
  * The one door from the Worker into SPA code (ADR 0022): what the Worker needs to draw the
  * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
  */
-export { LANDING_SEARCH } from "../lib/landing";
-export { mentorSearchOf, validateBrowseFilters } from "../lib/browse";
+export { LANDING_SEARCH } from "../search/landing";
+export { mentorSearchOf, validateBrowseFilters } from "../search/browse";
 export { PRERENDER_ATTRIBUTE, type Shell } from "../platform/page-shells";
 export { pageDataScript, type PublicSeed } from "../platform/page-seed";
 export { renderPublicPage } from "./public-pages";
@@ -11,5 +11,5 @@ export { roleOfArea } from "../platform/areas";
 export { renderSignedInPage } from "./draw-signed-in-page";
 export { DRAWN_ATTRIBUTE } from "../platform/page-shells";
 export { SEARCHES_COOKIE, ZONE_COOKIE } from "../platform/page-cookie";
-export { validSearches } from "../lib/search-history";
+export { validSearches } from "../search/search-history";
 export type { Viewer } from "../platform/worker-drawn-viewer";

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { useMemo } from "react";
-import { MentorList } from "@/components/mentor-list";
+import { MentorList } from "@/search/mentor-list";
 import { PublicNav } from "@/layout/public-nav";
 import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/layout/site-footer";
 import { BRAND } from "@/layout/brand";
-import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/lib/landing";
+import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/search/landing";
 import { hasRecord } from "@/platform/session";
-import { useTypewriter } from "@/lib/use-typewriter";
+import { useTypewriter } from "@/search/use-typewriter";
 
 export const Route = createFileRoute("/")({ component: Landing });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runTypewriter, typewriterStart, typewriterStep, typewriterText, type TypewriterState } from "../../src/lib/typewriter";
+import { runTypewriter, typewriterStart, typewriterStep, typewriterText, type TypewriterState } from "../../src/search/typewriter";
 
 const WORDS = ["Hi", "Yo!"];
 const TIMING = { typeMs: 100, deleteMs: 40, holdMs: 1500 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clockTime, dayOf, fullDateTime, longDate } from "../../src/platform/dates";
 import { drawForViewer, workerDrawnViewer } from "../../src/platform/worker-drawn-viewer";
-import { recentSearches } from "../../src/lib/search-history";
+import { recentSearches } from "../../src/search/search-history";
 import { viewerZone, viewerZoneInput } from "../../src/platform/viewer-zone";
 
 /**

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Avatar } from "@/ui/avatar";
 import { Button } from "@/ui/button";
-import { ALL } from "@/lib/browse";
+import { ALL } from "@/search/browse";
 import { formatDate } from "@/platform/zoned";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";

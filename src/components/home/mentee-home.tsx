@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "@/ui/load-error";
-import { recentSearches } from "@/lib/search-history";
+import { recentSearches } from "@/search/search-history";
 import { useSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { useMyZone } from "@/platform/use-my-zone";

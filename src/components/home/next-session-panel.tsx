@@ -4,7 +4,7 @@ import { JoinSessionLink } from "@/components/booking/join-session-link";
 import { SlotTime } from "@/components/slot-time";
 import { Avatar } from "@/ui/avatar";
 import { Button } from "@/ui/button";
-import { ALL } from "@/lib/browse";
+import { ALL } from "@/search/browse";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 

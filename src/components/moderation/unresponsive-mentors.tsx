@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTRPC } from "@/platform/trpc";
-import { useResponsivenessWords } from "@/lib/responsiveness-words";
+import { useResponsivenessWords } from "@/profiles/responsiveness-words";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 

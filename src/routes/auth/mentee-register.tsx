@@ -6,7 +6,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/accounts/auth-shell";
-import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
+import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
 import { SuccessDialog } from "@/ui/success-dialog";
 import { apiError } from "@/platform/api-error";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/accounts/auth-shell";
 import { FormAlert } from "@/ui/form-alert";
-import { NameAndContactFields, PasswordFields } from "@/components/person-fields";
+import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
 import { SuccessDialog } from "@/ui/success-dialog";
 import { FormField } from "@/ui/form-field";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MenteeHome } from "@/components/home/mentee-home";
 import { startReads } from "@/platform/route-prefetch";
-import { recentSearches } from "@/lib/search-history";
+import { recentSearches } from "@/search/search-history";
 import { readSession } from "@/platform/session";
 
 export const Route = createFileRoute("/mentees/")({

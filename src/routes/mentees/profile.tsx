@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MenteeProfileEditor } from "@/components/mentee-profile-editor";
+import { MenteeProfileEditor } from "@/profiles/mentee-profile-editor";
 
 export const Route = createFileRoute("/mentees/profile")({
   component: () => (

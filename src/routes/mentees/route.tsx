@@ -2,11 +2,11 @@ import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
 import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
-import { MentorSearchBox } from "@/components/mentor-search-box";
+import { MentorSearchBox } from "@/search/mentor-search-box";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { loadCatalog } from "@/platform/i18n";
-import { ALL } from "@/lib/browse";
+import { ALL } from "@/search/browse";
 import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { hasRecord } from "@/platform/session";
 

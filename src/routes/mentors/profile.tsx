@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorProfileEditor } from "@/components/mentor-profile-editor";
+import { MentorProfileEditor } from "@/profiles/mentor-profile-editor";
 
 export const Route = createFileRoute("/mentors/profile")({
   component: () => (

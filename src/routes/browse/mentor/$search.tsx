@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorBrowse } from "@/components/mentor-browse";
+import { MentorBrowse } from "@/search/mentor-browse";
 import { PublicNav } from "@/layout/public-nav";
 import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/layout/site-footer";
-import { validateBrowseFilters } from "@/lib/browse";
+import { validateBrowseFilters } from "@/search/browse";
 
 export const Route = createFileRoute("/browse/mentor/$search")({ validateSearch: validateBrowseFilters, component: BrowseMentors });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorProfileView } from "@/components/mentor-profile-view";
+import { MentorProfileView } from "@/profiles/mentor-profile-view";
 import { PublicNav } from "@/layout/public-nav";
 import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/layout/site-footer";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorBrowse } from "@/components/mentor-browse";
-import { validateBrowseFilters } from "@/lib/browse";
+import { MentorBrowse } from "@/search/mentor-browse";
+import { validateBrowseFilters } from "@/search/browse";
 
 export const Route = createFileRoute("/mentees/browse/mentor/$search")({
   validateSearch: validateBrowseFilters,

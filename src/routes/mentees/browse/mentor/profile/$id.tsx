@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorProfileView } from "@/components/mentor-profile-view";
+import { MentorProfileView } from "@/profiles/mentor-profile-view";
 
 export const Route = createFileRoute("/mentees/browse/mentor/profile/$id")({
   component: function MenteeMentorProfile() {

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/lib/mentor-profile-form";
+import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/profiles/mentor-profile-form";
 import { useTRPC } from "@/platform/trpc";
 import type { OwnMentorProfile } from "@/platform/api-types";
 import { MentorSkillsEditor } from "./mentor-skills-editor";
@@ -13,7 +13,7 @@ import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "../ui/submit-button";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
-import { TimeZoneSelect } from "./time-zone-select";
+import { TimeZoneSelect } from "../components/time-zone-select";
 import { Textarea } from "../ui/textarea";
 
 /** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */

@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useResponsivenessWords } from "@/lib/responsiveness-words";
+import { useResponsivenessWords } from "@/profiles/responsiveness-words";
 
 /**
  * On a mentor's profile (ADR 0026): "Usually replies within 3 hours · Active today", from real chat

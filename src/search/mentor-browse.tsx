@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
-import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/lib/browse";
+import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/search/browse";
 import { MentorFilters } from "./mentor-filters";
 import { MentorList } from "./mentor-list";
 import { Button } from "../ui/button";

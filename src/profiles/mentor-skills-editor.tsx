@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { SKILL_TOASTS } from "@/lib/profile-toasts";
+import { SKILL_TOASTS } from "@/profiles/profile-toasts";
 import { useTRPC } from "@/platform/trpc";
 import { splitSkills } from "../../shared/validation/accounts";
 import { MAX_SKILLS } from "../../shared/validation/profiles";

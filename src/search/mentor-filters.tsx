@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Star } from "lucide-react";
 import { useId } from "react";
-import { PRICE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS, type BrowseFilters } from "@/lib/browse";
+import { PRICE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS, type BrowseFilters } from "@/search/browse";
 import type { PriceRange, SortCode } from "../../shared/validation/search-filters";
 
 const optionClass =

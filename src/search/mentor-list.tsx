@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { BrowseArea } from "@/lib/browse";
+import type { BrowseArea } from "@/search/browse";
 import { useTRPC } from "@/platform/trpc";
 import type { MentorSearch } from "../../shared/validation/search";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";

@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
 import { apiError } from "@/platform/api-error";
-import type { BrowseArea } from "@/lib/browse";
+import type { BrowseArea } from "@/search/browse";
 import { hasRecord } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
-import { MentorPlanPanel } from "./mentor-plan-panel";
-import { MentorReviews } from "./mentor-reviews";
+import { MentorPlanPanel } from "../components/mentor-plan-panel";
+import { MentorReviews } from "../reviews/mentor-reviews";
 import { MentorResponsiveness } from "./mentor-responsiveness";
 import { MentorUnavailable } from "./mentor-unavailable";
 import { SkillList } from "./skill-list";
@@ -20,7 +20,7 @@ import { Skeleton } from "../ui/skeleton";
 const PROFILE_SKILLS = 4;
 
 /** Only a signed-in mentee can review: visitors never load the form and its validation. */
-const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazy(() => import("../reviews/review-form").then((m) => ({ default: m.ReviewForm })));
 
 /**
  * A mentor's profile page (SPEC §2): header card, About, skills, plan and price with the rating,
