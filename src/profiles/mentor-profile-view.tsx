@@ -7,7 +7,7 @@ import { apiError } from "@/platform/api-error";
 import type { BrowseArea } from "@/search/browse";
 import { hasRecord } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
-import { MentorPlanPanel } from "../components/mentor-plan-panel";
+import { MentorPlanPanel } from "../payments/mentor-plan-panel";
 import { MentorReviews } from "../reviews/mentor-reviews";
 import { MentorResponsiveness } from "./mentor-responsiveness";
 import { MentorUnavailable } from "./mentor-unavailable";

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MenteeSubscriptions } from "@/components/mentee-subscriptions";
+import { MenteeSubscriptions } from "@/payments/mentee-subscriptions";
 
 export const Route = createFileRoute("/mentees/subscribed-mentors")({ component: MenteeSubscriptions });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EarningsPage } from "@/components/earnings/earnings-page";
-import { useOnboardingReturn } from "@/components/earnings/use-onboarding-return";
+import { EarningsPage } from "@/payouts/earnings-page";
+import { useOnboardingReturn } from "@/payouts/use-onboarding-return";
 
 type Search = { month?: string; onboarding?: "return" | "refresh" };
 

@@ -5,7 +5,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy } from "react";
 import { AreaWelcome } from "@/layout/area-welcome";
 import { ChartSlot } from "@/ui/chart-slot";
-import { PayoutPrompt } from "@/components/earnings/payout-prompt";
+import { PayoutPrompt } from "@/payouts/payout-prompt";
 import { GoLiveLink } from "@/components/go-live-link";
 import { LoadError } from "@/ui/load-error";
 import { TextWithLinks } from "@/ui/text-with-links";
@@ -16,7 +16,7 @@ import { startReads } from "@/platform/route-prefetch";
 import { useTRPC } from "@/platform/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
 
-const EnrollmentChart = lazy(() => import("@/components/enrollment-chart"));
+const EnrollmentChart = lazy(() => import("@/payments/enrollment-chart"));
 
 export const Route = createFileRoute("/mentors/")({
   loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.dailyEnrollments.queryOptions(undefined, as), trpc.scheduling.liveSessions.queryOptions(undefined, as), trpc.attendance.recent.queryOptions(undefined, as), trpc.payouts.account.queryOptions(undefined, as)]),

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorSubscribers } from "@/components/mentor-subscribers";
+import { MentorSubscribers } from "@/payments/mentor-subscribers";
 
 export const Route = createFileRoute("/mentors/subscribed-mentees")({ component: MentorSubscribers });

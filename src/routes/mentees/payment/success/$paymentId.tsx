@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { CalendarDays, CheckCircle2, MessageCircle } from "lucide-react";
-import { PeriodRange } from "@/components/subscription-period";
+import { PeriodRange } from "@/payments/subscription-period";
 import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
 import { apiError } from "@/platform/api-error";

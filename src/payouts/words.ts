@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../../shared/payouts";
-import { inZone, formatIn } from "../../../shared/zoned-time";
-import { getDisplayLocale } from "../../../shared/display-locale";
+import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../shared/payouts";
+import { inZone, formatIn } from "../../shared/zoned-time";
+import { getDisplayLocale } from "../../shared/display-locale";
 import { formatDate } from "@/platform/zoned";
 
 /** A month key "2026-11" as "November 2026". */

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { EarningLine, EarningsMonth, PayoutLine } from "../../../shared/payouts";
+import type { EarningLine, EarningsMonth, PayoutLine } from "../../shared/payouts";
 import { formatRupees } from "@/platform/money";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { formatDate } from "@/platform/zoned";

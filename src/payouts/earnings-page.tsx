@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { EarningsView } from "../../../shared/payouts";
+import type { EarningsView } from "../../shared/payouts";
 import { LoadError } from "@/ui/load-error";
 import { Card, CardContent } from "@/ui/card";
 import { Skeleton } from "@/ui/skeleton";

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import type { PayoutAccountView } from "../../../shared/payouts";
+import type { PayoutAccountView } from "../../shared/payouts";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
