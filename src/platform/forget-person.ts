@@ -1,5 +1,5 @@
 import { PAGES_CACHE } from "../../shared/app-install";
-import { forgetStandings } from "../components/booking/standing-store";
+import { forgetStandings } from "../scheduling/booking/standing-store";
 
 /**
  * What a person leaves in this browser besides her record and her searches, forgotten when she leaves (ADR 0030):

@@ -13,7 +13,7 @@ import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 import { SubmitButton } from "../ui/submit-button";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
-import { TimeZoneSelect } from "../components/time-zone-select";
+import { TimeZoneSelect } from "../scheduling/time-zone-select";
 import { Textarea } from "../ui/textarea";
 
 /** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyToWeekdays, dayProblem, nextRange, rowsFrom, scrollTimeFor, weeklyHoursOf } from "../../src/components/scheduler/weekly-hours";
+import { copyToWeekdays, dayProblem, nextRange, rowsFrom, scrollTimeFor, weeklyHoursOf } from "../../src/scheduling/scheduler/weekly-hours";
 
 /** The scheduler's weekly hours editor model (ADR 0023): rows Monday..Sunday, the server's checks per day, the calendar's first scroll. */
 describe("weekly hours editor", () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { JoinSessionLink } from "@/components/booking/join-session-link";
-import { SlotTime } from "@/components/slot-time";
+import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
+import { SlotTime } from "@/scheduling/slot-time";
 import { Avatar } from "@/ui/avatar";
 import { Button } from "@/ui/button";
 import { ALL } from "@/search/browse";

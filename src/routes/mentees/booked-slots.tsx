@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { BookingCard } from "@/components/booking/booking-card";
-import type { Booking } from "@/components/booking/types";
-import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
+import { BookingCard } from "@/scheduling/booking/booking-card";
+import type { Booking } from "@/scheduling/booking/types";
+import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
 import { LoadError } from "@/ui/load-error";
 import { useMyZone } from "@/platform/use-my-zone";
 import { Skeleton } from "@/ui/skeleton";

@@ -4,9 +4,9 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import { CalendarFeedPanel } from "@/components/calendar-feed-panel";
+import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
 import { PushOfferSlot } from "@/components/push-offer-slot";
-import { CalendarSection } from "@/components/scheduler/calendar-section";
+import { CalendarSection } from "@/scheduling/scheduler/calendar-section";
 import { ListLoading } from "@/components/moderation/list-states";
 import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
 import { startReads } from "@/platform/route-prefetch";
@@ -19,9 +19,9 @@ export const Route = createFileRoute("/mentors/scheduler")({
 });
 
 // The calendar is the tab the page opens on; the other three load when the mentor opens them (to keep the page's first load light).
-const WeeklyHoursEditor = lazy(() => import("@/components/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
-const TimeOffList = lazy(() => import("@/components/scheduler/time-off-list").then((m) => ({ default: m.TimeOffList })));
-const BookingRulesForm = lazy(() => import("@/components/scheduler/booking-rules-form").then((m) => ({ default: m.BookingRulesForm })));
+const WeeklyHoursEditor = lazy(() => import("@/scheduling/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
+const TimeOffList = lazy(() => import("@/scheduling/scheduler/time-off-list").then((m) => ({ default: m.TimeOffList })));
+const BookingRulesForm = lazy(() => import("@/scheduling/scheduler/booking-rules-form").then((m) => ({ default: m.BookingRulesForm })));
 
 const SECTIONS = [
   ["calendar", msg`Calendar`],

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "@/ui/load-error";
-import { SlotTime } from "@/components/slot-time";
+import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/ui/dialog";
 import { Skeleton } from "@/ui/skeleton";

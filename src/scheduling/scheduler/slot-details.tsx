@@ -7,7 +7,7 @@ import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
 import { GoLiveLink } from "@/components/go-live-link";
 import { useNow } from "@/platform/use-now";
 import { TextWithLinks } from "@/ui/text-with-links";
-import { SlotTime } from "@/components/slot-time";
+import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { DialogCloseButton, useFocusReturn } from "@/ui/dialog";
 import { apiError } from "@/platform/api-error";

@@ -13,7 +13,7 @@ import { SlotDetails, type Anchor } from "./slot-details";
 import { scrollTimeFor } from "./weekly-hours";
 
 /** FullCalendar is a large chunk: loaded only here, after the page itself. */
-const SlotCalendar = lazy(() => import("@/components/slot-calendar"));
+const SlotCalendar = lazy(() => import("@/scheduling/slot-calendar"));
 
 /**
  * The scheduler's calendar: the "Add a slot" form, the week of slots (opened at the mentor's working

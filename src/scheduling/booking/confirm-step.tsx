@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
-import { SlotTime } from "@/components/slot-time";
+import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Textarea } from "@/ui/textarea";
 import { apiError } from "@/platform/api-error";

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
-import { SlotTime } from "@/components/slot-time";
+import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { apiError } from "@/platform/api-error";
