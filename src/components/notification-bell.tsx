@@ -9,7 +9,7 @@ import { toast } from "@/ui/toast";
 import { fromNow, fullDateTime, longDate } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
 import { useNow } from "@/platform/use-now";
-import { INBOX_THREAD, type ChatSide } from "./chat/inbox-paths";
+import { INBOX_THREAD, type ChatSide } from "../chat/inbox-paths";
 import { Button } from "../ui/button";
 import { DeferredMenu } from "../ui/deferred-menu";
 

@@ -7,7 +7,7 @@ import { clearSession, useSession, type Role } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
 import { useDevPushRelay } from "@/lib/use-dev-push-relay";
 import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
-import { useUserRoom } from "@/lib/use-user-room";
+import { useUserRoom } from "@/chat/use-user-room";
 import { BrandLogo } from "./brand-logo";
 import { MAIN_ID, SkipLink } from "../ui/skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import { AREA_HOME } from "@/platform/areas";
 import type { Role } from "@/platform/session";
-import { ConnectUnread } from "../components/chat/connect-unread";
+import { ConnectUnread } from "../chat/connect-unread";
 
 export type AreaPath =
   | (typeof AREA_HOME)[Role]

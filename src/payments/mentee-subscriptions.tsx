@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { StartChatButton } from "../components/chat/start-chat-button";
+import { StartChatButton } from "../chat/start-chat-button";
 import { LoadError } from "../ui/load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";

@@ -10,7 +10,7 @@ import { LOGIN_SEARCH } from "@/platform/areas";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
-import { StartChatButton } from "../components/chat/start-chat-button";
+import { StartChatButton } from "../chat/start-chat-button";
 import { ComingSoonButton } from "../ui/coming-soon-button";
 import { RatingSummary } from "../reviews/rating-summary";
 import { Button } from "../ui/button";

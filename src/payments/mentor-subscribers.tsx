@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { StartChatButton } from "../components/chat/start-chat-button";
+import { StartChatButton } from "../chat/start-chat-button";
 import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@/platform/money";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, mergeThread, newClientId, startsNewDay, unreadBadge, type HeldMessage, type PendingMessage } from "../../src/lib/chat-thread";
+import { dayLabel, mergeThread, newClientId, startsNewDay, unreadBadge, type HeldMessage, type PendingMessage } from "../../src/chat/chat-thread";
 import { memberOf } from "../../worker/chat/members";
 
 const held = (id: string, createdAt: string, clientId: string | null = null): HeldMessage => ({

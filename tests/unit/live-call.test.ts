@@ -99,7 +99,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 const NO_MEDIA = { camera: false, mic: false, screen: false };
 
 async function startCall(role: "mentee" | "mentor", ticket: () => Promise<string> = async () => "ticket", tracks: { audio: unknown; video: unknown } = { audio: null, video: null }, media = NO_MEDIA) {
-  const { LiveCall } = await import("../../src/lib/live-call");
+  const { LiveCall } = await import("../../src/live/live-call");
   const call = new LiveCall({ slotId: "slot-1", role, ticket, iceServers: [], tracks: tracks as never, media });
   return { call, socket: FakeSocket.last };
 }

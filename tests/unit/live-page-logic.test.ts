@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { canGoLive } from "../../shared/live-window";
-import { deviceLists, loadChoice, mediaErrorReason, pickDevice, saveChoice, trackConstraints } from "../../src/components/live/device-choice";
-import { levelOf } from "../../src/components/live/mic-level";
-import { sessionPhase, startsInText, timerText, waitWords } from "../../src/components/live/session-clock";
-import { waitRuleText } from "../../src/components/live/wait-rule";
+import { deviceLists, loadChoice, mediaErrorReason, pickDevice, saveChoice, trackConstraints } from "../../src/live/device-choice";
+import { levelOf } from "../../src/live/mic-level";
+import { sessionPhase, startsInText, timerText, waitWords } from "../../src/live/session-clock";
+import { waitRuleText } from "../../src/live/wait-rule";
 
 /** The live page's pure logic (ADR 0026). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { clockText } from "../../src/components/live/use-server-clock";
+import { clockText } from "../../src/live/use-server-clock";
 import { DEFAULT_ICE_SERVERS, iceServersFor, parseIceServers } from "../../worker/platform/ice-servers";
 import { liveRefusal, type LiveSession } from "../../worker/live/live-session";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schedulerToast } from "../../src/lib/use-user-room";
+import { schedulerToast } from "../../src/chat/use-user-room";
 
 describe("the toast of a scheduler push", () => {
   it("keeps SPEC §4's words for a mentee whose slot the mentor deleted", () => {

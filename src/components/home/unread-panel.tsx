@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { MessageSquare } from "lucide-react";
-import { INBOX } from "@/components/chat/inbox-paths";
+import { INBOX } from "@/chat/inbox-paths";
 import { Button } from "@/ui/button";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { RecentSessions } from "@/components/attendance/recent-sessions";
+import { RecentSessions } from "@/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy } from "react";
 import { AreaWelcome } from "@/layout/area-welcome";
 import { ChartSlot } from "@/ui/chart-slot";
 import { PayoutPrompt } from "@/payouts/payout-prompt";
-import { GoLiveLink } from "@/components/go-live-link";
+import { GoLiveLink } from "@/live/go-live-link";
 import { LoadError } from "@/ui/load-error";
 import { TextWithLinks } from "@/ui/text-with-links";
 import { useMyZone } from "@/platform/use-my-zone";

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
-import { SessionOutcomeLine } from "@/components/attendance/session-outcome";
+import { SessionOutcomeLine } from "@/attendance/session-outcome";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Inbox } from "@/components/chat/inbox";
+import { Inbox } from "@/chat/inbox";
 
 export const Route = createFileRoute("/mentees/connect/inbox/$conversationId")({
   component: function MenteeConversation() {

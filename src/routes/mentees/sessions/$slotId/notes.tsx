@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SessionNotesPage } from "@/components/session-notes/session-notes-page";
+import { SessionNotesPage } from "@/session-notes/session-notes-page";
 
 /** The shared notes of one of her completed sessions (ADR 0026): she reads the mentor's notes and comments. */
 export const Route = createFileRoute("/mentees/sessions/$slotId/notes")({ component: MenteeSessionNotes });

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LiveSessionPage } from "@/components/live/live-session-page";
+import { LiveSessionPage } from "@/live/live-session-page";
 
 /** "Go Live" opens this in a new window: the video call of a booked session (ADR 0015). */
 export const Route = createFileRoute("/mentors/connect/live/$sessionId")({ component: MentorLive });

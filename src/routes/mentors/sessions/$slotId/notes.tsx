@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SessionNotesPage } from "@/components/session-notes/session-notes-page";
+import { SessionNotesPage } from "@/session-notes/session-notes-page";
 
 /** The shared notes of one of his completed sessions (ADR 0026): he writes and edits them, both comment. */
 export const Route = createFileRoute("/mentors/sessions/$slotId/notes")({ component: MentorSessionNotes });

@@ -3,16 +3,16 @@ import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { apiError } from "@/platform/api-error";
-import { setOpenConversation } from "@/lib/chat-focus";
-import { mergeThread, type ThreadItem } from "@/lib/chat-thread";
+import { setOpenConversation } from "@/chat/chat-focus";
+import { mergeThread, type ThreadItem } from "@/chat/chat-thread";
 import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { Composer } from "../chat/composer";
 import { INBOX } from "../chat/inbox-paths";
 import { MessageBubble } from "../chat/message-bubble";
 import { useMessageSender } from "../chat/use-message-sender";
-import { LoadError } from "../../ui/load-error";
-import { Button } from "../../ui/button";
-import { Skeleton } from "../../ui/skeleton";
+import { LoadError } from "../ui/load-error";
+import { Button } from "../ui/button";
+import { Skeleton } from "../ui/skeleton";
 
 const PAGE = 30;
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { LiveSession } from "@/platform/api-types";
 import { formatTime } from "@/platform/zoned";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 import { DevicePicker } from "./device-picker";
 import { DeviceRefused } from "./device-refused";
 import type { LocalMedia, LocalMediaSnapshot, MediaChoice } from "./local-media";

@@ -5,7 +5,7 @@ import { MessageCircle } from "lucide-react";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
 
 /** "Chat": finds or starts the conversation with `otherId`, then opens it in the inbox. */

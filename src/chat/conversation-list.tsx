@@ -7,9 +7,9 @@ import { Link } from "@tanstack/react-router";
 import { fromNow } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
 import { useNow } from "@/platform/use-now";
-import { LoadError } from "../../ui/load-error";
-import { Avatar } from "../../ui/avatar";
-import { Skeleton } from "../../ui/skeleton";
+import { LoadError } from "../ui/load-error";
+import { Avatar } from "../ui/avatar";
+import { Skeleton } from "../ui/skeleton";
 import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
 
 const EMPTY: Record<ChatSide, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { ReviewForm } from "../../reviews/review-form";
+import { ReviewForm } from "../reviews/review-form";
 import type { LiveSession } from "@/platform/api-types";
 
 /** After the call: a short summary, and for the mentee the review form of this mentor. */

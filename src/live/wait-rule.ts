@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): the rule is written at call time.
 import "@/platform/i18n";
-import { waitAfterStartMs } from "../../../shared/attendance";
-import { formatTime } from "../../../shared/zoned-time";
+import { waitAfterStartMs } from "../../shared/attendance";
+import { formatTime } from "../../shared/zoned-time";
 
 type WaitRuleInput = {
   /** "session" or "trial" (the intro call waits 5 minutes, a session 10). */

@@ -6,7 +6,7 @@ import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
-import { DISPUTE_MAX } from "../../../shared/attendance";
+import { DISPUTE_MAX } from "../../shared/attendance";
 
 /**
  * The confirmation of a dispute (ADR 0026), loaded on the tap that asks for it (the lists that show

@@ -2,9 +2,9 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import { SessionNotesLink } from "@/components/session-notes/notes-link";
+import { SessionNotesLink } from "@/session-notes/notes-link";
 import { Button } from "@/ui/button";
-import type { Party, SessionOutcome } from "../../../shared/attendance";
+import type { Party, SessionOutcome } from "../../shared/attendance";
 
 const DisputeDialog = lazy(() => import("./dispute-dialog"));
 

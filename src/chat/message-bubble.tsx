@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { clockTime } from "@/platform/dates";
 import { cn } from "@/ui/class-names";
-import type { ThreadItem } from "@/lib/chat-thread";
-import { Button } from "../../ui/button";
+import type { ThreadItem } from "@/chat/chat-thread";
+import { Button } from "../ui/button";
 
 /** One message as plain text (React escapes it; no HTML is ever rendered), with its time or sending state. */
 export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: boolean; onRetry?: () => void }) {

@@ -9,7 +9,7 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
-import { COMMENT_MAX, commentInputSchema } from "../../../shared/validation/session-notes";
+import { COMMENT_MAX, commentInputSchema } from "../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
 import { useNotesSubmit } from "./use-notes-submit";
 

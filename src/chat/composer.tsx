@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SendHorizontal } from "lucide-react";
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { MESSAGE_MAX } from "../../../shared/validation/chat";
-import { Button } from "../../ui/button";
+import { MESSAGE_MAX } from "../../shared/validation/chat";
+import { Button } from "../ui/button";
 
 /** The message box: Enter sends, Shift+Enter starts a new line; plain text up to 4,000 characters. */
 export function Composer({ onSend, disabled }: { onSend: (text: string) => void; disabled?: boolean }) {

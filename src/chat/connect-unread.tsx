@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { unreadBadge } from "@/lib/chat-thread";
+import { unreadBadge } from "@/chat/chat-thread";
 import { useTRPC } from "@/platform/trpc";
 
 /** The nav's "Connect" count (SPEC §2): unread messages in all the user's conversations; refetched on every push. */

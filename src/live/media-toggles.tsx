@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Mic, MicOff, Video, VideoOff } from "lucide-react";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
 
 /** Whether the microphone is heard: there is one and it is not muted. */

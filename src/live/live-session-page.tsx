@@ -4,13 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { LiveCall } from "@/lib/live-call";
+import { LiveCall } from "@/live/live-call";
 import { fetchSocketTicket } from "@/platform/socket-ticket";
 import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
 import type { LiveSession } from "@/platform/api-types";
-import { LoadError } from "../../ui/load-error";
-import { Skeleton } from "../../ui/skeleton";
+import { LoadError } from "../ui/load-error";
+import { Skeleton } from "../ui/skeleton";
 import { AgendaPanel } from "./agenda-panel";
 import { CallView } from "./call-view";
 import type { MediaChoice } from "./local-media";
@@ -19,7 +19,7 @@ import { sessionPhase, timerText } from "./session-clock";
 import { SessionSummary } from "./session-summary";
 import { useLocalMedia } from "./use-local-media";
 import { useServerClock } from "./use-server-clock";
-import type { MemberRole as Role } from "../../../shared/role";
+import type { MemberRole as Role } from "../../shared/role";
 
 type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { newClientId, type PendingMessage } from "@/lib/chat-thread";
+import { newClientId, type PendingMessage } from "@/chat/chat-thread";
 import { useTRPC } from "@/platform/trpc";
 
 /**

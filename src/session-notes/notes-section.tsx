@@ -10,7 +10,7 @@ import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
-import { NOTES_MAX, notesInputSchema } from "../../../shared/validation/session-notes";
+import { NOTES_MAX, notesInputSchema } from "../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
 import { useNotesSubmit } from "./use-notes-submit";
 

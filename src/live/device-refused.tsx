@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 import type { MediaChoice } from "./local-media";
 
 /** The camera or microphone could not be used: why, how to fix it, and the ways to join anyway. */

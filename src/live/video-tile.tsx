@@ -1,7 +1,7 @@
 import { MicOff } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/ui/class-names";
-import { Avatar } from "../../ui/avatar";
+import { Avatar } from "../ui/avatar";
 
 type SinkVideo = HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> };
 
