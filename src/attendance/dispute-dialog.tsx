@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ReasonDialog } from "@/components/moderation/reason-dialog";
+import { ReasonDialog } from "@/moderation/reason-dialog";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";

@@ -5,13 +5,13 @@ import { BellRing, LogOut, UserRound } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { clearSession, useSession, type Role } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
-import { useDevPushRelay } from "@/lib/use-dev-push-relay";
+import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
 import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
 import { useUserRoom } from "@/chat/use-user-room";
 import { BrandLogo } from "./brand-logo";
 import { MAIN_ID, SkipLink } from "../ui/skip-link";
 import { AreaNav, type AreaNavItem } from "./area-nav";
-import { NotificationBell } from "../components/notification-bell";
+import { NotificationBell } from "../notifications/notification-bell";
 import { InAreaLayout } from "./page-chrome";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { Avatar } from "../ui/avatar";
@@ -26,7 +26,7 @@ function useLogout(role: Role) {
   const navigate = useNavigate();
   return async () => {
     // This device stops receiving the account's pushes first, while the sign-in still works (ADR 0027).
-    await import("@/lib/web-push").then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role)).catch(() => undefined);
+    await import("@/notifications/web-push").then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role)).catch(() => undefined);
     try {
       await client.auth.logout.mutate({ role }, { context: { role } });
     } catch {

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../worker/trpc/router";
-import { BELL_READ } from "../lib/bell-size";
+import { BELL_READ } from "../notifications/bell-size";
 import type { Role } from "./session";
 import type { Viewer } from "./worker-drawn-viewer";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bellEntries, signInsText, type BellNotification } from "../../src/lib/bell-entries";
+import { bellEntries, signInsText, type BellNotification } from "../../src/notifications/bell-entries";
 
 let seq = 0;
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - minutesAgo * 60_000).toISOString();

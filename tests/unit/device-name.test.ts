@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { deviceName } from "../../src/lib/device-name";
-import { deviceLabel } from "../../src/lib/web-push";
+import { deviceName } from "../../src/notifications/device-name";
+import { deviceLabel } from "../../src/notifications/web-push";
 import { messages as hindi } from "../../src/locales/hi/signed-in.po";
 import { messages as english } from "../../src/locales/en/signed-in.po";
 

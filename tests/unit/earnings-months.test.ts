@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paiseToRupeesInput, rupeesToPaise } from "../../src/components/moderation/refund-amount";
+import { paiseToRupeesInput, rupeesToPaise } from "../../src/moderation/refund-amount";
 import { addMonths, monthIn, monthStart } from "../../worker/payouts/earnings-view";
 
 /** The Earnings page's months (in the mentor's zone) and the refund dialog's amount field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateAuditSearch, validateListSearch } from "../../src/lib/moderation-search";
+import { validateAuditSearch, validateListSearch } from "../../src/moderation/moderation-search";
 
 /** The moderator lists' URL parameters: what a hand-edited or old link may carry. */
 describe("moderator list search params", () => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MenteeHome } from "@/components/home/mentee-home";
+import { MenteeHome } from "@/home/mentee-home";
 import { startReads } from "@/platform/route-prefetch";
 import { recentSearches } from "@/search/search-history";
 import { readSession } from "@/platform/session";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotificationSettings } from "@/components/notification-settings";
+import { NotificationSettings } from "@/notifications/notification-settings";
 
 /** What each channel sends her and this device's push (ADR 0027). */
 export const Route = createFileRoute("/mentees/notifications")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MyTickets } from "@/components/tickets/my-tickets";
+import { MyTickets } from "@/tickets/my-tickets";
 
 export const Route = createFileRoute("/mentors/tickets")({
   component: () => <MyTickets role="mentor" />,

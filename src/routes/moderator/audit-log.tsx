@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AuditLog, type AuditSearch } from "@/components/moderation/audit-log";
-import { validateAuditSearch } from "@/lib/moderation-search";
+import { AuditLog, type AuditSearch } from "@/moderation/audit-log";
+import { validateAuditSearch } from "@/moderation/moderation-search";
 
 export const Route = createFileRoute("/moderator/audit-log")({
   validateSearch: validateAuditSearch,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BackgroundWork } from "@/components/moderation/background-work";
+import { BackgroundWork } from "@/moderation/background-work";
 
 export const Route = createFileRoute("/moderator/background-work")({
   component: BackgroundWork,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ModeratorHome } from "@/components/moderation/moderator-home";
+import { ModeratorHome } from "@/moderation/moderator-home";
 import { startReads } from "@/platform/route-prefetch";
 import { viewerZoneInput } from "@/platform/viewer-zone";
 

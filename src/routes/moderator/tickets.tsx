@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TicketQueue } from "@/components/moderation/ticket-queue";
+import { TicketQueue } from "@/moderation/ticket-queue";
 
 export const Route = createFileRoute("/moderator/tickets")({
   component: TicketQueue,

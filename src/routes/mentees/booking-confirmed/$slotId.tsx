@@ -8,7 +8,7 @@ import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { readStanding } from "@/scheduling/booking/standing-store";
 import type { StandingResult } from "@/scheduling/booking/types";
 import { LoadError } from "@/ui/load-error";
-import { PushOfferSlot } from "@/components/push-offer-slot";
+import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";

@@ -3,8 +3,8 @@ import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { Role } from "../../shared/role";
 import { toast } from "@/ui/toast";
-import { usePushDevice } from "@/lib/use-push-device";
-import { offerDismissedKey, PushRefused } from "@/lib/web-push";
+import { usePushDevice } from "@/notifications/use-push-device";
+import { offerDismissedKey, PushRefused } from "@/notifications/web-push";
 import { Button } from "../ui/button";
 
 /**

@@ -9,9 +9,9 @@ import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { fullDateTime } from "@/platform/dates";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
-import { Button } from "../../ui/button";
+import { Button } from "../ui/button";
 import { ReasonDialog } from "./reason-dialog";
-import { sessionOutcomes, type SessionOutcome } from "../../../shared/attendance";
+import { sessionOutcomes, type SessionOutcome } from "../../shared/attendance";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Session = NonNullable<Ticket["session"]>;

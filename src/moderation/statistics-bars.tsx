@@ -1,5 +1,5 @@
 import { formatRupees } from "@/platform/money";
-import DailyBarChart from "../../ui/daily-bar-chart";
+import DailyBarChart from "../ui/daily-bar-chart";
 
 /** An axis label for an amount in paise, short: ₹800, ₹6.4K, ₹1.2L. */
 const compactRupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { notation: "compact", maximumFractionDigits: 1 }).format(paise / 100)}`;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
 import type { Role } from "../../shared/role";
 import { fromNow } from "@/platform/dates";
-import { deviceName } from "@/lib/device-name";
+import { deviceName } from "@/notifications/device-name";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ListSearch } from "@/lib/moderation-search";
+import type { ListSearch } from "@/moderation/moderation-search";
 import { useTRPC } from "@/platform/trpc";
 import { ApplicantCard } from "./applicant-card";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";

@@ -7,13 +7,13 @@ import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { fullDateTime } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
-import { TICKET_MAX, ticketContentField } from "../../../shared/validation/tickets";
+import { TICKET_MAX, ticketContentField } from "../../shared/validation/tickets";
 import { ListEmpty, ListError, ListLoading } from "../moderation/list-states";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { FormField } from "../../ui/form-field";
-import { Spinner } from "../../ui/spinner";
-import { Textarea } from "../../ui/textarea";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { FormField } from "../ui/form-field";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
 
 type Member = "mentee" | "mentor";
 

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "../../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../ui/dialog";
-import { FormField } from "../../ui/form-field";
-import { Spinner } from "../../ui/spinner";
-import { Textarea } from "../../ui/textarea";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { FormField } from "../ui/form-field";
+import { Spinner } from "../ui/spinner";
+import { Textarea } from "../ui/textarea";
 
 const REASON_MAX = 500;
 

@@ -8,9 +8,9 @@ import { fromNow, fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
-import { Button } from "../../ui/button";
-import { Card, CardContent } from "../../ui/card";
-import { Skeleton } from "../../ui/skeleton";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 
 type Backlog = RouterOutputs["moderation"]["backgroundBacklog"];

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatIn } from "../../../shared/zoned-time";
+import { formatIn } from "../../shared/zoned-time";
 import { lazy } from "react";
 import { longDate } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
-import { ChartSlot } from "../../ui/chart-slot";
+import { ChartSlot } from "../ui/chart-slot";
 
 /** The chart's code (visx) loads after the page itself, only where a chart is drawn. */
 const StatisticsBars = lazy(() => import("./statistics-bars"));

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Input } from "../../ui/input";
+import { Input } from "../ui/input";
 
 /** A sort order; its label is written with `msg` and shown in the reader's language. */
 export type SortOption<S extends string> = { value: S; label: MessageDescriptor };

@@ -7,8 +7,8 @@ import { apiError } from "@/platform/api-error";
 import { fullDateTime } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ActionLabel } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { toast } from "@/ui/toast";
-import { LoadError } from "../../ui/load-error";
-import { Button } from "../../ui/button";
-import { Skeleton } from "../../ui/skeleton";
+import { LoadError } from "../ui/load-error";
+import { Button } from "../ui/button";
+import { Skeleton } from "../ui/skeleton";
 
 /** Toasts `title` (SPEC §8, e.g. "Error Fetching Mentees List") once each time a list fails to load. */
 export function useErrorToast(isError: boolean, title: string) {

@@ -6,9 +6,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
-import { Button } from "../../ui/button";
-import { Card, CardContent } from "../../ui/card";
-import type { AuditSearch } from "@/lib/moderation-search";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
+import type { AuditSearch } from "@/moderation/moderation-search";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 import { ListToolbar, SELECT_CLASS } from "./list-toolbar";
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Role } from "../../shared/role";
-import { usePushDevice } from "@/lib/use-push-device";
+import { usePushDevice } from "@/notifications/use-push-device";
 import { LoadError } from "../ui/load-error";
 import { NoticeChannels } from "./notice-channels";
 import { PushDevices } from "./push-devices";

@@ -4,8 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing } from "lucide-react";
 import type { Role } from "../../shared/role";
 import { toast } from "@/ui/toast";
-import type { usePushDevice, DeviceState } from "@/lib/use-push-device";
-import { PushRefused } from "@/lib/web-push";
+import type { usePushDevice, DeviceState } from "@/notifications/use-push-device";
+import { PushRefused } from "@/notifications/web-push";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
