@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
 import { isLocale, type Locale } from "../../shared/locale";
 import { familyLive } from "./sessions";
+import { GOOGLE_PICTURE_ORIGIN } from "../platform/ports/google-provider";
 
 /**
  * What decides whether an account may sign in or keep using its session. `signInLive` is false once
@@ -127,9 +128,6 @@ export function accountRefusal(role: Role, state: AccountState): Refusal | null 
 export async function currentRefusal(db: Db, role: Role, id: string, sessionId?: string): Promise<Refusal | null> {
   return accountRefusal(role, await loadAccountState(db, role, id, sessionId));
 }
-
-/** Where Google keeps account pictures: the only remote images the app shows (a Google account's own picture). */
-export const GOOGLE_PICTURE_ORIGIN = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
 
 /** A seeded mentor's photo bundled with the app (public/avatars/, db/seed-avatars.ts), served as a static file. */
 export const BUNDLED_AVATAR = /^\/avatars\/[a-z0-9-]+\.svg$/;

@@ -1,7 +1,9 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import * as v from "valibot";
 import type { Config } from "../env";
-import { GOOGLE_PICTURE_ORIGIN } from "../../accounts/accounts";
+
+/** Where Google keeps account pictures: the only remote images the app shows (a Google account's own picture). */
+export const GOOGLE_PICTURE_ORIGIN = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; givenName: string; familyName: string; picture: string | null };
