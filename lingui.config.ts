@@ -19,8 +19,8 @@ import { publicFiles } from "./scripts/i18n/public-files";
  */
 const AREA_DIRS = {
   mentee: ["<rootDir>/src/routes/mentees"],
-  mentor: ["<rootDir>/src/routes/mentors", "<rootDir>/src/components/scheduler", "<rootDir>/src/components/earnings"],
-  moderator: ["<rootDir>/src/routes/moderator", "<rootDir>/src/components/moderation"],
+  mentor: ["<rootDir>/src/routes/mentors", "<rootDir>/src/scheduling/scheduler", "<rootDir>/src/payouts"],
+  moderator: ["<rootDir>/src/routes/moderator", "<rootDir>/src/moderation"],
 };
 const areaDirs = Object.values(AREA_DIRS).flat();
 
@@ -30,7 +30,10 @@ const areaDirs = Object.values(AREA_DIRS).flat();
  * moderator's decision, a mentee's or mentor's dispute). Every other shared file is `signed-in`, which only
  * the areas load: the public pages carry none of the areas' words.
  */
-const COMMON_FILES = [...publicFiles(process.cwd()), "src/components/moderation/reason-dialog.tsx"].map((file) => `<rootDir>/${file}`);
+const COMMON_FILES = [...publicFiles(process.cwd()), "src/moderation/reason-dialog.tsx"].map((file) => `<rootDir>/${file}`);
+
+/** The SPA's folders outside the routes and the page drawing (ADR 0032): capabilities, the shared UI, the frame and the platform. */
+const SIGNED_IN_DIRS = ["platform", "ui", "layout", "install", "accounts", "profiles", "search", "reviews", "payments", "payouts", "scheduling", "chat", "live", "attendance", "session-notes", "home", "tickets", "moderation", "notifications"];
 
 /** One catalog's messages only (`LINGUI_CATALOG=mentee npx lingui extract`), so people extracting different parts at once never write each other's files. */
 const only = process.env.LINGUI_CATALOG;
@@ -42,14 +45,14 @@ const config: LinguiConfig = {
   format: formatter({ lineNumbers: false }),
   catalogs: [
     { path: "<rootDir>/src/locales/{locale}/common", include: COMMON_FILES },
-    { path: "<rootDir>/src/locales/{locale}/signed-in", include: ["<rootDir>/src/components", "<rootDir>/src/lib"], exclude: [...COMMON_FILES, ...areaDirs.map((dir) => `${dir}/**`)] },
+    { path: "<rootDir>/src/locales/{locale}/signed-in", include: SIGNED_IN_DIRS.map((dir) => `<rootDir>/src/${dir}`), exclude: [...COMMON_FILES, ...areaDirs.map((dir) => `${dir}/**`)] },
     ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include, exclude: COMMON_FILES })),
     {
       path: "<rootDir>/shared/locales/{locale}/messages",
-      include: ["<rootDir>/shared/validation", "<rootDir>/shared/attendance.ts", "<rootDir>/worker/services", "<rootDir>/worker/trpc", "<rootDir>/worker/validation"],
-      exclude: ["<rootDir>/worker/services/mail/**", "<rootDir>/worker/services/dev/**"],
+      include: ["<rootDir>/shared/validation", "<rootDir>/shared/attendance.ts", "<rootDir>/worker"],
+      exclude: ["<rootDir>/worker/mail/**", "<rootDir>/worker/dev/**", "<rootDir>/worker/platform/i18n/**", "<rootDir>/worker/locales/**"],
     },
-    { path: "<rootDir>/worker/locales/{locale}/server", include: ["<rootDir>/worker/services/mail", "<rootDir>/worker/services/ics.ts", "<rootDir>/worker/i18n"] },
+    { path: "<rootDir>/worker/locales/{locale}/server", include: ["<rootDir>/worker/mail", "<rootDir>/worker/calendars/ics.ts", "<rootDir>/worker/platform/i18n"] },
   ].filter((catalog) => !only || catalog.path.endsWith(`/${only}`)),
   // By the English text: the same catalog whatever order files are read in, so an extract changes only what changed.
   orderBy: "message",

@@ -18,23 +18,23 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/]lib[\\/](typewriter|landing|brand|browse|page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
+    test: /src[\\/](search[\\/](typewriter|landing|browse)|layout[\\/]brand|platform[\\/]page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
   },
   {
     name: "boot",
     priority: 1,
-    test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc)[\\/]|src[\\/](components[\\/](ui[\\/](button|button-variants|card|input|skeleton|avatar)|public-nav|site-footer|brand-logo|mentor-search-box|load-error|skill-list|rating-summary|star-rating|mentor-card|mentor-list)\.tsx?$|lib[\\/]class-names\.ts$)/,
+    test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc)[\\/]|src[\\/](ui[\\/](button|button-variants|card|input|skeleton|avatar|load-error|class-names)|layout[\\/](public-nav|site-footer|brand-logo)|search[\\/](mentor-search-box|mentor-card|mentor-list)|profiles[\\/]skill-list|reviews[\\/](rating-summary|star-rating))\.tsx?$/,
   },
   {
     name: "mentor-profile",
     priority: 0,
     includeDependenciesRecursively: false,
-    test: /src[\\/](components[\\/](mentor-profile-view|mentor-responsiveness|mentor-plan-panel|mentor-reviews|mentor-unavailable|coming-soon-button)\.tsx?|lib[\\/]money\.ts)$|shared[\\/](plan|last-active)\.ts$|lucide-react[\\/].*[\\/](briefcase|globe|map-pin|user-x)\.js$/,
+    test: /src[\\/](profiles[\\/](mentor-profile-view|mentor-responsiveness|mentor-unavailable)\.tsx|payments[\\/]mentor-plan-panel\.tsx|reviews[\\/]mentor-reviews\.tsx|ui[\\/]coming-soon-button\.tsx|platform[\\/]money\.ts)$|shared[\\/](plan|last-active)\.ts$|lucide-react[\\/].*[\\/](briefcase|globe|map-pin|user-x)\.js$/,
   },
   {
     name: "area-shared",
     priority: 0,
     includeDependenciesRecursively: false,
-    test: /src[\\/]components[\\/]chat[\\/](start-chat-button|inbox-paths)\.tsx?$|lucide-react[\\/].*[\\/](calendar-days|check|message-circle|users)\.js$/,
+    test: /src[\\/]chat[\\/](start-chat-button|inbox-paths)\.tsx?$|lucide-react[\\/].*[\\/](calendar-days|check|message-circle|users)\.js$/,
   },
 ];
