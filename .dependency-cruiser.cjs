@@ -1,7 +1,9 @@
 /**
- * The project's floors (ADR 0022), checked in `npm test` (tests/unit/boundaries.test.ts):
- *   shared  <- db <- worker/services <- transports (worker/trpc, rest, routes, jobs, dev, party rooms) <- worker entry
- *   shared  <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
+ * The project's layout (ADR 0032, which keeps ADR 0022's floors), checked in `npm test` (tests/unit/boundaries.test.ts):
+ *   shared <- db <- worker/platform <- worker/<capability> (domain files, then its transports) <- worker entry
+ *   inside a capability, a file named *.router.ts (tRPC), *.routes.ts (plain HTTP routes) or *.job.ts (cron and
+ *   queue work) is a transport; every other file is domain and never imports a transport
+ *   shared <- src (the SPA), which reaches the Worker only through types (AppRouter, RouterOutputs)
  *   src/sw (the service worker) runs shared/ and the page shapes only, and the app never imports it
  * and no import circles anywhere, type-only imports included.
  */
@@ -18,11 +20,18 @@ module.exports = {
     },
     { name: "db-looks-down-only", severity: "error", comment: "db imports nothing above it.", from: { path: "^db/" }, to: { path: "^(worker|party|src)/" } },
     {
-      name: "services-free-of-transports",
+      name: "platform-imports-no-capability",
       severity: "error",
-      comment: "Domain services know nothing of tRPC, REST, routes, jobs or the development stand-ins.",
-      from: { path: "^worker/services/" },
-      to: { path: "^worker/(trpc|rest|routes|jobs|dev)/|^worker/(index|app|placed-api|placement|realtime|third-parties|config-gate|security-headers)\\.ts$" },
+      comment: "worker/platform (database client, settings, clock, errors, queues, ports to third parties) serves every capability and knows none.",
+      from: { path: "^worker/platform/" },
+      to: { path: "^worker/", pathNot: "^worker/(platform|locales)/" },
+    },
+    {
+      name: "domain-free-of-transports",
+      severity: "error",
+      comment: "A capability's domain files know nothing of tRPC, REST, plain routes, jobs, the entry or the stand-ins: those are its *.router.ts, *.routes.ts and *.job.ts files, worker/trpc, worker/rest and worker/dev.",
+      from: { path: "^worker/[^/]+/", pathNot: "^worker/(platform|trpc|rest|dev|pages)/|\\.(router|routes|job)\\.ts$" },
+      to: { path: "\\.(router|routes|job)\\.ts$|^worker/(trpc|rest|dev|pages)/|^worker/(index|app|placed-api|third-parties)\\.ts$" },
     },
     {
       name: "production-never-imports-stand-ins",
@@ -53,11 +62,18 @@ module.exports = {
       to: { path: "^worker/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "spa-names-the-router-in-one-file",
+      severity: "error",
+      comment: "The SPA names the Worker's router in src/platform/api-types.ts only (AppRouter, RouterOutputs), so the page drawing the Worker runs depends on the Worker one way, through that file's types.",
+      from: { path: "^src/", pathNot: "^src/platform/api-types\\.ts$" },
+      to: { path: "^worker/" },
+    },
+    {
       name: "service-worker-stays-apart",
       severity: "error",
       comment: "The service worker (src/sw, ADR 0027) is a small script of its own: it runs shared/ and the page shapes, never the app's components.",
       from: { path: "^src/sw/" },
-      to: { path: "^src/", pathNot: "^src/(sw/|lib/page-shells\\.ts$)" },
+      to: { path: "^src/", pathNot: "^src/(sw/|platform/page-shells\\.ts$)" },
     },
     {
       name: "app-never-runs-the-service-worker",

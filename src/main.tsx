@@ -16,7 +16,7 @@ import { readPageSeed, seedPage, type PageSeed } from "./platform/page-seed";
 import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";
 import { TRPCProvider, createApiClient } from "./platform/trpc";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../worker/trpc/router";
+import type { AppRouter } from "./platform/api-types";
 import { routeTree } from "./routeTree.gen";
 import { ROUTER_OPTIONS } from "./platform/router-options";
 import "./styles.css";

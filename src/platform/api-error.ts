@@ -1,5 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "./api-types";
 import { translateServerMessage } from "./i18n/server-messages";
 
 /** What the client reads from a failed call: the user-facing message, the HTTP status and server details. */

@@ -1,6 +1,8 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../worker/trpc/router";
 
+export type { AppRouter };
+
 /** What each procedure answers, as the SPA receives it: the one way the SPA names the server's types (ADR 0022). */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "./api-types";
 import { apiError } from "./api-error";
 import { translateServerMessage } from "./i18n/server-messages";
 import { roleOfArea } from "./areas";

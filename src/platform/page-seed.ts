@@ -2,7 +2,7 @@ import type { RouterOutputs } from "./api-types";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "./api-types";
 import type { MentorSearch } from "../../shared/validation/search";
 import type { Role } from "../../shared/role";
 import { PAGE_DATA_ID } from "./page-shells";

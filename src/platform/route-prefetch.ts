@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "./api-types";
 import { BELL_READ } from "../notifications/bell-size";
 import type { Role } from "./session";
 import type { Viewer } from "./worker-drawn-viewer";

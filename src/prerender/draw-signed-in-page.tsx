@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "../platform/api-types";
 import type { Locale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
 import { i18n } from "../platform/i18n";

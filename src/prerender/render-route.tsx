@@ -5,7 +5,7 @@ import type { I18n } from "@lingui/core";
 import type { TRPCClient } from "@trpc/client";
 import { Suspense, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import type { AppRouter } from "../../worker/trpc/router";
+import type { AppRouter } from "../platform/api-types";
 import { createApiClient, TRPCProvider } from "../platform/trpc";
 import { AuthFetchContext } from "../platform/auth-fetch";
 import type { AuthFetch } from "../platform/auth-link";
