@@ -165,7 +165,7 @@ try {
   console.log(line(`${CONCURRENCY} in flight`, load));
   console.log(`sustained: ${rate.toFixed(0)} messages/s delivered (${failures} failed) with ${sockets.length} sockets open`);
 
-  // Phase 3, the floor: the send's own write batch (the same four statements as worker/services/chat/messages.ts),
+  // Phase 3, the floor: the send's own write batch (the same four statements as worker/chat/messages.ts),
   // CONCURRENCY in flight for SECONDS, straight to sqld through the client the Worker uses (with its busy retry), without
   // the Worker, its account check, tRPC or the push: what the database alone allows at this concurrency.
   console.log(`phase 3 (floor): ${CONCURRENCY} write batches in flight for ${SECONDS} s, straight to sqld`);

@@ -27,7 +27,7 @@ export async function demoSession(baseUrl: string, role: Role, email: string): P
   return { id: String(body[`${role}Id`]), name, accessToken: String(body[key("accessToken")]), refreshToken: String(body[key("refreshToken")]) };
 }
 
-/** Gets the cookies the app gets once signed in (src/lib/page-cookie.ts): the role's page cookie and the browser's zone. */
+/** Gets the cookies the app gets once signed in (src/platform/page-cookie.ts): the role's page cookie and the browser's zone. */
 export async function withPageCookies(page: Page, accessToken: string): Promise<void> {
   const status = await page.evaluate(async (token) => {
     document.cookie = `zone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; Path=/; SameSite=Lax`;

@@ -27,7 +27,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  *   refused fails with the check's error.
  *
  * Made per request and dropped with it: no promise of one request is ever awaited by another
- * (workerd cancels such waits when the first request ends; see worker/security-headers.ts).
+ * (workerd cancels such waits when the first request ends; see worker/platform/security-headers.ts).
  */
 export type RequestDb = {
   db: Db;
@@ -35,7 +35,7 @@ export type RequestDb = {
   /**
    * The same database without the hold, for the one batch of a procedure that carries its own account check: its first
    * statement reads the account's state and each of its writes is guarded in SQL by the same state
-   * (`accountMayAct`, worker/services/accounts.ts), so check and write are one round trip (chat.send).
+   * (`accountMayAct`, worker/accounts/accounts.ts), so check and write are one round trip (chat.send).
    */
   forSelfCheckingBatch: Db;
 };

@@ -2,7 +2,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * The FTS5 mentor index of migration 0001 (a trigram index beside it since 0013, queried in
- * worker/services/search-ranking.ts), declared for querying only. It is deliberately not
+ * worker/search/search-ranking.ts), declared for querying only. It is deliberately not
  * exported from db/schema (drizzle-kit cannot express virtual tables or triggers): the custom
  * migration owns its shape, and triggers on mentors and mentor_skills keep it in sync.
  */

@@ -18,7 +18,7 @@ export const DEMO_WEEKLY_HOURS: WeeklyRange[] = [
  * weeks ahead, and the open slots the hours give over the next 8 weeks, so the scheduler's "Weekly
  * hours" and "Time off" screens have data. Idempotent: the row and the time off are written once;
  * each run adds only the slots missing up to 8 weeks ahead (never over another slot or the time off),
- * as the cron would (worker/services/scheduling/weekly-hours.ts).
+ * as the cron would (worker/scheduling/weekly-hours.ts).
  */
 export async function seedAvailabilityDemo(db: Db, mentorId: string, now = Date.now()): Promise<void> {
   const [mentor] = await db.select({ zone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId));

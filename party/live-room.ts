@@ -11,7 +11,7 @@ const send = (connection: Connection, event: LiveServerEvent, data: unknown) => 
 /**
  * The signalling room of one live session (named by its slot id): at most its mentor and its
  * mentee, one socket each. The Worker checks the ticket, the participant and the window before a
- * socket gets here (worker/realtime.ts) and says who it is in headers. The room relays offers,
+ * socket gets here (worker/realtime/rooms.routes.ts) and says who it is in headers. The room relays offers,
  * answers and ICE candidates to the other participant only, and closes everyone at the session's
  * end plus the grace period (an alarm). The video itself flows browser to browser (WebRTC).
  * It also keeps attendance (ADR 0026): each admitted socket's open and close is written to
@@ -85,7 +85,7 @@ export class LiveRoom extends Server<DbConfig> {
     return closeSignIns(theirs, scope, code, reason);
   }
 
-  /** The database, from the room's env (its DB_URL was checked by worker/env.ts before any socket was admitted here). */
+  /** The database, from the room's env (its DB_URL was checked by worker/platform/env.ts before any socket was admitted here). */
   private db() {
     return dbFor(this.env);
   }

@@ -4,7 +4,7 @@ import { closeSignIns, signInTags } from "./sign-in-tags";
 
 /**
  * One room per user (`<role>:<id>`), holding that user's open tabs, each tagged with its sign-in.
- * The Worker authorises the connection before it reaches the room (see worker/realtime.ts) and
+ * The Worker authorises the connection before it reaches the room (see worker/realtime/rooms.routes.ts) and
  * pushes through `push`.
  */
 export class UserRoom extends Server {

@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 /**
  * Draws the installed app's icons and writes its web app manifest (ADR 0027): the logo of the nav
- * (src/components/brand-logo.tsx, lucide's graduation cap) in white on the brand's indigo, rendered from
+ * (src/layout/brand-logo.tsx, lucide's graduation cap) in white on the brand's indigo, rendered from
  * SVG to PNG by headless Chromium (there is no image tool here), into public/. The colours are Tailwind's
  * own tokens (indigo-700, the logo's colour; slate-50, the page's background) converted to hex by the
  * browser, so the manifest, index.html's theme-color and the offline page name the same colours as the app.

@@ -43,7 +43,7 @@ const EARLY_TAP_WAIT_MS = 10_000;
  * after the first animation frame, or 100 ms at the latest when frames are not running), so on a slow
  * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
- * ask for it. A signed-in page the Worker drew with its data (worker/routes/signed-in-pages.ts) waits for
+ * ask for it. A signed-in page the Worker drew with its data (worker/pages/signed-in-pages.routes.ts) waits for
  * its first paint the same way. A tap on one of its buttons before React has taken that button over (its handlers are
  * on it: a `__reactProps$…` key) is held and made again once it has, up to EARLY_TAP_WAIT_MS, instead of being lost
  * on a slow phone. On every other path the app starts at once.

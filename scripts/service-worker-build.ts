@@ -62,7 +62,7 @@ const SOURCE = "src/sw/sw.ts";
  * Builds the service worker (src/sw/sw.ts) into one classic script at dist/client/sw.js, unhashed, once the
  * client build and the pre-rendered pages are written: it needs the final index.html and the manifest's
  * hashed names for its precache list, which is written into it. Build only: `npm run dev` registers no
- * service worker (the Worker answers /sw.js there with one that removes itself, worker/routes/install-files.ts).
+ * service worker (the Worker answers /sw.js there with one that removes itself, worker/pages/install-files.routes.ts).
  */
 export function serviceWorker(alias: Record<string, string>): Plugin {
   return {

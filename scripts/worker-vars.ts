@@ -16,7 +16,7 @@ export function localJwtSecret(dataDir: string): string {
  * The development Web Push key pair (ADR 0027): fixed, and public on purpose, so a subscription a
  * browser made in `npm run dev` keeps working across restarts and the tests know the key the
  * local push service checks. Production sets its own (`npx wrangler secret put VAPID_PRIVATE_KEY`,
- * and VAPID_PUBLIC_KEY and VAPID_SUBJECT as vars); worker/env.ts refuses production without them.
+ * and VAPID_PUBLIC_KEY and VAPID_SUBJECT as vars); worker/platform/env.ts refuses production without them.
  */
 export const DEV_VAPID = {
   VAPID_PUBLIC_KEY: "BHR1smJ94ui7UstJazQECSJpgSoJ3OsfXNlpQ_LPwCjRnsF4bkS81VdJQiyOQTllkIX5T3Vh8bIqrWVUv89HjdM",

@@ -1,6 +1,6 @@
 /**
  * The installed app's fixed addresses (ADR 0027): the Worker serves them with their caching rules
- * (worker/routes/install-files.ts), the build writes them (scripts/service-worker-build.ts), the pages
+ * (worker/pages/install-files.routes.ts), the build writes them (scripts/service-worker-build.ts), the pages
  * register and link them, and the service worker (src/sw/) answers from them offline.
  */
 

@@ -5,8 +5,8 @@ import { isLocale, type Locale } from "./locale";
  * The Worker's English sentences (SPEC §8, bell notifications, errors) in another language (ADR 0027):
  * the `messages` catalog is keyed by the English text itself (scripts/i18n/messages-extractor.ts), and
  * a sentence built with values (`Only {0} left`) is matched as a pattern whose values are carried over.
- * Anything unknown comes back as it was. Shared by the SPA (src/lib/i18n/server-messages.ts) and the
- * Worker (worker/i18n/sentences.ts); `i18n` is an instance whose active locale has that catalog loaded.
+ * Anything unknown comes back as it was. Shared by the SPA (src/platform/i18n/server-messages.ts) and the
+ * Worker (worker/platform/i18n/sentences.ts); `i18n` is an instance whose active locale has that catalog loaded.
  */
 type Pattern = { id: string; regex: RegExp };
 

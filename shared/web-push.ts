@@ -4,7 +4,7 @@ import type { NoticeKind } from "./notification-kinds";
  * What a Web Push message carries (ADR 0027), encrypted for the device (RFC 8291): the service
  * worker shows `title` and `body`, replaces an earlier notification with the same `tag`, and a
  * click opens `url` (a path of this app). Built on the Worker by one function
- * (worker/services/web-push/payload.ts), read by src/sw/push.ts.
+ * (worker/notifications/web-push/payload.ts), read by src/sw/push.ts.
  */
 export type WebPushPayload = {
   kind: NoticeKind;

@@ -73,7 +73,7 @@ if (!page || !document.getElementById(PAGE_DATA_ID)) startApp();
 else enhance(page);
 
 // Installable and offline: the service worker, once the page has loaded. Only the app offers
-// updates (src/lib/service-worker.ts); a visitor's landing takes a new version once her tabs of the app are closed.
+// updates (src/install/service-worker.ts); a visitor's landing takes a new version once her tabs of the app are closed.
 const registerWorker = () => navigator.serviceWorker?.register(SERVICE_WORKER_PATH).catch(() => undefined);
 if (document.readyState === "complete") registerWorker();
 else addEventListener("load", registerWorker);

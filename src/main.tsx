@@ -50,7 +50,7 @@ const authFetch = createAuthFetch(sessionEvents);
 
 const router = createRouter({
   routeTree,
-  // A signed-in page's loader starts its first reads with these (src/lib/route-prefetch.ts).
+  // A signed-in page's loader starts its first reads with these (src/platform/route-prefetch.ts).
   context: { reads: { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }) } },
   ...ROUTER_OPTIONS,
   defaultPreload: "intent",
@@ -63,7 +63,7 @@ declare module "@tanstack/react-router" {
   }
 }
 
-// A public profile or the landing arrives with the answer it was drawn from (worker/routes/public-pages.ts):
+// A public profile or the landing arrives with the answer it was drawn from (worker/pages/public-pages.routes.ts):
 // the first render draws the page the HTML already shows. A signed-in mentee asks again for a profile (her
 // answer says whether she subscribes). A signed-in page drawn by the Worker brings its reads, used only
 // for the person signed in here in that role.
@@ -146,7 +146,7 @@ if (pageBeforeApp()) setTimeout(() => void Promise.all([ready, router.load().cat
 else void ready.then(render);
 
 // Installable and offline: the service worker registers once the page has loaded, in a build only
-// (`npm run dev` has none), and offers a reload when a new version is ready (src/components/update-prompt.ts).
+// (`npm run dev` has none), and offers a reload when a new version is ready (src/install/update-prompt.ts).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   const startServiceWorker = () =>
     void import("./install/update-prompt").then(

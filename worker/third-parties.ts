@@ -12,13 +12,13 @@ import { devPushTransport } from "./dev/push-service";
  * their production clients; `npm run dev` and the test stacks point them at local doubles through the
  * development-only base URLs (STRIPE_API_URL, MAIL_API_URL, GOOGLE_OAUTH_URL; ADR 0033), so no
  * double is part of this Worker. Web Push keeps its local push service in development only (the
- * development gate `isDevelopment`, ADR 0027). Production requires the real settings (worker/env.ts).
+ * development gate `isDevelopment`, ADR 0027). Production requires the real settings (worker/platform/env.ts).
  */
 function chooseThirdParties(env: Env): ThirdParties {
   const config = readConfig(env);
   const development = isDevelopment(config);
 
-  // Production cannot start without these (worker/env.ts); a development Worker started without the doubles
+  // Production cannot start without these (worker/platform/env.ts); a development Worker started without the doubles
   // still serves everything else, and says what is missing where it needs Stripe or mail.
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
   const payments =

@@ -6,7 +6,7 @@ import ts from "typescript";
  * validation say to people: the messages of `fail(code, "…")`, of valibot's checks and the sentences the
  * services keep as constants. They stay plain English strings in the code and on the wire (SPEC §7, §8);
  * the app shows a Hindi reader their translation from the `messages` catalog, looked up by the English
- * text (src/lib/i18n/server-messages.ts). A template literal becomes a pattern whose `${…}` parts are
+ * text (src/platform/i18n/server-messages.ts). A template literal becomes a pattern whose `${…}` parts are
  * numbered placeholders: `Only ${n} left` is the message `Only {0} left`.
  *
  * What counts as a sentence: a string that starts with a capital letter, has a space and a lower-case

@@ -7,7 +7,7 @@ import * as v from "valibot";
  * DTSTART). Multi-line fields (the app's textareas) keep their line breaks and tabs: a form's CRLF
  * becomes LF first (an HTML form sends a textarea's breaks as CRLF), then any other control
  * character, a lone CR among them, is refused with the field's own sentence. The calendar builder
- * normalises line breaks again (worker/services/ics.ts), for text stored before this check.
+ * normalises line breaks again (worker/calendars/ics.ts), for text stored before this check.
  */
 
 /** C0 controls but tab and line feed, DEL, and the C1 controls. */

@@ -25,7 +25,7 @@ export function waitRuleText({ type, start, now, viewer, otherName, zone }: Wait
   const startAt = Date.parse(start);
   if (now < startAt) return null;
   const deadline = startAt + waitAfterStartMs(type);
-  // As the settling says it afterwards (worker/services/attendance/settle.ts): a missed intro call uses nothing of hers.
+  // As the settling says it afterwards (worker/attendance/settle.ts): a missed intro call uses nothing of hers.
   const consequence = viewer === "mentee" ? (type === "trial" ? "intro-back" : "call-back") : type === "trial" ? "none" : "uses-call";
   const by = formatTime(deadline, zone);
   if (now < deadline) {

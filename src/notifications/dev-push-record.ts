@@ -1,7 +1,7 @@
 /**
- * The development subscription this browser holds (ADR 0027): kept by src/lib/web-push.ts when the
+ * The development subscription this browser holds (ADR 0027): kept by src/notifications/web-push.ts when the
  * local push service hands one out, read by the signed-in layout to start the relay
- * (src/lib/dev-push-relay.ts, loaded only then). Small on purpose: every signed-in page carries it.
+ * (src/notifications/dev-push-relay.ts, loaded only then). Small on purpose: every signed-in page carries it.
  */
 export type DevPushRecord = { id: string; endpoint: string };
 

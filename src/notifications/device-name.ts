@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 /**
- * A device's stored name (src/lib/web-push.ts `deviceLabel`: "Chrome on Android", or "Browser" when the
+ * A device's stored name (src/notifications/web-push.ts `deviceLabel`: "Chrome on Android", or "Browser" when the
  * browser is not known) in the reader's language (ADR 0027). The name is kept in English on the server, as
  * the browser made it; the browsers' and systems' names are brands and stay as they are.
  */

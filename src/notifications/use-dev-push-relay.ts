@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { DEV_PUSH_RECORD_CHANGED, readDevRecord } from "./dev-push-record";
 
 /**
- * Starts the development relay (src/lib/dev-push-relay.ts) while this browser holds a subscription of
+ * Starts the development relay (src/notifications/dev-push-relay.ts) while this browser holds a subscription of
  * the local push service (ADR 0027); its code is loaded only then, so production pages never carry it.
  */
 export function useDevPushRelay(): void {

@@ -12,7 +12,7 @@ import type { ApiClient } from "../platform/trpc";
  * (`pushManager.subscribe` with the Worker's VAPID public key). In development (the Worker says
  * `service: "development"`) the local push service at /dev/push hands it out, because a browser with
  * no network gets no endpoint from Google's, Mozilla's or Apple's push service; the app then fetches
- * what arrives for it and hands it to the service worker (src/lib/dev-push-relay.ts).
+ * what arrives for it and hands it to the service worker (src/notifications/dev-push-relay.ts).
  */
 
 export type PushService = "browser" | "development";

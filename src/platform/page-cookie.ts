@@ -3,7 +3,7 @@ import type { Role } from "../../shared/role";
 
 /**
  * The cookie that lets the Worker draw a signed-in page with the person's data (ADR 0028,
- * worker/routes/page-session.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on
+ * worker/accounts/page-session.routes.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on
  * sign-in and on every token refresh, and has it cleared when the role's sign-in ends here. Either is best effort: a
  * page without the cookie is drawn by the app.
  */
@@ -15,7 +15,7 @@ export function dropPageCookie(role: Role): void {
   void fetch(`/page-session/${role}`, { method: "DELETE" }).catch(() => undefined);
 }
 
-/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/lib/worker-drawn-viewer.ts). */
+/** The cookies that tell the Worker the browser's zone, and a mentee's recent searches (src/platform/worker-drawn-viewer.ts). */
 export const ZONE_COOKIE = "zone";
 export const SEARCHES_COOKIE = "searches";
 
@@ -25,7 +25,7 @@ const told = (name: string, value: string, path: string) => {
 };
 
 /**
- * Tells the Worker the browser's zone, which a signed-in page it draws writes its times in (src/lib/viewer-zone.ts):
+ * Tells the Worker the browser's zone, which a signed-in page it draws writes its times in (src/platform/viewer-zone.ts):
  * not a secret, a year long. As the browser names it; the date library stays out of the app's first script.
  */
 export function tellZone(): void {

@@ -14,7 +14,7 @@ export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
  * The answer a Worker-rendered page was drawn from (ADR 0018), sent inside its HTML so the
  * app's first render draws the same page without asking again: a mentor's profile, or a search (the
  * landing's featured mentors, or the browse page at `href` with its results), or a signed-in page's reads as the
- * person's query cache had them (src/prerender/signed-in-pages.tsx).
+ * person's query cache had them (src/prerender/draw-signed-in-page.tsx).
  */
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }

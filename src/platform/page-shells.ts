@@ -31,7 +31,7 @@ export function shownShell(): Element | null {
 }
 
 /**
- * The attribute of the block a signed-in page drawn by the Worker arrives in (src/prerender/signed-in-pages.tsx):
+ * The attribute of the block a signed-in page drawn by the Worker arrives in (src/prerender/draw-signed-in-page.tsx):
  * not a shell, so shown as it is; the app's first render replaces it as it replaces a shell.
  */
 export const DRAWN_ATTRIBUTE = "data-drawn";
@@ -44,7 +44,7 @@ export function pageBeforeApp(): Element | null {
   return shownShell() ?? drawnPage();
 }
 
-/** The block of data a Worker-rendered page carries for the app's first render (src/lib/page-seed.ts). */
+/** The block of data a Worker-rendered page carries for the app's first render (src/platform/page-seed.ts). */
 export const PAGE_DATA_ID = "page-data";
 
 /**

@@ -9,9 +9,9 @@ import type { Viewer } from "./worker-drawn-viewer";
 export type PageReads = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
 /**
  * The router's context (src/main.tsx). The pre-render of the public pages has no client, so no `reads` there. A
- * signed-in page the Worker draws (src/prerender/signed-in-pages.tsx) names its role in `signedIn` (the person's
+ * signed-in page the Worker draws (src/prerender/draw-signed-in-page.tsx) names its role in `signedIn` (the person's
  * record lives in the browser's storage, which the Worker has not, and her page cookie stood for it) and the zone of
- * what it knows of the browser it is drawn for in `viewer` (src/lib/worker-drawn-viewer.ts), which a loader's reads name.
+ * what it knows of the browser it is drawn for in `viewer` (src/platform/worker-drawn-viewer.ts), which a loader's reads name.
  */
 export type RouterContext = { reads?: PageReads; signedIn?: Role; viewer?: Viewer };
 

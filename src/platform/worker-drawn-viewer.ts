@@ -4,7 +4,7 @@ import { i18n } from "./i18n";
 
 /**
  * What the Worker knows of the browser it draws a signed-in page for: its language (as for every page), and
- * what the app told it in cookies (src/lib/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
+ * what the app told it in cookies (src/platform/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
  * browser only). The page it draws must be the one the browser would draw, to the letter, for React to take it over.
  */
 export type Viewer = { locale: Locale; zone: string; searches: string[] };

@@ -13,9 +13,9 @@ import { drawingCache, renderRoute } from "./render-route";
 
 /**
  * A signed-in page drawn by the Worker with the person's data (ADR 0028): the app's own routes and
- * components, with the reads each page's loader starts (src/lib/route-prefetch.ts) answered first by `client`, which
+ * components, with the reads each page's loader starts (src/platform/route-prefetch.ts) answered first by `client`, which
  * calls the procedures in the Worker as this person. The HTML carries the page and the answers, so the app's
- * first render in the browser draws the same page without asking again (src/lib/page-seed.ts).
+ * first render in the browser draws the same page without asking again (src/platform/page-seed.ts).
  *
  * Throws when the page cannot be drawn as asked (a guard or a rewritten address redirected, a loader failed, a read
  * was refused or failed): the Worker then sends the plain app page, and the browser draws what it draws without one.
@@ -24,7 +24,7 @@ export async function renderSignedInPage(page: { href: string; locale: Locale; r
   const queryClient = drawingCache();
   // The app's one i18n, as in the browser: the texts its components take from it directly (outside React) are in the
   // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn
-  // (src/lib/worker-drawn-viewer.ts).
+  // (src/platform/worker-drawn-viewer.ts).
   const names = ["common", "signed-in", page.role] as const;
   for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };

@@ -19,7 +19,7 @@ export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRout
 /** How one address is drawn: in which language, with which client and cache, and what happens before it is drawn. */
 export type RenderOptions = {
   i18n: I18n;
-  /** The router's context: a signed-in page's loaders start their reads with it (src/prerender/signed-in-pages.tsx). */
+  /** The router's context: a signed-in page's loaders start their reads with it (src/prerender/draw-signed-in-page.tsx). */
   context?: RouterContext;
   queryClient?: QueryClient;
   apiClient?: TRPCClient<AppRouter>;

@@ -1,6 +1,6 @@
 /**
  * The one door from the Worker into SPA code (ADR 0022): what the Worker needs to draw the
- * public pages (worker/routes/public-pages.ts) with the same components the browser runs.
+ * public pages (worker/pages/public-pages.routes.ts) with the same components the browser runs.
  */
 export { LANDING_SEARCH } from "../search/landing";
 export { mentorSearchOf, validateBrowseFilters } from "../search/browse";

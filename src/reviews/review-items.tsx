@@ -12,7 +12,7 @@ type Props = {
   reviews: { hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean; fetchNextPage: () => unknown };
 };
 
-/** The reviews of "What Mentees Say" (src/components/mentor-reviews.tsx), with "Show more reviews" while there are more. */
+/** The reviews of "What Mentees Say" (src/reviews/mentor-reviews.tsx), with "Show more reviews" while there are more. */
 export default function ReviewItems({ items, reviews }: Props) {
   const { t } = useLingui();
   return (

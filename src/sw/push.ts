@@ -21,7 +21,7 @@ export function safePath(url: unknown): string {
   return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : "/";
 }
 
-/** The payload as the Worker built it (worker/services/web-push/payload.ts), or null when it is not one. */
+/** The payload as the Worker built it (worker/notifications/web-push/payload.ts), or null when it is not one. */
 export function payloadOf(data: unknown): WebPushPayload | null {
   if (!data || typeof data !== "object") return null;
   const p = data as Partial<WebPushPayload>;

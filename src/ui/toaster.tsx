@@ -15,7 +15,7 @@ const Sonner = lazy(() =>
 /**
  * Toasts of SPEC §9: 4000 ms, at most 3 visible; sonner's fixed width is 356 px. Bottom right, so a
  * toast never covers the sticky nav (its account menu sits top right) while it is showing. Mounted
- * when the first toast is wanted, or once the browser is idle after the page is up (src/lib/toast.ts).
+ * when the first toast is wanted, or once the browser is idle after the page is up (src/ui/toast.ts).
  */
 export function Toaster() {
   const wanted = useToasterWanted();

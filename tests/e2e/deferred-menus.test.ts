@@ -6,7 +6,7 @@ import { useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
 
 /**
- * The bell's and the account menu's dropdown code loads after a signed-in page (src/components/deferred-menu.tsx).
+ * The bell's and the account menu's dropdown code loads after a signed-in page (src/ui/deferred-menu.tsx).
  * Reaching for a menu before it has arrived must still open it, once it has: a click, or Enter with the keyboard.
  */
 const b = useBrowser();

@@ -18,7 +18,7 @@ type SearchAnswer = { input: Record<string, unknown>; mentors: { id: string; fir
 
 /**
  * Opens the landing page and returns the mentor search it shows (its input and the mentors answered):
- * the Worker draws the featured mentors into the HTML with the answer beside them (worker/routes/public-pages.ts).
+ * the Worker draws the featured mentors into the HTML with the answer beside them (worker/pages/public-pages.routes.ts).
  */
 async function openLanding(page: Page): Promise<SearchAnswer> {
   await page.goto("/");

@@ -121,7 +121,7 @@ describe("moderation journeys", () => {
         const heights = await bars.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute("height"))));
         expect(Math.max(...heights)).toBeGreaterThan(0);
         expect(await drawn.locator("path").count()).toBe(0);
-        // Labels on both axes, at most six days named, none over another (src/components/daily-bar-chart.tsx).
+        // Labels on both axes, at most six days named, none over another (src/ui/daily-bar-chart.tsx).
         const days = await drawn.locator(".daily-bar-days text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
         expect(days.length).toBeGreaterThanOrEqual(2);
         expect(days.length).toBeLessThanOrEqual(6);

@@ -3,7 +3,7 @@ import { useBrowser } from "../support/browser";
 import { makeWorld, signInAs, type World } from "../support/route-visits";
 
 /**
- * A signed-in page's loader starts its first reads (src/lib/route-prefetch.ts) beside the page's code and its
+ * A signed-in page's loader starts its first reads (src/platform/route-prefetch.ts) beside the page's code and its
  * area's messages. The page's components ask for the same queries; if a loader's key ever differed from the
  * component's (another input, another procedure), the page would read twice. Each read goes out once, and before
  * the area's messages (the signed-in catalog, which the area's loader waits for before anything renders) have

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMentor, setBlocked } from "../support/accounts";
 import { baseUrl } from "../support/api";
 
-/** The landing and a mentor's public profile carry their data in their HTML (worker/routes/public-pages.ts). */
+/** The landing and a mentor's public profile carry their data in their HTML (worker/pages/public-pages.routes.ts). */
 
 const fetchPage = async (path: string) => {
   const response = await fetch(`${baseUrl()}${path}`);

@@ -5,7 +5,7 @@ import { baseUrl } from "../support/api";
 
 /**
  * Every kind of response the built Worker gives carries the security headers
- * (worker/security-headers.ts), and the CSP allows exactly the inline scripts the pages carry.
+ * (worker/platform/security-headers.ts), and the CSP allows exactly the inline scripts the pages carry.
  */
 
 const get = (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}${path}`, { redirect: "manual", ...init });

@@ -7,7 +7,7 @@ import { signAccessToken, signPageToken } from "../../worker/accounts/tokens";
 
 /**
  * ADR 0028: a signed-in page asked for with its role's page cookie is drawn by the Worker with the person's
- * data (worker/routes/signed-in-pages.ts); anything less gets the plain app page.
+ * data (worker/pages/signed-in-pages.routes.ts); anything less gets the plain app page.
  */
 
 /** The page cookie the Worker sets for an access token (POST /page-session), as `name=value`. */

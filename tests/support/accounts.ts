@@ -53,7 +53,7 @@ export function mentorApplication(overrides: Record<string, unknown> = {}) {
 
 /**
  * The password hash of the accounts tests make: a scrypt hash of `password` at a low cost (N=2^10, r=8, p=1) instead
- * of the production cost (SCRYPT_PARAMS in worker/services/passwords.ts, a quarter of a second of CPU or more per
+ * of the production cost (SCRYPT_PARAMS in worker/accounts/passwords.ts, a quarter of a second of CPU or more per
  * check, and a suite signs in hundreds of times). The stored hash names its parameters, so the Worker checks it on its
  * one sign-in path, only quicker. Sign-ups through the API still hash at the production cost
  * (tests/integration/registration.test.ts reads it), and the demo accounts keep their seeded hashes.
@@ -120,7 +120,7 @@ const ACCOUNT_TABLES = { mentee: mentees, mentor: mentors, moderator: moderators
 
 /**
  * A signed-in session for an existing account without the sign-in request: the refresh session written by the
- * Worker's own code (worker/services/sessions.ts) and an access token naming it, in the shape `signIn` returns. No
+ * Worker's own code (worker/accounts/sessions.ts) and an access token naming it, in the shape `signIn` returns. No
  * password check, no throttling count and no "New sign-in" alert: for tests about something other than signing in.
  */
 export async function sessionFor(role: "mentee" | "mentor" | "moderator", email: string) {

@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "./session-record";
 
 export { sessionRecord, STORAGE_KEY, type Role, type SeededSession };
-/** Each role's home (src/lib/areas.ts). */
+/** Each role's home (src/platform/areas.ts). */
 export const AREA_HOME: Record<Role, string> = { mentee: "/mentees", mentor: "/mentors", moderator: "/moderator" };
 /** The bare query key preselecting a role on /auth/login (SPEC §2, `modarators` spelled so). */
 export const LOGIN_QUERY: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "modarators" };
@@ -221,7 +221,7 @@ export function toasts(page: Page, text: string) {
 
 // --- account journeys helpers ---
 
-/** An HS256 access token for `userId` that expired a minute ago (claims of worker/services/tokens.ts). */
+/** An HS256 access token for `userId` that expired a minute ago (claims of worker/accounts/tokens.ts). */
 export async function expiredAccessToken(role: Role, userId: string, refreshToken: string): Promise<string> {
   const { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } = await import("../../worker/accounts/tokens");
   const sid = refreshToken.split(".")[0];

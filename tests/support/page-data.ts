@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 /**
  * Serves the documents at `url` without the answer the Worker drew them from (as when the database could not answer
- * then, worker/routes/public-pages.ts): the app starts without it and asks for the page's data itself.
+ * then, worker/pages/public-pages.routes.ts): the app starts without it and asks for the page's data itself.
  */
 export async function withoutPageData(page: Page, url: RegExp): Promise<void> {
   await page.route(url, async (route) => {

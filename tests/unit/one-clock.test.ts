@@ -3,7 +3,7 @@ import { basename, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * A request acts at `ctx.now` and a job at its run's instant (worker/services/clock.ts), so the test clock
+ * A request acts at `ctx.now` and a job at its run's instant (worker/platform/clock.ts), so the test clock
  * (`x-mentorlink-now`) reaches every time window. These files may read the wall clock, each for its reason:
  */
 const MAY_READ_THE_WALL_CLOCK: Record<string, string> = {

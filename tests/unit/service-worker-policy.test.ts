@@ -62,8 +62,8 @@ describe("what the build precaches", () => {
     "src/routes/index.tsx?tsr-split=component": { file: "assets/index-2.js", imports: ["_boot.js"] },
     "src/routes/browse/mentor/$search.tsx?tsr-split=component": { file: "assets/_search-1.js", imports: ["_boot.js"] },
     "src/routes/browse/mentor/profile/$id.tsx?tsr-split=component": { file: "assets/_id-1.js", imports: ["_mentor-profile.js"] },
-    "_mentor-profile.js": { file: "assets/mentor-profile-1.js", dynamicImports: ["src/components/review-items.tsx"], assets: ["assets/badge-1.svg"] },
-    "src/components/review-items.tsx": { file: "assets/review-items-1.js" },
+    "_mentor-profile.js": { file: "assets/mentor-profile-1.js", dynamicImports: ["src/reviews/review-items.tsx"], assets: ["assets/badge-1.svg"] },
+    "src/reviews/review-items.tsx": { file: "assets/review-items-1.js" },
     "src/routes/mentees/index.tsx?tsr-split=component": { file: "assets/mentees-1.js", imports: ["_calendar.js"] },
     "_calendar.js": { file: "assets/calendar-1.js" },
   };

@@ -6,7 +6,7 @@ import { viewerZone, viewerZoneInput } from "../../src/platform/viewer-zone";
 
 /**
  * While the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
- * browser told it (src/lib/worker-drawn-viewer.ts), so the page is the one the browser draws; outside the drawing, the runtime's own.
+ * browser told it (src/platform/worker-drawn-viewer.ts), so the page is the one the browser draws; outside the drawing, the runtime's own.
  */
 describe("a page drawn for a browser", () => {
   const newYork = { locale: "en" as const, zone: "America/New_York", searches: ["rust"] };

@@ -14,7 +14,7 @@ import { secureCookies } from "../platform/cookies";
  * A signed-in page's cookie (ADR 0028). The app keeps its sign-in in the page's storage (SPEC §3), which
  * a page request does not carry; so that the Worker can draw a person's page with her data, the app asks for this
  * cookie once signed in: HttpOnly (no script reads it), SameSite=Lax, one per role (a browser may hold a mentee's
- * and a mentor's sign-in at once), and good for drawing that role's pages only (worker/routes/signed-in-pages.ts),
+ * and a mentor's sign-in at once), and good for drawing that role's pages only (worker/pages/signed-in-pages.routes.ts),
  * never for a call of the API.
  */
 export const pageSessionRoutes = new Hono<AppEnv>();

@@ -87,7 +87,7 @@ function toAttributes(e: IcsEvent): WithStamp {
 
 /**
  * A whole calendar (one download, or a feed); an empty list is a valid, empty calendar. Its name is in
- * the owner's language (ADR 0027), as are the events' words (worker/i18n/calendar.ts).
+ * the owner's language (ADR 0027), as are the events' words (worker/platform/i18n/calendar.ts).
  */
 export function icsCalendar(events: IcsEvent[], locale: Locale = "en"): string {
   const { error, value } = createEvents(events.map(toAttributes), { productId: PRODID, method: "PUBLISH", calName: calendarName(locale) });

@@ -57,7 +57,7 @@ export const otherSide = (member: Member) => (member.role === "mentee" ? convers
 /**
  * The caller's conversation that `ref` names: by its id or (the legacy mentor path) by the other person's id, as a
  * condition on `conversations` and the order that puts the conversation's own id first. One rule for the read of the
- * participants and for the guards of the writes that travel with it (worker/services/chat/messages.ts).
+ * participants and for the guards of the writes that travel with it (worker/chat/messages.ts).
  */
 export function conversationNamed(member: Member, ref: string, byOtherPerson = false): { where: SQL; first: SQL } {
   const named = byOtherPerson ? or(eq(conversations.id, ref), eq(otherSide(member), ref)) : eq(conversations.id, ref);

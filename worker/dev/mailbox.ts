@@ -56,7 +56,7 @@ export type MailApiRequest = { accepted: boolean; idempotencyKey: string | undef
  */
 export type MailProviderControls = { down: boolean; script: ScriptedAnswer[]; delayMs: number; requests: MailApiRequest[]; sentKeys: Set<string> };
 
-/** Resend's `POST /emails` body, as worker/services/mail/transport.ts sends it. */
+/** Resend's `POST /emails` body, as worker/platform/ports/mail-transport.ts sends it. */
 export type MailApiBody = { from: string; to: string[]; subject: string; text: string; html?: string; attachments?: { filename: string; content: string; content_type?: string }[] };
 
 function mailboxPages(db: Db) {

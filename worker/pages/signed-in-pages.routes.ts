@@ -16,8 +16,8 @@ import type { AccessClaims } from "../accounts/tokens";
 
 /**
  * A signed-in page with the person's data in the HTML (ADR 0028): a page of the mentee's, mentor's or
- * moderator's area, asked for with that role's page cookie (worker/routes/page-session.ts), is drawn by the app's
- * own components (src/prerender/signed-in-pages.tsx) with the reads its loaders start, answered here as this person;
+ * moderator's area, asked for with that role's page cookie (worker/accounts/page-session.routes.ts), is drawn by the app's
+ * own components (src/prerender/draw-signed-in-page.tsx) with the reads its loaders start, answered here as this person;
  * the page paints before any script has run, and the app's first render draws the same page from the answers the
  * HTML carries. Without a valid cookie, or when the page cannot be drawn now (a sign-in that has ended, a blocked
  * account, a read that failed, longer than DRAW_WITHIN_MS), the plain app page is sent, and the app does what it did
@@ -32,7 +32,7 @@ signedInPageRoutes.get("*", async (c, next) => {
   const role = roleOfArea(c.req.path);
   if (!role || !wantsAppPage(c.req.raw)) return next();
   const claims = await pageCookieClaims(c, role);
-  // What the app told of the browser (src/lib/worker-drawn-viewer.ts): its zone as the browser names it, so the times written
+  // What the app told of the browser (src/platform/worker-drawn-viewer.ts): its zone as the browser names it, so the times written
   // are its own to the letter, and a mentee's recent searches (her home suggests mentors from them; the app tells them,
   // none or some, whenever it starts). A page is not drawn for a browser that has not told them yet.
   const zone = getCookie(c, ZONE_COOKIE);

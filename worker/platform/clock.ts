@@ -10,7 +10,7 @@ import { isDevelopment, type Config } from "./env";
 export const currentTime = (): number => Date.now();
 
 /**
- * A request's "now". In development (the one gate, worker/env.ts) a request may set it with the
+ * A request's "now". In development (the one gate, worker/platform/env.ts) a request may set it with the
  * `x-mentorlink-now` header (an ISO instant), so integration tests cover the edges of each window
  * without sleeping. Production ignores the header.
  */

@@ -8,7 +8,7 @@ export const MISCONFIGURED_MESSAGE = "This server is not configured correctly, s
 let logged = false;
 
 /**
- * A Worker whose settings are invalid (worker/env.ts) serves nothing and says so: /healthz answers
+ * A Worker whose settings are invalid (worker/platform/env.ts) serves nothing and says so: /healthz answers
  * 503 naming each setting that is missing or wrong and why (never a value), so monitoring sees the
  * deploy fail; every other route answers 503 with the usual `{ message, error }` body.
  */

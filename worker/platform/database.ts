@@ -1,6 +1,6 @@
 import { createDb, type Db } from "../../db/client";
 
-/** What a database client needs of the configuration (worker/env.ts checks it; a live room reads it from its own env). */
+/** What a database client needs of the configuration (worker/platform/env.ts checks it; a live room reads it from its own env). */
 export type DbConfig = { DB_URL: string; DB_AUTH_TOKEN?: string };
 
 const dbs = new Map<string, Db>();

@@ -1,7 +1,7 @@
 /**
  * The failures a domain service reports to whoever called it (ADR 0022): a code from this list, a
  * message meant for the user, and optional details a client may rely on (`{ blocked: true }`).
- * Services know nothing of HTTP or tRPC; the one error mapping (worker/trpc/errors.ts
+ * Services know nothing of HTTP or tRPC; the one error mapping (worker/platform/errors.ts
  * `publicError`) turns a DomainError into the transport's answer with the same code.
  */
 export type DomainErrorCode =

@@ -180,7 +180,7 @@ export function configCheckFor(env: Env): ConfigCheck {
   return check;
 }
 
-/** The valid configuration; throws ConfigError otherwise (requests never get here then: worker/config-gate.ts answers 503 first). */
+/** The valid configuration; throws ConfigError otherwise (requests never get here then: worker/platform/config-gate.ts answers 503 first). */
 export function readConfig(env: Env): Config {
   const check = configCheckFor(env);
   if (!check.ok) throw new ConfigError(check.problems);

@@ -17,7 +17,7 @@ const isIceServer = (value: unknown): value is IceServer => {
  * credentials are fetched server-side from Cloudflare's TURN service, so the long-term key never
  * reaches a browser; ICE_SERVERS (JSON) replaces the default STUN; otherwise the default STUN. A
  * TURN outage falls back to STUN instead of failing the call: two people on simple networks still meet.
- * The settings are spelled out, not taken from worker/env.ts: env.ts parses ICE_SERVERS with this module.
+ * The settings are spelled out, not taken from worker/platform/env.ts: env.ts parses ICE_SERVERS with this module.
  */
 export async function iceServersFor(config: { ICE_SERVERS?: IceServer[]; TURN_KEY_ID?: string; TURN_KEY_API_TOKEN?: string }, fetcher: typeof fetch = fetch): Promise<IceServer[]> {
   const configured = config.ICE_SERVERS ?? DEFAULT_ICE_SERVERS;

@@ -5,7 +5,7 @@ import { isPlacedApi } from "./placement";
 import { inlineScriptHashes, securityHeaders as headersFor } from "./security-policy";
 
 /**
- * Sets the security headers (worker/security-policy.ts) on every response: the Worker runs first for
+ * Sets the security headers (worker/platform/security-policy.ts) on every response: the Worker runs first for
  * every path (wrangler.toml), so pages, the app's files, /api, /trpc, /images and /dev all pass here,
  * built and in `npm run dev` alike (ADR 0021).
  *

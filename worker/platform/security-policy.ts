@@ -3,7 +3,7 @@ import { encodeBase64 } from "@oslojs/encoding";
 /**
  * The browser-facing security headers every response carries (ADR 0021), as pure
  * functions of the request's URL and the hashes of the app page's inline scripts. The middleware
- * that sets them is worker/security-headers.ts.
+ * that sets them is worker/platform/security-headers.ts.
  */
 
 /** The live-session pages (src/routes/{mentees,mentors}/connect/live/$sessionId.tsx): the only documents that use the camera and microphone. */

@@ -28,7 +28,7 @@ export type Context = {
   origin: string;
   /** The caller's address for throttling (CF-Connecting-IP; see services/client-address.ts). */
   address: string;
-  /** The instant every time window of this request is measured from (worker/services/clock.ts). */
+  /** The instant every time window of this request is measured from (worker/platform/clock.ts). */
   now: Date;
   /** The caller's language before any account is known (switcher cookie, else Accept-Language, else English, ADR 0027). */
   locale: Locale;

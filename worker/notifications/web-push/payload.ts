@@ -7,7 +7,7 @@ import { pushBody, pushTitle } from "../../platform/i18n/push-words";
 /**
  * The one place a Web Push message's words and target are made (ADR 0027): a bell notice, its
  * recipient's role and language in, what the device shows and opens out. The words, in her language,
- * come from worker/i18n/push-words.ts.
+ * come from worker/platform/i18n/push-words.ts.
  */
 
 /** A lock screen shows a few lines; a long agenda or a moderator's note is cut here, whole in the app. */

@@ -5,7 +5,7 @@ import { i18nFor } from "./index";
 /**
  * The words of the product's calendar files (ADR 0027): the feed's name and each event's summary and
  * description, in the language of the calendar's owner (a feed) or of the mail's recipient (an
- * invitation). The files themselves are written by worker/services/ics.ts.
+ * invitation). The files themselves are written by worker/calendars/ics.ts.
  */
 const PRODUCT = "MentorLink";
 

@@ -8,7 +8,7 @@ import { messages as hindiSentences } from "../../../shared/locales/hi/messages.
  * The Worker's own English sentences (bell notifications: "New sign-in to your account. …", "Your
  * session with {0} on {1} was …") in the reader's language, for what leaves the Worker already written
  * (a Web Push payload, ADR 0027). The SPA's `messages` catalog holds them keyed by the English text
- * (scripts/i18n/messages-extractor.ts); the SPA shows the same translation (src/lib/i18n/server-messages.ts).
+ * (scripts/i18n/messages-extractor.ts); the SPA shows the same translation (src/platform/i18n/server-messages.ts).
  * English, and any sentence the catalog does not know, come back unchanged.
  */
 let hindi: I18n | undefined;

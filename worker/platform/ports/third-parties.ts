@@ -27,7 +27,7 @@ export type ThirdParties = {
   google(origin: string): GoogleProvider | null;
 };
 
-// Keyed by the bindings, which are fixed for an isolate's life (as the config check is, worker/env.ts).
+// Keyed by the bindings, which are fixed for an isolate's life (as the config check is, worker/platform/env.ts).
 const provided = new WeakMap<object, ThirdParties>();
 
 /** The entry hands over the third parties it chose for these bindings. */
