@@ -16,7 +16,7 @@ export const workerDrawnViewer = (): Viewer | null => viewerBeingDrawnFor;
 
 /**
  * Draws a page for `viewer` (src/prerender/render-route.tsx): its zone and searches, and its language for the app's one
- * i18n and its dates, as the browser's language switch sets both (src/lib/i18n). Only around a synchronous render:
+ * i18n and its dates, as the browser's language switch sets both (src/platform/i18n). Only around a synchronous render:
  * nothing else runs meanwhile, so pages drawn for other browsers at the same time keep their own. (A route's loader
  * runs before, and asynchronously: it reads the viewer from the router's context instead.)
  */
