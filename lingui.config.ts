@@ -1,6 +1,6 @@
+import babel from "@lingui/cli/api/extractors/babel";
 import type { LinguiConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
-import babel from "@lingui/cli/api/extractors/babel";
 import { messagesExtractor } from "./scripts/i18n/messages-extractor";
 import { publicFiles } from "./scripts/i18n/public-files";
 
@@ -33,7 +33,27 @@ const areaDirs = Object.values(AREA_DIRS).flat();
 const COMMON_FILES = [...publicFiles(process.cwd()), "src/moderation/reason-dialog.tsx"].map((file) => `<rootDir>/${file}`);
 
 /** The SPA's folders outside the routes and the page drawing (ADR 0032): capabilities, the shared UI, the frame and the platform. */
-const SIGNED_IN_DIRS = ["platform", "ui", "layout", "install", "accounts", "profiles", "search", "reviews", "payments", "payouts", "scheduling", "chat", "live", "attendance", "session-notes", "home", "tickets", "moderation", "notifications"];
+const SIGNED_IN_DIRS = [
+  "platform",
+  "ui",
+  "layout",
+  "install",
+  "accounts",
+  "profiles",
+  "search",
+  "reviews",
+  "payments",
+  "payouts",
+  "scheduling",
+  "chat",
+  "live",
+  "attendance",
+  "session-notes",
+  "home",
+  "tickets",
+  "moderation",
+  "notifications",
+];
 
 /** One catalog's messages only (`LINGUI_CATALOG=mentee npx lingui extract`), so people extracting different parts at once never write each other's files. */
 const only = process.env.LINGUI_CATALOG;
@@ -45,14 +65,25 @@ const config: LinguiConfig = {
   format: formatter({ lineNumbers: false }),
   catalogs: [
     { path: "<rootDir>/src/locales/{locale}/common", include: COMMON_FILES },
-    { path: "<rootDir>/src/locales/{locale}/signed-in", include: SIGNED_IN_DIRS.map((dir) => `<rootDir>/src/${dir}`), exclude: [...COMMON_FILES, ...areaDirs.map((dir) => `${dir}/**`)] },
-    ...Object.entries(AREA_DIRS).map(([name, include]) => ({ path: `<rootDir>/src/locales/{locale}/${name}`, include, exclude: COMMON_FILES })),
+    {
+      path: "<rootDir>/src/locales/{locale}/signed-in",
+      include: SIGNED_IN_DIRS.map((dir) => `<rootDir>/src/${dir}`),
+      exclude: [...COMMON_FILES, ...areaDirs.map((dir) => `${dir}/**`)],
+    },
+    ...Object.entries(AREA_DIRS).map(([name, include]) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include,
+      exclude: COMMON_FILES,
+    })),
     {
       path: "<rootDir>/shared/locales/{locale}/messages",
       include: ["<rootDir>/shared/validation", "<rootDir>/shared/attendance.ts", "<rootDir>/worker"],
       exclude: ["<rootDir>/worker/mail/**", "<rootDir>/worker/dev/**", "<rootDir>/worker/platform/i18n/**", "<rootDir>/worker/locales/**"],
     },
-    { path: "<rootDir>/worker/locales/{locale}/server", include: ["<rootDir>/worker/mail", "<rootDir>/worker/calendars/ics.ts", "<rootDir>/worker/platform/i18n"] },
+    {
+      path: "<rootDir>/worker/locales/{locale}/server",
+      include: ["<rootDir>/worker/mail", "<rootDir>/worker/calendars/ics.ts", "<rootDir>/worker/platform/i18n"],
+    },
   ].filter((catalog) => !only || catalog.path.endsWith(`/${only}`)),
   // By the English text: the same catalog whatever order files are read in, so an extract changes only what changed.
   orderBy: "message",

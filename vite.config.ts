@@ -1,16 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { CHUNK_GROUPS } from "./scripts/chunk-groups";
+import { doublesProxy } from "./scripts/doubles-proxy";
+import { linguiMacro } from "./scripts/i18n/macro-plugin";
 import { prerenderShells } from "./scripts/prerender-shells";
 import { serviceWorker } from "./scripts/service-worker-build";
 import { workerReload } from "./scripts/worker-reload";
-import { doublesProxy } from "./scripts/doubles-proxy";
-import { lingui } from "@lingui/vite-plugin";
-import { linguiMacro } from "./scripts/i18n/macro-plugin";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
@@ -113,7 +113,10 @@ export default defineConfig({
       build: {
         manifest: true,
         // The landing's own small script is an entry of its own (src/landing-island.ts, ADR 0018).
-        rolldownOptions: { input: { index: "index.html", "landing-island": "src/landing-island.ts" }, output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+        rolldownOptions: {
+          input: { index: "index.html", "landing-island": "src/landing-island.ts" },
+          output: { codeSplitting: { groups: CHUNK_GROUPS } },
+        },
       },
     },
   },

@@ -1,16 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { inArray, sql } from "drizzle-orm";
+import { Log, LogLevel } from "miniflare";
 import { createDb } from "../db/client";
 import { menteeRow, mentorRow } from "../db/factories";
 import { mentees, mentors, timeSlots } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { startLocalDatabase } from "../scripts/local-db";
 import { startDbProxy } from "../tests/support/db-proxy";
-import { Log, LogLevel } from "miniflare";
-import { devtools, printSelfTimes, selfTimes, type Profile } from "./worker-devtools";
+import { devtools, type Profile, printSelfTimes, selfTimes } from "./worker-devtools";
 
 /**
  * Background work at scale (ADR 0031). SESSIONS sessions start at the same instant; their 1-hour reminders (two
@@ -100,7 +100,12 @@ class BatchLog extends Log {
     else if (/error|warn/i.test(plain)) super.log(message);
   }
 }
-const stack = await startStack({ ...(PROFILE ? { inspectorPort: INSPECTOR_PORT } : {}), log: new BatchLog(), dbUrl: proxy.url, vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" } });
+const stack = await startStack({
+  ...(PROFILE ? { inspectorPort: INSPECTOR_PORT } : {}),
+  log: new BatchLog(),
+  dbUrl: proxy.url,
+  vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" },
+});
 const db = createDb(database.url);
 try {
   // The accounts and sessions, straight into the database (next door): one mentor and one mentee per session.
@@ -112,20 +117,42 @@ try {
   const menteeEmail = (i: number) => `bg.${run}.mentee${i}@example.test`;
   for (let i = 0; i < SESSIONS; i += 500) {
     const n = Math.min(500, SESSIONS - i);
-    const ms = await db.insert(mentors).values(Array.from({ length: n }, (_, k) => mentorRow({ email: mentorEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata", status: "approved" }))).returning({ id: mentors.id });
-    const es = await db.insert(mentees).values(Array.from({ length: n }, (_, k) => menteeRow({ email: menteeEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata" }))).returning({ id: mentees.id });
+    const ms = await db
+      .insert(mentors)
+      .values(
+        Array.from({ length: n }, (_, k) =>
+          mentorRow({ email: mentorEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata", status: "approved" }),
+        ),
+      )
+      .returning({ id: mentors.id });
+    const es = await db
+      .insert(mentees)
+      .values(Array.from({ length: n }, (_, k) => menteeRow({ email: menteeEmail(i + k), passwordHash: "x", timeZone: "Asia/Kolkata" })))
+      .returning({ id: mentees.id });
     const slots = await db
       .insert(timeSlots)
-      .values(ms.map((m, k) => ({ mentorId: m.id, menteeId: es[k].id, state: "booked" as const, startAt: start, endAt: new Date(start.getTime() + HOUR), bookedAt: new Date(Date.now() - 2 * 24 * HOUR) })))
+      .values(
+        ms.map((m, k) => ({
+          mentorId: m.id,
+          menteeId: es[k].id,
+          state: "booked" as const,
+          startAt: start,
+          endAt: new Date(start.getTime() + HOUR),
+          bookedAt: new Date(Date.now() - 2 * 24 * HOUR),
+        })),
+      )
       .returning({ id: timeSlots.id });
     slotIds.push(...slots.map((s) => s.id));
   }
   const codeAccounts = Array.from({ length: 240 }, (_, i) => `bg.${run}.reset${i}@example.test`);
-  for (let i = 0; i < codeAccounts.length; i += 120) await db.insert(mentees).values(codeAccounts.slice(i, i + 120).map((email) => menteeRow({ email, passwordHash: "x" })));
+  for (let i = 0; i < codeAccounts.length; i += 120)
+    await db.insert(mentees).values(codeAccounts.slice(i, i + 120).map((email) => menteeRow({ email, passwordHash: "x" })));
   const cancelled = new Set(slotIds.slice(0, CHANGED));
   const moved = new Set(slotIds.slice(CHANGED, 2 * CHANGED));
   const changedIndexes = new Set([...Array(2 * CHANGED).keys()]);
-  console.log(`${SESSIONS} sessions start at ${start.toISOString()}; their reminders are due at ${new Date(due).toISOString()} (in ${Math.round((due - Date.now()) / 1000)} s)`);
+  console.log(
+    `${SESSIONS} sessions start at ${start.toISOString()}; their reminders are due at ${new Date(due).toISOString()} (in ${Math.round((due - Date.now()) / 1000)} s)`,
+  );
 
   // The cron, every minute from now, as Cloudflare runs it.
   const sweep = async () => {
@@ -147,7 +174,10 @@ try {
   // 10 s before the reminders: CHANGED sessions are cancelled and CHANGED moved two hours later.
   await sleep(Math.max(0, due - 10_000 - Date.now()));
   const changedAt = Date.now();
-  await db.update(timeSlots).set({ state: "open", menteeId: null, bookedAt: null }).where(inArray(timeSlots.id, [...cancelled]));
+  await db
+    .update(timeSlots)
+    .set({ state: "open", menteeId: null, bookedAt: null })
+    .where(inArray(timeSlots.id, [...cancelled]));
   await db
     .update(timeSlots)
     .set({ startAt: new Date(start.getTime() + 2 * HOUR), endAt: new Date(start.getTime() + 3 * HOUR) })
@@ -160,7 +190,11 @@ try {
     for (let i = 0; asking && i < codeAccounts.length; i++) {
       const email = codeAccounts[i];
       codes.push({ email, asked: Date.now() });
-      fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) })
+      fetch(`${stack.baseUrl}/api/mentees/sent-otp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      })
         .then((r) => (r.ok ? undefined : console.warn(`reset code for ${email}: ${r.status}`)))
         .catch((error: unknown) => console.warn(`reset code for ${email}: ${String(error)}`));
       await sleep(1000);
@@ -185,7 +219,9 @@ try {
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/background-wave.cpuprofile", JSON.stringify(profile));
     const times = selfTimes(profile, 200);
-    console.log(`Edge isolate over the wave: JavaScript ${(times.total / 1000).toFixed(0)} ms, outside it ${(times.outside / 1000).toFixed(0)} ms, idle ${(times.idle / 1000).toFixed(0)} ms`);
+    console.log(
+      `Edge isolate over the wave: JavaScript ${(times.total / 1000).toFixed(0)} ms, outside it ${(times.outside / 1000).toFixed(0)} ms, idle ${(times.idle / 1000).toFixed(0)} ms`,
+    );
     printSelfTimes(times, 50);
   }
   await sleep(5000);
@@ -204,8 +240,15 @@ try {
     const got = provider.received.find((r) => r.to === c.email);
     return got ? [got.at - c.asked] : [];
   });
-  const [{ unsent }] = await db.all<{ unsent: number }>(sql`select count(*) as unsent from email_outbox where sent_at is null and muted_at is null and dead_at is null and subject like 'Reminder:%'`);
-  if (process.env.BENCH_SHOW_UNSENT) console.log(await db.all(sql`select id, attempts, claimed_until, queued_at, next_attempt_at, last_error, session_start_at, created_at from email_outbox where sent_at is null and subject like 'Reminder:%' limit 5`));
+  const [{ unsent }] = await db.all<{ unsent: number }>(
+    sql`select count(*) as unsent from email_outbox where sent_at is null and muted_at is null and dead_at is null and subject like 'Reminder:%'`,
+  );
+  if (process.env.BENCH_SHOW_UNSENT)
+    console.log(
+      await db.all(
+        sql`select id, attempts, claimed_until, queued_at, next_attempt_at, last_error, session_start_at, created_at from email_outbox where sent_at is null and subject like 'Reminder:%' limit 5`,
+      ),
+    );
 
   const providerCalls = provider.calls();
 
@@ -217,7 +260,11 @@ try {
     Array.from({ length: MAIL_SEND_CONCURRENCY }, async () => {
       while (next < expected) {
         next++;
-        await fetch(provider.url, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": `floor-${next}` }, body: JSON.stringify({ to: [`floor${next}@example.test`], subject: "floor" }) });
+        await fetch(provider.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": `floor-${next}` },
+          body: JSON.stringify({ to: [`floor${next}@example.test`], subject: "floor" }),
+        });
       }
     }),
   );
@@ -256,12 +303,28 @@ try {
     const mine = wave.filter((b) => b.queue === queue);
     const busy = mine.reduce((sum, b) => sum + b.ms, 0);
     const span = Math.max(...mine.map((b) => b.at)) - Math.min(...mine.map((b) => b.at - b.ms));
-    console.log(`${queue}: ${mine.length} batches, ${mine.reduce((n, b) => n + b.size, 0)} messages; batch time p50 ${percentile(mine.map((b) => b.ms), 50)} ms, p95 ${percentile(mine.map((b) => b.ms), 95)} ms, max ${percentile(mine.map((b) => b.ms), 100)} ms; busy ${busy} ms of ${span} ms`);
+    console.log(
+      `${queue}: ${mine.length} batches, ${mine.reduce((n, b) => n + b.size, 0)} messages; batch time p50 ${percentile(
+        mine.map((b) => b.ms),
+        50,
+      )} ms, p95 ${percentile(
+        mine.map((b) => b.ms),
+        95,
+      )} ms, max ${percentile(
+        mine.map((b) => b.ms),
+        100,
+      )} ms; busy ${busy} ms of ${span} ms`,
+    );
   }
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/background-latest.json", `${JSON.stringify(result, null, 2)}\n`);
-  const met = result.due_to_delivered_p99_ms < 60_000 && duplicates === 0 && afterCancel === 0 && result.code_p99_ms < 5_000 && reminders.length === expected;
+  const met =
+    result.due_to_delivered_p99_ms < 60_000 &&
+    duplicates === 0 &&
+    afterCancel === 0 &&
+    result.code_p99_ms < 5_000 &&
+    reminders.length === expected;
   console.log(met ? "All targets met." : "A target was missed (see above).");
   process.exitCode = met ? 0 : 1;
 } finally {

@@ -6,13 +6,13 @@
  * her booking. Reports winners per round and p50/p95/p99.
  * Run: npm run bench:booking (builds first). N and R: BOOKING_MENTEES (100), BOOKING_ROUNDS (5).
  */
-import { writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createClient } from "@libsql/client/web";
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql/web";
+import { timeSlots } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { raceCast } from "./race-cast";
-import { createClient } from "@libsql/client/web";
-import { drizzle } from "drizzle-orm/libsql/web";
-import { and, eq, inArray } from "drizzle-orm";
-import { timeSlots } from "../db/schema";
 
 const N = Number(process.env.BOOKING_MENTEES ?? 100);
 const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
@@ -28,7 +28,13 @@ try {
   // As in life, each mentee has the mentor's schedule open when the hour appears (she books what she sees): her
   // connection is open and the Worker has seen her token. Without this the first round also measures 100 new
   // connections of this one client process (bench/README.md, booking race).
-  await Promise.all(tokens.map((token) => fetch(`${stack.baseUrl}/api/mentees/timeslots/${mentor.id}`, { headers: { authorization: `Bearer ${token}` } }).then((res) => res.text())));
+  await Promise.all(
+    tokens.map((token) =>
+      fetch(`${stack.baseUrl}/api/mentees/timeslots/${mentor.id}`, { headers: { authorization: `Bearer ${token}` } }).then((res) =>
+        res.text(),
+      ),
+    ),
+  );
   for (let r = 0; r < ROUNDS; r++) {
     const start = new Date(Math.ceil(now / HOUR) * HOUR + (30 + r * 2) * HOUR);
     const published = await fetch(`${stack.baseUrl}/api/mentors/available-timeslots`, {
@@ -41,7 +47,11 @@ try {
     const results = await Promise.all(
       tokens.map(async (token) => {
         const t = performance.now();
-        const res = await fetch(`${stack.baseUrl}/api/mentees/timeslots/1`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ values: {}, slotId }) });
+        const res = await fetch(`${stack.baseUrl}/api/mentees/timeslots/1`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ values: {}, slotId }),
+        });
         await res.text();
         latencies.push(performance.now() - t);
         return res.status;
@@ -62,7 +72,10 @@ try {
   const floorRounds: { winners: number; ms: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const startAt = new Date(Math.ceil(now / HOUR) * HOUR + (31 + r * 2) * HOUR);
-    const [slot] = await db.insert(timeSlots).values({ mentorId: mentor.id, startAt, endAt: new Date(startAt.getTime() + HOUR) }).returning();
+    const [slot] = await db
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt, endAt: new Date(startAt.getTime() + HOUR) })
+      .returning();
     const t0 = performance.now();
     const won = await Promise.all(
       people.map(async (p) => {
@@ -104,7 +117,12 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const [target] = await db
       .insert(timeSlots)
-      .values({ id: `bench-${tag}-target-${r}`, mentorId: mentor.id, startAt: new Date(base + (60 + 2 * r) * HOUR), endAt: new Date(base + (61 + 2 * r) * HOUR) })
+      .values({
+        id: `bench-${tag}-target-${r}`,
+        mentorId: mentor.id,
+        startAt: new Date(base + (60 + 2 * r) * HOUR),
+        endAt: new Date(base + (61 + 2 * r) * HOUR),
+      })
       .returning({ id: timeSlots.id });
     const t0 = performance.now();
     const results = await Promise.all(
@@ -122,14 +140,34 @@ try {
       }),
     );
     // Every mentee still holds exactly one booking, on the slot she had (or the target, for the winner).
-    const held = await db.select({ id: timeSlots.id, menteeId: timeSlots.menteeId }).from(timeSlots).where(and(eq(timeSlots.mentorId, mentor.id), eq(timeSlots.state, "booked"), inArray(timeSlots.id, [...holding.values()])));
+    const held = await db
+      .select({ id: timeSlots.id, menteeId: timeSlots.menteeId })
+      .from(timeSlots)
+      .where(and(eq(timeSlots.mentorId, mentor.id), eq(timeSlots.state, "booked"), inArray(timeSlots.id, [...holding.values()])));
     const losersKept = held.length === N && held.every((h) => holding.get(h.menteeId!) === h.id);
     moveRounds.push({ winners: results.filter((s) => s === 200).length, ms: Math.round(performance.now() - t0), losersKept });
     for (const s of results) moveOutcomes[s] = (moveOutcomes[s] ?? 0) + 1;
   }
   moveLatencies.sort((a, b) => a - b);
-  const reschedule = { outcomes: moveOutcomes, perRound: moveRounds, p50ms: pct(50, moveLatencies), p95ms: pct(95, moveLatencies), p99ms: pct(99, moveLatencies), maxms: pct(100, moveLatencies) };
-  const result = { mentees: N, rounds: ROUNDS, outcomes, perRound: rounds, p50ms: pct(50), p99ms: pct(99), maxms: pct(100), floor, reschedule };
+  const reschedule = {
+    outcomes: moveOutcomes,
+    perRound: moveRounds,
+    p50ms: pct(50, moveLatencies),
+    p95ms: pct(95, moveLatencies),
+    p99ms: pct(99, moveLatencies),
+    maxms: pct(100, moveLatencies),
+  };
+  const result = {
+    mentees: N,
+    rounds: ROUNDS,
+    outcomes,
+    perRound: rounds,
+    p50ms: pct(50),
+    p99ms: pct(99),
+    maxms: pct(100),
+    floor,
+    reschedule,
+  };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/booking-race-latest.json", `${JSON.stringify(result, null, 2)}\n`);

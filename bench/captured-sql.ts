@@ -1,7 +1,7 @@
 import { createClient, type InStatement, type InValue } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import * as schema from "../db/schema";
 import type { Db } from "../db/client";
+import * as schema from "../db/schema";
 
 /** The statement(s) `run` sends, recorded while they run for real against `dbUrl`. */
 export async function capturedStatements(dbUrl: string, run: (db: Db) => Promise<unknown>): Promise<{ sql: string; args: InValue[] }[]> {
@@ -31,5 +31,7 @@ function hranaValue(value: InValue) {
 
 /** The body of one sqld `/v2/pipeline` request running `statement` and closing its stream. */
 export function pipelineBody(statement: { sql: string; args: InValue[] }): string {
-  return JSON.stringify({ requests: [{ type: "execute", stmt: { sql: statement.sql, args: statement.args.map(hranaValue) } }, { type: "close" }] });
+  return JSON.stringify({
+    requests: [{ type: "execute", stmt: { sql: statement.sql, args: statement.args.map(hranaValue) } }, { type: "close" }],
+  });
 }

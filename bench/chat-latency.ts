@@ -33,7 +33,12 @@ const percentile = (values: number[], p: number) => {
 };
 const summary = (samples: Sample[]) => {
   const pick = (k: keyof Sample) => samples.map((s) => s[k]);
-  const of = (k: keyof Sample) => ({ p50: percentile(pick(k), 50), p95: percentile(pick(k), 95), p99: percentile(pick(k), 99), max: Math.max(...pick(k)) });
+  const of = (k: keyof Sample) => ({
+    p50: percentile(pick(k), 50),
+    p95: percentile(pick(k), 95),
+    p99: percentile(pick(k), 99),
+    max: Math.max(...pick(k)),
+  });
   return { count: samples.length, commitToPush: of("commitToPush"), sendToPush: of("sendToPush") };
 };
 const line = (name: string, s: ReturnType<typeof summary>) =>
@@ -49,18 +54,56 @@ try {
   const pairs: Pair[] = [];
   for (let start = 0; start < PAIRS; start += 100) {
     const n = Math.min(100, PAIRS - start);
-    const menteeRows = Array.from({ length: n }, (_, i) => menteeRow({ id: crypto.randomUUID(), email: `bench.mentee.${tag}.${start + i}@example.test`, firstName: "Bench", lastName: `Mentee ${start + i}` }));
-    const mentorRows = Array.from({ length: n }, (_, i) => mentorRow({ id: crypto.randomUUID(), email: `bench.mentor.${tag}.${start + i}@example.test`, passwordHash: "x", firstName: "Bench", lastName: `Mentor ${start + i}` }));
+    const menteeRows = Array.from({ length: n }, (_, i) =>
+      menteeRow({
+        id: crypto.randomUUID(),
+        email: `bench.mentee.${tag}.${start + i}@example.test`,
+        firstName: "Bench",
+        lastName: `Mentee ${start + i}`,
+      }),
+    );
+    const mentorRows = Array.from({ length: n }, (_, i) =>
+      mentorRow({
+        id: crypto.randomUUID(),
+        email: `bench.mentor.${tag}.${start + i}@example.test`,
+        passwordHash: "x",
+        firstName: "Bench",
+        lastName: `Mentor ${start + i}`,
+      }),
+    );
     const now = Date.now();
     const expiresAt = new Date(now + 86_400_000);
-    const rows = menteeRows.map((m, i) => ({ menteeId: m.id!, mentorId: mentorRows[i].id!, conversationId: crypto.randomUUID(), menteeSid: crypto.randomUUID(), mentorSid: crypto.randomUUID() }));
-    const session = (id: string, role: "mentee" | "mentor", userId: string) => ({ id, familyId: id, userRole: role, userId, secretHash: "x", expiresAt });
+    const rows = menteeRows.map((m, i) => ({
+      menteeId: m.id!,
+      mentorId: mentorRows[i].id!,
+      conversationId: crypto.randomUUID(),
+      menteeSid: crypto.randomUUID(),
+      mentorSid: crypto.randomUUID(),
+    }));
+    const session = (id: string, role: "mentee" | "mentor", userId: string) => ({
+      id,
+      familyId: id,
+      userRole: role,
+      userId,
+      secretHash: "x",
+      expiresAt,
+    });
     await db.batch([
       db.insert(mentees).values(menteeRows),
       db.insert(mentors).values(mentorRows),
-      db.insert(enrollments).values(rows.map((r) => ({ menteeId: r.menteeId, mentorId: r.mentorId, status: "active" as const, amountPaise: 100_000, activatedAt: new Date(now) }))),
+      db.insert(enrollments).values(
+        rows.map((r) => ({
+          menteeId: r.menteeId,
+          mentorId: r.mentorId,
+          status: "active" as const,
+          amountPaise: 100_000,
+          activatedAt: new Date(now),
+        })),
+      ),
       db.insert(conversations).values(rows.map((r) => ({ id: r.conversationId, menteeId: r.menteeId, mentorId: r.mentorId }))),
-      db.insert(refreshSessions).values(rows.flatMap((r) => [session(r.menteeSid, "mentee", r.menteeId), session(r.mentorSid, "mentor", r.mentorId)])),
+      db
+        .insert(refreshSessions)
+        .values(rows.flatMap((r) => [session(r.menteeSid, "mentee", r.menteeId), session(r.mentorSid, "mentor", r.mentorId)])),
     ]);
     for (const r of rows) {
       pairs.push({
@@ -79,7 +122,10 @@ try {
   const wsBase = stack.baseUrl.replace(/^http/, "ws");
   /** A single-use socket ticket (ADR 0020), as the app asks for one before each connect. */
   const ticketFor = async (token: string) => {
-    const response = await fetch(`${stack.baseUrl}/trpc/realtime.ticket`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+    const response = await fetch(`${stack.baseUrl}/trpc/realtime.ticket`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
     if (!response.ok) throw new Error(`ticket refused ${response.status}`);
     return ((await response.json()) as { result: { data: { ticket: string } } }).result.data.ticket;
   };
@@ -90,7 +136,10 @@ try {
       sockets.push(socket);
       socket.on("message", (raw) => {
         const at = performance.now() + performance.timeOrigin;
-        const { event, data } = JSON.parse(raw.toString()) as { event: string; data: { clientId?: string; sender?: { senderType?: string } } };
+        const { event, data } = JSON.parse(raw.toString()) as {
+          event: string;
+          data: { clientId?: string; sender?: { senderType?: string } };
+        };
         if (event === "connected") return resolve();
         if (event !== "messageReveived" || data.sender?.senderType === role || !data.clientId) return;
         arrivals.set(data.clientId, at);
@@ -104,7 +153,9 @@ try {
   console.log(`opening ${pairs.length * 2} sockets...`);
   const opened = performance.now();
   for (let i = 0; i < pairs.length; i += 50) {
-    await Promise.all(pairs.slice(i, i + 50).flatMap((p) => [join("mentee", p.menteeId, p.menteeToken), join("mentor", p.mentorId, p.mentorToken)]));
+    await Promise.all(
+      pairs.slice(i, i + 50).flatMap((p) => [join("mentee", p.menteeId, p.menteeToken), join("mentor", p.mentorId, p.mentorToken)]),
+    );
   }
   console.log(`${sockets.length} sockets connected in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
 
@@ -169,7 +220,9 @@ try {
   // CONCURRENCY in flight for SECONDS, straight to sqld through the client the Worker uses (with its busy retry), without
   // the Worker, its account check, tRPC or the push: what the database alone allows at this concurrency.
   console.log(`phase 3 (floor): ${CONCURRENCY} write batches in flight for ${SECONDS} s, straight to sqld`);
-  const client = db.$client as unknown as { batch: (stmts: { sql: string; args: (string | number)[] }[], mode: "write") => Promise<unknown> };
+  const client = db.$client as unknown as {
+    batch: (stmts: { sql: string; args: (string | number)[] }[], mode: "write") => Promise<unknown>;
+  };
   const floorLatencies: number[] = [];
   let floorCount = 0;
   const floorUntil = performance.now() + SECONDS * 1000;
@@ -189,7 +242,10 @@ try {
               args: [id, pair.conversationId, pair.menteeId, `floor ${n}`, crypto.randomUUID(), now, pair.menteeId, now - 10_000],
             },
             { sql: `update conversations set last_message_at = ? where id = ? and ${stored}`, args: [now, pair.conversationId, id] },
-            { sql: `delete from notifications where recipient_role = 'mentor' and recipient_id = ? and conversation_id = ? and type = 'message' and is_read = 0 and ${stored}`, args: [pair.mentorId, pair.conversationId, id] },
+            {
+              sql: `delete from notifications where recipient_role = 'mentor' and recipient_id = ? and conversation_id = ? and type = 'message' and is_read = 0 and ${stored}`,
+              args: [pair.mentorId, pair.conversationId, id],
+            },
             {
               sql: `insert into notifications (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at) select ?, 'mentor', ?, 'message', 'message', 'New message from Bench', ?, 0, ? where ${stored}`,
               args: [crypto.randomUUID(), pair.mentorId, pair.conversationId, now, id],
@@ -203,12 +259,35 @@ try {
     }),
   );
   const floorSeconds = (performance.now() - floorBegan) / 1000;
-  const floor = { count: floorCount, perSecond: floorCount / floorSeconds, p50: percentile(floorLatencies, 50), p95: percentile(floorLatencies, 95), p99: percentile(floorLatencies, 99), max: Math.max(...floorLatencies) };
-  console.log(`floor: ${floor.perSecond.toFixed(0)} write batches/s; p50 ${floor.p50.toFixed(1)} p95 ${floor.p95.toFixed(1)} p99 ${floor.p99.toFixed(1)} max ${floor.max.toFixed(1)} ms`);
+  const floor = {
+    count: floorCount,
+    perSecond: floorCount / floorSeconds,
+    p50: percentile(floorLatencies, 50),
+    p95: percentile(floorLatencies, 95),
+    p99: percentile(floorLatencies, 99),
+    max: Math.max(...floorLatencies),
+  };
+  console.log(
+    `floor: ${floor.perSecond.toFixed(0)} write batches/s; p50 ${floor.p50.toFixed(1)} p95 ${floor.p95.toFixed(1)} p99 ${floor.p99.toFixed(1)} max ${floor.max.toFixed(1)} ms`,
+  );
 
   writeFileSync(
     new URL("./results/chat-latency-latest.json", import.meta.url),
-    JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, sockets: sockets.length, pairs: pairs.length, sequential: one, loaded: { ...load, concurrency: CONCURRENCY, seconds: elapsed, messagesPerSecond: rate, failures }, floor }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        cpus: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        sockets: sockets.length,
+        pairs: pairs.length,
+        sequential: one,
+        loaded: { ...load, concurrency: CONCURRENCY, seconds: elapsed, messagesPerSecond: rate, failures },
+        floor,
+      },
+      null,
+      2,
+    ),
   );
 } finally {
   sockets.forEach((s) => s.terminate());

@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { createDb } from "../db/client";
-import { enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
 import { menteeRow, mentorRow, moderatorRow } from "../db/factories";
-import { startStack, type Stack } from "../scripts/built-stack";
+import { enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
+import { type Stack, startStack } from "../scripts/built-stack";
+import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
+import { READ_TRIPS, type SignedInWrite, signedInReads, WRITE_TRIPS } from "../tests/support/signed-in-reads";
 import { openSession } from "../worker/accounts/sessions";
 import { signAccessToken } from "../worker/accounts/tokens";
-import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
-import { READ_TRIPS, signedInReads, WRITE_TRIPS, type SignedInWrite } from "../tests/support/signed-in-reads";
 
 /**
  * How far the database is, as a mentee feels it (ADR 0017). The built Worker runs against
@@ -38,24 +38,50 @@ try {
   }
   const far = stacks.find((s) => s.delay === PLACED_MS);
   if (!far) throw new Error(`DELAYS must include ${PLACED_MS}`);
-  placed = await startStack({ dbUrl: far.proxy.url, vars: { JWT_SECRET: base.jwtSecret }, apiDistance: { ms: PLACED_MS, dbUrl: stacks[0].proxy.url } });
+  placed = await startStack({
+    dbUrl: far.proxy.url,
+    vars: { JWT_SECRET: base.jwtSecret },
+    apiDistance: { ms: PLACED_MS, dbUrl: stacks[0].proxy.url },
+  });
   const db = createDb(base.dbUrl);
-  const [mentor] = await db.insert(mentors).values(mentorRow({ email: `far.mentor.${Date.now()}@example.test`, passwordHash: "x", timeZone: "Asia/Kolkata" })).returning();
-  const [mentee] = await db.insert(mentees).values(menteeRow({ email: `far.mentee.${Date.now()}@example.test`, passwordHash: "x", timeZone: "America/New_York" })).returning();
-  await db.insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
-  const token = async (role: "mentee" | "mentor" | "moderator", id: string) => signAccessToken(base.jwtSecret, { sub: id, role, sid: (await openSession(db, { role, userId: id })).sessionId });
+  const [mentor] = await db
+    .insert(mentors)
+    .values(mentorRow({ email: `far.mentor.${Date.now()}@example.test`, passwordHash: "x", timeZone: "Asia/Kolkata" }))
+    .returning();
+  const [mentee] = await db
+    .insert(mentees)
+    .values(menteeRow({ email: `far.mentee.${Date.now()}@example.test`, passwordHash: "x", timeZone: "America/New_York" }))
+    .returning();
+  await db.insert(enrollments).values({
+    menteeId: mentee.id,
+    mentorId: mentor.id,
+    status: "active",
+    amountPaise: 960_000,
+    currentPeriodStart: new Date(Date.now() - 86_400_000),
+    currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+    activatedAt: new Date(),
+  });
+  const token = async (role: "mentee" | "mentor" | "moderator", id: string) =>
+    signAccessToken(base.jwtSecret, { sub: id, role, sid: (await openSession(db, { role, userId: id })).sessionId });
   const menteeToken = await token("mentee", mentee.id);
   const mentorToken = await token("mentor", mentor.id);
-  const [moderator] = await db.insert(moderators).values(moderatorRow({ email: `far.moderator.${Date.now()}@example.test`, passwordHash: "x" })).returning();
+  const [moderator] = await db
+    .insert(moderators)
+    .values(moderatorRow({ email: `far.moderator.${Date.now()}@example.test`, passwordHash: "x" }))
+    .returning();
   const moderatorToken = await token("moderator", moderator.id);
   let hour = 0;
   const freshSlot = async () => {
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (48 + hour++) * 3_600_000);
-    const [slot] = await db.insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
+    const [slot] = await db
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) })
+      .returning();
     return slot.id;
   };
   const json = (t: string) => ({ authorization: `Bearer ${t}`, "content-type": "application/json" });
-  const call = (url: string, method: string, path: string, t: string, body?: unknown) => fetch(`${url}${path}`, { method, headers: json(t), body: body === undefined ? undefined : JSON.stringify(body) });
+  const call = (url: string, method: string, path: string, t: string, body?: unknown) =>
+    fetch(`${url}${path}`, { method, headers: json(t), body: body === undefined ? undefined : JSON.stringify(body) });
   /** Untimed steps go to the Worker without the distance; each must succeed. */
   const step = async (method: string, path: string, t: string, body?: unknown) => {
     const res = await call(base.baseUrl, method, path, t, body);
@@ -66,18 +92,33 @@ try {
   // A booking goes back to the quota (4 a period) so the next run can book again.
   const cancel = (slotId: string) => step("PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId });
   const openConversation = async (menteeId: string, t: string) =>
-    ((await (await step("POST", "/api/chats/messages", t, { menteeId, mentorId: mentor.id })).json()) as { conversations: { _id: string } }).conversations._id;
+    ((await (await step("POST", "/api/chats/messages", t, { menteeId, mentorId: mentor.id })).json()) as { conversations: { _id: string } })
+      .conversations._id;
   const conversationId = await openConversation(mentee.id, menteeToken);
   /** A subscribed mentee of her own with her conversation, for each message: one sender may send 20 in 10 seconds. */
   const freshWriter = async () => {
-    const [writer] = await db.insert(mentees).values(menteeRow({ email: `far.writer.${crypto.randomUUID()}@example.test`, passwordHash: "x" })).returning();
-    await db.insert(enrollments).values({ menteeId: writer.id, mentorId: mentor.id, status: "active", amountPaise: 960_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), activatedAt: new Date() });
+    const [writer] = await db
+      .insert(mentees)
+      .values(menteeRow({ email: `far.writer.${crypto.randomUUID()}@example.test`, passwordHash: "x" }))
+      .returning();
+    await db.insert(enrollments).values({
+      menteeId: writer.id,
+      mentorId: mentor.id,
+      status: "active",
+      amountPaise: 960_000,
+      currentPeriodStart: new Date(Date.now() - 86_400_000),
+      currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      activatedAt: new Date(),
+    });
     const t = await token("mentee", writer.id);
     return { id: writer.id, token: t, conversationId: await openConversation(writer.id, t) };
   };
   /** A mentee of her own for each checkout start (her first checkout of this mentor). */
   const freshBuyer = async () => {
-    const [buyer] = await db.insert(mentees).values(menteeRow({ email: `far.buyer.${crypto.randomUUID()}@example.test`, passwordHash: "x" })).returning();
+    const [buyer] = await db
+      .insert(mentees)
+      .values(menteeRow({ email: `far.buyer.${crypto.randomUUID()}@example.test`, passwordHash: "x" }))
+      .returning();
     return token("mentee", buyer.id);
   };
   // The mentor's Stripe Price is made by his first checkout (once after approval or a rate change), and one mentee has her checkout open.
@@ -87,29 +128,81 @@ try {
 
   type Kind = "read (may use a replica)" | "read (needs the primary)" | "write (primary)";
   /** A request: `prepare` (untimed) makes what one run needs, `run` is timed, `after` (untimed) puts things back. */
-  type Req<P = string> = { name: string; kind: Kind; budget?: number; prepare?: () => Promise<P>; run: (url: string, prepared: P) => Promise<Response>; after?: (prepared: P) => Promise<unknown> };
-  const write = <P>(name: SignedInWrite, req: Omit<Req<P>, "name" | "kind" | "budget">): Req => ({ name, kind: "write (primary)", budget: WRITE_TRIPS[name], ...req }) as unknown as Req;
+  type Req<P = string> = {
+    name: string;
+    kind: Kind;
+    budget?: number;
+    prepare?: () => Promise<P>;
+    run: (url: string, prepared: P) => Promise<Response>;
+    after?: (prepared: P) => Promise<unknown>;
+  };
+  const write = <P>(name: SignedInWrite, req: Omit<Req<P>, "name" | "kind" | "budget">): Req =>
+    ({ name, kind: "write (primary)", budget: WRITE_TRIPS[name], ...req }) as unknown as Req;
   const requests: Req[] = [
-    { name: "public search (landing, browse)", kind: "read (may use a replica)", run: (u) => fetch(`${u}/api/mentees/mentors?search=engineer`) },
-    { name: "public mentor profile", kind: "read (may use a replica)", run: (u) => fetch(`${u}/trpc/mentors.profile?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`) },
+    {
+      name: "public search (landing, browse)",
+      kind: "read (may use a replica)",
+      run: (u) => fetch(`${u}/api/mentees/mentors?search=engineer`),
+    },
+    {
+      name: "public mentor profile",
+      kind: "read (may use a replica)",
+      run: (u) => fetch(`${u}/trpc/mentors.profile?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`),
+    },
     // The signed-in reads CI counts (tests/integration/database-trips.test.ts): one round trip each.
-    ...signedInReads({ id: mentee.id, token: menteeToken }, { id: mentor.id, token: mentorToken }, { id: moderator.id, token: moderatorToken }).map(
-      (read): Req => ({ name: read.name, kind: "read (needs the primary)", budget: READ_TRIPS, run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }) }),
+    ...signedInReads(
+      { id: mentee.id, token: menteeToken },
+      { id: mentor.id, token: mentorToken },
+      { id: moderator.id, token: moderatorToken },
+    ).map(
+      (read): Req => ({
+        name: read.name,
+        kind: "read (needs the primary)",
+        budget: READ_TRIPS,
+        run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }),
+      }),
     ),
-    write("mentee: book a slot", { prepare: freshSlot, run: (u, slotId) => call(u, "POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId }), after: cancel }),
-    write("mentee: cancel a booking", { prepare: async () => { const slotId = await freshSlot(); await book(slotId); return slotId; }, run: (u, slotId) => call(u, "PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId }) }),
+    write("mentee: book a slot", {
+      prepare: freshSlot,
+      run: (u, slotId) => call(u, "POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId }),
+      after: cancel,
+    }),
+    write("mentee: cancel a booking", {
+      prepare: async () => {
+        const slotId = await freshSlot();
+        await book(slotId);
+        return slotId;
+      },
+      run: (u, slotId) => call(u, "PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId }),
+    }),
     write("mentee: move a booking", {
-      prepare: async () => { const from = await freshSlot(); await book(from); return { from, to: await freshSlot() }; },
+      prepare: async () => {
+        const from = await freshSlot();
+        await book(from);
+        return { from, to: await freshSlot() };
+      },
       run: (u, { from, to }) => call(u, "POST", "/trpc/scheduling.reschedule", menteeToken, { slotId: from, toSlotId: to }),
       after: ({ to }) => cancel(to),
     }),
     write("mentee: send a message", {
       prepare: freshWriter,
-      run: (u, w) => call(u, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, { message: "A question about the plan", sender: w.id, clientId: crypto.randomUUID() }),
+      run: (u, w) =>
+        call(u, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, {
+          message: "A question about the plan",
+          sender: w.id,
+          clientId: crypto.randomUUID(),
+        }),
     }),
-    write("mentor: mark a conversation read", { run: (u) => call(u, "PATCH", `/api/chats/mentor-messages/${conversationId}`, mentorToken) }),
-    write("mentee: start a checkout", { prepare: freshBuyer, run: (u, buyer) => call(u, "POST", "/api/mentees/create-checkout", buyer, { mentorId: mentor.id }) }),
-    write("mentee: open her checkout again", { run: (u) => call(u, "POST", "/api/mentees/create-checkout", openBuyer, { mentorId: mentor.id }) }),
+    write("mentor: mark a conversation read", {
+      run: (u) => call(u, "PATCH", `/api/chats/mentor-messages/${conversationId}`, mentorToken),
+    }),
+    write("mentee: start a checkout", {
+      prepare: freshBuyer,
+      run: (u, buyer) => call(u, "POST", "/api/mentees/create-checkout", buyer, { mentorId: mentor.id }),
+    }),
+    write("mentee: open her checkout again", {
+      run: (u) => call(u, "POST", "/api/mentees/create-checkout", openBuyer, { mentorId: mentor.id }),
+    }),
   ];
 
   /**
@@ -172,7 +265,10 @@ try {
   type Writer = Awaited<ReturnType<typeof freshWriter>>;
   const burstRow = async (request: string, kind: string, send: (url: string, w: Writer) => Promise<Response>) => {
     const row: Record<string, unknown> = { request, kind };
-    for (const [column, url] of [...stacks.map(({ delay, stack }) => [`ms@${delay}`, stack.baseUrl] as const), [`placed@${PLACED_MS}`, placed!.baseUrl] as const]) {
+    for (const [column, url] of [
+      ...stacks.map(({ delay, stack }) => [`ms@${delay}`, stack.baseUrl] as const),
+      [`placed@${PLACED_MS}`, placed!.baseUrl] as const,
+    ]) {
       const lasts: number[] = [];
       for (let i = 0; i < BURST_RUNS; i++) {
         const writers = await Promise.all(Array.from({ length: BURST }, freshWriter));
@@ -193,11 +289,20 @@ try {
     console.log(JSON.stringify(row));
   };
   await burstRow(`${BURST} mentees send a message at once (the last answer)`, "write burst (primary)", (url, w) =>
-    call(url, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, { message: "All at once", sender: w.id, clientId: crypto.randomUUID() }),
+    call(url, "POST", `/api/chats/mentee-messages/${w.conversationId}`, w.token, {
+      message: "All at once",
+      sender: w.id,
+      clientId: crypto.randomUUID(),
+    }),
   );
-  await burstRow(`${BURST} mentees open their conversation at once (the last answer)`, "read burst (primary)", (url, w) => call(url, "GET", `/api/chats/mentee-messages/${w.conversationId}`, w.token));
+  await burstRow(`${BURST} mentees open their conversation at once (the last answer)`, "read burst (primary)", (url, w) =>
+    call(url, "GET", `/api/chats/mentee-messages/${w.conversationId}`, w.token),
+  );
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync("bench/results/db-distance-latest.json", `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2)}\n`);
+  writeFileSync(
+    "bench/results/db-distance-latest.json",
+    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, delaysMs: DELAYS, rows, over }, null, 2)}\n`,
+  );
   if (over.length) {
     console.error(`Over the trip budget (tests/support/signed-in-reads.ts):\n${over.join("\n")}`);
     process.exitCode = 1;

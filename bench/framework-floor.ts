@@ -1,7 +1,7 @@
-import react from "@vitejs/plugin-react";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import react from "@vitejs/plugin-react";
 import { build } from "vite";
 
 /**
@@ -56,7 +56,10 @@ export async function frameworkFloor(): Promise<FloorStep[]> {
     for (const step of STEPS) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(join(dir, "src"), { recursive: true });
-      writeFileSync(join(dir, "index.html"), `<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>`);
+      writeFileSync(
+        join(dir, "index.html"),
+        `<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>`,
+      );
       writeFileSync(join(dir, "src", "main.tsx"), step.main);
       await build({ root: dir, configFile: false, logLevel: "error", plugins: [react()], build: { outDir: "dist", emptyOutDir: true } });
       const assets = join(dir, "dist", "assets");

@@ -17,7 +17,14 @@ export type HeadlessChromium = { port: number; stop: () => Promise<void> };
 export async function startHeadlessChromium(timeoutMs = 30_000): Promise<HeadlessChromium> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
   const userDataDir = mkdtempSync(join(tmpdir(), "mentorlink-lighthouse-"));
-  const args = [...Launcher.defaultFlags(), ...CHROMIUM_ARGS, "--headless=new", "--remote-debugging-port=0", `--user-data-dir=${userDataDir}`, "about:blank"];
+  const args = [
+    ...Launcher.defaultFlags(),
+    ...CHROMIUM_ARGS,
+    "--headless=new",
+    "--remote-debugging-port=0",
+    `--user-data-dir=${userDataDir}`,
+    "about:blank",
+  ];
   const child = spawn(CHROMIUM_PATH, args, { stdio: "ignore" });
   const killOnExit = () => child.kill("SIGKILL");
   process.on("exit", killOnExit);
@@ -62,7 +69,8 @@ export async function startHeadlessChromium(timeoutMs = 30_000): Promise<Headles
     const portFile = join(userDataDir, "DevToolsActivePort");
     while (Date.now() < deadline) {
       if (spawnError) throw new Error(`Chromium (${CHROMIUM_PATH}) did not start: ${spawnError.message}`);
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Chromium (${CHROMIUM_PATH}) exited before it opened its DevTools port`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`Chromium (${CHROMIUM_PATH}) exited before it opened its DevTools port`);
       // "<port>\n/devtools/browser/<id>"; a file without its second line is still being written.
       const [port, path] = existsSync(portFile) ? readFileSync(portFile, "utf8").split("\n") : [];
       if (Number(port) > 0 && path) return { port: Number(port), stop };

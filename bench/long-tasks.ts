@@ -17,7 +17,7 @@ import { SourceMapConsumer } from "source-map-js";
 import { demoMentees, demoMentors, demoModerator } from "../db/demo-data";
 import { startStack } from "../scripts/built-stack";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { sessionRecord, STORAGE_KEY, type Role } from "../tests/support/session-record";
+import { type Role, STORAGE_KEY, sessionRecord } from "../tests/support/session-record";
 import { demoSession, withPageCookies } from "./signed-in";
 
 const PAGES = (process.env.LONG_TASK_PAGES ?? "/mentors,/mentors/scheduler").split(",");
@@ -28,7 +28,12 @@ const EMAIL: Record<Role, string> = { mentee: demoMentees[0].email, mentor: demo
 const roleOf = (path: string): Role => (path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : "mentee");
 
 type Frame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
-type Profile = { nodes: { id: number; callFrame: Frame; children?: number[] }[]; samples: number[]; timeDeltas: number[]; startTime: number };
+type Profile = {
+  nodes: { id: number; callFrame: Frame; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+};
 
 /** Long tasks and a clock mark, recorded from the page's first script: the mark's busy loop is found in the profile, which aligns the two clocks. */
 const OBSERVER = `
@@ -50,10 +55,22 @@ function mapFor(url: string): SourceMapConsumer | null {
 /** A frame as its source says it: the function, and the package (or our file) it is in. */
 function place(frame: Frame): { fn: string; where: string; ours: boolean } {
   const map = frame.url.startsWith("http") ? mapFor(frame.url) : null;
-  if (!map) return { fn: frame.functionName || "(anonymous)", where: frame.url ? (frame.url.split("/").pop() ?? frame.url) : frame.functionName, ours: false };
+  if (!map)
+    return {
+      fn: frame.functionName || "(anonymous)",
+      where: frame.url ? (frame.url.split("/").pop() ?? frame.url) : frame.functionName,
+      ours: false,
+    };
   const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   const source = (at.source ?? "?").replace(/^(\.\.\/)+/, "");
-  const pkg = source.includes("node_modules/") ? source.split("node_modules/").pop()!.split("/").slice(0, source.split("node_modules/").pop()!.startsWith("@") ? 2 : 1).join("/") : source;
+  const pkg = source.includes("node_modules/")
+    ? source
+        .split("node_modules/")
+        .pop()!
+        .split("/")
+        .slice(0, source.split("node_modules/").pop()!.startsWith("@") ? 2 : 1)
+        .join("/")
+    : source;
   return { fn: `${at.name ?? frame.functionName} ${pkg}:${at.line}`, where: pkg, ours: source.startsWith("src/") };
 }
 
@@ -64,13 +81,22 @@ const top = (m: Map<string, number>, n: number) =>
     .map(([k, ms]) => `${ms.toFixed(0).padStart(5)} ms  ${k}`)
     .join("\n      ");
 
-async function signedInPage(baseUrl: string, role: Role, context: Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>["newContext"]>>): Promise<Page> {
+async function signedInPage(
+  baseUrl: string,
+  role: Role,
+  context: Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>["newContext"]>>,
+): Promise<Page> {
   const session = await demoSession(baseUrl, role, EMAIL[role]);
   const page = await context.newPage();
   // The record is written on a blank page of the origin, so the page itself loads with a cold cache (bench/signed-in.ts).
-  await page.route(`${baseUrl}/__long-tasks-seed`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
+  await page.route(`${baseUrl}/__long-tasks-seed`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }),
+  );
   await page.goto(`${baseUrl}/__long-tasks-seed`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEY[role],
+    JSON.stringify(sessionRecord(role, session)),
+  ] as const);
   await withPageCookies(page, session.accessToken);
   await page.addInitScript({ content: OBSERVER });
   return page;
@@ -82,7 +108,12 @@ try {
   if (!existsSync("dist/client/.vite/manifest.json")) throw new Error("No build: run `npx vite build --sourcemap` first.");
   for (const path of PAGES)
     for (let run = 1; run <= RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await signedInPage(stack.baseUrl, roleOf(path), context);
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -94,10 +125,16 @@ try {
       const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
       const { longTasks, markAt, fcp } = await page.evaluate(() => {
         const w = window as unknown as { __longTasks: [number, number][]; __markAt: number };
-        return { longTasks: w.__longTasks, markAt: w.__markAt, fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0 };
+        return {
+          longTasks: w.__longTasks,
+          markAt: w.__markAt,
+          fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
+        };
       });
       const blocking = longTasks.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-      console.log(`\n${path}, run ${run}: first paint ${fcp.toFixed(0)} ms; long tasks ${longTasks.map(([s, d]) => `${d.toFixed(0)} ms at ${s.toFixed(0)}`).join(", ") || "none"}; blocking after the first paint ${blocking.toFixed(0)} ms`);
+      console.log(
+        `\n${path}, run ${run}: first paint ${fcp.toFixed(0)} ms; long tasks ${longTasks.map(([s, d]) => `${d.toFixed(0)} ms at ${s.toFixed(0)}`).join(", ") || "none"}; blocking after the first paint ${blocking.toFixed(0)} ms`,
+      );
 
       // Sample times on the page's clock, through the mark.
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -133,7 +170,9 @@ try {
               if (q.ours) ours.set(q.fn, (ours.get(q.fn) ?? 0) + ms);
             }
           });
-          console.log(`  task of ${duration.toFixed(0)} ms at ${start.toFixed(0)}:\n    by package or file:\n      ${top(where, 8)}\n    by function (self):\n      ${top(fns, 8)}\n    our code (inclusive):\n      ${top(ours, 6) || "(none)"}${INCLUSIVE ? `\n    every function (inclusive):\n      ${top(all, INCLUSIVE)}` : ""}`);
+          console.log(
+            `  task of ${duration.toFixed(0)} ms at ${start.toFixed(0)}:\n    by package or file:\n      ${top(where, 8)}\n    by function (self):\n      ${top(fns, 8)}\n    our code (inclusive):\n      ${top(ours, 6) || "(none)"}${INCLUSIVE ? `\n    every function (inclusive):\n      ${top(all, INCLUSIVE)}` : ""}`,
+          );
         }
       }
       await context.close();

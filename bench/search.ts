@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import * as v from "valibot";
-import { startStack, type Stack } from "../scripts/built-stack";
-import { searchMentors } from "../worker/search/mentor-directory";
+import { type Stack, startStack } from "../scripts/built-stack";
 import { mentorSearchSchema } from "../shared/validation/search";
+import { searchMentors } from "../worker/search/mentor-directory";
 import { capturedStatements, pipelineBody } from "./captured-sql";
 import { seedMentors } from "./seed-mentors";
-import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
+import { runWrk, type WrkResult, wrkAvailable } from "./wrk";
 
 /**
  * Mentor search over 10,000 mentors at 20 concurrent connections (wrk), three ways in one run:
@@ -56,12 +56,18 @@ try {
     const sqldUrl = `${uncached.dbUrl}/v2/pipeline`;
 
     // All three must answer the same mentors in the same order, or the comparison means nothing.
-    const workerIds = async (stack: Stack) => ((await (await fetch(url(stack))).json()) as { mentorsSearchResult: { _id: string }[] }).mentorsSearchResult.map((m) => m._id);
-    const pipeline = (await (await fetch(sqldUrl, { method: "POST", body })).json()) as { results: { response: { result: { rows: { value: string }[][] } } }[] };
+    const workerIds = async (stack: Stack) =>
+      ((await (await fetch(url(stack))).json()) as { mentorsSearchResult: { _id: string }[] }).mentorsSearchResult.map((m) => m._id);
+    const pipeline = (await (await fetch(sqldUrl, { method: "POST", body })).json()) as {
+      results: { response: { result: { rows: { value: string }[][] } } }[];
+    };
     const directIds = pipeline.results[0].response.result.rows.map((row) => row[0].value);
     for (const stack of [uncached, cached]) {
       const got = await workerIds(stack);
-      if (JSON.stringify(got) !== JSON.stringify(directIds)) throw new Error(`${scenario}: the Worker and the direct query disagree:\n${got.join(" ")}\n${directIds.join(" ")}\n${JSON.stringify(statements[0].args)}`);
+      if (JSON.stringify(got) !== JSON.stringify(directIds))
+        throw new Error(
+          `${scenario}: the Worker and the direct query disagree:\n${got.join(" ")}\n${directIds.join(" ")}\n${JSON.stringify(statements[0].args)}`,
+        );
     }
 
     // 20 clients (the load the search target is set for), and one client: latency without queueing behind the others.
@@ -80,10 +86,20 @@ try {
       return { loaded: failed, single: failed };
     });
     const floor = await measure(sqldUrl, body);
-    const row = { scenario, worker: worker.loaded, cached: hit.loaded, direct: floor.loaded, single: { worker: worker.single, cached: hit.single, direct: floor.single } };
+    const row = {
+      scenario,
+      worker: worker.loaded,
+      cached: hit.loaded,
+      direct: floor.loaded,
+      single: { worker: worker.single, cached: hit.single, direct: floor.single },
+    };
     rows.push(row);
-    console.log(`${scenario.padEnd(22)} 20 clients: worker ${fmt(row.worker)} | cached ${fmt(row.cached)} | direct ${fmt(row.direct)} | worker/direct p95 ${(row.worker.p95 / row.direct.p95).toFixed(2)}`);
-    console.log(`${"".padEnd(22)} 1 client:   worker ${fmt(worker.single)} | cached ${fmt(hit.single)} | direct ${fmt(floor.single)} | cached/direct p50 ${(hit.single.p50 / floor.single.p50).toFixed(2)}`);
+    console.log(
+      `${scenario.padEnd(22)} 20 clients: worker ${fmt(row.worker)} | cached ${fmt(row.cached)} | direct ${fmt(row.direct)} | worker/direct p95 ${(row.worker.p95 / row.direct.p95).toFixed(2)}`,
+    );
+    console.log(
+      `${"".padEnd(22)} 1 client:   worker ${fmt(worker.single)} | cached ${fmt(hit.single)} | direct ${fmt(floor.single)} | cached/direct p50 ${(hit.single.p50 / floor.single.p50).toFixed(2)}`,
+    );
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const result = { date: new Date().toISOString(), machine, mentors: MENTORS, seconds: SECONDS, connections: CONNECTIONS, rows };

@@ -8,7 +8,7 @@ import { loadAccountState } from "../worker/accounts/accounts";
 import { openSession } from "../worker/accounts/sessions";
 import { signAccessToken } from "../worker/accounts/tokens";
 import { capturedStatements, pipelineBody } from "./captured-sql";
-import { runWrk, wrkAvailable, type WrkResult } from "./wrk";
+import { runWrk, type WrkResult, wrkAvailable } from "./wrk";
 
 /**
  * What "logout signs out at once" costs a signed-in request. Every signed-in request already read
@@ -29,7 +29,10 @@ if (!wrkAvailable()) {
 const stack = await startStack();
 try {
   const db = createDb(stack.dbUrl);
-  const [mentee] = await db.insert(mentees).values(menteeRow({ email: `bench.${Date.now()}@example.test` })).returning();
+  const [mentee] = await db
+    .insert(mentees)
+    .values(menteeRow({ email: `bench.${Date.now()}@example.test` }))
+    .returning();
   // Many sign-ins in the table, as in production, so the index lookups are real.
   const expiresAt = new Date(Date.now() + 86_400_000);
   for (let i = 0; i < 10; i++) {
@@ -53,7 +56,8 @@ try {
   const ways = {
     "check before (direct)": (c: number) => runWrk(sqld, { connections: c, seconds: SECONDS, body: pipelineBody(before) }),
     "check now (direct)": (c: number) => runWrk(sqld, { connections: c, seconds: SECONDS, body: pipelineBody(now) }),
-    "worker: signed-in request": (c: number) => runWrk(workerUrl, { connections: c, seconds: SECONDS, headers: { Authorization: `Bearer ${token}` } }),
+    "worker: signed-in request": (c: number) =>
+      runWrk(workerUrl, { connections: c, seconds: SECONDS, headers: { Authorization: `Bearer ${token}` } }),
   };
   const results: Record<string, Record<number, WrkResult>> = {};
   for (const [name, run] of Object.entries(ways)) {
@@ -62,14 +66,29 @@ try {
       await run(connections); // warm-up pass, discarded
       results[name][connections] = await run(connections);
       const r = results[name][connections];
-      console.log(`${name.padEnd(28)} c=${connections}: p50 ${r.p50.toFixed(2)} p95 ${r.p95.toFixed(2)} p99 ${r.p99.toFixed(2)} ms, ${r.rps.toFixed(0)} rps`);
+      console.log(
+        `${name.padEnd(28)} c=${connections}: p50 ${r.p50.toFixed(2)} p95 ${r.p95.toFixed(2)} p99 ${r.p99.toFixed(2)} ms, ${r.rps.toFixed(0)} rps`,
+      );
     }
   }
   const added = (c: number, p: "p50" | "p95") => results["check now (direct)"][c][p] - results["check before (direct)"][c][p];
-  console.log(`added by the sign-in check: p50 ${added(1, "p50").toFixed(2)} ms (1 client), ${added(20, "p50").toFixed(2)} ms (20 clients)`);
+  console.log(
+    `added by the sign-in check: p50 ${added(1, "p50").toFixed(2)} ms (1 client), ${added(20, "p50").toFixed(2)} ms (20 clients)`,
+  );
   writeFileSync(
     new URL("./results/session-check-latest.json", import.meta.url),
-    JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), seconds: SECONDS, statements: { before: before.sql, now: now.sql }, results }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        cpus: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        seconds: SECONDS,
+        statements: { before: before.sql, now: now.sql },
+        results,
+      },
+      null,
+      2,
+    ),
   );
 } finally {
   await stack.stop();

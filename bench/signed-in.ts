@@ -1,6 +1,6 @@
 import { chromium, type Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../db/factories";
-import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "../tests/support/session-record";
+import { type Role, type SeededSession, STORAGE_KEY, sessionRecord } from "../tests/support/session-record";
 
 /**
  * Signed-in Lighthouse runs (ADR 0028): a seeded demo account signs in over the REST API, and its
@@ -19,12 +19,21 @@ const LOGIN: Record<Role, { path: string; prefix: string }> = {
 /** The demo account's session, from the same sign-in its owner would use. */
 export async function demoSession(baseUrl: string, role: Role, email: string): Promise<SeededSession> {
   const { path, prefix } = LOGIN[role];
-  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`Signing in ${email} as a ${role} failed: ${response.status} ${JSON.stringify(body)}`);
   const key = (name: string) => (prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name);
   const name = String(body[`${role}Name`] ?? body.name ?? email);
-  return { id: String(body[`${role}Id`]), name, accessToken: String(body[key("accessToken")]), refreshToken: String(body[key("refreshToken")]) };
+  return {
+    id: String(body[`${role}Id`]),
+    name,
+    accessToken: String(body[key("accessToken")]),
+    refreshToken: String(body[key("refreshToken")]),
+  };
 }
 
 /** Gets the cookies the app gets once signed in (src/platform/page-cookie.ts): the role's page cookie and the browser's zone. */
@@ -44,9 +53,14 @@ export async function seedLocalStorage(port: number, baseUrl: string, role: Role
     const context = browser.contexts()[0];
     const page = await context.newPage();
     const seedUrl = new URL("/__bench-seed", baseUrl).href;
-    await page.route(seedUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
+    await page.route(seedUrl, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }),
+    );
     await page.goto(seedUrl);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEY[role],
+      JSON.stringify(sessionRecord(role, session)),
+    ] as const);
     // And the cookies the app asks for once signed in: the page cookie and the zone, so the Worker draws the page.
     await withPageCookies(page, session.accessToken);
     await page.close();

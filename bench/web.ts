@@ -8,10 +8,10 @@ import { demoMentees, demoMentors, demoModerator } from "../db/demo-data";
 import { mentors } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { CHROMIUM_PATH } from "../tests/support/chromium";
-import { MANIFEST, pageWeights, type Manifest } from "./bundle-size";
+import type { Role, SeededSession } from "../tests/support/session-record";
+import { MANIFEST, type Manifest, pageWeights } from "./bundle-size";
 import { startHeadlessChromium } from "./headless-chromium";
 import { demoSession, seedLocalStorage } from "./signed-in";
-import type { Role, SeededSession } from "../tests/support/session-record";
 
 /**
  * The shop window as a new visitor's phone sees it: Lighthouse's default mobile preset
@@ -35,7 +35,19 @@ const TABLE_END = "<!-- bench:web table end -->";
 /** The Lighthouse budgets a page must meet on a mid-range phone; the initial JavaScript budgets are bench/bundle-size.ts's. */
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 
-type Run = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; scriptBytes: number; stylesheetBytes: number; benchmarkIndex: number; lcpElement: string; warnings: string[] };
+type Run = {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  scriptBytes: number;
+  stylesheetBytes: number;
+  benchmarkIndex: number;
+  lcpElement: string;
+  warnings: string[];
+};
 type Metric = Exclude<keyof Run, "warnings" | "lcpElement">;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -59,20 +71,29 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
   const chromium = await startHeadlessChromium();
   try {
     if (as) await seedLocalStorage(chromium.port, url, as.role, as.session);
-    const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: Boolean(as) });
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      disableStorageReset: Boolean(as),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // BENCH_LHR_DIR=dir keeps each run's whole report there (to read its long tasks and script costs).
-    if (process.env.BENCH_LHR_DIR) writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`, JSON.stringify(lhr));
+    if (process.env.BENCH_LHR_DIR)
+      writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const { formFactor, throttlingMethod } = lhr.configSettings;
-    if (formFactor !== "mobile" || throttlingMethod !== "simulate") throw new Error(`Expected the mobile preset with simulated throttling, got ${formFactor}/${throttlingMethod}`);
+    if (formFactor !== "mobile" || throttlingMethod !== "simulate")
+      throw new Error(`Expected the mobile preset with simulated throttling, got ${formFactor}/${throttlingMethod}`);
     const numeric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
       if (typeof value !== "number") throw new Error(`${url}: no value for ${id}`);
       return value;
     };
-    const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+    const summary =
+      (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
     const bytes = (type: string) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -95,7 +116,9 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
 const ok = (pass: boolean) => (pass ? "ok" : "**over**");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const weights = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest).filter((w) => !ONLY || ONLY.some((name) => w.page.includes(name)));
+const weights = pageWeights(JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest).filter(
+  (w) => !ONLY || ONLY.some((name) => w.page.includes(name)),
+);
 const stack = await startStack();
 try {
   const db = createDb(stack.dbUrl);
@@ -122,7 +145,13 @@ try {
     moderator: await demoSession(stack.baseUrl, "moderator", demoModerator.email),
   };
   const signedIn = (path: string): SignedIn | undefined => {
-    const role: Role | null = path.startsWith("/mentees") ? "mentee" : path.startsWith("/mentors") ? "mentor" : path.startsWith("/moderator") ? "moderator" : null;
+    const role: Role | null = path.startsWith("/mentees")
+      ? "mentee"
+      : path.startsWith("/mentors")
+        ? "mentor"
+        : path.startsWith("/moderator")
+          ? "moderator"
+          : null;
     return role ? { role, session: sessions[role] } : undefined;
   };
 
@@ -138,10 +167,22 @@ try {
     for (let i = 0; i < RUNS; i++) {
       runs.push(await lighthouseRun(url, as));
       const r = runs[i];
-      console.log(`${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`);
+      console.log(
+        `${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`,
+      );
     }
     const metric = (m: Metric) => median(runs.map((r) => r[m]));
-    const med = { performance: metric("performance"), fcpMs: metric("fcpMs"), lcpMs: metric("lcpMs"), tbtMs: metric("tbtMs"), cls: metric("cls"), speedIndexMs: metric("speedIndexMs"), scriptBytes: metric("scriptBytes"), stylesheetBytes: metric("stylesheetBytes"), benchmarkIndex: metric("benchmarkIndex") };
+    const med = {
+      performance: metric("performance"),
+      fcpMs: metric("fcpMs"),
+      lcpMs: metric("lcpMs"),
+      tbtMs: metric("tbtMs"),
+      cls: metric("cls"),
+      speedIndexMs: metric("speedIndexMs"),
+      scriptBytes: metric("scriptBytes"),
+      stylesheetBytes: metric("stylesheetBytes"),
+      benchmarkIndex: metric("benchmarkIndex"),
+    };
     const budgets = {
       performance: med.performance >= BUDGET.performance,
       lcp: med.lcpMs < BUDGET.lcpMs,
@@ -158,7 +199,11 @@ try {
   const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
   const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
-  if (!ONLY) writeFileSync(RESULTS, `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`);
+  if (!ONLY)
+    writeFileSync(
+      RESULTS,
+      `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`,
+    );
 
   const table = [
     `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,
@@ -179,7 +224,11 @@ try {
     writeFileSync(README, `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`);
   }
 
-  const broken = pages.flatMap(({ page, budgets }) => Object.entries(budgets).filter(([, pass]) => !pass).map(([name]) => `${page}: ${name}`));
+  const broken = pages.flatMap(({ page, budgets }) =>
+    Object.entries(budgets)
+      .filter(([, pass]) => !pass)
+      .map(([name]) => `${page}: ${name}`),
+  );
   if (broken.length > 0) {
     console.error(`Budgets broken: ${broken.join("; ")}`);
     process.exitCode = 1;

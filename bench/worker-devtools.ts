@@ -6,16 +6,28 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import WebSocket from "ws";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
 export type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 /**
  * A DevTools session on the isolate of the Worker `name` ("mentorship", the edge, or "mentorship-api", the placed API of
  * ADR 0017): `send` a method, await its result.
  */
-export async function devtools(port: number, name: string): Promise<{ send: <T>(method: string, params?: object) => Promise<T>; close: () => void }> {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { id: string; title?: string; webSocketDebuggerUrl: string }[];
-  const named = (t: { id: string; title?: string }) => [t.id, t.title ?? ""].some((s) => s === name || s.endsWith(`:${name}`) || s.includes(`${name}:`) || s.includes(`/${name}`));
+export async function devtools(
+  port: number,
+  name: string,
+): Promise<{ send: <T>(method: string, params?: object) => Promise<T>; close: () => void }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as {
+    id: string;
+    title?: string;
+    webSocketDebuggerUrl: string;
+  }[];
+  const named = (t: { id: string; title?: string }) =>
+    [t.id, t.title ?? ""].some((s) => s === name || s.endsWith(`:${name}`) || s.includes(`${name}:`) || s.includes(`/${name}`));
   console.log(`DevTools targets: ${targets.map((t) => `${t.id} (${t.title ?? ""})`).join(", ")}`);
   const target = targets.find(named) ?? targets[0];
   if (!target) throw new Error("workerd offered no DevTools target");

@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startStack } from "../scripts/built-stack";
 import { raceCast } from "./race-cast";
-import { devtools, printSelfTimes, processCpuMs, selfTimes, type Profile } from "./worker-devtools";
+import { devtools, type Profile, printSelfTimes, processCpuMs, selfTimes } from "./worker-devtools";
 
 const N = Number(process.env.BOOKING_MENTEES ?? 100);
 const ROUNDS = Number(process.env.BOOKING_ROUNDS ?? 5);
@@ -34,12 +34,20 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const start = new Date(Math.ceil(now / HOUR) * HOUR + (30 + r * 2) * HOUR);
     const published = (await (
-      await fetch(`${stack.baseUrl}/api/mentors/available-timeslots`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${mentorToken}` }, body: JSON.stringify({ slotDetails: { start: start.toISOString() } }) })
+      await fetch(`${stack.baseUrl}/api/mentors/available-timeslots`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${mentorToken}` },
+        body: JSON.stringify({ slotDetails: { start: start.toISOString() } }),
+      })
     ).json()) as { allTimeSlots: { _id: string }[] };
     const slotId = published.allTimeSlots[0]._id;
     await Promise.all(
       tokens.map(async (token) => {
-        const res = await fetch(`${stack.baseUrl}/api/mentees/timeslots/1`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ values: {}, slotId }) });
+        const res = await fetch(`${stack.baseUrl}/api/mentees/timeslots/1`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ values: {}, slotId }),
+        });
         await res.text();
         requests++;
       }),
@@ -57,8 +65,12 @@ try {
   const ms = (us: number) => (us / 1000).toFixed(1);
   const perRequest = (msTotal: number) => `${((msTotal / requests) * 1000).toFixed(0)} µs a request`;
   console.log(`${requests} bookings in ${ROUNDS} rounds, ${wall.toFixed(0)} ms wall`);
-  console.log(`JavaScript in the profiled isolate: ${ms(total)} ms (${perRequest(total / 1000)}); outside it (waiting, or workerd's own work) ${ms(outside)} ms; idle ${ms(idle)} ms`);
-  console.log(`Process CPU in the same time: ${PROCESSES.map((name, i) => `${name} ${cpuUsed[i].toFixed(0)} ms (${perRequest(cpuUsed[i])})`).join(", ")}`);
+  console.log(
+    `JavaScript in the profiled isolate: ${ms(total)} ms (${perRequest(total / 1000)}); outside it (waiting, or workerd's own work) ${ms(outside)} ms; idle ${ms(idle)} ms`,
+  );
+  console.log(
+    `Process CPU in the same time: ${PROCESSES.map((name, i) => `${name} ${cpuUsed[i].toFixed(0)} ms (${perRequest(cpuUsed[i])})`).join(", ")}`,
+  );
   printSelfTimes(times);
 } finally {
   await stack.stop();

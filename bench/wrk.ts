@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 
 /**
  * Load from a second process: wrk (Debian's `wrk`, C, epoll) keeps `connections` requests in flight
@@ -35,7 +35,10 @@ export function wrkAvailable(): boolean {
  * Runs wrk against `url` (a GET, or a POST of `body` as JSON), with `headers`; fails on any error or non-2xx answer.
  * Asynchronous on purpose: Miniflare serves parts of the runtime from this process's event loop.
  */
-export async function runWrk(url: string, options: { connections: number; seconds: number; body?: string; headers?: Record<string, string> }): Promise<WrkResult> {
+export async function runWrk(
+  url: string,
+  options: { connections: number; seconds: number; body?: string; headers?: Record<string, string> },
+): Promise<WrkResult> {
   const lines = [REPORT];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`wrk.headers["${name}"] = "${value}"`);
   if (options.body !== undefined) {
@@ -43,7 +46,11 @@ export async function runWrk(url: string, options: { connections: number; second
   }
   const script = join(dir, `s${scripts++}.lua`);
   writeFileSync(script, lines.join("\n"));
-  const { stdout: out } = await promisify(execFile)("wrk", ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script, url], { encoding: "utf8" });
+  const { stdout: out } = await promisify(execFile)(
+    "wrk",
+    ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script, url],
+    { encoding: "utf8" },
+  );
   const match = /^WRK (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)$/m.exec(out);
   if (!match) throw new Error(`Unexpected wrk output:\n${out}`);
   const [requests, durationUs, errors, p50, p95, p99] = match.slice(1).map(Number);

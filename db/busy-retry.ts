@@ -5,7 +5,10 @@ import type { InStatement, TransactionMode } from "@libsql/client/web";
  * `Retry-After` (worker/errors.ts), never 500: nothing was written, and the same call can be repeated.
  */
 export class DatabaseBusyError extends Error {
-  constructor(readonly attempts: number, cause: unknown) {
+  constructor(
+    readonly attempts: number,
+    cause: unknown,
+  ) {
     super(`The database stayed busy through ${attempts} attempts`, { cause });
     this.name = "DatabaseBusyError";
   }
@@ -42,7 +45,11 @@ export function isRetryableDatabaseError(error: unknown): boolean {
 export const backoffDelay = (policy: RetryPolicy, attempt: number, random = Math.random) =>
   random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
 
-export async function withRetry<T>(work: () => Promise<T>, policy: RetryPolicy = DEFAULT_RETRY, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+export async function withRetry<T>(
+  work: () => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();

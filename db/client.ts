@@ -1,8 +1,8 @@
-import { createClient, type Client, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client/web";
+import { type Client, createClient, type InStatement, type ResultSet, type TransactionMode } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { batchMode, DEFAULT_RETRY, isReadOnly, readsOnly, withRetry, type RetryPolicy } from "./busy-retry";
-import { createWriteGate, DEFAULT_READ_GATE, DEFAULT_WRITE_GATE, type WriteGate } from "./write-gate";
+import { batchMode, DEFAULT_RETRY, isReadOnly, type RetryPolicy, readsOnly, withRetry } from "./busy-retry";
 import * as schema from "./schema";
+import { createWriteGate, DEFAULT_READ_GATE, DEFAULT_WRITE_GATE, type WriteGate } from "./write-gate";
 
 /**
  * No client-side queue: the client's default limit (20 in flight) makes a query wait in a queue and
@@ -27,16 +27,28 @@ export type ClientOptions = {
  * retried on busy and overload answers; interactive transactions are refused, since over HTTP they hold the write lock
  * across network round trips (use one conditional statement or one batch instead, ADR 0008).
  */
-export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = DEFAULT_WRITE_GATE, readGate = DEFAULT_READ_GATE, keepAlive }: ClientOptions = {}): Client {
-  const writes = createWriteGate(gate, undefined, { together: (stmts) => withRetry(() => client.batch(stmts, "write"), policy), keepAlive });
-  const reads = createWriteGate(readGate, undefined, { together: (stmts) => withRetry(() => client.batch(stmts, "deferred"), policy), keepAlive });
+export function withBusyRetry(
+  client: Client,
+  { policy = DEFAULT_RETRY, gate = DEFAULT_WRITE_GATE, readGate = DEFAULT_READ_GATE, keepAlive }: ClientOptions = {},
+): Client {
+  const writes = createWriteGate(gate, undefined, {
+    together: (stmts) => withRetry(() => client.batch(stmts, "write"), policy),
+    keepAlive,
+  });
+  const reads = createWriteGate(readGate, undefined, {
+    together: (stmts) => withRetry(() => client.batch(stmts, "deferred"), policy),
+    keepAlive,
+  });
   return new Proxy(client, {
     get(target, property) {
       if (property === "execute") {
         return async (stmt: InStatement, args?: never): Promise<ResultSet> => {
           const statement: InStatement = args === undefined ? stmt : { sql: stmt as string, args };
           const alone = () => withRetry(() => target.execute(statement), policy);
-          const [result] = await (isReadOnly(statement) ? reads : writes).send({ stmts: [statement], alone: () => alone().then((r) => [r]) });
+          const [result] = await (isReadOnly(statement) ? reads : writes).send({
+            stmts: [statement],
+            alone: () => alone().then((r) => [r]),
+          });
           return result;
         };
       }
@@ -49,7 +61,10 @@ export function withBusyRetry(client: Client, { policy = DEFAULT_RETRY, gate = D
         };
       }
       if (property === "transaction") {
-        return () => Promise.reject(new Error("Interactive transactions are not used over HTTP: write one conditional statement or one batch (ADR 0008)."));
+        return () =>
+          Promise.reject(
+            new Error("Interactive transactions are not used over HTTP: write one conditional statement or one batch (ADR 0008)."),
+          );
       }
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;

@@ -9,7 +9,9 @@ export function menteeRow(overrides: Partial<typeof mentees.$inferInsert> & { em
   return { firstName: "Test", lastName: "Mentee", phone: "9876543210", emailVerifiedAt: new Date(), ...overrides };
 }
 
-export function mentorRow(overrides: Partial<typeof mentors.$inferInsert> & { email: string; passwordHash: string }): typeof mentors.$inferInsert {
+export function mentorRow(
+  overrides: Partial<typeof mentors.$inferInsert> & { email: string; passwordHash: string },
+): typeof mentors.$inferInsert {
   return {
     firstName: "Test",
     lastName: "Mentor",
@@ -25,6 +27,8 @@ export function mentorRow(overrides: Partial<typeof mentors.$inferInsert> & { em
   };
 }
 
-export function moderatorRow(overrides: Partial<typeof moderators.$inferInsert> & { email: string; passwordHash: string }): typeof moderators.$inferInsert {
+export function moderatorRow(
+  overrides: Partial<typeof moderators.$inferInsert> & { email: string; passwordHash: string },
+): typeof moderators.$inferInsert {
   return { firstName: "Test", lastName: "Moderator", ...overrides };
 }

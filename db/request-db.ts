@@ -3,8 +3,8 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig } from "driz
 import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Db } from "./client";
 import { isReadOnly, readsOnly, sqlOf } from "./busy-retry";
+import type { Db } from "./client";
 import * as schema from "./schema";
 
 /** A read, or a batch of reads, waiting for its group to leave. */
@@ -46,11 +46,23 @@ export type RequestDb = {
  * request made its own (bench/worker-profile.ts). Plain data and a stateless dialect: nothing
  * of one request reaches another.
  */
-let shape: { dialect: SQLiteAsyncDialect; schema: { fullSchema: typeof schema; schema: ReturnType<typeof extractTablesRelationalConfig>["tables"]; tableNamesMap: Record<string, string> } } | undefined;
+let shape:
+  | {
+      dialect: SQLiteAsyncDialect;
+      schema: {
+        fullSchema: typeof schema;
+        schema: ReturnType<typeof extractTablesRelationalConfig>["tables"];
+        tableNamesMap: Record<string, string>;
+      };
+    }
+  | undefined;
 function drizzleOver(client: Client): Db {
   if (!shape) {
     const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-    shape = { dialect: new SQLiteAsyncDialect(), schema: { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } };
+    shape = {
+      dialect: new SQLiteAsyncDialect(),
+      schema: { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap },
+    };
   }
   const session = new LibSQLSession(client, shape.dialect, shape.schema, {}, undefined);
   const db = new LibSQLDatabase("async", shape.dialect, session, shape.schema) as unknown as Db;
@@ -73,7 +85,10 @@ export function requestDb(shared: Db): RequestDb {
     waiting = [];
     if (group.length === 1) return void runAlone(group[0]);
     try {
-      const results = await client.batch(group.flatMap((w) => w.stmts), "deferred");
+      const results = await client.batch(
+        group.flatMap((w) => w.stmts),
+        "deferred",
+      );
       let at = 0;
       for (const w of group) w.resolve(results.slice(at, (at += w.stmts.length)));
     } catch {

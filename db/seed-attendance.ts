@@ -25,19 +25,32 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
   const past = await db
     .select({ id: timeSlots.id, startAt: timeSlots.startAt, endAt: timeSlots.endAt, menteeId: timeSlots.menteeId })
     .from(timeSlots)
-    .where(and(eq(timeSlots.mentorId, asha.id), eq(timeSlots.state, "booked"), isNull(timeSlots.outcome), lt(timeSlots.endAt, new Date(now - 5 * MIN))));
+    .where(
+      and(
+        eq(timeSlots.mentorId, asha.id),
+        eq(timeSlots.state, "booked"),
+        isNull(timeSlots.outcome),
+        lt(timeSlots.endAt, new Date(now - 5 * MIN)),
+      ),
+    );
   for (const s of past) {
     await record(db, s.id, { mentee: s.menteeId!, mentor: asha.id }, s.startAt, [
       ["mentee", -3, 58],
       ["mentor", 0, 60],
     ]);
-    await db.update(timeSlots).set({ outcome: "completed", outcomeAt: new Date(s.endAt.getTime() + 5 * MIN) }).where(eq(timeSlots.id, s.id));
+    await db
+      .update(timeSlots)
+      .set({ outcome: "completed", outcomeAt: new Date(s.endAt.getTime() + 5 * MIN) })
+      .where(eq(timeSlots.id, s.id));
   }
 
   const missed = await pastSession(db, asha.id, priya.id, "Portfolio review: my case studies", now - 2 * HOUR - 65 * MIN);
   if (missed) {
     await record(db, missed.id, { mentee: priya.id, mentor: asha.id }, missed.startAt, [["mentee", -4, 14]]);
-    await db.update(timeSlots).set({ outcome: "mentor_no_show", outcomeAt: new Date(now - 2 * HOUR) }).where(eq(timeSlots.id, missed.id));
+    await db
+      .update(timeSlots)
+      .set({ outcome: "mentor_no_show", outcomeAt: new Date(now - 2 * HOUR) })
+      .where(eq(timeSlots.id, missed.id));
   }
 
   const late = await pastSession(db, asha.id, rahul.id, "Resume review before applications", now - 3 * DAY);
@@ -48,7 +61,10 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
     ]);
     const settledAt = new Date(late.startAt.getTime() + 65 * MIN);
     await db.batch([
-      db.update(timeSlots).set({ outcome: "mentee_no_show", outcomeAt: settledAt, disputedAt: new Date(settledAt.getTime() + 3 * HOUR) }).where(eq(timeSlots.id, late.id)),
+      db
+        .update(timeSlots)
+        .set({ outcome: "mentee_no_show", outcomeAt: settledAt, disputedAt: new Date(settledAt.getTime() + 3 * HOUR) })
+        .where(eq(timeSlots.id, late.id)),
       db.insert(tickets).values({
         reporterRole: "mentee",
         reporterId: rahul.id,
@@ -65,15 +81,34 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
 
 /** A booked session of the pair with this agenda starting at `start` (rounded to a half hour), unless the pair has one with this agenda already. */
 async function pastSession(db: Db, mentorId: string, menteeId: string, agenda: string, start: number) {
-  const seeded = await db.query.timeSlots.findFirst({ where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.agenda, agenda)), columns: { id: true } });
+  const seeded = await db.query.timeSlots.findFirst({
+    where: and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.agenda, agenda)),
+    columns: { id: true },
+  });
   if (seeded) return null;
   let at = Math.floor(start / (30 * MIN)) * 30 * MIN;
   // Clear of her other slots (one live slot per start).
-  const near = async (t: number) => (await db.all<{ n: number }>(sql`select count(*) as n from time_slots where mentor_id = ${mentorId} and state <> 'deleted' and start_at > ${t - HOUR} and start_at < ${t + HOUR}`))[0].n;
+  const near = async (t: number) =>
+    (
+      await db.all<{ n: number }>(
+        sql`select count(*) as n from time_slots where mentor_id = ${mentorId} and state <> 'deleted' and start_at > ${t - HOUR} and start_at < ${t + HOUR}`,
+      )
+    )[0].n;
   while (Number(await near(at)) > 0) at -= 2 * HOUR;
   const [slot] = await db
     .insert(timeSlots)
-    .values({ mentorId, menteeId, state: "booked", type: "session", agenda, startAt: new Date(at), endAt: new Date(at + HOUR), bookedAt: new Date(at - 4 * DAY), bookingId: crypto.randomUUID(), createdAt: new Date(at - 5 * DAY) })
+    .values({
+      mentorId,
+      menteeId,
+      state: "booked",
+      type: "session",
+      agenda,
+      startAt: new Date(at),
+      endAt: new Date(at + HOUR),
+      bookedAt: new Date(at - 4 * DAY),
+      bookingId: crypto.randomUUID(),
+      createdAt: new Date(at - 5 * DAY),
+    })
     .returning({ id: timeSlots.id, startAt: timeSlots.startAt });
   return slot;
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { expandWeeklyHours, HORIZON_WEEKS, type WeeklyRange } from "../shared/weekly-hours";
+import { dayjs, mentorZoneOrDefault, SESSION_MS, zonedInstant } from "../shared/zoned-time";
 import type { Db } from "./client";
 import { mentorAvailability, mentors, timeOff } from "./schema";
-import { expandWeeklyHours, HORIZON_WEEKS, type WeeklyRange } from "../shared/weekly-hours";
-import { dayjs, SESSION_MS, zonedInstant, mentorZoneOrDefault } from "../shared/zoned-time";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,7 +23,10 @@ export const DEMO_WEEKLY_HOURS: WeeklyRange[] = [
 export async function seedAvailabilityDemo(db: Db, mentorId: string, now = Date.now()): Promise<void> {
   const [mentor] = await db.select({ zone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId));
   const zone = mentorZoneOrDefault(mentor?.zone);
-  await db.insert(mentorAvailability).values({ mentorId, weeklyHours: DEMO_WEEKLY_HOURS, timeZone: zone, updatedAt: new Date(now) }).onConflictDoNothing();
+  await db
+    .insert(mentorAvailability)
+    .values({ mentorId, weeklyHours: DEMO_WEEKLY_HOURS, timeZone: zone, updatedAt: new Date(now) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(mentorAvailability).where(eq(mentorAvailability.mentorId, mentorId));
   if (!row) return;
 
@@ -55,6 +58,14 @@ export async function seedAvailabilityDemo(db: Db, mentorId: string, now = Date.
       from json_each(${rows}) j
       where not exists (select 1 from time_slots o where o.mentor_id = ${mentorId} and o.state <> 'deleted' and o.start_at < ${start} + ${SESSION_MS} and o.end_at > ${start})
         and not exists (select 1 from time_off t where t.mentor_id = ${mentorId} and t.start_at < ${start} + ${SESSION_MS} and t.end_at > ${start})`),
-    db.update(mentorAvailability).set({ generatedUntil: new Date(until) }).where(and(eq(mentorAvailability.mentorId, mentorId), or(isNull(mentorAvailability.generatedUntil), lt(mentorAvailability.generatedUntil, new Date(until))))),
+    db
+      .update(mentorAvailability)
+      .set({ generatedUntil: new Date(until) })
+      .where(
+        and(
+          eq(mentorAvailability.mentorId, mentorId),
+          or(isNull(mentorAvailability.generatedUntil), lt(mentorAvailability.generatedUntil, new Date(until))),
+        ),
+      ),
   ]);
 }

@@ -31,7 +31,8 @@ export const AVATAR_LOOKS: Record<string, AvatarLook> = {
 };
 
 /** The bundled file of a mentor's photo, e.g. "/avatars/asha-rao.svg" (public/avatars/asha-rao.svg). */
-export const avatarPath = (firstName: string, lastName: string) => `/avatars/${`${firstName}-${lastName}`.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
+export const avatarPath = (firstName: string, lastName: string) =>
+  `/avatars/${`${firstName}-${lastName}`.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
 
 /** Gives each demo mentor without a picture their bundled photo; a picture they uploaded is kept. Idempotent. */
 export async function seedAvatars(db: Db): Promise<void> {

@@ -3,7 +3,8 @@ import type { Db } from "./client";
 import { timeSlots } from "./schema";
 
 /** The demo agenda of the session running now: what the live page's agenda panel shows (ADR 0026). */
-export const LIVE_DEMO_AGENDA = "Try the call: check your camera and microphone before joining, share your screen, and send a link in the call's chat.\nMy CV for feedback: https://example.com/priya-cv";
+export const LIVE_DEMO_AGENDA =
+  "Try the call: check your camera and microphone before joining, share your screen, and send a link in the call's chat.\nMy CV for feedback: https://example.com/priya-cv";
 
 /**
  * The live page for the demo accounts: the demo pair's session running now (seeded by

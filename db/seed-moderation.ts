@@ -34,7 +34,15 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
   if (await db.query.mentees.findFirst({ where: eq(mentees.email, BLOCKED_DEMO_MENTEE), columns: { id: true } })) return;
   const moderator = await db.query.moderators.findFirst({ where: eq(moderators.email, demoModerator.email), columns: { id: true } });
   if (!moderator) return;
-  const mentorRows = await db.select({ id: mentors.id, email: mentors.email, rate: mentors.hourlyRatePaise }).from(mentors).where(inArray(mentors.email, newcomers.map((n) => n.mentor)));
+  const mentorRows = await db
+    .select({ id: mentors.id, email: mentors.email, rate: mentors.hourlyRatePaise })
+    .from(mentors)
+    .where(
+      inArray(
+        mentors.email,
+        newcomers.map((n) => n.mentor),
+      ),
+    );
   const mentorOf = new Map(mentorRows.map((m) => [m.email, m]));
   const at = (daysAgo: number, hours = 0) => new Date(now - daysAgo * DAY + hours * 60 * 60 * 1000);
 
@@ -43,7 +51,12 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
   const rejectedId = crypto.randomUUID();
   const vikram = mentorOf.get("vikram.mentor@example.com")!;
   const [first, second, third, fourth] = people;
-  const ticket = (reporter: { role: "mentee" | "mentor"; id: string }, accused: { role: "mentee" | "mentor"; id: string }, content: string, daysAgo: number) => ({
+  const ticket = (
+    reporter: { role: "mentee" | "mentor"; id: string },
+    accused: { role: "mentee" | "mentor"; id: string },
+    content: string,
+    daysAgo: number,
+  ) => ({
     id: crypto.randomUUID(),
     reporterRole: reporter.role,
     reporterId: reporter.id,
@@ -53,17 +66,66 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
     createdAt: at(daysAgo),
   });
   const openTickets = [
-    ticket({ role: "mentee", id: first.id }, { role: "mentor", id: first.mentorRow.id }, "My mentor missed our last two booked calls without any message.", 0.5),
-    ticket({ role: "mentee", id: second.id }, { role: "mentor", id: second.mentorRow.id }, "The mentor asked me to pay for extra sessions outside the platform.", 1),
-    ticket({ role: "mentor", id: third.mentorRow.id }, { role: "mentee", id: third.id }, "This mentee keeps booking slots and not showing up, three times now.", 2),
+    ticket(
+      { role: "mentee", id: first.id },
+      { role: "mentor", id: first.mentorRow.id },
+      "My mentor missed our last two booked calls without any message.",
+      0.5,
+    ),
+    ticket(
+      { role: "mentee", id: second.id },
+      { role: "mentor", id: second.mentorRow.id },
+      "The mentor asked me to pay for extra sessions outside the platform.",
+      1,
+    ),
+    ticket(
+      { role: "mentor", id: third.mentorRow.id },
+      { role: "mentee", id: third.id },
+      "This mentee keeps booking slots and not showing up, three times now.",
+      2,
+    ),
   ];
-  const dismissed = { ...ticket({ role: "mentee", id: fourth.id }, { role: "mentor", id: fourth.mentorRow.id }, "Feedback on my portfolio was shorter than I expected.", 4), status: "resolved" as const, resolution: "dismissed" as const, resolutionNote: "Feedback length is up to the mentor; no rule was broken.", resolvedBy: moderator.id, resolvedAt: at(3) };
-  const blockedTicket = { ...ticket({ role: "mentor", id: vikram.id }, { role: "mentee", id: blockedId }, "This mentee sent abusive messages in chat after a session.", 6), status: "resolved" as const, resolution: "blocked" as const, resolutionNote: "Abusive messages confirmed in the chat history.", resolvedBy: moderator.id, resolvedAt: at(5) };
+  const dismissed = {
+    ...ticket(
+      { role: "mentee", id: fourth.id },
+      { role: "mentor", id: fourth.mentorRow.id },
+      "Feedback on my portfolio was shorter than I expected.",
+      4,
+    ),
+    status: "resolved" as const,
+    resolution: "dismissed" as const,
+    resolutionNote: "Feedback length is up to the mentor; no rule was broken.",
+    resolvedBy: moderator.id,
+    resolvedAt: at(3),
+  };
+  const blockedTicket = {
+    ...ticket(
+      { role: "mentor", id: vikram.id },
+      { role: "mentee", id: blockedId },
+      "This mentee sent abusive messages in chat after a session.",
+      6,
+    ),
+    status: "resolved" as const,
+    resolution: "blocked" as const,
+    resolutionNote: "Abusive messages confirmed in the chat history.",
+    resolvedBy: moderator.id,
+    resolvedAt: at(5),
+  };
 
   await db.batch([
     db.insert(mentees).values([
-      ...people.map((p) => menteeRow({ id: p.id, email: email(p.first), firstName: p.first, lastName: p.last, passwordHash, createdAt: at(p.daysAgo, -3) })),
-      menteeRow({ id: blockedId, email: BLOCKED_DEMO_MENTEE, firstName: "Blocked", lastName: "Example", passwordHash, isBlocked: true, createdAt: at(20) }),
+      ...people.map((p) =>
+        menteeRow({ id: p.id, email: email(p.first), firstName: p.first, lastName: p.last, passwordHash, createdAt: at(p.daysAgo, -3) }),
+      ),
+      menteeRow({
+        id: blockedId,
+        email: BLOCKED_DEMO_MENTEE,
+        firstName: "Blocked",
+        lastName: "Example",
+        passwordHash,
+        isBlocked: true,
+        createdAt: at(20),
+      }),
     ]),
     db.insert(enrollments).values([
       ...people.map((p) => ({
@@ -76,7 +138,17 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
         currentPeriodEnd: new Date(at(p.daysAgo - 1 > 0 ? p.daysAgo - 1 : 0.2).getTime() + 30 * DAY),
         createdAt: at(p.daysAgo - 1 > 0 ? p.daysAgo - 1 : 0.2),
       })),
-      { menteeId: blockedId, mentorId: vikram.id, status: "canceled" as const, amountPaise: 4 * vikram.rate, activatedAt: at(18), currentPeriodStart: at(18), currentPeriodEnd: at(5), endedAt: at(5), createdAt: at(18) },
+      {
+        menteeId: blockedId,
+        mentorId: vikram.id,
+        status: "canceled" as const,
+        amountPaise: 4 * vikram.rate,
+        activatedAt: at(18),
+        currentPeriodStart: at(18),
+        currentPeriodEnd: at(5),
+        endedAt: at(5),
+        createdAt: at(18),
+      },
     ]),
     db.insert(mentors).values(
       mentorRow({
@@ -97,10 +169,42 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
     ),
     db.insert(tickets).values([...openTickets, dismissed, blockedTicket]),
     db.insert(moderationActions).values([
-      { moderatorId: moderator.id, action: "reject_applicant", targetRole: "mentor", targetId: rejectedId, reason: "The application does not show the professional experience mentees expect.", onceKey: `application:${rejectedId}:${at(9).getTime()}`, createdAt: at(8) },
-      { moderatorId: moderator.id, action: "resolve_ticket_block", targetRole: "mentee", targetId: blockedId, ticketId: blockedTicket.id, reason: blockedTicket.resolutionNote, createdAt: at(5) },
-      { moderatorId: moderator.id, action: "block", targetRole: "mentee", targetId: blockedId, ticketId: blockedTicket.id, reason: blockedTicket.resolutionNote, createdAt: at(5) },
-      { moderatorId: moderator.id, action: "dismiss_ticket", targetRole: "mentor", targetId: fourth.mentorRow.id, ticketId: dismissed.id, reason: dismissed.resolutionNote, createdAt: at(3) },
+      {
+        moderatorId: moderator.id,
+        action: "reject_applicant",
+        targetRole: "mentor",
+        targetId: rejectedId,
+        reason: "The application does not show the professional experience mentees expect.",
+        onceKey: `application:${rejectedId}:${at(9).getTime()}`,
+        createdAt: at(8),
+      },
+      {
+        moderatorId: moderator.id,
+        action: "resolve_ticket_block",
+        targetRole: "mentee",
+        targetId: blockedId,
+        ticketId: blockedTicket.id,
+        reason: blockedTicket.resolutionNote,
+        createdAt: at(5),
+      },
+      {
+        moderatorId: moderator.id,
+        action: "block",
+        targetRole: "mentee",
+        targetId: blockedId,
+        ticketId: blockedTicket.id,
+        reason: blockedTicket.resolutionNote,
+        createdAt: at(5),
+      },
+      {
+        moderatorId: moderator.id,
+        action: "dismiss_ticket",
+        targetRole: "mentor",
+        targetId: fourth.mentorRow.id,
+        ticketId: dismissed.id,
+        reason: dismissed.resolutionNote,
+        createdAt: at(3),
+      },
     ]),
   ]);
 }

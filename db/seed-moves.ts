@@ -12,11 +12,20 @@ const DAY = 24 * 60 * 60 * 1000;
  * (as migration 0011 gave existing bookings). Idempotent: a booking that already has history is left alone.
  */
 export async function seedMovesDemo(db: Db, menteeId: string, mentorId: string, now = Date.now()): Promise<void> {
-  await db.run(sql`update time_slots set booking_id = id || '-' || booked_at where mentor_id = ${mentorId} and state = 'booked' and booking_id is null and booked_at is not null`);
+  await db.run(
+    sql`update time_slots set booking_id = id || '-' || booked_at where mentor_id = ${mentorId} and state = 'booked' and booking_id is null and booked_at is not null`,
+  );
   const [next] = await db
     .select()
     .from(timeSlots)
-    .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now))))
+    .where(
+      and(
+        eq(timeSlots.mentorId, mentorId),
+        eq(timeSlots.menteeId, menteeId),
+        eq(timeSlots.state, "booked"),
+        gt(timeSlots.startAt, new Date(now)),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt))
     .limit(1);
   if (!next?.bookingId) return;
@@ -24,7 +33,10 @@ export async function seedMovesDemo(db: Db, menteeId: string, mentorId: string, 
   if (history) return;
   const movedAt = new Date(now - 2 * DAY);
   await db.batch([
-    db.update(timeSlots).set({ sequence: 1, bookedAt: movedAt, agenda: next.agenda ?? "Practise a system design interview" }).where(eq(timeSlots.id, next.id)),
+    db
+      .update(timeSlots)
+      .set({ sequence: 1, bookedAt: movedAt, agenda: next.agenda ?? "Practise a system design interview" })
+      .where(eq(timeSlots.id, next.id)),
     db.insert(bookingEvents).values({
       bookingId: next.bookingId,
       menteeId,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { platformFeePaise, proportionOf } from "../shared/payouts";
 import type { Db } from "./client";
 import { demoMentees, demoMentors } from "./demo-data";
 import { earnings, enrollments, mentees, mentors, payoutAccounts, payouts } from "./schema";
-import { platformFeePaise, proportionOf } from "../shared/payouts";
 
 /**
  * The payouts demo (ADR 0024).
@@ -137,7 +137,15 @@ export async function seedPayoutsDemo(db: Db, now = Date.now()): Promise<void> {
   const idOf = new Map(people.map((p) => [p.email, p.id]));
   const asha = idOf.get(demoMentors[0].email);
   const vikram = idOf.get(DEMO_UNFINISHED_MENTOR);
-  const existing = await db.select({ mentorId: payoutAccounts.mentorId }).from(payoutAccounts).where(inArray(payoutAccounts.mentorId, people.map((p) => p.id)));
+  const existing = await db
+    .select({ mentorId: payoutAccounts.mentorId })
+    .from(payoutAccounts)
+    .where(
+      inArray(
+        payoutAccounts.mentorId,
+        people.map((p) => p.id),
+      ),
+    );
   const seeded = new Set(existing.map((e) => e.mentorId));
   if (asha && !seeded.has(asha)) await seedReadyMentor(db, asha, now);
   if (vikram && !seeded.has(vikram)) await seedUnfinishedMentor(db, vikram, now);
@@ -150,10 +158,28 @@ export async function seedPayoutsDemo(db: Db, now = Date.now()): Promise<void> {
  */
 async function seedReadyMentor(db: Db, mentorId: string, now: number) {
   const rows = await db
-    .select({ id: enrollments.id, menteeId: enrollments.menteeId, mentorId: enrollments.mentorId, amountPaise: enrollments.amountPaise, status: enrollments.status, start: enrollments.currentPeriodStart, end: enrollments.currentPeriodEnd, email: mentees.email })
+    .select({
+      id: enrollments.id,
+      menteeId: enrollments.menteeId,
+      mentorId: enrollments.mentorId,
+      amountPaise: enrollments.amountPaise,
+      status: enrollments.status,
+      start: enrollments.currentPeriodStart,
+      end: enrollments.currentPeriodEnd,
+      email: mentees.email,
+    })
     .from(enrollments)
     .innerJoin(mentees, eq(mentees.id, enrollments.menteeId))
-    .where(and(eq(enrollments.mentorId, mentorId), inArray(enrollments.status, ["active", "expired"]), inArray(mentees.email, demoMentees.map((m) => m.email))))
+    .where(
+      and(
+        eq(enrollments.mentorId, mentorId),
+        inArray(enrollments.status, ["active", "expired"]),
+        inArray(
+          mentees.email,
+          demoMentees.map((m) => m.email),
+        ),
+      ),
+    )
     .orderBy(asc(enrollments.createdAt));
   const [, rahul, sara] = demoMentees.map((m) => m.email);
   const ledger: Earning[] = [];
@@ -178,7 +204,17 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
   await db.batch([
     db
       .insert(payoutAccounts)
-      .values({ mentorId, stripeAccountId: account, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: "[]", disabledReason: null, syncedAt: new Date(now), createdAt: onboardedAt })
+      .values({
+        mentorId,
+        stripeAccountId: account,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        detailsSubmitted: true,
+        requirementsDue: "[]",
+        disabledReason: null,
+        syncedAt: new Date(now),
+        createdAt: onboardedAt,
+      })
       .onConflictDoNothing(),
     ...(ledger.length ? [db.insert(earnings).values(ledger).onConflictDoNothing()] : []),
     ...(payoutRows.length ? [db.insert(payouts).values(payoutRows).onConflictDoNothing()] : []),
@@ -188,17 +224,42 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
 /** Vikram: onboarding started a month ago and left at the bank details; his newest subscriber's first payment waits for it. */
 async function seedUnfinishedMentor(db: Db, mentorId: string, now: number) {
   const [row] = await db
-    .select({ id: enrollments.id, menteeId: enrollments.menteeId, mentorId: enrollments.mentorId, amountPaise: enrollments.amountPaise, start: enrollments.currentPeriodStart, end: enrollments.currentPeriodEnd })
+    .select({
+      id: enrollments.id,
+      menteeId: enrollments.menteeId,
+      mentorId: enrollments.mentorId,
+      amountPaise: enrollments.amountPaise,
+      start: enrollments.currentPeriodStart,
+      end: enrollments.currentPeriodEnd,
+    })
     .from(enrollments)
-    .where(and(eq(enrollments.mentorId, mentorId), eq(enrollments.status, "active"), sql`${enrollments.currentPeriodStart} is not null`, sql`${enrollments.currentPeriodStart} < ${now - DAY}`))
+    .where(
+      and(
+        eq(enrollments.mentorId, mentorId),
+        eq(enrollments.status, "active"),
+        sql`${enrollments.currentPeriodStart} is not null`,
+        sql`${enrollments.currentPeriodStart} < ${now - DAY}`,
+      ),
+    )
     .orderBy(asc(enrollments.currentPeriodStart))
     .limit(1);
   const startedAt = new Date(now - 30 * DAY);
-  const held = row?.start && row.end ? [paidInvoice({ enrollment: row, key: tag(row.id), paidAt: row.start, periodEnd: row.end, route: "held" })] : [];
+  const held =
+    row?.start && row.end ? [paidInvoice({ enrollment: row, key: tag(row.id), paidAt: row.start, periodEnd: row.end, route: "held" })] : [];
   await db.batch([
     db
       .insert(payoutAccounts)
-      .values({ mentorId, stripeAccountId: DEMO_UNFINISHED_ACCOUNT, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, requirementsDue: JSON.stringify(["external_account"]), disabledReason: null, syncedAt: startedAt, createdAt: startedAt })
+      .values({
+        mentorId,
+        stripeAccountId: DEMO_UNFINISHED_ACCOUNT,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+        requirementsDue: JSON.stringify(["external_account"]),
+        disabledReason: null,
+        syncedAt: startedAt,
+        createdAt: startedAt,
+      })
       .onConflictDoNothing(),
     ...(held.length ? [db.insert(earnings).values(held).onConflictDoNothing()] : []),
   ]);

@@ -38,7 +38,10 @@ const waits = [
  * only where none is known, and a conversation that exists is left as it is.
  */
 export async function seedResponsivenessDemo(db: Db, now = Date.now()): Promise<void> {
-  await db.update(mentors).set({ lastActiveAt: new Date(now - ASHA.lastActiveAgo) }).where(and(eq(mentors.email, ASHA.email), isNull(mentors.lastActiveAt)));
+  await db
+    .update(mentors)
+    .set({ lastActiveAt: new Date(now - ASHA.lastActiveAgo) })
+    .where(and(eq(mentors.email, ASHA.email), isNull(mentors.lastActiveAt)));
   for (const wait of waits) {
     const [pair] = await db
       .select({ menteeId: enrollments.menteeId, mentorId: enrollments.mentorId })
@@ -47,14 +50,35 @@ export async function seedResponsivenessDemo(db: Db, now = Date.now()): Promise<
       .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
       .where(and(eq(mentees.email, wait.mentee), eq(mentors.email, wait.mentor), eq(enrollments.status, "active")));
     if (!pair) continue;
-    const existing = await db.query.conversations.findFirst({ where: and(eq(conversations.menteeId, pair.menteeId), eq(conversations.mentorId, pair.mentorId)), columns: { id: true } });
+    const existing = await db.query.conversations.findFirst({
+      where: and(eq(conversations.menteeId, pair.menteeId), eq(conversations.mentorId, pair.mentorId)),
+      columns: { id: true },
+    });
     if (existing) continue;
     const id = crypto.randomUUID();
     const at = (ago: number) => new Date(now - ago);
     await db.batch([
-      db.insert(conversations).values({ id, menteeId: pair.menteeId, mentorId: pair.mentorId, createdAt: at(wait.lines[0].ago + 60_000), lastMessageAt: at(wait.lines.at(-1)!.ago) }),
-      db.insert(messages).values(wait.lines.map((line, i) => ({ conversationId: id, senderType: "mentee" as const, senderId: pair.menteeId, content: line.text, clientId: `seed-${id}-${i}`, createdAt: at(line.ago) }))),
-      db.update(mentors).set({ lastActiveAt: at(wait.mentorLastActiveAgo) }).where(and(eq(mentors.id, pair.mentorId), isNull(mentors.lastActiveAt))),
+      db.insert(conversations).values({
+        id,
+        menteeId: pair.menteeId,
+        mentorId: pair.mentorId,
+        createdAt: at(wait.lines[0].ago + 60_000),
+        lastMessageAt: at(wait.lines.at(-1)!.ago),
+      }),
+      db.insert(messages).values(
+        wait.lines.map((line, i) => ({
+          conversationId: id,
+          senderType: "mentee" as const,
+          senderId: pair.menteeId,
+          content: line.text,
+          clientId: `seed-${id}-${i}`,
+          createdAt: at(line.ago),
+        })),
+      ),
+      db
+        .update(mentors)
+        .set({ lastActiveAt: at(wait.mentorLastActiveAgo) })
+        .where(and(eq(mentors.id, pair.mentorId), isNull(mentors.lastActiveAt))),
     ]);
   }
 }

@@ -20,7 +20,8 @@ export const NOTES_DEMO_BODY = [
   "3. Book a mock interview with me in two weeks.",
 ].join("\n");
 
-export const NOTES_DEMO_COMMENT = "Thank you! I wrote my three stories here: https://example.com/priya-star-stories. Could we start the mock interview with the rate limiter?";
+export const NOTES_DEMO_COMMENT =
+  "Thank you! I wrote my three stories here: https://example.com/priya-star-stories. Could we start the mock interview with the rate limiter?";
 
 /** The upcoming booking's agenda gains a link (the moves seed writes the first line). */
 const MOVES_AGENDA = "Practise a system design interview";
@@ -43,13 +44,27 @@ export async function seedSessionNotesDemo(db: Db, now = Date.now()): Promise<vo
   await db.insert(sessionNotes).values({ slotId: slot.id, body: NOTES_DEMO_BODY, updatedAt: written }).onConflictDoNothing();
   const comment = await db.query.sessionNoteComments.findFirst({ where: eq(sessionNoteComments.slotId, slot.id), columns: { id: true } });
   if (!comment) {
-    await db.insert(sessionNoteComments).values({ slotId: slot.id, authorRole: "mentee", authorId: priya.id, body: NOTES_DEMO_COMMENT, createdAt: new Date(written.getTime() + 3 * HOUR) });
+    await db.insert(sessionNoteComments).values({
+      slotId: slot.id,
+      authorRole: "mentee",
+      authorId: priya.id,
+      body: NOTES_DEMO_COMMENT,
+      createdAt: new Date(written.getTime() + 3 * HOUR),
+    });
   }
 
   const [next] = await db
     .select({ id: timeSlots.id })
     .from(timeSlots)
-    .where(and(eq(timeSlots.mentorId, asha.id), eq(timeSlots.menteeId, priya.id), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, new Date(now)), eq(timeSlots.agenda, MOVES_AGENDA)))
+    .where(
+      and(
+        eq(timeSlots.mentorId, asha.id),
+        eq(timeSlots.menteeId, priya.id),
+        eq(timeSlots.state, "booked"),
+        gt(timeSlots.startAt, new Date(now)),
+        eq(timeSlots.agenda, MOVES_AGENDA),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt))
     .limit(1);
   if (next) await db.update(timeSlots).set({ agenda: AGENDA_WITH_LINK }).where(eq(timeSlots.id, next.id));
@@ -63,7 +78,14 @@ async function notesSession(db: Db, mentorId: string, menteeId: string, start: n
   });
   if (seeded) return seeded;
   let at = Math.floor(start / (30 * MIN)) * 30 * MIN;
-  const near = async (t: number) => Number((await db.all<{ n: number }>(sql`select count(*) as n from time_slots where mentor_id = ${mentorId} and state <> 'deleted' and start_at > ${t - HOUR} and start_at < ${t + HOUR}`))[0].n);
+  const near = async (t: number) =>
+    Number(
+      (
+        await db.all<{ n: number }>(
+          sql`select count(*) as n from time_slots where mentor_id = ${mentorId} and state <> 'deleted' and start_at > ${t - HOUR} and start_at < ${t + HOUR}`,
+        )
+      )[0].n,
+    );
   while ((await near(at)) > 0) at -= 2 * HOUR;
   const [slot] = await db
     .insert(timeSlots)

@@ -1,20 +1,20 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { expandWeeklyHours } from "../shared/weekly-hours";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
 import { menteeRow, mentorRow, moderatorRow } from "./factories";
+import { enrollments, mentees, mentorSkills, mentors, moderators, reviews, timeSlots } from "./schema";
+import { seedAttendanceDemo } from "./seed-attendance";
 import { DEMO_WEEKLY_HOURS, seedAvailabilityDemo } from "./seed-availability";
 import { seedAvatars } from "./seed-avatars";
-import { expandWeeklyHours } from "../shared/weekly-hours";
 import { seedChatDemo } from "./seed-chat";
-import { seedNotificationSettingsDemo } from "./seed-notification-settings";
-import { seedAttendanceDemo } from "./seed-attendance";
-import { seedMovesDemo } from "./seed-moves";
 import { seedLiveDemo } from "./seed-live";
 import { seedModerationDemo } from "./seed-moderation";
+import { seedMovesDemo } from "./seed-moves";
+import { seedNotificationSettingsDemo } from "./seed-notification-settings";
 import { seedPayoutsDemo } from "./seed-payouts";
 import { seedResponsivenessDemo } from "./seed-responsiveness";
 import { seedSessionNotesDemo } from "./seed-session-notes";
-import { enrollments, mentees, mentors, mentorSkills, moderators, reviews, timeSlots } from "./schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -28,8 +28,16 @@ export const HINDI_DEMO_MENTEE = "rahul.mentee@example.com";
  * keyed by an e-mail or a unique pair, so a second run inserts nothing and changes nothing.
  */
 export async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
-  await db.insert(moderators).values(moderatorRow({ ...demoModerator, passwordHash })).onConflictDoNothing();
-  await db.insert(mentees).values(demoMentees.map((m) => menteeRow({ ...m, passwordHash, emailVerifiedAt: m.email === UNVERIFIED_DEMO_MENTEE ? null : new Date() }))).onConflictDoNothing();
+  await db
+    .insert(moderators)
+    .values(moderatorRow({ ...demoModerator, passwordHash }))
+    .onConflictDoNothing();
+  await db
+    .insert(mentees)
+    .values(
+      demoMentees.map((m) => menteeRow({ ...m, passwordHash, emailVerifiedAt: m.email === UNVERIFIED_DEMO_MENTEE ? null : new Date() })),
+    )
+    .onConflictDoNothing();
   await db
     .insert(mentors)
     .values(
@@ -55,11 +63,28 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
 
   // A database seeded before addresses were proven (ADR 0019) has none: the demo accounts get theirs once.
   const provenMentees = demoMentees.map((m) => m.email).filter((email) => email !== UNVERIFIED_DEMO_MENTEE);
-  await db.update(mentees).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentees.email, provenMentees), isNull(mentees.emailVerifiedAt)));
-  await db.update(mentors).set({ emailVerifiedAt: new Date() }).where(and(inArray(mentors.email, demoMentors.map((m) => m.email)), isNull(mentors.emailVerifiedAt)));
+  await db
+    .update(mentees)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(inArray(mentees.email, provenMentees), isNull(mentees.emailVerifiedAt)));
+  await db
+    .update(mentors)
+    .set({ emailVerifiedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          mentors.email,
+          demoMentors.map((m) => m.email),
+        ),
+        isNull(mentors.emailVerifiedAt),
+      ),
+    );
 
   // One demo mentee reads the app in Hindi (until he picks another language in the switcher).
-  await db.update(mentees).set({ locale: "hi" }).where(and(eq(mentees.email, HINDI_DEMO_MENTEE), isNull(mentees.locale)));
+  await db
+    .update(mentees)
+    .set({ locale: "hi" })
+    .where(and(eq(mentees.email, HINDI_DEMO_MENTEE), isNull(mentees.locale)));
 
   const menteeIds = new Map((await db.select({ id: mentees.id, email: mentees.email }).from(mentees)).map((r) => [r.email, r.id]));
   const mentorIds = new Map((await db.select({ id: mentors.id, email: mentors.email }).from(mentors)).map((r) => [r.email, r.id]));
@@ -68,11 +93,15 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
     const mentorId = mentorIds.get(mentor.email)!;
     await db
       .insert(mentorSkills)
-      .values(mentor.skills.map((name, i) => ({ mentorId, name, skillKey: name.toLowerCase(), createdAt: new Date(Date.UTC(2024, 0, 1) + i) })))
+      .values(
+        mentor.skills.map((name, i) => ({ mentorId, name, skillKey: name.toLowerCase(), createdAt: new Date(Date.UTC(2024, 0, 1) + i) })),
+      )
       .onConflictDoNothing();
     for (const [i, rating] of mentor.ratings.entries()) {
       const menteeId = menteeIds.get(demoMentees[i].email)!;
-      const had = await db.query.enrollments.findFirst({ where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)) });
+      const had = await db.query.enrollments.findFirst({
+        where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)),
+      });
       if (!had) {
         const start = Date.now() - (60 + index) * DAY;
         await db.insert(enrollments).values({
@@ -89,7 +118,13 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
       const texts = reviewTexts[rating];
       await db
         .insert(reviews)
-        .values({ menteeId, mentorId, rating, text: texts[(index + i) % texts.length], createdAt: new Date(Date.now() - (40 - index - i) * DAY) })
+        .values({
+          menteeId,
+          mentorId,
+          rating,
+          text: texts[(index + i) % texts.length],
+          createdAt: new Date(Date.now() - (40 - index - i) * DAY),
+        })
         .onConflictDoNothing();
     }
   }
@@ -97,7 +132,11 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedDemoSubscription(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!, demoMentors[0].rupees * 100);
   await seedAvatars(db);
   await seedModerationDemo(db, passwordHash);
-  await seedChatDemo(db, { priya: menteeIds.get(demoMentees[0].email)!, rahul: menteeIds.get(demoMentees[1].email)!, asha: mentorIds.get(demoMentors[0].email)! });
+  await seedChatDemo(db, {
+    priya: menteeIds.get(demoMentees[0].email)!,
+    rahul: menteeIds.get(demoMentees[1].email)!,
+    asha: mentorIds.get(demoMentors[0].email)!,
+  });
 
   await seedDemoSlots(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedAvailabilityDemo(db, mentorIds.get(demoMentors[0].email)!);
@@ -124,7 +163,10 @@ export const DEMO_SUBSCRIPTION_ID = "sub_demo_priya_asha";
  * run changes nothing.
  */
 async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, hourlyRatePaise: number) {
-  const seeded = await db.query.enrollments.findFirst({ where: eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID), columns: { id: true } });
+  const seeded = await db.query.enrollments.findFirst({
+    where: eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID),
+    columns: { id: true },
+  });
   if (seeded) return;
   const start = new Date(Date.now() - 10 * DAY);
   const end = new Date(start);
@@ -156,7 +198,10 @@ const HOUR = 60 * 60 * 1000;
  * a second run the same day adds nothing, and a run on a later day adds only what is missing.
  */
 async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
-  await db.update(mentors).set({ timeZone: "Asia/Kolkata" }).where(and(eq(mentors.id, mentorId), sql`${mentors.timeZone} is null`));
+  await db
+    .update(mentors)
+    .set({ timeZone: "Asia/Kolkata" })
+    .where(and(eq(mentors.id, mentorId), sql`${mentors.timeZone} is null`));
   const zone = "Asia/Kolkata";
   const now = Date.now();
   // Whole UTC hours plus 30 minutes are whole hours in India (UTC+5:30).

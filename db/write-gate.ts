@@ -73,9 +73,15 @@ export const mayTravelTogether = (stmts: InStatement[]) => stmts.length > 0 && !
  * sent again alone. Anything else (the connection broke, the database stayed busy) leaves the outcome unknown or
  * already says nothing was written, and is every call's answer.
  */
-const refusedByDatabase = (error: unknown) => typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("SQLITE_");
+const refusedByDatabase = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("SQLITE_");
 
-type Answer = { promise: Promise<ResultSet[]>; resolve: (results: ResultSet[]) => void; reject: (error: unknown) => void; settled: boolean };
+type Answer = {
+  promise: Promise<ResultSet[]>;
+  resolve: (results: ResultSet[]) => void;
+  reject: (error: unknown) => void;
+  settled: boolean;
+};
 /** A write that may be taken along: its statements and where its answer goes. */
 type QueuedCall = { call: GatedCall; answer: Answer };
 type Waiting = { taken: boolean; queued?: QueuedCall };
@@ -110,7 +116,11 @@ function answer(): Answer {
  * sent the group; each call awaits its own promise, made in its own request, so workerd runs what follows in that
  * request (cross-request promise resolution).
  */
-export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)), sender?: GroupSender) {
+export function createWriteGate(
+  gate: WriteGate = DEFAULT_WRITE_GATE,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+  sender?: GroupSender,
+) {
   let inFlight = 0;
   /** The waiting writes, oldest first. */
   const line: Waiting[] = [];
@@ -177,7 +187,14 @@ export function createWriteGate(gate: WriteGate = DEFAULT_WRITE_GATE, sleep = (m
    * workerd cancels a request that waits on nothing of its own (no I/O, no timer) as one that can never answer.
    */
   async function awaitAnswer(a: Answer): Promise<ResultSet[]> {
-    const settledOrTick = () => Promise.race([a.promise.then(() => undefined, () => undefined), sleep(10)]);
+    const settledOrTick = () =>
+      Promise.race([
+        a.promise.then(
+          () => undefined,
+          () => undefined,
+        ),
+        sleep(10),
+      ]);
     while (!a.settled) await settledOrTick();
     return a.promise;
   }

@@ -1,8 +1,16 @@
-import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { CLOSE_ENDED, CLOSE_REPLACED, LIVE_HEADERS, parseEnvelope, type LivePeer, type LiveServerEvent, type SignInScope } from "../shared/realtime-protocol";
-import { closeSignIns, signInTags } from "./sign-in-tags";
-import { dbFor, type DbConfig } from "../worker/platform/database";
+import { type Connection, type ConnectionContext, Server } from "partyserver";
+import {
+  CLOSE_ENDED,
+  CLOSE_REPLACED,
+  LIVE_HEADERS,
+  type LivePeer,
+  type LiveServerEvent,
+  parseEnvelope,
+  type SignInScope,
+} from "../shared/realtime-protocol";
 import { recordJoin, recordLeave, recordRoomClosed } from "../worker/attendance/presence";
+import { type DbConfig, dbFor } from "../worker/platform/database";
+import { closeSignIns, signInTags } from "./sign-in-tags";
 
 type LiveConnection = Connection<LivePeer>;
 
@@ -42,14 +50,17 @@ export class LiveRoom extends Server<DbConfig> {
     const peer: LivePeer = { role, id, name: decodeURIComponent(headers.get(LIVE_HEADERS.name) ?? "") };
     // The same person again (a reload, another window): the newest socket wins.
     for (const other of this.peers()) {
-      if (other.id !== connection.id && other.state?.role === role) other.close(CLOSE_REPLACED, "You joined this session from another window");
+      if (other.id !== connection.id && other.state?.role === role)
+        other.close(CLOSE_REPLACED, "You joined this session from another window");
     }
     connection.setState(peer);
     const present = this.counterpart(connection);
     send(connection, "welcome", { you: peer, peer: present?.state ?? null, closesAt: new Date(closesAt).toISOString() });
     if (present) send(present, "peer-joined", peer);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(closesAt);
-    await this.record("join", () => recordJoin(this.db(), { slotId: this.name, role, personId: id, connectionId: connection.id }, new Date()));
+    await this.record("join", () =>
+      recordJoin(this.db(), { slotId: this.name, role, personId: id, connectionId: connection.id }, new Date()),
+    );
   }
 
   onMessage(connection: Connection, message: string | ArrayBuffer) {

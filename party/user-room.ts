@@ -1,5 +1,5 @@
-import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { parseEnvelope, type PushEvent, type SignInScope } from "../shared/realtime-protocol";
+import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type PushEvent, parseEnvelope, type SignInScope } from "../shared/realtime-protocol";
 import { closeSignIns, signInTags } from "./sign-in-tags";
 
 /**

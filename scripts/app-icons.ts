@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { GraduationCap } from "lucide-react";
+import { chromium } from "playwright-core";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BRAND } from "../src/layout/brand";
@@ -103,7 +103,12 @@ try {
     display: "standalone",
     theme_color: theme,
     background_color: background,
-    icons: ICONS.filter((i) => i.kind !== "full").map((i) => ({ src: `/${i.file}`, sizes: `${i.size}x${i.size}`, type: "image/png", purpose: i.kind })),
+    icons: ICONS.filter((i) => i.kind !== "full").map((i) => ({
+      src: `/${i.file}`,
+      sizes: `${i.size}x${i.size}`,
+      type: "image/png",
+      purpose: i.kind,
+    })),
   };
   writeFileSync(join(PUBLIC, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`Icons in ${PUBLIC}/icons, favicon.svg and manifest.webmanifest written (theme ${theme}, background ${background}).`);

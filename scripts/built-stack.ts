@@ -1,12 +1,12 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { Miniflare, type Log } from "miniflare";
+import { type Log, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { startLocalDatabase } from "./local-db";
+import { type Doubles, startDoubles } from "../worker/dev/doubles";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
+import { startLocalDatabase } from "./local-db";
 import { DEV_VAPID } from "./worker-vars";
-import { startDoubles, type Doubles } from "../worker/dev/doubles";
 
 /** The placed API's Worker name (wrangler.api.toml). */
 const API_NAME = "mentorship-api";
@@ -31,14 +31,28 @@ export type Stack = {
  * Worker gets only what `vars` give it); with
  * `misconfigured` the stack is returned although /healthz refuses (tests of a bad configuration).
  */
-export async function startStack(options: { vars?: Record<string, string>; dbUrl?: string; misconfigured?: boolean; /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */ inspectorPort?: number; /** Miniflare's log (its queue lines time each consumer batch); none by default. */ log?: Log; /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */ placedApi?: boolean;
-  /** The placed API far from the edge and next to its own database (bench/db-distance.ts): each forwarded call waits this long, once. */ apiDistance?: { ms: number; dbUrl: string } } = {}): Promise<Stack> {
+export async function startStack(
+  options: {
+    vars?: Record<string, string>;
+    dbUrl?: string;
+    misconfigured?: boolean /** workerd's DevTools port, for a CPU profile (bench/worker-profile.ts). */;
+    inspectorPort?: number /** Miniflare's log (its queue lines time each consumer batch); none by default. */;
+    log?: Log /** false: the edge Worker alone answers everything, as before the placed API (benchmarks compare the two). */;
+    placedApi?: boolean;
+    /** The placed API far from the edge and next to its own database (bench/db-distance.ts): each forwarded call waits this long, once. */ apiDistance?: {
+      ms: number;
+      dbUrl: string;
+    };
+  } = {},
+): Promise<Stack> {
   if (!existsSync(BUILT_WORKER_CONFIG_PATH)) throw new Error("No build found: run `npm run build` (npm test does) first.");
   const dir = mkdtempSync(join(tmpdir(), "mentorlink-test-"));
   // A private copy of the build: a `vite build` while the stack runs must not change its Worker.
   const buildDir = dirname(dirname(BUILT_WORKER_CONFIG_PATH));
   cpSync(buildDir, join(dir, "dist"), { recursive: true });
-  const configs = (options.placedApi === false ? [BUILT_WORKER_CONFIG_PATH] : [BUILT_WORKER_CONFIG_PATH, BUILT_API_CONFIG_PATH]).map((path) => join(dir, "dist", relative(buildDir, path)));
+  const configs = (options.placedApi === false ? [BUILT_WORKER_CONFIG_PATH] : [BUILT_WORKER_CONFIG_PATH, BUILT_API_CONFIG_PATH]).map(
+    (path) => join(dir, "dist", relative(buildDir, path)),
+  );
   for (const config of configs) rmSync(join(dirname(config), ".dev.vars"), { force: true }); // a developer's local values stay out of tests
 
   const db = options.dbUrl ? { url: options.dbUrl, stop: async () => undefined } : await startLocalDatabase({ dataDir: join(dir, "db") });
@@ -46,7 +60,15 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
   const doubles = await startDoubles({ dbUrl: db.url });
   // Searches are not cached by default: a test that writes must read its own write.
   // Web Push signs with the development key pair, which the local push service checks (ADR 0027).
-  const vars = { DB_URL: db.url, JWT_SECRET: jwtSecret, ENVIRONMENT: "development", SEARCH_CACHE_SECONDS: "0", ...DEV_VAPID, ...(options.vars?.ENVIRONMENT === "production" ? {} : doubles.workerVars), ...options.vars };
+  const vars = {
+    DB_URL: db.url,
+    JWT_SECRET: jwtSecret,
+    ENVIRONMENT: "development",
+    SEARCH_CACHE_SECONDS: "0",
+    ...DEV_VAPID,
+    ...(options.vars?.ENVIRONMENT === "production" ? {} : doubles.workerVars),
+    ...options.vars,
+  };
   // The first Worker is the one the port serves: the edge.
   const workers = configs.map((config) => {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
@@ -61,7 +83,14 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
         return (await mf.getWorker(API_NAME)).fetch(request as never);
       };
     const own = main.name === API_NAME && distance ? { DB_URL: distance.dbUrl } : {};
-    return { ...workerOptions, name: main.name, modules: true, modulesRoot: dirname(config), scriptPath: join(dirname(config), main.main), bindings: { ...workerOptions.bindings, ...vars, ...own } };
+    return {
+      ...workerOptions,
+      name: main.name,
+      modules: true,
+      modulesRoot: dirname(config),
+      scriptPath: join(dirname(config), main.main),
+      bindings: { ...workerOptions.bindings, ...vars, ...own },
+    };
   });
   const miniflare = new Miniflare({
     workers,
@@ -81,7 +110,8 @@ export async function startStack(options: { vars?: Record<string, string>; dbUrl
     const baseUrl = url.origin;
     doubles.sendEventsTo(baseUrl);
     const health = await fetch(`${baseUrl}/healthz`);
-    if (health.ok === Boolean(options.misconfigured)) throw new Error(`The Worker answered ${health.status} on /healthz: ${await health.text()}`);
+    if (health.ok === Boolean(options.misconfigured))
+      throw new Error(`The Worker answered ${health.status} on /healthz: ${await health.text()}`);
     return { baseUrl, dbUrl: db.url, jwtSecret, doubles, stop };
   } catch (error) {
     await stop();

@@ -38,7 +38,10 @@ function classesOf(node: ts.Node): string[] {
   return out;
 }
 
-const sources = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".tsx")).map((name) => join(dir, name));
+const sources = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".tsx"))
+    .map((name) => join(dir, name));
 
 const isCn = (n: ts.Node): n is ts.CallExpression => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "cn";
 const isClassNameArg = (n: ts.Node) => ts.isIdentifier(n) && n.text === "className";
@@ -46,7 +49,10 @@ const isClassNameArg = (n: ts.Node) => ts.isIdentifier(n) && n.text === "classNa
 type Variants = { base: string; variants: Record<string, Record<string, string>>; defaults: Record<string, string> };
 
 export function findClassConflicts(root = "src", variants: Record<string, Variants> = {}): Conflict[] {
-  const files = sources(root).map((file) => ({ file, source: ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) }));
+  const files = sources(root).map((file) => ({
+    file,
+    source: ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX),
+  }));
   const found: Conflict[] = [];
   const lineOf = (source: ts.SourceFile, node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
 
@@ -56,7 +62,13 @@ export function findClassConflicts(root = "src", variants: Record<string, Varian
     const visit = (n: ts.Node, component?: string) => {
       let name = component;
       if (ts.isFunctionDeclaration(n) && n.name) name = n.name.text;
-      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))) name = n.name.text;
+      if (
+        ts.isVariableDeclaration(n) &&
+        ts.isIdentifier(n.name) &&
+        n.initializer &&
+        (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))
+      )
+        name = n.name.text;
       if (isCn(n) && name && n.arguments.some(isClassNameArg)) {
         own.set(name, [...(own.get(name) ?? []), ...n.arguments.filter((a) => !isClassNameArg(a)).flatMap(classesOf)]);
       }
@@ -86,7 +98,8 @@ export function findClassConflicts(root = "src", variants: Record<string, Varian
         const base = [...(own.get(name) ?? []), ...variantClasses(name, n)];
         if (attr?.initializer && base.length) {
           for (const added of classesOf(attr.initializer)) {
-            for (const mine of base) if (conflicts(mine, added)) found.push({ file, line: lineOf(source, n), component: name, own: mine, added });
+            for (const mine of base)
+              if (conflicts(mine, added)) found.push({ file, line: lineOf(source, n), component: name, own: mine, added });
           }
         }
       }
@@ -94,7 +107,13 @@ export function findClassConflicts(root = "src", variants: Record<string, Varian
       if (isCn(n)) {
         const args = n.arguments.filter((a) => !isClassNameArg(a)).map(classesOf);
         args.forEach((a, i) =>
-          args.slice(i + 1).forEach((b) => a.forEach((x) => b.forEach((y) => conflicts(x, y) && found.push({ file, line: lineOf(source, n), component: "cn", own: x, added: y })))),
+          args
+            .slice(i + 1)
+            .forEach((b) =>
+              a.forEach((x) =>
+                b.forEach((y) => conflicts(x, y) && found.push({ file, line: lineOf(source, n), component: "cn", own: x, added: y })),
+              ),
+            ),
         );
       }
       ts.forEachChild(n, visit);

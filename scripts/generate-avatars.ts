@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoMentors } from "../db/demo-data";
-import { AVATAR_LOOKS, avatarPath, type AvatarLook } from "../db/seed-avatars";
+import { AVATAR_LOOKS, type AvatarLook, avatarPath } from "../db/seed-avatars";
 
 /**
  * Draws the seeded mentors' photos: a small illustrated portrait per mentor, as SVG, into

@@ -1,11 +1,11 @@
 import { createDb } from "../db/client";
 import { DEMO_PASSWORD } from "../db/factories";
 import { seedDemoData } from "../db/seed";
-import { seedLocalStripePayoutsDemo } from "../worker/dev/local-stripe/payouts-demo";
 import { hashPassword } from "../worker/accounts/passwords";
 import { seedLocalStripeDemo } from "../worker/dev/local-stripe/demo";
+import { seedLocalStripePayoutsDemo } from "../worker/dev/local-stripe/payouts-demo";
 import { migrateDatabase } from "./migrate";
-import { startSqld, type Sqld } from "./sqld";
+import { type Sqld, startSqld } from "./sqld";
 
 /** sqld on loopback, migrated and seeded with the demo data: what dev, preview, tests and benchmarks run on. */
 export async function startLocalDatabase(options: { dataDir: string; port?: number }): Promise<Sqld> {

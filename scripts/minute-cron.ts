@@ -13,10 +13,13 @@ export function startMinuteCron(origin: string): () => void {
     }
   };
   let every: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    void run();
-    every = setInterval(run, 60_000);
-  }, 60_000 - (Date.now() % 60_000));
+  const first = setTimeout(
+    () => {
+      void run();
+      every = setInterval(run, 60_000);
+    },
+    60_000 - (Date.now() % 60_000),
+  );
   return () => {
     clearTimeout(first);
     clearInterval(every);

@@ -1,12 +1,20 @@
-import { lingui } from "@lingui/vite-plugin";
-import react from "@vitejs/plugin-react";
-import { linguiMacro } from "./i18n/macro-plugin";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { lingui } from "@lingui/vite-plugin";
+import react from "@vitejs/plugin-react";
 import { createServer, type Plugin } from "vite";
-import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, SHELL_ATTRIBUTE, SHELLS, START_APP_EVENT, shellOf, type Shell } from "../src/platform/page-shells";
+import { LOCALES, type Locale, pageFileOf } from "../shared/locale";
+import {
+  DRAWN_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
+  SHELL_ATTRIBUTE,
+  SHELLS,
+  type Shell,
+  START_APP_EVENT,
+  shellOf,
+} from "../src/platform/page-shells";
 import { STORAGE_KEYS } from "../src/platform/session";
-import { LOCALES, pageFileOf, type Locale } from "../shared/locale";
+import { linguiMacro } from "./i18n/macro-plugin";
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
@@ -135,7 +143,9 @@ export function prerenderShells(alias: Record<string, string>): Plugin {
         // One page per language (ADR 0027): the Worker answers a reader of Hindi with index.hi.html.
         for (const locale of LOCALES) {
           const shells = await renderShells(locale);
-          const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join("");
+          const blocks = SHELLS.map((s) => `<div ${PRERENDER_ATTRIBUTE}="${s}"${s === "landing" ? "" : " inert"}>${shells[s]}</div>`).join(
+            "",
+          );
           const head = pageHead(locale);
           const filled = html
             .replace('<html lang="en">', `<html lang="${locale}">`)

@@ -50,7 +50,14 @@ const UNHASHED: [url: string, file: string][] = [
 
 /** Everything the service worker precaches, with the built file each is: the unhashed pages by their content's hash, and the public pages' files. */
 export function precacheSources(outDir: string, manifest: Manifest): (PrecacheEntry & { file: string })[] {
-  const unhashed = UNHASHED.map(([url, file]) => ({ url, file, revision: createHash("sha256").update(readFileSync(join(outDir, file))).digest("hex").slice(0, 16) }));
+  const unhashed = UNHASHED.map(([url, file]) => ({
+    url,
+    file,
+    revision: createHash("sha256")
+      .update(readFileSync(join(outDir, file)))
+      .digest("hex")
+      .slice(0, 16),
+  }));
   return [...unhashed, ...precacheFiles(manifest).map((url) => ({ url, file: url.slice(1), revision: null }))];
 }
 
@@ -108,7 +115,9 @@ export function serviceWorker(alias: Record<string, string>): Plugin {
         const files = sources.map(({ file }) => readFileSync(join(outDir, file)));
         const raw = files.reduce((sum, f) => sum + f.length, 0);
         const gzip = files.reduce((sum, f) => sum + gzipSync(f).length, 0);
-        console.log(`${SERVICE_WORKER_PATH}: ${kb(worker.length)} (${kb(gzipSync(worker).length)} gzip); precache: ${entries.length} files, ${kb(raw)} (${kb(gzip)} gzip)`);
+        console.log(
+          `${SERVICE_WORKER_PATH}: ${kb(worker.length)} (${kb(gzipSync(worker).length)} gzip); precache: ${entries.length} files, ${kb(raw)} (${kb(gzip)} gzip)`,
+        );
       },
     },
   };

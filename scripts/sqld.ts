@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { createServer } from "node:net";
+import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -44,10 +44,14 @@ export type Sqld = { url: string; stop: () => Promise<void> };
 export async function startSqld(options: { dataDir: string; port?: number; log?: boolean }): Promise<Sqld> {
   mkdirSync(options.dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const child = spawn(sqldBinary(), ["--db-path", join(options.dataDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
-    stdio: options.log ? "inherit" : "ignore",
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
-  });
+  const child = spawn(
+    sqldBinary(),
+    ["--db-path", join(options.dataDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
+    {
+      stdio: options.log ? "inherit" : "ignore",
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
+    },
+  );
   // Not left running when this process exits without stop(): a crash, or a signal (wrangler, imported
   // by scripts/built-stack.ts, answers SIGINT and SIGTERM with process.exit()).
   const killOnExit = () => child.kill("SIGTERM");

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** A signing secret kept in the git-ignored data folder, so local sessions survive restarts. */
@@ -26,7 +26,13 @@ export const DEV_VAPID = {
 
 /** The Worker's local variables; read by the Vite plugin and by wrangler dev from `.dev.vars`. */
 export function writeDevVars(vars: Record<string, string>, file = ".dev.vars"): void {
-  writeFileSync(file, `${Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n")}\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `${Object.entries(vars)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join("\n")}\n`,
+    { mode: 0o600 },
+  );
 }
 
 /** No Cloudflare account here: keep wrangler from calling home. */

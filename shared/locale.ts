@@ -17,7 +17,8 @@ export const LOCALE_COOKIE = "lang";
 export const LANGUAGE_SWITCHER_ATTRIBUTE = "data-language-switcher";
 
 /** The switcher's cookie for a year, site-wide; Secure where the page is https. Written by the app and by the landing's script. */
-export const localeCookie = (locale: string, https: boolean): string => `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${https ? "; Secure" : ""}`;
+export const localeCookie = (locale: string, https: boolean): string =>
+  `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${https ? "; Secure" : ""}`;
 
 export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 

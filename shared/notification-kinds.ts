@@ -44,7 +44,12 @@ export type Preferences = Record<NoticeKind, ChannelChoice>;
  * Whether a channel carries a kind to this person: on by default, off only where she turned a
  * switch off; `always` is on and `none` off whatever is stored.
  */
-export function channelOn(role: Role, kind: NoticeKind, channel: Channel, stored: Partial<Record<NoticeKind, Partial<ChannelChoice>>> = {}): boolean {
+export function channelOn(
+  role: Role,
+  kind: NoticeKind,
+  channel: Channel,
+  stored: Partial<Record<NoticeKind, Partial<ChannelChoice>>> = {},
+): boolean {
   const rule = ruleOf(role, kind, channel);
   if (rule !== "switch") return rule === "always";
   return stored[kind]?.[channel] ?? true;

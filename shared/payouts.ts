@@ -78,4 +78,5 @@ export type FeeRevenueDay = { date: string; feePaise: number };
 export const platformFeePaise = (grossPaise: number, feePercent: number): number => Math.round((grossPaise * feePercent) / 100);
 
 /** The part of `amount` a refund of `refunded` out of `gross` takes back, in proportion (floored, so the sum of parts never exceeds the whole). */
-export const proportionOf = (amount: number, refunded: number, gross: number): number => (gross <= 0 ? 0 : Math.min(amount, Math.floor((amount * refunded) / gross)));
+export const proportionOf = (amount: number, refunded: number, gross: number): number =>
+  gross <= 0 ? 0 : Math.min(amount, Math.floor((amount * refunded) / gross));

@@ -25,7 +25,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
 function patternsOf(ids: string[]): Pattern[] {
   return ids
     .filter((id) => /\{\d+\}/.test(id))
-    .map((id) => ({ id, regex: new RegExp(`^${id.split(/\{\d+\}/).map(escapeRegExp).join("(.+?)")}$`) }));
+    .map((id) => ({
+      id,
+      regex: new RegExp(
+        `^${id
+          .split(/\{\d+\}/)
+          .map(escapeRegExp)
+          .join("(.+?)")}$`,
+      ),
+    }));
 }
 
 /**
@@ -46,7 +54,13 @@ export function translateSentenceWith(text: string, i18n: I18n, readValue?: Valu
   }
   for (const { id, regex } of cached.patterns) {
     const match = regex.exec(text);
-    if (match) return i18n._(id, Object.fromEntries(match.slice(1).map((value, i) => [String(i), depth < 2 ? translateValue(value, i18n, readValue, depth + 1) : value])));
+    if (match)
+      return i18n._(
+        id,
+        Object.fromEntries(
+          match.slice(1).map((value, i) => [String(i), depth < 2 ? translateValue(value, i18n, readValue, depth + 1) : value]),
+        ),
+      );
   }
   return text;
 }

@@ -49,7 +49,8 @@ export function weeklyHoursProblem(ranges: WeeklyRange[]): string | null {
     const end = minutesOf(r.end);
     if (start === null || start === 24 * 60) return `${name}: the start must be a time such as 09:00.`;
     if (end === null) return `${name}: the end must be a time such as 17:00 (24:00 for midnight).`;
-    if (start % STEP_MINUTES !== 0 || end % STEP_MINUTES !== 0) return `${name} ${r.start}–${r.end}: use times on the quarter hour (:00, :15, :30 or :45).`;
+    if (start % STEP_MINUTES !== 0 || end % STEP_MINUTES !== 0)
+      return `${name} ${r.start}–${r.end}: use times on the quarter hour (:00, :15, :30 or :45).`;
     if (end <= start) return `${name} ${r.start}–${r.end}: the end must be after the start.`;
     if (end - start < SLOT_MINUTES) return `${name} ${r.start}–${r.end}: make it at least an hour long, so a one-hour session fits.`;
   }

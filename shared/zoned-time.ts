@@ -71,10 +71,14 @@ const intlDate = (instant: Date | string | number, zone: string, locale: Locale,
 
 /** "March 9th 2026" in the zone. */
 export const formatDate = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
-  locale === DEFAULT_LOCALE ? inZone(instant, zone).format(DATE_FORMAT) : intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
+  locale === DEFAULT_LOCALE
+    ? inZone(instant, zone).format(DATE_FORMAT)
+    : intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
 /** "9:30 pm" in the zone. */
 export const formatTime = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
-  locale === DEFAULT_LOCALE ? inZone(instant, zone).format(TIME_FORMAT) : intlDate(instant, zone, locale, { hour: "numeric", minute: "2-digit" });
+  locale === DEFAULT_LOCALE
+    ? inZone(instant, zone).format(TIME_FORMAT)
+    : intlDate(instant, zone, locale, { hour: "numeric", minute: "2-digit" });
 /** "March 9th 2026, 9:30 pm (Asia/Kolkata)": the zone is named. */
 export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
   `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;
@@ -108,7 +112,13 @@ export function rewriteWhen(text: string, locale: Locale): string | null {
  * h:mm a"); in another language by Intl with the matching fields. In `zone`, or the viewer's
  * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
  */
-export function formatIn(instant: Date | string | number, englishPattern: string, fields: Intl.DateTimeFormatOptions, zone?: string, locale: Locale = getDisplayLocale()): string {
+export function formatIn(
+  instant: Date | string | number,
+  englishPattern: string,
+  fields: Intl.DateTimeFormatOptions,
+  zone?: string,
+  locale: Locale = getDisplayLocale(),
+): string {
   if (locale === DEFAULT_LOCALE) return (zone ? inZone(instant, zone) : dayjs(instant)).format(englishPattern);
   return new Intl.DateTimeFormat(`${locale}-IN`, { ...fields, ...(zone ? { timeZone: zone } : {}) }).format(dayjs(instant).toDate());
 }
@@ -157,7 +167,11 @@ export function zoneLabel(zone: string, at: Date | string | number = new Date())
  * How one party sees a session's start: date and time in their zone; when the other party's zone
  * differs, both lines name their zone and the other party's local time is given too.
  */
-export function slotTimeLabels(start: Date | string | number, zone: string, otherZone?: string | null): { mine: string; theirs: string | null } {
+export function slotTimeLabels(
+  start: Date | string | number,
+  zone: string,
+  otherZone?: string | null,
+): { mine: string; theirs: string | null } {
   const differs = Boolean(otherZone) && otherZone !== zone;
   const at = (z: string) => `${formatDate(start, z)}, ${formatTime(start, z)}`;
   if (!differs) return { mine: at(zone), theirs: null };
@@ -170,5 +184,17 @@ export const dayKey = (instant: Date | string | number, zone: string) => inZone(
 export { dayjs };
 
 /** The fields of "Mon, Mar 9, 2:30 pm" and "Monday, March 9, 2:30 pm" for formatIn. */
-export const WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
-export const LONG_WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" };
+export const WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+export const LONG_WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};

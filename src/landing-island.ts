@@ -1,8 +1,8 @@
 import { SERVICE_WORKER_PATH } from "../shared/app-install";
 import { LANGUAGE_SWITCHER_ATTRIBUTE, localeCookie } from "../shared/locale";
-import { BROWSE_ROUTE, searchSegment } from "./search/browse";
-import { taglinesOf, TYPED_SELECTOR } from "./search/landing";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./platform/page-shells";
+import { BROWSE_ROUTE, searchSegment } from "./search/browse";
+import { TYPED_SELECTOR, taglinesOf } from "./search/landing";
 import { runTypewriter } from "./search/typewriter";
 
 /**

@@ -1,24 +1,24 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { I18nProvider, useLingui } from "@lingui/react";
-import { Fragment, StrictMode, startTransition, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { Fragment, type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { toast } from "@/ui/toast";
 import { apiError } from "./platform/api-error";
-import { activateLocale, browserLocale, i18n } from "./platform/i18n";
+import type { AppRouter } from "./platform/api-types";
+import { LOGIN_SEARCH, roleOfArea } from "./platform/areas";
 import { AuthFetchContext } from "./platform/auth-fetch";
 import { createAuthFetch, type SessionEvents } from "./platform/auth-link";
-import { LOGIN_SEARCH, roleOfArea } from "./platform/areas";
+import { activateLocale, browserLocale, i18n } from "./platform/i18n";
 import { askForPageCookie, dropPageCookie, tellSearches, tellZone } from "./platform/page-cookie";
-import { forgetSearches, recentSearches } from "./search/search-history";
+import { type PageSeed, readPageSeed, seedPage } from "./platform/page-seed";
 import { drawnPage, pageBeforeApp } from "./platform/page-shells";
-import { readPageSeed, seedPage, type PageSeed } from "./platform/page-seed";
-import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";
-import { TRPCProvider, createApiClient } from "./platform/trpc";
-import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "./platform/api-types";
-import { routeTree } from "./routeTree.gen";
 import { ROUTER_OPTIONS } from "./platform/router-options";
+import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";
+import { createApiClient, TRPCProvider } from "./platform/trpc";
+import { routeTree } from "./routeTree.gen";
+import { forgetSearches, recentSearches } from "./search/search-history";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -126,7 +126,9 @@ const render = () => {
   // blocked). Should a part differ from what the browser would draw, React draws that part anew and says so in the console.
   const drawn = drawnPage();
   if (drawn) {
-    startTransition(() => void hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) }));
+    startTransition(
+      () => void hydrateRoot(drawn, app, { onRecoverableError: (error) => console.error("The drawn page was drawn again:", error) }),
+    );
     return;
   }
   // The first render is a transition: React renders in slices and yields to the browser between them

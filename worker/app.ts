@@ -4,30 +4,30 @@
  */
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
-import type { AppEnv } from "./platform/app-env";
-import { configGate } from "./platform/config-gate";
-import { inputGuard, MAX_TRPC_BATCH } from "./platform/input-guard";
-import { routeRealtime } from "./realtime/rooms.routes";
-import { securityHeaders } from "./platform/security-headers";
-import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
-import { restApp, restErrorResponse } from "./rest/adapter";
-import { googleAuthRoutes } from "./accounts/google-auth.routes";
-import { calendarRoutes } from "./calendars/calendar.routes";
-import { publicPageRoutes } from "./pages/public-pages.routes";
-import { pageSessionRoutes } from "./accounts/page-session.routes";
-import { signedInPageRoutes } from "./pages/signed-in-pages.routes";
-import { appPage, wantsAppPage } from "./pages/app-page";
 import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
-import { imageRoutes } from "./profiles/images.routes";
+import { googleAuthRoutes } from "./accounts/google-auth.routes";
+import { pageSessionRoutes } from "./accounts/page-session.routes";
+import { calendarRoutes } from "./calendars/calendar.routes";
+import { devCron } from "./dev/cron";
+import { devPushPages } from "./dev/push-pages";
+import { devQueues } from "./dev/queues";
+import { appPage, wantsAppPage } from "./pages/app-page";
 import { installFileRoutes } from "./pages/install-files.routes";
+import { publicPageRoutes } from "./pages/public-pages.routes";
+import { signedInPageRoutes } from "./pages/signed-in-pages.routes";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes";
 import { stripeConnectWebhookRoutes } from "./payouts/stripe-connect-webhook.routes";
-import { devCron } from "./dev/cron";
-import { devQueues } from "./dev/queues";
-import { devPushPages } from "./dev/push-pages";
+import type { AppEnv } from "./platform/app-env";
+import { configGate } from "./platform/config-gate";
+import { logFailure, RETRY_AFTER_SECONDS } from "./platform/errors";
+import { inputGuard, MAX_TRPC_BATCH } from "./platform/input-guard";
+import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
+import { securityHeaders } from "./platform/security-headers";
+import { imageRoutes } from "./profiles/images.routes";
+import { routeRealtime } from "./realtime/rooms.routes";
+import { restApp, restErrorResponse } from "./rest/adapter";
 import { wireThirdParties } from "./third-parties";
 import { contextOf } from "./trpc/context-of";
-import { logFailure, RETRY_AFTER_SECONDS } from "./platform/errors";
 import { appRouter } from "./trpc/router";
 
 export const app = new Hono<AppEnv>();
@@ -66,7 +66,8 @@ app.use(
     endpoint: "/trpc",
     maxBatchSize: MAX_TRPC_BATCH,
     createContext: (_opts, c) => contextOf(c),
-    responseMeta: ({ errors }) => (errors.some((e) => e.code === "SERVICE_UNAVAILABLE") ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } } : {}),
+    responseMeta: ({ errors }) =>
+      errors.some((e) => e.code === "SERVICE_UNAVAILABLE") ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } } : {},
     onError: ({ error, path, ctx }) => logFailure(ctx?.requestId ?? "-", `tRPC ${path ?? "(no path)"}`, error),
   }),
 );
@@ -95,7 +96,8 @@ app.route("/api", restApp);
 app.all("/parties/*", async (c) => (await routeRealtime(c.req.raw, c.env)) ?? c.json({ message: "No such room" }, 404));
 
 // The original client's socket.io polling (SPEC §7 `path /socket.io`) fails fast with where pushes live now (ADR 0014).
-const SOCKET_IO_GONE = "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?ticket=<a ticket from POST /trpc/realtime.ticket>, not socket.io.";
+const SOCKET_IO_GONE =
+  "Realtime pushes are served over WebSocket at /parties/user-room/<role>:<id>?ticket=<a ticket from POST /trpc/realtime.ticket>, not socket.io.";
 app.all("/socket.io", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 app.all("/socket.io/*", (c) => c.json({ message: SOCKET_IO_GONE, error: SOCKET_IO_GONE, pushes: "/parties/user-room/" }, 404));
 

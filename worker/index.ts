@@ -1,10 +1,10 @@
 import { waitUntil } from "cloudflare:workers";
-import type { AppEnv } from "./platform/app-env";
 import { app } from "./app";
 import { runJobs } from "./background/cron.job";
 import { consumeQueue } from "./background/queue-consumer.job";
-import { wireThirdParties } from "./third-parties";
+import type { AppEnv } from "./platform/app-env";
 import { keepWritesAliveWith } from "./platform/database";
+import { wireThirdParties } from "./third-parties";
 
 // Group commit: the request that sends waiting writes together stays alive until all of them are answered (db/write-gate.ts).
 keepWritesAliveWith(waitUntil);

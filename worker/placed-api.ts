@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
-import type { AppEnv } from "./platform/app-env";
 import { app } from "./app";
-import { goesToPlacedApi } from "./platform/placement";
+import type { AppEnv } from "./platform/app-env";
 import { keepWritesAliveWith } from "./platform/database";
+import { goesToPlacedApi } from "./platform/placement";
 
 // Group commit: the request that sends waiting writes together stays alive until all of them are answered (db/write-gate.ts).
 keepWritesAliveWith(waitUntil);
@@ -15,5 +15,6 @@ keepWritesAliveWith(waitUntil);
 const NOT_HERE = "This service answers signed-in API calls forwarded by the edge Worker only.";
 
 export default {
-  fetch: (request, env, ctx) => (goesToPlacedApi(request) ? app.fetch(request, env, ctx) : Response.json({ message: NOT_HERE, error: NOT_HERE }, { status: 404 })),
+  fetch: (request, env, ctx) =>
+    goesToPlacedApi(request) ? app.fetch(request, env, ctx) : Response.json({ message: NOT_HERE, error: NOT_HERE }, { status: 404 }),
 } satisfies ExportedHandler<AppEnv["Bindings"]>;

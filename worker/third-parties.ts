@@ -1,11 +1,11 @@
+import { devPushTransport } from "./dev/push-service";
 import { dbFor } from "./platform/database";
-import { isDevelopment, readConfig, type Env } from "./platform/env";
+import { type Env, isDevelopment, readConfig } from "./platform/env";
 import { GOOGLE_CALLBACK_PATH, realGoogle } from "./platform/ports/google-provider";
 import { httpTransport } from "./platform/ports/mail-transport";
-import { httpPushTransport } from "./platform/ports/web-push-transport";
 import { connectStripe } from "./platform/ports/stripe-client";
 import { provideThirdParties, type ThirdParties } from "./platform/ports/third-parties";
-import { devPushTransport } from "./dev/push-service";
+import { httpPushTransport } from "./platform/ports/web-push-transport";
 
 /**
  * The one place that chooses each third party, once per isolate. Stripe, mail and Google are always
@@ -36,7 +36,8 @@ function chooseThirdParties(env: Env): ThirdParties {
     : { name: "http", send: () => Promise.reject(notSet("MAIL_API_KEY")) };
 
   // Google: the configured client (at GOOGLE_OAUTH_URL in development), or none: the button then says it is not configured.
-  const google = (origin: string) => (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? realGoogle(config, `${origin}${GOOGLE_CALLBACK_PATH}`) : null);
+  const google = (origin: string) =>
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? realGoogle(config, `${origin}${GOOGLE_CALLBACK_PATH}`) : null;
 
   // Web Push: the devices' push services; in development the local push service (/dev/push) answers its own endpoints.
   const push = development ? devPushTransport(dbFor(config)) : httpPushTransport;
@@ -52,7 +53,8 @@ function chooseThirdParties(env: Env): ThirdParties {
   };
 }
 
-const notSet = (settings: string) => new Error(`${settings} not set: npm run dev and the test stacks point the Worker at the local doubles (ADR 0033)`);
+const notSet = (settings: string) =>
+  new Error(`${settings} not set: npm run dev and the test stacks point the Worker at the local doubles (ADR 0033)`);
 
 // Bindings are fixed for an isolate's life, so the choice is made once per isolate.
 const wired = new WeakSet<Env>();

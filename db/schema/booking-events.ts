@@ -29,5 +29,9 @@ export const bookingEvents = sqliteTable(
     message: text("message"),
     createdAt: createdAt(),
   },
-  (t) => [index("booking_events_booking_idx").on(t.bookingId), index("booking_events_mentee_idx").on(t.menteeId, t.createdAt), index("booking_events_mentor_idx").on(t.mentorId, t.createdAt)],
+  (t) => [
+    index("booking_events_booking_idx").on(t.bookingId),
+    index("booking_events_mentee_idx").on(t.menteeId, t.createdAt),
+    index("booking_events_mentor_idx").on(t.mentorId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
-import { roles, type Role } from "../../shared/role";
 import { integer, text } from "drizzle-orm/sqlite-core";
+import { type Role, roles } from "../../shared/role";
 
 /** Primary key: a random id generated in the application (UUID v4). */
 export const id = () =>
@@ -18,5 +18,5 @@ export const createdAt = () =>
 export const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
 
 /** The three kinds of account (declared once, in shared/role.ts). Stored as text, checked by the application. */
-export { roles, type Role };
+export { type Role, roles };
 export const role = (name: string) => text(name, { enum: roles }).notNull();

@@ -2,7 +2,17 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, role } from "./columns";
 import { moderators } from "./moderators";
 
-export const moderationActionKinds = ["block", "unblock", "accept_applicant", "reject_applicant", "resolve_ticket_block", "dismiss_ticket", "refund_payment", "settle_attendance", "replay_parked_work"] as const;
+export const moderationActionKinds = [
+  "block",
+  "unblock",
+  "accept_applicant",
+  "reject_applicant",
+  "resolve_ticket_block",
+  "dismiss_ticket",
+  "refund_payment",
+  "settle_attendance",
+  "replay_parked_work",
+] as const;
 export type ModerationActionKind = (typeof moderationActionKinds)[number];
 
 /**

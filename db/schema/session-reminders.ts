@@ -46,7 +46,10 @@ export const reminderPlans = sqliteTable(
     doneAt: instant("done_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("reminder_plans_once").on(t.slotId, t.bookedAt, t.startAt, t.kind), index("reminder_plans_due_idx").on(t.doneAt, t.dueAt)],
+  (t) => [
+    uniqueIndex("reminder_plans_once").on(t.slotId, t.bookedAt, t.startAt, t.kind),
+    index("reminder_plans_due_idx").on(t.doneAt, t.dueAt),
+  ],
 );
 
 /** A private calendar feed URL of one user: the token is the secret in the URL; resetting it revokes the old URL. */
@@ -59,5 +62,9 @@ export const calendarFeeds = sqliteTable(
     token: text("token").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("calendar_feeds_owner").on(t.ownerRole, t.ownerId), uniqueIndex("calendar_feeds_token").on(t.token), index("calendar_feeds_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("calendar_feeds_owner").on(t.ownerRole, t.ownerId),
+    uniqueIndex("calendar_feeds_token").on(t.token),
+    index("calendar_feeds_created_idx").on(t.createdAt),
+  ],
 );

@@ -13,9 +13,13 @@ export const tickets = sqliteTable(
     accusedId: text("accused_id").notNull(),
     content: text("content").notNull(),
     /** complaint: against a person (SPEC). attendance: a dispute of a session's outcome (ADR 0026), with its slot. */
-    kind: text("kind", { enum: ["complaint", "attendance"] }).notNull().default("complaint"),
+    kind: text("kind", { enum: ["complaint", "attendance"] })
+      .notNull()
+      .default("complaint"),
     slotId: text("slot_id"),
-    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     /** How a moderator closed it: the accused was blocked, or the ticket was dismissed with a note. */
     resolution: text("resolution", { enum: ["blocked", "dismissed", "outcome_kept", "outcome_changed"] }),
     resolutionNote: text("resolution_note"),

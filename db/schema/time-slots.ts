@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type SessionOutcome, sessionOutcomes } from "../../shared/attendance";
 import { createdAt, id, instant } from "./columns";
 import { mentees } from "./mentees";
 import { mentors } from "./mentors";
-import { sessionOutcomes, type SessionOutcome } from "../../shared/attendance";
 
 export const slotStates = ["open", "booked", "deleted"] as const;
 /** session: a paid call (counts against the plan's calls per period). trial: the free intro call (one per mentee and mentor). */
@@ -13,7 +13,7 @@ export type SlotType = (typeof slotTypes)[number];
 export const slotSources = ["manual", "hours"] as const;
 export type SlotSource = (typeof slotSources)[number];
 /** How a booked session ended (ADR 0026), set after its end from the live room's records. */
-export { sessionOutcomes, type SessionOutcome };
+export { type SessionOutcome, sessionOutcomes };
 
 /** A one-hour slot a mentor publishes; a mentee books it. */
 export const timeSlots = sqliteTable(
@@ -60,7 +60,9 @@ export const timeSlots = sqliteTable(
     index("time_slots_mentee_idx").on(t.menteeId),
     uniqueIndex("time_slots_mentor_start_live").on(t.mentorId, t.startAt).where(sql`state <> 'deleted'`),
     /** One free trial call per mentee and mentor (a cancelled one, or one the mentor deleted, does not count). */
-    uniqueIndex("time_slots_one_trial").on(t.menteeId, t.mentorId).where(sql`type = 'trial' and state = 'booked' and outcome is not 'mentor_no_show'`),
+    uniqueIndex("time_slots_one_trial")
+      .on(t.menteeId, t.mentorId)
+      .where(sql`type = 'trial' and state = 'booked' and outcome is not 'mentor_no_show'`),
     index("time_slots_state_start_idx").on(t.state, t.startAt),
     index("time_slots_booking_idx").on(t.bookingId),
     /** The settle job's scan: booked sessions without an outcome, by end. */

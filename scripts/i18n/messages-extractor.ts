@@ -43,7 +43,8 @@ export function templateMessage(node: ts.TemplateExpression): string {
 const IGNORED_CALLEES = /^(console\.\w+|new Error|Error|logger\.\w+|\w+\.log)$/;
 
 export const messagesExtractor: ExtractorType = {
-  match: (filename) => MESSAGE_FILES.test(filename.replaceAll("\\", "/")) && !NOT_MESSAGES.test(filename.replaceAll("\\", "/")) && !filename.endsWith(".d.ts"),
+  match: (filename) =>
+    MESSAGE_FILES.test(filename.replaceAll("\\", "/")) && !NOT_MESSAGES.test(filename.replaceAll("\\", "/")) && !filename.endsWith(".d.ts"),
   extract(filename, code, onMessageExtracted) {
     const source = ts.createSourceFile(filename, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const found = (text: string, node: ts.Node) => {
@@ -59,14 +60,19 @@ export const messagesExtractor: ExtractorType = {
         node.statements.forEach(words);
         return;
       }
-      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) return;
+      if (
+        ts.isBinaryExpression(node) &&
+        [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)
+      )
+        return;
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text && !/[{}<>]/.test(node.text)) {
         const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
         onMessageExtracted({ id: node.text, message: node.text, origin: [filename, line + 1, character] });
       } else if (ts.isTemplateExpression(node)) found(templateMessage(node), node);
       ts.forEachChild(node, words);
     };
-    const tagged = (node: ts.Node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === "i18n" && /^\s*words\b/.test(ts.getTextOfJSDocComment(tag.comment) ?? ""));
+    const tagged = (node: ts.Node) =>
+      ts.getJSDocTags(node).some((tag) => tag.tagName.text === "i18n" && /^\s*words\b/.test(ts.getTextOfJSDocComment(tag.comment) ?? ""));
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
       if ((ts.isVariableStatement(node) || ts.isFunctionDeclaration(node)) && tagged(node)) {

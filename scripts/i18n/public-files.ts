@@ -10,7 +10,13 @@ import { dirname, join, normalize, relative } from "node:path";
  * catalogs by itself.
  */
 export function publicFiles(root: string): string[] {
-  const entries = ["src/main.tsx", "src/routes/__root.tsx", "src/routes/index.tsx", "src/prerender/shells.tsx", "src/prerender/public-pages.tsx"];
+  const entries = [
+    "src/main.tsx",
+    "src/routes/__root.tsx",
+    "src/routes/index.tsx",
+    "src/prerender/shells.tsx",
+    "src/prerender/public-pages.tsx",
+  ];
   const folders = ["src/routes/browse", "src/routes/auth"];
   const starts = [...entries, ...folders.flatMap((folder) => filesUnder(root, folder))];
   const seen = new Set<string>();

@@ -43,4 +43,5 @@ for (const [english, translated] of Object.entries(translations)) {
 }
 writeFileSync(file, po.toString().replace(/\n*$/, "\n"));
 console.log(`${written} translations written to ${file}`);
-if (unknown.length) console.log(`${unknown.length} not in the catalog (extract first, or the English differs):\n${unknown.map((u) => `  ${u}`).join("\n")}`);
+if (unknown.length)
+  console.log(`${unknown.length} not in the catalog (extract first, or the English differs):\n${unknown.map((u) => `  ${u}`).join("\n")}`);

@@ -12,11 +12,17 @@ export const required = <S extends v.GenericSchema<string, unknown>>(schema: S) 
 const requiredText = (message: string, max: number, maxMessage: string) =>
   required(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, maxMessage)));
 
-const optionalText = (max: number, maxMessage: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, maxMessage)), "");
+const optionalText = (max: number, maxMessage: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, maxMessage)), "");
 
 export const emailField = required(
-  v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.email("Invalid email"), v.maxLength(254, "Invalid email"), v.toLowerCase()),
+  v.pipe(
+    v.string("Email is required"),
+    v.trim(),
+    v.nonEmpty("Email is required"),
+    v.email("Invalid email"),
+    v.maxLength(254, "Invalid email"),
+    v.toLowerCase(),
+  ),
 );
 
 export const passwordField = required(
@@ -58,7 +64,10 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
  * (services/common-passwords.ts), which keeps the list out of the pages' JavaScript.
  */
 export const newPasswordLength = <T extends { password: string }>() =>
-  v.forward<T, v.CheckIssue<T>, ["password"]>(v.check((input) => [...input.password].length >= MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT), ["password"] as never);
+  v.forward<T, v.CheckIssue<T>, ["password"]>(
+    v.check((input) => [...input.password].length >= MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+    ["password"] as never,
+  );
 
 export const menteeSignupSchema = v.pipe(v.object(personFields), passwordsMatch(), newPasswordLength());
 export type MenteeSignup = v.InferInput<typeof menteeSignupSchema>;
@@ -75,7 +84,10 @@ export const hourlyRateField = v.pipe(
 
 /** Skill names: trimmed, non-empty, de-duplicated case-insensitively, first spelling kept. */
 export const skillListField = v.pipe(
-  v.array(v.pipe(v.string("Each skill must be text"), v.trim(), v.maxLength(40, "A skill must be at most 40 characters")), "Skills are required"),
+  v.array(
+    v.pipe(v.string("Each skill must be text"), v.trim(), v.maxLength(40, "A skill must be at most 40 characters")),
+    "Skills are required",
+  ),
   v.transform((skills) => {
     const seen = new Set<string>();
     return skills.filter((s) => {
@@ -91,7 +103,10 @@ export const skillListField = v.pipe(
 
 /** Splits the comma-separated skills input of the mentor form. */
 export function splitSkills(input: string): string[] {
-  return input.split(",").map((s) => s.trim()).filter(Boolean);
+  return input
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const mentorApplicationSchema = v.pipe(
@@ -101,7 +116,11 @@ export const mentorApplicationSchema = v.pipe(
     firmName: requiredText("Firm Name is required", 80, "Firm Name must be at most 80 characters"),
     location: optionalText(80, "Location must be at most 80 characters"),
     bio: requiredText("Bio is required", 2000, "Bio must be at most 2000 characters"),
-    educationalQualification: requiredText("Educational Qualification is required", 120, "Educational Qualification must be at most 120 characters"),
+    educationalQualification: requiredText(
+      "Educational Qualification is required",
+      120,
+      "Educational Qualification must be at most 120 characters",
+    ),
     hourlyRate: v.optional(hourlyRateField, Number.NaN),
     expertise: v.optional(skillListField, []),
     website: v.optional(linkField("Website"), ""),
@@ -119,4 +138,10 @@ export type LoginInput = v.InferInput<typeof loginSchema>;
 export const roleField = v.picklist(["mentee", "mentor", "moderator"], "Unknown account type");
 
 /** The signed notice a refused Google sign-in carries: a token, traded for the blocked account's message. */
-export const blockedNoticeSchema = v.object({ notice: v.pipe(v.string("The notice is missing"), v.minLength(20, "This notice is not valid"), v.maxLength(2000, "This notice is not valid")) });
+export const blockedNoticeSchema = v.object({
+  notice: v.pipe(
+    v.string("The notice is missing"),
+    v.minLength(20, "This notice is not valid"),
+    v.maxLength(2000, "This notice is not valid"),
+  ),
+});

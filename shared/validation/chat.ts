@@ -24,7 +24,11 @@ export const messageContentField = v.pipe(
 );
 
 /** The client's id for one send; a retry carries the same one. */
-export const clientIdField = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, "The message's client id must be 8 to 64 letters, digits, - or _"));
+export const clientIdField = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{8,64}$/, "The message's client id must be 8 to 64 letters, digits, - or _"),
+);
 
 /** Opens (or finds) the conversation with the other side: `mentorId` for a mentee, `menteeId` for a mentor. */
 export const openConversationSchema = v.object({

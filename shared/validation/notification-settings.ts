@@ -4,9 +4,19 @@ import { CHANNELS, NOTICE_KINDS } from "../notification-kinds";
 /** The notification settings screen and this device's push subscription (ADR 0027). */
 
 const base64url = (what: string, max: number) =>
-  v.pipe(v.string(`${what} is required`), v.nonEmpty(`${what} is required`), v.maxLength(max, `${what} is too long`), v.regex(/^[\w-]+={0,2}$/, `${what} must be base64url`));
+  v.pipe(
+    v.string(`${what} is required`),
+    v.nonEmpty(`${what} is required`),
+    v.maxLength(max, `${what} is too long`),
+    v.regex(/^[\w-]+={0,2}$/, `${what} must be base64url`),
+  );
 
-export const pushEndpointField = v.pipe(v.string("endpoint is required"), v.nonEmpty("endpoint is required"), v.maxLength(1024, "endpoint is too long"), v.url("endpoint must be a URL"));
+export const pushEndpointField = v.pipe(
+  v.string("endpoint is required"),
+  v.nonEmpty("endpoint is required"),
+  v.maxLength(1024, "endpoint is too long"),
+  v.url("endpoint must be a URL"),
+);
 
 export const channelSwitchSchema = v.object({
   kind: v.picklist(NOTICE_KINDS, "Choose a kind of notification"),

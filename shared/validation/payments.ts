@@ -1,6 +1,7 @@
 import * as v from "valibot";
 
-const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
+const id = (what: string) =>
+  v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
 
 /** `create-checkout` (SPEC §7): `mentorPriceId` is accepted for old clients and ignored: the server decides the price. */
 export const checkoutSchema = v.object({
@@ -18,4 +19,3 @@ export const checkoutSessionSchema = v.object({
 });
 
 export const subscriptionIdSchema = v.object({ subscriptionId: id("subscriptionId") });
-

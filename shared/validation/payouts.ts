@@ -4,10 +4,15 @@ import { timeZoneField } from "./moderation";
 
 /** Inputs of the mentor's Earnings page and the moderator's money screens (ADR 0024). */
 
-const id = (what: string) => v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
+const id = (what: string) =>
+  v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(64, `Unknown ${what}`));
 
 /** A calendar month "YYYY-MM" (2000-01 to 2099-12), read in the mentor's time zone. */
-export const monthField = v.pipe(v.string("The month must look like 2026-11"), v.trim(), v.regex(/^20\d\d-(0[1-9]|1[0-2])$/, "The month must look like 2026-11"));
+export const monthField = v.pipe(
+  v.string("The month must look like 2026-11"),
+  v.trim(),
+  v.regex(/^20\d\d-(0[1-9]|1[0-2])$/, "The month must look like 2026-11"),
+);
 
 /** `payouts.earnings`: the month whose lines to show (default: this month). */
 export const earningsSchema = v.optional(v.object({ month: v.optional(monthField) }), {});

@@ -6,9 +6,19 @@ import { timeZoneField } from "./scheduling";
 
 const text = (label: string, max: number, required = false) =>
   required
-    ? v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`))
+    ? v.pipe(
+        v.string(`${label} is required`),
+        v.trim(),
+        v.nonEmpty(`${label} is required`),
+        v.maxLength(max, `${label} must be at most ${max} characters`),
+      )
     : v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
-const phone = v.pipe(v.string("Mobile number is required"), v.trim(), v.nonEmpty("Mobile number is required"), v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"));
+const phone = v.pipe(
+  v.string("Mobile number is required"),
+  v.trim(),
+  v.nonEmpty("Mobile number is required"),
+  v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"),
+);
 
 /** Fields a mentee may change; absent fields stay as they are. */
 export const menteeProfileUpdateSchema = v.object({
@@ -55,4 +65,6 @@ export const removeSkillSchema = v.object({
 
 export const MAX_SKILLS = 20;
 
-export const mentorIdSchema = v.object({ mentorId: v.pipe(v.string("mentorId is required"), v.nonEmpty("mentorId is required"), v.maxLength(64, "Unknown mentor")) });
+export const mentorIdSchema = v.object({
+  mentorId: v.pipe(v.string("mentorId is required"), v.nonEmpty("mentorId is required"), v.maxLength(64, "Unknown mentor")),
+});

@@ -3,7 +3,8 @@ import { lineFeeds, plainText } from "./plain-text";
 
 /** Moving a booking, the mentor's request to reschedule, and the reasons given when cancelling (ADR 0023). */
 
-const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
+const id = (label: string) =>
+  v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 
 export const REASON_MAX = 500;
 

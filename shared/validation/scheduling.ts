@@ -2,9 +2,14 @@ import * as v from "valibot";
 import { canonicalZone, isTimeZone } from "../zoned-time";
 import { lineFeeds, plainLine, plainText } from "./plain-text";
 
-const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
+const id = (label: string) =>
+  v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 const optionalText = (label: string, max: number, plain: ReturnType<typeof plainText>) =>
-  v.optional(v.nullable(v.pipe(v.string(`${label} must be text`), lineFeeds, v.trim(), plain, v.maxLength(max, `${label} must be at most ${max} characters`))));
+  v.optional(
+    v.nullable(
+      v.pipe(v.string(`${label} must be text`), lineFeeds, v.trim(), plain, v.maxLength(max, `${label} must be at most ${max} characters`)),
+    ),
+  );
 
 export const MAX_WEEKS = 12;
 export const MAX_DAYS_AHEAD = 90;
@@ -13,16 +18,31 @@ export const MAX_DAYS_AHEAD = 90;
 export const instantField = v.pipe(
   v.string("Start is required"),
   v.trim(),
-  v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), "Start must be an ISO date and time, such as 2026-03-09T04:00:00Z"),
+  v.check(
+    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)),
+    "Start must be an ISO date and time, such as 2026-03-09T04:00:00Z",
+  ),
   v.transform((s) => new Date(s)),
 );
 
 export const slotDetailsSchema = v.object({
   start: instantField,
   title: optionalText("Title", 120, plainLine("A title must be one line of plain text, without line breaks or control characters.")),
-  description: optionalText("Description", 1000, plainText("A description cannot contain control characters such as a carriage return (line breaks are fine).")),
+  description: optionalText(
+    "Description",
+    1000,
+    plainText("A description cannot contain control characters such as a carriage return (line breaks are fine)."),
+  ),
   /** Repeat weekly: 1 (just this one) to 12 weeks. */
-  weeks: v.optional(v.pipe(v.number("Weeks must be a number"), v.integer("Weeks must be a whole number"), v.minValue(1, "Weeks must be at least 1"), v.maxValue(MAX_WEEKS, `Weeks must be at most ${MAX_WEEKS}`)), 1),
+  weeks: v.optional(
+    v.pipe(
+      v.number("Weeks must be a number"),
+      v.integer("Weeks must be a whole number"),
+      v.minValue(1, "Weeks must be at least 1"),
+      v.maxValue(MAX_WEEKS, `Weeks must be at most ${MAX_WEEKS}`),
+    ),
+    1,
+  ),
 });
 
 export const publishSlotsSchema = v.object({ slotDetails: slotDetailsSchema });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { NO_RATING, PRICE_RANGES, SORTS, type PriceRange, type SortCode } from "./search-filters";
+import { NO_RATING, PRICE_RANGES, type PriceRange, SORTS, type SortCode } from "./search-filters";
 
-export { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, SORTS, type PriceCode, type PriceRange, type SortCode } from "./search-filters";
+export { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, SORTS, type SortCode } from "./search-filters";
 
 const rangeCodes = Object.keys(PRICE_RANGES) as PriceRange[];
 const sortCodes = Object.keys(SORTS) as SortCode[];
@@ -14,6 +14,14 @@ export const mentorSearchSchema = v.object({
   range: v.optional(v.picklist(rangeCodes, `range must be one of ${rangeCodes.join(", ")}`)),
   /** The order of the results; left out, best match (best rated first without text). */
   sort: v.optional(v.picklist(sortCodes, `sort must be one of ${sortCodes.join(", ")}`)),
-  limit: v.optional(v.pipe(v.number("limit must be a number"), v.integer("limit must be a whole number"), v.minValue(1, "limit must be at least 1"), v.maxValue(50, "limit must be at most 50")), 24),
+  limit: v.optional(
+    v.pipe(
+      v.number("limit must be a number"),
+      v.integer("limit must be a whole number"),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(50, "limit must be at most 50"),
+    ),
+    24,
+  ),
 });
 export type MentorSearch = v.InferInput<typeof mentorSearchSchema>;

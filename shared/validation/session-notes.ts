@@ -1,13 +1,14 @@
 import * as v from "valibot";
-import { agendaIsPlain, MAX_AGENDA } from "./scheduling";
 import { lineFeeds } from "./plain-text";
+import { agendaIsPlain, MAX_AGENDA } from "./scheduling";
 
 /**
  * Inputs of "before and after" a session (ADR 0026): the mentee's agenda edited after booking, the
  * shared notes of a completed session and the comments under them, and the one-tap rating prompt.
  */
 
-const id = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
+const id = (label: string) =>
+  v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(64, `${label} is not valid`));
 
 /** The longest notes a mentor keeps for a session, in characters. */
 export const NOTES_MAX = 5000;
@@ -18,7 +19,13 @@ export { MAX_AGENDA };
 /** Her agenda for a booked session, until it starts: trimmed; empty removes it. */
 export const agendaEditSchema = v.object({
   slotId: id("slotId"),
-  agenda: v.pipe(v.string("Agenda must be text"), lineFeeds, v.trim(), agendaIsPlain, v.maxLength(MAX_AGENDA, `Agenda must be at most ${MAX_AGENDA} characters`)),
+  agenda: v.pipe(
+    v.string("Agenda must be text"),
+    lineFeeds,
+    v.trim(),
+    agendaIsPlain,
+    v.maxLength(MAX_AGENDA, `Agenda must be at most ${MAX_AGENDA} characters`),
+  ),
 });
 
 export const sessionSlotSchema = v.object({ slotId: id("slotId") });

@@ -12,7 +12,12 @@ export const ticketContentField = v.pipe(
   v.maxLength(TICKET_MAX, `Please keep it to at most ${TICKET_MAX.toLocaleString("en-IN")} characters`),
 );
 
-const accusedId = v.pipe(v.string("Please choose whom the ticket is about"), v.trim(), v.nonEmpty("Please choose whom the ticket is about"), v.maxLength(64, "Unknown account"));
+const accusedId = v.pipe(
+  v.string("Please choose whom the ticket is about"),
+  v.trim(),
+  v.nonEmpty("Please choose whom the ticket is about"),
+  v.maxLength(64, "Unknown account"),
+);
 
 export const raiseTicketSchema = v.object({
   complaint: v.object({ accusedId }, "Please choose whom the ticket is about"),

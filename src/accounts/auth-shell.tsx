@@ -1,10 +1,20 @@
 import type { ReactNode } from "react";
 import { PublicNav } from "../layout/public-nav";
-import { MAIN_ID } from "../ui/skip-link";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
+import { MAIN_ID } from "../ui/skip-link";
 
 /** The public frame of the sign-in and sign-up pages: top bar and one centred card. */
-export function AuthShell({ title, description, wide, children }: { title: string; description?: string; wide?: boolean; children: ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  wide,
+  children,
+}: {
+  title: string;
+  description?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <PublicNav />

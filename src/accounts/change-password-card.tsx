@@ -1,18 +1,18 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
-import { changePasswordSchema, type ChangePasswordInput } from "../../shared/validation/password-reset";
-import { FormAlert } from "../ui/form-alert";
-import { SubmitButton } from "../ui/submit-button";
+import { toast } from "@/ui/toast";
+import { type ChangePasswordInput, changePasswordSchema } from "../../shared/validation/password-reset";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { FormAlert } from "../ui/form-alert";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
-import { useState } from "react";
+import { SubmitButton } from "../ui/submit-button";
 
 /** Change password from one's profile: the current password is required; other sign-ins end, this one stays. */
 export function ChangePasswordCard() {
@@ -20,19 +20,27 @@ export function ChangePasswordCard() {
   const trpc = useTRPC();
   const change = useMutation(trpc.password.change.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ChangePasswordInput>({ resolver: valibotResolver(changePasswordSchema), defaultValues: { currentPassword: "", password: "", confirmPassword: "" } });
+  const form = useForm<ChangePasswordInput>({
+    resolver: valibotResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const answer = await change.mutateAsync({ currentPassword: values.currentPassword ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
+      const answer = await change.mutateAsync({
+        currentPassword: values.currentPassword ?? "",
+        password: values.password ?? "",
+        confirmPassword: values.confirmPassword ?? "",
+      });
       form.reset();
       toast.success(translateServerMessage(answer.message));
     } catch (error) {
       const answer = apiError(error);
       const field = answer?.details.field;
-      if (answer && (field === "currentPassword" || field === "password")) form.setError(field, { type: "server", message: answer.message });
+      if (answer && (field === "currentPassword" || field === "password"))
+        form.setError(field, { type: "server", message: answer.message });
       else setFormError(answer?.message ?? t`Network issue. Please try again later.`);
     }
   });

@@ -1,21 +1,26 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/ui/toast";
-import { apiError } from "@/platform/api-error";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { LOGIN_SEARCH } from "@/platform/areas";
-import { useTRPC } from "@/platform/trpc";
 import { useRedirectAfter } from "@/accounts/use-redirect-after";
-import { requestCodeSchema, resetPasswordSchema, type RequestCodeInput, type ResetPasswordInput } from "../../shared/validation/password-reset";
-import { AuthShell } from "./auth-shell";
+import { apiError } from "@/platform/api-error";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import {
+  type RequestCodeInput,
+  type ResetPasswordInput,
+  requestCodeSchema,
+  resetPasswordSchema,
+} from "../../shared/validation/password-reset";
 import { FormAlert } from "../ui/form-alert";
-import { SubmitButton } from "../ui/submit-button";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
+import { SubmitButton } from "../ui/submit-button";
+import { AuthShell } from "./auth-shell";
 
 /** SPEC §8 / §9: the reset success text and the delay before the sign-in page. */
 export const RESET_SUCCESS = "Password Changed Successfully..!! Please login again";
@@ -36,7 +41,10 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
   const requestCode = useMutation(trpc.password.requestResetCode.mutationOptions());
   const reset = useMutation(trpc.password.resetPassword.mutationOptions());
   const emailForm = useForm<RequestCodeInput>({ resolver: valibotResolver(requestCodeSchema), defaultValues: { email: "" } });
-  const resetForm = useForm<ResetPasswordInput>({ resolver: valibotResolver(resetPasswordSchema), defaultValues: { email: "", otp: "", password: "", confirmPassword: "" } });
+  const resetForm = useForm<ResetPasswordInput>({
+    resolver: valibotResolver(resetPasswordSchema),
+    defaultValues: { email: "", otp: "", password: "", confirmPassword: "" },
+  });
 
   const sendCode = async (email: string) => {
     setFormError(null);
@@ -54,7 +62,13 @@ export function ForgotPasswordPage({ role }: { role: "mentee" | "mentor" }) {
   const onReset = resetForm.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const answer = await reset.mutateAsync({ role, email: sentTo ?? "", otp: values.otp ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
+      const answer = await reset.mutateAsync({
+        role,
+        email: sentTo ?? "",
+        otp: values.otp ?? "",
+        password: values.password ?? "",
+        confirmPassword: values.confirmPassword ?? "",
+      });
       toast.success(translateServerMessage(answer.message));
       redirectAfter("/auth/login", REDIRECT_DELAY_MS);
     } catch (error) {

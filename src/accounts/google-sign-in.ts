@@ -23,7 +23,10 @@ export const GOOGLE_INCOMPLETE = "Google sign-in did not complete. Please start 
 
 export function newHandoff(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export const startUrl = (handoff: string) => `${GOOGLE_START}?handoff=${encodeURIComponent(handoff)}`;
@@ -37,7 +40,13 @@ export function startInThisTab(handoff: string, returnTo: string | null = null):
 }
 
 export function storeGoogleSession(session: GoogleSession): void {
-  writeSession("mentee", { id: session.menteeId, name: session.menteeName, profileImageUrl: session.profileImageUrl, accessToken: session.accessToken, refreshToken: session.refreshToken });
+  writeSession("mentee", {
+    id: session.menteeId,
+    name: session.menteeName,
+    profileImageUrl: session.profileImageUrl,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+  });
 }
 
 /** On the opener: the session of a message from its own popup carrying its own value, else null. */

@@ -1,6 +1,6 @@
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import type { Resolver } from "react-hook-form";
-import { mentorApplicationSchema, splitSkills, type MentorApplication } from "../../shared/validation/accounts";
+import { type MentorApplication, mentorApplicationSchema, splitSkills } from "../../shared/validation/accounts";
 
 /** The mentor sign-up form as typed: hourly rate as text of a number, skills as one comma-separated line. */
 export type MentorApplicationForm = Omit<MentorApplication, "hourlyRate" | "expertise"> & { hourlyRate: string; skills: string };

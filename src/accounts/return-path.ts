@@ -21,4 +21,3 @@ export function safeReturnPath(value: unknown): string | null {
   if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
-

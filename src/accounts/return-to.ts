@@ -1,6 +1,6 @@
 import { roleOfArea } from "../platform/areas";
-import { safeReturnPath } from "./return-path";
 import type { Role } from "../platform/session";
+import { safeReturnPath } from "./return-path";
 
 /**
  * Return-to after signing in: a "sign in to …" link carries `?redirect=<path>` and the
@@ -50,4 +50,3 @@ export function validateRedirectSearch(search: Record<string, unknown>): Redirec
   const path = safeReturnPath(search.redirect);
   return path ? { redirect: path } : {};
 }
-

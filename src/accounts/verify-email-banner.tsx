@@ -31,7 +31,11 @@ export function VerifyEmailBanner({ role }: { role: "mentee" | "mentor" }) {
   // A page the Worker draws cannot know what this tab hid: it draws the banner, and the tab's own answer
   // follows at once when the app takes the page over (as a second render, not a mismatch).
   const who = `${role}:${useSession(role)?.id ?? ""}`;
-  const dismissed = useSyncExternalStore(onHidden, () => hiddenFor(who), () => false);
+  const dismissed = useSyncExternalStore(
+    onHidden,
+    () => hiddenFor(who),
+    () => false,
+  );
 
   if (dismissed || !status.data || status.data.verified) return null;
   const dismiss = () => {

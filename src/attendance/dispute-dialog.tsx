@@ -3,16 +3,30 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ReasonDialog } from "@/moderation/reason-dialog";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
+import { toast } from "@/ui/toast";
 import { DISPUTE_MAX } from "../../shared/attendance";
 
 /**
  * The confirmation of a dispute (ADR 0026), loaded on the tap that asks for it (the lists that show
  * outcomes stay light): what was recorded, until when, and an optional "What happened?".
  */
-export default function DisputeDialog({ slotId, recorded, otherName, until, zone, onClosed }: { slotId: string; recorded: string; otherName: string; until: string; zone: string; onClosed: () => void }) {
+export default function DisputeDialog({
+  slotId,
+  recorded,
+  otherName,
+  until,
+  zone,
+  onClosed,
+}: {
+  slotId: string;
+  recorded: string;
+  otherName: string;
+  until: string;
+  zone: string;
+  onClosed: () => void;
+}) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();

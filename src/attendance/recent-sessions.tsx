@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { LoadError } from "@/ui/load-error";
-import { Card, CardContent } from "@/ui/card";
-import { Skeleton } from "@/ui/skeleton";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
+import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
 import { SessionOutcomeLine } from "./session-outcome";
 
 /** The mentor's dashboard card of his sessions of the last two weeks and how each ended (ADR 0026), with Dispute while it is open. */
@@ -32,9 +32,18 @@ export function RecentSessions({ zone }: { zone: string }) {
               <li key={s.id} className="grid gap-1 border-b border-slate-100 pb-3 last:border-0 last:pb-0">
                 <p className="text-sm font-medium text-slate-900">
                   {s.menteeName ?? t`A mentee`}
-                  {s.type === "trial" ? ` ${t`(intro call)`}` : ""} · <span className="font-normal text-slate-700">{dateTime(s.start, zone)}</span>
+                  {s.type === "trial" ? ` ${t`(intro call)`}` : ""} ·{" "}
+                  <span className="font-normal text-slate-700">{dateTime(s.start, zone)}</span>
                 </p>
-                {s.attendance ? <SessionOutcomeLine slotId={s.id} attendance={s.attendance} viewer="mentor" otherName={s.menteeName ?? t`Mentee`} zone={zone} /> : null}
+                {s.attendance ? (
+                  <SessionOutcomeLine
+                    slotId={s.id}
+                    attendance={s.attendance}
+                    viewer="mentor"
+                    otherName={s.menteeName ?? t`Mentee`}
+                    zone={zone}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

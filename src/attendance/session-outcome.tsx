@@ -37,7 +37,21 @@ function outcomeText(outcome: SessionOutcome, viewer: Party, otherName: string):
  * mentor did not come is offered another time with him; a completed session links its notes.
  * `otherName` is the other participant's full name.
  */
-export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, zone, mentorId }: { slotId: string; attendance: Attendance; viewer: Party; otherName: string; zone: string; mentorId?: string }) {
+export function SessionOutcomeLine({
+  slotId,
+  attendance: a,
+  viewer,
+  otherName,
+  zone,
+  mentorId,
+}: {
+  slotId: string;
+  attendance: Attendance;
+  viewer: Party;
+  otherName: string;
+  zone: string;
+  mentorId?: string;
+}) {
   const [asking, setAsking] = useState(false);
   const missedByMentor = a.outcome === "mentor_no_show";
   const otherFirstName = otherName.split(" ")[0];
@@ -46,12 +60,16 @@ export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, z
     <div className="grid gap-2" data-testid="session-outcome">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className={`rounded-full px-2 py-0.5 font-medium ${TONE[a.outcome]}`}>{recorded}</span>
-        {a.disputed ? <span className="text-slate-700">
+        {a.disputed ? (
+          <span className="text-slate-700">
             <Trans>Disputed: a moderator is looking into it.</Trans>
-          </span> : null}
-        {viewer === "mentee" && missedByMentor ? <span className="text-slate-700">
+          </span>
+        ) : null}
+        {viewer === "mentee" && missedByMentor ? (
+          <span className="text-slate-700">
             <Trans>The call is back in your plan.</Trans>
-          </span> : null}
+          </span>
+        ) : null}
       </p>
       <div className="flex flex-wrap gap-2">
         {viewer === "mentee" && missedByMentor && mentorId ? (
@@ -72,7 +90,14 @@ export function SessionOutcomeLine({ slotId, attendance: a, viewer, otherName, z
       {a.outcome === "completed" ? <SessionNotesLink slotId={slotId} viewer={viewer} otherName={otherName} /> : null}
       {asking && a.disputeUntil ? (
         <Suspense fallback={null}>
-          <DisputeDialog slotId={slotId} recorded={recorded} otherName={otherFirstName} until={a.disputeUntil} zone={zone} onClosed={() => setAsking(false)} />
+          <DisputeDialog
+            slotId={slotId}
+            recorded={recorded}
+            otherName={otherFirstName}
+            until={a.disputeUntil}
+            zone={zone}
+            onClosed={() => setAsking(false)}
+          />
         </Suspense>
       ) : null}
     </div>

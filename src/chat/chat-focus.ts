@@ -9,5 +9,11 @@ export function setOpenConversation(id: string | null): void {
 }
 
 export function isConversationOnScreen(id: unknown): boolean {
-  return typeof id === "string" && id === openConversationId && typeof document !== "undefined" && document.visibilityState === "visible" && document.hasFocus();
+  return (
+    typeof id === "string" &&
+    id === openConversationId &&
+    typeof document !== "undefined" &&
+    document.visibilityState === "visible" &&
+    document.hasFocus()
+  );
 }

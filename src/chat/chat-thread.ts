@@ -3,7 +3,13 @@ import { dayOf, longDate } from "../platform/dates";
 
 /** Pure logic of an open thread: merging held pages with sends in flight, and day separators. */
 
-export type HeldMessage = { id: string; clientId: string | null; content: string; createdAt: string; sender: { senderType: "mentee" | "mentor"; senderId: { _id: string; firstName: string } } };
+export type HeldMessage = {
+  id: string;
+  clientId: string | null;
+  content: string;
+  createdAt: string;
+  sender: { senderType: "mentee" | "mentor"; senderId: { _id: string; firstName: string } };
+};
 
 /** A message this tab is sending or failed to send; it carries the client id the server keys the send by. */
 export type PendingMessage = { clientId: string; content: string; createdAt: string; status: "sending" | "failed" };
@@ -26,7 +32,10 @@ export function mergeThread(pages: readonly { messages: readonly HeldMessage[] }
   }
   held.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const stored = new Set(held.map((m) => m.clientId).filter((id): id is string => id !== null));
-  return [...held.map((message) => ({ kind: "held" as const, message })), ...pending.filter((p) => !stored.has(p.clientId)).map((message) => ({ kind: "pending" as const, message }))];
+  return [
+    ...held.map((message) => ({ kind: "held" as const, message })),
+    ...pending.filter((p) => !stored.has(p.clientId)).map((message) => ({ kind: "pending" as const, message })),
+  ];
 }
 
 /** "Today", "Yesterday", or "March 5th 2025", in the viewer's zone. */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SendHorizontal } from "lucide-react";
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { MESSAGE_MAX } from "../../shared/validation/chat";
 import { Button } from "../ui/button";
 

@@ -7,10 +7,10 @@ import { Link } from "@tanstack/react-router";
 import { fromNow } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
 import { useNow } from "@/platform/use-now";
-import { LoadError } from "../ui/load-error";
 import { Avatar } from "../ui/avatar";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
-import { INBOX_THREAD, type ChatSide } from "./inbox-paths";
+import { type ChatSide, INBOX_THREAD } from "./inbox-paths";
 
 const EMPTY: Record<ChatSide, MessageDescriptor> = {
   mentee: msg`No conversations yet. Open a mentor's profile you subscribe to and choose Chat.`,
@@ -52,7 +52,9 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
               <Avatar src={c.other.profileImageUrl} name={c.other.name} alt="" className="size-10 text-sm" />
               <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
                 <span className="flex min-w-0 items-baseline justify-between gap-2">
-                  <span className={`min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.other.name}</span>
+                  <span className={`min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>
+                    {c.other.name}
+                  </span>
                   <time dateTime={c.updatedAt} className="shrink-0 text-xs text-slate-600">
                     {fromNow(c.updatedAt)}
                   </time>
@@ -60,7 +62,10 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
                 <span className="flex min-w-0 items-center justify-between gap-2">
                   <span className={`min-w-0 truncate text-sm ${unread ? "text-slate-900" : "text-slate-600"}`}>{preview}</span>
                   {unread ? (
-                    <span data-testid="unread-badge" className="shrink-0 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    <span
+                      data-testid="unread-badge"
+                      className="shrink-0 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                    >
                       {c.unreadCount}
                       <span className="sr-only"> {t`unread`}</span>
                     </span>

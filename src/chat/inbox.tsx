@@ -16,7 +16,10 @@ export function Inbox({ side, conversationId }: { side: ChatSide; conversationId
         <Trans>Connect</Trans>
       </h1>
       <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_1fr]">
-        <nav aria-label={t`Conversations`} className={cn("min-h-0 overflow-y-auto border-slate-200 md:border-r", conversationId ? "hidden md:block" : "block")}>
+        <nav
+          aria-label={t`Conversations`}
+          className={cn("min-h-0 overflow-y-auto border-slate-200 md:border-r", conversationId ? "hidden md:block" : "block")}
+        >
           <ConversationList side={side} activeId={conversationId} />
         </nav>
         <div className={cn("min-h-0", conversationId ? "block" : "hidden md:flex md:items-center md:justify-center")}>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ThreadItem } from "@/chat/chat-thread";
 import { clockTime } from "@/platform/dates";
 import { cn } from "@/ui/class-names";
-import type { ThreadItem } from "@/chat/chat-thread";
 import { Button } from "../ui/button";
 
 /** One message as plain text (React escapes it; no HTML is ever rendered), with its time or sending state. */

@@ -3,16 +3,16 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef } from "react";
-import { apiError } from "@/platform/api-error";
 import { setOpenConversation } from "@/chat/chat-focus";
 import { dayLabel, mergeThread, startsNewDay } from "@/chat/chat-thread";
+import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
-import { LoadError } from "../ui/load-error";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
 import { Composer } from "./composer";
-import { INBOX, type ChatSide } from "./inbox-paths";
+import { type ChatSide, INBOX } from "./inbox-paths";
 import { MessageBubble } from "./message-bubble";
 import { useMessageSender } from "./use-message-sender";
 
@@ -25,7 +25,9 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   const queryClient = useQueryClient();
   const conversation = useQuery(trpc.chat.conversation.queryOptions({ conversationId }));
   const threadInput = { conversationId, limit: PAGE };
-  const pages = useInfiniteQuery(trpc.chat.messages.infiniteQueryOptions(threadInput, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
+  const pages = useInfiniteQuery(
+    trpc.chat.messages.infiniteQueryOptions(threadInput, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
   const { pending, onSend, retry } = useMessageSender(threadInput);
   const items = mergeThread(pages.data?.pages ?? [], pending);
 
@@ -36,8 +38,12 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   }, [queryClient, trpc]);
 
   // Opening the conversation, and every new message while it is on screen, marks it read.
-  const markRead = useMutation(trpc.chat.markRead.mutationOptions({ onSuccess: ({ marked }) => (marked > 0 ? refreshCounts() : undefined) }));
-  const newestFromOther = [...items].reverse().find((i) => i.kind === "held" && i.message.sender.senderType !== side)?.message as { id: string } | undefined;
+  const markRead = useMutation(
+    trpc.chat.markRead.mutationOptions({ onSuccess: ({ marked }) => (marked > 0 ? refreshCounts() : undefined) }),
+  );
+  const newestFromOther = [...items].reverse().find((i) => i.kind === "held" && i.message.sender.senderType !== side)?.message as
+    | { id: string }
+    | undefined;
   const newestFromOtherId = newestFromOther?.id;
   const { mutate: markReadNow } = markRead;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message from the other person (newestFromOtherId) marks the conversation read again
@@ -66,7 +72,12 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
     const before = shape.current;
     if (before.first && firstKey !== before.first && lastKey === before.last) el.scrollTop += el.scrollHeight - before.height;
     else if (lastKey !== before.last && (before.atBottom || lastItem?.kind === "pending")) el.scrollTop = el.scrollHeight;
-    shape.current = { first: firstKey, last: lastKey, height: el.scrollHeight, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80 };
+    shape.current = {
+      first: firstKey,
+      last: lastKey,
+      height: el.scrollHeight,
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80,
+    };
   }, [firstKey, lastKey, lastItem?.kind]);
   const onScroll = () => {
     const el = scroller.current;
@@ -123,7 +134,13 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
                 </Button>
               </div>
             ) : null}
-            <div role="log" aria-live="polite" aria-relevant="additions" aria-label={otherName !== undefined ? t`Messages with ${otherName}` : t`Messages`} className="grid gap-2">
+            <div
+              role="log"
+              aria-live="polite"
+              aria-relevant="additions"
+              aria-label={otherName !== undefined ? t`Messages with ${otherName}` : t`Messages`}
+              className="grid gap-2"
+            >
               {items.length === 0 ? (
                 <p className="py-8 text-center text-sm text-slate-600">
                   <Trans>No messages yet. Say hello!</Trans>
@@ -136,7 +153,11 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
                 return (
                   <Fragment key={key}>
                     {startsNewDay(previous, item.message.createdAt) ? (
-                      <div role="separator" aria-label={dayLabel(item.message.createdAt)} className="my-2 flex items-center gap-3 text-xs text-slate-500">
+                      <div
+                        role="separator"
+                        aria-label={dayLabel(item.message.createdAt)}
+                        className="my-2 flex items-center gap-3 text-xs text-slate-500"
+                      >
                         <span className="h-px flex-1 bg-slate-200" />
                         {dayLabel(item.message.createdAt)}
                         <span className="h-px flex-1 bg-slate-200" />

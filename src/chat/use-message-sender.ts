@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "@/ui/toast";
-import { apiError } from "@/platform/api-error";
 import { newClientId, type PendingMessage } from "@/chat/chat-thread";
+import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 
 /**
  * Sending into an open thread (the inbox's and the call's text panel): each message is pending under
@@ -33,7 +33,9 @@ export function useMessageSender(threadInput: { conversationId: string; limit: n
       })
       .catch((error: unknown) => {
         setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: "failed" } : p)));
-        toast.error(t`Something went Wrong from the Send API`, { description: apiError(error)?.message ?? t`Please check your connection and retry.` });
+        toast.error(t`Something went Wrong from the Send API`, {
+          description: apiError(error)?.message ?? t`Please check your connection and retry.`,
+        });
       });
   };
   const onSend = (content: string) => {

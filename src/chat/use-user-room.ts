@@ -2,15 +2,15 @@ import { t } from "@lingui/core/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/ui/toast";
-import { isConversationOnScreen } from "./chat-focus";
+import type { NoticeKind } from "../../shared/notification-kinds";
+import type { MessagePush, SchedulerChange } from "../../shared/realtime-protocol";
 import { translateNotice } from "../platform/i18n/notice-messages";
 import { RealtimeClient } from "../platform/realtime";
+import { type Role, useSession } from "../platform/session";
 import { fetchSocketTicket } from "../platform/socket-ticket";
 import { useTRPC, useTRPCClient } from "../platform/trpc";
 import { browserZone } from "../platform/zoned";
-import type { MessagePush, SchedulerChange } from "../../shared/realtime-protocol";
-import type { NoticeKind } from "../../shared/notification-kinds";
-import { useSession, type Role } from "../platform/session";
+import { isConversationOnScreen } from "./chat-focus";
 
 function senderName(push: MessagePush): string {
   return push.sender.senderId.firstName || t`your contact`;
@@ -61,7 +61,10 @@ export function useUserRoom(role: Role): void {
     // The kinds she turned off "in the app" raise no pop-up (ADR 0027); her choices are read once a minute at most.
     const inApp = (kind: NoticeKind) =>
       queryClient
-        .fetchQuery({ ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }), staleTime: 60_000 })
+        .fetchQuery({
+          ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }),
+          staleTime: 60_000,
+        })
         .then((preferences) => preferences[kind].inApp)
         .catch(() => true);
     let opened = false;
@@ -110,7 +113,12 @@ export function useUserRoom(role: Role): void {
  * rescheduling changes (a move, a cancel, a request to reschedule; ADR 0023) say what happened.
  */
 export function schedulerToast(role: string, change: SchedulerChange | undefined): string {
-  if (role === "mentor") return change === "moved" ? t`A mentee moved a session` : change === "cancelled" ? t`A mentee cancelled a session` : t`Your schedule changed`;
+  if (role === "mentor")
+    return change === "moved"
+      ? t`A mentee moved a session`
+      : change === "cancelled"
+        ? t`A mentee cancelled a session`
+        : t`Your schedule changed`;
   if (change === "reschedule-requested") return t`Your mentor asked to move a session`;
   if (change === "cancelled") return t`A session was released`;
   return t`Schedule changed by mentor`;

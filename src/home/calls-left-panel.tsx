@@ -1,10 +1,10 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { formatDate } from "@/platform/zoned";
+import { ALL } from "@/search/browse";
 import { Avatar } from "@/ui/avatar";
 import { Button } from "@/ui/button";
-import { ALL } from "@/search/browse";
-import { formatDate } from "@/platform/zoned";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadError } from "@/ui/load-error";
-import { recentSearches } from "@/search/search-history";
 import { useSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { useMyZone } from "@/platform/use-my-zone";
+import { recentSearches } from "@/search/search-history";
+import { LoadError } from "@/ui/load-error";
 import { CallsLeftPanel } from "./calls-left-panel";
 import { HomePanelSkeleton } from "./home-panel";
 import { NextSessionPanel } from "./next-session-panel";

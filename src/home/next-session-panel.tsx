@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { SlotTime } from "@/scheduling/slot-time";
+import { ALL } from "@/search/browse";
 import { Avatar } from "@/ui/avatar";
 import { Button } from "@/ui/button";
-import { ALL } from "@/search/browse";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 

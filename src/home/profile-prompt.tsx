@@ -7,7 +7,11 @@ import { UserRound } from "lucide-react";
 import { Button } from "@/ui/button";
 import type { MenteeHomeData } from "./types";
 
-const MISSING_TEXT: Record<MenteeHomeData["profileMissing"][number], MessageDescriptor> = { photo: msg`a photo`, about: msg`a few lines about you`, timeZone: msg`your time zone` };
+const MISSING_TEXT: Record<MenteeHomeData["profileMissing"][number], MessageDescriptor> = {
+  photo: msg`a photo`,
+  about: msg`a few lines about you`,
+  timeZone: msg`your time zone`,
+};
 
 /** "Complete your profile" while her profile lacks a photo, an About text or a time zone. */
 export function ProfilePrompt({ missing }: { missing: MenteeHomeData["profileMissing"] }) {

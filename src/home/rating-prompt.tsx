@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Star } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/ui/button";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
+import { Button } from "@/ui/button";
+import { toast } from "@/ui/toast";
 import type { MenteeHomeData } from "./types";
 
 type Prompt = NonNullable<MenteeHomeData["ratingPrompt"]>;
@@ -25,25 +25,52 @@ export function RatingPrompt({ prompt, zone }: { prompt: MenteeHomeData["ratingP
   const [closed, setClosed] = useState<string | null>(null);
   if (thanks) {
     return (
-      <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
+      <div
+        role="status"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
+      >
         <p>{translateServerMessage(thanks.message)}</p>
-        <Link to="/mentees/browse/mentor/profile/$id" params={{ id: thanks.prompt.mentorId }} className="font-medium text-emerald-900 underline">
+        <Link
+          to="/mentees/browse/mentor/profile/$id"
+          params={{ id: thanks.prompt.mentorId }}
+          className="font-medium text-emerald-900 underline"
+        >
           <Trans>Add a few words to your review</Trans>
         </Link>
       </div>
     );
   }
   if (!prompt || closed === prompt.slotId) return null;
-  return <PromptCard key={prompt.slotId} prompt={prompt} zone={zone} onRated={(message) => setThanks({ prompt, message })} onClosed={() => setClosed(prompt.slotId)} />;
+  return (
+    <PromptCard
+      key={prompt.slotId}
+      prompt={prompt}
+      zone={zone}
+      onRated={(message) => setThanks({ prompt, message })}
+      onClosed={() => setClosed(prompt.slotId)}
+    />
+  );
 }
 
-function PromptCard({ prompt, zone, onRated, onClosed }: { prompt: Prompt; zone: string; onRated: (message: string) => void; onClosed: () => void }) {
+function PromptCard({
+  prompt,
+  zone,
+  onRated,
+  onClosed,
+}: {
+  prompt: Prompt;
+  zone: string;
+  onRated: (message: string) => void;
+  onClosed: () => void;
+}) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [hover, setHover] = useState(0);
-  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.mentees.home.pathFilter()), queryClient.invalidateQueries(trpc.reviews.pathFilter())]);
-  const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries(trpc.mentees.home.pathFilter()), queryClient.invalidateQueries(trpc.reviews.pathFilter())]);
+  const failed = (error: unknown) =>
+    toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
   const rate = useMutation(trpc.ratingPrompts.rate.mutationOptions({ onSuccess: (r) => (onRated(r.message), refresh()), onError: failed }));
   const dismiss = useMutation(trpc.ratingPrompts.dismiss.mutationOptions({ onSuccess: () => (onClosed(), refresh()), onError: failed }));
   const busy = rate.isPending || dismiss.isPending;

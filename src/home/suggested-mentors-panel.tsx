@@ -3,11 +3,11 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { RatingSummary } from "@/reviews/rating-summary";
-import { SkillList } from "@/profiles/skill-list";
-import { Avatar } from "@/ui/avatar";
-import { ALL, PROFILE_ROUTE } from "@/search/browse";
 import { formatRupees } from "@/platform/money";
+import { SkillList } from "@/profiles/skill-list";
+import { RatingSummary } from "@/reviews/rating-summary";
+import { ALL, PROFILE_ROUTE } from "@/search/browse";
+import { Avatar } from "@/ui/avatar";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData, SuggestedMentor } from "./types";
 
@@ -25,7 +25,11 @@ function Suggestion({ mentor }: { mentor: SuggestedMentor }) {
       <div className="flex min-w-0 items-center gap-3">
         <Avatar src={mentor.profileImageUrl} name={name} className="size-12" />
         <div className="grid min-w-0">
-          <Link to={PROFILE_ROUTE.mentee} params={{ id: mentor.id }} className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline">
+          <Link
+            to={PROFILE_ROUTE.mentee}
+            params={{ id: mentor.id }}
+            className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline"
+          >
             {name}
           </Link>
           <span className="truncate text-sm text-slate-600">
@@ -54,7 +58,11 @@ export function SuggestedMentorsPanel({ home }: { home: MenteeHomeData }) {
       id="home-suggested"
       title={t`Mentors for you`}
       action={
-        <Link to="/mentees/browse/mentor/$search" params={{ search: ALL }} className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline">
+        <Link
+          to="/mentees/browse/mentor/$search"
+          params={{ search: ALL }}
+          className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
+        >
           <Trans>Browse all mentors</Trans>
         </Link>
       }

@@ -10,6 +10,10 @@ const UPDATE_TOAST = "app-update";
  */
 export function startServiceWorker(): void {
   registerServiceWorker((reload) => {
-    toast("A new version of MentorLink is available.", { id: UPDATE_TOAST, duration: Infinity, action: { label: "Reload", onClick: reload } });
+    toast("A new version of MentorLink is available.", {
+      id: UPDATE_TOAST,
+      duration: Infinity,
+      action: { label: "Reload", onClick: reload },
+    });
   });
 }

@@ -2,22 +2,22 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { BellRing, LogOut, UserRound } from "lucide-react";
-import { useRef, type ReactNode } from "react";
-import { clearSession, useSession, type Role } from "@/platform/session";
-import { useTRPCClient } from "@/platform/trpc";
-import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
-import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
+import { type ReactNode, useRef } from "react";
 import { useUserRoom } from "@/chat/use-user-room";
-import { BrandLogo } from "./brand-logo";
-import { MAIN_ID, SkipLink } from "../ui/skip-link";
-import { AreaNav, type AreaNavItem } from "./area-nav";
-import { NotificationBell } from "../notifications/notification-bell";
-import { InAreaLayout } from "./page-chrome";
+import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
+import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
+import { clearSession, type Role, useSession } from "@/platform/session";
+import { useTRPCClient } from "@/platform/trpc";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
+import { NotificationBell } from "../notifications/notification-bell";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
-import { LanguageSwitcher } from "./language-switcher";
 import { DeferredMenu } from "../ui/deferred-menu";
+import { MAIN_ID, SkipLink } from "../ui/skip-link";
+import { AreaNav, type AreaNavItem } from "./area-nav";
+import { BrandLogo } from "./brand-logo";
+import { LanguageSwitcher } from "./language-switcher";
+import { InAreaLayout } from "./page-chrome";
 
 export type { AreaNavItem } from "./area-nav";
 
@@ -26,7 +26,9 @@ function useLogout(role: Role) {
   const navigate = useNavigate();
   return async () => {
     // This device stops receiving the account's pushes first, while the sign-in still works (ADR 0027).
-    await import("@/notifications/web-push").then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role)).catch(() => undefined);
+    await import("@/notifications/web-push")
+      .then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role))
+      .catch(() => undefined);
     try {
       await client.auth.logout.mutate({ role }, { context: { role } });
     } catch {
@@ -63,57 +65,57 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
           </div>
           {search ? <div className="order-last mb-2 flex w-full md:order-none md:mb-0 md:max-w-xs">{search}</div> : null}
           <div className="flex items-center gap-1">
-          <LanguageSwitcher role={role} />
-          {role !== "moderator" ? <NotificationBell side={role} /> : null}
-          {role === "moderator" ? (
-            // Moderators have no bell or account menu: their notification settings sit here.
-            <Button asChild variant="ghost" size="icon" shape="round">
-              <Link to="/moderator/notifications" aria-label="Notification settings">
-                <BellRing aria-hidden="true" />
-              </Link>
-            </Button>
-          ) : null}
-          {menu ? (
-            <DeferredMenu
-              trigger={
-                <Button variant="ghost" size="icon" shape="round" aria-label={t`Account menu`}>
-                  {session?.profileImageUrl ? (
-                    <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
-                  ) : (
-                    <UserRound aria-hidden="true" />
-                  )}
-                </Button>
-              }
-              content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
-                <DropdownMenuContent>
-                  {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
-                  {menu.map((item) =>
-                    item.to ? (
-                      <DropdownMenuItem key={item.to} asChild>
-                        <Link to={item.to} params={item.params as never}>
-                          {i18n._(item.label)}
-                        </Link>
-                      </DropdownMenuItem>
+            <LanguageSwitcher role={role} />
+            {role !== "moderator" ? <NotificationBell side={role} /> : null}
+            {role === "moderator" ? (
+              // Moderators have no bell or account menu: their notification settings sit here.
+              <Button asChild variant="ghost" size="icon" shape="round">
+                <Link to="/moderator/notifications" aria-label="Notification settings">
+                  <BellRing aria-hidden="true" />
+                </Link>
+              </Button>
+            ) : null}
+            {menu ? (
+              <DeferredMenu
+                trigger={
+                  <Button variant="ghost" size="icon" shape="round" aria-label={t`Account menu`}>
+                    {session?.profileImageUrl ? (
+                      <Avatar src={session.profileImageUrl} name={session.name} alt="" className="size-8 text-xs" />
                     ) : (
-                      <DropdownMenuItem key={item.label.id} disabled>
-                        {i18n._(item.label)}
-                      </DropdownMenuItem>
-                    ),
+                      <UserRound aria-hidden="true" />
+                    )}
+                  </Button>
+                }
+                content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+                  <DropdownMenuContent>
+                    {session?.name ? <DropdownMenuLabel>{session.name}</DropdownMenuLabel> : null}
+                    {menu.map((item) =>
+                      item.to ? (
+                        <DropdownMenuItem key={item.to} asChild>
+                          <Link to={item.to} params={item.params as never}>
+                            {i18n._(item.label)}
+                          </Link>
+                        </DropdownMenuItem>
+                      ) : (
+                        <DropdownMenuItem key={item.label.id} disabled>
+                          {i18n._(item.label)}
+                        </DropdownMenuItem>
+                      ),
+                    )}
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem onSelect={() => void logout()}>
+                      <LogOut aria-hidden="true" className="size-4" />
+                      <Trans>Logout</Trans>
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
                 )}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => void logout()}>
-                  <LogOut aria-hidden="true" className="size-4" />
-                  <Trans>Logout</Trans>
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-              )}
-            />
-          ) : (
-            <Button variant="outline" size="sm" onClick={() => void logout()}>
-              <LogOut aria-hidden="true" />
-              <Trans>Logout</Trans>
-            </Button>
-          )}
+              />
+            ) : (
+              <Button variant="outline" size="sm" onClick={() => void logout()}>
+                <LogOut aria-hidden="true" />
+                <Trans>Logout</Trans>
+              </Button>
+            )}
           </div>
         </div>
         <AreaNav role={role} nav={nav} />

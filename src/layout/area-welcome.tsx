@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useSession, type Role } from "@/platform/session";
+import { type Role, useSession } from "@/platform/session";
 
 /** The index page of a signed-in area: a welcome heading with the user's name. */
 export function AreaWelcome({ role, intro }: { role: Role; intro: string }) {

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { LANGUAGE_SWITCHER_ATTRIBUTE, LOCALES, LOCALE_NAMES, isLocale, type Locale } from "../../shared/locale";
 import { activateLocale, currentLocale } from "@/platform/i18n";
 import type { Role } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
 import { toast } from "@/ui/toast";
+import { isLocale, LANGUAGE_SWITCHER_ATTRIBUTE, LOCALE_NAMES, LOCALES, type Locale } from "../../shared/locale";
 
 /**
  * The language switcher of the public and signed-in navs (ADR 0027). The choice shows at once, is kept

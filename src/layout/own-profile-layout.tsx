@@ -1,15 +1,15 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { cn } from "@/ui/class-names";
-import { PROFILE_TOASTS } from "@/profiles/profile-toasts";
 import { updateSessionProfile } from "@/platform/session";
+import { PROFILE_TOASTS } from "@/profiles/profile-toasts";
+import { cn } from "@/ui/class-names";
+import { toast } from "@/ui/toast";
+import type { MemberRole as Role } from "../../shared/role";
 import { ChangePasswordCard } from "../accounts/change-password-card";
 import { ProfileImagePicker } from "../profiles/profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import type { MemberRole as Role } from "../../shared/role";
 
 type Person = { firstName: string; lastName: string; email: string; profileImageUrl: string };
 
@@ -43,7 +43,12 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
           <CardDescription>{photoHint}</CardDescription>
         </CardHeader>
         <CardContent>
-          <ProfileImagePicker role={role} name={`${person.firstName} ${person.lastName}`} imageUrl={person.profileImageUrl} onUploaded={onPhotoChanged} />
+          <ProfileImagePicker
+            role={role}
+            name={`${person.firstName} ${person.lastName}`}
+            imageUrl={person.profileImageUrl}
+            onUploaded={onPhotoChanged}
+          />
         </CardContent>
       </Card>
       {extra}

@@ -1,6 +1,6 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { PublicNav } from "./public-nav";
+import { createContext, type ReactNode, useContext } from "react";
 import { MAIN_ID } from "../ui/skip-link";
+import { PublicNav } from "./public-nav";
 import { SiteFooter } from "./site-footer";
 
 /** True inside a signed-in area's layout, which already draws that area's header and nav. */

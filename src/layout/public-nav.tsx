@@ -2,15 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
 import { safeReturnPath } from "@/accounts/return-path";
-import { BrandLogo } from "./brand-logo";
-import { SkipLink } from "../ui/skip-link";
+import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
 import { MentorSearchBox } from "../search/mentor-search-box";
 import { Button } from "../ui/button";
+import { SkipLink } from "../ui/skip-link";
+import { BrandLogo } from "./brand-logo";
 import { LanguageSwitcher } from "./language-switcher";
 
-const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const linkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 function PrimaryLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -42,7 +43,17 @@ function UserMenu() {
     document.documentElement.removeAttribute(WANTS_ATTRIBUTE);
   }, []);
   const trigger = (onClick?: () => void) => (
-    <Button variant="ghost" size="icon" aria-label={t`User menu`} data-user-menu="" aria-haspopup="menu" aria-expanded={false} onClick={onClick} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()}>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t`User menu`}
+      data-user-menu=""
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onClick}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+    >
       <UserRound aria-hidden="true" />
     </Button>
   );
@@ -75,42 +86,42 @@ export function PublicNav() {
   const panelId = useId();
   return (
     <>
-    <SkipLink />
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label={t`Main`} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
-        <div className="flex h-[58px] items-center">
-          <BrandLogo />
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <nav aria-label={t`Main`} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 md:flex-nowrap">
+          <div className="flex h-[58px] items-center">
+            <BrandLogo />
+          </div>
+          <MentorSearchBox area="public" className="order-last mb-2 w-full md:order-none md:mb-0 md:max-w-xs" />
+          <div className="hidden items-center gap-1 md:flex">
+            <PrimaryLinks />
+          </div>
+          <div className="flex h-[58px] items-center gap-1">
+            <LanguageSwitcher className="hidden sm:flex" />
+            <LoginLink />
+            <UserMenu />
+            <Button
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-label={open ? t`Close menu` : t`Open menu`}
+              data-open-label={t`Open menu`}
+              data-close-label={t`Close menu`}
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
+          </div>
+        </nav>
+        <div id={panelId} hidden={!open} className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
+          <div className="flex flex-col">
+            <PrimaryLinks onNavigate={() => setOpen(false)} />
+            <LanguageSwitcher className="px-3 py-2 sm:hidden" />
+          </div>
         </div>
-        <MentorSearchBox area="public" className="order-last mb-2 w-full md:order-none md:mb-0 md:max-w-xs" />
-        <div className="hidden items-center gap-1 md:flex">
-          <PrimaryLinks />
-        </div>
-        <div className="flex h-[58px] items-center gap-1">
-          <LanguageSwitcher className="hidden sm:flex" />
-          <LoginLink />
-          <UserMenu />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label={open ? t`Close menu` : t`Open menu`}
-            data-open-label={t`Open menu`}
-            data-close-label={t`Close menu`}
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
-        </div>
-      </nav>
-      <div id={panelId} hidden={!open} className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
-        <div className="flex flex-col">
-          <PrimaryLinks onNavigate={() => setOpen(false)} />
-          <LanguageSwitcher className="px-3 py-2 sm:hidden" />
-        </div>
-      </div>
-    </header>
+      </header>
     </>
   );
 }

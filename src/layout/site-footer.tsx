@@ -19,7 +19,8 @@ const SOCIAL = [
   { label: "Twitter", Icon: Twitter },
 ];
 
-const footerLink = "rounded-sm text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const footerLink =
+  "rounded-sm text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 export function SiteFooter() {
   const { i18n, t } = useLingui();
@@ -34,7 +35,11 @@ export function SiteFooter() {
           <ul aria-label={t`Social media`} className="flex gap-2">
             {SOCIAL.map(({ label, Icon }) => (
               <li key={label}>
-                <Link to="/" aria-label={label} className={`${footerLink} flex size-9 items-center justify-center rounded-full bg-slate-100`}>
+                <Link
+                  to="/"
+                  aria-label={label}
+                  className={`${footerLink} flex size-9 items-center justify-center rounded-full bg-slate-100`}
+                >
                   <Icon aria-hidden="true" className="size-4" />
                 </Link>
               </li>

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { type RefObject, useEffect } from "react";
 
 /**
  * Keeps what the browser scrolls into view (a field the keyboard focuses, a link's target, a calendar cell) clear of

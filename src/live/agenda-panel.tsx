@@ -16,11 +16,13 @@ export function AgendaPanel({ agenda, role, otherName }: { agenda: string | null
             <TextWithLinks text={agenda} />
           </p>
         ) : (
-          <p className="text-slate-600">{role === "mentee" ? (
+          <p className="text-slate-600">
+            {role === "mentee" ? (
               <Trans>You did not write an agenda for this session. You can tell your mentor in the call.</Trans>
             ) : (
               <Trans>{otherName} did not write an agenda for this session.</Trans>
-            )}</p>
+            )}
+          </p>
         )}
       </div>
     </details>

@@ -2,16 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { apiError } from "@/platform/api-error";
 import { setOpenConversation } from "@/chat/chat-focus";
 import { mergeThread, type ThreadItem } from "@/chat/chat-thread";
+import { apiError } from "@/platform/api-error";
 import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { Composer } from "../chat/composer";
 import { INBOX } from "../chat/inbox-paths";
 import { MessageBubble } from "../chat/message-bubble";
 import { useMessageSender } from "../chat/use-message-sender";
-import { LoadError } from "../ui/load-error";
 import { Button } from "../ui/button";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
 
 const PAGE = 30;
@@ -117,11 +117,18 @@ export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id
               ) : null}
             </p>
             <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t`Messages with ${otherName}`} className="grid gap-2">
-              {items.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">
+              {items.length === 0 ? (
+                <p className="py-6 text-center text-sm text-slate-600">
                   <Trans>No messages yet. Share a link or a note here.</Trans>
-                </p> : null}
+                </p>
+              ) : null}
               {items.map((item) => (
-                <MessageBubble key={keyOf(item)} item={item} own={item.kind === "pending" || item.message.sender.senderType === role} onRetry={item.kind === "pending" ? () => retry(item.message) : undefined} />
+                <MessageBubble
+                  key={keyOf(item)}
+                  item={item}
+                  own={item.kind === "pending" || item.message.sender.senderType === role}
+                  onRetry={item.kind === "pending" ? () => retry(item.message) : undefined}
+                />
               ))}
             </div>
           </>

@@ -43,14 +43,23 @@ function useAnnouncement(call: LiveCall, name: string): string {
     if (status === "connecting" && (before.status === "waiting" || before.status === "peer-left")) setText(t`${name} joined`);
     else if (status === "peer-left" && before.status !== "peer-left") setText(t`${name} left`);
     else if (peerMedia && before.peerMedia) {
-      if (peerMedia.screen !== before.peerMedia.screen) setText(peerMedia.screen ? t`${name} is sharing their screen` : t`${name} stopped sharing their screen`);
-      else if (peerMedia.camera !== before.peerMedia.camera) setText(peerMedia.camera ? t`${name} turned their camera on` : t`${name} turned their camera off`);
+      if (peerMedia.screen !== before.peerMedia.screen)
+        setText(peerMedia.screen ? t`${name} is sharing their screen` : t`${name} stopped sharing their screen`);
+      else if (peerMedia.camera !== before.peerMedia.camera)
+        setText(peerMedia.camera ? t`${name} turned their camera on` : t`${name} turned their camera off`);
     }
   }, [status, peerMedia, name]);
   return text;
 }
 
-type CallViewProps = { call: LiveCall; media: LocalMedia; state: LocalMediaSnapshot; session: LiveSession; now: number; onLeave: () => void };
+type CallViewProps = {
+  call: LiveCall;
+  media: LocalMedia;
+  state: LocalMediaSnapshot;
+  session: LiveSession;
+  now: number;
+  onLeave: () => void;
+};
 
 /**
  * The call: the other person large (their name and picture while their camera is off), oneself
@@ -71,13 +80,18 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
   const text = statusText(status, name);
   const timer = timerText(sessionPhase(now, session.start, session.end));
   const waiting = status === "waiting" || status === "peer-left";
-  const rule = waiting ? waitRuleText({ type: session.type, start: session.start, now, viewer: session.role, otherName: name, zone: session.me.timeZone }) : null;
+  const rule = waiting
+    ? waitRuleText({ type: session.type, start: session.start, now, viewer: session.role, otherName: name, zone: session.me.timeZone })
+    : null;
 
   // What this side sends follows its devices: another camera or microphone, the screen, a camera turned off.
   const outgoingVideo = state.screen ?? state.camera;
   useEffect(() => call.setTracks({ audio: state.mic, video: outgoingVideo }), [call, state.mic, outgoingVideo]);
   const hearing = micSending(state);
-  useEffect(() => call.setMedia({ camera: Boolean(state.camera), mic: hearing, screen: Boolean(state.screen) }), [call, state.camera, hearing, state.screen]);
+  useEffect(
+    () => call.setMedia({ camera: Boolean(state.camera), mic: hearing, screen: Boolean(state.screen) }),
+    [call, state.camera, hearing, state.screen],
+  );
   const self = useTrackStream(outgoingVideo);
 
   const closeChat = useCallback(() => {
@@ -106,11 +120,21 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
       <div className={chatOpen ? "grid gap-3 md:grid-cols-[1fr_20rem]" : "grid"}>
         <div className="grid content-start gap-2">
           <Tile className="relative aspect-video rounded-lg">
-            <StreamVideo stream={remoteStream} muted={false} speaker={state.choice.audiooutput} label={t`${name}'s video`} className="h-full w-full bg-slate-900 object-contain" onBlocked={setPlayBlocked} />
+            <StreamVideo
+              stream={remoteStream}
+              muted={false}
+              speaker={state.choice.audiooutput}
+              label={t`${name}'s video`}
+              className="h-full w-full bg-slate-900 object-contain"
+              onBlocked={setPlayBlocked}
+            />
             {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={t`${name}'s camera is off`} /> : null}
             {peerMedia && !peerMedia.mic ? <MicOffBadge label={t`${name} is muted`} /> : null}
             {text ? (
-              <p role="status" className="absolute inset-x-0 top-1/2 -translate-y-1/2 bg-slate-900/60 px-4 py-2 text-center text-lg text-white">
+              <p
+                role="status"
+                className="absolute inset-x-0 top-1/2 -translate-y-1/2 bg-slate-900/60 px-4 py-2 text-center text-lg text-white"
+              >
                 {text}
               </p>
             ) : (
@@ -127,7 +151,12 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
             ) : null}
             <Tile className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 rounded-md border border-white/40">
               {self ? (
-                <StreamVideo stream={self} muted label={state.screen ? t`Your shared screen` : t`Your camera`} className={state.screen ? "h-full w-full object-contain" : "h-full w-full -scale-x-100 object-cover"} />
+                <StreamVideo
+                  stream={self}
+                  muted
+                  label={state.screen ? t`Your shared screen` : t`Your camera`}
+                  className={state.screen ? "h-full w-full object-contain" : "h-full w-full -scale-x-100 object-cover"}
+                />
               ) : (
                 <CameraOff name={t`You`} imageUrl={session.me.profileImageUrl} note={t`Your camera is off`} small />
               )}
@@ -142,9 +171,11 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
             </Tile>
           </Tile>
           {rule ? <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">{rule}</p> : null}
-          {state.screen ? <p className="text-sm text-slate-700">
+          {state.screen ? (
+            <p className="text-sm text-slate-700">
               <Trans>You are sharing your screen. {name} sees it instead of your camera.</Trans>
-            </p> : null}
+            </p>
+          ) : null}
           {state.notice ? (
             <p role="alert" className="text-sm text-amber-800">
               {state.notice}
@@ -153,21 +184,43 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
         </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the chat (its field, its buttons) bubbles here and closes it */}
         <div
-          className={chatOpen ? "fixed inset-0 z-50 md:static md:z-auto md:h-[min(70vh,32rem)] md:overflow-hidden md:rounded-lg md:border md:border-slate-200" : "hidden"}
+          className={
+            chatOpen
+              ? "fixed inset-0 z-50 md:static md:z-auto md:h-[min(70vh,32rem)] md:overflow-hidden md:rounded-lg md:border md:border-slate-200"
+              : "hidden"
+          }
           onKeyDown={(e) => e.key === "Escape" && closeChat()}
         >
-          <CallChat id={`${ids}-chat`} role={session.role} otherId={other.id} otherName={name} open={chatOpen} onClose={closeChat} onUnread={setUnread} />
+          <CallChat
+            id={`${ids}-chat`}
+            role={session.role}
+            otherId={other.id}
+            otherName={name}
+            open={chatOpen}
+            onClose={closeChat}
+            onUnread={setUnread}
+          />
         </div>
       </div>
       <div className="flex flex-wrap justify-center gap-2">
         <MediaToggles media={media} state={state} />
         {media.canShareScreen ? (
-          <Button variant="outline" aria-pressed={Boolean(state.screen)} onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}>
+          <Button
+            variant="outline"
+            aria-pressed={Boolean(state.screen)}
+            onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}
+          >
             {state.screen ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
             {state.screen ? <Trans>Stop sharing</Trans> : <Trans>Share screen</Trans>}
           </Button>
         ) : null}
-        <Button ref={chatButton} variant="outline" aria-expanded={chatOpen} aria-controls={`${ids}-chat`} onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}>
+        <Button
+          ref={chatButton}
+          variant="outline"
+          aria-expanded={chatOpen}
+          aria-controls={`${ids}-chat`}
+          onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}
+        >
           <MessageSquare aria-hidden />
           <Trans>Chat</Trans>
           {unread > 0 ? (

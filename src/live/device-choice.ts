@@ -18,7 +18,8 @@ export const NO_DEVICES: DeviceLists = { videoinput: [], audioinput: [], audioou
 
 const KINDS: DeviceKind[] = ["videoinput", "audioinput", "audiooutput"];
 /** "Camera 2": a device whose name the browser hides yet, in the reader's language. */
-const unnamed = (kind: DeviceKind, n: number) => (kind === "videoinput" ? t`Camera ${n}` : kind === "audioinput" ? t`Microphone ${n}` : t`Speaker ${n}`);
+const unnamed = (kind: DeviceKind, n: number) =>
+  kind === "videoinput" ? t`Camera ${n}` : kind === "audioinput" ? t`Microphone ${n}` : t`Speaker ${n}`;
 
 /**
  * The browser's device list as options per kind. Before the person allowed the camera and

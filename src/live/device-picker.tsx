@@ -2,10 +2,11 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useId } from "react";
-import { pickDevice, type DeviceKind } from "./device-choice";
+import { type DeviceKind, pickDevice } from "./device-choice";
 import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
 
-const SELECT = "h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
+const SELECT =
+  "h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
 
 const KINDS: { kind: DeviceKind; label: MessageDescriptor; none: MessageDescriptor }[] = [
   { kind: "videoinput", label: msg`Camera`, none: msg`No camera found` },
@@ -32,7 +33,13 @@ export function DevicePicker({ media, state }: { media: LocalMedia; state: Local
             <label htmlFor={`${id}-${kind}`} className="text-sm font-medium text-slate-800">
               {i18n._(label)}
             </label>
-            <select id={`${id}-${kind}`} className={SELECT} value={options.some((o) => o.id === value) ? value : ""} disabled={options.length === 0} onChange={(e) => void media.choose(kind, e.target.value)}>
+            <select
+              id={`${id}-${kind}`}
+              className={SELECT}
+              value={options.some((o) => o.id === value) ? value : ""}
+              disabled={options.length === 0}
+              onChange={(e) => void media.choose(kind, e.target.value)}
+            >
               {options.length === 0 ? <option value="">{i18n._(none)}</option> : null}
               {options.map((o) => (
                 <option key={o.id} value={o.id}>

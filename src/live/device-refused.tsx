@@ -8,7 +8,10 @@ export function DeviceRefused({ reason, onChoose }: { reason: string; onChoose: 
     <div role="alert" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-800">
       <p className="font-medium">{reason}</p>
       <p className="text-sm">
-        <Trans>To use them, allow the camera and microphone for this site in your browser's address bar or settings, then try again. You can also join without them.</Trans>
+        <Trans>
+          To use them, allow the camera and microphone for this site in your browser's address bar or settings, then try again. You can also
+          join without them.
+        </Trans>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => onChoose("camera-and-microphone")}>

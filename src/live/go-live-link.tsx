@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { canGoLive } from "../../shared/live-window";
 import { useNow } from "@/platform/use-now";
+import { canGoLive } from "../../shared/live-window";
 import { Button } from "../ui/button";
 
 /**

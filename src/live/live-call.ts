@@ -1,5 +1,13 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_ENDED, CLOSE_REPLACED, CLOSE_SIGN_IN_ENDED, LIVE_ROOM_PARTY, parseEnvelope, type LivePeer } from "../../shared/realtime-protocol";
+import {
+  CLOSE_ACCOUNT_REFUSED,
+  CLOSE_ENDED,
+  CLOSE_REPLACED,
+  CLOSE_SIGN_IN_ENDED,
+  LIVE_ROOM_PARTY,
+  type LivePeer,
+  parseEnvelope,
+} from "../../shared/realtime-protocol";
 import { TicketRefused } from "../platform/socket-ticket";
 
 /**
@@ -8,7 +16,16 @@ import { TicketRefused } from "../platform/socket-ticket";
  * window was replaced by another one of theirs, or their sign-in ended (logout elsewhere, a
  * password change, a block).
  */
-export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "peer-left" | "ended" | "replaced" | "signed-out";
+export type CallStatus =
+  | "joining"
+  | "waiting"
+  | "connecting"
+  | "connected"
+  | "reconnecting"
+  | "peer-left"
+  | "ended"
+  | "replaced"
+  | "signed-out";
 
 /**
  * What one side sends (ADR 0026): camera and microphone on or off, and whether the video is a shared
@@ -109,7 +126,8 @@ export class LiveCall {
     if (!pc) return;
     for (const transceiver of pc.getTransceivers()) {
       const track = this.trackFor(transceiver);
-      if (transceiver.sender.track !== track && transceiver.currentDirection !== "stopped") void transceiver.sender.replaceTrack(track).catch((error) => console.warn("live call: a track could not be replaced", error));
+      if (transceiver.sender.track !== track && transceiver.currentDirection !== "stopped")
+        void transceiver.sender.replaceTrack(track).catch((error) => console.warn("live call: a track could not be replaced", error));
     }
   }
 

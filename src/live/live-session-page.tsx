@@ -2,13 +2,14 @@ import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "@/ui/toast";
-import { apiError } from "@/platform/api-error";
 import { LiveCall } from "@/live/live-call";
+import { apiError } from "@/platform/api-error";
+import type { LiveSession } from "@/platform/api-types";
 import { fetchSocketTicket } from "@/platform/socket-ticket";
 import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
-import type { LiveSession } from "@/platform/api-types";
+import { toast } from "@/ui/toast";
+import type { MemberRole as Role } from "../../shared/role";
 import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
 import { AgendaPanel } from "./agenda-panel";
@@ -19,7 +20,6 @@ import { sessionPhase, timerText } from "./session-clock";
 import { SessionSummary } from "./session-summary";
 import { useLocalMedia } from "./use-local-media";
 import { useServerClock } from "./use-server-clock";
-import type { MemberRole as Role } from "../../shared/role";
 
 type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
 
@@ -27,7 +27,11 @@ type Outcome = { reason: "ended" | "left" | "replaced"; leftAt: number };
 export function LiveSessionPage({ slotId, role }: { slotId: string; role: Role }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const session = useQuery({ ...trpc.live.session.queryOptions({ slotId }, { trpc: { context: { role } } }), staleTime: Infinity, retry: (count, error) => apiError(error) === null && count < 2 });
+  const session = useQuery({
+    ...trpc.live.session.queryOptions({ slotId }, { trpc: { context: { role } } }),
+    staleTime: Infinity,
+    retry: (count, error) => apiError(error) === null && count < 2,
+  });
   const otherName = session.data?.other.name;
   return (
     <section aria-labelledby="live-title" className="mx-auto grid w-full max-w-4xl gap-4">
@@ -155,7 +159,15 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
 
   if (outcome) {
     const canRejoin = outcome.reason !== "ended" && Date.now() < end;
-    return <SessionSummary session={session} reason={outcome.reason} joinedAt={joinedAt.current} leftAt={outcome.leftAt} onRejoin={canRejoin ? rejoin : undefined} />;
+    return (
+      <SessionSummary
+        session={session}
+        reason={outcome.reason}
+        joinedAt={joinedAt.current}
+        leftAt={outcome.leftAt}
+        onRejoin={canRejoin ? rejoin : undefined}
+      />
+    );
   }
   if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} />;
   return (
@@ -176,7 +188,16 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
       ) : (
         <>
           <p className="text-2xl font-semibold tabular-nums text-slate-900">{timer.text}</p>
-          <PreJoin session={session} media={media} state={state} startLabel={startLabel} roomOpen={isOpen} joining={joining} onJoin={() => setJoining(true)} onChoose={(choice) => void chooseAndJoin(choice)} />
+          <PreJoin
+            session={session}
+            media={media}
+            state={state}
+            startLabel={startLabel}
+            roomOpen={isOpen}
+            joining={joining}
+            onJoin={() => setJoining(true)}
+            onChoose={(choice) => void chooseAndJoin(choice)}
+          />
         </>
       )}
     </div>

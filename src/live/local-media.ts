@@ -1,5 +1,16 @@
 import { t } from "@lingui/core/macro";
-import { deviceLists, loadChoice, mediaErrorReason, NO_DEVICES, pickDevice, saveChoice, trackConstraints, type DeviceChoice, type DeviceKind, type DeviceLists } from "./device-choice";
+import {
+  type DeviceChoice,
+  type DeviceKind,
+  type DeviceLists,
+  deviceLists,
+  loadChoice,
+  mediaErrorReason,
+  NO_DEVICES,
+  pickDevice,
+  saveChoice,
+  trackConstraints,
+} from "./device-choice";
 
 /** What the person chose or allowed: camera and microphone, microphone only, or nothing. */
 export type MediaChoice = "camera-and-microphone" | "audio-only" | "no-devices";
@@ -39,7 +50,17 @@ export class LocalMedia {
   private readonly storage = typeof localStorage === "undefined" ? undefined : localStorage;
 
   constructor() {
-    this.snapshot = { status: "idle", refusal: null, camera: null, mic: null, screen: null, micOn: true, devices: NO_DEVICES, choice: loadChoice(this.storage), notice: null };
+    this.snapshot = {
+      status: "idle",
+      refusal: null,
+      camera: null,
+      mic: null,
+      screen: null,
+      micOn: true,
+      devices: NO_DEVICES,
+      choice: loadChoice(this.storage),
+      notice: null,
+    };
   }
 
   readonly canShareScreen = canShare();
@@ -65,7 +86,10 @@ export class LocalMedia {
       return void this.refreshDevices();
     }
     if (!navigator.mediaDevices?.getUserMedia) {
-      return this.update({ status: "refused", refusal: t`This browser cannot use a camera or microphone here (it needs a secure https page).` });
+      return this.update({
+        status: "refused",
+        refusal: t`This browser cannot use a camera or microphone here (it needs a secure https page).`,
+      });
     }
     this.update({ status: "asking", refusal: null, notice: null });
     const video = choice === "camera-and-microphone";
@@ -76,7 +100,8 @@ export class LocalMedia {
         video: video && trackConstraints("videoinput", pickDevice(lists, this.snapshot.choice, "videoinput")),
         audio: trackConstraints("audioinput", pickDevice(lists, this.snapshot.choice, "audioinput")),
       });
-      if (turn.videoinput !== this.turns.videoinput || turn.audioinput !== this.turns.audioinput) return stream.getTracks().forEach((t) => t.stop());
+      if (turn.videoinput !== this.turns.videoinput || turn.audioinput !== this.turns.audioinput)
+        return stream.getTracks().forEach((t) => t.stop());
       this.update({ status: "ready", camera: stream.getVideoTracks()[0] ?? null, mic: stream.getAudioTracks()[0] ?? null, micOn: true });
       await this.refreshDevices();
     } catch (error) {
@@ -163,7 +188,9 @@ export class LocalMedia {
     if (kind === "videoinput") this.snapshot.camera?.stop();
     try {
       const id = pickDevice(this.snapshot.devices, this.snapshot.choice, kind);
-      const stream = await getUserMediaOrDefault(kind === "videoinput" ? { video: trackConstraints(kind, id) } : { audio: trackConstraints(kind, id) });
+      const stream = await getUserMediaOrDefault(
+        kind === "videoinput" ? { video: trackConstraints(kind, id) } : { audio: trackConstraints(kind, id) },
+      );
       const track = stream.getTracks()[0];
       if (turn !== this.turns[kind] || !track) {
         stream.getTracks().forEach((t) => t.stop());
@@ -179,7 +206,9 @@ export class LocalMedia {
       if (turn !== this.turns[kind]) return false;
       if (kind === "videoinput") this.update({ camera: null });
       const reason = mediaErrorReason(error);
-      this.update({ notice: kind === "videoinput" ? t`The camera could not be started. ${reason}` : t`The microphone could not be started. ${reason}` });
+      this.update({
+        notice: kind === "videoinput" ? t`The camera could not be started. ${reason}` : t`The microphone could not be started. ${reason}`,
+      });
       return false;
     }
   }

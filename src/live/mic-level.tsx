@@ -22,7 +22,9 @@ export function MicLevel({ track, muted }: { track: MediaStreamTrack | null; mut
   const { t } = useLingui();
   const [level, setLevel] = useState(0);
   useEffect(() => {
-    const Context = (window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext) as AudioContextClass | undefined;
+    const Context = (window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext) as
+      | AudioContextClass
+      | undefined;
     if (!track || !Context) return setLevel(0);
     const context = new Context();
     const analyser = context.createAnalyser();
@@ -44,10 +46,24 @@ export function MicLevel({ track, muted }: { track: MediaStreamTrack | null; mut
     };
   }, [track]);
   const value = !track || muted ? 0 : Math.round(level * 100);
-  const text = !track ? t`No microphone` : muted ? t`Muted` : value > 5 ? t`Your microphone picks you up` : t`Say something to test your microphone`;
+  const text = !track
+    ? t`No microphone`
+    : muted
+      ? t`Muted`
+      : value > 5
+        ? t`Your microphone picks you up`
+        : t`Say something to test your microphone`;
   return (
     <div className="grid gap-1">
-      <div role="meter" aria-label={t`Microphone level`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="meter"
+        aria-label={t`Microphone level`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={text}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-emerald-500 transition-[width] duration-100" style={{ width: `${value}%` }} />
       </div>
       <p className="text-xs text-slate-600">{text}</p>

@@ -48,7 +48,17 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
               {preview ? (
                 <StreamVideo stream={preview} muted label={t`Your camera preview`} className="h-full w-full -scale-x-100 object-cover" />
               ) : (
-                <CameraOff name={session.me.name} imageUrl={session.me.profileImageUrl} note={asking ? t`Asking for your camera and microphone...` : state.status === "idle" ? t`Your camera is not on yet` : t`Your camera is off`} />
+                <CameraOff
+                  name={session.me.name}
+                  imageUrl={session.me.profileImageUrl}
+                  note={
+                    asking
+                      ? t`Asking for your camera and microphone...`
+                      : state.status === "idle"
+                        ? t`Your camera is not on yet`
+                        : t`Your camera is off`
+                  }
+                />
               )}
               {state.status === "ready" && !micSending(state) ? <MicOffBadge label={t`Muted`} /> : null}
               {state.status === "idle" ? (
@@ -71,7 +81,9 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
           <Trans>The session starts {startLabel}.</Trans>
         </p>
         <p role="status" className="text-sm text-slate-700">
-          {roomOpen ? t`The room is open. Join when you are ready.` : t`The room opens at ${opensAt}, 10 minutes before the start. Keep this page open.`}
+          {roomOpen
+            ? t`The room is open. Join when you are ready.`
+            : t`The room opens at ${opensAt}, 10 minutes before the start. Keep this page open.`}
         </p>
         {state.status === "ready" ? (
           <>

@@ -1,14 +1,27 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { ReviewForm } from "../reviews/review-form";
 import type { LiveSession } from "@/platform/api-types";
+import { ReviewForm } from "../reviews/review-form";
 
 /** After the call: a short summary, and for the mentee the review form of this mentor. */
-export function SessionSummary({ session, reason, joinedAt, leftAt, onRejoin }: { session: LiveSession; reason: "ended" | "left" | "replaced"; joinedAt: number | null; leftAt: number; onRejoin?: () => void }) {
+export function SessionSummary({
+  session,
+  reason,
+  joinedAt,
+  leftAt,
+  onRejoin,
+}: {
+  session: LiveSession;
+  reason: "ended" | "left" | "replaced";
+  joinedAt: number | null;
+  leftAt: number;
+  onRejoin?: () => void;
+}) {
   const { t } = useLingui();
   const minutes = joinedAt ? Math.max(1, Math.round((leftAt - joinedAt) / 60000)) : 0;
-  const heading = reason === "ended" ? t`The session has ended` : reason === "replaced" ? t`You joined from another window` : t`You left the session`;
+  const heading =
+    reason === "ended" ? t`The session has ended` : reason === "replaced" ? t`You joined from another window` : t`You left the session`;
   const otherName = session.other.name;
   return (
     <div className="grid gap-4">
@@ -16,7 +29,10 @@ export function SessionSummary({ session, reason, joinedAt, leftAt, onRejoin }: 
         <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
         <p className="text-slate-700">
           {minutes > 0
-            ? plural(minutes, { one: `You were in the session with ${otherName} for # minute.`, other: `You were in the session with ${otherName} for # minutes.` })
+            ? plural(minutes, {
+                one: `You were in the session with ${otherName} for # minute.`,
+                other: `You were in the session with ${otherName} for # minutes.`,
+              })
             : t`Your session with ${otherName}.`}
           {reason === "replaced" ? ` ${t`The call continues in your other window.`}` : ""}
         </p>

@@ -3,20 +3,20 @@ import { msg, plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { toast } from "@/ui/toast";
+import type { ListSearch } from "@/moderation/moderation-search";
 import { apiError } from "@/platform/api-error";
 import { longDate } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import type { MemberRole as Role } from "../../shared/role";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import type { ListSearch } from "@/moderation/moderation-search";
-import { ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast, ActionLabel } from "./list-states";
+import { type AttendanceRecord, AttendanceRecordLine } from "./attendance-record";
+import { ActionLabel, ListEmpty, ListError, ListLoading, Pager, StatusBadge, useErrorToast } from "./list-states";
 import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 import { MenteePaymentsDialog } from "./mentee-payments-dialog";
 import { ReasonDialog } from "./reason-dialog";
-import type { MemberRole as Role } from "../../shared/role";
-import { AttendanceRecordLine, type AttendanceRecord } from "./attendance-record";
 
 export type { ListSearch };
 
@@ -48,8 +48,16 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
   const sort = search.sort ?? "newest";
   const page = search.page ?? 1;
   const input = { search: text, sort, page };
-  const menteeList = useQuery({ ...trpc.moderation.mentees.queryOptions(input), enabled: role === "mentee", placeholderData: keepPreviousData });
-  const mentorList = useQuery({ ...trpc.moderation.mentors.queryOptions(input), enabled: role === "mentor", placeholderData: keepPreviousData });
+  const menteeList = useQuery({
+    ...trpc.moderation.mentees.queryOptions(input),
+    enabled: role === "mentee",
+    placeholderData: keepPreviousData,
+  });
+  const mentorList = useQuery({
+    ...trpc.moderation.mentors.queryOptions(input),
+    enabled: role === "mentor",
+    placeholderData: keepPreviousData,
+  });
   const list = role === "mentee" ? menteeList : mentorList;
   const { t, i18n } = useLingui();
   const titles = TITLES[role];
@@ -74,11 +82,21 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
       ) : list.isError && !list.data ? (
         <ListError what={i18n._(titles.what)} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>{role === "mentee" ? (text ? t`No mentees match "${text}".` : t`No mentees yet.`) : text ? t`No mentors match "${text}".` : t`No mentors yet.`}</ListEmpty>
+        <ListEmpty>
+          {role === "mentee"
+            ? text
+              ? t`No mentees match "${text}".`
+              : t`No mentees yet.`
+            : text
+              ? t`No mentors match "${text}".`
+              : t`No mentors yet.`}
+        </ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {role === "mentee" ? plural(list.data.total, { one: "# mentee", other: "# mentees" }) : plural(list.data.total, { one: "# mentor", other: "# mentors" })}
+            {role === "mentee"
+              ? plural(list.data.total, { one: "# mentee", other: "# mentees" })
+              : plural(list.data.total, { one: "# mentor", other: "# mentors" })}
             {list.isPlaceholderData ? ` · ${t`loading…`}` : ""}
           </p>
           <ul className="grid gap-3" aria-busy={list.isPlaceholderData}>
@@ -88,7 +106,12 @@ export function AccountList({ role, search, onChange }: { role: Role; search: Li
               </li>
             ))}
           </ul>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => onChange({ ...search, page: p > 1 ? p : undefined })} />
+          <Pager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={(p) => onChange({ ...search, page: p > 1 ? p : undefined })}
+          />
         </>
       )}
     </section>

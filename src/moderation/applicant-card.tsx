@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/platform/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
+import type { RouterOutputs } from "@/platform/api-types";
 import { fullDateTime } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ActionLabel } from "./list-states";
@@ -50,7 +50,9 @@ function Bio({ text }: { text: string }) {
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
         <Trans>Bio</Trans>
       </p>
-      <p className={`whitespace-pre-line text-sm text-slate-900 [overflow-wrap:anywhere] ${long && !whole ? "line-clamp-3" : ""}`}>{text || t`Not given`}</p>
+      <p className={`whitespace-pre-line text-sm text-slate-900 [overflow-wrap:anywhere] ${long && !whole ? "line-clamp-3" : ""}`}>
+        {text || t`Not given`}
+      </p>
       {long ? (
         <button type="button" className="w-fit text-sm text-indigo-700 underline" aria-expanded={whole} onClick={() => setWhole((w) => !w)}>
           {whole ? t`Show less` : t`Read the whole bio`}
@@ -80,7 +82,9 @@ export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
   const reject = useMutation(
     trpc.moderation.rejectApplicant.mutationOptions({
       onSuccess: async () => {
-        toast.success(t`${name}'s application rejected`, { description: t`They were e-mailed the reason and can apply again after 30 days.` });
+        toast.success(t`${name}'s application rejected`, {
+          description: t`They were e-mailed the reason and can apply again after 30 days.`,
+        });
         await refresh();
       },
       onError: failed,

@@ -12,7 +12,10 @@ export function MentorApplicants({ search, onChange }: { search: ListSearch; onC
   const { t } = useLingui();
   const text = search.search ?? "";
   const sort = search.sort ?? "oldest";
-  const list = useQuery({ ...trpc.moderation.applicantsPage.queryOptions({ search: text, sort, page: search.page ?? 1 }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.moderation.applicantsPage.queryOptions({ search: text, sort, page: search.page ?? 1 }),
+    placeholderData: keepPreviousData,
+  });
   useErrorToast(list.isError, t`Error Fetching Mentor Applicants`);
   const sortParam = sort === "oldest" ? undefined : sort;
   return (
@@ -33,7 +36,9 @@ export function MentorApplicants({ search, onChange }: { search: ListSearch; onC
       ) : list.isError && !list.data ? (
         <ListError what={t`the applicants`} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <ListEmpty>{text ? t`No applications match "${text}".` : t`No applications are waiting. New ones appear here as mentors apply.`}</ListEmpty>
+        <ListEmpty>
+          {text ? t`No applications match "${text}".` : t`No applications are waiting. New ones appear here as mentors apply.`}
+        </ListEmpty>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
@@ -47,7 +52,12 @@ export function MentorApplicants({ search, onChange }: { search: ListSearch; onC
               </li>
             ))}
           </ul>
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => onChange({ ...search, page: p > 1 ? p : undefined })} />
+          <Pager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={(p) => onChange({ ...search, page: p > 1 ? p : undefined })}
+          />
         </>
       )}
     </section>

@@ -3,15 +3,15 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type { RouterOutputs } from "@/platform/api-types";
 import { apiError } from "@/platform/api-error";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
+import type { RouterOutputs } from "@/platform/api-types";
 import { fullDateTime } from "@/platform/dates";
-import { toast } from "@/ui/toast";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import { type SessionOutcome, sessionOutcomes } from "../../shared/attendance";
 import { Button } from "../ui/button";
 import { ReasonDialog } from "./reason-dialog";
-import { sessionOutcomes, type SessionOutcome } from "../../shared/attendance";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Session = NonNullable<Ticket["session"]>;
@@ -102,7 +102,12 @@ export function DecideDispute({ ticket }: { ticket: Ticket }) {
     >
       <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Outcome</Trans>
-        <select id={selectId} value={outcome} onChange={(e) => setOutcome(e.target.value as SessionOutcome)} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+        <select
+          id={selectId}
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value as SessionOutcome)}
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        >
           {sessionOutcomes.map((o) => {
             const name = i18n._(OUTCOME_LABELS[o]);
             return (

@@ -12,7 +12,11 @@ export function AttendanceRecordLine({ record: r }: { record: AttendanceRecord }
   const repeat = r.noShows >= REPEAT_NO_SHOWS;
   const completed = r.completed;
   return (
-    <p role="group" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-label={t`Attendance in the last 90 days`}>
+    <p
+      role="group"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600"
+      aria-label={t`Attendance in the last 90 days`}
+    >
       <span className="font-medium text-slate-700">
         <Trans>Last 90 days:</Trans>
       </span>

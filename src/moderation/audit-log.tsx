@@ -3,12 +3,12 @@ import { msg } from "@lingui/core/macro";
 import { Trans as TransMessage } from "@lingui/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { AuditSearch } from "@/moderation/moderation-search";
 import { fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import type { AuditSearch } from "@/moderation/moderation-search";
 import { ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 import { ListToolbar, SELECT_CLASS } from "./list-toolbar";
 
@@ -69,7 +69,12 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
           <label htmlFor="audit-moderator" className="text-sm font-medium text-slate-700">
             <Trans>Moderator</Trans>
           </label>
-          <select id="audit-moderator" value={search.moderatorId ?? ""} onChange={(e) => onChange({ ...search, moderatorId: e.target.value || undefined, page: undefined })} className={SELECT_CLASS}>
+          <select
+            id="audit-moderator"
+            value={search.moderatorId ?? ""}
+            onChange={(e) => onChange({ ...search, moderatorId: e.target.value || undefined, page: undefined })}
+            className={SELECT_CLASS}
+          >
             <option value="">{t`All moderators`}</option>
             {moderators.data?.map((m) => (
               <option key={m.id} value={m.id}>
@@ -120,8 +125,20 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
                           message={action.message}
                           values={{ moderator: e.moderator.name, target: translateServerMessage(e.target.name) }}
                           components={{
-                            0: <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ moderatorId: e.moderator.id })} />,
-                            1: <button type="button" className="font-semibold text-indigo-700 underline" onClick={() => onChange({ targetId: e.target.id })} />,
+                            0: (
+                              <button
+                                type="button"
+                                className="font-semibold text-indigo-700 underline"
+                                onClick={() => onChange({ moderatorId: e.moderator.id })}
+                              />
+                            ),
+                            1: (
+                              <button
+                                type="button"
+                                className="font-semibold text-indigo-700 underline"
+                                onClick={() => onChange({ targetId: e.target.id })}
+                              />
+                            ),
                           }}
                         />{" "}
                         <span className="text-slate-600">({role ? i18n._(role) : e.target.role})</span>
@@ -145,7 +162,12 @@ export function AuditLog({ search, onChange }: { search: AuditSearch; onChange: 
               );
             })}
           </ol>
-          <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={(p) => onChange({ ...search, page: p })} />
+          <Pager
+            page={log.data.page}
+            pageSize={log.data.pageSize}
+            total={log.data.total}
+            onPage={(p) => onChange({ ...search, page: p })}
+          />
         </>
       )}
     </section>

@@ -1,13 +1,13 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { type ReactNode, useState } from "react";
 import { apiError } from "@/platform/api-error";
 import type { RouterOutputs } from "@/platform/api-types";
 import { fromNow, fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
@@ -46,7 +46,9 @@ function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
               <Plural value={lane.waiting} one="# message" other="# messages" />
             )}
           </Figure>
-          <Figure label={t`Failing now (tried again with a growing wait)`}>{lane.failing === 0 ? <Trans>None</Trans> : <Plural value={lane.failing} one="# message" other="# messages" />}</Figure>
+          <Figure label={t`Failing now (tried again with a growing wait)`}>
+            {lane.failing === 0 ? <Trans>None</Trans> : <Plural value={lane.failing} one="# message" other="# messages" />}
+          </Figure>
           <Figure label={t`Sent in the last hour`}>
             <Plural value={lane.sentLastHour} one="# message" other="# messages" />
           </Figure>
@@ -85,7 +87,9 @@ function BacklogFigures({ backlog }: { backlog: Backlog }) {
                 </>
               )}
             </Figure>
-            <Figure label={t`Parked after their last attempt`}>{backlog.parked === 0 ? <Trans>None</Trans> : <Plural value={backlog.parked} one="# item" other="# items" />}</Figure>
+            <Figure label={t`Parked after their last attempt`}>
+              {backlog.parked === 0 ? <Trans>None</Trans> : <Plural value={backlog.parked} one="# item" other="# items" />}
+            </Figure>
           </dl>
         </CardContent>
       </Card>
@@ -160,7 +164,10 @@ function ParkedItem({ item, onReplay }: { item: Parked; onReplay: (item: Parked)
           </dl>
           {mail?.sensitive ? (
             <p className="rounded-md bg-slate-100 p-3 text-slate-800">
-              <Trans>This e-mail carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. The person asks for a new code or link.</Trans>
+              <Trans>
+                This e-mail carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. The person
+                asks for a new code or link.
+              </Trans>
             </p>
           ) : action ? (
             <div>
@@ -222,7 +229,10 @@ export function BackgroundWork() {
           <Trans>Background work</Trans>
         </h1>
         <p className="text-slate-600">
-          <Trans>E-mails and session reminders go out through queues and are tried again by themselves. What failed every attempt is parked below, where you can send it again.</Trans>
+          <Trans>
+            E-mails and session reminders go out through queues and are tried again by themselves. What failed every attempt is parked
+            below, where you can send it again.
+          </Trans>
         </p>
       </div>
       <section aria-labelledby="backlog-title" className="grid gap-3">
@@ -245,7 +255,12 @@ export function BackgroundWork() {
         <h2 id="parked-title" className="text-lg font-semibold text-slate-900">
           <Trans>Parked</Trans>
         </h2>
-        <p role="status" className={outcome ? `rounded-md p-3 text-sm ${outcome.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}` : "sr-only"}>
+        <p
+          role="status"
+          className={
+            outcome ? `rounded-md p-3 text-sm ${outcome.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}` : "sr-only"
+          }
+        >
           {outcome?.text ?? ""}
         </p>
         {parked.isPending ? (

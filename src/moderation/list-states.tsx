@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { toast } from "@/ui/toast";
-import { LoadError } from "../ui/load-error";
 import { Button } from "../ui/button";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
 
 /** Toasts `title` (SPEC §8, e.g. "Error Fetching Mentees List") once each time a list fails to load. */
@@ -36,7 +36,17 @@ export function ListEmpty({ children }: { children: string }) {
  * Previous / next for a paged list, with where the viewer is ("21–40 of 74"). The buttons stay focusable at the
  * ends (aria-disabled, not disabled), so paging with the keyboard never drops focus to the page.
  */
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
@@ -47,7 +57,14 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
   };
   return (
     <nav aria-label={t`Pages`} className="flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" aria-disabled={page <= 1} className="aria-disabled:opacity-50" onClick={step(page - 1, page > 1)} aria-label={t`Previous page`}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-disabled={page <= 1}
+        className="aria-disabled:opacity-50"
+        onClick={step(page - 1, page > 1)}
+        aria-label={t`Previous page`}
+      >
         <Trans>Previous</Trans>
       </Button>
       <p className="text-center text-sm text-slate-600" aria-live="polite">
@@ -55,7 +72,14 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
           {first}–{last} of {total} · page {page} of {pages}
         </Trans>
       </p>
-      <Button variant="outline" size="sm" aria-disabled={page >= pages} className="aria-disabled:opacity-50" onClick={step(page + 1, page < pages)} aria-label={t`Next page`}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-disabled={page >= pages}
+        className="aria-disabled:opacity-50"
+        onClick={step(page + 1, page < pages)}
+        aria-label={t`Next page`}
+      >
         <Trans>Next</Trans>
       </Button>
     </nav>
@@ -65,7 +89,9 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
 export function StatusBadge({ blocked }: { blocked: boolean }) {
   const { t } = useLingui();
   return (
-    <span className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ${blocked ? "bg-red-100 text-red-800" : "bg-emerald-100 text-emerald-800"}`}>
+    <span
+      className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ${blocked ? "bg-red-100 text-red-800" : "bg-emerald-100 text-emerald-800"}`}
+    >
       {blocked ? t`Blocked` : t`Active`}
     </span>
   );

@@ -14,7 +14,8 @@ export const PERSON_SORTS = [
   { value: "name", label: msg`Name (A to Z)` },
 ] as const;
 
-const SELECT_CLASS = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const SELECT_CLASS =
+  "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /**
  * Search by name or e-mail and a sort order, above a moderator list. The search is sent a moment after

@@ -1,20 +1,20 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "../../shared/validation/payouts";
+import { type FormEvent, useState } from "react";
 import { apiError } from "@/platform/api-error";
 import { longDate } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "../../shared/validation/payouts";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
-import { ListError, ListLoading, ActionLabel } from "./list-states";
+import { ActionLabel, ListError, ListLoading } from "./list-states";
 import { paiseToRupeesInput, rupeesToPaise } from "./refund-amount";
 
 const STATUS_WORDS = {
@@ -25,7 +25,15 @@ const STATUS_WORDS = {
   disputed: msg`Disputed`,
 } as const;
 
-type Payment = { id: string; mentorName: string; paidAt: string; grossPaise: number; refundedPaise: number; refundablePaise: number; status: keyof typeof STATUS_WORDS };
+type Payment = {
+  id: string;
+  mentorName: string;
+  paidAt: string;
+  grossPaise: number;
+  refundedPaise: number;
+  refundablePaise: number;
+  status: keyof typeof STATUS_WORDS;
+};
 
 /** "Payments of <name>": the mentee's paid invoices for a moderator, each with Refund (a confirm step with amount and reason). */
 export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; name: string }) {
@@ -37,7 +45,9 @@ export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; nam
         <ActionLabel label={t`Payments of ${name}`} />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto">{open ? <PaymentsBody menteeId={menteeId} name={name} /> : null}</DialogContent>
+        <DialogContent className="max-h-[90vh] overflow-y-auto">
+          {open ? <PaymentsBody menteeId={menteeId} name={name} /> : null}
+        </DialogContent>
       </Dialog>
     </>
   );
@@ -55,7 +65,10 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
         <Trans>Payments of {name}</Trans>
       </DialogTitle>
       <DialogDescription>
-        <Trans>Her paid subscription invoices, newest first. A refund goes back to her card; the mentor's share and the platform's fee are taken back in proportion.</Trans>
+        <Trans>
+          Her paid subscription invoices, newest first. A refund goes back to her card; the mentor's share and the platform's fee are taken
+          back in proportion.
+        </Trans>
       </DialogDescription>
       {list.isPending ? (
         <ListLoading label={t`Loading the payments`} rows={2} />

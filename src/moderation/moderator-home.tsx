@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { viewerZone, viewerZoneInput } from "@/platform/viewer-zone";
 import { useSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
+import { viewerZone, viewerZoneInput } from "@/platform/viewer-zone";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { ListError, useErrorToast } from "./list-states";
@@ -140,7 +140,13 @@ export function ModeratorHome() {
           </CardHeader>
           <CardContent>
             {fees.data ? (
-              <StatisticsChart id="fees" title={t`Platform fees per day (last 30 days)`} label={t`fees`} unit="paise" days={fees.data.map((d) => ({ date: d.date, count: d.feePaise }))} />
+              <StatisticsChart
+                id="fees"
+                title={t`Platform fees per day (last 30 days)`}
+                label={t`fees`}
+                unit="paise"
+                days={fees.data.map((d) => ({ date: d.date, count: d.feePaise }))}
+              />
             ) : fees.isError ? (
               <ListError what={t`the platform fees`} onRetry={() => void fees.refetch()} />
             ) : (

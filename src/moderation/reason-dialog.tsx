@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { FormField } from "../ui/form-field";

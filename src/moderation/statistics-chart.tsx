@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatIn } from "../../shared/zoned-time";
 import { lazy } from "react";
 import { longDate } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
+import { formatIn } from "../../shared/zoned-time";
 import { ChartSlot } from "../ui/chart-slot";
 
 /** The chart's code (visx) loads after the page itself, only where a chart is drawn. */
@@ -15,7 +15,19 @@ type Day = { date: string; count: number };
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
  * `id` names the chart for tests (`chart-<id>`), whatever the language; `label` is the series' name as shown.
  */
-export function StatisticsChart({ id, title, days, label, unit = "count" }: { id: string; title: string; days: Day[]; label: string; unit?: "count" | "paise" }) {
+export function StatisticsChart({
+  id,
+  title,
+  days,
+  label,
+  unit = "count",
+}: {
+  id: string;
+  title: string;
+  days: Day[];
+  label: string;
+  unit?: "count" | "paise";
+}) {
   const { t } = useLingui();
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const money = unit === "paise";

@@ -1,23 +1,28 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RouterOutputs } from "@/platform/api-types";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
+import type { RouterOutputs } from "@/platform/api-types";
 import { fullDateTime } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
-import { ListEmpty, ListError, ListLoading, Pager, useErrorToast, ActionLabel } from "./list-states";
-import { ReasonDialog } from "./reason-dialog";
 import { AttendanceEvidence, DecideDispute } from "./attendance-dispute";
+import { ActionLabel, ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
+import { ReasonDialog } from "./reason-dialog";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Person = Ticket["reporter"];
 
-const RESOLVED = { blocked: msg`Resolved by blocking`, dismissed: msg`Dismissed`, outcome_kept: msg`Outcome kept`, outcome_changed: msg`Outcome changed` } as const;
+const RESOLVED = {
+  blocked: msg`Resolved by blocking`,
+  dismissed: msg`Dismissed`,
+  outcome_kept: msg`Outcome kept`,
+  outcome_changed: msg`Outcome changed`,
+} as const;
 
 const ROLE_LABEL = { mentee: msg`Mentee`, mentor: msg`Mentor`, moderator: msg`Moderator` } as const;
 
@@ -27,7 +32,11 @@ function PersonLink({ person }: { person: Person }) {
   const label = `${person.name} (${i18n._(ROLE_LABEL[person.role])})`;
   if (!person.email || person.role === "moderator") return <span>{label}</span>;
   return (
-    <Link to={person.role === "mentee" ? "/moderator/mentees-list" : "/moderator/mentors-list"} search={{ search: person.email }} className="text-indigo-700 underline">
+    <Link
+      to={person.role === "mentee" ? "/moderator/mentees-list" : "/moderator/mentors-list"}
+      search={{ search: person.email }}
+      className="text-indigo-700 underline"
+    >
       {label}
     </Link>
   );
@@ -123,7 +132,11 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
     <Card aria-label={t`Ticket against ${name}`}>
       <CardContent className="grid gap-3 pt-6">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${open ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}>{open ? t`Open` : t`Resolved`}</span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${open ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+          >
+            {open ? t`Open` : t`Resolved`}
+          </span>
           {ticket.kind === "attendance" ? (
             <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">
               <Trans>Attendance dispute</Trans>

@@ -6,7 +6,6 @@ import { useResponsivenessWords } from "@/profiles/responsiveness-words";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 
-
 /** The link to a mentor in the mentors list, read out with his name. */
 function OpenInList({ name }: { name: string }) {
   return (
@@ -67,7 +66,11 @@ export function UnresponsiveMentors() {
                   </dt>
                   <dd className="text-slate-900">{m.lastActiveDaysAgo === null ? t`Not seen yet` : words.lastSeen(m.lastActiveDaysAgo)}</dd>
                 </dl>
-                <Link to="/moderator/mentors-list" search={{ search: m.email }} className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1">
+                <Link
+                  to="/moderator/mentors-list"
+                  search={{ search: m.email }}
+                  className="text-sm font-medium text-indigo-700 underline sm:col-start-2 sm:row-span-2 sm:row-start-1"
+                >
                   <OpenInList name={m.name} />
                 </Link>
               </li>

@@ -8,7 +8,14 @@ import { BELL_LINES } from "./bell-size";
  * your account"), so they no longer push every other notice out of the bell's 5 places (SPEC §9).
  * The bell reads more than it shows and folds here; a lone sign-in alert keeps its own text.
  */
-export type BellNotification = { id: string; type: "message" | "alert"; content: string; isRead: boolean; conversationId: string | null; createdAt: string };
+export type BellNotification = {
+  id: string;
+  type: "message" | "alert";
+  content: string;
+  isRead: boolean;
+  conversationId: string | null;
+  createdAt: string;
+};
 
 export type BellEntry<N extends BellNotification = BellNotification> =
   | { kind: "single"; key: string; notification: N }
@@ -28,7 +35,13 @@ export function bellEntries<N extends BellNotification>(list: readonly N[], line
       if (last.kind === "sign-ins") {
         entries[entries.length - 1] = { ...last, count: last.count + 1, isRead: last.isRead && n.isRead };
       } else {
-        entries[entries.length - 1] = { kind: "sign-ins", key: `sign-ins-${last.notification.id}`, count: 2, latest: last.notification, isRead: last.notification.isRead && n.isRead };
+        entries[entries.length - 1] = {
+          kind: "sign-ins",
+          key: `sign-ins-${last.notification.id}`,
+          count: 2,
+          latest: last.notification,
+          isRead: last.notification.isRead && n.isRead,
+        };
       }
       continue;
     }

@@ -3,10 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { CHANNELS, kindsOf, ruleOf, type Channel, type NoticeKind, type Preferences } from "../../shared/notification-kinds";
-import type { Role } from "../../shared/role";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import { CHANNELS, type Channel, kindsOf, type NoticeKind, type Preferences, ruleOf } from "../../shared/notification-kinds";
+import type { Role } from "../../shared/role";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
 /**
@@ -68,7 +68,9 @@ export function NoticeChannels({ role, preferences }: { role: Role; preferences:
           <Trans>What we send, and how</Trans>
         </h2>
         <CardDescription>
-          <Trans>Every switch is on until you turn it off. Turning off in the app hides those notices from your bell; nothing is deleted.</Trans>
+          <Trans>
+            Every switch is on until you turn it off. Turning off in the app hides those notices from your bell; nothing is deleted.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -136,4 +138,3 @@ function KindChannels({ role, kind, choice }: { role: Role; kind: NoticeKind; ch
     </fieldset>
   );
 }
-

@@ -4,12 +4,12 @@ import { Link } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { bellEntries, signInsText } from "@/notifications/bell-entries";
 import { BELL_READ } from "@/notifications/bell-size";
-import { translateNotice } from "@/platform/i18n/notice-messages";
-import { toast } from "@/ui/toast";
 import { fromNow, fullDateTime, longDate } from "@/platform/dates";
+import { translateNotice } from "@/platform/i18n/notice-messages";
 import { useTRPC } from "@/platform/trpc";
 import { useNow } from "@/platform/use-now";
-import { INBOX_THREAD, type ChatSide } from "../chat/inbox-paths";
+import { toast } from "@/ui/toast";
+import { type ChatSide, INBOX_THREAD } from "../chat/inbox-paths";
 import { Button } from "../ui/button";
 import { DeferredMenu } from "../ui/deferred-menu";
 
@@ -40,9 +40,21 @@ export function NotificationBell({ side }: { side: ChatSide }) {
         if (open && unread > 0) markRead.mutate({});
       }}
       trigger={
-        <Button variant="ghost" size="icon" shape="round" className="relative" aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          shape="round"
+          className="relative"
+          aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
+        >
           <Bell aria-hidden="true" />
-          {unread > 0 ? <span data-testid="bell-dot" aria-hidden="true" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" /> : null}
+          {unread > 0 ? (
+            <span
+              data-testid="bell-dot"
+              aria-hidden="true"
+              className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+            />
+          ) : null}
         </Button>
       }
       content={({ DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel }) => (
@@ -87,8 +99,8 @@ export function NotificationBell({ side }: { side: ChatSide }) {
                 </DropdownMenuItem>
               );
             })
-        )}
-      </DropdownMenuContent>
+          )}
+        </DropdownMenuContent>
       )}
     />
   );

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { Role } from "../../shared/role";
 import { usePushDevice } from "@/notifications/use-push-device";
+import type { Role } from "../../shared/role";
 import { LoadError } from "../ui/load-error";
+import { Skeleton } from "../ui/skeleton";
 import { NoticeChannels } from "./notice-channels";
 import { PushDevices } from "./push-devices";
 import { PushThisDevice } from "./push-this-device";
-import { Skeleton } from "../ui/skeleton";
 
 /**
  * `/mentees/notifications`, `/mentors/notifications`, `/moderator/notifications` (ADR 0027): what each

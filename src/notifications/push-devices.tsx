@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
-import type { Role } from "../../shared/role";
-import { fromNow } from "@/platform/dates";
 import { deviceName } from "@/notifications/device-name";
-import { toast } from "@/ui/toast";
+import { fromNow } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
+import type { Role } from "../../shared/role";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 

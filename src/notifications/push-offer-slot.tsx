@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 
 const PushOffer = lazy(() => import("./push-offer").then((m) => ({ default: m.PushOffer })));
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
-import type { Role } from "../../shared/role";
-import { toast } from "@/ui/toast";
 import { usePushDevice } from "@/notifications/use-push-device";
 import { offerDismissedKey, PushRefused } from "@/notifications/web-push";
+import { toast } from "@/ui/toast";
+import type { Role } from "../../shared/role";
 import { Button } from "../ui/button";
 
 /**
@@ -32,10 +32,17 @@ export function PushOffer({ role, title, text }: { role: Role; title: string; te
   const on = () =>
     turnOn.mutate(undefined, {
       onSuccess: () => toast.success(t`Push notifications are on for this device`),
-      onError: (error) => (error instanceof PushRefused ? toast.error(t`Notifications were not allowed`) : toast.error(t`Push notifications could not be turned on`)),
+      onError: (error) =>
+        error instanceof PushRefused
+          ? toast.error(t`Notifications were not allowed`)
+          : toast.error(t`Push notifications could not be turned on`),
     });
   return (
-    <aside aria-labelledby={`${id}-title`} className="relative grid gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 pr-12" data-testid="push-offer">
+    <aside
+      aria-labelledby={`${id}-title`}
+      className="relative grid gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 pr-12"
+      data-testid="push-offer"
+    >
       <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-slate-900">
         <BellRing aria-hidden="true" className="size-5 text-indigo-600" />
         {title}

@@ -2,10 +2,10 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing } from "lucide-react";
-import type { Role } from "../../shared/role";
-import { toast } from "@/ui/toast";
-import type { usePushDevice, DeviceState } from "@/notifications/use-push-device";
+import type { DeviceState, usePushDevice } from "@/notifications/use-push-device";
 import { PushRefused } from "@/notifications/web-push";
+import { toast } from "@/ui/toast";
+import type { Role } from "../../shared/role";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 
@@ -28,7 +28,10 @@ export function PushThisDevice({ role, device }: { role: Role; device: ReturnTyp
   const on = () =>
     turnOn.mutate(undefined, {
       onSuccess: () => toast.success(t`Push notifications are on for this device`),
-      onError: (error) => (error instanceof PushRefused ? toast.error(t`Notifications were not allowed`) : toast.error(t`Push notifications could not be turned on`)),
+      onError: (error) =>
+        error instanceof PushRefused
+          ? toast.error(t`Notifications were not allowed`)
+          : toast.error(t`Push notifications could not be turned on`),
     });
   const off = () =>
     turnOff.mutate(undefined, {
@@ -43,7 +46,9 @@ export function PushThisDevice({ role, device }: { role: Role; device: ReturnTyp
           <Trans>This device</Trans>
         </h2>
         <CardDescription>
-          {role === "mentee" ? t`Reminders before your sessions and your mentors' replies, on this phone or computer.` : t`What you choose below, on this phone or computer.`}
+          {role === "mentee"
+            ? t`Reminders before your sessions and your mentors' replies, on this phone or computer.`
+            : t`What you choose below, on this phone or computer.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -53,8 +58,8 @@ export function PushThisDevice({ role, device }: { role: Role; device: ReturnTyp
         {state === "blocked" ? (
           <p className="text-sm text-slate-600">
             <Trans>
-              To allow them: open this site's settings (the icon at the left of the address bar, or your browser's settings for this site), set Notifications to Allow, then reload
-              this page and choose Turn on.
+              To allow them: open this site's settings (the icon at the left of the address bar, or your browser's settings for this site),
+              set Notifications to Allow, then reload this page and choose Turn on.
             </Trans>
           </p>
         ) : null}
@@ -83,4 +88,3 @@ export function PushThisDevice({ role, device }: { role: Role; device: ReturnTyp
     </Card>
   );
 }
-

@@ -28,7 +28,12 @@ export function usePushDevice(role: Role) {
   }, []);
   useEffect(readDevice, [readDevice]);
 
-  const overview = useQuery(trpc.notificationSettings.overview.queryOptions({ endpoint: endpoint ?? undefined }, { enabled: endpoint !== undefined, trpc: { context: { role } } }));
+  const overview = useQuery(
+    trpc.notificationSettings.overview.queryOptions(
+      { endpoint: endpoint ?? undefined },
+      { enabled: endpoint !== undefined, trpc: { context: { role } } },
+    ),
+  );
   const config = overview.data?.push;
   const after = () => {
     readDevice();

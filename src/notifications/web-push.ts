@@ -1,7 +1,7 @@
 import { SERVICE_WORKER_PATH } from "../../shared/app-install";
 import type { Role } from "../../shared/role";
-import { readDevRecord, writeDevRecord } from "./dev-push-record";
 import type { ApiClient } from "../platform/trpc";
+import { readDevRecord, writeDevRecord } from "./dev-push-record";
 
 /**
  * This browser's Web Push (ADR 0027): whether it can, whether the person allowed it, its
@@ -24,7 +24,8 @@ export function pushSupported(service: PushService = "browser"): boolean {
   return service === "development" || "PushManager" in window;
 }
 
-export const notificationPermission = (): NotificationPermission | "unsupported" => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+export const notificationPermission = (): NotificationPermission | "unsupported" =>
+  typeof Notification === "undefined" ? "unsupported" : Notification.permission;
 
 const READY_MS = 10_000;
 
@@ -88,12 +89,22 @@ export class PushRefused extends Error {}
 
 type SubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
-const base64url = (buffer: ArrayBuffer | null) => (buffer ? btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") : "");
+const base64url = (buffer: ArrayBuffer | null) =>
+  buffer
+    ? btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "")
+    : "";
 const keyBytes = (base64: string) => Uint8Array.from(atob(base64.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 async function devSubscription(publicKey: string): Promise<SubscriptionJson> {
   const kept = readDevRecord();
-  const response = await fetch("/dev/push/subscriptions", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ applicationServerKey: publicKey }) });
+  const response = await fetch("/dev/push/subscriptions", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ applicationServerKey: publicKey }),
+  });
   if (!response.ok) throw new Error("The local push service did not answer.");
   const made = (await response.json()) as SubscriptionJson & { id: string };
   // The old development subscription is dropped, as a browser's is when it subscribes anew.
@@ -125,7 +136,8 @@ export async function turnOnPush(api: ApiClient, role: Role, config: PushConfig)
   const permission = await Notification.requestPermission();
   if (permission !== "granted") throw new PushRefused(permission);
   const registration = await serviceWorker();
-  const subscription = config.service === "development" ? await devSubscription(config.publicKey) : await browserSubscription(registration, config.publicKey);
+  const subscription =
+    config.service === "development" ? await devSubscription(config.publicKey) : await browserSubscription(registration, config.publicKey);
   await api.notificationSettings.subscribe.mutate({ ...subscription, label: deviceLabel(navigator.userAgent) }, { context: { role } });
 }
 

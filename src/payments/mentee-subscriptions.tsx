@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { StartChatButton } from "../chat/start-chat-button";
-import { LoadError } from "../ui/load-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { toast } from "@/ui/toast";
 import { apiError } from "@/platform/api-error";
-import { ALL } from "@/search/browse";
+import type { MenteeSubscription } from "@/platform/api-types";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
-import type { MenteeSubscription } from "@/platform/api-types";
 import { useMyZone } from "@/platform/use-my-zone";
-import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
+import { ALL } from "@/search/browse";
+import { toast } from "@/ui/toast";
+import { StartChatButton } from "../chat/start-chat-button";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
+import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 
 /** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
 export function MenteeSubscriptions() {
@@ -67,15 +67,22 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const name = `${s.mentor.firstName} ${s.mentor.lastName}`;
-  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.subscriptions.mine.queryFilter()), queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId: s.mentor.id }))]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.subscriptions.mine.queryFilter()),
+      queryClient.invalidateQueries(trpc.mentors.profile.queryFilter({ mentorId: s.mentor.id })),
+    ]);
   const options = (done: string) => ({
     onSuccess: async () => {
       toast.success(done);
       await refresh();
     },
-    onError: (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
+    onError: (error: unknown) =>
+      toast.error(t`Something went wrong`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
   });
-  const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions(options(t`Subscription canceled. You keep access until the period ends.`)));
+  const cancel = useMutation(
+    trpc.subscriptions.cancel.mutationOptions(options(t`Subscription canceled. You keep access until the period ends.`)),
+  );
   const resume = useMutation(trpc.subscriptions.resume.mutationOptions(options(t`Subscription resumed`)));
   const busy = cancel.isPending || resume.isPending;
   const period = periodLine(s, useMyZone());
@@ -89,7 +96,11 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
         <Avatar src={s.mentor.profileImageUrl} name={name} className="size-14" />
         <div className="grid min-w-0 gap-1">
           <h2 className="text-lg font-semibold text-slate-900">
-            <Link to="/mentees/browse/mentor/profile/$id" params={{ id: s.mentor.id }} className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            <Link
+              to="/mentees/browse/mentor/profile/$id"
+              params={{ id: s.mentor.id }}
+              className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
               {name}
             </Link>
           </h2>
@@ -138,7 +149,12 @@ function SubscriptionCard({ subscription: s }: { subscription: MenteeSubscriptio
                 <Trans>Resume</Trans>
               </Button>
             ) : (
-              <Button variant="outline" disabled={busy} onClick={() => cancel.mutate({ subscriptionId: s.id })} aria-describedby={`cancel-help-${s.id}`}>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => cancel.mutate({ subscriptionId: s.id })}
+                aria-describedby={`cancel-help-${s.id}`}
+              >
                 <Trans>Cancel subscription</Trans>
                 <span id={`cancel-help-${s.id}`} className="sr-only">
                   <Trans>with {name}; access continues until the end of the current period</Trans>

@@ -3,21 +3,26 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
-import { Check, CalendarDays, Users } from "lucide-react";
-import { toast } from "@/ui/toast";
+import { CalendarDays, Check, Users } from "lucide-react";
 import { apiError } from "@/platform/api-error";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { StartChatButton } from "../chat/start-chat-button";
-import { ComingSoonButton } from "../ui/coming-soon-button";
 import { RatingSummary } from "../reviews/rating-summary";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { ComingSoonButton } from "../ui/coming-soon-button";
 
 /** The subscription plan of SPEC §9. */
-const PLAN = [msg`4 calls per month of 60 minutes each`, msg`Unlimited Q&A via chat`, msg`Responses within 24 hours`, msg`Flat fee per hour, no hidden costs`];
+const PLAN = [
+  msg`4 calls per month of 60 minutes each`,
+  msg`Unlimited Q&A via chat`,
+  msg`Responses within 24 hours`,
+  msg`Flat fee per hour, no hidden costs`,
+];
 
 type PlanPanelProps = {
   mentorId: string;

@@ -1,15 +1,15 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { StartChatButton } from "../chat/start-chat-button";
-import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
 import { useMyZone } from "@/platform/use-my-zone";
-import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
+import { StartChatButton } from "../chat/start-chat-button";
 import { Avatar } from "../ui/avatar";
 import { Card, CardContent } from "../ui/card";
+import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
+import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 
 /** `/mentors/subscribed-mentees`: the mentor's subscribers, current first. */
 export function MentorSubscribers() {
@@ -24,7 +24,11 @@ export function MentorSubscribers() {
         <h1 id="subscribers-title" className="text-2xl font-bold text-slate-900">
           <Trans>Mentees List</Trans>
         </h1>
-        <p className="text-slate-600">{list.data ? t`${plural(current, { one: "# current subscriber.", other: "# current subscribers." })}` : t`Your subscribers and their periods.`}</p>
+        <p className="text-slate-600">
+          {list.data
+            ? t`${plural(current, { one: "# current subscriber.", other: "# current subscribers." })}`
+            : t`Your subscribers and their periods.`}
+        </p>
       </div>
       {list.isPending ? (
         <div role="status" aria-label={t`Loading subscribers`} className="grid gap-3">
@@ -56,7 +60,8 @@ export function MentorSubscribers() {
                       {s.isActive ? (
                         <p className="text-sm text-slate-700">
                           <Trans>
-                            <PeriodRange start={s.currentPeriodStart} end={s.currentPeriodEnd} /> · {callsLeft} of {callsPerPeriod} calls left
+                            <PeriodRange start={s.currentPeriodStart} end={s.currentPeriodEnd} /> · {callsLeft} of {callsPerPeriod} calls
+                            left
                           </Trans>
                         </p>
                       ) : null}
@@ -66,7 +71,9 @@ export function MentorSubscribers() {
                       <p className="text-sm font-medium text-slate-900">
                         <Trans>{price} / month</Trans>
                       </p>
-                      {s.startedAt ? <StartChatButton side="mentor" otherId={s.mentee.id} label={t`Chat with ${firstName}`} variant="outline" /> : null}
+                      {s.startedAt ? (
+                        <StartChatButton side="mentor" otherId={s.mentee.id} label={t`Chat with ${firstName}`} variant="outline" />
+                      ) : null}
                     </div>
                   </CardContent>
                 </Card>

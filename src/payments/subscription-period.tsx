@@ -1,11 +1,16 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { MenteeSubscription as SubscriptionSummary } from "@/platform/api-types";
 import { useMyZone } from "@/platform/use-my-zone";
 import { formatDate } from "@/platform/zoned";
-import type { MenteeSubscription as SubscriptionSummary } from "@/platform/api-types";
 
-const STATUS_TEXT: Record<SubscriptionSummary["status"], MessageDescriptor> = { active: msg`Active`, ending: msg`Ending`, canceled: msg`Canceled`, expired: msg`Expired` };
+const STATUS_TEXT: Record<SubscriptionSummary["status"], MessageDescriptor> = {
+  active: msg`Active`,
+  ending: msg`Ending`,
+  canceled: msg`Canceled`,
+  expired: msg`Expired`,
+};
 const STATUS_CLASS: Record<SubscriptionSummary["status"], string> = {
   active: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   ending: "bg-amber-50 text-amber-900 ring-amber-200",
@@ -15,7 +20,11 @@ const STATUS_CLASS: Record<SubscriptionSummary["status"], string> = {
 
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionSummary["status"] }) {
   const { i18n } = useLingui();
-  return <span className={`inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_CLASS[status]}`}>{i18n._(STATUS_TEXT[status])}</span>;
+  return (
+    <span className={`inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_CLASS[status]}`}>
+      {i18n._(STATUS_TEXT[status])}
+    </span>
+  );
 }
 
 /** "Renews on", "Ends on" or "Ended on" with the date in the viewer's zone (the account's, as slots are shown). */

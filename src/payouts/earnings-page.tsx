@@ -3,14 +3,14 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { EarningsView } from "../../shared/payouts";
-import { LoadError } from "@/ui/load-error";
-import { Card, CardContent } from "@/ui/card";
-import { Skeleton } from "@/ui/skeleton";
-import { useMyZone } from "@/platform/use-my-zone";
 import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
 import { zoneLabel } from "@/platform/zoned";
-import { LinesTable, MonthsTable, MonthSummary, PayoutsTable } from "./earnings-tables";
+import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import type { EarningsView } from "../../shared/payouts";
+import { LinesTable, MonthSummary, MonthsTable, PayoutsTable } from "./earnings-tables";
 import { PayoutAccountCard } from "./payout-account-card";
 import { monthLabel } from "./words";
 
@@ -91,13 +91,21 @@ function Loaded({ data, zone, loading }: { data: EarningsView; zone: string; loa
           <Section
             id="lines-title"
             title={t`Payments in ${selectedName}`}
-            aside={<p className="text-sm text-slate-600" aria-live="polite">{loading ? t`Loading…` : t`${plural(paymentCount, { one: "# payment", other: "# payments" })}`}</p>}
+            aside={
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {loading ? t`Loading…` : t`${plural(paymentCount, { one: "# payment", other: "# payments" })}`}
+              </p>
+            }
           >
             <div aria-busy={loading} className="grid gap-3">
               {selected.month !== thisMonth.month ? <MonthSummary month={selected} feePercent={data.feePercent} /> : null}
-              {data.lines.length === 0 ? <p className="text-slate-700">
+              {data.lines.length === 0 ? (
+                <p className="text-slate-700">
                   <Trans>No payments in {selectedName}.</Trans>
-                </p> : <LinesTable month={selected.month} lines={data.lines} zone={zone} />}
+                </p>
+              ) : (
+                <LinesTable month={selected.month} lines={data.lines} zone={zone} />
+              )}
             </div>
           </Section>
         </>
@@ -107,10 +115,18 @@ function Loaded({ data, zone, loading }: { data: EarningsView; zone: string; loa
         </Section>
       )}
       <Section id="upcoming-payouts-title" title={t`Upcoming payouts`}>
-        {data.upcomingPayouts.length === 0 ? <p className="text-slate-700">{t`No payouts on their way.`}</p> : <PayoutsTable caption={t`Upcoming payouts, soonest first`} payouts={data.upcomingPayouts} past={false} />}
+        {data.upcomingPayouts.length === 0 ? (
+          <p className="text-slate-700">{t`No payouts on their way.`}</p>
+        ) : (
+          <PayoutsTable caption={t`Upcoming payouts, soonest first`} payouts={data.upcomingPayouts} past={false} />
+        )}
       </Section>
       <Section id="past-payouts-title" title={t`Past payouts`}>
-        {data.pastPayouts.length === 0 ? <p className="text-slate-700">{t`No payouts yet.`}</p> : <PayoutsTable caption={t`Past payouts, newest first`} payouts={data.pastPayouts} past />}
+        {data.pastPayouts.length === 0 ? (
+          <p className="text-slate-700">{t`No payouts yet.`}</p>
+        ) : (
+          <PayoutsTable caption={t`Past payouts, newest first`} payouts={data.pastPayouts} past />
+        )}
       </Section>
     </>
   );

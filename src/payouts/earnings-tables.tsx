@@ -1,11 +1,11 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { EarningLine, EarningsMonth, PayoutLine } from "../../shared/payouts";
-import { formatRupees } from "@/platform/money";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { formatRupees } from "@/platform/money";
 import { formatDate } from "@/platform/zoned";
-import { StackedTable, StatusPill, type Column } from "./stacked-table";
+import type { EarningLine, EarningsMonth, PayoutLine } from "../../shared/payouts";
+import { type Column, StackedTable, StatusPill } from "./stacked-table";
 import { arrivalDay, EARNING_STATUS, monthLabel, PAYOUT_STATUS, periodLabel } from "./words";
 
 /** Gross, the platform's fee and his net of one month, as three figures. */
@@ -117,7 +117,9 @@ export function LinesTable({ month, lines, zone }: { month: string; lines: Earni
       cell: (l) => (
         <span className="inline-flex flex-wrap justify-end gap-1">
           <StatusPill {...EARNING_STATUS[l.status]} />
-          {l.refundedPaise > 0 && l.status !== "refunded" ? <span className="text-xs text-slate-600">{refundedText(l.refundedPaise)}</span> : null}
+          {l.refundedPaise > 0 && l.status !== "refunded" ? (
+            <span className="text-xs text-slate-600">{refundedText(l.refundedPaise)}</span>
+          ) : null}
         </span>
       ),
     },
@@ -136,10 +138,20 @@ export function PayoutsTable({ caption, payouts, past }: { caption: string; payo
       cell: (p) => (
         <span className="grid justify-items-end gap-1 md:justify-items-start">
           <StatusPill {...PAYOUT_STATUS[p.status]} />
-          {p.status === "failed" && p.failureMessage ? <span className="text-xs text-red-800">{translateServerMessage(p.failureMessage)}</span> : null}
+          {p.status === "failed" && p.failureMessage ? (
+            <span className="text-xs text-red-800">{translateServerMessage(p.failureMessage)}</span>
+          ) : null}
         </span>
       ),
     },
   ];
-  return <StackedTable caption={caption} columns={columns} rows={payouts} rowKey={(p) => p.id} testId={past ? "past-payouts" : "upcoming-payouts"} />;
+  return (
+    <StackedTable
+      caption={caption}
+      columns={columns}
+      rows={payouts}
+      rowKey={(p) => p.id}
+      testId={past ? "past-payouts" : "upcoming-payouts"}
+    />
+  );
 }

@@ -2,15 +2,15 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import type { PayoutAccountView } from "../../shared/payouts";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { formatRupees } from "@/platform/money";
+import { useTRPC } from "@/platform/trpc";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
-import { apiError } from "@/platform/api-error";
-import { formatRupees } from "@/platform/money";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
+import type { PayoutAccountView } from "../../shared/payouts";
 import { ACCOUNT_STATE } from "./words";
 
 /** A failed request's toast: what failed, and why (the API's words, else the connection). */
@@ -52,7 +52,12 @@ export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
       failed(t`We couldn't open your Stripe dashboard`, t`Please check your connection and try again.`)(error);
     }
   };
-  const onboardingLabel = account.state === "none" ? t`Connect payout account` : account.state === "incomplete" || account.state === "restricted" ? t`Continue onboarding` : null;
+  const onboardingLabel =
+    account.state === "none"
+      ? t`Connect payout account`
+      : account.state === "incomplete" || account.state === "restricted"
+        ? t`Continue onboarding`
+        : null;
   const held = formatRupees(account.heldPaise);
   const ready = account.state === "ready";
   return (
@@ -62,7 +67,10 @@ export function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
           <h2 id="payout-account-title" className="text-lg font-semibold text-slate-900">
             <Trans>Payout account</Trans>
           </h2>
-          <p className={ready ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-amber-900"} data-testid="payout-account-state">
+          <p
+            className={ready ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-amber-900"}
+            data-testid="payout-account-state"
+          >
             {i18n._(ACCOUNT_STATE[account.state])}
           </p>
         </div>

@@ -47,7 +47,11 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, car
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined} className="border-b border-slate-100 aria-[current=true]:bg-indigo-50">
+            <tr
+              key={rowKey(row)}
+              aria-current={isCurrent?.(row) ? "true" : undefined}
+              className="border-b border-slate-100 aria-[current=true]:bg-indigo-50"
+            >
               {columns.map((c, i) =>
                 i === 0 ? (
                   <th key={c.header} scope="row" className="py-2 pr-3 font-medium text-slate-900">
@@ -66,7 +70,11 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, car
       {cardNote && cardRows.length < rows.length ? <p className="mb-3 text-sm text-slate-600 md:hidden">{cardNote}</p> : null}
       <ul aria-label={caption} className="grid gap-3 md:hidden">
         {cardRows.map((row) => (
-          <li key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined} className="min-w-0 rounded-lg border border-slate-200 p-3 aria-[current=true]:border-indigo-300 aria-[current=true]:bg-indigo-50">
+          <li
+            key={rowKey(row)}
+            aria-current={isCurrent?.(row) ? "true" : undefined}
+            className="min-w-0 rounded-lg border border-slate-200 p-3 aria-[current=true]:border-indigo-300 aria-[current=true]:bg-indigo-50"
+          >
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               {columns.map((c) => (
                 <div key={c.header} className="contents">
@@ -85,5 +93,9 @@ export function StackedTable<T>({ caption, columns, rows, rowKey, isCurrent, car
 /** A status word in a small pill, in the reader's language. */
 export function StatusPill({ label, tone }: StatusWords) {
   const { i18n } = useLingui();
-  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tone)}>{i18n._(label)}</span>;
+  return (
+    <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", tone)}>
+      {i18n._(label)}
+    </span>
+  );
 }

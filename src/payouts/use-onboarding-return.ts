@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 
 /**
  * Stripe sends the mentor back with `?onboarding=return` (done or left) or `?onboarding=refresh`
@@ -22,12 +22,22 @@ export function useOnboardingReturn(onboarding: "return" | "refresh" | undefined
   const refresh = useMutation(
     trpc.payouts.refreshAccount.mutationOptions({
       onSuccess: async (account) => {
-        if (account.state === "ready") toast.success(t`Your payout account is ready`, { description: t`Your share of new payments goes straight to it.` });
-        else if (expired.current) toast(t`Stripe's onboarding link has expired`, { description: t`Use the button on this page to go on with Stripe when you are ready.` });
-        else toast(account.nextStep != null ? translateServerMessage(account.nextStep) : t`Your payout account is saved`, { description: t`You can continue onboarding at any time from this page.` });
+        if (account.state === "ready")
+          toast.success(t`Your payout account is ready`, { description: t`Your share of new payments goes straight to it.` });
+        else if (expired.current)
+          toast(t`Stripe's onboarding link has expired`, {
+            description: t`Use the button on this page to go on with Stripe when you are ready.`,
+          });
+        else
+          toast(account.nextStep != null ? translateServerMessage(account.nextStep) : t`Your payout account is saved`, {
+            description: t`You can continue onboarding at any time from this page.`,
+          });
         await queryClient.invalidateQueries(trpc.payouts.pathFilter());
       },
-      onError: (error) => toast.error(t`We couldn't check your payout account`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
+      onError: (error) =>
+        toast.error(t`We couldn't check your payout account`, {
+          description: apiError(error)?.message ?? t`Please check your connection and try again.`,
+        }),
     }),
   );
   useEffect(() => {

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../shared/payouts";
-import { inZone, formatIn } from "../../shared/zoned-time";
-import { getDisplayLocale } from "../../shared/display-locale";
 import { formatDate } from "@/platform/zoned";
+import { getDisplayLocale } from "../../shared/display-locale";
+import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../shared/payouts";
+import { formatIn, inZone } from "../../shared/zoned-time";
 
 /** A month key "2026-11" as "November 2026". */
 export const monthLabel = (month: string) => formatIn(`${month}-01T00:00:00`, "MMMM YYYY", { month: "long", year: "numeric" });
@@ -44,9 +44,14 @@ export function periodLabel(start: string | null, end: string | null, zone: stri
   const locale = getDisplayLocale();
   if (locale !== "en") {
     // Another language writes the range its own way (Intl's formatRange), in the zone.
-    return new Intl.DateTimeFormat(`${locale}-IN`, { month: "short", day: "numeric", year: "numeric", timeZone: zone }).formatRange(new Date(start), new Date(end));
+    return new Intl.DateTimeFormat(`${locale}-IN`, { month: "short", day: "numeric", year: "numeric", timeZone: zone }).formatRange(
+      new Date(start),
+      new Date(end),
+    );
   }
   const from = inZone(start, zone);
   const to = inZone(end, zone);
-  return from.year() === to.year() ? `${from.format("MMM D")} – ${to.format("MMM D, YYYY")}` : `${from.format("MMM D, YYYY")} – ${to.format("MMM D, YYYY")}`;
+  return from.year() === to.year()
+    ? `${from.format("MMM D")} – ${to.format("MMM D, YYYY")}`
+    : `${from.format("MMM D, YYYY")} – ${to.format("MMM D, YYYY")}`;
 }

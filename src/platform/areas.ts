@@ -16,7 +16,10 @@ export function roleOfArea(pathname: string): Role | null {
 }
 
 /** The bare query key that preselects a role on the sign-in page; `modarators` is spelled as in SPEC §2. */
-export const LOGIN_SEARCH = { mentee: { mentees: "" }, mentor: { mentors: "" }, moderator: { modarators: "" } } as const satisfies Record<Role, object>;
+export const LOGIN_SEARCH = { mentee: { mentees: "" }, mentor: { mentors: "" }, moderator: { modarators: "" } } as const satisfies Record<
+  Role,
+  object
+>;
 
 export type LoginSearch = { mentees?: ""; mentors?: ""; modarators?: ""; moderators?: "" };
 const LOGIN_KEYS = ["mentees", "mentors", "modarators", "moderators"] as const;

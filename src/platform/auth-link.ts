@@ -1,14 +1,22 @@
 import { t } from "@lingui/core/macro";
 import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
-import type { AppRouter } from "./api-types";
 import { apiError } from "./api-error";
-import { translateServerMessage } from "./i18n/server-messages";
+import type { AppRouter } from "./api-types";
 import { roleOfArea } from "./areas";
-import { clearSession, firstSignedInRole, readSession, updateTokens, type Role } from "./session";
+import { translateServerMessage } from "./i18n/server-messages";
+import { clearSession, firstSignedInRole, type Role, readSession, updateTokens } from "./session";
 
 /** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
-const PUBLIC_AUTH_PATHS = new Set(["auth.login", "auth.registerMentee", "auth.applyAsMentor", "auth.refresh", "auth.signInOptions", "password.requestResetCode", "password.resetPassword"]);
+const PUBLIC_AUTH_PATHS = new Set([
+  "auth.login",
+  "auth.registerMentee",
+  "auth.applyAsMentor",
+  "auth.refresh",
+  "auth.signInOptions",
+  "password.requestResetCode",
+  "password.resetPassword",
+]);
 
 /** The role whose token a call carries: the caller's choice, else the area being viewed, else the first signed-in role. */
 function roleInEffect(requested: unknown): Role | null {
@@ -106,8 +114,12 @@ export function createAuthFetch(events: SessionEvents): AuthFetch {
       if (fresh) response = await send(fresh);
     }
     if (token && response.status === 403) {
-      const body = (await response.clone().json().catch(() => null)) as { blocked?: unknown; message?: unknown } | null;
-      if (body?.blocked) events.onBlocked(role, typeof body.message === "string" ? translateServerMessage(body.message) : t`Your account has been blocked.`);
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { blocked?: unknown; message?: unknown } | null;
+      if (body?.blocked)
+        events.onBlocked(role, typeof body.message === "string" ? translateServerMessage(body.message) : t`Your account has been blocked.`);
     }
     return response;
   };

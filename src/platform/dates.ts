@@ -2,13 +2,12 @@ import dayjs from "dayjs";
 import advancedFormat from "dayjs/plugin/advancedFormat";
 import relativeTime from "dayjs/plugin/relativeTime";
 import { DEFAULT_LOCALE } from "../../shared/locale";
-import { currentLocale } from "./i18n";
 import { inZone } from "../../shared/zoned-time";
+import { currentLocale } from "./i18n";
 import { viewerZone } from "./viewer-zone";
 
 dayjs.extend(relativeTime);
 dayjs.extend(advancedFormat);
-
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -29,7 +28,6 @@ export function fromNow(iso: string): string {
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
 }
 
-
 /**
  * An instant in the viewer's zone. A wall-clock text without a zone ("2026-03-09T00:00", a day of the statistics) is that
  * day and time as written, wherever the page is drawn (in the browser or by the Worker).
@@ -37,7 +35,9 @@ export function fromNow(iso: string): string {
 const wallClock = (iso: string | Date) => typeof iso === "string" && !/(Z|[+-]\d\d:?\d\d)$/i.test(iso);
 const inViewerZone = (iso: string | Date) => (wallClock(iso) ? dayjs(iso) : inZone(iso, viewerZone()));
 const localDate = (iso: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, ...(wallClock(iso) ? {} : { timeZone: viewerZone() }) }).format(new Date(iso));
+  new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, ...(wallClock(iso) ? {} : { timeZone: viewerZone() }) }).format(
+    new Date(iso),
+  );
 
 /** SPEC §9 formats in the viewer's zone: "March 5th 2025, 3:04 pm (Asia/Kolkata)". */
 export function fullDateTime(iso: string): string {

@@ -1,6 +1,5 @@
 import type { Role } from "../../shared/role";
 
-
 /**
  * The cookie that lets the Worker draw a signed-in page with the person's data (ADR 0028,
  * worker/accounts/page-session.routes.ts). HttpOnly, so the app never sees it: it asks for it with the role's access token on

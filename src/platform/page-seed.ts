@@ -1,10 +1,9 @@
-import type { RouterOutputs } from "./api-types";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "./api-types";
-import type { MentorSearch } from "../../shared/validation/search";
 import type { Role } from "../../shared/role";
+import type { MentorSearch } from "../../shared/validation/search";
+import type { AppRouter, RouterOutputs } from "./api-types";
 import { PAGE_DATA_ID } from "./page-shells";
 
 /** A mentor's public profile as `mentors.profile` answers a visitor. */
@@ -28,7 +27,6 @@ export type SeedAnswer = { queryKey: QueryKey; data: unknown; readAt: number };
 /** A public page's answer: the same for every visitor. */
 export type PublicSeed = Exclude<PageSeed, { kind: "signed-in" }>;
 
-
 /** Puts a page's answer in the query cache under the key its page's query uses. */
 export function seedPage(queryClient: QueryClient, client: TRPCClient<AppRouter>, seed: PageSeed): void {
   if (seed.kind === "signed-in") {
@@ -41,7 +39,8 @@ export function seedPage(queryClient: QueryClient, client: TRPCClient<AppRouter>
 }
 
 /** The data block: JSON that cannot end the script element it sits in. */
-export const pageDataScript = (seed: PageSeed) => `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(seed).replace(/</g, "\\u003c")}</script>`;
+export const pageDataScript = (seed: PageSeed) =>
+  `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(seed).replace(/</g, "\\u003c")}</script>`;
 
 /** The seed in this document, if the Worker sent one. */
 export function readPageSeed(): PageSeed | null {

@@ -1,5 +1,14 @@
 import { PartySocket } from "partysocket";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, USER_ROOM_PARTY, userRoomName, type ClientEvent, type PushEvent, type PushPayloads, type ServerEvent } from "../../shared/realtime-protocol";
+import {
+  CLOSE_ACCOUNT_REFUSED,
+  CLOSE_SIGN_IN_ENDED,
+  type ClientEvent,
+  type PushEvent,
+  type PushPayloads,
+  type ServerEvent,
+  USER_ROOM_PARTY,
+  userRoomName,
+} from "../../shared/realtime-protocol";
 import type { Role } from "./session";
 import { TicketRefused } from "./socket-ticket";
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "./api-types";
 import { BELL_READ } from "../notifications/bell-size";
+import type { AppRouter } from "./api-types";
 import type { Role } from "./session";
 import type { Viewer } from "./worker-drawn-viewer";
 
@@ -29,7 +29,8 @@ type ReadOptions = { queryKey: readonly unknown[] };
  */
 export function startReads(reads: PageReads | undefined, role: Role, pick: (trpc: Trpc, as: As) => ReadOptions[]): void {
   if (!reads) return;
-  for (const options of pick(reads.trpc, { trpc: { context: { role } } })) void reads.queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
+  for (const options of pick(reads.trpc, { trpc: { context: { role } } }))
+    void reads.queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
 }
 
 /**

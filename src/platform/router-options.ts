@@ -1,7 +1,7 @@
+import { parseSearch, stringifySearch } from "../search/search-params";
 import { ErrorScreen } from "../ui/error-screen";
 import { LoadingScreen } from "../ui/loading-screen";
 import { NotFound } from "../ui/not-found";
-import { parseSearch, stringifySearch } from "../search/search-params";
 
 /**
  * The router's options the browser (src/main.tsx) and the Worker's drawing of a page (src/prerender/render-route.tsx)

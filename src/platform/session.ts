@@ -1,5 +1,5 @@
-import { roles, type Role } from "../../shared/role";
 import { useSyncExternalStore } from "react";
+import { type Role, roles } from "../../shared/role";
 import { askForPageCookie, dropPageCookie } from "./page-cookie";
 
 /** Local-storage session records of SPEC §3, one per role, under the keys menteeAuth, mentorAuth, moderatorAuth. */
@@ -51,8 +51,10 @@ function toRecord<R extends Role>(role: R, s: SignIn): RecordOf[R] {
 
 function fromRecord(role: Role, r: Partial<MenteeAuth & MentorAuth & ModeratorAuth>): SessionUser {
   const tokens = { accessToken: r.accessToken ?? "", refreshToken: r.refreshToken ?? "" };
-  if (role === "mentee") return { role, id: r.menteeId ?? "", name: r.menteeName ?? "", profileImageUrl: r.profileImageUrl ?? "", ...tokens };
-  if (role === "mentor") return { role, id: r.mentorId ?? "", name: r.mentorName ?? "", profileImageUrl: r.profileImageUrl ?? "", ...tokens };
+  if (role === "mentee")
+    return { role, id: r.menteeId ?? "", name: r.menteeName ?? "", profileImageUrl: r.profileImageUrl ?? "", ...tokens };
+  if (role === "mentor")
+    return { role, id: r.mentorId ?? "", name: r.mentorName ?? "", profileImageUrl: r.profileImageUrl ?? "", ...tokens };
   return { role, id: r.moderatorId ?? "", name: r.moderatorName ?? "", profileImageUrl: "", ...tokens };
 }
 
@@ -181,7 +183,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The signed-in user of one role, re-rendering on sign-in, sign-out and token rotation (also from other tabs). */
 export function useSession(role: Role): SessionUser | null {
-  return useSyncExternalStore(subscribe, () => readSession(role), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => readSession(role),
+    () => null,
+  );
 }
 
 /** The first signed-in role, for the public navigation. */

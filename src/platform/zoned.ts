@@ -1,7 +1,16 @@
 import { formatDate, formatTime, preferredZone, zoneOr } from "../../shared/zoned-time";
 import { viewerZone } from "./viewer-zone";
 
-export { formatDate, formatTime, zonedInstant, dayKey, SESSION_MS, slotTimeLabels, zoneLabel, preferredZone } from "../../shared/zoned-time";
+export {
+  dayKey,
+  formatDate,
+  formatTime,
+  preferredZone,
+  SESSION_MS,
+  slotTimeLabels,
+  zonedInstant,
+  zoneLabel,
+} from "../../shared/zoned-time";
 
 /** The viewer's IANA zone by today's name (the default until the account has one); see ./viewer-zone.ts. */
 export const browserZone = () => preferredZone(zoneOr(viewerZone()));

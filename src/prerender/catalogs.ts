@@ -1,4 +1,4 @@
-import { setupI18n, type I18n } from "@lingui/core";
+import { type I18n, setupI18n } from "@lingui/core";
 import type { Locale } from "../../shared/locale";
 import { messages as en } from "../locales/en/common.po";
 import { messages as hi } from "../locales/hi/common.po";

@@ -1,14 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../platform/api-types";
 import type { Locale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
+import type { AppRouter } from "../platform/api-types";
 import { i18n } from "../platform/i18n";
 import { loadCatalogFile } from "../platform/i18n/catalogs";
 import { pageDataScript } from "../platform/page-seed";
-import { routeTree } from "../routeTree.gen";
 import type { Viewer } from "../platform/worker-drawn-viewer";
+import { routeTree } from "../routeTree.gen";
 import { drawingCache, renderRoute } from "./render-route";
 
 /**
@@ -20,7 +20,14 @@ import { drawingCache, renderRoute } from "./render-route";
  * Throws when the page cannot be drawn as asked (a guard or a rewritten address redirected, a loader failed, a read
  * was refused or failed): the Worker then sends the plain app page, and the browser draws what it draws without one.
  */
-export async function renderSignedInPage(page: { href: string; locale: Locale; role: Role; userId: string; viewer: Viewer; client: TRPCClient<AppRouter> }): Promise<{ html: string; data: string }> {
+export async function renderSignedInPage(page: {
+  href: string;
+  locale: Locale;
+  role: Role;
+  userId: string;
+  viewer: Viewer;
+  client: TRPCClient<AppRouter>;
+}): Promise<{ html: string; data: string }> {
   const queryClient = drawingCache();
   // The app's one i18n, as in the browser: the texts its components take from it directly (outside React) are in the
   // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn
@@ -28,7 +35,14 @@ export async function renderSignedInPage(page: { href: string; locale: Locale; r
   const names = ["common", "signed-in", page.role] as const;
   for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
-  const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, { i18n, context: { reads, signedIn: page.role, viewer: page.viewer }, queryClient, apiClient: page.client, beforeRender: settled, whole: true });
+  const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, {
+    i18n,
+    context: { reads, signedIn: page.role, viewer: page.viewer },
+    queryClient,
+    apiClient: page.client,
+    beforeRender: settled,
+    whole: true,
+  });
   if (!drawnAsAsked) throw new Error(`${page.href} was not drawn as asked`);
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
   if (failed.length > 0) throw new Error(`${page.href}: ${failed.length} of its reads failed`, { cause: failed[0].state.error });

@@ -1,8 +1,8 @@
-import { seedPage, type PublicSeed } from "../platform/page-seed";
+import type { Locale } from "../../shared/locale";
+import { type PublicSeed, seedPage } from "../platform/page-seed";
+import { i18nFor } from "./catalogs";
 import { publicRouteTree } from "./public-routes";
 import { renderRoute } from "./render-route";
-import { i18nFor } from "./catalogs";
-import type { Locale } from "../../shared/locale";
 
 /**
  * The public pages the Worker draws with their data (ADR 0018): the real page components (the
@@ -12,7 +12,10 @@ import type { Locale } from "../../shared/locale";
  */
 export async function renderPublicPage(seed: PublicSeed, locale: Locale): Promise<string> {
   const href = seed.kind === "profile" ? `/browse/mentor/profile/${encodeURIComponent(seed.mentorId)}` : seed.href;
-  const { html, drawnAsAsked } = await renderRoute(publicRouteTree, href, { i18n: i18nFor(locale), seed: (queryClient, apiClient) => seedPage(queryClient, apiClient, seed) });
+  const { html, drawnAsAsked } = await renderRoute(publicRouteTree, href, {
+    i18n: i18nFor(locale),
+    seed: (queryClient, apiClient) => seedPage(queryClient, apiClient, seed),
+  });
   // An address the app would first rewrite (a browse link from before the price ranges, `?price=b`) renders nothing
   // here: the Worker then sends the plain shell, and the app draws the page where it lands.
   if (!drawnAsAsked) throw new Error(`Nothing was rendered at ${href}`);

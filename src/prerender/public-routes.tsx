@@ -17,5 +17,11 @@ export const PUBLIC_ROUTES: Record<Shell, { route: AnyRoute; path: string }> = {
  * (src/prerender/public-pages.tsx) render them (ADR 0018).
  */
 export const publicRouteTree = RootRoute.addChildren(
-  SHELLS.map((shell) => PUBLIC_ROUTES[shell].route.update({ id: PUBLIC_ROUTES[shell].path, path: PUBLIC_ROUTES[shell].path, getParentRoute: () => RootRoute } as never)),
+  SHELLS.map((shell) =>
+    PUBLIC_ROUTES[shell].route.update({
+      id: PUBLIC_ROUTES[shell].path,
+      path: PUBLIC_ROUTES[shell].path,
+      getParentRoute: () => RootRoute,
+    } as never),
+  ),
 );

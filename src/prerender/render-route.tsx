@@ -1,17 +1,17 @@
+import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRouter, RouterProvider, type AnyRoute } from "@tanstack/react-router";
-import type { I18n } from "@lingui/core";
+import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import type { TRPCClient } from "@trpc/client";
-import { Suspense, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import type { AppRouter } from "../platform/api-types";
-import { createApiClient, TRPCProvider } from "../platform/trpc";
 import { AuthFetchContext } from "../platform/auth-fetch";
 import type { AuthFetch } from "../platform/auth-link";
-import { drawForViewer, type Viewer } from "../platform/worker-drawn-viewer";
-import { ROUTER_OPTIONS } from "../platform/router-options";
 import type { RouterContext } from "../platform/route-prefetch";
+import { ROUTER_OPTIONS } from "../platform/router-options";
+import { createApiClient, TRPCProvider } from "../platform/trpc";
+import { drawForViewer, type Viewer } from "../platform/worker-drawn-viewer";
 
 /** What a page's render may put in the query cache first (the Worker's profile answer). */
 export type SeedCache = (queryClient: QueryClient, apiClient: TRPCClient<AppRouter>) => void;
@@ -39,10 +39,21 @@ export type RenderOptions = {
  * or read before renders its skeleton. Answers the HTML and the id of the route that matched, so a caller can refuse
  * a not-found page in place of the one it meant.
  */
-export async function renderRoute(routeTree: AnyRoute, href: string, options: RenderOptions): Promise<{ html: string; routeId: string | undefined; drawnAsAsked: boolean }> {
+export async function renderRoute(
+  routeTree: AnyRoute,
+  href: string,
+  options: RenderOptions,
+): Promise<{ html: string; routeId: string | undefined; drawnAsAsked: boolean }> {
   const queryClient = options.queryClient ?? drawingCache();
   const apiClient = options.apiClient ?? createApiClient({ onBlocked: () => undefined, onExpired: () => undefined });
-  const router = createRouter({ ...ROUTER_OPTIONS, routeTree, history: createMemoryHistory({ initialEntries: [href] }), isServer: true, context: options.context ?? {}, InnerWrap: BrowserBoundary });
+  const router = createRouter({
+    ...ROUTER_OPTIONS,
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [href] }),
+    isServer: true,
+    context: options.context ?? {},
+    InnerWrap: BrowserBoundary,
+  });
   await router.load();
   options.seed?.(queryClient, apiClient);
   await options.beforeRender?.(queryClient);

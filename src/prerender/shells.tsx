@@ -1,9 +1,9 @@
-import { SHELL_PATHS, SHELLS, type Shell } from "../platform/page-shells";
-import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
 import { msg } from "@lingui/core/macro";
-import { renderRoute } from "./render-route";
-import { i18nFor } from "./catalogs";
 import type { Locale } from "../../shared/locale";
+import { SHELL_PATHS, SHELLS, type Shell } from "../platform/page-shells";
+import { i18nFor } from "./catalogs";
+import { PUBLIC_ROUTES, publicRouteTree } from "./public-routes";
+import { renderRoute } from "./render-route";
 
 /**
  * The public pages as a visitor first sees them, rendered to HTML at build time (ADR 0018):

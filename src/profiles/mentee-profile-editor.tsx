@@ -1,18 +1,18 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { valibotResolver } from "@hookform/resolvers/valibot";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { InferInput } from "valibot";
 import { useTRPC } from "@/platform/trpc";
+import { browserZone } from "@/platform/zoned";
 import { menteeProfileUpdateSchema } from "../../shared/validation/profiles";
 import { OwnProfileLayout, profileSaved, profileSaveFailed } from "../layout/own-profile-layout";
-import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
-import { SubmitButton } from "../ui/submit-button";
+import { TimeZoneSelect } from "../scheduling/time-zone-select";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
-import { TimeZoneSelect } from "../scheduling/time-zone-select";
+import { SubmitButton } from "../ui/submit-button";
 import { Textarea } from "../ui/textarea";
-import { browserZone } from "@/platform/zoned";
+import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 
 type MenteeProfileForm = Required<InferInput<typeof menteeProfileUpdateSchema>>;
 
@@ -25,9 +25,23 @@ export function MenteeProfileEditor() {
   return <MenteeProfileFields profile={profile.data} />;
 }
 
-type Profile = { firstName: string; lastName: string; email: string; phone: string | null; bio: string | null; profileImageUrl: string; timeZone: string | null };
+type Profile = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  bio: string | null;
+  profileImageUrl: string;
+  timeZone: string | null;
+};
 
-const formOf = (p: Profile): MenteeProfileForm => ({ firstName: p.firstName, lastName: p.lastName, phone: p.phone ?? "", bio: p.bio ?? "", timeZone: p.timeZone ?? browserZone() });
+const formOf = (p: Profile): MenteeProfileForm => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  phone: p.phone ?? "",
+  bio: p.bio ?? "",
+  timeZone: p.timeZone ?? browserZone(),
+});
 
 function MenteeProfileFields({ profile }: { profile: Profile }) {
   const { t } = useLingui();

@@ -4,17 +4,17 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate, type MentorProfileForm } from "@/profiles/mentor-profile-form";
-import { useTRPC } from "@/platform/trpc";
 import type { OwnMentorProfile } from "@/platform/api-types";
-import { MentorSkillsEditor } from "./mentor-skills-editor";
+import { useTRPC } from "@/platform/trpc";
+import { type MentorProfileForm, mentorProfileFormOf, mentorProfileResolver, toMentorProfileUpdate } from "@/profiles/mentor-profile-form";
 import { OwnProfileLayout, profileSaved, profileSaveFailed } from "../layout/own-profile-layout";
-import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
-import { SubmitButton } from "../ui/submit-button";
+import { TimeZoneSelect } from "../scheduling/time-zone-select";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
-import { TimeZoneSelect } from "../scheduling/time-zone-select";
+import { SubmitButton } from "../ui/submit-button";
 import { Textarea } from "../ui/textarea";
+import { MentorSkillsEditor } from "./mentor-skills-editor";
+import { ProfileLoadError, ProfileSkeleton } from "./profile-states";
 
 /** The mentor's own profile (SPEC §3, §7): picture, the profile fields, and skills. */
 export function MentorProfileEditor() {
@@ -25,7 +25,13 @@ export function MentorProfileEditor() {
   return <MentorProfileFields profile={profile.data} />;
 }
 
-type TextField = { name: keyof MentorProfileForm; label: MessageDescriptor; autoComplete?: string; type?: string; hint?: MessageDescriptor };
+type TextField = {
+  name: keyof MentorProfileForm;
+  label: MessageDescriptor;
+  autoComplete?: string;
+  type?: string;
+  hint?: MessageDescriptor;
+};
 
 const DETAILS: TextField[][] = [
   [
@@ -85,11 +91,21 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
       extra={<MentorSkillsEditor skills={profile.skills} />}
       wide
     >
-      <form noValidate aria-label={t`Profile details`} onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))} className="grid gap-4">
+      <form
+        noValidate
+        aria-label={t`Profile details`}
+        onSubmit={form.handleSubmit((values) => save.mutate(toMentorProfileUpdate(values)))}
+        className="grid gap-4"
+      >
         {DETAILS.map((row) => (
           <div key={row[0].name} className="grid items-start gap-4 sm:grid-cols-2">
             {row.map((field) => (
-              <FormField key={field.name} label={i18n._(field.label)} hint={field.hint ? i18n._(field.hint) : undefined} error={errors[field.name]?.message}>
+              <FormField
+                key={field.name}
+                label={i18n._(field.label)}
+                hint={field.hint ? i18n._(field.hint) : undefined}
+                error={errors[field.name]?.message}
+              >
                 <Input type={field.type ?? "text"} autoComplete={field.autoComplete} {...form.register(field.name)} />
               </FormField>
             ))}
@@ -101,7 +117,11 @@ function MentorProfileFields({ profile }: { profile: OwnMentorProfile }) {
         <FormField label={t`Bio`} error={errors.bio?.message}>
           <Textarea maxLength={2000} rows={6} {...form.register("bio")} />
         </FormField>
-        <FormField label={t`Time zone`} hint={t`Your scheduler and every session time are shown in this zone.`} error={errors.timeZone?.message}>
+        <FormField
+          label={t`Time zone`}
+          hint={t`Your scheduler and every session time are shown in this zone.`}
+          error={errors.timeZone?.message}
+        >
           <TimeZoneSelect current={profile.timeZone} {...form.register("timeZone")} />
         </FormField>
         <SubmitButton pending={save.isPending}>

@@ -1,8 +1,8 @@
-import type { OwnMentorProfile } from "../platform/api-types";
 import { valibotResolver } from "@hookform/resolvers/valibot";
 import type { Resolver } from "react-hook-form";
 import type { InferInput } from "valibot";
 import { mentorProfileUpdateSchema } from "../../shared/validation/profiles";
+import type { OwnMentorProfile } from "../platform/api-types";
 import { browserZone } from "../platform/zoned";
 
 type MentorProfileUpdate = InferInput<typeof mentorProfileUpdateSchema>;

@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
+import { Briefcase, Globe, GraduationCap, Linkedin, MapPin, Twitter } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Briefcase, GraduationCap, Globe, Linkedin, MapPin, Twitter } from "lucide-react";
 import { apiError } from "@/platform/api-error";
-import type { BrowseArea } from "@/search/browse";
 import { hasRecord } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
+import type { BrowseArea } from "@/search/browse";
 import { MentorPlanPanel } from "../payments/mentor-plan-panel";
 import { MentorReviews } from "../reviews/mentor-reviews";
+import { Avatar } from "../ui/avatar";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { LoadError } from "../ui/load-error";
+import { Skeleton } from "../ui/skeleton";
 import { MentorResponsiveness } from "./mentor-responsiveness";
 import { MentorUnavailable } from "./mentor-unavailable";
 import { SkillList } from "./skill-list";
-import { Avatar } from "../ui/avatar";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { Skeleton } from "../ui/skeleton";
 
 /** SPEC §2: the profile shows the first four skills. */
 const PROFILE_SKILLS = 4;
@@ -31,7 +31,9 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
   const { t } = useLingui();
   const trpc = useTRPC();
   const viewerIsMentee = hasRecord("mentee");
-  const profile = useQuery(trpc.mentors.profile.queryOptions({ mentorId }, viewerIsMentee ? { trpc: { context: { role: "mentee" } } } : {}));
+  const profile = useQuery(
+    trpc.mentors.profile.queryOptions({ mentorId }, viewerIsMentee ? { trpc: { context: { role: "mentee" } } } : {}),
+  );
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { toast } from "@/ui/toast";
+import { type FormEvent, useState } from "react";
 import { apiError } from "@/platform/api-error";
-import { SKILL_TOASTS } from "@/profiles/profile-toasts";
 import { useTRPC } from "@/platform/trpc";
+import { SKILL_TOASTS } from "@/profiles/profile-toasts";
+import { toast } from "@/ui/toast";
 import { splitSkills } from "../../shared/validation/accounts";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { Button } from "../ui/button";
@@ -21,7 +21,8 @@ export function MentorSkillsEditor({ skills }: { skills: string[] }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const setSkills = (next: string[]) => queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), (old) => (old ? { ...old, skills: next } : old));
+  const setSkills = (next: string[]) =>
+    queryClient.setQueryData(trpc.mentors.myProfile.queryKey(), (old) => (old ? { ...old, skills: next } : old));
   const reason = (e: unknown) => apiError(e)?.message ?? t`Network Issue, Please try again later`;
 
   const add = useMutation(

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { UserX } from "lucide-react";
-import { BROWSE_ROUTE, ALL, type BrowseArea } from "@/search/browse";
+import { ALL, BROWSE_ROUTE, type BrowseArea } from "@/search/browse";
 import { Button } from "../ui/button";
 
 /** The profile page of an unknown, pending or blocked mentor (404). */

@@ -6,7 +6,13 @@ import { Input } from "../ui/input";
 type PersonValues = { firstName?: string; lastName?: string; email?: string; phone?: string; password?: string; confirmpassword?: string };
 
 /** Name, contact and password fields shared by both sign-up forms. */
-export function NameAndContactFields<T extends PersonValues>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<PersonValues> }) {
+export function NameAndContactFields<T extends PersonValues>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<PersonValues>;
+}) {
   const { t } = useLingui();
   const reg = register as unknown as UseFormRegister<PersonValues>;
   return (
@@ -29,7 +35,13 @@ export function NameAndContactFields<T extends PersonValues>({ register, errors 
   );
 }
 
-export function PasswordFields<T extends PersonValues>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<PersonValues> }) {
+export function PasswordFields<T extends PersonValues>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<PersonValues>;
+}) {
   const { t } = useLingui();
   const reg = register as unknown as UseFormRegister<PersonValues>;
   return (

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Camera } from "lucide-react";
-import { useId, useRef, useState, type ChangeEvent } from "react";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
+import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useAuthFetch } from "@/platform/auth-fetch";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { updateSessionProfile } from "@/platform/session";
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from "@/profiles/profile-image";
 import { PROFILE_TOASTS } from "@/profiles/profile-toasts";
-import { updateSessionProfile } from "@/platform/session";
+import { toast } from "@/ui/toast";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -58,8 +58,24 @@ export function ProfileImagePicker({ role, name, imageUrl, onUploaded }: Props) 
     <div className="flex flex-wrap items-center gap-4">
       <Avatar src={imageUrl} name={name} alt={t`Profile photo of ${name}`} className="size-24 text-2xl" />
       <div className="grid gap-1.5">
-        <input ref={input} type="file" accept={ACCEPTED_IMAGE_TYPES.join(",")} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e)} data-testid="profile-image-input" />
-        <Button type="button" variant="outline" disabled={pending} aria-busy={pending} aria-describedby={error ? errorId : undefined} onClick={() => input.current?.click()}>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(",")}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => void upload(e)}
+          data-testid="profile-image-input"
+        />
+        <Button
+          type="button"
+          variant="outline"
+          disabled={pending}
+          aria-busy={pending}
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => input.current?.click()}
+        >
           {pending ? <Spinner /> : <Camera aria-hidden="true" />}
           <Trans>Change photo</Trans>
         </Button>

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTRPC } from "@/platform/trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
@@ -17,7 +17,9 @@ const ReviewItems = lazy(loadReviewItems);
 export function MentorReviews({ mentorId }: { mentorId: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const reviews = useInfiniteQuery(trpc.reviews.list.infiniteQueryOptions({ mentorId, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }));
+  const reviews = useInfiniteQuery(
+    trpc.reviews.list.infiniteQueryOptions({ mentorId, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
+  );
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   const shown = items.length;
 
@@ -68,7 +70,11 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
       <CardContent className="grid gap-3">
         {body}
         <p role="status" className="sr-only">
-          {reviews.isFetchingNextPage ? t`Loading more reviews…` : items.length ? t`${plural(shown, { one: "# review shown", other: "# reviews shown" })}` : ""}
+          {reviews.isFetchingNextPage
+            ? t`Loading more reviews…`
+            : items.length
+              ? t`${plural(shown, { one: "# review shown", other: "# reviews shown" })}`
+              : ""}
         </p>
       </CardContent>
     </Card>

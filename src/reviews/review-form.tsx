@@ -1,17 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { toast } from "@/ui/toast";
+import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { reviewInputSchema } from "../../shared/validation/reviews";
-import { StarRatingInput } from "./star-rating-input";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { FormField } from "../ui/form-field";
 import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
+import { StarRatingInput } from "./star-rating-input";
 
 /** Review calls are the mentee's, also on the public profile page. */
 const AS_MENTEE = { trpc: { context: { role: "mentee" } } } as const;
@@ -24,7 +24,13 @@ export function ReviewForm({ mentorId }: { mentorId: string }) {
   const mine = useQuery(trpc.reviews.mine.queryOptions({ mentorId }, AS_MENTEE));
   if (!mine.data?.canReview) return null;
   // Remounts with the saved review, so the fields start from what the server holds.
-  return <ReviewFields key={mine.data.review ? `${mine.data.review.rating}:${mine.data.review.text}` : "new"} mentorId={mentorId} saved={mine.data.review} />;
+  return (
+    <ReviewFields
+      key={mine.data.review ? `${mine.data.review.rating}:${mine.data.review.text}` : "new"}
+      mentorId={mentorId}
+      saved={mine.data.review}
+    />
+  );
 }
 
 function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }) {
@@ -43,7 +49,8 @@ function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }
       queryClient.invalidateQueries(trpc.mentors.search.pathFilter()),
     ]);
   };
-  const failed = (title: string) => (error: unknown) => toast.error(title, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
+  const failed = (title: string) => (error: unknown) =>
+    toast.error(title, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
   const save = useMutation(
     trpc.reviews.save.mutationOptions({
       ...AS_MENTEE,
@@ -98,7 +105,13 @@ function ReviewFields({ mentorId, saved }: { mentorId: string; saved: MyReview }
               <Trans>Save review</Trans>
             </Button>
             {saved ? (
-              <Button type="button" variant="outline" disabled={busy} aria-busy={remove.isPending} onClick={() => remove.mutate({ mentorId })}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy}
+                aria-busy={remove.isPending}
+                onClick={() => remove.mutate({ mentorId })}
+              >
                 {remove.isPending ? <Spinner /> : null}
                 <Trans>Delete review</Trans>
               </Button>

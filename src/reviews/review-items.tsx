@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/platform/api-types";
 import { fromNow, fullDateTime } from "@/platform/dates";
-import { StarRating } from "./star-rating";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { StarRating } from "./star-rating";
 
 type Review = RouterOutputs["reviews"]["list"]["items"][number];
 
@@ -34,7 +34,13 @@ export default function ReviewItems({ items, reviews }: Props) {
         ))}
       </ul>
       {reviews.hasNextPage ? (
-        <Button variant="outline" className="justify-self-start" disabled={reviews.isFetchingNextPage} aria-busy={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          disabled={reviews.isFetchingNextPage}
+          aria-busy={reviews.isFetchingNextPage}
+          onClick={() => void reviews.fetchNextPage()}
+        >
           {reviews.isFetchingNextPage ? <Spinner /> : null}
           <Trans>Show more reviews</Trans>
         </Button>

@@ -2,11 +2,21 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Star } from "lucide-react";
 import { useId } from "react";
-import { cn } from "@/ui/class-names";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { cn } from "@/ui/class-names";
 
 /** A 1-5 star choice as a radio group ("1 star" … "5 stars"); arrow keys move between stars. */
-export function StarRatingInput({ legend, value, onChange, error }: { legend: string; value: number; onChange: (stars: number) => void; error?: string }) {
+export function StarRatingInput({
+  legend,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  value: number;
+  onChange: (stars: number) => void;
+  error?: string;
+}) {
   const { t } = useLingui();
   const name = useId();
   const errorId = `${name}-error`;

@@ -8,7 +8,11 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   return (
     <span role="img" aria-label={t`${rating} out of 5 stars`} className={cn("inline-flex gap-0.5", className)}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <Star key={star} aria-hidden="true" className={cn("size-4", star <= Math.round(rating) ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
+        <Star
+          key={star}
+          aria-hidden="true"
+          className={cn("size-4", star <= Math.round(rating) ? "fill-amber-400 text-amber-400" : "text-slate-300")}
+        />
       ))}
     </span>
   );

@@ -1,6 +1,6 @@
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
-import { Toaster } from "@/ui/toaster";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import type { RouterContext } from "@/platform/route-prefetch";
+import { Toaster } from "@/ui/toaster";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The browser's router wraps its root in a boundary; the Worker's (a server router) would not, so a signed-in page it

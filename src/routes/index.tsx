@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { useMemo } from "react";
-import { MentorList } from "@/search/mentor-list";
-import { PublicNav } from "@/layout/public-nav";
-import { MAIN_ID } from "@/ui/skip-link";
-import { SiteFooter } from "@/layout/site-footer";
 import { BRAND } from "@/layout/brand";
-import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/search/landing";
+import { PublicNav } from "@/layout/public-nav";
+import { SiteFooter } from "@/layout/site-footer";
 import { hasRecord } from "@/platform/session";
+import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/search/landing";
+import { MentorList } from "@/search/mentor-list";
 import { useTypewriter } from "@/search/use-typewriter";
+import { MAIN_ID } from "@/ui/skip-link";
 
 export const Route = createFileRoute("/")({ component: Landing });
 
@@ -45,7 +45,9 @@ function Landing() {
             <Trans>Learn a new skill, launch a project, land your dream career.</Trans>
           </h1>
           <p className="max-w-2xl text-lg text-slate-600">
-            <Trans>Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.</Trans>
+            <Trans>
+              Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.
+            </Trans>
           </p>
         </section>
         <section aria-labelledby="featured-mentors" className="mx-auto grid max-w-6xl gap-4 px-4 pb-16">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 
@@ -11,7 +11,10 @@ export function CalendarFeedPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const feed = useQuery(trpc.scheduling.calendarFeed.queryOptions());
-  const after = { onSuccess: () => queryClient.invalidateQueries(trpc.scheduling.calendarFeed.queryFilter()), onError: () => toast.error(t`Something went wrong`) };
+  const after = {
+    onSuccess: () => queryClient.invalidateQueries(trpc.scheduling.calendarFeed.queryFilter()),
+    onError: () => toast.error(t`Something went wrong`),
+  };
   const reset = useMutation(trpc.scheduling.resetCalendarFeed.mutationOptions(after));
   const revoke = useMutation(trpc.scheduling.revokeCalendarFeed.mutationOptions(after));
   const url = feed.data?.url ?? null;
@@ -22,16 +25,28 @@ export function CalendarFeedPanel() {
           <Trans>Calendar feed</Trans>
         </h2>
         <p className="text-sm text-slate-600">
-          <Trans>Subscribe to this private URL in Google Calendar, Outlook or Apple Calendar to see your bookings there. Anyone with the URL can read it; reset it if it leaks.</Trans>
+          <Trans>
+            Subscribe to this private URL in Google Calendar, Outlook or Apple Calendar to see your bookings there. Anyone with the URL can
+            read it; reset it if it leaks.
+          </Trans>
         </p>
         {url ? (
           <div className="grid gap-2">
             <label htmlFor="feed-url" className="text-sm font-medium text-slate-800">
               <Trans>Your feed URL</Trans>
             </label>
-            <input id="feed-url" readOnly value={url} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="feed-url"
+              readOnly
+              value={url}
+              className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success(t`Feed URL copied`))}>
+              <Button
+                variant="outline"
+                onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success(t`Feed URL copied`))}
+              >
                 <Trans>Copy</Trans>
               </Button>
               <Button variant="outline" disabled={reset.isPending} onClick={() => reset.mutate()}>

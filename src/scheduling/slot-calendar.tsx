@@ -1,15 +1,15 @@
-import { t } from "@lingui/core/macro";
-import { Trans } from "@lingui/react/macro";
 import { Calendar, type EventContentArg, type EventInput } from "@fullcalendar/core";
+import hindiCalendar from "@fullcalendar/core/locales/hi";
 import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import luxonPlugin from "@fullcalendar/luxon3";
-import hindiCalendar from "@fullcalendar/core/locales/hi";
-import { currentLocale } from "@/platform/i18n";
 import timeGridPlugin from "@fullcalendar/timegrid";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useMemo, useRef } from "react";
-import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import type { SlotView } from "@/platform/api-types";
+import { currentLocale } from "@/platform/i18n";
+import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import "./slot-calendar.css";
 
 export type SlotCalendarProps = {
@@ -43,7 +43,8 @@ function stateLabel(slot: SlotView): string {
 }
 
 /** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */
-const eventLines = (slot: SlotView) => [stateLabel(slot), slot.title, slot.rescheduleRequest ? t`Reschedule requested` : null].filter((x): x is string => Boolean(x));
+const eventLines = (slot: SlotView) =>
+  [stateLabel(slot), slot.title, slot.rescheduleRequest ? t`Reschedule requested` : null].filter((x): x is string => Boolean(x));
 
 /** An event's accessible name: its day and time in the mentor's zone, what it says, where it came from. */
 function eventName(slot: SlotView, zone: string): string {
@@ -53,7 +54,11 @@ function eventName(slot: SlotView, zone: string): string {
 }
 
 /** An element with its classes and children, for the events' contents (drawn without React, see below). */
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   for (const child of children) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
@@ -66,7 +71,9 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
  * time beside: its lines in a button named in full. Spaces between the blocks, so the words do not run together when read.
  */
 function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: string): { domNodes: Node[] } {
-  const lines = (slot ? eventLines(slot) : [arg.event.title]).map((line, i) => element("span", i === 0 ? "block break-words" : "block break-words italic", line, " "));
+  const lines = (slot ? eventLines(slot) : [arg.event.title]).map((line, i) =>
+    element("span", i === 0 ? "block break-words" : "block break-words italic", line, " "),
+  );
   if (arg.view.type === LIST) {
     const button = element("button", "slot-list-button", ...lines);
     button.type = "button";
@@ -77,12 +84,21 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
     return { domNodes: [button] };
   }
   const time = slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText;
-  return { domNodes: [element("span", "block overflow-hidden px-0.5 text-xs leading-tight", element("b", "block font-semibold", time), " ", ...lines)] };
+  return {
+    domNodes: [
+      element("span", "block overflow-hidden px-0.5 text-xs leading-tight", element("b", "block font-semibold", time), " ", ...lines),
+    ],
+  };
 }
 
-const toEvents = (slots: SlotView[]): EventInput[] => slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) }));
+const toEvents = (slots: SlotView[]): EventInput[] =>
+  slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) }));
 
-const eventClasses = (slot: SlotView) => [`slot-${slot.state}`, `slot-from-${slot.source}`, ...(slot.rescheduleRequest ? ["slot-reschedule"] : [])];
+const eventClasses = (slot: SlotView) => [
+  `slot-${slot.state}`,
+  `slot-from-${slot.source}`,
+  ...(slot.rescheduleRequest ? ["slot-reschedule"] : []),
+];
 
 /**
  * The scheduler's calendar: FullCalendar (a maintained component, ADR 0013) in the mentor's named zone through its Luxon
@@ -112,12 +128,17 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
    * sent back to the top of the page.
    */
   const keepingFocus = (change: () => void) => {
-    const focused = document.activeElement instanceof HTMLElement && host.current?.contains(document.activeElement) ? document.activeElement.dataset.slotId : undefined;
+    const focused =
+      document.activeElement instanceof HTMLElement && host.current?.contains(document.activeElement)
+        ? document.activeElement.dataset.slotId
+        : undefined;
     change();
-    if (focused && !host.current?.contains(document.activeElement)) host.current?.querySelector<HTMLElement>(`[data-slot-id="${CSS.escape(focused)}"]`)?.focus();
+    if (focused && !host.current?.contains(document.activeElement))
+      host.current?.querySelector<HTMLElement>(`[data-slot-id="${CSS.escape(focused)}"]`)?.focus();
   };
 
-  const hideToolbarIcons = () => host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
+  const hideToolbarIcons = () =>
+    host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
   useEffect(() => {
     const { zone: drawnZone, slots: drawnSlots } = latest.current;
@@ -228,7 +249,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     <div className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
         <Trans>
-          Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+          Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing
+          a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
         </Trans>
       </p>
       <div ref={host} className="slot-calendar-filling" />

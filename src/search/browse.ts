@@ -1,11 +1,17 @@
-import { NO_RATING, PRICE_RANGES, SORTS, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
 import type { MentorSearch } from "../../shared/validation/search";
+import { NO_RATING, PRICE_RANGES, type PriceRange, SORTS, type SortCode } from "../../shared/validation/search-filters";
 
 /** Where the browse and profile pages live: publicly, or inside the mentee area (same pages, own nav). */
 export type BrowseArea = "public" | "mentee";
 
-export const BROWSE_ROUTE = { public: "/browse/mentor/$search", mentee: "/mentees/browse/mentor/$search" } as const satisfies Record<BrowseArea, string>;
-export const PROFILE_ROUTE = { public: "/browse/mentor/profile/$id", mentee: "/mentees/browse/mentor/profile/$id" } as const satisfies Record<BrowseArea, string>;
+export const BROWSE_ROUTE = { public: "/browse/mentor/$search", mentee: "/mentees/browse/mentor/$search" } as const satisfies Record<
+  BrowseArea,
+  string
+>;
+export const PROFILE_ROUTE = {
+  public: "/browse/mentor/profile/$id",
+  mentee: "/mentees/browse/mentor/profile/$id",
+} as const satisfies Record<BrowseArea, string>;
 
 /** The `$search` path segment standing for no search text. */
 export const ALL = "all";

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
-import { BRAND } from "../layout/brand";
 import type { MentorSearch } from "../../shared/validation/search";
+import { BRAND } from "../layout/brand";
 
 /**
  * The landing's rotating taglines (SPEC §1), typed one after another in the reader's language. The page

@@ -2,10 +2,10 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
-import { ALL, BROWSE_ROUTE, mentorSearchOf, searchText, type BrowseArea, type BrowseFilters } from "@/search/browse";
+import { ALL, BROWSE_ROUTE, type BrowseArea, type BrowseFilters, mentorSearchOf, searchText } from "@/search/browse";
+import { Button } from "../ui/button";
 import { MentorFilters } from "./mentor-filters";
 import { MentorList } from "./mentor-list";
-import { Button } from "../ui/button";
 
 /**
  * The browse page body: heading, filter bar, divider, results. The text is the `$search` path
@@ -17,12 +17,19 @@ export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; seg
   const found = (count: number) => t`${plural(count, { one: "# mentor found", other: "# mentors found" })}`;
   const text = searchText(segment);
   const filtered = Boolean(filters.price || filters.rating);
-  const go = (nextSegment: string, next: BrowseFilters) => void navigate({ to: BROWSE_ROUTE[area], params: { search: nextSegment }, search: next });
+  const go = (nextSegment: string, next: BrowseFilters) =>
+    void navigate({ to: BROWSE_ROUTE[area], params: { search: nextSegment }, search: next });
 
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
       <SearchX aria-hidden="true" className="size-8 text-slate-400" />
-      <p className="font-medium text-slate-900">{text ? <Trans>No mentors match "{text}" with these filters.</Trans> : <Trans>No mentors match your search with these filters.</Trans>}</p>
+      <p className="font-medium text-slate-900">
+        {text ? (
+          <Trans>No mentors match "{text}" with these filters.</Trans>
+        ) : (
+          <Trans>No mentors match your search with these filters.</Trans>
+        )}
+      </p>
       {filtered ? (
         <>
           <p className="text-sm text-slate-600">

@@ -2,14 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { PROFILE_ROUTE, type BrowseArea } from "@/search/browse";
 import type { MentorCardData } from "@/platform/api-types";
 import { formatRupees } from "@/platform/money";
+import { useResponsivenessWords } from "@/profiles/responsiveness-words";
+import { type BrowseArea, PROFILE_ROUTE } from "@/search/browse";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { MIN_REPLIES_SHOWN } from "../../shared/reply-time";
-import { useResponsivenessWords } from "@/profiles/responsiveness-words";
-import { RatingSummary } from "../reviews/rating-summary";
 import { SkillList } from "../profiles/skill-list";
+import { RatingSummary } from "../reviews/rating-summary";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -31,7 +31,12 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
   const monthly = formatRupees(monthlyPricePaise(mentor.hourlyRatePaise));
   const headingId = `mentor-${mentor.id}-name`;
   return (
-    <Card role="article" aria-labelledby={headingId} className="flex w-full animate-card-enter flex-col gap-3 p-5" style={{ animationDelay: `${ENTRANCE_STEP_S * Math.min(index, MAX_STAGGERED)}s` }}>
+    <Card
+      role="article"
+      aria-labelledby={headingId}
+      className="flex w-full animate-card-enter flex-col gap-3 p-5"
+      style={{ animationDelay: `${ENTRANCE_STEP_S * Math.min(index, MAX_STAGGERED)}s` }}
+    >
       <div className="flex items-center gap-3">
         <Avatar src={mentor.profileImageUrl} name={fullName} className="size-14 text-lg" />
         <div className="min-w-0">

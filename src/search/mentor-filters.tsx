@@ -4,13 +4,14 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Star } from "lucide-react";
 import { useId } from "react";
-import { PRICE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS, type BrowseFilters } from "@/search/browse";
+import { type BrowseFilters, PRICE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS } from "@/search/browse";
 import type { PriceRange, SortCode } from "../../shared/validation/search-filters";
 
 const optionClass =
   "flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500";
 const boxClass = "size-4 accent-indigo-600 focus-visible:outline-none";
-const selectClass = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const selectClass =
+  "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /**
  * The price ranges' and the orders' words in the reader's language, by their code: the same English as
@@ -50,7 +51,13 @@ export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; o
         <div className="flex flex-wrap gap-2">
           {PRICE_OPTIONS.map(({ code, label }) => (
             <label key={label} className={optionClass}>
-              <input type="radio" name={priceName} className={boxClass} checked={filters.price === code} onChange={() => onChange({ ...filters, price: code })} />
+              <input
+                type="radio"
+                name={priceName}
+                className={boxClass}
+                checked={filters.price === code}
+                onChange={() => onChange({ ...filters, price: code })}
+              />
               {code ? i18n._(PRICE_LABELS[code]) : t`Any`}
             </label>
           ))}
@@ -65,7 +72,12 @@ export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; o
             const checked = filters.rating === stars;
             return (
               <label key={stars} className={optionClass}>
-                <input type="checkbox" className={boxClass} checked={checked} onChange={() => onChange({ ...filters, rating: checked ? undefined : stars })} />
+                <input
+                  type="checkbox"
+                  className={boxClass}
+                  checked={checked}
+                  onChange={() => onChange({ ...filters, rating: checked ? undefined : stars })}
+                />
                 <span className="sr-only">{ratingLabel(stars)}</span>
                 <span aria-hidden="true" className="flex items-center gap-0.5">
                   {stars}
@@ -85,7 +97,9 @@ export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; o
           id={sortId}
           className={selectClass}
           value={filters.sort ?? "relevance"}
-          onChange={(e) => onChange({ ...filters, sort: e.target.value === "relevance" ? undefined : (e.target.value as BrowseFilters["sort"]) })}
+          onChange={(e) =>
+            onChange({ ...filters, sort: e.target.value === "relevance" ? undefined : (e.target.value as BrowseFilters["sort"]) })
+          }
         >
           {SORT_OPTIONS.map(({ code }) => (
             <option key={code} value={code}>

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoadError } from "../ui/load-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { BrowseArea } from "@/search/browse";
 import { useTRPC } from "@/platform/trpc";
+import type { BrowseArea } from "@/search/browse";
 import type { MentorSearch } from "../../shared/validation/search";
+import { LoadError } from "../ui/load-error";
 import { MentorCard, MentorCardSkeleton } from "./mentor-card";
 
 type MentorListProps = {
@@ -42,7 +42,14 @@ export function MentorList({ query, skeletons, label, area, empty, summary }: Me
       </div>
     );
   } else if (search.isError) {
-    body = <LoadError what={t`mentors right now`} align="center" className="rounded-xl border border-slate-200 bg-white p-6" onRetry={() => void search.refetch()} />;
+    body = (
+      <LoadError
+        what={t`mentors right now`}
+        align="center"
+        className="rounded-xl border border-slate-200 bg-white p-6"
+        onRetry={() => void search.refetch()}
+      />
+    );
   } else if (!mentors.length) {
     body = empty ?? (
       <p className="text-slate-600">

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { Search } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { BROWSE_ROUTE, searchSegment, searchText, validateBrowseFilters, type BrowseArea } from "@/search/browse";
-import { cn } from "@/ui/class-names";
-import { rememberSearch } from "@/search/search-history";
+import { type FormEvent, useId, useState } from "react";
 import { readSession } from "@/platform/session";
+import { BROWSE_ROUTE, type BrowseArea, searchSegment, searchText, validateBrowseFilters } from "@/search/browse";
+import { rememberSearch } from "@/search/search-history";
+import { cn } from "@/ui/class-names";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 
@@ -24,7 +24,11 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
     event.preventDefault();
     rememberSearch(text, readSession("mentee")?.id);
     // New words keep the price and rating chosen on a browse page (SPEC §4: each re-runs the search on its own).
-    void navigate({ to: BROWSE_ROUTE[area], params: { search: searchSegment(text) }, search: (prev: Record<string, unknown>) => validateBrowseFilters(prev) });
+    void navigate({
+      to: BROWSE_ROUTE[area],
+      params: { search: searchSegment(text) },
+      search: (prev: Record<string, unknown>) => validateBrowseFilters(prev),
+    });
   };
 
   return (
@@ -32,7 +36,16 @@ export function MentorSearchBox({ area, className }: { area: BrowseArea; classNa
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      <Input id={inputId} type="search" placeholder={label} value={text} maxLength={100} onChange={(e) => setDraft({ for: current, text: e.target.value })} compact className="min-w-0" />
+      <Input
+        id={inputId}
+        type="search"
+        placeholder={label}
+        value={text}
+        maxLength={100}
+        onChange={(e) => setDraft({ for: current, text: e.target.value })}
+        compact
+        className="min-w-0"
+      />
       <Button type="submit" size="icon-sm" variant="outline" className="shrink-0" aria-label={t`Search`}>
         <Search aria-hidden="true" />
       </Button>

@@ -1,5 +1,5 @@
-import { workerDrawnViewer } from "../platform/worker-drawn-viewer";
 import { tellSearches } from "../platform/page-cookie";
+import { workerDrawnViewer } from "../platform/worker-drawn-viewer";
 
 /**
  * The last few mentor searches a signed-in mentee typed in this browser: her home suggests
@@ -35,7 +35,9 @@ export function recentSearches(owner: string | undefined): string[] {
 
 /** The searches a stored or told list holds: at most five non-empty texts of at most 100 characters. */
 export function validSearches(parsed: unknown): string[] {
-  return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string" && t.trim() !== "" && t.length <= 100).slice(0, RECENT_SEARCHES) : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((t): t is string => typeof t === "string" && t.trim() !== "" && t.length <= 100).slice(0, RECENT_SEARCHES)
+    : [];
 }
 
 /** Keeps a search for the signed-in mentee `owner`; a search with no mentee signed in is kept for no one. */

@@ -15,7 +15,11 @@ export type TypewriterState = { word: number; length: number; deleting: boolean 
 export const typewriterStart = (words: readonly string[]): TypewriterState => ({ word: 0, length: words[0].length, deleting: false });
 
 /** The state after `state`, and how long the text of `state` stays before it comes. */
-export function typewriterStep(words: readonly string[], state: TypewriterState, timing: TypewriterTiming): { next: TypewriterState; wait: number } {
+export function typewriterStep(
+  words: readonly string[],
+  state: TypewriterState,
+  timing: TypewriterTiming,
+): { next: TypewriterState; wait: number } {
   const full = words[state.word].length;
   if (!state.deleting) {
     if (state.length < full) return { next: { ...state, length: state.length + 1 }, wait: timing.typeMs };
@@ -31,7 +35,11 @@ export const typewriterText = (words: readonly string[], state: TypewriterState)
  * Runs the typewriter, handing each text to `show`; answers a function that stops it. A reader who asks
  * for less motion gets the first word, still.
  */
-export function runTypewriter(words: readonly string[], show: (text: string) => void, timing: TypewriterTiming = TYPEWRITER_TIMING): () => void {
+export function runTypewriter(
+  words: readonly string[],
+  show: (text: string) => void,
+  timing: TypewriterTiming = TYPEWRITER_TIMING,
+): () => void {
   if (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches) {
     show(words[0]);
     return () => undefined;

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { TextWithLinks } from "@/ui/text-with-links";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { FormField } from "@/ui/form-field";
+import { TextWithLinks } from "@/ui/text-with-links";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 import { COMMENT_MAX, commentInputSchema } from "../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
 import { useNotesSubmit } from "./use-notes-submit";
@@ -21,7 +21,12 @@ export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: 
   const [body, setBody] = useState("");
   const other = data.viewer === "mentee" ? data.mentor : data.mentee;
   const otherFirstName = other.firstName;
-  const { problem, submit, failed } = useNotesSubmit(commentInputSchema, () => ({ slotId: data.session.id, body }), (valid) => post.mutate(valid), t`The comment was not sent. Please check your connection and try again.`);
+  const { problem, submit, failed } = useNotesSubmit(
+    commentInputSchema,
+    () => ({ slotId: data.session.id, body }),
+    (valid) => post.mutate(valid),
+    t`The comment was not sent. Please check your connection and try again.`,
+  );
   const post = useMutation(
     trpc.sessionNotes.comment.mutationOptions({
       onSuccess: async () => {
@@ -49,7 +54,8 @@ export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: 
               <li key={c.id} className="grid gap-1 rounded-lg border border-slate-200 p-3">
                 <p className="text-xs text-slate-600">
                   <span className="font-medium text-slate-900">{c.mine ? t`You` : c.authorName}</span>
-                  {c.authorRole === "mentor" && !c.mine ? ` ${t`(mentor)`}` : null} · <time dateTime={c.createdAt}>{dateTime(c.createdAt, zone)}</time>
+                  {c.authorRole === "mentor" && !c.mine ? ` ${t`(mentor)`}` : null} ·{" "}
+                  <time dateTime={c.createdAt}>{dateTime(c.createdAt, zone)}</time>
                 </p>
                 <p className="text-sm text-slate-800">
                   <TextWithLinks text={c.body} />
@@ -59,7 +65,11 @@ export function CommentsSection({ data, zone }: { data: SessionNotesData; zone: 
           </ol>
         )}
         <form onSubmit={submit} className="grid gap-2" noValidate>
-          <FormField label={t`Add a comment`} error={problem ?? undefined} hint={t`${length}/${COMMENT_MAX} characters. ${otherFirstName} is told about your comment.`}>
+          <FormField
+            label={t`Add a comment`}
+            error={problem ?? undefined}
+            hint={t`${length}/${COMMENT_MAX} characters. ${otherFirstName} is told about your comment.`}
+          >
             <Textarea rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
           </FormField>
           <div>

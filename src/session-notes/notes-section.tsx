@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { TextWithLinks } from "@/ui/text-with-links";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { FormField } from "@/ui/form-field";
+import { TextWithLinks } from "@/ui/text-with-links";
 import { Textarea } from "@/ui/textarea";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 import { NOTES_MAX, notesInputSchema } from "../../shared/validation/session-notes";
 import type { SessionNotesData } from "./types";
 import { useNotesSubmit } from "./use-notes-submit";
@@ -43,7 +43,13 @@ export function NotesSection({ data, zone }: { data: SessionNotesData; zone: str
               <TextWithLinks text={data.notes.body} />
             </p>
             <p className="text-xs text-slate-600">
-              {mentor ? <Trans>Written by you · updated {updated}</Trans> : <Trans>Written by {mentorName} · updated {updated}</Trans>}
+              {mentor ? (
+                <Trans>Written by you · updated {updated}</Trans>
+              ) : (
+                <Trans>
+                  Written by {mentorName} · updated {updated}
+                </Trans>
+              )}
             </p>
           </>
         ) : (
@@ -61,7 +67,12 @@ function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState(data.notes?.body ?? "");
-  const { problem, submit, failed } = useNotesSubmit(notesInputSchema, () => ({ slotId: data.session.id, body }), (valid) => save.mutate(valid), t`The notes were not saved. Please check your connection and try again.`);
+  const { problem, submit, failed } = useNotesSubmit(
+    notesInputSchema,
+    () => ({ slotId: data.session.id, body }),
+    (valid) => save.mutate(valid),
+    t`The notes were not saved. Please check your connection and try again.`,
+  );
   const menteeFirstName = data.mentee.firstName;
   const length = body.length;
   const save = useMutation(
@@ -85,7 +96,12 @@ function NotesForm({ data, onDone, canCancel }: { data: SessionNotesData; onDone
             : t`${length}/${NOTES_MAX} characters. Plain text; links become clickable. ${menteeFirstName} can read them and comment, and is told when you first save.`
         }
       >
-        <Textarea rows={10} value={body} onChange={(e) => setBody(e.target.value)} placeholder={t`What you covered, what to do next, links to read…`} />
+        <Textarea
+          rows={10}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          placeholder={t`What you covered, what to do next, links to read…`}
+        />
       </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -3,14 +3,14 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { LoadError } from "@/ui/load-error";
-import { TextWithLinks } from "@/ui/text-with-links";
-import { Card, CardContent } from "@/ui/card";
-import { Skeleton } from "@/ui/skeleton";
 import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
 import { useMyZone } from "@/platform/use-my-zone";
 import { dateTime } from "@/platform/zoned";
+import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import { TextWithLinks } from "@/ui/text-with-links";
 import { CommentsSection } from "./comments-section";
 import { NotesSection } from "./notes-section";
 
@@ -31,7 +31,11 @@ export function SessionNotesPage({ slotId, viewer }: { slotId: string; viewer: "
   const trpc = useTRPC();
   const zone = useMyZone();
   // A push about new notes or a comment refreshes the bell; the page looks again every half minute and on focus.
-  const page = useQuery({ ...trpc.sessionNotes.get.queryOptions({ slotId }), refetchInterval: 30_000, retry: (count, error) => (apiError(error)?.status ?? 500) >= 500 && count < 2 });
+  const page = useQuery({
+    ...trpc.sessionNotes.get.queryOptions({ slotId }),
+    refetchInterval: 30_000,
+    retry: (count, error) => (apiError(error)?.status ?? 500) >= 500 && count < 2,
+  });
   const back = BACK[viewer];
   const backLink = (
     <p>

@@ -19,7 +19,16 @@ export type Handling = "public-page" | "page" | "pass";
 export type RequestFacts = { url: string; method: string; mode: string; headers: { has(name: string): boolean } };
 
 /** Paths whose answers are data, a person's own, or not pages: never answered or kept by the worker. */
-const NEVER_CACHED = [/^\/api\//, /^\/trpc(\/|$)/, /^\/parties\//, /^\/dev(\/|$)/, /^\/images\//, /^\/socket\.io(\/|$)/, /^\/healthz$/, new RegExp(`^${SERVICE_WORKER_PATH.replace(".", "\\.")}$`)];
+const NEVER_CACHED = [
+  /^\/api\//,
+  /^\/trpc(\/|$)/,
+  /^\/parties\//,
+  /^\/dev(\/|$)/,
+  /^\/images\//,
+  /^\/socket\.io(\/|$)/,
+  /^\/healthz$/,
+  new RegExp(`^${SERVICE_WORKER_PATH.replace(".", "\\.")}$`),
+];
 
 export function handlingOf(request: RequestFacts, origin: string): Handling {
   const url = new URL(request.url);

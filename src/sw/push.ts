@@ -1,4 +1,10 @@
-import { DEV_PUSH_MESSAGE, PUSH_SHOWN_MESSAGE, type DevPushMessage, type PushShownMessage, type WebPushPayload } from "../../shared/web-push";
+import {
+  DEV_PUSH_MESSAGE,
+  type DevPushMessage,
+  PUSH_SHOWN_MESSAGE,
+  type PushShownMessage,
+  type WebPushPayload,
+} from "../../shared/web-push";
 
 /**
  * The service worker's Web Push handlers (ADR 0027), imported by src/sw/sw.ts so they are
@@ -14,7 +20,16 @@ import { DEV_PUSH_MESSAGE, PUSH_SHOWN_MESSAGE, type DevPushMessage, type PushSho
 declare const self: ServiceWorkerGlobalScope;
 
 const ICON = "/icons/icon-192.png";
-const FALLBACK: WebPushPayload = { kind: "account", title: "MentorLink", body: "You have a new notification.", url: "/", tag: "mentorlink", lang: "en", noticeId: "", sentAt: "" };
+const FALLBACK: WebPushPayload = {
+  kind: "account",
+  title: "MentorLink",
+  body: "You have a new notification.",
+  url: "/",
+  tag: "mentorlink",
+  lang: "en",
+  noticeId: "",
+  sentAt: "",
+};
 
 /** A path of this app only: a payload never sends the person to another site. */
 export function safePath(url: unknown): string {

@@ -1,6 +1,6 @@
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { matchPrecache, type PrecacheEntry, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { SKIP_WAITING_MESSAGE } from "../../shared/app-install";
@@ -24,7 +24,12 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 const pagesKept = new ExpirationPlugin({ maxEntries: PAGES_KEPT, purgeOnQuotaError: true });
 // A copy per address, whatever the answer varied on: offline, the copy this browser last saw is the one to show.
-const publicPages = new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, plugins: [pagesKept], matchOptions: { ignoreVary: true } });
+const publicPages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+  plugins: [pagesKept],
+  matchOptions: { ignoreVary: true },
+});
 registerRoute(({ request }) => handlingOf(request, self.location.origin) === "public-page", publicPages);
 registerRoute(({ request }) => handlingOf(request, self.location.origin) === "page", new NetworkOnly());
 
@@ -58,5 +63,9 @@ async function keepPagesAfresh(event: ExtendableEvent): Promise<void> {
     (url) => handlingOf({ url, method: "GET", mode: "navigate", headers: new Headers() }, self.location.origin) === "public-page",
   );
   // Asked as a page is (Accept: text/html), so the Worker answers in the reader's language as it does a navigation.
-  await Promise.all(urls.map((url) => publicPages.handle({ request: new Request(url, { headers: { accept: "text/html" } }), event }).catch(() => undefined)));
+  await Promise.all(
+    urls.map((url) =>
+      publicPages.handle({ request: new Request(url, { headers: { accept: "text/html" } }), event }).catch(() => undefined),
+    ),
+  );
 }

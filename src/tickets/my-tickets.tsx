@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { toast } from "@/ui/toast";
+import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { apiError } from "@/platform/api-error";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { fullDateTime } from "@/platform/dates";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { TICKET_MAX, ticketContentField } from "../../shared/validation/tickets";
 import { ListEmpty, ListError, ListLoading } from "../moderation/list-states";
 import { Button } from "../ui/button";
@@ -48,7 +48,9 @@ export function MyTickets({ role }: { role: Member }) {
                   <Card>
                     <CardContent className="grid gap-2 pt-6">
                       <div className="flex flex-wrap items-center gap-2 text-sm">
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${ticket.status === "open" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium ${ticket.status === "open" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+                        >
                           {ticket.status === "open" ? <Trans>Open</Trans> : <Trans>Resolved</Trans>}
                         </span>
                         <span className="font-medium text-slate-900">
@@ -94,8 +96,12 @@ function RaiseTicket({ role }: { role: Member }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = v.safeParse(ticketContentField, content);
-    const chooseOther = role === "mentee" ? t`Please choose the mentor the ticket is about` : t`Please choose the mentee the ticket is about`;
-    const next = { accused: accusedId ? undefined : chooseOther, content: checked.success ? undefined : translateServerMessage(checked.issues[0].message) };
+    const chooseOther =
+      role === "mentee" ? t`Please choose the mentor the ticket is about` : t`Please choose the mentee the ticket is about`;
+    const next = {
+      accused: accusedId ? undefined : chooseOther,
+      content: checked.success ? undefined : translateServerMessage(checked.issues[0].message),
+    };
     setErrors(next);
     if (next.accused || next.content) return;
     raise.mutate({ complaint: { accusedId }, content });
@@ -124,7 +130,9 @@ function RaiseTicket({ role }: { role: Member }) {
           <ListError what={role === "mentee" ? t`your mentors` : t`your mentees`} onRetry={() => void candidates.refetch()} />
         ) : candidates.data.length === 0 ? (
           <ListEmpty>
-            {role === "mentee" ? t`You can raise a ticket once you have had a subscription with a mentor.` : t`You can raise a ticket once you have had a subscription with a mentee.`}
+            {role === "mentee"
+              ? t`You can raise a ticket once you have had a subscription with a mentor.`
+              : t`You can raise a ticket once you have had a subscription with a mentee.`}
           </ListEmpty>
         ) : (
           <form noValidate onSubmit={submit} aria-label={t`Raise a ticket`} className="grid gap-4">

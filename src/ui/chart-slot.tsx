@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentProps } from "react";
+import { type ComponentProps, Suspense, useEffect, useState } from "react";
 import { Skeleton } from "./skeleton";
 
 /**
@@ -9,15 +9,22 @@ import { Skeleton } from "./skeleton";
  * each chart has its figures in words beside it. Where there is no IntersectionObserver the chart is drawn at once. A page
  * the Worker draws has the skeleton, as the browser's first render does.
  */
-export function ChartSlot({ placeholderClassName, children, ...div }: Omit<ComponentProps<"div">, "ref"> & { placeholderClassName: string }) {
+export function ChartSlot({
+  placeholderClassName,
+  children,
+  ...div
+}: Omit<ComponentProps<"div">, "ref"> & { placeholderClassName: string }) {
   // A callback ref: a slot drawn after its data arrived is watched from when it appears.
   const [element, ref] = useState<HTMLDivElement | null>(null);
   const [near, setNear] = useState(() => typeof window !== "undefined" && typeof IntersectionObserver === "undefined");
   useEffect(() => {
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "200px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, near]);

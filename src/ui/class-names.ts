@@ -1,4 +1,4 @@
-import { clsx, type ClassValue } from "clsx";
+import { type ClassValue, clsx } from "clsx";
 
 /**
  * Joins class names. Nothing here resolves conflicting Tailwind utilities (tailwind-merge would add

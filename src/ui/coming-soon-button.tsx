@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useId, type ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "./button";
 
 /** An action of a feature not built yet: focusable but inert, with a "Coming soon" tooltip on hover and focus. */
@@ -7,7 +7,13 @@ export function ComingSoonButton({ children }: { children: ReactNode }) {
   const tipId = useId();
   return (
     <span className="group relative inline-flex">
-      <Button type="button" variant="outline" aria-disabled="true" aria-describedby={tipId} className="w-full cursor-not-allowed opacity-60">
+      <Button
+        type="button"
+        variant="outline"
+        aria-disabled="true"
+        aria-describedby={tipId}
+        className="w-full cursor-not-allowed opacity-60"
+      >
         {children}
       </Button>
       <span

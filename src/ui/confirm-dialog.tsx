@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
 
@@ -26,7 +26,19 @@ export type ConfirmDialogProps = {
  * that holds focus, closes with Escape, and names what will happen. The optional reason is shown to
  * the other party.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel, reasonLabel, destructive, pending, onConfirm, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  keepLabel,
+  reasonLabel,
+  destructive,
+  pending,
+  onConfirm,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useLingui();
   const [reason, setReason] = useState("");
   const reasonId = useId();

@@ -36,7 +36,15 @@ const MOST_VALUES = 5;
  * sized by `className`, and draws once that size is known. Drawn for the eye only: every chart has its figures in words
  * or a table beside it, so it takes no focus. Pointing at (or tapping) a day shows its value.
  */
-export default function DailyBarChart({ bars, name, axisValue = String, tooltipValue = axisValue, valueAxisWidth = 28, tooltipTitle = (bar) => bar.label, className }: DailyBarChartProps) {
+export default function DailyBarChart({
+  bars,
+  name,
+  axisValue = String,
+  tooltipValue = axisValue,
+  valueAxisWidth = 28,
+  tooltipTitle = (bar) => bar.label,
+  className,
+}: DailyBarChartProps) {
   const { parentRef, width, height } = useParentSize({ debounceTime: 100 });
   const tooltip = useTooltip<DayBar>();
   const margin = { top: 8, right: 8, bottom: 22, left: valueAxisWidth };
@@ -64,21 +72,64 @@ export default function DailyBarChart({ bars, name, axisValue = String, tooltipV
         <svg width={width} height={height} aria-hidden="true">
           <Group left={margin.left} top={margin.top}>
             <GridRows scale={y} width={innerWidth} tickValues={valueTicks} stroke="#e2e8f0" strokeDasharray="3 3" />
-            {tooltip.tooltipOpen && tooltip.tooltipData && <rect x={columnX(tooltip.tooltipData.key)} width={x.step()} height={innerHeight} fill="#eef2ff" />}
+            {tooltip.tooltipOpen && tooltip.tooltipData && (
+              <rect x={columnX(tooltip.tooltipData.key)} width={x.step()} height={innerHeight} fill="#eef2ff" />
+            )}
             {bars.map((bar) => (
-              <Bar key={bar.key} className="daily-bar" x={x(bar.key)} y={y(bar.value)} width={x.bandwidth()} height={innerHeight - y(bar.value)} fill="#4f46e5" rx={2} />
+              <Bar
+                key={bar.key}
+                className="daily-bar"
+                x={x(bar.key)}
+                y={y(bar.value)}
+                width={x.bandwidth()}
+                height={innerHeight - y(bar.value)}
+                fill="#4f46e5"
+                rx={2}
+              />
             ))}
             {/* Each day's whole column answers the pointer, so a day with a short bar (or none) shows its value too. */}
             {bars.map((bar) => (
-              <rect key={bar.key} x={columnX(bar.key)} width={x.step()} height={innerHeight} fill="transparent" onPointerMove={point(bar)} onPointerDown={point(bar)} onPointerLeave={leave} />
+              <rect
+                key={bar.key}
+                x={columnX(bar.key)}
+                width={x.step()}
+                height={innerHeight}
+                fill="transparent"
+                onPointerMove={point(bar)}
+                onPointerDown={point(bar)}
+                onPointerLeave={leave}
+              />
             ))}
-            <AxisLeft scale={y} tickValues={valueTicks} tickFormat={(value) => axisValue(Number(value))} axisClassName="daily-bar-values" stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={LABEL} />
-            <AxisBottom top={innerHeight} scale={x} tickValues={namedDays} tickFormat={(key) => labelOf.get(key) ?? key} axisClassName="daily-bar-days" stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={LABEL} />
+            <AxisLeft
+              scale={y}
+              tickValues={valueTicks}
+              tickFormat={(value) => axisValue(Number(value))}
+              axisClassName="daily-bar-values"
+              stroke={AXIS_COLOR}
+              tickStroke={AXIS_COLOR}
+              tickLabelProps={LABEL}
+            />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={namedDays}
+              tickFormat={(key) => labelOf.get(key) ?? key}
+              axisClassName="daily-bar-days"
+              stroke={AXIS_COLOR}
+              tickStroke={AXIS_COLOR}
+              tickLabelProps={LABEL}
+            />
           </Group>
         </svg>
       )}
       {tooltip.tooltipOpen && tooltip.tooltipData && (
-        <TooltipWithBounds left={tooltip.tooltipLeft} top={tooltip.tooltipTop} className="pointer-events-none rounded-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700 shadow-sm" unstyled applyPositionStyle>
+        <TooltipWithBounds
+          left={tooltip.tooltipLeft}
+          top={tooltip.tooltipTop}
+          className="pointer-events-none rounded-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700 shadow-sm"
+          unstyled
+          applyPositionStyle
+        >
           <p className="font-medium text-slate-900">{tooltipTitle(tooltip.tooltipData)}</p>
           <p>
             {name}: {tooltipValue(tooltip.tooltipData.value)}

@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
+import { cloneElement, type ReactElement, type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** The dropdown's code (Radix, about 32 KB with what it brings): kept off a signed-in page's first render. */
 export type MenuKit = typeof import("./dropdown-menu");

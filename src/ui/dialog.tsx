@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useRef, type ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "@/ui/class-names";
 
 export const Dialog = DialogPrimitive.Root;
@@ -33,7 +33,9 @@ export function useFocusReturn(props: Pick<ComponentProps<typeof DialogPrimitive
       if (event.defaultPrevented || !was) return;
       const target = was.element.isConnected
         ? was.element
-        : [...document.querySelectorAll<HTMLElement>("button, a[href], [role='button'], [tabindex]")].find((el) => was.name !== "" && nameOf(el) === was.name);
+        : [...document.querySelectorAll<HTMLElement>("button, a[href], [role='button'], [tabindex]")].find(
+            (el) => was.name !== "" && nameOf(el) === was.name,
+          );
       if (!target) return;
       event.preventDefault();
       target.focus();

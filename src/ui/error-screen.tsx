@@ -1,12 +1,12 @@
 import { Trans } from "@lingui/react/macro";
-import { Link, type ErrorComponentProps } from "@tanstack/react-router";
+import { type ErrorComponentProps, Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BRAND } from "@/layout/brand";
 import { failedPartName, isChunkLoadError, reloadOnce } from "@/platform/chunk-errors";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { LoadingScreen } from "./loading-screen";
 import { PageChrome } from "../layout/page-chrome";
 import { Button } from "./button";
+import { LoadingScreen } from "./loading-screen";
 
 /**
  * A part of the app's code could not be fetched. The first time the page reloads itself (an open tab

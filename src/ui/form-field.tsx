@@ -1,4 +1,4 @@
-import { cloneElement, useId, type ReactElement } from "react";
+import { cloneElement, type ReactElement, useId } from "react";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { Label } from "./label";
 
@@ -8,7 +8,17 @@ type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?
  * A labelled control with its error text: binds the label to the control and, on error,
  * sets aria-invalid and points aria-describedby at the message.
  */
-export function FormField({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: ReactElement<ControlProps> }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactElement<ControlProps>;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

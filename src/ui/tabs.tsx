@@ -5,7 +5,12 @@ import { cn } from "@/ui/class-names";
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn("inline-flex h-10 w-full items-center rounded-md bg-slate-100 p-1 text-slate-600", className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn("inline-flex h-10 w-full items-center rounded-md bg-slate-100 p-1 text-slate-600", className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

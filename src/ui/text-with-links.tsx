@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { textParts } from "@/ui/text-links";
 import { cn } from "@/ui/class-names";
+import { textParts } from "@/ui/text-links";
 
 /**
  * Text someone wrote (an agenda, session notes, a comment), its line breaks kept and its http(s)
@@ -15,7 +15,11 @@ export function TextWithLinks({ text, className }: { text: string; className?: s
           <a
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in its order; a new text draws them anew
             key={i}
-            href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             {part.text}
           </a>
         ) : (

@@ -43,9 +43,11 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-const show = (pick: (sonner: Sonner) => (...args: Args) => unknown) => (...args: Args) => {
-  void loadToasts().then((sonner) => pick(sonner)(...args));
-};
+const show =
+  (pick: (sonner: Sonner) => (...args: Args) => unknown) =>
+  (...args: Args) => {
+    void loadToasts().then((sonner) => pick(sonner)(...args));
+  };
 
 export const toast = Object.assign(
   show((sonner) => sonner),

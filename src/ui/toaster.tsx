@@ -7,7 +7,16 @@ const Sonner = lazy(() =>
     default: function MountedToaster() {
       const { t } = useLingui();
       useEffect(() => toasterMounted(), []);
-      return <Toaster duration={4000} visibleToasts={3} position="bottom-right" closeButton containerAriaLabel={t`Notifications`} toastOptions={{ closeButtonAriaLabel: t`Close toast` }} />;
+      return (
+        <Toaster
+          duration={4000}
+          visibleToasts={3}
+          position="bottom-right"
+          closeButton
+          containerAriaLabel={t`Notifications`}
+          toastOptions={{ closeButtonAriaLabel: t`Close toast` }}
+        />
+      );
     },
   })),
 );

@@ -16,7 +16,8 @@ const b = useBrowser();
 const MIN = 60 * 1000;
 const made: string[] = [];
 afterAll(async () => {
-  for (const id of made) await testDb().update(tickets).set({ status: "resolved", resolution: "outcome_kept" }).where(eq(tickets.slotId, id));
+  for (const id of made)
+    await testDb().update(tickets).set({ status: "resolved", resolution: "outcome_kept" }).where(eq(tickets.slotId, id));
 });
 
 /** Pages through the moderators' tickets until the card is there (open tickets of other tests may come first). */
@@ -39,14 +40,39 @@ describe("attendance", () => {
     const start = new Date(Math.floor(Date.now() / (30 * MIN)) * 30 * MIN - 3 * 60 * MIN);
     const [slot] = await testDb()
       .insert(timeSlots)
-      .values({ mentorId: mentor.id, menteeId: mentee.id, state: "booked", startAt: start, endAt: new Date(start.getTime() + 60 * MIN), bookedAt: new Date(start.getTime() - 86_400_000), outcome: "mentee_no_show", outcomeAt: new Date(Date.now() - 60 * MIN) })
+      .values({
+        mentorId: mentor.id,
+        menteeId: mentee.id,
+        state: "booked",
+        startAt: start,
+        endAt: new Date(start.getTime() + 60 * MIN),
+        bookedAt: new Date(start.getTime() - 86_400_000),
+        outcome: "mentee_no_show",
+        outcomeAt: new Date(Date.now() - 60 * MIN),
+      })
       .returning();
     made.push(slot.id);
     // What the room saw: he was there 20 minutes; she joined only after he left.
-    await testDb().insert(livePresence).values([
-      { slotId: slot.id, role: "mentor", personId: mentor.id, connectionId: crypto.randomUUID(), joinedAt: new Date(start.getTime() - MIN), leftAt: new Date(start.getTime() + 20 * MIN) },
-      { slotId: slot.id, role: "mentee", personId: mentee.id, connectionId: crypto.randomUUID(), joinedAt: new Date(start.getTime() + 25 * MIN), leftAt: new Date(start.getTime() + 30 * MIN) },
-    ]);
+    await testDb()
+      .insert(livePresence)
+      .values([
+        {
+          slotId: slot.id,
+          role: "mentor",
+          personId: mentor.id,
+          connectionId: crypto.randomUUID(),
+          joinedAt: new Date(start.getTime() - MIN),
+          leftAt: new Date(start.getTime() + 20 * MIN),
+        },
+        {
+          slotId: slot.id,
+          role: "mentee",
+          personId: mentee.id,
+          connectionId: crypto.randomUUID(),
+          joinedAt: new Date(start.getTime() + 25 * MIN),
+          leftAt: new Date(start.getTime() + 30 * MIN),
+        },
+      ]);
 
     const page = b.page;
     await signInInto(page, "mentee", mentee);
@@ -66,7 +92,9 @@ describe("attendance", () => {
     await signInThroughUi(modPage, "moderator", moderator.email);
     await modPage.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Tickets" }).click();
     const ticket = await findTicket(modPage, `Ticket against ${mentor.firstName} ${mentor.lastName}`);
-    expect(await ticket.getByRole("list", { name: "What the live room recorded" }).innerText()).toMatch(/\(mentor\): joined 1 min before the start, stayed 21 min[\s\S]*\(mentee\): joined 25 min after the start, stayed 5 min/);
+    expect(await ticket.getByRole("list", { name: "What the live room recorded" }).innerText()).toMatch(
+      /\(mentor\): joined 1 min before the start, stayed 21 min[\s\S]*\(mentee\): joined 25 min after the start, stayed 5 min/,
+    );
     // An attendance dispute is decided, not dismissed.
     expect(await ticket.getByRole("button", { name: /^Dismiss/ }).count()).toBe(0);
     await ticket.getByRole("button", { name: "Decide the attendance dispute" }).click();
@@ -80,7 +108,9 @@ describe("attendance", () => {
     await page.reload();
     await past.getByText(`Missed: ${mentor.firstName} did not join`).waitFor();
     await past.getByText("The call is back in your plan.").waitFor();
-    expect(await past.getByRole("link", { name: "Book another time" }).getAttribute("href")).toBe(`/mentees/schedules?mentorId=${mentor.id}`);
+    expect(await past.getByRole("link", { name: "Book another time" }).getAttribute("href")).toBe(
+      `/mentees/schedules?mentorId=${mentor.id}`,
+    );
 
     const mentorPage = await (await b.newContext({ viewport: { width: 360, height: 740 } })).newPage();
     await signInInto(mentorPage, "mentor", mentor);

@@ -15,7 +15,16 @@ async function parkedMail(to: string) {
   const at = new Date();
   const [row] = await db
     .insert(emailOutbox)
-    .values({ to, subject: "Your receipt from MentorLink", body: "Thank you.", lane: "bulk", attempts: 10, lastError: "provider answered 503", queuedAt: at, deadAt: at })
+    .values({
+      to,
+      subject: "Your receipt from MentorLink",
+      body: "Thank you.",
+      lane: "bulk",
+      attempts: 10,
+      lastError: "provider answered 503",
+      queuedAt: at,
+      deadAt: at,
+    })
     .returning();
   await db.insert(deadLetters).values({ queue: "mail-bulk", body: { kind: "mail", id: row.id }, attempts: 10, createdAt: at });
   return row;
@@ -52,7 +61,9 @@ describe("background work", () => {
         .filter({ hasText: `Sent again to ${mentee.email}.` })
         .waitFor();
       await card.waitFor({ state: "detached" });
-      await expect.poll(async () => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, row.id)))[0].sentAt, { timeout: 10_000 }).not.toBeNull();
+      await expect
+        .poll(async () => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, row.id)))[0].sentAt, { timeout: 10_000 })
+        .not.toBeNull();
     });
   }
 });

@@ -31,12 +31,17 @@ async function people() {
   await enroll(mentee.id, mentor.id, "active");
   const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
   const menteeToken = (await signIn("mentee", mentee.email)).accessToken;
-  const publish = async (start: Date, weeks = 1) => (await trpc(mentorToken).scheduling.publish.mutate({ slotDetails: { start: start.toISOString(), weeks } }))[0].id;
+  const publish = async (start: Date, weeks = 1) =>
+    (await trpc(mentorToken).scheduling.publish.mutate({ slotDetails: { start: start.toISOString(), weeks } }))[0].id;
   return { mentor, mentee, mentorToken, menteeToken, publish };
 }
 
 const slotRow = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0];
-const bookedRowsOf = (menteeId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")));
+const bookedRowsOf = (menteeId: string) =>
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")));
 
 describe("booking flow", () => {
   it("she books day, time, agenda, Confirm (a double click books once), lands on 'You're booked', and the mentor in Kolkata reads her agenda", async () => {
@@ -50,7 +55,10 @@ describe("booking flow", () => {
     // Schedules without a mentor: his next open times, in her zone.
     await page.goto("/mentees/schedules");
     const seen = inZone(start, MENTEE_ZONE);
-    await page.getByTestId("next-available").filter({ hasText: `Next available: ${seen.date} · ${seen.time}` }).waitFor();
+    await page
+      .getByTestId("next-available")
+      .filter({ hasText: `Next available: ${seen.date} · ${seen.time}` })
+      .waitFor();
     await page.getByRole("link", { name: new RegExp(mentor.lastName) }).click();
     await page.getByTestId("calls-left").filter({ hasText: "4 of 4 calls left this period" }).waitFor();
 
@@ -94,7 +102,9 @@ describe("booking flow", () => {
     await mentorPage.getByRole("button", { name: /^Notifications/ }).click();
     const notice = mentorPage.getByRole("menu", { name: "Notifications" }).getByText(`Agenda: ${agenda}`);
     await notice.waitFor();
-    expect(await notice.innerText()).toContain(`${mentee.firstName} ${mentee.lastName} booked a session on ${inZone(start, MENTOR_ZONE).date}, 7:30 pm (Asia/Kolkata)`);
+    expect(await notice.innerText()).toContain(
+      `${mentee.firstName} ${mentee.lastName} booked a session on ${inZone(start, MENTOR_ZONE).date}, 7:30 pm (Asia/Kolkata)`,
+    );
   });
 
   it("she reschedules to another time: the booking keeps its identity, the old slot opens and the history says 'Moved from … by you'", async () => {
@@ -119,13 +129,21 @@ describe("booking flow", () => {
     await toasts(page, "Session moved").waitFor();
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(`${seenTo.date}, ${seenTo.time}`);
-    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(`Moved from ${seenFrom.date} · ${seenFrom.time} to ${seenTo.date} · ${seenTo.time} by you`);
+    await expect
+      .poll(() => card.innerText(), { timeout: 10_000 })
+      .toContain(`Moved from ${seenFrom.date} · ${seenFrom.time} to ${seenTo.date} · ${seenTo.time} by you`);
     expect(await card.innerText()).toContain("Agenda: System design");
 
     const [old, moved] = [await slotRow(fromId), await slotRow(toId)];
     expect(old.state).toBe("open");
     expect(old.menteeId).toBeNull();
-    expect(moved).toMatchObject({ state: "booked", menteeId: mentee.id, bookingId: booked.bookingId, sequence: 1, agenda: "System design" });
+    expect(moved).toMatchObject({
+      state: "booked",
+      menteeId: mentee.id,
+      bookingId: booked.bookingId,
+      sequence: 1,
+      agenda: "System design",
+    });
   });
 
   it("cancelling asks first: Keep it leaves the booking; Cancel booking with a reason opens the slot and the reason is kept for the mentor", async () => {

@@ -8,7 +8,11 @@ import { signInThroughUi, useBrowser, waitForPath } from "../support/browser";
  * out, so the next person signing in on the same browser gets nothing built from them.
  */
 const b = useBrowser({ timezoneId: "Asia/Kolkata" });
-const letters = () => crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6);
+const letters = () =>
+  crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 6);
 const SEARCHES_KEY = "mentorlink:recent-searches";
 
 describe("browser state per person", () => {

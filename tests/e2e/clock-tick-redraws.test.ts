@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { accessTokenFor } from "../support/accounts";
 import { trpc } from "../support/api";
 import { useBrowser } from "../support/browser";

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMentee, createMentor, signIn, uniqueEmail } from "../support/accounts";
 import { baseUrl } from "../support/api";
 import { seedSession, useBrowser } from "../support/browser";
-import { makeWorld, signInAs, type World } from "../support/route-visits";
 import { watchPolicies } from "../support/policies";
+import { makeWorld, signInAs, type World } from "../support/route-visits";
 
 /**
  * Security headers in Chromium (ADR 0021): the camera is usable on the live page only; no other origin can
@@ -68,7 +68,9 @@ describe("a strict Content-Security-Policy in the browser", () => {
   it("cannot be framed by another origin", async () => {
     const page = b.page;
     // Another origin on this machine (its own port): a page that frames the sign-in page.
-    const framer = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><iframe src="${baseUrl()}/auth/login"></iframe>`));
+    const framer = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><iframe src="${baseUrl()}/auth/login"></iframe>`),
+    );
     await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
     try {
       const answered = page.waitForResponse((r) => r.url() === `${baseUrl()}/auth/login`);

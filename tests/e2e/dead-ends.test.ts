@@ -54,7 +54,10 @@ describe("no dead ends", () => {
     const reloads = await countReloads(page);
     await page.route(CALENDAR_CHUNK, (route) => route.abort("failed"));
     await page.goto("/mentors/scheduler");
-    await page.getByRole("alert").filter({ hasText: retryText("the calendar") }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole("alert")
+      .filter({ hasText: retryText("the calendar") })
+      .waitFor({ timeout: 15_000 });
     expect(await reloads()).toBe(1);
     await page.getByRole("navigation", { name: "Mentor navigation" }).getByRole("link", { name: "Connect" }).waitFor();
     expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
@@ -66,7 +69,11 @@ describe("no dead ends", () => {
     const page = b.page;
     await page.goto("/no-such-page/at-all");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find a Mentor" }).first().waitFor({ state: "attached" });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Find a Mentor" })
+      .first()
+      .waitFor({ state: "attached" });
   });
 
   it("an unknown address inside an area keeps that area's nav", async () => {
@@ -83,13 +90,18 @@ describe("no dead ends", () => {
   it("a blocked mentee signing in reads why, in the moderator's words, and where to appeal", async () => {
     const page = b.page;
     const [moderator, mentee] = await Promise.all([createModerator(), createMentee()]);
-    const blocked = await rest("PATCH", "/api/moderator/mentees_status_change", { token: moderator.token, body: { menteeId: mentee.id, reason: "Shared another mentee's phone number" } });
+    const blocked = await rest("PATCH", "/api/moderator/mentees_status_change", {
+      token: moderator.token,
+      body: { menteeId: mentee.id, reason: "Shared another mentee's phone number" },
+    });
     expect(blocked.status).toBe(200);
     await page.goto("/auth/login?mentees");
     await submitSignIn(page, "mentee", mentee.email);
     await page
       .getByRole("tabpanel", { name: "Mentees" })
-      .getByText("Your account is blocked: Shared another mentee's phone number. To appeal, write to support@mentorlink.local from this account's e-mail address.")
+      .getByText(
+        "Your account is blocked: Shared another mentee's phone number. To appeal, write to support@mentorlink.local from this account's e-mail address.",
+      )
       .waitFor();
   });
 });

@@ -37,7 +37,13 @@ describe("menus whose code comes after the page", () => {
   it("a click on the bell before its code arrived opens it when it does, and marks her notifications read", async () => {
     const page = b.page;
     const mentee = await createMentee({ firstName: "Della", lastName: "Menu" });
-    await testDb().insert(notifications).values({ recipientRole: "mentee", recipientId: mentee.id, type: "alert", kind: "account", content: "A notice to open the bell for" });
+    await testDb().insert(notifications).values({
+      recipientRole: "mentee",
+      recipientId: mentee.id,
+      type: "alert",
+      kind: "account",
+      content: "A notice to open the bell for",
+    });
     const code = await holdMenuCode(page);
     await signInInto(page, "mentee", mentee);
     await page.goto("/mentees");
@@ -49,7 +55,12 @@ describe("menus whose code comes after the page", () => {
     expect(await page.getByRole("menu").count()).toBe(0);
     code.release();
     await page.getByRole("menu", { name: "Notifications" }).getByText("A notice to open the bell for").waitFor();
-    await expect.poll(async () => (await testDb().select().from(notifications).where(eq(notifications.recipientId, mentee.id))).every((n) => n.isRead), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await testDb().select().from(notifications).where(eq(notifications.recipientId, mentee.id))).every((n) => n.isRead),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it("Enter on the focused account menu before its code arrived opens it when it does; Escape returns the focus to it", async () => {

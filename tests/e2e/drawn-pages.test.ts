@@ -31,7 +31,8 @@ async function readsOf(page: Page, path: string): Promise<{ html: string; reads:
   const reads: string[] = [];
   const onRequest = (request: Request) => {
     const { pathname } = new URL(request.url());
-    if (replaced && request.method() === "GET" && pathname.startsWith("/trpc/")) reads.push(...decodeURIComponent(pathname.slice("/trpc/".length)).split(","));
+    if (replaced && request.method() === "GET" && pathname.startsWith("/trpc/"))
+      reads.push(...decodeURIComponent(pathname.slice("/trpc/".length)).split(","));
   };
   page.on("framenavigated", onNavigated);
   page.on("request", onRequest);
@@ -95,7 +96,12 @@ describe("a signed-in page drawn by the Worker", () => {
   it("is written in the browser's zone, and a browser signed in before the cookie existed gets it on its next page", async () => {
     const moderator = await createModerator({ firstName: "Ines", lastName: "Duarte" });
     const page = b.page;
-    await seedSession(page, "moderator", { id: moderator.id, name: "Ines Duarte", accessToken: await accessTokenFor("moderator", moderator.id), refreshToken: "unused.refresh" });
+    await seedSession(page, "moderator", {
+      id: moderator.id,
+      name: "Ines Duarte",
+      accessToken: await accessTokenFor("moderator", moderator.id),
+      refreshToken: "unused.refresh",
+    });
     expect(await load(page, "/moderator")).toBe(false);
     await expect.poll(async () => Boolean(await pageCookie(page, "moderator"))).toBe(true);
 
@@ -106,7 +112,11 @@ describe("a signed-in page drawn by the Worker", () => {
     expect(html).toContain("<div data-drawn>");
     expect(html).toContain("Days are in your time zone (America/New_York)");
     await page.getByText("Days are in your time zone (America/New_York)").waitFor();
-    expect(calls.filter((call) => call.split(",").some((procedure) => procedure.startsWith("moderation.daily") || procedure === "moderation.home"))).toEqual([]);
+    expect(
+      calls.filter((call) =>
+        call.split(",").some((procedure) => procedure.startsWith("moderation.daily") || procedure === "moderation.home"),
+      ),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -147,7 +157,10 @@ describe("a signed-in page drawn by the Worker", () => {
         const { html, reads } = await readsOf(page, path);
         expect(html, `${path} was drawn`).toContain("<div data-drawn>");
         // Whether this device takes push notifications is known only to the browser (its push subscription).
-        expect(reads.filter((read) => read !== "notificationSettings.overview"), `${path} read again`).toEqual([]);
+        expect(
+          reads.filter((read) => read !== "notificationSettings.overview"),
+          `${path} read again`,
+        ).toEqual([]);
       }
       await page.context().close();
     }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
@@ -21,7 +21,8 @@ import { createModerator } from "../support/moderation";
 const ZONE = "Asia/Kolkata";
 const DAY = 24 * 60 * 60 * 1000;
 const b = useBrowser({ timezoneId: ZONE, viewport: { width: 1280, height: 900 } });
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
 /** axe's WCAG 2.2 A/AA violations on the page as it is now (the route sweep checks empty pages; these are full ones). */
@@ -31,8 +32,17 @@ async function axeViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] }, resultTypes: ["violations"] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   });
 }
 
@@ -41,7 +51,10 @@ describe("earnings", () => {
     const page = b.page;
     const tag = crypto.randomUUID().slice(0, 6);
     const mentor = await createMentor({ firstName: "Tara", lastName: `Earner${tag}`, timeZone: ZONE });
-    const [nisha, omar] = await Promise.all([createMentee({ firstName: "Nisha", lastName: `Monthly${tag}` }), createMentee({ firstName: "Omar", lastName: `Lastmonth${tag}` })]);
+    const [nisha, omar] = await Promise.all([
+      createMentee({ firstName: "Nisha", lastName: `Monthly${tag}` }),
+      createMentee({ firstName: "Omar", lastName: `Lastmonth${tag}` }),
+    ]);
     const now = new Date();
     const thisMonth = monthIn(ZONE, now);
     const lastMonth = addMonths(thisMonth, -1);
@@ -51,9 +64,19 @@ describe("earnings", () => {
     await insertEarning(mentor.id, nisha.id, { paidAt: midMonth });
     await insertEarning(mentor.id, nisha.id, { paidAt: new Date(midMonth.getTime() + 60_000), grossPaise: 500_000, route: "held" });
     // Last month: ₹8,000, refunded in full.
-    await insertEarning(mentor.id, omar.id, { paidAt: new Date(monthStart(lastMonth, ZONE).getTime() + 3 * DAY), refundedPaise: 800_000, reversedPaise: 640_000, feeRefundedPaise: 160_000 });
+    await insertEarning(mentor.id, omar.id, {
+      paidAt: new Date(monthStart(lastMonth, ZONE).getTime() + 3 * DAY),
+      refundedPaise: 800_000,
+      reversedPaise: 640_000,
+      feeRefundedPaise: 160_000,
+    });
     await insertPayout(mentor.id, { status: "in_transit", arrivalDate: new Date(now.getTime() + 2 * DAY), amountPaise: 640_000 });
-    await insertPayout(mentor.id, { status: "failed", arrivalDate: new Date(now.getTime() - 5 * DAY), amountPaise: 300_000, failureMessage: "The bank account could not be found." });
+    await insertPayout(mentor.id, {
+      status: "failed",
+      arrivalDate: new Date(now.getTime() - 5 * DAY),
+      amountPaise: 300_000,
+      failureMessage: "The bank account could not be found.",
+    });
     await insertPayout(mentor.id, { status: "paid", arrivalDate: new Date(now.getTime() - 12 * DAY), amountPaise: 500_000 });
 
     await signInInto(page, "mentor", mentor);
@@ -84,25 +107,53 @@ describe("earnings", () => {
     // Twelve months, this one and last one with their totals.
     const months = page.getByRole("table", { name: "Earnings per month, newest first" });
     expect(await months.getByRole("row").count()).toBe(13);
-    const cellsOf = async (month: string) => (await months.getByRole("row", { name: new RegExp(`^${monthName(month)}`) }).getByRole("cell").allInnerTexts()).map((t) => t.trim());
-    expect((await cellsOf(thisMonth)).slice(0, 4)).toEqual([formatRupees(1_300_000), formatRupees(260_000), formatRupees(1_040_000), formatRupees(0)]);
-    expect((await cellsOf(lastMonth)).slice(0, 4)).toEqual([formatRupees(800_000), formatRupees(0), formatRupees(0), formatRupees(800_000)]);
+    const cellsOf = async (month: string) =>
+      (
+        await months
+          .getByRole("row", { name: new RegExp(`^${monthName(month)}`) })
+          .getByRole("cell")
+          .allInnerTexts()
+      ).map((t) => t.trim());
+    expect((await cellsOf(thisMonth)).slice(0, 4)).toEqual([
+      formatRupees(1_300_000),
+      formatRupees(260_000),
+      formatRupees(1_040_000),
+      formatRupees(0),
+    ]);
+    expect((await cellsOf(lastMonth)).slice(0, 4)).toEqual([
+      formatRupees(800_000),
+      formatRupees(0),
+      formatRupees(0),
+      formatRupees(800_000),
+    ]);
 
     // This month's payments: both of Nisha's, newest first.
     const payments = page.getByRole("region", { name: `Payments in ${monthName(thisMonth)}` });
-    const rows = payments.getByRole("table").getByRole("row").filter({ hasText: fullName(nisha) });
+    const rows = payments
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: fullName(nisha) });
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(new RegExp(`${formatRupees(500_000)}.*${formatRupees(100_000)}.*${formatRupees(400_000)}.*Held`, "s"));
-    expect(await rows.nth(1).innerText()).toMatch(new RegExp(`${formatRupees(800_000)}.*${formatRupees(160_000)}.*${formatRupees(640_000)}.*Transferred`, "s"));
+    expect(await rows.nth(0).innerText()).toMatch(
+      new RegExp(`${formatRupees(500_000)}.*${formatRupees(100_000)}.*${formatRupees(400_000)}.*Held`, "s"),
+    );
+    expect(await rows.nth(1).innerText()).toMatch(
+      new RegExp(`${formatRupees(800_000)}.*${formatRupees(160_000)}.*${formatRupees(640_000)}.*Transferred`, "s"),
+    );
 
     // Last month, chosen from the table: Omar's refunded payment.
     await months.getByRole("link", { name: `Show 1 payment of ${monthName(lastMonth)}` }).click();
     await waitForPath(page, `/mentors/earnings?month=${lastMonth}`);
     const last = page.getByRole("region", { name: `Payments in ${monthName(lastMonth)}` });
-    const omarRow = last.getByRole("table").getByRole("row").filter({ hasText: fullName(omar) });
+    const omarRow = last
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: fullName(omar) });
     await omarRow.waitFor();
     expect(await omarRow.innerText()).toContain("Refunded");
-    expect(await months.getByRole("link", { name: `Payments of ${monthName(lastMonth)}: Shown below` }).getAttribute("aria-current")).toBeTruthy();
+    expect(
+      await months.getByRole("link", { name: `Payments of ${monthName(lastMonth)}: Shown below` }).getAttribute("aria-current"),
+    ).toBeTruthy();
     expect(await axeViolations(page)).toEqual([]);
 
     // Payouts: the one on its way; past ones newest first, the failed one saying why.
@@ -111,7 +162,9 @@ describe("earnings", () => {
     expect(await upcoming.nth(1).innerText()).toMatch(new RegExp(`${formatRupees(640_000)}.*On its way`, "s"));
     const past = page.getByRole("region", { name: "Past payouts" }).getByRole("table").getByRole("row");
     expect(await past.count()).toBe(3);
-    expect(await past.nth(1).innerText()).toMatch(new RegExp(`${formatRupees(300_000)}.*Failed.*The bank account could not be found.`, "s"));
+    expect(await past.nth(1).innerText()).toMatch(
+      new RegExp(`${formatRupees(300_000)}.*Failed.*The bank account could not be found.`, "s"),
+    );
     expect(await past.nth(2).innerText()).toMatch(new RegExp(`${formatRupees(500_000)}.*Paid`, "s"));
 
     // A phone: the same page as cards, nothing wider than the screen.
@@ -125,7 +178,10 @@ describe("earnings", () => {
     expect(await page.getByRole("table").count()).toBe(0);
     // The months as cards: only this month and last month (the others had no payments), saying so.
     const monthCards = page.getByRole("list", { name: "Earnings per month, newest first" }).getByRole("listitem");
-    expect((await monthCards.allInnerTexts()).map((t) => t.match(/Month\s+(\S+ \d{4})/)?.[1])).toEqual([monthName(thisMonth), monthName(lastMonth)]);
+    expect((await monthCards.allInnerTexts()).map((t) => t.match(/Month\s+(\S+ \d{4})/)?.[1])).toEqual([
+      monthName(thisMonth),
+      monthName(lastMonth),
+    ]);
     await page.getByText("Months without payments are left out.").waitFor();
     const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
     expect(width).toBeLessThanOrEqual(360);
@@ -151,13 +207,18 @@ describe("earnings", () => {
     await insertEarning(mentor.id, mentee.id, { paidAt });
     await signInInto(page, "mentor", mentor);
     let failing = true;
-    await page.route(/\/trpc\/payouts\.earnings/, (route) => (failing ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" }) : route.fallback()));
+    await page.route(/\/trpc\/payouts\.earnings/, (route) =>
+      failing ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" }) : route.fallback(),
+    );
     await page.goto("/mentors/earnings");
     const alert = page.getByRole("alert").filter({ hasText: "We couldn't load your earnings" });
     await alert.waitFor({ timeout: 20_000 });
     failing = false;
     await alert.getByRole("button", { name: "Retry" }).click();
-    await page.getByRole("table").filter({ hasText: fullName(mentee) }).waitFor();
+    await page
+      .getByRole("table")
+      .filter({ hasText: fullName(mentee) })
+      .waitFor();
   });
 
   it("after Stripe's return reads the account once and cleans the address; an expired onboarding link (or a crafted one) starts nothing until he presses the button", async () => {
@@ -233,7 +294,9 @@ describe("earnings", () => {
     await confirm.getByLabel("Reason").fill("Two sessions were missed");
     await confirm.getByRole("button", { name: "Refund", exact: true }).click();
 
-    await toasts(page, `Refunded ${formatRupees(250_000)} to ${fullName(mentee)}`).first().waitFor();
+    await toasts(page, `Refunded ${formatRupees(250_000)} to ${fullName(mentee)}`)
+      .first()
+      .waitFor();
     await dialog.getByText(`${formatRupees(250_000)} refunded`).waitFor();
     expect(await dialog.innerText()).toContain("Partly refunded");
     // The ledger: a quarter given back, the mentor's share and the fee in proportion (held, not transferred: nothing to reverse at Stripe).
@@ -253,7 +316,10 @@ describe("a refund the server refuses", () => {
     await seedSession(page, "moderator", { ...tokens, name: fullName(moderator) });
     await page.goto(`/moderator/mentees-list?search=${encodeURIComponent(mentee.email)}`);
     await page.getByRole("button", { name: `Payments of ${fullName(mentee)}` }).click();
-    await page.getByRole("dialog", { name: `Payments of ${fullName(mentee)}` }).getByRole("button", { name: /^Refund / }).click();
+    await page
+      .getByRole("dialog", { name: `Payments of ${fullName(mentee)}` })
+      .getByRole("button", { name: /^Refund / })
+      .click();
     const confirm = page.getByRole("dialog", { name: `Refund ${fullName(mentee)}?` });
     await confirm.getByLabel("Reason").fill("Charged twice");
     await confirm.getByRole("button", { name: "Refund", exact: true }).click();

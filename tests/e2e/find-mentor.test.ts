@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMentee, setBlocked } from "../support/accounts";
 import { useBrowser, waitForPath } from "../support/browser";
-import { withoutPageData } from "../support/page-data";
 import {
   addReviews,
   cardNames,
@@ -13,6 +12,7 @@ import {
   signInInto,
   uniqueWord,
 } from "../support/find-mentor";
+import { withoutPageData } from "../support/page-data";
 
 /**
  * Find a mentor (SPEC §2 browse page and mentor card, §4 filters, §9 price buckets): search from the
@@ -42,10 +42,27 @@ beforeAll(async () => {
   word = uniqueWord("quill");
   [first, second, blocked, pending] = await Promise.all([
     createMentorWithSkills(
-      { firstName: "Oriana", lastName: `Vale${word.slice(-4)}`, jobTitle: "Principal Engineer", firmName: "Northwind", shortBio: "Twelve years shipping payments software.", hourlyRatePaise: 180_000 },
+      {
+        firstName: "Oriana",
+        lastName: `Vale${word.slice(-4)}`,
+        jobTitle: "Principal Engineer",
+        firmName: "Northwind",
+        shortBio: "Twelve years shipping payments software.",
+        hourlyRatePaise: 180_000,
+      },
       [`${word} Design`, "Mentoring", "Career Growth", "Public Speaking", "Hiring"],
     ),
-    createMentorWithSkills({ firstName: "Bastian", lastName: `Holt${word.slice(-4)}`, jobTitle: "Staff Designer", firmName: "Contoso", shortBio: null, hourlyRatePaise: 300_000 }, ["Figma", `${word} Systems`]),
+    createMentorWithSkills(
+      {
+        firstName: "Bastian",
+        lastName: `Holt${word.slice(-4)}`,
+        jobTitle: "Staff Designer",
+        firmName: "Contoso",
+        shortBio: null,
+        hourlyRatePaise: 300_000,
+      },
+      ["Figma", `${word} Systems`],
+    ),
     createMentorWithSkills({ firstName: "Blocked", lastName: "Mentor" }, [`${word} Design`]),
     createMentorWithSkills({ firstName: "Pending", lastName: "Mentor", status: "pending" }, [`${word} Design`]),
   ]);
@@ -150,7 +167,13 @@ describe("finding a mentor", () => {
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
     expect(await radio("Any").isChecked()).toBe(true);
-    expect(await page.getByRole("group", { name: "Price per hour" }).locator("label").allTextContents()).toEqual(["Any", "Under ₹1000", "₹1000-₹2500", "₹2500-₹5000", "Above ₹5000"]);
+    expect(await page.getByRole("group", { name: "Price per hour" }).locator("label").allTextContents()).toEqual([
+      "Any",
+      "Under ₹1000",
+      "₹1000-₹2500",
+      "₹2500-₹5000",
+      "Above ₹5000",
+    ]);
 
     // Price ₹1000-₹2500: the URL carries it, the search is sent with it, and the results obey it.
     const byPrice = await nextSearchAnswer(page, () => radio("₹1000-₹2500").check());
@@ -195,7 +218,10 @@ describe("finding a mentor", () => {
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
     const priceOf = (m: { firstName: string; lastName: string }) =>
-      mentorCards(page).filter({ has: page.getByRole("heading", { name: fullName(m) }) }).getByTestId("mentor-card-price").innerText();
+      mentorCards(page)
+        .filter({ has: page.getByRole("heading", { name: fullName(m) }) })
+        .getByTestId("mentor-card-price")
+        .innerText();
     // ₹3000 an hour; the plan is 4 one-hour calls a month.
     expect((await priceOf(pricey)).replace(/\s+/g, " ")).toBe("₹3,000/hour · ₹12,000/month plan");
     expect((await priceOf(inRange)).replace(/\s+/g, " ")).toBe("₹1,800/hour · ₹7,200/month plan");
@@ -330,7 +356,13 @@ describe("finding a mentor", () => {
     await expect.poll(() => cardNames(page, "Featured mentors")).toEqual(featured.map(fullName));
     // Once the app has taken over the Worker's HTML, which links to the public pages.
     await expect
-      .poll(() => mentorCards(page, "Featured mentors").getByRole("link", { name: /^Profile of / }).evaluateAll((links) => links.map((a) => a.getAttribute("href"))), { timeout: 10_000 })
+      .poll(
+        () =>
+          mentorCards(page, "Featured mentors")
+            .getByRole("link", { name: /^Profile of / })
+            .evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+        { timeout: 10_000 },
+      )
       .toEqual(featured.map((m) => `/mentees/browse/mentor/profile/${m.id}`));
 
     await page.goto("/mentees");

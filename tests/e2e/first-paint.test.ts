@@ -29,7 +29,12 @@ describe("first paint from the HTML", () => {
     const shell = page.locator("[data-prerender=browse]");
     expect(await shell.locator("nav[aria-label=Main] a[href='/browse/mentor/all']").first().isVisible()).toBe(true);
     // Inert: its controls take no focus, so nothing typed into the placeholder is lost when the app replaces it.
-    expect(await shell.locator("input").first().evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false);
+    expect(
+      await shell
+        .locator("input")
+        .first()
+        .evaluate((el) => (el.focus(), document.activeElement === el)),
+    ).toBe(false);
     expect(await shell.isVisible()).toBe(true);
     expect(await shell.getAttribute("inert")).toBe("");
     expect(await shell.locator("h1").textContent()).toBe("Find a Mentor");

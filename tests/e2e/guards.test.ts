@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { AREA_HOME, LOGIN_QUERY, STORAGE_KEY, isTabSelected, pathOf, seedSession, useBrowser, waitForPath, type Role } from "../support/browser";
+import {
+  AREA_HOME,
+  isTabSelected,
+  LOGIN_QUERY,
+  pathOf,
+  type Role,
+  STORAGE_KEY,
+  seedSession,
+  useBrowser,
+  waitForPath,
+} from "../support/browser";
 
 /** Journey (SPEC §2): the areas are guarded; the sign-in URL a guard sends to preselects the right account type. */
 
@@ -67,8 +77,21 @@ describe("what each guard checks (SPEC §2)", () => {
     await page.evaluate((keys) => {
       const mentee = JSON.parse(localStorage.getItem(keys.mentee) ?? "{}") as Record<string, unknown>;
       localStorage.setItem(keys.mentee, JSON.stringify({ ...mentee, isMenteeAuthenticated: false }));
-      localStorage.setItem(keys.mentor, JSON.stringify({ isMentorAuthenticated: false, mentorId: "x", mentorName: "X", profileImageUrl: "", accessToken: "", refreshToken: "" }));
-      localStorage.setItem(keys.moderator, JSON.stringify({ isModeratorAuthenticated: false, moderatorId: "x", moderatorName: "X", accessToken: "", refreshToken: "" }));
+      localStorage.setItem(
+        keys.mentor,
+        JSON.stringify({
+          isMentorAuthenticated: false,
+          mentorId: "x",
+          mentorName: "X",
+          profileImageUrl: "",
+          accessToken: "",
+          refreshToken: "",
+        }),
+      );
+      localStorage.setItem(
+        keys.moderator,
+        JSON.stringify({ isModeratorAuthenticated: false, moderatorId: "x", moderatorName: "X", accessToken: "", refreshToken: "" }),
+      );
     }, STORAGE_KEY);
 
     await page.goto("/mentors");

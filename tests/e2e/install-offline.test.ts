@@ -33,7 +33,12 @@ describe("installable and offline", () => {
   it("passes Chromium's installability check on the landing, with the manifest's name, colours and icons", async () => {
     // A browser profile of its own: the test contexts are incognito, which is never installable.
     const profile = mkdtempSync(join(tmpdir(), "mentorlink-install-"));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, baseURL: inject("baseUrl") });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL: inject("baseUrl"),
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto("/");
@@ -43,9 +48,17 @@ describe("installable and offline", () => {
       const { url, errors, data } = await cdp.send("Page.getAppManifest");
       expect(new URL(url).pathname).toBe("/manifest.webmanifest");
       expect(errors).toEqual([]);
-      const manifest = JSON.parse(data!) as { name: string; display: string; start_url: string; theme_color: string; icons: { sizes: string; purpose: string }[] };
+      const manifest = JSON.parse(data!) as {
+        name: string;
+        display: string;
+        start_url: string;
+        theme_color: string;
+        icons: { sizes: string; purpose: string }[];
+      };
       expect(manifest).toMatchObject({ name: "MentorLink", display: "standalone", start_url: "/" });
-      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+        expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+      );
       expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(manifest.theme_color);
     } finally {
       await context.close();
@@ -69,7 +82,9 @@ describe("installable and offline", () => {
     expect(await offlineHeading(page).count()).toBe(0);
     // The landing, where the installed app starts: loaded before the worker ran, kept when it took over.
     await page.goto("/");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Learn a new skill, launch a project, land your dream career.");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Learn a new skill, launch a project, land your dream career.",
+    );
     expect((await featuredMentors(page)).map((m) => m.id)).toContain(mentor.id);
     // Browse never opened: its shell from the precached app page (the app then offers to retry the search).
     await page.goto("/browse/mentor/python");
@@ -106,21 +121,24 @@ describe("installable and offline", () => {
         const changed = nextVersion && req.url === "/sw.js";
         // The changed script is a new body: asked for whole (not confirmed as current with a 304) and uncompressed, to append to.
         const { "if-none-match": _tag, "if-modified-since": _since, "accept-encoding": _encoding, ...fresh } = req.headers;
-        const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: changed ? fresh : req.headers }, (answer) => {
-          if (!(changed && answer.statusCode === 200)) {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          answer.on("data", (c: Buffer) => chunks.push(c));
-          answer.on("end", () => {
-            const body = Buffer.concat([...chunks, Buffer.from(NEXT_VERSION)]);
-            const { etag: _etag, "content-length": _length, ...headers } = answer.headers;
-            res.writeHead(200, { ...headers, "content-length": body.length });
-            res.end(body);
-          });
-        });
+        const upstream = request(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: changed ? fresh : req.headers },
+          (answer) => {
+            if (!(changed && answer.statusCode === 200)) {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+              return;
+            }
+            const chunks: Buffer[] = [];
+            answer.on("data", (c: Buffer) => chunks.push(c));
+            answer.on("end", () => {
+              const body = Buffer.concat([...chunks, Buffer.from(NEXT_VERSION)]);
+              const { etag: _etag, "content-length": _length, ...headers } = answer.headers;
+              res.writeHead(200, { ...headers, "content-length": body.length });
+              res.end(body);
+            });
+          },
+        );
         upstream.on("error", () => res.destroy());
         req.pipe(upstream);
       });

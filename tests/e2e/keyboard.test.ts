@@ -18,7 +18,11 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const labelled = (el as HTMLInputElement | null)?.labels?.[0]?.innerText;
-    return { name: (el?.getAttribute("aria-label") ?? labelled ?? el?.innerText ?? "").trim(), tag: el?.tagName.toLowerCase() ?? "", id: el?.id ?? "" };
+    return {
+      name: (el?.getAttribute("aria-label") ?? labelled ?? el?.innerText ?? "").trim(),
+      tag: el?.tagName.toLowerCase() ?? "",
+      id: el?.id ?? "",
+    };
   });
 
 /** Presses Tab until the focus is on an element whose name matches, failing after `max` presses (it is not reachable). */
@@ -82,10 +86,16 @@ describe("keyboard alone", () => {
     await createEnrollment(mentee.id, mentor.id);
     const page = b.page;
     const tokens = await signInInto(page, "mentee", mentee);
-    const opened = await rest("POST", "/api/chats/messages", { token: tokens.accessToken, body: { menteeId: mentee.id, mentorId: mentor.id } });
+    const opened = await rest("POST", "/api/chats/messages", {
+      token: tokens.accessToken,
+      body: { menteeId: mentee.id, mentorId: mentor.id },
+    });
     expect(opened.status).toBeLessThan(300);
     const conversationId = (opened.body.conversations as { _id: string })._id;
-    await rest("POST", `/api/chats/mentee-messages/${conversationId}`, { token: tokens.accessToken, body: { message: "Hello", sender: mentee.id } });
+    await rest("POST", `/api/chats/mentee-messages/${conversationId}`, {
+      token: tokens.accessToken,
+      body: { message: "Hello", sender: mentee.id },
+    });
     await page.goto("/mentees/connect/inbox", { waitUntil: "networkidle" });
     const other = `${mentor.firstName} ${mentor.lastName}`;
     await tabTo(page, new RegExp(other));
@@ -102,7 +112,11 @@ describe("keyboard alone", () => {
 
   it("a moderator's dialog opens from the keyboard and gives the focus back to its button when closed", async () => {
     const moderator = await createModerator();
-    const applicant = await createMentor({ status: "pending", firstName: "Keyboard", lastName: `Applicant${crypto.randomUUID().slice(0, 4)}` });
+    const applicant = await createMentor({
+      status: "pending",
+      firstName: "Keyboard",
+      lastName: `Applicant${crypto.randomUUID().slice(0, 4)}`,
+    });
     const name = `${applicant.firstName} ${applicant.lastName}`;
     const page = b.page;
     const tokens = await signIn("moderator", moderator.email);

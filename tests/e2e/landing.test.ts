@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { withoutPageData } from "../support/page-data";
 import { describe, expect, it } from "vitest";
 import { seedSession, useBrowser, waitForPath, watchLayoutShifts } from "../support/browser";
+import { withoutPageData } from "../support/page-data";
 
 /** Journey (SPEC §1, §2, §9): the landing page, on a desktop and on a 360 px phone, by mouse and keyboard. */
 
@@ -22,7 +22,10 @@ type SearchAnswer = { input: Record<string, unknown>; mentors: { id: string; fir
  */
 async function openLanding(page: Page): Promise<SearchAnswer> {
   await page.goto("/");
-  const seed = JSON.parse((await page.locator("script#page-data").textContent({ timeout: 5_000 })) ?? "{}") as { input: Record<string, unknown>; answer: SearchAnswer["mentors"] };
+  const seed = JSON.parse((await page.locator("script#page-data").textContent({ timeout: 5_000 })) ?? "{}") as {
+    input: Record<string, unknown>;
+    answer: SearchAnswer["mentors"];
+  };
   return { input: seed.input, mentors: seed.answer };
 }
 
@@ -39,7 +42,11 @@ function scriptsRequested(page: Page): () => string[] {
 }
 
 /** The typed part of the typewriter heading (aria-hidden; the sr-only copy holds every tagline). */
-const typedText = (page: Page) => page.locator("main p [data-typed]").first().evaluate((el) => el.textContent ?? "");
+const typedText = (page: Page) =>
+  page
+    .locator("main p [data-typed]")
+    .first()
+    .evaluate((el) => el.textContent ?? "");
 
 describe("landing page", () => {
   it("shows the top bar, hero, typewriter, the first 4 mentors of the default search, and the footer", async () => {
@@ -47,11 +54,15 @@ describe("landing page", () => {
     const search = await openLanding(page);
 
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Become a Mentor", "Find a Mentor", "Login"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ["Become a Mentor", "Find a Mentor", "Login"])
+      expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "Become a Mentor" }).getAttribute("href")).toBe("/auth/mentor-register");
     expect(await nav.getByRole("link", { name: "Find a Mentor" }).getAttribute("href")).toBe("/browse/mentor/all");
     expect(await nav.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe("/auth/login");
-    const header = await page.locator("header").first().evaluate((el) => ({ position: getComputedStyle(el).position, height: el.getBoundingClientRect().height }));
+    const header = await page
+      .locator("header")
+      .first()
+      .evaluate((el) => ({ position: getComputedStyle(el).position, height: el.getBoundingClientRect().height }));
     expect(header.position).toBe("sticky");
     expect(header.height).toBeGreaterThanOrEqual(58);
 
@@ -94,7 +105,12 @@ describe("landing page", () => {
 
     const footer = page.locator("footer");
     expect(await footer.getByText(/^© 2023 MentorLink\. All Rights Reserved\.$/).isVisible()).toBe(true);
-    expect(await footer.getByRole("list", { name: "Social media" }).getByRole("link").evaluateAll((links) => links.map((a) => [a.getAttribute("aria-label"), a.getAttribute("href")]))).toEqual([
+    expect(
+      await footer
+        .getByRole("list", { name: "Social media" })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => [a.getAttribute("aria-label"), a.getAttribute("href")])),
+    ).toEqual([
       ["Instagram", "/"],
       ["Facebook", "/"],
       ["LinkedIn", "/"],
@@ -153,7 +169,9 @@ describe("landing page on a 360 px phone", () => {
 
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
     // Nothing sticks out to the right either (an overflow hidden by a parent would not show in scrollWidth).
-    const widest = await page.evaluate(() => Math.max(...[...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right)));
+    const widest = await page.evaluate(() =>
+      Math.max(...[...document.body.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right)),
+    );
     expect(widest).toBeLessThanOrEqual(360.5);
 
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -180,7 +198,8 @@ describe("landing page on a 360 px phone", () => {
     const noScript = await (await b.newContext({ javaScriptEnabled: false })).newPage();
     await noScript.goto("/");
     const nav = noScript.getByRole("navigation", { name: "Main" });
-    for (const name of ["Become a Mentor", "Find a Mentor", "Login"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ["Become a Mentor", "Find a Mentor", "Login"])
+      expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     expect(await noScript.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
     // The first tagline in full (the browser types it once a script runs), styled by the CSS from the head.
     expect(await typedText(noScript)).toBe(TAGLINES[0]);
@@ -247,7 +266,9 @@ describe("landing page on a 360 px phone", () => {
     });
     await openLanding(page);
     // The pre-rendered block is gone once React has drawn the page.
-    await expect.poll(() => page.evaluate(() => document.querySelector("[data-prerender=landing]") === null), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector("[data-prerender=landing]") === null), { timeout: 10_000 })
+      .toBe(true);
     await page.getByRole("list", { name: "Featured mentors" }).getByRole("article").first().waitFor();
     await expect.poll(() => typedText(page), { timeout: 5_000 }).not.toBe(TAGLINES[0]);
     // The header and hero never moved while React replaced the HTML, nor while the taglines were typed.

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { livePresence, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
-import { call } from "../support/scheduling";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS } from "../support/live";
+import { call } from "../support/scheduling";
 
 /**
  * Attendance from the live room in Chromium (ADR 0026): two browsers with fake cameras meet, one
@@ -20,8 +20,14 @@ const presenceOf = (slotId: string) => testDb().select().from(livePresence).wher
 /** The session and what the room wrote of it, `ms` earlier; then the settle job, now. */
 async function endAndSettle(slotId: string, ms = 2 * 60 * MIN) {
   await testDb().batch([
-    testDb().update(timeSlots).set({ startAt: sql`start_at - ${ms}`, endAt: sql`end_at - ${ms}` }).where(eq(timeSlots.id, slotId)),
-    testDb().update(livePresence).set({ joinedAt: sql`joined_at - ${ms}`, leftAt: sql`left_at - ${ms}` }).where(eq(livePresence.slotId, slotId)),
+    testDb()
+      .update(timeSlots)
+      .set({ startAt: sql`start_at - ${ms}`, endAt: sql`end_at - ${ms}` })
+      .where(eq(timeSlots.id, slotId)),
+    testDb()
+      .update(livePresence)
+      .set({ joinedAt: sql`joined_at - ${ms}`, leftAt: sql`left_at - ${ms}` })
+      .where(eq(livePresence.slotId, slotId)),
   ]);
   expect((await call("POST", "/dev/cron/settleSessions")).status).toBe(200);
   return (await testDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)))[0].outcome;
@@ -39,7 +45,9 @@ describe("attendance from the live room", () => {
     await menteePage.getByRole("heading", { name: "You left the session" }).waitFor();
     await mentorPage.getByText(`${mentee.firstName} left. Waiting for ${mentee.firstName} to come back`).waitFor({ timeout: 10_000 });
     // The room, not the page, wrote it: her stretch has ended, his goes on.
-    await expect.poll(async () => (await presenceOf(slotId)).find((p) => p.role === "mentee" && p.leftAt !== null) !== undefined, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await presenceOf(slotId)).find((p) => p.role === "mentee" && p.leftAt !== null) !== undefined, { timeout: 10_000 })
+      .toBe(true);
     expect((await presenceOf(slotId)).filter((p) => p.role === "mentor" && p.leftAt === null)).toHaveLength(1);
     await mentorPage.getByRole("button", { name: "Leave" }).click();
     await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
@@ -65,7 +73,13 @@ describe("attendance from the live room", () => {
     const past = page.getByRole("region", { name: "Past sessions" });
     await past.getByText(`Missed: ${mentor.firstName} did not join`).waitFor();
     await past.getByText("The call is back in your plan.").waitFor();
-    await page.getByRole("button", { name: /Notifications/ }).first().click();
-    await page.getByText(new RegExp(`${mentor.firstName} ${mentor.lastName} did not join your session`)).first().waitFor();
+    await page
+      .getByRole("button", { name: /Notifications/ })
+      .first()
+      .click();
+    await page
+      .getByText(new RegExp(`${mentor.firstName} ${mentor.lastName} did not join your session`))
+      .first()
+      .waitFor();
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { conversations } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
@@ -42,7 +42,9 @@ describe("the live call's devices, text panel and screen sharing", () => {
     // The mentee's agenda, for him too, its link a link.
     const agendaPanel = mentorPage.locator("details").filter({ hasText: "Agenda" });
     await agendaPanel.getByText("System design review.").waitFor();
-    expect(await agendaPanel.getByRole("link", { name: "https://example.com/design-doc" }).getAttribute("href")).toBe("https://example.com/design-doc");
+    expect(await agendaPanel.getByRole("link", { name: "https://example.com/design-doc" }).getAttribute("href")).toBe(
+      "https://example.com/design-doc",
+    );
 
     // He turns his camera off and mutes before joining.
     await mentorPage.getByRole("button", { name: "Turn camera off" }).click();
@@ -54,7 +56,11 @@ describe("the live call's devices, text panel and screen sharing", () => {
 
     // Waiting after the start: the attendance rule, in his zone.
     await mentorPage.getByText(`Waiting for ${mentee.firstName} to join`).waitFor({ timeout: 20_000 });
-    await mentorPage.getByText(/^If Maya hasn't joined by \d{1,2}:\d\d [ap]m, this session will count as missed by Maya, and it uses Maya's call\. Stay on this page until then\.$/).waitFor();
+    await mentorPage
+      .getByText(
+        /^If Maya hasn't joined by \d{1,2}:\d\d [ap]m, this session will count as missed by Maya, and it uses Maya's call\. Stay on this page until then\.$/,
+      )
+      .waitFor();
 
     const menteePage = await secondPage();
     await enterLive(menteePage, "mentee", mentee, slotId);
@@ -90,7 +96,10 @@ describe("the live call's devices, text panel and screen sharing", () => {
     await expect.poll(() => mic.inputValue()).toBe(other);
     await expect.poll(() => mentorPage.evaluate(() => JSON.parse(localStorage.getItem("liveDevices") ?? "{}").audioinput)).toBe(other);
     await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
-    await mentorPage.getByRole("status").filter({ hasText: `Connected to ${mentee.firstName}` }).waitFor();
+    await mentorPage
+      .getByRole("status")
+      .filter({ hasText: `Connected to ${mentee.firstName}` })
+      .waitFor();
   });
 
   it("what is typed in the call's text panel is in the pair's chat afterwards; new messages show on a closed panel", async () => {
@@ -166,13 +175,19 @@ describe("the live call's devices, text panel and screen sharing", () => {
     await mentorPage.getByRole("button", { name: "Stop sharing" }).waitFor();
     expect(await mentorPage.getByRole("button", { name: "Stop sharing" }).getAttribute("aria-pressed")).toBe("true");
     await expectPlaying(mentorPage, "Your shared screen");
-    await menteePage.getByRole("status").filter({ hasText: `${mentor.firstName} is sharing their screen` }).waitFor({ timeout: 10_000 });
+    await menteePage
+      .getByRole("status")
+      .filter({ hasText: `${mentor.firstName} is sharing their screen` })
+      .waitFor({ timeout: 10_000 });
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
 
     // The button stops it: his camera is back.
     await mentorPage.getByRole("button", { name: "Stop sharing" }).click();
     await expectPlaying(mentorPage, "Your camera");
-    await menteePage.getByRole("status").filter({ hasText: `${mentor.firstName} stopped sharing their screen` }).waitFor({ timeout: 10_000 });
+    await menteePage
+      .getByRole("status")
+      .filter({ hasText: `${mentor.firstName} stopped sharing their screen` })
+      .waitFor({ timeout: 10_000 });
 
     // Again, and this time the browser's own stop ends it.
     await mentorPage.getByRole("button", { name: "Share screen" }).click();

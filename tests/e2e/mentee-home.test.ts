@@ -10,7 +10,11 @@ import { createEnrollment } from "../support/moderation";
 
 const TIME_ZONE = "Asia/Kolkata";
 const b = useBrowser({ timezoneId: TIME_ZONE });
-const letters = () => crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6);
+const letters = () =>
+  crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 6);
 const region = (name: string) => b.page.getByRole("region", { name });
 
 describe("the mentee home", () => {
@@ -20,19 +24,34 @@ describe("the mentee home", () => {
     const mentor = await createMentor({ firstName: "Home", lastName: `Mentor${tag}`, timeZone: "Europe/London" });
     const alike = await createMentor({ firstName: "Alike", lastName: `Mentor${tag}` });
     const skill = `zqhome${tag}`;
-    await testDb().insert(mentorSkills).values([
-      { mentorId: mentor.id, name: skill, skillKey: skill },
-      { mentorId: alike.id, name: skill, skillKey: skill },
-    ]);
+    await testDb()
+      .insert(mentorSkills)
+      .values([
+        { mentorId: mentor.id, name: skill, skillKey: skill },
+        { mentorId: alike.id, name: skill, skillKey: skill },
+      ]);
     const mentee = await createMentee({ firstName: "Hema", lastName: `Home${tag}`, timeZone: TIME_ZONE, bio: "Learning." });
     await createEnrollment(mentee.id, mentor.id);
     // A session starting in 30 minutes (written directly: the mentor's notice rules would refuse it now).
     const start = new Date(Math.ceil((Date.now() + 30 * 60_000) / 60_000) * 60_000);
     const [slot] = await testDb()
       .insert(timeSlots)
-      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), state: "booked", type: "session", menteeId: mentee.id, bookedAt: new Date() })
+      .values({
+        mentorId: mentor.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + 3_600_000),
+        state: "booked",
+        type: "session",
+        menteeId: mentee.id,
+        bookedAt: new Date(),
+      })
       .returning();
-    const pair = { mentee, mentor, menteeToken: await accessTokenFor("mentee", mentee.id), mentorToken: await accessTokenFor("mentor", mentor.id) };
+    const pair = {
+      mentee,
+      mentor,
+      menteeToken: await accessTokenFor("mentee", mentee.id),
+      mentorToken: await accessTokenFor("mentor", mentor.id),
+    };
     const conversationId = await openChat(pair);
     await sendAs(pair, "mentor", conversationId, "See you soon!");
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { createMentee, signIn } from "../support/accounts";
 import { trpc } from "../support/api";
 import { fieldError, readStoredSession, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
@@ -117,7 +117,9 @@ describe("mentee profile", () => {
     // The session record and the server agree on the new picture; the editor shows it too.
     expect(await readStoredSession(page, "mentee")).toMatchObject({ profileImageUrl: src });
     expect((await trpc(accessToken).mentees.profile.query()).profileImageUrl).toBe(src);
-    await expect.poll(() => page.getByRole("img", { name: `Profile photo of ${mentee.firstName} ${mentee.lastName}` }).getAttribute("src")).toBe(src);
+    await expect
+      .poll(() => page.getByRole("img", { name: `Profile photo of ${mentee.firstName} ${mentee.lastName}` }).getAttribute("src"))
+      .toBe(src);
 
     // It stays after a reload.
     await page.reload();
@@ -125,13 +127,21 @@ describe("mentee profile", () => {
     expect(await navImage(page).getAttribute("src")).toBe(src);
 
     // A text file named .png passes the browser's type check but not the server's byte check.
-    await imageInput(page).setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") });
+    await imageInput(page).setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("just some text, not a picture"),
+    });
     await page.getByRole("alert").filter({ hasText: "Only JPEG, PNG and WebP images are accepted." }).waitFor();
     await toasts(page, "Updation Failed").waitFor();
     expect(uploads).toEqual([201, 415]);
 
     // An SVG and a file over 5 MB are refused before anything is sent.
-    await imageInput(page).setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await imageInput(page).setInputFiles({
+      name: "logo.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await page.getByRole("alert").filter({ hasText: "Choose a JPEG, PNG or WebP image." }).waitFor();
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]);
     await imageInput(page).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });

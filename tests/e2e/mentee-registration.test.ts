@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
+import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { uniqueEmail } from "../support/accounts";
 import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
@@ -10,7 +10,10 @@ import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser,
 const b = useBrowser();
 const SUCCESS_TITLE = "Your account has been successfully created.";
 
-async function fillSignup(page: typeof b.page, values: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
+async function fillSignup(
+  page: typeof b.page,
+  values: { firstName: string; lastName: string; email: string; phone: string; password: string },
+) {
   await page.getByLabel("First Name").fill(values.firstName);
   await page.getByLabel("Last Name").fill(values.lastName);
   await page.getByLabel("Email").fill(values.email);
@@ -71,9 +74,17 @@ describe("mentee registration", () => {
   it("shows the server's message under Confirm Password when the e-mail is already registered", async () => {
     const page = b.page;
     await page.goto("/auth/mentee-register");
-    await fillSignup(page, { firstName: "Priya", lastName: "Sharma", email: "mentee@example.com", phone: "9876543210", password: DEMO_PASSWORD });
+    await fillSignup(page, {
+      firstName: "Priya",
+      lastName: "Sharma",
+      email: "mentee@example.com",
+      phone: "9876543210",
+      password: DEMO_PASSWORD,
+    });
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect.poll(() => fieldError(page, "Confirm Password")).toBe("An account with this email already exists. Please sign in instead.");
+    await expect
+      .poll(() => fieldError(page, "Confirm Password"))
+      .toBe("An account with this email already exists. Please sign in instead.");
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
   });

@@ -26,7 +26,15 @@ describe("mentor profile editing", () => {
   it("edits the profile fields; the saved values reach the public profile and the nav", async () => {
     const page = b.page;
     const mentor = await createMentorWithSkills(
-      { firstName: "Ravi", lastName: "Shankar", jobTitle: "Engineer", firmName: "Initech", location: "Pune", bio: "I mentor backend engineers.", hourlyRatePaise: 150_000 },
+      {
+        firstName: "Ravi",
+        lastName: "Shankar",
+        jobTitle: "Engineer",
+        firmName: "Initech",
+        location: "Pune",
+        bio: "I mentor backend engineers.",
+        hourlyRatePaise: 150_000,
+      },
       ["Java"],
     );
     const { accessToken } = await signInInto(page, "mentor", mentor);
@@ -155,6 +163,8 @@ describe("mentor profile editing", () => {
     await page.reload();
     await expect.poll(() => skillChips(page).allInnerTexts()).toEqual(remaining);
     await finder.goto(`/browse/mentor/profile/${mentor.id}`);
-    await expect.poll(() => finder.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents()).toEqual(remaining.slice(0, 4));
+    await expect
+      .poll(() => finder.getByRole("list", { name: "Skills" }).getByRole("listitem").allTextContents())
+      .toEqual(remaining.slice(0, 4));
   });
 });

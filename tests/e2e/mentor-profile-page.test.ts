@@ -17,7 +17,11 @@ const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName}
 const reviewItems = (page: Page) => page.getByRole("list", { name: "Reviews" }).getByRole("listitem");
 /** The plan panel's "★ 4.3 (3 reviews)" line. */
 const ratingLine = (page: Page) => page.locator("p").filter({ hasText: /\(\d+ reviews?\)$/ });
-const shownRating = async (page: Page) => (await ratingLine(page).innerText()).replace(/\s+out of 5,/, "").replace(/\s+/g, " ").trim();
+const shownRating = async (page: Page) =>
+  (await ratingLine(page).innerText())
+    .replace(/\s+out of 5,/, "")
+    .replace(/\s+/g, " ")
+    .trim();
 const reviewForm = (page: Page) => page.getByRole("form", { name: "Your review" });
 
 describe("mentor profile page", () => {
@@ -104,7 +108,10 @@ describe("mentor profile page", () => {
 
   it("a mentee with a live subscription sees Community, Chat and Schedule; others see Subscribe Now", async () => {
     const mentor = await createMentorWithSkills({ firstName: "Tomas", lastName: "Okafor" }, ["Kotlin"]);
-    const [subscriber, lapsed] = await Promise.all([createMentee({ firstName: "Sub", lastName: "Scriber" }), createMentee({ firstName: "Lap", lastName: "Sed" })]);
+    const [subscriber, lapsed] = await Promise.all([
+      createMentee({ firstName: "Sub", lastName: "Scriber" }),
+      createMentee({ firstName: "Lap", lastName: "Sed" }),
+    ]);
     await Promise.all([enroll(subscriber.id, mentor.id, "active"), enroll(lapsed.id, mentor.id, "expired")]);
     const subscriberToken = (await signInInto(b.page, "mentee", subscriber)).accessToken;
     expect((await trpc(subscriberToken).mentors.profile.query({ mentorId: mentor.id })).isEnrollmentActive).toBe(true);
@@ -131,7 +138,15 @@ describe("mentor profile page", () => {
     const start = new Date(Date.now() - 3 * 86_400_000);
     await testDb()
       .insert(timeSlots)
-      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000), state: "booked", type: "trial", menteeId: lapsed.id, bookedAt: start });
+      .values({
+        mentorId: mentor.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + 3_600_000),
+        state: "booked",
+        type: "trial",
+        menteeId: lapsed.id,
+        bookedAt: start,
+      });
     await other.reload();
     await other.getByRole("heading", { name: "Subscribe Now" }).waitFor();
     await other.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
@@ -152,7 +167,9 @@ describe("mentor profile page", () => {
     for (const id of [crypto.randomUUID(), blocked.id, pending.id]) {
       await page.goto(`/browse/mentor/profile/${id}`);
       await page.getByRole("heading", { level: 1, name: "Mentor not available" }).waitFor();
-      expect(await page.locator("main").innerText()).toContain("This mentor is not available. They may have left or the link may be wrong.");
+      expect(await page.locator("main").innerText()).toContain(
+        "This mentor is not available. They may have left or the link may be wrong.",
+      );
       expect(await page.getByRole("heading", { level: 1, name: fullName(blocked) }).count()).toBe(0);
     }
     await page.getByRole("link", { name: "Browse mentors", exact: true }).click();
@@ -178,7 +195,8 @@ describe("mentor profile page", () => {
     await enroll(mentee.id, mentor.id, "expired");
     const { accessToken } = await signInInto(page, "mentee", mentee);
     const author = `${mentee.firstName} ${mentee.lastName.charAt(0)}.`;
-    const summary = (ratings: number[]) => `${(ratings.reduce((s, r) => s + r, 0) / ratings.length).toFixed(1)} (${ratings.length} reviews)`;
+    const summary = (ratings: number[]) =>
+      `${(ratings.reduce((s, r) => s + r, 0) / ratings.length).toFixed(1)} (${ratings.length} reviews)`;
 
     await page.goto(`/mentees/browse/mentor/profile/${mentor.id}`);
     const form = reviewForm(page);
@@ -199,7 +217,10 @@ describe("mentor profile page", () => {
     expect(await reviewItems(page).first().innerText()).toContain("Helpful on Go concurrency, but ran over time.");
     expect(await reviewItems(page).first().innerText()).toContain(author);
     await expect.poll(() => shownRating(page)).toBe(summary([5, 3, 2]));
-    expect((await trpc(accessToken).reviews.mine.query({ mentorId: mentor.id })).review).toMatchObject({ rating: 2, text: "Helpful on Go concurrency, but ran over time." });
+    expect((await trpc(accessToken).reviews.mine.query({ mentorId: mentor.id })).review).toMatchObject({
+      rating: 2,
+      text: "Helpful on Go concurrency, but ran over time.",
+    });
 
     // Edit it: the form starts from what is saved; still one review, marked edited.
     await page.getByText("Update or delete your review.").waitFor();

@@ -37,7 +37,10 @@ describe("moderation journeys", () => {
   it("a new mentor applies, the moderator accepts the application, and the mentor signs in", async () => {
     const email = uniqueEmail("e2e-applicant");
     // Names are letters only: the random tag's digits become letters.
-    const firstName = `Vetted${crypto.randomUUID().slice(0, 6).replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
+    const firstName = `Vetted${crypto
+      .randomUUID()
+      .slice(0, 6)
+      .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
     await applyThroughUi(b.page, email, firstName);
 
     const moderatorPage = await (await b.newContext()).newPage();
@@ -54,7 +57,10 @@ describe("moderation journeys", () => {
 
     const mentorPage = await (await b.newContext()).newPage();
     await signInThroughUi(mentorPage, "mentor", email);
-    expect(await readStoredSession(mentorPage, "mentor")).toMatchObject({ isMentorAuthenticated: true, mentorName: `${firstName} Applicant` });
+    expect(await readStoredSession(mentorPage, "mentor")).toMatchObject({
+      isMentorAuthenticated: true,
+      mentorName: `${firstName} Applicant`,
+    });
   });
 
   it("a mentee raises a ticket, the moderator blocks the accused from the ticket, and the accused's open tab is signed out", async () => {
@@ -122,7 +128,12 @@ describe("moderation journeys", () => {
         expect(Math.max(...heights)).toBeGreaterThan(0);
         expect(await drawn.locator("path").count()).toBe(0);
         // Labels on both axes, at most six days named, none over another (src/ui/daily-bar-chart.tsx).
-        const days = await drawn.locator(".daily-bar-days text").evaluateAll((texts) => texts.map((text) => { const box = text.getBoundingClientRect(); return { text: text.textContent, left: box.left, right: box.right }; }));
+        const days = await drawn.locator(".daily-bar-days text").evaluateAll((texts) =>
+          texts.map((text) => {
+            const box = text.getBoundingClientRect();
+            return { text: text.textContent, left: box.left, right: box.right };
+          }),
+        );
         expect(days.length).toBeGreaterThanOrEqual(2);
         expect(days.length).toBeLessThanOrEqual(6);
         for (const [i, day] of days.entries()) {
@@ -157,7 +168,9 @@ describe("moderator lists", () => {
     const name = `${mentee.firstName} ${mentee.lastName}`;
     const page = b.page;
     await signInThroughUi(page, "moderator", MODERATOR);
-    await page.route("**/trpc/moderation.mentees**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.route("**/trpc/moderation.mentees**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
     await page.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Mentees List" }).click();
     await toasts(page, "Error Fetching Mentees List").waitFor();
     await page.unroute("**/trpc/moderation.mentees**");
@@ -218,8 +231,16 @@ describe("moderator at scale", () => {
   });
 
   it("mentees page with the keyboard: 20 a page, Next keeps focus, sort by name, a search with no match says so", async () => {
-    const surname = `Kb${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6)}`;
-    for (let i = 0; i < 21; i++) await createMentee({ firstName: `M${String(i).padStart(2, "0")}`, lastName: surname, createdAt: new Date(Date.now() - (30 - i) * 60_000) });
+    const surname = `Kb${crypto
+      .randomUUID()
+      .replace(/[^a-f]/g, "")
+      .slice(0, 6)}`;
+    for (let i = 0; i < 21; i++)
+      await createMentee({
+        firstName: `M${String(i).padStart(2, "0")}`,
+        lastName: surname,
+        createdAt: new Date(Date.now() - (30 - i) * 60_000),
+      });
     const page = b.page;
     await signInThroughUi(page, "moderator", MODERATOR);
     await page.goto(`/moderator/mentees-list?search=${surname}`);
@@ -265,7 +286,10 @@ describe("moderator at scale", () => {
     await page.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Audit Log" }).click();
     await page.getByLabel("Person (name or e-mail)").fill(name);
     await page.getByText("2 actions", { exact: true }).waitFor();
-    expect(await page.getByText(/^Reason: /).allTextContents()).toEqual(["Reason: Verified by phone.", "Reason: Fake profile reported twice."]);
+    expect(await page.getByText(/^Reason: /).allTextContents()).toEqual([
+      "Reason: Verified by phone.",
+      "Reason: Fake profile reported twice.",
+    ]);
     await page.getByLabel("Sort by").selectOption("oldest");
     await page.waitForURL(/sort=oldest/);
     await page.getByText("2 actions", { exact: true }).waitFor();

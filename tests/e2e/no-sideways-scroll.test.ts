@@ -9,7 +9,10 @@ import { makeWorld, signInAs, type World } from "../support/route-visits";
  * screen, tests/e2e/every-screen.test.ts.)
  */
 const WIDTH = 360;
-const b = useBrowser({ viewport: { width: WIDTH, height: 740 }, permissions: ["camera", "microphone"] }, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
+const b = useBrowser({ viewport: { width: WIDTH, height: 740 }, permissions: ["camera", "microphone"] }, [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+]);
 
 describe("phones: 360 px wide", () => {
   let world: World;
@@ -59,9 +62,17 @@ describe("phones: 360 px wide", () => {
     const placed = () =>
       page.evaluate(() => {
         const visible = (el: Element) => el.getBoundingClientRect().height > 0;
-        const cta = [...document.querySelectorAll("a")].find((a) => visible(a) && a.textContent?.trim() === "Sign in as a mentee to subscribe");
+        const cta = [...document.querySelectorAll("a")].find(
+          (a) => visible(a) && a.textContent?.trim() === "Sign in as a mentee to subscribe",
+        );
         const about = [...document.querySelectorAll("h2")].find((h) => visible(h) && h.textContent?.trim() === "About");
-        return cta && about ? { ctaTop: cta.getBoundingClientRect().top, ctaRight: cta.getBoundingClientRect().right, aboutTop: about.getBoundingClientRect().top } : null;
+        return cta && about
+          ? {
+              ctaTop: cta.getBoundingClientRect().top,
+              ctaRight: cta.getBoundingClientRect().right,
+              aboutTop: about.getBoundingClientRect().top,
+            }
+          : null;
       });
     await expect.poll(placed).not.toBeNull();
     const { ctaTop, ctaRight, aboutTop } = (await placed())!;

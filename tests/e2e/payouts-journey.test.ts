@@ -21,8 +21,14 @@ const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName}
 
 /** The page that opens from a click: a new tab if the click opened one, else the same page after it navigated. */
 async function pageOpenedBy(page: Page, click: () => Promise<void>, urlPattern: RegExp): Promise<Page> {
-  const popup = page.context().waitForEvent("page", { timeout: 15_000 }).catch(() => null);
-  const sameTab = page.waitForURL(urlPattern, { timeout: 15_000 }).then(() => page).catch(() => null);
+  const popup = page
+    .context()
+    .waitForEvent("page", { timeout: 15_000 })
+    .catch(() => null);
+  const sameTab = page
+    .waitForURL(urlPattern, { timeout: 15_000 })
+    .then(() => page)
+    .catch(() => null);
   await click();
   const opened = await Promise.race([popup.then((p) => p ?? sameTab), sameTab.then((p) => p ?? popup)]);
   if (!opened) throw new Error(`no page opened at ${urlPattern}`);
@@ -86,7 +92,10 @@ describe("payouts journey", () => {
     await menteePage.getByRole("heading", { name: `You are subscribed to ${fullName(mentor)}` }).waitFor();
 
     // The ledger has the payment as a destination charge: the fee went to the platform, his share with the charge.
-    const [enrollment] = await testDb().select().from(enrollments).where(and(eq(enrollments.menteeId, mentee.id), eq(enrollments.mentorId, mentor.id)));
+    const [enrollment] = await testDb()
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.menteeId, mentee.id), eq(enrollments.mentorId, mentor.id)));
     expect(enrollment.status).toBe("active");
     const [line] = await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id));
     expect(line).toMatchObject({ grossPaise, feePaise, netPaise, route: "destination", mentorId: mentor.id });
@@ -100,7 +109,10 @@ describe("payouts journey", () => {
     expect(mainText).toContain(`Platform fee (${FEE_PERCENT}%)`);
     // Whether drawn as a table row (wide screens) or a card (phones), the line is the one visible row or item naming her.
     const payments = main.getByRole("region", { name: /^Payments in / });
-    const paymentLine = payments.getByRole("row").or(payments.getByRole("listitem")).filter({ hasText: fullName(mentee) });
+    const paymentLine = payments
+      .getByRole("row")
+      .or(payments.getByRole("listitem"))
+      .filter({ hasText: fullName(mentee) });
     expect(await paymentLine.count()).toBe(1);
     const lineText = await paymentLine.innerText();
     for (const amount of [grossPaise, feePaise, netPaise]) expect(lineText).toContain(formatRupees(amount));
@@ -108,19 +120,34 @@ describe("payouts journey", () => {
     expect(lineText).not.toMatch(/held|refunded/i);
 
     // 6. The Express dashboard stand-in: his balance is his share; he pays it out now.
-    const dashboard = await pageOpenedBy(page, () => page.getByRole("button", { name: "Open Stripe dashboard" }).click(), /\/dev\/stripe\/express\/acct_/);
+    const dashboard = await pageOpenedBy(
+      page,
+      () => page.getByRole("button", { name: "Open Stripe dashboard" }).click(),
+      /\/dev\/stripe\/express\/acct_/,
+    );
     expect(new URL(dashboard.url()).pathname).toBe(`/dev/stripe/express/${accountId}`);
     expect(await dashboard.locator("body").innerText()).toContain(formatRupees(netPaise));
     await dashboard.getByRole("button", { name: "Pay out now" }).click();
     await expect
-      .poll(async () => (await testDb().select().from(payouts).where(eq(payouts.mentorId, mentor.id))).map((p) => ({ amountPaise: p.amountPaise, status: p.status, stripeAccountId: p.stripeAccountId })), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await testDb().select().from(payouts).where(eq(payouts.mentorId, mentor.id))).map((p) => ({
+            amountPaise: p.amountPaise,
+            status: p.status,
+            stripeAccountId: p.stripeAccountId,
+          })),
+        { timeout: 15_000 },
+      )
       .toEqual([{ amountPaise: netPaise, status: "paid", stripeAccountId: accountId }]);
 
     // 7. Earnings lists the payout as paid, among the past payouts (none upcoming).
     if (dashboard !== page) await page.bringToFront();
     await page.goto("/mentors/earnings");
     const past = page.getByRole("region", { name: "Past payouts" });
-    const payoutRow = past.getByRole("row").or(past.getByRole("listitem")).filter({ hasText: formatRupees(netPaise) });
+    const payoutRow = past
+      .getByRole("row")
+      .or(past.getByRole("listitem"))
+      .filter({ hasText: formatRupees(netPaise) });
     await payoutRow.waitFor();
     expect(await payoutRow.innerText()).toContain("Paid");
     const upcoming = page.getByRole("region", { name: "Upcoming payouts" });

@@ -43,7 +43,14 @@ describe("responsive mentors", () => {
   it("the moderator sees the mentors leaving subscribers waiting and opens one in the mentors list", async () => {
     const mentor = await createMentor({ firstName: "Silas", lastName: "Slowpoke" });
     await waitingSubscriber(mentor.id, [["mentee", 20 * 24]], 25);
-    await waitingSubscriber(mentor.id, [["mentor", 30 * 24], ["mentee", 5 * 24]], 25);
+    await waitingSubscriber(
+      mentor.id,
+      [
+        ["mentor", 30 * 24],
+        ["mentee", 5 * 24],
+      ],
+      25,
+    );
     await setLastActive(mentor.id, new Date(Date.now() - 9 * DAY));
     const moderator = await createModerator();
 

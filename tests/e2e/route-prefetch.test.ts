@@ -23,7 +23,11 @@ describe("a signed-in page's first reads", () => {
     ["mentee", "/mentees/connect/inbox", ["chat.conversations"]],
     ["mentor", "/mentors", ["scheduling.dailyEnrollments", "scheduling.liveSessions"]],
     ["mentor", "/mentors/scheduler", ["scheduling.mySlots", "scheduling.availability"]],
-    ["moderator", "/moderator", ["moderation.home", "moderation.dailyEnrollments", "moderation.dailyNewMentees", "moderation.feeRevenuePerDay"]],
+    [
+      "moderator",
+      "/moderator",
+      ["moderation.home", "moderation.dailyEnrollments", "moderation.dailyNewMentees", "moderation.feeRevenuePerDay"],
+    ],
   ] as const)("as %s on %s: each is asked once, and before the area's messages have arrived", async (role, url, procedures) => {
     const page = b.page;
     await signInAs(page, world, role);
@@ -32,7 +36,8 @@ describe("a signed-in page's first reads", () => {
     let catalogAt = Number.POSITIVE_INFINITY;
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.startsWith("/trpc/")) for (const procedure of path.slice("/trpc/".length).split(",")) asked.push({ procedure, at: performance.now() });
+      if (path.startsWith("/trpc/"))
+        for (const procedure of path.slice("/trpc/".length).split(",")) asked.push({ procedure, at: performance.now() });
     });
     page.on("requestfinished", (request) => {
       if (/\/assets\/signed-in-[\w-]+\.js$/.test(new URL(request.url()).pathname)) catalogAt = Math.min(catalogAt, performance.now());

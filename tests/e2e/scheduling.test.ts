@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
-import { fixedZoneWallClock as wallClock, inZone, pickDay, pickTime } from "../support/booking";
+import { inZone, pickDay, pickTime, fixedZoneWallClock as wallClock } from "../support/booking";
 import { useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 import { showListDay } from "../support/scheduler-page";
@@ -28,7 +28,11 @@ const b = useBrowser({ timezoneId: "Europe/London" });
 /** A Kolkata calendar day `days` from today. */
 const mentorDay = (days: number) => inZone(new Date(Date.now() + days * DAY), MENTOR_ZONE).iso;
 
-const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const icsStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 async function people() {
   const mentor = await createMentor({ firstName: "Kiran", lastName: `Desai${crypto.randomUUID().slice(0, 4)}`, timeZone: MENTOR_ZONE });
@@ -54,7 +58,11 @@ async function showDay(page: Page, date: string) {
   return column;
 }
 
-const slotsOf = (mentorId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "open")));
+const slotsOf = (mentorId: string) =>
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "open")));
 
 describe("scheduling", () => {
   it("a mentor publishes slots in his zone; a subscribed mentee books one, sees it in hers, downloads the .ics and cancels", async () => {
@@ -84,14 +92,21 @@ describe("scheduling", () => {
     const colBox = (await column.boundingBox())!;
     await mentorPage.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
     // The click asks first (ADR 0023): nothing is published until the mentor confirms.
-    await mentorPage.getByRole("dialog", { name: /^Publish a slot on .*10:00 am\?$/ }).getByRole("button", { name: "Publish", exact: true }).click();
+    await mentorPage
+      .getByRole("dialog", { name: /^Publish a slot on .*10:00 am\?$/ })
+      .getByRole("button", { name: "Publish", exact: true })
+      .click();
     await expect.poll(async () => (await slotsOf(mentor.id)).length, { timeout: 10_000 }).toBe(2);
     const clickStart = wallClock(day, "10:00", MENTOR_ZONE);
-    expect((await slotsOf(mentor.id)).map((s) => s.startAt.toISOString()).sort()).toEqual([clickStart.toISOString(), formStart.toISOString()].sort());
+    expect((await slotsOf(mentor.id)).map((s) => s.startAt.toISOString()).sort()).toEqual(
+      [clickStart.toISOString(), formStart.toISOString()].sort(),
+    );
 
     // Both show as open events at the mentor's wall-clock times.
     const events = column.locator(".fc-event");
-    await expect.poll(() => events.allInnerTexts(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/10:00\s*am\s+Open/i), expect.stringMatching(/7:30\s*pm\s+Open/i)]));
+    await expect
+      .poll(() => events.allInnerTexts(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/10:00\s*am\s+Open/i), expect.stringMatching(/7:30\s*pm\s+Open/i)]));
 
     // The mentee, in New York.
     const menteeContext = await b.newContext({ timezoneId: MENTEE_ZONE });
@@ -127,7 +142,10 @@ describe("scheduling", () => {
     expect(text).toMatch(/America\/New York \(GMT-[45]\)/);
 
     // The .ics download.
-    const [download] = await Promise.all([menteePage.waitForEvent("download"), card.getByRole("button", { name: "Add to calendar (.ics)" }).click()]);
+    const [download] = await Promise.all([
+      menteePage.waitForEvent("download"),
+      card.getByRole("button", { name: "Add to calendar (.ics)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^mentorlink-session-\d{4}-\d{2}-\d{2}\.ics$/);
     const ics = (await readFile((await download.path())!, "utf8")).replace(/\r\n[ \t]/g, "");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
@@ -171,7 +189,10 @@ describe("scheduling", () => {
     await mentorPage.getByText(`Booked by ${mentee.firstName} ${mentee.lastName}`).waitFor();
     await mentorPage.getByRole("button", { name: "Delete and cancel booking" }).click();
     // It asks first, with an optional reason for the mentee.
-    await mentorPage.getByRole("dialog", { name: "Delete this slot and cancel the booking?" }).getByRole("button", { name: "Delete and cancel booking" }).click();
+    await mentorPage
+      .getByRole("dialog", { name: "Delete this slot and cancel the booking?" })
+      .getByRole("button", { name: "Delete and cancel booking" })
+      .click();
     await mentorPage.getByText("Slot Deleted").first().waitFor();
 
     // No reload on the mentee's side: the push brings the toast and the list refetches.
@@ -186,10 +207,14 @@ describe("scheduling", () => {
     await mentorPage.setViewportSize({ width: 360, height: 740 });
     const mentorTokens = await signInInto(mentorPage, "mentor", mentor);
     const start = wallClock(mentorDay(2), "11:00", MENTOR_ZONE);
-    const [slot] = await trpc(mentorTokens.accessToken).scheduling.publish.mutate({ slotDetails: { start: start.toISOString(), title: "A rather long title for a narrow phone screen" } });
+    const [slot] = await trpc(mentorTokens.accessToken).scheduling.publish.mutate({
+      slotDetails: { start: start.toISOString(), title: "A rather long title for a narrow phone screen" },
+    });
     await mentorPage.goto("/mentors/scheduler");
     await showListDay(mentorPage, mentorDay(2));
-    await mentorPage.getByRole("button", { name: /11:00 am: Open, A rather long title for a narrow phone screen\. Open details$/ }).waitFor();
+    await mentorPage
+      .getByRole("button", { name: /11:00 am: Open, A rather long title for a narrow phone screen\. Open details$/ })
+      .waitFor();
     expect(await mentorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const menteeContext = await b.newContext({ timezoneId: MENTEE_ZONE, viewport: { width: 360, height: 740 } });

@@ -44,7 +44,9 @@ describe("app screens", () => {
 
   it("shows SPEC's error screen, with a way home, when a page fails for another reason", async () => {
     const page = b.page;
-    await page.route(LOGIN_CHUNK, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "throw new Error('The sign-in page broke')" }));
+    await page.route(LOGIN_CHUNK, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "throw new Error('The sign-in page broke')" }),
+    );
     await page.goto("/");
     await page.getByRole("link", { name: "Login", exact: true }).click();
     await page.getByRole("heading", { name: "Something Went Wrong....!!! Please Go Back to HomePage" }).waitFor({ timeout: 10_000 });

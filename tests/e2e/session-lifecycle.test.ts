@@ -24,28 +24,31 @@ describe("an expired access token", () => {
   it.each([
     ["mentee", "/mentees/profile", "/api/mentees/regenerate_access_token"],
     ["mentor", "/mentors/profile", "/api/mentors/regenerate_access_token"],
-  ] as const)("is refreshed transparently for a %s: one refresh call, both tokens rotated into the role's own fields, the page loads", async (role, path, regenerate) => {
-    const row = role === "mentee" ? await createMentee() : await createMentor();
-    const { refreshToken, id } = await signIn(role, row.email);
-    const expired = await expiredAccessToken(role, id, refreshToken);
-    const page = b.page;
-    await seedSession(page, role, { id, name: fullName(row), accessToken: expired, refreshToken });
-    const calls = recordTrpcCalls(page);
+  ] as const)(
+    "is refreshed transparently for a %s: one refresh call, both tokens rotated into the role's own fields, the page loads",
+    async (role, path, regenerate) => {
+      const row = role === "mentee" ? await createMentee() : await createMentor();
+      const { refreshToken, id } = await signIn(role, row.email);
+      const expired = await expiredAccessToken(role, id, refreshToken);
+      const page = b.page;
+      await seedSession(page, role, { id, name: fullName(row), accessToken: expired, refreshToken });
+      const calls = recordTrpcCalls(page);
 
-    await page.goto(path);
-    await page.getByText(`Signed in as ${row.email}`).waitFor({ timeout: 15_000 });
-    expect(calls.filter((c) => c === "auth.refresh")).toHaveLength(1);
+      await page.goto(path);
+      await page.getByText(`Signed in as ${row.email}`).waitFor({ timeout: 15_000 });
+      expect(calls.filter((c) => c === "auth.refresh")).toHaveLength(1);
 
-    const stored = await readStoredSession(page, role);
-    expect(stored?.accessToken).not.toBe(expired);
-    expect(stored?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(stored?.refreshToken).not.toBe(refreshToken);
-    expect(stored?.refreshToken).toMatch(/^[\w-]+\.[\w-]+$/);
-    expect(stored).toMatchObject({ [`${role}Id`]: id, [`${role}Name`]: fullName(row) });
-    // The old refresh token was rotated away; the new one is the live one.
-    expect((await rest("POST", regenerate, { body: { refreshToken } })).status).toBe(401);
-    expect(new URL(page.url()).pathname).toBe(path);
-  });
+      const stored = await readStoredSession(page, role);
+      expect(stored?.accessToken).not.toBe(expired);
+      expect(stored?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(stored?.refreshToken).not.toBe(refreshToken);
+      expect(stored?.refreshToken).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(stored).toMatchObject({ [`${role}Id`]: id, [`${role}Name`]: fullName(row) });
+      // The old refresh token was rotated away; the new one is the live one.
+      expect((await rest("POST", regenerate, { body: { refreshToken } })).status).toBe(401);
+      expect(new URL(page.url()).pathname).toBe(path);
+    },
+  );
 
   it("that cannot be refreshed ends the session and sends the user to the role's sign-in", async () => {
     const mentee = await createMentee();
@@ -53,7 +56,12 @@ describe("an expired access token", () => {
     const expired = await expiredAccessToken("mentee", id, refreshToken);
     const page = b.page;
     // A refresh token the server no longer knows (same id, wrong secret).
-    await seedSession(page, "mentee", { id, name: fullName(mentee), accessToken: expired, refreshToken: `${refreshToken.split(".")[0]}.not-the-secret` });
+    await seedSession(page, "mentee", {
+      id,
+      name: fullName(mentee),
+      accessToken: expired,
+      refreshToken: `${refreshToken.split(".")[0]}.not-the-secret`,
+    });
     const calls = recordTrpcCalls(page);
 
     await page.goto("/mentees/profile");
@@ -92,7 +100,12 @@ describe("a user blocked while signed in", () => {
     const { refreshToken, id } = await signIn("mentor", mentor.email);
     await setBlocked("mentor", id, true);
     const page = b.page;
-    await seedSession(page, "mentor", { id, name: fullName(mentor), accessToken: await expiredAccessToken("mentor", id, refreshToken), refreshToken });
+    await seedSession(page, "mentor", {
+      id,
+      name: fullName(mentor),
+      accessToken: await expiredAccessToken("mentor", id, refreshToken),
+      refreshToken,
+    });
     const calls = recordTrpcCalls(page);
 
     await page.goto("/mentors/profile");

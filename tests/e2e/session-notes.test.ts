@@ -26,7 +26,17 @@ async function pair() {
 async function booked(p: Awaited<ReturnType<typeof pair>>, start: Date, values: Partial<typeof timeSlots.$inferInsert> = {}) {
   const [slot] = await testDb()
     .insert(timeSlots)
-    .values({ mentorId: p.mentor.id, menteeId: p.mentee.id, state: "booked", type: "session", startAt: start, endAt: new Date(start.getTime() + HOUR), bookedAt: new Date(start.getTime() - 2 * 24 * HOUR), bookingId: crypto.randomUUID(), ...values })
+    .values({
+      mentorId: p.mentor.id,
+      menteeId: p.mentee.id,
+      state: "booked",
+      type: "session",
+      startAt: start,
+      endAt: new Date(start.getTime() + HOUR),
+      bookedAt: new Date(start.getTime() - 2 * 24 * HOUR),
+      bookingId: crypto.randomUUID(),
+      ...values,
+    })
     .returning();
   return slot;
 }
@@ -109,7 +119,10 @@ describe("before and after a session", () => {
     expect(await comment.inputValue()).toBe("");
 
     await mentorPage.reload();
-    const his = mentorPage.getByRole("list", { name: "Comments" }).getByRole("listitem").filter({ hasText: "Thank you! I will read it this week." });
+    const his = mentorPage
+      .getByRole("list", { name: "Comments" })
+      .getByRole("listitem")
+      .filter({ hasText: "Thank you! I will read it this week." });
     await his.getByText(`${p.mentee.firstName} ${p.mentee.lastName}`).waitFor();
     // He can still edit his notes.
     await mentorPage.getByRole("button", { name: "Edit notes" }).click();
@@ -125,11 +138,19 @@ describe("before and after a session", () => {
     await page.goto("/mentees");
     const prompt = page.getByRole("region", { name: `How was your session with ${p.mentor.firstName}?` });
     await prompt.waitFor();
-    await prompt.getByRole("group", { name: `Rate ${p.mentor.firstName}` }).getByRole("button", { name: "4 stars" }).click();
+    await prompt
+      .getByRole("group", { name: `Rate ${p.mentor.firstName}` })
+      .getByRole("button", { name: "4 stars" })
+      .click();
     await page.getByRole("status").getByText(`Thanks! You rated ${p.mentor.firstName} 4 stars.`).waitFor();
-    const [review] = await testDb().select().from(reviews).where(and(eq(reviews.menteeId, p.mentee.id), eq(reviews.mentorId, p.mentor.id)));
+    const [review] = await testDb()
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.menteeId, p.mentee.id), eq(reviews.mentorId, p.mentor.id)));
     expect(review).toMatchObject({ rating: 4, text: null });
-    expect(await page.getByRole("link", { name: "Add a few words to your review" }).getAttribute("href")).toBe(`/mentees/browse/mentor/profile/${p.mentor.id}`);
+    expect(await page.getByRole("link", { name: "Add a few words to your review" }).getAttribute("href")).toBe(
+      `/mentees/browse/mentor/profile/${p.mentor.id}`,
+    );
 
     await page.reload();
     await page.getByRole("region", { name: "Your next session" }).waitFor();

@@ -7,10 +7,11 @@ import { createMentee, signIn, testDb } from "../support/accounts";
 import { rest, trpc } from "../support/api";
 import {
   AREA_HOME,
+  isTabSelected,
   LOGIN_QUERY,
   LOGIN_TAB,
-  isTabSelected,
   pathOf,
+  type Role,
   readStoredSession,
   realtimeConnected,
   recordTrpcCalls,
@@ -18,7 +19,6 @@ import {
   submitSignIn,
   useBrowser,
   waitForPath,
-  type Role,
 } from "../support/browser";
 
 /** Journey (SPEC §2, §3, §4, §8): each demo role signs in through /auth/login, is welcomed, and logs out. */
@@ -37,7 +37,11 @@ const RECORD_FIELDS: Record<Role, string[]> = {
   mentor: ["isMentorAuthenticated", "mentorId", "mentorName", "profileImageUrl", "accessToken", "refreshToken"],
   moderator: ["isModeratorAuthenticated", "moderatorId", "moderatorName", "accessToken", "refreshToken"],
 };
-const FLAG: Record<Role, string> = { mentee: "isMenteeAuthenticated", mentor: "isMentorAuthenticated", moderator: "isModeratorAuthenticated" };
+const FLAG: Record<Role, string> = {
+  mentee: "isMenteeAuthenticated",
+  mentor: "isMentorAuthenticated",
+  moderator: "isModeratorAuthenticated",
+};
 const REGENERATE: Record<Role, string> = {
   mentee: "/api/mentees/regenerate_access_token",
   mentor: "/api/mentors/regenerate_access_token",
@@ -83,7 +87,8 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
     const calls = recordTrpcCalls(page);
     await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
     await expect.poll(() => isTabSelected(page, role)).toBe(true);
-    for (const other of (["mentee", "mentor", "moderator"] as const).filter((r) => r !== role)) expect(await isTabSelected(page, other)).toBe(false);
+    for (const other of (["mentee", "mentor", "moderator"] as const).filter((r) => r !== role))
+      expect(await isTabSelected(page, other)).toBe(false);
 
     await submitSignIn(page, role, email);
     await waitForPath(page, AREA_HOME[role]);
@@ -116,7 +121,6 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
     await page.goto(AREA_HOME[role]);
     await waitForPath(page, `/auth/login?${LOGIN_QUERY[role]}`);
   });
-
 });
 
 describe("signing out ends the sign-in everywhere", () => {
@@ -158,7 +162,11 @@ describe("account-type tabs", () => {
     const page = b.page;
     await page.goto("/auth/login");
     await expect.poll(() => isTabSelected(page, "mentee")).toBe(true);
-    expect(await page.getByRole("tablist", { name: "Account type" }).getByRole("tab").allTextContents()).toEqual(["Mentees", "Mentors", "Moderator"]);
+    expect(await page.getByRole("tablist", { name: "Account type" }).getByRole("tab").allTextContents()).toEqual([
+      "Mentees",
+      "Mentors",
+      "Moderator",
+    ]);
     expect(await page.getByRole("link", { name: "Create a mentee account" }).isVisible()).toBe(true);
 
     await page.getByRole("tab", { name: "Mentees", exact: true }).focus();

@@ -41,32 +41,40 @@ describe("the skip link", () => {
   it.each([
     ["mentor", "/mentors/profile", 1280],
     ["mentor", "/mentors/profile", 360],
-  ] as const)("as %s on %s at %i px: walking back up a long form with Shift+Tab, each field is scrolled clear of the sticky header", async (role, url, width) => {
-    const page = b.page;
-    await page.setViewportSize({ width, height: 640 });
-    await signInAs(page, world, role);
-    await page.goto(url, { waitUntil: "networkidle" });
-    const header = page.locator("header").first();
-    // From the last field, Shift+Tab walks up the page: each field the browser scrolls back into view would sit at the
-    // top edge, under the sticky header, without the page's scroll padding.
-    await page.evaluate(() => {
-      const fields = [...document.querySelectorAll<HTMLElement>("main input, main textarea, main select, main button")].filter((el) => el.offsetParent !== null);
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      fields.at(-1)!.focus();
-    });
-    let checked = 0;
-    for (let i = 0; i < 40 && checked < 8; i++) {
-      await page.keyboard.press("Shift+Tab");
-      const focus = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el?.closest("main")) return null;
-        return { top: el.getBoundingClientRect().top, scrolled: window.scrollY };
+  ] as const)(
+    "as %s on %s at %i px: walking back up a long form with Shift+Tab, each field is scrolled clear of the sticky header",
+    async (role, url, width) => {
+      const page = b.page;
+      await page.setViewportSize({ width, height: 640 });
+      await signInAs(page, world, role);
+      await page.goto(url, { waitUntil: "networkidle" });
+      const header = page.locator("header").first();
+      // From the last field, Shift+Tab walks up the page: each field the browser scrolls back into view would sit at the
+      // top edge, under the sticky header, without the page's scroll padding.
+      await page.evaluate(() => {
+        const fields = [...document.querySelectorAll<HTMLElement>("main input, main textarea, main select, main button")].filter(
+          (el) => el.offsetParent !== null,
+        );
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        fields.at(-1)!.focus();
       });
-      if (!focus || focus.scrolled === 0) continue;
-      const bar = (await header.boundingBox())!;
-      expect(focus.top, `a focused field at ${focus.top} px is under the header ending at ${bar.y + bar.height} px`).toBeGreaterThanOrEqual(bar.y + bar.height);
-      checked++;
-    }
-    expect(checked, "the page scrolled to fields below the first screen").toBeGreaterThan(0);
-  });
+      let checked = 0;
+      for (let i = 0; i < 40 && checked < 8; i++) {
+        await page.keyboard.press("Shift+Tab");
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el?.closest("main")) return null;
+          return { top: el.getBoundingClientRect().top, scrolled: window.scrollY };
+        });
+        if (!focus || focus.scrolled === 0) continue;
+        const bar = (await header.boundingBox())!;
+        expect(
+          focus.top,
+          `a focused field at ${focus.top} px is under the header ending at ${bar.y + bar.height} px`,
+        ).toBeGreaterThanOrEqual(bar.y + bar.height);
+        checked++;
+      }
+      expect(checked, "the page scrolled to fields below the first screen").toBeGreaterThan(0);
+    },
+  );
 });

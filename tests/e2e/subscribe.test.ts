@@ -14,11 +14,19 @@ import { signInInto } from "../support/find-mentor";
 const TIME_ZONE = "Asia/Kolkata";
 const b = useBrowser({ timezoneId: TIME_ZONE });
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
-const pairRows = (menteeId: string, mentorId: string) => testDb().select().from(enrollments).where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)));
+const pairRows = (menteeId: string, mentorId: string) =>
+  testDb()
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)));
 
 /** "March 5th 2025" in the browser's zone (SPEC §9's 'MMMM Do YYYY'). */
 function longDateIn(iso: string, timeZone: string) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
   const day = Number(parts.day);
   const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
   return `${parts.month} ${day}${suffix} ${parts.year}`;

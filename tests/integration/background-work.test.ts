@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deadLetters, emailOutbox, moderationActions, notifications, reminderPlans, timeSlots } from "../../db/schema";
-import { trpc, trpcOutcome } from "../support/api";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
 import { mailTo } from "../support/mail";
 import { createModerator } from "../support/moderation";
 
@@ -83,7 +83,10 @@ describe("who may see and replay parked work", () => {
   }
 
   it("refuses an empty id with a 400 that names it", async () => {
-    expect(await trpcOutcome(trpc(moderator.token).moderation.replayParked.mutate({ id: " " }))).toMatchObject({ status: 400, message: "id is required" });
+    expect(await trpcOutcome(trpc(moderator.token).moderation.replayParked.mutate({ id: " " }))).toMatchObject({
+      status: 400,
+      message: "id is required",
+    });
   });
 });
 

@@ -26,11 +26,14 @@ describe("the calendar feed's secret after the sign-ins end", () => {
     const old = await feedOf(me.token);
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: me.row.email } })).status).toBe(200);
     const otp = await latestResetCode(me.row.email);
-    const reset = await rest("POST", "/api/mentees/verify-otp", { body: { email: me.row.email, otp, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" } });
+    const reset = await rest("POST", "/api/mentees/verify-otp", {
+      body: { email: me.row.email, otp, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" },
+    });
     expect(reset.status).toBe(200);
 
     expect((await call("GET", feedPath(old))).status).toBe(404);
-    const { accessToken } = (await rest("POST", "/api/mentees/login", { body: { email: me.row.email, password: "N3w-pass!word" } })).body as { accessToken: string };
+    const { accessToken } = (await rest("POST", "/api/mentees/login", { body: { email: me.row.email, password: "N3w-pass!word" } }))
+      .body as { accessToken: string };
     const { url } = await trpc(accessToken).scheduling.calendarFeed.query();
     expect(url).not.toBeNull();
     expect(url).not.toBe(old);
@@ -51,7 +54,13 @@ describe("the calendar feed's secret after the sign-ins end", () => {
     await rest("POST", "/api/mentees/sent-otp", { body: { email: me.row.email } });
     const otp = await latestResetCode(me.row.email);
     const wrong = otp === "000000" ? "111111" : "000000";
-    expect((await rest("POST", "/api/mentees/verify-otp", { body: { email: me.row.email, otp: wrong, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" } })).status).toBe(400);
+    expect(
+      (
+        await rest("POST", "/api/mentees/verify-otp", {
+          body: { email: me.row.email, otp: wrong, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await call("GET", feedPath(old))).status).toBe(200);
   });
 });

@@ -33,10 +33,16 @@ describe("control characters in what people write", () => {
     await subscribe(me.id, m.id);
     const slotId = await publishOne(m.token, hoursAhead(48));
     const refused = await trpcOutcome(trpc(me.token).scheduling.book.mutate({ slotId, agenda: INJECTED_AGENDA }));
-    expect(refused).toMatchObject({ status: 400, message: "An agenda cannot contain control characters such as a carriage return (line breaks are fine)." });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: "An agenda cannot contain control characters such as a carriage return (line breaks are fine).",
+    });
     expect(await slotRow(slotId)).toMatchObject({ state: "open", agenda: null });
     // Line breaks from a textarea are fine.
-    expect(await trpc(me.token).scheduling.book.mutate({ slotId, agenda: "System design\nCareer questions" })).toMatchObject({ state: "booked", agenda: "System design\nCareer questions" });
+    expect(await trpc(me.token).scheduling.book.mutate({ slotId, agenda: "System design\nCareer questions" })).toMatchObject({
+      state: "booked",
+      agenda: "System design\nCareer questions",
+    });
   });
 
   it("a slot title with a carriage return is a 400 over REST, and cancelling with such a reason too", async () => {
@@ -44,13 +50,22 @@ describe("control characters in what people write", () => {
     const me = await mentee();
     await subscribe(me.id, m.id);
     const titled = await publish(m.token, hoursAhead(50), { title: "Intro\rDTSTART:20300101T000000Z" });
-    expect(titled).toMatchObject({ status: 400, body: { message: "A title must be one line of plain text, without line breaks or control characters." } });
+    expect(titled).toMatchObject({
+      status: 400,
+      body: { message: "A title must be one line of plain text, without line breaks or control characters." },
+    });
     const described = await publish(m.token, hoursAhead(50), { description: "About\rLOCATION:evil" });
-    expect(described).toMatchObject({ status: 400, body: { message: "A description cannot contain control characters such as a carriage return (line breaks are fine)." } });
+    expect(described).toMatchObject({
+      status: 400,
+      body: { message: "A description cannot contain control characters such as a carriage return (line breaks are fine)." },
+    });
     const slotId = await publishOne(m.token, hoursAhead(50));
     await trpc(me.token).scheduling.book.mutate({ slotId });
     const cancel = await trpcOutcome(trpc(me.token).scheduling.cancel.mutate({ slotId, reason: "sorry\rURL:https://evil.test" }));
-    expect(cancel).toMatchObject({ status: 400, message: "A reason cannot contain control characters such as a carriage return (line breaks are fine)." });
+    expect(cancel).toMatchObject({
+      status: 400,
+      message: "A reason cannot contain control characters such as a carriage return (line breaks are fine).",
+    });
     expect(await slotRow(slotId)).toMatchObject({ state: "booked" });
   });
 
@@ -59,7 +74,10 @@ describe("control characters in what people write", () => {
     const me = await mentee({ firstName: "Priya\rATTENDEE:mailto:attacker@evil.test", lastName: 'Sharma";X-EVIL=1:' });
     await subscribe(me.id, m.id);
     const slotId = await publishOne(m.token, hoursAhead(52));
-    await testDb().update(timeSlots).set({ title: "Intro\rDTSTART:20300101T000000Z", description: "About\r\nLOCATION:evil\rURL:https://evil.test" }).where(eq(timeSlots.id, slotId));
+    await testDb()
+      .update(timeSlots)
+      .set({ title: "Intro\rDTSTART:20300101T000000Z", description: "About\r\nLOCATION:evil\rURL:https://evil.test" })
+      .where(eq(timeSlots.id, slotId));
     await trpc(me.token).scheduling.book.mutate({ slotId });
     await testDb().update(timeSlots).set({ agenda: INJECTED_AGENDA }).where(eq(timeSlots.id, slotId));
 
@@ -67,14 +85,26 @@ describe("control characters in what people write", () => {
     const feed = await call("GET", new URL(url).pathname);
     const download = await call("GET", `/api/calendar/booking/${slotId}.ics`, { token: m.token });
     const herDownload = await call("GET", `/api/calendar/booking/${slotId}.ics`, { token: me.token });
-    for (const [what, answer] of [["the feed", feed], ["his download", download], ["her download", herDownload]] as const) {
+    for (const [what, answer] of [
+      ["the feed", feed],
+      ["his download", download],
+      ["her download", herDownload],
+    ] as const) {
       expect(answer.status, what).toBe(200);
       const { names, properties } = theOneEvent(answer.text);
       expect(names, what).not.toContain("ATTENDEE");
       expect(names, what).not.toContain("LOCATION");
-      expect(properties.filter((p) => p.name === "DTSTART").map((p) => p.value), what).toEqual([expect.not.stringMatching(/^2030/)]);
-      expect(properties.filter((p) => p.name === "URL").map((p) => p.value), what).toEqual([expect.not.stringMatching(/evil/)]);
-      expect(properties.find((p) => p.name === "DESCRIPTION")?.value, what).toContain("hello\\nATTENDEE:mailto:attacker@evil.test\\nURL:https://evil.test");
+      expect(
+        properties.filter((p) => p.name === "DTSTART").map((p) => p.value),
+        what,
+      ).toEqual([expect.not.stringMatching(/^2030/)]);
+      expect(
+        properties.filter((p) => p.name === "URL").map((p) => p.value),
+        what,
+      ).toEqual([expect.not.stringMatching(/evil/)]);
+      expect(properties.find((p) => p.name === "DESCRIPTION")?.value, what).toContain(
+        "hello\\nATTENDEE:mailto:attacker@evil.test\\nURL:https://evil.test",
+      );
     }
 
     const invitations = await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, m.row.email));

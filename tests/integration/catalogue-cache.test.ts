@@ -1,13 +1,12 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { enrollments, mentors } from "../../db/schema";
-import { startStack, type Stack } from "../../scripts/built-stack";
+import { type Stack, startStack } from "../../scripts/built-stack";
 import { openSession } from "../../worker/accounts/sessions";
 import { signAccessToken } from "../../worker/accounts/tokens";
 import type { AppRouter } from "../../worker/trpc/router";
-import { createMentor, createMentee, testDb } from "../support/accounts";
+import { createMentee, createMentor, testDb } from "../support/accounts";
 import { createModerator } from "../support/moderation";
 
 /**
@@ -21,14 +20,17 @@ beforeAll(async () => {
 afterAll(() => cached?.stop());
 
 const api = (token?: string) =>
-  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${cached.baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })] });
+  createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${cached.baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
 
 async function tokenFor(role: "mentee" | "mentor" | "moderator", id: string) {
   const { sessionId } = await openSession(testDb(), { role, userId: id });
   return signAccessToken(cached.jwtSecret, { sub: id, role, sid: sessionId });
 }
 
-const search = async (text: string) => (await api().mentors.search.query({ search: text, price: "a", rating: "9" })).map((m) => m.firstName);
+const search = async (text: string) =>
+  (await api().mentors.search.query({ search: text, price: "a", rating: "9" })).map((m) => m.firstName);
 const profileName = async (id: string) => (await api().mentors.profile.query({ mentorId: id })).mentor.firstName;
 
 describe("the public catalogue cached per location", () => {
@@ -61,7 +63,12 @@ describe("the public catalogue cached per location", () => {
     expect(await search(tag)).toEqual(["New"]);
 
     const moderator = await createModerator();
-    await api(await tokenFor("moderator", moderator.id)).moderation.setBlocked.mutate({ role: "mentor", id: mentor.id, blocked: true, reason: "Spam in the profile" });
+    await api(await tokenFor("moderator", moderator.id)).moderation.setBlocked.mutate({
+      role: "mentor",
+      id: mentor.id,
+      blocked: true,
+      reason: "Spam in the profile",
+    });
     expect(await search(tag)).toEqual([]);
     await expect(profileName(mentor.id)).rejects.toThrow(/not available/);
   });
@@ -73,8 +80,22 @@ describe("the public catalogue cached per location", () => {
     const ratingOf = async () => (await api().mentors.search.query({ search: tag, price: "a", rating: "9" }))[0].rating;
     expect(await ratingOf()).toBeNull();
     // A review needs a subscription (past or present): arranged directly.
-    await testDb().insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 100_000, currentPeriodStart: new Date(Date.now() - 86_400_000), currentPeriodEnd: new Date(Date.now() + 86_400_000 * 20), activatedAt: new Date() });
-    await api(await tokenFor("mentee", mentee.id)).reviews.save.mutate({ mentorId: mentor.id, rating: 5, text: "Clear and kind, every single time." });
+    await testDb()
+      .insert(enrollments)
+      .values({
+        menteeId: mentee.id,
+        mentorId: mentor.id,
+        status: "active",
+        amountPaise: 100_000,
+        currentPeriodStart: new Date(Date.now() - 86_400_000),
+        currentPeriodEnd: new Date(Date.now() + 86_400_000 * 20),
+        activatedAt: new Date(),
+      });
+    await api(await tokenFor("mentee", mentee.id)).reviews.save.mutate({
+      mentorId: mentor.id,
+      rating: 5,
+      text: "Clear and kind, every single time.",
+    });
     expect(await ratingOf()).toBe(5);
   });
 });

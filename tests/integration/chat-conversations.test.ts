@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MENTOR_NOT_ELIGIBLE, NOT_ELIGIBLE, NOT_YOUR_CONVERSATION } from "../../worker/chat/conversations";
 import { NO_CONVERSATION_ID } from "../../shared/validation/chat";
+import { MENTOR_NOT_ELIGIBLE, NOT_ELIGIBLE, NOT_YOUR_CONVERSATION } from "../../worker/chat/conversations";
 import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -11,7 +11,10 @@ import { createModerator } from "../support/moderation";
 describe("opening a conversation", () => {
   it("a subscribed mentee opens one (SPEC §3 shape); opening again, or from the mentor's side, finds the same one", async () => {
     const p = await chatPair();
-    const opened = await rest("POST", "/api/chats/messages", { token: p.menteeToken, body: { menteeId: p.mentee.id, mentorId: p.mentor.id } });
+    const opened = await rest("POST", "/api/chats/messages", {
+      token: p.menteeToken,
+      body: { menteeId: p.mentee.id, mentorId: p.mentor.id },
+    });
     expect(opened.status).toBe(200);
     const conversation = opened.body.conversations as Record<string, unknown>;
     expect(conversation).toMatchObject({
@@ -32,23 +35,38 @@ describe("opening a conversation", () => {
 
   it("concurrent opens of one pair share one conversation", async () => {
     const p = await chatPair();
-    const ids = await Promise.all(Array.from({ length: 8 }, () => trpc(p.menteeToken).chat.open.mutate({ mentorId: p.mentor.id }).then((c) => c.id)));
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        trpc(p.menteeToken)
+          .chat.open.mutate({ mentorId: p.mentor.id })
+          .then((c) => c.id),
+      ),
+    );
     expect(new Set(ids).size).toBe(1);
   });
 
   it("a past subscription is enough; no subscription, or an unknown mentor, is refused", async () => {
     expect(await openChat(await chatPair("past"))).toEqual(expect.any(String));
     const none = await chatPair("none");
-    expect(await rest("POST", "/api/chats/messages", { token: none.menteeToken, body: { menteeId: none.mentee.id, mentorId: none.mentor.id } })).toEqual({ status: 403, body: errorBody(NOT_ELIGIBLE) });
-    expect(await trpcOutcome(trpc(none.mentorToken).chat.open.mutate({ menteeId: none.mentee.id }))).toMatchObject({ status: 403, message: MENTOR_NOT_ELIGIBLE });
-    expect((await rest("POST", "/api/chats/messages", { token: none.menteeToken, body: { mentorId: crypto.randomUUID() } })).status).toBe(403);
+    expect(
+      await rest("POST", "/api/chats/messages", { token: none.menteeToken, body: { menteeId: none.mentee.id, mentorId: none.mentor.id } }),
+    ).toEqual({ status: 403, body: errorBody(NOT_ELIGIBLE) });
+    expect(await trpcOutcome(trpc(none.mentorToken).chat.open.mutate({ menteeId: none.mentee.id }))).toMatchObject({
+      status: 403,
+      message: MENTOR_NOT_ELIGIBLE,
+    });
+    expect((await rest("POST", "/api/chats/messages", { token: none.menteeToken, body: { mentorId: crypto.randomUUID() } })).status).toBe(
+      403,
+    );
     expect((await rest("POST", "/api/chats/messages", { token: none.menteeToken, body: {} })).status).toBe(400);
   });
 
   it("takes the caller from the token: another mentee's id in the body is refused", async () => {
     const p = await chatPair();
     const other = await createMentee();
-    expect((await rest("POST", "/api/chats/messages", { token: p.menteeToken, body: { menteeId: other.id, mentorId: p.mentor.id } })).status).toBe(403);
+    expect(
+      (await rest("POST", "/api/chats/messages", { token: p.menteeToken, body: { menteeId: other.id, mentorId: p.mentor.id } })).status,
+    ).toBe(403);
   });
 });
 
@@ -73,7 +91,10 @@ describe("only the two participants", () => {
       expect((await rest("PATCH", base, { token: s.token })).status).toBe(s.status);
       expect((await rest("PATCH", `/api/chats/messages/${id}`, { token: s.token })).status).toBe(s.status);
     }
-    expect(await rest("GET", `/api/chats/mentor-messages/${id}`, { token: strangers[1].token })).toEqual({ status: 404, body: errorBody(NOT_YOUR_CONVERSATION) });
+    expect(await rest("GET", `/api/chats/mentor-messages/${id}`, { token: strangers[1].token })).toEqual({
+      status: 404,
+      body: errorBody(NOT_YOUR_CONVERSATION),
+    });
     // Nothing got in: the thread still holds the one message.
     expect(((await rest("GET", `/api/chats/mentee-messages/${id}`, { token: p.menteeToken })).body.messages as unknown[]).length).toBe(1);
 
@@ -106,18 +127,30 @@ describe("only the two participants", () => {
     expect((await rest("GET", `/api/chats/mentor-messages/${id}`, { token: p.mentorToken })).status).toBe(200);
   });
 
-  it("a missing conversation id is a 400 \"No conversation id\"", async () => {
+  it('a missing conversation id is a 400 "No conversation id"', async () => {
     const p = await chatPair();
-    expect(await rest("GET", "/api/chats/mentor-messages/", { token: p.mentorToken })).toEqual({ status: 400, body: errorBody(NO_CONVERSATION_ID) });
-    expect(await rest("PATCH", "/api/chats/mentor-messages", { token: p.mentorToken })).toEqual({ status: 400, body: errorBody(NO_CONVERSATION_ID) });
-    expect(await rest("PATCH", "/api/chats/messages", { token: p.menteeToken })).toEqual({ status: 400, body: errorBody(NO_CONVERSATION_ID) });
+    expect(await rest("GET", "/api/chats/mentor-messages/", { token: p.mentorToken })).toEqual({
+      status: 400,
+      body: errorBody(NO_CONVERSATION_ID),
+    });
+    expect(await rest("PATCH", "/api/chats/mentor-messages", { token: p.mentorToken })).toEqual({
+      status: 400,
+      body: errorBody(NO_CONVERSATION_ID),
+    });
+    expect(await rest("PATCH", "/api/chats/messages", { token: p.menteeToken })).toEqual({
+      status: 400,
+      body: errorBody(NO_CONVERSATION_ID),
+    });
   });
 });
 
 describe("the conversation lists", () => {
   it("list the caller's conversations, the latest activity first, with the last message, unread count and a name filter", async () => {
     const mentee = await createMentee();
-    const [first, second] = await Promise.all([createMentor({ firstName: "Zubin", lastName: "Mehta" }), createMentor({ firstName: "Ila", lastName: "Arun" })]);
+    const [first, second] = await Promise.all([
+      createMentor({ firstName: "Zubin", lastName: "Mehta" }),
+      createMentor({ firstName: "Ila", lastName: "Arun" }),
+    ]);
     const { createEnrollment } = await import("../support/moderation");
     await Promise.all([createEnrollment(mentee.id, first.id), createEnrollment(mentee.id, second.id)]);
     const menteeToken = await accessTokenFor("mentee", mentee.id);
@@ -131,14 +164,23 @@ describe("the conversation lists", () => {
 
     const list = await rest("POST", "/api/chats/mentee-messages", { token: menteeToken, body: { menteeId: mentee.id } });
     expect(list.status).toBe(200);
-    const conversations = list.body.conversations as { _id: string; unreadCount: number; lastMessage: { content: string; senderType: string } }[];
+    const conversations = list.body.conversations as {
+      _id: string;
+      unreadCount: number;
+      lastMessage: { content: string; senderType: string };
+    }[];
     expect(conversations.map((c) => c._id)).toEqual([c1, c2]);
     expect(conversations[0]).toMatchObject({ unreadCount: 2, lastMessage: { content: "Second reply", senderType: "mentor" } });
     expect(conversations[1]).toMatchObject({ unreadCount: 1, lastMessage: { content: "Welcome aboard" } });
 
-    const filtered = await rest("POST", "/api/chats/mentee-messages?mentorName=ila%20ar", { token: menteeToken, body: { menteeId: mentee.id } });
+    const filtered = await rest("POST", "/api/chats/mentee-messages?mentorName=ila%20ar", {
+      token: menteeToken,
+      body: { menteeId: mentee.id },
+    });
     expect((filtered.body.conversations as { _id: string }[]).map((c) => c._id)).toEqual([c2]);
-    expect((await rest("POST", "/api/chats/mentee-messages?mentorName=%25", { token: menteeToken, body: {} })).body.conversations).toEqual([]);
+    expect((await rest("POST", "/api/chats/mentee-messages?mentorName=%25", { token: menteeToken, body: {} })).body.conversations).toEqual(
+      [],
+    );
 
     const mentorList = await rest("POST", "/api/chats/mentor-messages", { token: p1.mentorToken, body: { mentorId: first.id } });
     expect(mentorList.body.conversations).toEqual([expect.objectContaining({ _id: c1, unreadCount: 0 })]);

@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ID_REUSED, RECIPIENT_BLOCKED, SEND_LIMIT, TOO_FAST } from "../../worker/chat/messages";
 import { MESSAGE_MAX } from "../../shared/validation/chat";
+import { CLIENT_ID_REUSED, RECIPIENT_BLOCKED, SEND_LIMIT, TOO_FAST } from "../../worker/chat/messages";
 import { createMentor, setBlocked } from "../support/accounts";
-import { createEnrollment } from "../support/moderation";
 import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
+import { createEnrollment } from "../support/moderation";
 
 /** Messages (limits, idempotent sends, paging), unread counts and marking read. */
 
-type LegacyMessage = { _id: string; content: string; clientId: string; sender: { senderType: string; senderId: { _id: string; firstName: string } } };
-const thread = async (token: string, id: string, query = "") => (await rest("GET", `/api/chats/mentee-messages/${id}${query}`, { token })).body as { messages: LegacyMessage[]; nextCursor: string | null };
+type LegacyMessage = {
+  _id: string;
+  content: string;
+  clientId: string;
+  sender: { senderType: string; senderId: { _id: string; firstName: string } };
+};
+const thread = async (token: string, id: string, query = "") =>
+  (await rest("GET", `/api/chats/mentee-messages/${id}${query}`, { token })).body as {
+    messages: LegacyMessage[];
+    nextCursor: string | null;
+  };
 
 describe("sending", () => {
   it("stores trimmed plain text and answers responseFromMessageCreation; both sides read the thread oldest first", async () => {
@@ -25,7 +34,10 @@ describe("sending", () => {
       sender: { senderType: "mentee", senderId: { _id: p.mentee.id, firstName: p.mentee.firstName } },
       createdAt: expect.any(String),
     });
-    expect(sent.body.conversation).toEqual({ _id: id, participants: [{ mentor: expect.objectContaining({ _id: p.mentor.id }), mentee: expect.objectContaining({ _id: p.mentee.id }) }] });
+    expect(sent.body.conversation).toEqual({
+      _id: id,
+      participants: [{ mentor: expect.objectContaining({ _id: p.mentor.id }), mentee: expect.objectContaining({ _id: p.mentee.id }) }],
+    });
     // The mentor's legacy path may name the mentee instead of the conversation.
     expect((await sendAs(p, "mentor", p.mentee.id, "Welcome!")).status).toBe(201);
     const asMentor = await rest("GET", `/api/chats/mentor-messages/${id}`, { token: p.mentorToken });
@@ -40,7 +52,10 @@ describe("sending", () => {
     const id = await openChat(p);
     expect(await sendAs(p, "mentee", id, "")).toEqual({ status: 400, body: errorBody("Please type a message") });
     expect(await sendAs(p, "mentee", id, " \n\t ")).toEqual({ status: 400, body: errorBody("Please type a message") });
-    expect(await sendAs(p, "mentee", id, "x".repeat(MESSAGE_MAX + 1))).toEqual({ status: 400, body: errorBody("A message can be at most 4,000 characters long") });
+    expect(await sendAs(p, "mentee", id, "x".repeat(MESSAGE_MAX + 1))).toEqual({
+      status: 400,
+      body: errorBody("A message can be at most 4,000 characters long"),
+    });
     expect((await rest("POST", `/api/chats/mentee-messages/${id}`, { token: p.menteeToken, body: { message: 42 } })).status).toBe(400);
     expect((await sendAs(p, "mentee", id, "y".repeat(MESSAGE_MAX))).status).toBe(201);
     expect((await thread(p.menteeToken, id)).messages.map((m) => m.content.length)).toEqual([MESSAGE_MAX]);
@@ -49,7 +64,10 @@ describe("sending", () => {
   it("takes the sender from the token: a body naming someone else is refused", async () => {
     const p = await chatPair();
     const id = await openChat(p);
-    expect((await rest("POST", `/api/chats/mentee-messages/${id}`, { token: p.menteeToken, body: { message: "hi", sender: p.mentor.id } })).status).toBe(403);
+    expect(
+      (await rest("POST", `/api/chats/mentee-messages/${id}`, { token: p.menteeToken, body: { message: "hi", sender: p.mentor.id } }))
+        .status,
+    ).toBe(403);
   });
 
   it("a retried send (same client id) returns the stored message and stores nothing twice, even when sent concurrently", async () => {
@@ -76,7 +94,10 @@ describe("sending", () => {
     const id = await openChat(p);
     for (let i = 0; i < SEND_LIMIT; i++) expect((await sendAs(p, "mentee", id, `message ${i}`)).status).toBe(201);
     expect(await sendAs(p, "mentee", id, "one too many")).toEqual({ status: 429, body: errorBody(TOO_FAST) });
-    expect(await trpcOutcome(trpc(p.menteeToken).chat.send.mutate({ conversationId: id, message: "again" }))).toMatchObject({ status: 429, message: TOO_FAST });
+    expect(await trpcOutcome(trpc(p.menteeToken).chat.send.mutate({ conversationId: id, message: "again" }))).toMatchObject({
+      status: 429,
+      message: TOO_FAST,
+    });
     expect((await sendAs(p, "mentor", id, "I can still answer")).status).toBe(201);
     expect((await thread(p.menteeToken, id)).messages).toHaveLength(SEND_LIMIT + 1);
   });
@@ -108,7 +129,9 @@ describe("reading", () => {
     expect([...earlier.messages, ...latest.messages].map((m) => m._id)).toEqual(sent);
     const after = await trpc(p.menteeToken).chat.messages.query({ conversationId: id, after: sent[32] });
     expect(after.messages.map((m) => m.content)).toEqual(["m33", "m34"]);
-    expect((await rest("GET", `/api/chats/mentee-messages/${id}?before=${crypto.randomUUID()}`, { token: p.menteeToken })).status).toBe(400);
+    expect((await rest("GET", `/api/chats/mentee-messages/${id}?before=${crypto.randomUUID()}`, { token: p.menteeToken })).status).toBe(
+      400,
+    );
   });
 
   it("counts unread messages per side, and marking read (either path) clears only the reader's", async () => {
@@ -116,12 +139,24 @@ describe("reading", () => {
     const id = await openChat(p);
     for (const text of ["one", "two", "three"]) await sendAs(p, "mentor", id, text);
     await sendAs(p, "mentee", id, "reply");
-    expect(await rest("GET", `/api/chats/mentee-messages?menteeId=${p.mentee.id}`, { token: p.menteeToken })).toEqual({ status: 200, body: { unreadConversations: 1, unreadMessages: 3 } });
-    expect(await rest("GET", `/api/chats/mentor-messages?mentorId=${p.mentor.id}`, { token: p.mentorToken })).toEqual({ status: 200, body: { unreadConversations: 1, unreadMessages: 1 } });
+    expect(await rest("GET", `/api/chats/mentee-messages?menteeId=${p.mentee.id}`, { token: p.menteeToken })).toEqual({
+      status: 200,
+      body: { unreadConversations: 1, unreadMessages: 3 },
+    });
+    expect(await rest("GET", `/api/chats/mentor-messages?mentorId=${p.mentor.id}`, { token: p.mentorToken })).toEqual({
+      status: 200,
+      body: { unreadConversations: 1, unreadMessages: 1 },
+    });
     expect((await rest("GET", `/api/chats/mentee-messages?menteeId=${p.mentor.id}`, { token: p.menteeToken })).status).toBe(403);
 
-    expect(await rest("PATCH", `/api/chats/messages/${id}`, { token: p.menteeToken })).toEqual({ status: 200, body: { message: "Marked as read", marked: 3 } });
-    expect((await rest("GET", "/api/chats/mentee-messages", { token: p.menteeToken })).body).toEqual({ unreadConversations: 0, unreadMessages: 0 });
+    expect(await rest("PATCH", `/api/chats/messages/${id}`, { token: p.menteeToken })).toEqual({
+      status: 200,
+      body: { message: "Marked as read", marked: 3 },
+    });
+    expect((await rest("GET", "/api/chats/mentee-messages", { token: p.menteeToken })).body).toEqual({
+      unreadConversations: 0,
+      unreadMessages: 0,
+    });
     expect((await trpc(p.mentorToken).chat.unread.query({})).unreadMessages).toBe(1);
     expect((await rest("PATCH", `/api/chats/mentor-messages/${id}`, { token: p.mentorToken })).body).toMatchObject({ marked: 1 });
     expect(await trpc(p.mentorToken).chat.unread.query({})).toEqual({ unreadConversations: 0, unreadMessages: 0 });

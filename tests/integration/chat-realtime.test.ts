@@ -12,7 +12,10 @@ describe("chat pushes", () => {
     const p = await chatPair();
     const id = await openChat(p);
     const [strangerMentee, strangerMentor] = await Promise.all([createMentee(), createMentor()]);
-    const [strangerMenteeToken, strangerMentorToken] = await Promise.all([accessTokenFor("mentee", strangerMentee.id), accessTokenFor("mentor", strangerMentor.id)]);
+    const [strangerMenteeToken, strangerMentorToken] = await Promise.all([
+      accessTokenFor("mentee", strangerMentee.id),
+      accessTokenFor("mentor", strangerMentor.id),
+    ]);
     const rooms = await Promise.all([
       joinRoom(`mentor:${p.mentor.id}`, p.mentorToken),
       joinRoom(`mentee:${p.mentee.id}`, p.menteeToken),
@@ -26,7 +29,12 @@ describe("chat pushes", () => {
       await expect.poll(() => pushes(mentorRoom, "messageReveived").length).toBe(1);
       await expect.poll(() => pushes(mentorRoom, "notification").length).toBe(1);
       await expect.poll(() => pushes(menteeRoom, "messageReveived").length).toBe(1);
-      expect(pushes(mentorRoom, "messageReveived")[0]).toMatchObject({ id: messageId, conversationId: id, content: "Ping", sender: { senderType: "mentee", senderId: { _id: p.mentee.id, firstName: p.mentee.firstName } } });
+      expect(pushes(mentorRoom, "messageReveived")[0]).toMatchObject({
+        id: messageId,
+        conversationId: id,
+        content: "Ping",
+        sender: { senderType: "mentee", senderId: { _id: p.mentee.id, firstName: p.mentee.firstName } },
+      });
       expect(pushes(mentorRoom, "notification")[0]).toMatchObject({ type: "message", conversationId: id, isRead: false });
       expect(pushes(menteeRoom, "notification")).toEqual([]);
 
@@ -66,7 +74,14 @@ describe("chat pushes", () => {
     room = await joinRoom(`mentee:${p.mentee.id}`, p.menteeToken);
     try {
       const missed = await trpc(p.menteeToken).chat.messages.query({ conversationId: id, after: lastHeld });
-      expect(missed.messages.map((m) => m.content)).toEqual(["while offline 0", "while offline 1", "while offline 2", "while offline 3", "while offline 4", "from my phone"]);
+      expect(missed.messages.map((m) => m.content)).toEqual([
+        "while offline 0",
+        "while offline 1",
+        "while offline 2",
+        "while offline 3",
+        "while offline 4",
+        "from my phone",
+      ]);
       const whole = await trpc(p.menteeToken).chat.messages.query({ conversationId: id });
       const ids = whole.messages.map((m) => m.id);
       expect(new Set(ids).size).toBe(ids.length);

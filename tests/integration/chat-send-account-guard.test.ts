@@ -1,10 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversations, mentors, messages, notifications, refreshSessions, type MentorStatus } from "../../db/schema";
-import { accountMayAct, accountRefusal, BLOCKED_MESSAGE, loadAccountState, NOT_ACCEPTED_MESSAGE, SIGNED_OUT_MESSAGE } from "../../worker/accounts/accounts";
-import { RECIPIENT_BLOCKED } from "../../worker/chat/messages";
-import { NOT_YOUR_CONVERSATION } from "../../worker/chat/conversations";
+import { conversations, type MentorStatus, mentors, messages, notifications, refreshSessions } from "../../db/schema";
+import {
+  accountMayAct,
+  accountRefusal,
+  BLOCKED_MESSAGE,
+  loadAccountState,
+  NOT_ACCEPTED_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+} from "../../worker/accounts/accounts";
 import { openSession } from "../../worker/accounts/sessions";
+import { NOT_YOUR_CONVERSATION } from "../../worker/chat/conversations";
+import { RECIPIENT_BLOCKED } from "../../worker/chat/messages";
 import { createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat } from "../support/chat";
@@ -15,7 +22,8 @@ import { chatPair, openChat } from "../support/chat";
  * the guard to the check: whatever the check refuses, nothing of the message is written.
  */
 
-const revoke = (sessionId: string) => testDb().update(refreshSessions).set({ revokedAt: new Date() }).where(eq(refreshSessions.id, sessionId));
+const revoke = (sessionId: string) =>
+  testDb().update(refreshSessions).set({ revokedAt: new Date() }).where(eq(refreshSessions.id, sessionId));
 
 describe("the guard of a write that carries its own account check", () => {
   it("lets an account act exactly when the account check would let it through", async () => {
@@ -29,8 +37,16 @@ describe("the guard of a write that carries its own account check", () => {
           const ended = await openSession(testDb(), { role, userId: account.id });
           await revoke(ended.sessionId);
           const label = `${role} ${status}${isBlocked ? " blocked" : ""}`;
-          cases.push({ label: `${label}, live sign-in`, role, id: account.id, sessionId: live.sessionId }, { label: `${label}, ended sign-in`, role, id: account.id, sessionId: ended.sessionId });
-          cases.push({ label: `${label}, another account's sign-in`, role, id: account.id, sessionId: (await openSession(testDb(), { role, userId: crypto.randomUUID() })).sessionId });
+          cases.push(
+            { label: `${label}, live sign-in`, role, id: account.id, sessionId: live.sessionId },
+            { label: `${label}, ended sign-in`, role, id: account.id, sessionId: ended.sessionId },
+          );
+          cases.push({
+            label: `${label}, another account's sign-in`,
+            role,
+            id: account.id,
+            sessionId: (await openSession(testDb(), { role, userId: crypto.randomUUID() })).sessionId,
+          });
           cases.push({ label: `${label}, no sign-in given`, role, id: account.id });
         }
       }
@@ -53,11 +69,19 @@ describe("a message, or a mark-read, whose sender or recipient may not take it",
   /** What the pair's conversation holds after a refused send: no message, no notification, no new activity. */
   async function nothingWritten(conversationId: string) {
     const stored = await testDb().select().from(messages).where(eq(messages.conversationId, conversationId));
-    const noticed = await testDb().select().from(notifications).where(and(eq(notifications.conversationId, conversationId), eq(notifications.type, "message")));
+    const noticed = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.conversationId, conversationId), eq(notifications.type, "message")));
     const [conversation] = await testDb().select().from(conversations).where(eq(conversations.id, conversationId));
-    expect({ messages: stored.length, notifications: noticed.length, lastMessageAt: conversation.lastMessageAt }).toEqual({ messages: 0, notifications: 0, lastMessageAt: null });
+    expect({ messages: stored.length, notifications: noticed.length, lastMessageAt: conversation.lastMessageAt }).toEqual({
+      messages: 0,
+      notifications: 0,
+      lastMessageAt: null,
+    });
   }
-  const send = (token: string, conversationId: string) => trpcOutcome(trpc(token).chat.send.mutate({ conversationId, message: "Are you there?", clientId: crypto.randomUUID() }));
+  const send = (token: string, conversationId: string) =>
+    trpcOutcome(trpc(token).chat.send.mutate({ conversationId, message: "Are you there?", clientId: crypto.randomUUID() }));
 
   it("a blocked sender: 403 with the blocked account's words, and nothing of it stored", async () => {
     const p = await chatPair();
@@ -105,8 +129,18 @@ describe("a message, or a mark-read, whose sender or recipient may not take it",
     const p = await chatPair();
     const id = await openChat(p);
     expect((await send(p.menteeToken, id)).status).toBe(200);
-    const unread = () => testDb().select().from(messages).where(and(eq(messages.conversationId, id), isNull(messages.readAt)));
-    const noticeUnread = async () => (await testDb().select().from(notifications).where(and(eq(notifications.conversationId, id), eq(notifications.recipientId, p.mentor.id)))).map((n) => n.isRead);
+    const unread = () =>
+      testDb()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, id), isNull(messages.readAt)));
+    const noticeUnread = async () =>
+      (
+        await testDb()
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.conversationId, id), eq(notifications.recipientId, p.mentor.id)))
+      ).map((n) => n.isRead);
     const markRead = (token: string) => trpcOutcome(trpc(token).chat.markRead.mutate({ side: "mentor", conversationId: id }));
     const stranger = await chatPair();
     expect(await markRead(stranger.mentorToken)).toMatchObject({ status: 404, message: NOT_YOUR_CONVERSATION });
@@ -123,8 +157,16 @@ describe("a message, or a mark-read, whose sender or recipient may not take it",
     const id = await openChat(p);
     const sent = await send(p.menteeToken, id);
     expect(sent).toMatchObject({ status: 200, value: { created: true, conversation: { id, other: { id: p.mentor.id, role: "mentor" } } } });
-    const [notice] = await testDb().select().from(notifications).where(and(eq(notifications.conversationId, id), eq(notifications.recipientId, p.mentor.id)));
-    expect(notice).toMatchObject({ recipientRole: "mentor", type: "message", content: `New message from ${p.mentee.firstName} ${p.mentee.lastName}`, isRead: false });
+    const [notice] = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.conversationId, id), eq(notifications.recipientId, p.mentor.id)));
+    expect(notice).toMatchObject({
+      recipientRole: "mentor",
+      type: "message",
+      content: `New message from ${p.mentee.firstName} ${p.mentee.lastName}`,
+      isRead: false,
+    });
     const [conversation] = await testDb().select().from(conversations).where(eq(conversations.id, id));
     expect(conversation.lastMessageAt).not.toBeNull();
   });

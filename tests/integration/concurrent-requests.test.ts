@@ -1,4 +1,4 @@
-import { describe, expect, it, inject } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 
 /**
  * More database calls in flight in one isolate than the libSQL client's default queue allows (20).

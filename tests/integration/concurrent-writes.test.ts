@@ -2,8 +2,8 @@ import { createClient } from "@libsql/client/web";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { DEFAULT_RETRY } from "../../db/busy-retry";
-import { enrollments, mentors, mentorSkills, mentees, reviews } from "../../db/schema";
-import { accessTokenFor, createMentee, createMentor, mentorApplication, menteeSignup, testDb } from "../support/accounts";
+import { enrollments, mentees, mentorSkills, mentors, reviews } from "../../db/schema";
+import { accessTokenFor, createMentee, createMentor, menteeSignup, mentorApplication, testDb } from "../support/accounts";
 import { rest } from "../support/api";
 import { useProxiedStack } from "../support/proxied-stack";
 
@@ -22,7 +22,15 @@ describe("concurrent writes wait their turn", { timeout: 90_000 }, () => {
     const rows = await testDb().select({ id: mentors.id, status: mentors.status }).from(mentors).where(inArray(mentors.email, emails));
     expect(rows).toHaveLength(BURST);
     expect(rows.every((r) => r.status === "pending")).toBe(true);
-    const skills = await testDb().select({ mentorId: mentorSkills.mentorId }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id)));
+    const skills = await testDb()
+      .select({ mentorId: mentorSkills.mentorId })
+      .from(mentorSkills)
+      .where(
+        inArray(
+          mentorSkills.mentorId,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(skills).toHaveLength(BURST * 3);
   });
 
@@ -31,8 +39,21 @@ describe("concurrent writes wait their turn", { timeout: 90_000 }, () => {
     const twin = menteeSignup();
     const responses = await Promise.all([...signups, twin, twin, twin].map((body) => rest("POST", "/api/mentees/register", { body })));
     expect(responses.slice(0, BURST).map((r) => r.status)).toEqual(Array(BURST).fill(201));
-    expect(responses.slice(BURST).map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    const rows = await testDb().select({ id: mentees.id }).from(mentees).where(inArray(mentees.email, [...signups, twin].map((s) => s.email as string)));
+    expect(
+      responses
+        .slice(BURST)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([201, 409, 409]);
+    const rows = await testDb()
+      .select({ id: mentees.id })
+      .from(mentees)
+      .where(
+        inArray(
+          mentees.email,
+          [...signups, twin].map((s) => s.email as string),
+        ),
+      );
     expect(rows).toHaveLength(BURST + 1);
   });
 
@@ -45,14 +66,19 @@ describe("concurrent writes wait their turn", { timeout: 90_000 }, () => {
     const tokens = await Promise.all(reviewers.map((m) => accessTokenFor("mentee", m.id)));
     const ratings = reviewers.map((_, i) => (i % 5) + 1);
     const responses = await Promise.all(
-      tokens.map((t, i) => fetch(`${inject("baseUrl")}/trpc/reviews.save`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${t}` },
-        body: JSON.stringify({ mentorId: mentor.id, rating: ratings[i], text: `Review ${i}` }),
-      })),
+      tokens.map((t, i) =>
+        fetch(`${inject("baseUrl")}/trpc/reviews.save`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${t}` },
+          body: JSON.stringify({ mentorId: mentor.id, rating: ratings[i], text: `Review ${i}` }),
+        }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(BURST).fill(200));
-    const [row] = await testDb().select({ sum: mentors.ratingSum, count: mentors.ratingCount }).from(mentors).where(eq(mentors.id, mentor.id));
+    const [row] = await testDb()
+      .select({ sum: mentors.ratingSum, count: mentors.ratingCount })
+      .from(mentors)
+      .where(eq(mentors.id, mentor.id));
     expect(row).toEqual({ sum: ratings.reduce((s, r) => s + r, 0), count: BURST });
     expect(await testDb().$count(reviews, eq(reviews.mentorId, mentor.id))).toBe(BURST);
   });
@@ -75,7 +101,12 @@ describe("a busy or overloaded database", () => {
 
     it("REST answers 503 with Retry-After and a message after a bounded number of attempts, and works again once the database recovers", async () => {
       const body = menteeSignup();
-      const send = () => fetch(`${proxied.stack().baseUrl}/api/mentees/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const send = () =>
+        fetch(`${proxied.stack().baseUrl}/api/mentees/register`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
       proxied.proxy().overloaded(true);
       const before = proxied.proxy().requests();
       const response = await send();
@@ -105,7 +136,9 @@ describe("a busy or overloaded database", () => {
       const mentee = await createMentee();
       const token = await accessTokenFor("mentee", mentee.id);
       proxied.proxy().overloaded(true);
-      const response = await fetch(`${proxied.stack().baseUrl}/api/mentees/edit-profile/${mentee.id}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${proxied.stack().baseUrl}/api/mentees/edit-profile/${mentee.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       proxied.proxy().overloaded(false);
       expect(response.status).toBe(503);
     });

@@ -16,7 +16,8 @@ const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]
 const NOW = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
 
 /** `hourUtc`:00 UTC `daysAgo` days before NOW's day (UTC). */
-const at = (daysAgo: number, hourUtc: number) => new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - daysAgo, hourUtc));
+const at = (daysAgo: number, hourUtc: number) =>
+  new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - daysAgo, hourUtc));
 
 describe("daily enrollments", () => {
   it("the mentor's dashboard and the moderator's home give the same counts for the same enrollments and zone", async () => {
@@ -26,15 +27,21 @@ describe("daily enrollments", () => {
     const mentorToken = await accessTokenFor("mentor", mentor.id);
     const moderator = await createModerator();
     const moderatorSeries = async () =>
-      countsOf((await call("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token, now: NOW })).body.dailyEnrollmentData as Series);
+      countsOf(
+        (await call("GET", `/api/moderator/daily-enrollments?timeZone=${timeZone}`, { token: moderator.token, now: NOW })).body
+          .dailyEnrollmentData as Series,
+      );
     const before = await moderatorSeries();
 
     const instants = [at(3, 18), at(9, 18), at(9, 20), at(16, 18), at(20, 3)];
     const people = await Promise.all(instants.map(() => createMentee()));
-    await Promise.all(people.map((p, i) => createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" })));
+    await Promise.all(
+      people.map((p, i) => createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" })),
+    );
 
     const after = await moderatorSeries();
-    const mentorChart = (await call("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken, now: NOW })).body.enrollmentObject as Series;
+    const mentorChart = (await call("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken, now: NOW })).body
+      .enrollmentObject as Series;
     expect(mentorChart.map((d) => d.date)).toEqual([...after.keys()]);
 
     const days = [...new Set(instants.map((i) => dayIn(timeZone, i)))];

@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { conversations, timeSlots } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { ownTrips } from "../support/db-proxy";
-import { useProxiedStack } from "../support/proxied-stack";
-import { conversations, timeSlots } from "../../db/schema";
 import { createEnrollment, createModerator } from "../support/moderation";
+import { useProxiedStack } from "../support/proxied-stack";
 import { READ_TRIPS, signedInReads, WRITE_TRIPS } from "../support/signed-in-reads";
 
 /**
@@ -27,7 +27,11 @@ async function tripsBeforeAnswer(token: string, path: string, budget: number, in
   const gate = proxy().gate(budget);
   try {
     const init: RequestInit = input === undefined ? {} : { method: "POST", body: JSON.stringify(input) };
-    const response = await fetch(`${proxied.stack().baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, signal: AbortSignal.timeout(10_000) }).catch(() => {
+    const response = await fetch(`${proxied.stack().baseUrl}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => {
       throw new Error(`${path} did not answer within ${budget} round trip(s) to the database`);
     });
     const passed = gate.passed();
@@ -62,7 +66,10 @@ describe("database round trips of signed-in reads", () => {
     const token = await accessTokenFor("mentee", mentee.id);
     await setBlocked("mentee", mentee.id, true);
     const before = proxy().statements().length;
-    const response = await fetch(`${proxied.stack().baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(
+      `${proxied.stack().baseUrl}/trpc/notifications.latest?input=${encodeURIComponent(JSON.stringify({ side: "mentee", limit: 20 }))}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const body = (await response.json()) as { error?: { message: string; data: { details?: { blocked?: boolean } } }; result?: unknown };
     // The check and the bell's reads went in one trip (what follows a refusal, closing her open tabs, runs after the answer).
     const trips = ownTrips(proxy().statements().slice(before));
@@ -77,13 +84,22 @@ describe("database round trips of signed-in reads", () => {
     const mentor = await createMentor();
     await createEnrollment(mentee.id, mentor.id);
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 50 * 3_600_000);
-    const [slot] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
+    const [slot] = await testDb()
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) })
+      .returning();
     const token = await accessTokenFor("mentee", mentee.id);
     const booking = await postTrips(token, "scheduling.book", { slotId: slot.id }, WRITE_TRIPS["mentee: book a slot"]);
-    expect(booking.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    expect(booking.map((trip) => trip[0].slice(0, 30))).toEqual([
+      expect.stringMatching(/^select "is_blocked"/),
+      expect.stringMatching(/^update "time_slots"/),
+    ]);
     // A cancel commits in its second trip too, and answers; what follows it (offering the freed hour to the waitlist) runs after the answer.
     const cancel = await postTrips(token, "scheduling.cancel", { slotId: slot.id }, WRITE_TRIPS["mentee: cancel a booking"]);
-    expect(cancel.map((trip) => trip[0].slice(0, 30))).toEqual([expect.stringMatching(/^select "is_blocked"/), expect.stringMatching(/^update "time_slots"/)]);
+    expect(cancel.map((trip) => trip[0].slice(0, 30))).toEqual([
+      expect.stringMatching(/^select "is_blocked"/),
+      expect.stringMatching(/^update "time_slots"/),
+    ]);
   });
 });
 
@@ -97,10 +113,17 @@ describe("database round trips of a checkout start", () => {
     expect(first).toHaveLength(WRITE_TRIPS["mentee: start a checkout"]);
     // The account check, the mentor, the pair's enrollments, her Customer and his payout account: one trip.
     expect(first[0][0]).toMatch(/^select "is_blocked"/);
-    expect(first[0].filter((s) => /from "enrollments"|from "mentors"|from "mentees"|from "payout_accounts"/.test(s)).length).toBeGreaterThanOrEqual(5);
+    expect(
+      first[0].filter((s) => /from "enrollments"|from "mentors"|from "mentees"|from "payout_accounts"/.test(s)).length,
+    ).toBeGreaterThanOrEqual(5);
     expect(first[1].some((s) => /^insert into "enrollments"/.test(s))).toBe(true);
     expect(first[2].some((s) => /^update "enrollments" set .*"stripe_checkout_session_id" = \?/.test(s))).toBe(true);
-    const again = await postTrips(token, "payments.createCheckout", { mentorId: mentor.id }, WRITE_TRIPS["mentee: open her checkout again"]);
+    const again = await postTrips(
+      token,
+      "payments.createCheckout",
+      { mentorId: mentor.id },
+      WRITE_TRIPS["mentee: open her checkout again"],
+    );
     expect(again).toHaveLength(WRITE_TRIPS["mentee: open her checkout again"]);
   });
 });
@@ -119,11 +142,18 @@ describe("a race for one slot at the database's door", () => {
     await Promise.all(racers.map((m) => createEnrollment(m.id, mentor.id)));
     const tokens = await Promise.all(racers.map((m) => accessTokenFor("mentee", m.id)));
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 70 * 3_600_000);
-    const [slot] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) }).returning();
+    const [slot] = await testDb()
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 3_600_000) })
+      .returning();
     const before = proxy().statements().length;
     const answers = await Promise.all(
       tokens.map((token) =>
-        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.book`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ slotId: slot.id }) }).then(async (r) => ({
+        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.book`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ slotId: slot.id }),
+        }).then(async (r) => ({
           status: r.status,
           body: await r.text(),
         })),
@@ -151,13 +181,29 @@ describe("a race for one slot at the database's door", () => {
     const base = Math.ceil(Date.now() / hour) * hour;
     const held = await testDb()
       .insert(timeSlots)
-      .values(racers.map((m, i) => ({ mentorId: mentor.id, menteeId: m.id, state: "booked" as const, bookedAt: new Date(), startAt: new Date(base + (100 + 2 * i) * hour), endAt: new Date(base + (101 + 2 * i) * hour) })))
+      .values(
+        racers.map((m, i) => ({
+          mentorId: mentor.id,
+          menteeId: m.id,
+          state: "booked" as const,
+          bookedAt: new Date(),
+          startAt: new Date(base + (100 + 2 * i) * hour),
+          endAt: new Date(base + (101 + 2 * i) * hour),
+        })),
+      )
       .returning();
-    const [target] = await testDb().insert(timeSlots).values({ mentorId: mentor.id, startAt: new Date(base + 80 * hour), endAt: new Date(base + 81 * hour) }).returning();
+    const [target] = await testDb()
+      .insert(timeSlots)
+      .values({ mentorId: mentor.id, startAt: new Date(base + 80 * hour), endAt: new Date(base + 81 * hour) })
+      .returning();
     const before = proxy().statements().length;
     const answers = await Promise.all(
       tokens.map((token, i) =>
-        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.reschedule`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ slotId: held[i].id, toSlotId: target.id }) }).then(async (r) => ({
+        fetch(`${proxied.stack().baseUrl}/trpc/scheduling.reschedule`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ slotId: held[i].id, toSlotId: target.id }),
+        }).then(async (r) => ({
           status: r.status,
           body: await r.text(),
         })),
@@ -171,8 +217,26 @@ describe("a race for one slot at the database's door", () => {
     expect(trips.filter((trip) => trip.some((s) => s.startsWith("insert into booking_events"))).length).toBe(1);
     // Each loser still holds her own booking.
     const winner = answers.findIndex((a) => a.status === 200);
-    const after = await testDb().select().from(timeSlots).where(inArray(timeSlots.id, held.map((h) => h.id)));
-    expect(after.filter((row) => row.state === "booked").map((row) => row.menteeId).sort()).toEqual(racers.filter((_, i) => i !== winner).map((m) => m.id).sort());
+    const after = await testDb()
+      .select()
+      .from(timeSlots)
+      .where(
+        inArray(
+          timeSlots.id,
+          held.map((h) => h.id),
+        ),
+      );
+    expect(
+      after
+        .filter((row) => row.state === "booked")
+        .map((row) => row.menteeId)
+        .sort(),
+    ).toEqual(
+      racers
+        .filter((_, i) => i !== winner)
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 });
 
@@ -195,14 +259,32 @@ describe("database round trips of the other writes", () => {
       .returning();
     await proxy().quiet();
     const beforeSend = proxy().statements().length;
-    const sent = await postTrips(menteeToken, "chat.send", { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() }, WRITE_TRIPS["mentee: send a message"]);
+    const sent = await postTrips(
+      menteeToken,
+      "chat.send",
+      { side: "mentee", conversationId: conversation.id, message: "Hello, a question about the plan", clientId: crypto.randomUUID() },
+      WRITE_TRIPS["mentee: send a message"],
+    );
     // Her notification's Web Push needs no trip of its own after the answer: the batch read the mentor's devices.
     await proxy().quiet();
-    const devicesRead = proxy().statements().slice(beforeSend).filter((trip) => trip.some((s) => /from push_subscriptions/.test(s)));
+    const devicesRead = proxy()
+      .statements()
+      .slice(beforeSend)
+      .filter((trip) => trip.some((s) => /from push_subscriptions/.test(s)));
     expect(devicesRead.map((trip) => trip.some((s) => /^insert into messages/.test(s)))).toEqual([true]);
-    const read = await postTrips(mentorToken, "chat.markRead", { side: "mentor", conversationId: conversation.id }, WRITE_TRIPS["mentor: mark a conversation read"]);
+    const read = await postTrips(
+      mentorToken,
+      "chat.markRead",
+      { side: "mentor", conversationId: conversation.id },
+      WRITE_TRIPS["mentor: mark a conversation read"],
+    );
     await postTrips(menteeToken, "scheduling.book", { slotId: from.id }, WRITE_TRIPS["mentee: book a slot"]);
-    const moved = await postTrips(menteeToken, "scheduling.reschedule", { slotId: from.id, toSlotId: to.id }, WRITE_TRIPS["mentee: move a booking"]);
+    const moved = await postTrips(
+      menteeToken,
+      "scheduling.reschedule",
+      { slotId: from.id, toSlotId: to.id },
+      WRITE_TRIPS["mentee: move a booking"],
+    );
     const firstOf = (trips: string[][]) => trips.map((trip) => trip[0].slice(0, 30));
     expect(sent).toHaveLength(1);
     expect(sent[0].map((s) => s.slice(0, 30))).toEqual([

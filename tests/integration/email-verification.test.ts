@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailProofs, mentees, mentors, mentorSkills } from "../../db/schema";
-import { PROOF_MESSAGES } from "../../worker/accounts/email-proofs";
+import { emailProofs, mentees, mentorSkills, mentors } from "../../db/schema";
 import { REAPPLY_HELD_MESSAGE } from "../../worker/accounts/auth.router";
+import { PROOF_MESSAGES } from "../../worker/accounts/email-proofs";
 import { accessTokenFor, createMentee, createMentor, menteeSignup, mentorApplication, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
 import { mailedLinkToken } from "../support/mail";
@@ -40,9 +40,15 @@ describe("proving an e-mail address", () => {
     expect((await trpcOutcome(trpc(token).email.sendVerification.mutate())).status).toBe(200);
     const link = await mailedLinkToken(mentee.email, "Confirm your MentorLink e-mail address");
     const [id] = link.split(".");
-    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: `${id}.${"x".repeat(43)}` }))).toMatchObject({ status: 400, message: PROOF_MESSAGES.invalid });
+    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: `${id}.${"x".repeat(43)}` }))).toMatchObject({
+      status: 400,
+      message: PROOF_MESSAGES.invalid,
+    });
     expect((await trpcOutcome(trpc().email.confirm.mutate({ token: "not a token" }))).status).toBe(400);
-    await testDb().update(emailProofs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailProofs.id, id));
+    await testDb()
+      .update(emailProofs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailProofs.id, id));
     expect(await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).toMatchObject({ status: 400, message: PROOF_MESSAGES.invalid });
     expect((await testDb().select().from(mentees).where(eq(mentees.id, mentee.id)))[0].emailVerifiedAt).toBeNull();
   });
@@ -50,11 +56,17 @@ describe("proving an e-mail address", () => {
   it("a signed-in member asks for a link at most once a minute; a proven address needs none", async () => {
     const mentor = await createMentor({ emailVerifiedAt: null });
     const token = await accessTokenFor("mentor", mentor.id);
-    expect(await trpcOutcome(trpc(token).email.sendVerification.mutate())).toMatchObject({ status: 200, value: { message: PROOF_MESSAGES.sent(mentor.email) } });
+    expect(await trpcOutcome(trpc(token).email.sendVerification.mutate())).toMatchObject({
+      status: 200,
+      value: { message: PROOF_MESSAGES.sent(mentor.email) },
+    });
     expect(await trpcOutcome(trpc(token).email.sendVerification.mutate())).toMatchObject({ status: 429, message: PROOF_MESSAGES.tooSoon });
     const proven = await createMentee();
     const provenToken = await accessTokenFor("mentee", proven.id);
-    expect(await trpcOutcome(trpc(provenToken).email.sendVerification.mutate())).toMatchObject({ status: 200, value: { message: PROOF_MESSAGES.alreadyVerified } });
+    expect(await trpcOutcome(trpc(provenToken).email.sendVerification.mutate())).toMatchObject({
+      status: 200,
+      value: { message: PROOF_MESSAGES.alreadyVerified },
+    });
     // Moderators have no such address to prove; signed-out callers none at all.
     expect((await trpcOutcome(trpc().email.status.query())).status).toBe(401);
   });
@@ -73,7 +85,13 @@ describe("proving an e-mail address", () => {
 describe("a rejected applicant applies again only with proof of the address", () => {
   it("holds the new application until the mailed link is opened, then applies it", async () => {
     const rejected = await createMentor({ status: "rejected", rejectedAt: new Date(Date.now() - 31 * DAY), emailVerifiedAt: null });
-    const application = mentorApplication({ email: rejected.email, firstName: "Renewed", expertise: ["Go", "Kubernetes"], password: "a fresh Passphrase 42", confirmpassword: "a fresh Passphrase 42" });
+    const application = mentorApplication({
+      email: rejected.email,
+      firstName: "Renewed",
+      expertise: ["Go", "Kubernetes"],
+      password: "a fresh Passphrase 42",
+      confirmpassword: "a fresh Passphrase 42",
+    });
     const answer = await rest("POST", "/api/mentors/register", { body: application });
     expect(answer).toMatchObject({ status: 201, body: { message: REAPPLY_HELD_MESSAGE } });
     // Nothing of the account changed yet: not its password, its status or its name.
@@ -81,7 +99,10 @@ describe("a rejected applicant applies again only with proof of the address", ()
     expect(before).toMatchObject({ status: "rejected", passwordHash: rejected.passwordHash, firstName: rejected.firstName });
 
     const link = await mailedLinkToken(rejected.email, "Confirm your new MentorLink mentor application");
-    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).toMatchObject({ status: 200, value: { purpose: "reapply", message: PROOF_MESSAGES.reapplied } });
+    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).toMatchObject({
+      status: 200,
+      value: { purpose: "reapply", message: PROOF_MESSAGES.reapplied },
+    });
     const [after] = await testDb().select().from(mentors).where(eq(mentors.id, rejected.id));
     expect(after).toMatchObject({ status: "pending", firstName: "Renewed", emailVerifiedAt: expect.any(Date) });
     expect(after.passwordHash).not.toBe(rejected.passwordHash);
@@ -96,8 +117,14 @@ describe("a rejected applicant applies again only with proof of the address", ()
     await rest("POST", "/api/mentors/register", { body: mentorApplication({ email: rejected.email }) });
     const link = await mailedLinkToken(rejected.email, "Confirm your new MentorLink mentor application");
     await testDb().update(mentors).set({ status: "pending" }).where(eq(mentors.id, rejected.id));
-    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).toMatchObject({ status: 409, message: PROOF_MESSAGES.notRejected });
-    const [row] = await testDb().select().from(mentors).where(and(eq(mentors.id, rejected.id)));
+    expect(await trpcOutcome(trpc().email.confirm.mutate({ token: link }))).toMatchObject({
+      status: 409,
+      message: PROOF_MESSAGES.notRejected,
+    });
+    const [row] = await testDb()
+      .select()
+      .from(mentors)
+      .where(and(eq(mentors.id, rejected.id)));
     expect(row.passwordHash).toBe(rejected.passwordHash);
   });
 });
@@ -108,7 +135,9 @@ describe("a reset code proves the address too", () => {
     const { latestResetCode } = await import("../support/mail");
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: mentee.email } })).status).toBe(200);
     const otp = await latestResetCode(mentee.email);
-    const reset = await rest("POST", "/api/mentees/verify-otp", { body: { email: mentee.email, otp, password: "another Passphrase 42", confirmPassword: "another Passphrase 42" } });
+    const reset = await rest("POST", "/api/mentees/verify-otp", {
+      body: { email: mentee.email, otp, password: "another Passphrase 42", confirmPassword: "another Passphrase 42" },
+    });
     expect(reset.status).toBe(200);
     expect((await testDb().select().from(mentees).where(eq(mentees.id, mentee.id)))[0].emailVerifiedAt).toEqual(expect.any(Date));
   });

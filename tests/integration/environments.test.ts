@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startStack, type Stack } from "../../scripts/built-stack";
-import { startSqld, type Sqld } from "../../scripts/sqld";
+import { type Stack, startStack } from "../../scripts/built-stack";
+import { type Sqld, startSqld } from "../../scripts/sqld";
 import { MISCONFIGURED_MESSAGE } from "../../worker/platform/config-gate";
 import { accessTokenFor, createMentor } from "../support/accounts";
 import { baseUrl, doublesUrl } from "../support/api";
@@ -54,7 +54,11 @@ async function publishInThePast(origin: string, token: string, shift: number) {
   const start = new Date(Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR);
   const response = await fetch(`${origin}/api/mentors/available-timeslots`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-mentorlink-now": new Date(start.getTime() - shift).toISOString() },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "x-mentorlink-now": new Date(start.getTime() - shift).toISOString(),
+    },
     body: JSON.stringify({ slotDetails: { start: start.toISOString() } }),
   });
   return response.status;
@@ -75,14 +79,25 @@ describe("production", () => {
       ["GET", "/dev/push/messages.json"],
       ["POST", "/dev/push/subscriptions"],
     ];
-    for (const [method, path] of doors) expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
+    for (const [method, path] of doors)
+      expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
     // The same doors are open on the development Worker, so this test can fail.
     expect((await fetch(`${baseUrl()}/dev/push`)).status).toBe(200);
-    expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({ message: expect.stringContaining('No job "nope"') });
+    expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({
+      message: expect.stringContaining('No job "nope"'),
+    });
   });
 
   it("has no local Stripe, mailbox or Google: the Worker has no such pages, the doubles beside it do (ADR 0033)", async () => {
-    const pages = ["/dev/mailbox", "/dev/mailbox/messages.json", "/dev/stripe", "/dev/stripe/checkout/cs_test_1", "/dev/stripe/connect/acct_1?link=acctlink_1", "/dev/stripe/express/acct_1", "/dev/google/o/oauth2/v2/auth"];
+    const pages = [
+      "/dev/mailbox",
+      "/dev/mailbox/messages.json",
+      "/dev/stripe",
+      "/dev/stripe/checkout/cs_test_1",
+      "/dev/stripe/connect/acct_1?link=acctlink_1",
+      "/dev/stripe/express/acct_1",
+      "/dev/google/o/oauth2/v2/auth",
+    ];
     for (const origin of [production.baseUrl, baseUrl()]) {
       for (const path of pages) {
         const body = await (await fetch(`${origin}${path}`)).text();
@@ -96,7 +111,9 @@ describe("production", () => {
 
   it("without Google credentials says Google is not configured, with no stand-in", async () => {
     const response = await fetch(`${production.baseUrl}/api/mentees/google_auth_mentee`, { redirect: "manual" });
-    expect(new URL(response.headers.get("location")!, production.baseUrl).hash).toBe(`#${new URLSearchParams({ error: "not_configured" })}`);
+    expect(new URL(response.headers.get("location")!, production.baseUrl).hash).toBe(
+      `#${new URLSearchParams({ error: "not_configured" })}`,
+    );
   });
 
   it("ignores the x-mentorlink-now header: the clock is the real one", async () => {
@@ -113,7 +130,10 @@ describe("any ENVIRONMENT but development or production", () => {
     const health = await fetch(`${staging.baseUrl}/healthz`);
     expect(health.status).toBe(503);
     const body = await health.json();
-    expect(body).toMatchObject({ ok: false, problems: [{ settings: ["ENVIRONMENT"], reason: "ENVIRONMENT must be exactly development or production" }] });
+    expect(body).toMatchObject({
+      ok: false,
+      problems: [{ settings: ["ENVIRONMENT"], reason: "ENVIRONMENT must be exactly development or production" }],
+    });
     expect(JSON.stringify(body)).not.toContain("staging");
     expect(JSON.stringify(body)).not.toContain(staging.jwtSecret);
   });

@@ -1,13 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { createTRPCClient, httpLink } from "@trpc/client";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AppRouter } from "../../worker/trpc/router";
-import { mentees, refreshSessions } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { mentees, refreshSessions } from "../../db/schema";
+import type { AppRouter } from "../../worker/trpc/router";
 import { createMentee, setBlocked, signIn, testDb, uniqueEmail } from "../support/accounts";
 import { baseUrl, rest } from "../support/api";
-import { mailTo } from "../support/mail";
 import { consentAsGoogle, type GoogleIdentity as FakeIdentity } from "../support/google";
+import { mailTo } from "../support/mail";
 
 /**
  * The Google callback against the local Google (worker/dev/local-google.ts, ADR 0033) at the HTTP
@@ -17,7 +17,9 @@ import { consentAsGoogle, type GoogleIdentity as FakeIdentity } from "../support
 type Started = { location: string; cookies: string; state: string };
 
 async function start(handoff?: string): Promise<Started> {
-  const response = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee${handoff ? `?handoff=${handoff}` : ""}`, { redirect: "manual" });
+  const response = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee${handoff ? `?handoff=${handoff}` : ""}`, {
+    redirect: "manual",
+  });
   expect(response.status).toBe(302);
   const location = response.headers.get("location")!;
   const setCookies = response.headers.getSetCookie();
@@ -28,7 +30,10 @@ async function start(handoff?: string): Promise<Started> {
 }
 
 async function callback(query: Record<string, string>, cookies: string) {
-  const response = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?${new URLSearchParams(query)}`, { redirect: "manual", headers: { cookie: cookies } });
+  const response = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?${new URLSearchParams(query)}`, {
+    redirect: "manual",
+    headers: { cookie: cookies },
+  });
   expect(response.status).toBe(302);
   expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   const location = new URL(response.headers.get("location")!, baseUrl());
@@ -57,9 +62,21 @@ describe("Google sign-in callback (fake Google)", () => {
   it("creates a new mentee with Google's names and picture and no password, and signs her in", async () => {
     const who = identity();
     const answer = await signInWithGoogle(who);
-    expect(answer).toMatchObject({ menteeName: "Gita Google", menteeId: expect.any(String), accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(answer).toMatchObject({
+      menteeName: "Gita Google",
+      menteeId: expect.any(String),
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     const [row] = await testDb().select().from(mentees).where(eq(mentees.email, who.email));
-    expect(row).toMatchObject({ id: answer.menteeId, googleId: who.sub, passwordHash: null, firstName: "Gita", lastName: "Google", profileImageKey: who.picture });
+    expect(row).toMatchObject({
+      id: answer.menteeId,
+      googleId: who.sub,
+      passwordHash: null,
+      firstName: "Gita",
+      lastName: "Google",
+      profileImageKey: who.picture,
+    });
     expect(answer.profileImageUrl).toBe(who.picture); // Google's own picture URL, which the CSP's img-src allows
     const session = await fetch(`${baseUrl()}/trpc/auth.session`, { headers: { authorization: `Bearer ${answer.accessToken}` } });
     expect(session.status).toBe(200);
@@ -90,7 +107,10 @@ describe("Google sign-in callback (fake Google)", () => {
     expect((await rest("POST", "/api/mentees/login", { body: { email: squatter.email, password: DEMO_PASSWORD } })).status).toBe(401);
     const old = await fetch(`${baseUrl()}/trpc/auth.session`, { headers: { authorization: `Bearer ${squatterToken}` } });
     expect(old.status).toBe(401);
-    const live = await testDb().select().from(refreshSessions).where(and(eq(refreshSessions.userId, squatter.id), isNull(refreshSessions.revokedAt)));
+    const live = await testDb()
+      .select()
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.userId, squatter.id), isNull(refreshSessions.revokedAt)));
     expect(live).toHaveLength(1); // only the Google sign-in
     // The owner is told by mail.
     const mails = await mailTo(squatter.email);
@@ -113,7 +133,10 @@ describe("Google sign-in callback (fake Google)", () => {
     expect(await callback({ code, state: "forged" }, first.cookies)).toEqual({ error: "expired" });
     const second = await start();
     const code2 = await consentAsGoogle(second.location, identity());
-    const stateOnly = second.cookies.split("; ").filter((c) => c.startsWith("google_oauth_state=")).join("; ");
+    const stateOnly = second.cookies
+      .split("; ")
+      .filter((c) => c.startsWith("google_oauth_state="))
+      .join("; ");
     expect(await callback({ code: code2, state: second.state }, stateOnly)).toEqual({ error: "expired" });
     // A verifier that does not match the challenge is refused by Google itself.
     const third = await start();

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../db/schema";
 import { DEFAULT_READ_GATE } from "../../db/write-gate";
-import { startStack, type Stack } from "../../scripts/built-stack";
+import { type Stack, startStack } from "../../scripts/built-stack";
 import { accessTokenFor, createMentee, testDb } from "../support/accounts";
-import { chatPair, openChat, type ChatPair } from "../support/chat";
-import { startDbProxy, type DbProxy } from "../support/db-proxy";
+import { type ChatPair, chatPair, openChat } from "../support/chat";
+import { type DbProxy, startDbProxy } from "../support/db-proxy";
 
 /**
  * Group commit (db/write-gate.ts, ADR 0017): in the built Worker in workerd, writes that wait for their turn at the write
@@ -57,7 +57,10 @@ describe("group commit through the Worker", () => {
     expect(sent[12].id).toBe(sent[0].id);
     expect(new Set(sent.slice(0, 12).map((s) => s.id)).size).toBe(12);
     for (const [i, p] of pairs.entries()) {
-      const stored = await testDb().select({ id: messages.id, content: messages.content }).from(messages).where(and(eq(messages.conversationId, conversations[i]), eq(messages.senderId, p.mentee.id)));
+      const stored = await testDb()
+        .select({ id: messages.id, content: messages.content })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversations[i]), eq(messages.senderId, p.mentee.id)));
       expect(stored).toEqual([{ id: sent[i].id, content: `burst message ${i}` }]);
     }
 
@@ -81,14 +84,18 @@ describe("group commit through the Worker", () => {
 
     const answers = await Promise.all(
       people.map(async (m, i) => {
-        const response = await fetch(`${stack.baseUrl}/api/mentees/edit-profile/${m.id}`, { headers: { authorization: `Bearer ${tokens[i]}` } });
+        const response = await fetch(`${stack.baseUrl}/api/mentees/edit-profile/${m.id}`, {
+          headers: { authorization: `Bearer ${tokens[i]}` },
+        });
         return { status: response.status, body: (await response.json()) as { menteeProfileDetails?: { _id: string; email: string } } };
       }),
     );
 
     expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
     // Each request got its own rows out of a shared transaction, never a neighbour's.
-    expect(answers.map((a) => [a.body.menteeProfileDetails?._id, a.body.menteeProfileDetails?.email])).toEqual(people.map((m) => [m.id, m.email]));
+    expect(answers.map((a) => [a.body.menteeProfileDetails?._id, a.body.menteeProfileDetails?.email])).toEqual(
+      people.map((m) => [m.id, m.email]),
+    );
     // At the database's door: the profiles were read in fewer trips than requests, some trips carrying several requests' reads.
     const profileReads = proxy
       .statements()

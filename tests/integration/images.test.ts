@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mentees, mentors } from "../../db/schema";
-import { baseUrl, errorBody } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
+import { baseUrl, errorBody } from "../support/api";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
@@ -12,7 +12,11 @@ const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><s
 async function upload(token: string | undefined, bytes: Uint8Array, name = "photo.png", type = "image/png") {
   const form = new FormData();
   form.set("file", new Blob([bytes.slice()], { type }), name);
-  const response = await fetch(`${baseUrl()}/api/images/profile`, { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${baseUrl()}/api/images/profile`, {
+    method: "POST",
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: response.status, body: (await response.json()) as { message: string; profileImageUrl?: string } };
 }
 
@@ -58,7 +62,10 @@ describe("profile picture upload", () => {
   it("refuses SVG, text disguised as an image, empty files and oversized files with a clear 4xx", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    expect(await upload(accessToken, SVG, "x.svg", "image/svg+xml")).toEqual({ status: 415, body: errorBody("Only JPEG, PNG and WebP images are accepted.") });
+    expect(await upload(accessToken, SVG, "x.svg", "image/svg+xml")).toEqual({
+      status: 415,
+      body: errorBody("Only JPEG, PNG and WebP images are accepted."),
+    });
     expect((await upload(accessToken, new TextEncoder().encode("hello"), "x.png", "image/png")).status).toBe(415);
     expect((await upload(accessToken, new Uint8Array(), "x.png")).status).toBe(400);
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
@@ -82,7 +89,11 @@ describe("profile picture upload", () => {
     expect((await upload(moderator.accessToken, PNG)).status).toBe(403);
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    const response = await fetch(`${baseUrl()}/api/images/profile`, { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${accessToken}` } });
+    const response = await fetch(`${baseUrl()}/api/images/profile`, {
+      method: "POST",
+      body: new FormData(),
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/Choose an image file/);
   });

@@ -6,7 +6,8 @@ import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 
 /** The Worker answers each reader in her language: the pages it draws, and the choice kept in her account. */
 
-const page = (path: string, headers: Record<string, string> = {}) => fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", ...headers } });
+const page = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", ...headers } });
 const langOf = (html: string) => /<html lang="([a-z-]+)"/.exec(html)?.[1];
 
 describe("languages", () => {
@@ -64,11 +65,17 @@ describe("languages", () => {
       body: JSON.stringify(signup),
     });
     expect(response.status).toBeLessThan(300);
-    const [row] = await testDb().select({ locale: mentees.locale }).from(mentees).where(eq(mentees.email, String(signup.email).toLowerCase()));
+    const [row] = await testDb()
+      .select({ locale: mentees.locale })
+      .from(mentees)
+      .where(eq(mentees.email, String(signup.email).toLowerCase()));
     expect(row.locale).toBe("hi");
     const english = menteeSignup();
     await rest("POST", "/api/mentees/register", { body: english });
-    const [other] = await testDb().select({ locale: mentees.locale }).from(mentees).where(eq(mentees.email, String(english.email).toLowerCase()));
+    const [other] = await testDb()
+      .select({ locale: mentees.locale })
+      .from(mentees)
+      .where(eq(mentees.email, String(english.email).toLowerCase()));
     expect(other.locale).toBe("en");
   });
 });

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { enrollments, mentors } from "../../db/schema";
 import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
-import { createModerator } from "../support/moderation";
 import { errorBody, rest } from "../support/api";
+import { createModerator } from "../support/moderation";
 
 /**
  * Answers the original client trips on, as it calls them (SPEC §7 REST), and the one
@@ -23,7 +23,15 @@ async function subscribe(menteeId: string, mentorId: string) {
   const now = Date.now();
   await testDb()
     .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, currentPeriodStart: new Date(now - 5 * DAY), currentPeriodEnd: new Date(now + 25 * DAY), activatedAt: new Date(now - 5 * DAY) });
+    .values({
+      menteeId,
+      mentorId,
+      status: "active",
+      amountPaise: 600_000,
+      currentPeriodStart: new Date(now - 5 * DAY),
+      currentPeriodEnd: new Date(now + 25 * DAY),
+      activatedAt: new Date(now - 5 * DAY),
+    });
 }
 
 async function publishOne(token: string, start: Date): Promise<string> {
@@ -42,7 +50,9 @@ describe("GET /api/mentees/timeslots/{menteeId} with the mentee's own id", () =>
     const aBooked = await publishOne(a.token, hoursAhead(30));
     const bOpen = await publishOne(b.token, hoursAhead(40));
     await publishOne(notMine.token, hoursAhead(35));
-    expect((await rest("POST", "/api/mentees/timeslots/1", { token: me.token, body: { slotId: aBooked, values: { menteeId: me.id } } })).status).toBe(201);
+    expect(
+      (await rest("POST", "/api/mentees/timeslots/1", { token: me.token, body: { slotId: aBooked, values: { menteeId: me.id } } })).status,
+    ).toBe(201);
 
     const answer = await rest("GET", `/api/mentees/timeslots/${me.id}`, { token: me.token });
     expect(answer.status).toBe(200);
@@ -103,7 +113,12 @@ describe("the ownership rule: an id the caller names in a path or body must be t
       ["GET", `/api/mentees/booked-slots/${other.id}`, undefined, "You can only use your own bookings."],
       ["POST", "/api/mentees/timeslots/1", { slotId: "x", values: { menteeId: other.id } }, "You can only use your own account."],
       ["GET", `/api/mentees/raise-ticket/${other.id}`, undefined, "You can only raise and see your own tickets."],
-      ["POST", `/api/mentees/raise-ticket/${other.id}`, { complaint: { accusedId: "x" }, content: "Something happened here." }, "You can only raise and see your own tickets."],
+      [
+        "POST",
+        `/api/mentees/raise-ticket/${other.id}`,
+        { complaint: { accusedId: "x" }, content: "Something happened here." },
+        "You can only raise and see your own tickets.",
+      ],
       ["GET", `/api/mentees/notifications/${other.id}`, undefined, "You can only use chat as yourself."],
       ["PATCH", `/api/mentees/notifications/${other.id}`, undefined, "You can only use chat as yourself."],
       ["GET", `/api/mentees/notifications?menteeId=${other.id}`, undefined, "You can only use chat as yourself."],
@@ -111,7 +126,10 @@ describe("the ownership rule: an id the caller names in a path or body must be t
       ["POST", "/api/chats/messages", { menteeId: other.id, mentorId: "x" }, "You can only use chat as yourself."],
     ];
     for (const [method, path, body, message] of refusals) {
-      expect(await rest(method, path, { token: me.token, body }), `${method} ${path}`).toEqual({ status: 403, body: { message, error: message } });
+      expect(await rest(method, path, { token: me.token, body }), `${method} ${path}`).toEqual({
+        status: 403,
+        body: { message, error: message },
+      });
     }
   });
 
@@ -138,7 +156,12 @@ describe("the ownership rule: an id the caller names in a path or body must be t
       ["PATCH", `/api/mentors/add-new-skill/${other.id}`, { newSkills: "Go" }, "You can only change your own skills."],
       ["POST", `/api/mentors/add-new-skill/${other.id}`, { skill: "Go" }, "You can only change your own skills."],
       ["GET", `/api/mentors/subscribed-mentees/${other.id}`, undefined, "You can only see your own subscribers."],
-      ["POST", "/api/mentors/available-timeslots", { slotDetails: { start: hoursAhead(30).toISOString() }, mentorId: other.id }, "You can only use your own schedule."],
+      [
+        "POST",
+        "/api/mentors/available-timeslots",
+        { slotDetails: { start: hoursAhead(30).toISOString() }, mentorId: other.id },
+        "You can only use your own schedule.",
+      ],
       ["GET", `/api/mentors/available-timeslots/${other.id}`, undefined, "You can only use your own schedule."],
       ["GET", `/api/mentors/todays-live-slots/${other.id}`, undefined, "You can only use your own sessions."],
       ["GET", `/api/mentors/daily-enrollment-object/${other.id}`, undefined, "You can only use your own enrollments."],
@@ -146,7 +169,10 @@ describe("the ownership rule: an id the caller names in a path or body must be t
       ["GET", `/api/chats/mentor-messages?mentorId=${other.id}`, undefined, "You can only use chat as yourself."],
     ];
     for (const [method, path, body, message] of refusals) {
-      expect(await rest(method, path, { token: me.token, body }), `${method} ${path}`).toEqual({ status: 403, body: { message, error: message } });
+      expect(await rest(method, path, { token: me.token, body }), `${method} ${path}`).toEqual({
+        status: 403,
+        body: { message, error: message },
+      });
     }
     // Nothing was written for the other mentor.
     expect((await rest("GET", `/api/mentors/available-timeslots/${other.id}`, { token: other.token })).body.allTimeSlots).toEqual([]);

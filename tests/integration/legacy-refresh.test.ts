@@ -19,7 +19,8 @@ describe("legacy REST refresh (no rotation)", () => {
     }
     const both = await Promise.all([refresh(), refresh()]);
     expect(both.map((a) => a.status)).toEqual([200, 200]);
-    for (const answer of both) expect((await rest("GET", `/api/mentees/edit-profile/${mentee.id}`, { token: answer.body.accessToken as string })).status).toBe(200);
+    for (const answer of both)
+      expect((await rest("GET", `/api/mentees/edit-profile/${mentee.id}`, { token: answer.body.accessToken as string })).status).toBe(200);
     expect((await refresh()).status).toBe(200);
   });
 

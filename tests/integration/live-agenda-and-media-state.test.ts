@@ -17,9 +17,22 @@ async function bookedSession(startIn: number, agenda: string | null) {
   const start = new Date(Date.now() + startIn);
   const [slot] = await testDb()
     .insert(timeSlots)
-    .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + 60 * MINUTE), state: "booked", type: "session", menteeId: mentee.id, bookedAt: new Date(), agenda })
+    .values({
+      mentorId: mentor.id,
+      startAt: start,
+      endAt: new Date(start.getTime() + 60 * MINUTE),
+      state: "booked",
+      type: "session",
+      menteeId: mentee.id,
+      bookedAt: new Date(),
+      agenda,
+    })
     .returning();
-  return { slotId: slot.id, mentor: { id: mentor.id, token: await accessTokenFor("mentor", mentor.id) }, mentee: { id: mentee.id, token: await accessTokenFor("mentee", mentee.id) } };
+  return {
+    slotId: slot.id,
+    mentor: { id: mentor.id, token: await accessTokenFor("mentor", mentor.id) },
+    mentee: { id: mentee.id, token: await accessTokenFor("mentee", mentee.id) },
+  };
 }
 
 /** The room's messages a socket received, in order. */
@@ -81,7 +94,8 @@ describe("the live page's agenda and media state", () => {
     const later = await bookedSession(2 * 60 * MINUTE, null);
     for (const s of [running, written, later]) await seedLiveDemo(testDb(), s.mentee.id, s.mentor.id, now);
     await seedLiveDemo(testDb(), running.mentee.id, running.mentor.id, now);
-    const agendaOf = async (slotId: string) => (await testDb().select({ agenda: timeSlots.agenda }).from(timeSlots).where(eq(timeSlots.id, slotId)))[0].agenda;
+    const agendaOf = async (slotId: string) =>
+      (await testDb().select({ agenda: timeSlots.agenda }).from(timeSlots).where(eq(timeSlots.id, slotId)))[0].agenda;
     expect(await agendaOf(running.slotId)).toBe(LIVE_DEMO_AGENDA);
     expect(await agendaOf(written.slotId)).toBe("Her own words");
     expect(await agendaOf(later.slotId)).toBeNull();

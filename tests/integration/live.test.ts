@@ -4,8 +4,8 @@ import { timeSlots } from "../../db/schema";
 import { CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { rest, trpc, trpcOutcome } from "../support/api";
-import { closeCodeOf, socketTicket, socketUrl } from "../support/sockets";
 import { createModerator } from "../support/moderation";
+import { closeCodeOf, socketTicket, socketUrl } from "../support/sockets";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -20,7 +20,15 @@ async function bookedSession(startIn: number, type: "session" | "trial" = "sessi
   const start = new Date(Date.now() + startIn);
   const [slot] = await testDb()
     .insert(timeSlots)
-    .values({ mentorId: mentor.id, startAt: start, endAt: new Date(start.getTime() + HOUR), state: "booked", type, menteeId: mentee.id, bookedAt: new Date() })
+    .values({
+      mentorId: mentor.id,
+      startAt: start,
+      endAt: new Date(start.getTime() + HOUR),
+      state: "booked",
+      type,
+      menteeId: mentee.id,
+      bookedAt: new Date(),
+    })
     .returning();
   return {
     slotId: slot.id,
@@ -29,7 +37,8 @@ async function bookedSession(startIn: number, type: "session" | "trial" = "sessi
   };
 }
 
-const verify = (slotId: string, token?: string, body: Record<string, unknown> = {}) => rest("POST", "/api/chats/verify-live", { token, body: { slotId, ...body } });
+const verify = (slotId: string, token?: string, body: Record<string, unknown> = {}) =>
+  rest("POST", "/api/chats/verify-live", { token, body: { slotId, ...body } });
 
 type Envelope = { event: string; data: any };
 
@@ -102,7 +111,11 @@ describe("verify-live", () => {
     const otherMentee = await createMentee();
     const otherMentor = await createMentor();
     const moderator = await createModerator();
-    for (const token of [await accessTokenFor("mentee", otherMentee.id), await accessTokenFor("mentor", otherMentor.id), await accessTokenFor("moderator", moderator.id)]) {
+    for (const token of [
+      await accessTokenFor("mentee", otherMentee.id),
+      await accessTokenFor("mentor", otherMentor.id),
+      await accessTokenFor("moderator", moderator.id),
+    ]) {
       const refused = await verify(s.slotId, token, { userId: s.mentee.id });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toMatch(/not yours/);
@@ -119,7 +132,9 @@ describe("verify-live", () => {
     const early = await bookedSession(30 * MINUTE);
     const tooEarly = await verify(early.slotId, early.mentee.token);
     expect(tooEarly.status).toBe(403);
-    expect(tooEarly.body.message).toMatch(/^Too early: this session starts .* \(America\/New_York\); you can join from 10 minutes before\.$/);
+    expect(tooEarly.body.message).toMatch(
+      /^Too early: this session starts .* \(America\/New_York\); you can join from 10 minutes before\.$/,
+    );
     expect(tooEarly.body.opensAt).toBe(new Date(Date.parse(tooEarly.body.end as string) - HOUR - 10 * MINUTE).toISOString());
     // The mentor's message is in his own zone.
     expect((await verify(early.slotId, early.mentor.token)).body.message).toMatch(/\(Asia\/Kolkata\)/);
@@ -139,7 +154,10 @@ describe("verify-live", () => {
 
     expect((await verify("no-such-slot", ended.mentor.token)).status).toBe(404);
     const open = await createMentor();
-    const [openSlot] = await testDb().insert(timeSlots).values({ mentorId: open.id, startAt: new Date(), endAt: new Date(Date.now() + HOUR) }).returning();
+    const [openSlot] = await testDb()
+      .insert(timeSlots)
+      .values({ mentorId: open.id, startAt: new Date(), endAt: new Date(Date.now() + HOUR) })
+      .returning();
     expect((await verify(openSlot.id, await accessTokenFor("mentor", open.id))).status).toBe(404);
     expect((await verify("", ended.mentor.token)).status).toBe(400);
   });
@@ -149,11 +167,16 @@ describe("verify-live", () => {
     const joined = await trpc(s.mentor.token).live.join.mutate({ slotId: s.slotId });
     expect(joined.iceServers).toEqual([{ urls: ["stun:stun.cloudflare.com:3478"] }]);
     const later = await bookedSession(2 * HOUR);
-    expect(await trpcOutcome(trpc(later.mentee.token).live.join.mutate({ slotId: later.slotId }))).toMatchObject({ status: 403, message: expect.stringMatching(/^Too early/) });
+    expect(await trpcOutcome(trpc(later.mentee.token).live.join.mutate({ slotId: later.slotId }))).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/^Too early/),
+    });
     // The page's session read works at any time, for the two participants only.
     expect((await trpc(later.mentee.token).live.session.query({ slotId: later.slotId })).other.id).toBe(later.mentor.id);
     const stranger = await createMentee();
-    expect(await trpcOutcome(trpc(await accessTokenFor("mentee", stranger.id)).live.session.query({ slotId: later.slotId }))).toMatchObject({ status: 403 });
+    expect(await trpcOutcome(trpc(await accessTokenFor("mentee", stranger.id)).live.session.query({ slotId: later.slotId }))).toMatchObject(
+      { status: 403 },
+    );
   });
 });
 
@@ -163,9 +186,13 @@ describe("the live room", () => {
     await expect(Peer.open(s.slotId)).rejects.toThrow("refused 401");
     await expect(Peer.connect(socketUrl(`live-room/${s.slotId}`, "not-a-ticket"))).rejects.toThrow("refused 401");
     // The access token in the URL opens nothing any more (ADR 0020).
-    await expect(Peer.connect(`${socketUrl(`live-room/${s.slotId}`)}?token=${encodeURIComponent(s.mentor.token)}`)).rejects.toThrow(/refused 401: A socket ticket is required/);
+    await expect(Peer.connect(`${socketUrl(`live-room/${s.slotId}`)}?token=${encodeURIComponent(s.mentor.token)}`)).rejects.toThrow(
+      /refused 401: A socket ticket is required/,
+    );
     const stranger = await createMentee();
-    await expect(Peer.open(s.slotId, await accessTokenFor("mentee", stranger.id))).rejects.toThrow(/refused 403: This session is not yours/);
+    await expect(Peer.open(s.slotId, await accessTokenFor("mentee", stranger.id))).rejects.toThrow(
+      /refused 403: This session is not yours/,
+    );
     const early = await bookedSession(HOUR);
     await expect(Peer.open(early.slotId, early.mentor.token)).rejects.toThrow(/refused 403: Too early/);
     const ended = await bookedSession(-2 * HOUR);
@@ -176,7 +203,9 @@ describe("the live room", () => {
   it("a client cannot claim to be someone else with the room's headers", async () => {
     const s = await bookedSession(0);
     const stranger = await createMentee();
-    await expect(Peer.open(s.slotId, await accessTokenFor("mentee", stranger.id), { "x-live-role": "mentee", "x-live-id": s.mentee.id })).rejects.toThrow("refused 403");
+    await expect(
+      Peer.open(s.slotId, await accessTokenFor("mentee", stranger.id), { "x-live-role": "mentee", "x-live-id": s.mentee.id }),
+    ).rejects.toThrow("refused 403");
     // A participant's forged headers are overwritten with who the token says.
     const mentor = await Peer.open(s.slotId, s.mentor.token, { "x-live-role": "mentee", "x-live-id": s.mentee.id });
     expect((await mentor.next("welcome")).data.you).toMatchObject({ role: "mentor", id: s.mentor.id });

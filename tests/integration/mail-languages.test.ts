@@ -10,7 +10,11 @@ import { deliveredMail, mailTo } from "../support/mail";
  */
 
 const register = (body: unknown, headers: Record<string, string>) =>
-  fetch(`${baseUrl()}/api/mentees/register`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${baseUrl()}/api/mentees/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deadLetters, emailOutbox } from "../../db/schema";
-import { startStack, type Stack } from "../../scripts/built-stack";
+import { type Stack, startStack } from "../../scripts/built-stack";
+import type { MailProviderControls } from "../../worker/dev/mailbox";
 import { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "../../worker/mail/mail";
 import { createMentee, testDb } from "../support/accounts";
 import { baseUrl } from "../support/api";
-import type { MailProviderControls } from "../../worker/dev/mailbox";
 import { deliveredMail, latestResetCode } from "../support/mail";
 
 /**
@@ -63,7 +63,12 @@ const until = async (check: () => boolean | Promise<boolean>, what: string) => {
 const rowsTo = (to: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
 describe("mail outbox, carried by the queues (ADR 0031)", () => {
-  const sendOtp = (email: string) => fetch(`${stack.baseUrl}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  const sendOtp = (email: string) =>
+    fetch(`${stack.baseUrl}/api/mentees/sent-otp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
   const sentTo = (email: string) => mailApi.to(email).filter((r) => r.accepted);
 
   it("a provider outage loses nothing: the queue's retry sends the message exactly once, with the row id as idempotency key", async () => {
@@ -83,7 +88,11 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
     const [accepted] = sentTo(mentee.email);
     expect(accepted.idempotencyKey).toBe(`mentorlink-${failed.id}`);
     expect(accepted.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(accepted.body).toMatchObject({ from: "MentorLink <no-reply@mentorlink.test>", to: [mentee.email], subject: "Your MentorLink password reset code" });
+    expect(accepted.body).toMatchObject({
+      from: "MentorLink <no-reply@mentorlink.test>",
+      to: [mentee.email],
+      subject: "Your MentorLink password reset code",
+    });
     expect(accepted.body.text).toMatch(/Your code: \d{6}/);
     expect(accepted.body.html).toContain("<h1");
     await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 5_000 }).not.toBeNull();
@@ -128,7 +137,12 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
     await until(async () => (await rowsTo(mentee.email))[0]?.lastError != null, "the first attempt");
     const [row] = await rowsTo(mentee.email);
     mailApi.down = false;
-    const again = () => fetch(`${stack.baseUrl}/dev/queues/MAIL_URGENT`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "mail", id: row.id }) });
+    const again = () =>
+      fetch(`${stack.baseUrl}/dev/queues/MAIL_URGENT`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ kind: "mail", id: row.id }),
+      });
     expect((await Promise.all([again(), again(), again()])).map((r) => r.status)).toEqual([200, 200, 200]);
     await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 15_000 }).not.toBeNull();
     // The queue's own retry comes on top, and finds it sent.
@@ -141,7 +155,19 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
     const id = crypto.randomUUID();
     const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000);
     // What the dead delivery left: the row claimed (the claim now over), one attempt, handed to a queue long ago; the provider has it.
-    await testDb().insert(emailOutbox).values({ id, to: mentee.email, subject: "Left by a crash", body: "hello", attempts: 1, claimedUntil: new Date(Date.now() - 1000), queuedAt: twentyMinutesAgo, createdAt: twentyMinutesAgo, lane: "urgent" });
+    await testDb()
+      .insert(emailOutbox)
+      .values({
+        id,
+        to: mentee.email,
+        subject: "Left by a crash",
+        body: "hello",
+        attempts: 1,
+        claimedUntil: new Date(Date.now() - 1000),
+        queuedAt: twentyMinutesAgo,
+        createdAt: twentyMinutesAgo,
+        lane: "urgent",
+      });
     mailApi.sentKeys.add(`mentorlink-${id}`);
     expect(await runCron()).toMatchObject({ deliverMail: { handedOn: expect.any(Number) } });
     await expect.poll(async () => (await rowsTo(mentee.email))[0]?.sentAt ?? null, { timeout: 15_000 }).not.toBeNull();
@@ -152,7 +178,17 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
     const mentee = await createMentee();
     const bulkTo = `bulk-${crypto.randomUUID()}@example.com`;
     const now = Date.now();
-    await testDb().insert(emailOutbox).values(Array.from({ length: 400 }, (_, i) => ({ to: bulkTo, subject: `Digest ${i}`, body: "news", lane: "bulk" as const, createdAt: new Date(now - 1000 + i) })));
+    await testDb()
+      .insert(emailOutbox)
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({
+          to: bulkTo,
+          subject: `Digest ${i}`,
+          body: "news",
+          lane: "bulk" as const,
+          createdAt: new Date(now - 1000 + i),
+        })),
+      );
     mailApi.delayMs = 100;
     try {
       expect((await sendOtp(mentee.email)).status).toBe(200);
@@ -170,7 +206,11 @@ describe("mail outbox, carried by the queues (ADR 0031)", () => {
 
 describe("outbox hygiene", () => {
   const sendOtp = (origin: string, email: string) =>
-    fetch(`${origin}/api/mentees/sent-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+    fetch(`${origin}/api/mentees/sent-otp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
 
   it("in development, a delivered reset code leaves the outbox while the development mailbox keeps its copy", async () => {
     const mentee = await createMentee();
@@ -210,12 +250,23 @@ describe("outbox hygiene", () => {
     const [first] = await rowsTo(mentee.email);
     expect(first.body).toMatch(/Your code: \d{6}/); // still owed to its owner
     // Straight to the last attempt: the queue's retry (2 s later) is it.
-    await testDb().update(emailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS - 1 }).where(eq(emailOutbox.id, first.id));
+    await testDb()
+      .update(emailOutbox)
+      .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
+      .where(eq(emailOutbox.id, first.id));
     await expect.poll(async () => (await rowsTo(mentee.email))[0]?.deadAt ?? null, { timeout: 15_000 }).not.toBeNull();
     const [given] = await rowsTo(mentee.email);
-    expect(given).toMatchObject({ attempts: MAX_MAIL_ATTEMPTS, sentAt: null, body: REDACTED_UNDELIVERED_TEXT, html: null, lastError: expect.stringMatching(/503/) });
+    expect(given).toMatchObject({
+      attempts: MAX_MAIL_ATTEMPTS,
+      sentAt: null,
+      body: REDACTED_UNDELIVERED_TEXT,
+      html: null,
+      lastError: expect.stringMatching(/503/),
+    });
     const parked = await testDb().select().from(deadLetters);
-    expect(parked.filter((d) => (d.body as { id?: string }).id === first.id)).toMatchObject([{ queue: "mail-urgent", attempts: MAX_MAIL_ATTEMPTS, replayedAt: null }]);
+    expect(parked.filter((d) => (d.body as { id?: string }).id === first.id)).toMatchObject([
+      { queue: "mail-urgent", attempts: MAX_MAIL_ATTEMPTS, replayedAt: null },
+    ]);
     mailApi.down = false;
-});
+  });
 });

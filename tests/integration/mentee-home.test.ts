@@ -3,13 +3,17 @@ import { describe, expect, it } from "vitest";
 import { mentees, mentorSkills } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
-import { sendAs, openChat } from "../support/chat";
+import { openChat, sendAs } from "../support/chat";
 import { createEnrollment } from "../support/moderation";
 import { book, hoursAhead, publishOne } from "../support/scheduling";
 
 /** The mentee home: mentees.home answers her next session, calls left, unread messages and suggested mentors. */
 
-const letters = () => crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 8);
+const letters = () =>
+  crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 8);
 
 async function mentorWithSkills(skills: string[]) {
   const row = await createMentor({ firstName: "Home", lastName: `Mentor${letters()}`, timeZone: "Asia/Kolkata" });
@@ -36,7 +40,11 @@ describe("mentees.home", () => {
   it("her next session, calls left per subscription, unread conversations, and mentors who share her mentor's skills", async () => {
     const tag = letters();
     const shared = `zqhome${tag} design`;
-    const [mine, alike, other] = await Promise.all([mentorWithSkills([shared]), mentorWithSkills([shared.toUpperCase(), "Go"]), mentorWithSkills([`zqelse${tag}`])]);
+    const [mine, alike, other] = await Promise.all([
+      mentorWithSkills([shared]),
+      mentorWithSkills([shared.toUpperCase(), "Go"]),
+      mentorWithSkills([`zqelse${tag}`]),
+    ]);
     const me = await createMentee({ timeZone: "America/New_York", bio: "Learning." });
     await testDb().update(mentees).set({ bio: "Learning." }).where(eq(mentees.id, me.id));
     await createEnrollment(me.id, mine.row.id);
@@ -47,12 +55,18 @@ describe("mentees.home", () => {
     for (const slot of [later, sooner]) expect((await book(token, slot)).status).toBe(201);
 
     const conversationId = await openChat({ mentee: me, mentor: mine.row, menteeToken: token, mentorToken: mine.token });
-    for (const text of ["Hello!", "See you Thursday."]) expect((await sendAs({ mentee: me, mentor: mine.row, menteeToken: token, mentorToken: mine.token }, "mentor", conversationId, text)).status).toBeLessThan(300);
+    for (const text of ["Hello!", "See you Thursday."])
+      expect(
+        (await sendAs({ mentee: me, mentor: mine.row, menteeToken: token, mentorToken: mine.token }, "mentor", conversationId, text))
+          .status,
+      ).toBeLessThan(300);
 
     const home = await trpc(token).mentees.home.query({});
     expect(home.nextSession).toMatchObject({ id: sooner, mentorId: mine.row.id, mentorTimeZone: "Asia/Kolkata" });
     expect(home.upcomingSessions).toBe(2);
-    expect(home.subscriptions).toEqual([expect.objectContaining({ mentorId: mine.row.id, callsLeft: 2, callsPerPeriod: 4, status: "active" })]);
+    expect(home.subscriptions).toEqual([
+      expect.objectContaining({ mentorId: mine.row.id, callsLeft: 2, callsPerPeriod: 4, status: "active" }),
+    ]);
     expect(home.unread).toEqual({ conversations: 1, messages: 2 });
     // Suggested from her subscription's skills: the mentor who shares one, never her own mentor.
     expect(home.suggestions.basis).toBe("subscriptions");

@@ -1,10 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mentors, mentorSkills, reviews } from "../../db/schema";
-import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
+import { mentorSkills, mentors, reviews } from "../../db/schema";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 
-type LegacyMentor = { _id: string; firstName: string; hourlyRate: number; expertise: string[]; rating: number | null; reviewCount: number; jobTitle: string };
+type LegacyMentor = {
+  _id: string;
+  firstName: string;
+  hourlyRate: number;
+  expertise: string[];
+  rating: number | null;
+  reviewCount: number;
+  jobTitle: string;
+};
 
 /** A word no seeded mentor uses, so each test sees only the mentors it made. */
 const tag = `zq${crypto.randomUUID().slice(0, 6)}`;
@@ -20,10 +28,13 @@ async function withRating(mentorId: string, ratings: number[]) {
     const mentee = await createMentee();
     await testDb().insert(reviews).values({ menteeId: mentee.id, mentorId, rating });
   }
-  await testDb().update(mentors).set({
-    ratingSum: sql`(select sum(rating) from reviews where mentor_id = ${mentorId})`,
-    ratingCount: sql`(select count(*) from reviews where mentor_id = ${mentorId})`,
-  }).where(eq(mentors.id, mentorId));
+  await testDb()
+    .update(mentors)
+    .set({
+      ratingSum: sql`(select sum(rating) from reviews where mentor_id = ${mentorId})`,
+      ratingCount: sql`(select count(*) from reviews where mentor_id = ${mentorId})`,
+    })
+    .where(eq(mentors.id, mentorId));
 }
 
 const rupee = (n: number) => n * 100;
@@ -51,8 +62,27 @@ describe("mentor search", () => {
 
   it("answers with the legacy mentor fields, rate in rupees, real rating and review count", async () => {
     const [first] = await search({ search: `Premium ${tag}` });
-    expect(first).toMatchObject({ _id: made.r5001, hourlyRate: 5001, expertise: ["Kotlin"], rating: 5, reviewCount: 2, jobTitle: "Software Engineer" });
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(["_id", "firstName", "lastName", "jobTitle", "firmName", "shortBio", "expertise", "hourlyRate", "profileImageUrl"]));
+    expect(first).toMatchObject({
+      _id: made.r5001,
+      hourlyRate: 5001,
+      expertise: ["Kotlin"],
+      rating: 5,
+      reviewCount: 2,
+      jobTitle: "Software Engineer",
+    });
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining([
+        "_id",
+        "firstName",
+        "lastName",
+        "jobTitle",
+        "firmName",
+        "shortBio",
+        "expertise",
+        "hourlyRate",
+        "profileImageUrl",
+      ]),
+    );
   });
 
   it.each([

@@ -1,11 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
-import { rest, trpc, trpcOutcome } from "../support/api";
-import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
-import { createModerator } from "../support/moderation";
-import { moderators } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { testDb } from "../support/accounts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { moderators } from "../../db/schema";
+import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { rest, trpc, trpcOutcome } from "../support/api";
+import { createModerator } from "../support/moderation";
 
 /** Every /api/moderator path and every moderation procedure, for each identity. Only moderators pass. */
 
@@ -18,7 +17,12 @@ const paths: { method: string; path: string; body?: unknown; ok: number }[] = [
   { method: "GET", path: "/api/moderator/mentor_requests", ok: 200 },
   { method: "PATCH", path: "/api/moderator/mentees_status_change", body: { menteeId: UNKNOWN }, ok: 404 },
   { method: "PATCH", path: "/api/moderator/mentor_status_change", body: { mentorId: UNKNOWN }, ok: 404 },
-  { method: "PATCH", path: "/api/moderator/mentor_request_accept", body: { mentorId: UNKNOWN, mentorName: "X", mentorEmail: "x@example.com" }, ok: 404 },
+  {
+    method: "PATCH",
+    path: "/api/moderator/mentor_request_accept",
+    body: { mentorId: UNKNOWN, mentorName: "X", mentorEmail: "x@example.com" },
+    ok: 404,
+  },
   { method: "PATCH", path: "/api/moderator/mentor_request_reject", body: { mentorId: UNKNOWN, reason: "Not enough experience." }, ok: 404 },
   { method: "GET", path: "/api/moderator/tickets", ok: 200 },
   { method: "PATCH", path: "/api/moderator/tickets", body: { ticketId: UNKNOWN }, ok: 404 },
@@ -53,7 +57,11 @@ describe("REST: every moderator path", () => {
     it(`${p.method} ${p.path}: only an active moderator`, async () => {
       for (const [who, expected] of Object.entries(refused)) {
         const answer = await rest(p.method, p.path, { body: p.body, token: tokens[who as Identity] });
-        expect({ who, status: answer.status, message: answer.body.message }).toEqual({ who, status: expected.status, message: expected.message });
+        expect({ who, status: answer.status, message: answer.body.message }).toEqual({
+          who,
+          status: expected.status,
+          message: expected.message,
+        });
       }
       const answer = await rest(p.method, p.path, { body: p.body, token: tokens.moderator });
       expect({ status: answer.status, body: answer.body }).toMatchObject({ status: p.ok });
@@ -62,10 +70,17 @@ describe("REST: every moderator path", () => {
 
   it("answers the legacy field names to a moderator", async () => {
     const token = tokens.moderator;
-    expect((await rest("GET", "/api/moderator/mentees", { token })).body).toMatchObject({ mentees: expect.any(Array), total: expect.any(Number), page: 1 });
+    expect((await rest("GET", "/api/moderator/mentees", { token })).body).toMatchObject({
+      mentees: expect.any(Array),
+      total: expect.any(Number),
+      page: 1,
+    });
     expect((await rest("GET", "/api/moderator/mentors", { token })).body).toMatchObject({ mentors: expect.any(Array) });
     expect((await rest("GET", "/api/moderator/mentor_requests", { token })).body).toMatchObject({ mentorRequests: expect.any(Array) });
-    expect((await rest("GET", "/api/moderator/tickets", { token })).body).toMatchObject({ responseFromDb: expect.any(Array), open: expect.any(Number) });
+    expect((await rest("GET", "/api/moderator/tickets", { token })).body).toMatchObject({
+      responseFromDb: expect.any(Array),
+      open: expect.any(Number),
+    });
     expect((await rest("GET", "/api/moderator/daily-enrollments", { token })).body.dailyEnrollmentData).toHaveLength(30);
     expect((await rest("GET", "/api/moderator/daily-new-mentees", { token })).body.newMenteeDetail).toHaveLength(30);
     expect((await rest("GET", "/api/moderator/audit-log", { token })).body).toMatchObject({ auditLog: expect.any(Array) });
@@ -97,7 +112,11 @@ describe("tRPC: every moderation procedure", () => {
     it(`moderation.${name}: only an active moderator`, async () => {
       for (const [who, expected] of Object.entries(refused)) {
         const outcome = await trpcOutcome(call(tokens[who as Identity]));
-        expect({ who, status: outcome.status, message: outcome.message }).toEqual({ who, status: expected.status, message: expected.message });
+        expect({ who, status: outcome.status, message: outcome.message }).toEqual({
+          who,
+          status: expected.status,
+          message: expected.message,
+        });
       }
       const outcome = await trpcOutcome(call(tokens.moderator));
       expect([200, 404]).toContain(outcome.status);
@@ -105,7 +124,10 @@ describe("tRPC: every moderation procedure", () => {
   }
 
   it("refuses an unknown time zone with a 400 that says so", async () => {
-    expect(await trpcOutcome(trpc(tokens.moderator).moderation.dailyEnrollments.query({ timeZone: "Mars/Olympus" }))).toMatchObject({ status: 400, message: "Unknown time zone" });
+    expect(await trpcOutcome(trpc(tokens.moderator).moderation.dailyEnrollments.query({ timeZone: "Mars/Olympus" }))).toMatchObject({
+      status: 400,
+      message: "Unknown time zone",
+    });
     expect((await rest("GET", "/api/moderator/daily-new-mentees?timeZone=Nowhere", { token: tokens.moderator })).status).toBe(400);
   });
 });

@@ -1,25 +1,33 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { demoMentors } from "../../db/demo-data";
 import { menteeRow, mentorRow } from "../../db/factories";
-import { and, eq, isNotNull } from "drizzle-orm";
 import { mentees, mentors, timeSlots } from "../../db/schema";
-import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
-import { testDb, uniqueEmail } from "../support/accounts";
-import { createModerator } from "../support/moderation";
-import { expandWeeklyHours } from "../../shared/weekly-hours";
 import { DEMO_WEEKLY_HOURS } from "../../db/seed-availability";
+import { expandWeeklyHours } from "../../shared/weekly-hours";
+import { testDb, uniqueEmail } from "../support/accounts";
+import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
+import { createModerator } from "../support/moderation";
 
 /** The moderator's lists searched by name or e-mail, sorted and paged on the server; the seed's photos and slots. */
 
 const MINUTE = 60_000;
 /** A surname only this test's accounts carry. */
-const uniqueName = () => `Zed${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 6)}`;
+const uniqueName = () =>
+  `Zed${crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 6)}`;
 
 async function menteesNamed(lastName: string, firstNames: string[]) {
   const t0 = Date.now() - 60 * MINUTE;
   return testDb()
     .insert(mentees)
-    .values(firstNames.map((firstName, i) => menteeRow({ email: uniqueEmail(`list-${i}`), passwordHash: "x", firstName, lastName, createdAt: new Date(t0 + i * MINUTE) })))
+    .values(
+      firstNames.map((firstName, i) =>
+        menteeRow({ email: uniqueEmail(`list-${i}`), passwordHash: "x", firstName, lastName, createdAt: new Date(t0 + i * MINUTE) }),
+      ),
+    )
     .returning();
 }
 
@@ -57,7 +65,14 @@ describe("moderator lists: search, sort and server-side pages", () => {
     const surname = uniqueName();
     const t0 = Date.now() - 60 * MINUTE;
     const values = ["Bina", "Anil", "Chitra"].map((firstName, i) =>
-      mentorRow({ email: uniqueEmail(`list-mentor-${i}`), passwordHash: "x", firstName, lastName: surname, createdAt: new Date(t0 + i * MINUTE), status: i === 2 ? "pending" : "approved" }),
+      mentorRow({
+        email: uniqueEmail(`list-mentor-${i}`),
+        passwordHash: "x",
+        firstName,
+        lastName: surname,
+        createdAt: new Date(t0 + i * MINUTE),
+        status: i === 2 ? "pending" : "approved",
+      }),
     );
     await testDb().insert(mentors).values(values);
     const api = trpc(moderator.token).moderation;
@@ -80,15 +95,34 @@ describe("moderator lists: search, sort and server-side pages", () => {
     const t0 = Date.now() - 60 * MINUTE;
     const inserted = await testDb()
       .insert(mentors)
-      .values(["Kavya", "Aarav", "Meher"].map((firstName, i) => mentorRow({ email: uniqueEmail(`applicant-${i}`), passwordHash: "x", firstName, lastName: surname, status: "pending", appliedAt: new Date(t0 + i * MINUTE) })))
+      .values(
+        ["Kavya", "Aarav", "Meher"].map((firstName, i) =>
+          mentorRow({
+            email: uniqueEmail(`applicant-${i}`),
+            passwordHash: "x",
+            firstName,
+            lastName: surname,
+            status: "pending",
+            appliedAt: new Date(t0 + i * MINUTE),
+          }),
+        ),
+      )
       .returning();
     const api = trpc(moderator.token).moderation;
     const page = await api.applicantsPage.query({ search: surname });
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     expect(page.items.map((a) => a.firstName)).toEqual(["Kavya", "Aarav", "Meher"]);
     expect(page.items[0]).toMatchObject({ email: inserted[0].email, jobTitle: "Software Engineer", expertise: [], reapplication: false });
-    expect((await api.applicantsPage.query({ search: surname, sort: "newest" })).items.map((a) => a.firstName)).toEqual(["Meher", "Aarav", "Kavya"]);
-    expect((await api.applicantsPage.query({ search: surname, sort: "name" })).items.map((a) => a.firstName)).toEqual(["Aarav", "Kavya", "Meher"]);
+    expect((await api.applicantsPage.query({ search: surname, sort: "newest" })).items.map((a) => a.firstName)).toEqual([
+      "Meher",
+      "Aarav",
+      "Kavya",
+    ]);
+    expect((await api.applicantsPage.query({ search: surname, sort: "name" })).items.map((a) => a.firstName)).toEqual([
+      "Aarav",
+      "Kavya",
+      "Meher",
+    ]);
     expect((await api.applicantsPage.query({ search: inserted[1].email })).items.map((a) => a.id)).toEqual([inserted[1].id]);
 
     const all = await rest("GET", "/api/moderator/mentor_requests", { token: moderator.token });
@@ -109,7 +143,10 @@ describe("moderator lists: search, sort and server-side pages", () => {
     const ofRina = await api.audit.query({ search: `Rina ${surname}` });
     expect(ofRina.total).toBe(2);
     expect(ofRina.items.map((e) => e.reason)).toEqual(["Cleared after review.", "Spam messages."]);
-    expect((await api.audit.query({ search: `Rina ${surname}`, sort: "oldest" })).items.map((e) => e.reason)).toEqual(["Spam messages.", "Cleared after review."]);
+    expect((await api.audit.query({ search: `Rina ${surname}`, sort: "oldest" })).items.map((e) => e.reason)).toEqual([
+      "Spam messages.",
+      "Cleared after review.",
+    ]);
     const bySohansEmail = await api.audit.query({ search: b.email });
     expect(bySohansEmail.items.map((e) => e.target.name)).toEqual([`Sohan ${surname}`]);
     // The moderator's own name finds every action they took.
@@ -134,7 +171,10 @@ describe("seed: the demo mentors' photos and the demo mentor's hours", () => {
 
   it("the demo mentor's hand-made slots fall in her weekly hours (the session running now excepted)", async () => {
     const [asha] = await testDb().select().from(mentors).where(eq(mentors.email, "mentor@example.com"));
-    const titled = await testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, asha.id), isNotNull(timeSlots.title)));
+    const titled = await testDb()
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.mentorId, asha.id), isNotNull(timeSlots.title)));
     const planned = titled.filter((s) => s.title !== "Live now: try the video call");
     expect(planned.map((s) => s.title).sort()).toEqual(["Career planning", "Mock interview", "System design review"]);
     const from = Math.min(...planned.map((s) => s.startAt.getTime())) - 1;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { dayIn, latestDays } from "../../worker/statistics/count-per-day";
-import { rest, trpc } from "../support/api";
 import { createMentee, createMentor } from "../support/accounts";
+import { rest, trpc } from "../support/api";
 import { createEnrollment, createModerator } from "../support/moderation";
 
 /** Daily enrollments and new mentees for the latest 30 days, zero days included, in the moderator's time zone. */
-
 
 type Series = { date: string; count: number }[];
 const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]));
@@ -44,10 +43,13 @@ describe("daily statistics", () => {
     const tooOld = noonUtc(31);
     const mentor = await createMentor();
     const people = await Promise.all([lateEvening, twoOnOneDay, twoOnOneDay, tooOld].map((at) => createMentee({ createdAt: at })));
-    await Promise.all(people.map((m, i) => createEnrollment(m.id, mentor.id, { activatedAt: [lateEvening, twoOnOneDay, twoOnOneDay, tooOld][i] })));
+    await Promise.all(
+      people.map((m, i) => createEnrollment(m.id, mentor.id, { activatedAt: [lateEvening, twoOnOneDay, twoOnOneDay, tooOld][i] })),
+    );
 
     const after = { utc: await read("UTC"), ist: await read("Asia/Kolkata") };
-    const delta = (zone: "utc" | "ist", kind: "mentees" | "enrollments", day: string) => (after[zone][kind].get(day) ?? 0) - (before[zone][kind].get(day) ?? 0);
+    const delta = (zone: "utc" | "ist", kind: "mentees" | "enrollments", day: string) =>
+      (after[zone][kind].get(day) ?? 0) - (before[zone][kind].get(day) ?? 0);
     for (const kind of ["mentees", "enrollments"] as const) {
       expect(delta("utc", kind, dayIn("UTC", lateEvening))).toBe(1);
       expect(delta("ist", kind, dayIn("Asia/Kolkata", lateEvening))).toBe(1);
@@ -61,13 +63,17 @@ describe("daily statistics", () => {
     const recent = [dayIn("UTC", new Date()), dayIn("UTC", new Date(Date.now() - 24 * 60 * 60 * 1000))];
     const changed = [...after.utc.mentees.keys()].filter((d) => !recent.includes(d) && delta("utc", "mentees", d) !== 0);
     expect(changed.sort()).toEqual([dayIn("UTC", lateEvening), dayIn("UTC", twoOnOneDay)].sort());
-
   });
 
   it("the home counts what waits for a moderator", async () => {
     const moderator = await createModerator();
     const home = await trpc(moderator.token).moderation.home.query({ timeZone: "Asia/Kolkata" });
-    expect(home).toEqual({ pendingApplicants: expect.any(Number), openTickets: expect.any(Number), activeSubscriptions: expect.any(Number), newMenteesToday: expect.any(Number) });
+    expect(home).toEqual({
+      pendingApplicants: expect.any(Number),
+      openTickets: expect.any(Number),
+      activeSubscriptions: expect.any(Number),
+      newMenteesToday: expect.any(Number),
+    });
     await createMentee();
 
     const later = await trpc(moderator.token).moderation.home.query({ timeZone: "Asia/Kolkata" });

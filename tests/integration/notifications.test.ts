@@ -6,7 +6,15 @@ import { createModerator } from "../support/moderation";
 
 /** The bell's notifications over REST (SPEC §7) and tRPC. */
 
-type Notification = { id: string; type: string; content: string; isRead: boolean; conversationId: string | null; time: string; createdAt: string };
+type Notification = {
+  id: string;
+  type: string;
+  content: string;
+  isRead: boolean;
+  conversationId: string | null;
+  time: string;
+  createdAt: string;
+};
 
 describe("notifications", () => {
   it("the sign-in alert is one of them: GET reads `notifications`, PATCH with no body marks them read", async () => {
@@ -14,9 +22,15 @@ describe("notifications", () => {
     const { accessToken } = await signIn("mentee", mentee.email);
     const listed = await rest("GET", `/api/mentees/notifications/${mentee.id}`, { token: accessToken });
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ unreadCount: 1, notifications: [{ type: "alert", isRead: false, conversationId: null, content: expect.stringMatching(/New sign-in/) }] });
+    expect(listed.body).toMatchObject({
+      unreadCount: 1,
+      notifications: [{ type: "alert", isRead: false, conversationId: null, content: expect.stringMatching(/New sign-in/) }],
+    });
     expect((await rest("GET", `/api/mentees/notifications?menteeId=${mentee.id}`, { token: accessToken })).body).toEqual(listed.body);
-    expect(await rest("PATCH", `/api/mentees/notifications/${mentee.id}`, { token: accessToken })).toEqual({ status: 200, body: { message: "Notifications marked as read", marked: 1 } });
+    expect(await rest("PATCH", `/api/mentees/notifications/${mentee.id}`, { token: accessToken })).toEqual({
+      status: 200,
+      body: { message: "Notifications marked as read", marked: 1 },
+    });
     const after = await rest("GET", `/api/mentees/notifications/${mentee.id}`, { token: accessToken });
     expect(after.body).toMatchObject({ unreadCount: 0, notifications: [{ isRead: true }] });
   });
@@ -29,11 +43,16 @@ describe("notifications", () => {
     const mentorView = await rest("GET", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken });
     expect(mentorView.body).toMatchObject({
       unreadCount: 1,
-      notifications: [{ type: "message", conversationId: id, isRead: false, content: `New message from ${p.mentee.firstName} ${p.mentee.lastName}` }],
+      notifications: [
+        { type: "message", conversationId: id, isRead: false, content: `New message from ${p.mentee.firstName} ${p.mentee.lastName}` },
+      ],
     });
     expect((mentorView.body.notifications as Notification[]).length).toBe(1);
     // The sender is not notified of her own messages.
-    expect((await rest("GET", `/api/mentees/notifications/${p.mentee.id}`, { token: p.menteeToken })).body).toEqual({ notifications: [], unreadCount: 0 });
+    expect((await rest("GET", `/api/mentees/notifications/${p.mentee.id}`, { token: p.menteeToken })).body).toEqual({
+      notifications: [],
+      unreadCount: 0,
+    });
 
     await rest("PATCH", `/api/chats/mentor-messages/${id}`, { token: p.mentorToken });
     expect((await trpc(p.mentorToken).notifications.latest.query({})).unreadCount).toBe(0);
@@ -41,8 +60,13 @@ describe("notifications", () => {
     const again = (await trpc(p.mentorToken).notifications.latest.query({})).notifications;
     expect(again.map((n) => n.isRead)).toEqual([false, true]);
     // The mentor's bell over REST: PATCH with no body marks the rest read.
-    expect(await rest("PATCH", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).toEqual({ status: 200, body: { message: "Notifications marked as read", marked: 1 } });
-    expect((await rest("GET", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).body).toMatchObject({ unreadCount: 0 });
+    expect(await rest("PATCH", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).toEqual({
+      status: 200,
+      body: { message: "Notifications marked as read", marked: 1 },
+    });
+    expect((await rest("GET", `/api/mentors/notifications/${p.mentor.id}`, { token: p.mentorToken })).body).toMatchObject({
+      unreadCount: 0,
+    });
     expect((await rest("PATCH", `/api/mentors/notifications/${p.mentor.id}`, { token: p.menteeToken })).status).toBe(403);
   });
 

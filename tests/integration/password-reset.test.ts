@@ -24,27 +24,35 @@ const loginStatus = async (role: "mentee" | "mentor", email: string, password: s
   (await rest("POST", `/api/${area[role]}/login`, { body: { email, password } })).status;
 
 describe("password reset over REST (SPEC §7)", () => {
-  it.each(["mentee", "mentor"] as const)("a %s resets with the mailed code: new password works, old does not, every sign-in ends, a notice is mailed", async (role) => {
-    const account = role === "mentee" ? await createMentee() : await createMentor();
-    const session = await signIn(role, account.email);
-    expect(await sendOtp(role, account.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
-    const code = await latestResetCode(account.email);
-    expect(code).toMatch(/^\d{6}$/);
-    const [stored] = await testDb().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, account.id));
-    expect(stored.codeHash).not.toContain(code); // only a hash is kept
+  it.each(["mentee", "mentor"] as const)(
+    "a %s resets with the mailed code: new password works, old does not, every sign-in ends, a notice is mailed",
+    async (role) => {
+      const account = role === "mentee" ? await createMentee() : await createMentor();
+      const session = await signIn(role, account.email);
+      expect(await sendOtp(role, account.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
+      const code = await latestResetCode(account.email);
+      expect(code).toMatch(/^\d{6}$/);
+      const [stored] = await testDb().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, account.id));
+      expect(stored.codeHash).not.toContain(code); // only a hash is kept
 
-    expect(await verifyOtp(role, account.email, code)).toEqual({ status: 200, body: { message: "Password Changed Successfully..!! Please login again" } });
-    expect(await loginStatus(role, account.email, DEMO_PASSWORD)).toBe(role === "mentee" ? 401 : 409);
-    expect(await loginStatus(role, account.email, NEW_PASSWORD)).toBe(200);
-    // The earlier sign-in is over: its refresh token and its access token are refused at once.
-    expect((await rest("POST", `/api/${area[role]}/regenerate_access_token`, { body: { refreshToken: session.refreshToken } })).status).toBe(401);
-    expect(await trpcOutcome(trpc(session.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
-    const subjects = (await mailTo(account.email)).map((m) => m.subject);
-    expect(subjects[0]).toBe("Your MentorLink password was changed");
-    const notice = (await mailTo(account.email))[0];
-    expect(notice.body).not.toMatch(/\d{6}/); // no secret in the notice
-    expect(notice.html).toContain("MentorLink");
-  });
+      expect(await verifyOtp(role, account.email, code)).toEqual({
+        status: 200,
+        body: { message: "Password Changed Successfully..!! Please login again" },
+      });
+      expect(await loginStatus(role, account.email, DEMO_PASSWORD)).toBe(role === "mentee" ? 401 : 409);
+      expect(await loginStatus(role, account.email, NEW_PASSWORD)).toBe(200);
+      // The earlier sign-in is over: its refresh token and its access token are refused at once.
+      expect(
+        (await rest("POST", `/api/${area[role]}/regenerate_access_token`, { body: { refreshToken: session.refreshToken } })).status,
+      ).toBe(401);
+      expect(await trpcOutcome(trpc(session.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
+      const subjects = (await mailTo(account.email)).map((m) => m.subject);
+      expect(subjects[0]).toBe("Your MentorLink password was changed");
+      const notice = (await mailTo(account.email))[0];
+      expect(notice.body).not.toMatch(/\d{6}/); // no secret in the notice
+      expect(notice.html).toContain("MentorLink");
+    },
+  );
 
   it("answers an unknown e-mail exactly like a known one, in similar time, and mails nothing", async () => {
     const known = await createMentee();
@@ -136,7 +144,9 @@ describe("password reset over REST (SPEC §7)", () => {
     expect(await testDb().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, mentor.id))).toHaveLength(0);
 
     const moderator = await createModerator();
-    expect(await rest("PATCH", "/api/moderator/mentor_request_accept", { token: moderator.token, body: { mentorId: mentor.id } })).toMatchObject({ status: 200 });
+    expect(
+      await rest("PATCH", "/api/moderator/mentor_request_accept", { token: moderator.token, body: { mentorId: mentor.id } }),
+    ).toMatchObject({ status: 200 });
     expect(await sendOtp("mentor", mentor.email)).toEqual({ status: 200, body: { message: CODE_MESSAGES.sent } });
     expect(await verifyOtp("mentor", mentor.email, await latestResetCode(mentor.email))).toMatchObject({ status: 200 });
     expect(await loginStatus("mentor", mentor.email, NEW_PASSWORD)).toBe(200);
@@ -144,9 +154,15 @@ describe("password reset over REST (SPEC §7)", () => {
 
   it("the new password follows the sign-up rules; the code must be 6 digits", async () => {
     const mentee = await createMentee();
-    expect(await verifyOtp("mentee", mentee.email, "123456", NEW_PASSWORD, "other")).toMatchObject({ status: 400, body: { message: "Passwords must match" } });
+    expect(await verifyOtp("mentee", mentee.email, "123456", NEW_PASSWORD, "other")).toMatchObject({
+      status: 400,
+      body: { message: "Passwords must match" },
+    });
     expect(await verifyOtp("mentee", mentee.email, "123456", "")).toMatchObject({ status: 400, body: { message: "Password is required" } });
-    expect(await verifyOtp("mentee", mentee.email, "12ab")).toMatchObject({ status: 400, body: { message: "The code is the 6 digits from the e-mail" } });
+    expect(await verifyOtp("mentee", mentee.email, "12ab")).toMatchObject({
+      status: 400,
+      body: { message: "The code is the 6 digits from the e-mail" },
+    });
     expect(await verifyOtp("mentee", mentee.email, "123456")).toEqual({ status: 400, body: errorBody(CODE_MESSAGES.unknown) });
   });
 
@@ -179,11 +195,29 @@ describe("password reset closes open tabs", () => {
 describe("password reset over tRPC", () => {
   it("a mentor resets through the procedures the SPA calls", async () => {
     const mentor = await createMentor();
-    expect(await trpc().password.requestResetCode.mutate({ role: "mentor", email: mentor.email.toUpperCase() })).toEqual({ message: CODE_MESSAGES.sent });
+    expect(await trpc().password.requestResetCode.mutate({ role: "mentor", email: mentor.email.toUpperCase() })).toEqual({
+      message: CODE_MESSAGES.sent,
+    });
     const otp = await latestResetCode(mentor.email);
-    const wrong = await trpcOutcome(trpc().password.resetPassword.mutate({ role: "mentor", email: mentor.email, otp: otp === "999999" ? "000000" : "999999", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
+    const wrong = await trpcOutcome(
+      trpc().password.resetPassword.mutate({
+        role: "mentor",
+        email: mentor.email,
+        otp: otp === "999999" ? "000000" : "999999",
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    );
     expect(wrong).toMatchObject({ status: 400, message: CODE_MESSAGES.wrong(4) });
-    expect(await trpc().password.resetPassword.mutate({ role: "mentor", email: mentor.email, otp, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toEqual({
+    expect(
+      await trpc().password.resetPassword.mutate({
+        role: "mentor",
+        email: mentor.email,
+        otp,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    ).toEqual({
       message: CODE_MESSAGES.changed,
     });
     expect(await loginStatus("mentor", mentor.email, NEW_PASSWORD)).toBe(200);
@@ -205,13 +239,17 @@ describe("change password from the profile", () => {
     const here = await signIn("mentee", mentee.email);
     const elsewhere = await signIn("mentee", mentee.email);
     const change = (currentPassword: string) =>
-      trpcOutcome(trpc(here.accessToken).password.change.mutate({ currentPassword, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
+      trpcOutcome(
+        trpc(here.accessToken).password.change.mutate({ currentPassword, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      );
     expect(await change("wrong")).toMatchObject({ status: 400, message: WRONG_CURRENT_PASSWORD });
     expect((await change(DEMO_PASSWORD)).status).toBe(200);
     expect((await trpcOutcome(trpc(here.accessToken).auth.session.query())).status).toBe(200);
     expect((await rest("POST", "/api/mentees/regenerate_access_token", { body: { refreshToken: here.refreshToken } })).status).toBe(200);
     expect(await trpcOutcome(trpc(elsewhere.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
-    expect((await rest("POST", "/api/mentees/regenerate_access_token", { body: { refreshToken: elsewhere.refreshToken } })).status).toBe(401);
+    expect((await rest("POST", "/api/mentees/regenerate_access_token", { body: { refreshToken: elsewhere.refreshToken } })).status).toBe(
+      401,
+    );
     expect(await loginStatus("mentee", mentee.email, NEW_PASSWORD)).toBe(200);
     expect((await mailTo(mentee.email))[0].subject).toBe("Your MentorLink password was changed");
   });
@@ -220,10 +258,20 @@ describe("change password from the profile", () => {
     const mentee = await createMentee({ passwordHash: null, googleId: `g-${crypto.randomUUID()}` });
     const { accessTokenFor } = await import("../support/accounts");
     const token = await accessTokenFor("mentee", mentee.id);
-    expect(await trpcOutcome(trpc(token).password.change.mutate({ currentPassword: "x", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toMatchObject({
+    expect(
+      await trpcOutcome(
+        trpc(token).password.change.mutate({ currentPassword: "x", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      ),
+    ).toMatchObject({
       status: 400,
       message: NO_PASSWORD_YET,
     });
-    expect((await rest("POST", "/api/mentees/change-password", { body: { currentPassword: "x", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status).toBe(401);
+    expect(
+      (
+        await rest("POST", "/api/mentees/change-password", {
+          body: { currentPassword: "x", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { enrollments, mentors, notifications } from "../../db/schema";
 import { createMentor, setBlocked, signIn, testDb } from "../support/accounts";
-import { FAKE_PUBLISHABLE_KEY } from "../support/fake-stripe";
 import { errorBody } from "../support/api";
-import { fake, base, rest, trpc, mentee, checkout, sessionIdOf, pairRows, isActiveFor, subscribe } from "../support/payments";
+import { FAKE_PUBLISHABLE_KEY } from "../support/fake-stripe";
+import { base, checkout, fake, isActiveFor, mentee, pairRows, rest, sessionIdOf, subscribe, trpc } from "../support/payments";
 
 /** Subscribe and pay against a fake Stripe (ADR 0010): checkout, and the webhook as the one writer of enrollment state. */
 describe("checkout", () => {
@@ -19,7 +19,11 @@ describe("checkout", () => {
     const price = fake.requestsTo("POST", "/v1/prices").find((r) => r.body.metadata?.mentorId === mentor.id)!;
     expect(price.body).toMatchObject({ currency: "inr", unit_amount: "1000000", recurring: { interval: "month" } });
     const session = fake.objects.get(sessionIdOf(body.url))!;
-    expect(session).toMatchObject({ mode: "subscription", line_items: [{ price: expect.stringMatching(/^price_/) }], cancel_url: `${base()}/mentees/payment/failed` });
+    expect(session).toMatchObject({
+      mode: "subscription",
+      line_items: [{ price: expect.stringMatching(/^price_/) }],
+      cancel_url: `${base()}/mentees/payment/failed`,
+    });
     expect(session.line_items[0].price).not.toBe("price_from_the_client");
     expect(session.success_url).toBe(`${base()}/mentees/payment/success/{CHECKOUT_SESSION_ID}`);
     const customer = fake.objects.get(session.customer)!;
@@ -44,11 +48,14 @@ describe("checkout", () => {
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
     await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 1500 });
     // The new Price is made right after the rate change, before anyone checks out.
-    await vi.waitFor(async () => {
-      const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
-      expect(row.stripePriceAmountPaise).toBe(600_000);
-      expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
-    }, { timeout: 5_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+        expect(row.stripePriceAmountPaise).toBe(600_000);
+        expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const [changed] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
     await checkout(second.accessToken, mentor.id);
     const [after] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
@@ -70,12 +77,17 @@ describe("checkout", () => {
     await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(leavingSub.id)!));
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
     await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 2000 });
-    const newPrice = await vi.waitFor(async () => {
-      const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
-      expect(row.stripePriceAmountPaise).toBe(800_000);
-      expect(fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).some((r) => r.body.items?.[0]?.price === row.stripePriceId)).toBe(true);
-      return row.stripePriceId!;
-    }, { timeout: 5_000, interval: 50 });
+    const newPrice = await vi.waitFor(
+      async () => {
+        const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
+        expect(row.stripePriceAmountPaise).toBe(800_000);
+        expect(
+          fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).some((r) => r.body.items?.[0]?.price === row.stripePriceId),
+        ).toBe(true);
+        return row.stripePriceId!;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const moved = fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).find((r) => r.body.items?.[0]?.price === newPrice)!;
     expect(moved.body.proration_behavior).toBe("none");
     expect(fake.requestsTo("POST", `/v1/subscriptions/${leavingSub.id}`).some((r) => r.body.items)).toBe(false);
@@ -96,10 +108,16 @@ describe("checkout", () => {
     const unknown = await checkout(buyer.accessToken, crypto.randomUUID());
     expect(unknown).toMatchObject({ status: 404, body: { message: expect.stringMatching(/does not exist/) } });
     const pending = await createMentor({ status: "pending" });
-    expect(await checkout(buyer.accessToken, pending.id)).toMatchObject({ status: 422, body: { message: expect.stringMatching(/under review/) } });
+    expect(await checkout(buyer.accessToken, pending.id)).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/under review/) },
+    });
     const blocked = await createMentor();
     await setBlocked("mentor", blocked.id, true);
-    expect(await checkout(buyer.accessToken, blocked.id)).toMatchObject({ status: 422, body: { message: expect.stringMatching(/not available/) } });
+    expect(await checkout(buyer.accessToken, blocked.id)).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/not available/) },
+    });
     expect(await checkout(buyer.accessToken, "")).toMatchObject({ status: 400 });
   });
 
@@ -129,7 +147,12 @@ describe("checkout", () => {
     expect(new Set(answers.map((a) => a.body.url)).size).toBe(1);
     const rows = await pairRows(buyer.id, mentor.id);
     expect(rows).toHaveLength(1);
-    const sessionsMade = new Set(fake.requestsTo("POST", "/v1/checkout/sessions").filter((r) => r.body.metadata?.mentorId === mentor.id && r.body.metadata?.menteeId === buyer.id).map((r) => r.idempotencyKey));
+    const sessionsMade = new Set(
+      fake
+        .requestsTo("POST", "/v1/checkout/sessions")
+        .filter((r) => r.body.metadata?.mentorId === mentor.id && r.body.metadata?.menteeId === buyer.id)
+        .map((r) => r.idempotencyKey),
+    );
     expect([...sessionsMade]).toEqual([`checkout-${rows[0].id}`]);
   });
 
@@ -137,8 +160,13 @@ describe("checkout", () => {
     const mentor = await createMentor();
     const buyer = await mentee();
     await subscribe(buyer.accessToken, mentor.id);
-    expect(await checkout(buyer.accessToken, mentor.id)).toEqual({ status: 409, body: errorBody("You are already subscribed to this Mentor") });
-    await expect(trpc(buyer.accessToken).payments.createCheckout.mutate({ mentorId: mentor.id })).rejects.toThrow("You are already subscribed to this Mentor");
+    expect(await checkout(buyer.accessToken, mentor.id)).toEqual({
+      status: 409,
+      body: errorBody("You are already subscribed to this Mentor"),
+    });
+    await expect(trpc(buyer.accessToken).payments.createCheckout.mutate({ mentorId: mentor.id })).rejects.toThrow(
+      "You are already subscribed to this Mentor",
+    );
   });
 
   it("publishes the publishable key and refuses create-payment-intent with a pointer to checkout", async () => {
@@ -158,7 +186,13 @@ describe("webhook", () => {
     const unsigned = await fetch(`${base()}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
     // Within the tolerance it is accepted.
-    expect((await fake.send(base(), fake.event("product.created", { id: "prod_x", object: "product" }), { timestamp: Math.floor(Date.now() / 1000) - 200 })).status).toBe(200);
+    expect(
+      (
+        await fake.send(base(), fake.event("product.created", { id: "prod_x", object: "product" }), {
+          timestamp: Math.floor(Date.now() / 1000) - 200,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("activates on checkout.session.completed and tells the mentee and the mentor ('New subscriber')", async () => {
@@ -169,7 +203,11 @@ describe("webhook", () => {
     await subscribe(buyer.accessToken, mentor.id, { start, end: start + 30 * 86400 });
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
     const [row] = await pairRows(buyer.id, mentor.id);
-    expect(row).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + 30 * 86400) * 1000), stripeSubscriptionId: expect.stringMatching(/^sub_/) });
+    expect(row).toMatchObject({
+      status: "active",
+      currentPeriodEnd: new Date((start + 30 * 86400) * 1000),
+      stripeSubscriptionId: expect.stringMatching(/^sub_/),
+    });
     const mentorNotes = await testDb().select().from(notifications).where(eq(notifications.recipientId, mentor.id));
     expect(mentorNotes.map((n) => n.content)).toEqual([expect.stringMatching(/^New subscriber: /)]);
     const menteeNotes = await testDb().select().from(notifications).where(eq(notifications.recipientId, buyer.id));
@@ -201,7 +239,10 @@ describe("webhook", () => {
     const buyer = await mentee();
     const first = await checkout(buyer.accessToken, mentor.id);
     // Her first checkout is 25+ minutes old, so a second one is opened; she pays both.
-    await testDb().update(enrollments).set({ createdAt: new Date(Date.now() - 26 * 60_000) }).where(eq(enrollments.stripeCheckoutSessionId, sessionIdOf(first.body.url)));
+    await testDb()
+      .update(enrollments)
+      .set({ createdAt: new Date(Date.now() - 26 * 60_000) })
+      .where(eq(enrollments.stripeCheckoutSessionId, sessionIdOf(first.body.url)));
     const second = await checkout(buyer.accessToken, mentor.id);
     expect(second.body.url).not.toBe(first.body.url);
     const paidSecond = fake.completeCheckout(sessionIdOf(second.body.url));
@@ -237,7 +278,12 @@ describe("webhook", () => {
     expect((await fake.send(base(), fake.event("invoice.payment_failed", failed))).body.outcome).toBe("payment-failed");
     const mine = await trpc(buyer.accessToken).subscriptions.mine.query();
     expect(mine[0]).toMatchObject({ status: "active", paymentFailed: true });
-    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "canceled", ended_at: Math.floor(Date.now() / 1000), cancellation_details: { reason: "payment_failed" } }));
+    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({
+      ...s,
+      status: "canceled",
+      ended_at: Math.floor(Date.now() / 1000),
+      cancellation_details: { reason: "payment_failed" },
+    }));
     expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
     expect((await pairRows(buyer.id, mentor.id))[0].status).toBe("expired");
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { seedDemoData } from "../../db/seed";
 import { enrollments, mentees, mentors } from "../../db/schema";
+import { seedDemoData } from "../../db/seed";
 import { createMentor, signIn, testDb } from "../support/accounts";
-import { fake, base, rest, trpc, mentee, checkout, sessionIdOf, pairRows, isActiveFor, subscribe } from "../support/payments";
+import { base, checkout, fake, isActiveFor, mentee, pairRows, rest, sessionIdOf, subscribe, trpc } from "../support/payments";
 
 /** Subscribe and pay against a fake Stripe (ADR 0010): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
 describe("lifecycle", () => {
@@ -16,16 +16,27 @@ describe("lifecycle", () => {
 
     await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
     expect(fake.requestsTo("POST", `/v1/subscriptions/${paid.subscription.id}`).at(-1)!.body).toEqual({ cancel_at_period_end: "true" });
-    expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "ending", cancelAtPeriodEnd: true, isActive: true, currentPeriodEnd: sub.currentPeriodEnd });
+    expect((await client.subscriptions.mine.query())[0]).toMatchObject({
+      status: "ending",
+      cancelAtPeriodEnd: true,
+      isActive: true,
+      currentPeriodEnd: sub.currentPeriodEnd,
+    });
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
     // Stripe's own event for the change finds nothing left to do.
-    expect((await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(paid.subscription.id)!))).body.outcome).toBe("unchanged");
+    expect(
+      (await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(paid.subscription.id)!))).body.outcome,
+    ).toBe("unchanged");
 
     await client.subscriptions.resume.mutate({ subscriptionId: sub.id });
     expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
     await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
 
-    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "canceled", ended_at: Math.floor(Date.now() / 1000) }));
+    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({
+      ...s,
+      status: "canceled",
+      ended_at: Math.floor(Date.now() / 1000),
+    }));
     expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
     expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "canceled", isActive: false });
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
@@ -40,7 +51,11 @@ describe("lifecycle", () => {
     // Set to end at the period end, which is 10 days ago: no grace.
     await testDb().update(enrollments).set({ cancelAtPeriodEnd: true }).where(eq(enrollments.stripeSubscriptionId, paid.subscription.id));
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
-    expect((await trpc(buyer.accessToken).subscriptions.mine.query())[0]).toMatchObject({ status: "expired", isActive: false, callsLeft: 0 });
+    expect((await trpc(buyer.accessToken).subscriptions.mine.query())[0]).toMatchObject({
+      status: "expired",
+      isActive: false,
+      callsLeft: 0,
+    });
     expect((await checkout(buyer.accessToken, mentor.id)).status).toBe(201);
   });
 
@@ -55,11 +70,17 @@ describe("lifecycle", () => {
   it("enrollment-success never activates: it answers the current status", async () => {
     const mentor = await createMentor();
     const buyer = await mentee();
-    const before = await rest("POST", "/api/mentees/enrollment-success", { token: buyer.accessToken, body: { mentorId: mentor.id, menteeId: buyer.id } });
+    const before = await rest("POST", "/api/mentees/enrollment-success", {
+      token: buyer.accessToken,
+      body: { mentorId: mentor.id, menteeId: buyer.id },
+    });
     expect(before).toMatchObject({ status: 200, body: { status: "none", isEnrollmentActive: false } });
     const { body } = await checkout(buyer.accessToken, mentor.id);
     fake.completeCheckout(sessionIdOf(body.url)); // paid at Stripe, but no event delivered yet
-    const pending = await rest("POST", "/api/mentees/enrollment-success", { token: buyer.accessToken, body: { mentorId: mentor.id, menteeId: buyer.id } });
+    const pending = await rest("POST", "/api/mentees/enrollment-success", {
+      token: buyer.accessToken,
+      body: { mentorId: mentor.id, menteeId: buyer.id },
+    });
     expect(pending).toMatchObject({ status: 200, body: { status: "pending", isEnrollmentActive: false } });
     expect((await pairRows(buyer.id, mentor.id))[0].status).toBe("pending");
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
@@ -76,14 +97,26 @@ describe("subscribed lists", () => {
     const menteeRest = await rest("GET", `/api/mentees/subscribed-mentors/${buyer.id}`, { token: buyer.accessToken });
     expect(menteeRest.status).toBe(200);
     expect(menteeRest.body.allMentorsSubscribed).toEqual([
-      expect.objectContaining({ status: "active", amount: 4802, currency: "INR", callsLeft: 4, mentorId: expect.objectContaining({ _id: mentor.id, hourlyRate: 1200.5 }) }),
+      expect.objectContaining({
+        status: "active",
+        amount: 4802,
+        currency: "INR",
+        callsLeft: 4,
+        mentorId: expect.objectContaining({ _id: mentor.id, hourlyRate: 1200.5 }),
+      }),
     ]);
     const menteeTrpc = await trpc(buyer.accessToken).subscriptions.mine.query();
     expect(menteeTrpc).toEqual([expect.objectContaining({ amountPaise: 480_200, mentor: expect.objectContaining({ id: mentor.id }) })]);
 
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
     const mentorRest = await rest("GET", `/api/mentors/subscribed-mentees/${mentor.id}`, { token: mentorToken });
-    expect(mentorRest.body.enrolledMentees).toEqual([expect.objectContaining({ status: "active", amount: 4802, menteeId: expect.objectContaining({ _id: buyer.id, firstName: buyer.row.firstName }) })]);
+    expect(mentorRest.body.enrolledMentees).toEqual([
+      expect.objectContaining({
+        status: "active",
+        amount: 4802,
+        menteeId: expect.objectContaining({ _id: buyer.id, firstName: buyer.row.firstName }),
+      }),
+    ]);
     expect(JSON.stringify(mentorRest.body)).not.toContain(buyer.row.email);
     const mentorTrpc = await trpc(mentorToken).subscriptions.subscribers.query();
     expect(mentorTrpc.map((s) => s.mentee.id)).toEqual([buyer.id]);

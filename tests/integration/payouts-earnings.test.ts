@@ -24,9 +24,16 @@ async function mentorWithToken(timeZone: string | null = "Asia/Kolkata") {
 describe("payouts.earnings", () => {
   it("groups payments into months of the mentor's zone, with their lines, statuses and totals", async () => {
     const { mentor, token } = await mentorWithToken("Asia/Kolkata");
-    const [priya, rahul] = await Promise.all([createMentee({ firstName: "Priya", lastName: "Earner" }), createMentee({ firstName: "Rahul", lastName: "Payer" })]);
+    const [priya, rahul] = await Promise.all([
+      createMentee({ firstName: "Priya", lastName: "Earner" }),
+      createMentee({ firstName: "Rahul", lastName: "Payer" }),
+    ]);
     // 19:00 UTC on February 28th is 00:30 on March 1st in India.
-    const edge = await insertEarning(mentor.id, priya.id, { paidAt: new Date("2026-02-28T19:00:00Z"), periodStart: new Date("2026-02-28T19:00:00Z"), periodEnd: new Date("2026-03-28T19:00:00Z") });
+    const edge = await insertEarning(mentor.id, priya.id, {
+      paidAt: new Date("2026-02-28T19:00:00Z"),
+      periodStart: new Date("2026-02-28T19:00:00Z"),
+      periodEnd: new Date("2026-03-28T19:00:00Z"),
+    });
     const transferred = await insertEarning(mentor.id, rahul.id, { paidAt: new Date("2026-03-10T10:00:00Z") });
     const held = await insertEarning(mentor.id, priya.id, { paidAt: new Date("2026-03-12T10:00:00Z"), route: "held", grossPaise: 500_000 });
     const partly = await insertEarning(mentor.id, rahul.id, {
@@ -35,20 +42,67 @@ describe("payouts.earnings", () => {
       reversedPaise: 320_000,
       feeRefundedPaise: 80_000,
     });
-    const refunded = await insertEarning(mentor.id, priya.id, { paidAt: new Date("2026-01-05T10:00:00Z"), refundedPaise: 800_000, reversedPaise: 640_000, feeRefundedPaise: 160_000 });
-    const disputed = await insertEarning(mentor.id, rahul.id, { paidAt: new Date("2026-02-10T10:00:00Z"), disputeId: "dp_t_1", disputeStatus: "needs_response" });
-    const won = await insertEarning(mentor.id, rahul.id, { paidAt: new Date("2026-02-11T10:00:00Z"), disputeId: "dp_t_2", disputeStatus: "won" });
+    const refunded = await insertEarning(mentor.id, priya.id, {
+      paidAt: new Date("2026-01-05T10:00:00Z"),
+      refundedPaise: 800_000,
+      reversedPaise: 640_000,
+      feeRefundedPaise: 160_000,
+    });
+    const disputed = await insertEarning(mentor.id, rahul.id, {
+      paidAt: new Date("2026-02-10T10:00:00Z"),
+      disputeId: "dp_t_1",
+      disputeStatus: "needs_response",
+    });
+    const won = await insertEarning(mentor.id, rahul.id, {
+      paidAt: new Date("2026-02-11T10:00:00Z"),
+      disputeId: "dp_t_2",
+      disputeStatus: "won",
+    });
     const tooOld = await insertEarning(mentor.id, priya.id, { paidAt: new Date("2025-03-20T10:00:00Z"), grossPaise: 300_000 });
 
     const view = await trpcAt(token, NOW).payouts.earnings.query({});
     expect(view.feePercent).toBe(20);
-    expect(view.months.map((m) => m.month)).toEqual(["2026-03", "2026-02", "2026-01", "2025-12", "2025-11", "2025-10", "2025-09", "2025-08", "2025-07", "2025-06", "2025-05", "2025-04"]);
+    expect(view.months.map((m) => m.month)).toEqual([
+      "2026-03",
+      "2026-02",
+      "2026-01",
+      "2025-12",
+      "2025-11",
+      "2025-10",
+      "2025-09",
+      "2025-08",
+      "2025-07",
+      "2025-06",
+      "2025-05",
+      "2025-04",
+    ]);
     // March: the edge payment (March in India), the transferred one, the held ₹5,000 one and the half-refunded one.
-    const march = { month: "2026-03", grossPaise: 800_000 * 3 + 500_000, feePaise: 160_000 * 2 + 100_000 + 80_000, netPaise: 640_000 * 2 + 400_000 + 320_000, refundedPaise: 400_000, payments: 4 };
+    const march = {
+      month: "2026-03",
+      grossPaise: 800_000 * 3 + 500_000,
+      feePaise: 160_000 * 2 + 100_000 + 80_000,
+      netPaise: 640_000 * 2 + 400_000 + 320_000,
+      refundedPaise: 400_000,
+      payments: 4,
+    };
     expect(view.months[0]).toEqual(march);
     expect(view.month).toEqual(march);
-    expect(view.months[1]).toEqual({ month: "2026-02", grossPaise: 1_600_000, feePaise: 320_000, netPaise: 1_280_000, refundedPaise: 0, payments: 2 });
-    expect(view.months[2]).toEqual({ month: "2026-01", grossPaise: 800_000, feePaise: 0, netPaise: 0, refundedPaise: 800_000, payments: 1 });
+    expect(view.months[1]).toEqual({
+      month: "2026-02",
+      grossPaise: 1_600_000,
+      feePaise: 320_000,
+      netPaise: 1_280_000,
+      refundedPaise: 0,
+      payments: 2,
+    });
+    expect(view.months[2]).toEqual({
+      month: "2026-01",
+      grossPaise: 800_000,
+      feePaise: 0,
+      netPaise: 0,
+      refundedPaise: 800_000,
+      payments: 1,
+    });
     expect(view.months.slice(3).every((m) => m.payments === 0 && m.grossPaise === 0)).toBe(true);
 
     expect(view.lines.map((l) => [l.id, l.menteeName, l.status, l.grossPaise, l.feePaise, l.netPaise, l.refundedPaise])).toEqual([
@@ -57,7 +111,11 @@ describe("payouts.earnings", () => {
       [transferred.id, "Rahul Payer", "transferred", 800_000, 160_000, 640_000, 0],
       [edge.id, "Priya Earner", "transferred", 800_000, 160_000, 640_000, 0],
     ]);
-    expect(view.lines[3]).toMatchObject({ paidAt: "2026-02-28T19:00:00.000Z", periodStart: "2026-02-28T19:00:00.000Z", periodEnd: "2026-03-28T19:00:00.000Z" });
+    expect(view.lines[3]).toMatchObject({
+      paidAt: "2026-02-28T19:00:00.000Z",
+      periodStart: "2026-02-28T19:00:00.000Z",
+      periodEnd: "2026-03-28T19:00:00.000Z",
+    });
 
     const february = await trpcAt(token, NOW).payouts.earnings.query({ month: "2026-02" });
     expect(february.month).toEqual(view.months[1]);
@@ -72,7 +130,14 @@ describe("payouts.earnings", () => {
     // A month older than the twelve shown can still be asked for.
     const old = await trpcAt(token, NOW).payouts.earnings.query({ month: "2025-03" });
     expect(old.lines.map((l) => l.id)).toEqual([tooOld.id]);
-    expect(old.month).toEqual({ month: "2025-03", grossPaise: 300_000, feePaise: 60_000, netPaise: 240_000, refundedPaise: 0, payments: 1 });
+    expect(old.month).toEqual({
+      month: "2025-03",
+      grossPaise: 300_000,
+      feePaise: 60_000,
+      netPaise: 240_000,
+      refundedPaise: 0,
+      payments: 1,
+    });
     expect(old.months[0].month).toBe("2026-03");
 
     // In UTC, the edge payment belongs to February.
@@ -101,7 +166,12 @@ describe("payouts.earnings", () => {
     const at = (days: number) => new Date(NOW.getTime() + days * DAY);
     const later = await insertPayout(mentor.id, { status: "pending", arrivalDate: at(3), amountPaise: 100_000 });
     const sooner = await insertPayout(mentor.id, { status: "in_transit", arrivalDate: at(1), amountPaise: 200_000 });
-    const failed = await insertPayout(mentor.id, { status: "failed", arrivalDate: at(-2), amountPaise: 300_000, failureMessage: "The bank account could not be found." });
+    const failed = await insertPayout(mentor.id, {
+      status: "failed",
+      arrivalDate: at(-2),
+      amountPaise: 300_000,
+      failureMessage: "The bank account could not be found.",
+    });
     const paid = await insertPayout(mentor.id, { status: "paid", arrivalDate: at(-5) });
     const canceled = await insertPayout(mentor.id, { status: "canceled", arrivalDate: at(-9) });
     const view = await trpcAt(token, NOW).payouts.earnings.query({});
@@ -110,7 +180,13 @@ describe("payouts.earnings", () => {
       [later.id, "pending", 100_000],
     ]);
     expect(view.pastPayouts.map((p) => p.id)).toEqual([failed.id, paid.id, canceled.id]);
-    expect(view.pastPayouts[0]).toEqual({ id: failed.id, amountPaise: 300_000, status: "failed", arrivalDate: at(-2).toISOString(), failureMessage: "The bank account could not be found." });
+    expect(view.pastPayouts[0]).toEqual({
+      id: failed.id,
+      amountPaise: 300_000,
+      status: "failed",
+      arrivalDate: at(-2).toISOString(),
+      failureMessage: "The bank account could not be found.",
+    });
 
     await Promise.all(Array.from({ length: 25 }, (_, i) => insertPayout(mentor.id, { status: "paid", arrivalDate: at(-30 - i) })));
     const many = await trpcAt(token, NOW).payouts.earnings.query({});
@@ -154,7 +230,8 @@ describe("moderation.feeRevenuePerDay", () => {
     // A clock of its own, years ahead, so no other test's payments share these days.
     const now = new Date(Date.UTC(2031, 5, 15 + Math.floor(Math.random() * 200), 12));
     const dayOf = (zone: string, at: Date) => at.toLocaleDateString("en-CA", { timeZone: zone });
-    const read = async (timeZone: string) => new Map((await trpcAt(moderator.token, now).moderation.feeRevenuePerDay.query({ timeZone })).map((d) => [d.date, d.feePaise]));
+    const read = async (timeZone: string) =>
+      new Map((await trpcAt(moderator.token, now).moderation.feeRevenuePerDay.query({ timeZone })).map((d) => [d.date, d.feePaise]));
     const before = { utc: await read("UTC"), ist: await read("Asia/Kolkata") };
 
     const mentor = await createMentor();
@@ -162,7 +239,12 @@ describe("moderation.feeRevenuePerDay", () => {
     const lateEvening = new Date(now.getTime() - 6 * DAY + 8 * 60 * 60 * 1000); // 20:00 UTC: the next day in India
     const noon = new Date(now.getTime() - 12 * DAY);
     const tooOld = new Date(now.getTime() - 31 * DAY);
-    await insertEarning(mentor.id, mentee.id, { paidAt: lateEvening, refundedPaise: 400_000, reversedPaise: 320_000, feeRefundedPaise: 80_000 });
+    await insertEarning(mentor.id, mentee.id, {
+      paidAt: lateEvening,
+      refundedPaise: 400_000,
+      reversedPaise: 320_000,
+      feeRefundedPaise: 80_000,
+    });
     await insertEarning(mentor.id, mentee.id, { paidAt: noon, grossPaise: 500_000 });
     await insertEarning(mentor.id, mentee.id, { paidAt: new Date(noon.getTime() + 60_000), grossPaise: 300_000 });
     await insertEarning(mentor.id, mentee.id, { paidAt: tooOld });
@@ -197,9 +279,21 @@ describe("moderation.menteePayments", () => {
   it("lists one mentee's paid invoices, newest first, with the mentor, what was refunded and what is left", async () => {
     const moderator = await createModerator();
     const [mentee, someoneElse] = await Promise.all([createMentee(), createMentee()]);
-    const [asha, vikram] = await Promise.all([createMentor({ firstName: "Asha", lastName: "Payee" }), createMentor({ firstName: "Vikram", lastName: "Payee" })]);
-    const older = await insertEarning(asha.id, mentee.id, { paidAt: new Date("2026-01-10T10:00:00Z"), refundedPaise: 300_000, reversedPaise: 240_000, feeRefundedPaise: 60_000 });
-    const newer = await insertEarning(vikram.id, mentee.id, { paidAt: new Date("2026-02-10T10:00:00Z"), grossPaise: 500_000, route: "held" });
+    const [asha, vikram] = await Promise.all([
+      createMentor({ firstName: "Asha", lastName: "Payee" }),
+      createMentor({ firstName: "Vikram", lastName: "Payee" }),
+    ]);
+    const older = await insertEarning(asha.id, mentee.id, {
+      paidAt: new Date("2026-01-10T10:00:00Z"),
+      refundedPaise: 300_000,
+      reversedPaise: 240_000,
+      feeRefundedPaise: 60_000,
+    });
+    const newer = await insertEarning(vikram.id, mentee.id, {
+      paidAt: new Date("2026-02-10T10:00:00Z"),
+      grossPaise: 500_000,
+      route: "held",
+    });
     await insertEarning(asha.id, someoneElse.id, { paidAt: new Date("2026-02-11T10:00:00Z") });
 
     const list = await trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: mentee.id });
@@ -210,7 +304,9 @@ describe("moderation.menteePayments", () => {
     ]);
     expect(list.payments[1].paidAt).toBe("2026-01-10T10:00:00.000Z");
 
-    expect((await trpcOutcome(trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: crypto.randomUUID() }))).status).toBe(404);
+    expect((await trpcOutcome(trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: crypto.randomUUID() }))).status).toBe(
+      404,
+    );
     for (const token of [await accessTokenFor("mentor", asha.id), await accessTokenFor("mentee", mentee.id)]) {
       expect((await trpcOutcome(trpcAt(token).moderation.menteePayments.query({ menteeId: mentee.id }))).status).toBe(403);
     }
@@ -220,15 +316,28 @@ describe("moderation.menteePayments", () => {
     const moderator = await createModerator();
     const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
     const row = await insertEarning(mentor.id, mentee.id, { paidAt: new Date("2026-02-10T10:00:00Z") });
-    const refund = (token: string, input: { earningId: string; amountPaise?: number; reason: string }) => trpcOutcome(trpcAt(token).moderation.refundPayment.mutate(input));
+    const refund = (token: string, input: { earningId: string; amountPaise?: number; reason: string }) =>
+      trpcOutcome(trpcAt(token).moderation.refundPayment.mutate(input));
 
     expect((await refund(await accessTokenFor("mentor", mentor.id), { earningId: row.id, reason: "Not happy" })).status).toBe(403);
     const noReason = await refund(moderator.token, { earningId: row.id, reason: "  " });
     expect(noReason).toMatchObject({ status: 400, message: "Please give a reason" });
-    expect(await refund(moderator.token, { earningId: row.id, reason: "ok" })).toMatchObject({ status: 400, message: "The reason must be at least 3 characters" });
-    expect(await refund(moderator.token, { earningId: row.id, reason: "x".repeat(501) })).toMatchObject({ status: 400, message: "The reason must be at most 500 characters" });
-    expect(await refund(moderator.token, { earningId: row.id, amountPaise: 0, reason: "Duplicate payment" })).toMatchObject({ status: 400, message: "The amount must be more than zero" });
-    expect(await refund(moderator.token, { earningId: row.id, amountPaise: 10.5, reason: "Duplicate payment" })).toMatchObject({ status: 400, message: "The amount must be a whole number of paise" });
+    expect(await refund(moderator.token, { earningId: row.id, reason: "ok" })).toMatchObject({
+      status: 400,
+      message: "The reason must be at least 3 characters",
+    });
+    expect(await refund(moderator.token, { earningId: row.id, reason: "x".repeat(501) })).toMatchObject({
+      status: 400,
+      message: "The reason must be at most 500 characters",
+    });
+    expect(await refund(moderator.token, { earningId: row.id, amountPaise: 0, reason: "Duplicate payment" })).toMatchObject({
+      status: 400,
+      message: "The amount must be more than zero",
+    });
+    expect(await refund(moderator.token, { earningId: row.id, amountPaise: 10.5, reason: "Duplicate payment" })).toMatchObject({
+      status: 400,
+      message: "The amount must be a whole number of paise",
+    });
     // Nothing was refunded by the refused calls.
     const list = await trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: mentee.id });
     expect(list.payments[0]).toMatchObject({ refundedPaise: 0, refundablePaise: 800_000 });

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
-import { listObjects, putObject, getObject, stripeId, type StripeObject } from "../../worker/dev/local-stripe/store";
+import { getObject, listObjects, putObject, type StripeObject, stripeId } from "../../worker/dev/local-stripe/store";
+import { refundSplit } from "../../worker/payouts/ledger";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";
-import { refundSplit } from "../../worker/payouts/ledger";
 import { createModerator } from "../support/moderation";
 
 /**
@@ -18,7 +18,8 @@ const HOURLY = 200_000;
 const GROSS = 4 * HOURLY;
 const NET = GROSS - 160_000;
 
-const post = (path: string, form: Record<string, string>) => fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
+const post = (path: string, form: Record<string, string>) =>
+  fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 const rowOfMentor = async (mentorId: string) => (await testDb().select().from(earnings).where(eq(earnings.mentorId, mentorId)))[0];
 const object = async <T extends StripeObject = StripeObject>(id: string) => (await getObject<T>(testDb(), id))!;
 
@@ -41,7 +42,9 @@ async function readyMentor() {
     metadata: { mentorId: mentor.id },
     created: Math.floor(Date.now() / 1000),
   });
-  await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+  await testDb()
+    .insert(payoutAccounts)
+    .values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
   return { mentor, account: id };
 }
 
@@ -61,14 +64,24 @@ describe("money on the local Stripe", () => {
     const { mentor, account } = await readyMentor();
     await payOnLocalCheckout(mentor.id);
     const row = await rowOfMentor(mentor.id);
-    expect(row).toMatchObject({ route: "destination", grossPaise: GROSS, feePaise: 160_000, netPaise: NET, paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(row).toMatchObject({
+      route: "destination",
+      grossPaise: GROSS,
+      feePaise: 160_000,
+      netPaise: NET,
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
     const intent = await object(row.paymentIntentId!);
     const charge = await object(String(intent.latest_charge));
     const transferId = String(charge.transfer);
     expect(await object(transferId)).toMatchObject({ amount: NET, destination: account, amount_reversed: 0 });
 
     const moderator = await createModerator();
-    const line = await trpc(moderator.token).moderation.refundPayment.mutate({ earningId: row.id, amountPaise: 200_000, reason: "Two sessions missed" });
+    const line = await trpc(moderator.token).moderation.refundPayment.mutate({
+      earningId: row.id,
+      amountPaise: 200_000,
+      reason: "Two sessions missed",
+    });
     expect(line).toMatchObject({ refundedPaise: 200_000, netPaise: NET - 160_000, status: "partially_refunded" });
     expect(await object(transferId)).toMatchObject({ amount_reversed: 160_000 });
     expect(await object(charge.id)).toMatchObject({ amount_refunded: 200_000 });
@@ -85,7 +98,9 @@ describe("money on the local Stripe", () => {
 
     expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "won" })).status).toBe(303);
     expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 160_000 });
-    const again = (await listObjects<StripeObject & { transfer_group: string | null; destination: string; amount: number }>(testDb(), "transfer", 1000)).filter((t) => t.transfer_group === row.invoiceId);
+    const again = (
+      await listObjects<StripeObject & { transfer_group: string | null; destination: string; amount: number }>(testDb(), "transfer", 1000)
+    ).filter((t) => t.transfer_group === row.invoiceId);
     expect(again).toEqual([expect.objectContaining({ destination: account, amount: NET - 160_000 })]);
   });
 
@@ -99,8 +114,19 @@ describe("money on the local Stripe", () => {
 
     // His account becomes ready (as the onboarding page would make it).
     const id = stripeId("acct");
-    await putObject(testDb(), { id, object: "account", type: "express", charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, metadata: { mentorId: mentor.id } });
-    await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    await putObject(testDb(), {
+      id,
+      object: "account",
+      type: "express",
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { transfers: "active" },
+      metadata: { mentorId: mentor.id },
+    });
+    await testDb()
+      .insert(payoutAccounts)
+      .values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
     const run = await fetch(`${baseUrl()}/dev/cron/transferHeldShares`, { method: "POST" });
     expect(run.status).toBe(200);
     const after = await rowOfMentor(mentor.id);
@@ -116,8 +142,19 @@ describe("money on the local Stripe", () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     await payOnLocalCheckout(mentor.id);
     const id = stripeId("acct");
-    await putObject(testDb(), { id, object: "account", type: "express", charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, metadata: { mentorId: mentor.id } });
-    await testDb().insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    await putObject(testDb(), {
+      id,
+      object: "account",
+      type: "express",
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { transfers: "active" },
+      metadata: { mentorId: mentor.id },
+    });
+    await testDb()
+      .insert(payoutAccounts)
+      .values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
     expect((await fetch(`${baseUrl()}/dev/cron/transferHeldShares`, { method: "POST" })).status).toBe(200);
     const row = await rowOfMentor(mentor.id);
     expect(row.transferId).toMatch(/^tr_/);
@@ -128,7 +165,11 @@ describe("money on the local Stripe", () => {
   async function refundAtOnce(amounts: number[]) {
     const { mentor, row, transferId, chargeId } = await heldAndTransferred();
     const moderators = await Promise.all(amounts.map(() => createModerator()));
-    const results = await Promise.allSettled(amounts.map((amountPaise, i) => trpc(moderators[i].token).moderation.refundPayment.mutate({ earningId: row.id, amountPaise, reason: `Refund ${i}` })));
+    const results = await Promise.allSettled(
+      amounts.map((amountPaise, i) =>
+        trpc(moderators[i].token).moderation.refundPayment.mutate({ earningId: row.id, amountPaise, reason: `Refund ${i}` }),
+      ),
+    );
     const refunded = results.reduce((sum, r, i) => (r.status === "fulfilled" ? sum + amounts[i] : sum), 0);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ data: { httpStatus: 409 } });
     expect(refunded).toBeGreaterThan(0);
@@ -136,7 +177,11 @@ describe("money on the local Stripe", () => {
     const expected = refundSplit(row, refunded);
     expect(await object(chargeId)).toMatchObject({ amount_refunded: refunded });
     expect(await object(transferId)).toMatchObject({ amount: NET, amount_reversed: expected.reversedPaise });
-    expect(await rowOfMentor(mentor.id)).toMatchObject({ refundedPaise: refunded, reversedPaise: expected.reversedPaise, feeRefundedPaise: expected.feeRefundedPaise });
+    expect(await rowOfMentor(mentor.id)).toMatchObject({
+      refundedPaise: refunded,
+      reversedPaise: expected.reversedPaise,
+      feeRefundedPaise: expected.feeRefundedPaise,
+    });
     // The row is free again: the rest is refunded in full, and all of his share is taken back, once.
     if (refunded < GROSS) await trpc(moderators[0].token).moderation.refundPayment.mutate({ earningId: row.id, reason: "The rest" });
     expect(await object(chargeId)).toMatchObject({ amount_refunded: GROSS });

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { earnings, moderationActions, notifications, payoutAccounts } from "../../db/schema";
 import { platformFeePaise } from "../../shared/payouts";
 import { createMentor, testDb } from "../support/accounts";
-import { chargeOfInvoice, closeDispute, failNext, moneyRoute, openDispute } from "../support/fake-stripe-money";
 import { fakeId } from "../support/fake-stripe";
+import { chargeOfInvoice, closeDispute, failNext, moneyRoute, openDispute } from "../support/fake-stripe-money";
 import { createModerator } from "../support/moderation";
 import { base, checkout, fake, mentee, sessionIdOf, subscribe, trpc } from "../support/payments";
 
@@ -30,7 +30,10 @@ async function readyAccount(mentorId: string, ready = true) {
   await db()
     .insert(payoutAccounts)
     .values({ mentorId, stripeAccountId, chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready })
-    .onConflictDoUpdate({ target: payoutAccounts.mentorId, set: { chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready } });
+    .onConflictDoUpdate({
+      target: payoutAccounts.mentorId,
+      set: { chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready },
+    });
   return (await db().query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) }))!.stripeAccountId;
 }
 
@@ -40,7 +43,8 @@ async function cron() {
   return ((await response.json()) as { transferHeldShares: { transferred: number; failed: number } }).transferHeldShares;
 }
 
-const transfersOf = (invoiceId: string) => fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.body.transfer_group === invoiceId);
+const transfersOf = (invoiceId: string) =>
+  fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.body.transfer_group === invoiceId);
 
 /** A fresh mentee subscribed to the mentor, and the first invoice's event delivered: the ledger row of that payment. */
 async function paidSubscription(mentorId: string) {
@@ -53,8 +57,14 @@ async function paidSubscription(mentorId: string) {
 
 const moderator = () => createModerator();
 const mentorNotices = async (mentorId: string) =>
-  (await db().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))).map((n) => n.content);
-const refund = async (token: string, earningId: string, amountPaise?: number) => trpc(token).moderation.refundPayment.mutate({ earningId, amountPaise, reason: "Mentor missed the sessions" });
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))
+  ).map((n) => n.content);
+const refund = async (token: string, earningId: string, amountPaise?: number) =>
+  trpc(token).moderation.refundPayment.mutate({ earningId, amountPaise, reason: "Mentor missed the sessions" });
 
 describe("the split", () => {
   it("a mentor with a ready payout account gets destination charges: checkout asks for them and every paid invoice writes one ledger row with the fee and net", async () => {
@@ -65,7 +75,16 @@ describe("the split", () => {
     const session = fake.objects.get(paid.session.id)!;
     expect(session.subscription_data).toMatchObject({ transfer_data: { destination: account }, application_fee_percent: "20" });
     const intent = fake.objects.get(paid.invoice.id)!.payments.data[0].payment.payment_intent;
-    expect(row).toMatchObject({ route: "destination", grossPaise: 800_000, feePaise: 160_000, netPaise: 640_000, paymentIntentId: intent, mentorId: mentor.id, transferId: null, refundedPaise: 0 });
+    expect(row).toMatchObject({
+      route: "destination",
+      grossPaise: 800_000,
+      feePaise: 160_000,
+      netPaise: 640_000,
+      paymentIntentId: intent,
+      mentorId: mentor.id,
+      transferId: null,
+      refundedPaise: 0,
+    });
     // Stripe moved his share with the charge: the held-share job has nothing to do for it.
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
@@ -137,7 +156,10 @@ describe("held transfers", () => {
     expect(row.transferId).toMatch(/^tr_/);
     // The retry looked for a transfer already made for the invoice, then sent a key of its own (Stripe remembers the failed one).
     expect(fake.requestsTo("GET", "/v1/transfers").some((r) => r.body.transfer_group === paid.invoice.id)).toBe(true);
-    expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([`transfer-${paid.invoice.id}`, `transfer-${paid.invoice.id}-2`]);
+    expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([
+      `transfer-${paid.invoice.id}`,
+      `transfer-${paid.invoice.id}-2`,
+    ]);
     const made = [...fake.objects.values()].filter((o) => o.object === "transfer" && o.transfer_group === paid.invoice.id);
     expect(made).toHaveLength(1);
   });
@@ -147,7 +169,18 @@ describe("held transfers", () => {
     const { paid, row } = await paidSubscription(mentor.id);
     const account = await readyAccount(mentor.id);
     // The first attempt's transfer was made at Stripe, but the answer never came back.
-    const lost = fake.put({ id: fakeId("tr"), object: "transfer", amount: NET, currency: "inr", destination: account, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, transfer_group: paid.invoice.id, metadata: { earningId: row.id } }).body as { id: string };
+    const lost = fake.put({
+      id: fakeId("tr"),
+      object: "transfer",
+      amount: NET,
+      currency: "inr",
+      destination: account,
+      amount_reversed: 0,
+      reversed: false,
+      reversals: { object: "list", data: [] },
+      transfer_group: paid.invoice.id,
+      metadata: { earningId: row.id },
+    }).body as { id: string };
     await db().update(earnings).set({ transferAttempts: 1, lastTransferError: "timed out" }).where(eq(earnings.id, row.id));
 
     await cron();
@@ -160,16 +193,26 @@ describe("held transfers", () => {
     const { paid, row } = await paidSubscription(mentor.id);
     await readyAccount(mentor.id);
     // Another run took the row a minute ago and is still waiting for Stripe.
-    await db().update(earnings).set({ transferAttempts: 1, transferClaimedAt: new Date(Date.now() - 60_000) }).where(eq(earnings.id, row.id));
+    await db()
+      .update(earnings)
+      .set({ transferAttempts: 1, transferClaimedAt: new Date(Date.now() - 60_000) })
+      .where(eq(earnings.id, row.id));
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
     expect(await rowOf(paid.invoice.id)).toMatchObject({ transferAttempts: 1, transferId: null });
 
     // That run died: once its lease is over, the next run looks for its transfer first, then pays once.
-    await db().update(earnings).set({ transferClaimedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(earnings.id, row.id));
+    await db()
+      .update(earnings)
+      .set({ transferClaimedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(earnings.id, row.id));
     await cron();
     expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([`transfer-${paid.invoice.id}-2`]);
-    expect(await rowOf(paid.invoice.id)).toMatchObject({ transferAttempts: 2, transferClaimedAt: null, transferId: expect.stringMatching(/^tr_/) });
+    expect(await rowOf(paid.invoice.id)).toMatchObject({
+      transferAttempts: 2,
+      transferClaimedAt: null,
+      transferId: expect.stringMatching(/^tr_/),
+    });
   });
 
   it("two runs at once make one transfer request and one ledger update", async () => {
@@ -195,11 +238,25 @@ describe("refunds", () => {
 
     const line = await refund(mod.token, row.id, 200_000); // ₹2,000 of ₹8,000
     const request = fake.requestsTo("POST", "/v1/refunds").at(-1)!;
-    expect(request.body).toMatchObject({ payment_intent: row.paymentIntentId, amount: "200000", reverse_transfer: "true", refund_application_fee: "true" });
-    expect(line).toMatchObject({ id: row.id, grossPaise: GROSS, refundedPaise: 200_000, netPaise: NET - 160_000, status: "partially_refunded" });
+    expect(request.body).toMatchObject({
+      payment_intent: row.paymentIntentId,
+      amount: "200000",
+      reverse_transfer: "true",
+      refund_application_fee: "true",
+    });
+    expect(line).toMatchObject({
+      id: row.id,
+      grossPaise: GROSS,
+      refundedPaise: 200_000,
+      netPaise: NET - 160_000,
+      status: "partially_refunded",
+    });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
     expect(fake.objects.get(charge.transfer)!.amount_reversed).toBe(160_000);
-    const [audit] = await db().select().from(moderationActions).where(and(eq(moderationActions.moderatorId, mod.id), eq(moderationActions.action, "refund_payment")));
+    const [audit] = await db()
+      .select()
+      .from(moderationActions)
+      .where(and(eq(moderationActions.moderatorId, mod.id), eq(moderationActions.action, "refund_payment")));
     expect(audit).toMatchObject({ targetRole: "mentee", targetId: row.menteeId, reason: "Mentor missed the sessions" });
     expect(JSON.parse(audit.details!)).toMatchObject({ earningId: row.id, amountPaise: 200_000 });
 
@@ -207,7 +264,9 @@ describe("refunds", () => {
     const refunded = fake.objects.get(charge.id)!;
     expect((await fake.send(base(), fake.event("charge.refunded", refunded))).body.outcome).toBe("refund-recorded");
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
-    expect((await mentorNotices(mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([expect.stringMatching(/^₹2,000 of .+'s payment of ₹8,000 was refunded; your share of it is now ₹4,800\.$/)]);
+    expect((await mentorNotices(mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
+      expect.stringMatching(/^₹2,000 of .+'s payment of ₹8,000 was refunded; your share of it is now ₹4,800\.$/),
+    ]);
 
     await expect(refund(mod.token, row.id, 600_001)).rejects.toThrow(/between ₹0.01 and ₹6,000/);
     const rest = await refund(mod.token, row.id);
@@ -268,7 +327,9 @@ describe("refunds", () => {
 
     const now = fake.objects.get(charge.id)!;
     fake.objects.set(charge.id, { ...now, amount_refunded: now.amount_refunded + 100_000 }); // another ₹1,000 there
-    await expect(refund(mod.token, row.id)).rejects.toThrow(/refused this refund: Refund amount \(500000\) is greater than unrefunded amount/);
+    await expect(refund(mod.token, row.id)).rejects.toThrow(
+      /refused this refund: Refund amount \(500000\) is greater than unrefunded amount/,
+    );
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000 });
   });
 
@@ -276,7 +337,9 @@ describe("refunds", () => {
     const mod = await moderator();
     await expect(refund(mod.token, crypto.randomUUID())).rejects.toThrow(/not found/);
     const buyer = await mentee();
-    await expect(trpc(buyer.accessToken).moderation.refundPayment.mutate({ earningId: crypto.randomUUID(), reason: "because" })).rejects.toThrow();
+    await expect(
+      trpc(buyer.accessToken).moderation.refundPayment.mutate({ earningId: crypto.randomUUID(), reason: "because" }),
+    ).rejects.toThrow();
   });
 });
 
@@ -293,24 +356,32 @@ describe("disputes", () => {
     const [reversal] = fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`);
     expect(reversal).toMatchObject({ idempotencyKey: `dispute-${dispute.id}`, body: { amount: String(NET) } });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeId: dispute.id, disputeStatus: "needs_response", reversedPaise: 0 });
-    expect(await mentorNotices(mentor.id)).toContain(`${who}'s bank disputed a payment of ₹8,000. Your share of it (₹6,400) is held back until the bank decides.`);
+    expect(await mentorNotices(mentor.id)).toContain(
+      `${who}'s bank disputed a payment of ₹8,000. Your share of it (₹6,400) is held back until the bank decides.`,
+    );
     const mod = await moderator();
     await expect(refund(mod.token, row.id)).rejects.toThrow(/disputed/);
 
     const won = closeDispute(fake, dispute.id, "won");
     const closed = fake.event("charge.dispute.closed", won);
     expect((await fake.send(base(), closed)).body.outcome).toBe("dispute-won");
-    const again = fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `dispute-won-${dispute.id}`);
+    const again = fake
+      .requestsTo("POST", "/v1/transfers")
+      .filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `dispute-won-${dispute.id}`);
     expect(again).toHaveLength(1);
     expect(again[0].body).toMatchObject({ amount: String(NET), destination: account, transfer_group: paid.invoice.id });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 0, feeRefundedPaise: 0 });
-    expect(await mentorNotices(mentor.id)).toContain(`The dispute on ${who}'s payment was decided in your favour: your share of ₹6,400 is yours again.`);
+    expect(await mentorNotices(mentor.id)).toContain(
+      `The dispute on ${who}'s payment was decided in your favour: your share of ₹6,400 is yours again.`,
+    );
 
     // Redelivered, or the created event arriving late: nothing moves again.
     expect((await fake.send(base(), closed)).body.outcome).toBe("duplicate-event");
     expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-won");
     expect(fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`)).toHaveLength(1);
-    expect(fake.requestsTo("POST", "/v1/transfers").filter((r) => r.idempotencyKey?.startsWith(`dispute-won-${dispute.id}`))).toHaveLength(1);
+    expect(fake.requestsTo("POST", "/v1/transfers").filter((r) => r.idempotencyKey?.startsWith(`dispute-won-${dispute.id}`))).toHaveLength(
+      1,
+    );
   });
 
   it("a held share under dispute is not transferred; lost, it never is and the ledger counts it taken back", async () => {
@@ -322,8 +393,15 @@ describe("disputes", () => {
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
 
-    expect((await fake.send(base(), fake.event("charge.dispute.closed", closeDispute(fake, dispute.id, "lost")))).body.outcome).toBe("dispute-lost");
-    expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeStatus: "lost", reversedPaise: NET, feeRefundedPaise: FEE, transferId: null });
+    expect((await fake.send(base(), fake.event("charge.dispute.closed", closeDispute(fake, dispute.id, "lost")))).body.outcome).toBe(
+      "dispute-lost",
+    );
+    expect(await rowOf(paid.invoice.id)).toMatchObject({
+      disputeStatus: "lost",
+      reversedPaise: NET,
+      feeRefundedPaise: FEE,
+      transferId: null,
+    });
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
   });

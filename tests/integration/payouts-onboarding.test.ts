@@ -27,8 +27,14 @@ async function onboarded(state?: Parameters<typeof setAccountState>[2]) {
 
 const rowOf = async (mentorId: string) => (await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentorId)))[0];
 const noticesOf = async (mentorId: string) =>
-  (await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))).map((n) => n.content);
-const accountEvent = (accountId: string, snapshot = fake.objects.get(accountId)!) => fake.connectEvent("account.updated", structuredClone(snapshot), accountId);
+  (
+    await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))
+  ).map((n) => n.content);
+const accountEvent = (accountId: string, snapshot = fake.objects.get(accountId)!) =>
+  fake.connectEvent("account.updated", structuredClone(snapshot), accountId);
 
 describe("onboarding", () => {
   it("creates the Express account once, even for two starts at once, and answers a link to Stripe's onboarding", async () => {
@@ -46,7 +52,9 @@ describe("onboarding", () => {
     const [first, second] = await Promise.all([m.api.startOnboarding.mutate(), m.api.startOnboarding.mutate()]);
     const accounts = [...fake.objects.values()].filter((o) => o.object === "account" && o.metadata?.mentorId === m.row.id);
     expect(accounts).toHaveLength(1);
-    const creates = fake.requestsTo("POST", "/v1/accounts").filter((r) => r.path === "/v1/accounts" && r.body.metadata?.mentorId === m.row.id);
+    const creates = fake
+      .requestsTo("POST", "/v1/accounts")
+      .filter((r) => r.path === "/v1/accounts" && r.body.metadata?.mentorId === m.row.id);
     expect(creates.length).toBeGreaterThanOrEqual(1);
     for (const create of creates) {
       expect(create.idempotencyKey).toBe(`account-${m.row.id}`);
@@ -64,11 +72,20 @@ describe("onboarding", () => {
     expect(second.url).toMatch(new RegExp(`^https://connect\\.fake\\.test/setup/e/${accountId}/`));
     const links = fake.requestsTo("POST", "/v1/account_links").filter((r) => r.body.account === accountId);
     expect(links.map((l) => l.body)).toEqual(
-      Array(2).fill({ account: accountId, type: "account_onboarding", return_url: `${base()}/mentors/earnings?onboarding=return`, refresh_url: `${base()}/mentors/earnings?onboarding=refresh` }),
+      Array(2).fill({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: `${base()}/mentors/earnings?onboarding=return`,
+        refresh_url: `${base()}/mentors/earnings?onboarding=refresh`,
+      }),
     );
 
     expect(await rowOf(m.row.id)).toMatchObject({ stripeAccountId: accountId, chargesEnabled: false, detailsSubmitted: false });
-    expect(await m.api.account.query()).toMatchObject({ state: "incomplete", requirementsDue: ONBOARDING_DUE, nextStep: "Add your bank details to receive payouts" });
+    expect(await m.api.account.query()).toMatchObject({
+      state: "incomplete",
+      requirementsDue: ONBOARDING_DUE,
+      nextStep: "Add your bank details to receive payouts",
+    });
   });
 
   it("on return reads the account from Stripe: back without finishing stays incomplete, finished becomes ready", async () => {
@@ -77,14 +94,30 @@ describe("onboarding", () => {
 
     // The mentor came back by the return URL but Stripe has nothing new: still incomplete.
     const before = reads();
-    expect(await m.api.refreshAccount.mutate()).toMatchObject({ state: "incomplete", nextStep: "Add your bank details to receive payouts" });
+    expect(await m.api.refreshAccount.mutate()).toMatchObject({
+      state: "incomplete",
+      nextStep: "Add your bank details to receive payouts",
+    });
     expect(reads()).toBe(before + 1);
 
     setAccountState(fake, m.accountId, "ready");
     // Nothing changes until Stripe is read (no webhook yet, no refresh).
     expect((await m.api.account.query()).state).toBe("incomplete");
-    expect(await m.api.refreshAccount.mutate()).toMatchObject({ state: "ready", chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: [], nextStep: null });
-    expect(await rowOf(m.row.id)).toMatchObject({ chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, disabledReason: null, requirementsDue: "[]" });
+    expect(await m.api.refreshAccount.mutate()).toMatchObject({
+      state: "ready",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+      nextStep: null,
+    });
+    expect(await rowOf(m.row.id)).toMatchObject({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      disabledReason: null,
+      requirementsDue: "[]",
+    });
     expect((await rowOf(m.row.id)).syncedAt).toBeInstanceOf(Date);
   });
 
@@ -103,15 +136,38 @@ describe("onboarding", () => {
   it("names each state and what to do next, in plain words", async () => {
     const m = await onboarded();
     const cases: [Parameters<typeof setAccountState>[2], Parameters<typeof setAccountState>[3], Record<string, unknown>][] = [
-      ["incomplete", { due: ["individual.id_number", "tos_acceptance.date"] }, { state: "incomplete", nextStep: "Finish your payout details with Stripe", requirementsDue: ["individual.id_number", "tos_acceptance.date"] }],
+      [
+        "incomplete",
+        { due: ["individual.id_number", "tos_acceptance.date"] },
+        {
+          state: "incomplete",
+          nextStep: "Finish your payout details with Stripe",
+          requirementsDue: ["individual.id_number", "tos_acceptance.date"],
+        },
+      ],
       ["incomplete", {}, { state: "incomplete", nextStep: "Add your bank details to receive payouts" }],
-      ["pending_review", {}, { state: "pending_review", detailsSubmitted: true, nextStep: "Stripe is checking your details; this usually takes a few minutes" }],
+      [
+        "pending_review",
+        {},
+        { state: "pending_review", detailsSubmitted: true, nextStep: "Stripe is checking your details; this usually takes a few minutes" },
+      ],
       [
         "restricted",
         {},
-        { state: "restricted", requirementsDue: ["individual.verification.document"], nextStep: "Stripe paused payouts: some details it asked for are overdue. Update your details to resume." },
+        {
+          state: "restricted",
+          requirementsDue: ["individual.verification.document"],
+          nextStep: "Stripe paused payouts: some details it asked for are overdue. Update your details to resume.",
+        },
       ],
-      ["restricted", { due: ["external_account"], reason: "rejected.fraud" }, { state: "restricted", nextStep: "Stripe paused payouts: Stripe could not accept your account; please contact support. Update your details to resume." }],
+      [
+        "restricted",
+        { due: ["external_account"], reason: "rejected.fraud" },
+        {
+          state: "restricted",
+          nextStep: "Stripe paused payouts: Stripe could not accept your account; please contact support. Update your details to resume.",
+        },
+      ],
       ["ready", {}, { state: "ready", nextStep: null, requirementsDue: [] }],
     ];
     for (const [state, options, expected] of cases) {
@@ -150,9 +206,15 @@ describe("onboarding", () => {
 
   it("opens the Express dashboard only once his details are submitted", async () => {
     const m = await onboarded();
-    await expect(m.api.dashboardLink.mutate()).rejects.toMatchObject({ data: { code: "UNPROCESSABLE_CONTENT" }, message: expect.stringMatching(/Finish your payout details/) });
+    await expect(m.api.dashboardLink.mutate()).rejects.toMatchObject({
+      data: { code: "UNPROCESSABLE_CONTENT" },
+      message: expect.stringMatching(/Finish your payout details/),
+    });
     const fresh = await mentor();
-    await expect(fresh.api.dashboardLink.mutate()).rejects.toMatchObject({ data: { code: "UNPROCESSABLE_CONTENT" }, message: expect.stringMatching(/Connect a payout account first/) });
+    await expect(fresh.api.dashboardLink.mutate()).rejects.toMatchObject({
+      data: { code: "UNPROCESSABLE_CONTENT" },
+      message: expect.stringMatching(/Connect a payout account first/),
+    });
 
     setAccountState(fake, m.accountId, "pending_review");
     await m.api.refreshAccount.mutate();
@@ -216,7 +278,10 @@ describe("Connect webhook", () => {
     // The same event again: nothing changes and nobody is told twice.
     expect(await fake.sendConnect(base(), newer)).toEqual({ status: 200, body: { received: true, outcome: "duplicate-event" } });
     // An older event (its object still incomplete) arriving after: the state is Stripe's current one.
-    expect(await fake.sendConnect(base(), accountEvent(m.accountId, stale))).toEqual({ status: 200, body: { received: true, outcome: "account-synced" } });
+    expect(await fake.sendConnect(base(), accountEvent(m.accountId, stale))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "account-synced" },
+    });
     expect(await m.api.account.query()).toMatchObject({ state: "ready" });
     expect(await noticesOf(m.row.id)).toHaveLength(1);
 
@@ -224,7 +289,11 @@ describe("Connect webhook", () => {
     const readySnapshot = structuredClone(fake.objects.get(m.accountId)!);
     setAccountState(fake, m.accountId, "restricted");
     expect((await fake.sendConnect(base(), accountEvent(m.accountId, readySnapshot))).status).toBe(200);
-    expect(await m.api.account.query()).toMatchObject({ state: "restricted", chargesEnabled: false, nextStep: expect.stringMatching(/^Stripe paused payouts: /) });
+    expect(await m.api.account.query()).toMatchObject({
+      state: "restricted",
+      chargesEnabled: false,
+      nextStep: expect.stringMatching(/^Stripe paused payouts: /),
+    });
   });
 
   it("two account.updated at once (and one of them twice): the account becomes ready once, and he is told once", async () => {
@@ -248,7 +317,11 @@ describe("Connect webhook", () => {
     expect((await fake.sendConnect(base(), event, { secret: FAKE_WEBHOOK_SECRET })).status).toBe(400);
     expect((await fake.sendConnect(base(), event, { tamper: true })).status).toBe(400);
     expect((await fake.sendConnect(base(), event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
-    const unsigned = await fetch(`${base()}/api/stripe/connect-webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event) });
+    const unsigned = await fetch(`${base()}/api/stripe/connect-webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(400);
     expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
     // The same event, signed right, is still new.
@@ -258,9 +331,17 @@ describe("Connect webhook", () => {
   it("answers 503 when Stripe cannot be read, records nothing, and the retry does the work", async () => {
     const m = await onboarded("ready");
     let failures = 1;
-    fake.routes.unshift((request) => (request.method === "GET" && request.path === `/v1/accounts/${m.accountId}` && failures-- > 0 ? { status: 400, body: { error: { type: "invalid_request_error", message: "Simulated failure" } } } : undefined));
+    fake.routes.unshift((request) =>
+      request.method === "GET" && request.path === `/v1/accounts/${m.accountId}` && failures-- > 0
+        ? { status: 400, body: { error: { type: "invalid_request_error", message: "Simulated failure" } } }
+        : undefined,
+    );
     const event = accountEvent(m.accountId);
-    const failed = await fetch(`${base()}/api/stripe/connect-webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" }, body: "{}" });
+    const failed = await fetch(`${base()}/api/stripe/connect-webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" },
+      body: "{}",
+    });
     expect(failed.status).toBe(400);
     const first = await fake.sendConnect(base(), event);
     expect(first).toEqual({ status: 503, body: { message: "The event could not be handled now; Stripe will retry." } });
@@ -272,7 +353,10 @@ describe("Connect webhook", () => {
   it("an account that is not a mentor's is acknowledged and left alone", async () => {
     const stranger = { id: fakeId("acct"), object: "account", metadata: {}, ...setAccountStateFields() };
     fake.objects.set(stranger.id, stranger);
-    expect(await fake.sendConnect(base(), fake.connectEvent("account.updated", stranger, stranger.id))).toEqual({ status: 200, body: { received: true, outcome: "unknown" } });
+    expect(await fake.sendConnect(base(), fake.connectEvent("account.updated", stranger, stranger.id))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "unknown" },
+    });
     expect(await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.stripeAccountId, stranger.id))).toEqual([]);
   });
 
@@ -280,11 +364,18 @@ describe("Connect webhook", () => {
     const m = await onboarded("ready");
     await m.api.refreshAccount.mutate();
     const payoutRow = async (id: string) => (await testDb().select().from(payouts).where(eq(payouts.id, id)))[0];
-    const send = (type: string, payout: { id: string }) => fake.sendConnect(base(), fake.connectEvent(type, structuredClone(fake.objects.get(payout.id)!), m.accountId));
+    const send = (type: string, payout: { id: string }) =>
+      fake.sendConnect(base(), fake.connectEvent(type, structuredClone(fake.objects.get(payout.id)!), m.accountId));
 
     const po = createPayout(fake, m.accountId, 512_000, "pending");
     expect((await send("payout.created", po)).body.outcome).toBe("payout-pending");
-    expect(await payoutRow(po.id)).toMatchObject({ mentorId: m.row.id, stripeAccountId: m.accountId, amountPaise: 512_000, status: "pending", arrivalDate: new Date(po.arrival_date * 1000) });
+    expect(await payoutRow(po.id)).toMatchObject({
+      mentorId: m.row.id,
+      stripeAccountId: m.accountId,
+      amountPaise: 512_000,
+      status: "pending",
+      arrivalDate: new Date(po.arrival_date * 1000),
+    });
     expect(fake.requestsTo("GET", `/v1/payouts/${po.id}`).at(-1)!.account).toBe(m.accountId);
 
     updatePayout(fake, po.id, { status: "in_transit" });
@@ -309,16 +400,25 @@ describe("Connect webhook", () => {
     const notices = await noticesOf(m.row.id);
     expect(notices.filter((n) => n.startsWith("Payout of ₹5,120.00 sent"))).toHaveLength(1);
     expect(notices.filter((n) => n.startsWith("Payout of ₹3,000.00 sent"))).toHaveLength(1);
-    expect(notices).toContain("Your payout of ₹1,000.00 failed. The bank account has been closed. Check your bank details in the Stripe dashboard; the money stays in your balance.");
+    expect(notices).toContain(
+      "Your payout of ₹1,000.00 failed. The bank account has been closed. Check your bank details in the Stripe dashboard; the money stays in your balance.",
+    );
     expect(notices.filter((n) => n.startsWith("Payout"))).toHaveLength(2);
 
     // A payout of an account that is not a mentor's is acknowledged and not stored.
     const strangerPayout = createPayout(fake, "acct_not_ours", 1_000, "paid");
-    expect((await fake.sendConnect(base(), fake.connectEvent("payout.paid", strangerPayout, "acct_not_ours"))).body.outcome).toBe("unknown");
+    expect((await fake.sendConnect(base(), fake.connectEvent("payout.paid", strangerPayout, "acct_not_ours"))).body.outcome).toBe(
+      "unknown",
+    );
     expect(await payoutRow(strangerPayout.id)).toBeUndefined();
   });
 });
 
 function setAccountStateFields() {
-  return { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [], disabled_reason: null } };
+  return {
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    requirements: { currently_due: [], past_due: [], disabled_reason: null },
+  };
 }

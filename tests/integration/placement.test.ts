@@ -33,7 +33,13 @@ describe("signed-in calls are answered by the placed API (ADR 0017)", () => {
     const refused = await get("/trpc/mentees.profile", "not-a-token");
     expect(refused.status).toBe(401);
     expect(placedTiming(refused)).toBe(true);
-    for (const path of ["/trpc/mentors.search?input=%7B%22search%22%3A%22%22%2C%22price%22%3A%22a%22%2C%22rating%22%3A%229%22%7D", "/api/mentees/mentors", "/", "/healthz", "/manifest.webmanifest"]) {
+    for (const path of [
+      "/trpc/mentors.search?input=%7B%22search%22%3A%22%22%2C%22price%22%3A%22a%22%2C%22rating%22%3A%229%22%7D",
+      "/api/mentees/mentors",
+      "/",
+      "/healthz",
+      "/manifest.webmanifest",
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expect(placedTiming(answer), path).toBe(false);

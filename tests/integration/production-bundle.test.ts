@@ -22,7 +22,9 @@ const DOUBLE_MARKERS = [
 ];
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 describe("the production bundle", () => {
@@ -38,7 +40,9 @@ describe("the production bundle", () => {
   }
 
   it("the markers are the doubles' own, so this test can fail", () => {
-    const doubles = filesUnder("worker/dev").map((file) => readFileSync(file, "utf8")).join("\n");
+    const doubles = filesUnder("worker/dev")
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
     for (const marker of DOUBLE_MARKERS) expect(doubles, marker).toContain(marker);
   });
 });

@@ -17,15 +17,26 @@ const cases = FIELDS.flatMap(([field, label]) => HOSTILE.map((link) => [field, l
 describe("profile links", () => {
   it.each(cases)("an application with %s = %j is refused with 400 and nothing is stored", async (field, label, link) => {
     const input = mentorApplication({ [field]: link });
-    expect(await rest("POST", "/api/mentors/register", { body: input })).toEqual({ status: 400, body: errorBody(`${label} must start with https:// or http://`) });
+    expect(await rest("POST", "/api/mentors/register", { body: input })).toEqual({
+      status: 400,
+      body: errorBody(`${label} must start with https:// or http://`),
+    });
     expect(await testDb().query.mentors.findFirst({ where: eq(mentors.email, input.email as string) })).toBeUndefined();
   });
 
   it("an application with https links in every field is accepted", async () => {
-    const input = mentorApplication({ website: "https://example.com", twitterUrl: "https://x.com/asha", linkedInUrl: "http://linkedin.com/in/asha" });
+    const input = mentorApplication({
+      website: "https://example.com",
+      twitterUrl: "https://x.com/asha",
+      linkedInUrl: "http://linkedin.com/in/asha",
+    });
     expect((await rest("POST", "/api/mentors/register", { body: input })).status).toBe(201);
     const row = await testDb().query.mentors.findFirst({ where: eq(mentors.email, input.email as string) });
-    expect(row).toMatchObject({ website: "https://example.com", twitterUrl: "https://x.com/asha", linkedInUrl: "http://linkedin.com/in/asha" });
+    expect(row).toMatchObject({
+      website: "https://example.com",
+      twitterUrl: "https://x.com/asha",
+      linkedInUrl: "http://linkedin.com/in/asha",
+    });
   });
 
   it("a profile edit with a non-http(s) link in any field is refused with 400 and changes nothing; https is saved", async () => {
@@ -37,7 +48,16 @@ describe("profile links", () => {
     }
     const row = await testDb().query.mentors.findFirst({ where: eq(mentors.id, mentor.id) });
     expect(row).toMatchObject({ website: "https://before.example" });
-    const saved = await edit({ website: "https://example.com", twitterUrl: "https://x.com/asha", linkedInUrl: "https://linkedin.com/in/asha" });
-    expect(saved).toMatchObject({ status: 200, body: { profileData: { website: "https://example.com", twitterUrl: "https://x.com/asha", linkedInUrl: "https://linkedin.com/in/asha" } } });
+    const saved = await edit({
+      website: "https://example.com",
+      twitterUrl: "https://x.com/asha",
+      linkedInUrl: "https://linkedin.com/in/asha",
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: {
+        profileData: { website: "https://example.com", twitterUrl: "https://x.com/asha", linkedInUrl: "https://linkedin.com/in/asha" },
+      },
+    });
   });
 });

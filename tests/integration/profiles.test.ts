@@ -1,17 +1,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, mentees, mentors } from "../../db/schema";
-import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 
 describe("mentee profile", () => {
   it("reads and edits the signed-in mentee's own profile through the legacy paths", async () => {
     const mentee = await createMentee({ firstName: "Old" });
     const { accessToken } = await signIn("mentee", mentee.email);
     const read = await rest("GET", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken });
-    expect(read).toMatchObject({ status: 200, body: { menteeProfileDetails: { _id: mentee.id, firstName: "Old", email: mentee.email, profileImageUrl: "" } } });
-    const edited = await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken, body: { firstName: " New ", phone: "+918888888888", bio: "Learning Go." } });
-    expect(edited).toMatchObject({ status: 200, body: { message: "Updation success", menteeProfileDetails: { firstName: "New", phone: "+918888888888", bio: "Learning Go." } } });
+    expect(read).toMatchObject({
+      status: 200,
+      body: { menteeProfileDetails: { _id: mentee.id, firstName: "Old", email: mentee.email, profileImageUrl: "" } },
+    });
+    const edited = await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, {
+      token: accessToken,
+      body: { firstName: " New ", phone: "+918888888888", bio: "Learning Go." },
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { message: "Updation success", menteeProfileDetails: { firstName: "New", phone: "+918888888888", bio: "Learning Go." } },
+    });
     const row = await testDb().query.mentees.findFirst({ where: eq(mentees.id, mentee.id) });
     expect(row).toMatchObject({ firstName: "New", lastName: mentee.lastName, email: mentee.email });
   });
@@ -33,11 +42,15 @@ describe("mentee profile", () => {
       status: 400,
       body: errorBody("Please enter a valid 10-digit mobile number"),
     });
-    expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken, body: { firstName: "" } })).body.message).toBe("First Name is required");
+    expect(
+      (await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: accessToken, body: { firstName: "" } })).body.message,
+    ).toBe("First Name is required");
     expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { body: { firstName: "X" } })).status).toBe(401);
     const mentor = await createMentor();
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
-    expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: mentorToken, body: { firstName: "X" } })).status).toBe(403);
+    expect((await rest("PATCH", `/api/mentees/edit-profile/${mentee.id}`, { token: mentorToken, body: { firstName: "X" } })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -49,7 +62,13 @@ describe("mentor profile and skills", () => {
       token: accessToken,
       body: { jobTitle: "Principal Engineer", hourlyRate: 3250.5, shortBio: "Short.", website: "", location: "Kochi" },
     });
-    expect(edited).toMatchObject({ status: 200, body: { message: "Profile Updated successfully", profileData: { jobTitle: "Principal Engineer", hourlyRate: 3250.5, shortBio: "Short.", website: null, location: "Kochi" } } });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: {
+        message: "Profile Updated successfully",
+        profileData: { jobTitle: "Principal Engineer", hourlyRate: 3250.5, shortBio: "Short.", website: null, location: "Kochi" },
+      },
+    });
     expect((await testDb().query.mentors.findFirst({ where: eq(mentors.id, mentor.id) }))?.hourlyRatePaise).toBe(325_050);
     const read = await rest("GET", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken });
     expect(read.body.profileData).toMatchObject({ _id: mentor.id, email: mentor.email, hourlyRate: 3250.5 });
@@ -59,24 +78,48 @@ describe("mentor profile and skills", () => {
     const mentor = await createMentor();
     const other = await createMentor();
     const { accessToken } = await signIn("mentor", mentor.email);
-    expect((await rest("PATCH", `/api/mentors/edit-profile/${other.id}`, { token: accessToken, body: { jobTitle: "X" } })).status).toBe(403);
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { hourlyRate: -1 } })).toEqual({ status: 400, body: errorBody("Hourly rate must be at least ₹1") });
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { website: "nope" } })).toEqual({ status: 400, body: errorBody("Website must be a valid URL") });
-    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { bio: " " } })).toEqual({ status: 400, body: errorBody("Bio is required") });
+    expect((await rest("PATCH", `/api/mentors/edit-profile/${other.id}`, { token: accessToken, body: { jobTitle: "X" } })).status).toBe(
+      403,
+    );
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { hourlyRate: -1 } })).toEqual({
+      status: 400,
+      body: errorBody("Hourly rate must be at least ₹1"),
+    });
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { website: "nope" } })).toEqual({
+      status: 400,
+      body: errorBody("Website must be a valid URL"),
+    });
+    expect(await rest("PATCH", `/api/mentors/edit-profile/${mentor.id}`, { token: accessToken, body: { bio: " " } })).toEqual({
+      status: 400,
+      body: errorBody("Bio is required"),
+    });
   });
 
   it("adds comma-separated skills trimmed and de-duplicated case-insensitively, and removes one", async () => {
     const mentor = await createMentor();
     const { accessToken } = await signIn("mentor", mentor.email);
-    const added = await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: " React , react,Node.js,, GraphQL " } });
+    const added = await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, {
+      token: accessToken,
+      body: { newSkills: " React , react,Node.js,, GraphQL " },
+    });
     expect(added).toEqual({ status: 200, body: { message: "Skill Added", expertise: ["React", "Node.js", "GraphQL"] } });
-    const again = await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: "REACT, Rust" } });
+    const again = await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, {
+      token: accessToken,
+      body: { newSkills: "REACT, Rust" },
+    });
     expect(again.body.expertise).toEqual(["React", "Node.js", "GraphQL", "Rust"]);
-    expect((await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: "rust" } })).status).toBe(409);
-    expect(await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: " , " } })).toEqual({ status: 400, body: errorBody("Enter at least one skill") });
+    expect(
+      (await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: "rust" } })).status,
+    ).toBe(409);
+    expect(await rest("PATCH", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { newSkills: " , " } })).toEqual({
+      status: 400,
+      body: errorBody("Enter at least one skill"),
+    });
     const removed = await rest("POST", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { skill: "node.js" } });
     expect(removed).toEqual({ status: 200, body: { message: "Skill Deleted successfully", expertise: ["React", "GraphQL", "Rust"] } });
-    expect((await rest("POST", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { skill: "Cobol" } })).status).toBe(404);
+    expect((await rest("POST", `/api/mentors/add-new-skill/${mentor.id}`, { token: accessToken, body: { skill: "Cobol" } })).status).toBe(
+      404,
+    );
   });
 
   it("caps a profile at 20 skills", async () => {
@@ -91,16 +134,38 @@ describe("public mentor profile", () => {
   it("answers mentorData and isEnrollmentActive, true only for a mentee with a live subscription", async () => {
     const mentor = await createMentor({ firstName: "Public" });
     const anonymous = await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`);
-    expect(anonymous).toMatchObject({ status: 200, body: { isEnrollmentActive: false, mentorData: { _id: mentor.id, firstName: "Public", hourlyRate: 1500 } } });
+    expect(anonymous).toMatchObject({
+      status: 200,
+      body: { isEnrollmentActive: false, mentorData: { _id: mentor.id, firstName: "Public", hourlyRate: 1500 } },
+    });
     expect(anonymous.body.mentorData).not.toHaveProperty("email");
     const mentee = await createMentee();
-    await testDb().insert(enrollments).values({ menteeId: mentee.id, mentorId: mentor.id, status: "active", amountPaise: 150_000, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    await testDb()
+      .insert(enrollments)
+      .values({
+        menteeId: mentee.id,
+        mentorId: mentor.id,
+        status: "active",
+        amountPaise: 150_000,
+        currentPeriodEnd: new Date(Date.now() + 86_400_000),
+      });
     const { accessToken } = await signIn("mentee", mentee.email);
     expect((await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`, { token: accessToken })).body.isEnrollmentActive).toBe(true);
     const lapsed = await createMentee();
     // Lapsed beyond the renewal grace day (a renewing subscription keeps access one day past its period end while Stripe collects).
-    await testDb().insert(enrollments).values({ menteeId: lapsed.id, mentorId: mentor.id, status: "active", amountPaise: 150_000, currentPeriodEnd: new Date(Date.now() - 2 * 86_400_000) });
-    expect((await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`, { token: (await signIn("mentee", lapsed.email)).accessToken })).body.isEnrollmentActive).toBe(false);
+    await testDb()
+      .insert(enrollments)
+      .values({
+        menteeId: lapsed.id,
+        mentorId: mentor.id,
+        status: "active",
+        amountPaise: 150_000,
+        currentPeriodEnd: new Date(Date.now() - 2 * 86_400_000),
+      });
+    expect(
+      (await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`, { token: (await signIn("mentee", lapsed.email)).accessToken })).body
+        .isEnrollmentActive,
+    ).toBe(false);
   });
 
   it("is not found for unknown, pending and blocked mentors", async () => {

@@ -10,7 +10,8 @@ const fetchPage = async (path: string) => {
 };
 const page = (id: string) => fetchPage(`/browse/mentor/profile/${id}`);
 /** Text as React writes it into HTML. */
-const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const asHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const dataBlock = (html: string) => html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1];
 
 describe("a mentor's public profile page", () => {
@@ -24,7 +25,11 @@ describe("a mentor's public profile page", () => {
     // Text is escaped, never markup.
     expect(shell).toContain("Ten years of compilers &amp; &lt;b&gt;type systems&lt;/b&gt;.");
     expect(shell).not.toContain("<b>type systems</b>");
-    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; mentorId: string; answer: { mentor: { id: string; bio: string }; isEnrollmentActive: boolean } };
+    const data = JSON.parse(dataBlock(html) ?? "null") as {
+      kind: string;
+      mentorId: string;
+      answer: { mentor: { id: string; bio: string }; isEnrollmentActive: boolean };
+    };
     expect(data.kind).toBe("profile");
     expect(data.mentorId).toBe(mentor.id);
     expect(data.answer.mentor.bio).toBe("Ten years of compilers & <b>type systems</b>.");
@@ -61,7 +66,11 @@ describe("the landing page", () => {
     const { status, cacheControl, html } = await fetchPage("/");
     expect(status).toBe(200);
     expect(cacheControl).toBe("no-cache");
-    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; input: Record<string, unknown>; answer: { id: string; firstName: string; lastName: string }[] };
+    const data = JSON.parse(dataBlock(html) ?? "null") as {
+      kind: string;
+      input: Record<string, unknown>;
+      answer: { id: string; firstName: string; lastName: string }[];
+    };
     expect(data.kind).toBe("search");
     expect(data.input).toEqual({ search: "", price: "a", rating: "9", limit: 4 });
     const api = await fetch(`${baseUrl()}/trpc/mentors.search?input=${encodeURIComponent(JSON.stringify(data.input))}`);
@@ -100,7 +109,12 @@ describe("the browse page", () => {
     expect(shell).toContain(asHtml(`Mentors for "${word}"`));
     expect(shell).toContain("Cheap Browse");
     expect(shell).not.toContain("Dear Browse");
-    const data = JSON.parse(dataBlock(html) ?? "null") as { kind: string; href: string; input: Record<string, string>; answer: { firstName: string }[] };
+    const data = JSON.parse(dataBlock(html) ?? "null") as {
+      kind: string;
+      href: string;
+      input: Record<string, string>;
+      answer: { firstName: string }[];
+    };
     expect(data).toMatchObject({ kind: "search", href: `/browse/mentor/${word}?price=mid`, input: { search: word, range: "mid" } });
     expect(data.answer.map((m) => m.firstName)).toEqual(["Cheap"]);
   });

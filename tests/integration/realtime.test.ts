@@ -32,9 +32,13 @@ describe("socket tickets", () => {
   it("an access token in the URL opens nothing; neither does a missing or made-up ticket", async () => {
     const mentee = await createMentee();
     const { accessToken } = await signIn("mentee", mentee.email);
-    await expect(connect(`${socketUrl(roomOf(mentee.id))}?token=${encodeURIComponent(accessToken)}`)).rejects.toThrow(/refused 401: A socket ticket is required/);
+    await expect(connect(`${socketUrl(roomOf(mentee.id))}?token=${encodeURIComponent(accessToken)}`)).rejects.toThrow(
+      /refused 401: A socket ticket is required/,
+    );
     await expect(connect(socketUrl(roomOf(mentee.id)))).rejects.toThrow("refused 401");
-    await expect(connect(socketUrl(roomOf(mentee.id), "not-a-ticket"))).rejects.toThrow(/refused 401: This socket ticket is unknown, used or expired/);
+    await expect(connect(socketUrl(roomOf(mentee.id), "not-a-ticket"))).rejects.toThrow(
+      /refused 401: This socket ticket is unknown, used or expired/,
+    );
     // A ticket needs a signed-in caller.
     expect(await trpcOutcome(trpc().realtime.ticket.mutate())).toMatchObject({ status: 401 });
   });
@@ -64,7 +68,10 @@ describe("socket tickets", () => {
     expect(row.expiresAt.getTime()).toBe(Date.parse(issued.expiresAt));
     expect(Date.parse(issued.expiresAt) - Date.now()).toBeLessThanOrEqual(SOCKET_TICKET_TTL_MS);
 
-    await testDb().update(socketTickets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(socketTickets.userId, mentee.id));
+    await testDb()
+      .update(socketTickets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(socketTickets.userId, mentee.id));
     await expect(connect(socketUrl(roomOf(mentee.id), issued.ticket))).rejects.toThrow("refused 401");
     expect((await fetch(`${baseUrl()}/dev/cron/pruneSocketTickets`, { method: "POST" })).status).toBe(200);
     expect(await testDb().select().from(socketTickets).where(eq(socketTickets.userId, mentee.id))).toEqual([]);
@@ -74,7 +81,9 @@ describe("socket tickets", () => {
     const mentee = await createMentee();
     const other = await createMentee();
     const { accessToken } = await signIn("mentee", other.email);
-    await expect(connect(await roomUrlFor(roomOf(mentee.id), accessToken))).rejects.toThrow(/refused 403: This room belongs to another user/);
+    await expect(connect(await roomUrlFor(roomOf(mentee.id), accessToken))).rejects.toThrow(
+      /refused 403: This room belongs to another user/,
+    );
     await expect(connect(await roomUrlFor(`user-room/mentor:${other.id}`, accessToken))).rejects.toThrow("refused 403");
   });
 
@@ -93,7 +102,10 @@ describe("sockets end with their sign-in", () => {
     const mentee = await createMentee();
     const leaving = await signIn("mentee", mentee.email);
     const staying = await signIn("mentee", mentee.email);
-    const tabs = [await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken)), await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken))];
+    const tabs = [
+      await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken)),
+      await connect(await roomUrlFor(roomOf(mentee.id), leaving.accessToken)),
+    ];
     const other = await connect(await roomUrlFor(roomOf(mentee.id), staying.accessToken));
     const heard: string[] = [];
     tabs.forEach((tab) => tab.on("message", (raw) => heard.push(raw.toString())));

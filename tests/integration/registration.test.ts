@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mentees, mentors, mentorSkills } from "../../db/schema";
-import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
+import { mentees, mentorSkills, mentors } from "../../db/schema";
 import { createMentor, menteeSignup, mentorApplication, testDb } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 
 describe("mentee sign-up", () => {
   it("creates the account with 201 and a message; the e-mail is stored lower-cased", async () => {
@@ -27,7 +27,10 @@ describe("mentee sign-up", () => {
 
   it("of two simultaneous sign-ups with one e-mail, exactly one succeeds", async () => {
     const input = menteeSignup();
-    const results = await Promise.all([rest("POST", "/api/mentees/register", { body: input }), rest("POST", "/api/mentees/register", { body: input })]);
+    const results = await Promise.all([
+      rest("POST", "/api/mentees/register", { body: input }),
+      rest("POST", "/api/mentees/register", { body: input }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const rows = await testDb().select().from(mentees).where(eq(mentees.email, input.email));
     expect(rows).toHaveLength(1);
@@ -61,7 +64,10 @@ describe("mentee sign-up", () => {
   });
 
   it("answers 400, not 500, to a body that is not JSON or not an object", async () => {
-    expect(await rest("POST", "/api/mentees/register", { rawBody: "{not json" })).toEqual({ status: 400, body: errorBody("The request body must be a JSON object.") });
+    expect(await rest("POST", "/api/mentees/register", { rawBody: "{not json" })).toEqual({
+      status: 400,
+      body: errorBody("The request body must be a JSON object."),
+    });
     expect((await rest("POST", "/api/mentees/register", { rawBody: "[1,2]" })).status).toBe(400);
     expect((await rest("POST", "/api/mentees/register", { body: { firstName: 42 } })).status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { conversations, emailOutbox, mentorSkills, mentors, notifications } from "../../db/schema";
 import { seedResponsivenessDemo } from "../../db/seed-responsiveness";
-import { conversations, emailOutbox, mentors, mentorSkills, notifications } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { joinRoom, pushes } from "../support/chat";
@@ -28,15 +28,26 @@ const remindersOf = async (mentorId: string, conversationId: string) => {
   const notes = await testDb()
     .select()
     .from(notifications)
-    .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId), eq(notifications.conversationId, conversationId)));
+    .where(
+      and(
+        eq(notifications.recipientRole, "mentor"),
+        eq(notifications.recipientId, mentorId),
+        eq(notifications.conversationId, conversationId),
+      ),
+    );
   return notes.filter((n) => n.type === "alert");
 };
-const mailsTo = async (email: string) => (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((m) => /is waiting for your reply$/.test(m.subject));
+const mailsTo = async (email: string) =>
+  (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((m) => /is waiting for your reply$/.test(m.subject));
 
 describe("the reply reminder (72 hours)", () => {
   it("reminds the mentor once per wait: a notification linking the conversation, an e-mail and a push, even when the job runs twice at once", async () => {
     const mentor = await createMentor({ firstName: "Ravi", timeZone: "Asia/Kolkata" });
-    const { mentee, conversationId } = await waitingSubscriber(mentor.id, [["mentor", 200], ["mentee", 80], ["mentee", 75]]);
+    const { mentee, conversationId } = await waitingSubscriber(mentor.id, [
+      ["mentor", 200],
+      ["mentee", 80],
+      ["mentee", 75],
+    ]);
     const room = await joinRoom(`mentor:${mentor.id}`, await accessTokenFor("mentor", mentor.id));
     try {
       await Promise.all([runReminders(), runReminders()]);
@@ -59,10 +70,20 @@ describe("the reply reminder (72 hours)", () => {
 
   it("counts the wait from the first unanswered message: not before 72 hours, and again for a new wait after an answer", async () => {
     const mentor = await createMentor();
-    const fresh = await waitingSubscriber(mentor.id, [["mentee", 71], ["mentee", 2]]);
+    const fresh = await waitingSubscriber(mentor.id, [
+      ["mentee", 71],
+      ["mentee", 2],
+    ]);
     // Reminded during an earlier wait (before his answer at -250 h): this later wait is new.
-    const again = await waitingSubscriber(mentor.id, [["mentee", 300], ["mentor", 250], ["mentee", 100]]);
-    await testDb().update(conversations).set({ replyReminderAt: new Date(Date.now() - 220 * HOUR) }).where(eq(conversations.id, again.conversationId));
+    const again = await waitingSubscriber(mentor.id, [
+      ["mentee", 300],
+      ["mentor", 250],
+      ["mentee", 100],
+    ]);
+    await testDb()
+      .update(conversations)
+      .set({ replyReminderAt: new Date(Date.now() - 220 * HOUR) })
+      .where(eq(conversations.id, again.conversationId));
     await runReminders();
     expect(await remindersOf(mentor.id, fresh.conversationId)).toHaveLength(0);
     expect(await remindersOf(mentor.id, again.conversationId)).toHaveLength(1);
@@ -70,11 +91,19 @@ describe("the reply reminder (72 hours)", () => {
 
   it("leaves alone a wait the mentor answered, a mentee without a live subscription, one who wrote before subscribing, and blocked people", async () => {
     const mentor = await createMentor();
-    const answered = await waitingSubscriber(mentor.id, [["mentee", 100], ["mentor", 99]]);
+    const answered = await waitingSubscriber(mentor.id, [
+      ["mentee", 100],
+      ["mentor", 99],
+    ]);
     const stranger = await createMentee();
     const notSubscribed = await conversationOf(stranger.id, mentor.id, [["mentee", 100]]);
     const lapsed = await createMentee();
-    await createEnrollment(lapsed.id, mentor.id, { status: "expired", activatedAt: new Date(Date.now() - 60 * DAY), currentPeriodEnd: new Date(Date.now() - 30 * DAY), endedAt: new Date(Date.now() - 30 * DAY) });
+    await createEnrollment(lapsed.id, mentor.id, {
+      status: "expired",
+      activatedAt: new Date(Date.now() - 60 * DAY),
+      currentPeriodEnd: new Date(Date.now() - 30 * DAY),
+      endedAt: new Date(Date.now() - 30 * DAY),
+    });
     const expired = await conversationOf(lapsed.id, mentor.id, [["mentee", 100]]);
     // She wrote 100 hours ago, before the subscription she took 2 days ago: her wait began when she subscribed.
     const early = await waitingSubscriber(mentor.id, [["mentee", 100]], 2);
@@ -154,7 +183,9 @@ describe("the profile", () => {
     // SPEC §7's profile keeps its documented fields.
     const legacy = await rest("GET", `/api/mentees/mentor/profile/${mentor.id}`);
     expect(legacy.status).toBe(200);
-    expect(Object.keys(legacy.body.mentorData as object)).toEqual(expect.arrayContaining(["_id", "firstName", "lastName", "expertise", "hourlyRate", "rating", "educationalQualification"]));
+    expect(Object.keys(legacy.body.mentorData as object)).toEqual(
+      expect.arrayContaining(["_id", "firstName", "lastName", "expertise", "hourlyRate", "rating", "educationalQualification"]),
+    );
   });
 });
 
@@ -162,15 +193,28 @@ describe("the moderator's list of mentors leaving subscribers waiting", () => {
   it("lists each mentor with how many subscribers wait, the longest wait and his last activity, longest first", async () => {
     const slow = await createMentor({ firstName: "Slow" });
     await waitingSubscriber(slow.id, [["mentee", 150]]);
-    await waitingSubscriber(slow.id, [["mentor", 300], ["mentee", 90]]);
+    await waitingSubscriber(slow.id, [
+      ["mentor", 300],
+      ["mentee", 90],
+    ]);
     await setLastActive(slow.id, new Date(Date.now() - 6 * DAY - HOUR));
     const answering = await createMentor();
-    await waitingSubscriber(answering.id, [["mentee", 100], ["mentor", 10]]);
+    await waitingSubscriber(answering.id, [
+      ["mentee", 100],
+      ["mentor", 10],
+    ]);
     const moderator = await createModerator();
 
     const list = await trpc(moderator.token).moderation.unresponsiveMentors.query();
     const entry = list.find((m) => m.id === slow.id);
-    expect(entry).toEqual({ id: slow.id, name: `Slow ${slow.lastName}`, email: slow.email, waiting: 2, longestWaitHours: 150, lastActiveDaysAgo: 6 });
+    expect(entry).toEqual({
+      id: slow.id,
+      name: `Slow ${slow.lastName}`,
+      email: slow.email,
+      waiting: 2,
+      longestWaitHours: 150,
+      lastActiveDaysAgo: 6,
+    });
     expect(list.some((m) => m.id === answering.id)).toBe(false);
     const waits = list.map((m) => m.longestWaitHours);
     expect(waits).toEqual([...waits].sort((a, b) => b - a));
@@ -193,9 +237,21 @@ describe("search", () => {
     // one (a shorter bio) and his name comes first; Zed will answer within the hour.
     const equal = { hourlyRatePaise: 9_500_000, ratingSum: 5 * 9_973, ratingCount: 9_973 };
     const aaron = await createMentor({ ...equal, firstName: "Aaron", bio: `${word}.` });
-    const zed = await createMentor({ ...equal, firstName: "Zed", bio: `${word} and a longer bio about mentoring people through their careers.` });
-    await testDb().insert(mentorSkills).values([{ mentorId: aaron.id, name: word, skillKey: word }, { mentorId: zed.id, name: word, skillKey: word }]);
-    const listing = async () => (await trpc().mentors.search.query({ search: "", range: "top", limit: 50 })).map((m) => m.id).filter((id) => id === aaron.id || id === zed.id);
+    const zed = await createMentor({
+      ...equal,
+      firstName: "Zed",
+      bio: `${word} and a longer bio about mentoring people through their careers.`,
+    });
+    await testDb()
+      .insert(mentorSkills)
+      .values([
+        { mentorId: aaron.id, name: word, skillKey: word },
+        { mentorId: zed.id, name: word, skillKey: word },
+      ]);
+    const listing = async () =>
+      (await trpc().mentors.search.query({ search: "", range: "top", limit: 50 }))
+        .map((m) => m.id)
+        .filter((id) => id === aaron.id || id === zed.id);
     expect((await trpc().mentors.search.query({ search: word })).map((m) => m.id)).toEqual([aaron.id, zed.id]);
     expect(await listing()).toEqual([aaron.id, zed.id]);
 
@@ -219,10 +275,15 @@ describe("the seed", () => {
     const listed = (await trpc(moderator.token).moderation.unresponsiveMentors.query()).map((m) => m.email);
     expect(listed).toEqual(expect.arrayContaining(["rohan.mentor@example.com", "ananya.mentor@example.com"]));
 
-    const seeded = db.select({ id: mentors.id }).from(mentors).where(inArray(mentors.email, ["mentor@example.com", "rohan.mentor@example.com", "ananya.mentor@example.com"]));
+    const seeded = db
+      .select({ id: mentors.id })
+      .from(mentors)
+      .where(inArray(mentors.email, ["mentor@example.com", "rohan.mentor@example.com", "ananya.mentor@example.com"]));
     const state = async () => ({
       conversations: (await db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.mentorId, seeded))).length,
-      lastActive: (await db.select({ at: mentors.lastActiveAt }).from(mentors).where(inArray(mentors.id, seeded))).map((r) => r.at?.getTime()).sort(),
+      lastActive: (await db.select({ at: mentors.lastActiveAt }).from(mentors).where(inArray(mentors.id, seeded)))
+        .map((r) => r.at?.getTime())
+        .sort(),
     });
     const before = await state();
     await seedResponsivenessDemo(db);

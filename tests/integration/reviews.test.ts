@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, mentors } from "../../db/schema";
-import { rest, trpc, trpcOutcome } from "../support/api";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
+import { rest, trpc, trpcOutcome } from "../support/api";
 
 async function subscribedMentee(mentorId: string, status: "active" | "expired" | "pending" = "expired") {
   const mentee = await createMentee();
@@ -21,12 +21,18 @@ describe("ratings and reviews", () => {
     const mentor = await createMentor();
     const stranger = await createMentee();
     const strangerClient = trpc((await signIn("mentee", stranger.email)).accessToken);
-    expect(await trpcOutcome(strangerClient.reviews.save.mutate({ mentorId: mentor.id, rating: 5 }))).toMatchObject({ status: 403, message: /subscribed/ });
+    expect(await trpcOutcome(strangerClient.reviews.save.mutate({ mentorId: mentor.id, rating: 5 }))).toMatchObject({
+      status: 403,
+      message: /subscribed/,
+    });
     expect(await strangerClient.reviews.mine.query({ mentorId: mentor.id })).toEqual({ canReview: false, review: null });
     const unpaid = await subscribedMentee(mentor.id, "pending");
     expect((await trpcOutcome(unpaid.client.reviews.save.mutate({ mentorId: mentor.id, rating: 5 }))).status).toBe(403);
     const past = await subscribedMentee(mentor.id, "expired");
-    expect((await past.client.reviews.save.mutate({ mentorId: mentor.id, rating: 4, text: "Good" })).review).toMatchObject({ rating: 4, text: "Good" });
+    expect((await past.client.reviews.save.mutate({ mentorId: mentor.id, rating: 4, text: "Good" })).review).toMatchObject({
+      rating: 4,
+      text: "Good",
+    });
   });
 
   it("keeps one review per mentee; editing replaces it and the average follows in the same write", async () => {
@@ -83,7 +89,10 @@ describe("ratings and reviews", () => {
     const mentor = await createMentor();
     const { client } = await subscribedMentee(mentor.id);
     for (const rating of [0, 6, 4.5]) {
-      expect(await trpcOutcome(client.reviews.save.mutate({ mentorId: mentor.id, rating }))).toMatchObject({ status: 400, message: "Choose a rating from 1 to 5 stars" });
+      expect(await trpcOutcome(client.reviews.save.mutate({ mentorId: mentor.id, rating }))).toMatchObject({
+        status: 400,
+        message: "Choose a rating from 1 to 5 stars",
+      });
     }
     expect(await ratingOf(mentor.id)).toEqual({ ratingSum: 0, ratingCount: 0 });
   });

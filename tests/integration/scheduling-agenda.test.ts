@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { notifications, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
-import { DAY, HOUR, book, mentor, mentee, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { book, DAY, HOUR, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { setRules, trpcAt } from "../support/waitlist";
 
 /** Booking with an agenda, and the mentee's schedule view (only what she could book, her holds, her next booking, her next available times). */
@@ -23,9 +23,17 @@ describe("booking with an agenda", () => {
 
     const booked = await api.scheduling.book.mutate({ slotId: first, agenda: "  Mock interview: system design  " });
     expect(booked).toMatchObject({ state: "booked", agenda: "Mock interview: system design", menteeId: me.id });
-    expect(await trpcAt(m.token, now).scheduling.slot.query({ slotId: first })).toMatchObject({ agenda: "Mock interview: system design", menteeId: me.id });
-    const notices = await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, m.id)));
-    expect(notices.map((n) => n.content)).toEqual([expect.stringMatching(/booked a session on .*\. Agenda: Mock interview: system design$/)]);
+    expect(await trpcAt(m.token, now).scheduling.slot.query({ slotId: first })).toMatchObject({
+      agenda: "Mock interview: system design",
+      menteeId: me.id,
+    });
+    const notices = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, m.id)));
+    expect(notices.map((n) => n.content)).toEqual([
+      expect.stringMatching(/booked a session on .*\. Agenda: Mock interview: system design$/),
+    ]);
 
     // A blank agenda is none; the REST booking (`{ values, slotId }`) books without one.
     expect(await api.scheduling.book.mutate({ slotId: second, agenda: "   " })).toMatchObject({ state: "booked", agenda: null });
@@ -44,12 +52,18 @@ describe("booking with an agenda", () => {
     const outcomes = await Promise.all([1, 2].map(() => trpcOutcome(api.scheduling.book.mutate({ slotId, agenda: "Career change" }))));
     expect(outcomes.map((o) => o.status).sort()).toEqual([200, 409]);
     expect(outcomes.find((o) => o.status === 409)?.message).toBe("You have already booked this slot.");
-    const notices = await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, m.id)));
+    const notices = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, m.id)));
     expect(notices).toHaveLength(1);
 
     const other = await mentor();
     const trial = await publishOne(other.token, new Date(now.getTime() + 3 * DAY), now);
-    expect(await api.scheduling.bookTrial.mutate({ slotId: trial, agenda: "Is mentoring right for me?" })).toMatchObject({ type: "trial", agenda: "Is mentoring right for me?" });
+    expect(await api.scheduling.bookTrial.mutate({ slotId: trial, agenda: "Is mentoring right for me?" })).toMatchObject({
+      type: "trial",
+      agenda: "Is mentoring right for me?",
+    });
   });
 });
 
@@ -76,7 +90,13 @@ describe("the mentee's view of a mentor's schedule", () => {
 
     const schedule = await api.scheduling.mentorSchedule.query({ mentorId: m.id });
     expect(schedule.timeSlots.map((s) => s.id)).toEqual([later, heldForMe, nextToMine]);
-    expect(schedule).toMatchObject({ heldForMe: [{ slotId: heldForMe, until: until.toISOString() }], nextBooking: at(72).toISOString(), waitlisted: false, isEnrollmentActive: true, callsLeft: 3 });
+    expect(schedule).toMatchObject({
+      heldForMe: [{ slotId: heldForMe, until: until.toISOString() }],
+      nextBooking: at(72).toISOString(),
+      waitlisted: false,
+      isEnrollmentActive: true,
+      callsLeft: 3,
+    });
     const theirs = await trpcAt(other.token, now).scheduling.mentorSchedule.query({ mentorId: m.id });
     expect(theirs.timeSlots.map((s) => s.id)).toEqual([later, heldForOther, nextToMine]);
     expect(theirs).toMatchObject({ heldForMe: [{ slotId: heldForOther, until: until.toISOString() }], nextBooking: null });
@@ -87,7 +107,13 @@ describe("the mentee's view of a mentor's schedule", () => {
 
     // Her next available times: the first three she could book, per subscribed mentor.
     const next = await api.scheduling.nextAvailable.query();
-    expect(next).toEqual([expect.objectContaining({ mentorId: m.id, mentorTimeZone: "Asia/Kolkata", slots: [expect.objectContaining({ id: soon }), expect.objectContaining({ id: later }), expect.objectContaining({ id: heldForMe })] })]);
+    expect(next).toEqual([
+      expect.objectContaining({
+        mentorId: m.id,
+        mentorTimeZone: "Asia/Kolkata",
+        slots: [expect.objectContaining({ id: soon }), expect.objectContaining({ id: later }), expect.objectContaining({ id: heldForMe })],
+      }),
+    ]);
   });
 
   it("her bookings say whether she can still cancel or reschedule: more than 12 hours ahead, or when the mentor asked her to pick another time", async () => {
@@ -101,9 +127,15 @@ describe("the mentee's view of a mentor's schedule", () => {
     const api = trpcAt(me.token, now);
     await api.scheduling.book.mutate({ slotId: far });
     await api.scheduling.book.mutate({ slotId: near });
-    const flags = async () => Object.fromEntries((await api.scheduling.myBookings.query()).upcoming.map((b) => [b.id, { canCancel: b.canCancel, canReschedule: b.canReschedule }]));
+    const flags = async () =>
+      Object.fromEntries(
+        (await api.scheduling.myBookings.query()).upcoming.map((b) => [b.id, { canCancel: b.canCancel, canReschedule: b.canReschedule }]),
+      );
     expect(await flags()).toEqual({ [near]: { canCancel: false, canReschedule: false }, [far]: { canCancel: true, canReschedule: true } });
-    await testDb().update(timeSlots).set({ rescheduleRequestedAt: now, rescheduleMessage: "I am travelling" }).where(eq(timeSlots.id, near));
+    await testDb()
+      .update(timeSlots)
+      .set({ rescheduleRequestedAt: now, rescheduleMessage: "I am travelling" })
+      .where(eq(timeSlots.id, near));
     expect((await flags())[near]).toEqual({ canCancel: true, canReschedule: true });
   });
 });

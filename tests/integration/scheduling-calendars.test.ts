@@ -4,7 +4,7 @@ import { emailOutbox, notifications, reminderPlans, sessionReminders } from "../
 import { formatDate, formatTime, zonedInstant } from "../../shared/zoned-time";
 import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
-import { HOUR, call, hoursAhead, mentor, mentee, subscribe, publishOne, book, cancel } from "../support/scheduling";
+import { book, call, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /** Scheduling (ADR 0013) over REST: time zones, calendar files and feeds, reminders and the mentor dashboard. */
 describe("time zones", () => {
@@ -38,7 +38,9 @@ describe("time zones", () => {
     const me = await mentee({ timeZone: null });
     const api = trpc(me.token);
     expect(await api.scheduling.timeZone.query()).toEqual({ timeZone: null });
-    expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Europe/Berlin", onlyIfUnset: true })).toEqual({ timeZone: "Europe/Berlin" });
+    expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Europe/Berlin", onlyIfUnset: true })).toEqual({
+      timeZone: "Europe/Berlin",
+    });
     expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo", onlyIfUnset: true })).toEqual({ timeZone: "Europe/Berlin" });
     expect(await api.scheduling.setTimeZone.mutate({ timeZone: "Asia/Tokyo" })).toEqual({ timeZone: "Asia/Tokyo" });
     expect(await trpcOutcome(api.scheduling.setTimeZone.mutate({ timeZone: "Mars/Olympus" }))).toMatchObject({ status: 400 });
@@ -48,14 +50,26 @@ describe("time zones", () => {
     const me = await mentee({ timeZone: "Europe/Berlin" });
     const m = await mentor();
     const unknown = "Unknown time zone. Choose one from the list, an IANA name such as Asia/Kolkata";
-    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "Mars/Olympus" } })).toMatchObject({ status: 400, body: { message: unknown } });
-    expect(await call("PATCH", `/api/mentors/edit-profile/${m.id}`, { token: m.token, body: { timeZone: "+05:30" } })).toMatchObject({ status: 400, body: { message: unknown } });
-    expect(await trpcOutcome(trpc(me.token).mentees.updateProfile.mutate({ timeZone: "Not/AZone" }))).toMatchObject({ status: 400, message: unknown });
+    expect(
+      await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "Mars/Olympus" } }),
+    ).toMatchObject({ status: 400, body: { message: unknown } });
+    expect(await call("PATCH", `/api/mentors/edit-profile/${m.id}`, { token: m.token, body: { timeZone: "+05:30" } })).toMatchObject({
+      status: 400,
+      body: { message: unknown },
+    });
+    expect(await trpcOutcome(trpc(me.token).mentees.updateProfile.mutate({ timeZone: "Not/AZone" }))).toMatchObject({
+      status: 400,
+      message: unknown,
+    });
     expect(await trpc(me.token).scheduling.timeZone.query()).toEqual({ timeZone: "Europe/Berlin" });
 
-    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({ status: 200 });
+    expect(await call("PATCH", `/api/mentees/edit-profile/${me.id}`, { token: me.token, body: { timeZone: "asia/tokyo" } })).toMatchObject({
+      status: 200,
+    });
     expect(await trpc(me.token).mentees.profile.query()).toMatchObject({ timeZone: "Asia/Tokyo" });
-    expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({ timeZone: "America/New_York" });
+    expect(await trpc(m.token).mentors.updateProfile.mutate({ timeZone: "America/New_York" })).toMatchObject({
+      timeZone: "America/New_York",
+    });
     expect(await trpc(m.token).scheduling.timeZone.query()).toEqual({ timeZone: "America/New_York" });
   });
 });
@@ -79,7 +93,11 @@ describe("calendars", () => {
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
     const unfolded = text.replace(/\r\n[ \t]/g, "");
-    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const stamp = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     expect(unfolded).toContain(`DTSTART:${stamp(start)}\r\n`);
     expect(unfolded).toContain(`DTEND:${stamp(new Date(start.getTime() + HOUR))}\r\n`);
     expect(unfolded).toContain(`SUMMARY:Mentorship session with Asha Rao\\, Jr\\; PhD\r\n`);
@@ -118,7 +136,10 @@ describe("reminders", () => {
     expect((await book(me.token, slotId, bookNow)).status).toBe(201);
     const reminders = () => testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId));
     // The reminders (the booking's own e-mails, are not counted here).
-    const mails = async () => (await testDb().select().from(emailOutbox)).filter((e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"));
+    const mails = async () =>
+      (await testDb().select().from(emailOutbox)).filter(
+        (e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"),
+      );
 
     expect((await runAt(new Date(start.getTime() - 25 * HOUR))).status).toBe(200);
     expect(await reminders()).toHaveLength(0);
@@ -131,13 +152,19 @@ describe("reminders", () => {
     await expect.poll(kinds, { timeout: 10_000 }).toEqual(["mentee:24h", "mentor:24h"]);
     await expect.poll(async () => (await mails()).filter((e) => e.sentAt !== null).length, { timeout: 10_000 }).toBe(2);
     expect(await mails()).toHaveLength(2);
-    expect((await mails()).map((e) => e.subject)).toEqual(["Reminder: your MentorLink session is in about 24 hours", "Reminder: your MentorLink session is in about 24 hours"]);
+    expect((await mails()).map((e) => e.subject)).toEqual([
+      "Reminder: your MentorLink session is in about 24 hours",
+      "Reminder: your MentorLink session is in about 24 hours",
+    ]);
     // In the product's one look, in HTML as well as plain text, with when and with whom.
     for (const e of await mails()) {
       expect(e.html).toMatch(/^<!doctype html>.*<th[^>]*>When<\/th><td[^>]*>[^<]+<\/td>/);
       expect(e.body).toMatch(/^Reminder: your MentorLink session is in about 24 hours\n\nHi \w+,\n\nWhen: /);
     }
-    const menteeNotes = await testDb().select().from(notifications).where(and(eq(notifications.recipientId, me.id)));
+    const menteeNotes = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, me.id)));
     expect(menteeNotes.filter((n) => n.content.startsWith("Reminder:"))).toHaveLength(1);
     expect(menteeNotes[0].content).toMatch(/\(America\/New_York\)/);
 
@@ -167,9 +194,15 @@ describe("reminders", () => {
     const [plan] = await testDb().select().from(reminderPlans).where(eq(reminderPlans.slotId, slotId));
     expect(plan).toMatchObject({ kind: "24h", dueAt: new Date(start.getTime() - 24 * HOUR), doneAt: null });
     expect((await cancel(me.token, slotId, new Date(planning.getTime() + 1000))).status).toBe(200);
-    await expect.poll(async () => (await testDb().select().from(reminderPlans).where(eq(reminderPlans.slotId, slotId)))[0].doneAt, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await testDb().select().from(reminderPlans).where(eq(reminderPlans.slotId, slotId)))[0].doneAt, {
+        timeout: 10_000,
+      })
+      .not.toBeNull();
     expect(await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId))).toEqual([]);
-    const reminderMails = (await testDb().select().from(emailOutbox)).filter((e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"));
+    const reminderMails = (await testDb().select().from(emailOutbox)).filter(
+      (e) => (e.to === me.row.email || e.to === m.row.email) && e.subject.startsWith("Reminder:"),
+    );
     expect(reminderMails).toEqual([]);
   });
 
@@ -182,7 +215,8 @@ describe("reminders", () => {
     const slotId = await publishOne(m.token, start, bookNow);
     expect((await book(me.token, slotId, bookNow)).status).toBe(201);
     await runAt(new Date(start.getTime() - 30 * 60_000));
-    const kinds = async () => (await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId))).map((r) => r.kind);
+    const kinds = async () =>
+      (await testDb().select().from(sessionReminders).where(eq(sessionReminders.slotId, slotId))).map((r) => r.kind);
     await expect.poll(kinds, { timeout: 10_000 }).toEqual(["1h", "1h"]);
   });
 });

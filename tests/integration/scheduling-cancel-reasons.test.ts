@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { trpcOutcome } from "../support/api";
+import { bookedPair, bookOk, callsLeft, eventsOf, noticesOf, removeSlot, row, trpcAt } from "../support/moves";
 import { call } from "../support/scheduling";
-import { bookOk, bookedPair, callsLeft, eventsOf, noticesOf, removeSlot, row, trpcAt } from "../support/moves";
 
 /** Cancelling with a reason the other party sees (ADR 0023): the mentee's cancel and the mentor's delete of a booked slot. */
 describe("cancellation reasons", () => {
@@ -15,10 +15,16 @@ describe("cancellation reasons", () => {
     expect((await trpcOutcome(api.scheduling.cancel.mutate({ slotId: first, reason: "x".repeat(501) }))).status).toBe(400);
     expect(await row(first)).toMatchObject({ state: "booked" });
 
-    expect(await api.scheduling.cancel.mutate({ slotId: first, reason: "  I got a job offer and start on Monday.  " })).toEqual({ slotId: first });
+    expect(await api.scheduling.cancel.mutate({ slotId: first, reason: "  I got a job offer and start on Monday.  " })).toEqual({
+      slotId: first,
+    });
     const notices = (await noticesOf("mentor", m.id)).map((n) => n.content);
-    expect(notices.find((n) => /cancelled the session/.test(n))).toMatch(/The slot is open again\. Reason: I got a job offer and start on Monday\.$/);
-    expect((await eventsOf(bookingId!)).map((e) => [e.kind, e.byRole, e.message])).toEqual([["cancelled", "mentee", "I got a job offer and start on Monday."]]);
+    expect(notices.find((n) => /cancelled the session/.test(n))).toMatch(
+      /The slot is open again\. Reason: I got a job offer and start on Monday\.$/,
+    );
+    expect((await eventsOf(bookingId!)).map((e) => [e.kind, e.byRole, e.message])).toEqual([
+      ["cancelled", "mentee", "I got a job offer and start on Monday."],
+    ]);
     expect(await callsLeft(me.token, m.id)).toBe(3);
 
     const rest = await call("PATCH", "/api/mentees/booked-slots/1", { token: me.token, body: { slotId: second } });
@@ -39,9 +45,16 @@ describe("cancellation reasons", () => {
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/at most 500 characters/);
 
-    expect(await removeSlot(m.token, booked, undefined, "I am unwell, sorry.")).toMatchObject({ status: 200, value: { cancelledBooking: true } });
-    expect((await noticesOf("mentee", me.id)).map((n) => n.content).join("\n")).toMatch(/cancelled your session on .*The call is back in your plan\. Reason: I am unwell, sorry\./);
-    expect((await eventsOf(bookingId!)).map((e) => [e.kind, e.byRole, e.message])).toEqual([["cancelled", "mentor", "I am unwell, sorry."]]);
+    expect(await removeSlot(m.token, booked, undefined, "I am unwell, sorry.")).toMatchObject({
+      status: 200,
+      value: { cancelledBooking: true },
+    });
+    expect((await noticesOf("mentee", me.id)).map((n) => n.content).join("\n")).toMatch(
+      /cancelled your session on .*The call is back in your plan\. Reason: I am unwell, sorry\./,
+    );
+    expect((await eventsOf(bookingId!)).map((e) => [e.kind, e.byRole, e.message])).toEqual([
+      ["cancelled", "mentor", "I am unwell, sorry."],
+    ]);
     expect(await removeSlot(m.token, open, undefined, "Not needed")).toMatchObject({ status: 200, value: { cancelledBooking: false } });
     // The REST delete (SPEC §7) sends no reason and keeps its answer.
     const again = await bookedPair([30]);

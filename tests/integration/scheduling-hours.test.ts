@@ -6,14 +6,15 @@ import { formatTime } from "../../shared/zoned-time";
 import { testDb } from "../support/accounts";
 import { baseUrl, trpcOutcome } from "../support/api";
 import { generatedSlots, liveSlots, trpcAt, wallTime, weekdayIn } from "../support/availability";
-import { DAY, HOUR, book, call, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { book, call, DAY, HOUR, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 
 /** Weekly hours (ADR 0023) through the built Worker: generated slots, editing them, manual slots, the cron's rolling horizon. */
 
 const Z = "Asia/Kolkata";
 const HORIZON = 56 * DAY;
 const minute = (at = Date.now()) => new Date(Math.floor(at / 60_000) * 60_000);
-const expected = (hours: { day: number; start: string; end: string }[], now: Date, until = now.getTime() + HORIZON) => expandWeeklyHours(hours, Z, now.getTime() + 1, until);
+const expected = (hours: { day: number; start: string; end: string }[], now: Date, until = now.getTime() + HORIZON) =>
+  expandWeeklyHours(hours, Z, now.getTime() + 1, until);
 const starts = (rows: { startAt: Date }[]) => rows.map((r) => r.startAt.getTime());
 
 async function cron(now: Date) {
@@ -26,7 +27,14 @@ describe("weekly hours generate slots", () => {
     const now = minute();
     const m = await mentor();
     const api = trpcAt(m.token, now);
-    expect(await api.scheduling.availability.query()).toEqual({ weeklyHours: [], timeZone: Z, noticeMinutes: 720, bufferMinutes: 0, dailyCap: null, horizonWeeks: 8 });
+    expect(await api.scheduling.availability.query()).toEqual({
+      weeklyHours: [],
+      timeZone: Z,
+      noticeMinutes: 720,
+      bufferMinutes: 0,
+      dailyCap: null,
+      horizonWeeks: 8,
+    });
 
     const hours = [
       { day: weekdayIn(now, 4, Z), start: "10:00", end: "11:00" },
@@ -36,7 +44,14 @@ describe("weekly hours generate slots", () => {
     expect(want.length).toBeGreaterThanOrEqual(22);
     const saved = await api.scheduling.setWeeklyHours.mutate({ weeklyHours: hours });
     expect(saved).toMatchObject({ added: want.length, removed: 0 });
-    expect(saved.availability).toEqual({ weeklyHours: [...hours].sort((a, b) => a.day - b.day), timeZone: Z, noticeMinutes: 720, bufferMinutes: 0, dailyCap: null, horizonWeeks: 8 });
+    expect(saved.availability).toEqual({
+      weeklyHours: [...hours].sort((a, b) => a.day - b.day),
+      timeZone: Z,
+      noticeMinutes: 720,
+      bufferMinutes: 0,
+      dailyCap: null,
+      horizonWeeks: 8,
+    });
     expect(await api.scheduling.availability.query()).toEqual(saved.availability);
 
     const rows = await generatedSlots(m.id);
@@ -114,15 +129,25 @@ describe("weekly hours generate slots", () => {
 
   it("refuses hours that cannot work with a message, and lets only mentors set them", async () => {
     const m = await mentor();
-    const short = await trpcOutcome(trpcAt(m.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [{ day: 2, start: "18:00", end: "18:30" }] }));
+    const short = await trpcOutcome(
+      trpcAt(m.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [{ day: 2, start: "18:00", end: "18:30" }] }),
+    );
     expect(short.status).toBe(400);
     expect(short.message).toMatch(/at least an hour long/);
     const overlap = await trpcOutcome(
-      trpcAt(m.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [{ day: 1, start: "09:00", end: "12:00" }, { day: 1, start: "11:00", end: "13:00" }] }),
+      trpcAt(m.token).scheduling.setWeeklyHours.mutate({
+        weeklyHours: [
+          { day: 1, start: "09:00", end: "12:00" },
+          { day: 1, start: "11:00", end: "13:00" },
+        ],
+      }),
     );
     expect(overlap).toMatchObject({ status: 400 });
     expect(overlap.message).toMatch(/overlap/);
-    expect((await trpcOutcome(trpcAt(m.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [{ day: 9, start: "09:00", end: "12:00" }] }))).status).toBe(400);
+    expect(
+      (await trpcOutcome(trpcAt(m.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [{ day: 9, start: "09:00", end: "12:00" }] })))
+        .status,
+    ).toBe(400);
     const me = await mentee();
     expect((await trpcOutcome(trpcAt(me.token).scheduling.setWeeklyHours.mutate({ weeklyHours: [] }))).status).toBe(403);
     expect((await trpcOutcome(trpcAt(me.token).scheduling.availability.query())).status).toBe(403);

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
+import { bookedPair, bookOk, callsLeft, mentee, move, noticesOf, removeSlot, row, subscribe } from "../support/moves";
 import { book } from "../support/scheduling";
-import { bookOk, bookedPair, callsLeft, mentee, move, noticesOf, removeSlot, row, subscribe } from "../support/moves";
 
 /**
  * Reschedule races (ADR 0023), through the built Worker with Promise.all: never two owners of a slot,
@@ -11,7 +11,10 @@ import { bookOk, bookedPair, callsLeft, mentee, move, noticesOf, removeSlot, row
  */
 const ROUNDS = 4;
 const bookedOf = (menteeId: string, mentorId: string) =>
-  testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked")));
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked")));
 
 describe("reschedule races", () => {
   it("two mentees moving onto one slot at once: exactly one gets it, the other keeps her booking", async () => {
@@ -41,7 +44,10 @@ describe("reschedule races", () => {
       const [mine, target] = slots;
       await bookOk(me.token, mine);
       const [moved, booked] = await Promise.all([move(me.token, mine, target), book(rival.token, target)]);
-      expect([moved.status === 200, booked.status === 201].filter(Boolean), `${moved.message} / ${JSON.stringify(booked.body)}`).toHaveLength(1);
+      expect(
+        [moved.status === 200, booked.status === 201].filter(Boolean),
+        `${moved.message} / ${JSON.stringify(booked.body)}`,
+      ).toHaveLength(1);
       const owner = (await row(target)).menteeId;
       if (moved.status === 200) {
         expect(owner).toBe(me.id);

@@ -1,10 +1,25 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
-import { HOUR, call } from "../support/scheduling";
-import { ask, bookOk, bookedPair, callsLeft, eventsOf, mailTo, mentee, mentor, move, noticesOf, publishOne, row, subscribe, trpcAt } from "../support/moves";
-import { timeSlots } from "../../db/schema";
-import { eq } from "drizzle-orm";
+import {
+  ask,
+  bookedPair,
+  bookOk,
+  callsLeft,
+  eventsOf,
+  mailTo,
+  mentee,
+  mentor,
+  move,
+  noticesOf,
+  publishOne,
+  row,
+  subscribe,
+  trpcAt,
+} from "../support/moves";
+import { call, HOUR } from "../support/scheduling";
 
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
@@ -20,7 +35,14 @@ describe("a mentee moves her booking", () => {
 
     const moved = await move(me.token, from, to);
     expect(moved.status, moved.message).toBe(200);
-    expect(moved.value).toMatchObject({ id: to, state: "booked", menteeId: me.id, bookingId: before.bookingId, sequence: 1, type: "session" });
+    expect(moved.value).toMatchObject({
+      id: to,
+      state: "booked",
+      menteeId: me.id,
+      bookingId: before.bookingId,
+      sequence: 1,
+      type: "session",
+    });
     expect(await row(from)).toMatchObject({ state: "open", menteeId: null, bookingId: null, bookedAt: null, agenda: null });
     const after = await row(to);
     expect(after).toMatchObject({ state: "booked", menteeId: me.id, bookingId: before.bookingId, sequence: 1 });
@@ -43,7 +65,15 @@ describe("a mentee moves her booking", () => {
 
     // The history, newest first, for both parties and nobody else.
     const history = await trpcAt(me.token).scheduling.bookingHistory.query({ slotId: to });
-    expect(history).toEqual([expect.objectContaining({ kind: "moved", byRole: "mentee", fromStart: before.startAt.toISOString(), toStart: after.startAt.toISOString(), message: null })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        kind: "moved",
+        byRole: "mentee",
+        fromStart: before.startAt.toISOString(),
+        toStart: after.startAt.toISOString(),
+        message: null,
+      }),
+    ]);
     expect(await trpcAt(m.token).scheduling.bookingHistory.query({ slotId: to })).toEqual(history);
     expect((await trpcOutcome(trpcAt((await mentee()).token).scheduling.bookingHistory.query({ slotId: to }))).status).toBe(403);
     expect((await trpcOutcome(trpcAt((await mentor()).token).scheduling.bookingHistory.query({ slotId: to }))).status).toBe(403);
@@ -118,8 +148,13 @@ describe("the mentor asks to reschedule", () => {
     expect((await ask(m.token, free, "Can we move?", now)).status).toBe(409);
 
     const asked = await ask(m.token, booked, "I have a conflict; any evening next week works.", now);
-    expect(asked.value).toMatchObject({ id: booked, rescheduleRequest: { at: now.toISOString(), message: "I have a conflict; any evening next week works." } });
-    expect((await noticesOf("mentee", me.id)).map((n) => n.content).join("\n")).toMatch(/asked you to move your session .*any evening next week works/);
+    expect(asked.value).toMatchObject({
+      id: booked,
+      rescheduleRequest: { at: now.toISOString(), message: "I have a conflict; any evening next week works." },
+    });
+    expect((await noticesOf("mentee", me.id)).map((n) => n.content).join("\n")).toMatch(
+      /asked you to move your session .*any evening next week works/,
+    );
     expect((await mailTo(me.row.email)).map((e) => e.subject).join("\n")).toMatch(/asked you to pick another time/);
     const mine = await trpcAt(me.token, now).scheduling.myBookings.query();
     expect(mine.upcoming.find((b) => b.id === booked)?.rescheduleRequest?.message).toMatch(/conflict/);
@@ -130,7 +165,10 @@ describe("the mentor asks to reschedule", () => {
     expect(moved.status, moved.message).toBe(200);
     expect(moved.value).toMatchObject({ rescheduleRequest: null, sequence: 1 });
     const history = await trpcAt(m.token, late).scheduling.bookingHistory.query({ slotId: free });
-    expect(history.map((h) => [h.kind, h.byRole])).toEqual([["moved", "mentee"], ["reschedule-requested", "mentor"]]);
+    expect(history.map((h) => [h.kind, h.byRole])).toEqual([
+      ["moved", "mentee"],
+      ["reschedule-requested", "mentor"],
+    ]);
     expect(history[1].message).toMatch(/conflict/);
 
     // Cancelling inside 12 hours after a request: allowed, the call back in her plan.
@@ -159,7 +197,9 @@ describe("the mentor asks to reschedule", () => {
     expect(await row(slots[0])).toMatchObject({ state: "open", menteeId: null });
     expect(await callsLeft(me.token, m.id, started)).toBe(left + 1);
     const events = await eventsOf(bookingId!);
-    expect(events.map((e) => [e.kind, e.byRole, e.message])).toEqual(expect.arrayContaining([["cancelled", "mentor", "Not rescheduled in time"]]));
+    expect(events.map((e) => [e.kind, e.byRole, e.message])).toEqual(
+      expect.arrayContaining([["cancelled", "mentor", "Not rescheduled in time"]]),
+    );
     expect(events.filter((e) => e.kind === "cancelled")).toHaveLength(1);
     expect((await noticesOf("mentee", me.id)).filter((n) => /was not moved in time/.test(n.content))).toHaveLength(1);
     // A booking without a request is never released by the job.

@@ -4,8 +4,8 @@ import WebSocket from "ws";
 import { notifications, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
+import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publish, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { roomUrlFor } from "../support/sockets";
-import { HOUR, DAY, call, hoursAhead, mentor, mentee, subscribe, publish, publishOne, book, cancel, slotRow } from "../support/scheduling";
 
 /** Scheduling (ADR 0013) over REST: publishing slots, booking and cancelling, a mentor deleting a booked slot, the trial call and the race for one slot. */
 describe("mentors publish slots", () => {
@@ -16,8 +16,30 @@ describe("mentors publish slots", () => {
     expect(one.status).toBe(201);
     expect(one.body.message).toBe("Slot allocated successfully");
     const slot = one.body.allTimeSlots[0];
-    expect(slot).toMatchObject({ type: "session", start: start.toISOString(), end: new Date(start.getTime() + HOUR).toISOString(), menteeId: null, mentorId: m.id, title: "System design", description: "Bring a diagram", state: "open" });
-    expect(Object.keys(slot)).toEqual(expect.arrayContaining(["_id", "type", "start", "end", "menteeId", "mentorId", "mentorName", "mentorProfileImage", "title", "description"]));
+    expect(slot).toMatchObject({
+      type: "session",
+      start: start.toISOString(),
+      end: new Date(start.getTime() + HOUR).toISOString(),
+      menteeId: null,
+      mentorId: m.id,
+      title: "System design",
+      description: "Bring a diagram",
+      state: "open",
+    });
+    expect(Object.keys(slot)).toEqual(
+      expect.arrayContaining([
+        "_id",
+        "type",
+        "start",
+        "end",
+        "menteeId",
+        "mentorId",
+        "mentorName",
+        "mentorProfileImage",
+        "title",
+        "description",
+      ]),
+    );
 
     const weekly = await publish(m.token, hoursAhead(72), { weeks: 4 });
     expect(weekly.status).toBe(201);
@@ -55,11 +77,21 @@ describe("mentors publish slots", () => {
     const owner = await mentor();
     const other = await mentor();
     const slotId = await publishOne(owner.token, hoursAhead(20));
-    expect((await call("POST", "/api/mentors/available-timeslots", { token: other.token, body: { mentorId: owner.id, slotDetails: { start: hoursAhead(40).toISOString() } } })).status).toBe(403);
+    expect(
+      (
+        await call("POST", "/api/mentors/available-timeslots", {
+          token: other.token,
+          body: { mentorId: owner.id, slotDetails: { start: hoursAhead(40).toISOString() } },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call("GET", `/api/mentors/available-timeslots/${owner.id}`, { token: other.token })).status).toBe(403);
     expect((await call("GET", `/api/mentors/slot-details/${slotId}`, { token: other.token })).status).toBe(403);
     expect((await call("DELETE", `/api/mentors/slot-details/${slotId}`, { token: other.token })).status).toBe(403);
-    expect(await trpcOutcome(trpc(other.token).scheduling.deleteSlot.mutate({ slotId }))).toMatchObject({ status: 403, message: "This slot belongs to another mentor." });
+    expect(await trpcOutcome(trpc(other.token).scheduling.deleteSlot.mutate({ slotId }))).toMatchObject({
+      status: 403,
+      message: "This slot belongs to another mentor.",
+    });
     const own = await call("GET", `/api/mentors/slot-details/${slotId}`, { token: owner.token });
     expect(own.body.slotDetails._id).toBe(slotId);
     // A mentee cannot publish.
@@ -86,7 +118,9 @@ describe("mentees book and cancel", () => {
     expect(list.body).toMatchObject({ callsLeft: 4, isEnrollmentActive: true });
 
     // The menteeId in values must be her own.
-    expect((await call("POST", "/api/mentees/timeslots/1", { token: a.token, body: { values: { menteeId: b.id }, slotId } })).status).toBe(403);
+    expect((await call("POST", "/api/mentees/timeslots/1", { token: a.token, body: { values: { menteeId: b.id }, slotId } })).status).toBe(
+      403,
+    );
     const ok = await book(a.token, slotId);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ message: "Slot allocated successfully", bookedSlot: { _id: slotId, menteeId: a.id, type: "session" } });
@@ -135,7 +169,9 @@ describe("mentees book and cancel", () => {
     expect((await cancel(me.token, slotId)).status).toBe(403);
     const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
     // One for the booking, one for the cancel that went through; the refused cancels wrote nothing.
-    expect(told.map((n) => n.content)).toEqual(expect.arrayContaining([expect.stringMatching(/booked a session/), expect.stringMatching(/cancelled the session/)]));
+    expect(told.map((n) => n.content)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/booked a session/), expect.stringMatching(/cancelled the session/)]),
+    );
     expect(told).toHaveLength(2);
   });
 
@@ -184,7 +220,10 @@ describe("a mentor deletes a booked slot", () => {
     // Deleting it again, or an open slot, tells nobody.
     expect((await call("DELETE", `/api/mentors/slot-details/${slotId}`, { token: m.token })).status).toBe(404);
     const open = await publishOne(m.token, hoursAhead(80));
-    expect(await call("DELETE", `/api/mentors/slot-details/${open}`, { token: m.token })).toMatchObject({ status: 200, body: { cancelledBooking: false } });
+    expect(await call("DELETE", `/api/mentors/slot-details/${open}`, { token: m.token })).toMatchObject({
+      status: 200,
+      body: { cancelledBooking: false },
+    });
     expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, me.id))).toHaveLength(1);
     const schedule = await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token });
     expect(schedule.body.callsLeft).toBe(4);
@@ -199,7 +238,11 @@ describe("the trial call", () => {
     const first = await call("POST", "/api/mentees/trail", { token: me.token, body: { slotId: a } });
     expect(first).toMatchObject({ status: 201, body: { bookedSlot: { _id: a, type: "trial", menteeId: me.id } } });
     // Her calendar holds the 15-minute call, not the one-hour slot.
-    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const stamp = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     const ics = (await call("GET", `/api/calendar/booking/${a}.ics`, { token: me.token })).text.replace(/\r\n[ \t]/g, "");
     expect(ics).toContain(`DTSTART:${stamp(aStart)}\r\n`);
     expect(ics).toContain(`DTEND:${stamp(new Date(aStart.getTime() + 15 * 60_000))}\r\n`);
@@ -209,7 +252,10 @@ describe("the trial call", () => {
     expect(await trpcOutcome(trpc(me.token).scheduling.bookTrial.mutate({ slotId: b }))).toMatchObject({ status: 409 });
     // A trial does not use a paid call.
     await subscribe(me.id, m.id);
-    expect((await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token })).body).toMatchObject({ callsLeft: 4, trialUsed: true });
+    expect((await call("GET", `/api/mentees/timeslots/${m.id}`, { token: me.token })).body).toMatchObject({
+      callsLeft: 4,
+      trialUsed: true,
+    });
   });
 });
 describe("the race", () => {
@@ -227,7 +273,9 @@ describe("the race", () => {
     expect((await slotRow(slotId)).menteeId).toBe(winner.id);
     // The mentor's notification is in the booking's batch: one for the winner, none for the 99 refused.
     const told = await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id));
-    expect(told.map((n) => n.content)).toEqual([expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `))]);
+    expect(told.map((n) => n.content)).toEqual([
+      expect.stringMatching(new RegExp(`^${winner.row.firstName} ${winner.row.lastName} booked a session on `)),
+    ]);
   });
 
   it("20 concurrent bookings by one mentee with 1 call left give exactly one booking", async () => {
@@ -243,7 +291,10 @@ describe("the race", () => {
     const results = await Promise.all(open.map((id) => book(me.token, id)));
     expect(results.filter((x) => x.status === 201)).toHaveLength(1);
     expect(results.filter((x) => x.status === 409)).toHaveLength(19);
-    const mine = await testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
+    const mine = await testDb()
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
     expect(mine).toHaveLength(4);
     expect(await testDb().select().from(notifications).where(eq(notifications.recipientId, m.id))).toHaveLength(4);
   });

@@ -4,7 +4,7 @@ import { enrollments, timeSlots } from "../../db/schema";
 import { formatTime, zonedInstant } from "../../shared/zoned-time";
 import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
-import { DAY, mentor, mentee, publishOne, slotRow } from "../support/scheduling";
+import { DAY, mentee, mentor, publishOne, slotRow } from "../support/scheduling";
 import { trpcAt } from "../support/waitlist";
 
 /** A standing session, "the same time every week for the rest of her period", within her quota, all-or-nothing per week. */
@@ -13,7 +13,15 @@ import { trpcAt } from "../support/waitlist";
 async function subscribeFor(menteeId: string, mentorId: string, start: Date, days: number) {
   await testDb()
     .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + days * DAY), activatedAt: start });
+    .values({
+      menteeId,
+      mentorId,
+      status: "active",
+      amountPaise: 600_000,
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + days * DAY),
+      activatedAt: start,
+    });
 }
 
 /** The mentor's 18:00 (his zone) on the `count` Tuesdays from 8 July 2025. */
@@ -54,7 +62,10 @@ describe("standing sessions", () => {
       { start: starts[5]!.toISOString(), reason: "All 4 calls of this period used." },
       { start: starts[6]!.toISOString(), reason: "All 4 calls of this period used." },
     ]);
-    const mine = await testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
+    const mine = await testDb()
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.menteeId, me.id), eq(timeSlots.state, "booked")));
     expect(mine).toHaveLength(4);
     expect(await api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({ callsLeft: 0 });
     // Again: every week is hers already or beyond her calls; nothing more is booked.

@@ -18,7 +18,8 @@ async function mentorWithHours(now: Date) {
   await trpcAt(m.token, now).scheduling.setWeeklyHours.mutate({ weeklyHours: ALL_WEEK });
   const me = await mentee();
   await subscribe(me.id, m.id, now);
-  const slotAt = async (days: number, time: string) => (await generatedSlots(m.id)).find((r) => r.startAt.getTime() === wallTime(now, days, time, Z).getTime())!;
+  const slotAt = async (days: number, time: string) =>
+    (await generatedSlots(m.id)).find((r) => r.startAt.getTime() === wallTime(now, days, time, Z).getTime())!;
   return { m, me, api: trpcAt(m.token, now), slotAt };
 }
 
@@ -36,8 +37,23 @@ describe("time off", () => {
     expect(preview.bookings.map((s) => s.id)).toEqual([a.id, b.id]);
     expect(preview.bookings[0]).toMatchObject({ state: "booked", menteeId: me.id });
 
-    const added = await api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: day, note: "Family wedding", confirmedBookingIds: preview.bookings.map((s) => s.bookingId!) });
-    expect(added).toMatchObject({ cancelled: 2, removed: 1, timeOff: { firstDay: day, lastDay: day, note: "Family wedding", start: wallTime(now, 3, "00:00", Z).toISOString(), end: wallTime(now, 4, "00:00", Z).toISOString() } });
+    const added = await api.scheduling.addTimeOff.mutate({
+      firstDay: day,
+      lastDay: day,
+      note: "Family wedding",
+      confirmedBookingIds: preview.bookings.map((s) => s.bookingId!),
+    });
+    expect(added).toMatchObject({
+      cancelled: 2,
+      removed: 1,
+      timeOff: {
+        firstDay: day,
+        lastDay: day,
+        note: "Family wedding",
+        start: wallTime(now, 3, "00:00", Z).toISOString(),
+        end: wallTime(now, 4, "00:00", Z).toISOString(),
+      },
+    });
     for (const id of [a.id, b.id, open.id]) expect((await slotRow(id)).state).toBe("deleted");
     // The day before and after keep their slots.
     expect(await slotAt(2, "12:00")).toBeDefined();
@@ -66,7 +82,9 @@ describe("time off", () => {
     const slot = await slotAt(6, "11:00");
     expect((await book(me.token, slot.id, now)).status).toBe(201);
 
-    const stale = await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: dayIn(now, 6, Z), confirmedBookingIds: [] }));
+    const stale = await trpcOutcome(
+      api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: dayIn(now, 6, Z), confirmedBookingIds: [] }),
+    );
     expect(stale).toMatchObject({ status: 409, message: "The bookings in this period changed. Review them and confirm again." });
     expect((stale.details?.bookings as { id: string }[] | undefined)?.map((s) => s.id)).toEqual([slot.id]);
     // Nothing was written: no period, the booking and the open slots are as they were.
@@ -74,9 +92,13 @@ describe("time off", () => {
     expect(await slotRow(slot.id)).toMatchObject({ state: "booked", menteeId: me.id });
     expect((await slotAt(5, "10:00")).state).toBe("open");
     // A confirmation naming a booking that is not there is stale too.
-    expect((await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: day, confirmedBookingIds: [slot.id] }))).status).toBe(409);
+    expect(
+      (await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: day, confirmedBookingIds: [slot.id] }))).status,
+    ).toBe(409);
     // Confirmed with the fresh list (slot ids are accepted too), it goes through.
-    expect(await api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: dayIn(now, 6, Z), confirmedBookingIds: [slot.id] })).toMatchObject({ cancelled: 1, removed: 5 });
+    expect(
+      await api.scheduling.addTimeOff.mutate({ firstDay: day, lastDay: dayIn(now, 6, Z), confirmedBookingIds: [slot.id] }),
+    ).toMatchObject({ cancelled: 1, removed: 5 });
   });
 
   it("removing time off generates its weekly-hours slots again; only the owner can remove it", async () => {
@@ -85,13 +107,19 @@ describe("time off", () => {
     const count = (await generatedSlots(m.id)).length;
     const first = dayIn(now, 8, Z);
     const last = dayIn(now, 10, Z);
-    const { timeOff: period, removed } = await api.scheduling.addTimeOff.mutate({ firstDay: first, lastDay: last, confirmedBookingIds: [] });
+    const { timeOff: period, removed } = await api.scheduling.addTimeOff.mutate({
+      firstDay: first,
+      lastDay: last,
+      confirmedBookingIds: [],
+    });
     expect(removed).toBe(9);
     expect(await generatedSlots(m.id)).toHaveLength(count - 9);
     expect(await slotAt(9, "11:00")).toBeUndefined();
 
     const other = await mentor();
-    expect(await trpcOutcome(trpcAt(other.token, now).scheduling.removeTimeOff.mutate({ timeOffId: period.id }))).toMatchObject({ status: 404 });
+    expect(await trpcOutcome(trpcAt(other.token, now).scheduling.removeTimeOff.mutate({ timeOffId: period.id }))).toMatchObject({
+      status: 404,
+    });
     expect(await trpcAt(other.token, now).scheduling.timeOff.query()).toEqual([]);
     const me = await mentee();
     expect((await trpcOutcome(trpcAt(me.token, now).scheduling.removeTimeOff.mutate({ timeOffId: period.id }))).status).toBe(403);
@@ -111,14 +139,27 @@ describe("time off", () => {
     const past = await trpcOutcome(api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, -3, Z), lastDay: dayIn(now, -1, Z) }));
     expect(past.status).toBe(400);
     expect(past.message).toMatch(/already passed/);
-    expect((await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: dayIn(now, -3, Z), lastDay: dayIn(now, -1, Z), confirmedBookingIds: [] }))).status).toBe(400);
+    expect(
+      (
+        await trpcOutcome(
+          api.scheduling.addTimeOff.mutate({ firstDay: dayIn(now, -3, Z), lastDay: dayIn(now, -1, Z), confirmedBookingIds: [] }),
+        )
+      ).status,
+    ).toBe(400);
     const reversed = await trpcOutcome(api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, 5, Z), lastDay: dayIn(now, 4, Z) }));
     expect(reversed).toMatchObject({ status: 400 });
     expect(reversed.message).toMatch(/on or after the first day/);
-    expect((await trpcOutcome(api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, 1, Z), lastDay: dayIn(now, 400, Z) }))).status).toBe(400);
+    expect(
+      (await trpcOutcome(api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, 1, Z), lastDay: dayIn(now, 400, Z) }))).status,
+    ).toBe(400);
     expect((await trpcOutcome(api.scheduling.previewTimeOff.query({ firstDay: "2027-02-30", lastDay: "2027-03-01" }))).status).toBe(400);
-    expect((await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: "soon", lastDay: "later", confirmedBookingIds: [] }))).status).toBe(400);
+    expect(
+      (await trpcOutcome(api.scheduling.addTimeOff.mutate({ firstDay: "soon", lastDay: "later", confirmedBookingIds: [] }))).status,
+    ).toBe(400);
     // A period that started yesterday and runs on is fine (today is inside it).
-    expect(await api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, -1, Z), lastDay: dayIn(now, 1, Z) })).toEqual({ bookings: [], openSlots: 0 });
+    expect(await api.scheduling.previewTimeOff.query({ firstDay: dayIn(now, -1, Z), lastDay: dayIn(now, 1, Z) })).toEqual({
+      bookings: [],
+      openSlots: 0,
+    });
   });
 });

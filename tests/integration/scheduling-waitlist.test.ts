@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, notifications, waitlistEntries } from "../../db/schema";
+import { HOLD_MINUTES } from "../../worker/scheduling/waitlist";
 import { testDb } from "../support/accounts";
 import { trpcOutcome } from "../support/api";
-import { HOUR, cancel, mentor, mentee, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { cancel, HOUR, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 import { passHolds, trpcAt } from "../support/waitlist";
-import { HOLD_MINUTES } from "../../worker/scheduling/waitlist";
 
 /** "Tell me if an earlier time opens": the waitlist, its 15-minute holds and the cron that passes them on. */
 
@@ -13,15 +13,28 @@ const MINUTE = 60 * 1000;
 const OFFER = /^An earlier time opened with .+: .+\. It is held for you for 15 minutes\.$/;
 
 const noticesOf = async (menteeId: string) =>
-  (await testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)))).map((n) => n.content);
+  (
+    await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)))
+  ).map((n) => n.content);
 const entryOf = async (menteeId: string, mentorId: string) =>
-  (await testDb().select().from(waitlistEntries).where(and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId))))[0];
+  (
+    await testDb()
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)))
+  )[0];
 
 /** The waitlist is offered a freed slot after the freeing change's answer (ADR 0017): waits until the slot is held for someone. */
 const heldOnceOffered = (slotId: string) =>
-  vi.waitFor(async () => {
-    if (!(await slotRow(slotId)).heldFor) throw new Error(`${slotId} is not held yet`);
-  }, { timeout: 5_000, interval: 25 });
+  vi.waitFor(
+    async () => {
+      if (!(await slotRow(slotId)).heldFor) throw new Error(`${slotId} is not held yet`);
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 
 /** A mentor, and `count` subscribed mentees (each with a client at `now`). */
 async function cast(now: Date, count: number) {
@@ -79,11 +92,20 @@ describe("a freed slot goes to the waitlist", () => {
     expect(await noticesOf(earlyBird!.id)).toEqual([]);
     expect(await noticesOf(newcomer!.id)).toEqual([]);
     // Apart from her own booking's e-mails (they carry its calendar file), the offer.
-    const mail = (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, laterOne!.row.email))).filter((e) => e.attachments === null);
-    expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^An earlier time opened with /), html: expect.stringMatching(/<th[^>]*>Held for you<\/th><td[^>]*>15 minutes<\/td>/) })]);
+    const mail = (await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, laterOne!.row.email))).filter(
+      (e) => e.attachments === null,
+    );
+    expect(mail).toEqual([
+      expect.objectContaining({
+        subject: expect.stringMatching(/^An earlier time opened with /),
+        html: expect.stringMatching(/<th[^>]*>Held for you<\/th><td[^>]*>15 minutes<\/td>/),
+      }),
+    ]);
     expect((await entryOf(laterOne!.id, m.id))?.offeredAt).toEqual(now);
 
-    expect(await laterOne!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({ heldForMe: [{ slotId: freed, until: new Date(now.getTime() + HOLD_MINUTES * 60 * 1000).toISOString() }] });
+    expect(await laterOne!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).toMatchObject({
+      heldForMe: [{ slotId: freed, until: new Date(now.getTime() + HOLD_MINUTES * 60 * 1000).toISOString() }],
+    });
     expect((await newcomer!.api.scheduling.mentorSchedule.query({ mentorId: m.id })).timeSlots.map((s) => s.id)).not.toContain(freed);
     const refused = await trpcOutcome(newcomer!.api.scheduling.book.mutate({ slotId: freed }));
     expect(refused).toMatchObject({ status: 409, message: "This time is held for another mentee for a few minutes. Choose another time." });
@@ -138,14 +160,19 @@ describe("a freed slot goes to the waitlist", () => {
     expect((await passHolds(new Date(passedAt.getTime() + 16 * MINUTE))).body).toMatchObject({ passWaitlistHolds: { cleared: 1 } });
     expect(await slotRow(freed)).toMatchObject({ state: "open", heldFor: null, heldUntil: null });
     // Open for anyone again (both are still on the list: neither booked it).
-    expect(await trpcAt(canceller!.token, new Date(passedAt.getTime() + 20 * MINUTE)).scheduling.book.mutate({ slotId: freed })).toMatchObject({ state: "booked" });
+    expect(
+      await trpcAt(canceller!.token, new Date(passedAt.getTime() + 20 * MINUTE)).scheduling.book.mutate({ slotId: freed }),
+    ).toMatchObject({ state: "booked" });
   });
 
   it("two slots freed at once go to two different people", async () => {
     const now = new Date("2025-06-09T00:00:00Z");
     const { m, people } = await cast(now, 3);
     const [canceller, first, second] = people;
-    const slots = [await publishOne(m.token, new Date(now.getTime() + 30 * HOUR), now), await publishOne(m.token, new Date(now.getTime() + 40 * HOUR), now)];
+    const slots = [
+      await publishOne(m.token, new Date(now.getTime() + 30 * HOUR), now),
+      await publishOne(m.token, new Date(now.getTime() + 40 * HOUR), now),
+    ];
     for (const slotId of slots) await canceller!.api.scheduling.book.mutate({ slotId });
     await first!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });
     await second!.api.scheduling.joinWaitlist.mutate({ mentorId: m.id });

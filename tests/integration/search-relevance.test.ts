@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, mentorSkills } from "../../db/schema";
-import { trpc } from "../support/api";
+import { conversations, mentorSkills, messages } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
+import { trpc } from "../support/api";
 
 /**
  * Search relevance: a set of mentors made here, and the queries people type with the
@@ -12,24 +12,120 @@ import { createMentee, createMentor, testDb } from "../support/accounts";
 
 type Spec = { firstName: string; lastName: string; jobTitle: string; bio: string; skills: string[] };
 const people = {
-  sana: { firstName: "Sana", lastName: "Kapadia", jobTitle: "Staff Engineer", bio: "Backend architecture reviews.", skills: ["System Design", "Distributed Systems"] },
-  dev: { firstName: "Devesh", lastName: "Raorane", jobTitle: "Principal Engineer", bio: "Scaling services for millions.", skills: ["System Design", "Java"] },
-  uma: { firstName: "Umaira", lastName: "Iyengar", jobTitle: "UX Designer", bio: "I design systems for delightful products and teach design thinking.", skills: ["Figma", "UX Research"] },
-  arjun: { firstName: "Arjunan", lastName: "Mehtani", jobTitle: "ML Engineer", bio: "Models in production.", skills: ["Machine Learning", "Python"] },
-  pia: { firstName: "Piali", lastName: "Sharmin", jobTitle: "Data Analyst", bio: "Practical ML for product teams.", skills: ["Statistics"] },
-  neha: { firstName: "Nehal", lastName: "Joshiya", jobTitle: "Research Scientist", bio: "Papers and mentoring.", skills: ["Artificial Intelligence", "Deep Learning"] },
-  rohan: { firstName: "Rohanth", lastName: "Guptara", jobTitle: "Product Manager", bio: "From idea to launch.", skills: ["Product Management", "Roadmaps"] },
+  sana: {
+    firstName: "Sana",
+    lastName: "Kapadia",
+    jobTitle: "Staff Engineer",
+    bio: "Backend architecture reviews.",
+    skills: ["System Design", "Distributed Systems"],
+  },
+  dev: {
+    firstName: "Devesh",
+    lastName: "Raorane",
+    jobTitle: "Principal Engineer",
+    bio: "Scaling services for millions.",
+    skills: ["System Design", "Java"],
+  },
+  uma: {
+    firstName: "Umaira",
+    lastName: "Iyengar",
+    jobTitle: "UX Designer",
+    bio: "I design systems for delightful products and teach design thinking.",
+    skills: ["Figma", "UX Research"],
+  },
+  arjun: {
+    firstName: "Arjunan",
+    lastName: "Mehtani",
+    jobTitle: "ML Engineer",
+    bio: "Models in production.",
+    skills: ["Machine Learning", "Python"],
+  },
+  pia: {
+    firstName: "Piali",
+    lastName: "Sharmin",
+    jobTitle: "Data Analyst",
+    bio: "Practical ML for product teams.",
+    skills: ["Statistics"],
+  },
+  neha: {
+    firstName: "Nehal",
+    lastName: "Joshiya",
+    jobTitle: "Research Scientist",
+    bio: "Papers and mentoring.",
+    skills: ["Artificial Intelligence", "Deep Learning"],
+  },
+  rohan: {
+    firstName: "Rohanth",
+    lastName: "Guptara",
+    jobTitle: "Product Manager",
+    bio: "From idea to launch.",
+    skills: ["Product Management", "Roadmaps"],
+  },
   kiran: { firstName: "Kiranmai", lastName: "Dasari", jobTitle: "Data Engineer", bio: "Pipelines and warehouses.", skills: ["SQL", "dbt"] },
   meera: { firstName: "Meeral", lastName: "Nairobi", jobTitle: "Database Administrator", bio: "Tuning queries.", skills: ["PostgreSQL"] },
-  tara: { firstName: "Tarini", lastName: "Boseman", jobTitle: "Frontend Engineer", bio: "Interfaces people enjoy.", skills: ["React", "TypeScript", "JavaScript"] },
-  vikram: { firstName: "Vikrant", lastName: "Senapati", jobTitle: "Backend Engineer", bio: "I sometimes review React code.", skills: ["Go"] },
-  ishaan: { firstName: "Ishaanvi", lastName: "Roychow", jobTitle: "Platform Engineer", bio: "Clusters and cloud.", skills: ["Kubernetes", "Terraform", "AWS"] },
-  lena: { firstName: "Lenora", lastName: "Fernandes", jobTitle: "Product Designer", bio: "Research-led work.", skills: ["User Experience", "Prototyping"] },
-  zubin: { firstName: "Zubin", lastName: "Khatriwala", jobTitle: "Engineering Manager", bio: "Growing teams.", skills: ["Leadership", "Hiring"] },
-  asha: { firstName: "Ashalata", lastName: "Pillaiyar", jobTitle: "Computer Vision Engineer", bio: "Cameras that understand.", skills: ["OpenCV", "PyTorch"] },
-  farhan: { firstName: "Farhaan", lastName: "Alikhan", jobTitle: "Data Scientist", bio: "Experiments and insight.", skills: ["Data Science", "Pandas"] },
-  gita: { firstName: "Gitanjali", lastName: "Menonia", jobTitle: "Consultant", bio: "Workshops on product strategy for founders.", skills: ["Coaching"] },
-  hari: { firstName: "Harihar", lastName: "Nandan", jobTitle: "Consultant", bio: "Strategy sessions for product teams and founders.", skills: ["Coaching"] },
+  tara: {
+    firstName: "Tarini",
+    lastName: "Boseman",
+    jobTitle: "Frontend Engineer",
+    bio: "Interfaces people enjoy.",
+    skills: ["React", "TypeScript", "JavaScript"],
+  },
+  vikram: {
+    firstName: "Vikrant",
+    lastName: "Senapati",
+    jobTitle: "Backend Engineer",
+    bio: "I sometimes review React code.",
+    skills: ["Go"],
+  },
+  ishaan: {
+    firstName: "Ishaanvi",
+    lastName: "Roychow",
+    jobTitle: "Platform Engineer",
+    bio: "Clusters and cloud.",
+    skills: ["Kubernetes", "Terraform", "AWS"],
+  },
+  lena: {
+    firstName: "Lenora",
+    lastName: "Fernandes",
+    jobTitle: "Product Designer",
+    bio: "Research-led work.",
+    skills: ["User Experience", "Prototyping"],
+  },
+  zubin: {
+    firstName: "Zubin",
+    lastName: "Khatriwala",
+    jobTitle: "Engineering Manager",
+    bio: "Growing teams.",
+    skills: ["Leadership", "Hiring"],
+  },
+  asha: {
+    firstName: "Ashalata",
+    lastName: "Pillaiyar",
+    jobTitle: "Computer Vision Engineer",
+    bio: "Cameras that understand.",
+    skills: ["OpenCV", "PyTorch"],
+  },
+  farhan: {
+    firstName: "Farhaan",
+    lastName: "Alikhan",
+    jobTitle: "Data Scientist",
+    bio: "Experiments and insight.",
+    skills: ["Data Science", "Pandas"],
+  },
+  gita: {
+    firstName: "Gitanjali",
+    lastName: "Menonia",
+    jobTitle: "Consultant",
+    bio: "Workshops on product strategy for founders.",
+    skills: ["Coaching"],
+  },
+  hari: {
+    firstName: "Harihar",
+    lastName: "Nandan",
+    jobTitle: "Consultant",
+    bio: "Strategy sessions for product teams and founders.",
+    skills: ["Coaching"],
+  },
 } satisfies Record<string, Spec>;
 type Key = keyof typeof people;
 
@@ -131,7 +227,9 @@ describe("search relevance", () => {
 
   it("sorts the same matches by price both ways and by rating", async () => {
     const priced = async (sort: "price-asc" | "price-desc") =>
-      (await trpc().mentors.search.query({ search: "consultant", range: "top", sort, limit: 50 })).filter((m) => keyOf.has(m.id)).map((m) => keyOf.get(m.id));
+      (await trpc().mentors.search.query({ search: "consultant", range: "top", sort, limit: 50 }))
+        .filter((m) => keyOf.has(m.id))
+        .map((m) => keyOf.get(m.id));
     expect(await priced("price-asc")).toEqual(["gita", "hari"]);
     expect(await priced("price-desc")).toEqual(["hari", "gita"]);
   });
@@ -144,11 +242,29 @@ describe("search relevance", () => {
     const thread = async (mentor: Key, lines: [who: "mentee" | "mentor", atMinute: number][]) => {
       const [c] = await testDb().insert(conversations).values({ menteeId: mentee.id, mentorId: ids[mentor] }).returning();
       for (const [who, at] of lines) {
-        await testDb().insert(messages).values({ conversationId: c.id, senderType: who, senderId: who === "mentee" ? mentee.id : ids[mentor], content: "Hello", createdAt: new Date(t0 + at * minute) });
+        await testDb()
+          .insert(messages)
+          .values({
+            conversationId: c.id,
+            senderType: who,
+            senderId: who === "mentee" ? mentee.id : ids[mentor],
+            content: "Hello",
+            createdAt: new Date(t0 + at * minute),
+          });
       }
     };
-    await thread("gita", [["mentee", 0], ["mentee", 5], ["mentor", 120], ["mentor", 121]]);
-    await thread("hari", [["mentee", 0], ["mentor", 10], ["mentee", 30], ["mentor", 50]]);
+    await thread("gita", [
+      ["mentee", 0],
+      ["mentee", 5],
+      ["mentor", 120],
+      ["mentor", 121],
+    ]);
+    await thread("hari", [
+      ["mentee", 0],
+      ["mentor", 10],
+      ["mentee", 30],
+      ["mentor", 50],
+    ]);
     await thread("rohan", [["mentee", 0]]);
     const found = await trpc().mentors.search.query({ search: "", range: "top", sort: "response", limit: 50 });
     const mine = found.filter((m) => keyOf.has(m.id));

@@ -11,11 +11,14 @@ import { baseUrl } from "../support/api";
 const get = (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}${path}`, { redirect: "manual", ...init });
 
 /** The directives of a CSP header, by name. */
-const directives = (policy: string | null) => new Map((policy ?? "").split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
+const directives = (policy: string | null) =>
+  new Map((policy ?? "").split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
 
 /** The inline scripts a browser would run in this HTML (no src; no type or a JavaScript one). */
 const runnableInlineScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\ssrc=/.test(attrs) && !/type="application\/json"/.test(attrs)).map(([, , text]) => text);
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\ssrc=/.test(attrs) && !/type="application\/json"/.test(attrs))
+    .map(([, , text]) => text);
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 function expectSecurityHeaders(response: Response, what: string) {
@@ -28,7 +31,10 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(csp.get("form-action"), what).toEqual(["'self'"]);
   const scriptSrc = csp.get("script-src") ?? [];
   expect(scriptSrc[0], what).toBe("'self'");
-  expect(scriptSrc.slice(1).every((s) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s)), `${what}: ${scriptSrc.join(" ")}`).toBe(true);
+  expect(
+    scriptSrc.slice(1).every((s) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s)),
+    `${what}: ${scriptSrc.join(" ")}`,
+  ).toBe(true);
   expect([...csp.values()].flat(), what).not.toContain("'unsafe-eval'");
   expect(csp.get("connect-src"), what).toEqual(["'self'", `ws://${new URL(baseUrl()).host}`]);
   expect(h.get("x-content-type-options"), what).toBe("nosniff");
@@ -140,7 +146,8 @@ describe("security headers on every response", () => {
     const mentor = await createMentor();
     const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
     const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-    const query = (path: string, input?: unknown) => `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+    const query = (path: string, input?: unknown) =>
+      `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
     const signedIn: [string, Promise<Response>][] = [
       ["tRPC auth.session", get(query("auth.session"), as(menteeToken))],
       ["tRPC notifications.latest", get(query("notifications.latest", { side: "mentee", limit: 20 }), as(menteeToken))],
@@ -151,7 +158,14 @@ describe("security headers on every response", () => {
       ["REST her profile", get(`/api/mentees/edit-profile/${mentee.id}`, as(menteeToken))],
       ["REST his slots", get(`/api/mentors/available-timeslots/${mentor.id}`, as(mentorToken))],
       ["REST someone else's profile (403)", get(`/api/mentees/edit-profile/${mentor.id}`, as(menteeToken))],
-      ["REST a sign-in (its answer carries tokens)", get("/api/mentees/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: mentee.email, password: "Passw0rd!" }) })],
+      [
+        "REST a sign-in (its answer carries tokens)",
+        get("/api/mentees/login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: mentee.email, password: "Passw0rd!" }),
+        }),
+      ],
     ];
     for (const [what, answer] of signedIn) {
       const response = await answer;

@@ -2,8 +2,8 @@ import { describe, expect, inject, it } from "vitest";
 import { SIGNED_OUT_MESSAGE } from "../../worker/accounts/accounts";
 import { openSession } from "../../worker/accounts/sessions";
 import { signAccessToken } from "../../worker/accounts/tokens";
-import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, setBlocked, signIn, testDb } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 
 const paths = {
   mentee: { refresh: "/api/mentees/regenerate_access_token", logout: "/api/mentees/logout" },
@@ -12,7 +12,8 @@ const paths = {
 };
 
 /** The SPA's refresh: tRPC auth.refresh, which rotates. */
-const rotate = (role: "mentee" | "mentor" | "moderator", refreshToken: string) => trpcOutcome(trpc().auth.refresh.mutate({ role, refreshToken }));
+const rotate = (role: "mentee" | "mentor" | "moderator", refreshToken: string) =>
+  trpcOutcome(trpc().auth.refresh.mutate({ role, refreshToken }));
 
 describe("access and refresh tokens", () => {
   it("a valid access token reaches a signed-in procedure; none or a bad one gets 401", async () => {
@@ -42,15 +43,19 @@ describe("access and refresh tokens", () => {
   });
 
   // The SPA's tRPC path rotates with reuse detection; the REST path keeps SPEC §7's contract (legacy-refresh.test.ts).
-  it.each(["mentee", "mentor", "moderator"] as const)("tRPC rotates the %s refresh token: the new pair works, the old token is refused", async (role) => {
-    const email = role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
-    const first = await signIn(role, email);
-    const rotated = await rotate(role, first.refreshToken);
-    expect(rotated.status).toBe(200);
-    expect(rotated.value?.refreshToken).not.toBe(first.refreshToken);
-    expect((await trpcOutcome(trpc(rotated.value!.accessToken).auth.session.query())).status).toBe(200);
-    expect((await rotate(role, first.refreshToken)).status).toBe(401);
-  });
+  it.each(["mentee", "mentor", "moderator"] as const)(
+    "tRPC rotates the %s refresh token: the new pair works, the old token is refused",
+    async (role) => {
+      const email =
+        role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
+      const first = await signIn(role, email);
+      const rotated = await rotate(role, first.refreshToken);
+      expect(rotated.status).toBe(200);
+      expect(rotated.value?.refreshToken).not.toBe(first.refreshToken);
+      expect((await trpcOutcome(trpc(rotated.value!.accessToken).auth.session.query())).status).toBe(200);
+      expect((await rotate(role, first.refreshToken)).status).toBe(401);
+    },
+  );
 
   it("replaying a rotated refresh token ends the whole sign-in, including the token that replaced it, on both paths", async () => {
     const mentee = await createMentee();
@@ -77,17 +82,21 @@ describe("access and refresh tokens", () => {
     expect(await rest("POST", paths.mentee.refresh, { body: {} })).toEqual({ status: 400, body: errorBody("refreshToken is required") });
   });
 
-  it.each(["mentee", "mentor", "moderator"] as const)("after %s logout the same access token is refused at once, over REST and tRPC (rooms: realtime.test.ts)", async (role) => {
-    const email = role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
-    const session = await signIn(role, email);
-    const other = await signIn(role, email); // another device of the same person stays signed in
-    expect((await trpcOutcome(trpc(session.accessToken).auth.session.query())).status).toBe(200);
-    expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(200);
-    expect(await trpcOutcome(trpc(session.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
-    expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(401);
-    expect((await trpcOutcome(trpc(other.accessToken).auth.session.query())).status).toBe(200);
-    await rest("POST", paths[role].logout, { token: other.accessToken });
-  });
+  it.each(["mentee", "mentor", "moderator"] as const)(
+    "after %s logout the same access token is refused at once, over REST and tRPC (rooms: realtime.test.ts)",
+    async (role) => {
+      const email =
+        role === "moderator" ? "moderator@example.com" : (role === "mentee" ? await createMentee() : await createMentor()).email;
+      const session = await signIn(role, email);
+      const other = await signIn(role, email); // another device of the same person stays signed in
+      expect((await trpcOutcome(trpc(session.accessToken).auth.session.query())).status).toBe(200);
+      expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(200);
+      expect(await trpcOutcome(trpc(session.accessToken).auth.session.query())).toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
+      expect((await rest("POST", paths[role].logout, { token: session.accessToken })).status).toBe(401);
+      expect((await trpcOutcome(trpc(other.accessToken).auth.session.query())).status).toBe(200);
+      await rest("POST", paths[role].logout, { token: other.accessToken });
+    },
+  );
 
   it("the access token issued before a refresh keeps working until it expires (the sign-in is still live); after a replay it is refused", async () => {
     const mentee = await createMentee();
@@ -124,6 +133,9 @@ describe("access and refresh tokens", () => {
 
 describe("REST adapter", () => {
   it("answers 404 with a message for an unknown API path", async () => {
-    expect(await rest("GET", "/api/mentees/nothing-here")).toEqual({ status: 404, body: errorBody("No API route GET /api/mentees/nothing-here") });
+    expect(await rest("GET", "/api/mentees/nothing-here")).toEqual({
+      status: 404,
+      body: errorBody("No API route GET /api/mentees/nothing-here"),
+    });
   });
 });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { rest, trpc, trpcOutcome, errorBody } from "../support/api";
 import { createMentee, createMentor, mentorApplication, uniqueEmail } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 
 const WRONG = "Please verify the entered Email and Password";
 
 describe("sign-in", () => {
   it("signs a mentee in with the legacy response fields", async () => {
     const mentee = await createMentee({ firstName: "Nila", lastName: "Das" });
-    const { status, body } = await rest("POST", "/api/mentees/login", { body: { email: mentee.email.toUpperCase(), password: DEMO_PASSWORD } });
+    const { status, body } = await rest("POST", "/api/mentees/login", {
+      body: { email: mentee.email.toUpperCase(), password: DEMO_PASSWORD },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ menteeId: mentee.id, menteeName: "Nila Das", profileImageUrl: "", message: "Login successful" });
     expect(body.accessToken).toEqual(expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/));
@@ -19,10 +21,20 @@ describe("sign-in", () => {
     const mentor = await createMentor({ firstName: "Ravi", lastName: "K" });
     const m = await rest("POST", "/api/mentors/login", { body: { email: mentor.email, password: DEMO_PASSWORD } });
     expect(m.status).toBe(200);
-    expect(m.body).toMatchObject({ mentorId: mentor.id, mentorName: "Ravi K", mentorAccessToken: expect.any(String), mentorRefreshToken: expect.any(String) });
+    expect(m.body).toMatchObject({
+      mentorId: mentor.id,
+      mentorName: "Ravi K",
+      mentorAccessToken: expect.any(String),
+      mentorRefreshToken: expect.any(String),
+    });
     const mod = await rest("POST", "/api/moderator/login", { body: { email: "moderator@example.com", password: DEMO_PASSWORD } });
     expect(mod.status).toBe(200);
-    expect(mod.body).toMatchObject({ moderatorId: expect.any(String), moderatorName: "Meera Iyer", moderatorAccessToken: expect.any(String), moderatorRefreshToken: expect.any(String) });
+    expect(mod.body).toMatchObject({
+      moderatorId: expect.any(String),
+      moderatorName: "Meera Iyer",
+      moderatorAccessToken: expect.any(String),
+      moderatorRefreshToken: expect.any(String),
+    });
   });
 
   it("answers 401 for mentees and 409 for mentors and moderators, with one message whether or not the e-mail exists", async () => {
@@ -43,9 +55,18 @@ describe("sign-in", () => {
   });
 
   it("validates the sign-in form's fields", async () => {
-    expect(await rest("POST", "/api/mentees/login", { body: { email: "", password: "x" } })).toEqual({ status: 400, body: errorBody("Email is required") });
-    expect(await rest("POST", "/api/mentees/login", { body: { email: "nope", password: "x" } })).toEqual({ status: 400, body: errorBody("Invalid email") });
-    expect(await rest("POST", "/api/mentors/login", { body: { email: "a@b.co" } })).toEqual({ status: 400, body: errorBody("Password is required") });
+    expect(await rest("POST", "/api/mentees/login", { body: { email: "", password: "x" } })).toEqual({
+      status: 400,
+      body: errorBody("Email is required"),
+    });
+    expect(await rest("POST", "/api/mentees/login", { body: { email: "nope", password: "x" } })).toEqual({
+      status: 400,
+      body: errorBody("Invalid email"),
+    });
+    expect(await rest("POST", "/api/mentors/login", { body: { email: "a@b.co" } })).toEqual({
+      status: 400,
+      body: errorBody("Password is required"),
+    });
     expect((await trpcOutcome(trpc().auth.login.mutate({ role: "admin" as never, email: "a@b.co", password: "x" }))).status).toBe(400);
   });
 

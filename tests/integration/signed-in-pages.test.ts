@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
+import { signAccessToken, signPageToken } from "../../worker/accounts/tokens";
 import { accessTokenFor, createMentee, createMentor, setBlocked } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
-import { signAccessToken, signPageToken } from "../../worker/accounts/tokens";
 
 /**
  * ADR 0028: a signed-in page asked for with its role's page cookie is drawn by the Worker with the person's
@@ -21,10 +21,25 @@ async function pageCookie(accessToken: string): Promise<string> {
 const TOLD = "zone=Asia%2FKolkata; searches=%5B%5D";
 
 async function pageWith(path: string, cookie: string | null, language = "en") {
-  const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html", "accept-language": language, ...(cookie === null ? {} : { cookie }) } });
+  const response = await fetch(`${baseUrl()}${path}`, {
+    headers: { accept: "text/html", "accept-language": language, ...(cookie === null ? {} : { cookie }) },
+  });
   const html = await response.text();
   const data = html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1];
-  return { status: response.status, cacheControl: response.headers.get("cache-control"), html, drawn: html.includes("<div data-drawn>"), data: data ? (JSON.parse(data) as { kind: string; role: string; userId: string; answers: { queryKey: unknown; data: unknown; readAt: number }[] }) : null };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get("cache-control"),
+    html,
+    drawn: html.includes("<div data-drawn>"),
+    data: data
+      ? (JSON.parse(data) as {
+          kind: string;
+          role: string;
+          userId: string;
+          answers: { queryKey: unknown; data: unknown; readAt: number }[];
+        })
+      : null,
+  };
 }
 
 /** A plain app page: the public pages' shells, no page drawn, no data. */
@@ -38,7 +53,10 @@ function expectPlain(page: Awaited<ReturnType<typeof pageWith>>, why: string) {
 describe("the page cookie", () => {
   it("is set from a valid access token for its role: HttpOnly, SameSite=Lax, the whole site, a sign-in's life; cleared on request", async () => {
     const mentee = await createMentee();
-    const response = await fetch(`${baseUrl()}/page-session`, { method: "POST", headers: { authorization: `Bearer ${await accessTokenFor("mentee", mentee.id)}` } });
+    const response = await fetch(`${baseUrl()}/page-session`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await accessTokenFor("mentee", mentee.id)}` },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const setCookie = response.headers.get("set-cookie") ?? "";
@@ -90,13 +108,18 @@ describe("a signed-in page asked for with its cookie", () => {
     expect(page.data?.role).toBe("mentee");
     expect(page.data?.userId).toBe(mentee.id);
     // Her conversations, as the app asks for them.
-    expect(JSON.stringify(page.data?.answers.find((q) => JSON.stringify(q.queryKey).includes('"conversations"'))?.data)).toContain("Zeynep's first note");
+    expect(JSON.stringify(page.data?.answers.find((q) => JSON.stringify(q.queryKey).includes('"conversations"'))?.data)).toContain(
+      "Zeynep's first note",
+    );
   });
 
   it("draws a mentee's home with the recent searches her browser told, and a mentor's and a moderator's pages", async () => {
     const mentee = await createMentee();
     const cookie = await pageCookie(await accessTokenFor("mentee", mentee.id));
-    const told = await pageWith("/mentees", `${cookie}; zone=UTC; searches=${encodeURIComponent(JSON.stringify(["rust", "x".repeat(101), 7]))}`);
+    const told = await pageWith(
+      "/mentees",
+      `${cookie}; zone=UTC; searches=${encodeURIComponent(JSON.stringify(["rust", "x".repeat(101), 7]))}`,
+    );
     expect(told.drawn).toBe(true);
     const home = told.data?.answers.find((q) => JSON.stringify(q.queryKey).includes('"home"'));
     // Only what the app itself would keep: texts of at most 100 characters.
@@ -107,7 +130,10 @@ describe("a signed-in page asked for with its cookie", () => {
     expect(mentorPage.drawn).toBe(true);
     expect(mentorPage.data?.role).toBe("mentor");
     const moderator = await createModerator();
-    const moderatorPage = await pageWith("/moderator", `${await pageCookie(await accessTokenFor("moderator", moderator.id))}; zone=Asia%2FKolkata`);
+    const moderatorPage = await pageWith(
+      "/moderator",
+      `${await pageCookie(await accessTokenFor("moderator", moderator.id))}; zone=Asia%2FKolkata`,
+    );
     expect(moderatorPage.drawn).toBe(true);
     // The statistics are read in the zone the browser told.
     expect(JSON.stringify(moderatorPage.data?.answers.map((q) => q.queryKey))).toContain('"timeZone":"Asia/Kolkata"');
@@ -167,4 +193,3 @@ describe("a signed-in page asked for with its cookie", () => {
     expect(JSON.stringify(page.data)).toContain("</script><script>window.hacked=1</script>");
   });
 });
-

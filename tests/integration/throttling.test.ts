@@ -27,7 +27,10 @@ describe("sign-in throttling", () => {
     const attacker = address();
     for (let i = 0; i < 5; i++) expect((await login(owner.email, `guess${i}`, attacker)).status).toBe(401);
     const blocked = await login(owner.email, DEMO_PASSWORD, attacker);
-    expect(blocked).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.pair.message, error: THROTTLE_LIMITS.login.pair.message } });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: { message: THROTTLE_LIMITS.login.pair.message, error: THROTTLE_LIMITS.login.pair.message },
+    });
     expect((await login(owner.email, DEMO_PASSWORD, address())).status).toBe(200);
     // The attacker's address is still refused for this account.
     expect((await login(owner.email, DEMO_PASSWORD, attacker)).status).toBe(429);
@@ -42,7 +45,10 @@ describe("sign-in throttling", () => {
       for (const a of answers) expect(a.status).toBe(401);
     }
     const victim = await createMentee();
-    expect(await login(victim.email, "Summer2026!", sprayer)).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.address.message } });
+    expect(await login(victim.email, "Summer2026!", sprayer)).toMatchObject({
+      status: 429,
+      body: { message: THROTTLE_LIMITS.login.address.message },
+    });
     expect((await login(victim.email, DEMO_PASSWORD, address())).status).toBe(200);
   });
 });
@@ -69,7 +75,10 @@ describe("sign-in throttling under parallel guessing", () => {
     const attacker = address();
     const burst = await Promise.all(Array.from({ length: 15 }, (_, i) => login(target.email, `guess-${i}`, attacker)));
     expect(tally(burst)).toEqual({ 401: max, 429: 15 - max });
-    expect(await login(target.email, DEMO_PASSWORD, attacker)).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.pair.message } });
+    expect(await login(target.email, DEMO_PASSWORD, attacker)).toMatchObject({
+      status: 429,
+      body: { message: THROTTLE_LIMITS.login.pair.message },
+    });
     expect((await login(target.email, DEMO_PASSWORD, address())).status).toBe(200);
   });
 
@@ -103,7 +112,9 @@ describe("reset-code throttling under parallel requests", () => {
     const owner = await createMentee();
     const from = address();
     const { max } = THROTTLE_LIMITS["otp-request"].pair;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from })),
+    );
     expect(tally(answers)).toEqual({ 200: max, 429: 30 - max });
   });
 
@@ -113,7 +124,11 @@ describe("reset-code throttling under parallel requests", () => {
     const code = await latestResetCode(owner.email);
     const attacker = address();
     const { max } = THROTTLE_LIMITS["otp-verify"].pair;
-    const verify = (otp: string) => rest("POST", "/api/mentees/verify-otp", { body: { email: owner.email, otp, password: "N3w-pass!", confirmPassword: "N3w-pass!" }, from: attacker });
+    const verify = (otp: string) =>
+      rest("POST", "/api/mentees/verify-otp", {
+        body: { email: owner.email, otp, password: "N3w-pass!", confirmPassword: "N3w-pass!" },
+        from: attacker,
+      });
     const wrong = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
     expect(tally(await Promise.all(wrong.map(verify)))).toEqual({ 400: max, 429: 30 - max });
     expect((await verify(code)).status).toBe(429);
@@ -125,7 +140,8 @@ describe("reset-code throttling", () => {
     const owner = await createMentee();
     const attacker = address();
     const { max } = THROTTLE_LIMITS["otp-request"].pair;
-    for (let i = 0; i < max; i++) expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: attacker })).status).toBe(200);
+    for (let i = 0; i < max; i++)
+      expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: attacker })).status).toBe(200);
     expect(await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: attacker })).toMatchObject({ status: 429 });
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: address() })).status).toBe(200);
   });
@@ -135,7 +151,11 @@ describe("reset-code throttling", () => {
     await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email } });
     const code = await latestResetCode(owner.email);
     const attacker = address();
-    const verify = (otp: string, from: string) => rest("POST", "/api/mentees/verify-otp", { body: { email: owner.email, otp, password: "N3w-pass!", confirmPassword: "N3w-pass!" }, from });
+    const verify = (otp: string, from: string) =>
+      rest("POST", "/api/mentees/verify-otp", {
+        body: { email: owner.email, otp, password: "N3w-pass!", confirmPassword: "N3w-pass!" },
+        from,
+      });
     const { max } = THROTTLE_LIMITS["otp-verify"].pair;
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < max; i++) expect((await verify(wrong, attacker)).status).toBe(400);
@@ -154,7 +174,10 @@ describe("IPv6: one /64 is one network", () => {
     const answers = [];
     for (let i = 0; i < 40; i++) answers.push(await login(owner.email, `guess-${i}`, host(i % 8)));
     expect(tally(answers)).toEqual({ 401: max, 429: 40 - max });
-    expect(await login(owner.email, DEMO_PASSWORD, host(9))).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS.login.pair.message } });
+    expect(await login(owner.email, DEMO_PASSWORD, host(9))).toMatchObject({
+      status: 429,
+      body: { message: THROTTLE_LIMITS.login.pair.message },
+    });
     expect((await login(owner.email, DEMO_PASSWORD, network()(0))).status).toBe(200);
   });
 
@@ -163,7 +186,8 @@ describe("IPv6: one /64 is one network", () => {
     const host = network();
     const { max } = THROTTLE_LIMITS["otp-request"].pair;
     const answers = [];
-    for (let i = 0; i < max + 3; i++) answers.push(await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: host(i) }));
+    for (let i = 0; i < max + 3; i++)
+      answers.push(await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: host(i) }));
     expect(tally(answers)).toEqual({ 200: max, 429: 3 });
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: network()(0) })).status).toBe(200);
   });
@@ -175,7 +199,8 @@ describe("sign-up throttling", () => {
     const { max, message } = THROTTLE_LIMITS["sign-up"].address;
     const emails = Array.from({ length: max + 2 }, () => uniqueEmail());
     const answers = [];
-    for (const [i, email] of emails.entries()) answers.push(await rest("POST", "/api/mentees/register", { body: menteeSignup({ email }), from: host(i) }));
+    for (const [i, email] of emails.entries())
+      answers.push(await rest("POST", "/api/mentees/register", { body: menteeSignup({ email }), from: host(i) }));
     expect(tally(answers)).toEqual({ 201: max, 429: 2 });
     expect(answers[max].body).toMatchObject({ message });
     const refused = emails.slice(max).map((e) => e.toLowerCase());
@@ -188,7 +213,8 @@ describe("sign-up throttling", () => {
     const { max } = THROTTLE_LIMITS["sign-up"].pair;
     const email = uniqueEmail();
     const answers = [];
-    for (let i = 0; i < max + 1; i++) answers.push(await rest("POST", "/api/mentors/register", { body: mentorApplication({ email }), from }));
+    for (let i = 0; i < max + 1; i++)
+      answers.push(await rest("POST", "/api/mentors/register", { body: mentorApplication({ email }), from }));
     expect(answers.at(-1)).toMatchObject({ status: 429, body: { message: THROTTLE_LIMITS["sign-up"].pair.message } });
   });
 });
@@ -216,7 +242,10 @@ describe("guessing spread over many networks (the account-wide budget)", () => {
     const travelling = address();
     expect((await rest("POST", "/api/mentees/sent-otp", { body: { email: owner.email }, from: travelling })).status).toBe(200);
     const otp = await latestResetCode(owner.email);
-    const reset = await rest("POST", "/api/mentees/verify-otp", { body: { email: owner.email, otp, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" }, from: travelling });
+    const reset = await rest("POST", "/api/mentees/verify-otp", {
+      body: { email: owner.email, otp, password: "N3w-pass!word", confirmPassword: "N3w-pass!word" },
+      from: travelling,
+    });
     expect(reset.status).toBe(200);
     expect((await login(owner.email, "N3w-pass!word", travelling)).status).toBe(200);
   });
@@ -232,9 +261,16 @@ describe("pruning the throttle (the cron)", () => {
       recentNetwork: { key: `known:mentee:${tag}@example.test:198.51.100.2`, windowStart: new Date(now - 3 * 24 * 60 * 60 * 1000) },
       forgottenNetwork: { key: `known:mentee:${tag}@example.test:198.51.100.3`, windowStart: new Date(now - 31 * 24 * 60 * 60 * 1000) },
     };
-    await testDb().insert(loginAttempts).values(Object.values(rows).map((r) => ({ ...r, failures: 1 })));
+    await testDb()
+      .insert(loginAttempts)
+      .values(Object.values(rows).map((r) => ({ ...r, failures: 1 })));
     expect((await call("POST", `/dev/cron/pruneThrottle?now=${now}`)).status).toBeLessThan(300);
-    const left = (await testDb().select({ key: loginAttempts.key }).from(loginAttempts).where(like(loginAttempts.key, `%${tag}%`))).map((r) => r.key);
+    const left = (
+      await testDb()
+        .select({ key: loginAttempts.key })
+        .from(loginAttempts)
+        .where(like(loginAttempts.key, `%${tag}%`))
+    ).map((r) => r.key);
     expect(left.sort()).toEqual([rows.liveCounter.key, rows.recentNetwork.key].sort());
   });
 });

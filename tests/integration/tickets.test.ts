@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { moderationActions, tickets } from "../../db/schema";
 import { NOT_ELIGIBLE, TOO_MANY_OPEN_TICKETS } from "../../worker/tickets/tickets";
-import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { errorBody, rest, trpc, trpcOutcome } from "../support/api";
 import { createEnrollment, createModerator } from "../support/moderation";
 
 /** Tickets from both sides, eligibility from enrollments, limits. */
@@ -13,7 +13,12 @@ const CONTENT = "The mentor missed two booked sessions in a row.";
 async function pair(enrollment: "active" | "past" | "never-paid" | "none" = "active") {
   const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
   if (enrollment === "active") await createEnrollment(mentee.id, mentor.id);
-  if (enrollment === "past") await createEnrollment(mentee.id, mentor.id, { status: "expired", activatedAt: new Date(Date.now() - 90 * 86_400_000), endedAt: new Date(Date.now() - 60 * 86_400_000) });
+  if (enrollment === "past")
+    await createEnrollment(mentee.id, mentor.id, {
+      status: "expired",
+      activatedAt: new Date(Date.now() - 90 * 86_400_000),
+      endedAt: new Date(Date.now() - 60 * 86_400_000),
+    });
   if (enrollment === "never-paid") await createEnrollment(mentee.id, mentor.id, { status: "abandoned", activatedAt: null });
   return { mentee, mentor, menteeToken: await accessTokenFor("mentee", mentee.id), mentorToken: await accessTokenFor("mentor", mentor.id) };
 }
@@ -27,15 +32,25 @@ describe("raising a ticket", () => {
     const raised = await raiseAsMentee(p);
     expect(raised).toMatchObject({ status: 201, body: { ticketId: expect.any(String) } });
     const mine = await rest("GET", `/api/mentees/raise-ticket/${p.mentee.id}`, { token: p.menteeToken });
-    expect(mine).toMatchObject({ status: 200, body: { listOfTickets: [{ id: raised.body.ticketId, status: "open", content: CONTENT, accused: { id: p.mentor.id, role: "mentor" } }] } });
+    expect(mine).toMatchObject({
+      status: 200,
+      body: {
+        listOfTickets: [{ id: raised.body.ticketId, status: "open", content: CONTENT, accused: { id: p.mentor.id, role: "mentor" } }],
+      },
+    });
   });
 
   it("a mentor raises one against a mentee who subscribed to him (past subscriptions count), through ticketObject", async () => {
     const p = await pair("past");
-    const raised = await rest("POST", `/api/mentors/raise-ticket/${p.mentor.id}`, { token: p.mentorToken, body: { ticketObject: { complaint: { accusedId: p.mentee.id }, content: "No-shows for three booked sessions." } } });
+    const raised = await rest("POST", `/api/mentors/raise-ticket/${p.mentor.id}`, {
+      token: p.mentorToken,
+      body: { ticketObject: { complaint: { accusedId: p.mentee.id }, content: "No-shows for three booked sessions." } },
+    });
     expect(raised.status).toBe(201);
     const mine = await rest("GET", `/api/mentors/raise-ticket/${p.mentor.id}`, { token: p.mentorToken });
-    expect(mine.body.listOfTickets).toEqual([expect.objectContaining({ status: "open", accused: expect.objectContaining({ id: p.mentee.id, role: "mentee" }) })]);
+    expect(mine.body.listOfTickets).toEqual([
+      expect.objectContaining({ status: "open", accused: expect.objectContaining({ id: p.mentee.id, role: "mentee" }) }),
+    ]);
     expect(await trpc(p.mentorToken).tickets.candidates.query()).toEqual([expect.objectContaining({ id: p.mentee.id, role: "mentee" })]);
     expect(await trpc(p.menteeToken).tickets.candidates.query()).toEqual([expect.objectContaining({ id: p.mentor.id, role: "mentor" })]);
   });
@@ -48,25 +63,51 @@ describe("raising a ticket", () => {
     }
     const p = await pair();
     const stranger = await createMentee();
-    const asMentor = await rest("POST", `/api/mentors/raise-ticket/${p.mentor.id}`, { token: p.mentorToken, body: { ticketObject: { complaint: { accusedId: stranger.id }, content: CONTENT } } });
+    const asMentor = await rest("POST", `/api/mentors/raise-ticket/${p.mentor.id}`, {
+      token: p.mentorToken,
+      body: { ticketObject: { complaint: { accusedId: stranger.id }, content: CONTENT } },
+    });
     expect(asMentor).toEqual({ status: 403, body: errorBody(NOT_ELIGIBLE) });
   });
 
   it("takes the reporter from the token: another user's id in the path is refused; moderators and anonymous callers cannot raise", async () => {
     const p = await pair();
     const other = await createMentee();
-    expect((await rest("POST", `/api/mentees/raise-ticket/${other.id}`, { token: p.menteeToken, body: { complaint: { accusedId: p.mentor.id }, content: CONTENT } })).status).toBe(403);
+    expect(
+      (
+        await rest("POST", `/api/mentees/raise-ticket/${other.id}`, {
+          token: p.menteeToken,
+          body: { complaint: { accusedId: p.mentor.id }, content: CONTENT },
+        })
+      ).status,
+    ).toBe(403);
     expect((await rest("GET", `/api/mentees/raise-ticket/${other.id}`, { token: p.menteeToken })).status).toBe(403);
-    expect((await rest("POST", `/api/mentees/raise-ticket/${p.mentee.id}`, { body: { complaint: { accusedId: p.mentor.id }, content: CONTENT } })).status).toBe(401);
+    expect(
+      (
+        await rest("POST", `/api/mentees/raise-ticket/${p.mentee.id}`, {
+          body: { complaint: { accusedId: p.mentor.id }, content: CONTENT },
+        })
+      ).status,
+    ).toBe(401);
     const moderator = await createModerator();
-    expect((await trpcOutcome(trpc(moderator.token).tickets.raise.mutate({ complaint: { accusedId: p.mentor.id }, content: CONTENT }))).status).toBe(403);
+    expect(
+      (await trpcOutcome(trpc(moderator.token).tickets.raise.mutate({ complaint: { accusedId: p.mentor.id }, content: CONTENT }))).status,
+    ).toBe(403);
   });
 
   it("needs 10 to 2,000 characters of content and someone to be about", async () => {
     const p = await pair();
-    expect(await raiseAsMentee(p, "Too short")).toEqual({ status: 400, body: errorBody("Please describe what happened in at least 10 characters") });
-    expect(await raiseAsMentee(p, "x".repeat(2001))).toEqual({ status: 400, body: errorBody("Please keep it to at most 2,000 characters") });
-    expect((await rest("POST", `/api/mentees/raise-ticket/${p.mentee.id}`, { token: p.menteeToken, body: { content: CONTENT } })).status).toBe(400);
+    expect(await raiseAsMentee(p, "Too short")).toEqual({
+      status: 400,
+      body: errorBody("Please describe what happened in at least 10 characters"),
+    });
+    expect(await raiseAsMentee(p, "x".repeat(2001))).toEqual({
+      status: 400,
+      body: errorBody("Please keep it to at most 2,000 characters"),
+    });
+    expect(
+      (await rest("POST", `/api/mentees/raise-ticket/${p.mentee.id}`, { token: p.menteeToken, body: { content: CONTENT } })).status,
+    ).toBe(400);
     expect((await raiseAsMentee(p, "Ten chars!")).status).toBe(201);
     expect((await raiseAsMentee(p, "y".repeat(2000))).status).toBe(201);
   });
@@ -77,7 +118,10 @@ describe("raising a ticket", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429).map((r) => r.body)).toEqual(Array(3).fill(errorBody(TOO_MANY_OPEN_TICKETS)));
     const moderator = await createModerator();
-    await trpc(moderator.token).moderation.dismissTicket.mutate({ ticketId: results.find((r) => r.status === 201)!.body.ticketId as string, note: "Duplicate." });
+    await trpc(moderator.token).moderation.dismissTicket.mutate({
+      ticketId: results.find((r) => r.status === 201)!.body.ticketId as string,
+      note: "Duplicate.",
+    });
     expect((await raiseAsMentee(p)).status).toBe(201);
     expect((await raiseAsMentee(p)).status).toBe(429);
   });
@@ -121,15 +165,22 @@ describe("moderating a ticket", () => {
     const moderator = await createModerator();
     const { ticketId } = (await raiseAsMentee(p)).body as { ticketId: string };
     expect((await rest("PATCH", "/api/moderator/tickets_dismiss", { token: moderator.token, body: { ticketId } })).status).toBe(400);
-    const dismissed = await rest("PATCH", "/api/moderator/tickets_dismiss", { token: moderator.token, body: { ticketId, note: "Scheduling dispute, no rule broken." } });
+    const dismissed = await rest("PATCH", "/api/moderator/tickets_dismiss", {
+      token: moderator.token,
+      body: { ticketId, note: "Scheduling dispute, no rule broken." },
+    });
     expect(dismissed).toMatchObject({ status: 200, body: { message: "Ticket dismissed" } });
     expect((await trpcOutcome(trpc(p.mentorToken).auth.session.query())).status).toBe(200);
     const [row] = await testDb().select().from(tickets).where(eq(tickets.id, ticketId));
     expect(row).toMatchObject({ status: "resolved", resolution: "dismissed", resolutionNote: "Scheduling dispute, no rule broken." });
     expect(await testDb().select().from(moderationActions).where(eq(moderationActions.ticketId, ticketId))).toEqual([
-      expect.objectContaining({ action: "dismiss_ticket", moderatorId: moderator.id, targetId: p.mentor.id, reason: "Scheduling dispute, no rule broken." }),
+      expect.objectContaining({
+        action: "dismiss_ticket",
+        moderatorId: moderator.id,
+        targetId: p.mentor.id,
+        reason: "Scheduling dispute, no rule broken.",
+      }),
     ]);
     expect((await rest("PATCH", "/api/moderator/tickets", { token: moderator.token, body: { ticketId } })).status).toBe(409);
-
   });
 });

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
-import { menteeSignup, testDb } from "../support/accounts";
+import { createMentor, menteeSignup, testDb } from "../support/accounts";
 import { doublesUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
+import { ask, bookedPair, move, removeSlot, row, mentee as schedulingMentee, trpcAt } from "../support/moves";
+import { base, fake, subscribe as pay, mentee as payingMentee } from "../support/payments";
 import { book, cancel } from "../support/scheduling";
-import { ask, bookedPair, move, removeSlot, row, trpcAt, mentee as schedulingMentee } from "../support/moves";
-import { base, fake, mentee as payingMentee, subscribe as pay } from "../support/payments";
-import { createMentor } from "../support/accounts";
 
 /**
  * An e-mail for every change that matters, through the one outbox, each in plain
@@ -73,7 +72,9 @@ describe("bookings: both parties, with the calendar file", () => {
 
     // The local mail stand-in: the message with its file, listed and downloadable.
     const delivered = await deliveredMail(me.row.email, menteeMail.subject);
-    expect(delivered.attachments).toEqual([expect.objectContaining({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar/) })]);
+    expect(delivered.attachments).toEqual([
+      expect.objectContaining({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar/) }),
+    ]);
     const page = await (await fetch(`${doublesUrl()}/dev/mailbox`)).text();
     expect(page).toContain(`/dev/mailbox/messages/${delivered.id}/attachments/0`);
     const download = await fetch(`${doublesUrl()}/dev/mailbox/messages/${delivered.id}/attachments/0`);

@@ -34,12 +34,17 @@ describe("devices", () => {
     const device = await testDevice();
     const { id } = await turnOnPush(a.token, device, "Chrome on Android");
     const overview = await trpc(a.token).notificationSettings.overview.query({ endpoint: device.endpoint });
-    expect(overview.devices).toEqual([{ id, label: "Chrome on Android", createdAt: expect.any(String), lastSuccessAt: null, thisDevice: true }]);
+    expect(overview.devices).toEqual([
+      { id, label: "Chrome on Android", createdAt: expect.any(String), lastSuccessAt: null, thisDevice: true },
+    ]);
     expect(overview.push).toEqual({ publicKey: expect.stringMatching(/^B[\w-]{86}$/), service: "development" });
     expect((await trpc(a.token).notificationSettings.overview.query({})).devices[0].thisDevice).toBe(false);
 
     expect((await trpc(b.token).notificationSettings.overview.query({ endpoint: device.endpoint })).devices).toEqual([]);
-    expect(await trpcOutcome(trpc(b.token).notificationSettings.removeDevice.mutate({ id }))).toMatchObject({ status: 404, message: "This device was not found." });
+    expect(await trpcOutcome(trpc(b.token).notificationSettings.removeDevice.mutate({ id }))).toMatchObject({
+      status: 404,
+      message: "This device was not found.",
+    });
     expect(await trpc(b.token).notificationSettings.unsubscribe.mutate({ endpoint: device.endpoint })).toEqual({ removed: 0 });
     expect(await devices(a.id)).toHaveLength(1);
 
@@ -62,11 +67,21 @@ describe("devices", () => {
   it("refuses an endpoint that is not a browser's push service, and keys that are not RFC 8291 keys", async () => {
     const a = await mentee();
     const device = await testDevice();
-    const tryWith = (endpoint: string, keys = device.keys) => trpcOutcome(trpc(a.token).notificationSettings.subscribe.mutate({ endpoint, keys, label: "x" }));
-    expect(await tryWith("https://intranet.example/push")).toMatchObject({ status: 400, message: "This browser's push service is not supported." });
+    const tryWith = (endpoint: string, keys = device.keys) =>
+      trpcOutcome(trpc(a.token).notificationSettings.subscribe.mutate({ endpoint, keys, label: "x" }));
+    expect(await tryWith("https://intranet.example/push")).toMatchObject({
+      status: 400,
+      message: "This browser's push service is not supported.",
+    });
     expect(await tryWith("http://fcm.googleapis.com/fcm/send/x")).toMatchObject({ status: 400 });
-    expect(await tryWith(device.endpoint, { ...device.keys, auth: "c2hvcnQ" })).toMatchObject({ status: 400, message: "This subscription's auth secret is not 16 bytes." });
-    expect(await tryWith(device.endpoint, { ...device.keys, p256dh: `B${"A".repeat(86)}` })).toMatchObject({ status: 400, message: "This subscription's key is not a P-256 public key." });
+    expect(await tryWith(device.endpoint, { ...device.keys, auth: "c2hvcnQ" })).toMatchObject({
+      status: 400,
+      message: "This subscription's auth secret is not 16 bytes.",
+    });
+    expect(await tryWith(device.endpoint, { ...device.keys, p256dh: `B${"A".repeat(86)}` })).toMatchObject({
+      status: 400,
+      message: "This subscription's key is not a P-256 public key.",
+    });
     expect(await devices(a.id)).toHaveLength(0);
   });
 });
@@ -79,12 +94,22 @@ describe("switches", () => {
     expect(initial.preferences.message).toEqual({ inApp: true, email: false, push: true });
     const { preferences } = await trpc(a.token).notificationSettings.setChannel.mutate({ kind: "message", channel: "push", on: false });
     expect(preferences.message).toEqual({ inApp: true, email: false, push: false });
-    expect(await trpcOutcome(trpc(a.token).notificationSettings.setChannel.mutate({ kind: "account", channel: "email", on: false }))).toMatchObject({ status: 400, message: "These notices are always sent this way." });
-    expect(await trpcOutcome(trpc(a.token).notificationSettings.setChannel.mutate({ kind: "message", channel: "email", on: false }))).toMatchObject({ status: 400, message: "This kind of notice is not sent this way." });
+    expect(
+      await trpcOutcome(trpc(a.token).notificationSettings.setChannel.mutate({ kind: "account", channel: "email", on: false })),
+    ).toMatchObject({ status: 400, message: "These notices are always sent this way." });
+    expect(
+      await trpcOutcome(trpc(a.token).notificationSettings.setChannel.mutate({ kind: "message", channel: "email", on: false })),
+    ).toMatchObject({ status: 400, message: "This kind of notice is not sent this way." });
     expect((await trpc(b.token).notificationSettings.preferences.query()).message.push).toBe(true);
     const moderator = await accessTokenFor("moderator", (await createModerator()).id);
-    expect(Object.keys((await trpc(moderator).notificationSettings.overview.query({})).preferences.account)).toEqual(["inApp", "email", "push"]);
-    expect(await trpcOutcome(trpc(moderator).notificationSettings.setChannel.mutate({ kind: "reminder", channel: "push", on: false }))).toMatchObject({ status: 400 });
+    expect(Object.keys((await trpc(moderator).notificationSettings.overview.query({})).preferences.account)).toEqual([
+      "inApp",
+      "email",
+      "push",
+    ]);
+    expect(
+      await trpcOutcome(trpc(moderator).notificationSettings.setChannel.mutate({ kind: "reminder", channel: "push", on: false })),
+    ).toMatchObject({ status: 400 });
   });
 
   it("in the app off: the kind leaves her bell and its unread count, and comes back when turned on", async () => {
@@ -112,7 +137,13 @@ describe("pushes", () => {
     expect((await runReminders(new Date(start.getTime() - 50 * 60_000))).status).toBe(200);
     const [message] = await waitForPushes(hers, 1);
     // As it arrived: only ciphertext (one 4,096-byte aes128gcm record), with the headers of a reminder.
-    expect(message).toMatchObject({ ttl: 3600, urgency: "high", topic: null, vapidSubject: "mailto:dev-push@mentorlink.localhost", plaintext: null });
+    expect(message).toMatchObject({
+      ttl: 3600,
+      urgency: "high",
+      topic: null,
+      vapidSubject: "mailto:dev-push@mentorlink.localhost",
+      plaintext: null,
+    });
     expect(Buffer.from(message.body, "base64url")).toHaveLength(4096);
     expect(Buffer.from(message.body, "base64url").toString("latin1")).not.toContain("Reminder");
     expect(await opened(hers, message)).toMatchObject({
@@ -139,7 +170,13 @@ describe("pushes", () => {
     expect((await sendAs(p, "mentor", conversationId, "See you at 5")).status).toBe(201);
     const [message] = await waitForPushes(hers, 1);
     expect(message).toMatchObject({ urgency: "high", topic: conversationId.replace(/-/g, "") });
-    expect(await opened(hers, message)).toMatchObject({ kind: "message", title: "New message", body: expect.stringMatching(/^New message from /), url: `/mentees/connect/inbox/${conversationId}`, tag: `message:${conversationId}` });
+    expect(await opened(hers, message)).toMatchObject({
+      kind: "message",
+      title: "New message",
+      body: expect.stringMatching(/^New message from /),
+      url: `/mentees/connect/inbox/${conversationId}`,
+      tag: `message:${conversationId}`,
+    });
     await settle();
     expect(await received(his)).toHaveLength(0);
   });
@@ -151,11 +188,18 @@ describe("pushes", () => {
     await turnOnPush(me.token, device);
     await trpc(me.token).notificationSettings.setChannel.mutate({ kind: "reminder", channel: "push", on: false });
     await trpc(me.token).notificationSettings.setChannel.mutate({ kind: "reminder", channel: "email", on: false });
-    expect(await testDb().select().from(notificationPreferences).where(eq(notificationPreferences.ownerId, me.id))).toMatchObject([{ kind: "reminder", inApp: true, email: false, push: false }]);
+    expect(await testDb().select().from(notificationPreferences).where(eq(notificationPreferences.ownerId, me.id))).toMatchObject([
+      { kind: "reminder", inApp: true, email: false, push: false },
+    ]);
 
     await runReminders(new Date(start.getTime() - 24 * HOUR + 60_000));
     const reminderMail = async () =>
-      (await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, me.row.email), eq(emailOutbox.subject, "Reminder: your MentorLink session is in about 24 hours"))))[0];
+      (
+        await testDb()
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, me.row.email), eq(emailOutbox.subject, "Reminder: your MentorLink session is in about 24 hours")))
+      )[0];
     await expect.poll(reminderMail, { timeout: 10_000 }).toBeDefined();
     await call("POST", `/dev/cron/deliverMail?now=${start.getTime() - 19 * HOUR}`);
     await settle();
@@ -212,7 +256,13 @@ describe("signing out ends the device's pushes", () => {
     for (let i = 0; i < 100 && (await devices(me.id)).length > 2; i++) await settle(50);
     expect((await devices(me.id)).map((d) => d.endpoint).sort()).toEqual([laptop.endpoint, tablet.endpoint].sort());
 
-    const changed = await trpcOutcome(trpc(second.accessToken).password.change.mutate({ currentPassword: "Passw0rd!", password: "A new password 2031!", confirmPassword: "A new password 2031!" }));
+    const changed = await trpcOutcome(
+      trpc(second.accessToken).password.change.mutate({
+        currentPassword: "Passw0rd!",
+        password: "A new password 2031!",
+        confirmPassword: "A new password 2031!",
+      }),
+    );
     expect(changed.status).toBe(200);
     for (let i = 0; i < 100 && (await devices(me.id)).length > 1; i++) await settle(50);
     expect((await devices(me.id)).map((d) => d.endpoint)).toEqual([laptop.endpoint]);
@@ -224,7 +274,9 @@ describe("signing out ends the device's pushes", () => {
     const device = await testDevice();
     await turnOnPush(p.menteeToken, device);
     const moderator = await accessTokenFor("moderator", (await createModerator()).id);
-    const blocked = await trpcOutcome(trpc(moderator).moderation.setBlocked.mutate({ role: "mentee", id: p.mentee.id, blocked: true, reason: "Testing Web Push" }));
+    const blocked = await trpcOutcome(
+      trpc(moderator).moderation.setBlocked.mutate({ role: "mentee", id: p.mentee.id, blocked: true, reason: "Testing Web Push" }),
+    );
     expect(blocked.status, JSON.stringify(blocked)).toBe(200);
     for (let i = 0; i < 100 && (await devices(p.mentee.id)).length > 0; i++) await settle(50);
     expect(await devices(p.mentee.id)).toHaveLength(0);
@@ -243,7 +295,10 @@ describe("a sign-in that expired", () => {
     await turnOnPush(current.accessToken, kept);
     // The old sign-in's last refresh token runs out: expired, never revoked.
     const [device] = await testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, passedOn.endpoint));
-    await testDb().update(refreshSessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(refreshSessions.familyId, device.signInId));
+    await testDb()
+      .update(refreshSessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshSessions.familyId, device.signInId));
 
     expect((await sendAs(p, "mentor", conversationId, "Anyone there?")).status).toBe(201);
     await waitForPushes(kept, 1);

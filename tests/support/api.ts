@@ -9,7 +9,11 @@ export const doublesUrl = () => inject("doublesUrl");
 export type RestResponse = { status: number; body: Record<string, unknown> };
 
 /** Calls a REST path of SPEC §7 on the running Worker. */
-export async function rest(method: string, path: string, options: { body?: unknown; token?: string; rawBody?: string; from?: string } = {}): Promise<RestResponse> {
+export async function rest(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; rawBody?: string; from?: string } = {},
+): Promise<RestResponse> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   // The client address the Worker throttles by (services/client-address.ts).
   if (options.from) headers["cf-connecting-ip"] = options.from;
@@ -32,7 +36,9 @@ export function trpc(token?: string, from?: string) {
 }
 
 /** Runs a tRPC call and reports `{ status, message, details }` of its failure (or the value on success). */
-export async function trpcOutcome<T>(call: Promise<T>): Promise<{ status: number; message?: string; details?: Record<string, unknown>; value?: T }> {
+export async function trpcOutcome<T>(
+  call: Promise<T>,
+): Promise<{ status: number; message?: string; details?: Record<string, unknown>; value?: T }> {
   try {
     return { status: 200, value: await call };
   } catch (error) {

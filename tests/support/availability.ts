@@ -22,15 +22,24 @@ export function wallTime(from: Date, days: number, time: string, zone: string): 
 }
 
 /** The "YYYY-MM-DD" in the zone, `days` after `from`. */
-export const dayIn = (from: Date, days: number, zone: string) => new Date(from.getTime() + days * DAY).toLocaleDateString("en-CA", { timeZone: zone });
+export const dayIn = (from: Date, days: number, zone: string) =>
+  new Date(from.getTime() + days * DAY).toLocaleDateString("en-CA", { timeZone: zone });
 
 /** The weekday (0 Sunday) in the zone, `days` after `from`. */
 export const weekdayIn = (from: Date, days: number, zone: string) => new Date(`${dayIn(from, days, zone)}T00:00:00Z`).getUTCDay();
 
 /** The mentor's live (not deleted) slots, soonest first. */
 export const liveSlots = (mentorId: string) =>
-  testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"))).orderBy(asc(timeSlots.startAt));
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted")))
+    .orderBy(asc(timeSlots.startAt));
 
 /** The mentor's open slots generated from weekly hours, soonest first. */
 export const generatedSlots = (mentorId: string) =>
-  testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.source, "hours"), eq(timeSlots.state, "open"))).orderBy(asc(timeSlots.startAt));
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.source, "hours"), eq(timeSlots.state, "open")))
+    .orderBy(asc(timeSlots.startAt));

@@ -26,12 +26,26 @@ export const scrollWidth = (page: Page) => page.evaluate(() => document.document
 /** Date and time of an instant in a zone, formatted independently of the app (SPEC §9: 'MMMM Do YYYY', 'h:mm a'). */
 export function inZone(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(instant).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
   );
   const day = Number(parts.day);
   const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
   const iso = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  return { date: `${parts.month} ${day}${suffix} ${parts.year}`, time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`, iso };
+  return {
+    date: `${parts.month} ${day}${suffix} ${parts.year}`,
+    time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`,
+    iso,
+  };
 }
 
 /** The UTC instant of a wall-clock time in a zone without DST (Kolkata): one probe is exact. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
@@ -11,9 +11,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
  * test (baseURL = the Worker under test), a screenshot in tests/.artifacts/ when a test fails.
  */
 
-import { sessionRecord, STORAGE_KEY, type Role, type SeededSession } from "./session-record";
+import { type Role, type SeededSession, STORAGE_KEY, sessionRecord } from "./session-record";
 
-export { sessionRecord, STORAGE_KEY, type Role, type SeededSession };
+export { type Role, type SeededSession, STORAGE_KEY, sessionRecord };
 /** Each role's home (src/platform/areas.ts). */
 export const AREA_HOME: Record<Role, string> = { mentee: "/mentees", mentor: "/mentors", moderator: "/moderator" };
 /** The bare query key preselecting a role on /auth/login (SPEC §2, `modarators` spelled so). */
@@ -58,7 +58,11 @@ async function screenshotFailure(file: string | undefined, test: string, context
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const pages = contexts.flatMap((c) => c?.pages() ?? []);
   await Promise.all(
-    pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS_DIR, `${fileSafe(file ?? "e2e")}--${fileSafe(test)}${i ? `-${i}` : ""}.png`), fullPage: true }).catch(() => undefined)),
+    pages.map((p, i) =>
+      p
+        .screenshot({ path: join(ARTIFACTS_DIR, `${fileSafe(file ?? "e2e")}--${fileSafe(test)}${i ? `-${i}` : ""}.png`), fullPage: true })
+        .catch(() => undefined),
+    ),
   );
 }
 
@@ -184,10 +188,15 @@ export async function signInThroughUi(page: Page, role: Role, email: string, pas
  */
 export async function seedSession(page: Page, role: Role, session: SeededSession): Promise<void> {
   const seedUrl = new URL("/__e2e-seed", inject("baseUrl")).href;
-  await page.route(seedUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }));
+  await page.route(seedUrl, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>seed</title>" }),
+  );
   try {
     await page.goto(seedUrl);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY[role], JSON.stringify(sessionRecord(role, session))] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEY[role],
+      JSON.stringify(sessionRecord(role, session)),
+    ] as const);
   } finally {
     await page.unroute(seedUrl);
   }
@@ -261,7 +270,10 @@ export function recordTrpcCalls(page: Page): string[] {
 
 /** How many controls (buttons or links) a page shows with exactly this name: an action may be either. */
 export function actionCount(page: Page, name: string): Promise<number> {
-  return page.getByRole("button", { name, exact: true }).or(page.getByRole("link", { name, exact: true })).count();
+  return page
+    .getByRole("button", { name, exact: true })
+    .or(page.getByRole("link", { name, exact: true }))
+    .count();
 }
 
 /** Records every layout shift from the first paint on (not caused by input); the answer sums them (CLS of the page so far). */
@@ -270,7 +282,8 @@ export async function watchLayoutShifts(page: Page): Promise<() => Promise<numbe
     const w = window as unknown as { shifts: number[] };
     w.shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts.push(entry.value);
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts.push(entry.value);
     }).observe({ type: "layout-shift", buffered: true });
   });
   return async () => (await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).reduce((sum, v) => sum + v, 0);

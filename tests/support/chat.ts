@@ -10,7 +10,12 @@ const DAY = 86_400_000;
 export async function chatPair(enrollment: "active" | "past" | "none" = "active") {
   const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
   if (enrollment === "active") await createEnrollment(mentee.id, mentor.id);
-  if (enrollment === "past") await createEnrollment(mentee.id, mentor.id, { status: "expired", activatedAt: new Date(Date.now() - 90 * DAY), endedAt: new Date(Date.now() - 60 * DAY) });
+  if (enrollment === "past")
+    await createEnrollment(mentee.id, mentor.id, {
+      status: "expired",
+      activatedAt: new Date(Date.now() - 90 * DAY),
+      endedAt: new Date(Date.now() - 60 * DAY),
+    });
   const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
   return { mentee, mentor, menteeToken, mentorToken };
 }
@@ -19,7 +24,10 @@ export type ChatPair = Awaited<ReturnType<typeof chatPair>>;
 
 /** Opens the pair's conversation as the mentee (REST, SPEC §7) and returns its id. */
 export async function openChat(p: ChatPair): Promise<string> {
-  const opened = await rest("POST", "/api/chats/messages", { token: p.menteeToken, body: { menteeId: p.mentee.id, mentorId: p.mentor.id } });
+  const opened = await rest("POST", "/api/chats/messages", {
+    token: p.menteeToken,
+    body: { menteeId: p.mentee.id, mentorId: p.mentor.id },
+  });
   if (opened.status !== 200) throw new Error(`open failed: ${opened.status} ${JSON.stringify(opened.body)}`);
   return (opened.body.conversations as { _id: string })._id;
 }

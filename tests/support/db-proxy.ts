@@ -30,7 +30,9 @@ function sqlOf(body: string): string[] {
     const stored = new Map<number, string>();
     for (const r of pipeline.requests ?? []) if (r.type === "store_sql" && r.sql_id !== undefined && r.sql) stored.set(r.sql_id, r.sql);
     const text = (stmt: Stmt) => stmt.sql ?? (stmt.sql_id !== undefined ? stored.get(stmt.sql_id) : undefined) ?? "";
-    return (pipeline.requests ?? []).flatMap((r) => (r.batch ? r.batch.steps.map((s) => text(s.stmt)) : r.stmt ? [text(r.stmt)] : r.type !== "store_sql" && r.sql ? [r.sql] : []));
+    return (pipeline.requests ?? []).flatMap((r) =>
+      r.batch ? r.batch.steps.map((s) => text(s.stmt)) : r.stmt ? [text(r.stmt)] : r.type !== "store_sql" && r.sql ? [r.sql] : [],
+    );
   } catch {
     return [];
   }
@@ -73,9 +75,17 @@ export async function startDbProxy(target: string, options: { latencyMs?: number
         res.writeHead(429, { "content-type": "text/plain" }).end("Too many concurrent requests");
         return;
       }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && k !== "host" && k !== "content-length")) as Record<string, string>;
-      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-      res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await upstream.arrayBuffer()));
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && k !== "host" && k !== "content-length"),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      res
+        .writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" })
+        .end(Buffer.from(await upstream.arrayBuffer()));
     } catch {
       // The Worker hung up (its stack is stopping) or the database is gone: nobody is waiting for this answer.
       res.destroy();

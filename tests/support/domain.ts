@@ -15,8 +15,8 @@ import { requestDb } from "../../db/request-db";
 import * as schema from "../../db/schema";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import type { Role } from "../../shared/realtime-protocol";
-import { type Env, readConfig } from "../../worker/platform/env";
 import { openSession } from "../../worker/accounts/sessions";
+import { type Env, readConfig } from "../../worker/platform/env";
 import type { Context } from "../../worker/trpc/context";
 import { createCaller } from "../../worker/trpc/router";
 

@@ -14,7 +14,11 @@ type EarningValues = Partial<typeof earnings.$inferInsert> & { paidAt: Date };
  */
 export async function insertEarning(mentorId: string, menteeId: string, values: EarningValues) {
   // One subscription per pair (its renewals are more invoices of it).
-  const [existing] = await testDb().select().from(enrollments).where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId))).limit(1);
+  const [existing] = await testDb()
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId)))
+    .limit(1);
   const enrollment = existing ?? (await createEnrollment(menteeId, mentorId, { activatedAt: values.paidAt }));
   const gross = values.grossPaise ?? 800_000;
   const fee = values.feePaise ?? Math.round(gross * 0.2);
@@ -37,7 +41,10 @@ export async function insertEarning(mentorId: string, menteeId: string, values: 
 }
 
 /** A payout of `mentorId` to his bank, as the Connect webhook mirrors it. */
-export async function insertPayout(mentorId: string, values: Partial<typeof payouts.$inferInsert> & { arrivalDate: Date; status: (typeof payouts.$inferInsert)["status"] }) {
+export async function insertPayout(
+  mentorId: string,
+  values: Partial<typeof payouts.$inferInsert> & { arrivalDate: Date; status: (typeof payouts.$inferInsert)["status"] },
+) {
   const [row] = await testDb()
     .insert(payouts)
     .values({ id: `po_t_${crypto.randomUUID()}`, mentorId, stripeAccountId: "acct_t_test", amountPaise: 640_000, ...values })
@@ -57,9 +64,38 @@ export async function insertRefundablePayment(mentorId: string, menteeId: string
   const ids = { intent: `pi_t_${tag}`, charge: `ch_t_${tag}`, invoice: `in_t_${tag}` };
   const seconds = Math.floor(values.paidAt.getTime() / 1000);
   const objects = [
-    { id: ids.intent, object: "payment_intent", amount: gross, currency: "inr", status: "succeeded", latest_charge: ids.charge, created: seconds },
-    { id: ids.charge, object: "charge", amount: gross, amount_refunded: 0, refunded: false, currency: "inr", payment_intent: ids.intent, invoice: ids.invoice, transfer: null, application_fee_amount: null, disputed: false, created: seconds },
+    {
+      id: ids.intent,
+      object: "payment_intent",
+      amount: gross,
+      currency: "inr",
+      status: "succeeded",
+      latest_charge: ids.charge,
+      created: seconds,
+    },
+    {
+      id: ids.charge,
+      object: "charge",
+      amount: gross,
+      amount_refunded: 0,
+      refunded: false,
+      currency: "inr",
+      payment_intent: ids.intent,
+      invoice: ids.invoice,
+      transfer: null,
+      application_fee_amount: null,
+      disputed: false,
+      created: seconds,
+    },
   ];
-  await db.insert(localStripeObjects).values(objects.map((o) => ({ id: o.id, type: o.object, data: JSON.stringify(o), createdAt: values.paidAt })));
-  return insertEarning(mentorId, menteeId, { paidAt: values.paidAt, grossPaise: gross, route: "held", invoiceId: ids.invoice, paymentIntentId: ids.intent });
+  await db
+    .insert(localStripeObjects)
+    .values(objects.map((o) => ({ id: o.id, type: o.object, data: JSON.stringify(o), createdAt: values.paidAt })));
+  return insertEarning(mentorId, menteeId, {
+    paidAt: values.paidAt,
+    grossPaise: gross,
+    route: "held",
+    invoiceId: ids.invoice,
+    paymentIntentId: ids.intent,
+  });
 }

@@ -1,4 +1,4 @@
-import { fakeId, type FakeObject, type FakeRoute, type FakeStripe } from "./fake-stripe";
+import { type FakeObject, type FakeRoute, type FakeStripe, fakeId } from "./fake-stripe";
 
 /**
  * Stripe Connect on the fake Stripe (ADR 0024): Express accounts, account links, login links,
@@ -15,20 +15,53 @@ export const ONBOARDING_DUE = ["external_account", "individual.dob.day", "indivi
 export type AccountState = "incomplete" | "pending_review" | "restricted" | "ready";
 
 function requirements(currently_due: string[], past_due: string[], disabled_reason: string | null) {
-  return { currently_due, past_due, eventually_due: [...currently_due], pending_verification: [], disabled_reason, errors: [], current_deadline: null, alternatives: [] };
+  return {
+    currently_due,
+    past_due,
+    eventually_due: [...currently_due],
+    pending_verification: [],
+    disabled_reason,
+    errors: [],
+    current_deadline: null,
+    alternatives: [],
+  };
 }
 
 /** The parts of an account each onboarding state shows, as Stripe shows them. */
 export function accountFields(state: AccountState, options: { due?: string[]; reason?: string } = {}) {
   switch (state) {
     case "incomplete":
-      return { charges_enabled: false, payouts_enabled: false, details_submitted: false, requirements: requirements(options.due ?? ONBOARDING_DUE, [], options.reason ?? "requirements.past_due"), capabilities: { transfers: "inactive" } };
+      return {
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: requirements(options.due ?? ONBOARDING_DUE, [], options.reason ?? "requirements.past_due"),
+        capabilities: { transfers: "inactive" },
+      };
     case "pending_review":
-      return { charges_enabled: false, payouts_enabled: false, details_submitted: true, requirements: requirements([], [], "requirements.pending_verification"), capabilities: { transfers: "pending" } };
+      return {
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: true,
+        requirements: requirements([], [], "requirements.pending_verification"),
+        capabilities: { transfers: "pending" },
+      };
     case "restricted":
-      return { charges_enabled: false, payouts_enabled: false, details_submitted: true, requirements: requirements([], options.due ?? ["individual.verification.document"], options.reason ?? "requirements.past_due"), capabilities: { transfers: "inactive" } };
+      return {
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: true,
+        requirements: requirements([], options.due ?? ["individual.verification.document"], options.reason ?? "requirements.past_due"),
+        capabilities: { transfers: "inactive" },
+      };
     case "ready":
-      return { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: requirements([], [], null), capabilities: { transfers: "active" } };
+      return {
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+        requirements: requirements([], [], null),
+        capabilities: { transfers: "active" },
+      };
   }
 }
 
@@ -56,15 +89,41 @@ export const connectRoute: FakeRoute = (request, fake) => {
   if (method === "POST" && (m = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/))) {
     const account = fake.objects.get(m[1]);
     if (account?.object !== "account") return fake.missing(m[1]);
-    if (!account.details_submitted) return { status: 400, body: { error: { type: "invalid_request_error", message: "Cannot create a login link for an account that has not completed onboarding." } } };
-    return { status: 200, body: { object: "login_link", created: nowS(), url: `https://connect.fake.test/express/${account.id}/${fakeId("ll")}` } };
+    if (!account.details_submitted)
+      return {
+        status: 400,
+        body: {
+          error: { type: "invalid_request_error", message: "Cannot create a login link for an account that has not completed onboarding." },
+        },
+      };
+    return {
+      status: 200,
+      body: { object: "login_link", created: nowS(), url: `https://connect.fake.test/express/${account.id}/${fakeId("ll")}` },
+    };
   }
   if (method === "POST" && path === "/v1/account_links") {
     const account = fake.objects.get(String(body.account));
     if (account?.object !== "account") return fake.missing(String(body.account));
-    const link = { id: fakeId("acctlink"), object: "account_link", account: account.id, type: body.type, return_url: body.return_url, refresh_url: body.refresh_url, created: nowS(), expires_at: nowS() + 300 };
+    const link = {
+      id: fakeId("acctlink"),
+      object: "account_link",
+      account: account.id,
+      type: body.type,
+      return_url: body.return_url,
+      refresh_url: body.refresh_url,
+      created: nowS(),
+      expires_at: nowS() + 300,
+    };
     fake.objects.set(link.id, link);
-    return { status: 200, body: { object: "account_link", created: link.created, expires_at: link.expires_at, url: `https://connect.fake.test/setup/e/${account.id}/${link.id}` } };
+    return {
+      status: 200,
+      body: {
+        object: "account_link",
+        created: link.created,
+        expires_at: link.expires_at,
+        url: `https://connect.fake.test/setup/e/${account.id}/${link.id}`,
+      },
+    };
   }
   if (method === "GET" && (m = path.match(/^\/v1\/payouts\/([^/]+)$/))) {
     const payout = fake.objects.get(m[1]);
@@ -75,7 +134,15 @@ export const connectRoute: FakeRoute = (request, fake) => {
   if (method === "GET" && path === "/v1/balance") {
     const account = request.account;
     const available = account ? balanceOf(fake, account) : 0;
-    return { status: 200, body: { object: "balance", livemode: false, available: [{ amount: available, currency: "inr" }], pending: [{ amount: 0, currency: "inr" }] } };
+    return {
+      status: 200,
+      body: {
+        object: "balance",
+        livemode: false,
+        available: [{ amount: available, currency: "inr" }],
+        pending: [{ amount: 0, currency: "inr" }],
+      },
+    };
   }
   return undefined;
 };
@@ -91,7 +158,12 @@ export function balanceOf(fake: FakeStripe, account: string): number {
 }
 
 /** Moves the account to an onboarding state, as Stripe would after the mentor's (or its own) work. */
-export function setAccountState(fake: FakeStripe, accountId: string, state: AccountState, options: { due?: string[]; reason?: string } = {}): FakeObject {
+export function setAccountState(
+  fake: FakeStripe,
+  accountId: string,
+  state: AccountState,
+  options: { due?: string[]; reason?: string } = {},
+): FakeObject {
   const account = fake.objects.get(accountId);
   if (account?.object !== "account") throw new Error(`no account ${accountId}`);
   const next = { ...account, ...accountFields(state, options) };
@@ -105,7 +177,12 @@ export function accountOfMentor(fake: FakeStripe, mentorId: string): FakeObject 
 }
 
 /** A payout on a connected account (Stripe made it on its schedule, or the mentor pressed "Pay out now"). */
-export function createPayout(fake: FakeStripe, account: string, amount: number, status: "pending" | "in_transit" | "paid" | "failed" | "canceled" = "pending"): FakeObject {
+export function createPayout(
+  fake: FakeStripe,
+  account: string,
+  amount: number,
+  status: "pending" | "in_transit" | "paid" | "failed" | "canceled" = "pending",
+): FakeObject {
   const payout: FakeObject = {
     id: fakeId("po"),
     object: "payout",

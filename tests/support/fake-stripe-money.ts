@@ -1,4 +1,4 @@
-import { fakeId, type FakeObject, type FakeRequest, type FakeResult, type FakeRoute, type FakeStripe } from "./fake-stripe";
+import { type FakeObject, type FakeRequest, type FakeResult, type FakeRoute, type FakeStripe, fakeId } from "./fake-stripe";
 
 /**
  * The fake Stripe's money movements (ADR 0024): refunds (with `reverse_transfer` and
@@ -8,7 +8,10 @@ import { fakeId, type FakeObject, type FakeRequest, type FakeResult, type FakeRo
  */
 
 const nowS = () => Math.floor(Date.now() / 1000);
-const error = (status: number, message: string, code = "invalid_request_error"): FakeResult => ({ status, body: { error: { type: status >= 500 ? "api_error" : "invalid_request_error", code, message } } });
+const error = (status: number, message: string, code = "invalid_request_error"): FakeResult => ({
+  status,
+  body: { error: { type: status >= 500 ? "api_error" : "invalid_request_error", code, message } },
+});
 
 /** Answers planned for the next matching requests (a failure once, then the real answer). */
 const planned = new WeakMap<FakeStripe, { method: string; path: RegExp; when: (request: FakeRequest) => boolean; result: FakeResult }[]>();
@@ -27,9 +30,22 @@ export function failNext(
 }
 
 function reverse(fake: FakeStripe, transfer: FakeObject, amount: number, metadata: Record<string, string> = {}): FakeObject {
-  const reversal = { id: fakeId("trr"), object: "transfer_reversal", amount, currency: transfer.currency, transfer: transfer.id, metadata, created: nowS() };
+  const reversal = {
+    id: fakeId("trr"),
+    object: "transfer_reversal",
+    amount,
+    currency: transfer.currency,
+    transfer: transfer.id,
+    metadata,
+    created: nowS(),
+  };
   const amountReversed = transfer.amount_reversed + amount;
-  fake.objects.set(transfer.id, { ...transfer, amount_reversed: amountReversed, reversed: amountReversed >= transfer.amount, reversals: { object: "list", data: [...transfer.reversals.data, reversal] } });
+  fake.objects.set(transfer.id, {
+    ...transfer,
+    amount_reversed: amountReversed,
+    reversed: amountReversed >= transfer.amount,
+    reversals: { object: "list", data: [...transfer.reversals.data, reversal] },
+  });
   return reversal;
 }
 
@@ -44,17 +60,41 @@ export const moneyRoute: FakeRoute = (request: FakeRequest, fake: FakeStripe) =>
     const charge = [...fake.objects.values()].find((o) => o.object === "charge" && o.payment_intent === body.payment_intent);
     if (!charge) return error(404, `No such payment_intent: '${body.payment_intent}'`, "resource_missing");
     const amount = body.amount === undefined ? charge.amount - charge.amount_refunded : Number(body.amount);
-    if (!(amount > 0) || charge.amount_refunded + amount > charge.amount) return error(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.amount_refunded})`, "amount_too_large");
+    if (!(amount > 0) || charge.amount_refunded + amount > charge.amount)
+      return error(
+        400,
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.amount_refunded})`,
+        "amount_too_large",
+      );
     if (charge.disputed) return error(400, `Charge ${charge.id} has been disputed`, "charge_disputed");
     let transferReversal: FakeObject | null = null;
     if (body.reverse_transfer === "true" && charge.transfer) {
       const transfer = fake.objects.get(charge.transfer)!;
       transferReversal = reverse(fake, transfer, Math.floor((transfer.amount * amount) / charge.amount));
     }
-    const feeRefunded = body.refund_application_fee === "true" && charge.application_fee_amount ? Math.floor((charge.application_fee_amount * amount) / charge.amount) : 0;
-    const refund = { id: fakeId("re"), object: "refund", amount, charge: charge.id, payment_intent: charge.payment_intent, status: "succeeded", currency: charge.currency, metadata: body.metadata ?? {}, transfer_reversal: transferReversal?.id ?? null, application_fee_refunded: feeRefunded, created: nowS() };
+    const feeRefunded =
+      body.refund_application_fee === "true" && charge.application_fee_amount
+        ? Math.floor((charge.application_fee_amount * amount) / charge.amount)
+        : 0;
+    const refund = {
+      id: fakeId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      status: "succeeded",
+      currency: charge.currency,
+      metadata: body.metadata ?? {},
+      transfer_reversal: transferReversal?.id ?? null,
+      application_fee_refunded: feeRefunded,
+      created: nowS(),
+    };
     fake.objects.set(refund.id, refund);
-    fake.objects.set(charge.id, { ...fake.objects.get(charge.id)!, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount >= charge.amount });
+    fake.objects.set(charge.id, {
+      ...fake.objects.get(charge.id)!,
+      amount_refunded: charge.amount_refunded + amount,
+      refunded: charge.amount_refunded + amount >= charge.amount,
+    });
     return fake.put(refund);
   }
   if (method === "POST" && path === "/v1/transfers") {
@@ -83,7 +123,12 @@ export const moneyRoute: FakeRoute = (request: FakeRequest, fake: FakeStripe) =>
     const transfer = fake.objects.get(m[1]);
     if (!transfer) return fake.missing(m[1]);
     const amount = body.amount === undefined ? transfer.amount - transfer.amount_reversed : Number(body.amount);
-    if (!(amount > 0) || transfer.amount_reversed + amount > transfer.amount) return error(400, `Reversal amount (${amount}) is greater than what is left of the transfer (${transfer.amount - transfer.amount_reversed})`, "amount_too_large");
+    if (!(amount > 0) || transfer.amount_reversed + amount > transfer.amount)
+      return error(
+        400,
+        `Reversal amount (${amount}) is greater than what is left of the transfer (${transfer.amount - transfer.amount_reversed})`,
+        "amount_too_large",
+      );
     return { status: 200, body: reverse(fake, transfer, amount, body.metadata ?? {}) };
   }
   if (method === "GET" && (m = path.match(/^\/v1\/(transfers|disputes|refunds)\/([^/]+)$/))) {
@@ -103,7 +148,17 @@ export function chargeOfInvoice(fake: FakeStripe, invoiceId: string): FakeObject
 /** The mentee's bank disputes the charge: the dispute object (needs_response) to send `charge.dispute.created` with. */
 export function openDispute(fake: FakeStripe, chargeId: string): FakeObject {
   const charge = fake.objects.get(chargeId)!;
-  const dispute = { id: fakeId("dp"), object: "dispute", amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency, status: "needs_response", reason: "fraudulent", created: nowS() };
+  const dispute = {
+    id: fakeId("dp"),
+    object: "dispute",
+    amount: charge.amount,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    currency: charge.currency,
+    status: "needs_response",
+    reason: "fraudulent",
+    created: nowS(),
+  };
   fake.objects.set(dispute.id, dispute);
   fake.objects.set(charge.id, { ...charge, disputed: true });
   return dispute;

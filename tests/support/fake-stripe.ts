@@ -15,7 +15,13 @@ export const FAKE_PUBLISHABLE_KEY = "pk_test_fake_mentorlink";
 export const FAKE_CONNECT_WEBHOOK_SECRET = "whsec_fake_mentorlink_connect";
 
 type Obj = Record<string, any> & { id: string; object: string };
-export type FakeRequest = { method: string; path: string; body: Record<string, any>; idempotencyKey: string | null; /** The Stripe-Account header (a call made on a connected account). */ account: string | null };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  body: Record<string, any>;
+  idempotencyKey: string | null /** The Stripe-Account header (a call made on a connected account). */;
+  account: string | null;
+};
 export type FakeResult = { status: number; body: unknown };
 /** More of Stripe's API (Connect, refunds, ...): answers a request it knows, or undefined. */
 export type FakeRoute = (request: FakeRequest, fake: FakeStripe) => FakeResult | undefined;
@@ -69,9 +75,16 @@ export class FakeStripe {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = req.method === "POST" ? parseStripeForm(Buffer.concat(chunks).toString("utf8")) : {};
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
-    const request: FakeRequest = { method: req.method ?? "GET", path: url.pathname, body: req.method === "POST" ? body : Object.fromEntries(url.searchParams), idempotencyKey, account: (req.headers["stripe-account"] as string | undefined) ?? null };
+    const request: FakeRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      body: req.method === "POST" ? body : Object.fromEntries(url.searchParams),
+      idempotencyKey,
+      account: (req.headers["stripe-account"] as string | undefined) ?? null,
+    };
     this.requests.push(request);
-    if (req.method === "POST" && idempotencyKey && this.idempotent.has(idempotencyKey)) return { status: 200, body: this.idempotent.get(idempotencyKey) };
+    if (req.method === "POST" && idempotencyKey && this.idempotent.has(idempotencyKey))
+      return { status: 200, body: this.idempotent.get(idempotencyKey) };
     let result: FakeResult | undefined;
     for (const route of this.routes) if ((result = route(request, this))) break;
     result ??= this.route(request.method, url.pathname, body);
@@ -80,7 +93,10 @@ export class FakeStripe {
   }
 
   missing(id: string): FakeResult {
-    return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } },
+    };
   }
 
   put(object: Obj): FakeResult {
@@ -90,10 +106,21 @@ export class FakeStripe {
 
   private route(method: string, path: string, body: Record<string, any>): { status: number; body: unknown } {
     let m: RegExpMatchArray | null;
-    if (method === "POST" && path === "/v1/customers") return this.put({ id: newId("cus"), object: "customer", email: body.email, name: body.name, metadata: body.metadata ?? {} });
-    if (method === "POST" && path === "/v1/products") return this.put({ id: newId("prod"), object: "product", name: body.name, metadata: body.metadata ?? {}, active: true });
+    if (method === "POST" && path === "/v1/customers")
+      return this.put({ id: newId("cus"), object: "customer", email: body.email, name: body.name, metadata: body.metadata ?? {} });
+    if (method === "POST" && path === "/v1/products")
+      return this.put({ id: newId("prod"), object: "product", name: body.name, metadata: body.metadata ?? {}, active: true });
     if (method === "POST" && path === "/v1/prices") {
-      return this.put({ id: newId("price"), object: "price", product: body.product, currency: body.currency, unit_amount: Number(body.unit_amount), recurring: body.recurring ?? null, active: true, metadata: body.metadata ?? {} });
+      return this.put({
+        id: newId("price"),
+        object: "price",
+        product: body.product,
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        recurring: body.recurring ?? null,
+        active: true,
+        metadata: body.metadata ?? {},
+      });
     }
     if (method === "POST" && (m = path.match(/^\/v1\/prices\/([^/]+)$/))) {
       const price = this.objects.get(m[1]);
@@ -146,7 +173,9 @@ export class FakeStripe {
     }
     if (method === "DELETE" && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.objects.get(m[1]);
-      return sub ? this.put({ ...sub, status: "canceled", ended_at: nowS(), cancellation_details: { reason: "cancellation_requested" } }) : this.missing(m[1]);
+      return sub
+        ? this.put({ ...sub, status: "canceled", ended_at: nowS(), cancellation_details: { reason: "cancellation_requested" } })
+        : this.missing(m[1]);
     }
     return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
   }
@@ -168,8 +197,12 @@ export class FakeStripe {
       metadata: session.subscription_data.metadata ?? {},
       // Destination charges (ADR 0024): the subscription carries the split its checkout asked for.
       transfer_data: session.subscription_data.transfer_data ?? null,
-      application_fee_percent: session.subscription_data.application_fee_percent === undefined ? null : Number(session.subscription_data.application_fee_percent),
-      items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", price, current_period_start: period.start, current_period_end: period.end }] },
+      application_fee_percent:
+        session.subscription_data.application_fee_percent === undefined ? null : Number(session.subscription_data.application_fee_percent),
+      items: {
+        object: "list",
+        data: [{ id: newId("si"), object: "subscription_item", price, current_period_start: period.start, current_period_end: period.end }],
+      },
     };
     this.objects.set(sub.id, sub);
     const completed = { ...session, status: "complete", payment_status: "paid", subscription: sub.id };
@@ -190,17 +223,52 @@ export class FakeStripe {
     let payments: Record<string, unknown> | undefined;
     if (amount > 0) {
       const intent = newId("pi");
-      const charge: Obj = { id: newId("ch"), object: "charge", amount, amount_refunded: 0, refunded: false, currency: price.currency ?? "inr", payment_intent: intent, transfer: null, disputed: false, created: nowS() };
+      const charge: Obj = {
+        id: newId("ch"),
+        object: "charge",
+        amount,
+        amount_refunded: 0,
+        refunded: false,
+        currency: price.currency ?? "inr",
+        payment_intent: intent,
+        transfer: null,
+        disputed: false,
+        created: nowS(),
+      };
       const destination = sub.transfer_data?.destination;
       if (destination) {
         const fee = Math.round((amount * Number(sub.application_fee_percent ?? 0)) / 100);
-        const transfer: Obj = { id: newId("tr"), object: "transfer", amount: amount - fee, currency: charge.currency, destination, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, source_transaction: charge.id, transfer_group: null, metadata: {}, created: nowS() };
+        const transfer: Obj = {
+          id: newId("tr"),
+          object: "transfer",
+          amount: amount - fee,
+          currency: charge.currency,
+          destination,
+          amount_reversed: 0,
+          reversed: false,
+          reversals: { object: "list", data: [] },
+          source_transaction: charge.id,
+          transfer_group: null,
+          metadata: {},
+          created: nowS(),
+        };
         this.objects.set(transfer.id, transfer);
         charge.transfer = transfer.id;
         charge.application_fee_amount = fee;
       }
       this.objects.set(charge.id, charge);
-      payments = { object: "list", data: [{ id: newId("inpay"), object: "invoice_payment", invoice: id, status: "paid", payment: { type: "payment_intent", payment_intent: intent } }] };
+      payments = {
+        object: "list",
+        data: [
+          {
+            id: newId("inpay"),
+            object: "invoice_payment",
+            invoice: id,
+            status: "paid",
+            payment: { type: "payment_intent", payment_intent: intent },
+          },
+        ],
+      };
     }
     const invoice: Obj = {
       id,
@@ -253,7 +321,11 @@ export class FakeStripe {
   /** Posts an event to the Worker's webhook, signed with `secret` (the right one by default). */
   async send(baseUrl: string, event: object, options: { secret?: string; timestamp?: number; tamper?: boolean; path?: string } = {}) {
     const payload = JSON.stringify(event);
-    const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? FAKE_WEBHOOK_SECRET, timestamp: options.timestamp });
+    const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
     const response = await fetch(`${baseUrl}${options.path ?? "/api/stripe/webhook"}`, {
       method: "POST",
       headers: { "stripe-signature": header, "content-type": "application/json" },

@@ -3,7 +3,8 @@ import type { EdgeStore } from "../../worker/platform/edge-cache";
 /** The Cache API's shape over a Map (Node has no `caches`); bodies are kept as text. */
 export function memoryStore(): EdgeStore & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
-  const urlOf = (request: RequestInfo | URL) => (typeof request === "string" ? request : request instanceof URL ? request.href : request.url);
+  const urlOf = (request: RequestInfo | URL) =>
+    typeof request === "string" ? request : request instanceof URL ? request.href : request.url;
   return {
     entries,
     match: async (request: RequestInfo | URL) => {

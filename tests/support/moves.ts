@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
-import type { AppRouter } from "../../worker/trpc/router";
 import { bookingEvents, emailOutbox, notifications, timeSlots } from "../../db/schema";
+import type { AppRouter } from "../../worker/trpc/router";
 import { testDb } from "./accounts";
 import { baseUrl, trpcOutcome } from "./api";
 import { book, mentee, mentor, publishOne, subscribe } from "./scheduling";
@@ -13,10 +13,14 @@ export function trpcAt(token: string, now?: Date) {
   return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl()}/trpc`, headers: () => headers })] });
 }
 
-export const move = (token: string, slotId: string, toSlotId: string, now?: Date) => trpcOutcome(trpcAt(token, now).scheduling.reschedule.mutate({ slotId, toSlotId }));
-export const ask = (token: string, slotId: string, message: string, now?: Date) => trpcOutcome(trpcAt(token, now).scheduling.askReschedule.mutate({ slotId, message }));
-export const removeSlot = (token: string, slotId: string, now?: Date, reason?: string) => trpcOutcome(trpcAt(token, now).scheduling.deleteSlot.mutate({ slotId, reason }));
-export const callsLeft = async (token: string, mentorId: string, now?: Date) => (await trpcAt(token, now).scheduling.mentorSchedule.query({ mentorId })).callsLeft;
+export const move = (token: string, slotId: string, toSlotId: string, now?: Date) =>
+  trpcOutcome(trpcAt(token, now).scheduling.reschedule.mutate({ slotId, toSlotId }));
+export const ask = (token: string, slotId: string, message: string, now?: Date) =>
+  trpcOutcome(trpcAt(token, now).scheduling.askReschedule.mutate({ slotId, message }));
+export const removeSlot = (token: string, slotId: string, now?: Date, reason?: string) =>
+  trpcOutcome(trpcAt(token, now).scheduling.deleteSlot.mutate({ slotId, reason }));
+export const callsLeft = async (token: string, mentorId: string, now?: Date) =>
+  (await trpcAt(token, now).scheduling.mentorSchedule.query({ mentorId })).callsLeft;
 
 /** A mentor, a subscribed mentee, and her booking on a slot `hours` ahead of `now` (REST booking, as the SPA and SPEC §7 do). */
 export async function bookedPair(hours: number[], now = new Date()) {
@@ -37,6 +41,9 @@ export async function bookOk(token: string, slotId: string, now?: Date) {
 export const row = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0];
 export const eventsOf = (bookingId: string) => testDb().select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
 export const noticesOf = (role: "mentee" | "mentor", id: string) =>
-  testDb().select().from(notifications).where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)));
+  testDb()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)));
 export const mailTo = (to: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to));
-export { mentee, mentor, subscribe, publishOne };
+export { mentee, mentor, publishOne, subscribe };

@@ -15,10 +15,10 @@ export async function watchPolicies(context: BrowserContext): Promise<Violation[
   });
   const watchPage = (page: Page) =>
     page.on("console", (message) => {
-      if (/content.security.policy|permissions.policy|refused to/i.test(message.text())) found.push({ page: page.url(), what: `console ${message.type()}: ${message.text()}` });
+      if (/content.security.policy|permissions.policy|refused to/i.test(message.text()))
+        found.push({ page: page.url(), what: `console ${message.type()}: ${message.text()}` });
     });
   context.pages().forEach(watchPage);
   context.on("page", watchPage);
   return found;
 }
-

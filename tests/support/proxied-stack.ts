@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from "vitest";
-import { startStack, type Stack } from "../../scripts/built-stack";
-import { startDbProxy, type DbProxy } from "./db-proxy";
+import { type Stack, startStack } from "../../scripts/built-stack";
+import { type DbProxy, startDbProxy } from "./db-proxy";
 
 /**
  * A second built Worker on the suite's database, through the counting proxy (tests/support/db-proxy.ts),

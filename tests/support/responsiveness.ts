@@ -19,7 +19,13 @@ export async function conversationOf(menteeId: string, mentorId: string, lines: 
   for (const [who, ago] of lines) {
     await testDb()
       .insert(messages)
-      .values({ conversationId: c.id, senderType: who, senderId: who === "mentee" ? menteeId : mentorId, content: `${who} at -${ago}h`, createdAt: new Date(now - ago * HOUR) });
+      .values({
+        conversationId: c.id,
+        senderType: who,
+        senderId: who === "mentee" ? menteeId : mentorId,
+        content: `${who} at -${ago}h`,
+        createdAt: new Date(now - ago * HOUR),
+      });
   }
   return c.id;
 }
@@ -36,11 +42,24 @@ export async function waitingSubscriber(mentorId: string, lines: Line[], subscri
 export async function replyHistory(mentorId: string, minutes: number[]) {
   const mentee = await createMentee();
   const now = Date.now();
-  const [c] = await testDb().insert(conversations).values({ menteeId: mentee.id, mentorId, lastMessageAt: new Date(now - DAY), createdAt: new Date(now - 100 * DAY) }).returning();
+  const [c] = await testDb()
+    .insert(conversations)
+    .values({ menteeId: mentee.id, mentorId, lastMessageAt: new Date(now - DAY), createdAt: new Date(now - 100 * DAY) })
+    .returning();
   for (const [i, m] of minutes.entries()) {
     const asked = now - (60 - i) * DAY;
-    await testDb().insert(messages).values({ conversationId: c.id, senderType: "mentee", senderId: mentee.id, content: "A question", createdAt: new Date(asked) });
-    await testDb().insert(messages).values({ conversationId: c.id, senderType: "mentor", senderId: mentorId, content: "An answer", createdAt: new Date(asked + m * MINUTE) });
+    await testDb()
+      .insert(messages)
+      .values({ conversationId: c.id, senderType: "mentee", senderId: mentee.id, content: "A question", createdAt: new Date(asked) });
+    await testDb()
+      .insert(messages)
+      .values({
+        conversationId: c.id,
+        senderType: "mentor",
+        senderId: mentorId,
+        content: "An answer",
+        createdAt: new Date(asked + m * MINUTE),
+      });
   }
 }
 

@@ -18,13 +18,22 @@ export function dayIn(instant: Date, timeZone: string) {
 }
 
 /** "HH:mm" (24 h) of an instant in a zone. */
-export const clockIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+export const clockIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 
 /** The UTC instant of a wall-clock time in a zone without DST changes near it (Kolkata has none). */
 export function wallClock(date: string, time: string, timeZone: string): Date {
   const guess = new Date(`${date}T${time}:00Z`);
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(guess)
       .map((x) => [x.type, x.value]),
   );
@@ -82,9 +91,21 @@ export async function clickCell(page: Page, date: string, time: string) {
   await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
 }
 
-export const liveSlotsOf = (mentorId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted")));
-export const bookedBy = (menteeId: string) => testDb().select().from(timeSlots).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")));
-export const notificationsOf = (menteeId: string) => testDb().select().from(notifications).where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)));
+export const liveSlotsOf = (mentorId: string) =>
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted")));
+export const bookedBy = (menteeId: string) =>
+  testDb()
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")));
+export const notificationsOf = (menteeId: string) =>
+  testDb()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)));
 
 /** The page is no wider than its viewport (no horizontal scroll). */
 export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -16,7 +16,11 @@ export async function call(method: string, path: string, options: { token?: stri
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.now) headers["x-mentorlink-now"] = options.now.toISOString();
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   let body: Record<string, any> = {};
   try {
@@ -31,7 +35,12 @@ export async function call(method: string, path: string, options: { token?: stri
 export const hoursAhead = (hours: number, from = Date.now()) => new Date(Math.ceil(from / HOUR) * HOUR + hours * HOUR);
 
 export async function mentor(overrides: Record<string, unknown> = {}) {
-  const row = await createMentor({ timeZone: "Asia/Kolkata", firstName: "Asha", lastName: `Rao${crypto.randomUUID().slice(0, 4)}`, ...overrides });
+  const row = await createMentor({
+    timeZone: "Asia/Kolkata",
+    firstName: "Asha",
+    lastName: `Rao${crypto.randomUUID().slice(0, 4)}`,
+    ...overrides,
+  });
   return { row, id: row.id, token: await accessTokenFor("mentor", row.id) };
 }
 
@@ -44,7 +53,15 @@ export async function mentee(overrides: Record<string, unknown> = {}) {
 export async function subscribe(menteeId: string, mentorId: string, at = new Date()) {
   await testDb()
     .insert(enrollments)
-    .values({ menteeId, mentorId, status: "active", amountPaise: 600_000, currentPeriodStart: new Date(at.getTime() - 5 * DAY), currentPeriodEnd: new Date(at.getTime() + 25 * DAY), activatedAt: new Date(at.getTime() - 5 * DAY) });
+    .values({
+      menteeId,
+      mentorId,
+      status: "active",
+      amountPaise: 600_000,
+      currentPeriodStart: new Date(at.getTime() - 5 * DAY),
+      currentPeriodEnd: new Date(at.getTime() + 25 * DAY),
+      activatedAt: new Date(at.getTime() - 5 * DAY),
+    });
 }
 
 export async function publish(token: string, start: Date, extra: Record<string, unknown> = {}, now?: Date) {
@@ -57,6 +74,8 @@ export async function publishOne(token: string, start: Date, now?: Date): Promis
   return r.body.allTimeSlots[0]._id;
 }
 
-export const book = (token: string, slotId: string, now?: Date) => call("POST", "/api/mentees/timeslots/1", { token, now, body: { values: {}, slotId } });
-export const cancel = (token: string, slotId: string, now?: Date) => call("PATCH", "/api/mentees/booked-slots/1", { token, now, body: { slotId } });
+export const book = (token: string, slotId: string, now?: Date) =>
+  call("POST", "/api/mentees/timeslots/1", { token, now, body: { values: {}, slotId } });
+export const cancel = (token: string, slotId: string, now?: Date) =>
+  call("PATCH", "/api/mentees/booked-slots/1", { token, now, body: { slotId } });
 export const slotRow = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0];

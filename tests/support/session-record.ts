@@ -14,8 +14,9 @@ export type SeededSession = { id: string; name: string; accessToken: string; ref
 /** The local-storage record the app writes for a role (src/platform/session.ts `toRecord`). */
 export function sessionRecord(role: Role, s: SeededSession): Record<string, unknown> {
   const tokens = { accessToken: s.accessToken, refreshToken: s.refreshToken };
-  if (role === "mentee") return { isMenteeAuthenticated: true, menteeId: s.id, menteeName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
-  if (role === "mentor") return { isMentorAuthenticated: true, mentorId: s.id, mentorName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
+  if (role === "mentee")
+    return { isMenteeAuthenticated: true, menteeId: s.id, menteeName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
+  if (role === "mentor")
+    return { isMentorAuthenticated: true, mentorId: s.id, mentorName: s.name, profileImageUrl: s.profileImageUrl ?? "", ...tokens };
   return { isModeratorAuthenticated: true, moderatorId: s.id, moderatorName: s.name, ...tokens };
 }
-

@@ -28,7 +28,8 @@ export const WRITE_TRIPS = {
 export type SignedInWrite = keyof typeof WRITE_TRIPS;
 export type SignedInRead = { name: string; path: string; token: string };
 
-const query = (path: string, input?: unknown) => `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+const query = (path: string, input?: unknown) =>
+  `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
 export function signedInReads(mentee: SignedIn, mentor: SignedIn, moderator: SignedIn): SignedInRead[] {
   const reads: [string, string, SignedIn][] = [

@@ -7,7 +7,8 @@ export async function socketTicket(accessToken: string): Promise<string> {
 }
 
 /** The URL of a room (`user-room/<role>:<id>` or `live-room/<slotId>`), with `?ticket=` when given. */
-export const socketUrl = (room: string, ticket?: string) => `${baseUrl().replace(/^http/, "ws")}/parties/${room}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ""}`;
+export const socketUrl = (room: string, ticket?: string) =>
+  `${baseUrl().replace(/^http/, "ws")}/parties/${room}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ""}`;
 
 /** A room's URL with a fresh ticket of the sign-in `accessToken` belongs to. */
 export const roomUrlFor = async (room: string, accessToken: string) => socketUrl(room, await socketTicket(accessToken));

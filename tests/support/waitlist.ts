@@ -14,7 +14,11 @@ export function trpcAt(token: string, now: Date) {
 }
 
 /** Sets the mentor's booking rules directly (the defaults otherwise: 12 hours notice, no buffer, no cap). */
-export async function setRules(mentorId: string, rules: { noticeMinutes?: number; bufferMinutes?: number; dailyCap?: number | null }, zone = "Asia/Kolkata") {
+export async function setRules(
+  mentorId: string,
+  rules: { noticeMinutes?: number; bufferMinutes?: number; dailyCap?: number | null },
+  zone = "Asia/Kolkata",
+) {
   const values = { noticeMinutes: 720, bufferMinutes: 0, dailyCap: null, ...rules };
   await testDb()
     .insert(mentorAvailability)

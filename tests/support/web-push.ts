@@ -2,8 +2,8 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { expect } from "vitest";
 import { DEV_VAPID } from "../../scripts/worker-vars";
 import type { WebPushPayload } from "../../shared/web-push";
-import type { DevMessage } from "../../worker/dev/push-store";
 import { decryptPush } from "../../worker/dev/push-decrypt";
+import type { DevMessage } from "../../worker/dev/push-store";
 import { baseUrl, trpc } from "./api";
 
 /**
@@ -55,12 +55,18 @@ export async function waitForPushes(device: TestDevice, count: number): Promise<
 
 /** Opens a received message with the device's own keys, as its browser would. */
 export async function opened(device: TestDevice, message: Received): Promise<WebPushPayload> {
-  return JSON.parse(await decryptPush(decodeBase64urlIgnorePadding(message.body), { privateJwk: device.privateJwk, auth: device.keys.auth })) as WebPushPayload;
+  return JSON.parse(
+    await decryptPush(decodeBase64urlIgnorePadding(message.body), { privateJwk: device.privateJwk, auth: device.keys.auth }),
+  ) as WebPushPayload;
 }
 
 /** Tells the local push service to answer every push to the device with `status` (the browser dropped it). */
 export async function pushServiceAnswers(device: TestDevice, status: 404 | 410 | null): Promise<void> {
-  const response = await fetch(`${baseUrl()}/dev/push/subscriptions/${device.id}/answer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status }) });
+  const response = await fetch(`${baseUrl()}/dev/push/subscriptions/${device.id}/answer`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
   expect(response.status).toBe(200);
 }
 

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
  * the manifest and the icons; index.html is every page of the app, the Worker-drawn ones included).
  */
 type Icon = { src: string; sizes: string; type: string; purpose: string };
-const manifest = JSON.parse(readFileSync("public/manifest.webmanifest", "utf8")) as Record<string, unknown> & { icons: Icon[]; theme_color: string; background_color: string };
+const manifest = JSON.parse(readFileSync("public/manifest.webmanifest", "utf8")) as Record<string, unknown> & {
+  icons: Icon[];
+  theme_color: string;
+  background_color: string;
+};
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(path: string): string {
@@ -17,13 +21,25 @@ function pngSize(path: string): string {
 
 describe("the web app manifest", () => {
   it("names the app, opens it standalone at the root and scopes it to the whole site", () => {
-    expect(manifest).toMatchObject({ id: "/", name: "MentorLink", short_name: "MentorLink", start_url: "/", scope: "/", display: "standalone" });
+    expect(manifest).toMatchObject({
+      id: "/",
+      name: "MentorLink",
+      short_name: "MentorLink",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it("has 192 and 512 px PNG icons for any use and as maskable, each the size it says", () => {
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(["192x192 any", "192x192 maskable", "512x512 any", "512x512 maskable"]);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      "192x192 any",
+      "192x192 maskable",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
     for (const icon of manifest.icons) {
       expect(icon.type).toBe("image/png");
       expect(pngSize(`public${icon.src}`)).toBe(icon.sizes);

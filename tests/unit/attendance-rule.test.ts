@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { outcomeLabel, settleOutcome, settlesAt, waitAfterStartMs, type Presence } from "../../shared/attendance";
+import { outcomeLabel, type Presence, settleOutcome, settlesAt, waitAfterStartMs } from "../../shared/attendance";
 
 const MIN = 60 * 1000;
 const start = new Date("2026-11-24T10:00:00Z");
 const session = { type: "session", start, end: new Date(start.getTime() + 60 * MIN) };
 const trial = { type: "trial", start, end: new Date(start.getTime() + 60 * MIN) };
 /** A stretch from `from` to `to` minutes after the start (null: never recorded leaving). */
-const at = (role: "mentee" | "mentor", from: number, to: number | null): Presence => ({ role, joinedAt: start.getTime() + from * MIN, leftAt: to === null ? null : start.getTime() + to * MIN });
+const at = (role: "mentee" | "mentor", from: number, to: number | null): Presence => ({
+  role,
+  joinedAt: start.getTime() + from * MIN,
+  leftAt: to === null ? null : start.getTime() + to * MIN,
+});
 
 describe("the attendance rule", () => {
   it("completed when both were in the room at the same time, however late or short", () => {

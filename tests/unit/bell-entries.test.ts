@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bellEntries, signInsText, type BellNotification } from "../../src/notifications/bell-entries";
+import { type BellNotification, bellEntries, signInsText } from "../../src/notifications/bell-entries";
 
 let seq = 0;
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) - minutesAgo * 60_000).toISOString();
@@ -11,14 +11,34 @@ const signIn = (minutesAgo: number, isRead = false): BellNotification => ({
   conversationId: null,
   createdAt: at(minutesAgo),
 });
-const other = (minutesAgo: number, content = "Your session was moved"): BellNotification => ({ id: `o${++seq}`, type: "alert", content, isRead: false, conversationId: null, createdAt: at(minutesAgo) });
-const message = (minutesAgo: number): BellNotification => ({ id: `m${++seq}`, type: "message", content: "New message from Asha Rao", isRead: false, conversationId: "c1", createdAt: at(minutesAgo) });
+const other = (minutesAgo: number, content = "Your session was moved"): BellNotification => ({
+  id: `o${++seq}`,
+  type: "alert",
+  content,
+  isRead: false,
+  conversationId: null,
+  createdAt: at(minutesAgo),
+});
+const message = (minutesAgo: number): BellNotification => ({
+  id: `m${++seq}`,
+  type: "message",
+  content: "New message from Asha Rao",
+  isRead: false,
+  conversationId: "c1",
+  createdAt: at(minutesAgo),
+});
 
 describe("the bell's lines", () => {
   it("folds consecutive sign-in alerts into one line, so the other notices stay among the 5", () => {
     const list = [signIn(1), signIn(2), signIn(3), message(4), other(5), signIn(6, true), signIn(7, true), other(8), message(9), other(10)];
     const entries = bellEntries(list);
-    expect(entries.map((e) => (e.kind === "sign-ins" ? `sign-ins x${e.count}` : e.notification.id))).toEqual(["sign-ins x3", list[3]!.id, list[4]!.id, "sign-ins x2", list[7]!.id]);
+    expect(entries.map((e) => (e.kind === "sign-ins" ? `sign-ins x${e.count}` : e.notification.id))).toEqual([
+      "sign-ins x3",
+      list[3]!.id,
+      list[4]!.id,
+      "sign-ins x2",
+      list[7]!.id,
+    ]);
     const first = entries[0]!;
     expect(first.kind === "sign-ins" && first.latest.id).toBe(list[0]!.id);
     expect(first.kind === "sign-ins" && first.isRead).toBe(false);

@@ -1,6 +1,6 @@
-import { cruise } from "dependency-cruiser";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { cruise } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -16,9 +16,15 @@ describe("dependency boundaries", () => {
     const cwd = process.cwd();
     process.chdir(ROOT);
     try {
-      const result = await cruise(["shared", "db", "worker", "party", "src"], { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true });
+      const result = await cruise(["shared", "db", "worker", "party", "src"], {
+        ...config.options,
+        ruleSet: { forbidden: config.forbidden },
+        validate: true,
+      });
       const output = typeof result.output === "string" ? JSON.parse(result.output) : result.output;
-      const violations = output.summary.violations.map((v: { rule: { name: string }; from: string; to: string }) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+      const violations = output.summary.violations.map(
+        (v: { rule: { name: string }; from: string; to: string }) => `${v.rule.name}: ${v.from} -> ${v.to}`,
+      );
       expect(violations).toEqual([]);
       expect(output.summary.totalCruised).toBeGreaterThan(300);
     } finally {

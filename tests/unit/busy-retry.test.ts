@@ -4,7 +4,14 @@ import { backoffDelay, batchMode, DatabaseBusyError, DEFAULT_RETRY, isRetryableD
 import { createWriteGate } from "../../db/write-gate";
 
 const busy = () => new LibsqlError("SQLITE_BUSY: database is locked", "SQLITE_BUSY");
-const overloaded = () => new LibsqlError("SERVER_ERROR: Server returned HTTP status 429", "SERVER_ERROR", undefined, undefined, Object.assign(new Error("429"), { status: 429 }));
+const overloaded = () =>
+  new LibsqlError(
+    "SERVER_ERROR: Server returned HTTP status 429",
+    "SERVER_ERROR",
+    undefined,
+    undefined,
+    Object.assign(new Error("429"), { status: 429 }),
+  );
 const noSleep = async () => undefined;
 
 describe("which database failures are retried", () => {
@@ -19,7 +26,17 @@ describe("which database failures are retried", () => {
   it("does not retry what could have been written, or what will fail again", () => {
     expect(isRetryableDatabaseError(new LibsqlError("UNIQUE constraint failed: mentors.email", "SQLITE_CONSTRAINT"))).toBe(false);
     expect(isRetryableDatabaseError(new TypeError("fetch failed"))).toBe(false);
-    expect(isRetryableDatabaseError(new LibsqlError("Server returned HTTP status 500", "SERVER_ERROR", undefined, undefined, Object.assign(new Error(), { status: 500 })))).toBe(false);
+    expect(
+      isRetryableDatabaseError(
+        new LibsqlError(
+          "Server returned HTTP status 500",
+          "SERVER_ERROR",
+          undefined,
+          undefined,
+          Object.assign(new Error(), { status: 500 }),
+        ),
+      ),
+    ).toBe(false);
     expect(isRetryableDatabaseError(undefined)).toBe(false);
   });
 });
@@ -61,10 +78,14 @@ describe("withRetry", () => {
     let calls = 0;
     const unique = new LibsqlError("UNIQUE constraint failed", "SQLITE_CONSTRAINT");
     await expect(
-      withRetry(async () => {
-        calls++;
-        throw unique;
-      }, DEFAULT_RETRY, noSleep),
+      withRetry(
+        async () => {
+          calls++;
+          throw unique;
+        },
+        DEFAULT_RETRY,
+        noSleep,
+      ),
     ).rejects.toBe(unique);
     expect(calls).toBe(1);
   });
@@ -73,7 +94,10 @@ describe("withRetry", () => {
     const policy = { attempts: 8, baseDelayMs: 10, maxDelayMs: 100 };
     expect([0, 1, 2, 3, 4].map((a) => backoffDelay(policy, a, () => 0.999))).toEqual([9.99, 19.98, 39.96, 79.92, 99.9]);
     expect(backoffDelay(policy, 3, () => 0)).toBe(0);
-    const total = Array.from({ length: DEFAULT_RETRY.attempts - 1 }, (_, a) => backoffDelay(DEFAULT_RETRY, a, () => 1)).reduce((s, d) => s + d, 0);
+    const total = Array.from({ length: DEFAULT_RETRY.attempts - 1 }, (_, a) => backoffDelay(DEFAULT_RETRY, a, () => 1)).reduce(
+      (s, d) => s + d,
+      0,
+    );
     expect(total).toBeLessThan(1_500);
   });
 });

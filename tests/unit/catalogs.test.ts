@@ -8,14 +8,18 @@ import { describe, expect, it } from "vitest";
  * a placeholder (a name, a count, a link's tags) fails too.
  */
 const DIRS = ["src/locales", "shared/locales", "worker/locales"];
-const catalogs = DIRS.flatMap((dir) => readdirSync(`${dir}/hi`).map((file) => ({ name: `${dir}/hi/${file}`, english: `${dir}/en/${file}` })));
+const catalogs = DIRS.flatMap((dir) =>
+  readdirSync(`${dir}/hi`).map((file) => ({ name: `${dir}/hi/${file}`, english: `${dir}/en/${file}` })),
+);
 
 /** `{name}`, `{0}`, `<0>`, `</0>`, `#` of a plural: what must survive translation. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]|<\/?\d+\/?>/g)].map((m) => m[1] ?? m[0]).sort();
 
 describe("the Hindi catalogs", () => {
   it("exist for the app and the Worker", () => {
-    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(["src/locales/hi/common.po", "shared/locales/hi/messages.po", "worker/locales/hi/server.po"]));
+    expect(catalogs.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["src/locales/hi/common.po", "shared/locales/hi/messages.po", "worker/locales/hi/server.po"]),
+    );
   });
 
   for (const catalog of catalogs) {
@@ -52,7 +56,9 @@ describe("the app's catalogs of one language", () => {
           translations.set(key, (translations.get(key) ?? new Set()).add(item.msgstr.join("")));
         }
       }
-      const disagreeing = [...translations].filter(([, texts]) => texts.size > 1).map(([key, texts]) => `${key.replace("\u0004", " | ")}: ${[...texts].join(" / ")}`);
+      const disagreeing = [...translations]
+        .filter(([, texts]) => texts.size > 1)
+        .map(([key, texts]) => `${key.replace("\u0004", " | ")}: ${[...texts].join(" / ")}`);
       expect(disagreeing, locale).toEqual([]);
     }
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, mergeThread, newClientId, startsNewDay, unreadBadge, type HeldMessage, type PendingMessage } from "../../src/chat/chat-thread";
+import {
+  dayLabel,
+  type HeldMessage,
+  mergeThread,
+  newClientId,
+  type PendingMessage,
+  startsNewDay,
+  unreadBadge,
+} from "../../src/chat/chat-thread";
 import { memberOf } from "../../worker/chat/members";
 
 const held = (id: string, createdAt: string, clientId: string | null = null): HeldMessage => ({
@@ -9,12 +17,19 @@ const held = (id: string, createdAt: string, clientId: string | null = null): He
   createdAt,
   sender: { senderType: "mentee", senderId: { _id: "m1", firstName: "Priya" } },
 });
-const pending = (clientId: string, status: PendingMessage["status"] = "sending"): PendingMessage => ({ clientId, content: clientId, createdAt: "2026-01-01T12:00:00.000Z", status });
+const pending = (clientId: string, status: PendingMessage["status"] = "sending"): PendingMessage => ({
+  clientId,
+  content: clientId,
+  createdAt: "2026-01-01T12:00:00.000Z",
+  status,
+});
 
 describe("mergeThread", () => {
   it("orders pages (newest page first) oldest to newest and holds every message once", () => {
     const newest = { messages: [held("c", "2026-01-01T10:02:00.000Z"), held("d", "2026-01-01T10:03:00.000Z")] };
-    const earlier = { messages: [held("a", "2026-01-01T10:00:00.000Z"), held("b", "2026-01-01T10:01:00.000Z"), held("c", "2026-01-01T10:02:00.000Z")] };
+    const earlier = {
+      messages: [held("a", "2026-01-01T10:00:00.000Z"), held("b", "2026-01-01T10:01:00.000Z"), held("c", "2026-01-01T10:02:00.000Z")],
+    };
     expect(mergeThread([newest, earlier], []).map((i) => (i.kind === "held" ? i.message.id : ""))).toEqual(["a", "b", "c", "d"]);
   });
 

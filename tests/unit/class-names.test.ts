@@ -12,7 +12,9 @@ describe("class names", () => {
   });
 
   it("no component's own Tailwind classes fight the classes its callers add (cn does not resolve conflicts)", () => {
-    const found = findClassConflicts("src", { Button: BUTTON_VARIANTS }).map((c) => `${c.file}:${c.line} <${c.component}> ${c.own} vs ${c.added}`);
+    const found = findClassConflicts("src", { Button: BUTTON_VARIANTS }).map(
+      (c) => `${c.file}:${c.line} <${c.component}> ${c.own} vs ${c.added}`,
+    );
     expect(found).toEqual([]);
   });
 
@@ -24,8 +26,16 @@ describe("class names", () => {
       `export function Box({ className }: { className?: string }) { return <div className={cn("h-10 p-4", className)} />; }
        export const x = cn("text-sm", on ? "bg-red-50" : "bg-white", "bg-slate-100");`,
     );
-    writeFileSync(join(dir, "page.tsx"), `export const P = () => <><Box className="h-9 mt-2" /><Button size="icon" className="size-9" /><Button className="w-full" /></>;`);
+    writeFileSync(
+      join(dir, "page.tsx"),
+      `export const P = () => <><Box className="h-9 mt-2" /><Button size="icon" className="size-9" /><Button className="w-full" /></>;`,
+    );
     const found = findClassConflicts(dir, { Button: BUTTON_VARIANTS }).map((c) => `${c.component} ${c.own} vs ${c.added}`);
-    expect(found.sort()).toEqual(["Box h-10 vs h-9", "Button size-10 vs size-9", "cn bg-red-50 vs bg-slate-100", "cn bg-white vs bg-slate-100"]);
+    expect(found.sort()).toEqual([
+      "Box h-10 vs h-9",
+      "Button size-10 vs size-9",
+      "cn bg-red-50 vs bg-slate-100",
+      "cn bg-white vs bg-slate-100",
+    ]);
   });
 });

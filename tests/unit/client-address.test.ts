@@ -10,7 +10,14 @@ describe("client network for throttling", () => {
   });
 
   it("counts every address of one IPv6 /64 as one network, however it is written", () => {
-    const one = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0db8:0001:0002:0000:0000:0000:0009", "2001:db8:1:2:a:b:c:d", "2001:db8:1:2::7%eth0", "2001:db8:1:2:0:0:1.2.3.4"];
+    const one = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0db8:0001:0002:0000:0000:0000:0009",
+      "2001:db8:1:2:a:b:c:d",
+      "2001:db8:1:2::7%eth0",
+      "2001:db8:1:2:0:0:1.2.3.4",
+    ];
     expect(new Set(one.map(from))).toEqual(new Set(["2001:db8:1:2::/64"]));
     expect(from("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
     expect(from("2001:db8::1")).not.toBe(from("2001:db8:0:1::1"));
@@ -27,6 +34,7 @@ describe("client network for throttling", () => {
   });
 
   it("is the local fallback when missing, loopback (workerd fills it in locally) or absurd", () => {
-    for (const ip of [undefined, "", "127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "x".repeat(65)]) expect(from(ip)).toBe(LOCAL_ADDRESS);
+    for (const ip of [undefined, "", "127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "x".repeat(65)])
+      expect(from(ip)).toBe(LOCAL_ADDRESS);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkConfig, isDevelopment, type ConfigProblem } from "../../worker/platform/env";
+import { type ConfigProblem, checkConfig, isDevelopment } from "../../worker/platform/env";
 
 /** One development gate, and a configuration that cannot serve says which settings are wrong. */
 
@@ -58,16 +58,27 @@ describe("the Worker's configuration", () => {
   it("refuses production without its Web Push keys, keys set apart, or keys that are not P-256 keys", () => {
     const { VAPID_PRIVATE_KEY: _private, ...withoutPrivate } = production;
     expect(settingsOf(withoutPrivate)).toEqual(expect.arrayContaining(["VAPID_PRIVATE_KEY"]));
-    expect(problemsOf(withoutPrivate).find((p) => p.settings.length === 1 && p.settings[0] === "VAPID_PRIVATE_KEY")?.reason).toMatch(/Production needs VAPID_PRIVATE_KEY/);
+    expect(problemsOf(withoutPrivate).find((p) => p.settings.length === 1 && p.settings[0] === "VAPID_PRIVATE_KEY")?.reason).toMatch(
+      /Production needs VAPID_PRIVATE_KEY/,
+    );
     // Development may leave Web Push off, but not half configured.
     expect(checkConfig(development).ok).toBe(true);
-    expect(settingsOf({ ...development, VAPID_PUBLIC_KEY: production.VAPID_PUBLIC_KEY })).toEqual(["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"]);
+    expect(settingsOf({ ...development, VAPID_PUBLIC_KEY: production.VAPID_PUBLIC_KEY })).toEqual([
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
+      "VAPID_SUBJECT",
+    ]);
     expect(settingsOf({ ...production, VAPID_PUBLIC_KEY: "not-a-key" })).toEqual(["VAPID_PUBLIC_KEY"]);
     expect(settingsOf({ ...production, VAPID_SUBJECT: "push@mentorlink.example" })).toEqual(["VAPID_SUBJECT"]);
   });
 
   it("names every problem at once, and never repeats a value", () => {
-    const env = { DB_URL: "not a url", JWT_SECRET: "short-secret-value", ENVIRONMENT: "production", STRIPE_SECRET_KEY: "sk_nope_secretvalue" };
+    const env = {
+      DB_URL: "not a url",
+      JWT_SECRET: "short-secret-value",
+      ENVIRONMENT: "production",
+      STRIPE_SECRET_KEY: "sk_nope_secretvalue",
+    };
     const problems = problemsOf(env);
     expect(problems.flatMap((p) => p.settings)).toEqual(expect.arrayContaining(["DB_URL", "JWT_SECRET", "STRIPE_SECRET_KEY"]));
     const text = JSON.stringify(problems);

@@ -1,13 +1,14 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { messages as english } from "../../src/locales/en/signed-in.po";
+import { messages as hindi } from "../../src/locales/hi/signed-in.po";
 import { deviceName } from "../../src/notifications/device-name";
 import { deviceLabel } from "../../src/notifications/web-push";
-import { messages as hindi } from "../../src/locales/hi/signed-in.po";
-import { messages as english } from "../../src/locales/en/signed-in.po";
 
 /** The name a device with push on is listed by (ADR 0027): kept in English on the server, shown in the reader's language. */
 describe("deviceName", () => {
-  const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+  const ANDROID_CHROME =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
   const hi = setupI18n({ locale: "hi", messages: { hi: hindi } });
   const en = setupI18n({ locale: "en", messages: { en: english } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { catalogPolicy, edgeCached, newCatalogueGeneration, type EdgeStore } from "../../worker/platform/edge-cache";
+import { catalogPolicy, type EdgeStore, edgeCached, newCatalogueGeneration } from "../../worker/platform/edge-cache";
 import { memoryStore } from "../support/memory-store";
 
 /** Runs what a request hands to waitUntil, as the runtime would after the answer. */
@@ -53,7 +53,11 @@ describe("the location cache of the public catalogue", () => {
     expect(await edgeCached("k", { fresh: 0, stale: 0 }, load, bg.waitUntil, memoryStore())).toEqual({ value: "fresh", outcome: "off" });
     expect(await edgeCached("k", policy, load, bg.waitUntil, null)).toEqual({ value: "fresh", outcome: "off" });
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const broken = { match: () => Promise.reject(new Error("cache down")), put: () => Promise.reject(new Error("down")), delete: async () => false } as unknown as EdgeStore;
+    const broken = {
+      match: () => Promise.reject(new Error("cache down")),
+      put: () => Promise.reject(new Error("down")),
+      delete: async () => false,
+    } as unknown as EdgeStore;
     expect(await edgeCached("k", policy, load, bg.waitUntil, broken)).toEqual({ value: "fresh", outcome: "off" });
     // A change is not refused because the cache cannot start a new generation.
     await expect(newCatalogueGeneration(broken)).resolves.toBeUndefined();

@@ -1,6 +1,6 @@
-import { LibsqlError, type InStatement, type ResultSet } from "@libsql/client/web";
+import { type InStatement, LibsqlError, type ResultSet } from "@libsql/client/web";
 import { describe, expect, it } from "vitest";
-import { createWriteGate, mayTravelTogether, type GatedCall } from "../../db/write-gate";
+import { createWriteGate, type GatedCall, mayTravelTogether } from "../../db/write-gate";
 
 /** A result that names the statement it answers, so each caller can be shown to get its own. */
 const resultOf = (stmt: InStatement) => ({ rows: [{ sql: typeof stmt === "string" ? stmt : stmt.sql }] }) as unknown as ResultSet;
@@ -54,7 +54,9 @@ describe("group commit: writes that wait go to the database together", () => {
 
   it("adds nothing to a write that finds the gate open: it goes alone, at once", async () => {
     const db = fakeDatabase();
-    const gate = createWriteGate({ maxInFlight: 2, maxWaitMs: 5_000, maxGroup: 16 }, undefined, { together: (stmts) => db.answer("together", stmts) });
+    const gate = createWriteGate({ maxInFlight: 2, maxWaitMs: 5_000, maxGroup: 16 }, undefined, {
+      together: (stmts) => db.answer("together", stmts),
+    });
     const results = await Promise.all([gate.send(db.call("a")), gate.send(db.call("b"))]);
     expect(results.map(sqlOfResults)).toEqual([["a"], ["b"]]);
     expect(db.sent.map((s) => s.how)).toEqual(["alone", "alone"]);
@@ -68,7 +70,10 @@ describe("group commit: writes that wait go to the database together", () => {
     release();
     await holder;
     expect((await Promise.all(writes)).map(sqlOfResults)).toEqual([["a"], ["b"], ["c"], ["d"], ["e"]]);
-    expect(db.sent.map((s) => s.stmts)).toEqual([["a", "b", "c"], ["d", "e"]]);
+    expect(db.sent.map((s) => s.stmts)).toEqual([
+      ["a", "b", "c"],
+      ["d", "e"],
+    ]);
   });
 
   it("when the database refuses one write of the group (nothing of it was written), sends each again alone: the others succeed, that one gets its own error", async () => {
@@ -91,7 +96,12 @@ describe("group commit: writes that wait go to the database together", () => {
   it("when the connection breaks (a write may have committed), every write of the group gets the error and none is sent again", async () => {
     const db = fakeDatabase([], true);
     const { gate, release, holder } = heldGate(db);
-    const writes = [db.call("a"), db.call("b")].map((r) => gate.send(r).then(() => "written", (e: Error) => e.message));
+    const writes = [db.call("a"), db.call("b")].map((r) =>
+      gate.send(r).then(
+        () => "written",
+        (e: Error) => e.message,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 5));
     release();
     await holder;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { icsCalendar, icsInvitation, icsParamValue, icsText, type IcsEvent } from "../../worker/calendars/ics";
-import { parseStrictly, unescapeText, type Property } from "../support/ics-reader";
+import { type IcsEvent, icsCalendar, icsInvitation, icsParamValue, icsText } from "../../worker/calendars/ics";
+import { type Property, parseStrictly, unescapeText } from "../support/ics-reader";
 
 /** RFC 5545 3.1: a line break followed by one space or tab continues the previous line. */
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
@@ -63,7 +63,31 @@ describe("the booking calendar (ics library)", () => {
 /** Text people write, biased towards what breaks calendar files. */
 const hostileText = fc.string({
   unit: fc.oneof(
-    fc.constantFrom("\r", "\n", "\r\n", "\t", "\u0000", "\u000b", "\u007f", "\u0085", '"', ",", ";", ":", "\\", " ", "=", "é", "न", "😀", "ATTENDEE:mailto:attacker@evil.test", "DTSTART:20300101T000000Z", "URL:https://evil.test", "END:VEVENT", "BEGIN:VEVENT"),
+    fc.constantFrom(
+      "\r",
+      "\n",
+      "\r\n",
+      "\t",
+      "\u0000",
+      "\u000b",
+      "\u007f",
+      "\u0085",
+      '"',
+      ",",
+      ";",
+      ":",
+      "\\",
+      " ",
+      "=",
+      "é",
+      "न",
+      "😀",
+      "ATTENDEE:mailto:attacker@evil.test",
+      "DTSTART:20300101T000000Z",
+      "URL:https://evil.test",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+    ),
     fc.string({ unit: "grapheme", minLength: 1, maxLength: 3 }),
   ),
   maxLength: 40,
@@ -91,7 +115,13 @@ describe("the calendar file stays one event whatever people wrote (RFC 5545)", (
         const last = properties.findIndex((p) => p.name === "END" && p.value === "VEVENT");
         const inEvent = properties.slice(first + 1, last);
         const expected = [
-          "UID", "DTSTAMP", "DTSTART", "DTEND", "URL", "STATUS", "TRANSP",
+          "UID",
+          "DTSTAMP",
+          "DTSTART",
+          "DTEND",
+          "URL",
+          "STATUS",
+          "TRANSP",
           ...(icsText(e.summary) ? ["SUMMARY"] : []),
           ...(e.description && icsText(e.description) ? ["DESCRIPTION"] : []),
           ...(kind === "CANCEL" ? ["SEQUENCE"] : []),
@@ -108,14 +138,22 @@ describe("the calendar file stays one event whatever people wrote (RFC 5545)", (
         // The library's own word for a name that is left empty.
         const named = (name: string, otherwise: string) => icsParamValue(name) || otherwise;
         if (e.organizer) expect(cn(inEvent.find((p) => p.name === "ORGANIZER"))).toBe(named(e.organizer.name, "Organizer"));
-        expect(inEvent.filter((p) => p.name === "ATTENDEE").map(cn)).toEqual((e.attendees ?? []).map((a) => named(a.name, "Unnamed attendee")));
+        expect(inEvent.filter((p) => p.name === "ATTENDEE").map(cn)).toEqual(
+          (e.attendees ?? []).map((a) => named(a.name, "Unnamed attendee")),
+        );
       }),
       { numRuns: 300 },
     );
   });
 
   it("an agenda or title with bare carriage returns comes out as escaped line breaks inside its own property", () => {
-    const text = icsCalendar([{ ...event, summary: "Intro\rDTSTART:20300101T000000Z", description: "hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test" }]);
+    const text = icsCalendar([
+      {
+        ...event,
+        summary: "Intro\rDTSTART:20300101T000000Z",
+        description: "hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test",
+      },
+    ]);
     const names = parseStrictly(text).map((p) => p.name);
     expect(names.filter((n) => n === "ATTENDEE" || n === "DTSTART" || n === "URL")).toEqual(["DTSTART", "URL"]);
     expect(lines(text)).toContain("DESCRIPTION:hello\\nATTENDEE:mailto:attacker@evil.test\\nURL:https://evil.test");

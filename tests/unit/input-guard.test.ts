@@ -9,14 +9,22 @@ const json = (path: string, body: string, headers: Record<string, string> = {}) 
 
 describe("strings entering the Worker", () => {
   it("refuses lone surrogates, NUL and over-long text with a message naming where", () => {
-    expect(textRefusal("a\ud800", "Field \"firstName\"")?.message).toBe('Field "firstName" contains text that is not valid Unicode.');
+    expect(textRefusal("a\ud800", 'Field "firstName"')?.message).toBe('Field "firstName" contains text that is not valid Unicode.');
     expect(textRefusal("\udfffb", "x")?.status).toBe(400);
     expect(textRefusal("a\u0000b", "The address")?.message).toBe("The address contains a NUL character.");
     expect(textRefusal("x".repeat(INPUT_LIMITS.maxStringLength + 1), "x")?.message).toMatch(/too long/);
   });
 
   it("accepts any well-formed text, emoji and scripts included, up to the limit", () => {
-    for (const text of ["", "Priya", "प्रिया 😀", "\ud83d\ude00", "x".repeat(INPUT_LIMITS.maxStringLength), "'; drop table mentors; --", 'NEAR("a" b)']) {
+    for (const text of [
+      "",
+      "Priya",
+      "प्रिया 😀",
+      "\ud83d\ude00",
+      "x".repeat(INPUT_LIMITS.maxStringLength),
+      "'; drop table mentors; --",
+      'NEAR("a" b)',
+    ]) {
       expect(textRefusal(text, "x")).toBeNull();
     }
   });
@@ -28,13 +36,20 @@ describe("strings entering the Worker", () => {
     let deep: unknown = "x";
     for (let i = 0; i < INPUT_LIMITS.maxDepth + 1; i++) deep = [deep];
     expect(valueRefusal(deep, "The request body")?.message).toBe("The request body is nested too deeply.");
-    expect(valueRefusal(Array.from({ length: INPUT_LIMITS.maxEntries + 1 }, () => 0), "The request body")?.message).toMatch(/too many entries/);
+    expect(
+      valueRefusal(
+        Array.from({ length: INPUT_LIMITS.maxEntries + 1 }, () => 0),
+        "The request body",
+      )?.message,
+    ).toMatch(/too many entries/);
   });
 });
 
 describe("requests", () => {
   it("checks JSON bodies as parsed, so escaped lone surrogates are caught", async () => {
-    expect((await requestRefusal(json("/api/mentees/register", '{"firstName":"a\\ud800"}')))?.message).toMatch(/firstName.*not valid Unicode/);
+    expect((await requestRefusal(json("/api/mentees/register", '{"firstName":"a\\ud800"}')))?.message).toMatch(
+      /firstName.*not valid Unicode/,
+    );
     expect(await requestRefusal(json("/api/mentees/register", '{"firstName":"a\\ud83d\\ude00"}'))).toBeNull();
   });
 
@@ -51,20 +66,28 @@ describe("requests", () => {
   it("checks the tRPC input in the query string and every query parameter", async () => {
     const input = encodeURIComponent(JSON.stringify({ mentorId: "\ud800" }).replace("\ud800", "\\ud800"));
     expect((await requestRefusal(new Request(`http://local/trpc/mentors.profile?input=${input}`)))?.message).toMatch(/mentorId/);
-    expect((await requestRefusal(new Request("http://local/api/mentees/mentors?search=a%00b")))?.message).toMatch(/Query parameter "search".*NUL/);
+    expect((await requestRefusal(new Request("http://local/api/mentees/mentors?search=a%00b")))?.message).toMatch(
+      /Query parameter "search".*NUL/,
+    );
     expect(await requestRefusal(new Request("http://local/api/mentees/mentors?search=%E0%A4%B0"))).toBeNull();
   });
 
   it("checks the address: bad percent-encoding, NUL and length", async () => {
     expect((await requestRefusal(new Request("http://local/api/mentees/mentor/profile/%E0%A4")))?.message).toMatch(/percent-encoding/);
     expect((await requestRefusal(new Request("http://local/api/mentees/mentor/profile/a%00")))?.message).toMatch(/NUL/);
-    expect((await requestRefusal(new Request(`http://local/images/${"a".repeat(INPUT_LIMITS.maxPathLength)}`)))?.message).toBe("The address is too long.");
+    expect((await requestRefusal(new Request(`http://local/images/${"a".repeat(INPUT_LIMITS.maxPathLength)}`)))?.message).toBe(
+      "The address is too long.",
+    );
     expect(await requestRefusal(new Request(`http://local/images/${"a".repeat(1025)}`))).toBeNull();
   });
 
   it("reads a JSON body once and hands the route a request with the same bytes, headers and method", async () => {
     const sent = '{"name":"Āšā 😀","note":"line\\nbreak"}';
-    const original = new Request("http://local/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=abc" }, body: sent });
+    const original = new Request("http://local/api/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=abc" },
+      body: sent,
+    });
     const { refusal, request } = await checkedRequest(original);
     expect(refusal).toBeNull();
     expect(request.method).toBe("POST");

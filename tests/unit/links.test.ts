@@ -9,9 +9,12 @@ const outcome = (input: unknown) => {
 };
 
 describe("profile links", () => {
-  it.each(["https://example.com", "http://example.com/path?q=1", "HTTPS://EXAMPLE.COM", "  https://example.com  "])("accepts %j", (link) => {
-    expect(outcome(link)).toEqual({ value: link.trim() });
-  });
+  it.each(["https://example.com", "http://example.com/path?q=1", "HTTPS://EXAMPLE.COM", "  https://example.com  "])(
+    "accepts %j",
+    (link) => {
+      expect(outcome(link)).toEqual({ value: link.trim() });
+    },
+  );
 
   it("accepts no link", () => {
     expect(outcome("")).toEqual({ value: "" });

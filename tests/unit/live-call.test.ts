@@ -98,7 +98,12 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 const NO_MEDIA = { camera: false, mic: false, screen: false };
 
-async function startCall(role: "mentee" | "mentor", ticket: () => Promise<string> = async () => "ticket", tracks: { audio: unknown; video: unknown } = { audio: null, video: null }, media = NO_MEDIA) {
+async function startCall(
+  role: "mentee" | "mentor",
+  ticket: () => Promise<string> = async () => "ticket",
+  tracks: { audio: unknown; video: unknown } = { audio: null, video: null },
+  media = NO_MEDIA,
+) {
   const { LiveCall } = await import("../../src/live/live-call");
   const call = new LiveCall({ slotId: "slot-1", role, ticket, iceServers: [], tracks: tracks as never, media });
   return { call, socket: FakeSocket.last };
@@ -108,7 +113,12 @@ beforeEach(() => {
   FakePeerConnection.made = [];
   vi.stubGlobal("window", { location: { host: "localhost", protocol: "http:" } });
   vi.stubGlobal("RTCPeerConnection", FakePeerConnection);
-  vi.stubGlobal("MediaStream", class { addTrack() {} });
+  vi.stubGlobal(
+    "MediaStream",
+    class {
+      addTrack() {}
+    },
+  );
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 });
 
@@ -255,7 +265,10 @@ describe("devices and media state during the call", () => {
     await settle();
     const [pc] = FakePeerConnection.made;
     const transceivers = pc.getTransceivers() as { direction: string; sender: { track: unknown } }[];
-    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([["sendrecv", mic], ["sendrecv", null]]);
+    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([
+      ["sendrecv", mic],
+      ["sendrecv", null],
+    ]);
 
     // The camera comes on, then a screen is shared instead, then the camera is turned off: tracks are replaced, no offer.
     call.setTracks({ audio: mic as never, video: camera as never });
@@ -285,7 +298,10 @@ describe("devices and media state during the call", () => {
     socket.receive("signal", { gen: "g1", description: { type: "offer", sdp: "again" } });
     await settle();
     const transceivers = answering.getTransceivers() as { direction: string; sender: { track: unknown } }[];
-    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([["sendrecv", mic], ["sendrecv", camera]]);
+    expect(transceivers.map((t) => [t.direction, t.sender.track])).toEqual([
+      ["sendrecv", mic],
+      ["sendrecv", camera],
+    ]);
   });
 
   it("camera and microphone on or off travel as a signal of their own kind, again whenever the other (re)joins; other signals work as before", async () => {

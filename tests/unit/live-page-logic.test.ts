@@ -30,7 +30,10 @@ describe("the time line of the page", () => {
     expect(sessionPhase(at(-1), start, end)).toEqual({ phase: "before", startsIn: 1 });
     expect(sessionPhase(at(0), start, end)).toEqual({ phase: "running", elapsed: 0, left: 60 * MINUTE });
     expect(timerText(sessionPhase(at(-4 * MINUTE), start, end))).toEqual({ text: "Starts in 4 min", label: "Starts in 4 min" });
-    expect(timerText(sessionPhase(at(12 * MINUTE + 4000), start, end))).toEqual({ text: "12:04 in · 47:56 left", label: "12 minutes in, 48 minutes left" });
+    expect(timerText(sessionPhase(at(12 * MINUTE + 4000), start, end))).toEqual({
+      text: "12:04 in · 47:56 left",
+      label: "12 minutes in, 48 minutes left",
+    });
     expect(timerText(sessionPhase(at(59 * MINUTE + 30_000), start, end)).label).toBe("59 minutes in, 1 minute left");
     expect(sessionPhase(at(60 * MINUTE), start, end)).toEqual({ phase: "over" });
     expect(timerText({ phase: "over" }).text).toBe("Time is up");
@@ -45,16 +48,24 @@ describe("the attendance rule while waiting", () => {
   });
 
   it("names the deadline in the viewer's zone (10 minutes after the start, 5 for an intro call) and what it means for each side", () => {
-    expect(waitRuleText({ ...base, now: at(0) })).toBe("If Asha hasn't joined by 10:40 am, this session will count as missed by Asha, and your call goes back to your plan. Stay on this page until then.");
+    expect(waitRuleText({ ...base, now: at(0) })).toBe(
+      "If Asha hasn't joined by 10:40 am, this session will count as missed by Asha, and your call goes back to your plan. Stay on this page until then.",
+    );
     expect(waitRuleText({ ...base, viewer: "mentor", otherName: "Maya", zone: "Asia/Kolkata", now: at(9 * MINUTE) })).toBe(
       "If Maya hasn't joined by 8:10 pm, this session will count as missed by Maya, and it uses Maya's call. Stay on this page until then.",
     );
-    expect(waitRuleText({ ...base, type: "trial", now: at(MINUTE) })).toBe("If Asha hasn't joined by 10:35 am, this session will count as missed by Asha, and your intro call with them is yours again. Stay on this page until then.");
-    expect(waitRuleText({ ...base, type: "trial", viewer: "mentor", otherName: "Maya", now: at(MINUTE) })).toBe("If Maya hasn't joined by 10:35 am, this session will count as missed by Maya. Stay on this page until then.");
+    expect(waitRuleText({ ...base, type: "trial", now: at(MINUTE) })).toBe(
+      "If Asha hasn't joined by 10:35 am, this session will count as missed by Asha, and your intro call with them is yours again. Stay on this page until then.",
+    );
+    expect(waitRuleText({ ...base, type: "trial", viewer: "mentor", otherName: "Maya", now: at(MINUTE) })).toBe(
+      "If Maya hasn't joined by 10:35 am, this session will count as missed by Maya. Stay on this page until then.",
+    );
   });
 
   it("after the wait: it counts as missed unless the other joins while one is still there", () => {
-    expect(waitRuleText({ ...base, now: at(10 * MINUTE) })).toBe("It's past 10:40 am and Asha hasn't joined: this session counts as missed by Asha, and your call goes back to your plan, unless Asha joins while you are still here.");
+    expect(waitRuleText({ ...base, now: at(10 * MINUTE) })).toBe(
+      "It's past 10:40 am and Asha hasn't joined: this session counts as missed by Asha, and your call goes back to your plan, unless Asha joins while you are still here.",
+    );
     expect(waitRuleText({ ...base, type: "trial", now: at(5 * MINUTE) })).toMatch(/^It's past 10:35 am/);
   });
 });
@@ -108,12 +119,19 @@ describe("choosing devices", () => {
     expect(loadChoice(store)).toEqual({});
     stored.set("liveDevices", JSON.stringify({ videoinput: 3, audiooutput: "spk" }));
     expect(loadChoice(store)).toEqual({ audiooutput: "spk" });
-    const full = { getItem: () => null, setItem: () => { throw new DOMException("full", "QuotaExceededError"); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+    };
     expect(saveChoice(full, {}, "audiooutput", "spk")).toEqual({ audiooutput: "spk" });
   });
 
   it("says why the devices could not be used", () => {
-    expect(mediaErrorReason(new DOMException("x", "NotAllowedError"))).toBe("Your browser was not allowed to use your camera or microphone.");
+    expect(mediaErrorReason(new DOMException("x", "NotAllowedError"))).toBe(
+      "Your browser was not allowed to use your camera or microphone.",
+    );
     expect(mediaErrorReason(new DOMException("x", "NotReadableError"))).toBe("Your camera or microphone is in use by another app.");
     expect(mediaErrorReason(new DOMException("x", "NotFoundError"))).toBe("No camera or microphone was found on this device.");
     expect(mediaErrorReason(new Error("?"))).toBe("Your camera and microphone could not be started.");

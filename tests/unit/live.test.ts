@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { clockText } from "../../src/live/use-server-clock";
+import { type LiveSession, liveRefusal } from "../../worker/live/live-session";
 import { DEFAULT_ICE_SERVERS, iceServersFor, parseIceServers } from "../../worker/platform/ice-servers";
-import { liveRefusal, type LiveSession } from "../../worker/live/live-session";
 
 const MINUTE = 60 * 1000;
 const HOUR_MS = 60 * MINUTE;
@@ -36,12 +36,13 @@ describe("the live window", () => {
 
   it("says the start in the viewer's own zone, across the US daylight-saving change", () => {
     // 14:30 UTC on 14 March 2027 is 10:30 am in New York (EDT, since 7 March) and 8:00 pm in Kolkata.
-    expect(liveRefusal(session(), new Date(start.getTime() - HOUR_MS))).toBe("Too early: this session starts March 14th 2027, 10:30 am (America/New_York); you can join from 10 minutes before.");
+    expect(liveRefusal(session(), new Date(start.getTime() - HOUR_MS))).toBe(
+      "Too early: this session starts March 14th 2027, 10:30 am (America/New_York); you can join from 10 minutes before.",
+    );
     const mentor = session({ me: { id: "m", name: "M", firstName: "M", profileImageUrl: "", timeZone: "Asia/Kolkata" } });
     expect(liveRefusal(mentor, new Date(start.getTime() - HOUR_MS))).toMatch(/March 14th 2027, 8:00 pm \(Asia\/Kolkata\)/);
   });
 });
-
 
 describe("ICE servers", () => {
   const none = { ICE_SERVERS: undefined, TURN_KEY_ID: undefined, TURN_KEY_API_TOKEN: undefined };

@@ -2,15 +2,15 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { translateSentenceWith } from "../../shared/sentence-translation";
 import { formatWhen, parseWhen, rewriteWhen } from "../../shared/zoned-time";
-import { i18nFor, mailLocale } from "../../worker/platform/i18n";
-import { eventDescription, eventSummary } from "../../worker/platform/i18n/calendar";
-import { translateSentence } from "../../worker/platform/i18n/sentences";
 import { icsCalendar } from "../../worker/calendars/ics";
 import { receiptMail, welcomeMail } from "../../worker/mail/account-mails";
 import { bookingMails, type Party } from "../../worker/mail/booking-mails";
 import { waitWords } from "../../worker/mail/reply-reminder-mail";
 import { reminderMail, reminderSoon } from "../../worker/mail/schedule-mails";
 import { verifyEmailMail } from "../../worker/mail/templates";
+import { i18nFor, mailLocale } from "../../worker/platform/i18n";
+import { eventDescription, eventSummary } from "../../worker/platform/i18n/calendar";
+import { translateSentence } from "../../worker/platform/i18n/sentences";
 import type { SlotView } from "../../worker/scheduling/slot-view";
 
 /** E-mails, reminders and calendar files in the recipient's language (ADR 0027); English word for word. */
@@ -75,7 +75,16 @@ describe("mail templates follow the recipient's language", () => {
   });
 
   it("a receipt's dates and amount are in her language, the amount with the same digits", () => {
-    const base = { to: "p@example.test", menteeFirst: "Priya", mentorName: "Asha Rao", amountMinor: 480_250, currency: "inr", period: { start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") }, invoiceId: "in_1", zone: "Asia/Kolkata" };
+    const base = {
+      to: "p@example.test",
+      menteeFirst: "Priya",
+      mentorName: "Asha Rao",
+      amountMinor: 480_250,
+      currency: "inr",
+      period: { start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") },
+      invoiceId: "in_1",
+      zone: "Asia/Kolkata",
+    };
     const en = receiptMail({ ...base, locale: "en" });
     expect(en.text).toContain("Period: March 1st 2026 to April 1st 2026");
     const hi = receiptMail({ ...base, locale: "hi" });
@@ -84,9 +93,23 @@ describe("mail templates follow the recipient's language", () => {
   });
 
   it("reminders: the same session, each party in her own language", () => {
-    const en = reminderMail({ to: "a@example.test", first: "Asha", other: "Priya Shah", soon: reminderSoon(1, "en"), when: "W", locale: "en" });
+    const en = reminderMail({
+      to: "a@example.test",
+      first: "Asha",
+      other: "Priya Shah",
+      soon: reminderSoon(1, "en"),
+      when: "W",
+      locale: "en",
+    });
     expect(en.subject).toBe("Reminder: your MentorLink session starts within the hour");
-    const hi = reminderMail({ to: "p@example.test", first: "Priya", other: "Asha Rao", soon: reminderSoon(5, "hi"), when: "W", locale: "hi" });
+    const hi = reminderMail({
+      to: "p@example.test",
+      first: "Priya",
+      other: "Asha Rao",
+      soon: reminderSoon(5, "hi"),
+      when: "W",
+      locale: "hi",
+    });
     expect(hi.subject).toBe("रिमाइंडर: आपका MentorLink सेशन लगभग 5 घंटे में है");
     expect(hi.text).toMatch(DEVANAGARI);
     expect(waitWords(76 * 3600_000, "en")).toBe("3 days 4 hours");
@@ -113,7 +136,9 @@ describe("calendar files follow the owner's language", () => {
     expect(eventSummary("trial", "Asha Rao", "en")).toBe("Free intro call with Asha Rao");
     expect(eventSummary("trial", "Asha Rao", "hi")).toBe("Asha Rao के साथ फ़्री इंट्रो कॉल");
     const words = { type: "session" as const, other: "Asha Rao", title: "Design", agenda: "Mock", mentorTime: "T" };
-    expect(eventDescription(words, "en")).toBe("Mentorship session with Asha Rao on MentorLink.\nTopic: Design\nAgenda: Mock\nMentor's time: T");
+    expect(eventDescription(words, "en")).toBe(
+      "Mentorship session with Asha Rao on MentorLink.\nTopic: Design\nAgenda: Mock\nMentor's time: T",
+    );
     expect(eventDescription(words, "hi")).toBe("MentorLink पर Asha Rao के साथ मेंटरशिप सेशन।\nविषय: Design\nएजेंडा: Mock\nमेंटर का समय: T");
   });
 });
@@ -140,11 +165,22 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
   });
 
   it("a pattern sentence carries its values over", () => {
-    const i18n = setupI18n({ locale: "hi", messages: { hi: { "The session with {0} on {1} was not moved in time, so it was released.": "{1} को {0} के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।", "Plain.": "सादा।" } } });
+    const i18n = setupI18n({
+      locale: "hi",
+      messages: {
+        hi: {
+          "The session with {0} on {1} was not moved in time, so it was released.":
+            "{1} को {0} के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।",
+          "Plain.": "सादा।",
+        },
+      },
+    });
     // The date is the Worker's English (formatWhen), read back and written in the reader's language.
     const released = "The session with Asha Rao on March 9th 2026, 7:30 pm (Asia/Kolkata) was not moved in time, so it was released.";
     // Without a value reader (the SPA's error path on a public page) the date stays as the Worker wrote it.
-    expect(translateSentenceWith(released, i18n)).toBe("March 9th 2026, 7:30 pm (Asia/Kolkata) को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।");
+    expect(translateSentenceWith(released, i18n)).toBe(
+      "March 9th 2026, 7:30 pm (Asia/Kolkata) को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।",
+    );
     expect(translateSentenceWith(released, i18n, rewriteWhen)).toBe(
       `${formatWhen(new Date("2026-03-09T14:00:00Z"), "Asia/Kolkata", "hi")} को Asha Rao के साथ सेशन का समय पर समय नहीं बदला गया, इसलिए उसे छोड़ दिया गया।`,
     );
@@ -155,10 +191,20 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
   it("a pattern's values are translated too when the catalog knows them: words, and shorter sentences", () => {
     const i18n = setupI18n({
       locale: "hi",
-      messages: { hi: { 'Decided: changed to "{0}". {1}': 'फ़ैसला: बदलकर "{0}"। {1}', "missed by the mentor": "मेंटर शामिल नहीं हुआ", "Missed: {0} did not join": "छूट गया: {0} नहीं जुड़े" } },
+      messages: {
+        hi: {
+          'Decided: changed to "{0}". {1}': 'फ़ैसला: बदलकर "{0}"। {1}',
+          "missed by the mentor": "मेंटर शामिल नहीं हुआ",
+          "Missed: {0} did not join": "छूट गया: {0} नहीं जुड़े",
+        },
+      },
     });
-    expect(translateSentenceWith('Decided: changed to "missed by the mentor". Seen in the room.', i18n)).toBe('फ़ैसला: बदलकर "मेंटर शामिल नहीं हुआ"। Seen in the room.');
-    expect(translateSentenceWith('Decided: changed to "Missed: Asha did not join". missed by the mentor', i18n)).toBe('फ़ैसला: बदलकर "छूट गया: Asha नहीं जुड़े"। मेंटर शामिल नहीं हुआ');
+    expect(translateSentenceWith('Decided: changed to "missed by the mentor". Seen in the room.', i18n)).toBe(
+      'फ़ैसला: बदलकर "मेंटर शामिल नहीं हुआ"। Seen in the room.',
+    );
+    expect(translateSentenceWith('Decided: changed to "Missed: Asha did not join". missed by the mentor', i18n)).toBe(
+      'फ़ैसला: बदलकर "छूट गया: Asha नहीं जुड़े"। मेंटर शामिल नहीं हुआ',
+    );
   });
 
   it("the real catalog: the outcome names and the dates the Worker puts into its sentences", () => {
@@ -166,7 +212,12 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
     const start = new Date("2026-03-09T14:00:00Z");
     expect(formatWhen(start, "Asia/Kolkata", "en")).toBe("March 9th 2026, 7:30 pm (Asia/Kolkata)");
     expect(formatWhen(start, "Asia/Kolkata", "hi")).toMatch(/^9 मार्च 2026, 7:30 pm \(Asia\/Kolkata\)$/);
-    expect(translateSentence(`Attendance dispute about the intro call of ${formatWhen(start, "Asia/Kolkata", "en")}, recorded as "Nobody joined". No details given.`, "hi")).toBe(
+    expect(
+      translateSentence(
+        `Attendance dispute about the intro call of ${formatWhen(start, "Asia/Kolkata", "en")}, recorded as "Nobody joined". No details given.`,
+        "hi",
+      ),
+    ).toBe(
       `${formatWhen(start, "Asia/Kolkata", "hi")} की परिचय कॉल की उपस्थिति पर आपत्ति, जो "कोई नहीं जुड़ा" के रूप में दर्ज है। कोई विवरण नहीं दिया गया।`,
     );
   });

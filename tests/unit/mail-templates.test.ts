@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { icsInvitation, type IcsEvent } from "../../worker/calendars/ics";
-import { bookingMails, type Party } from "../../worker/mail/booking-mails";
+import { type IcsEvent, icsInvitation } from "../../worker/calendars/ics";
 import { formatAmount, receiptMail, welcomeMail } from "../../worker/mail/account-mails";
+import { bookingMails, type Party } from "../../worker/mail/booking-mails";
 import { escapeHtml, htmlOf, textOf } from "../../worker/mail/layout";
-import type { SlotView } from "../../worker/scheduling/slot-view";
 import { reminderMail, waitlistOfferMail } from "../../worker/mail/schedule-mails";
+import type { SlotView } from "../../worker/scheduling/slot-view";
 
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 const lines = (text: string) => unfold(text).split("\r\n");
@@ -39,7 +39,12 @@ const now = new Date("2026-03-01T08:15:30Z");
 
 describe("e-mail HTML escapes what people type", () => {
   it("the layout escapes title, greeting, paragraphs and details; the text keeps them as typed", () => {
-    const content = { title: `Hi <${HOSTILE}>`, greeting: HOSTILE, paragraphs: [HOSTILE], details: [[HOSTILE, HOSTILE]] as [string, string][] };
+    const content = {
+      title: `Hi <${HOSTILE}>`,
+      greeting: HOSTILE,
+      paragraphs: [HOSTILE],
+      details: [[HOSTILE, HOSTILE]] as [string, string][],
+    };
     const html = htmlOf(content);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain(`"x"`);
@@ -49,7 +54,12 @@ describe("e-mail HTML escapes what people type", () => {
   });
 
   it("booking mails: names, topic and agenda never become markup, in any change", () => {
-    for (const change of [{ kind: "booked" }, { kind: "moved", from: new Date("2026-03-08T14:00:00Z") }, { kind: "cancelled", reason: HOSTILE }, { kind: "deleted", reason: HOSTILE }] as const) {
+    for (const change of [
+      { kind: "booked" },
+      { kind: "moved", from: new Date("2026-03-08T14:00:00Z") },
+      { kind: "cancelled", reason: HOSTILE },
+      { kind: "deleted", reason: HOSTILE },
+    ] as const) {
       const mails = bookingMails({ change, view, mentee, mentor, now });
       expect(mails.map((m) => m.to)).toEqual([mentee.email, mentor.email]);
       for (const mail of mails) {
@@ -126,7 +136,12 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
       const [mail] = bookingMails({ change: kind === "booked" ? { kind } : { kind, reason: null }, view, mentee, mentor, now });
       const file = mail.attachments![0];
       expect(unfold(file.content)).toContain(`UID:${view.bookingId}@mentorlink`);
-      return [file.filename, file.contentType, lines(file.content).find((l) => l.startsWith("METHOD:")), lines(file.content).find((l) => l.startsWith("SEQUENCE:"))];
+      return [
+        file.filename,
+        file.contentType,
+        lines(file.content).find((l) => l.startsWith("METHOD:")),
+        lines(file.content).find((l) => l.startsWith("SEQUENCE:")),
+      ];
     };
     expect(method("booked")).toEqual(["invite.ics", "text/calendar; charset=utf-8; method=REQUEST", "METHOD:REQUEST", "SEQUENCE:2"]);
     expect(method("cancelled")).toEqual(["cancel.ics", "text/calendar; charset=utf-8; method=CANCEL", "METHOD:CANCEL", "SEQUENCE:3"]);
@@ -135,13 +150,27 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
 
 describe("the scheduler's mails in the one look", () => {
   it("a reminder and a waitlist offer come in plain text and HTML, with names escaped", () => {
-    const reminder = reminderMail({ to: "a@example.com", first: "Asha", other: "Ravi <b>Rao</b>", soon: "starts within the hour", when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)", locale: "en" });
+    const reminder = reminderMail({
+      to: "a@example.com",
+      first: "Asha",
+      other: "Ravi <b>Rao</b>",
+      soon: "starts within the hour",
+      when: "Tue, 1 Dec, 18:00 (Asia/Kolkata)",
+      locale: "en",
+    });
     expect(reminder.subject).toBe("Reminder: your MentorLink session starts within the hour");
     expect(reminder.text).toContain("When: Tue, 1 Dec, 18:00 (Asia/Kolkata)\nWith: Ravi <b>Rao</b>");
     expect(reminder.html).toContain("Ravi &#60;b&#62;Rao&#60;/b&#62;");
     expect(reminder.html).not.toContain("<b>Rao");
 
-    const offer = waitlistOfferMail({ to: "m@example.com", first: "Meera", mentorName: "Asha Iyer", when: "Thu, 3 Dec, 19:00 (Asia/Kolkata)", holdMinutes: 15, locale: "en" });
+    const offer = waitlistOfferMail({
+      to: "m@example.com",
+      first: "Meera",
+      mentorName: "Asha Iyer",
+      when: "Thu, 3 Dec, 19:00 (Asia/Kolkata)",
+      holdMinutes: 15,
+      locale: "en",
+    });
     expect(offer.subject).toBe("An earlier time opened with Asha Iyer");
     expect(offer.text).toContain("It is held for you for 15 minutes.");
     expect(offer.html).toMatch(/<th[^>]*>When<\/th><td[^>]*>Thu, 3 Dec, 19:00 \(Asia\/Kolkata\)<\/td>/);

@@ -5,7 +5,11 @@ import { httpTransport } from "../../worker/platform/ports/mail-transport";
 describe("the HTTP mail transport", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const config = { MAIL_API_KEY: "re_test", MAIL_API_URL: "https://mail.example.test/emails", MAIL_FROM: "MentorLink <no-reply@example.test>" };
+  const config = {
+    MAIL_API_KEY: "re_test",
+    MAIL_API_URL: "https://mail.example.test/emails",
+    MAIL_FROM: "MentorLink <no-reply@example.test>",
+  };
   const mail = { id: "row-1", to: "a@example.test", subject: "Booked", text: "Hi", html: "<p>Hi</p>", createdAt: new Date(0) };
 
   async function sent(attachments: { filename: string; contentType: string; content: string }[]) {
@@ -21,7 +25,13 @@ describe("the HTTP mail transport", () => {
   it("sends each attachment with its name, type and base64 content", async () => {
     const ics = "BEGIN:VCALENDAR\r\nSUMMARY:Session with Zoë · ₹\r\nEND:VCALENDAR\r\n";
     const body = await sent([{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics }]);
-    expect(body.attachments).toEqual([{ filename: "invite.ics", content_type: "text/calendar; charset=utf-8; method=REQUEST", content: Buffer.from(ics, "utf8").toString("base64") }]);
+    expect(body.attachments).toEqual([
+      {
+        filename: "invite.ics",
+        content_type: "text/calendar; charset=utf-8; method=REQUEST",
+        content: Buffer.from(ics, "utf8").toString("base64"),
+      },
+    ]);
     expect(Buffer.from(body.attachments[0].content, "base64").toString("utf8")).toBe(ics);
     expect(body).toMatchObject({ to: ["a@example.test"], subject: "Booked", text: "Hi", html: "<p>Hi</p>" });
   });

@@ -10,7 +10,11 @@ describe("moderator list search params", () => {
   });
 
   it("the audit log sorts by time only, and keeps its moderator and account filters", () => {
-    expect(validateAuditSearch({ sort: "oldest", search: "kavya@example.com", targetId: "abc" })).toMatchObject({ sort: "oldest", search: "kavya@example.com", targetId: "abc" });
+    expect(validateAuditSearch({ sort: "oldest", search: "kavya@example.com", targetId: "abc" })).toMatchObject({
+      sort: "oldest",
+      search: "kavya@example.com",
+      targetId: "abc",
+    });
     expect(validateAuditSearch({ sort: "name" }).sort).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mailBackoffMs } from "../../worker/mail/mail";
 import { CODE_TTL_MS, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "../../worker/accounts/one-time-codes";
 import { pkceChallenge } from "../../worker/dev/local-google-provider";
+import { mailBackoffMs } from "../../worker/mail/mail";
 
 describe("one-time codes", () => {
   it("are 6 digits, keep leading zeros, and vary", () => {

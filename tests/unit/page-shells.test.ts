@@ -11,7 +11,16 @@ describe("shellOf: the pre-rendered page a path paints before the app runs", () 
   });
 
   it("paints nothing on every other path, so no area ever flashes a public page", () => {
-    for (const path of ["/mentees", "/mentees/browse/mentor/all", "/auth/login", "/browse", "/browse/mentor", "/browse/mentor/profile/a/b", "//", "/index.html"]) {
+    for (const path of [
+      "/mentees",
+      "/mentees/browse/mentor/all",
+      "/auth/login",
+      "/browse",
+      "/browse/mentor",
+      "/browse/mentor/profile/a/b",
+      "//",
+      "/index.html",
+    ]) {
       expect(shellOf(path), path).toBe("none");
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { platformFeePaise, proportionOf } from "../../shared/payouts";
-import { earningLine, earningStatus, isDisputed, netAfter, refundSplit, splitOf, type Earning } from "../../worker/payouts/ledger";
+import { type Earning, earningLine, earningStatus, isDisputed, netAfter, refundSplit, splitOf } from "../../worker/payouts/ledger";
 
 /** The ledger's arithmetic (ADR 0024): the fee, the split, refunds in proportion, and a line's status. */
 
@@ -43,9 +43,18 @@ describe("the platform fee", () => {
   });
 
   it("splits by route: destination with the subscription's own percent, held with the configured one", () => {
-    expect(splitOf({ grossPaise: 800_000, destination: "acct_1", applicationFeePercent: 15, configPercent: 20 })).toEqual({ route: "destination", feePaise: 120_000 });
-    expect(splitOf({ grossPaise: 800_000, destination: null, applicationFeePercent: 15, configPercent: 20 })).toEqual({ route: "held", feePaise: 160_000 });
-    expect(splitOf({ grossPaise: 800_000, destination: null, applicationFeePercent: null, configPercent: 12.5 })).toEqual({ route: "held", feePaise: 100_000 });
+    expect(splitOf({ grossPaise: 800_000, destination: "acct_1", applicationFeePercent: 15, configPercent: 20 })).toEqual({
+      route: "destination",
+      feePaise: 120_000,
+    });
+    expect(splitOf({ grossPaise: 800_000, destination: null, applicationFeePercent: 15, configPercent: 20 })).toEqual({
+      route: "held",
+      feePaise: 160_000,
+    });
+    expect(splitOf({ grossPaise: 800_000, destination: null, applicationFeePercent: null, configPercent: 12.5 })).toEqual({
+      route: "held",
+      feePaise: 100_000,
+    });
   });
 });
 

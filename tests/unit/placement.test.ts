@@ -1,10 +1,17 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../worker/platform/app-env";
-import { API_UNREACHABLE, CATALOGUE_CHANGED_HEADER, forwardToPlacedApi, goesToPlacedApi, sayCatalogueChanged } from "../../worker/platform/placement";
+import {
+  API_UNREACHABLE,
+  CATALOGUE_CHANGED_HEADER,
+  forwardToPlacedApi,
+  goesToPlacedApi,
+  sayCatalogueChanged,
+} from "../../worker/platform/placement";
 import { memoryStore } from "../support/memory-store";
 
-const call = (path: string, authorization?: string) => goesToPlacedApi(new Request(`https://mentorlink.example${path}`, { headers: authorization ? { authorization } : {} }));
+const call = (path: string, authorization?: string) =>
+  goesToPlacedApi(new Request(`https://mentorlink.example${path}`, { headers: authorization ? { authorization } : {} }));
 
 describe("which calls the edge forwards to the placed API (ADR 0017)", () => {
   it("forwards a call of the API that carries a bearer token, tRPC or REST", () => {
@@ -19,7 +26,18 @@ describe("which calls the edge forwards to the placed API (ADR 0017)", () => {
     expect(call("/api/mentees/login")).toBe(false);
     expect(call("/trpc/mentees.profile", "Basic abc")).toBe(false);
     expect(call("/trpc/mentees.profile", "Bearer ")).toBe(false);
-    for (const path of ["/", "/mentees", "/apis", "/trpcx/a", "/assets/index.js", "/parties/user-room/mentee:1", "/images/a.webp", "/webhooks/stripe", "/calendar/feed/x.ics"]) expect(call(path, "Bearer abc"), path).toBe(false);
+    for (const path of [
+      "/",
+      "/mentees",
+      "/apis",
+      "/trpcx/a",
+      "/assets/index.js",
+      "/parties/user-room/mentee:1",
+      "/images/a.webp",
+      "/webhooks/stripe",
+      "/calendar/feed/x.ics",
+    ])
+      expect(call(path, "Bearer abc"), path).toBe(false);
   });
 });
 
@@ -38,12 +56,20 @@ describe("the edge and the placed API tell each other of a catalogue change", ()
     const app = new Hono<AppEnv>();
     app.use("*", forwardToPlacedApi);
     app.all("*", (c) => c.text("edge"));
-    const env = { API: answer ? { fetch: async (request: Request) => (forwarded.push(request), answer()) } : undefined } as unknown as AppEnv["Bindings"];
-    return { forwarded, call: (path: string, authorization?: string, init: RequestInit = {}) => app.request(path, { ...init, headers: authorization ? { authorization } : {} }, env) };
+    const env = {
+      API: answer ? { fetch: async (request: Request) => (forwarded.push(request), answer()) } : undefined,
+    } as unknown as AppEnv["Bindings"];
+    return {
+      forwarded,
+      call: (path: string, authorization?: string, init: RequestInit = {}) =>
+        app.request(path, { ...init, headers: authorization ? { authorization } : {} }, env),
+    };
   }
 
   it("forwards a signed-in call, times it, and starts a new generation here when the answer says the catalogue changed, without passing that on", async () => {
-    const { forwarded, call } = edge(() => new Response("{}", { headers: { [CATALOGUE_CHANGED_HEADER]: "1", "content-type": "application/json" } }));
+    const { forwarded, call } = edge(
+      () => new Response("{}", { headers: { [CATALOGUE_CHANGED_HEADER]: "1", "content-type": "application/json" } }),
+    );
     const answer = await call("/trpc/mentors.updateProfile", "Bearer t");
     expect(forwarded.map((r) => new URL(r.url).pathname)).toEqual(["/trpc/mentors.updateProfile"]);
     expect(forwarded[0].headers.get("authorization")).toBe("Bearer t");

@@ -13,7 +13,9 @@ function fakeClient(ms = 5) {
   const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
   const client = {
     execute: (stmt: InStatement) => (calls.push({ how: "execute", stmts: [sqlOf(stmt)] }), later(resultOf(stmt))),
-    batch: (stmts: InStatement[], mode: TransactionMode) => (calls.push({ how: `batch ${mode}`, stmts: stmts.map(sqlOf) }), later(stmts.map(resultOf))),
+    batch: (stmts: InStatement[], mode: TransactionMode) => (
+      calls.push({ how: `batch ${mode}`, stmts: stmts.map(sqlOf) }), later(stmts.map(resultOf))
+    ),
   } as unknown as Client;
   return { client, calls };
 }
@@ -49,7 +51,13 @@ describe("reads that wait go to the database together", () => {
   it("keeps reads and writes apart: a write never joins a read group, and reads wait at their own gate, not the writes'", async () => {
     const { client, calls } = fakeClient();
     const db = withBusyRetry(client, { readGate: gate(1), gate: gate(1) });
-    await Promise.all([db.execute("select 1"), db.execute("select 2"), db.execute("select 3"), db.batch(["insert into t values (1)"]), db.batch(["insert into t values (2)"])]);
+    await Promise.all([
+      db.execute("select 1"),
+      db.execute("select 2"),
+      db.execute("select 3"),
+      db.batch(["insert into t values (1)"]),
+      db.batch(["insert into t values (2)"]),
+    ]);
     const writes = calls.filter((c) => c.stmts.some((s) => s.startsWith("insert")));
     expect(writes.every((c) => c.how === "batch write" && c.stmts.every((s) => s.startsWith("insert")))).toBe(true);
     const readGroups = calls.filter((c) => c.how === "batch deferred");

@@ -12,7 +12,14 @@ function fakeShared(options: { failBatch?: boolean; failSql?: RegExp } = {}) {
   const result = (stmt: InStatement): ResultSet => {
     const text = typeof stmt === "string" ? stmt : stmt.sql;
     if (options.failSql?.test(text)) throw new Error(`no such table in ${text}`);
-    return { rows: [], columns: [], columnTypes: [], rowsAffected: 0, lastInsertRowid: undefined, toJSON: () => ({}) } as unknown as ResultSet;
+    return {
+      rows: [],
+      columns: [],
+      columnTypes: [],
+      rowsAffected: 0,
+      lastInsertRowid: undefined,
+      toJSON: () => ({}),
+    } as unknown as ResultSet;
   };
   const client = {
     execute: async (stmt: InStatement) => {
@@ -67,7 +74,9 @@ describe("one request's database", () => {
     // drizzle names the statement and keeps the refusal as the cause.
     const refusalOf = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? (e as Error).message);
     expect(refusalOf(await db.run(sql`delete from mentors`).catch((e: unknown) => e))).toMatch(/blocked/);
-    expect(refusalOf(await db.batch([db.run(sql`insert into mentors default values`), db.run(sql`select 1`)]).catch((e: unknown) => e))).toMatch(/blocked/);
+    expect(
+      refusalOf(await db.batch([db.run(sql`insert into mentors default values`), db.run(sql`select 1`)]).catch((e: unknown) => e)),
+    ).toMatch(/blocked/);
     expect(calls).toEqual([]);
   });
 });
@@ -77,8 +86,13 @@ describe("one request's database, a batch that carries its own check", () => {
     const { shared, calls } = fakeShared();
     const { db, forSelfCheckingBatch, holdWritesUntil } = requestDb(shared);
     holdWritesUntil(Promise.reject(new Error("This procedure writes only in its batch that carries the account check.")));
-    await forSelfCheckingBatch.batch([forSelfCheckingBatch.all(sql`select is_blocked from mentees`), forSelfCheckingBatch.run(sql`insert into messages select 1 where 0`)]);
-    expect(await db.run(sql`delete from messages`).catch((e: unknown) => String((e as { cause?: Error }).cause?.message))).toMatch(/only in its batch/);
+    await forSelfCheckingBatch.batch([
+      forSelfCheckingBatch.all(sql`select is_blocked from mentees`),
+      forSelfCheckingBatch.run(sql`insert into messages select 1 where 0`),
+    ]);
+    expect(await db.run(sql`delete from messages`).catch((e: unknown) => String((e as { cause?: Error }).cause?.message))).toMatch(
+      /only in its batch/,
+    );
     expect(calls.map((c) => c.sql)).toEqual([["select is_blocked from mentees", "insert into messages select 1 where 0"]]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MIN_REPLIES_SHOWN, replyTimeLabel, shownReplyMinutes } from "../../shared/reply-time";
-import { replyReminderMail } from "../../worker/mail/reply-reminder-mail";
 import { daysAgo, lastActiveLabel } from "../../shared/last-active";
+import { MIN_REPLIES_SHOWN, replyTimeLabel, shownReplyMinutes } from "../../shared/reply-time";
 import { REPLY_WAIT_MS, waitLabel } from "../../shared/reply-wait";
+import { replyReminderMail } from "../../worker/mail/reply-reminder-mail";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -74,7 +74,14 @@ describe("waits", () => {
 
 describe("the reminder e-mail", () => {
   it("names the subscriber and the wait in text and escaped HTML", () => {
-    const mail = replyReminderMail({ to: "m@example.com", first: "Ravi", menteeName: "Priya <b>S</b>", waited: "3 days 4 hours", since: "March 5th 2026, 9:00 am (Asia/Kolkata)", locale: "en" });
+    const mail = replyReminderMail({
+      to: "m@example.com",
+      first: "Ravi",
+      menteeName: "Priya <b>S</b>",
+      waited: "3 days 4 hours",
+      since: "March 5th 2026, 9:00 am (Asia/Kolkata)",
+      locale: "en",
+    });
     expect(mail.subject).toBe("Priya <b>S</b> is waiting for your reply");
     expect(mail.text).toContain("Priya <b>S</b>, one of your subscribers, wrote to you 3 days 4 hours ago");
     expect(mail.text).toContain("Waiting since: March 5th 2026, 9:00 am (Asia/Kolkata)");

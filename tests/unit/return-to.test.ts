@@ -39,7 +39,9 @@ describe("return-to paths", () => {
   });
 
   it("keeps ?redirect= in a page's search only when it is safe", () => {
-    expect(validateRedirectSearch({ redirect: "/browse/mentor/profile/abc", other: 1 })).toEqual({ redirect: "/browse/mentor/profile/abc" });
+    expect(validateRedirectSearch({ redirect: "/browse/mentor/profile/abc", other: 1 })).toEqual({
+      redirect: "/browse/mentor/profile/abc",
+    });
     expect(validateRedirectSearch({ redirect: "https://evil.example" })).toEqual({});
     expect(validateRedirectSearch({})).toEqual({});
   });

@@ -8,7 +8,12 @@ describe("searchTerms", () => {
   });
 
   it("requires every word, longer words as prefixes, short ones whole", () => {
-    expect(searchTerms("System  design")).toMatchObject({ words: '"system"* AND "design"*', phrase: '"system design"*', skill: "system design", similarSkills: [] });
+    expect(searchTerms("System  design")).toMatchObject({
+      words: '"system"* AND "design"*',
+      phrase: '"system design"*',
+      skill: "system design",
+      similarSkills: [],
+    });
     expect(searchTerms("go")?.words).toBe('"go"');
   });
 
@@ -18,7 +23,10 @@ describe("searchTerms", () => {
     expect(searchTerms("PM")?.similarSkills).toEqual(["product manager", "product management"]);
     expect(searchTerms("sql")?.words).toBe('("sql"* OR "postgresql"* OR "mysql"* OR "sqlite"*)');
     expect(searchTerms("postgresql")?.words).toBe('"postgresql"*');
-    expect(searchTerms("practical ml")).toMatchObject({ words: '"practical"* AND ("ml" OR "machine learning"*)', phrase: '"practical ml"*' });
+    expect(searchTerms("practical ml")).toMatchObject({
+      words: '"practical"* AND ("ml" OR "machine learning"*)',
+      phrase: '"practical ml"*',
+    });
   });
 
   it("gives each word of 3+ letters its trigrams and a threshold of half of them", () => {

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, inlineScripts, permissionsPolicy, securityHeaders } from "../../worker/platform/security-policy";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  inlineScripts,
+  permissionsPolicy,
+  securityHeaders,
+} from "../../worker/platform/security-policy";
 
 const directives = (policy: string) => new Map(policy.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
 
@@ -28,7 +34,14 @@ describe("the security headers' values", () => {
     for (const path of ["/mentors/connect/live/abc", "/mentees/connect/live/abc/"]) {
       expect(permissionsPolicy(path)).toMatch(/^camera=\(self\), microphone=\(self\), display-capture=\(self\), /);
     }
-    for (const path of ["/", "/mentors", "/mentees/connect/inbox/abc", "/mentors/connect/live", "/mentors/connect/live/a/b", "/x/mentors/connect/live/a"]) {
+    for (const path of [
+      "/",
+      "/mentors",
+      "/mentees/connect/inbox/abc",
+      "/mentors/connect/live",
+      "/mentors/connect/live/a/b",
+      "/x/mentors/connect/live/a",
+    ]) {
       expect(permissionsPolicy(path), path).toMatch(/^camera=\(\), microphone=\(\), display-capture=\(\), /);
     }
     expect(permissionsPolicy("/mentors/connect/live/abc")).toContain("geolocation=()");
@@ -55,7 +68,12 @@ describe("the inline scripts a page runs, and their hashes", () => {
   ].join("");
 
   it("keeps the scripts without src and with a runnable type, byte for byte", () => {
-    expect(inlineScripts(page)).toEqual(['document.documentElement.setAttribute("data-shell","x")', 'import "/@react-refresh";', "go()", "\n  multi();\n  line();\n"]);
+    expect(inlineScripts(page)).toEqual([
+      'document.documentElement.setAttribute("data-shell","x")',
+      'import "/@react-refresh";',
+      "go()",
+      "\n  multi();\n  line();\n",
+    ]);
   });
 
   it("hashes each as a CSP sha256 source, once", async () => {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { precacheFiles, type Manifest } from "../../scripts/service-worker-build";
+import { type Manifest, precacheFiles } from "../../scripts/service-worker-build";
 import { APP_SHELL_PATH, OFFLINE_PAGE_PATH } from "../../shared/app-install";
 import { handlingOf, offlineFallbackOf, type RequestFacts } from "../../src/sw/policy";
 
 /** What the service worker answers, keeps and precaches (src/sw/policy.ts, scripts/service-worker-build.ts). */
 
 const ORIGIN = "https://mentorlink.example";
-const facts = (path: string, init: { method?: string; mode?: string; headers?: Record<string, string>; origin?: string } = {}): RequestFacts => ({
+const facts = (
+  path: string,
+  init: { method?: string; mode?: string; headers?: Record<string, string>; origin?: string } = {},
+): RequestFacts => ({
   url: `${init.origin ?? ORIGIN}${path}`,
   method: init.method ?? "GET",
   mode: init.mode ?? "navigate",
@@ -16,15 +19,42 @@ const handling = (path: string, init?: Parameters<typeof facts>[1]) => handlingO
 
 describe("what the service worker does with a request", () => {
   it("keeps the public pages (landing, browse, a profile) for offline, network first", () => {
-    for (const path of ["/", "/browse/mentor/all", "/browse/mentor/python%20django", "/browse/mentor/profile/abc-123", "/browse/mentor/profile/abc-123?ref=share"]) expect(handling(path), path).toBe("public-page");
+    for (const path of [
+      "/",
+      "/browse/mentor/all",
+      "/browse/mentor/python%20django",
+      "/browse/mentor/profile/abc-123",
+      "/browse/mentor/profile/abc-123?ref=share",
+    ])
+      expect(handling(path), path).toBe("public-page");
   });
 
   it("sends every other page to the network, never kept", () => {
-    for (const path of ["/mentees", "/mentees/booked-slots", "/mentors/scheduler", "/moderator", "/auth/login", "/mentees/browse/mentor/profile/abc-123", "/no/such/page"]) expect(handling(path), path).toBe("page");
+    for (const path of [
+      "/mentees",
+      "/mentees/booked-slots",
+      "/mentors/scheduler",
+      "/moderator",
+      "/auth/login",
+      "/mentees/browse/mentor/profile/abc-123",
+      "/no/such/page",
+    ])
+      expect(handling(path), path).toBe("page");
   });
 
   it("stays out of data, signed requests, rooms, pictures, development pages and itself, navigations to them included", () => {
-    const never = ["/api/mentees/mentors", "/api/calendar/feed/secret.ics", "/trpc/mentors.search", "/parties/user-room/mentee:1", "/images/profile/1.png", "/dev/mailbox", "/dev", "/socket.io/", "/healthz", "/sw.js"];
+    const never = [
+      "/api/mentees/mentors",
+      "/api/calendar/feed/secret.ics",
+      "/trpc/mentors.search",
+      "/parties/user-room/mentee:1",
+      "/images/profile/1.png",
+      "/dev/mailbox",
+      "/dev",
+      "/socket.io/",
+      "/healthz",
+      "/sw.js",
+    ];
     for (const path of never) {
       expect(handling(path), path).toBe("pass");
       expect(handling(path, { mode: "cors" }), path).toBe("pass");
@@ -54,7 +84,18 @@ describe("what the build precaches", () => {
   // A build's manifest in miniature: the entry lazily imports every route and the toasts; the public routes
   // import the boot file, the profile lazily imports its reviews; the mentee area has a heavy calendar.
   const manifest: Manifest = {
-    "index.html": { file: "index.html", imports: ["_boot.js"], css: ["assets/index-1.css"], dynamicImports: ["src/routes/index.tsx?tsr-split=component", "src/routes/browse/mentor/$search.tsx?tsr-split=component", "src/routes/browse/mentor/profile/$id.tsx?tsr-split=component", "src/routes/mentees/index.tsx?tsr-split=component", "node_modules/sonner/dist/index.mjs"] },
+    "index.html": {
+      file: "index.html",
+      imports: ["_boot.js"],
+      css: ["assets/index-1.css"],
+      dynamicImports: [
+        "src/routes/index.tsx?tsr-split=component",
+        "src/routes/browse/mentor/$search.tsx?tsr-split=component",
+        "src/routes/browse/mentor/profile/$id.tsx?tsr-split=component",
+        "src/routes/mentees/index.tsx?tsr-split=component",
+        "node_modules/sonner/dist/index.mjs",
+      ],
+    },
     "src/landing-island.ts": { file: "assets/landing-island-1.js", imports: ["_landing-shared.js"] },
     "_landing-shared.js": { file: "assets/landing-shared-1.js" },
     "_boot.js": { file: "assets/boot-1.js", imports: ["_landing-shared.js"] },
@@ -62,7 +103,11 @@ describe("what the build precaches", () => {
     "src/routes/index.tsx?tsr-split=component": { file: "assets/index-2.js", imports: ["_boot.js"] },
     "src/routes/browse/mentor/$search.tsx?tsr-split=component": { file: "assets/_search-1.js", imports: ["_boot.js"] },
     "src/routes/browse/mentor/profile/$id.tsx?tsr-split=component": { file: "assets/_id-1.js", imports: ["_mentor-profile.js"] },
-    "_mentor-profile.js": { file: "assets/mentor-profile-1.js", dynamicImports: ["src/reviews/review-items.tsx"], assets: ["assets/badge-1.svg"] },
+    "_mentor-profile.js": {
+      file: "assets/mentor-profile-1.js",
+      dynamicImports: ["src/reviews/review-items.tsx"],
+      assets: ["assets/badge-1.svg"],
+    },
     "src/reviews/review-items.tsx": { file: "assets/review-items-1.js" },
     "src/routes/mentees/index.tsx?tsr-split=component": { file: "assets/mentees-1.js", imports: ["_calendar.js"] },
     "_calendar.js": { file: "assets/calendar-1.js" },

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TextWithLinks } from "@/ui/text-with-links";
 import { safeHref, textParts } from "@/ui/text-links";
+import { TextWithLinks } from "@/ui/text-with-links";
 
 /** Agendas, session notes and comments show their web addresses as links, and nothing else as markup. */
 describe("text with links", () => {
@@ -35,7 +35,11 @@ describe("text with links", () => {
     "file:///etc/passwd",
   ])("never links %s", (text) => {
     expect(textParts(text).every((p) => p.kind === "text")).toBe(true);
-    expect(textParts(text).map((p) => p.text).join("")).toBe(text);
+    expect(
+      textParts(text)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(text);
   });
 
   it("refuses what only looks like an http address", () => {
@@ -44,11 +48,17 @@ describe("text with links", () => {
     expect(safeHref("http://[::1")).toBeNull();
     expect(safeHref("HTTPS://Example.COM/A")).toBe("https://example.com/A");
     // An address glued to a javascript: text is still only the http part.
-    expect(textParts("javascript:https://x.dev").filter((p) => p.kind === "link").map((p) => p.text)).toEqual(["https://x.dev"]);
+    expect(
+      textParts("javascript:https://x.dev")
+        .filter((p) => p.kind === "link")
+        .map((p) => p.text),
+    ).toEqual(["https://x.dev"]);
   });
 
   it("draws links that open apart from the page, and escapes everything else", () => {
-    const html = renderToStaticMarkup(createElement(TextWithLinks, { text: `<img src=x onerror=alert(1)> "quoted" https://example.com/a"onmouseover="alert(1)\nline two` }));
+    const html = renderToStaticMarkup(
+      createElement(TextWithLinks, { text: `<img src=x onerror=alert(1)> "quoted" https://example.com/a"onmouseover="alert(1)\nline two` }),
+    );
     expect(html).not.toContain("<img");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain('<a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow"');

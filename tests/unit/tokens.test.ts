@@ -1,6 +1,14 @@
 import { encodeJWT } from "@oslojs/jwt";
 import { describe, expect, it } from "vitest";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signPageToken, signPurposeToken, verifyAccessToken, verifyPageToken, verifyPurposeToken } from "../../worker/accounts/tokens";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  signAccessToken,
+  signPageToken,
+  signPurposeToken,
+  verifyAccessToken,
+  verifyPageToken,
+  verifyPurposeToken,
+} from "../../worker/accounts/tokens";
 
 const secret = "unit-test-secret-that-is-long-enough-000";
 const claims = { sub: "user-1", role: "mentor" as const, sid: "session-1" };

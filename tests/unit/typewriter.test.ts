@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runTypewriter, typewriterStart, typewriterStep, typewriterText, type TypewriterState } from "../../src/search/typewriter";
+import { runTypewriter, type TypewriterState, typewriterStart, typewriterStep, typewriterText } from "../../src/search/typewriter";
 
 const WORDS = ["Hi", "Yo!"];
 const TIMING = { typeMs: 100, deleteMs: 40, holdMs: 1500 };
@@ -37,7 +37,11 @@ describe("the landing's typewriter", () => {
       ["", 100],
     ]);
     // After the last word, the first again.
-    expect(run(17).slice(14).map(([text]) => text)).toEqual(["", "H", "Hi"]);
+    expect(
+      run(17)
+        .slice(14)
+        .map(([text]) => text),
+    ).toEqual(["", "H", "Hi"]);
   });
 
   it("starts from the first word in full (as the page is pre-rendered), holds it, then goes on, on timers until stopped", () => {

@@ -1,14 +1,21 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { loginSchema, menteeSignupSchema, mentorApplicationSchema, PHONE_PATTERN, splitSkills } from "../../shared/validation/accounts";
-import { mentorSearchSchema, PRICE_BUCKETS } from "../../shared/validation/search";
 import { askRescheduleSchema, slotWithReasonSchema } from "../../shared/validation/rescheduling";
 import { bookSchema, slotDetailsSchema } from "../../shared/validation/scheduling";
+import { mentorSearchSchema, PRICE_BUCKETS } from "../../shared/validation/search";
 import { agendaEditSchema } from "../../shared/validation/session-notes";
 
 const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message;
 
-const signup = { firstName: " Asha ", lastName: "Rao", email: " Asha@Example.COM ", phone: "9876543210", password: "Passw0rd!", confirmpassword: "Passw0rd!" };
+const signup = {
+  firstName: " Asha ",
+  lastName: "Rao",
+  email: " Asha@Example.COM ",
+  phone: "9876543210",
+  password: "Passw0rd!",
+  confirmpassword: "Passw0rd!",
+};
 
 describe("sign-up rules (SPEC §5)", () => {
   it("trims names and normalises the e-mail", () => {
@@ -32,17 +39,36 @@ describe("sign-up rules (SPEC §5)", () => {
 
   it("reports every missing field of an empty form with its own message", () => {
     const messages = v.safeParse(menteeSignupSchema, {}).issues?.map((i) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(["First Name is required", "Last Name is required", "Email is required", "Mobile number is required", "Password is required", "Confirm Password is required"]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "First Name is required",
+        "Last Name is required",
+        "Email is required",
+        "Mobile number is required",
+        "Password is required",
+        "Confirm Password is required",
+      ]),
+    );
   });
 
   it("accepts the Indian prefixes and 6-9 leading digits only", () => {
-    for (const ok of ["6000000000", "9999999999", "+916000000000", "00916000000000", "06000000000"]) expect(PHONE_PATTERN.test(ok)).toBe(true);
-    for (const bad of ["5999999999", "+91 9999999999", "999999999", "99999999999", "+9299999999", "abcdefghij"]) expect(PHONE_PATTERN.test(bad)).toBe(false);
+    for (const ok of ["6000000000", "9999999999", "+916000000000", "00916000000000", "06000000000"])
+      expect(PHONE_PATTERN.test(ok)).toBe(true);
+    for (const bad of ["5999999999", "+91 9999999999", "999999999", "99999999999", "+9299999999", "abcdefghij"])
+      expect(PHONE_PATTERN.test(bad)).toBe(false);
   });
 });
 
 describe("mentor application rules", () => {
-  const application = { ...signup, jobTitle: "Engineer", firmName: "Acme", bio: "Bio", educationalQualification: "B.Tech", hourlyRate: 2500, expertise: ["Go"] };
+  const application = {
+    ...signup,
+    jobTitle: "Engineer",
+    firmName: "Acme",
+    bio: "Bio",
+    educationalQualification: "B.Tech",
+    hourlyRate: 2500,
+    expertise: ["Go"],
+  };
 
   it("splits the comma-separated skills input and de-duplicates case-insensitively", () => {
     expect(splitSkills(" React, node ,, React ,Go ")).toEqual(["React", "node", "React", "Go"]);
@@ -87,22 +113,54 @@ describe("sign-in and search inputs", () => {
 describe("text that reaches calendar files and the other party: no control characters (ADR 0013)", () => {
   const slot = { start: "2030-03-09T04:00:00Z" };
   const multiLine: [string, v.GenericSchema, (text: string) => unknown, string][] = [
-    ["agenda", bookSchema, (agenda) => ({ slotId: "s1", agenda }), "An agenda cannot contain control characters such as a carriage return (line breaks are fine)."],
-    ["edited agenda", agendaEditSchema, (agenda) => ({ slotId: "s1", agenda }), "An agenda cannot contain control characters such as a carriage return (line breaks are fine)."],
-    ["description", slotDetailsSchema, (description) => ({ ...slot, description }), "A description cannot contain control characters such as a carriage return (line breaks are fine)."],
-    ["reason", slotWithReasonSchema, (reason) => ({ slotId: "s1", reason }), "A reason cannot contain control characters such as a carriage return (line breaks are fine)."],
-    ["message", askRescheduleSchema, (message) => ({ slotId: "s1", message }), "A message cannot contain control characters such as a carriage return (line breaks are fine)."],
+    [
+      "agenda",
+      bookSchema,
+      (agenda) => ({ slotId: "s1", agenda }),
+      "An agenda cannot contain control characters such as a carriage return (line breaks are fine).",
+    ],
+    [
+      "edited agenda",
+      agendaEditSchema,
+      (agenda) => ({ slotId: "s1", agenda }),
+      "An agenda cannot contain control characters such as a carriage return (line breaks are fine).",
+    ],
+    [
+      "description",
+      slotDetailsSchema,
+      (description) => ({ ...slot, description }),
+      "A description cannot contain control characters such as a carriage return (line breaks are fine).",
+    ],
+    [
+      "reason",
+      slotWithReasonSchema,
+      (reason) => ({ slotId: "s1", reason }),
+      "A reason cannot contain control characters such as a carriage return (line breaks are fine).",
+    ],
+    [
+      "message",
+      askRescheduleSchema,
+      (message) => ({ slotId: "s1", message }),
+      "A message cannot contain control characters such as a carriage return (line breaks are fine).",
+    ],
   ];
 
-  it.each(multiLine)("%s: keeps line breaks and tabs, a form's CRLF as LF, and refuses a bare CR or another control", (_, schema, input, message) => {
-    expect(v.safeParse(schema, input("Topic one\n\tTopic two")).success).toBe(true);
-    expect(JSON.stringify(v.parse(schema, input("Topic one\r\nTopic two")))).toContain("Topic one\\nTopic two");
-    for (const bad of ["hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test", "a\u0000b", "a\u001bb", "a\u0085b"]) expect(firstMessage(schema, input(bad)), JSON.stringify(bad)).toBe(message);
-  });
+  it.each(multiLine)(
+    "%s: keeps line breaks and tabs, a form's CRLF as LF, and refuses a bare CR or another control",
+    (_, schema, input, message) => {
+      expect(v.safeParse(schema, input("Topic one\n\tTopic two")).success).toBe(true);
+      expect(JSON.stringify(v.parse(schema, input("Topic one\r\nTopic two")))).toContain("Topic one\\nTopic two");
+      for (const bad of ["hello\rATTENDEE:mailto:attacker@evil.test\rURL:https://evil.test", "a\u0000b", "a\u001bb", "a\u0085b"])
+        expect(firstMessage(schema, input(bad)), JSON.stringify(bad)).toBe(message);
+    },
+  );
 
   it("a slot title is one line: no line break or control character", () => {
     const message = "A title must be one line of plain text, without line breaks or control characters.";
-    expect(v.parse(slotDetailsSchema, { ...slot, title: "Mock interview: system design, part 2" })).toMatchObject({ title: "Mock interview: system design, part 2" });
-    for (const bad of ["Intro\rDTSTART:20300101T000000Z", "Intro\nLOCATION:evil", "Intro\r\nLOCATION:evil", "a\tb"]) expect(firstMessage(slotDetailsSchema, { ...slot, title: bad }), JSON.stringify(bad)).toBe(message);
+    expect(v.parse(slotDetailsSchema, { ...slot, title: "Mock interview: system design, part 2" })).toMatchObject({
+      title: "Mock interview: system design, part 2",
+    });
+    for (const bad of ["Intro\rDTSTART:20300101T000000Z", "Intro\nLOCATION:evil", "Intro\r\nLOCATION:evil", "a\tb"])
+      expect(firstMessage(slotDetailsSchema, { ...slot, title: bad }), JSON.stringify(bad)).toBe(message);
   });
 });

@@ -43,15 +43,21 @@ const endpoint = `${DEV_PUSH_ORIGIN}/dev/push/send/abc`;
 
 describe("the local push service's decryption", () => {
   it("opens RFC 8291's example message with the example device's keys", async () => {
-    expect(await decryptPush(decodeBase64urlIgnorePadding(RFC.body), { privateJwk: jwkOf(RFC.uaPublic, RFC.uaPrivate), auth: RFC.auth })).toBe(RFC.plaintext);
+    expect(
+      await decryptPush(decodeBase64urlIgnorePadding(RFC.body), { privateJwk: jwkOf(RFC.uaPublic, RFC.uaPrivate), auth: RFC.auth }),
+    ).toBe(RFC.plaintext);
   });
 
   it("refuses a message that was changed, or is for another device", async () => {
     const changed = decodeBase64urlIgnorePadding(RFC.body);
     changed[changed.length - 1] ^= 0x40;
-    await expect(decryptPush(changed, { privateJwk: jwkOf(RFC.uaPublic, RFC.uaPrivate), auth: RFC.auth })).rejects.toThrow(/does not decrypt/);
+    await expect(decryptPush(changed, { privateJwk: jwkOf(RFC.uaPublic, RFC.uaPrivate), auth: RFC.auth })).rejects.toThrow(
+      /does not decrypt/,
+    );
     const other = await device();
-    await expect(decryptPush(decodeBase64urlIgnorePadding(RFC.body), { privateJwk: other.privateJwk, auth: other.auth })).rejects.toThrow(/does not decrypt/);
+    await expect(decryptPush(decodeBase64urlIgnorePadding(RFC.body), { privateJwk: other.privateJwk, auth: other.auth })).rejects.toThrow(
+      /does not decrypt/,
+    );
   });
 });
 
@@ -60,9 +66,19 @@ describe("what production sends (@block65/webcrypto-web-push)", () => {
     const ua = await device();
     const vapid = await vapidKeys();
     const data = { title: "Session reminder", body: "Your session with Asha Rao starts within the hour." };
-    const request = await buildPushPayload({ data, options: { ttl: 3600, urgency: "high", topic: "a1b2" } }, { endpoint, expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } }, vapid);
+    const request = await buildPushPayload(
+      { data, options: { ttl: 3600, urgency: "high", topic: "a1b2" } },
+      { endpoint, expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } },
+      vapid,
+    );
     expect(request.method.toUpperCase()).toBe("POST");
-    expect(request.headers).toMatchObject({ "content-encoding": "aes128gcm", ttl: "3600", urgency: "high", topic: "a1b2", "content-length": "4096" });
+    expect(request.headers).toMatchObject({
+      "content-encoding": "aes128gcm",
+      ttl: "3600",
+      urgency: "high",
+      topic: "a1b2",
+      "content-length": "4096",
+    });
     expect(request.body.byteLength).toBe(4096);
     // RFC 8188 header: a 16-byte salt, record size 4096, and the sender's one-time P-256 key as key id.
     expect([...request.body.slice(16, 21)]).toEqual([0, 0, 0x10, 0, 65]);
@@ -72,9 +88,16 @@ describe("what production sends (@block65/webcrypto-web-push)", () => {
   it("signs a VAPID JWT for the push service's origin, valid at most 24 hours, that the push service verifies (RFC 8292)", async () => {
     const ua = await device();
     const vapid = await vapidKeys();
-    const request = await buildPushPayload({ data: "hi" }, { endpoint, expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } }, vapid);
+    const request = await buildPushPayload(
+      { data: "hi" },
+      { endpoint, expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } },
+      vapid,
+    );
     const now = Math.floor(Date.now() / 1000);
-    expect(await verifyVapid(request.headers.authorization, DEV_PUSH_ORIGIN, now)).toEqual({ subject: vapid.subject, key: vapid.publicKey });
+    expect(await verifyVapid(request.headers.authorization, DEV_PUSH_ORIGIN, now)).toEqual({
+      subject: vapid.subject,
+      key: vapid.publicKey,
+    });
     expect(await verifyVapid(request.headers.authorization, "https://fcm.googleapis.com", now)).toMatch(/aud must be/);
     expect(await verifyVapid(request.headers.authorization, DEV_PUSH_ORIGIN, now + 13 * 60 * 60)).toMatch(/expired/);
     const other = await vapidKeys();
@@ -85,6 +108,12 @@ describe("what production sends (@block65/webcrypto-web-push)", () => {
 
   it("refuses an endpoint that is not https", async () => {
     const ua = await device();
-    await expect(buildPushPayload({ data: "hi" }, { endpoint: "http://localhost/x", expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } }, await vapidKeys())).rejects.toThrow(/https/);
+    await expect(
+      buildPushPayload(
+        { data: "hi" },
+        { endpoint: "http://localhost/x", expirationTime: null, keys: { p256dh: ua.p256dh, auth: ua.auth } },
+        await vapidKeys(),
+      ),
+    ).rejects.toThrow(/https/);
   });
 });

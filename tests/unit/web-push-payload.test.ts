@@ -90,7 +90,8 @@ describe("the channels of each kind", () => {
     expect(prefs.message).toEqual({ inApp: true, email: false, push: false });
     expect(prefs.booking).toEqual({ inApp: false, email: false, push: true });
     expect(prefs.account).toEqual({ inApp: true, email: true, push: true });
-    for (const role of ["mentee", "mentor", "moderator"] as const) expect(Object.values(CHANNEL_RULES[role]).every((r) => r.push === "switch")).toBe(true);
+    for (const role of ["mentee", "mentor", "moderator"] as const)
+      expect(Object.values(CHANNEL_RULES[role]).every((r) => r.push === "switch")).toBe(true);
   });
 });
 
@@ -106,7 +107,14 @@ describe("push endpoints", () => {
   });
 
   it("refuses anything else, so the Worker never posts to an address a client chose", () => {
-    for (const url of ["http://fcm.googleapis.com/fcm/send/x", "https://fcm.googleapis.com:8443/x", "https://evil.example/fcm.googleapis.com", "https://127.0.0.1/x", "https://user:pw@fcm.googleapis.com/x", "not a url"])
+    for (const url of [
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com:8443/x",
+      "https://evil.example/fcm.googleapis.com",
+      "https://127.0.0.1/x",
+      "https://user:pw@fcm.googleapis.com/x",
+      "not a url",
+    ])
       expect(endpointProblem(url, false), url).not.toBeNull();
   });
 

@@ -12,7 +12,14 @@ describe("weekly hours editor", () => {
   it("shows Monday first with each day's ranges sorted, and saves only the available days", () => {
     const rows = rowsFrom(hours);
     expect(rows.map((r) => r.day)).toEqual([1, 2, 3, 4, 5, 6, 0]);
-    expect(rows[1]).toEqual({ day: 2, available: true, ranges: [{ start: "09:00", end: "11:00" }, { start: "18:00", end: "21:00" }] });
+    expect(rows[1]).toEqual({
+      day: 2,
+      available: true,
+      ranges: [
+        { start: "09:00", end: "11:00" },
+        { start: "18:00", end: "21:00" },
+      ],
+    });
     expect(rows[0].available).toBe(false);
     const off = rows.map((r) => (r.day === 4 ? { ...r, available: false } : r));
     expect(weeklyHoursOf(off)).toEqual([
@@ -26,7 +33,14 @@ describe("weekly hours editor", () => {
     expect(dayProblem(row([{ start: "18:00", end: "21:00" }]))).toBeNull();
     expect(dayProblem(row([{ start: "18:00", end: "17:00" }]))).toMatch(/^Tuesday.*after the start/);
     expect(dayProblem(row([{ start: "18:00", end: "18:45" }]))).toMatch(/^Tuesday.*at least an hour/);
-    expect(dayProblem(row([{ start: "09:00", end: "12:00" }, { start: "11:00", end: "13:00" }]))).toMatch(/^Tuesday.*overlap/);
+    expect(
+      dayProblem(
+        row([
+          { start: "09:00", end: "12:00" },
+          { start: "11:00", end: "13:00" },
+        ]),
+      ),
+    ).toMatch(/^Tuesday.*overlap/);
     expect(dayProblem(row([]))).toMatch(/^Tuesday: add a range/);
     expect(dayProblem({ day: 2, available: false, ranges: [{ start: "18:00", end: "17:00" }] })).toBeNull();
   });

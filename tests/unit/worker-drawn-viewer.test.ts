@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clockTime, dayOf, fullDateTime, longDate } from "../../src/platform/dates";
+import { viewerZone, viewerZoneInput } from "../../src/platform/viewer-zone";
 import { drawForViewer, workerDrawnViewer } from "../../src/platform/worker-drawn-viewer";
 import { recentSearches } from "../../src/search/search-history";
-import { viewerZone, viewerZoneInput } from "../../src/platform/viewer-zone";
 
 /**
  * While the Worker draws a signed-in page, the viewer's zone and a mentee's recent searches are those the
@@ -32,7 +32,11 @@ describe("a page drawn for a browser", () => {
     expect(viewerZone()).toBe(before);
     expect(recentSearches(undefined)).toEqual([]);
     // Also when the drawing throws.
-    expect(() => drawForViewer(newYork, () => { throw new Error("no"); })).toThrow("no");
+    expect(() =>
+      drawForViewer(newYork, () => {
+        throw new Error("no");
+      }),
+    ).toThrow("no");
     expect(workerDrawnViewer()).toBeNull();
   });
 });

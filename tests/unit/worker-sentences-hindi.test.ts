@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sessionOutcomes } from "../../shared/attendance";
-import { translateSentence } from "../../worker/platform/i18n/sentences";
-import { outcomeNotices } from "../../worker/attendance/outcome-notices";
 import { CODE_MESSAGES } from "../../worker/accounts/one-time-codes";
+import { outcomeNotices } from "../../worker/attendance/outcome-notices";
+import { translateSentence } from "../../worker/platform/i18n/sentences";
 
 /**
  * The Worker's sentences that carry values reach a Hindi reader whole (ADR 0027): no English phrase left
@@ -15,7 +15,9 @@ describe("the Worker's sentences with values, in Hindi", () => {
   const mentor = { id: "r", first: "Asha", name: "Asha Rao", email: "a@example.com", zone: "Europe/Berlin" };
 
   it("every outcome notice, for a session and for an intro call", () => {
-    const notices = sessionOutcomes.flatMap((outcome) => ["session", "trial"].flatMap((type) => outcomeNotices(outcome, { type, start: new Date("2026-03-09T14:00:00Z") }, mentee, mentor)));
+    const notices = sessionOutcomes.flatMap((outcome) =>
+      ["session", "trial"].flatMap((type) => outcomeNotices(outcome, { type, start: new Date("2026-03-09T14:00:00Z") }, mentee, mentor)),
+    );
     expect(notices).toHaveLength(12);
     for (const { content } of notices) {
       expect(content).toMatch(ENGLISH_PHRASE);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { canonicalZone, dayKey, formatDate, formatTime, formatWhen, isTimeZone, slotTimeLabels, zonedInstant, zoneLabel } from "../../shared/zoned-time";
+import {
+  canonicalZone,
+  dayKey,
+  formatDate,
+  formatTime,
+  formatWhen,
+  isTimeZone,
+  slotTimeLabels,
+  zonedInstant,
+  zoneLabel,
+} from "../../shared/zoned-time";
 
 // The US moved its clocks forward on Sunday March 8th 2026 at 2:00 am (EST, UTC-5, to EDT, UTC-4).
 // India keeps UTC+5:30 all year, so the gap between the two parties shrinks by an hour that night.
@@ -60,8 +70,10 @@ describe("zoned time across the March 2026 US daylight-saving change", () => {
 
 describe("time zone names", () => {
   it("accepts IANA zones and refuses anything else", () => {
-    for (const zone of ["Asia/Kolkata", "America/New_York", "UTC", "Europe/London", "Australia/Lord_Howe"]) expect(isTimeZone(zone)).toBe(true);
-    for (const zone of ["", "Mars/Olympus_Mons", "Asia/Kolkata ", "not a zone", "+05:30", "-0400", 42, null, "x".repeat(65)]) expect(isTimeZone(zone)).toBe(false);
+    for (const zone of ["Asia/Kolkata", "America/New_York", "UTC", "Europe/London", "Australia/Lord_Howe"])
+      expect(isTimeZone(zone)).toBe(true);
+    for (const zone of ["", "Mars/Olympus_Mons", "Asia/Kolkata ", "not a zone", "+05:30", "-0400", 42, null, "x".repeat(65)])
+      expect(isTimeZone(zone)).toBe(false);
   });
 
   it("stores the runtime's spelling of the case, but never renames a valid alias", () => {

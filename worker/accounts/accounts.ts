@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, moderators, type MentorStatus, type Role } from "../../db/schema";
+import { type MentorStatus, mentees, mentors, moderators, type Role } from "../../db/schema";
 import { isLocale, type Locale } from "../../shared/locale";
-import { familyLive } from "./sessions";
 import { GOOGLE_PICTURE_ORIGIN } from "../platform/ports/google-provider";
+import { familyLive } from "./sessions";
 
 /**
  * What decides whether an account may sign in or keep using its session. `signInLive` is false once
@@ -77,7 +77,10 @@ const accountTable = (role: Role) => (role === "mentee" ? mentees : role === "me
 export function accountStateQuery(db: Db, role: Role, id: string, sessionId?: string, now = Date.now()) {
   const table = accountTable(role);
   const status = role === "mentor" ? mentors.status : sql<MentorStatus>`'approved'`;
-  return db.select({ blocked: table.isBlocked, status, live: signInLive(role, id, sessionId, now) }).from(table).where(eq(table.id, id));
+  return db
+    .select({ blocked: table.isBlocked, status, live: signInLive(role, id, sessionId, now) })
+    .from(table)
+    .where(eq(table.id, id));
 }
 
 export const accountStateOf = ([row]: { blocked: boolean; status: MentorStatus; live: number }[]): AccountState =>
@@ -109,14 +112,17 @@ export type Refused = { refused: Refusal };
 export const BLOCKED_MESSAGE = "Your account has been blocked by a moderator. Sign in to see why and how to appeal.";
 export const SIGNED_OUT_MESSAGE = "This sign-in has ended (signed out or changed elsewhere). Please sign in again.";
 export const UNDER_REVIEW_MESSAGE = "Your mentor application is still under review. We will e-mail you once it has been approved.";
-export const NOT_ACCEPTED_MESSAGE = "Your mentor application was not accepted. Please check your e-mail for the reason; you can apply again after 30 days.";
+export const NOT_ACCEPTED_MESSAGE =
+  "Your mentor application was not accepted. Please check your e-mail for the reason; you can apply again after 30 days.";
 
 /** Why an existing account may not use the product right now, or null when it may. */
 export function accountRefusal(role: Role, state: AccountState): Refusal | null {
   if (!state) return { code: "UNAUTHORIZED", message: "This account no longer exists. Please sign in again.", details: {} };
   if (state.isBlocked) return { code: "FORBIDDEN", message: BLOCKED_MESSAGE, details: { blocked: true } };
-  if (role === "mentor" && state.status === "pending") return { code: "FORBIDDEN", message: UNDER_REVIEW_MESSAGE, details: { underReview: true } };
-  if (role === "mentor" && state.status === "rejected") return { code: "FORBIDDEN", message: NOT_ACCEPTED_MESSAGE, details: { rejected: true } };
+  if (role === "mentor" && state.status === "pending")
+    return { code: "FORBIDDEN", message: UNDER_REVIEW_MESSAGE, details: { underReview: true } };
+  if (role === "mentor" && state.status === "rejected")
+    return { code: "FORBIDDEN", message: NOT_ACCEPTED_MESSAGE, details: { rejected: true } };
   if (state.signInLive === false) return { code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, details: {} };
   return null;
 }

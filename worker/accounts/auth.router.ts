@@ -1,29 +1,39 @@
 import * as v from "valibot";
-import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById, setAccountLocale } from "./accounts";
 import { LOCALES } from "../../shared/locale";
-import { acceptAttempt, reserveAttempt } from "./login-throttle";
-import { blockedNoticeMessage, blockedSignInMessage } from "./blocked-notice";
-import { thirdPartiesOf } from "../platform/ports/third-parties";
+import {
+  blockedNoticeSchema,
+  loginSchema,
+  menteeSignupSchema,
+  mentorApplicationSchema,
+  required,
+  roleField,
+} from "../../shared/validation/accounts";
 import { notify } from "../notifications/notifications";
-import { decoyHash, verifyPassword } from "./passwords";
-import { registerMentee, applyAsMentor } from "./registration";
+import { fail } from "../platform/domain-error";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { disconnectSignIns } from "../realtime/push";
+import type { Context } from "../trpc/context";
+import { authedProcedure, publicProcedure, router } from "../trpc/init";
+import { accountRefusal, accountSummary, currentRefusal, findAccountByEmail, findAccountById, setAccountLocale } from "./accounts";
+import { blockedNoticeMessage, blockedSignInMessage } from "./blocked-notice";
+import { refuseCommonPassword } from "./common-passwords";
+import { acceptAttempt, reserveAttempt } from "./login-throttle";
+import { decoyHash, verifyPassword } from "./passwords";
+import { applyAsMentor, registerMentee } from "./registration";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "./sessions";
 import { signAccessToken } from "./tokens";
-import { blockedNoticeSchema, loginSchema, menteeSignupSchema, mentorApplicationSchema, required, roleField } from "../../shared/validation/accounts";
-import { refuseCommonPassword } from "./common-passwords";
-import type { Context } from "../trpc/context";
-import { fail } from "../platform/domain-error";
-import { authedProcedure, publicProcedure, router } from "../trpc/init";
 
 /** A rejected applicant's new application waits for the mailed link. */
-export const REAPPLY_HELD_MESSAGE = "Please check your e-mail: open the link we sent to confirm your new application. Nothing changes until you do.";
+export const REAPPLY_HELD_MESSAGE =
+  "Please check your e-mail: open the link we sent to confirm your new application. Nothing changes until you do.";
 export const WRONG_CREDENTIALS = "Please verify the entered Email and Password";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
 const refreshInput = v.object({
   role: roleField,
-  refreshToken: required(v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token"))),
+  refreshToken: required(
+    v.pipe(v.string("refreshToken is required"), v.nonEmpty("refreshToken is required"), v.maxLength(200, "Invalid refresh token")),
+  ),
 });
 
 /** A new access token for the sign-in a refresh token proved, unless the account may no longer be used (then that sign-in ends). */
@@ -38,7 +48,12 @@ async function issueAccessToken(ctx: Context, proved: { owner: SessionOwner; ses
 
 /** Every sign-up is counted per (e-mail, network) and per network before any work, kept or refused (ADR 0005). */
 async function reserveSignUp(ctx: Context, role: "mentee" | "mentor", email: string): Promise<void> {
-  const refused = await reserveAttempt(ctx.db, "sign-up", { role, email: email.trim().toLowerCase(), address: ctx.address }, ctx.now.getTime());
+  const refused = await reserveAttempt(
+    ctx.db,
+    "sign-up",
+    { role, email: email.trim().toLowerCase(), address: ctx.address },
+    ctx.now.getTime(),
+  );
   if (refused) fail("TOO_MANY_REQUESTS", refused);
 }
 
@@ -87,11 +102,15 @@ export const authRouter = router({
 
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
-    await notify(ctx, { role, id: account.id }, {
-      type: "alert",
-      kind: "account",
-      content: "New sign-in to your account. If this wasn't you, change your password.",
-    });
+    await notify(
+      ctx,
+      { role, id: account.id },
+      {
+        type: "alert",
+        kind: "account",
+        content: "New sign-in to your account. If this wasn't you, change your password.",
+      },
+    );
     return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };
   }),
 
@@ -120,10 +139,12 @@ export const authRouter = router({
   }),
 
   /** The language she chose in the switcher (ADR 0027): the app, her e-mails and her reminders speak it from now on. */
-  setLocale: authedProcedure.input(v.object({ locale: v.picklist(LOCALES, "Choose English or Hindi") })).mutation(async ({ ctx, input }) => {
-    await setAccountLocale(ctx.db, ctx.auth.role, ctx.auth.sub, input.locale);
-    return { locale: input.locale };
-  }),
+  setLocale: authedProcedure
+    .input(v.object({ locale: v.picklist(LOCALES, "Choose English or Hindi") }))
+    .mutation(async ({ ctx, input }) => {
+      await setAccountLocale(ctx.db, ctx.auth.role, ctx.auth.sub, input.locale);
+      return { locale: input.locale };
+    }),
 
   logout: authedProcedure.input(v.object({ role: roleField })).mutation(async ({ ctx, input }) => {
     if (ctx.auth.role !== input.role) fail("FORBIDDEN", "This session belongs to another account type.");

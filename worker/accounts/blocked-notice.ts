@@ -42,7 +42,8 @@ export async function blockedSignInMessage(db: Db, userId: string, mailFrom: str
 const NOTICE_PURPOSE = "blocked-notice";
 const NOTICE_TTL_SECONDS = 10 * 60;
 
-export const blockedNoticeToken = (secret: string, userId: string, now: number) => signPurposeToken(secret, NOTICE_PURPOSE, userId, NOTICE_TTL_SECONDS, now);
+export const blockedNoticeToken = (secret: string, userId: string, now: number) =>
+  signPurposeToken(secret, NOTICE_PURPOSE, userId, NOTICE_TTL_SECONDS, now);
 
 /** The blocked mentee's message for a valid notice; null for anything else (expired, forged, or no longer blocked). */
 export async function blockedNoticeMessage(db: Db, secret: string, mailFrom: string, notice: string): Promise<string | null> {

@@ -1,13 +1,13 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailProofs, mentees, mentors, type EmailProofPurpose } from "../../db/schema";
-import type { Env } from "../platform/env";
-import { fail } from "../platform/domain-error";
-import { deliverMailSoon, mailInsertWhen, type MailMessage } from "../mail/mail";
+import { type EmailProofPurpose, emailProofs, mentees, mentors } from "../../db/schema";
+import { deliverMailSoon, type MailMessage, mailInsertWhen } from "../mail/mail";
 import { EMAIL_LINK_HOURS, reapplyMail, verifyEmailMail } from "../mail/templates";
-import { randomSecret, sha256Base64url } from "./tokens";
-import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import type { Env } from "../platform/env";
+import { mailLocale } from "../platform/i18n";
+import { randomSecret, sha256Base64url } from "./tokens";
 
 /**
  * Proof that a person reads an address (ADR 0019): a mailed link carrying `id.secret`,
@@ -16,7 +16,12 @@ import type { WaitUntil } from "../platform/deps";
  * A proven address is what lets Google sign-in link to a password account (services/google/sign-in.ts).
  */
 
-export type ProofOwner = { role: "mentee" | "mentor"; userId: string; email: string; /** The account's language: its mail is written in it (ADR 0027); none is English. */ locale?: string | null };
+export type ProofOwner = {
+  role: "mentee" | "mentor";
+  userId: string;
+  email: string /** The account's language: its mail is written in it (ADR 0027); none is English. */;
+  locale?: string | null;
+};
 export type ProofDeps = { db: Db; env: Env; waitUntil: WaitUntil; origin: string };
 
 export const EMAIL_LINK_TTL_MS = EMAIL_LINK_HOURS * 60 * 60 * 1000;
@@ -67,7 +72,12 @@ async function proofStatements(db: Db, deps: Pick<ProofDeps, "origin">, proof: N
 
 /** A verification link for an account created just now: its statements go into the sign-up's own batch. */
 export function verificationStatements(db: Db, deps: Pick<ProofDeps, "origin">, owner: ProofOwner, now: number) {
-  return proofStatements(db, deps, { purpose: "verify_email", owner, mail: (link) => verifyEmailMail(owner.email, owner.role, link, mailLocale(owner.locale)) }, now);
+  return proofStatements(
+    db,
+    deps,
+    { purpose: "verify_email", owner, mail: (link) => verifyEmailMail(owner.email, owner.role, link, mailLocale(owner.locale)) },
+    now,
+  );
 }
 
 const sentNow = (db: Db, id: string) => db.$count(emailProofs, eq(emailProofs.id, id)).then((n) => n > 0);
@@ -75,7 +85,10 @@ const sentNow = (db: Db, id: string) => db.$count(emailProofs, eq(emailProofs.id
 /** "Verify your e-mail" for a signed-in mentee or mentor (the banner's button). */
 export async function sendVerificationLink(deps: ProofDeps, owner: Omit<ProofOwner, "email">, now: number): Promise<{ message: string }> {
   const table = tableOf(owner.role);
-  const [row] = await deps.db.select({ email: table.email, verifiedAt: table.emailVerifiedAt, locale: table.locale }).from(table).where(eq(table.id, owner.userId));
+  const [row] = await deps.db
+    .select({ email: table.email, verifiedAt: table.emailVerifiedAt, locale: table.locale })
+    .from(table)
+    .where(eq(table.id, owner.userId));
   if (!row) fail("UNAUTHORIZED", "This account no longer exists. Please sign in again.");
   if (row.verifiedAt) return { message: PROOF_MESSAGES.alreadyVerified };
   const { id, statements } = await verificationStatements(deps.db, deps, { ...owner, email: row.email, locale: row.locale }, now);
@@ -91,7 +104,12 @@ export async function sendVerificationLink(deps: ProofDeps, owner: Omit<ProofOwn
  * Past the per-hour limit no new link is written, and the answer is the same.
  */
 export async function holdReapplication(deps: ProofDeps, owner: ProofOwner, payload: unknown, now: number): Promise<void> {
-  const { statements } = await proofStatements(deps.db, deps, { purpose: "reapply", owner, payload, mail: (link) => reapplyMail(owner.email, link, mailLocale(owner.locale)) }, now);
+  const { statements } = await proofStatements(
+    deps.db,
+    deps,
+    { purpose: "reapply", owner, payload, mail: (link) => reapplyMail(owner.email, link, mailLocale(owner.locale)) },
+    now,
+  );
   await deps.db.batch(statements);
   deliverMailSoon(deps.env, deps.waitUntil);
 }
@@ -117,14 +135,19 @@ export async function confirmEmailProof(db: Db, token: string, now: number, appl
   const table = tableOf(role);
   const live = and(eq(emailProofs.id, proof.id), sql`${emailProofs.consumedAt} is null`, sql`${emailProofs.expiresAt} > ${now}`);
   const stillLive = sql`exists (select 1 from email_proofs where ${live})`;
-  const reapply = proof.purpose === "reapply" ? applyReapplication(db, proof.userId, JSON.parse(proof.payload ?? "null"), stillLive, new Date(now)) : [];
+  const reapply =
+    proof.purpose === "reapply" ? applyReapplication(db, proof.userId, JSON.parse(proof.payload ?? "null"), stillLive, new Date(now)) : [];
   const results = (await db.batch([
     ...(reapply as []),
     db
       .update(table)
       .set({ emailVerifiedAt: new Date(now) })
       .where(and(eq(table.id, proof.userId), eq(table.email, proof.email), sql`${table.emailVerifiedAt} is null`, stillLive)),
-    db.update(emailProofs).set({ consumedAt: new Date(now) }).where(live).returning({ id: emailProofs.id }),
+    db
+      .update(emailProofs)
+      .set({ consumedAt: new Date(now) })
+      .where(live)
+      .returning({ id: emailProofs.id }),
   ])) as unknown[];
   const consumed = results[results.length - 1] as { id: string }[];
   if (consumed.length === 0) fail("BAD_REQUEST", PROOF_MESSAGES.invalid);

@@ -1,7 +1,7 @@
-import { confirmEmailProof, emailStatus, sendVerificationLink } from "./email-proofs";
-import { reapplyStatements } from "./registration";
 import { confirmEmailSchema } from "../../shared/validation/email-proofs";
 import { memberProcedure, publicProcedure, router } from "../trpc/init";
+import { confirmEmailProof, emailStatus, sendVerificationLink } from "./email-proofs";
+import { reapplyStatements } from "./registration";
 
 /** Proving an e-mail address with a mailed link (ADR 0019). */
 export const emailRouter = router({
@@ -14,5 +14,7 @@ export const emailRouter = router({
   ),
 
   /** Opens a link: no sign-in needed, the secret in the link is the proof. */
-  confirm: publicProcedure.input(confirmEmailSchema).mutation(({ ctx, input }) => confirmEmailProof(ctx.db, input.token, ctx.now.getTime(), reapplyStatements)),
+  confirm: publicProcedure
+    .input(confirmEmailSchema)
+    .mutation(({ ctx, input }) => confirmEmailProof(ctx.db, input.token, ctx.now.getTime(), reapplyStatements)),
 });

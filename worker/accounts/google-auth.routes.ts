@@ -1,21 +1,21 @@
 import { generateCodeVerifier, generateState } from "arctic";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { secureCookies } from "../platform/cookies";
 import type { GoogleError } from "../../shared/google-sign-in";
+import { requestLocale } from "../../shared/locale";
+import { notify } from "../notifications/notifications";
 import type { AppEnv } from "../platform/app-env";
+import { requestNow } from "../platform/clock";
+import { secureCookies } from "../platform/cookies";
+import { dbFor } from "../platform/database";
 import { readConfig } from "../platform/env";
-import { accountSummary } from "./accounts";
-import { blockedNoticeToken } from "./blocked-notice";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { accountSummary } from "./accounts";
+import { blockedNoticeToken } from "./blocked-notice";
 import { menteeForGoogle } from "./google-sign-in";
-import { notify } from "../notifications/notifications";
 import { openSession } from "./sessions";
-import { requestNow } from "../platform/clock";
-import { requestLocale } from "../../shared/locale";
 import { signAccessToken } from "./tokens";
-import { dbFor } from "../platform/database";
 
 /**
  * "Sign in with Google" for mentees (SPEC §2, §4, §7). The popup opens the start path,
@@ -33,7 +33,6 @@ const COOKIE_PATH = GOOGLE_START_PATH;
 const COOKIE_SECONDS = 10 * 60;
 export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 
-
 /**
  * The opener's one-time value: the login page makes it, keeps it, and opens the start path
  * with `?handoff=`; it travels in a cookie to the callback and back in the fragment, and the page
@@ -41,7 +40,6 @@ export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
  */
 const HANDOFF_COOKIE = "google_handoff";
 const HANDOFF_PATTERN = /^[\w-]{22,64}$/;
-
 
 function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError; notice?: string } | Record<string, string>) {
   const url = `${SUCCESS_PAGE}#${new URLSearchParams(fragment).toString()}`;
@@ -90,21 +88,29 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const db = dbFor(config);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const now = requestNow(config, c.req.raw);
-  const result = await menteeForGoogle({ db, env: c.env, waitUntil, now: now.getTime(), locale: requestLocale(c.req.raw.headers) }, identity);
+  const result = await menteeForGoogle(
+    { db, env: c.env, waitUntil, now: now.getTime(), locale: requestLocale(c.req.raw.headers) },
+    identity,
+  );
   if (!result.ok) {
     // A blocked mentee reads why and how to appeal: the page trades this signed notice for her message.
-    if (result.reason === "blocked" && result.userId) return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, now.getTime()) });
+    if (result.reason === "blocked" && result.userId)
+      return toPopupPage(c, { error: "blocked", notice: await blockedNoticeToken(config.JWT_SECRET, result.userId, now.getTime()) });
     return toPopupPage(c, { error: result.reason });
   }
 
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
-  await notify({ db, env: c.env, waitUntil, now }, { role: "mentee", id: account.id }, {
-    type: "alert",
-    kind: "account",
-    content: "New sign-in to your account with Google. If this wasn't you, change your password.",
-  });
+  await notify(
+    { db, env: c.env, waitUntil, now },
+    { role: "mentee", id: account.id },
+    {
+      type: "alert",
+      kind: "account",
+      content: "New sign-in to your account with Google. If this wasn't you, change your password.",
+    },
+  );
   const summary = accountSummary(account);
   const session = { menteeName: summary.name, menteeId: summary.id, accessToken, refreshToken, profileImageUrl: summary.profileImageUrl };
   return toPopupPage(c, handoff ? { ...session, handoff } : session);

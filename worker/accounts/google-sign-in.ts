@@ -1,22 +1,24 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, refreshSessions } from "../../db/schema";
-import type { Env } from "../platform/env";
-import type { Account } from "./accounts";
+import type { Locale } from "../../shared/locale";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
+import { welcomeMail } from "../mail/account-mails";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { googleTakeoverMail } from "../mail/templates";
-import { welcomeMail } from "../mail/account-mails";
-import { disconnectSignIns } from "../realtime/push";
-import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
-import type { GoogleIdentity } from "../platform/ports/google-provider";
-import type { Locale } from "../../shared/locale";
-import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";
+import type { Env } from "../platform/env";
+import { mailLocale } from "../platform/i18n";
+import type { GoogleIdentity } from "../platform/ports/google-provider";
+import { disconnectSignIns } from "../realtime/push";
+import type { Account } from "./accounts";
 
 /** Why a Google sign-in was refused: the popup page shows the fixed text of its code (never text from a link). */
 export type GoogleRefusal = "unverified" | "blocked";
 
-export type GoogleSignInResult = { ok: true; account: Account; tookOver: boolean } | { ok: false; reason: GoogleRefusal; /** The blocked account (its notice says why). */ userId?: string };
+export type GoogleSignInResult =
+  | { ok: true; account: Account; tookOver: boolean }
+  | { ok: false; reason: GoogleRefusal /** The blocked account (its notice says why). */; userId?: string };
 
 export type GoogleSignInDeps = {
   db: Db;
@@ -60,11 +62,18 @@ export async function menteeForGoogle(deps: GoogleSignInDeps, identity: GoogleId
       })
       .onConflictDoNothing();
     // A new account is welcomed, in the same batch (an insert that lost a race writes no mail).
-    await db.batch([insert, mailInsertWhen(db, welcomeMail(identity.email, firstName, "google", mailLocale(deps.locale)), sql`changes() = 1`, now)]);
+    await db.batch([
+      insert,
+      mailInsertWhen(db, welcomeMail(identity.email, firstName, "google", mailLocale(deps.locale)), sql`changes() = 1`, now),
+    ]);
     deliverMailSoon(deps.env, deps.waitUntil);
   } else if (row.googleId === identity.sub || row.emailVerifiedAt) {
     // Link the identity to an account whose address was proven (only while none is linked).
-    if (!row.googleId) await db.update(mentees).set({ googleId: identity.sub }).where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));
+    if (!row.googleId)
+      await db
+        .update(mentees)
+        .set({ googleId: identity.sub })
+        .where(and(eq(mentees.id, row.id), isNull(mentees.googleId)));
   } else {
     tookOver = await takeOver(deps, row.id, identity, mailLocale(row.locale));
   }

@@ -28,11 +28,16 @@ export const KNOWN_NETWORK_MS = 30 * DAY;
 export const THROTTLE_LIMITS: Record<ThrottleScope, { pair: Limit; address: Limit; account?: Limit }> = {
   login: {
     pair: { max: 5, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." },
-    address: { max: 50, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again." },
+    address: {
+      max: 50,
+      windowMs: 15 * MINUTE,
+      message: "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.",
+    },
     account: {
       max: 50,
       windowMs: 60 * MINUTE,
-      message: "Too many failed sign-in attempts on this account from new networks. Please try again in an hour, or reset your password with a code sent to your e-mail.",
+      message:
+        "Too many failed sign-in attempts on this account from new networks. Please try again in an hour, or reset your password with a code sent to your e-mail.",
     },
   },
   "otp-request": {
@@ -110,7 +115,11 @@ export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: Thro
   const reserved = (await db.batch([first, ...rest])).map((rows) => rows.length > 0);
   const refused = keys.findIndex((_, i) => !reserved[i]);
   if (refused === -1) return null;
-  await giveBack(db, keys.filter((_, i) => reserved[i]).map((k) => k.key), now);
+  await giveBack(
+    db,
+    keys.filter((_, i) => reserved[i]).map((k) => k.key),
+    now,
+  );
   return keys[refused].limit.message;
 }
 
@@ -122,7 +131,9 @@ export async function reserveAttempt(db: Db, scope: ThrottleScope, subject: Thro
  * at most one failure off the account's counter, which is harmless next to its budget.
  */
 export async function acceptAttempt(db: Db, scope: ThrottleScope, subject: ThrottleSubject, now: number): Promise<void> {
-  const given = keysOf(scope, subject, false).filter((k) => k.kind !== "pair").map((k) => k.key);
+  const given = keysOf(scope, subject, false)
+    .filter((k) => k.kind !== "pair")
+    .map((k) => k.key);
   await clearPair(db, scope, subject);
   await giveBack(db, given, now);
   if (THROTTLE_LIMITS[scope].account) {

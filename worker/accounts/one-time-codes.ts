@@ -23,7 +23,9 @@ const keys = new Map<string, Promise<CryptoKey>>();
 const hmacKey = (secret: string) => {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`one-time-code:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`one-time-code:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
     keys.set(secret, key);
   }
   return key;
@@ -53,7 +55,11 @@ export function codeState(row: CodeRow, now: number): CodeState {
 export const CODE_MESSAGES = {
   sent: "If an account exists for this e-mail, we have sent a 6-digit code to it. It is valid for 10 minutes.",
   wrong: (left: number) =>
-    left === 1 ? "That code is not right. 1 try left." : left > 0 ? `That code is not right. ${left} tries left.` : "That code is not right, and it has now stopped working. Please request a new code.",
+    left === 1
+      ? "That code is not right. 1 try left."
+      : left > 0
+        ? `That code is not right. ${left} tries left.`
+        : "That code is not right, and it has now stopped working. Please request a new code.",
   unknown: "That code is not right. Check the latest e-mail we sent, or request a new code.",
   used: "This code has already been used. Please request a new code.",
   expired: "This code has expired. Please request a new code.",

@@ -1,14 +1,14 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { isRole, type Role } from "../../shared/role";
 import type { AppEnv } from "../platform/app-env";
-import { readConfig } from "../platform/env";
+import { secureCookies } from "../platform/cookies";
 import { fail } from "../platform/domain-error";
+import { readConfig } from "../platform/env";
+import { bearerToken } from "../trpc/context";
 import { SIGNED_OUT_MESSAGE } from "./accounts";
 import { REFRESH_TOKEN_TTL_MS } from "./sessions";
-import { signPageToken, verifyAccessToken, verifyPageToken, type AccessClaims } from "./tokens";
-import { isRole, type Role } from "../../shared/role";
-import { bearerToken } from "../trpc/context";
-import { secureCookies } from "../platform/cookies";
+import { type AccessClaims, signPageToken, verifyAccessToken, verifyPageToken } from "./tokens";
 
 /**
  * A signed-in page's cookie (ADR 0028). The app keeps its sign-in in the page's storage (SPEC §3), which
@@ -29,7 +29,10 @@ pageSessionRoutes.post("/page-session", async (c) => {
   const token = bearerToken(c.req.raw);
   const claims = token ? await verifyAccessToken(secret, token) : null;
   if (!claims) fail("UNAUTHORIZED", SIGNED_OUT_MESSAGE);
-  setCookie(c, cookieName(claims.role), await signPageToken(secret, claims, PAGE_COOKIE_SECONDS), { ...cookieOptions(c), maxAge: PAGE_COOKIE_SECONDS });
+  setCookie(c, cookieName(claims.role), await signPageToken(secret, claims, PAGE_COOKIE_SECONDS), {
+    ...cookieOptions(c),
+    maxAge: PAGE_COOKIE_SECONDS,
+  });
   c.header("cache-control", "no-store");
   return c.body(null, 204);
 });

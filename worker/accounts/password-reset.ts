@@ -1,19 +1,28 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneTimeCodes } from "../../db/schema";
-import type { Env } from "../platform/env";
-import { fail } from "../platform/domain-error";
-import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
-import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { passwordChangedMail, resetCodeMail } from "../mail/templates";
-import { CODE_MESSAGES, CODE_MIN_INTERVAL_MS, CODE_TTL_MS, CODES_PER_HOUR, codeState, generateCode, hashCode, MAX_CODE_ATTEMPTS } from "./one-time-codes";
-import { hashPassword } from "./passwords";
-import { addressProvenStatement, passwordChangeStatements } from "./password-set";
-import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
-import { disconnectSignIns } from "../realtime/push";
-import { mailLocale } from "../platform/i18n";
 import type { WaitUntil } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import type { Env } from "../platform/env";
+import { mailLocale } from "../platform/i18n";
+import { disconnectSignIns } from "../realtime/push";
+import { BLOCKED_MESSAGE, findAccountByEmail } from "./accounts";
+import { acceptAttempt, clearAfterReset, reserveAttempt, type ThrottleSubject } from "./login-throttle";
+import {
+  CODE_MESSAGES,
+  CODE_MIN_INTERVAL_MS,
+  CODE_TTL_MS,
+  CODES_PER_HOUR,
+  codeState,
+  generateCode,
+  hashCode,
+  MAX_CODE_ATTEMPTS,
+} from "./one-time-codes";
+import { addressProvenStatement, passwordChangeStatements } from "./password-set";
+import { hashPassword } from "./passwords";
 
 export type ResetRole = "mentee" | "mentor";
 export type ResetDeps = { db: Db; env: Env; secret: string; waitUntil: WaitUntil; address: string };
@@ -50,7 +59,12 @@ export async function requestResetCode(deps: ResetDeps, role: ResetRole, email: 
     db.run(sql`insert into one_time_codes (id, user_role, user_id, purpose, code_hash, attempts, expires_at, created_at)
       select ${id}, ${role}, ${userId}, ${PURPOSE}, ${await hashCode(deps.secret, id, code)}, 0, ${now + CODE_TTL_MS}, ${now} where ${allowed}`),
     // The mail is written exactly when the code row was (evaluated after the insert, same transaction).
-    mailInsertWhen(db, resetCodeMail(email, role, code, mailLocale(account?.locale)), sql`exists (select 1 from one_time_codes where id = ${id})`, now),
+    mailInsertWhen(
+      db,
+      resetCodeMail(email, role, code, mailLocale(account?.locale)),
+      sql`exists (select 1 from one_time_codes where id = ${id})`,
+      now,
+    ),
   ]);
   // Always, so that the work after the answer does not tell a known e-mail from an unknown one either.
   deliverMailSoon(deps.env, deps.waitUntil);
@@ -94,16 +108,32 @@ export async function resetPassword(deps: ResetDeps, role: ResetRole, input: Res
   if (account.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
 
   const passwordHash = await hashPassword(input.password);
-  const live = and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS), gt(oneTimeCodes.expiresAt, new Date(now)));
+  const live = and(
+    eq(oneTimeCodes.id, code.id),
+    isNull(oneTimeCodes.consumedAt),
+    lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+    gt(oneTimeCodes.expiresAt, new Date(now)),
+  );
   const stillLive = sql`exists (select 1 from one_time_codes where ${live})`;
   const owner = { role, userId: account.id };
   const results = await db.batch([
-    ...passwordChangeStatements(db, owner, passwordHash, stillLive, passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)), now),
+    ...passwordChangeStatements(
+      db,
+      owner,
+      passwordHash,
+      stillLive,
+      passwordChangedMail(input.email, role, "reset", mailLocale(account.locale)),
+      now,
+    ),
     // A mailed code proves the address too (ADR 0019).
     addressProvenStatement(db, owner, stillLive, now),
     // Signed out everywhere includes the calendar feed's secret URL (ADR 0005).
     rotateCalendarFeedStatement(db, { role, id: account.id }, new Date(now), stillLive),
-    db.update(oneTimeCodes).set({ consumedAt: new Date(now) }).where(live).returning({ id: oneTimeCodes.id }),
+    db
+      .update(oneTimeCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(live)
+      .returning({ id: oneTimeCodes.id }),
   ]);
   const consumed = results[results.length - 1] as { id: string }[];
   if (consumed.length === 0) fail("BAD_REQUEST", CODE_MESSAGES.used);

@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, refreshSessions } from "../../db/schema";
-import { mailInsertWhen, type MailMessage } from "../mail/mail";
+import { type MailMessage, mailInsertWhen } from "../mail/mail";
 
 export type PasswordOwner = { role: "mentee" | "mentor"; userId: string };
 
@@ -29,14 +29,28 @@ export function passwordChangeStatements(
     db
       .update(refreshSessions)
       .set({ revokedAt: new Date(now) })
-      .where(and(eq(refreshSessions.userRole, owner.role), eq(refreshSessions.userId, owner.userId), isNull(refreshSessions.revokedAt), keep, condition)),
+      .where(
+        and(
+          eq(refreshSessions.userRole, owner.role),
+          eq(refreshSessions.userId, owner.userId),
+          isNull(refreshSessions.revokedAt),
+          keep,
+          condition,
+        ),
+      ),
     mailInsertWhen(db, mail, condition, now),
-    db.update(table).set({ passwordHash }).where(and(eq(table.id, owner.userId), condition)),
+    db
+      .update(table)
+      .set({ passwordHash })
+      .where(and(eq(table.id, owner.userId), condition)),
   ] as const;
 }
 
 /** Marks the account's address as proven (a mailed reset code reached its owner), guarded by `condition`. */
 export function addressProvenStatement(db: Db, owner: PasswordOwner, condition: SQL, now: number) {
   const table = owner.role === "mentee" ? mentees : mentors;
-  return db.update(table).set({ emailVerifiedAt: new Date(now) }).where(and(eq(table.id, owner.userId), isNull(table.emailVerifiedAt), condition));
+  return db
+    .update(table)
+    .set({ emailVerifiedAt: new Date(now) })
+    .where(and(eq(table.id, owner.userId), isNull(table.emailVerifiedAt), condition));
 }

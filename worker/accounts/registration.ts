@@ -1,14 +1,14 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, mentorSkills } from "../../db/schema";
-import { fail } from "../platform/domain-error";
-import { BLOCKED_MESSAGE } from "./accounts";
-import { deliverMailSoon, mailInsert } from "../mail/mail";
-import { welcomeMail } from "../mail/account-mails";
-import { holdReapplication, verificationStatements, type ProofDeps } from "./email-proofs";
-import { hashPassword } from "./passwords";
+import { mentees, mentorSkills, mentors } from "../../db/schema";
 import type { Locale } from "../../shared/locale";
+import { welcomeMail } from "../mail/account-mails";
+import { deliverMailSoon, mailInsert } from "../mail/mail";
+import { fail } from "../platform/domain-error";
 import { mailLocale } from "../platform/i18n";
+import { BLOCKED_MESSAGE } from "./accounts";
+import { holdReapplication, type ProofDeps, verificationStatements } from "./email-proofs";
+import { hashPassword } from "./passwords";
 
 type NewMentee = {
   firstName: string;
@@ -33,7 +33,15 @@ export async function registerMentee(deps: ProofDeps, input: NewMentee, now: num
   const proof = await verificationStatements(db, deps, { role: "mentee", userId: id, email: input.email, locale: input.locale }, now);
   try {
     await db.batch([
-      db.insert(mentees).values({ id, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, passwordHash, locale: input.locale }),
+      db.insert(mentees).values({
+        id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        locale: input.locale,
+      }),
       ...proof.statements,
       // A welcome, committed with the account (a refused sign-up writes none).
       mailInsert(db, welcomeMail(input.email, input.firstName, "password", mailLocale(input.locale)), now),
@@ -98,7 +106,10 @@ const skillRows = (mentorId: string, expertise: string[]) => expertise.map((name
  */
 export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now: Date): Promise<"applied" | "held"> {
   const { db } = deps;
-  const existing = await db.query.mentors.findFirst({ where: eq(mentors.email, input.email), columns: { id: true, isBlocked: true, status: true, rejectedAt: true } });
+  const existing = await db.query.mentors.findFirst({
+    where: eq(mentors.email, input.email),
+    columns: { id: true, isBlocked: true, status: true, rejectedAt: true },
+  });
   if (existing?.isBlocked) fail("FORBIDDEN", BLOCKED_MESSAGE, { blocked: true });
   if (existing?.status === "pending") fail("FORBIDDEN", UNDER_REVIEW_APPLICATION, { underReview: true });
   if (existing?.status === "rejected") {
@@ -111,7 +122,12 @@ export async function applyAsMentor(deps: ProofDeps, input: NewMentor, now: Date
   if (existing) fail("CONFLICT", "You are already registered as a mentor. Please sign in.");
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const proof = await verificationStatements(db, deps, { role: "mentor", userId: id, email: input.email, locale: input.locale }, now.getTime());
+  const proof = await verificationStatements(
+    db,
+    deps,
+    { role: "mentor", userId: id, email: input.email, locale: input.locale },
+    now.getTime(),
+  );
   try {
     await db.batch([
       db.insert(mentors).values({ id, ...applicationFields(input, passwordHash), appliedAt: now, locale: input.locale }),

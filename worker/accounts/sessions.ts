@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { refreshSessions, type Role } from "../../db/schema";
-import { randomSecret, sha256Base64url } from "./tokens";
+import { type Role, refreshSessions } from "../../db/schema";
 import { markMentorActive } from "../responsiveness/last-active";
+import { randomSecret, sha256Base64url } from "./tokens";
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

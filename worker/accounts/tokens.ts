@@ -119,4 +119,3 @@ export async function sha256Base64url(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return encodeBase64urlNoPadding(new Uint8Array(digest));
 }
-

@@ -1,8 +1,8 @@
+import { decideDisputeSchema, disputeSchema } from "../../shared/validation/attendance";
+import { memberOf } from "../chat/members";
+import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
 import { decideAttendanceDispute, disputeOutcome } from "./disputes";
 import { recentSessions } from "./recent";
-import { memberOf } from "../chat/members";
-import { decideDisputeSchema, disputeSchema } from "../../shared/validation/attendance";
-import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
 
 /** Attendance (ADR 0026): a participant disputes a session's outcome; a moderator decides. */
 export const attendanceRouter = router({
@@ -13,5 +13,7 @@ export const attendanceRouter = router({
   /** The caller's sessions of the last two weeks with their outcomes (the mentor's dashboard). */
   recent: memberProcedure.query(({ ctx }) => recentSessions(ctx.db, memberOf(ctx.auth), ctx.now)),
   /** Keeps or changes the outcome of a disputed session, closing its ticket (audited). */
-  decide: moderatorProcedure.input(decideDisputeSchema).mutation(({ ctx, input }) => decideAttendanceDispute(ctx, ctx.auth.sub, input.ticketId, input.outcome, input.note)),
+  decide: moderatorProcedure
+    .input(decideDisputeSchema)
+    .mutation(({ ctx, input }) => decideAttendanceDispute(ctx, ctx.auth.sub, input.ticketId, input.outcome, input.note)),
 });

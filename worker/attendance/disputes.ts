@@ -1,14 +1,13 @@
-import { and, eq, gte, isNull, sql, type AnyColumn } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, isNull, sql } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../db/schema";
-import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../shared/attendance";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import type { ServiceDeps } from "../platform/deps";
-import { fail } from "../platform/domain-error";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { auditIfChanged } from "../moderation/audit";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import type { Recipient } from "../realtime/push";
-
+import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../scheduling/booked-session";
 
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
@@ -23,7 +22,8 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   const [row] = await bookedSessionRead(db, slotId);
   if (!isParticipant(row, who)) fail("NOT_FOUND", "There is no session of yours with this id.");
   const { slot } = row;
-  if (!slot.outcome || !slot.outcomeAt) fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
+  if (!slot.outcome || !slot.outcomeAt)
+    fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
   if (slot.disputedAt) fail("CONFLICT", ALREADY_DISPUTED);
   if (now.getTime() > slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS) fail("CONFLICT", DISPUTE_CLOSED);
   const other = otherOf(row, who);
@@ -33,13 +33,17 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   const details = what || "No details given.";
   // Whole sentences, so the app can show them in the reader's language (the messages catalog); the values are words of that catalog too.
   const content =
-    slot.type === "trial" ? `Attendance dispute about the intro call of ${when}, recorded as "${recorded}". ${details}` : `Attendance dispute about the session of ${when}, recorded as "${recorded}". ${details}`;
+    slot.type === "trial"
+      ? `Attendance dispute about the intro call of ${when}, recorded as "${recorded}". ${details}`
+      : `Attendance dispute about the session of ${when}, recorded as "${recorded}". ${details}`;
   const ticketId = crypto.randomUUID();
   const [marked] = await db.batch([
     db
       .update(timeSlots)
       .set({ disputedAt: now })
-      .where(and(eq(timeSlots.id, slotId), isNull(timeSlots.disputedAt), gte(timeSlots.outcomeAt, new Date(now.getTime() - DISPUTE_WINDOW_MS))))
+      .where(
+        and(eq(timeSlots.id, slotId), isNull(timeSlots.disputedAt), gte(timeSlots.outcomeAt, new Date(now.getTime() - DISPUTE_WINDOW_MS))),
+      )
       .returning({ id: timeSlots.id }),
     db.run(sql`insert into ${tickets} (id, reporter_role, reporter_id, accused_role, accused_id, content, status, kind, slot_id, created_at)
       select ${ticketId}, ${who.role}, ${who.id}, ${other.role}, ${other.id}, ${content}, 'open', 'attendance', ${slotId}, ${now.getTime()} where changes() = 1`),
@@ -61,7 +65,11 @@ export const presenceJson = (slotId: AnyColumn) =>
 export function presenceFromJson(json: string | null): PresenceEvidence[] {
   if (!json) return [];
   const rows = JSON.parse(json) as { role: "mentee" | "mentor"; joinedAt: number; leftAt: number | null }[];
-  return rows.map((r) => ({ role: r.role, joinedAt: new Date(r.joinedAt).toISOString(), leftAt: r.leftAt === null ? null : new Date(r.leftAt).toISOString() }));
+  return rows.map((r) => ({
+    role: r.role,
+    joinedAt: new Date(r.joinedAt).toISOString(),
+    leftAt: r.leftAt === null ? null : new Date(r.leftAt).toISOString(),
+  }));
 }
 
 /**
@@ -69,7 +77,13 @@ export function presenceFromJson(json: string | null): PresenceEvidence[] {
  * "missed by the mentor" moves the call back into, or out of, the mentee's quota, which counts from
  * the outcome). The ticket, the slot, the audit entry and both sides' notices commit together.
  */
-export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: string, ticketId: string, outcome: SessionOutcome, note: string) {
+export async function decideAttendanceDispute(
+  deps: ServiceDeps,
+  moderatorId: string,
+  ticketId: string,
+  outcome: SessionOutcome,
+  note: string,
+) {
   const { db, now } = deps;
   const ticket = await db.query.tickets.findFirst({ where: eq(tickets.id, ticketId) });
   if (ticket?.kind !== "attendance" || !ticket.slotId) fail("NOT_FOUND", "This attendance dispute was not found.");
@@ -79,19 +93,44 @@ export async function decideAttendanceDispute(deps: ServiceDeps, moderatorId: st
   const changed = row.slot.outcome !== outcome;
   const name = OUTCOME_NAMES[outcome];
   const decision = (when: string) =>
-    changed ? `A moderator decided the dispute about the session of ${when}: changed to "${name}". ${note}` : `A moderator decided the dispute about the session of ${when}: kept as "${name}". ${note}`;
+    changed
+      ? `A moderator decided the dispute about the session of ${when}: changed to "${name}". ${note}`
+      : `A moderator decided the dispute about the session of ${when}: kept as "${name}". ${note}`;
   const tell = (to: Recipient, zone: string) => ({
     to,
-    ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: decision(formatWhen(row.slot.startAt, zone)) }, now, { ifPreviousChanged: true }),
+    ...notificationWrite(db, to, { type: "alert", kind: "moderation", content: decision(formatWhen(row.slot.startAt, zone)) }, now, {
+      ifPreviousChanged: true,
+    }),
   });
-  const notices = [tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)), tell({ role: "mentor", id: row.slot.mentorId }, mentorZoneOrDefault(row.mentor.zone))];
+  const notices = [
+    tell({ role: "mentee", id: row.slot.menteeId! }, zoneOr(row.mentee.zone)),
+    tell({ role: "mentor", id: row.slot.mentorId }, mentorZoneOrDefault(row.mentor.zone)),
+  ];
   const [resolved] = await db.batch([
     db
       .update(tickets)
-      .set({ status: "resolved", resolution: changed ? "outcome_changed" : "outcome_kept", resolutionNote: note, resolvedBy: moderatorId, resolvedAt: now })
+      .set({
+        status: "resolved",
+        resolution: changed ? "outcome_changed" : "outcome_kept",
+        resolutionNote: note,
+        resolvedBy: moderatorId,
+        resolvedAt: now,
+      })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
       .returning({ id: tickets.id }),
-    auditIfChanged(db, { moderatorId, action: "settle_attendance", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note, details: { slotId: ticket.slotId, from: row.slot.outcome, to: outcome } }, now),
+    auditIfChanged(
+      db,
+      {
+        moderatorId,
+        action: "settle_attendance",
+        targetRole: ticket.accusedRole,
+        targetId: ticket.accusedId,
+        ticketId,
+        reason: note,
+        details: { slotId: ticket.slotId, from: row.slot.outcome, to: outcome },
+      },
+      now,
+    ),
     db.run(sql`update ${timeSlots} set outcome = ${outcome}, outcome_at = ${now.getTime()} where id = ${ticket.slotId} and changes() = 1`),
     ...notices.map((n) => n.statement),
   ]);

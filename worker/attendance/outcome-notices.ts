@@ -38,7 +38,11 @@ export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; st
             ? `You did not join your intro call with ${mentor.name} on ${forMentee}: it counts as missed. If this is wrong, dispute it within 24 hours on Booked slots.`
             : `You did not join your session with ${mentor.name} on ${forMentee}: it counts as missed and uses the call. If this is wrong, dispute it within 24 hours on Booked slots.`,
         ),
-        toMentor(trial ? `${mentee.name} did not join your intro call on ${forMentor}: it counts as missed by them.` : `${mentee.name} did not join your session on ${forMentor}: it counts as missed by them.`),
+        toMentor(
+          trial
+            ? `${mentee.name} did not join your intro call on ${forMentor}: it counts as missed by them.`
+            : `${mentee.name} did not join your session on ${forMentor}: it counts as missed by them.`,
+        ),
       ];
     case "both_no_show":
       return [

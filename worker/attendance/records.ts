@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * A person's attendance record over a recent window (ADR 0026), for the moderators' lists: sessions

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deadLetters, type MailLane, type Role } from "../../db/schema";
+import { sendMailJobs } from "../mail/queued-delivery";
+import { fail } from "../platform/domain-error";
 import type { ReminderJob } from "../platform/env";
 import { sendJobs } from "../platform/queues";
-import { fail } from "../platform/domain-error";
-import { sendMailJobs } from "../mail/queued-delivery";
-import { parkedRows, type BackgroundWorkDeps } from "./background-work";
+import { type BackgroundWorkDeps, parkedRows } from "./background-work";
 
 /**
  * A moderator sends a parked item again (ADR 0031): the row is reset and its id handed to its queue, exactly as a new
@@ -45,7 +45,9 @@ export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string
   if (!row) fail("NOT_FOUND", "This parked item was not found.");
   if (row.replayedAt) fail("CONFLICT", ALREADY);
   const at = deps.now.getTime();
-  const markReplayed = db.all<{ id: string }>(sql`update dead_letters set replayed_at = ${at} where id = ${deadLetterId} and replayed_at is null returning id`);
+  const markReplayed = db.all<{ id: string }>(
+    sql`update dead_letters set replayed_at = ${at} where id = ${deadLetterId} and replayed_at is null returning id`,
+  );
   // Each step below runs only in the batch whose first statement marked the dead letter (same instant, same id).
   const thisReplay = sql`exists (select 1 from dead_letters where id = ${deadLetterId} and replayed_at = ${at})`;
 
@@ -54,7 +56,10 @@ export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string
     if (!mail?.id) fail("NOT_FOUND", "The message of this parked item no longer exists.");
     // Its code or link was removed when it was parked (ADR 0031); sending it again would send nothing useful.
     if (mail.sensitive)
-      fail("UNPROCESSABLE_CONTENT", "This message carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. Ask the person to request a new code or link.");
+      fail(
+        "UNPROCESSABLE_CONTENT",
+        "This message carried a one-time code or link, which was removed when it was parked, so it cannot be sent again. Ask the person to request a new code or link.",
+      );
     if (mail.sentAt) fail("CONFLICT", "This message was delivered already.");
     const target = await recipientOf(db, mail.to, deadLetterId);
     const [marked, , reset] = await db.batch([
@@ -100,7 +105,9 @@ export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string
   if (row.kind === "reminder") {
     const plan = row.plan;
     if (!plan?.id || !row.slot) fail("NOT_FOUND", "The reminder of this parked item no longer exists.");
-    const target = row.slot.menteeId ? { role: "mentee" as const, id: row.slot.menteeId } : { role: "mentor" as const, id: row.slot.mentorId };
+    const target = row.slot.menteeId
+      ? { role: "mentee" as const, id: row.slot.menteeId }
+      : { role: "mentor" as const, id: row.slot.mentorId };
     const stands = sql`exists (select 1 from time_slots s where s.id = ${row.slot.id} and s.state = 'booked' and s.start_at = ${plan.startAt.getTime()} and s.booked_at = ${plan.bookedAt.getTime()} and s.start_at > ${at})`;
     const [marked, , reopened] = await db.batch([
       markReplayed,
@@ -117,7 +124,9 @@ export async function replayParked(deps: BackgroundWorkDeps, moderatorId: string
         },
         at,
       ),
-      db.all<{ id: string }>(sql`update reminder_plans set done_at = null where id = ${plan.id} and ${stands} and ${thisReplay} returning id`),
+      db.all<{ id: string }>(
+        sql`update reminder_plans set done_at = null where id = ${plan.id} and ${stands} and ${thisReplay} returning id`,
+      ),
     ]);
     if (marked.length === 0) fail("CONFLICT", ALREADY);
     // A session cancelled, moved or begun since has nothing to remind of: the item is cleared, nothing is sent.

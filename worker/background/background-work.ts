@@ -1,8 +1,8 @@
-import { aliasedTable, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deadLetters, emailOutbox, mailLanes, mentees, mentors, reminderPlans, timeSlots, type MailLane } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
+import { deadLetters, emailOutbox, type MailLane, mailLanes, mentees, mentors, reminderPlans, timeSlots } from "../../db/schema";
 import { LIST_PAGE_SIZE, offsetOf } from "../moderation/list-query";
+import type { ServiceDeps } from "../platform/deps";
 
 /**
  * The operator's view of the background work (ADR 0031): what waits in each queue, what is failing, and what was
@@ -43,10 +43,7 @@ export async function backlogOf(db: Db, now: Date) {
       })
       .from(reminderPlans)
       .where(isNull(reminderPlans.doneAt)),
-    db
-      .select({ parked: sql<number>`count(*)` })
-      .from(deadLetters)
-      .where(isNull(deadLetters.replayedAt)),
+    db.select({ parked: sql<number>`count(*)` }).from(deadLetters).where(isNull(deadLetters.replayedAt)),
   ]);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
@@ -173,10 +170,7 @@ export async function parkedList(db: Db, input: { page: number }) {
   const open = isNull(deadLetters.replayedAt);
   const [rows, [{ total }]] = await Promise.all([
     parkedRows(db, open).orderBy(desc(deadLetters.createdAt), desc(deadLetters.id)).limit(LIST_PAGE_SIZE).offset(offsetOf(input.page)),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(deadLetters)
-      .where(open),
+    db.select({ total: sql<number>`count(*)` }).from(deadLetters).where(open),
   ]);
   return {
     total,

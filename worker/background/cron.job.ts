@@ -1,21 +1,21 @@
 import { lt } from "drizzle-orm";
 import { oneTimeCodes } from "../../db/schema";
-import { readConfig, type Env } from "../platform/env";
-import { currentTime } from "../platform/clock";
 import { pruneThrottle } from "../accounts/login-throttle";
-import { pruneSocketTickets } from "../realtime/socket-tickets";
+import { settleEndedSessions } from "../attendance/settle";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
-import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { dropDevicesOfEndedSignIns } from "../notifications/web-push/subscriptions";
 import { transferHeldShares } from "../payouts/held-transfers";
+import { currentTime } from "../platform/clock";
+import { dbFor } from "../platform/database";
+import type { ServiceDeps, WaitUntil } from "../platform/deps";
+import { type Env, readConfig } from "../platform/env";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { pruneSocketTickets } from "../realtime/socket-tickets";
+import { sendReplyReminders } from "../responsiveness/reply-reminders";
 import { handOnLostReminders, planReminders } from "../scheduling/reminders.job";
 import { releaseUnansweredReschedules } from "../scheduling/reschedule-requests.job";
-import { extendWeeklyHoursJob } from "../scheduling/weekly-hours.job";
 import { passWaitlistHolds } from "../scheduling/waitlist";
-import { sendReplyReminders } from "../responsiveness/reply-reminders";
-import type { ServiceDeps, WaitUntil } from "../platform/deps";
-import { settleEndedSessions } from "../attendance/settle";
-import { dbFor } from "../platform/database";
-import { dropDevicesOfEndedSignIns } from "../notifications/web-push/subscriptions";
+import { extendWeeklyHoursJob } from "../scheduling/weekly-hours.job";
 
 /**
  * The cron's jobs (`[triggers] crons` in wrangler.toml, every minute). Each is small and
@@ -30,7 +30,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const jobs: Record<string, Job> = {
   /** Hands mail that no queue carries (its queue send failed, or it was lost on the way) to its queue. */
-  deliverMail: async ({ db, env, now }) => ({ handedOn: await handMailToQueues(db, env, now.getTime(), now.getTime() - MAIL_QUEUE_LOST_MS) }),
+  deliverMail: async ({ db, env, now }) => ({
+    handedOn: await handMailToQueues(db, env, now.getTime(), now.getTime() - MAIL_QUEUE_LOST_MS),
+  }),
   /** Drops throttle counters whose window has passed, and networks an account has not signed in from for 30 days. */
   pruneThrottle: ({ db, now }) => pruneThrottle(db, now.getTime()),
   /** Drops socket tickets nobody used within their 30 s. */
@@ -38,7 +40,10 @@ export const jobs: Record<string, Job> = {
   /** Drops reset codes a day after they expired (they are useless by then). */
   pruneCodes: ({ db, now }) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - DAY))),
   /** Plans the session reminders due before the next run, each queued to arrive at its instant (ADR 0031), and hands on lost ones. */
-  reminders: async ({ db, env, now }) => ({ ...(await planReminders(db, env, now.getTime())), handedOnAgain: await handOnLostReminders(db, env, now.getTime()) }),
+  reminders: async ({ db, env, now }) => ({
+    ...(await planReminders(db, env, now.getTime())),
+    handedOnAgain: await handOnLostReminders(db, env, now.getTime()),
+  }),
   /** Bookings the mentor asked to reschedule and nobody moved are released when they start, so they never count as a used call (ADR 0023). */
   releaseUnansweredReschedules: (deps) => releaseUnansweredReschedules(deps),
   /** Keeps the slots of every mentor's weekly hours 8 weeks ahead (ADR 0023); idempotent, safe to overlap. */
@@ -62,7 +67,13 @@ export const JOB_FAILED = "failed";
  * Runs every job (or only the named ones); one failing job does not stop the others. A failure is
  * logged with `logId` (the request id of /dev/cron) and reported as JOB_FAILED.
  */
-export async function runJobs(env: Env, now = currentTime(), waitUntil: WaitUntil = () => {}, only?: string[], logId = "cron"): Promise<JobReport> {
+export async function runJobs(
+  env: Env,
+  now = currentTime(),
+  waitUntil: WaitUntil = () => {},
+  only?: string[],
+  logId = "cron",
+): Promise<JobReport> {
   const deps: ServiceDeps = { db: dbFor(readConfig(env)), env, waitUntil, now: new Date(now), requestId: logId };
   const report: JobReport = {};
   for (const [name, job] of Object.entries(jobs)) {

@@ -1,7 +1,7 @@
-import { backlogOf, parkedList } from "./background-work";
-import { replayParked } from "./background-work-replay";
 import { parkedListSchema, replayParkedSchema } from "../../shared/validation/moderation";
 import { moderatorProcedure } from "../trpc/init";
+import { backlogOf, parkedList } from "./background-work";
+import { replayParked } from "./background-work-replay";
 
 /** The moderator's view of the background work (ADR 0031): the queues' backlog, the parked items, and sending one again. */
 export const backgroundProcedures = {

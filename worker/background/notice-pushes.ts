@@ -1,12 +1,12 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
-import type { Env, NoticePushJob } from "../platform/env";
 import type { Role } from "../../shared/role";
-import { pushAllToUser } from "../realtime/push";
-import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
+import { type DeviceTarget, deviceTargetsQuery } from "../notifications/web-push/send";
 import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
+import type { Env, NoticePushJob } from "../platform/env";
 import { sendJobs } from "../platform/queues";
+import { pushAllToUser } from "../realtime/push";
 
 /**
  * Bell notices fanned out by a queue (ADR 0031): the notification rows are the truth; a message names them. Used where
@@ -20,7 +20,8 @@ const PUSHES_AT_ONCE = 25;
 
 export async function queueNoticePushes(env: Env, notificationIds: string[]): Promise<void> {
   const jobs: NoticePushJob[] = [];
-  for (let i = 0; i < notificationIds.length; i += NOTICES_PER_MESSAGE) jobs.push({ kind: "notice-push", notificationIds: notificationIds.slice(i, i + NOTICES_PER_MESSAGE) });
+  for (let i = 0; i < notificationIds.length; i += NOTICES_PER_MESSAGE)
+    jobs.push({ kind: "notice-push", notificationIds: notificationIds.slice(i, i + NOTICES_PER_MESSAGE) });
   await sendJobs(env.NOTICE_PUSHES, jobs);
 }
 
@@ -33,8 +34,23 @@ export async function pushNotices(db: Db, env: Env, ids: string[], now: number):
   const devices = (await db.batch([deviceReads[0], ...deviceReads.slice(1)])) as DeviceTarget[][];
   await runWithConcurrencyLimit(rows, PUSHES_AT_ONCE, async (n, i) => {
     const pending: Promise<unknown>[] = [];
-    const notice = { id: n.id, type: n.type, kind: n.kind, content: n.content, isRead: n.isRead, conversationId: n.conversationId, time: n.createdAt.toISOString(), createdAt: n.createdAt.toISOString() };
-    pushAllToUser(env, (p) => pending.push(p), { role: n.recipientRole as Role, id: n.recipientId }, [{ event: "notification", data: notice }], devices[i]);
+    const notice = {
+      id: n.id,
+      type: n.type,
+      kind: n.kind,
+      content: n.content,
+      isRead: n.isRead,
+      conversationId: n.conversationId,
+      time: n.createdAt.toISOString(),
+      createdAt: n.createdAt.toISOString(),
+    };
+    pushAllToUser(
+      env,
+      (p) => pending.push(p),
+      { role: n.recipientRole as Role, id: n.recipientId },
+      [{ event: "notification", data: notice }],
+      devices[i],
+    );
     await Promise.all(pending);
   });
   return rows.length;

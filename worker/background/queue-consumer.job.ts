@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { dbFor } from "../platform/database";
-import { readConfig, type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob } from "../platform/env";
-import { pushNotices, queueNoticePushes } from "./notice-pushes";
-import { currentTime } from "../platform/clock";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../mail/queued-delivery";
-import { sendPlannedReminders } from "../scheduling/reminders.job";
-import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { currentTime } from "../platform/clock";
+import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
+import { type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob, readConfig } from "../platform/env";
+import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { sendPlannedReminders } from "../scheduling/reminders.job";
+import { pushNotices, queueNoticePushes } from "./notice-pushes";
 
 /**
  * The queues' one consumer (wrangler.toml `[[queues.consumers]]`, ADR 0031). Each message names a row that is the
@@ -26,7 +26,12 @@ export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env,
   const db = dbFor(readConfig(env));
   if (batch.queue === QUEUES.deadLetters) return parkDeadLetters(batch, env);
   if (batch.queue === QUEUES.noticePushes) {
-    await pushNotices(db, env, batch.messages.flatMap((m) => (m.body as NoticePushJob).notificationIds), currentTime());
+    await pushNotices(
+      db,
+      env,
+      batch.messages.flatMap((m) => (m.body as NoticePushJob).notificationIds),
+      currentTime(),
+    );
     batch.ackAll();
     return;
   }
@@ -65,7 +70,9 @@ async function parkDeadLetters(batch: MessageBatch<BackgroundJob>, env: Env): Pr
   const db = dbFor(readConfig(env));
   const now = currentTime();
   const park = (queue: string, body: unknown, attempts: number) =>
-    db.run(sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${queue}, ${JSON.stringify(body)}, ${attempts}, ${now})`);
+    db.run(
+      sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${queue}, ${JSON.stringify(body)}, ${attempts}, ${now})`,
+    );
   const statements = batch.messages.flatMap((m) => {
     // One parked item per reminder, so an operator sees and replays each on its own.
     if (m.body.kind === "reminder") return m.body.planIds.map((planId) => park("reminder", { kind: "reminder", planId }, m.attempts));

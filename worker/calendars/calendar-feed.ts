@@ -1,15 +1,15 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
-import { icsCalendar, type IcsEvent } from "./ics";
 import { callEnd } from "../../shared/live-window";
-import type { SlotView } from "../scheduling/slot-view";
-import { bookingsOf } from "../scheduling/views";
-import { formatWhen } from "../../shared/zoned-time";
 import type { Locale } from "../../shared/locale";
+import { formatWhen } from "../../shared/zoned-time";
 import { mailLocale } from "../platform/i18n";
 import { eventDescription, eventSummary, yourMentee } from "../platform/i18n/calendar";
+import type { SlotView } from "../scheduling/slot-view";
+import { bookingsOf } from "../scheduling/views";
+import { type IcsEvent, icsCalendar } from "./ics";
 
 type Who = { role: "mentee" | "mentor"; id: string };
 
@@ -17,7 +17,9 @@ const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/feed/
 
 /** The caller's feed URL, or null when they have none (or revoked it). */
 export async function calendarFeedUrl(db: Db, who: Who, origin: string) {
-  const row = await db.query.calendarFeeds.findFirst({ where: and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id)) });
+  const row = await db.query.calendarFeeds.findFirst({
+    where: and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id)),
+  });
   return { url: row ? feedUrl(origin, row.token) : null };
 }
 
@@ -64,13 +66,18 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
     end: callEnd({ type: view.type, start: new Date(view.start), end: new Date(view.end) }),
     stamp: bookedAt,
     summary: eventSummary(view.type, other, locale),
-    description: eventDescription({ type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime }, locale),
+    description: eventDescription(
+      { type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime },
+      locale,
+    ),
     url: viewer === "mentee" ? `${origin}/mentees/booked-slots` : `${origin}/mentors/scheduler`,
   };
 }
 
 /** The owner's language, read with the feed's row. */
-const ownerLocale = sql<string | null>`case ${calendarFeeds.ownerRole} when 'mentee' then (select locale from mentees where id = ${calendarFeeds.ownerId}) when 'mentor' then (select locale from mentors where id = ${calendarFeeds.ownerId}) end`;
+const ownerLocale = sql<
+  string | null
+>`case ${calendarFeeds.ownerRole} when 'mentee' then (select locale from mentees where id = ${calendarFeeds.ownerId}) when 'mentor' then (select locale from mentors where id = ${calendarFeeds.ownerId}) end`;
 
 /** The feed of the token's owner, in her language, or null for an unknown (or revoked) token. */
 export async function feedCalendar(db: Db, token: string, origin: string, now: Date): Promise<string | null> {

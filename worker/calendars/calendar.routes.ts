@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
+import { fail } from "../platform/domain-error";
 import { restErrorResponse } from "../rest/adapter";
+import { bookingFor } from "../scheduling/views";
 import { authorize } from "../trpc/authorize";
+import { createContext } from "../trpc/context";
 import { bookingEvent, feedCalendar } from "./calendar-feed";
 import { icsCalendar } from "./ics";
-import { bookingFor } from "../scheduling/views";
-import { createContext } from "../trpc/context";
-import { fail } from "../platform/domain-error";
 
 /** Calendar export (ADR 0013): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */
 export const calendarRoutes = new Hono<AppEnv>();
@@ -27,7 +27,10 @@ calendarRoutes.get("/api/calendar/booking/:file", async (c) => {
     const slotId = c.req.param("file").replace(/\.ics$/, "");
     const { view, bookedAt } = await bookingFor(ctx.db, { role: auth.role as "mentee" | "mentor", id: auth.sub }, slotId, ctx.now);
     // In the language of the request (her switcher's cookie), read without another trip (ADR 0027).
-    return ics(icsCalendar([bookingEvent(view, bookedAt, auth.role as "mentee" | "mentor", ctx.origin, ctx.locale)], ctx.locale), `mentorlink-session-${view.start.slice(0, 10)}.ics`);
+    return ics(
+      icsCalendar([bookingEvent(view, bookedAt, auth.role as "mentee" | "mentor", ctx.origin, ctx.locale)], ctx.locale),
+      `mentorlink-session-${view.start.slice(0, 10)}.ics`,
+    );
   } catch (error) {
     return restErrorResponse(error, c.get("requestId"), "GET /api/calendar/booking");
   }

@@ -81,7 +81,16 @@ function toAttributes(e: IcsEvent): WithStamp {
     status: e.status ?? "CONFIRMED",
     transp: "OPAQUE",
     ...(e.organizer ? { organizer: person(e.organizer) } : {}),
-    ...(e.attendees ? { attendees: e.attendees.map((a) => ({ ...person(a), rsvp: false, partstat: "ACCEPTED" as const, role: "REQ-PARTICIPANT" as const })) } : {}),
+    ...(e.attendees
+      ? {
+          attendees: e.attendees.map((a) => ({
+            ...person(a),
+            rsvp: false,
+            partstat: "ACCEPTED" as const,
+            role: "REQ-PARTICIPANT" as const,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,10 +1,10 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conversations, enrollments, mentees, mentors } from "../../db/schema";
-import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "../accounts/accounts";
-import { otherRole, type Member } from "./members";
 import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { type Member, otherRole } from "./members";
 
 export const NOT_YOUR_CONVERSATION = "This conversation does not exist or is not yours.";
 export const NOT_ELIGIBLE = "You can chat only with a mentor you have or had a subscription to.";
@@ -39,8 +39,20 @@ const person = (r: { id: string; firstName: string; lastName: string; profileIma
   isBlocked: r.isBlocked,
 });
 
-const menteeCols = { id: mentees.id, firstName: mentees.firstName, lastName: mentees.lastName, profileImageKey: mentees.profileImageKey, isBlocked: mentees.isBlocked };
-const mentorCols = { id: mentors.id, firstName: mentors.firstName, lastName: mentors.lastName, profileImageKey: mentors.profileImageKey, isBlocked: mentors.isBlocked };
+const menteeCols = {
+  id: mentees.id,
+  firstName: mentees.firstName,
+  lastName: mentees.lastName,
+  profileImageKey: mentees.profileImageKey,
+  isBlocked: mentees.isBlocked,
+};
+const mentorCols = {
+  id: mentors.id,
+  firstName: mentors.firstName,
+  lastName: mentors.lastName,
+  profileImageKey: mentors.profileImageKey,
+  isBlocked: mentors.isBlocked,
+};
 
 /** Messages to `member` in the conversation row that `member` has not read. */
 const unreadFor = (member: Member) =>
@@ -49,7 +61,8 @@ const unreadFor = (member: Member) =>
 const lastMessage = sql<string | null>`(select json_object('content', m.content, 'senderType', m.sender_type, 'createdAt', m.created_at)
   from messages m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`;
 
-const ownSide = (member: Member): SQL => (member.role === "mentee" ? eq(conversations.menteeId, member.id) : eq(conversations.mentorId, member.id));
+const ownSide = (member: Member): SQL =>
+  member.role === "mentee" ? eq(conversations.menteeId, member.id) : eq(conversations.mentorId, member.id);
 
 /** The column that holds the other participant's id, as `member` sees a conversation. */
 export const otherSide = (member: Member) => (member.role === "mentee" ? conversations.mentorId : conversations.menteeId);
@@ -149,7 +162,10 @@ export async function participantsFor(db: Db, member: Member, conversationId: st
 
 /** The conversation of the caller with `otherId` as the other side, if there is one (the legacy mentor path may carry a mentee id). */
 export async function conversationWith(db: Db, member: Member, otherId: string): Promise<ConversationView | null> {
-  const pair = member.role === "mentee" ? and(eq(conversations.menteeId, member.id), eq(conversations.mentorId, otherId)) : and(eq(conversations.mentorId, member.id), eq(conversations.menteeId, otherId));
+  const pair =
+    member.role === "mentee"
+      ? and(eq(conversations.menteeId, member.id), eq(conversations.mentorId, otherId))
+      : and(eq(conversations.mentorId, member.id), eq(conversations.menteeId, otherId));
   const [row] = await selectConversations(db, member).where(pair);
   return row ? view(member, row) : null;
 }
@@ -162,7 +178,11 @@ const hadSubscription = (menteeId: string, mentorId: string) =>
  * The conversation of a mentee and a mentor, created when the pair has or had a subscription (one
  * conditional statement; the pair's unique index makes concurrent opens share one conversation).
  */
-export async function openConversation({ db, now }: Pick<ServiceDeps, "db" | "now">, member: Member, otherId: string | undefined): Promise<ConversationView> {
+export async function openConversation(
+  { db, now }: Pick<ServiceDeps, "db" | "now">,
+  member: Member,
+  otherId: string | undefined,
+): Promise<ConversationView> {
   if (!otherId) fail("BAD_REQUEST", member.role === "mentee" ? "Please choose a mentor" : "Please choose a mentee");
   const menteeId = member.role === "mentee" ? member.id : otherId;
   const mentorId = member.role === "mentor" ? member.id : otherId;
@@ -180,9 +200,11 @@ export async function openConversation({ db, now }: Pick<ServiceDeps, "db" | "no
 /** Unread messages to the caller: how many conversations hold some, and how many in all. */
 export async function unreadSummary(db: Db, member: Member): Promise<{ unreadConversations: number; unreadMessages: number }> {
   const mine = member.role === "mentee" ? sql`c.mentee_id = ${member.id}` : sql`c.mentor_id = ${member.id}`;
-  const [row] = await db.all<{ conversations: number; messages: number }>(sql`select count(distinct m.conversation_id) as conversations, count(*) as messages
+  const [row] = await db.all<{
+    conversations: number;
+    messages: number;
+  }>(sql`select count(distinct m.conversation_id) as conversations, count(*) as messages
     from conversations c join messages m on m.conversation_id = c.id
     where ${mine} and m.sender_type = ${otherRole(member.role)} and m.read_at is null`);
   return { unreadConversations: Number(row?.conversations ?? 0), unreadMessages: Number(row?.messages ?? 0) };
 }
-

@@ -1,16 +1,16 @@
-import type { MessagePush } from "../../shared/realtime-protocol";
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conversations, mentees, mentors, messages } from "../../db/schema";
-import { fail } from "../platform/domain-error";
-import type { NotificationView } from "../notifications/notifications";
-import { conversationNamed, otherSide, participantsOf, participantsQuery, type Participants } from "./conversations";
-import { otherRole, type Member } from "./members";
-import { markMentorActive } from "../responsiveness/last-active";
+import type { MessagePush } from "../../shared/realtime-protocol";
 import { accountMayAct, accountRefusal, accountStateOf, accountStateQuery, type Refused } from "../accounts/accounts";
-import { deviceTargetsQuery, type DeviceTarget } from "../notifications/web-push/send";
+import type { NotificationView } from "../notifications/notifications";
+import { type DeviceTarget, deviceTargetsQuery } from "../notifications/web-push/send";
 import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import { pushAllToUser, pushToUser } from "../realtime/push";
+import { markMentorActive } from "../responsiveness/last-active";
+import { conversationNamed, otherSide, type Participants, participantsOf, participantsQuery } from "./conversations";
+import { type Member, otherRole } from "./members";
 
 /** A sender may send at most this many messages in any window of this length (a retried send is not counted twice). */
 export const SEND_LIMIT = 20;
@@ -54,14 +54,20 @@ async function cursorRow(db: Db, conversationId: string, messageId: string) {
  * `cursor`: the `limit` messages before that one ("load earlier"). With `after`: the messages after
  * that one, oldest first (catching up after a reconnect). `nextCursor` points at earlier messages.
  */
-export async function threadPage(db: Db, conversation: Participants, input: { cursor?: string | null; after?: string; limit: number }): Promise<ThreadPage> {
+export async function threadPage(
+  db: Db,
+  conversation: Participants,
+  input: { cursor?: string | null; after?: string; limit: number },
+): Promise<ThreadPage> {
   const inThread = eq(messages.conversationId, conversation.id);
   if (input.after) {
     const from = await cursorRow(db, conversation.id, input.after);
     const rows = await db
       .select()
       .from(messages)
-      .where(and(inThread, or(gt(messages.createdAt, from.createdAt), and(eq(messages.createdAt, from.createdAt), gt(messages.id, from.id)))))
+      .where(
+        and(inThread, or(gt(messages.createdAt, from.createdAt), and(eq(messages.createdAt, from.createdAt), gt(messages.id, from.id)))),
+      )
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .limit(input.limit);
     return { messages: rows.map((r) => messageView(conversation, r)), nextCursor: null };
@@ -70,7 +76,14 @@ export async function threadPage(db: Db, conversation: Participants, input: { cu
   const rows = await db
     .select()
     .from(messages)
-    .where(and(inThread, before ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id))) : undefined))
+    .where(
+      and(
+        inThread,
+        before
+          ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)))
+          : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(input.limit + 1);
   const hasMore = rows.length > input.limit;
@@ -137,7 +150,12 @@ export async function sendMessage(
       select ${notificationId}, ${recipientRole}, ${other}, 'message', 'message', 'New message from ' || ${senders.firstName} || ' ' || ${senders.lastName}, ${conversations.id}, 0, ${now}
       from ${conversations} join ${senders} on ${senders.id} = ${sender.id} where ${conversations.id} = ${storedIn}`),
     // The recipient's devices for the notification's Web Push (ADR 0027), so the push after the commit needs no trip.
-    deviceTargetsQuery(db, { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` }, "message", now),
+    deviceTargetsQuery(
+      db,
+      { role: recipientRole, id: sql`(select ${other} from ${conversations} where ${conversations.id} = ${storedIn})` },
+      "message",
+      now,
+    ),
     // A mentor who writes is active (ADR 0026): at most one write an hour, in this same batch.
     ...(sender.role === "mentor" ? [markMentorActive(db, sender.id, now, sql`exists (select 1 from messages where id = ${id})`)] : []),
   ]);
@@ -146,10 +164,28 @@ export async function sendMessage(
   const conversation = participantsOf(sender, members);
   if (conversation.other.isBlocked) fail("FORBIDDEN", RECIPIENT_BLOCKED);
   if (inserted.rowsAffected === 1) {
-    const row: MessageRow = { id, conversationId: conversation.id, senderType: sender.role, senderId: sender.id, content, clientId, readAt: null, createdAt: new Date(now) };
+    const row: MessageRow = {
+      id,
+      conversationId: conversation.id,
+      senderType: sender.role,
+      senderId: sender.id,
+      content,
+      clientId,
+      readAt: null,
+      createdAt: new Date(now),
+    };
     const at = new Date(now).toISOString();
     const senderPerson = sender.role === "mentee" ? conversation.mentee : conversation.mentor;
-    const notification: NotificationView = { id: notificationId, type: "message", kind: "message", content: `New message from ${senderPerson.name}`, isRead: false, conversationId: conversation.id, time: at, createdAt: at };
+    const notification: NotificationView = {
+      id: notificationId,
+      type: "message",
+      kind: "message",
+      content: `New message from ${senderPerson.name}`,
+      isRead: false,
+      conversationId: conversation.id,
+      time: at,
+      createdAt: at,
+    };
     const sent: SendResult = { conversation, message: messageView(conversation, row), created: true, notification, recipientDevices };
     pushSent(deps, sender, sent);
     return sent;
@@ -170,7 +206,13 @@ export async function sendMessage(
 function pushSent({ env, waitUntil }: Pick<ServiceDeps, "env" | "waitUntil">, sender: Member, sent: SendResult): void {
   const recipient = { role: sent.conversation.other.role, id: sent.conversation.other.id };
   const envelopes = [{ event: "messageReveived" as const, data: sent.message }];
-  pushAllToUser(env, waitUntil, recipient, sent.notification ? [...envelopes, { event: "notification" as const, data: sent.notification }] : envelopes, sent.recipientDevices);
+  pushAllToUser(
+    env,
+    waitUntil,
+    recipient,
+    sent.notification ? [...envelopes, { event: "notification" as const, data: sent.notification }] : envelopes,
+    sent.recipientDevices,
+  );
   // The sender's other tabs show it too (the client knows its own messages: no toast, no "new").
   pushToUser(env, waitUntil, { role: sender.role, id: sender.id }, "messageReveived", sent.message);
 }
@@ -180,13 +222,19 @@ function pushSent({ env, waitUntil }: Pick<ServiceDeps, "env" | "waitUntil">, se
  * in one round trip: the batch reads the reader's account state and the conversation, and both updates are
  * guarded by the account check's rule in SQL (`accountMayAct`) and by the conversation being the reader's.
  */
-export async function markConversationRead({ db, now: at }: Pick<ServiceDeps, "db" | "now">, reader: Member & { sessionId?: string }, conversationId: string): Promise<{ marked: number } | Refused> {
+export async function markConversationRead(
+  { db, now: at }: Pick<ServiceDeps, "db" | "now">,
+  reader: Member & { sessionId?: string },
+  conversationId: string,
+): Promise<{ marked: number } | Refused> {
   const now = at.getTime();
   const theirs = sql`exists (select 1 from ${conversations} where ${conversationNamed(reader, conversationId).where}) and ${accountMayAct(reader.role, reader.id, reader.sessionId)}`;
   const [state, members, marked] = await db.batch([
     accountStateQuery(db, reader.role, reader.id, reader.sessionId),
     participantsQuery(db, reader, conversationId),
-    db.run(sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null and ${theirs}`),
+    db.run(
+      sql`update messages set read_at = ${now} where conversation_id = ${conversationId} and sender_type = ${otherRole(reader.role)} and read_at is null and ${theirs}`,
+    ),
     db.run(sql`update notifications set is_read = 1 where recipient_role = ${reader.role} and recipient_id = ${reader.id}
       and conversation_id = ${conversationId} and type = 'message' and is_read = 0 and ${theirs}`),
   ]);

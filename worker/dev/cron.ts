@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import { JOB_FAILED, jobs, runJobs } from "../background/cron.job";
 import type { AppEnv } from "../platform/app-env";
 import { isDevelopment, readConfig } from "../platform/env";
-import { JOB_FAILED, jobs, runJobs } from "../background/cron.job";
 
 /**
  * Runs the cron's jobs by hand, in development only (404 otherwise): `curl -X POST localhost:5173/dev/cron`.

@@ -2,10 +2,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { createDb } from "../../db/client";
-import { localStripeFetch, LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type LocalStripeEnv } from "./local-stripe/api";
-import { localStripePages } from "./local-stripe/pages";
-import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from "./local-google-provider";
 import { localGoogle } from "./local-google";
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from "./local-google-provider";
+import {
+  LOCAL_CONNECT_WEBHOOK_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  type LocalStripeEnv,
+  localStripeFetch,
+} from "./local-stripe/api";
+import { localStripePages } from "./local-stripe/pages";
 import { localMailProvider, type MailProviderControls } from "./mailbox";
 
 /**
@@ -48,7 +55,11 @@ export async function startDoubles(options: {
     webhook: async (request) => {
       if (!appOrigin) return new Response("The doubles were not told where the app runs", { status: 503 });
       const url = new URL(request.url);
-      return fetch(new URL(url.pathname + url.search, appOrigin), { method: request.method, headers: request.headers, body: await request.text() });
+      return fetch(new URL(url.pathname + url.search, appOrigin), {
+        method: request.method,
+        headers: request.headers,
+        body: await request.text(),
+      });
     },
   };
   const mail = localMailProvider(db);
@@ -99,7 +110,11 @@ async function answer(app: Hono, req: IncomingMessage, res: ServerResponse) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+    const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? Buffer.concat(chunks) : undefined,
+    });
     const response = await app.fetch(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));

@@ -1,5 +1,5 @@
-import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 
 /**
  * The local Google's codes and access tokens (ADR 0033): the identity a person chose on the consent
@@ -10,7 +10,14 @@ import { sha256 } from "@oslojs/crypto/sha2";
  */
 
 /** Google's user-info fields (https://openidconnect.googleapis.com/v1/userinfo). */
-export type LocalGoogleIdentity = { sub: string; email: string; email_verified: boolean; given_name?: string; family_name?: string; picture?: string | null };
+export type LocalGoogleIdentity = {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  given_name?: string;
+  family_name?: string;
+  picture?: string | null;
+};
 
 /** The OAuth client `npm run dev` and the tests configure the Worker with (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
 export const LOCAL_GOOGLE_CLIENT_ID = "local-client.apps.googleusercontent.com";
@@ -20,7 +27,11 @@ const SIGNING_KEY = "local-google-signing-key";
 type Signed = LocalGoogleIdentity & { kind: "code" | "token"; challenge: string; redirectUri: string; exp: number };
 
 let key: Promise<CryptoKey> | undefined;
-const hmac = () => (key ??= crypto.subtle.importKey("raw", new TextEncoder().encode(SIGNING_KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
+const hmac = () =>
+  (key ??= crypto.subtle.importKey("raw", new TextEncoder().encode(SIGNING_KEY), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]));
 
 /** RFC 7636 S256: base64url(SHA-256(verifier)). */
 export const pkceChallenge = (verifier: string) => encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
@@ -39,7 +50,12 @@ export async function openLocal(value: string, kind: Signed["kind"]): Promise<Si
     const [payloadPart, macPart] = value.split(".");
     if (!payloadPart || !macPart) return null;
     const payload = decodeBase64urlIgnorePadding(payloadPart);
-    const valid = await crypto.subtle.verify("HMAC", await hmac(), new Uint8Array(decodeBase64urlIgnorePadding(macPart)), new Uint8Array(payload));
+    const valid = await crypto.subtle.verify(
+      "HMAC",
+      await hmac(),
+      new Uint8Array(decodeBase64urlIgnorePadding(macPart)),
+      new Uint8Array(payload),
+    );
     if (!valid) return null;
     const signed = JSON.parse(new TextDecoder().decode(payload)) as Signed;
     return signed.kind === kind && signed.exp >= Date.now() ? signed : null;

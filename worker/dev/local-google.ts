@@ -59,7 +59,9 @@ localGoogle.get("/o/oauth2/v2/auth", (c) => {
 <h1>Choose an account</h1>
 <p class="muted">This page plays Google on this machine. The app's real callback signs you in.</p>
 ${SAMPLES.map(
-  (s) => html`<form method="post">${hidden}<input type="hidden" name="email" value="${s.email}"><input type="hidden" name="given_name" value="${s.givenName}"><input type="hidden" name="family_name" value="${s.familyName}"><input type="hidden" name="email_verified" value="on">
+  (
+    s,
+  ) => html`<form method="post">${hidden}<input type="hidden" name="email" value="${s.email}"><input type="hidden" name="given_name" value="${s.givenName}"><input type="hidden" name="family_name" value="${s.familyName}"><input type="hidden" name="email_verified" value="on">
 <button type="submit">${s.givenName} ${s.familyName}<br><span class="muted">${s.email}</span></button></form>`,
 )}
 <form method="post" class="card" style="padding:0;border:0">${hidden}
@@ -76,7 +78,14 @@ localGoogle.post("/o/oauth2/v2/auth", async (c) => {
   const form = v.safeParse(formSchema, await c.req.parseBody());
   if (!form.success || !appCallback(form.output.redirect_uri)) return c.text("Bad authorization request", 400);
   const f = form.output;
-  const identity = { sub: f.sub ?? `local-${f.email}`, email: f.email, email_verified: f.email_verified === "on", given_name: f.given_name, family_name: f.family_name, picture: f.picture ?? null };
+  const identity = {
+    sub: f.sub ?? `local-${f.email}`,
+    email: f.email,
+    email_verified: f.email_verified === "on",
+    given_name: f.given_name,
+    family_name: f.family_name,
+    picture: f.picture ?? null,
+  };
   const code = await signLocal({ ...identity, kind: "code", challenge: f.code_challenge, redirectUri: f.redirect_uri });
   const target = new URL(f.redirect_uri);
   target.searchParams.set("code", code);
@@ -88,10 +97,13 @@ localGoogle.post("/o/oauth2/v2/auth", async (c) => {
 localGoogle.post("/token", async (c) => {
   const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
   const basic = `Basic ${btoa(`${LOCAL_GOOGLE_CLIENT_ID}:${LOCAL_GOOGLE_CLIENT_SECRET}`)}`;
-  const authorized = c.req.header("authorization") === basic || (form.client_id === LOCAL_GOOGLE_CLIENT_ID && form.client_secret === LOCAL_GOOGLE_CLIENT_SECRET);
+  const authorized =
+    c.req.header("authorization") === basic ||
+    (form.client_id === LOCAL_GOOGLE_CLIENT_ID && form.client_secret === LOCAL_GOOGLE_CLIENT_SECRET);
   if (!authorized) return c.json({ error: "invalid_client" }, 401);
   const grant = form.grant_type === "authorization_code" ? await openLocal(form.code ?? "", "code") : null;
-  if (!grant || grant.redirectUri !== form.redirect_uri || grant.challenge !== pkceChallenge(form.code_verifier ?? "")) return c.json({ error: "invalid_grant" }, 400);
+  if (!grant || grant.redirectUri !== form.redirect_uri || grant.challenge !== pkceChallenge(form.code_verifier ?? ""))
+    return c.json({ error: "invalid_grant" }, 400);
   const token = await signLocal({ ...grant, kind: "token" });
   return c.json({ access_token: token, token_type: "Bearer", expires_in: 299, scope: "openid email profile", id_token: "unused" });
 });

@@ -17,7 +17,16 @@ const CREATE_FILES = sql`create table if not exists dev_mailbox_files (
   mail_id text not null, position integer not null, filename text not null, content_type text not null, content text not null,
   primary key (mail_id, position))`;
 
-export type DevMail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: MailAttachment[]; createdAt: Date; sentAt: Date };
+export type DevMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  createdAt: Date;
+  sentAt: Date;
+};
 
 /** Keeps a delivered message; a second delivery of the same outbox row keeps one copy. */
 export async function keepDevCopy(db: Db, mail: OutgoingMail, deliveredAt: number): Promise<void> {
@@ -51,7 +60,9 @@ export async function devMailboxMessages(db: Db, options: { to?: string; id?: st
     subject: r.subject,
     text: r.body,
     html: r.html,
-    attachments: files.filter((f) => f.mail_id === r.id).map((f) => ({ filename: f.filename, contentType: f.content_type, content: f.content })),
+    attachments: files
+      .filter((f) => f.mail_id === r.id)
+      .map((f) => ({ filename: f.filename, contentType: f.content_type, content: f.content })),
     createdAt: new Date(Number(r.created_at)),
     sentAt: new Date(Number(r.delivered_at)),
   }));

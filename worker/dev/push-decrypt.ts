@@ -22,7 +22,13 @@ const join = (...parts: Uint8Array[]) => {
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new Uint8Array(ikm), "HKDF", false, ["deriveBits"]);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(salt), info: new Uint8Array(info) }, key, bytes * 8));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits(
+      { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(salt), info: new Uint8Array(info) },
+      key,
+      bytes * 8,
+    ),
+  );
 }
 
 export class PushDecryptError extends Error {}
@@ -50,7 +56,12 @@ export async function decryptPush(body: Uint8Array, keys: DeviceKeys): Promise<s
   const sender = await crypto.subtle.importKey("raw", senderKey, { name: "ECDH", namedCurve: "P-256" }, false, []);
   const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, privateKey, 256));
   // RFC 8291 §3.3-3.4: the input keying material from the auth secret, then the key and nonce from the salt.
-  const ikm = await hkdf(decodeBase64urlIgnorePadding(keys.auth), shared, join(encoder.encode("WebPush: info\0"), devicePublic, senderKey), 32);
+  const ikm = await hkdf(
+    decodeBase64urlIgnorePadding(keys.auth),
+    shared,
+    join(encoder.encode("WebPush: info\0"), devicePublic, senderKey),
+    32,
+  );
   const cek = await hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, encoder.encode("Content-Encoding: nonce\0"), 12);
   const aes = await crypto.subtle.importKey("raw", new Uint8Array(cek), "AES-GCM", false, ["decrypt"]);

@@ -3,11 +3,11 @@ import { html, raw } from "hono/html";
 import * as v from "valibot";
 import type { WebPushPayload } from "../../shared/web-push";
 import type { AppEnv } from "../platform/app-env";
+import { currentTime } from "../platform/clock";
 import { dbFor } from "../platform/database";
 import { isDevelopment, readConfig } from "../platform/env";
-import { currentTime } from "../platform/clock";
 import { createDevSubscription } from "./push-service";
-import { claimDevMessages, devMessages, devSubscription, setDevAnswer, type DevMessage } from "./push-store";
+import { claimDevMessages, type DevMessage, devMessages, devSubscription, setDevAnswer } from "./push-store";
 
 /**
  * The local push service's doors (ADR 0027), development only (404 otherwise):
@@ -34,7 +34,12 @@ devPushPages.use("*", async (c, next) => {
 
 const db = (c: { env: AppEnv["Bindings"] }) => dbFor(readConfig(c.env));
 
-const base64url = (what: string, length: number) => v.pipe(v.string(`${what} is required`), v.regex(/^[\w-]+$/, `${what} must be base64url`), v.length(length, `${what} must be ${length} characters`));
+const base64url = (what: string, length: number) =>
+  v.pipe(
+    v.string(`${what} is required`),
+    v.regex(/^[\w-]+$/, `${what} must be base64url`),
+    v.length(length, `${what} must be ${length} characters`),
+  );
 const subscribeInput = v.object({
   applicationServerKey: base64url("applicationServerKey", 87),
   keys: v.optional(v.object({ p256dh: base64url("keys.p256dh", 87), auth: base64url("keys.auth", 22) })),
@@ -82,7 +87,14 @@ devPushPages.delete("/subscriptions/:id", async (c) => {
 
 devPushPages.get("/messages.json", async (c) => {
   const messages = await devMessages(db(c), { subscriptionId: c.req.query("subscription") || undefined, limit: 100 });
-  return c.json(messages.map((m) => ({ ...m, receivedAt: new Date(m.receivedAt).toISOString(), deliveredAt: m.deliveredAt ? new Date(m.deliveredAt).toISOString() : null, payload: payloadOf(m) })));
+  return c.json(
+    messages.map((m) => ({
+      ...m,
+      receivedAt: new Date(m.receivedAt).toISOString(),
+      deliveredAt: m.deliveredAt ? new Date(m.deliveredAt).toISOString() : null,
+      payload: payloadOf(m),
+    })),
+  );
 });
 
 /**
@@ -97,7 +109,11 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 `;
 
 devPushPages.get("/sw.js", (c) =>
-  c.body(DEV_SERVICE_WORKER, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "service-worker-allowed": "/" }),
+  c.body(DEV_SERVICE_WORKER, 200, {
+    "content-type": "text/javascript; charset=utf-8",
+    "cache-control": "no-cache",
+    "service-worker-allowed": "/",
+  }),
 );
 
 const STYLE = raw(`<style>
@@ -114,7 +130,9 @@ devPushPages.get("/", async (c) => {
   const messages = await devMessages(db(c), { limit: 100 });
   const article = (m: DevMessage) => {
     const payload = payloadOf(m);
-    const delivery = m.deliveredAt ? `handed to the browser's service worker ${when(m.deliveredAt)}` : "waiting for the browser (open MentorLink in a tab)";
+    const delivery = m.deliveredAt
+      ? `handed to the browser's service worker ${when(m.deliveredAt)}`
+      : "waiting for the browser (open MentorLink in a tab)";
     return html`<article aria-label="${payload?.title ?? "Encrypted message"}">
   <h2>${payload ? payload.title : "Encrypted message"}</h2>
   <p class="meta">Received ${when(m.receivedAt)} for subscription <code>${m.subscriptionId.slice(0, 8)}</code> · VAPID ${m.vapidSubject} · TTL ${m.ttl} s${m.urgency ? ` · ${m.urgency}` : ""}${m.topic ? ` · topic ${m.topic}` : ""} · ${delivery}</p>

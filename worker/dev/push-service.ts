@@ -1,7 +1,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Db } from "../../db/client";
-import { currentTime } from "../platform/clock";
 import { DEV_PUSH_ORIGIN, DEV_PUSH_SEND_PATH } from "../notifications/web-push/endpoints";
+import { currentTime } from "../platform/clock";
 import type { PushTransport } from "../platform/ports/web-push-transport";
 import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";
@@ -36,7 +36,11 @@ export type DevSubscriptionJson = { id: string; endpoint: string; expirationTime
  * Subscribes a device: with `keys` (a test's own), this service can only keep what it receives;
  * without, it makes the device's keys itself and keeps the private one to decrypt for the device.
  */
-export async function createDevSubscription(db: Db, applicationServerKey: string, keys?: { p256dh: string; auth: string }): Promise<DevSubscriptionJson> {
+export async function createDevSubscription(
+  db: Db,
+  applicationServerKey: string,
+  keys?: { p256dh: string; auth: string },
+): Promise<DevSubscriptionJson> {
   const id = crypto.randomUUID();
   let device: { p256dh: string; auth: string; privateJwk: JsonWebKey | null };
   if (keys) device = { ...keys, privateJwk: null };
@@ -44,10 +48,26 @@ export async function createDevSubscription(db: Db, applicationServerKey: string
     const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
     const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
     const privateJwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
-    device = { p256dh: encodeBase64urlNoPadding(publicKey), auth: encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16))), privateJwk };
+    device = {
+      p256dh: encodeBase64urlNoPadding(publicKey),
+      auth: encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16))),
+      privateJwk,
+    };
   }
-  await saveDevSubscription(db, { id, applicationServerKey, p256dh: device.p256dh, auth: device.auth, privateJwk: device.privateJwk, createdAt: currentTime() });
-  return { id, endpoint: `${DEV_PUSH_ORIGIN}${DEV_PUSH_SEND_PATH}${id}`, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } };
+  await saveDevSubscription(db, {
+    id,
+    applicationServerKey,
+    p256dh: device.p256dh,
+    auth: device.auth,
+    privateJwk: device.privateJwk,
+    createdAt: currentTime(),
+  });
+  return {
+    id,
+    endpoint: `${DEV_PUSH_ORIGIN}${DEV_PUSH_SEND_PATH}${id}`,
+    expirationTime: null,
+    keys: { p256dh: device.p256dh, auth: device.auth },
+  };
 }
 
 type Vapid = { subject: string; key: string };
@@ -73,7 +93,12 @@ export async function verifyVapid(header: string | null, audience: string, nowSe
   let valid: boolean;
   try {
     const publicKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-    valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, new Uint8Array(bytes(signature) ?? []), new TextEncoder().encode(`${head}.${claims}`));
+    valid = await crypto.subtle.verify(
+      { name: "ECDSA", hash: "SHA-256" },
+      publicKey,
+      new Uint8Array(bytes(signature) ?? []),
+      new TextEncoder().encode(`${head}.${claims}`),
+    );
   } catch {
     valid = false;
   }
@@ -96,7 +121,8 @@ export async function receivePush(db: Db, request: Request, now = currentTime())
   const ttl = request.headers.get("ttl");
   if (!ttl || !/^\d+$/.test(ttl)) return problem(400, "a TTL header is required (RFC 8030 §5.2)");
   const urgency = request.headers.get("urgency");
-  if (urgency && !["very-low", "low", "normal", "high"].includes(urgency)) return problem(400, "Urgency must be very-low, low, normal or high");
+  if (urgency && !["very-low", "low", "normal", "high"].includes(urgency))
+    return problem(400, "Urgency must be very-low, low, normal or high");
   const topic = request.headers.get("topic");
   if (topic && !/^[\w-]{1,32}$/.test(topic)) return problem(400, "a Topic is at most 32 base64url characters");
   if (request.headers.get("content-encoding") !== "aes128gcm") return problem(415, "the body must be aes128gcm (RFC 8291)");

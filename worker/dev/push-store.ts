@@ -15,7 +15,15 @@ const CREATE_MESSAGES = sql`create table if not exists dev_push_messages (
 
 const ready = (db: Db) => db.batch([db.run(CREATE_SUBSCRIPTIONS), db.run(CREATE_MESSAGES)]);
 
-export type DevSubscription = { id: string; applicationServerKey: string; p256dh: string; auth: string; privateJwk: JsonWebKey | null; answer: number | null; createdAt: number };
+export type DevSubscription = {
+  id: string;
+  applicationServerKey: string;
+  p256dh: string;
+  auth: string;
+  privateJwk: JsonWebKey | null;
+  answer: number | null;
+  createdAt: number;
+};
 export type DevMessage = {
   id: string;
   subscriptionId: string;
@@ -34,7 +42,15 @@ export type DevMessage = {
   deliveredAt: number | null;
 };
 
-type SubscriptionRow = { id: string; application_server_key: string; p256dh: string; auth: string; private_jwk: string | null; answer: number | null; created_at: number };
+type SubscriptionRow = {
+  id: string;
+  application_server_key: string;
+  p256dh: string;
+  auth: string;
+  private_jwk: string | null;
+  answer: number | null;
+  created_at: number;
+};
 type MessageRow = {
   id: string;
   subscription_id: string;
@@ -95,7 +111,9 @@ export async function setDevAnswer(db: Db, id: string, answer: number | null): P
 export async function keepDevMessage(db: Db, m: DevMessage): Promise<void> {
   await ready(db);
   await db.batch([
-    db.run(sql`delete from dev_push_messages where subscription_id = ${m.subscriptionId} and topic is not null and topic = ${m.topic} and delivered_at is null`),
+    db.run(
+      sql`delete from dev_push_messages where subscription_id = ${m.subscriptionId} and topic is not null and topic = ${m.topic} and delivered_at is null`,
+    ),
     db.run(sql`insert into dev_push_messages (id, subscription_id, received_at, ttl, urgency, topic, vapid_subject, body, plaintext, problem, delivered_at)
       values (${m.id}, ${m.subscriptionId}, ${m.receivedAt}, ${m.ttl}, ${m.urgency}, ${m.topic}, ${m.vapidSubject}, ${m.body}, ${m.plaintext}, ${m.problem}, null)`),
   ]);

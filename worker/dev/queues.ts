@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
-import { isDevelopment, readConfig, type BackgroundJob } from "../platform/env";
+import { type BackgroundJob, isDevelopment, readConfig } from "../platform/env";
 
 /**
  * Development only (404 otherwise): `POST /dev/queues/<binding>` with a JSON message body puts that message on a queue
@@ -20,7 +20,8 @@ devQueues.post("/:binding", async (c) => {
   const binding = c.req.param("binding") as (typeof BINDINGS)[number];
   if (!BINDINGS.includes(binding)) return c.json({ message: `No queue "${binding}"; queues: ${BINDINGS.join(", ")}` }, 404);
   const body = (await c.req.json().catch(() => null)) as BackgroundJob | null;
-  if (!body || typeof body !== "object" || (body.kind !== "mail" && body.kind !== "reminder")) return c.json({ message: 'The body must be a queue message: {"kind":"mail","id":…} or {"kind":"reminder","planIds":[…]}' }, 400);
+  if (!body || typeof body !== "object" || (body.kind !== "mail" && body.kind !== "reminder"))
+    return c.json({ message: 'The body must be a queue message: {"kind":"mail","id":…} or {"kind":"reminder","planIds":[…]}' }, 400);
   await (c.env[binding] as Queue<BackgroundJob>).send(body, { contentType: "json" });
   return c.json({ sent: true });
 });

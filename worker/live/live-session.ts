@@ -1,11 +1,10 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
-import { fail } from "../platform/domain-error";
-import { profileImageUrl } from "../accounts/accounts";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-
 import { callEnd, LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS } from "../../shared/live-window";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { profileImageUrl } from "../accounts/accounts";
+import { fail } from "../platform/domain-error";
 import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 
 export { LIVE_EARLY_MS, LIVE_GRACE_MS, TRIAL_CALL_MS };
@@ -36,15 +35,34 @@ export async function liveSessionFor(db: Db, who: { role: string; id: string }, 
   const [row] = await bookedSlotWithPeople(db, {
     slot: timeSlots,
     mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, image: mentors.profileImageKey, zone: mentors.timeZone },
-    mentee: { id: slotMentee.id, first: slotMentee.firstName, last: slotMentee.lastName, image: slotMentee.profileImageKey, zone: slotMentee.timeZone },
+    mentee: {
+      id: slotMentee.id,
+      first: slotMentee.firstName,
+      last: slotMentee.lastName,
+      image: slotMentee.profileImageKey,
+      zone: slotMentee.timeZone,
+    },
   })
     .where(eq(timeSlots.id, slotId))
     .limit(1);
   if (row?.slot.state !== "booked") fail("NOT_FOUND", "There is no booked session with this id.");
-  const role: LiveRole | null = who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
+  const role: LiveRole | null =
+    who.role === "mentor" && who.id === row.mentor.id ? "mentor" : who.role === "mentee" && who.id === row.mentee.id ? "mentee" : null;
   if (!role) fail("FORBIDDEN", "This session is not yours: only its mentor and its mentee can join it.");
-  const mentor: Person = { id: row.mentor.id, name: `${row.mentor.first} ${row.mentor.last}`, firstName: row.mentor.first, profileImageUrl: profileImageUrl(row.mentor.image), timeZone: mentorZoneOrDefault(row.mentor.zone) };
-  const mentee: Person = { id: row.mentee.id, name: `${row.mentee.first} ${row.mentee.last}`, firstName: row.mentee.first, profileImageUrl: profileImageUrl(row.mentee.image), timeZone: zoneOr(row.mentee.zone) };
+  const mentor: Person = {
+    id: row.mentor.id,
+    name: `${row.mentor.first} ${row.mentor.last}`,
+    firstName: row.mentor.first,
+    profileImageUrl: profileImageUrl(row.mentor.image),
+    timeZone: mentorZoneOrDefault(row.mentor.zone),
+  };
+  const mentee: Person = {
+    id: row.mentee.id,
+    name: `${row.mentee.first} ${row.mentee.last}`,
+    firstName: row.mentee.first,
+    profileImageUrl: profileImageUrl(row.mentee.image),
+    timeZone: zoneOr(row.mentee.zone),
+  };
   const start = row.slot.startAt;
   const end = callEnd({ type: row.slot.type, start, end: row.slot.endAt });
   return {

@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "./mail";
-import { formatDate } from "../../shared/zoned-time";
-import { CALLS_PER_MONTH } from "../../shared/plan";
 import type { Locale } from "../../shared/locale";
+import { CALLS_PER_MONTH } from "../../shared/plan";
+import { formatDate } from "../../shared/zoned-time";
 import { i18nFor, intlTag } from "../platform/i18n";
 import { layoutMail as mail, PRODUCT } from "./layout";
+import type { MailMessage } from "./mail";
 
 /** Sent once, with the sign-up, in the language she signed up in (ADR 0027); a Google sign-up has a proven address and no link to open. */
 function welcomeMailText(to: string, firstName: string, how: "password" | "google", locale: Locale): MailMessage {
@@ -64,7 +64,9 @@ function receiptMailText(r: Receipt): MailMessage {
       title: i18n._(msg`Receipt: ${amount} for your mentorship with ${mentorName}`),
       greeting: i18n._(msg`Hi ${menteeFirst},`),
       paragraphs: [
-        i18n._(msg`Thank you: your payment for the monthly plan with ${mentorName} was received. It covers chat with ${mentorName} and up to ${CALLS_PER_MONTH} calls in this period.`),
+        i18n._(
+          msg`Thank you: your payment for the monthly plan with ${mentorName} was received. It covers chat with ${mentorName} and up to ${CALLS_PER_MONTH} calls in this period.`,
+        ),
         i18n._(msg`You can see your subscriptions, and cancel one before its next renewal, under Subscriptions in ${PRODUCT}.`),
       ],
       details: [

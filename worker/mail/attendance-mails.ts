@@ -1,16 +1,25 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "./mail";
 import type { Locale } from "../../shared/locale";
 import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
+import type { MailMessage } from "./mail";
 
 /** The e-mail of a session the mentor did not come to (ADR 0026): the call is back in her plan, and how to book another. In her language (ADR 0027). */
-export type MissedByMentor = { to: string; first: string; mentorName: string; /** in the recipient's zone and language */ when: string; trial: boolean; locale: Locale };
+export type MissedByMentor = {
+  to: string;
+  first: string;
+  mentorName: string /** in the recipient's zone and language */;
+  when: string;
+  trial: boolean;
+  locale: Locale;
+};
 
 export function missedByMentorMail(m: MissedByMentor): MailMessage {
   const { mentorName, first, when, locale } = m;
   const i18n = i18nFor(locale);
-  const back = m.trial ? i18n._(msg`Your free intro call with them is yours again.`) : i18n._(msg`The call is back in your plan: it does not count against this period's calls.`);
+  const back = m.trial
+    ? i18n._(msg`Your free intro call with them is yours again.`)
+    : i18n._(msg`The call is back in your plan: it does not count against this period's calls.`);
   return layoutMail(m.to, {
     lang: locale,
     title: i18n._(msg`${mentorName} did not join your session`),
@@ -18,7 +27,9 @@ export function missedByMentorMail(m: MissedByMentor): MailMessage {
     paragraphs: [
       i18n._(msg`${mentorName} did not join your session (${when}). We are sorry: your time matters.`),
       back,
-      i18n._(msg`Book another time on ${mentorName}'s schedule in ${PRODUCT} (Schedules), or choose another mentor. If this is wrong, you can dispute it from Booked slots within 24 hours.`),
+      i18n._(
+        msg`Book another time on ${mentorName}'s schedule in ${PRODUCT} (Schedules), or choose another mentor. If this is wrong, you can dispute it from Booked slots within 24 hours.`,
+      ),
     ],
     details: [
       [i18n._(msg`When`), when],

@@ -1,14 +1,14 @@
-import type { MailMessage } from "./mail";
-import { icsInvitation, type IcsEvent, type InvitationMethod } from "../calendars/ics";
-import type { SlotView } from "../scheduling/slot-view";
-import { callEnd } from "../../shared/live-window";
-import { formatWhen } from "../../shared/zoned-time";
-import type { Locale } from "../../shared/locale";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { callEnd } from "../../shared/live-window";
+import type { Locale } from "../../shared/locale";
+import { formatWhen } from "../../shared/zoned-time";
+import { type IcsEvent, type InvitationMethod, icsInvitation } from "../calendars/ics";
 import { i18nFor } from "../platform/i18n";
 import { eventDescription, eventSummary } from "../platform/i18n/calendar";
-import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
+import type { SlotView } from "../scheduling/slot-view";
+import { htmlOf, type MailContent, PRODUCT, textOf } from "./layout";
+import type { MailMessage } from "./mail";
 
 /**
  * The e-mails of a booking's changes, one to each party, each in the recipient's own time
@@ -17,7 +17,7 @@ import { htmlOf, PRODUCT, textOf, type MailContent } from "./layout";
  * when it is cancelled by the mentee or deleted by the mentor (calendars remove it).
  */
 
-export type Party = { email: string; first: string; last: string; zone: string; /** Her mail's language. */ locale: Locale };
+export type Party = { email: string; first: string; last: string; zone: string /** Her mail's language. */; locale: Locale };
 
 export type BookingChange =
   /** `view` is the new booking. */
@@ -84,14 +84,30 @@ function content(input: BookingMailInput, viewer: "mentee" | "mentor"): MailCont
             title: i18n._(msg`Booked: ${kind} with ${other} on ${when}`),
             greeting,
             details,
-            paragraphs: [i18n._(msg`Your ${kind} with ${other} is booked.`), join, i18n._(msg`Plans changed? You can cancel or move it up to 12 hours before the start.`)],
+            paragraphs: [
+              i18n._(msg`Your ${kind} with ${other} is booked.`),
+              join,
+              i18n._(msg`Plans changed? You can cancel or move it up to 12 hours before the start.`),
+            ],
           }
-        : { lang, title: i18n._(msg`${other} booked a ${kind} on ${when}`), greeting, details, paragraphs: [i18n._(msg`${other} booked a ${kind} with you.`), join] };
+        : {
+            lang,
+            title: i18n._(msg`${other} booked a ${kind} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`${other} booked a ${kind} with you.`), join],
+          };
     case "moved": {
       const was = formatWhen(change.from, me.zone, locale);
       details.splice(1, 0, [i18n._(msg`Was`), was]);
       return viewer === "mentee"
-        ? { lang, title: i18n._(msg`Moved: your ${kind} with ${other} is now on ${when}`), greeting, details, paragraphs: [i18n._(msg`Your ${kind} with ${other} moved from ${was} to ${when}.`), join] }
+        ? {
+            lang,
+            title: i18n._(msg`Moved: your ${kind} with ${other} is now on ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`Your ${kind} with ${other} moved from ${was} to ${when}.`), join],
+          }
         : // The mentor's subject is the one he has always had for a move.
           {
             lang,
@@ -110,9 +126,20 @@ function content(input: BookingMailInput, viewer: "mentee" | "mentor"): MailCont
             title: i18n._(msg`Cancelled: your ${kind} with ${other} on ${when}`),
             greeting,
             details,
-            paragraphs: [view.type === "session" ? i18n._(msg`You cancelled your ${kind} with ${other}. The call is back in your plan.`) : i18n._(msg`You cancelled your ${kind} with ${other}.`), remove],
+            paragraphs: [
+              view.type === "session"
+                ? i18n._(msg`You cancelled your ${kind} with ${other}. The call is back in your plan.`)
+                : i18n._(msg`You cancelled your ${kind} with ${other}.`),
+              remove,
+            ],
           }
-        : { lang, title: i18n._(msg`${other} cancelled the ${kind} on ${when}`), greeting, details, paragraphs: [i18n._(msg`${other} cancelled the ${kind}. The slot is open again.`), remove] };
+        : {
+            lang,
+            title: i18n._(msg`${other} cancelled the ${kind} on ${when}`),
+            greeting,
+            details,
+            paragraphs: [i18n._(msg`${other} cancelled the ${kind}. The slot is open again.`), remove],
+          };
     }
     case "deleted": {
       if (change.reason) details.push([i18n._(msg`Reason`), change.reason]);
@@ -124,7 +151,9 @@ function content(input: BookingMailInput, viewer: "mentee" | "mentor"): MailCont
             greeting,
             details,
             paragraphs: [
-              view.type === "session" ? i18n._(msg`${other} cancelled your ${kind}. The call is back in your plan: book another time on their schedule.`) : i18n._(msg`${other} cancelled your ${kind}.`),
+              view.type === "session"
+                ? i18n._(msg`${other} cancelled your ${kind}. The call is back in your plan: book another time on their schedule.`)
+                : i18n._(msg`${other} cancelled your ${kind}.`),
               remove,
             ],
           }

@@ -24,7 +24,13 @@ export type MailContent = {
 };
 
 /** One message of this look: the title as its subject, in plain text and HTML. */
-export const layoutMail = (to: string, content: MailContent, extra: Partial<MailMessage> = {}): MailMessage => ({ to, subject: content.title, text: textOf(content), html: htmlOf(content), ...extra });
+export const layoutMail = (to: string, content: MailContent, extra: Partial<MailMessage> = {}): MailMessage => ({
+  to,
+  subject: content.title,
+  text: textOf(content),
+  html: htmlOf(content),
+  ...extra,
+});
 
 export function htmlOf(content: MailContent): string {
   const { title, greeting, paragraphs, details, code, lang } = content;
@@ -32,7 +38,10 @@ export function htmlOf(content: MailContent): string {
   const codeBlock = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:16px 0">${escapeHtml(code)}</p>` : "";
   const table = details?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${details
-        .map(([label, value]) => `<tr><th align="left" style="padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><th align="left" style="padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`,
+        )
         .join("")}</table>`
     : "";
   return `<!doctype html><html${lang && lang !== "en" ? ` lang="${escapeHtml(lang)}"` : ""}><body style="font-family:system-ui,sans-serif;color:#0f172a"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${greeting ? p(greeting) : ""}${codeBlock}${table}${paragraphs.map(p).join("")}<p style="color:#64748b;font-size:12px">${PRODUCT}</p></body></html>`;

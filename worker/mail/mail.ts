@@ -1,14 +1,14 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox, type MailAttachment, type MailLane } from "../../db/schema";
-import { readConfig, type Env } from "../platform/env";
-import { dbFor } from "../platform/database";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
-import { currentTime } from "../platform/clock";
 import { channelOffSql } from "../notifications/notice-preferences";
-import { handMailToQueues, MAIL_CLAIM_MS } from "./queued-delivery";
+import { currentTime } from "../platform/clock";
+import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
+import { type Env, readConfig } from "../platform/env";
+import { handMailToQueues, MAIL_CLAIM_MS } from "./queued-delivery";
 
 /**
  * The one mail service (ADR 0011). Every feature that sends e-mail does two things:
@@ -60,13 +60,15 @@ export type MailMessage = {
   id?: string;
 };
 
-export { MAX_MAIL_ATTEMPTS, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT, mailBackoffMs } from "./queued-delivery";
+export { MAX_MAIL_ATTEMPTS, mailBackoffMs, REDACTED_TEXT, REDACTED_UNDELIVERED_TEXT } from "./queued-delivery";
 
 const attachmentsOf = (message: MailMessage) => (message.attachments?.length ? message.attachments : null);
 
 /** `muted_at` of a new row: now when its recipient turned e-mail off for its kind, else null (in the insert itself, so the row is always written). */
 const mutedAt = (message: MailMessage, now: number) =>
-  message.notice ? sql`case when ${channelOffSql(message.notice.to.role, message.notice.to.id, message.notice.kind, "email")} then ${now} end` : sql`null`;
+  message.notice
+    ? sql`case when ${channelOffSql(message.notice.to.role, message.notice.to.id, message.notice.kind, "email")} then ${now} end`
+    : sql`null`;
 
 /** The batchable insert of one message. Put it in the same `db.batch` as the change that causes it. */
 export function mailInsert(db: Db, message: MailMessage, now: number) {
@@ -113,5 +115,9 @@ export function mailInsertWhen(db: Db, message: MailMessage, condition: SQL, now
  * minute sweep (ADR 0031).
  */
 export function deliverMailSoon(env: Env, waitUntil: WaitUntil): void {
-  waitUntil(handMailToQueues(dbFor(readConfig(env)), env, currentTime()).catch((error: unknown) => console.error("mail not handed to its queue; the minute sweep does", error)));
+  waitUntil(
+    handMailToQueues(dbFor(readConfig(env)), env, currentTime()).catch((error: unknown) =>
+      console.error("mail not handed to its queue; the minute sweep does", error),
+    ),
+  );
 }

@@ -1,10 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox, type MailLane } from "../../db/schema";
-import type { Env, MailJob } from "../platform/env";
 import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
-import { sendJobs } from "../platform/queues";
+import type { Env, MailJob } from "../platform/env";
 import type { MailTransport, OutgoingMail } from "../platform/ports/mail-transport";
+import { sendJobs } from "../platform/queues";
 
 /**
  * Mail carried by the queues (ADR 0031). The outbox row is the truth; a queue message names one row. A delivery claims
@@ -69,7 +69,18 @@ export async function handMailToQueues(db: Db, env: Env, now: number, lostBefore
   return taken.length;
 }
 
-export type ClaimedRow = { id: string; to: string; subject: string; body: string; html: string | null; attachments: string | null; sensitive: number; attempts: number; created_at: number; lane: MailLane };
+export type ClaimedRow = {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  attachments: string | null;
+  sensitive: number;
+  attempts: number;
+  created_at: number;
+  lane: MailLane;
+};
 /** The columns of a `ClaimedRow`, as a delivery sends them. */
 const CLAIMED_COLUMNS = sql.raw(`id, "to", subject, body, html, attachments, sensitive, attempts, created_at, lane`);
 
@@ -96,7 +107,9 @@ function claimStatements(db: Db, ids: string[], now: number) {
 
 /** The claimed rows `ids` as a delivery sends them, read in the writer's own batch (muted ones left out). */
 export function claimedRowsQuery(db: Db, ids: string[]) {
-  return db.all<ClaimedRow>(sql`select ${CLAIMED_COLUMNS} from email_outbox where ${inArray(emailOutbox.id, ids)} and sent_at is null and muted_at is null`);
+  return db.all<ClaimedRow>(
+    sql`select ${CLAIMED_COLUMNS} from email_outbox where ${inArray(emailOutbox.id, ids)} and sent_at is null and muted_at is null`,
+  );
 }
 
 const outgoing = (row: ClaimedRow): OutgoingMail => ({
@@ -130,24 +143,35 @@ export async function sendClaimedMail(db: Db, transport: MailTransport, rows: Cl
   const statements = results.map(({ row, error, retryAfterMs }) => {
     if (error === undefined) {
       return row.sensitive
-        ? db.run(sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null, body = ${REDACTED_TEXT}, html = null where id = ${row.id}`)
+        ? db.run(
+            sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null, body = ${REDACTED_TEXT}, html = null where id = ${row.id}`,
+          )
         : db.run(sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null where id = ${row.id}`);
     }
     if (row.attempts >= MAX_MAIL_ATTEMPTS) {
       const redact = row.sensitive ? sql`, body = ${REDACTED_UNDELIVERED_TEXT}, html = null` : sql``;
-      return db.run(sql`update email_outbox set claimed_until = null, last_error = ${error}, dead_at = ${at} ${redact} where id = ${row.id}`);
+      return db.run(
+        sql`update email_outbox set claimed_until = null, last_error = ${error}, dead_at = ${at} ${redact} where id = ${row.id}`,
+      );
     }
     const wait = Math.max(mailBackoffMs(row.attempts), retryAfterMs ?? 0);
-    return db.run(sql`update email_outbox set claimed_until = null, last_error = ${error}, next_attempt_at = ${at + wait} where id = ${row.id}`);
+    return db.run(
+      sql`update email_outbox set claimed_until = null, last_error = ${error}, next_attempt_at = ${at + wait} where id = ${row.id}`,
+    );
   });
   const parked = results.filter((r) => r.error !== undefined && r.row.attempts >= MAX_MAIL_ATTEMPTS);
   const deadLetters = parked.map(({ row }) =>
-    db.run(sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${`mail-${row.lane}`}, ${JSON.stringify({ kind: "mail", id: row.id })}, ${row.attempts}, ${at})`),
+    db.run(
+      sql`insert into dead_letters (id, queue, body, attempts, created_at) values (${crypto.randomUUID()}, ${`mail-${row.lane}`}, ${JSON.stringify({ kind: "mail", id: row.id })}, ${row.attempts}, ${at})`,
+    ),
   );
   await db.batch([statements[0], ...statements.slice(1), ...deadLetters]);
-  for (const { row, error } of results) if (error !== undefined) console.warn(`mail ${row.id} not delivered (attempt ${row.attempts}): ${error}`);
+  for (const { row, error } of results)
+    if (error !== undefined) console.warn(`mail ${row.id} not delivered (attempt ${row.attempts}): ${error}`);
   return results.map(({ row, error, retryAfterMs }) =>
-    error === undefined || row.attempts >= MAX_MAIL_ATTEMPTS ? { id: row.id } : { id: row.id, retryInMs: Math.max(mailBackoffMs(row.attempts), retryAfterMs ?? 0) },
+    error === undefined || row.attempts >= MAX_MAIL_ATTEMPTS
+      ? { id: row.id }
+      : { id: row.id, retryInMs: Math.max(mailBackoffMs(row.attempts), retryAfterMs ?? 0) },
   );
 }
 

@@ -1,9 +1,9 @@
 import { msg, plural } from "@lingui/core/macro";
-import { waitLabel } from "../../shared/reply-wait";
-import type { MailMessage } from "./mail";
 import type { Locale } from "../../shared/locale";
+import { waitLabel } from "../../shared/reply-wait";
 import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
+import type { MailMessage } from "./mail";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -42,7 +42,9 @@ function replyReminderMailText(r: ReplyReminder): MailMessage {
     greeting: i18n._(msg`Hi ${first},`),
     paragraphs: [
       i18n._(msg`${menteeName}, one of your subscribers, wrote to you ${waited} ago and has not had an answer yet.`),
-      i18n._(msg`Your plan promises answers within 24 hours. Open Connect in ${PRODUCT} to reply; even a short note that you will answer later helps.`),
+      i18n._(
+        msg`Your plan promises answers within 24 hours. Open Connect in ${PRODUCT} to reply; even a short note that you will answer later helps.`,
+      ),
     ],
     details: [
       [i18n._(msg`Subscriber`), menteeName],

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
-import type { MailMessage } from "./mail";
 import type { Locale } from "../../shared/locale";
 import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
+import type { MailMessage } from "./mail";
 
 /**
  * The scheduler's own e-mails: the session reminders (24 hours and 1 hour before) and
@@ -46,7 +46,14 @@ export function reminderMail(r: Reminder): MailMessage {
   });
 }
 
-export type WaitlistOffer = { to: string; first: string; mentorName: string; /** in the recipient's zone and language */ when: string; holdMinutes: number; locale: Locale };
+export type WaitlistOffer = {
+  to: string;
+  first: string;
+  mentorName: string /** in the recipient's zone and language */;
+  when: string;
+  holdMinutes: number;
+  locale: Locale;
+};
 
 export function waitlistOfferMail(o: WaitlistOffer): MailMessage {
   const { mentorName, first, when, holdMinutes, locale } = o;

@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { profileImageUrl } from "../accounts/accounts";
-import { grantsAccess } from "../payments/enrollment-status";
 import { attendanceRecordColumns, recordOf } from "../attendance/records";
-import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
+import { grantsAccess } from "../payments/enrollment-status";
+import { LIST_PAGE_SIZE, type ListQuery, listOrder, offsetOf, personMatches } from "./list-query";
 
 /** Mentees by name or e-mail, newest first (or oldest first, or by name), a page at a time. */
 export async function listMentees(db: Db, q: ListQuery, now: Date) {
@@ -77,14 +77,16 @@ export async function listMentors(db: Db, q: ListQuery, now: Date) {
     total,
     page: q.page,
     pageSize: LIST_PAGE_SIZE,
-    items: rows.map(({ profileImageKey, createdAt, approvedAt, ratingSum, ratingCount, completed, noShows, lateCancels, reschedules, ...r }) => ({
-      ...r,
-      attendance: recordOf({ completed, noShows, lateCancels, reschedules }),
-      profileImageUrl: profileImageUrl(profileImageKey),
-      joinedAt: (approvedAt ?? createdAt).toISOString(),
-      rating: ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,
-      ratingCount,
-      subscribers: Number(r.subscribers),
-    })),
+    items: rows.map(
+      ({ profileImageKey, createdAt, approvedAt, ratingSum, ratingCount, completed, noShows, lateCancels, reschedules, ...r }) => ({
+        ...r,
+        attendance: recordOf({ completed, noShows, lateCancels, reschedules }),
+        profileImageUrl: profileImageUrl(profileImageKey),
+        joinedAt: (approvedAt ?? createdAt).toISOString(),
+        rating: ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,
+        ratingCount,
+        subscribers: Number(r.subscribers),
+      }),
+    ),
   };
 }

@@ -1,19 +1,28 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentors, mentorSkills } from "../../db/schema";
+import { mentorSkills, mentors } from "../../db/schema";
+import { REAPPLY_AFTER_MS } from "../accounts/registration";
+import { deliverMailSoon, mailInsert } from "../mail/mail";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
-import { deliverMailSoon, mailInsert } from "../mail/mail";
-import { REAPPLY_AFTER_MS } from "../accounts/registration";
 import { auditInsert } from "./audit";
-import { LIST_PAGE_SIZE, listOrder, offsetOf, personMatches, type ListQuery } from "./list-query";
+import { LIST_PAGE_SIZE, type ListQuery, listOrder, offsetOf, personMatches } from "./list-query";
 
 const appliedAt = sql`coalesce(${mentors.appliedAt}, ${mentors.createdAt})`;
 
 /** Applications with all their fields (SPEC §3) and skills, in the order of `rows`. */
 async function withSkills(db: Db, rows: (typeof mentors.$inferSelect)[]) {
   const skills = rows.length
-    ? await db.select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name }).from(mentorSkills).where(inArray(mentorSkills.mentorId, rows.map((r) => r.id))).orderBy(asc(mentorSkills.createdAt), sql`${mentorSkills}.rowid`)
+    ? await db
+        .select({ mentorId: mentorSkills.mentorId, name: mentorSkills.name })
+        .from(mentorSkills)
+        .where(
+          inArray(
+            mentorSkills.mentorId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(mentorSkills.createdAt), sql`${mentorSkills}.rowid`)
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -46,7 +55,13 @@ export async function listApplicants(db: Db) {
 export async function listApplicantsPage(db: Db, q: ListQuery) {
   const where = and(eq(mentors.status, "pending"), personMatches(q.search, mentors));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(mentors).where(where).orderBy(...listOrder(q.sort ?? "oldest", appliedAt, mentors, mentors.id)).limit(LIST_PAGE_SIZE).offset(offsetOf(q.page)),
+    db
+      .select()
+      .from(mentors)
+      .where(where)
+      .orderBy(...listOrder(q.sort ?? "oldest", appliedAt, mentors, mentors.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(offsetOf(q.page)),
     db.select({ total: sql<number>`count(*)` }).from(mentors).where(where),
   ]);
   return { total, page: q.page, pageSize: LIST_PAGE_SIZE, items: await withSkills(db, rows) };
@@ -55,15 +70,21 @@ export async function listApplicantsPage(db: Db, q: ListQuery) {
 async function pendingApplicant(db: Db, mentorId: string) {
   const row = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) });
   if (!row) fail("NOT_FOUND", "This applicant was not found.");
-  if (row.status !== "pending") fail("CONFLICT", row.status === "approved" ? "This applicant has already been accepted." : "This application has already been rejected.");
+  if (row.status !== "pending")
+    fail(
+      "CONFLICT",
+      row.status === "approved" ? "This applicant has already been accepted." : "This application has already been rejected.",
+    );
   return row;
 }
 
 /** One decision per application: a second, concurrent decision fails on this key and changes nothing. */
-const decisionKey = (row: { id: string; appliedAt: Date | null; createdAt: Date }) => `application:${row.id}:${(row.appliedAt ?? row.createdAt).getTime()}`;
+const decisionKey = (row: { id: string; appliedAt: Date | null; createdAt: Date }) =>
+  `application:${row.id}:${(row.appliedAt ?? row.createdAt).getTime()}`;
 
 const ALREADY_DECIDED = "This application has already been decided by another moderator.";
-const isDecided = (error: unknown) => /UNIQUE constraint failed: moderation_actions\.once_key/.test(String((error as { cause?: unknown })?.cause ?? error) + String(error));
+const isDecided = (error: unknown) =>
+  /UNIQUE constraint failed: moderation_actions\.once_key/.test(String((error as { cause?: unknown })?.cause ?? error) + String(error));
 
 async function decide(deps: ServiceDeps, statements: Parameters<Db["batch"]>[0]) {
   try {
@@ -85,11 +106,15 @@ export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, me
       .set({ status: "approved", approvedAt: now, rejectionReason: null })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
     auditInsert(deps.db, { moderatorId, action: "accept_applicant", targetRole: "mentor", targetId: mentorId }, decisionKey(row)),
-    mailInsert(deps.db, {
-      to: row.email,
-      subject: "Your MentorLink mentor application was accepted",
-      text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
-    }, now.getTime()),
+    mailInsert(
+      deps.db,
+      {
+        to: row.email,
+        subject: "Your MentorLink mentor application was accepted",
+        text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
+      },
+      now.getTime(),
+    ),
   ]);
   return { message: "Mentor accepted", mentorId, name: `${row.firstName} ${row.lastName}`, email: row.email };
 }
@@ -106,11 +131,15 @@ export async function rejectApplicant(deps: ServiceDeps, moderatorId: string, me
       .set({ status: "rejected", rejectedAt: now, rejectionReason: reason })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
     auditInsert(deps.db, { moderatorId, action: "reject_applicant", targetRole: "mentor", targetId: mentorId, reason }, decisionKey(row)),
-    mailInsert(deps.db, {
-      to: row.email,
-      subject: "Your MentorLink mentor application",
-      text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,
-    }, now.getTime()),
+    mailInsert(
+      deps.db,
+      {
+        to: row.email,
+        subject: "Your MentorLink mentor application",
+        text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,
+      },
+      now.getTime(),
+    ),
   ]);
   return { message: "Application rejected", mentorId, reapplyAt: reapplyAt.toISOString() };
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { mentees, mentors, moderationActions, moderators, type ModerationActionKind, type Role } from "../../db/schema";
+import { type ModerationActionKind, mentees, mentors, moderationActions, moderators, type Role } from "../../db/schema";
 import { personMatches } from "./list-query";
 
 export type AuditEntry = {
@@ -16,7 +16,9 @@ export type AuditEntry = {
 
 /** The audit row of an action, for the same batch as the action (ADR 0012). `onceKey` makes a second decision fail the whole batch. */
 export function auditInsert(db: Db, entry: AuditEntry, onceKey?: string) {
-  return db.insert(moderationActions).values({ ...entry, details: entry.details ? JSON.stringify(entry.details) : null, onceKey: onceKey ?? null });
+  return db
+    .insert(moderationActions)
+    .values({ ...entry, details: entry.details ? JSON.stringify(entry.details) : null, onceKey: onceKey ?? null });
 }
 
 /**
@@ -34,14 +36,20 @@ export function auditIfChanged(db: Db, entry: AuditEntry, now: Date) {
 export const AUDIT_PAGE_SIZE = 25;
 
 /** The audit log, newest first (or oldest first), optionally of one moderator, one target, and/or a person's name or e-mail (target or moderator). */
-export async function listAudit(db: Db, filter: { moderatorId?: string; targetId?: string; search?: string; sort?: "newest" | "oldest"; page: number }) {
+export async function listAudit(
+  db: Db,
+  filter: { moderatorId?: string; targetId?: string; search?: string; sort?: "newest" | "oldest"; page: number },
+) {
   const targetMentee = alias(mentees, "target_mentee");
   const targetMentor = alias(mentors, "target_mentor");
   const conditions: (SQL | undefined)[] = [personMatches(filter.search ?? "", targetMentee, targetMentor, moderators)];
   if (filter.moderatorId) conditions.push(eq(moderationActions.moderatorId, filter.moderatorId));
   if (filter.targetId) conditions.push(eq(moderationActions.targetId, filter.targetId));
   const where = and(...conditions);
-  const order = filter.sort === "oldest" ? [asc(moderationActions.createdAt), asc(moderationActions.id)] : [desc(moderationActions.createdAt), desc(moderationActions.id)];
+  const order =
+    filter.sort === "oldest"
+      ? [asc(moderationActions.createdAt), asc(moderationActions.id)]
+      : [desc(moderationActions.createdAt), desc(moderationActions.id)];
   const mentee = and(eq(moderationActions.targetRole, "mentee"), eq(targetMentee.id, moderationActions.targetId));
   const mentor = and(eq(moderationActions.targetRole, "mentor"), eq(targetMentor.id, moderationActions.targetId));
   const [rows, [{ total }]] = await Promise.all([
@@ -103,6 +111,9 @@ export async function listAudit(db: Db, filter: { moderatorId?: string; targetId
 
 /** Every moderator, for the audit log's filter. */
 export async function listModerators(db: Db) {
-  const rows = await db.select({ id: moderators.id, firstName: moderators.firstName, lastName: moderators.lastName }).from(moderators).orderBy(moderators.firstName);
+  const rows = await db
+    .select({ id: moderators.id, firstName: moderators.firstName, lastName: moderators.lastName })
+    .from(moderators)
+    .orderBy(moderators.firstName);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }

@@ -1,13 +1,13 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
-import { fail } from "../platform/domain-error";
+import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { grantsAccess } from "../payments/enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import { paymentsFor } from "../platform/ports/stripe-client";
 import { disconnectSignIns } from "../realtime/push";
-import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { auditIfChanged } from "./audit";
 
 export type Member = "mentee" | "mentor";
@@ -27,7 +27,14 @@ async function renewingSubscriptions(db: Db, mentorId: string, now: Date) {
   return db
     .select({ id: enrollments.id, menteeId: enrollments.menteeId })
     .from(enrollments)
-    .where(and(eq(enrollments.mentorId, mentorId), grantsAccess(now), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
+    .where(
+      and(
+        eq(enrollments.mentorId, mentorId),
+        grantsAccess(now),
+        eq(enrollments.cancelAtPeriodEnd, false),
+        isNotNull(enrollments.stripeSubscriptionId),
+      ),
+    );
 }
 
 /**
@@ -36,7 +43,14 @@ async function renewingSubscriptions(db: Db, mentorId: string, now: Date) {
  * the account, so its access tokens are refused on their next request (their sign-in has ended), and a
  * new secret for its calendar feed, so the old feed URL stops with them (ADR 0005).
  */
-function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: { moderatorId: string; reason: string; ticketId?: string; details?: Record<string, unknown> }, now: Date, onlyIf?: SQL) {
+function blockStatements(
+  db: Db,
+  target: BlockTarget,
+  blocked: boolean,
+  audit: { moderatorId: string; reason: string; ticketId?: string; details?: Record<string, unknown> },
+  now: Date,
+  onlyIf?: SQL,
+) {
   const table = tableOf(target.role);
   const statements = [
     db
@@ -50,7 +64,9 @@ function blockStatements(db: Db, target: BlockTarget, blocked: boolean, audit: {
     db
       .update(refreshSessions)
       .set({ revokedAt: now })
-      .where(and(eq(refreshSessions.userRole, target.role), eq(refreshSessions.userId, target.id), isNull(refreshSessions.revokedAt), onlyIf)),
+      .where(
+        and(eq(refreshSessions.userRole, target.role), eq(refreshSessions.userId, target.id), isNull(refreshSessions.revokedAt), onlyIf),
+      ),
     rotateCalendarFeedStatement(db, target, now, onlyIf),
   ] as const;
   return { statements, revoke };
@@ -79,7 +95,13 @@ async function afterBlock(deps: ServiceDeps, target: BlockTarget, toEnd: { id: s
 export type BlockOutcome = { changed: boolean; isBlocked: boolean; subscriptionsEnding: number; subscriptionsFailed: number };
 
 /** Blocks or unblocks a mentee or mentor, with a reason, as one batch; then the effects that follow a commit. */
-export async function setAccountBlocked(deps: ServiceDeps, moderatorId: string, target: BlockTarget, blocked: boolean, reason: string): Promise<BlockOutcome> {
+export async function setAccountBlocked(
+  deps: ServiceDeps,
+  moderatorId: string,
+  target: BlockTarget,
+  blocked: boolean,
+  reason: string,
+): Promise<BlockOutcome> {
   await readTarget(deps.db, target);
   const { now } = deps;
   const toEnd = blocked && target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id, now) : [];
@@ -92,7 +114,12 @@ export async function setAccountBlocked(deps: ServiceDeps, moderatorId: string, 
 }
 
 /** The legacy toggle (`mentees_status_change`, `mentor_status_change`): blocks an active account, unblocks a blocked one. */
-export async function toggleAccountBlocked(deps: ServiceDeps, moderatorId: string, target: BlockTarget, reason: string): Promise<BlockOutcome> {
+export async function toggleAccountBlocked(
+  deps: ServiceDeps,
+  moderatorId: string,
+  target: BlockTarget,
+  reason: string,
+): Promise<BlockOutcome> {
   const row = await readTarget(deps.db, target);
   return setAccountBlocked(deps, moderatorId, target, !row.isBlocked, reason);
 }
@@ -120,7 +147,11 @@ export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ti
       .set({ status: "resolved", resolution: "blocked", resolutionNote: note?.trim() || null, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
       .returning({ id: tickets.id }),
-    auditIfChanged(deps.db, { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason }, now),
+    auditIfChanged(
+      deps.db,
+      { moderatorId, action: "resolve_ticket_block", targetRole: target.role, targetId: target.id, ticketId, reason },
+      now,
+    ),
     ...statements,
     ...revoke,
   ]);

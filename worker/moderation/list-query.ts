@@ -1,4 +1,4 @@
-import { asc, desc, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, desc, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ListSort } from "../../shared/validation/moderation";
 
 /** Rows per page of every moderator list (applicants, mentees, mentors). */

@@ -1,9 +1,3 @@
-import { acceptApplicant, listApplicants, listApplicantsPage, rejectApplicant } from "./applicants";
-import { listMentees, listMentors } from "./account-lists";
-import { listAudit, listModerators } from "./audit";
-import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "./blocking";
-import { dailyEnrollments, dailyNewMentees, homeCounts } from "./statistics";
-import { dismissTicket, listTicketQueue } from "./ticket-queue";
 import {
   acceptApplicantSchema,
   accountListSchema,
@@ -18,10 +12,16 @@ import {
   toggleMenteeSchema,
   toggleMentorSchema,
 } from "../../shared/validation/moderation";
-import { changesCatalogue, moderatorProcedure, router } from "../trpc/init";
 import { backgroundProcedures } from "../background/moderation-background.router";
 import { moneyProcedures } from "../payouts/moderation-money.router";
 import { responsivenessProcedures } from "../responsiveness/moderation-responsiveness.router";
+import { changesCatalogue, moderatorProcedure, router } from "../trpc/init";
+import { listMentees, listMentors } from "./account-lists";
+import { acceptApplicant, listApplicants, listApplicantsPage, rejectApplicant } from "./applicants";
+import { listAudit, listModerators } from "./audit";
+import { blockFromTicket, setAccountBlocked, toggleAccountBlocked } from "./blocking";
+import { dailyEnrollments, dailyNewMentees, homeCounts } from "./statistics";
+import { dismissTicket, listTicketQueue } from "./ticket-queue";
 
 /** Said in the audit log when a legacy client toggled a block without a reason. */
 const NO_REASON = "No reason given";
@@ -38,25 +38,41 @@ export const moderationRouter = router({
   /** Pending applications searched, sorted and paged on the server (the moderator's screen; `applicants` stays the whole REST list). */
   applicantsPage: moderatorProcedure.input(applicantListSchema).query(({ ctx, input }) => listApplicantsPage(ctx.db, input)),
 
-  setBlocked: moderatorProcedure.use(changesCatalogue).input(setBlockedSchema).mutation(async ({ ctx, input }) => {
-    const outcome = await setAccountBlocked(ctx, ctx.auth.sub, { role: input.role, id: input.id }, input.blocked, input.reason);
-    return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
-  }),
+  setBlocked: moderatorProcedure
+    .use(changesCatalogue)
+    .input(setBlockedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await setAccountBlocked(ctx, ctx.auth.sub, { role: input.role, id: input.id }, input.blocked, input.reason);
+      return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
+    }),
   toggleMentee: moderatorProcedure.input(toggleMenteeSchema).mutation(async ({ ctx, input }) => {
     const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentee", id: input.menteeId }, input.reason ?? NO_REASON);
     return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
   }),
-  toggleMentor: moderatorProcedure.use(changesCatalogue).input(toggleMentorSchema).mutation(async ({ ctx, input }) => {
-    const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentor", id: input.mentorId }, input.reason ?? NO_REASON);
-    return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
-  }),
+  toggleMentor: moderatorProcedure
+    .use(changesCatalogue)
+    .input(toggleMentorSchema)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await toggleAccountBlocked(ctx, ctx.auth.sub, { role: "mentor", id: input.mentorId }, input.reason ?? NO_REASON);
+      return { message: outcome.isBlocked ? "User Blocked" : "User Unblocked", ...outcome };
+    }),
 
-  acceptApplicant: moderatorProcedure.use(changesCatalogue).input(acceptApplicantSchema).mutation(({ ctx, input }) => acceptApplicant(ctx, ctx.auth.sub, input.mentorId)),
-  rejectApplicant: moderatorProcedure.input(rejectApplicantSchema).mutation(({ ctx, input }) => rejectApplicant(ctx, ctx.auth.sub, input.mentorId, input.reason)),
+  acceptApplicant: moderatorProcedure
+    .use(changesCatalogue)
+    .input(acceptApplicantSchema)
+    .mutation(({ ctx, input }) => acceptApplicant(ctx, ctx.auth.sub, input.mentorId)),
+  rejectApplicant: moderatorProcedure
+    .input(rejectApplicantSchema)
+    .mutation(({ ctx, input }) => rejectApplicant(ctx, ctx.auth.sub, input.mentorId, input.reason)),
 
   tickets: moderatorProcedure.input(ticketPageSchema).query(({ ctx, input }) => listTicketQueue(ctx.db, input.page)),
-  blockFromTicket: moderatorProcedure.use(changesCatalogue).input(blockFromTicketSchema).mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
-  dismissTicket: moderatorProcedure.input(dismissTicketSchema).mutation(({ ctx, input }) => dismissTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
+  blockFromTicket: moderatorProcedure
+    .use(changesCatalogue)
+    .input(blockFromTicketSchema)
+    .mutation(({ ctx, input }) => blockFromTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
+  dismissTicket: moderatorProcedure
+    .input(dismissTicketSchema)
+    .mutation(({ ctx, input }) => dismissTicket(ctx, ctx.auth.sub, input.ticketId, input.note)),
 
   dailyEnrollments: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyEnrollments(ctx.db, input.timeZone, ctx.now)),
   dailyNewMentees: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => dailyNewMentees(ctx.db, input.timeZone, ctx.now)),

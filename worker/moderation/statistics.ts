@@ -12,8 +12,15 @@ export function dailyEnrollments(db: Db, timeZone: string, now: Date) {
 
 /** Mentees who signed up per day. */
 export async function dailyNewMentees(db: Db, timeZone: string, now: Date) {
-  const rows = await db.select({ at: mentees.createdAt }).from(mentees).where(gte(mentees.createdAt, readFrom(now)));
-  return countPerDay(rows.map((r) => r.at), timeZone, now);
+  const rows = await db
+    .select({ at: mentees.createdAt })
+    .from(mentees)
+    .where(gte(mentees.createdAt, readFrom(now)));
+  return countPerDay(
+    rows.map((r) => r.at),
+    timeZone,
+    now,
+  );
 }
 
 /** The moderator home's counts: what waits for a moderator, and two numbers of the day. */
@@ -24,5 +31,10 @@ export async function homeCounts(db: Db, timeZone: string, now: Date) {
     db.select({ n: sql<number>`count(*)` }).from(enrollments).where(grantsAccess(now)),
     dailyNewMentees(db, timeZone, now),
   ]);
-  return { pendingApplicants: applicants.n, openTickets: open.n, activeSubscriptions: active.n, newMenteesToday: newMentees[newMentees.length - 1].count };
+  return {
+    pendingApplicants: applicants.n,
+    openTickets: open.n,
+    activeSubscriptions: active.n,
+    newMenteesToday: newMentees[newMentees.length - 1].count,
+  };
 }

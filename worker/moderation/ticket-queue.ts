@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { mentees, mentors, moderators, tickets, timeSlots, type Role } from "../../db/schema";
-import { presenceJson, presenceFromJson } from "../attendance/disputes";
+import { mentees, mentors, moderators, type Role, tickets, timeSlots } from "../../db/schema";
+import { presenceFromJson, presenceJson } from "../attendance/disputes";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { auditIfChanged } from "./audit";
@@ -76,7 +76,13 @@ export async function listTicketQueue(db: Db, page: number) {
       /** An attendance dispute's session: when, its recorded outcome, and what the live room saw (ADR 0026). */
       session:
         r.ticket.kind === "attendance" && r.ticket.slotId && r.session?.start
-          ? { slotId: r.ticket.slotId, start: r.session.start.toISOString(), type: r.session.type, outcome: r.session.outcome, presence: presenceFromJson(r.presence) }
+          ? {
+              slotId: r.ticket.slotId,
+              start: r.session.start.toISOString(),
+              type: r.session.type,
+              outcome: r.session.outcome,
+              presence: presenceFromJson(r.presence),
+            }
           : null,
     })),
   };
@@ -94,9 +100,12 @@ export async function dismissTicket(deps: ServiceDeps, moderatorId: string, tick
       .set({ status: "resolved", resolution: "dismissed", resolutionNote: note, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "open")))
       .returning({ id: tickets.id }),
-    auditIfChanged(deps.db, { moderatorId, action: "dismiss_ticket", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note }, now),
+    auditIfChanged(
+      deps.db,
+      { moderatorId, action: "dismiss_ticket", targetRole: ticket.accusedRole, targetId: ticket.accusedId, ticketId, reason: note },
+      now,
+    ),
   ]);
   if (updated.length === 0) fail("CONFLICT", "This ticket has already been resolved.");
   return { message: "Ticket dismissed" };
 }
-

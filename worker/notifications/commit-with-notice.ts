@@ -1,8 +1,8 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { NoticeKind } from "../../shared/notification-kinds";
 import type { ServiceDeps } from "../platform/deps";
-import { notificationWrite, pushNotification } from "./notifications";
 import type { Recipient } from "../realtime/push";
+import { notificationWrite, pushNotification } from "./notifications";
 
 /** A conditional write that returns the rows it changed (an update or delete with `.returning()`). */
 type ReturningWrite = BatchItem<"sqlite"> & { _: { result: unknown[] } };
@@ -21,7 +21,13 @@ export async function commitWithNotice<W extends ReturningWrite>(
   notice: { to: Recipient; kind: NoticeKind; content: string },
   after: BatchItem<"sqlite">[] = [],
 ): Promise<W["_"]["result"]> {
-  const { statement, view } = notificationWrite(deps.db, notice.to, { type: "alert", kind: notice.kind, content: notice.content }, deps.now, { ifPreviousChanged: true });
+  const { statement, view } = notificationWrite(
+    deps.db,
+    notice.to,
+    { type: "alert", kind: notice.kind, content: notice.content },
+    deps.now,
+    { ifPreviousChanged: true },
+  );
   const [changed] = await deps.db.batch([write, statement, ...after]);
   if (changed.length > 0) pushNotification(deps.env, deps.waitUntil, notice.to, view);
   return changed;

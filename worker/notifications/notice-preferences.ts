@@ -1,8 +1,15 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notificationPreferences } from "../../db/schema";
+import {
+  type Channel,
+  type ChannelChoice,
+  type NoticeKind,
+  type Preferences,
+  preferencesOf,
+  ruleOf,
+} from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
-import { preferencesOf, ruleOf, type Channel, type ChannelChoice, type NoticeKind, type Preferences } from "../../shared/notification-kinds";
 import { fail } from "../platform/domain-error";
 
 /**
@@ -45,7 +52,10 @@ export async function setChannel(db: Db, who: Person, kind: NoticeKind, channel:
   await db
     .insert(notificationPreferences)
     .values({ ownerRole: who.role, ownerId: who.id, kind, [channel]: on, updatedAt: now })
-    .onConflictDoUpdate({ target: [notificationPreferences.ownerRole, notificationPreferences.ownerId, notificationPreferences.kind], set: { [channel]: on, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [notificationPreferences.ownerRole, notificationPreferences.ownerId, notificationPreferences.kind],
+      set: { [channel]: on, updatedAt: now },
+    });
   return preferencesFor(db, who);
 }
 

@@ -1,8 +1,14 @@
+import {
+  channelSwitchSchema,
+  deviceSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
+  settingsOverviewSchema,
+} from "../../shared/validation/notification-settings";
 import { isDevelopment } from "../platform/env";
+import { authedProcedure, router } from "../trpc/init";
 import { preferencesFor, setChannel } from "./notice-preferences";
 import { devicesOf, removeDevice, subscribeDevice, unsubscribeDevice } from "./web-push/subscriptions";
-import { channelSwitchSchema, deviceSchema, pushEndpointSchema, pushSubscriptionSchema, settingsOverviewSchema } from "../../shared/validation/notification-settings";
-import { authedProcedure, router } from "../trpc/init";
 
 const ownerOf = (auth: { role: "mentee" | "mentor" | "moderator"; sub: string }) => ({ role: auth.role, id: auth.sub });
 
@@ -17,25 +23,38 @@ export const notificationSettingsRouter = router({
     const who = ownerOf(ctx.auth);
     const [preferences, devices] = await Promise.all([preferencesFor(ctx.db, who), devicesOf(ctx.db, who, input.endpoint)]);
     // In development a subscription comes from the local push service (/dev/push), not the browser's.
-    const push = { publicKey: ctx.config.VAPID_PUBLIC_KEY ?? null, service: isDevelopment(ctx.config) ? ("development" as const) : ("browser" as const) };
+    const push = {
+      publicKey: ctx.config.VAPID_PUBLIC_KEY ?? null,
+      service: isDevelopment(ctx.config) ? ("development" as const) : ("browser" as const),
+    };
     return { role: who.role, preferences, devices, push };
   }),
 
   /** Her switches alone (her open tabs read them to stay quiet about kinds she turned off in the app). */
   preferences: authedProcedure.query(({ ctx }) => preferencesFor(ctx.db, ownerOf(ctx.auth))),
 
-  setChannel: authedProcedure.meta({ readsDuringAccountCheck: true }).input(channelSwitchSchema).mutation(async ({ ctx, input }) => ({
-    preferences: await setChannel(ctx.db, ownerOf(ctx.auth), input.kind, input.channel, input.on, ctx.now),
-  })),
+  setChannel: authedProcedure
+    .meta({ readsDuringAccountCheck: true })
+    .input(channelSwitchSchema)
+    .mutation(async ({ ctx, input }) => ({
+      preferences: await setChannel(ctx.db, ownerOf(ctx.auth), input.kind, input.channel, input.on, ctx.now),
+    })),
 
   /** This browser receives her pushes from now on (for this sign-in). */
-  subscribe: authedProcedure.meta({ readsDuringAccountCheck: true }).input(pushSubscriptionSchema).mutation(({ ctx, input }) =>
-    subscribeDevice(ctx.db, ownerOf(ctx.auth), ctx.auth.sid, input, isDevelopment(ctx.config), ctx.now),
-  ),
+  subscribe: authedProcedure
+    .meta({ readsDuringAccountCheck: true })
+    .input(pushSubscriptionSchema)
+    .mutation(({ ctx, input }) => subscribeDevice(ctx.db, ownerOf(ctx.auth), ctx.auth.sid, input, isDevelopment(ctx.config), ctx.now)),
 
   /** This browser stops receiving her pushes (push turned off here, or signing out here). */
-  unsubscribe: authedProcedure.meta({ readsDuringAccountCheck: true }).input(pushEndpointSchema).mutation(({ ctx, input }) => unsubscribeDevice(ctx.db, ownerOf(ctx.auth), input.endpoint)),
+  unsubscribe: authedProcedure
+    .meta({ readsDuringAccountCheck: true })
+    .input(pushEndpointSchema)
+    .mutation(({ ctx, input }) => unsubscribeDevice(ctx.db, ownerOf(ctx.auth), input.endpoint)),
 
   /** One of her devices, from the list, stops receiving her pushes. */
-  removeDevice: authedProcedure.meta({ readsDuringAccountCheck: true }).input(deviceSchema).mutation(({ ctx, input }) => removeDevice(ctx.db, ownerOf(ctx.auth), input.id)),
+  removeDevice: authedProcedure
+    .meta({ readsDuringAccountCheck: true })
+    .input(deviceSchema)
+    .mutation(({ ctx, input }) => removeDevice(ctx.db, ownerOf(ctx.auth), input.id)),
 });

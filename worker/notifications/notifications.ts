@@ -1,12 +1,12 @@
-import type { NotificationPush } from "../../shared/realtime-protocol";
-import type { NoticeKind } from "../../shared/notification-kinds";
 import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
-import type { Env } from "../platform/env";
+import type { NoticeKind } from "../../shared/notification-kinds";
+import type { NotificationPush } from "../../shared/realtime-protocol";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
-import { channelOffSql } from "./notice-preferences";
+import type { Env } from "../platform/env";
 import { pushToUser, type Recipient } from "../realtime/push";
+import { channelOffSql } from "./notice-preferences";
 
 /** A bell entry: the shape the push carries (shared/realtime-protocol.ts). */
 export type NotificationView = NotificationPush;
@@ -21,7 +21,13 @@ export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; c
  * connection and transaction), so a conditional update and its notification commit together or not
  * at all.
  */
-export function notificationWrite(db: Db, to: Recipient, input: NotificationInput, now: Date, options: { ifPreviousChanged?: boolean } = {}) {
+export function notificationWrite(
+  db: Db,
+  to: Recipient,
+  input: NotificationInput,
+  now: Date,
+  options: { ifPreviousChanged?: boolean } = {},
+) {
   const id = crypto.randomUUID();
   const view: NotificationView = {
     id,
@@ -36,7 +42,16 @@ export function notificationWrite(db: Db, to: Recipient, input: NotificationInpu
   const statement = options.ifPreviousChanged
     ? db.run(sql`insert into ${notifications} (id, recipient_role, recipient_id, type, kind, content, conversation_id, is_read, created_at)
         select ${id}, ${to.role}, ${to.id}, ${input.type}, ${input.kind}, ${input.content}, ${input.conversationId ?? null}, 0, ${now.getTime()} where changes() = 1`)
-    : db.insert(notifications).values({ id, recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId, createdAt: now });
+    : db.insert(notifications).values({
+        id,
+        recipientRole: to.role,
+        recipientId: to.id,
+        type: input.type,
+        kind: input.kind,
+        content: input.content,
+        conversationId: input.conversationId,
+        createdAt: now,
+      });
   return { statement, view };
 }
 
@@ -68,25 +83,51 @@ const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), 
 const shown = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
 
 /** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */
-export async function latestNotifications(db: Db, who: Recipient, limit = BELL_SIZE): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
+export async function latestNotifications(
+  db: Db,
+  who: Recipient,
+  limit = BELL_SIZE,
+): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
   const [rows, [unread]] = await db.batch([
-    db.select().from(notifications).where(and(mine(who), shown(who))).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
-    db.select({ n: count() }).from(notifications).where(and(mine(who), shown(who), eq(notifications.isRead, false))),
+    db
+      .select()
+      .from(notifications)
+      .where(and(mine(who), shown(who)))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(who), shown(who), eq(notifications.isRead, false))),
   ]);
   return { notifications: rows.map(notificationView), unreadCount: unread?.n ?? 0 };
 }
 
 /** Marks every notification of a user read (opening the bell). */
 export async function markNotificationsRead(db: Db, who: Recipient): Promise<{ marked: number }> {
-  const result = await db.run(sql`update notifications set is_read = 1 where recipient_role = ${who.role} and recipient_id = ${who.id} and is_read = 0`);
+  const result = await db.run(
+    sql`update notifications set is_read = 1 where recipient_role = ${who.role} and recipient_id = ${who.id} and is_read = 0`,
+  );
   return { marked: result.rowsAffected };
 }
 
 /** Stores a notification on its own (nothing else changes with it), then pushes it to the recipient's room. */
-export async function notify({ db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, to: Recipient, input: NotificationInput): Promise<NotificationView> {
+export async function notify(
+  { db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  to: Recipient,
+  input: NotificationInput,
+): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
-    .values({ recipientRole: to.role, recipientId: to.id, type: input.type, kind: input.kind, content: input.content, conversationId: input.conversationId, createdAt: now })
+    .values({
+      recipientRole: to.role,
+      recipientId: to.id,
+      type: input.type,
+      kind: input.kind,
+      content: input.content,
+      conversationId: input.conversationId,
+      createdAt: now,
+    })
     .returning();
   const view = notificationView(row);
   pushNotification(env, waitUntil, to, view);

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, pageFileOf, type Locale } from "../../shared/locale";
+import { DEFAULT_LOCALE, type Locale, pageFileOf } from "../../shared/locale";
 import type { Env } from "../platform/env";
 
 /**

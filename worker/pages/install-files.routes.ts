@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from "../../shared/app-install";
 import type { AppEnv } from "../platform/app-env";
 

@@ -1,10 +1,19 @@
-import { Hono, type Context } from "hono";
-import { LANDING_SEARCH, mentorSearchOf, pageDataScript, PRERENDER_ATTRIBUTE, renderPublicPage, validateBrowseFilters, type PublicSeed, type Shell } from "../../src/prerender/worker-entry";
+import { type Context, Hono } from "hono";
+import { type Locale, requestLocale } from "../../shared/locale";
+import {
+  LANDING_SEARCH,
+  mentorSearchOf,
+  PRERENDER_ATTRIBUTE,
+  type PublicSeed,
+  pageDataScript,
+  renderPublicPage,
+  type Shell,
+  validateBrowseFilters,
+} from "../../src/prerender/worker-entry";
 import type { AppEnv } from "../platform/app-env";
-import { requestLocale, type Locale } from "../../shared/locale";
-import { appPage, filledPage } from "./app-page";
 import { createContext } from "../trpc/context";
 import { createCaller } from "../trpc/router";
+import { appPage, filledPage } from "./app-page";
 
 /**
  * The landing, the browse page and a mentor's public profile with their data in the HTML (ADR 0018): the
@@ -18,7 +27,14 @@ export const publicPageRoutes = new Hono<AppEnv>();
 
 type Caller = ReturnType<typeof createCaller>;
 
-publicPageRoutes.get("/", (c) => servePage(c, "landing", async (caller) => ({ kind: "search", href: "/", input: LANDING_SEARCH, answer: await caller.mentors.search(LANDING_SEARCH) })));
+publicPageRoutes.get("/", (c) =>
+  servePage(c, "landing", async (caller) => ({
+    kind: "search",
+    href: "/",
+    input: LANDING_SEARCH,
+    answer: await caller.mentors.search(LANDING_SEARCH),
+  })),
+);
 
 // One pattern for browse (`/browse/mentor/<search>`) and a profile (`/browse/mentor/profile/<id>`): a parameter beside
 // the fixed word `profile` would send Hono from its regular-expression router to its slower trie for every route
@@ -30,7 +46,12 @@ publicPageRoutes.get("/browse/mentor/:segment/:id?", (c, next) => {
     // of a skeleton that the search's answer replaces in one long task when it arrives (most of browse's blocking time).
     const url = new URL(c.req.url);
     const input = mentorSearchOf(segment, validateBrowseFilters(c.req.query()));
-    return servePage(c, "browse", async (caller) => ({ kind: "search", href: `${url.pathname}${url.search}`, input, answer: await caller.mentors.search(input) }));
+    return servePage(c, "browse", async (caller) => ({
+      kind: "search",
+      href: `${url.pathname}${url.search}`,
+      input,
+      answer: await caller.mentors.search(input),
+    }));
   }
   if (segment !== "profile") return next();
   return servePage(c, "profile", async (caller) => ({ kind: "profile", mentorId, answer: await caller.mentors.profile({ mentorId }) }));
@@ -59,7 +80,11 @@ async function servePage(c: Context<AppEnv>, shell: Shell, read: (caller: Caller
 }
 
 /** The rendered page and its data block, or null when the data cannot be read now. */
-async function renderedPage(c: Context<AppEnv>, read: (caller: Caller) => Promise<PublicSeed>, locale: Locale): Promise<{ html: string; data: string } | null> {
+async function renderedPage(
+  c: Context<AppEnv>,
+  read: (caller: Caller) => Promise<PublicSeed>,
+  locale: Locale,
+): Promise<{ html: string; data: string } | null> {
   try {
     // Asked as a visitor: the page is the same for everyone, whatever headers the request carries.
     const caller = createCaller(await createContext(new Request(c.req.url), c.env, c.executionCtx as ExecutionContext, c.get("requestId")));

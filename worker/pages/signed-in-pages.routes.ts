@@ -1,18 +1,27 @@
-import { createTRPCClient, TRPCClientError, unstable_localLink, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, TRPCClientError, type TRPCLink, unstable_localLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { isTimeZone } from "../../shared/zoned-time";
-import type { AppEnv } from "../platform/app-env";
-import { requestLocale, type Locale } from "../../shared/locale";
+import { type Locale, requestLocale } from "../../shared/locale";
 import type { Role } from "../../shared/role";
-import { DRAWN_ATTRIBUTE, PRERENDER_ATTRIBUTE, renderSignedInPage, roleOfArea, SEARCHES_COOKIE, validSearches, ZONE_COOKIE, type Viewer } from "../../src/prerender/worker-entry";
-import { appRouter, type AppRouter } from "../trpc/router";
-import { contextOf } from "../trpc/context-of";
-import { logFailure } from "../platform/errors";
-import { appPage, filledPage, wantsAppPage } from "./app-page";
+import { isTimeZone } from "../../shared/zoned-time";
+import {
+  DRAWN_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
+  renderSignedInPage,
+  roleOfArea,
+  SEARCHES_COOKIE,
+  type Viewer,
+  validSearches,
+  ZONE_COOKIE,
+} from "../../src/prerender/worker-entry";
 import { pageCookieClaims } from "../accounts/page-session.routes";
 import type { AccessClaims } from "../accounts/tokens";
+import type { AppEnv } from "../platform/app-env";
+import { logFailure } from "../platform/errors";
+import { contextOf } from "../trpc/context-of";
+import { type AppRouter, appRouter } from "../trpc/router";
+import { appPage, filledPage, wantsAppPage } from "./app-page";
 
 /**
  * A signed-in page with the person's data in the HTML (ADR 0028): a page of the mentee's, mentor's or
@@ -41,7 +50,10 @@ signedInPageRoutes.get("*", async (c, next) => {
   const locale = requestLocale(c.req.raw.headers);
   const viewer = { locale, zone, searches: toldSearches(searches) };
   const url = new URL(c.req.url);
-  const [page, drawn] = await Promise.all([appPage(c.env, c.req.url, locale), drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, viewer }, claims)]);
+  const [page, drawn] = await Promise.all([
+    appPage(c.env, c.req.url, locale),
+    drawnPage(c, { href: `${url.pathname}${url.search}`, locale, role, userId: claims.sub, viewer }, claims),
+  ]);
   // One person's page: never kept by a cache, shared or not (the next visit draws it anew).
   if (!drawn) return filledPage(page, "private, no-store");
   const rewritten = new HTMLRewriter()
@@ -83,7 +95,11 @@ type PageAsked = { href: string; locale: Locale; role: Role; userId: string; vie
 async function drawnPage(c: Context<AppEnv>, page: PageAsked, claims: AccessClaims): Promise<Drawn | null> {
   const context = { ...(await contextOf(c)), auth: claims };
   // The reads travel as a call of the API would (the same account check in each), logged the same way when they fail.
-  const local = unstable_localLink({ router: appRouter, createContext: async () => context, onError: ({ error, path }) => logFailure(context.requestId, `drawing ${page.href}: ${path ?? "-"}`, error) });
+  const local = unstable_localLink({
+    router: appRouter,
+    createContext: async () => context,
+    onError: ({ error, path }) => logFailure(context.requestId, `drawing ${page.href}: ${path ?? "-"}`, error),
+  });
   const client = createTRPCClient<AppRouter>({ links: [readsOnly, local] });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DRAW_WITHIN_MS)));
@@ -92,7 +108,8 @@ async function drawnPage(c: Context<AppEnv>, page: PageAsked, claims: AccessClai
   } catch (error) {
     // A read's failure was logged by the link when it was the server's (a sign-in that has ended or a blocked account
     // is the app's to say: it clears the record and says why); a failure to draw is logged here.
-    if (!(error instanceof Error && error.cause instanceof TRPCClientError)) console.error(`[${context.requestId}] drawing ${page.href} failed`, error);
+    if (!(error instanceof Error && error.cause instanceof TRPCClientError))
+      console.error(`[${context.requestId}] drawing ${page.href} failed`, error);
     return null;
   } finally {
     clearTimeout(timer);
@@ -100,5 +117,9 @@ async function drawnPage(c: Context<AppEnv>, page: PageAsked, claims: AccessClai
 }
 
 /** Drawing a page reads; a page's loader that tried to change something would be refused here, never run. */
-const readsOnly: TRPCLink<AppRouter> = () => ({ op, next }) =>
-  op.type === "query" ? next(op) : observable((observer) => observer.error(TRPCClientError.from(new Error(`A page may only read: ${op.path} is a ${op.type}`))));
+const readsOnly: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    op.type === "query"
+      ? next(op)
+      : observable((observer) => observer.error(TRPCClientError.from(new Error(`A page may only read: ${op.path} is a ${op.type}`))));

@@ -2,11 +2,11 @@ import { and, eq, isNull, lt, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, payoutAccounts } from "../../db/schema";
+import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../shared/plan";
 import { fail } from "../platform/domain-error";
+import type { Payments } from "../platform/ports/third-parties";
 import { grantsAccess, latestEnrollment, rowGrantsAccess } from "./enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
-import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../shared/plan";
-import type { Payments } from "../platform/ports/third-parties";
 
 export const ALREADY_SUBSCRIBED = "You are already subscribed to this Mentor";
 
@@ -18,7 +18,8 @@ type MentorRow = typeof mentors.$inferSelect;
 /** The mentor a mentee may subscribe to, or a clear refusal (unknown 404, under review or blocked 422). */
 function subscribable(mentor: MentorRow | undefined): MentorRow {
   if (!mentor) fail("NOT_FOUND", "This mentor does not exist. The link may be wrong.");
-  if (mentor.status !== "approved") fail("UNPROCESSABLE_CONTENT", "This mentor's application is still under review, so they cannot take subscribers yet.");
+  if (mentor.status !== "approved")
+    fail("UNPROCESSABLE_CONTENT", "This mentor's application is still under review, so they cannot take subscribers yet.");
   if (mentor.isBlocked) fail("UNPROCESSABLE_CONTENT", "This mentor is not available for new subscriptions.");
   return mentor;
 }
@@ -48,7 +49,14 @@ function splitParams(account: typeof payoutAccounts.$inferSelect | undefined, fe
 export async function createCheckout(
   db: Db,
   payments: Payments,
-  input: { now: Date; menteeId: string; mentorId: string; origin: string; feePercent: number; /** Settles once her account check passed: Stripe is not asked before. */ cleared: Promise<unknown> },
+  input: {
+    now: Date;
+    menteeId: string;
+    mentorId: string;
+    origin: string;
+    feePercent: number /** Settles once her account check passed: Stripe is not asked before. */;
+    cleared: Promise<unknown>;
+  },
 ): Promise<{ url: string; sessionId: string }> {
   const { menteeId, mentorId, origin, now } = input;
   const ofPair = and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId));
@@ -58,7 +66,10 @@ export async function createCheckout(
     db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) }),
     db.query.enrollments.findFirst({ where: and(ofPair, grantsAccess(now)), columns: { id: true } }),
     db.query.enrollments.findFirst({ where: isPending }),
-    db.query.mentees.findFirst({ where: eq(mentees.id, menteeId), columns: { email: true, firstName: true, lastName: true, stripeCustomerId: true } }),
+    db.query.mentees.findFirst({
+      where: eq(mentees.id, menteeId),
+      columns: { email: true, firstName: true, lastName: true, stripeCustomerId: true },
+    }),
     db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) }),
   ]);
   const mentor = subscribable(mentorRow);
@@ -66,7 +77,8 @@ export async function createCheckout(
   if (!mentee) fail("NOT_FOUND", "Your account was not found. Please sign in again.");
   const staleBefore = new Date(now.getTime() - REUSE_PENDING_MS);
   const reusable = open && open.createdAt >= staleBefore ? open : undefined;
-  if (reusable?.checkoutUrl && reusable.stripeCheckoutSessionId) return { url: reusable.checkoutUrl, sessionId: reusable.stripeCheckoutSessionId };
+  if (reusable?.checkoutUrl && reusable.stripeCheckoutSessionId)
+    return { url: reusable.checkoutUrl, sessionId: reusable.stripeCheckoutSessionId };
 
   // Nothing goes past the database before her account check passed (a blocked mentee's read above is refused with it).
   await input.cleared;
@@ -74,11 +86,27 @@ export async function createCheckout(
   // kept in the next write batch, so a checkout that fails after this point does not make another.
   const madeCustomer = mentee.stripeCustomerId
     ? null
-    : await payments.stripe.customers.create({ email: mentee.email, name: `${mentee.firstName} ${mentee.lastName}`, metadata: { menteeId } }, { idempotencyKey: `customer-${menteeId}` });
+    : await payments.stripe.customers.create(
+        { email: mentee.email, name: `${mentee.firstName} ${mentee.lastName}`, metadata: { menteeId } },
+        { idempotencyKey: `customer-${menteeId}` },
+      );
   const customerId = mentee.stripeCustomerId ?? madeCustomer!.id;
-  const keepCustomer = madeCustomer ? [db.update(mentees).set({ stripeCustomerId: customerId }).where(and(eq(mentees.id, menteeId), isNull(mentees.stripeCustomerId)))] : [];
+  const keepCustomer = madeCustomer
+    ? [
+        db
+          .update(mentees)
+          .set({ stripeCustomerId: customerId })
+          .where(and(eq(mentees.id, menteeId), isNull(mentees.stripeCustomerId))),
+      ]
+    : [];
   const pending =
-    reusable ?? (await claimPending(db, payments, { menteeId, mentorId, isPending, amountPaise: monthlyPricePaise(mentor.hourlyRatePaise), staleBefore, now }, keepCustomer));
+    reusable ??
+    (await claimPending(
+      db,
+      payments,
+      { menteeId, mentorId, isPending, amountPaise: monthlyPricePaise(mentor.hourlyRatePaise), staleBefore, now },
+      keepCustomer,
+    ));
   const price = await ensureMentorPrice(db, payments.stripe, mentor);
   const metadata = { enrollmentId: pending.id, menteeId, mentorId };
   const session = await payments.stripe.checkout.sessions.create(
@@ -88,7 +116,11 @@ export async function createCheckout(
       line_items: [{ price: price.priceId, quantity: 1 }],
       client_reference_id: pending.id,
       metadata,
-      subscription_data: { metadata, ...splitParams(account, input.feePercent), description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month` },
+      subscription_data: {
+        metadata,
+        ...splitParams(account, input.feePercent),
+        description: `Mentorship with ${mentor.firstName} ${mentor.lastName}: 4 one-hour calls a month`,
+      },
       success_url: `${origin}/mentees/payment/success/{CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/mentees/payment/failed`,
       // Derived from the row, so a concurrent request sends the same parameters with the same key.
@@ -99,7 +131,13 @@ export async function createCheckout(
   if (!session.url) fail("BAD_GATEWAY", "The payment provider did not return a checkout page. Please try again.");
   const record = db
     .update(enrollments)
-    .set({ stripeCheckoutSessionId: session.id, checkoutUrl: session.url, stripeCustomerId: customerId, stripePriceId: price.priceId, amountPaise: price.amountPaise })
+    .set({
+      stripeCheckoutSessionId: session.id,
+      checkoutUrl: session.url,
+      stripeCustomerId: customerId,
+      stripePriceId: price.priceId,
+      amountPaise: price.amountPaise,
+    })
     .where(eq(enrollments.id, pending.id));
   // The customer was kept by the claim; a checkout that found its claim made by another request keeps it here.
   if (reusable && keepCustomer.length) await db.batch([record, ...keepCustomer]);
@@ -112,11 +150,23 @@ export async function createCheckout(
  * window is abandoned, a new pending row is inserted unless a concurrent request's is there, and the
  * one that stands is read back (with `alsoWrite`, the mentee's new Customer). The abandoned checkouts' Stripe sessions are then closed.
  */
-async function claimPending(db: Db, payments: Payments, claim: { menteeId: string; mentorId: string; isPending: SQL | undefined; amountPaise: number; staleBefore: Date; now: Date }, alsoWrite: BatchItem<"sqlite">[]) {
+async function claimPending(
+  db: Db,
+  payments: Payments,
+  claim: { menteeId: string; mentorId: string; isPending: SQL | undefined; amountPaise: number; staleBefore: Date; now: Date },
+  alsoWrite: BatchItem<"sqlite">[],
+) {
   const { isPending } = claim;
   const [stale, , [pending]] = await db.batch([
-    db.update(enrollments).set({ status: "abandoned", endedAt: claim.now }).where(and(isPending, lt(enrollments.createdAt, claim.staleBefore))).returning({ sessionId: enrollments.stripeCheckoutSessionId }),
-    db.insert(enrollments).values({ menteeId: claim.menteeId, mentorId: claim.mentorId, status: "pending", amountPaise: claim.amountPaise }).onConflictDoNothing(),
+    db
+      .update(enrollments)
+      .set({ status: "abandoned", endedAt: claim.now })
+      .where(and(isPending, lt(enrollments.createdAt, claim.staleBefore)))
+      .returning({ sessionId: enrollments.stripeCheckoutSessionId }),
+    db
+      .insert(enrollments)
+      .values({ menteeId: claim.menteeId, mentorId: claim.mentorId, status: "pending", amountPaise: claim.amountPaise })
+      .onConflictDoNothing(),
     db.select().from(enrollments).where(isPending),
     ...alsoWrite,
   ]);

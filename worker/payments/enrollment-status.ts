@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { RENEWAL_GRACE_MS } from "../../shared/plan";
@@ -13,13 +13,20 @@ export function grantsAccess(now: Date): SQL {
     or(
       isNull(enrollments.currentPeriodEnd),
       gt(enrollments.currentPeriodEnd, now),
-      and(eq(enrollments.cancelAtPeriodEnd, false), isNull(enrollments.paymentFailedAt), gt(enrollments.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS))),
+      and(
+        eq(enrollments.cancelAtPeriodEnd, false),
+        isNull(enrollments.paymentFailedAt),
+        gt(enrollments.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
+      ),
     ),
   )!;
 }
 
 /** The same rule for a row already read. */
-export function rowGrantsAccess(row: Pick<typeof enrollments.$inferSelect, "status" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "paymentFailedAt">, now: Date): boolean {
+export function rowGrantsAccess(
+  row: Pick<typeof enrollments.$inferSelect, "status" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "paymentFailedAt">,
+  now: Date,
+): boolean {
   if (row.status !== "active") return false;
   if (!row.currentPeriodEnd) return true;
   const end = row.currentPeriodEnd.getTime();
@@ -50,7 +57,11 @@ export const EVER_PAID_STATUSES = ["active", "canceled", "expired"] as const;
 /** Has the mentee ever paid for this mentor? Reviews need it. */
 export async function hasEverEnrolled(db: Db, menteeId: string, mentorId: string): Promise<boolean> {
   const row = await db.query.enrollments.findFirst({
-    where: and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), inArray(enrollments.status, [...EVER_PAID_STATUSES])),
+    where: and(
+      eq(enrollments.menteeId, menteeId),
+      eq(enrollments.mentorId, mentorId),
+      inArray(enrollments.status, [...EVER_PAID_STATUSES]),
+    ),
     columns: { id: true },
   });
   return Boolean(row);

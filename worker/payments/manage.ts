@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { enrollments, mentors } from "../../db/schema";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
-import { rowGrantsAccess } from "./enrollment-status";
-import type { Payments } from "../platform/ports/third-parties";
 import { callStripe } from "../platform/ports/stripe-client";
+import type { Payments } from "../platform/ports/third-parties";
+import { rowGrantsAccess } from "./enrollment-status";
 import { subscriptionState, syncEnrollment } from "./subscription-sync";
 import { tellPeople } from "./webhook";
 
@@ -24,12 +24,20 @@ export async function setCancelAtPeriodEnd(
   if (row.cancelAtPeriodEnd === cancel) return row;
   if (!cancel) {
     const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, row.mentorId), columns: { isBlocked: true } });
-    if (mentor?.isBlocked) fail("UNPROCESSABLE_CONTENT", "This mentor is no longer available, so the subscription cannot be renewed. It ends at the end of the paid period.");
+    if (mentor?.isBlocked)
+      fail(
+        "UNPROCESSABLE_CONTENT",
+        "This mentor is no longer available, so the subscription cannot be renewed. It ends at the end of the paid period.",
+      );
   }
   const sub = await callStripe(cancel ? "cancel at period end" : "resume", () =>
     payments.stripe.subscriptions.update(row.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
   );
-  const outcome = await syncEnrollment(db, { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) }, deps.now);
+  const outcome = await syncEnrollment(
+    db,
+    { eventId: `api_${crypto.randomUUID()}`, eventType: cancel ? "api.cancel_at_period_end" : "api.resume", sub: subscriptionState(sub) },
+    deps.now,
+  );
   if (outcome.kind === "changed") await tellPeople(deps, outcome);
   return (await db.query.enrollments.findFirst({ where: eq(enrollments.id, row.id) }))!;
 }

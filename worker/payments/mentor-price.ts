@@ -6,7 +6,10 @@ import { monthlyPricePaise } from "../../shared/plan";
 
 export type MentorPrice = { priceId: string; amountPaise: number };
 
-type MentorRow = Pick<typeof mentors.$inferSelect, "id" | "firstName" | "lastName" | "hourlyRatePaise" | "stripeProductId" | "stripePriceId" | "stripePriceAmountPaise">;
+type MentorRow = Pick<
+  typeof mentors.$inferSelect,
+  "id" | "firstName" | "lastName" | "hourlyRatePaise" | "stripeProductId" | "stripePriceId" | "stripePriceAmountPaise"
+>;
 
 /**
  * The mentor's current recurring Price: 4 x the hourly rate, INR, monthly. Made on the first checkout
@@ -21,11 +24,18 @@ export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRo
   let productId = mentor.stripeProductId;
   if (!productId) {
     const product = await stripe.products.create(
-      { name: `Mentorship with ${mentor.firstName} ${mentor.lastName}`, description: "4 one-hour calls a month, unlimited Q&A via chat", metadata: { mentorId: mentor.id } },
+      {
+        name: `Mentorship with ${mentor.firstName} ${mentor.lastName}`,
+        description: "4 one-hour calls a month, unlimited Q&A via chat",
+        metadata: { mentorId: mentor.id },
+      },
       { idempotencyKey: `product-${mentor.id}` },
     );
     productId = product.id;
-    await db.update(mentors).set({ stripeProductId: productId }).where(and(eq(mentors.id, mentor.id), isNull(mentors.stripeProductId)));
+    await db
+      .update(mentors)
+      .set({ stripeProductId: productId })
+      .where(and(eq(mentors.id, mentor.id), isNull(mentors.stripeProductId)));
     const [stored] = await db.select({ productId: mentors.stripeProductId }).from(mentors).where(eq(mentors.id, mentor.id));
     productId = stored?.productId ?? productId;
   }
@@ -42,7 +52,9 @@ export async function ensureMentorPrice(db: Db, stripe: Stripe, mentor: MentorRo
     .where(and(eq(mentors.id, mentor.id), previous ? eq(mentors.stripePriceId, previous) : isNull(mentors.stripePriceId)))
     .returning({ id: mentors.id });
   if (replaced.length && previous && previous !== price.id) {
-    await stripe.prices.update(previous, { active: false }).catch((error: unknown) => console.error("archiving the old price failed", previous, error));
+    await stripe.prices
+      .update(previous, { active: false })
+      .catch((error: unknown) => console.error("archiving the old price failed", previous, error));
     await moveSubscribersToPrice(db, stripe, mentor.id, price.id);
   }
   return { priceId: price.id, amountPaise };
@@ -73,13 +85,24 @@ export async function moveSubscribersToPrice(db: Db, stripe: Stripe, mentorId: s
   const renewing = await db
     .select({ subscriptionId: enrollments.stripeSubscriptionId })
     .from(enrollments)
-    .where(and(eq(enrollments.mentorId, mentorId), eq(enrollments.status, "active"), eq(enrollments.cancelAtPeriodEnd, false), isNotNull(enrollments.stripeSubscriptionId)));
+    .where(
+      and(
+        eq(enrollments.mentorId, mentorId),
+        eq(enrollments.status, "active"),
+        eq(enrollments.cancelAtPeriodEnd, false),
+        isNotNull(enrollments.stripeSubscriptionId),
+      ),
+    );
   for (const { subscriptionId } of renewing) {
     try {
       const sub = await stripe.subscriptions.retrieve(subscriptionId!);
       const item = sub.items.data[0];
       if (!item || item.price.id === priceId || sub.status === "canceled") continue;
-      await stripe.subscriptions.update(subscriptionId!, { items: [{ id: item.id, price: priceId }], proration_behavior: "none" }, { idempotencyKey: `move-${subscriptionId}-${priceId}` });
+      await stripe.subscriptions.update(
+        subscriptionId!,
+        { items: [{ id: item.id, price: priceId }], proration_behavior: "none" },
+        { idempotencyKey: `move-${subscriptionId}-${priceId}` },
+      );
     } catch (error) {
       console.error("moving a subscriber to the new price failed", subscriptionId, error);
     }

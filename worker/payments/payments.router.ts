@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { enrollments, mentors } from "../../db/schema";
-import { rowGrantsAccess } from "./enrollment-status";
-import { createCheckout, enrollmentStatus } from "./checkout";
-import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
 import { checkoutSchema, checkoutSessionSchema, enrollmentStatusSchema } from "../../shared/validation/payments";
 import { fail } from "../platform/domain-error";
 import { readConfig } from "../platform/env";
+import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
 import { menteeProcedure, publicProcedure, router } from "../trpc/init";
+import { createCheckout, enrollmentStatus } from "./checkout";
+import { rowGrantsAccess } from "./enrollment-status";
 
 export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */
@@ -17,17 +17,32 @@ export const paymentsRouter = router({
    * Stripe Checkout for a monthly subscription; the mentee is the token's, whatever the body says. Its reads
    * travel with the account check (ADR 0017), and Stripe is not asked before the check passed.
    */
-  createCheckout: menteeProcedure.meta({ readsDuringAccountCheck: true }).input(checkoutSchema).mutation(({ ctx, input }) => {
-    const payments = paymentsFor(ctx);
-    return callStripe("checkout", () =>
-      createCheckout(ctx.db, payments, { now: ctx.now, menteeId: ctx.auth.sub, mentorId: input.mentorId, origin: ctx.origin, feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT, cleared: ctx.accountChecked }),
-    );
-  }),
+  createCheckout: menteeProcedure
+    .meta({ readsDuringAccountCheck: true })
+    .input(checkoutSchema)
+    .mutation(({ ctx, input }) => {
+      const payments = paymentsFor(ctx);
+      return callStripe("checkout", () =>
+        createCheckout(ctx.db, payments, {
+          now: ctx.now,
+          menteeId: ctx.auth.sub,
+          mentorId: input.mentorId,
+          origin: ctx.origin,
+          feePercent: readConfig(ctx.env).PLATFORM_FEE_PERCENT,
+          cleared: ctx.accountChecked,
+        }),
+      );
+    }),
 
   /** The legacy payment-intent call: payment happens in Stripe Checkout. */
-  createPaymentIntent: menteeProcedure.input(v.optional(v.unknown())).mutation(() =>
-    fail("BAD_REQUEST", "Payments are taken on the Stripe Checkout page: use POST /api/mentees/create-checkout and open the url it answers."),
-  ),
+  createPaymentIntent: menteeProcedure
+    .input(v.optional(v.unknown()))
+    .mutation(() =>
+      fail(
+        "BAD_REQUEST",
+        "Payments are taken on the Stripe Checkout page: use POST /api/mentees/create-checkout and open the url it answers.",
+      ),
+    ),
 
   /** `enrollment-success`: the current status only; activation is the webhook's alone. */
   enrollmentStatus: menteeProcedure.input(enrollmentStatusSchema).mutation(({ ctx, input }) => {
@@ -41,7 +56,8 @@ export const paymentsRouter = router({
       .from(enrollments)
       .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
       .where(and(eq(enrollments.stripeCheckoutSessionId, input.sessionId), eq(enrollments.menteeId, ctx.auth.sub)));
-    if (!row) fail("NOT_FOUND", "We could not find this payment. If you were charged, your subscription will appear under Subscriptions shortly.");
+    if (!row)
+      fail("NOT_FOUND", "We could not find this payment. If you were charged, your subscription will appear under Subscriptions shortly.");
     const e = row.enrollment;
     const isActive = rowGrantsAccess(e, ctx.now);
     return {

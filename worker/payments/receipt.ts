@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type enrollments, mentees, mentors } from "../../db/schema";
 import { zoneOr } from "../../shared/zoned-time";
-import { mailInsert } from "../mail/mail";
 import { receiptMail } from "../mail/account-mails";
+import { mailInsert } from "../mail/mail";
 import { mailLocale } from "../platform/i18n";
 
 /** What a paid invoice says: its id, what was paid, and the period it pays for. */
@@ -19,11 +19,18 @@ type Enrollment = typeof enrollments.$inferSelect;
 export async function receiptWrites(db: Db, enrollment: Enrollment, invoice: PaidInvoice | undefined, now: Date) {
   if (!invoice || invoice.amountMinor <= 0) return [];
   const [mentee, mentor] = await Promise.all([
-    db.query.mentees.findFirst({ where: eq(mentees.id, enrollment.menteeId), columns: { email: true, firstName: true, timeZone: true, locale: true } }),
+    db.query.mentees.findFirst({
+      where: eq(mentees.id, enrollment.menteeId),
+      columns: { email: true, firstName: true, timeZone: true, locale: true },
+    }),
     db.query.mentors.findFirst({ where: eq(mentors.id, enrollment.mentorId), columns: { firstName: true, lastName: true } }),
   ]);
   if (!mentee || !mentor) return [];
-  const period = invoice.period ?? (enrollment.currentPeriodStart && enrollment.currentPeriodEnd ? { start: enrollment.currentPeriodStart, end: enrollment.currentPeriodEnd } : null);
+  const period =
+    invoice.period ??
+    (enrollment.currentPeriodStart && enrollment.currentPeriodEnd
+      ? { start: enrollment.currentPeriodStart, end: enrollment.currentPeriodEnd }
+      : null);
   if (!period) return [];
   const mail = receiptMail({
     to: mentee.email,

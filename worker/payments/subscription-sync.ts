@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, ne, not, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
-import { enrollments, processedPaymentEvents, type EnrollmentStatus } from "../../db/schema";
-import { grantsAccess } from "./enrollment-status";
-import { receiptWrites, type PaidInvoice } from "./receipt";
+import { type EnrollmentStatus, enrollments, processedPaymentEvents } from "../../db/schema";
 import { earningWrites, type PaidShare } from "../payouts/ledger";
+import { grantsAccess } from "./enrollment-status";
+import { type PaidInvoice, receiptWrites } from "./receipt";
 
 type Enrollment = typeof enrollments.$inferSelect;
 
@@ -49,7 +49,15 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
   };
 }
 
-export type ChangeKind = "activated" | "renewed" | "cancel-scheduled" | "resumed" | "payment-failed" | "ended" | "abandoned" | "duplicate-canceled";
+export type ChangeKind =
+  | "activated"
+  | "renewed"
+  | "cancel-scheduled"
+  | "resumed"
+  | "payment-failed"
+  | "ended"
+  | "abandoned"
+  | "duplicate-canceled";
 
 export type SyncOutcome =
   | { kind: "changed"; change: ChangeKind; enrollment: Enrollment }
@@ -80,7 +88,10 @@ async function findEnrollment(db: Db, sub: SubscriptionState, checkoutSessionId?
   const keys = [eq(enrollments.stripeSubscriptionId, sub.id)];
   if (sub.enrollmentId) keys.push(eq(enrollments.id, sub.enrollmentId));
   if (checkoutSessionId) keys.push(eq(enrollments.stripeCheckoutSessionId, checkoutSessionId));
-  const rows = await db.select().from(enrollments).where(or(...keys));
+  const rows = await db
+    .select()
+    .from(enrollments)
+    .where(or(...keys));
   return rows.find((r) => r.stripeSubscriptionId === sub.id) ?? rows[0];
 }
 
@@ -100,7 +111,10 @@ export async function recordEvent(db: Db, eventId: string, type: string): Promis
 }
 
 export async function alreadyProcessed(db: Db, eventId: string): Promise<boolean> {
-  const row = await db.query.processedPaymentEvents.findFirst({ where: eq(processedPaymentEvents.eventId, eventId), columns: { eventId: true } });
+  const row = await db.query.processedPaymentEvents.findFirst({
+    where: eq(processedPaymentEvents.eventId, eventId),
+    columns: { eventId: true },
+  });
   return Boolean(row);
 }
 
@@ -134,9 +148,15 @@ export async function syncEnrollment(db: Db, input: SyncInput, now: Date): Promi
       const [, , , updated] = await db.batch([
         markProcessed(db, eventId, eventType),
         // A former subscription of the pair whose access has ended gives way.
-        db.update(enrollments).set({ status: "expired", endedAt: now }).where(and(pair, eq(enrollments.status, "active"), not(grantsAccess(now)))),
+        db
+          .update(enrollments)
+          .set({ status: "expired", endedAt: now })
+          .where(and(pair, eq(enrollments.status, "active"), not(grantsAccess(now)))),
         // Other open checkouts of the pair are closed: this one won.
-        db.update(enrollments).set({ status: "abandoned", endedAt: now }).where(and(pair, eq(enrollments.status, "pending"))),
+        db
+          .update(enrollments)
+          .set({ status: "abandoned", endedAt: now })
+          .where(and(pair, eq(enrollments.status, "pending"))),
         update,
         ...receipt,
       ]);
@@ -160,7 +180,13 @@ export async function recordDuplicateCanceled(db: Db, input: SyncInput, row: Enr
       markProcessed(db, input.eventId, input.eventType),
       db
         .update(enrollments)
-        .set({ status: "canceled", stripeSubscriptionId: input.sub.id, stripeCustomerId: input.sub.customerId, endedAt: now, stateEventId: input.eventId })
+        .set({
+          status: "canceled",
+          stripeSubscriptionId: input.sub.id,
+          stripeCustomerId: input.sub.customerId,
+          endedAt: now,
+          stateEventId: input.eventId,
+        })
         .where(and(eq(enrollments.id, row.id), eq(enrollments.status, row.status)))
         .returning(),
       ...receipt,
@@ -210,14 +236,24 @@ export function planChange(row: Enrollment, input: SyncInput, now: Date): Plan |
     const endedAt = sub.endedAt ?? now;
     const periodEnd = row.currentPeriodEnd && row.currentPeriodEnd < endedAt ? row.currentPeriodEnd : endedAt;
     const byPaymentFailure = sub.cancellationReason === "payment_failed" || Boolean(row.paymentFailedAt);
-    return { change: "ended", set: { status: byPaymentFailure ? "expired" : "canceled", endedAt, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false } };
+    return {
+      change: "ended",
+      set: { status: byPaymentFailure ? "expired" : "canceled", endedAt, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false },
+    };
   }
 
   const renewal = input.paidPeriod;
   if (renewal && (!row.currentPeriodEnd || renewal.end > row.currentPeriodEnd)) {
     return {
       change: "renewed",
-      set: { currentPeriodStart: renewal.start, currentPeriodEnd: renewal.end, paymentFailedAt: null, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, stripePriceId: sub.priceId ?? row.stripePriceId, amountPaise: sub.amountPaise ?? row.amountPaise },
+      set: {
+        currentPeriodStart: renewal.start,
+        currentPeriodEnd: renewal.end,
+        paymentFailedAt: null,
+        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        stripePriceId: sub.priceId ?? row.stripePriceId,
+        amountPaise: sub.amountPaise ?? row.amountPaise,
+      },
       // Periods only move forward, whatever order the invoices arrive in.
       guard: or(isNull(enrollments.currentPeriodEnd), lt(enrollments.currentPeriodEnd, renewal.end)),
     };

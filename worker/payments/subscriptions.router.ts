@@ -1,8 +1,8 @@
-import { setCancelAtPeriodEnd } from "./manage";
-import { paymentsFor } from "../platform/ports/stripe-client";
-import { menteeSubscriptions, mentorSubscribers } from "./subscriptions";
 import { subscriptionIdSchema } from "../../shared/validation/payments";
+import { paymentsFor } from "../platform/ports/stripe-client";
 import { menteeProcedure, mentorProcedure, router } from "../trpc/init";
+import { setCancelAtPeriodEnd } from "./manage";
+import { menteeSubscriptions, mentorSubscribers } from "./subscriptions";
 
 export const subscriptionsRouter = router({
   /** The signed-in mentee's subscriptions (`allMentorsSubscribed`). */

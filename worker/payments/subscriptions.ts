@@ -1,10 +1,10 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
-import { profileImageUrl } from "../accounts/accounts";
-import { rowGrantsAccess } from "./enrollment-status";
-import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
 import { CALLS_PER_MONTH } from "../../shared/plan";
+import { profileImageUrl } from "../accounts/accounts";
+import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
+import { rowGrantsAccess } from "./enrollment-status";
 
 type Enrollment = typeof enrollments.$inferSelect;
 
@@ -37,7 +37,13 @@ const bookedInPeriod = sql<number>`(select count(*) from time_slots s where s.me
 
 function summary(row: Enrollment, booked: number, now: Date): SubscriptionSummary {
   const isActive = rowGrantsAccess(row, now);
-  const status: SubscriptionStatus = isActive ? (row.cancelAtPeriodEnd ? "ending" : "active") : row.status === "canceled" ? "canceled" : "expired";
+  const status: SubscriptionStatus = isActive
+    ? row.cancelAtPeriodEnd
+      ? "ending"
+      : "active"
+    : row.status === "canceled"
+      ? "canceled"
+      : "expired";
   return {
     id: row.id,
     status,
@@ -55,7 +61,11 @@ function summary(row: Enrollment, booked: number, now: Date): SubscriptionSummar
 }
 
 /** Running subscriptions first, then the most recent. */
-const order = [sql`case when ${enrollments.status} = 'active' then 0 else 1 end`, desc(enrollments.currentPeriodEnd), desc(enrollments.createdAt)];
+const order = [
+  sql`case when ${enrollments.status} = 'active' then 0 else 1 end`,
+  desc(enrollments.currentPeriodEnd),
+  desc(enrollments.createdAt),
+];
 
 export type MenteeSubscription = SubscriptionSummary & { mentor: MentorCard };
 
@@ -87,6 +97,11 @@ export async function mentorSubscribers(db: Db, mentorId: string, now: Date): Pr
     .orderBy(...order);
   return rows.map((r) => ({
     ...summary(r.enrollment, r.booked, now),
-    mentee: { id: r.mentee.id, firstName: r.mentee.firstName, lastName: r.mentee.lastName, profileImageUrl: profileImageUrl(r.mentee.profileImageKey) },
+    mentee: {
+      id: r.mentee.id,
+      firstName: r.mentee.firstName,
+      lastName: r.mentee.lastName,
+      profileImageUrl: profileImageUrl(r.mentee.profileImageKey),
+    },
   }));
 }

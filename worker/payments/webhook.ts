@@ -2,14 +2,24 @@ import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, processedPaymentEvents } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
-import type { Payments } from "../platform/ports/third-parties";
 import { recordDisputeEvent } from "../payouts/disputes";
-import { splitOf, type MoneyOutcome, type PaidShare } from "../payouts/ledger";
+import { type MoneyOutcome, type PaidShare, splitOf } from "../payouts/ledger";
 import { recordRefundEvent } from "../payouts/refunds";
+import type { ServiceDeps } from "../platform/deps";
+import type { Payments } from "../platform/ports/third-parties";
 import type { PaidInvoice } from "./receipt";
-import { alreadyProcessed, isDuplicateEvent, recordDuplicateCanceled, recordEvent, subscriptionState, syncEnrollment, type SubscriptionState, type SyncInput, type SyncOutcome } from "./subscription-sync";
+import {
+  alreadyProcessed,
+  isDuplicateEvent,
+  recordDuplicateCanceled,
+  recordEvent,
+  type SubscriptionState,
+  type SyncInput,
+  type SyncOutcome,
+  subscriptionState,
+  syncEnrollment,
+} from "./subscription-sync";
 
 const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -21,7 +31,12 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 /** What the webhook needs besides the event: the configured platform fee (held payments are split with it, ADR 0024), and the request's now. */
 export type EventOptions = { feePercent: number; now: Date };
 
-export async function handleEvent(db: Db, payments: Payments, event: Stripe.Event, options: EventOptions): Promise<SyncOutcome | MoneyOutcome> {
+export async function handleEvent(
+  db: Db,
+  payments: Payments,
+  event: Stripe.Event,
+  options: EventOptions,
+): Promise<SyncOutcome | MoneyOutcome> {
   if (await alreadyProcessed(db, event.id)) return { kind: "duplicate-event" };
   const base = { eventId: event.id, eventType: event.type };
   const retrieve = async (id: string) => subscriptionState(await payments.stripe.subscriptions.retrieve(id));
@@ -44,7 +59,12 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
       if (!subId) return ignore(db, event);
       const line = invoice.lines?.data?.[0]?.period;
       const paidPeriod = line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : undefined;
-      const paid = { invoiceId: invoice.id ?? event.id, amountMinor: invoice.amount_paid ?? 0, currency: invoice.currency || "inr", period: paidPeriod ?? null };
+      const paid = {
+        invoiceId: invoice.id ?? event.id,
+        amountMinor: invoice.amount_paid ?? 0,
+        currency: invoice.currency || "inr",
+        period: paidPeriod ?? null,
+      };
       const sub = await retrieve(subId);
       const share = paid.amountMinor > 0 && invoice.id ? await paidShare(payments, invoice.id, sub, paid, event, options) : undefined;
       return syncWithDuplicates(db, payments, { ...base, sub, paidPeriod, invoice: paid, share }, options.now);
@@ -74,14 +94,35 @@ export async function handleEvent(db: Db, payments: Payments, event: Stripe.Even
  * account, else held; and the PaymentIntent that paid it (refunds and disputes find the row by it),
  * read from the invoice's payments.
  */
-async function paidShare(payments: Payments, invoiceId: string, sub: SubscriptionState, paid: PaidInvoice, event: Stripe.Event, options: EventOptions): Promise<PaidShare> {
+async function paidShare(
+  payments: Payments,
+  invoiceId: string,
+  sub: SubscriptionState,
+  paid: PaidInvoice,
+  event: Stripe.Event,
+  options: EventOptions,
+): Promise<PaidShare> {
   const invoice = await payments.stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
-  const payment = invoice.payments?.data?.find((p) => p.payment?.type === "payment_intent" && p.payment.payment_intent) ?? invoice.payments?.data?.[0];
+  const payment =
+    invoice.payments?.data?.find((p) => p.payment?.type === "payment_intent" && p.payment.payment_intent) ?? invoice.payments?.data?.[0];
   const intent = payment?.payment?.payment_intent;
   const paymentIntentId = typeof intent === "string" ? intent : (intent?.id ?? null);
   const paidAt = invoice.status_transitions?.paid_at ?? event.created;
-  const split = splitOf({ grossPaise: paid.amountMinor, destination: sub.destination, applicationFeePercent: sub.applicationFeePercent, configPercent: options.feePercent });
-  return { invoiceId, grossPaise: paid.amountMinor, currency: paid.currency, ...split, paymentIntentId, period: paid.period, paidAt: new Date(paidAt * 1000) };
+  const split = splitOf({
+    grossPaise: paid.amountMinor,
+    destination: sub.destination,
+    applicationFeePercent: sub.applicationFeePercent,
+    configPercent: options.feePercent,
+  });
+  return {
+    invoiceId,
+    grossPaise: paid.amountMinor,
+    currency: paid.currency,
+    ...split,
+    paymentIntentId,
+    period: paid.period,
+    paidAt: new Date(paidAt * 1000),
+  };
 }
 
 async function ignore(db: Db, event: Stripe.Event): Promise<SyncOutcome> {
@@ -101,7 +142,13 @@ async function syncWithDuplicates(db: Db, payments: Payments, input: SyncInput, 
   return recordDuplicateCanceled(db, input, outcome.enrollment, now);
 }
 
-async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, enrollmentId: string | null, now: Date): Promise<SyncOutcome> {
+async function abandonCheckout(
+  db: Db,
+  event: Stripe.Event,
+  sessionId: string,
+  enrollmentId: string | null,
+  now: Date,
+): Promise<SyncOutcome> {
   const keys = [eq(enrollments.stripeCheckoutSessionId, sessionId)];
   if (enrollmentId) keys.push(eq(enrollments.id, enrollmentId));
   try {
@@ -121,7 +168,10 @@ async function abandonCheckout(db: Db, event: Stripe.Event, sessionId: string, e
 }
 
 /** After the commit: a notification (stored, then pushed) to the mentee and, where it concerns him, the mentor. */
-export async function tellPeople(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, outcome: Extract<SyncOutcome, { kind: "changed" }>) {
+export async function tellPeople(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  outcome: Extract<SyncOutcome, { kind: "changed" }>,
+) {
   const { db } = deps;
   const { enrollment, change } = outcome;
   const [mentee, mentor] = await Promise.all([
@@ -141,15 +191,22 @@ export async function tellPeople(deps: Pick<ServiceDeps, "db" | "env" | "waitUnt
       mentor: `${menteeName} canceled their subscription; it ends at the end of the current period.`,
     },
     resumed: { mentee: `Your subscription to ${mentorName} will renew as usual.`, mentor: `${menteeName} resumed their subscription.` },
-    "payment-failed": { mentee: `We could not take the renewal payment for your subscription to ${mentorName}. Please update your card before the period ends.` },
+    "payment-failed": {
+      mentee: `We could not take the renewal payment for your subscription to ${mentorName}. Please update your card before the period ends.`,
+    },
     ended: { mentee: `Your subscription to ${mentorName} has ended.`, mentor: `${menteeName}'s subscription has ended.` },
-    "duplicate-canceled": { mentee: `You were already subscribed to ${mentorName}, so the second subscription was canceled and will not be charged again.` },
+    "duplicate-canceled": {
+      mentee: `You were already subscribed to ${mentorName}, so the second subscription was canceled and will not be charged again.`,
+    },
   };
   const texts = messages[change];
   if (!texts) return;
   const sends: Promise<unknown>[] = [];
-  if (texts.mentee) sends.push(notify(deps, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
-  if (texts.mentor) sends.push(notify(deps, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
+  if (texts.mentee)
+    sends.push(notify(deps, { role: "mentee", id: enrollment.menteeId }, { type: "alert", kind: "account", content: texts.mentee }));
+  if (texts.mentor)
+    sends.push(notify(deps, { role: "mentor", id: enrollment.mentorId }, { type: "alert", kind: "account", content: texts.mentor }));
   // The change is committed; a lost notification must not make Stripe redeliver the event.
-  for (const result of await Promise.allSettled(sends)) if (result.status === "rejected") console.error("notification failed", result.reason);
+  for (const result of await Promise.allSettled(sends))
+    if (result.status === "rejected") console.error("notification failed", result.reason);
 }

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
-import { payoutAccounts, payouts, processedPaymentEvents, type PayoutStatus } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
+import { type PayoutStatus, payoutAccounts, payouts, processedPaymentEvents } from "../../db/schema";
 import { formatAmount } from "../mail/account-mails";
 import { notify } from "../notifications/notifications";
 import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
+import type { ServiceDeps } from "../platform/deps";
 import type { Payments } from "../platform/ports/third-parties";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
@@ -19,7 +19,16 @@ import { syncAccountWith } from "./payout-account";
 export type ConnectOutcome =
   | { kind: "duplicate-event" | "unchanged" | "unknown" }
   | { kind: "account"; mentorId: string; becameReady: boolean }
-  | { kind: "payout"; mentorId: string; payoutId: string; amountPaise: number; currency: string; status: PayoutStatus; failureMessage: string | null; changed: boolean };
+  | {
+      kind: "payout";
+      mentorId: string;
+      payoutId: string;
+      amountPaise: number;
+      currency: string;
+      status: PayoutStatus;
+      failureMessage: string | null;
+      changed: boolean;
+    };
 
 const PAYOUT_EVENTS = new Set(["payout.created", "payout.updated", "payout.paid", "payout.failed", "payout.canceled"]);
 
@@ -52,8 +61,19 @@ export async function handleConnectEvent(db: Db, payments: Payments, event: Stri
   return { kind: "unchanged" };
 }
 
-async function syncPayout(db: Db, payments: Payments, event: Stripe.Event, payoutId: string, accountId: string, now: Date, processed: ReturnType<typeof markProcessed>): Promise<ConnectOutcome> {
-  const owner = await db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.stripeAccountId, accountId), columns: { mentorId: true } });
+async function syncPayout(
+  db: Db,
+  payments: Payments,
+  event: Stripe.Event,
+  payoutId: string,
+  accountId: string,
+  now: Date,
+  processed: ReturnType<typeof markProcessed>,
+): Promise<ConnectOutcome> {
+  const owner = await db.query.payoutAccounts.findFirst({
+    where: eq(payoutAccounts.stripeAccountId, accountId),
+    columns: { mentorId: true },
+  });
   if (!owner) {
     await recordEvent(db, event.id, event.type);
     return { kind: "unknown" };
@@ -91,7 +111,8 @@ async function syncPayout(db: Db, payments: Payments, event: Stripe.Event, payou
 
 /** The mentor's notice for a change, or null. */
 export function connectNotice(outcome: ConnectOutcome): string | null {
-  if (outcome.kind === "account") return outcome.becameReady ? "Your payout account is ready. Your earnings now go straight to your bank account through Stripe." : null;
+  if (outcome.kind === "account")
+    return outcome.becameReady ? "Your payout account is ready. Your earnings now go straight to your bank account through Stripe." : null;
   if (outcome.kind !== "payout" || !outcome.changed) return null;
   const amount = formatAmount(outcome.amountPaise, outcome.currency);
   if (outcome.status === "paid") return `Payout of ${amount} sent to your bank account.`;
@@ -107,12 +128,20 @@ export function connectNotice(outcome: ConnectOutcome): string | null {
  * cron would within a minute), and the mentor is told about a ready account or a paid or failed
  * payout. Nothing here makes Stripe redeliver the event: the change is already committed.
  */
-export async function afterConnectEvent(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, payments: Payments, outcome: ConnectOutcome): Promise<void> {
+export async function afterConnectEvent(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  payments: Payments,
+  outcome: ConnectOutcome,
+): Promise<void> {
   const { db, now } = deps;
   if (outcome.kind === "account" && outcome.becameReady) {
-    await transferHeldShares(db, payments, now, outcome.mentorId).catch((error: unknown) => console.error("held shares not transferred yet (the cron retries)", error));
+    await transferHeldShares(db, payments, now, outcome.mentorId).catch((error: unknown) =>
+      console.error("held shares not transferred yet (the cron retries)", error),
+    );
   }
   const notice = connectNotice(outcome);
   if (!notice || (outcome.kind !== "account" && outcome.kind !== "payout")) return;
-  await notify(deps, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(deps, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch(
+    (error: unknown) => console.error("notification failed", error),
+  );
 }

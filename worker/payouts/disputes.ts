@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { earnings, payoutAccounts, processedPaymentEvents } from "../../db/schema";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import type { Payments } from "../platform/ports/third-parties";
-import { idOf, netAfter, type Earning, type MoneyOutcome } from "./ledger";
+import { type Earning, idOf, type MoneyOutcome, netAfter } from "./ledger";
 
 /**
  * Disputes (ADR 0024). While the mentee's bank holds the money (`needs_response`,
@@ -50,15 +50,28 @@ export async function recordDisputeEvent(db: Db, payments: Payments, event: Stri
   if ((FUNDS_WITHDRAWN.has(status) || status === "lost") && !wasWithdrawn) {
     // The bank took the money: the mentor's share goes back to the platform until the dispute is decided.
     if (transferId && share > 0) {
-      await payments.stripe.transfers.createReversal(transferId, { amount: share, metadata: { earningId: row.id, disputeId: dispute.id } }, { idempotencyKey: `dispute-${dispute.id}` });
+      await payments.stripe.transfers.createReversal(
+        transferId,
+        { amount: share, metadata: { earningId: row.id, disputeId: dispute.id } },
+        { idempotencyKey: `dispute-${dispute.id}` },
+      );
     }
     change = status === "lost" ? "dispute-lost" : "dispute-opened";
   } else if (status === "won" && wasWithdrawn && before !== "lost") {
     // Won: the mentor's share goes to him again (a held share never transferred just waits for the cron).
-    const account = await db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, row.mentorId), columns: { stripeAccountId: true } });
+    const account = await db.query.payoutAccounts.findFirst({
+      where: eq(payoutAccounts.mentorId, row.mentorId),
+      columns: { stripeAccountId: true },
+    });
     if (transferId && account && share > 0) {
       await payments.stripe.transfers.create(
-        { amount: share, currency: row.currency, destination: account.stripeAccountId, transfer_group: row.invoiceId, metadata: { earningId: row.id, disputeId: dispute.id } },
+        {
+          amount: share,
+          currency: row.currency,
+          destination: account.stripeAccountId,
+          transfer_group: row.invoiceId,
+          metadata: { earningId: row.id, disputeId: dispute.id },
+        },
         { idempotencyKey: `dispute-won-${dispute.id}` },
       );
     }
@@ -73,7 +86,12 @@ export async function recordDisputeEvent(db: Db, payments: Payments, event: Stri
       disputeId: dispute.id,
       disputeStatus: status,
       // Lost: the mentor's whole share stays taken back and the platform's fee is gone with the payment.
-      ...(lost ? { reversedPaise: sql`max(${earnings.reversedPaise}, ${earnings.netPaise})`, feeRefundedPaise: sql`max(${earnings.feeRefundedPaise}, ${earnings.feePaise})` } : {}),
+      ...(lost
+        ? {
+            reversedPaise: sql`max(${earnings.reversedPaise}, ${earnings.netPaise})`,
+            feeRefundedPaise: sql`max(${earnings.feeRefundedPaise}, ${earnings.feePaise})`,
+          }
+        : {}),
     })
     .where(eq(earnings.id, row.id));
   try {

@@ -28,7 +28,6 @@ export const monthIn = (zone: string, instant: Date) => dayIn(zone, instant).sli
 
 const emptyMonth = (month: string): EarningsMonth => ({ month, grossPaise: 0, feePaise: 0, netPaise: 0, refundedPaise: 0, payments: 0 });
 
-
 function addTo(total: EarningsMonth, r: EarningRow) {
   total.grossPaise += r.grossPaise;
   // What a payment comes to now: the fee the platform keeps and the mentor's share after refunds and reversals.
@@ -50,7 +49,11 @@ const payoutLine = (p: typeof payouts.$inferSelect): PayoutLine => ({
  * A mentor's Earnings page (ADR 0024): his payout account, the month asked for with one line per
  * paid invoice, the last 12 months' totals (months in his zone) and his payouts. Only his own rows.
  */
-export async function earningsView(db: Db, mentorId: string, options: { month?: string; now: Date; feePercent: number }): Promise<EarningsView> {
+export async function earningsView(
+  db: Db,
+  mentorId: string,
+  options: { month?: string; now: Date; feePercent: number },
+): Promise<EarningsView> {
   const [mentor] = await db.select({ timeZone: mentors.timeZone }).from(mentors).where(eq(mentors.id, mentorId)).limit(1);
   const zone = mentorZoneOrDefault(mentor?.timeZone);
   const thisMonth = monthIn(zone, options.now);
@@ -65,7 +68,13 @@ export async function earningsView(db: Db, mentorId: string, options: { month?: 
     db
       .select()
       .from(earnings)
-      .where(and(eq(earnings.mentorId, mentorId), gte(earnings.paidAt, monthStart(firstMonth, zone)), lt(earnings.paidAt, monthStart(addMonths(thisMonth, 1), zone)))),
+      .where(
+        and(
+          eq(earnings.mentorId, mentorId),
+          gte(earnings.paidAt, monthStart(firstMonth, zone)),
+          lt(earnings.paidAt, monthStart(addMonths(thisMonth, 1), zone)),
+        ),
+      ),
     db
       .select({ row: earnings, firstName: mentees.firstName, lastName: mentees.lastName })
       .from(earnings)

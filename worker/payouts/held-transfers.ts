@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { earnings, payoutAccounts } from "../../db/schema";
 import type { Payments } from "../platform/ports/third-parties";
-import { isDisputed, moneyLeaseFree, netAfter, type Earning } from "./ledger";
+import { type Earning, isDisputed, moneyLeaseFree, netAfter } from "./ledger";
 
 /** Rows per run; the cron runs every minute, so a backlog drains over a few runs. */
 const BATCH = 50;
@@ -25,7 +25,12 @@ const messageOf = (error: unknown) => String((error as { message?: string })?.me
  * sends `transfer-<invoiceId>-<attempt>`, so a retry never pays twice. One row's failure is stored
  * on it (`last_transfer_error`) and never stops the others.
  */
-export async function transferHeldShares(db: Db, payments: Payments, now: Date, mentorId?: string): Promise<{ transferred: number; failed: number }> {
+export async function transferHeldShares(
+  db: Db,
+  payments: Payments,
+  now: Date,
+  mentorId?: string,
+): Promise<{ transferred: number; failed: number }> {
   const due = await db
     .select({ earning: earnings, account: payoutAccounts.stripeAccountId })
     .from(earnings)
@@ -56,7 +61,13 @@ export async function transferHeldShares(db: Db, payments: Payments, now: Date, 
   return { transferred, failed };
 }
 
-async function transferOne(db: Db, payments: Payments, read: Earning, destination: string, now: Date): Promise<"transferred" | "failed" | "skipped"> {
+async function transferOne(
+  db: Db,
+  payments: Payments,
+  read: Earning,
+  destination: string,
+  now: Date,
+): Promise<"transferred" | "failed" | "skipped"> {
   // Claim: only the run that moves the counter from what it read goes on.
   const [claimed] = await db
     .update(earnings)
@@ -84,7 +95,14 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
     }
     transferId ??= (
       await payments.stripe.transfers.create(
-        { amount, currency: claimed.currency, destination, transfer_group: claimed.invoiceId, description: "Mentorship payment (your share)", metadata: { earningId: claimed.id, invoiceId: claimed.invoiceId, mentorId: claimed.mentorId } },
+        {
+          amount,
+          currency: claimed.currency,
+          destination,
+          transfer_group: claimed.invoiceId,
+          description: "Mentorship payment (your share)",
+          metadata: { earningId: claimed.id, invoiceId: claimed.invoiceId, mentorId: claimed.mentorId },
+        },
         { idempotencyKey: attempt > 1 ? `transfer-${claimed.invoiceId}-${attempt}` : `transfer-${claimed.invoiceId}` },
       )
     ).id;
@@ -93,11 +111,17 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
       .set({ transferId, transferredAt: now, lastTransferError: null, transferClaimedAt: null })
       .where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)))
       .returning();
-    if (done) await settleChangesDuringTransfer(payments, claimed, done, transferId).catch((error: unknown) => console.error(`taking back a change during the transfer of ${claimed.invoiceId} failed`, messageOf(error)));
+    if (done)
+      await settleChangesDuringTransfer(payments, claimed, done, transferId).catch((error: unknown) =>
+        console.error(`taking back a change during the transfer of ${claimed.invoiceId} failed`, messageOf(error)),
+      );
     return "transferred";
   } catch (error) {
     console.error(`held transfer of ${claimed.invoiceId} failed (attempt ${attempt})`, messageOf(error));
-    await db.update(earnings).set({ lastTransferError: messageOf(error), transferClaimedAt: null }).where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)));
+    await db
+      .update(earnings)
+      .set({ lastTransferError: messageOf(error), transferClaimedAt: null })
+      .where(and(eq(earnings.id, claimed.id), isNull(earnings.transferId)));
     return "failed";
   }
 }
@@ -108,11 +132,19 @@ async function transferOne(db: Db, payments: Payments, read: Earning, destinatio
  */
 async function settleChangesDuringTransfer(payments: Payments, claimed: Earning, done: Earning, transferId: string) {
   if (isDisputed(done) && done.disputeId) {
-    await payments.stripe.transfers.createReversal(transferId, { amount: netAfter(claimed), metadata: { earningId: done.id, disputeId: done.disputeId } }, { idempotencyKey: `dispute-${done.disputeId}` });
+    await payments.stripe.transfers.createReversal(
+      transferId,
+      { amount: netAfter(claimed), metadata: { earningId: done.id, disputeId: done.disputeId } },
+      { idempotencyKey: `dispute-${done.disputeId}` },
+    );
     return;
   }
   const extra = done.reversedPaise - claimed.reversedPaise;
   if (extra > 0) {
-    await payments.stripe.transfers.createReversal(transferId, { amount: extra, metadata: { earningId: done.id, invoiceId: done.invoiceId } }, { idempotencyKey: `reversal-${done.invoiceId}-${done.reversedPaise}` });
+    await payments.stripe.transfers.createReversal(
+      transferId,
+      { amount: extra, metadata: { earningId: done.id, invoiceId: done.invoiceId } },
+      { idempotencyKey: `reversal-${done.invoiceId}-${done.reversedPaise}` },
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { earnings, type enrollments, type EarningRoute } from "../../db/schema";
-import { platformFeePaise, proportionOf, type EarningLine, type EarningStatus } from "../../shared/payouts";
+import { type EarningRoute, earnings, type enrollments } from "../../db/schema";
+import { type EarningLine, type EarningStatus, platformFeePaise, proportionOf } from "../../shared/payouts";
 
 /**
  * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as
@@ -30,7 +30,12 @@ export type PaidShare = {
  * as the platform's fee and moved the rest with the charge. Otherwise the platform holds the whole
  * payment and owes the mentor gross - (configured percent).
  */
-export function splitOf(input: { grossPaise: number; destination: string | null; applicationFeePercent: number | null; configPercent: number }): { route: EarningRoute; feePaise: number } {
+export function splitOf(input: {
+  grossPaise: number;
+  destination: string | null;
+  applicationFeePercent: number | null;
+  configPercent: number;
+}): { route: EarningRoute; feePaise: number } {
   if (input.destination) return { route: "destination", feePaise: platformFeePaise(input.grossPaise, input.applicationFeePercent ?? 0) };
   return { route: "held", feePaise: platformFeePaise(input.grossPaise, input.configPercent) };
 }
@@ -69,7 +74,10 @@ export function earningWrites(db: Db, enrollment: Enrollment, share: PaidShare |
  * proportion (floored) and the platform's fee (the rest of the refund, so the two always add up
  * to the refund, and a full refund takes back exactly net and fee).
  */
-export function refundSplit(row: Pick<Earning, "grossPaise" | "netPaise" | "feePaise">, refundedPaise: number): { reversedPaise: number; feeRefundedPaise: number } {
+export function refundSplit(
+  row: Pick<Earning, "grossPaise" | "netPaise" | "feePaise">,
+  refundedPaise: number,
+): { reversedPaise: number; feeRefundedPaise: number } {
   const refunded = Math.max(0, Math.min(refundedPaise, row.grossPaise));
   const reversedPaise = proportionOf(row.netPaise, refunded, row.grossPaise);
   return { reversedPaise, feeRefundedPaise: Math.min(row.feePaise, refunded - reversedPaise) };
@@ -98,13 +106,16 @@ export function refundUpdate(db: Db, row: Earning, refundedPaise: number, guard?
 export const MONEY_LEASE_MS = 10 * 60_000;
 
 /** The row is free to take at `now`: nobody holds it, or the one who did let the lease run out. */
-export const moneyLeaseFree = (now: Date) => or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - MONEY_LEASE_MS)));
+export const moneyLeaseFree = (now: Date) =>
+  or(isNull(earnings.transferClaimedAt), lt(earnings.transferClaimedAt, new Date(now.getTime() - MONEY_LEASE_MS)));
 
 /** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as it did before the dispute). */
 export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";
 
 /** The line's status in the mentor's and the moderator's views. */
-export function earningStatus(row: Pick<Earning, "route" | "transferId" | "grossPaise" | "refundedPaise" | "disputeId" | "disputeStatus">): EarningStatus {
+export function earningStatus(
+  row: Pick<Earning, "route" | "transferId" | "grossPaise" | "refundedPaise" | "disputeId" | "disputeStatus">,
+): EarningStatus {
   if (isDisputed(row)) return "disputed";
   if (row.refundedPaise >= row.grossPaise) return "refunded";
   if (row.refundedPaise > 0) return "partially_refunded";
@@ -120,13 +131,17 @@ export const feeAfter = (row: Pick<Earning, "feePaise" | "feeRefundedPaise">) =>
 
 /** What a money event (a refund, a dispute) did to the ledger, as the webhook answers it. */
 export type MoneyChange = "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated";
-export type MoneyOutcome = { kind: "money"; change: MoneyChange; earningId: string } | { kind: "duplicate-event" | "unchanged" | "unknown" };
+export type MoneyOutcome =
+  | { kind: "money"; change: MoneyChange; earningId: string }
+  | { kind: "duplicate-event" | "unchanged" | "unknown" };
 
 /** An amount in rupees as the app writes it (₹8,000, ₹1,234.50). */
-export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+export const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** A Stripe id from a field that may be expanded. */
-export const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** The line of one paid invoice, as the mentor's and the moderator's views show it. */
 export function earningLine(row: Earning, menteeName: string): EarningLine {

@@ -21,7 +21,11 @@ export type MenteePayment = {
 
 /** A mentee's paid invoices, newest first, with the mentor each went to (the moderator's "Payments of …" dialog). */
 export async function menteePayments(db: Db, menteeId: string): Promise<{ menteeName: string; payments: MenteePayment[] }> {
-  const [mentee] = await db.select({ firstName: mentees.firstName, lastName: mentees.lastName }).from(mentees).where(eq(mentees.id, menteeId)).limit(1);
+  const [mentee] = await db
+    .select({ firstName: mentees.firstName, lastName: mentees.lastName })
+    .from(mentees)
+    .where(eq(mentees.id, menteeId))
+    .limit(1);
   if (!mentee) fail("NOT_FOUND", "No such mentee");
   const rows = await db
     .select({ row: earnings, firstName: mentors.firstName, lastName: mentors.lastName })

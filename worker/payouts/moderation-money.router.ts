@@ -1,9 +1,9 @@
+import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../shared/validation/payouts";
 import { paymentsFor } from "../platform/ports/stripe-client";
+import { feeRevenuePerDay } from "../statistics/daily-fees";
+import { moderatorProcedure } from "../trpc/init";
 import { menteePayments } from "./mentee-payments";
 import { refundPayment } from "./refunds";
-import { feeRevenuePerDay } from "../statistics/daily-fees";
-import { feeRevenueSchema, menteePaymentsSchema, refundPaymentSchema } from "../../shared/validation/payouts";
-import { moderatorProcedure } from "../trpc/init";
 
 /** The moderator's view of the money: fee revenue per day, a mentee's payments, refunds. */
 export const moneyProcedures = {
@@ -12,7 +12,13 @@ export const moneyProcedures = {
   /** A mentee's paid invoices, with the mentor, what was refunded and what still may be. */
   menteePayments: moderatorProcedure.input(menteePaymentsSchema).query(({ ctx, input }) => menteePayments(ctx.db, input.menteeId)),
   /** Gives a mentee money back (all that is left by default); the mentor's share and the fee follow in proportion (ADR 0024). */
-  refundPayment: moderatorProcedure
-    .input(refundPaymentSchema)
-    .mutation(({ ctx, input }) => refundPayment(ctx.db, paymentsFor(ctx), { earningId: input.earningId, amountPaise: input.amountPaise, moderatorId: ctx.auth.sub, reason: input.reason, now: ctx.now })),
+  refundPayment: moderatorProcedure.input(refundPaymentSchema).mutation(({ ctx, input }) =>
+    refundPayment(ctx.db, paymentsFor(ctx), {
+      earningId: input.earningId,
+      amountPaise: input.amountPaise,
+      moderatorId: ctx.auth.sub,
+      reason: input.reason,
+      now: ctx.now,
+    }),
+  ),
 };

@@ -1,17 +1,24 @@
 import { eq } from "drizzle-orm";
 import { earnings, mentees } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
-import { netAfter, rupees, type MoneyOutcome } from "./ledger";
+import type { ServiceDeps } from "../platform/deps";
+import { type MoneyOutcome, netAfter, rupees } from "./ledger";
 
 /**
  * After the commit of a refund or a dispute event (ADR 0024): the mentor hears what happened to his
  * share of that payment. One notification per event (Stripe sends one `charge.refunded` per refund);
  * the amounts are the ledger's totals, so they read right whichever writer came first.
  */
-export async function tellMentorAboutMoney(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, outcome: Extract<MoneyOutcome, { kind: "money" }>): Promise<void> {
+export async function tellMentorAboutMoney(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  outcome: Extract<MoneyOutcome, { kind: "money" }>,
+): Promise<void> {
   const { db } = deps;
-  const [found] = await db.select({ row: earnings, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, outcome.earningId));
+  const [found] = await db
+    .select({ row: earnings, firstName: mentees.firstName, lastName: mentees.lastName })
+    .from(earnings)
+    .innerJoin(mentees, eq(mentees.id, earnings.menteeId))
+    .where(eq(earnings.id, outcome.earningId));
   if (!found) return;
   const { row } = found;
   const who = `${found.firstName} ${found.lastName}`;
@@ -24,5 +31,7 @@ export async function tellMentorAboutMoney(deps: Pick<ServiceDeps, "db" | "env" 
   const content = texts[outcome.change];
   if (!content) return;
   // The change is committed; a lost notification must not make Stripe redeliver the event.
-  await notify(deps, { role: "mentor", id: row.mentorId }, { type: "alert", kind: "account", content }).catch((error: unknown) => console.error("notification failed", error));
+  await notify(deps, { role: "mentor", id: row.mentorId }, { type: "alert", kind: "account", content }).catch((error: unknown) =>
+    console.error("notification failed", error),
+  );
 }

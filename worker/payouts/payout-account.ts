@@ -22,7 +22,10 @@ export const onboardingRefreshUrl = (origin: string) => `${origin}/mentors/earni
 
 /** Only an approved mentor who is not blocked may receive payouts. */
 async function payableMentor(db: Db, mentorId: string) {
-  const mentor = await db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { id: true, email: true, status: true, isBlocked: true } });
+  const mentor = await db.query.mentors.findFirst({
+    where: eq(mentors.id, mentorId),
+    columns: { id: true, email: true, status: true, isBlocked: true },
+  });
   if (!mentor) fail("NOT_FOUND", "Your mentor account was not found. Please sign in again.");
   if (mentor.isBlocked) fail("FORBIDDEN", "Your account is blocked, so it cannot receive payouts.", { blocked: true });
   if (mentor.status !== "approved") fail("FORBIDDEN", "Payouts open once your mentor application has been approved.");
@@ -79,7 +82,9 @@ function pauseReason(reason: string | null, due: string[]): string {
 /** Pending review: everything is submitted and Stripe is only checking it. */
 const CHECKING = new Set(["requirements.pending_verification", "under_review"]);
 
-export function accountState(row: Pick<AccountRow, "chargesEnabled" | "payoutsEnabled" | "detailsSubmitted" | "disabledReason" | "requirementsDue"> | null | undefined): PayoutAccountState {
+export function accountState(
+  row: Pick<AccountRow, "chargesEnabled" | "payoutsEnabled" | "detailsSubmitted" | "disabledReason" | "requirementsDue"> | null | undefined,
+): PayoutAccountState {
   if (!row) return "none";
   if (row.chargesEnabled && row.payoutsEnabled) return "ready";
   if (!row.detailsSubmitted) return "incomplete";
@@ -90,7 +95,10 @@ export function accountState(row: Pick<AccountRow, "chargesEnabled" | "payoutsEn
 }
 
 /** What the mentor must do next, in plain words; null when the account is ready. */
-export function nextStepFor(state: PayoutAccountState, row: Pick<AccountRow, "disabledReason" | "requirementsDue"> | null | undefined): string | null {
+export function nextStepFor(
+  state: PayoutAccountState,
+  row: Pick<AccountRow, "disabledReason" | "requirementsDue"> | null | undefined,
+): string | null {
   const due = row ? parseDue(row.requirementsDue) : [];
   switch (state) {
     case "none":
@@ -179,8 +187,16 @@ export async function startOnboarding(db: Db, payments: Payments, mentorId: stri
  * the account become ready. Returns whether it just became ready, and whose account it is (null:
  * not one of ours).
  */
-export async function syncAccountWith(db: Db, account: Stripe.Account, now: Date, alsoWrite: BatchItem<"sqlite">[] = []): Promise<{ mentorId: string | null; becameReady: boolean }> {
-  const existing = await db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.stripeAccountId, account.id), columns: { mentorId: true } });
+export async function syncAccountWith(
+  db: Db,
+  account: Stripe.Account,
+  now: Date,
+  alsoWrite: BatchItem<"sqlite">[] = [],
+): Promise<{ mentorId: string | null; becameReady: boolean }> {
+  const existing = await db.query.payoutAccounts.findFirst({
+    where: eq(payoutAccounts.stripeAccountId, account.id),
+    columns: { mentorId: true },
+  });
   let mentorId = existing?.mentorId ?? null;
   if (!mentorId) {
     // Not in our table yet (our insert after creating it failed): Stripe's metadata names the mentor.
@@ -228,7 +244,10 @@ export async function refreshAccount(db: Db, payments: Payments, mentorId: strin
   if (!row) return accountView(db, mentorId);
   const account = await payments.stripe.accounts.retrieve(row.stripeAccountId);
   const becameReady = await syncAccount(db, account, now);
-  if (becameReady) await transferHeldShares(db, payments, now, mentorId).catch((error: unknown) => console.error("held shares not transferred yet (the cron retries)", error));
+  if (becameReady)
+    await transferHeldShares(db, payments, now, mentorId).catch((error: unknown) =>
+      console.error("held shares not transferred yet (the cron retries)", error),
+    );
   return accountView(db, mentorId);
 }
 
@@ -237,7 +256,8 @@ export async function dashboardLink(db: Db, payments: Payments, mentorId: string
   await payableMentor(db, mentorId);
   const row = await accountRow(db, mentorId);
   if (!row) fail("UNPROCESSABLE_CONTENT", "Connect a payout account first; its Stripe dashboard opens once your details are submitted.");
-  if (!row.detailsSubmitted) fail("UNPROCESSABLE_CONTENT", "Finish your payout details with Stripe first; the dashboard opens once they are submitted.");
+  if (!row.detailsSubmitted)
+    fail("UNPROCESSABLE_CONTENT", "Finish your payout details with Stripe first; the dashboard opens once they are submitted.");
   const link = await payments.stripe.accounts.createLoginLink(row.stripeAccountId);
   return { url: link.url };
 }

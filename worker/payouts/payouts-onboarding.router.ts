@@ -1,6 +1,6 @@
-import { accountView, dashboardLink, refreshAccount, startOnboarding } from "./payout-account";
 import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
 import { mentorProcedure } from "../trpc/init";
+import { accountView, dashboardLink, refreshAccount, startOnboarding } from "./payout-account";
 
 /**
  * A mentor's payout account (ADR 0024): its state, onboarding on Stripe's hosted pages
@@ -10,9 +10,15 @@ import { mentorProcedure } from "../trpc/init";
 export const onboardingProcedures = {
   account: mentorProcedure.query(({ ctx }) => accountView(ctx.db, ctx.auth.sub)),
 
-  startOnboarding: mentorProcedure.mutation(({ ctx }) => callStripe("connect onboarding", () => startOnboarding(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.origin, ctx.now))),
+  startOnboarding: mentorProcedure.mutation(({ ctx }) =>
+    callStripe("connect onboarding", () => startOnboarding(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.origin, ctx.now)),
+  ),
 
-  refreshAccount: mentorProcedure.mutation(({ ctx }) => callStripe("connect account refresh", () => refreshAccount(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.now))),
+  refreshAccount: mentorProcedure.mutation(({ ctx }) =>
+    callStripe("connect account refresh", () => refreshAccount(ctx.db, paymentsFor(ctx), ctx.auth.sub, ctx.now)),
+  ),
 
-  dashboardLink: mentorProcedure.mutation(({ ctx }) => callStripe("connect dashboard link", () => dashboardLink(ctx.db, paymentsFor(ctx), ctx.auth.sub))),
+  dashboardLink: mentorProcedure.mutation(({ ctx }) =>
+    callStripe("connect dashboard link", () => dashboardLink(ctx.db, paymentsFor(ctx), ctx.auth.sub)),
+  ),
 };

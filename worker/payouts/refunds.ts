@@ -4,12 +4,22 @@ import Stripe from "stripe";
 import type { Db } from "../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
 import type { EarningLine } from "../../shared/payouts";
-import { fail } from "../platform/domain-error";
 import { auditInsert } from "../moderation/audit";
-import { callStripe } from "../platform/ports/stripe-client";
 import { isDuplicateEvent } from "../payments/subscription-sync";
+import { fail } from "../platform/domain-error";
+import { callStripe } from "../platform/ports/stripe-client";
 import type { Payments } from "../platform/ports/third-parties";
-import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdate, rupees, type Earning, type MoneyOutcome } from "./ledger";
+import {
+  type Earning,
+  earningLine,
+  idOf,
+  isDisputed,
+  type MoneyOutcome,
+  moneyLeaseFree,
+  refundSplit,
+  refundUpdate,
+  rupees,
+} from "./ledger";
 
 /**
  * Refunds (ADR 0024). A destination charge is refunded with `reverse_transfer` and
@@ -22,7 +32,6 @@ import { earningLine, idOf, isDisputed, moneyLeaseFree, refundSplit, refundUpdat
  */
 
 const StripeErrors = Stripe.errors;
-
 
 /**
  * Takes the mentor's part of a refund back from the transfer of a held payment, up to `targetReversed`
@@ -45,11 +54,20 @@ const reread = async (db: Db, id: string) => (await db.select().from(earnings).w
  * mentor's part back where we moved it (held and transferred), in one batch with `alsoWrite` (the
  * event's record, the moderator's audit entry). Returns the row as written.
  */
-export async function applyRefundTotal(db: Db, payments: Payments, row: Earning, refundedTotal: number, alsoWrite: BatchItem<"sqlite">[] = []): Promise<Earning> {
+export async function applyRefundTotal(
+  db: Db,
+  payments: Payments,
+  row: Earning,
+  refundedTotal: number,
+  alsoWrite: BatchItem<"sqlite">[] = [],
+): Promise<Earning> {
   const target = refundSplit(row, refundedTotal);
   if (row.route === "held" && !row.transferId) {
     // Not transferred yet: the cron will transfer net - reversed. Guarded, in case it transfers meanwhile.
-    const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal, isNull(earnings.transferId)), ...alsoWrite])) as [Earning[], ...unknown[]];
+    const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal, isNull(earnings.transferId)), ...alsoWrite])) as [
+      Earning[],
+      ...unknown[],
+    ];
     if (updated[0]) return updated[0];
     // The cron transferred the old share in between: take the mentor's part back from that transfer.
     const fresh = await reread(db, row.id);
@@ -73,30 +91,55 @@ export type RefundInput = { earningId: string; amountPaise?: number; moderatorId
  * audit log are written in one batch, and the updated line is returned.
  */
 export async function refundPayment(db: Db, payments: Payments, input: RefundInput): Promise<EarningLine> {
-  const [found] = await db.select({ id: earnings.id, firstName: mentees.firstName, lastName: mentees.lastName }).from(earnings).innerJoin(mentees, eq(mentees.id, earnings.menteeId)).where(eq(earnings.id, input.earningId));
+  const [found] = await db
+    .select({ id: earnings.id, firstName: mentees.firstName, lastName: mentees.lastName })
+    .from(earnings)
+    .innerJoin(mentees, eq(mentees.id, earnings.menteeId))
+    .where(eq(earnings.id, input.earningId));
   if (!found) fail("NOT_FOUND", "This payment was not found. It may have been removed, or the link is wrong.");
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > 500) fail("BAD_REQUEST", "Please give a reason for the refund (3 to 500 characters).");
 
-  const [row] = await db.update(earnings).set({ transferClaimedAt: input.now }).where(and(eq(earnings.id, found.id), moneyLeaseFree(input.now))).returning();
-  if (!row) fail("CONFLICT", "This payment is being refunded or paid out to the mentor right now. Reload its payments in a moment to see what is left, then try again if more should be refunded.");
+  const [row] = await db
+    .update(earnings)
+    .set({ transferClaimedAt: input.now })
+    .where(and(eq(earnings.id, found.id), moneyLeaseFree(input.now)))
+    .returning();
+  if (!row)
+    fail(
+      "CONFLICT",
+      "This payment is being refunded or paid out to the mentor right now. Reload its payments in a moment to see what is left, then try again if more should be refunded.",
+    );
   try {
     const updated = await refundClaimed(db, payments, row, input, reason);
     return earningLine(updated, `${found.firstName} ${found.lastName}`);
   } finally {
     // Let go of the row, unless our lease ran out and someone else holds it now.
-    await db.update(earnings).set({ transferClaimedAt: null }).where(and(eq(earnings.id, row.id), eq(earnings.transferClaimedAt, input.now)));
+    await db
+      .update(earnings)
+      .set({ transferClaimedAt: null })
+      .where(and(eq(earnings.id, row.id), eq(earnings.transferClaimedAt, input.now)));
   }
 }
 
 async function refundClaimed(db: Db, payments: Payments, row: Earning, input: RefundInput, reason: string): Promise<Earning> {
-  if (!row.paymentIntentId) fail("UNPROCESSABLE_CONTENT", "This payment has no card payment on record, so it cannot be refunded here. Refund it in the Stripe dashboard.");
-  if (isDisputed(row)) fail("CONFLICT", "This payment is disputed with the mentee's bank, so it cannot be refunded while the dispute is open or after it was lost.");
+  if (!row.paymentIntentId)
+    fail(
+      "UNPROCESSABLE_CONTENT",
+      "This payment has no card payment on record, so it cannot be refunded here. Refund it in the Stripe dashboard.",
+    );
+  if (isDisputed(row))
+    fail(
+      "CONFLICT",
+      "This payment is disputed with the mentee's bank, so it cannot be refunded while the dispute is open or after it was lost.",
+    );
   const remaining = row.grossPaise - row.refundedPaise;
   if (remaining <= 0) fail("CONFLICT", "This payment is already fully refunded.");
   const amount = input.amountPaise ?? remaining;
   if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
-    fail("BAD_REQUEST", `The refund must be between ₹0.01 and ${rupees(remaining)} (what is left of this payment), in whole paise.`, { maxPaise: remaining });
+    fail("BAD_REQUEST", `The refund must be between ₹0.01 and ${rupees(remaining)} (what is left of this payment), in whole paise.`, {
+      maxPaise: remaining,
+    });
   }
 
   const destination = row.route === "destination";
@@ -115,13 +158,20 @@ async function refundClaimed(db: Db, payments: Payments, row: Earning, input: Re
     );
   } catch (error) {
     // Stripe refused this refund (e.g. more than is left after a refund made meanwhile in its dashboard): say why.
-    if (error instanceof StripeErrors.StripeInvalidRequestError) fail("CONFLICT", `The payment provider refused this refund: ${error.message}`);
+    if (error instanceof StripeErrors.StripeInvalidRequestError)
+      fail("CONFLICT", `The payment provider refused this refund: ${error.message}`);
     return callStripe("refund", () => Promise.reject(error));
   }
-  if (refund.status === "failed" || refund.status === "canceled") fail("BAD_GATEWAY", "The payment provider refused the refund. Nothing was refunded; please try again or use the Stripe dashboard.");
+  if (refund.status === "failed" || refund.status === "canceled")
+    fail("BAD_GATEWAY", "The payment provider refused the refund. Nothing was refunded; please try again or use the Stripe dashboard.");
   // Stripe's total for the charge also counts refunds made elsewhere (its dashboard) whose event has not arrived yet.
   const chargeId = idOf(refund.charge);
-  const stripeTotal = chargeId ? await payments.stripe.charges.retrieve(chargeId).then((c) => c.amount_refunded, () => 0) : 0;
+  const stripeTotal = chargeId
+    ? await payments.stripe.charges.retrieve(chargeId).then(
+        (c) => c.amount_refunded,
+        () => 0,
+      )
+    : 0;
   const refundedTotal = Math.max(row.refundedPaise + amount, stripeTotal);
 
   const audit = auditInsert(db, {
@@ -130,7 +180,14 @@ async function refundClaimed(db: Db, payments: Payments, row: Earning, input: Re
     targetRole: "mentee",
     targetId: row.menteeId,
     reason,
-    details: { earningId: row.id, invoiceId: row.invoiceId, mentorId: row.mentorId, amountPaise: amount, refundId: refund.id, route: row.route },
+    details: {
+      earningId: row.id,
+      invoiceId: row.invoiceId,
+      mentorId: row.mentorId,
+      amountPaise: amount,
+      refundId: refund.id,
+      route: row.route,
+    },
   });
   // Stripe's own charge.refunded may have been recorded meanwhile: reverse from the row as it is now.
   const current = (await reread(db, row.id)) ?? row;

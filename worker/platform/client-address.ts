@@ -29,7 +29,10 @@ export function throttledNetwork(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 read as two groups), or null. */

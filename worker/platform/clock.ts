@@ -1,4 +1,4 @@
-import { isDevelopment, type Config } from "./env";
+import { type Config, isDevelopment } from "./env";
 
 /**
  * The one source of "now" for time windows (code expiry, rate limits, mail backoff, booking, the

@@ -1,5 +1,9 @@
 /** Runs `work` over `items`, at most `limit` at a time, in order of start. */
-export async function runWithConcurrencyLimit<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function runWithConcurrencyLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

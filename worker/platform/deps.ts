@@ -11,4 +11,3 @@ export type WaitUntil = (promise: Promise<unknown>) => void;
  * the cron's jobs build one per run).
  */
 export type ServiceDeps = { db: Db; env: Env; waitUntil: WaitUntil; now: Date; requestId: string };
-

@@ -36,7 +36,10 @@ async function generation(store: EdgeStore, now: number, waitUntil: WaitUntil): 
 }
 
 const putGeneration = (store: EdgeStore, value: string) =>
-  store.put(GENERATION_URL, new Response(value, { headers: { "cache-control": `public, max-age=${GENERATION_SECONDS}`, "content-type": "text/plain" } }));
+  store.put(
+    GENERATION_URL,
+    new Response(value, { headers: { "cache-control": `public, max-age=${GENERATION_SECONDS}`, "content-type": "text/plain" } }),
+  );
 
 /**
  * A mentor changed: every cached catalogue answer of this location is skipped from now on. A cache that cannot
@@ -49,7 +52,12 @@ export async function newCatalogueGeneration(store: EdgeStore | null = edgeStore
 
 function put<T>(store: EdgeStore, url: string, value: T, policy: CachePolicy, now: number) {
   const body: Stored<T> = { value, storedAt: now };
-  return store.put(url, new Response(JSON.stringify(body), { headers: { "cache-control": `public, max-age=${policy.fresh + policy.stale}`, "content-type": "application/json" } }));
+  return store.put(
+    url,
+    new Response(JSON.stringify(body), {
+      headers: { "cache-control": `public, max-age=${policy.fresh + policy.stale}`, "content-type": "application/json" },
+    }),
+  );
 }
 
 /**
@@ -57,7 +65,14 @@ function put<T>(store: EdgeStore, url: string, value: T, policy: CachePolicy, no
  * there is no cache or `policy.fresh` is 0 (development and most tests, which read their own writes).
  * A cache failure never fails the request: the answer is then read fresh.
  */
-export async function edgeCached<T>(key: string, policy: CachePolicy, load: () => Promise<T>, waitUntil: WaitUntil, store: EdgeStore | null = edgeStore(), now = Date.now()): Promise<{ value: T; outcome: EdgeOutcome }> {
+export async function edgeCached<T>(
+  key: string,
+  policy: CachePolicy,
+  load: () => Promise<T>,
+  waitUntil: WaitUntil,
+  store: EdgeStore | null = edgeStore(),
+  now = Date.now(),
+): Promise<{ value: T; outcome: EdgeOutcome }> {
   if (!store || policy.fresh <= 0) return { value: await load(), outcome: "off" };
   let url: string;
   let stored: Stored<T> | null;
@@ -72,7 +87,11 @@ export async function edgeCached<T>(key: string, policy: CachePolicy, load: () =
   const age = stored ? now - stored.storedAt : Infinity;
   if (stored && age < policy.fresh * 1000) return { value: stored.value, outcome: "hit" };
   if (stored && age < (policy.fresh + policy.stale) * 1000) {
-    waitUntil(load().then((value) => put(store, url, value, policy, Date.now())).catch((error) => console.warn("edge cache refresh failed", error)));
+    waitUntil(
+      load()
+        .then((value) => put(store, url, value, policy, Date.now()))
+        .catch((error) => console.warn("edge cache refresh failed", error)),
+    );
     return { value: stored.value, outcome: "stale" };
   }
   const value = await load();

@@ -15,11 +15,19 @@ const configSchema = v.object({
     "0",
   ),
   /** Stripe (ADR 0010): required in production; `npm run dev` and the tests set the local Stripe's (ADR 0033). */
-  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"))),
-  STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
-  STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)"))),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)")),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")),
+  ),
+  STRIPE_PUBLISHABLE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...)")),
+  ),
   /** Stripe Connect (ADR 0024): the signing secret of the Connect webhook endpoint (`/api/stripe/connect-webhook`). */
-  STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"))),
+  STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")),
+  ),
   /** The platform's share of every subscription payment, in percent (0-50, up to two decimals); the rest goes to the mentor. */
   PLATFORM_FEE_PERCENT: v.optional(
     v.pipe(
@@ -38,8 +46,17 @@ const configSchema = v.object({
    * leaves the machine and /dev/mailbox shows every message.
    */
   MAIL_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, "MAIL_API_KEY looks too short"))),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^<>]*<?[^@\s<>]+@[^@\s<>]+>?$/, 'MAIL_FROM must be an address such as "MentorLink <no-reply@example.com>"')), "MentorLink <no-reply@mentorlink.local>"),
-  MAIL_API_URL: v.optional(v.pipe(v.string(), v.url("MAIL_API_URL must be a URL such as https://api.resend.com/emails")), "https://api.resend.com/emails"),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[^<>]*<?[^@\s<>]+@[^@\s<>]+>?$/, 'MAIL_FROM must be an address such as "MentorLink <no-reply@example.com>"'),
+    ),
+    "MentorLink <no-reply@mentorlink.local>",
+  ),
+  MAIL_API_URL: v.optional(
+    v.pipe(v.string(), v.url("MAIL_API_URL must be a URL such as https://api.resend.com/emails")),
+    "https://api.resend.com/emails",
+  ),
   /** Google sign-in for mentees; `npm run dev` and the tests set the local Google's client (ADR 0033). */
   GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
@@ -67,9 +84,24 @@ const configSchema = v.object({
    * write to. Required in production; `npm run dev` and the tests set a fixed development pair
    * (scripts/worker-vars.ts).
    */
-  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[\w-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
-  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)"))),
-  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you"))),
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^B[\w-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)")),
+  ),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/,
+        "VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you",
+      ),
+    ),
+  ),
 });
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
@@ -85,12 +117,36 @@ const configRules: Rule[] = [
     reason: `Production needs ${name} (npx wrangler secret put ${name})`,
     holds: (c: Config) => c.ENVIRONMENT !== "production" || Boolean(c[name]),
   })),
-  { settings: ["STRIPE_API_URL"], reason: "STRIPE_API_URL is for development only", holds: (c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL },
-  { settings: ["MAIL_API_KEY"], reason: "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY)", holds: (c) => c.ENVIRONMENT !== "production" || Boolean(c.MAIL_API_KEY) },
-  { settings: ["MAIL_FROM"], reason: "Production needs MAIL_FROM, a real sender address", holds: (c) => c.ENVIRONMENT !== "production" || !c.MAIL_FROM.endsWith(".local>") },
-  { settings: ["GOOGLE_OAUTH_URL"], reason: "GOOGLE_OAUTH_URL is for development only", holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL },
-  { settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], reason: "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together", holds: (c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET },
-  { settings: ["TURN_KEY_ID", "TURN_KEY_API_TOKEN"], reason: "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together", holds: (c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN },
+  {
+    settings: ["STRIPE_API_URL"],
+    reason: "STRIPE_API_URL is for development only",
+    holds: (c) => c.ENVIRONMENT !== "production" || !c.STRIPE_API_URL,
+  },
+  {
+    settings: ["MAIL_API_KEY"],
+    reason: "Production needs MAIL_API_KEY (npx wrangler secret put MAIL_API_KEY)",
+    holds: (c) => c.ENVIRONMENT !== "production" || Boolean(c.MAIL_API_KEY),
+  },
+  {
+    settings: ["MAIL_FROM"],
+    reason: "Production needs MAIL_FROM, a real sender address",
+    holds: (c) => c.ENVIRONMENT !== "production" || !c.MAIL_FROM.endsWith(".local>"),
+  },
+  {
+    settings: ["GOOGLE_OAUTH_URL"],
+    reason: "GOOGLE_OAUTH_URL is for development only",
+    holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL,
+  },
+  {
+    settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    reason: "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together",
+    holds: (c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET,
+  },
+  {
+    settings: ["TURN_KEY_ID", "TURN_KEY_API_TOKEN"],
+    reason: "Set TURN_KEY_ID and TURN_KEY_API_TOKEN together",
+    holds: (c) => !c.TURN_KEY_ID === !c.TURN_KEY_API_TOKEN,
+  },
   ...VAPID_SETTINGS.map((name) => ({
     settings: [name],
     reason: `Production needs ${name} for Web Push (npx wrangler secret put ${name})`,

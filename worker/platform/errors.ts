@@ -18,7 +18,11 @@ function domainErrorIn(error: unknown): DomainError | null {
 
 /** A domain failure as the transports answer it: the same code, the user's message, the details kept. */
 function fromDomain(error: DomainError): TRPCError {
-  return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message, cause: error.details ? new ErrorDetails(error.details) : undefined });
+  return new TRPCError({
+    code: error.code as TRPC_ERROR_CODE_KEY,
+    message: error.message,
+    cause: error.details ? new ErrorDetails(error.details) : undefined,
+  });
 }
 
 export const INTERNAL_MESSAGE = "Something went wrong. Please try again later.";
@@ -49,6 +53,7 @@ export function publicError(error: unknown): TRPCError {
 
 /** Logs a failure the client could not fix itself, with the request id to find it by. */
 export function logFailure(requestId: string, where: string, error: TRPCError) {
-  if (error.code === "SERVICE_UNAVAILABLE") console.warn(`[${requestId}] ${where}: the database stayed busy through its retries; answered 503`);
+  if (error.code === "SERVICE_UNAVAILABLE")
+    console.warn(`[${requestId}] ${where}: the database stayed busy through its retries; answered 503`);
   else if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[${requestId}] ${where} failed`, error.cause ?? error);
 }

@@ -19,15 +19,21 @@ const isIceServer = (value: unknown): value is IceServer => {
  * TURN outage falls back to STUN instead of failing the call: two people on simple networks still meet.
  * The settings are spelled out, not taken from worker/platform/env.ts: env.ts parses ICE_SERVERS with this module.
  */
-export async function iceServersFor(config: { ICE_SERVERS?: IceServer[]; TURN_KEY_ID?: string; TURN_KEY_API_TOKEN?: string }, fetcher: typeof fetch = fetch): Promise<IceServer[]> {
+export async function iceServersFor(
+  config: { ICE_SERVERS?: IceServer[]; TURN_KEY_ID?: string; TURN_KEY_API_TOKEN?: string },
+  fetcher: typeof fetch = fetch,
+): Promise<IceServer[]> {
   const configured = config.ICE_SERVERS ?? DEFAULT_ICE_SERVERS;
   if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return configured;
   try {
-    const response = await fetcher(`https://rtc.live.cloudflare.com/v1/turn/keys/${encodeURIComponent(config.TURN_KEY_ID)}/credentials/generate-ice-servers`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${config.TURN_KEY_API_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ ttl: TURN_TTL_SECONDS }),
-    });
+    const response = await fetcher(
+      `https://rtc.live.cloudflare.com/v1/turn/keys/${encodeURIComponent(config.TURN_KEY_ID)}/credentials/generate-ice-servers`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${config.TURN_KEY_API_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ ttl: TURN_TTL_SECONDS }),
+      },
+    );
     if (!response.ok) throw new Error(`TURN credentials answered ${response.status}`);
     const body = (await response.json()) as { iceServers?: unknown };
     const servers = Array.isArray(body.iceServers) ? body.iceServers.filter(isIceServer) : [];

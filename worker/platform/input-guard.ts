@@ -101,7 +101,9 @@ async function bodyChecked(request: Request): Promise<{ refusal: Refusal | null;
       .catch(() => null);
     if (!form) return { refusal: null, request }; // the route refuses an unreadable form itself
     for (const [key, value] of form) {
-      const refusal = textRefusal(key, "A form field name") ?? (typeof value === "string" ? textRefusal(value, `Form field "${key.slice(0, 40)}"`) : null);
+      const refusal =
+        textRefusal(key, "A form field name") ??
+        (typeof value === "string" ? textRefusal(value, `Form field "${key.slice(0, 40)}"`) : null);
       if (refusal) return { refusal, request };
     }
     return { refusal: null, request };
@@ -134,7 +136,13 @@ export async function checkedRequest(request: Request): Promise<{ refusal: Refus
 
 /** tRPC clients read errors in tRPC's own envelope (one per call of a batch). */
 function trpcRefusalBody(url: URL, refusal: Refusal) {
-  const error = { error: { message: refusal.message, code: -32600, data: { code: refusal.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", httpStatus: refusal.status } } };
+  const error = {
+    error: {
+      message: refusal.message,
+      code: -32600,
+      data: { code: refusal.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", httpStatus: refusal.status },
+    },
+  };
   if (url.searchParams.get("batch") !== "1") return error;
   const calls = url.pathname.slice("/trpc/".length).split(",").length;
   return Array.from({ length: Math.min(calls, 100) }, () => error);

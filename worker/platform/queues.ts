@@ -8,7 +8,10 @@ export const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;
 export async function sendJobs<Body>(queue: Queue<Body>, bodies: Body[], delaySeconds = 0): Promise<void> {
   const delay = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds)));
   for (let i = 0; i < bodies.length; i += MESSAGES_PER_SEND) {
-    await queue.sendBatch(bodies.slice(i, i + MESSAGES_PER_SEND).map((body) => ({ body, contentType: "json" as const })), delay ? { delaySeconds: delay } : undefined);
+    await queue.sendBatch(
+      bodies.slice(i, i + MESSAGES_PER_SEND).map((body) => ({ body, contentType: "json" as const })),
+      delay ? { delaySeconds: delay } : undefined,
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
-import { isDevelopment, type Env } from "./env";
+import { type Env, isDevelopment } from "./env";
 import { isPlacedApi } from "./placement";
-import { inlineScriptHashes, securityHeaders as headersFor } from "./security-policy";
+import { securityHeaders as headersFor, inlineScriptHashes } from "./security-policy";
 
 /**
  * Sets the security headers (worker/platform/security-policy.ts) on every response: the Worker runs first for

@@ -32,7 +32,9 @@ const DENIED_FEATURES = [
  */
 export function permissionsPolicy(pathname: string): string {
   const media = LIVE_PAGE.test(pathname) ? "(self)" : "()";
-  return [`camera=${media}`, `microphone=${media}`, `display-capture=${media}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(", ");
+  return [`camera=${media}`, `microphone=${media}`, `display-capture=${media}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(
+    ", ",
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/app-env";
+import { fail } from "../platform/domain-error";
 import { restErrorResponse } from "../rest/adapter";
 import { authorize } from "../trpc/authorize";
-import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "./images";
 import { contextOf } from "../trpc/context-of";
-import { fail } from "../platform/domain-error";
+import { MAX_IMAGE_BYTES, replaceProfileImage, serveImage } from "./images";
 
 /** Profile picture upload (multipart field `file`) for the signed-in mentee or mentor, and image serving. */
 export const imageRoutes = new Hono<AppEnv>();
@@ -17,7 +17,7 @@ imageRoutes.post("/api/images/profile", async (c) => {
     if (declared > MAX_IMAGE_BYTES + 64 * 1024) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("file");
-    if (!file || typeof file === "string") fail("BAD_REQUEST", "Choose an image file to upload (form field \"file\").");
+    if (!file || typeof file === "string") fail("BAD_REQUEST", 'Choose an image file to upload (form field "file").');
     if (file.size > MAX_IMAGE_BYTES) fail("PAYLOAD_TOO_LARGE", "The image must be at most 5 MB.");
     const bytes = new Uint8Array(await file.arrayBuffer());
     const result = await replaceProfileImage(ctx.db, c.env.IMAGES, { role: auth.role as "mentee" | "mentor", id: auth.sub }, bytes);

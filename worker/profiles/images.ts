@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, type Role } from "../../db/schema";
-import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "../accounts/accounts";
+import { fail } from "../platform/domain-error";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -14,7 +14,8 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signa
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg" };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png" };
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return { mime: "image/webp", ext: "webp" };
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return { mime: "image/webp", ext: "webp" };
   return null;
 }
 
@@ -41,7 +42,11 @@ export async function replaceProfileImage(db: Db, bucket: R2Bucket, owner: { rol
   const key = imageKey(owner.role, type);
   await bucket.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });
   const stillCurrent: SQL = current.key === null ? isNull(table.profileImageKey) : eq(table.profileImageKey, current.key);
-  const moved = await db.update(table).set({ profileImageKey: key }).where(and(eq(table.id, owner.id), stillCurrent)).returning({ id: table.id });
+  const moved = await db
+    .update(table)
+    .set({ profileImageKey: key })
+    .where(and(eq(table.id, owner.id), stillCurrent))
+    .returning({ id: table.id });
   if (!moved.length) {
     await bucket.delete(key);
     fail("CONFLICT", "Your picture was changed at the same moment elsewhere. Please try again.");

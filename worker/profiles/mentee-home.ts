@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "../chat/conversations";
 import { grantsAccess } from "../payments/enrollment-status";
-import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
-import { slotQuery, slotView, type SlotView } from "../scheduling/slot-view";
 import { menteeSubscriptions } from "../payments/subscriptions";
-import { ratingPromptFor, type RatingPrompt } from "../reviews/rating-prompts";
+import { type RatingPrompt, ratingPromptFor } from "../reviews/rating-prompts";
+import { type SlotView, slotQuery, slotView } from "../scheduling/slot-view";
+import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
 
 /** How many mentors the home suggests. */
 export const HOME_SUGGESTIONS = 4;
@@ -58,9 +58,20 @@ const suggestable = (menteeId: string, now: Date) =>
  * a skill of a mentor she has subscribed to (now or before), or a skill containing one of her
  * recent search terms. Best score first, then rating.
  */
-async function suggestedMentors(db: Db, menteeId: string, terms: string[], now: Date, basis: "searches" | "subscriptions"): Promise<MentorCard[]> {
+async function suggestedMentors(
+  db: Db,
+  menteeId: string,
+  terms: string[],
+  now: Date,
+  basis: "searches" | "subscriptions",
+): Promise<MentorCard[]> {
   const fromSubscriptions = sql`s.skill_key in (select s2.skill_key from mentor_skills s2 join enrollments e2 on e2.mentor_id = s2.mentor_id where e2.mentee_id = ${menteeId} and e2.status in ('active', 'canceled', 'expired'))`;
-  const fromSearches = terms.length ? sql.join(terms.map((t) => sql`instr(s.skill_key, ${t}) > 0`), sql` or `) : sql`0`;
+  const fromSearches = terms.length
+    ? sql.join(
+        terms.map((t) => sql`instr(s.skill_key, ${t}) > 0`),
+        sql` or `,
+      )
+    : sql`0`;
   const match: SQL = basis === "searches" ? fromSearches : fromSubscriptions;
   const score = sql<number>`(select count(*) from mentor_skills s where s.mentor_id = "mentors"."id" and (${match}))`;
   const rows = await db

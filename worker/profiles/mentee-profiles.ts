@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees } from "../../db/schema";
-import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "../accounts/accounts";
+import { fail } from "../platform/domain-error";
 
 export type MenteeProfile = {
   id: string;

@@ -1,24 +1,28 @@
 import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentors, mentorSkills } from "../../db/schema";
-import { fail } from "../platform/domain-error";
+import { mentorSkills, mentors } from "../../db/schema";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
-import { mentorCard, skillsJson, type MentorCard } from "../search/mentor-directory";
-import { replyStatsColumns, responsivenessOf, type Responsiveness } from "../responsiveness/profile-fields";
+import { fail } from "../platform/domain-error";
+import { type Responsiveness, replyStatsColumns, responsivenessOf } from "../responsiveness/profile-fields";
+import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
 
 /** With his reply time and last activity, coarsened (ADR 0026). */
-export type MentorProfile = MentorCard & Responsiveness & {
-  educationalQualification: string;
-  website: string | null;
-  twitterUrl: string | null;
-  linkedInUrl: string | null;
-  stripePriceId: string | null;
-};
+export type MentorProfile = MentorCard &
+  Responsiveness & {
+    educationalQualification: string;
+    website: string | null;
+    twitterUrl: string | null;
+    linkedInUrl: string | null;
+    stripePriceId: string | null;
+  };
 
 export type OwnMentorProfile = MentorProfile & { email: string; phone: string; timeZone: string | null };
 
 async function loadProfile(db: Db, mentorId: string, now: Date) {
-  const [found] = await db.select({ row: getTableColumns(mentors), skillsJson, ...replyStatsColumns }).from(mentors).where(eq(mentors.id, mentorId));
+  const [found] = await db
+    .select({ row: getTableColumns(mentors), skillsJson, ...replyStatsColumns })
+    .from(mentors)
+    .where(eq(mentors.id, mentorId));
   if (!found) return null;
   const { row } = found;
   const profile: MentorProfile = {
@@ -36,7 +40,8 @@ async function loadProfile(db: Db, mentorId: string, now: Date) {
 /** A mentor as mentees see them; pending, blocked and unknown mentors are "not found" alike. */
 export async function publicMentorProfile(db: Db, mentorId: string, now: Date): Promise<MentorProfile> {
   const found = await loadProfile(db, mentorId, now);
-  if (found?.row.status !== "approved" || found.row.isBlocked) fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
+  if (found?.row.status !== "approved" || found.row.isBlocked)
+    fail("NOT_FOUND", "This mentor is not available. They may have left or the link may be wrong.");
   return found.profile;
 }
 
@@ -81,7 +86,11 @@ export async function updateMentorProfile(db: Db, mentorId: string, changes: Men
 }
 
 async function skillNames(db: Db, mentorId: string): Promise<string[]> {
-  const rows = await db.select({ name: mentorSkills.name }).from(mentorSkills).where(eq(mentorSkills.mentorId, mentorId)).orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id));
+  const rows = await db
+    .select({ name: mentorSkills.name })
+    .from(mentorSkills)
+    .where(eq(mentorSkills.mentorId, mentorId))
+    .orderBy(asc(mentorSkills.createdAt), asc(mentorSkills.id));
   return rows.map((r) => r.name);
 }
 
@@ -115,4 +124,3 @@ export async function removeMentorSkill(db: Db, mentorId: string, name: string):
   if (!removed.length) fail("NOT_FOUND", `"${name}" is not one of your skills.`);
   return skillNames(db, mentorId);
 }
-

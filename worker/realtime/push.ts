@@ -1,12 +1,21 @@
 import { getServerByName } from "partyserver";
 import type { Db } from "../../db/client";
-import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED, userRoomName, type PushEnvelope, type PushEvent, type PushPayloads, type Role, type SignInScope } from "../../shared/realtime-protocol";
-import { dbFor } from "../platform/database";
-import { readConfig, type Env } from "../platform/env";
+import {
+  CLOSE_ACCOUNT_REFUSED,
+  CLOSE_SIGN_IN_ENDED,
+  type PushEnvelope,
+  type PushEvent,
+  type PushPayloads,
+  type Role,
+  type SignInScope,
+  userRoomName,
+} from "../../shared/realtime-protocol";
 import { openLiveRoomsOf } from "../live/live-session";
-import { webPushSoon, type DeviceTarget } from "../notifications/web-push/send";
+import { type DeviceTarget, webPushSoon } from "../notifications/web-push/send";
 import { dropDevicesOfSignIns } from "../notifications/web-push/subscriptions";
+import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
+import { type Env, readConfig } from "../platform/env";
 
 export type Recipient = { role: Role; id: string };
 
@@ -55,9 +64,15 @@ export type DisconnectDeps = { env: Env; db: Db; waitUntil: WaitUntil };
 export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now: Date) {
   const { code, reason } = CLOSE_FOR[why];
   const closing = async () => {
-    const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) => room.disconnectSignIns(scope, code, reason));
+    const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) =>
+      room.disconnectSignIns(scope, code, reason),
+    );
     const slots = who.role === "moderator" ? Promise.resolve([]) : openLiveRoomsOf(deps.db, { role: who.role, id: who.id }, now);
-    const liveRooms = slots.then((ids) => Promise.all(ids.map((slotId) => getServerByName(deps.env.LiveRoom, slotId).then((room) => room.disconnectSignIns(who, scope, code, reason)))));
+    const liveRooms = slots.then((ids) =>
+      Promise.all(
+        ids.map((slotId) => getServerByName(deps.env.LiveRoom, slotId).then((room) => room.disconnectSignIns(who, scope, code, reason))),
+      ),
+    );
     // Its own connection: a request's writes wait for its account check, which a block has just failed.
     const devices = dropDevicesOfSignIns(dbFor(readConfig(deps.env)), who, scope);
     await Promise.all([userRoom, liveRooms, devices]);

@@ -1,5 +1,5 @@
-import { issueSocketTicket } from "./socket-tickets";
 import { authedProcedure, router } from "../trpc/init";
+import { issueSocketTicket } from "./socket-tickets";
 
 /** Realtime sockets (ADR 0020): a socket opens with a ticket, never with the access token in its URL. */
 export const realtimeRouter = router({

@@ -1,16 +1,17 @@
 import { routePartykitRequest } from "partyserver";
 import { LIVE_HEADERS, SIGN_IN_HEADER, userRoomName } from "../../shared/realtime-protocol";
-import { readConfig, type Env } from "../platform/env";
 import { currentRefusal } from "../accounts/accounts";
-import { requestNow } from "../platform/clock";
 import { liveRefusal, liveSessionFor } from "../live/live-session";
-import { consumeSocketTicket, type TicketHolder } from "./socket-tickets";
+import { requestNow } from "../platform/clock";
 import { dbFor } from "../platform/database";
+import { type Env, readConfig } from "../platform/env";
 import { publicError } from "../platform/errors";
+import { consumeSocketTicket, type TicketHolder } from "./socket-tickets";
 
 const STATUS: Record<string, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, SERVICE_UNAVAILABLE: 503 };
 
-export const TICKET_REQUIRED = "A socket ticket is required: call realtime.ticket (POST /trpc/realtime.ticket) and connect with ?ticket=<ticket>. Access tokens are not accepted in socket URLs.";
+export const TICKET_REQUIRED =
+  "A socket ticket is required: call realtime.ticket (POST /trpc/realtime.ticket) and connect with ?ticket=<ticket>. Access tokens are not accepted in socket URLs.";
 export const TICKET_REFUSED = "This socket ticket is unknown, used or expired. Please get a new one.";
 
 /**
@@ -40,7 +41,8 @@ export function routeRealtime(request: Request, env: Env): Promise<Response | nu
         const headers = new Headers(req.headers);
         headers.set(SIGN_IN_HEADER, holder.familyId);
         if (lobby.className === "UserRoom") {
-          if (lobby.name !== userRoomName(holder.role, holder.userId)) return new Response("This room belongs to another user", { status: 403 });
+          if (lobby.name !== userRoomName(holder.role, holder.userId))
+            return new Response("This room belongs to another user", { status: 403 });
           return new Request(req, { headers });
         }
         if (lobby.className === "LiveRoom") return await admitToLiveRoom(req, headers, db, holder, lobby.name, now);
@@ -54,7 +56,14 @@ export function routeRealtime(request: Request, env: Env): Promise<Response | nu
   });
 }
 
-async function admitToLiveRoom(req: Request, headers: Headers, db: ReturnType<typeof dbFor>, holder: TicketHolder, slotId: string, now: Date): Promise<Request | Response> {
+async function admitToLiveRoom(
+  req: Request,
+  headers: Headers,
+  db: ReturnType<typeof dbFor>,
+  holder: TicketHolder,
+  slotId: string,
+  now: Date,
+): Promise<Request | Response> {
   const session = await liveSessionFor(db, { role: holder.role, id: holder.userId }, slotId, now);
   const refusal = liveRefusal(session, now);
   if (refusal) return new Response(refusal, { status: 403 });

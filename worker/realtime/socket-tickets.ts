@@ -1,9 +1,9 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { socketTickets, type Role } from "../../db/schema";
-import { fail } from "../platform/domain-error";
+import { type Role, socketTickets } from "../../db/schema";
 import { SIGNED_OUT_MESSAGE } from "../accounts/accounts";
 import { randomSecret, sha256Base64url } from "../accounts/tokens";
+import { fail } from "../platform/domain-error";
 
 /** Long enough to fetch a ticket and open the socket on a slow phone; short enough that a logged one is useless. */
 export const SOCKET_TICKET_TTL_MS = 30 * 1000;

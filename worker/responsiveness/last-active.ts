@@ -11,5 +11,8 @@ import { LAST_ACTIVE_EVERY_MS } from "../../shared/last-active";
  */
 export function markMentorActive(db: Db, mentorId: string, now: number, onlyIf?: SQL) {
   const stale = or(isNull(mentors.lastActiveAt), lt(mentors.lastActiveAt, new Date(now - LAST_ACTIVE_EVERY_MS)));
-  return db.update(mentors).set({ lastActiveAt: new Date(now) }).where(and(eq(mentors.id, mentorId), stale, onlyIf));
+  return db
+    .update(mentors)
+    .set({ lastActiveAt: new Date(now) })
+    .where(and(eq(mentors.id, mentorId), stale, onlyIf));
 }

@@ -1,5 +1,5 @@
-import { unresponsiveMentors } from "./waiting-subscribers";
 import { moderatorProcedure } from "../trpc/init";
+import { unresponsiveMentors } from "./waiting-subscribers";
 
 /** The moderator's view of responsiveness (ADR 0026). */
 export const responsivenessProcedures = {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { shownReplyMinutes } from "../../shared/reply-time";
 import { daysAgo } from "../../shared/last-active";
+import { shownReplyMinutes } from "../../shared/reply-time";
 
 /**
  * What a mentor's profile says about his responsiveness (ADR 0026), read in the profile's own
@@ -20,7 +20,11 @@ export const replyStatsColumns = {
   replyMsSum: sql<number | null>`(select reply_ms_sum from mentor_reply_stats where mentor_id = "mentors"."id")`,
 };
 
-export function responsivenessOf(stats: { replies: number | null; replyMsSum: number | null }, lastActiveAt: Date | null, now: Date): Responsiveness {
+export function responsivenessOf(
+  stats: { replies: number | null; replyMsSum: number | null },
+  lastActiveAt: Date | null,
+  now: Date,
+): Responsiveness {
   return {
     typicalReplyMinutes: shownReplyMinutes(stats.replies, stats.replyMsSum),
     lastActiveDaysAgo: lastActiveAt ? daysAgo(lastActiveAt.getTime(), now.getTime()) : null,

@@ -2,12 +2,12 @@ import { and, eq, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import { waitLabel } from "../../shared/reply-wait";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
-import type { ServiceDeps } from "../platform/deps";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { replyReminderMail, waitWords } from "../mail/reply-reminder-mail";
-import { mailLocale } from "../platform/i18n";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { dueReplyReminders, type DueReminder } from "./waiting-subscribers";
+import type { ServiceDeps } from "../platform/deps";
+import { mailLocale } from "../platform/i18n";
+import { type DueReminder, dueReplyReminders } from "./waiting-subscribers";
 
 export type ReminderReport = { sent: number; skipped: number };
 
@@ -42,13 +42,41 @@ async function remind(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"
   const claim = db
     .update(conversations)
     .set({ replyReminderAt: now })
-    .where(and(eq(conversations.id, due.conversationId), or(isNull(conversations.replyReminderAt), lt(conversations.replyReminderAt, start)), notExists(answered)))
+    .where(
+      and(
+        eq(conversations.id, due.conversationId),
+        or(isNull(conversations.replyReminderAt), lt(conversations.replyReminderAt, start)),
+        notExists(answered),
+      ),
+    )
     .returning({ id: conversations.id });
-  const notice = notificationWrite(db, mentor, { type: "alert", kind: "message", content: `${due.mentee.name} has waited ${waited} for your reply.`, conversationId: due.conversationId }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(
+    db,
+    mentor,
+    {
+      type: "alert",
+      kind: "message",
+      content: `${due.mentee.name} has waited ${waited} for your reply.`,
+      conversationId: due.conversationId,
+    },
+    now,
+    { ifPreviousChanged: true },
+  );
   const locale = mailLocale(due.mentor.locale);
-  const mail = replyReminderMail({ to: due.mentor.email, first: due.mentor.firstName, menteeName: due.mentee.name, waited: waitWords(now.getTime() - due.waitStart, locale), since: formatWhen(start, mentorZoneOrDefault(due.mentor.timeZone), locale), locale });
+  const mail = replyReminderMail({
+    to: due.mentor.email,
+    first: due.mentor.firstName,
+    menteeName: due.mentee.name,
+    waited: waitWords(now.getTime() - due.waitStart, locale),
+    since: formatWhen(start, mentorZoneOrDefault(due.mentor.timeZone), locale),
+    locale,
+  });
   // His e-mail about messages (ADR 0027): muted, not left out, when he turned it off.
-  const [claimed] = await db.batch([claim, notice.statement, mailInsertWhen(db, { ...mail, notice: { to: mentor, kind: "message" } }, sql`changes() = 1`, now.getTime())]);
+  const [claimed] = await db.batch([
+    claim,
+    notice.statement,
+    mailInsertWhen(db, { ...mail, notice: { to: mentor, kind: "message" } }, sql`changes() = 1`, now.getTime()),
+  ]);
   if (claimed.length === 0) return false;
   pushNotification(deps.env, deps.waitUntil, mentor, notice.view);
   return true;

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { daysAgo } from "../../shared/last-active";
@@ -33,14 +33,32 @@ export type DueReminder = {
   conversationId: string;
   waitStart: number;
   mentee: { id: string; name: string };
-  mentor: { id: string; firstName: string; email: string; timeZone: string | null; /** Her mail's language (ADR 0027). */ locale: string | null };
+  mentor: {
+    id: string;
+    firstName: string;
+    email: string;
+    timeZone: string | null /** Her mail's language (ADR 0027). */;
+    locale: string | null;
+  };
 };
 
-type DueRow = { conversation_id: string; wait_start: number; mentee_id: string; mentee_first: string; mentee_last: string; mentor_id: string; mentor_first: string; mentor_email: string; mentor_zone: string | null; mentor_locale: string | null };
+type DueRow = {
+  conversation_id: string;
+  wait_start: number;
+  mentee_id: string;
+  mentee_first: string;
+  mentee_last: string;
+  mentor_id: string;
+  mentor_first: string;
+  mentor_email: string;
+  mentor_zone: string | null;
+  mentor_locale: string | null;
+};
 
 /** Waits of more than 72 hours that no reminder has been sent for since they began. */
 export async function dueReplyReminders(db: Db, now: Date, limit = 200): Promise<DueReminder[]> {
-  const rows = await db.all<DueRow>(sql`select w.conversation_id, w.wait_start, w.mentee_id, t.first_name as mentee_first, t.last_name as mentee_last,
+  const rows =
+    await db.all<DueRow>(sql`select w.conversation_id, w.wait_start, w.mentee_id, t.first_name as mentee_first, t.last_name as mentee_last,
       w.mentor_id, m.first_name as mentor_first, m.email as mentor_email, m.time_zone as mentor_zone, m.locale as mentor_locale
     from (${waitsOf(now)}) w
     join mentors m on m.id = w.mentor_id
@@ -68,11 +86,20 @@ export type UnresponsiveMentor = {
   lastActiveDaysAgo: number | null;
 };
 
-type UnresponsiveRow = { id: string; first_name: string; last_name: string; email: string; last_active_at: number | null; waiting: number; oldest: number };
+type UnresponsiveRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  last_active_at: number | null;
+  waiting: number;
+  oldest: number;
+};
 
 /** Mentors with subscribers waiting more than 72 hours, the longest wait first (the moderator home's list). */
 export async function unresponsiveMentors(db: Db, now: Date, limit = 50): Promise<UnresponsiveMentor[]> {
-  const rows = await db.all<UnresponsiveRow>(sql`select m.id, m.first_name, m.last_name, m.email, m.last_active_at, count(*) as waiting, min(w.wait_start) as oldest
+  const rows =
+    await db.all<UnresponsiveRow>(sql`select m.id, m.first_name, m.last_name, m.email, m.last_active_at, count(*) as waiting, min(w.wait_start) as oldest
     from (${waitsOf(now)}) w
     join mentors m on m.id = w.mentor_id
     where w.wait_start <= ${now.getTime() - REPLY_WAIT_MS}

@@ -1,13 +1,13 @@
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { currentRefusal } from "../accounts/accounts";
-import type { Role } from "../../shared/role";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Role } from "../../shared/role";
+import { currentRefusal } from "../accounts/accounts";
 import type { AppEnv } from "../platform/app-env";
-import { contextOf } from "../trpc/context-of";
 import { ErrorDetails, logFailure, publicError, RETRY_AFTER_SECONDS } from "../platform/errors";
+import { contextOf } from "../trpc/context-of";
 import { createCaller } from "../trpc/router";
-import { restRoutes, type RestRequest } from "./routes";
+import { type RestRequest, restRoutes } from "./routes";
 
 /**
  * Any failure as a REST answer: `{ message, error, ...details }` with its status (`error` repeats the
@@ -55,7 +55,14 @@ for (const route of restRoutes) {
     try {
       const ctx = await contextOf(c);
       const auth = ctx.auth;
-      const caller = auth ? { id: auth.sub, role: auth.role, refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid), areaRoles: areaRolesOf(route.path) } : null;
+      const caller = auth
+        ? {
+            id: auth.sub,
+            role: auth.role,
+            refusal: () => currentRefusal(ctx.db, auth.role, auth.sub, auth.sid),
+            areaRoles: areaRolesOf(route.path),
+          }
+        : null;
       const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };
       return c.json((await route.call(createCaller(ctx), request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {

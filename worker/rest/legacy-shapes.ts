@@ -1,7 +1,7 @@
-import type { MenteeProfile } from "../profiles/mentee-profiles";
-import type { MentorCard } from "../search/mentor-directory";
-import type { MentorProfile, OwnMentorProfile } from "../profiles/mentor-profiles";
 import type { MenteeSubscription, MentorSubscriber, SubscriptionSummary } from "../payments/subscriptions";
+import type { MenteeProfile } from "../profiles/mentee-profiles";
+import type { MentorProfile, OwnMentorProfile } from "../profiles/mentor-profiles";
+import type { MentorCard } from "../search/mentor-directory";
 
 /** Paise to the rupees the REST contract speaks. */
 export const rupees = (paise: number) => paise / 100;
@@ -67,9 +67,26 @@ export function legacySlot<T extends { id: string }>(slot: T): T & { _id: string
   return { _id: slot.id, ...slot };
 }
 
-type LiveSession = { id: string; start: string; end: string; type: string; mentee: { firstName: string; lastName: string }; menteeTimeZone: string | null; hasStarted: boolean };
+type LiveSession = {
+  id: string;
+  start: string;
+  end: string;
+  type: string;
+  mentee: { firstName: string; lastName: string };
+  menteeTimeZone: string | null;
+  hasStarted: boolean;
+};
 
 /** A live session entry (SPEC §3): `_id, start, menteeId {firstName, lastName}` (SPEC §3 names the mentee's name `menteeId`). */
 export function legacyLiveSession(s: LiveSession) {
-  return { _id: s.id, id: s.id, start: s.start, end: s.end, type: s.type, menteeId: s.mentee, menteeTimeZone: s.menteeTimeZone, hasStarted: s.hasStarted };
+  return {
+    _id: s.id,
+    id: s.id,
+    start: s.start,
+    end: s.end,
+    type: s.type,
+    menteeId: s.mentee,
+    menteeTimeZone: s.menteeTimeZone,
+    hasStarted: s.hasStarted,
+  };
 }

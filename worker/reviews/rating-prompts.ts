@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentors, ratingPrompts, reviews, timeSlots } from "../../db/schema";
+import { EVER_PAID_STATUSES, hasEverEnrolled } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
-import { EVER_PAID_STATUSES, hasEverEnrolled } from "../payments/enrollment-status";
-import { oneTapRatingWrites } from "./reviews";
 import { duePrompt, PROMPT_RECENT_MS } from "./rating-prompt-rule";
+import { oneTapRatingWrites } from "./reviews";
 
 export type RatingPrompt = { slotId: string; mentorId: string; mentorName: string; mentorFirstName: string; start: string };
 
@@ -55,7 +55,15 @@ export async function ratingPromptFor(db: Db, menteeId: string, now: Date): Prom
     rows.map((r) => ({ ...r, reviewedAt: r.reviewUpdated ?? r.reviewCreated ?? null })),
     now,
   );
-  return due ? { slotId: due.slotId, mentorId: due.mentorId, mentorName: `${due.first} ${due.last}`, mentorFirstName: due.first, start: due.start.toISOString() } : null;
+  return due
+    ? {
+        slotId: due.slotId,
+        mentorId: due.mentorId,
+        mentorName: `${due.first} ${due.last}`,
+        mentorFirstName: due.first,
+        start: due.start.toISOString(),
+      }
+    : null;
 }
 
 export const NO_SUCH_PROMPT = "There is no completed session of yours with this id.";
@@ -66,7 +74,9 @@ async function promptedSession(db: Db, menteeId: string, slotId: string) {
     .select({ mentorId: timeSlots.mentorId, first: mentors.firstName, status: mentors.status, blocked: mentors.isBlocked })
     .from(timeSlots)
     .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId))
-    .where(and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), eq(timeSlots.outcome, "completed")))
+    .where(
+      and(eq(timeSlots.id, slotId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), eq(timeSlots.outcome, "completed")),
+    )
     .limit(1);
   if (!row) fail("NOT_FOUND", NO_SUCH_PROMPT);
   return row;
@@ -93,10 +103,15 @@ export async function rateFromPrompt(deps: Pick<ServiceDeps, "db" | "now">, ment
   const { db, now } = deps;
   const session = await promptedSession(db, menteeId, slotId);
   if (session.status !== "approved" || session.blocked) fail("NOT_FOUND", "This mentor is not available.");
-  if (!(await hasEverEnrolled(db, menteeId, session.mentorId))) fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
+  if (!(await hasEverEnrolled(db, menteeId, session.mentorId)))
+    fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
   const [upsert, recompute] = oneTapRatingWrites(db, menteeId, session.mentorId, rating, now);
   await db.batch([upsert, recompute, closePrompt(db, menteeId, session.mentorId, slotId, now)]);
-  return { message: `Thanks! You rated ${session.first} ${rating === 1 ? "1 star" : `${rating} stars`}.`, mentorId: session.mentorId, rating };
+  return {
+    message: `Thanks! You rated ${session.first} ${rating === 1 ? "1 star" : `${rating} stars`}.`,
+    mentorId: session.mentorId,
+    rating,
+  };
 }
 
 /** "Not now": the prompt closes without a rating. */

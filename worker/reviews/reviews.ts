@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentees, mentors, reviews } from "../../db/schema";
-import { fail } from "../platform/domain-error";
 import { hasEverEnrolled } from "../payments/enrollment-status";
+import { fail } from "../platform/domain-error";
 import { publicMentorProfile } from "../profiles/mentor-profiles";
 
 export type ReviewView = { id: string; rating: number; text: string; author: string; createdAt: string; edited: boolean };
@@ -50,14 +50,16 @@ export async function listReviews(db: Db, input: { mentorId: string; cursor?: st
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ review, firstName, lastName }): ReviewView => ({
-      id: review.id,
-      rating: review.rating,
-      text: review.text ?? "",
-      author: `${firstName} ${lastName.charAt(0)}.`,
-      createdAt: review.createdAt.toISOString(),
-      edited: Boolean(review.updatedAt),
-    })),
+    items: page.map(
+      ({ review, firstName, lastName }): ReviewView => ({
+        id: review.id,
+        rating: review.rating,
+        text: review.text ?? "",
+        author: `${firstName} ${lastName.charAt(0)}.`,
+        createdAt: review.createdAt.toISOString(),
+        edited: Boolean(review.updatedAt),
+      }),
+    ),
     nextCursor: rows.length > input.limit && last ? encodeCursor(last.review.createdAt, last.review.id) : null,
   };
 }
@@ -74,12 +76,16 @@ export async function myReview(db: Db, menteeId: string, mentorId: string) {
 /** Creates or edits the mentee's one review; the mentor's average moves in the same transaction. */
 export async function saveReview(db: Db, menteeId: string, input: { mentorId: string; rating: number; text: string }, now: Date) {
   await publicMentorProfile(db, input.mentorId, now);
-  if (!(await hasEverEnrolled(db, menteeId, input.mentorId))) fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
+  if (!(await hasEverEnrolled(db, menteeId, input.mentorId)))
+    fail("FORBIDDEN", "You can review a mentor once you have subscribed to them.");
   await db.batch([
     db
       .insert(reviews)
       .values({ menteeId, mentorId: input.mentorId, rating: input.rating, text: input.text || null, createdAt: now })
-      .onConflictDoUpdate({ target: [reviews.menteeId, reviews.mentorId], set: { rating: input.rating, text: input.text || null, updatedAt: now } }),
+      .onConflictDoUpdate({
+        target: [reviews.menteeId, reviews.mentorId],
+        set: { rating: input.rating, text: input.text || null, updatedAt: now },
+      }),
     recomputeRating(db, input.mentorId),
   ]);
   return myReview(db, menteeId, input.mentorId);
@@ -101,7 +107,10 @@ export function oneTapRatingWrites(db: Db, menteeId: string, mentorId: string, r
 
 export async function deleteReview(db: Db, menteeId: string, mentorId: string) {
   const [deleted] = await db.batch([
-    db.delete(reviews).where(and(eq(reviews.menteeId, menteeId), eq(reviews.mentorId, mentorId))).returning({ id: reviews.id }),
+    db
+      .delete(reviews)
+      .where(and(eq(reviews.menteeId, menteeId), eq(reviews.mentorId, mentorId)))
+      .returning({ id: reviews.id }),
     recomputeRating(db, mentorId),
   ]);
   if (!deleted.length) fail("NOT_FOUND", "You have not reviewed this mentor.");

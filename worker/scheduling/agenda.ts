@@ -14,7 +14,12 @@ export const AGENDA_CLOSED = "This session has started: its agenda can no longer
  * One conditional update (hers, still booked, not started) with the mentor's notice in the same batch;
  * the push follows the commit. Saving the same words again changes nothing and tells nobody.
  */
-export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, menteeId: string, slotId: string, text: string) {
+export async function setAgenda(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  menteeId: string,
+  slotId: string,
+  text: string,
+) {
   const { db, now } = deps;
   const agenda = text.trim() || null;
   const row = await readSlot(db, slotId);
@@ -23,7 +28,9 @@ export async function setAgenda(deps: Pick<ServiceDeps, "db" | "env" | "waitUnti
   if ((row.slot.agenda ?? null) === agenda) return { slotId, agenda, message: "Agenda saved" };
   const when = formatWhen(row.slot.startAt, mentorZoneOrDefault(row.mentorZone));
   const who = `${row.menteeFirst ?? "Your mentee"} ${row.menteeLast ?? ""}`.trim();
-  const content = agenda ? `${who} updated the agenda of the session on ${when}: ${agenda}` : `${who} removed the agenda of the session on ${when}.`;
+  const content = agenda
+    ? `${who} updated the agenda of the session on ${when}: ${agenda}`
+    : `${who} removed the agenda of the session on ${when}.`;
   const changed = await commitWithNotice(
     deps,
     db

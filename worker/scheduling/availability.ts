@@ -4,7 +4,7 @@ import { mentorAvailability, mentors } from "../../db/schema";
 import { HORIZON_WEEKS, sortedRanges, type WeeklyRange } from "../../shared/weekly-hours";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { fail } from "../platform/domain-error";
-import { DEFAULT_RULES, type BookingRules } from "./booking-rules";
+import { type BookingRules, DEFAULT_RULES } from "./booking-rules";
 
 /** What the mentor's scheduler shows of his availability (ADR 0023): weekly hours in their zone, and his booking rules. */
 export type AvailabilityView = {

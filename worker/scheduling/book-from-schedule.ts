@@ -1,5 +1,5 @@
 import type { ServiceDeps } from "../platform/deps";
-import { bookSlot, type BookingRequest } from "./booking";
+import { type BookingRequest, bookSlot } from "./booking";
 import type { SlotView } from "./slot-view";
 import { leaveWaitlist } from "./waitlist";
 

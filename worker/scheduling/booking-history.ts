@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { bookingEvents, type BookingEventKind } from "../../db/schema";
+import { type BookingEventKind, bookingEvents } from "../../db/schema";
 import { fail } from "../platform/domain-error";
 import { readSlot } from "./slot-view";
 
@@ -21,10 +21,18 @@ export type BookingEvent = {
   message?: string | null;
 };
 
-export type HistoryEntry = { kind: BookingEventKind; byRole: "mentee" | "mentor" | "moderator"; fromStart: string; toStart: string | null; message: string | null; at: string };
+export type HistoryEntry = {
+  kind: BookingEventKind;
+  byRole: "mentee" | "mentor" | "moderator";
+  fromStart: string;
+  toStart: string | null;
+  message: string | null;
+  at: string;
+};
 
 /** A booking's identity: the one it carries, or (a booking made before identities existed) the one it would have been given. */
-export const bookingIdOf = (slot: { id: string; bookingId: string | null; bookedAt: Date | null }) => slot.bookingId ?? `${slot.id}-${slot.bookedAt?.getTime() ?? 0}`;
+export const bookingIdOf = (slot: { id: string; bookingId: string | null; bookedAt: Date | null }) =>
+  slot.bookingId ?? `${slot.id}-${slot.bookedAt?.getTime() ?? 0}`;
 
 /**
  * The history row as a statement for the SAME batch, written only when the statement just before it
@@ -49,7 +57,11 @@ const entry = (r: typeof bookingEvents.$inferSelect): HistoryEntry => ({
 export async function historiesOf(db: Db, bookingIds: string[]): Promise<Map<string, HistoryEntry[]>> {
   const byBooking = new Map<string, HistoryEntry[]>();
   if (bookingIds.length === 0) return byBooking;
-  const rows = await db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, bookingIds)).orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id));
+  const rows = await db
+    .select()
+    .from(bookingEvents)
+    .where(inArray(bookingEvents.bookingId, bookingIds))
+    .orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id));
   for (const r of rows) byBooking.set(r.bookingId, [...(byBooking.get(r.bookingId) ?? []), entry(r)]);
   return byBooking;
 }
@@ -58,7 +70,10 @@ export async function historiesOf(db: Db, bookingIds: string[]): Promise<Map<str
 export async function bookingHistory(db: Db, who: { role: string; id: string }, slotId: string): Promise<HistoryEntry[]> {
   const row = await readSlot(db, slotId);
   if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
-  const party = who.role === "mentor" ? row.slot.mentorId === who.id : who.role === "mentee" && row.slot.state === "booked" && row.slot.menteeId === who.id;
+  const party =
+    who.role === "mentor"
+      ? row.slot.mentorId === who.id
+      : who.role === "mentee" && row.slot.state === "booked" && row.slot.menteeId === who.id;
   if (!party) fail("FORBIDDEN", "You can only see the history of your own bookings.");
   if (row.slot.state !== "booked") return [];
   const bookingId = bookingIdOf(row.slot);

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { type BookingChange, bookingMails, type Party } from "../mail/booking-mails";
 import { mailInsertWhen } from "../mail/mail";
-import { bookingMails, type BookingChange, type Party } from "../mail/booking-mails";
-import type { SlotRow, SlotView } from "./slot-view";
 import { mailLocale } from "../platform/i18n";
+import type { SlotRow, SlotView } from "./slot-view";
 
 /**
  * The booking e-mails as statements for the SAME batch as the change: each is written only
@@ -27,11 +27,26 @@ export async function bookingEmails(db: Db, slotId: string, menteeId: string): P
 }
 
 /** The parties of a slot row, in their own zones (the mentor's default is the product's) and languages. */
-export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">, emails: BookingAddresses): { mentee: Party; mentor: Party } | null {
+export function partiesOf(
+  row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "mentorZone" | "menteeFirst" | "menteeLast" | "menteeZone">,
+  emails: BookingAddresses,
+): { mentee: Party; mentor: Party } | null {
   if (!emails.mentor || !emails.mentee) return null;
   return {
-    mentor: { email: emails.mentor, first: row.mentorFirst, last: row.mentorLast, zone: mentorZoneOrDefault(row.mentorZone), locale: mailLocale(emails.mentorLocale) },
-    mentee: { email: emails.mentee, first: row.menteeFirst ?? "", last: row.menteeLast ?? "", zone: zoneOr(row.menteeZone), locale: mailLocale(emails.menteeLocale) },
+    mentor: {
+      email: emails.mentor,
+      first: row.mentorFirst,
+      last: row.mentorLast,
+      zone: mentorZoneOrDefault(row.mentorZone),
+      locale: mailLocale(emails.mentorLocale),
+    },
+    mentee: {
+      email: emails.mentee,
+      first: row.menteeFirst ?? "",
+      last: row.menteeLast ?? "",
+      zone: zoneOr(row.menteeZone),
+      locale: mailLocale(emails.menteeLocale),
+    },
   };
 }
 
@@ -39,10 +54,19 @@ export function partiesOf(row: Pick<SlotRow, "mentorFirst" | "mentorLast" | "men
  * The two mails' conditional inserts (none when an address is missing). Each is a booking notice:
  * muted, not left out, for a party who turned booking e-mails off, so the chain holds.
  */
-export function bookingMailWrites(db: Db, parties: { mentee: Party; mentor: Party } | null, change: BookingChange, view: SlotView, now: Date) {
+export function bookingMailWrites(
+  db: Db,
+  parties: { mentee: Party; mentor: Party } | null,
+  change: BookingChange,
+  view: SlotView,
+  now: Date,
+) {
   if (!parties) return [];
   // bookingMails writes the mentee's, then the mentor's.
-  const recipients = [view.menteeId ? { role: "mentee" as const, id: view.menteeId } : null, { role: "mentor" as const, id: view.mentorId }];
+  const recipients = [
+    view.menteeId ? { role: "mentee" as const, id: view.menteeId } : null,
+    { role: "mentor" as const, id: view.mentorId },
+  ];
   return bookingMails({ change, view, ...parties, now }).map((message, i) => {
     const to = recipients[i];
     return mailInsertWhen(db, to ? { ...message, notice: { to, kind: "booking" } } : message, sql`changes() = 1`, now.getTime());

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorAvailability, timeSlots } from "../../db/schema";
 import { dayjs, formatDate } from "../../shared/zoned-time";
@@ -49,7 +49,11 @@ export function withinMentorRules(menteeId: string, now: Date, day: { start: num
 /** The mentor's rules (the defaults without a row). */
 export async function rulesOf(db: Db, mentorId: string): Promise<BookingRules> {
   const [row] = await db
-    .select({ noticeMinutes: mentorAvailability.noticeMinutes, bufferMinutes: mentorAvailability.bufferMinutes, dailyCap: mentorAvailability.dailyCap })
+    .select({
+      noticeMinutes: mentorAvailability.noticeMinutes,
+      bufferMinutes: mentorAvailability.bufferMinutes,
+      dailyCap: mentorAvailability.dailyCap,
+    })
     .from(mentorAvailability)
     .where(eq(mentorAvailability.mentorId, mentorId))
     .limit(1);
@@ -74,7 +78,8 @@ export async function ruleRefusal(
   if (slot.startAt.getTime() <= now.getTime() + rules.noticeMinutes * MINUTE) {
     return `This mentor takes bookings at least ${hoursText(rules.noticeMinutes)} ahead. Choose a later time.`;
   }
-  if (slot.heldUntil && slot.heldUntil.getTime() > now.getTime() && slot.heldFor !== menteeId) return "This time is held for another mentee for a few minutes. Choose another time.";
+  if (slot.heldUntil && slot.heldUntil.getTime() > now.getTime() && slot.heldFor !== menteeId)
+    return "This time is held for another mentee for a few minutes. Choose another time.";
   const day = mentorDay(slot.startAt, zone);
   const [row] = await db
     .select({
@@ -87,7 +92,8 @@ export async function ruleRefusal(
     .from(sql`(select 1)`);
   if (row?.offDay) return "The mentor is away at this time. Choose another time.";
   if (row?.near) return `This mentor keeps ${hoursText(rules.bufferMinutes)} free between sessions. Choose another time.`;
-  if (rules.dailyCap !== null && Number(row?.onDay ?? 0) >= rules.dailyCap) return `This mentor takes at most ${rules.dailyCap} session${rules.dailyCap === 1 ? "" : "s"} on ${formatDate(slot.startAt, zone)}. Choose another day.`;
+  if (rules.dailyCap !== null && Number(row?.onDay ?? 0) >= rules.dailyCap)
+    return `This mentor takes at most ${rules.dailyCap} session${rules.dailyCap === 1 ? "" : "s"} on ${formatDate(slot.startAt, zone)}. Choose another day.`;
   return null;
 }
 
@@ -106,11 +112,11 @@ export function offeredUnderRules(
   if (timeOff.some((t) => t.startAt < slot.endAt && t.endAt > slot.startAt)) return false;
   const buffer = rules.bufferMinutes * MINUTE;
   const others = booked.filter((b) => b.id !== slot.id);
-  if (others.some((b) => b.startAt.getTime() < slot.endAt.getTime() + buffer && b.endAt.getTime() > slot.startAt.getTime() - buffer)) return false;
+  if (others.some((b) => b.startAt.getTime() < slot.endAt.getTime() + buffer && b.endAt.getTime() > slot.startAt.getTime() - buffer))
+    return false;
   if (rules.dailyCap !== null) {
     const day = mentorDay(slot.startAt, zone);
     if (others.filter((b) => b.startAt.getTime() >= day.start && b.startAt.getTime() < day.end).length >= rules.dailyCap) return false;
   }
   return true;
 }
-

@@ -1,21 +1,21 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { enrollments, mentees, timeSlots, type SlotType } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
-import { commitWithNotice } from "../notifications/commit-with-notice";
-import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { pushToUser } from "../realtime/push";
-import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../payments/enrollment-status";
+import { enrollments, mentees, type SlotType, timeSlots } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
-import { forgetBooked, slotTurn } from "./slot-turns";
-import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
-import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
-import { offerFreedSlotAfterAnswer } from "./waitlist";
-import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { deliverMailSoon } from "../mail/mail";
+import { commitWithNotice } from "../notifications/commit-with-notice";
+import { notificationWrite, pushNotification } from "../notifications/notifications";
+import { grantsAccess } from "../payments/enrollment-status";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
+import { pushToUser } from "../realtime/push";
+import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
+import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
+import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
+import { forgetBooked, slotTurn } from "./slot-turns";
+import { readSlot, type SlotRow, type SlotView, slotView } from "./slot-view";
+import { offerFreedSlotAfterAnswer } from "./waitlist";
 
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
@@ -47,7 +47,13 @@ const notMissedByMentor = (alias: string) => sql.raw(`(${alias}.outcome is null 
 
 /** Her intro call with this mentor, if she has used it (booked, and not missed by the mentor). */
 export const usedTrial = (menteeId: string, mentorId: string) =>
-  and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.type, "trial"), eq(timeSlots.state, "booked"), or(isNull(timeSlots.outcome), ne(timeSlots.outcome, "mentor_no_show")));
+  and(
+    eq(timeSlots.menteeId, menteeId),
+    eq(timeSlots.mentorId, mentorId),
+    eq(timeSlots.type, "trial"),
+    eq(timeSlots.state, "booked"),
+    or(isNull(timeSlots.outcome), ne(timeSlots.outcome, "mentor_no_show")),
+  );
 
 /** Booked paid calls of the pair whose start is in the enrollment's current period (the quota); a call the mentor missed is back in it. */
 export const bookedThisPeriod = (menteeId: string) =>
@@ -56,7 +62,8 @@ export const bookedThisPeriod = (menteeId: string) =>
 
 /** The mentor's notice of a booking, as whole sentences (with and without the agenda) so a Hindi reader gets them whole (the messages catalog). */
 function bookedNotice(name: string, type: SlotType, when: string, agenda: string | null): string {
-  if (type === "trial") return agenda ? `${name} booked a free intro call on ${when}. Agenda: ${agenda}` : `${name} booked a free intro call on ${when}.`;
+  if (type === "trial")
+    return agenda ? `${name} booked a free intro call on ${when}. Agenda: ${agenda}` : `${name} booked a free intro call on ${when}.`;
   return agenda ? `${name} booked a session on ${when}. Agenda: ${agenda}` : `${name} booked a session on ${when}.`;
 }
 
@@ -96,13 +103,20 @@ export async function inSlotTurn<T>(slotId: string, menteeId: string, write: () 
   }
 }
 
-async function bookInTurn({ db, env, waitUntil, now }: Deps, { menteeId, slotId, type, agenda = null }: BookingRequest): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
+async function bookInTurn(
+  { db, env, waitUntil, now }: Deps,
+  { menteeId, slotId, type, agenda = null }: BookingRequest,
+): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
   // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
   // e-mails), read side by side as plain statements: a batch would open a read transaction per booking, and a burst of bookings would
   // hold that many connections on the database at once.
   const [before, [mentee], emails] = await Promise.all([
     readSlot(db, slotId),
-    db.select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone }).from(mentees).where(eq(mentees.id, menteeId)).limit(1),
+    db
+      .select({ first: mentees.firstName, last: mentees.lastName, zone: mentees.timeZone })
+      .from(mentees)
+      .where(eq(mentees.id, menteeId))
+      .limit(1),
     bookingEmails(db, slotId, menteeId),
   ]);
   if (!before || !mentee || before.slot.state !== "open") return refuseBooking(db, menteeId, before, type, now);
@@ -129,7 +143,13 @@ async function bookInTurn({ db, env, waitUntil, now }: Deps, { menteeId, slotId,
     )
     .returning({ id: timeSlots.id });
   // The booked slot is the one read plus what the statement sets: its view (the answer, and the e-mails both parties get).
-  const bookedRow = { ...before, slot: { ...before.slot, ...booking }, menteeFirst: mentee.first, menteeLast: mentee.last, menteeZone: mentee.zone };
+  const bookedRow = {
+    ...before,
+    slot: { ...before.slot, ...booking },
+    menteeFirst: mentee.first,
+    menteeLast: mentee.last,
+    menteeZone: mentee.zone,
+  };
   const bookedView = slotView(bookedRow, now);
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
@@ -146,7 +166,8 @@ async function bookInTurn({ db, env, waitUntil, now }: Deps, { menteeId, slotId,
       mails,
     );
   } catch (error) {
-    if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error))) fail("CONFLICT", "You have already had your free intro call with this mentor.");
+    if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error)))
+      fail("CONFLICT", "You have already had your free intro call with this mentor.");
     throw error;
   }
   if (booked.length === 1) {
@@ -178,12 +199,21 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
       .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, slot.mentorId), grantsAccess(now)));
     if (!enrollment) fail("FORBIDDEN", "Subscribe to this mentor to book a session.");
     if (enrollment.end && slot.startAt.getTime() >= enrollment.end.getTime()) {
-      fail("CONFLICT", `This slot is after your current period ends (${enrollment.end.toISOString().slice(0, 10)}). You can book it once your subscription renews.`);
+      fail(
+        "CONFLICT",
+        `This slot is after your current period ends (${enrollment.end.toISOString().slice(0, 10)}). You can book it once your subscription renews.`,
+      );
     }
-    if (enrollment.booked >= CALLS_PER_MONTH) fail("CONFLICT", `You have used all ${CALLS_PER_MONTH} calls of this period.`, { callsLeft: 0 });
+    if (enrollment.booked >= CALLS_PER_MONTH)
+      fail("CONFLICT", `You have used all ${CALLS_PER_MONTH} calls of this period.`, { callsLeft: 0 });
   }
   const clash = await db.query.timeSlots.findFirst({
-    where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), lt(timeSlots.startAt, slot.endAt), gt(timeSlots.endAt, slot.startAt)),
+    where: and(
+      eq(timeSlots.menteeId, menteeId),
+      eq(timeSlots.state, "booked"),
+      lt(timeSlots.startAt, slot.endAt),
+      gt(timeSlots.endAt, slot.startAt),
+    ),
   });
   if (clash) fail("CONFLICT", "You already have a session at this time.");
   fail("CONFLICT", SLOT_TAKEN);
@@ -196,7 +226,10 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * and the call is back in her plan; the mentor gets the notification after the commit, and the
  * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
  */
-export async function cancelBooking({ db, env, waitUntil, now }: Deps, { menteeId, slotId, reason = null }: { menteeId: string; slotId: string; reason?: string | null }): Promise<{ slotId: string }> {
+export async function cancelBooking(
+  { db, env, waitUntil, now }: Deps,
+  { menteeId, slotId, reason = null }: { menteeId: string; slotId: string; reason?: string | null },
+): Promise<{ slotId: string }> {
   const [before, emails] = await Promise.all([readSlot(db, slotId), bookingEmails(db, slotId, menteeId)]);
   if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId && before.slot.bookedAt) {
     const cancel = db
@@ -215,14 +248,25 @@ export async function cancelBooking({ db, env, waitUntil, now }: Deps, { menteeI
       .returning({ id: timeSlots.id });
     const history = historyWriteIfChanged(
       db,
-      { bookingId: bookingIdOf(before.slot), menteeId, mentorId: before.slot.mentorId, kind: "cancelled", byRole: "mentee", fromStart: before.slot.startAt, slotId, message: reason },
+      {
+        bookingId: bookingIdOf(before.slot),
+        menteeId,
+        mentorId: before.slot.mentorId,
+        kind: "cancelled",
+        byRole: "mentee",
+        fromStart: before.slot.startAt,
+        slotId,
+        message: reason,
+      },
       now,
     );
     const to = { role: "mentor" as const, id: before.slot.mentorId };
     const name = `${before.menteeFirst} ${before.menteeLast}`;
     const when = formatWhen(before.slot.startAt, mentorZoneOrDefault(before.mentorZone));
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
-    const content = reason ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}` : `${name} cancelled the session on ${when}. The slot is open again.`;
+    const content = reason
+      ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}`
+      : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
     const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
@@ -239,6 +283,7 @@ export async function cancelBooking({ db, env, waitUntil, now }: Deps, { menteeI
   if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This booking does not exist.");
   if (row.slot.menteeId !== menteeId || row.slot.state !== "booked") fail("FORBIDDEN", "You can only cancel your own bookings.");
   if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-  if (row.slot.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS && !row.slot.rescheduleRequestedAt) fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
+  if (row.slot.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS && !row.slot.rescheduleRequestedAt)
+    fail("CONFLICT", "Bookings can be cancelled up to 12 hours before the start. Please message your mentor instead.");
   fail("CONFLICT", "This booking changed while it was being cancelled. Please look at it again.");
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { countPerDay } from "../statistics/count-per-day";
 import { enrollmentStarts } from "../statistics/daily-enrollments";
-import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { slotQuery } from "./slot-view";
 
 /** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
@@ -12,7 +12,14 @@ export const LIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Booked sessions that start in the next 24 hours, or started less than an hour ago (still running). */
 export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) {
   const rows = await slotQuery(db)
-    .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, now), lt(timeSlots.startAt, new Date(now.getTime() + LIVE_WINDOW_MS))))
+    .where(
+      and(
+        eq(timeSlots.mentorId, mentorId),
+        eq(timeSlots.state, "booked"),
+        gt(timeSlots.endAt, now),
+        lt(timeSlots.startAt, new Date(now.getTime() + LIVE_WINDOW_MS)),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt));
   return rows.map((r) => ({
     id: r.slot.id,
@@ -30,6 +37,9 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
 /** New enrollments per day of the mentor's zone over the last 30 days, oldest first: the moderator's rule for her alone. */
 export async function dailyEnrollments(db: Db, mentorId: string, now: Date): Promise<{ date: string; count: number }[]> {
   // Read together (one round trip, ADR 0017): the rows do not depend on the zone.
-  const [mentor, starts] = await Promise.all([db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } }), enrollmentStarts(db, now, mentorId)]);
+  const [mentor, starts] = await Promise.all([
+    db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } }),
+    enrollmentStarts(db, now, mentorId),
+  ]);
   return countPerDay(starts, mentorZoneOrDefault(mentor?.timeZone), now);
 }

@@ -1,14 +1,14 @@
 import { aliasedTable, and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentees, mentors, reminderPlans, sessionReminders, timeSlots, type ReminderKind } from "../../db/schema";
+import { mentees, mentors, type ReminderKind, reminderPlans, sessionReminders, timeSlots } from "../../db/schema";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { mailInsertWhen } from "../mail/mail";
+import { type ClaimedRow, claimedRowsQuery, sendClaimedMail } from "../mail/queued-delivery";
+import { reminderMail, reminderSoon } from "../mail/schedule-mails";
 import type { Env, ReminderJob } from "../platform/env";
 import { mailLocale } from "../platform/i18n";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { sendJobsAt } from "../platform/queues";
-import { mailInsertWhen } from "../mail/mail";
-import { claimedRowsQuery, sendClaimedMail, type ClaimedRow } from "../mail/queued-delivery";
-import { reminderMail, reminderSoon } from "../mail/schedule-mails";
 import type { MailTransport } from "../platform/ports/mail-transport";
+import { sendJobsAt } from "../platform/queues";
 
 /**
  * Session reminders at their minute (ADR 0031, ADR 0013). The minute sweep plans each reminder whose instant (24 hours
@@ -24,7 +24,6 @@ export const SWEEP_AHEAD_MS = 60 * 1000;
 export const REMINDER_CATCH_UP_MS = 60 * 60 * 1000;
 const LEAD: Record<ReminderKind, number> = { "24h": 24 * HOUR, "1h": HOUR };
 
-
 /**
  * Plans the reminders due before the next sweep, each once (the plan's unique key), and hands them to the queue, each
  * with a delay to its instant. A session booked or moved within a day gets its first reminder at once (the 24-hour one,
@@ -36,7 +35,10 @@ export async function planReminders(db: Db, env: Env, now: number): Promise<{ pl
     Object.entries(LEAD).map(([kind, lead], i) => (i === 0 ? sql`select ${kind} as kind, ${lead} as lead` : sql`select ${kind}, ${lead}`)),
     sql` union all `,
   );
-  const planned = await db.all<{ id: string; due_at: number }>(sql`insert into reminder_plans (id, slot_id, booked_at, start_at, kind, due_at, created_at)
+  const planned = await db.all<{
+    id: string;
+    due_at: number;
+  }>(sql`insert into reminder_plans (id, slot_id, booked_at, start_at, kind, due_at, created_at)
     select lower(hex(randomblob(16))), s.id, s.booked_at, s.start_at, k.kind, max(s.start_at - k.lead, ${now}), ${now}
     from time_slots s, (${kinds}) k
     where s.state = 'booked' and s.booked_at is not null and s.mentee_id is not null
@@ -46,7 +48,10 @@ export async function planReminders(db: Db, env: Env, now: number): Promise<{ pl
       and (s.start_at - k.lead > ${now - REMINDER_CATCH_UP_MS} or s.booked_at > ${now - REMINDER_CATCH_UP_MS})
     on conflict do nothing
     returning id, due_at`);
-  await sendJobsAt(env.REMINDERS, inMessages(planned.map((p) => ({ planId: p.id, delaySeconds: Math.max(0, Math.ceil((p.due_at - now) / 1000)) }))));
+  await sendJobsAt(
+    env.REMINDERS,
+    inMessages(planned.map((p) => ({ planId: p.id, delaySeconds: Math.max(0, Math.ceil((p.due_at - now) / 1000)) }))),
+  );
   return { planned: planned.length };
 }
 
@@ -62,7 +67,8 @@ function inMessages(plans: { planId: string; delaySeconds: number }[]): { body: 
   }
   const messages: { body: ReminderJob; delaySeconds: number }[] = [];
   for (const [delaySeconds, ids] of bySecond)
-    for (let i = 0; i < ids.length; i += REMINDERS_PER_MESSAGE) messages.push({ body: { kind: "reminder", planIds: ids.slice(i, i + REMINDERS_PER_MESSAGE) }, delaySeconds });
+    for (let i = 0; i < ids.length; i += REMINDERS_PER_MESSAGE)
+      messages.push({ body: { kind: "reminder", planIds: ids.slice(i, i + REMINDERS_PER_MESSAGE) }, delaySeconds });
   return messages;
 }
 
@@ -73,7 +79,9 @@ function inMessages(plans: { planId: string; delaySeconds: number }[]): { body: 
 export const REMINDER_LOST_MS = 15 * 60 * 1000;
 
 export async function handOnLostReminders(db: Db, env: Env, now: number): Promise<number> {
-  const lost = await db.all<{ id: string }>(sql`select id from reminder_plans where done_at is null and due_at < ${now - REMINDER_LOST_MS} and due_at > ${now - 24 * HOUR} limit 1000`);
+  const lost = await db.all<{ id: string }>(
+    sql`select id from reminder_plans where done_at is null and due_at < ${now - REMINDER_LOST_MS} and due_at > ${now - 24 * HOUR} limit 1000`,
+  );
   await sendJobsAt(env.REMINDERS, inMessages(lost.map((p) => ({ planId: p.id, delaySeconds: 0 }))));
   return lost.length;
 }
@@ -93,8 +101,20 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   const rows = await db
     .select({
       plan: reminderPlans,
-      slot: { state: timeSlots.state, startAt: timeSlots.startAt, bookedAt: timeSlots.bookedAt, mentorId: timeSlots.mentorId, menteeId: timeSlots.menteeId },
-      mentee: { first: menteeRow.firstName, last: menteeRow.lastName, email: menteeRow.email, zone: menteeRow.timeZone, locale: menteeRow.locale },
+      slot: {
+        state: timeSlots.state,
+        startAt: timeSlots.startAt,
+        bookedAt: timeSlots.bookedAt,
+        mentorId: timeSlots.mentorId,
+        menteeId: timeSlots.menteeId,
+      },
+      mentee: {
+        first: menteeRow.firstName,
+        last: menteeRow.lastName,
+        email: menteeRow.email,
+        zone: menteeRow.timeZone,
+        locale: menteeRow.locale,
+      },
       mentor: { first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone, locale: mentors.locale },
     })
     .from(reminderPlans)
@@ -109,12 +129,29 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   for (const r of rows) {
     const { plan, slot } = r;
     // Gone already (the batch's own check below decides under concurrency): nothing to write.
-    const stands = slot.state === "booked" && slot.startAt.getTime() === plan.startAt.getTime() && slot.bookedAt?.getTime() === plan.bookedAt.getTime();
+    const stands =
+      slot.state === "booked" && slot.startAt.getTime() === plan.startAt.getTime() && slot.bookedAt?.getTime() === plan.bookedAt.getTime();
     if (!stands || !slot.menteeId || !r.mentee) continue;
     const hoursLeft = Math.max(2, Math.round((plan.startAt.getTime() - plan.dueAt.getTime()) / HOUR));
     const parties = [
-      { role: "mentee" as const, id: slot.menteeId, email: r.mentee.email, zone: zoneOr(r.mentee.zone), other: `${r.mentor.first} ${r.mentor.last}`, name: r.mentee.first, locale: mailLocale(r.mentee.locale) },
-      { role: "mentor" as const, id: slot.mentorId, email: r.mentor.email, zone: mentorZoneOrDefault(r.mentor.zone), other: `${r.mentee.first} ${r.mentee.last}`, name: r.mentor.first, locale: mailLocale(r.mentor.locale) },
+      {
+        role: "mentee" as const,
+        id: slot.menteeId,
+        email: r.mentee.email,
+        zone: zoneOr(r.mentee.zone),
+        other: `${r.mentor.first} ${r.mentor.last}`,
+        name: r.mentee.first,
+        locale: mailLocale(r.mentee.locale),
+      },
+      {
+        role: "mentor" as const,
+        id: slot.mentorId,
+        email: r.mentor.email,
+        zone: mentorZoneOrDefault(r.mentor.zone),
+        other: `${r.mentee.first} ${r.mentee.last}`,
+        name: r.mentor.first,
+        locale: mailLocale(r.mentor.locale),
+      },
     ];
     const sessionStands = sql`exists (select 1 from time_slots where id = ${plan.slotId} and state = 'booked' and start_at = ${plan.startAt.getTime()} and booked_at = ${plan.bookedAt.getTime()})`;
     for (const p of parties) {
@@ -132,7 +169,14 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
         mailInsertWhen(
           db,
           {
-            ...reminderMail({ to: p.email, first: p.name, other: p.other, soon: reminderSoon(plan.kind === "1h" ? 1 : hoursLeft, p.locale), when: formatWhen(plan.startAt, p.zone, p.locale), locale: p.locale }),
+            ...reminderMail({
+              to: p.email,
+              first: p.name,
+              other: p.other,
+              soon: reminderSoon(plan.kind === "1h" ? 1 : hoursLeft, p.locale),
+              when: formatWhen(plan.startAt, p.zone, p.locale),
+              locale: p.locale,
+            }),
             notice: { to: { role: p.role, id: p.id }, kind: "reminder" },
             lane: "bulk",
             aboutSession: { slotId: plan.slotId, startAt: plan.startAt },
@@ -145,14 +189,28 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
       written.push({ role: p.role, id: p.id, content, ...ids });
     }
   }
-  const done = db.update(reminderPlans).set({ doneAt: new Date(at) }).where(inArray(reminderPlans.id, planIds));
+  const done = db
+    .update(reminderPlans)
+    .set({ doneAt: new Date(at) })
+    .where(inArray(reminderPlans.id, planIds));
   if (written.length === 0) {
     await done;
     return { written: 0, noticeIds: [] };
   }
   // In the same batch: which markers this batch wrote, and the e-mails to send now (not muted).
-  const markers = db.select({ id: sessionReminders.id }).from(sessionReminders).where(inArray(sessionReminders.id, written.map((w) => w.markerId)));
-  const mails = claimedRowsQuery(db, written.map((w) => w.mailId));
+  const markers = db
+    .select({ id: sessionReminders.id })
+    .from(sessionReminders)
+    .where(
+      inArray(
+        sessionReminders.id,
+        written.map((w) => w.markerId),
+      ),
+    );
+  const mails = claimedRowsQuery(
+    db,
+    written.map((w) => w.mailId),
+  );
   const results = await db.batch([done, ...statements, markers, mails]);
   const tail = results.slice(1 + statements.length);
   const kept = new Set((tail[0] as { id: string }[]).map((m) => m.id));
@@ -161,6 +219,9 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
   const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
   const again = outcomes.filter((o) => o.retryInMs !== undefined);
-  await sendJobsAt(env.MAIL_BULK, again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })));
+  await sendJobsAt(
+    env.MAIL_BULK,
+    again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })),
+  );
   return { written: sent.length, noticeIds: sent.map((w) => w.notificationId) };
 }

@@ -1,11 +1,11 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { mentors, timeSlots } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
+import type { ServiceDeps } from "../platform/deps";
 import { pushToUser } from "../realtime/push";
 import { OPENED } from "./booking";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { bookedSlotWithPeople, slotMentee } from "./slot-with-people";
 
 export const NOT_RESCHEDULED = "Not rescheduled in time";
@@ -17,7 +17,12 @@ export const NOT_RESCHEDULED = "Not rescheduled in time";
  * history row and both parties' notices, all written only if the update matched; a second run, or a
  * move or cancel racing it, changes nothing more.
  */
-export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<{ released: number }> {
+export async function releaseUnansweredReschedules({
+  db,
+  env,
+  now,
+  waitUntil,
+}: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">): Promise<{ released: number }> {
   const rows = await bookedSlotWithPeople(db, {
     slot: timeSlots,
     mentee: { first: slotMentee.firstName, last: slotMentee.lastName, zone: slotMentee.timeZone },
@@ -31,11 +36,29 @@ export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: 
     const release = db
       .update(timeSlots)
       .set(OPENED)
-      .where(and(eq(timeSlots.id, r.slot.id), eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, r.slot.menteeId), eq(timeSlots.bookedAt, r.slot.bookedAt), isNotNull(timeSlots.rescheduleRequestedAt), lte(timeSlots.startAt, now)))
+      .where(
+        and(
+          eq(timeSlots.id, r.slot.id),
+          eq(timeSlots.state, "booked"),
+          eq(timeSlots.menteeId, r.slot.menteeId),
+          eq(timeSlots.bookedAt, r.slot.bookedAt),
+          isNotNull(timeSlots.rescheduleRequestedAt),
+          lte(timeSlots.startAt, now),
+        ),
+      )
       .returning({ id: timeSlots.id });
     const history = historyWriteIfChanged(
       db,
-      { bookingId: bookingIdOf(r.slot), menteeId: r.slot.menteeId, mentorId: r.slot.mentorId, kind: "cancelled", byRole: "mentor", fromStart: r.slot.startAt, slotId: r.slot.id, message: NOT_RESCHEDULED },
+      {
+        bookingId: bookingIdOf(r.slot),
+        menteeId: r.slot.menteeId,
+        mentorId: r.slot.mentorId,
+        kind: "cancelled",
+        byRole: "mentor",
+        fromStart: r.slot.startAt,
+        slotId: r.slot.id,
+        message: NOT_RESCHEDULED,
+      },
       now,
     );
     const toMentee = { role: "mentee" as const, id: r.slot.menteeId };
@@ -43,14 +66,22 @@ export async function releaseUnansweredReschedules({ db, env, now, waitUntil }: 
     const menteeNotice = notificationWrite(
       db,
       toMentee,
-      { type: "alert", kind: "booking", content: `Your session with ${r.mentor.first} ${r.mentor.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentee.zone))} was not moved in time, so it was released. The call is back in your plan.` },
+      {
+        type: "alert",
+        kind: "booking",
+        content: `Your session with ${r.mentor.first} ${r.mentor.last} on ${formatWhen(r.slot.startAt, zoneOr(r.mentee.zone))} was not moved in time, so it was released. The call is back in your plan.`,
+      },
       now,
       { ifPreviousChanged: true },
     );
     const mentorNotice = notificationWrite(
       db,
       toMentor,
-      { type: "alert", kind: "booking", content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, mentorZoneOrDefault(r.mentor.zone))} was not moved in time, so it was released.` },
+      {
+        type: "alert",
+        kind: "booking",
+        content: `The session with ${r.mentee.first} ${r.mentee.last} on ${formatWhen(r.slot.startAt, mentorZoneOrDefault(r.mentor.zone))} was not moved in time, so it was released.`,
+      },
       now,
       { ifPreviousChanged: true },
     );

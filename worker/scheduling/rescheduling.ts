@@ -1,20 +1,20 @@
-import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { enrollments, mentees, timeSlots } from "../../db/schema";
-import type { ServiceDeps } from "../platform/deps";
-import { grantsAccess } from "../payments/enrollment-status";
-import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
-import { bookingEmails, bookingMailWrites, partiesOf, type BookingAddresses } from "./booking-mail";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { htmlOf } from "../mail/layout";
+import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { pushToUser } from "../realtime/push";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { grantsAccess } from "../payments/enrollment-status";
+import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
+import { pushToUser } from "../realtime/push";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
-import { forgetBooked } from "./slot-turns";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
+import { type BookingAddresses, bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { mentorDay, withinMentorRules } from "./booking-rules";
 import { moveRefusal } from "./move-refusal";
-import { readSlot, slotView, type SlotRow, type SlotView } from "./slot-view";
+import { forgetBooked } from "./slot-turns";
+import { readSlot, type SlotRow, type SlotView, slotView } from "./slot-view";
 import { leaveWaitlist, offerFreedSlotAfterAnswer } from "./waitlist";
 
 type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
@@ -30,7 +30,14 @@ const MOVE_GUARD = /NOT NULL constraint failed: booking_events\.booking_id/;
  * other bookings, and (a paid session) before the end of her active subscription's current period, so
  * the booking keeps its place in the quota and no second call is ever counted.
  */
-function targetTakes(menteeId: string, sourceId: string, mentorId: string, type: "session" | "trial", day: { start: number; end: number }, now: Date): SQL {
+function targetTakes(
+  menteeId: string,
+  sourceId: string,
+  mentorId: string,
+  type: "session" | "trial",
+  day: { start: number; end: number },
+  now: Date,
+): SQL {
   const inPeriod =
     type === "session"
       ? sql`and exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${menteeId} and ${enrollments.mentorId} = ${mentorId} and ${grantsAccess(now)}
@@ -76,7 +83,14 @@ async function moveInTurn(deps: Deps, menteeId: string, slotId: string, toSlotId
   for (let attempt = 0; attempt < 3; attempt++) {
     const [source, target, emails] = await Promise.all([readSlot(db, slotId), readSlot(db, toSlotId), bookingEmails(db, slotId, menteeId)]);
     const ready =
-      source && target && emails.mentor && source.slot.state === "booked" && source.slot.menteeId === menteeId && source.slot.bookedAt && target.slot.state === "open" && target.slot.mentorId === source.slot.mentorId;
+      source &&
+      target &&
+      emails.mentor &&
+      source.slot.state === "booked" &&
+      source.slot.menteeId === menteeId &&
+      source.slot.bookedAt &&
+      target.slot.state === "open" &&
+      target.slot.mentorId === source.slot.mentorId;
     if (!ready) break;
     const moved = await commitMove(deps, menteeId, source, target, emails);
     if (moved) return moved;
@@ -88,7 +102,13 @@ async function moveInTurn(deps: Deps, menteeId: string, slotId: string, toSlotId
   fail("CONFLICT", "This booking changed while it was being moved. Please try again.");
 }
 
-async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target: SlotRow, emails: BookingAddresses): Promise<SlotView | null> {
+async function commitMove(
+  deps: Deps,
+  menteeId: string,
+  source: SlotRow,
+  target: SlotRow,
+  emails: BookingAddresses,
+): Promise<SlotView | null> {
   const { db, env, waitUntil, now } = deps;
   const from = source.slot;
   const bookedAt = from.bookedAt!;
@@ -127,7 +147,20 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
     .set(booking)
     .where(and(eq(timeSlots.id, target.slot.id), eq(timeSlots.state, "open"), sql`changes() = 1`))
     .returning({ id: timeSlots.id });
-  const history = historyWriteIfChanged(db, { bookingId, menteeId, mentorId: from.mentorId, kind: "moved", byRole: "mentee", fromStart: from.startAt, toStart: target.slot.startAt, slotId: target.slot.id }, now);
+  const history = historyWriteIfChanged(
+    db,
+    {
+      bookingId,
+      menteeId,
+      mentorId: from.mentorId,
+      kind: "moved",
+      byRole: "mentee",
+      fromStart: from.startAt,
+      toStart: target.slot.startAt,
+      slotId: target.slot.id,
+    },
+    now,
+  );
   const who = `${source.menteeFirst} ${source.menteeLast}`;
   const whenFrom = formatWhen(from.startAt, mentorZone);
   const whenTo = formatWhen(target.slot.startAt, mentorZone);
@@ -135,7 +168,13 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   const mentorTo = { role: "mentor" as const, id: from.mentorId };
   const notice = notificationWrite(db, mentorTo, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
   // Both parties' e-mails, each with the calendar's REQUEST at the new time (same UID, SEQUENCE + 1).
-  const movedRow = { ...target, slot: { ...target.slot, ...booking }, menteeFirst: source.menteeFirst, menteeLast: source.menteeLast, menteeZone: source.menteeZone };
+  const movedRow = {
+    ...target,
+    slot: { ...target.slot, ...booking },
+    menteeFirst: source.menteeFirst,
+    menteeLast: source.menteeLast,
+    menteeZone: source.menteeZone,
+  };
   const movedView = slotView(movedRow, now);
   const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now);
   const guard = db.run(sql`insert into booking_events (id, booking_id, mentee_id, mentor_id, kind, by_role, from_start, slot_id, created_at)
@@ -158,7 +197,8 @@ async function commitMove(deps: Deps, menteeId: string, source: SlotRow, target:
   deliverMailSoon(env, waitUntil);
   offerFreedSlotAfterAnswer(deps, [from.id], "a move");
   // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
-  if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime()) await leaveWaitlist(db, menteeId, from.mentorId);
+  if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime())
+    await leaveWaitlist(db, menteeId, from.mentorId);
   return movedView;
 }
 
@@ -174,9 +214,14 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
     const row = await readSlot(db, slotId);
     if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
     if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
-    if (row.slot.state !== "booked" || !row.slot.menteeId || !row.slot.bookedAt) fail("CONFLICT", "This slot has no booking to reschedule.");
+    if (row.slot.state !== "booked" || !row.slot.menteeId || !row.slot.bookedAt)
+      fail("CONFLICT", "This slot has no booking to reschedule.");
     if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-    const [mentee] = await db.select({ email: mentees.email, first: mentees.firstName }).from(mentees).where(eq(mentees.id, row.slot.menteeId)).limit(1);
+    const [mentee] = await db
+      .select({ email: mentees.email, first: mentees.firstName })
+      .from(mentees)
+      .where(eq(mentees.id, row.slot.menteeId))
+      .limit(1);
     const menteeZone = zoneOr(row.menteeZone);
     const when = formatWhen(row.slot.startAt, menteeZone);
     const mentorName = `${row.mentorFirst} ${row.mentorLast}`;
@@ -184,11 +229,29 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
     const update = db
       .update(timeSlots)
       .set(request)
-      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, row.slot.menteeId), eq(timeSlots.bookedAt, row.slot.bookedAt), gt(timeSlots.startAt, now)))
+      .where(
+        and(
+          eq(timeSlots.id, slotId),
+          eq(timeSlots.mentorId, mentorId),
+          eq(timeSlots.state, "booked"),
+          eq(timeSlots.menteeId, row.slot.menteeId),
+          eq(timeSlots.bookedAt, row.slot.bookedAt),
+          gt(timeSlots.startAt, now),
+        ),
+      )
       .returning({ id: timeSlots.id });
     const history = historyWriteIfChanged(
       db,
-      { bookingId: bookingIdOf(row.slot), menteeId: row.slot.menteeId, mentorId, kind: "reschedule-requested", byRole: "mentor", fromStart: row.slot.startAt, slotId, message },
+      {
+        bookingId: bookingIdOf(row.slot),
+        menteeId: row.slot.menteeId,
+        mentorId,
+        kind: "reschedule-requested",
+        byRole: "mentor",
+        fromStart: row.slot.startAt,
+        slotId,
+        message,
+      },
       now,
     );
     const to = { role: "mentee" as const, id: row.slot.menteeId };
@@ -202,7 +265,15 @@ export async function askReschedule(deps: Deps, mentorId: string, slotId: string
         subject: `${mentorName} asked you to pick another time`,
         text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\n${askText}\n\nMentorLink`,
         // The same words as HTML; the layout escapes the mentor's message.
-        html: htmlOf({ title: `${mentorName} asked you to pick another time`, greeting: `Hi ${mentee.first},`, details: [["Session", when], ["Message", message]], paragraphs: [askText] }),
+        html: htmlOf({
+          title: `${mentorName} asked you to pick another time`,
+          greeting: `Hi ${mentee.first},`,
+          details: [
+            ["Session", when],
+            ["Message", message],
+          ],
+          paragraphs: [askText],
+        }),
         notice: { to, kind: "booking" },
       },
       sql`changes() = 1`,

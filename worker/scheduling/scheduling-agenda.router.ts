@@ -1,6 +1,6 @@
-import { setAgenda } from "./agenda";
 import { agendaEditSchema } from "../../shared/validation/session-notes";
 import { menteeProcedure } from "../trpc/init";
+import { setAgenda } from "./agenda";
 
 /** The agenda after booking (ADR 0026). Spread into the scheduling router. */
 export const agendaProcedures = {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mentors, timeSlots, type SlotType } from "../../db/schema";
-import { profileImageUrl } from "../accounts/accounts";
-import { mentorZoneOrDefault } from "../../shared/zoned-time";
+import { mentors, type SlotType, timeSlots } from "../../db/schema";
 import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../shared/attendance";
-import { slotWithPeople, slotMentee } from "./slot-with-people";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
+import { profileImageUrl } from "../accounts/accounts";
+import { slotMentee, slotWithPeople } from "./slot-with-people";
 
 type Slot = typeof timeSlots.$inferSelect;
 
@@ -47,7 +47,16 @@ const slotColumns = {
   menteeZone: slotMentee.timeZone,
 };
 
-export type SlotRow = { slot: Slot; mentorFirst: string; mentorLast: string; mentorImage: string | null; mentorZone: string | null; menteeFirst: string | null; menteeLast: string | null; menteeZone: string | null };
+export type SlotRow = {
+  slot: Slot;
+  mentorFirst: string;
+  mentorLast: string;
+  mentorImage: string | null;
+  mentorZone: string | null;
+  menteeFirst: string | null;
+  menteeLast: string | null;
+  menteeZone: string | null;
+};
 
 export function slotView(r: SlotRow, now: Date): SlotView {
   const booked = r.slot.state === "booked";
@@ -70,7 +79,8 @@ export function slotView(r: SlotRow, now: Date): SlotView {
     bookingId: booked ? r.slot.bookingId : null,
     sequence: booked ? r.slot.sequence : 0,
     agenda: booked ? r.slot.agenda : null,
-    rescheduleRequest: booked && r.slot.rescheduleRequestedAt ? { at: r.slot.rescheduleRequestedAt.toISOString(), message: r.slot.rescheduleMessage } : null,
+    rescheduleRequest:
+      booked && r.slot.rescheduleRequestedAt ? { at: r.slot.rescheduleRequestedAt.toISOString(), message: r.slot.rescheduleMessage } : null,
     attendance: booked ? attendanceView(r.slot, now) : null,
   };
 }
@@ -79,7 +89,12 @@ export function slotView(r: SlotRow, now: Date): SlotView {
 export function attendanceView(slot: Pick<Slot, "outcome" | "outcomeAt" | "disputedAt">, now: Date): SlotView["attendance"] {
   if (!slot.outcome || !slot.outcomeAt) return null;
   const until = slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS;
-  return { outcome: slot.outcome, at: slot.outcomeAt.toISOString(), disputed: Boolean(slot.disputedAt), disputeUntil: !slot.disputedAt && until > now.getTime() ? new Date(until).toISOString() : null };
+  return {
+    outcome: slot.outcome,
+    at: slot.outcomeAt.toISOString(),
+    disputed: Boolean(slot.disputedAt),
+    disputeUntil: !slot.disputedAt && until > now.getTime() ? new Date(until).toISOString() : null,
+  };
 }
 
 export function slotQuery(db: Db) {

@@ -1,5 +1,5 @@
-import { aliasedTable, eq } from "drizzle-orm";
 import type { ResultSet } from "@libsql/client";
+import { aliasedTable, eq } from "drizzle-orm";
 import type { SelectedFields, SQLiteSelectBase } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { mentees, mentors, timeSlots } from "../../db/schema";
@@ -27,12 +27,20 @@ type SlotWithPeopleQuery<Fields extends SelectedFields, Mentee extends "not-null
  */
 export function bookedSlotWithPeople<Fields extends SelectedFields>(db: Db, fields: Fields): SlotWithPeopleQuery<Fields, "not-null"> {
   // Drizzle cannot infer a second join on a selection that is still generic; the declared type says what it returns.
-  const withMentor = db.select(fields).from(timeSlots).$dynamic().innerJoin(mentors, eq(mentors.id, timeSlots.mentorId)) as unknown as SlotWithPeopleQuery<Fields, "not-null">;
+  const withMentor = db
+    .select(fields)
+    .from(timeSlots)
+    .$dynamic()
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId)) as unknown as SlotWithPeopleQuery<Fields, "not-null">;
   return withMentor.innerJoin(slotMentee, eq(slotMentee.id, timeSlots.menteeId)) as unknown as SlotWithPeopleQuery<Fields, "not-null">;
 }
 
 /** Any slot with its mentor and, when booked, its mentee (her columns are null on an open slot). */
 export function slotWithPeople<Fields extends SelectedFields>(db: Db, fields: Fields): SlotWithPeopleQuery<Fields, "nullable"> {
-  const withMentor = db.select(fields).from(timeSlots).$dynamic().innerJoin(mentors, eq(mentors.id, timeSlots.mentorId)) as unknown as SlotWithPeopleQuery<Fields, "nullable">;
+  const withMentor = db
+    .select(fields)
+    .from(timeSlots)
+    .$dynamic()
+    .innerJoin(mentors, eq(mentors.id, timeSlots.mentorId)) as unknown as SlotWithPeopleQuery<Fields, "nullable">;
   return withMentor.leftJoin(slotMentee, eq(slotMentee.id, timeSlots.menteeId)) as unknown as SlotWithPeopleQuery<Fields, "nullable">;
 }

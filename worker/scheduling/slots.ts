@@ -2,15 +2,15 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { timeSlots } from "../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
-import type { ServiceDeps } from "../platform/deps";
+import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
+import { deliverMailSoon } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
+import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { pushToUser } from "../realtime/push";
-import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
-import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
-import { deliverMailSoon } from "../mail/mail";
+import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,15 +29,30 @@ export async function publishSlots(db: Db, mentorId: string, input: PublishInput
   if (starts[0].getTime() <= now.getTime()) fail("BAD_REQUEST", "This time has already passed. Choose a time in the future.");
   const latest = now.getTime() + MAX_DAYS_AHEAD * DAY;
   const tooFar = starts.find((s) => s.getTime() > latest);
-  if (tooFar) fail("BAD_REQUEST", `Slots can be published at most ${MAX_DAYS_AHEAD} days ahead (until ${new Date(latest).toISOString().slice(0, 10)}).`, { tooFar: tooFar.toISOString() });
+  if (tooFar)
+    fail(
+      "BAD_REQUEST",
+      `Slots can be published at most ${MAX_DAYS_AHEAD} days ahead (until ${new Date(latest).toISOString().slice(0, 10)}).`,
+      { tooFar: tooFar.toISOString() },
+    );
 
   const conflicts = await db
     .select({ start: timeSlots.startAt })
     .from(timeSlots)
-    .where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), lt(timeSlots.startAt, new Date(starts.at(-1)!.getTime() + SESSION_MS)), gt(timeSlots.endAt, starts[0])))
+    .where(
+      and(
+        eq(timeSlots.mentorId, mentorId),
+        ne(timeSlots.state, "deleted"),
+        lt(timeSlots.startAt, new Date(starts.at(-1)!.getTime() + SESSION_MS)),
+        gt(timeSlots.endAt, starts[0]),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt));
-  const clash = starts.find((s) => conflicts.some((c) => c.start.getTime() < s.getTime() + SESSION_MS && c.start.getTime() + SESSION_MS > s.getTime()));
-  if (clash) fail("CONFLICT", "This overlaps another of your slots. Choose a time that does not overlap.", { overlaps: clash.toISOString() });
+  const clash = starts.find((s) =>
+    conflicts.some((c) => c.start.getTime() < s.getTime() + SESSION_MS && c.start.getTime() + SESSION_MS > s.getTime()),
+  );
+  if (clash)
+    fail("CONFLICT", "This overlaps another of your slots. Choose a time that does not overlap.", { overlaps: clash.toISOString() });
 
   const title = input.title?.trim() || null;
   const description = input.description?.trim() || null;
@@ -57,9 +72,7 @@ export async function publishSlots(db: Db, mentorId: string, input: PublishInput
     }
     throw error;
   }
-  const created = await slotQuery(db)
-    .where(inArray(timeSlots.id, ids))
-    .orderBy(asc(timeSlots.startAt));
+  const created = await slotQuery(db).where(inArray(timeSlots.id, ids)).orderBy(asc(timeSlots.startAt));
   if (created.length === 0) fail("CONFLICT", "This overlaps another of your slots. Choose a time that does not overlap.");
   return created.map((r) => slotView(r, now));
 }
@@ -67,7 +80,14 @@ export async function publishSlots(db: Db, mentorId: string, input: PublishInput
 /** The mentor's slots (open, booked and past; not deleted) from 35 days ago to 92 days ahead. */
 export async function mentorSlots(db: Db, mentorId: string, now: Date): Promise<SlotView[]> {
   const rows = await slotQuery(db)
-    .where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), gte(timeSlots.startAt, new Date(now.getTime() - 35 * DAY)), lt(timeSlots.startAt, new Date(now.getTime() + 92 * DAY))))
+    .where(
+      and(
+        eq(timeSlots.mentorId, mentorId),
+        ne(timeSlots.state, "deleted"),
+        gte(timeSlots.startAt, new Date(now.getTime() - 35 * DAY)),
+        lt(timeSlots.startAt, new Date(now.getTime() + 92 * DAY)),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt));
   return rows.map((r) => slotView(r, now));
 }
@@ -100,7 +120,10 @@ export async function deleteSlot(
     if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
     if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
     if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This slot has already started and can no longer be deleted.");
-    const booking = row.slot.state === "booked" && row.slot.menteeId && row.slot.bookedAt ? { menteeId: row.slot.menteeId, bookedAt: row.slot.bookedAt } : null;
+    const booking =
+      row.slot.state === "booked" && row.slot.menteeId && row.slot.bookedAt
+        ? { menteeId: row.slot.menteeId, bookedAt: row.slot.bookedAt }
+        : null;
     const update = db
       .update(timeSlots)
       .set({ state: "deleted" })
@@ -109,7 +132,9 @@ export async function deleteSlot(
           eq(timeSlots.id, slotId),
           eq(timeSlots.mentorId, mentorId),
           gt(timeSlots.startAt, now),
-          booking ? and(eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, booking.menteeId), eq(timeSlots.bookedAt, booking.bookedAt)) : eq(timeSlots.state, "open"),
+          booking
+            ? and(eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, booking.menteeId), eq(timeSlots.bookedAt, booking.bookedAt))
+            : eq(timeSlots.state, "open"),
         ),
       )
       .returning({ id: timeSlots.id });
@@ -121,13 +146,24 @@ export async function deleteSlot(
     const to = { role: "mentee" as const, id: booking.menteeId };
     const history = historyWriteIfChanged(
       db,
-      { bookingId: bookingIdOf(row.slot), menteeId: booking.menteeId, mentorId, kind: "cancelled", byRole: "mentor", fromStart: row.slot.startAt, slotId, message: reason },
+      {
+        bookingId: bookingIdOf(row.slot),
+        menteeId: booking.menteeId,
+        mentorId,
+        kind: "cancelled",
+        byRole: "mentor",
+        fromStart: row.slot.startAt,
+        slotId,
+        message: reason,
+      },
       now,
     );
     const name = `${row.mentorFirst} ${row.mentorLast}`;
     const when = formatWhen(row.slot.startAt, zoneOr(row.menteeZone));
     // Whole sentences, with and without the reason, so a Hindi reader gets them whole (the messages catalog).
-    const content = reason ? `${name} cancelled your session on ${when}. The call is back in your plan. Reason: ${reason}` : `${name} cancelled your session on ${when}. The call is back in your plan.`;
+    const content = reason
+      ? `${name} cancelled your session on ${when}. The call is back in your plan. Reason: ${reason}`
+      : `${name} cancelled your session on ${when}. The call is back in your plan.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     // Both parties' e-mails with the calendar's CANCEL, written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));

@@ -1,15 +1,15 @@
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, timeSlots } from "../../db/schema";
-import { DomainError, fail } from "../platform/domain-error";
+import { CALLS_PER_MONTH } from "../../shared/plan";
+import { dayjs, inZone, mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
-import { CALLS_PER_MONTH } from "../../shared/plan";
-import { dayjs, inZone, zonedInstant, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { bookSlot, bookedThisPeriod, SLOT_TAKEN } from "./booking";
-import { offeredUnderRules, ruleRefusal } from "./booking-rules";
+import { DomainError, fail } from "../platform/domain-error";
 import { ruleContext } from "./bookable";
-import { readSlot, slotQuery, type SlotRow, type SlotView } from "./slot-view";
+import { bookedThisPeriod, bookSlot, SLOT_TAKEN } from "./booking";
+import { offeredUnderRules, ruleRefusal } from "./booking-rules";
+import { readSlot, type SlotRow, type SlotView, slotQuery } from "./slot-view";
 
 /**
  * A standing session (ADR 0023): "the same time every week for the rest of her period". From the chosen
@@ -39,7 +39,14 @@ export function weeklyStarts(first: Date, zone: string, end: Date): Date[] {
   const time = local.format("HH:mm");
   const starts = [first];
   for (let week = 1; week < 60; week++) {
-    const next = zonedInstant(dayjs.utc(date).add(week * 7, "day").format("YYYY-MM-DD"), time, zone);
+    const next = zonedInstant(
+      dayjs
+        .utc(date)
+        .add(week * 7, "day")
+        .format("YYYY-MM-DD"),
+      time,
+      zone,
+    );
     if (next.getTime() >= end.getTime()) break;
     starts.push(next);
   }
@@ -59,9 +66,16 @@ async function standingPlan(db: Db, menteeId: string, slotId: string, now: Date)
   const zone = mentorZoneOrDefault(chosen.mentorZone);
   const end = enrollment.end ?? new Date(now.getTime() + DEFAULT_REACH);
   const starts = weeklyStarts(chosen.slot.startAt, zone, end);
-  const rows = await slotQuery(db).where(and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), inArray(timeSlots.startAt, starts)));
+  const rows = await slotQuery(db).where(
+    and(eq(timeSlots.mentorId, mentorId), ne(timeSlots.state, "deleted"), inArray(timeSlots.startAt, starts)),
+  );
   const at = new Map(rows.map((r) => [r.slot.startAt.getTime(), r]));
-  return { mentorId, zone, callsLeft: Math.max(0, CALLS_PER_MONTH - Number(enrollment.booked)), weeks: starts.map((start) => ({ start, row: at.get(start.getTime()) })) };
+  return {
+    mentorId,
+    zone,
+    callsLeft: Math.max(0, CALLS_PER_MONTH - Number(enrollment.booked)),
+    weeks: starts.map((start) => ({ start, row: at.get(start.getTime()) })),
+  };
 }
 
 /** Why a week's slot (already found) is not hers to book, before the quota; null when it is. */
@@ -79,12 +93,24 @@ export async function previewStanding(db: Db, menteeId: string, slotId: string, 
     db
       .select({ startAt: timeSlots.startAt, endAt: timeSlots.endAt })
       .from(timeSlots)
-      .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, plan.weeks[0]!.start), lt(timeSlots.startAt, new Date(last.getTime() + HOUR)))),
+      .where(
+        and(
+          eq(timeSlots.menteeId, menteeId),
+          eq(timeSlots.state, "booked"),
+          gt(timeSlots.endAt, plan.weeks[0]!.start),
+          lt(timeSlots.startAt, new Date(last.getTime() + HOUR)),
+        ),
+      ),
   ]);
   let callsLeft = plan.callsLeft;
   const weeks: StandingWeek[] = [];
   for (const { start, row } of plan.weeks) {
-    const week = (reason: string | null): StandingWeek => ({ start: start.toISOString(), slotId: row?.slot.id ?? null, bookable: reason === null, reason });
+    const week = (reason: string | null): StandingWeek => ({
+      start: start.toISOString(),
+      slotId: row?.slot.id ?? null,
+      bookable: reason === null,
+      reason,
+    });
     if (!row) {
       weeks.push(week(NO_SLOT));
       continue;
@@ -121,7 +147,12 @@ export async function previewStanding(db: Db, menteeId: string, slotId: string, 
  * each, sessions only), in order, stopping once her calls are used. Returns what was booked and why
  * each other week was not.
  */
-export async function bookStanding(deps: Deps, menteeId: string, slotId: string, agenda: string | null): Promise<{ booked: SlotView[]; skipped: { start: string; reason: string }[] }> {
+export async function bookStanding(
+  deps: Deps,
+  menteeId: string,
+  slotId: string,
+  agenda: string | null,
+): Promise<{ booked: SlotView[]; skipped: { start: string; reason: string }[] }> {
   const plan = await standingPlan(deps.db, menteeId, slotId, deps.now);
   const booked: SlotView[] = [];
   const skipped: { start: string; reason: string }[] = [];

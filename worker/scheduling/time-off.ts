@@ -5,7 +5,7 @@ import { dayjs, zonedInstant } from "../../shared/zoned-time";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { mentorZone } from "./availability";
-import { slotQuery, slotView, type SlotView } from "./slot-view";
+import { type SlotView, slotQuery, slotView } from "./slot-view";
 import { deleteSlot } from "./slots";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
 import { insertedIds, regenerationFor } from "./weekly-hours";
@@ -43,12 +43,21 @@ export function periodInstants(firstDay: string, lastDay: string, zone: string, 
 
 /** The mentor's current and future time off, soonest first. */
 export async function listTimeOff(db: Db, mentorId: string, now: Date): Promise<TimeOffView[]> {
-  const rows = await db.select().from(timeOff).where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now))).orderBy(asc(timeOff.startAt));
+  const rows = await db
+    .select()
+    .from(timeOff)
+    .where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now)))
+    .orderBy(asc(timeOff.startAt));
   return rows.map(view);
 }
 
 const inside = (mentorId: string, period: { startAt: Date; endAt: Date }, now: Date) =>
-  and(eq(timeSlots.mentorId, mentorId), gt(timeSlots.startAt, now), lt(timeSlots.startAt, period.endAt), gt(timeSlots.endAt, period.startAt));
+  and(
+    eq(timeSlots.mentorId, mentorId),
+    gt(timeSlots.startAt, now),
+    lt(timeSlots.startAt, period.endAt),
+    gt(timeSlots.endAt, period.startAt),
+  );
 
 async function bookingsInside(db: Db, mentorId: string, period: { startAt: Date; endAt: Date }, now: Date): Promise<SlotView[]> {
   const rows = await slotQuery(db)
@@ -58,11 +67,19 @@ async function bookingsInside(db: Db, mentorId: string, period: { startAt: Date;
 }
 
 /** What adding the period would do: the bookings it would cancel (to list and confirm) and how many open slots it would remove. */
-export async function previewTimeOff(db: Db, mentorId: string, input: TimeOffInput, now: Date): Promise<{ bookings: SlotView[]; openSlots: number }> {
+export async function previewTimeOff(
+  db: Db,
+  mentorId: string,
+  input: TimeOffInput,
+  now: Date,
+): Promise<{ bookings: SlotView[]; openSlots: number }> {
   const period = periodInstants(input.firstDay, input.lastDay, await mentorZone(db, mentorId), now);
   const [bookings, [open]] = await Promise.all([
     bookingsInside(db, mentorId, period, now),
-    db.select({ n: count() }).from(timeSlots).where(and(inside(mentorId, period, now), eq(timeSlots.state, "open"))),
+    db
+      .select({ n: count() })
+      .from(timeSlots)
+      .where(and(inside(mentorId, period, now), eq(timeSlots.state, "open"))),
   ]);
   return { bookings, openSlots: open?.n ?? 0 };
 }
@@ -77,15 +94,23 @@ const confirmed = (b: SlotView, ids: Set<string>) => ids.has(b.id) || (b.booking
  * inside is cancelled the way a mentor deletes one (her notice with the reason, the push, the call
  * back in her plan), including one that was booked in the instant before the period was saved.
  */
-export async function addTimeOff(deps: ServiceDeps, mentorId: string, input: TimeOffInput & { confirmedBookingIds: string[] }): Promise<{ timeOff: TimeOffView; cancelled: number; removed: number }> {
+export async function addTimeOff(
+  deps: ServiceDeps,
+  mentorId: string,
+  input: TimeOffInput & { confirmedBookingIds: string[] },
+): Promise<{ timeOff: TimeOffView; cancelled: number; removed: number }> {
   const { db, now } = deps;
   const period = periodInstants(input.firstDay, input.lastDay, await mentorZone(db, mentorId), now);
   const ids = new Set(input.confirmedBookingIds);
   const bookings = await bookingsInside(db, mentorId, period, now);
   const stale = bookings.some((b) => !confirmed(b, ids)) || [...ids].some((id) => !bookings.some((b) => b.id === id || b.bookingId === id));
   if (stale) fail("CONFLICT", BOOKINGS_CHANGED, { bookings });
-  const [current] = await db.select({ n: count() }).from(timeOff).where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now)));
-  if ((current?.n ?? 0) >= MAX_PERIODS) fail("CONFLICT", `You can have at most ${MAX_PERIODS} periods of time off. Remove a past or unneeded one first.`);
+  const [current] = await db
+    .select({ n: count() })
+    .from(timeOff)
+    .where(and(eq(timeOff.mentorId, mentorId), gt(timeOff.endAt, now)));
+  if ((current?.n ?? 0) >= MAX_PERIODS)
+    fail("CONFLICT", `You can have at most ${MAX_PERIODS} periods of time off. Remove a past or unneeded one first.`);
 
   const id = crypto.randomUUID();
   const note = input.note?.trim() || null;
@@ -117,11 +142,18 @@ export async function addTimeOff(deps: ServiceDeps, mentorId: string, input: Tim
  */
 export async function removeTimeOff(deps: ServiceDeps, mentorId: string, timeOffId: string): Promise<{ added: number }> {
   const { db, now } = deps;
-  const [row] = await db.select().from(timeOff).where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(timeOff)
+    .where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId)))
+    .limit(1);
   if (!row) fail("NOT_FOUND", "This time off does not exist.");
   const regenerate = await regenerationFor(db, mentorId, row.startAt, row.endAt, now);
   const [deleted, ...inserted] = await db.batch([
-    db.delete(timeOff).where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId))).returning({ id: timeOff.id }),
+    db
+      .delete(timeOff)
+      .where(and(eq(timeOff.id, timeOffId), eq(timeOff.mentorId, mentorId)))
+      .returning({ id: timeOff.id }),
     ...regenerate,
   ]);
   if (deleted.length === 0) fail("NOT_FOUND", "This time off does not exist.");

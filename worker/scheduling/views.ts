@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
-import { profileImageUrl } from "../accounts/accounts";
-import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../payments/enrollment-status";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
-import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
+import { profileImageUrl } from "../accounts/accounts";
+import { grantsAccess } from "../payments/enrollment-status";
+import { fail } from "../platform/domain-error";
 import { bookableUnderRules, ruleContext } from "./bookable";
-import { readSlot, slotQuery, slotView, type SlotView } from "./slot-view";
+import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
+import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,7 +33,14 @@ export type MentorSchedule = {
 const WINDOW = 92 * DAY;
 
 /** The mentor's open future slots in the schedule's window that this mentee could book now under his rules. */
-async function bookableSlots(db: Db, menteeId: string, mentorId: string, zone: string, now: Date, until = new Date(now.getTime() + WINDOW)) {
+async function bookableSlots(
+  db: Db,
+  menteeId: string,
+  mentorId: string,
+  zone: string,
+  now: Date,
+  until = new Date(now.getTime() + WINDOW),
+) {
   const [rows, context] = await Promise.all([
     slotQuery(db)
       .where(and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "open"), gt(timeSlots.startAt, now), lt(timeSlots.startAt, until)))
@@ -45,7 +52,9 @@ async function bookableSlots(db: Db, menteeId: string, mentorId: string, zone: s
 
 /** What a mentee sees on a mentor's schedule: the slots she could book, her calls left, her trial, her waitlist place and her next booking. */
 export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: string, now: Date): Promise<MentorSchedule> {
-  const mentor = await db.query.mentors.findFirst({ where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)) });
+  const mentor = await db.query.mentors.findFirst({
+    where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)),
+  });
   if (!mentor) fail("NOT_FOUND", "This mentor is not available.");
   const zone = mentorZoneOrDefault(mentor.timeZone);
   const [rows, [enrollment], trial, waiting, next] = await Promise.all([
@@ -55,15 +64,28 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
       .from(enrollments)
       .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now))),
     db.query.timeSlots.findFirst({ where: usedTrial(menteeId, mentorId), columns: { id: true } }),
-    db.query.waitlistEntries.findFirst({ where: and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)), columns: { id: true } }),
+    db.query.waitlistEntries.findFirst({
+      where: and(eq(waitlistEntries.menteeId, menteeId), eq(waitlistEntries.mentorId, mentorId)),
+      columns: { id: true },
+    }),
     db.query.timeSlots.findFirst({
-      where: and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.mentorId, mentorId), eq(timeSlots.state, "booked"), gt(timeSlots.startAt, now)),
+      where: and(
+        eq(timeSlots.menteeId, menteeId),
+        eq(timeSlots.mentorId, mentorId),
+        eq(timeSlots.state, "booked"),
+        gt(timeSlots.startAt, now),
+      ),
       orderBy: asc(timeSlots.startAt),
       columns: { startAt: true },
     }),
   ]);
   return {
-    mentor: { id: mentor.id, name: `${mentor.firstName} ${mentor.lastName}`, profileImage: profileImageUrl(mentor.profileImageKey), timeZone: zone },
+    mentor: {
+      id: mentor.id,
+      name: `${mentor.firstName} ${mentor.lastName}`,
+      profileImage: profileImageUrl(mentor.profileImageKey),
+      timeZone: zone,
+    },
     timeSlots: rows.map((r) => slotView(r, now)),
     isEnrollmentActive: Boolean(enrollment),
     callsLeft: enrollment ? Math.max(0, CALLS_PER_MONTH - enrollment.booked) : 0,
@@ -72,7 +94,11 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
     trialUsed: Boolean(trial),
     waitlisted: Boolean(waiting),
     nextBooking: next?.startAt.toISOString() ?? null,
-    heldForMe: rows.flatMap((r) => (r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime() ? [{ slotId: r.slot.id, until: r.slot.heldUntil.toISOString() }] : [])),
+    heldForMe: rows.flatMap((r) =>
+      r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime()
+        ? [{ slotId: r.slot.id, until: r.slot.heldUntil.toISOString() }]
+        : [],
+    ),
   };
 }
 
@@ -85,7 +111,13 @@ export const NEXT_AVAILABLE = 3;
  */
 export async function nextAvailable(db: Db, menteeId: string, now: Date) {
   const subscribed = await db
-    .select({ mentorId: mentors.id, first: mentors.firstName, last: mentors.lastName, zone: mentors.timeZone, end: enrollments.currentPeriodEnd })
+    .select({
+      mentorId: mentors.id,
+      first: mentors.firstName,
+      last: mentors.lastName,
+      zone: mentors.timeZone,
+      end: enrollments.currentPeriodEnd,
+    })
     .from(enrollments)
     .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
     .where(and(eq(enrollments.menteeId, menteeId), grantsAccess(now), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)))
@@ -95,7 +127,12 @@ export async function nextAvailable(db: Db, menteeId: string, now: Date) {
       const zone = mentorZoneOrDefault(m.zone);
       const until = m.end && m.end.getTime() < now.getTime() + WINDOW ? m.end : new Date(now.getTime() + WINDOW);
       const rows = await bookableSlots(db, menteeId, m.mentorId, zone, now, until);
-      return { mentorId: m.mentorId, mentorName: `${m.first} ${m.last}`, mentorTimeZone: zone, slots: rows.slice(0, NEXT_AVAILABLE).map((r) => slotView(r, now)) };
+      return {
+        mentorId: m.mentorId,
+        mentorName: `${m.first} ${m.last}`,
+        mentorTimeZone: zone,
+        slots: rows.slice(0, NEXT_AVAILABLE).map((r) => slotView(r, now)),
+      };
     }),
   );
 }
@@ -105,7 +142,9 @@ export async function nextAvailable(db: Db, menteeId: string, now: Date) {
  * `canReschedule` (more than 12 hours ahead, or the mentor asked her to pick another time).
  */
 export async function menteeBookings(db: Db, menteeId: string, now: Date) {
-  const rows = await slotQuery(db).where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"))).orderBy(asc(timeSlots.startAt));
+  const rows = await slotQuery(db)
+    .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")))
+    .orderBy(asc(timeSlots.startAt));
   const views = rows.map((r) => {
     const asked = Boolean(r.slot.rescheduleRequestedAt) && r.slot.startAt.getTime() > now.getTime();
     const open = r.slot.startAt.getTime() > now.getTime() + CANCEL_WINDOW_MS || asked;
@@ -128,7 +167,13 @@ export async function bookingFor(db: Db, who: { role: "mentee" | "mentor"; id: s
 /** Every current booking of a user (for the calendar feed): from 30 days ago on. Cancelled and deleted ones are not booked, so they leave the feed. */
 export async function bookingsOf(db: Db, who: { role: "mentee" | "mentor"; id: string }, now: Date) {
   const rows = await slotQuery(db)
-    .where(and(eq(timeSlots.state, "booked"), who.role === "mentee" ? eq(timeSlots.menteeId, who.id) : eq(timeSlots.mentorId, who.id), gte(timeSlots.startAt, new Date(now.getTime() - 30 * DAY))))
+    .where(
+      and(
+        eq(timeSlots.state, "booked"),
+        who.role === "mentee" ? eq(timeSlots.menteeId, who.id) : eq(timeSlots.mentorId, who.id),
+        gte(timeSlots.startAt, new Date(now.getTime() - 30 * DAY)),
+      ),
+    )
     .orderBy(asc(timeSlots.startAt));
   return rows.map((r) => ({ view: slotView(r, now), bookedAt: r.slot.bookedAt ?? r.slot.createdAt }));
 }

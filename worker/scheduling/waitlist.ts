@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentors, timeSlots, waitlistEntries } from "../../db/schema";
-import { fail } from "../platform/domain-error";
-import { grantsAccess } from "../payments/enrollment-status";
-import type { ServiceDeps } from "../platform/deps";
+import { formatWhen, zoneOr } from "../../shared/zoned-time";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { waitlistOfferMail } from "../mail/schedule-mails";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
-import { formatWhen, zoneOr } from "../../shared/zoned-time";
+import { grantsAccess } from "../payments/enrollment-status";
+import type { ServiceDeps } from "../platform/deps";
+import { fail } from "../platform/domain-error";
 import { mailLocale } from "../platform/i18n";
 
 /**
@@ -28,15 +28,24 @@ type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 type Place = { createdAt: number; seq: number };
 
 async function placeOf(db: Db, menteeId: string, mentorId: string): Promise<Place | undefined> {
-  const [row] = await db.all<Place>(sql`select created_at as createdAt, rowid as seq from waitlist_entries where mentee_id = ${menteeId} and mentor_id = ${mentorId}`);
+  const [row] = await db.all<Place>(
+    sql`select created_at as createdAt, rowid as seq from waitlist_entries where mentee_id = ${menteeId} and mentor_id = ${mentorId}`,
+  );
   return row ? { createdAt: Number(row.createdAt), seq: Number(row.seq) } : undefined;
 }
 
 /** Joins the mentor's waitlist (idempotent: a second join keeps her place). Needs an active subscription to him. */
 export async function joinWaitlist(db: Db, menteeId: string, mentorId: string, now: Date): Promise<{ waitlisted: true; position: number }> {
   const [mentor, [enrollment]] = await Promise.all([
-    db.query.mentors.findFirst({ where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)), columns: { id: true } }),
-    db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now))).limit(1),
+    db.query.mentors.findFirst({
+      where: and(eq(mentors.id, mentorId), eq(mentors.status, "approved"), eq(mentors.isBlocked, false)),
+      columns: { id: true },
+    }),
+    db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId), grantsAccess(now)))
+      .limit(1),
   ]);
   if (!mentor) fail("NOT_FOUND", "This mentor is not available.");
   if (!enrollment) fail("FORBIDDEN", "Subscribe to this mentor to join the waitlist.");
@@ -63,9 +72,17 @@ type Candidate = { entryId: string; menteeId: string; first: string; email: stri
  * and she holds no other slot of his now.
  */
 async function nextCandidate(db: Db, slot: FreedSlot, now: Date, after: Place | null, excluded: string[]): Promise<Candidate | undefined> {
-  const afterPlace = after ? sql`and (w.created_at > ${after.createdAt} or (w.created_at = ${after.createdAt} and w.rowid > ${after.seq}))` : sql``;
-  const notExcluded = excluded.length ? sql`and w.mentee_id not in (${sql.join(excluded.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const [row] = await db.all<Candidate>(sql`select w.id as entryId, w.mentee_id as menteeId, m.first_name as first, m.email as email, m.time_zone as zone, m.locale as locale
+  const afterPlace = after
+    ? sql`and (w.created_at > ${after.createdAt} or (w.created_at = ${after.createdAt} and w.rowid > ${after.seq}))`
+    : sql``;
+  const notExcluded = excluded.length
+    ? sql`and w.mentee_id not in (${sql.join(
+        excluded.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const [row] =
+    await db.all<Candidate>(sql`select w.id as entryId, w.mentee_id as menteeId, m.first_name as first, m.email as email, m.time_zone as zone, m.locale as locale
     from waitlist_entries w join mentees m on m.id = w.mentee_id
     where w.mentor_id = ${slot.mentorId} and m.is_blocked = 0 ${afterPlace} ${notExcluded}
       and not exists (select 1 from time_slots b where b.mentee_id = w.mentee_id and b.mentor_id = w.mentor_id and b.state = 'booked'
@@ -105,11 +122,24 @@ async function holdFor(deps: Deps, slot: FreedSlot, who: Candidate): Promise<boo
   const heldForHer = sql`exists (select 1 from time_slots s where s.id = ${slot.id} and s.held_for = ${who.menteeId} and s.held_until = ${until.getTime()})`;
   const mail = mailInsertWhen(
     db,
-    { ...waitlistOfferMail({ to: who.email, first: who.first, mentorName: slot.mentorName, when: formatWhen(slot.startAt, zoneOr(who.zone), mailLocale(who.locale)), holdMinutes: HOLD_MINUTES, locale: mailLocale(who.locale) }), notice: { to, kind: "booking" } },
+    {
+      ...waitlistOfferMail({
+        to: who.email,
+        first: who.first,
+        mentorName: slot.mentorName,
+        when: formatWhen(slot.startAt, zoneOr(who.zone), mailLocale(who.locale)),
+        holdMinutes: HOLD_MINUTES,
+        locale: mailLocale(who.locale),
+      }),
+      notice: { to, kind: "booking" },
+    },
     heldForHer,
     now.getTime(),
   );
-  const offered = db.update(waitlistEntries).set({ offeredAt: now }).where(and(eq(waitlistEntries.id, who.entryId), heldForHer));
+  const offered = db
+    .update(waitlistEntries)
+    .set({ offeredAt: now })
+    .where(and(eq(waitlistEntries.id, who.entryId), heldForHer));
   const [held] = await db.batch([hold, notice.statement, mail, offered]);
   if (held.length === 0) return false;
   pushNotification(deps.env, deps.waitUntil, to, notice.view);
@@ -125,14 +155,24 @@ async function offerSlot(deps: Deps, slot: FreedSlot, after: Place | null, exclu
     if (!who) return false;
     if (await holdFor(deps, slot, who)) return true;
     // The slot was booked or held meanwhile (stop), or she came to hold another of his slots (try the next).
-    const [current] = await deps.db.select({ state: timeSlots.state, heldUntil: timeSlots.heldUntil }).from(timeSlots).where(eq(timeSlots.id, slot.id));
+    const [current] = await deps.db
+      .select({ state: timeSlots.state, heldUntil: timeSlots.heldUntil })
+      .from(timeSlots)
+      .where(eq(timeSlots.id, slot.id));
     if (current?.state !== "open" || (current.heldUntil && current.heldUntil.getTime() > deps.now.getTime())) return false;
     skip.push(who.menteeId);
   }
   return false;
 }
 
-const freedSlotColumns = { id: timeSlots.id, mentorId: timeSlots.mentorId, startAt: timeSlots.startAt, heldFor: timeSlots.heldFor, first: mentors.firstName, last: mentors.lastName };
+const freedSlotColumns = {
+  id: timeSlots.id,
+  mentorId: timeSlots.mentorId,
+  startAt: timeSlots.startAt,
+  heldFor: timeSlots.heldFor,
+  first: mentors.firstName,
+  last: mentors.lastName,
+};
 
 /**
  * Call AFTER the commit that freed these slots (or made them appear): each open future slot that is

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { mentorAvailability, timeSlots } from "../../db/schema";
 import { expandWeeklyHours, HORIZON_WEEKS, sortedRanges, type WeeklyRange } from "../../shared/weekly-hours";
 import { SESSION_MS } from "../../shared/zoned-time";
-import { availabilityView, mentorZone, type AvailabilityView } from "./availability";
+import { type AvailabilityView, availabilityView, mentorZone } from "./availability";
 
 /**
  * Weekly hours (ADR 0023): the mentor's recurring availability becomes ordinary open one-hour slots
@@ -47,7 +47,8 @@ export function generationStatements(db: Db, mentorId: string, starts: number[],
 }
 
 /** The ids the generation statements' results name. */
-export const insertedIds = (results: unknown[]) => results.flatMap((r) => ((r as { rows?: { id?: unknown }[] }).rows ?? []).map((row) => String(row.id ?? Object.values(row)[0])));
+export const insertedIds = (results: unknown[]) =>
+  results.flatMap((r) => ((r as { rows?: { id?: unknown }[] }).rows ?? []).map((row) => String(row.id ?? Object.values(row)[0])));
 
 /**
  * Saves the weekly hours in the mentor's current zone and regenerates, in ONE batch: the row, then
@@ -55,7 +56,12 @@ export const insertedIds = (results: unknown[]) => results.flatMap((r) => ((r as
  * stay; a generated slot the new hours still give keeps its id), then the missing slots of the next
  * 8 weeks are inserted. Returns how many slots were added and removed.
  */
-export async function setWeeklyHours(db: Db, mentorId: string, ranges: WeeklyRange[], now: Date): Promise<{ availability: AvailabilityView; added: number; removed: number }> {
+export async function setWeeklyHours(
+  db: Db,
+  mentorId: string,
+  ranges: WeeklyRange[],
+  now: Date,
+): Promise<{ availability: AvailabilityView; added: number; removed: number }> {
   const zone = await mentorZone(db, mentorId);
   const hours = sortedRanges(ranges).map(({ day, start, end }) => ({ day, start, end }));
   const until = new Date(now.getTime() + HORIZON_MS);
@@ -66,7 +72,11 @@ export async function setWeeklyHours(db: Db, mentorId: string, ranges: WeeklyRan
       .insert(mentorAvailability)
       .values({ mentorId, ...saved })
       .onConflictDoUpdate({ target: mentorAvailability.mentorId, set: saved })
-      .returning({ noticeMinutes: mentorAvailability.noticeMinutes, bufferMinutes: mentorAvailability.bufferMinutes, dailyCap: mentorAvailability.dailyCap }),
+      .returning({
+        noticeMinutes: mentorAvailability.noticeMinutes,
+        bufferMinutes: mentorAvailability.bufferMinutes,
+        dailyCap: mentorAvailability.dailyCap,
+      }),
     db
       .update(timeSlots)
       .set({ state: "deleted" })
@@ -82,7 +92,11 @@ export async function setWeeklyHours(db: Db, mentorId: string, ranges: WeeklyRan
       .returning({ id: timeSlots.id }),
     ...generationStatements(db, mentorId, starts, now),
   ]);
-  return { availability: availabilityView({ weeklyHours: hours, timeZone: zone, ...rules }), added: insertedIds(inserted).length, removed: removed.length };
+  return {
+    availability: availabilityView({ weeklyHours: hours, timeZone: zone, ...rules }),
+    added: insertedIds(inserted).length,
+    removed: removed.length,
+  };
 }
 
 /**
@@ -109,7 +123,12 @@ export async function extendWeeklyHours(db: Db, now: Date): Promise<{ mentors: n
   const due = await db
     .select()
     .from(mentorAvailability)
-    .where(and(sql`${mentorAvailability.weeklyHours} <> '[]'`, or(isNull(mentorAvailability.generatedUntil), lt(mentorAvailability.generatedUntil, new Date(until - DAY)))));
+    .where(
+      and(
+        sql`${mentorAvailability.weeklyHours} <> '[]'`,
+        or(isNull(mentorAvailability.generatedUntil), lt(mentorAvailability.generatedUntil, new Date(until - DAY))),
+      ),
+    );
   let added = 0;
   for (const row of due) {
     const from = Math.max(row.generatedUntil?.getTime() ?? 0, now.getTime() + 1);

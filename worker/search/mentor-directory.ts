@@ -1,8 +1,15 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { mentors } from "../../db/schema";
-import { MIN_REPLIES_SHOWN, replyMinutes, RESPONSIVE_WITHIN_MS } from "../../shared/reply-time";
-import { NO_RATING, PRICE_BUCKETS, PRICE_RANGES, type PriceCode, type PriceRange, type SortCode } from "../../shared/validation/search-filters";
+import { MIN_REPLIES_SHOWN, RESPONSIVE_WITHIN_MS, replyMinutes } from "../../shared/reply-time";
+import {
+  NO_RATING,
+  PRICE_BUCKETS,
+  PRICE_RANGES,
+  type PriceCode,
+  type PriceRange,
+  type SortCode,
+} from "../../shared/validation/search-filters";
 import { profileImageUrl } from "../accounts/accounts";
 import { hitsOf, tierOf } from "./search-ranking";
 import { searchTerms } from "./search-terms";
@@ -31,7 +38,10 @@ const average = sql<number>`case when "m"."rating_count" = 0 then 0 else cast("m
 
 type Range = { min: number | null; max: number | null };
 function rateWithin({ min, max }: Range): SQL[] {
-  return [min === null ? null : sql`"m"."hourly_rate_paise" >= ${min}`, max === null ? null : sql`"m"."hourly_rate_paise" <= ${max}`].filter((c): c is SQL => c !== null);
+  return [
+    min === null ? null : sql`"m"."hourly_rate_paise" >= ${min}`,
+    max === null ? null : sql`"m"."hourly_rate_paise" <= ${max}`,
+  ].filter((c): c is SQL => c !== null);
 }
 
 /** A mentor's skills in the order they were added, as a JSON array, read in the same statement. */
@@ -48,13 +58,42 @@ const responsive = sql`coalesce((select replies >= ${MIN_REPLIES_SHOWN} and repl
 const cardSkillsJson = sql`(select json_group_array(name) from (select s.name from mentor_skills s where s.mentor_id = "m"."id" order by s.created_at, s.id))`;
 
 type MentorRow = typeof mentors.$inferSelect;
-type CardRow = Pick<MentorRow, "id" | "firstName" | "lastName" | "jobTitle" | "firmName" | "shortBio" | "bio" | "location" | "hourlyRatePaise" | "profileImageKey" | "ratingSum" | "ratingCount">;
+type CardRow = Pick<
+  MentorRow,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "jobTitle"
+  | "firmName"
+  | "shortBio"
+  | "bio"
+  | "location"
+  | "hourlyRatePaise"
+  | "profileImageKey"
+  | "ratingSum"
+  | "ratingCount"
+>;
 
 /** The columns a card shows (id first: the bench reads it): a search reads only these. */
 const cardColumns = sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
   "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms", ${replyCount} as "reply_count"`;
-type CardSqlRow = { id: string; first_name: string; last_name: string; job_title: string; firm_name: string; short_bio: string | null; bio: string; location: string | null;
-  hourly_rate_paise: number; profile_image_key: string | null; rating_sum: number; rating_count: number; skills_json: string; reply_ms: number | null; reply_count: number };
+type CardSqlRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  job_title: string;
+  firm_name: string;
+  short_bio: string | null;
+  bio: string;
+  location: string | null;
+  hourly_rate_paise: number;
+  profile_image_key: string | null;
+  rating_sum: number;
+  rating_count: number;
+  skills_json: string;
+  reply_ms: number | null;
+  reply_count: number;
+};
 
 export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
 
@@ -96,8 +135,20 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
   const rows = await db.all<CardSqlRow>(statement);
   return rows.map((r) => ({
     ...mentorCard(
-      { id: r.id, firstName: r.first_name, lastName: r.last_name, jobTitle: r.job_title, firmName: r.firm_name, shortBio: r.short_bio, bio: r.bio, location: r.location,
-        hourlyRatePaise: r.hourly_rate_paise, profileImageKey: r.profile_image_key, ratingSum: r.rating_sum, ratingCount: r.rating_count },
+      {
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        jobTitle: r.job_title,
+        firmName: r.firm_name,
+        shortBio: r.short_bio,
+        bio: r.bio,
+        location: r.location,
+        hourlyRatePaise: r.hourly_rate_paise,
+        profileImageKey: r.profile_image_key,
+        ratingSum: r.rating_sum,
+        ratingCount: r.rating_count,
+      },
       r.skills_json,
     ),
     typicalReplyMinutes: r.reply_ms === null ? null : replyMinutes(r.reply_ms),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SearchTerms } from "./search-terms";
 
 /** Below this many word-index hits, the trigram index is asked too (typos, parts of words). */
@@ -16,10 +16,17 @@ const bm25 = sql`bm25(mentor_search, 10.0, 6.0, 4.0, 8.0, 1.0)`;
 export function hitsOf(terms: SearchTerms): SQL {
   const words = sql`select rowid as "rid", ${bm25} as "rank", 0 as "fuzzy" from mentor_search where mentor_search match ${terms.words}`;
   if (!terms.fuzzyWords.length) return sql`(${words})`;
-  const heldOf = (trigrams: string[]) => sql.join(trigrams.map((t) => sql`(instr("text", ${t}) > 0)`), sql` + `);
+  const heldOf = (trigrams: string[]) =>
+    sql.join(
+      trigrams.map((t) => sql`(instr("text", ${t}) > 0)`),
+      sql` + `,
+    );
   const held = terms.fuzzyWords.map((w, i) => sql`${heldOf(w.trigrams)} as ${sql.identifier(`held${i}`)}`);
   const enough = terms.fuzzyWords.map((w, i) => sql`${sql.identifier(`held${i}`)} >= ${w.min}`);
-  const total = sql.join(terms.fuzzyWords.map((_, i) => sql.identifier(`held${i}`)), sql` + `);
+  const total = sql.join(
+    terms.fuzzyWords.map((_, i) => sql.identifier(`held${i}`)),
+    sql` + `,
+  );
   const anyTrigram = terms.fuzzyWords.flatMap((w) => w.trigrams.map((t) => `"${t}"`)).join(" OR ");
   const fuzzy = sql`select "rid", -(${total}) as "rank", 1 as "fuzzy" from (
       select rowid as "rid", ${sql.join(held, sql`, `)} from mentor_search_trigram

@@ -91,7 +91,11 @@ function fuzzyWord(word: string) {
 
 /** The queries for a search text, or null when it holds no letters or digits (then everyone is listed). */
 export function searchTerms(text: string): SearchTerms | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, MAX_WORDS) ?? [];
   if (!words.length) return null;
   const parsed = groups(words);
   const whole = words.join(" ");
@@ -101,6 +105,9 @@ export function searchTerms(text: string): SearchTerms | null {
     phrase: anyOf(phraseVariants),
     skill: whole,
     similarSkills: phraseVariants.filter((v) => v !== whole),
-    fuzzyWords: words.filter((w) => w.length >= 3).slice(0, 4).map(fuzzyWord),
+    fuzzyWords: words
+      .filter((w) => w.length >= 3)
+      .slice(0, 4)
+      .map(fuzzyWord),
   };
 }

@@ -1,5 +1,5 @@
 import { fail } from "../platform/domain-error";
-import { isParticipant, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
+import { type BookedSessionRow, isParticipant, type Participant } from "../scheduling/booked-session";
 
 export const NO_SUCH_SESSION = "There is no session of yours with this id.";
 export const NOT_COMPLETED = "Notes open once a session is recorded as completed, a few minutes after it ends.";
@@ -14,4 +14,3 @@ export function completedSessionOf(row: BookedSessionRow | undefined, who: Parti
   if (row.slot.outcome !== "completed") fail("CONFLICT", NOT_COMPLETED);
   return row;
 }
-

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { sessionNoteComments, sessionNotes } from "../../db/schema";
-import { formatWhen, zoneOr, mentorZoneOrDefault } from "../../shared/zoned-time";
-import type { ServiceDeps } from "../platform/deps";
+import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
+import type { ServiceDeps } from "../platform/deps";
+import { type BookedSessionRow, bookedSessionRead, nameOf, otherOf, type Participant } from "../scheduling/booked-session";
 import { completedSessionOf } from "./access";
-import { bookedSessionRead, nameOf, otherOf, type BookedSessionRow, type Participant } from "../scheduling/booked-session";
 
 /** A session's comments shown at most (oldest first); a conversation longer than this belongs in the chat. */
 export const COMMENTS_SHOWN = 200;
@@ -29,13 +29,25 @@ export async function sessionNotesView(deps: Pick<ServiceDeps, "db">, who: Parti
   const [[row], [notes], comments] = await Promise.all([
     bookedSessionRead(db, slotId),
     db.select().from(sessionNotes).where(eq(sessionNotes.slotId, slotId)).limit(1),
-    db.select().from(sessionNoteComments).where(eq(sessionNoteComments.slotId, slotId)).orderBy(asc(sessionNoteComments.createdAt), asc(sessionNoteComments.id)).limit(COMMENTS_SHOWN),
+    db
+      .select()
+      .from(sessionNoteComments)
+      .where(eq(sessionNoteComments.slotId, slotId))
+      .orderBy(asc(sessionNoteComments.createdAt), asc(sessionNoteComments.id))
+      .limit(COMMENTS_SHOWN),
   ]);
   const s = completedSessionOf(row, who);
   const names = { mentor: nameOf(s.mentor), mentee: nameOf(s.mentee) };
   return {
     viewer: who.role,
-    session: { id: s.slot.id, type: s.slot.type, start: s.slot.startAt.toISOString(), end: s.slot.endAt.toISOString(), title: s.slot.title, agenda: s.slot.agenda },
+    session: {
+      id: s.slot.id,
+      type: s.slot.type,
+      start: s.slot.startAt.toISOString(),
+      end: s.slot.endAt.toISOString(),
+      title: s.slot.title,
+      agenda: s.slot.agenda,
+    },
     mentor: { id: s.slot.mentorId, name: names.mentor, firstName: s.mentor.first, timeZone: mentorZoneOrDefault(s.mentor.zone) },
     mentee: { id: s.slot.menteeId!, name: names.mentee, firstName: s.mentee.first, timeZone: s.mentee.zone },
     notes: notes ? { body: notes.body, updatedAt: notes.updatedAt.toISOString() } : null,
@@ -59,32 +71,62 @@ function whenFor(row: BookedSessionRow, to: Participant) {
  * The mentor writes or edits the notes of his completed session. The first save tells the mentee
  * (her notice is written only if the row was new: `changes()` of the insert); later edits do not.
  */
-export async function saveSessionNotes(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, mentorId: string, slotId: string, body: string) {
+export async function saveSessionNotes(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  mentorId: string,
+  slotId: string,
+  body: string,
+) {
   const { db, now } = deps;
   const [row] = await bookedSessionRead(db, slotId);
   const who: Participant = { role: "mentor", id: mentorId };
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
-  const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content: `${nameOf(s.mentor)} wrote notes for your session of ${whenFor(s, to)}.` }, now, { ifPreviousChanged: true });
+  const notice = notificationWrite(
+    db,
+    to,
+    { type: "alert", kind: "booking", content: `${nameOf(s.mentor)} wrote notes for your session of ${whenFor(s, to)}.` },
+    now,
+    { ifPreviousChanged: true },
+  );
   const [created] = await db.batch([
     db.insert(sessionNotes).values({ slotId, body, updatedAt: now }).onConflictDoNothing().returning({ slotId: sessionNotes.slotId }),
     notice.statement,
     db.update(sessionNotes).set({ body, updatedAt: now }).where(eq(sessionNotes.slotId, slotId)),
   ]);
   if (created.length) pushNotification(deps.env, deps.waitUntil, to, notice.view);
-  return { message: created.length ? `Notes saved. ${s.mentee.first} was told.` : "Notes saved", notes: { body, updatedAt: now.toISOString() } };
+  return {
+    message: created.length ? `Notes saved. ${s.mentee.first} was told.` : "Notes saved",
+    notes: { body, updatedAt: now.toISOString() },
+  };
 }
 
 /** Either participant comments under the notes of a completed session; the other is told. */
-export async function commentOnSession(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">, who: Participant, slotId: string, body: string) {
+export async function commentOnSession(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  who: Participant,
+  slotId: string,
+  body: string,
+) {
   const { db, now } = deps;
   const [row] = await bookedSessionRead(db, slotId);
   const s = completedSessionOf(row, who);
   const to = otherOf(s, who);
   const author = who.role === "mentor" ? nameOf(s.mentor) : nameOf(s.mentee);
-  const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content: `${author} commented on the notes of your session of ${whenFor(s, to)}.` }, now);
+  const notice = notificationWrite(
+    db,
+    to,
+    { type: "alert", kind: "booking", content: `${author} commented on the notes of your session of ${whenFor(s, to)}.` },
+    now,
+  );
   const id = crypto.randomUUID();
-  await db.batch([db.insert(sessionNoteComments).values({ id, slotId, authorRole: who.role, authorId: who.id, body, createdAt: now }), notice.statement]);
+  await db.batch([
+    db.insert(sessionNoteComments).values({ id, slotId, authorRole: who.role, authorId: who.id, body, createdAt: now }),
+    notice.statement,
+  ]);
   pushNotification(deps.env, deps.waitUntil, to, notice.view);
-  return { message: "Comment added", comment: { id, authorRole: who.role, authorName: author, body, createdAt: now.toISOString(), mine: true } };
+  return {
+    message: "Comment added",
+    comment: { id, authorRole: who.role, authorName: author, body, createdAt: now.toISOString(), mine: true },
+  };
 }

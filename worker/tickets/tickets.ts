@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, tickets } from "../../db/schema";
-import { fail } from "../platform/domain-error";
 import { profileImageUrl } from "../accounts/accounts";
+import { fail } from "../platform/domain-error";
 
 /** At most this many open tickets per reporter. */
 export const MAX_OPEN_TICKETS = 5;
@@ -19,12 +19,22 @@ const hadSubscription = (menteeId: unknown, mentorId: unknown) =>
 export async function ticketCandidates(db: Db, reporter: Reporter) {
   if (reporter.role === "mentee") {
     const rows = await db
-      .selectDistinct({ id: mentors.id, firstName: mentors.firstName, lastName: mentors.lastName, profileImageKey: mentors.profileImageKey })
+      .selectDistinct({
+        id: mentors.id,
+        firstName: mentors.firstName,
+        lastName: mentors.lastName,
+        profileImageKey: mentors.profileImageKey,
+      })
       .from(enrollments)
       .innerJoin(mentors, eq(mentors.id, enrollments.mentorId))
       .where(and(eq(enrollments.menteeId, reporter.id), isNotNull(enrollments.activatedAt)))
       .orderBy(mentors.firstName, mentors.lastName);
-    return rows.map((r) => ({ id: r.id, role: "mentor" as const, name: `${r.firstName} ${r.lastName}`, profileImageUrl: profileImageUrl(r.profileImageKey) }));
+    return rows.map((r) => ({
+      id: r.id,
+      role: "mentor" as const,
+      name: `${r.firstName} ${r.lastName}`,
+      profileImageUrl: profileImageUrl(r.profileImageKey),
+    }));
   }
   const rows = await db
     .selectDistinct({ id: mentees.id, firstName: mentees.firstName, lastName: mentees.lastName, profileImageKey: mentees.profileImageKey })
@@ -32,7 +42,12 @@ export async function ticketCandidates(db: Db, reporter: Reporter) {
     .innerJoin(mentees, eq(mentees.id, enrollments.menteeId))
     .where(and(eq(enrollments.mentorId, reporter.id), isNotNull(enrollments.activatedAt)))
     .orderBy(mentees.firstName, mentees.lastName);
-  return rows.map((r) => ({ id: r.id, role: "mentee" as const, name: `${r.firstName} ${r.lastName}`, profileImageUrl: profileImageUrl(r.profileImageKey) }));
+  return rows.map((r) => ({
+    id: r.id,
+    role: "mentee" as const,
+    name: `${r.firstName} ${r.lastName}`,
+    profileImageUrl: profileImageUrl(r.profileImageKey),
+  }));
 }
 
 /**
@@ -45,7 +60,9 @@ export async function raiseTicket(db: Db, reporter: Reporter, accusedId: string,
   const pair = reporter.role === "mentee" ? hadSubscription(reporter.id, accusedId) : hadSubscription(accusedId, reporter.id);
   const id = crypto.randomUUID();
   const now = at.getTime();
-  const inserted = await db.all<{ id: string }>(sql`insert into tickets (id, reporter_role, reporter_id, accused_role, accused_id, content, status, created_at)
+  const inserted = await db.all<{
+    id: string;
+  }>(sql`insert into tickets (id, reporter_role, reporter_id, accused_role, accused_id, content, status, created_at)
     select ${id}, ${reporter.role}, ${reporter.id}, ${accusedRole}, ${accusedId}, ${content}, 'open', ${now}
     where ${pair}
       and (select count(*) from tickets where reporter_role = ${reporter.role} and reporter_id = ${reporter.id} and status = 'open') < ${MAX_OPEN_TICKETS}

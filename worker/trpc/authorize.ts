@@ -1,9 +1,9 @@
 import type { Role } from "../../db/schema";
-import type { Context } from "./context";
-import { fail } from "../platform/domain-error";
 import { currentRefusal, type Refusal, type Refused } from "../accounts/accounts";
-import { disconnectSignIns } from "../realtime/push";
 import type { AccessClaims } from "../accounts/tokens";
+import { fail } from "../platform/domain-error";
+import { disconnectSignIns } from "../realtime/push";
+import type { Context } from "./context";
 
 const roleNames: Record<Role, string> = { mentee: "mentees", mentor: "mentors", moderator: "moderators" };
 

@@ -1,13 +1,13 @@
 import type { Db } from "../../db/client";
 import { requestDb } from "../../db/request-db";
-import { dbFor } from "../platform/database";
-import { requestNow } from "../platform/clock";
-import { readConfig, type Config, type Env } from "../platform/env";
+import { type Locale, requestLocale } from "../../shared/locale";
+import { type AccessClaims, verifyAccessToken } from "../accounts/tokens";
 import { clientAddress } from "../platform/client-address";
-import { requestLocale, type Locale } from "../../shared/locale";
-import { verifyAccessToken, type AccessClaims } from "../accounts/tokens";
-import { newCatalogueGeneration } from "../platform/edge-cache";
+import { requestNow } from "../platform/clock";
+import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
+import { newCatalogueGeneration } from "../platform/edge-cache";
+import { type Config, type Env, readConfig } from "../platform/env";
 
 export type Context = {
   env: Env;
@@ -45,7 +45,13 @@ export type Context = {
 /** The bearer token a request carries, if any. */
 export const bearerToken = (request: Request): string | undefined => request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
 
-export async function createContext(request: Request, env: Env, execution: ExecutionContext, requestId: string = crypto.randomUUID(), onCatalogueChanged: () => void = () => undefined): Promise<Context> {
+export async function createContext(
+  request: Request,
+  env: Env,
+  execution: ExecutionContext,
+  requestId: string = crypto.randomUUID(),
+  onCatalogueChanged: () => void = () => undefined,
+): Promise<Context> {
   const config = readConfig(env);
   const token = bearerToken(request);
   const auth = token ? await verifyAccessToken(config.JWT_SECRET, token) : null;

@@ -1,8 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { Role } from "../../db/schema";
+import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "../platform/errors";
 import { accountCheck, claimsOf } from "./authorize";
 import type { Context } from "./context";
-import { ErrorDetails, INTERNAL_MESSAGE, publicError } from "../platform/errors";
 
 /**
  * `readsDuringAccountCheck`: a mutation whose only effects are its database writes (pushes and mail follow its
@@ -20,13 +20,16 @@ export type ProcedureMeta = {
   checkInBatch?: boolean;
 };
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
-    const message = error.code === "INTERNAL_SERVER_ERROR" ? INTERNAL_MESSAGE : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, details } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
+      const message = error.code === "INTERNAL_SERVER_ERROR" ? INTERNAL_MESSAGE : shape.message;
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, details } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -64,7 +67,9 @@ const requireRole = (...allowed: Role[]) =>
     if (meta?.checkInBatch) {
       // No check of its own to wait for, and no other write: both fail whoever tries.
       ctx.holdWritesUntil(refusedPromise(new Error("This procedure writes only in its batch that carries the account check.")));
-      return next({ ctx: { ...ctx, auth, accountChecked: refusedPromise(new Error("The account check of this procedure travels in its write batch.")) } });
+      return next({
+        ctx: { ...ctx, auth, accountChecked: refusedPromise(new Error("The account check of this procedure travels in its write batch.")) },
+      });
     }
     const check = accountCheck(ctx, auth);
     ctx.holdWritesUntil(check);

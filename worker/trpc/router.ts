@@ -1,24 +1,24 @@
-import { createCallerFactory, router } from "./init";
 import { authRouter } from "../accounts/auth.router";
-import { chatRouter } from "../chat/chat.router";
 import { emailRouter } from "../accounts/email.router";
-import { liveRouter } from "../live/live.router";
+import { passwordRouter } from "../accounts/password.router";
 import { attendanceRouter } from "../attendance/attendance.router";
+import { chatRouter } from "../chat/chat.router";
+import { liveRouter } from "../live/live.router";
+import { moderationRouter } from "../moderation/moderation.router";
+import { notificationSettingsRouter } from "../notifications/notification-settings.router";
+import { notificationsRouter } from "../notifications/notifications.router";
+import { paymentsRouter } from "../payments/payments.router";
+import { subscriptionsRouter } from "../payments/subscriptions.router";
+import { payoutsRouter } from "../payouts/payouts.router";
 import { menteesRouter } from "../profiles/mentees.router";
 import { mentorsRouter } from "../profiles/mentors.router";
-import { moderationRouter } from "../moderation/moderation.router";
-import { notificationsRouter } from "../notifications/notifications.router";
-import { notificationSettingsRouter } from "../notifications/notification-settings.router";
-import { passwordRouter } from "../accounts/password.router";
 import { realtimeRouter } from "../realtime/realtime.router";
-import { paymentsRouter } from "../payments/payments.router";
-import { payoutsRouter } from "../payouts/payouts.router";
+import { ratingPromptsRouter } from "../reviews/rating-prompts.router";
 import { reviewsRouter } from "../reviews/reviews.router";
 import { schedulingRouter } from "../scheduling/scheduling.router";
-import { subscriptionsRouter } from "../payments/subscriptions.router";
-import { ticketsRouter } from "../tickets/tickets.router";
 import { sessionNotesRouter } from "../session-notes/session-notes.router";
-import { ratingPromptsRouter } from "../reviews/rating-prompts.router";
+import { ticketsRouter } from "../tickets/tickets.router";
+import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
   auth: authRouter,

@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
-import { DEFAULT_LOCALE, firstSupported, isLocale, localeCookie, localeFromCookie, type Locale } from "../../../shared/locale";
 import { setDisplayLocale } from "../../../shared/display-locale";
-import { ENGLISH_COMMON, loadCatalogFile, type CatalogName } from "./catalogs";
+import { DEFAULT_LOCALE, firstSupported, isLocale, type Locale, localeCookie, localeFromCookie } from "../../../shared/locale";
+import { type CatalogName, ENGLISH_COMMON, loadCatalogFile } from "./catalogs";
 
 /**
  * The app's language (ADR 0027): Lingui's one i18n instance, the catalogs it has, and the
@@ -16,7 +16,8 @@ i18n.activate(DEFAULT_LOCALE);
 
 // A text drawn before its catalog was loaded would show as its id: said loudly, so the sweep of every
 // screen (tests/e2e/every-screen.test.ts fails on any console error) catches a component in the wrong catalog.
-if (import.meta.env.PROD) i18n.on("missing", ({ id, locale }) => console.error(`Lingui: message ${id} is missing from the loaded ${locale} catalogs`));
+if (import.meta.env.PROD)
+  i18n.on("missing", ({ id, locale }) => console.error(`Lingui: message ${id} is missing from the loaded ${locale} catalogs`));
 
 /** The parts of the app this page has needed so far: a switch of language loads each in the new one. */
 const wanted = new Set<CatalogName>(["common"]);

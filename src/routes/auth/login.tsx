@@ -5,15 +5,15 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { AuthShell } from "@/accounts/auth-shell";
-import { LoginForm } from "@/accounts/login-form";
-import { Button } from "@/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
-import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/platform/areas";
 import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/accounts/google-sign-in";
 import { forgetGuardedPath, guardedPath } from "@/accounts/guarded-path";
+import { LoginForm } from "@/accounts/login-form";
 import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
-import { readSession, type Role } from "@/platform/session";
+import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/platform/areas";
+import { type Role, readSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
+import { Button } from "@/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 
 export const Route = createFileRoute("/auth/login")({
   validateSearch: (search: Record<string, unknown>) => ({ ...validateLoginSearch(search), ...validateRedirectSearch(search) }),
@@ -71,14 +71,20 @@ function GoogleSignIn({ redirect }: { redirect?: string }) {
       if (window.location.pathname === "/auth/login") {
         if (back) router.history.push(back);
         else void navigate({ to: "/mentees" });
-      }
-      else window.location.reload();
+      } else window.location.reload();
     }, POPUP_POLL_MS);
   };
 
   return (
     <div className="mt-4 grid gap-1.5">
-      <Button type="button" variant="outline" className="w-full" disabled={!available || waiting} aria-describedby={available ? undefined : hintId} onClick={open}>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={!available || waiting}
+        aria-describedby={available ? undefined : hintId}
+        onClick={open}
+      >
         <Trans>Sign in with Google</Trans>
       </Button>
       {options.isSuccess && !available ? (

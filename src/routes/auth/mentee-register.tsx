@@ -1,20 +1,20 @@
+import { valibotResolver } from "@hookform/resolvers/valibot";
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/accounts/auth-shell";
+import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
+import { useRedirectAfter } from "@/accounts/use-redirect-after";
+import { apiError } from "@/platform/api-error";
+import { LOGIN_SEARCH, redirectSignedInUser } from "@/platform/areas";
+import { useTRPC } from "@/platform/trpc";
 import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
 import { SuccessDialog } from "@/ui/success-dialog";
-import { apiError } from "@/platform/api-error";
-import { LOGIN_SEARCH, redirectSignedInUser } from "@/platform/areas";
-import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
-import { useTRPC } from "@/platform/trpc";
-import { useRedirectAfter } from "@/accounts/use-redirect-after";
-import { menteeSignupSchema, type MenteeSignup } from "../../../shared/validation/accounts";
+import { type MenteeSignup, menteeSignupSchema } from "../../../shared/validation/accounts";
 
 export const Route = createFileRoute("/auth/mentee-register")({
   validateSearch: validateRedirectSearch,
@@ -80,7 +80,11 @@ function MenteeRegister() {
       <p className="mt-2 text-sm text-slate-600">
         <Trans>
           Already have an account?{" "}
-          <Link to="/auth/login" search={{ mentees: "", ...(redirect ? { redirect } : {}) }} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          <Link
+            to="/auth/login"
+            search={{ mentees: "", ...(redirect ? { redirect } : {}) }}
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </Trans>

@@ -5,19 +5,24 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/accounts/auth-shell";
-import { FormAlert } from "@/ui/form-alert";
-import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
-import { SubmitButton } from "@/ui/submit-button";
-import { SuccessDialog } from "@/ui/success-dialog";
-import { FormField } from "@/ui/form-field";
-import { Input } from "@/ui/input";
-import { Textarea } from "@/ui/textarea";
+import {
+  EMPTY_MENTOR_APPLICATION,
+  type MentorApplicationForm,
+  mentorApplicationResolver,
+  toMentorApplication,
+} from "@/accounts/mentor-application-form";
+import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { apiError } from "@/platform/api-error";
 import { redirectSignedInUser } from "@/platform/areas";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { EMPTY_MENTOR_APPLICATION, mentorApplicationResolver, toMentorApplication, type MentorApplicationForm } from "@/accounts/mentor-application-form";
 import { useTRPC } from "@/platform/trpc";
-import { useRedirectAfter } from "@/accounts/use-redirect-after";
+import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
+import { FormAlert } from "@/ui/form-alert";
+import { FormField } from "@/ui/form-field";
+import { Input } from "@/ui/input";
+import { SubmitButton } from "@/ui/submit-button";
+import { SuccessDialog } from "@/ui/success-dialog";
+import { Textarea } from "@/ui/textarea";
 
 export const Route = createFileRoute("/auth/mentor-register")({
   beforeLoad: redirectSignedInUser,
@@ -27,13 +32,16 @@ export const Route = createFileRoute("/auth/mentor-register")({
 const REDIRECT_DELAY_MS = 4000;
 const somethingWrong = () => t`Something went wrong..!! Please try Again`;
 
-type Outcome = { kind: "submitted"; confirmByEmail?: string } | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
+type Outcome =
+  | { kind: "submitted"; confirmByEmail?: string }
+  | { kind: "error"; message: string; thenLogin?: boolean; onPassword?: boolean };
 
 /** SPEC §4/§8: 403 without `blocked` means an earlier application is under review, shown as submitted. */
 function outcomeOfError(error: unknown): Outcome {
   const answer = apiError(error);
   if (!answer) return { kind: "error", message: somethingWrong() };
-  if (answer.status === 403) return answer.details.blocked || answer.details.rejected ? { kind: "error", message: answer.message } : { kind: "submitted" };
+  if (answer.status === 403)
+    return answer.details.blocked || answer.details.rejected ? { kind: "error", message: answer.message } : { kind: "submitted" };
   if (answer.status === 409) return { kind: "error", message: answer.message, thenLogin: true };
   if (answer.status === 400) return { kind: "error", message: answer.message, onPassword: answer.details.field === "password" };
   return { kind: "error", message: somethingWrong() };
@@ -56,7 +64,9 @@ function MentorRegister() {
     try {
       const answer = await apply.mutateAsync(toMentorApplication(values));
       // A rejected applicant's new application waits for the mailed link.
-      outcome = answer.confirmByEmail ? { kind: "submitted", confirmByEmail: translateServerMessage(answer.message) } : { kind: "submitted" };
+      outcome = answer.confirmByEmail
+        ? { kind: "submitted", confirmByEmail: translateServerMessage(answer.message) }
+        : { kind: "submitted" };
     } catch (error) {
       outcome = outcomeOfError(error);
     }
@@ -95,7 +105,11 @@ function MentorRegister() {
           <FormField label={t`Hourly Rate (₹)`} error={errors.hourlyRate?.message}>
             <Input type="number" inputMode="decimal" min={1} step="0.01" {...reg("hourlyRate")} />
           </FormField>
-          <FormField label={t`Skills (comma separated)`} error={errors.skills?.message} hint={t`For example: React, System Design, Career Growth`}>
+          <FormField
+            label={t`Skills (comma separated)`}
+            error={errors.skills?.message}
+            hint={t`For example: React, System Design, Career Growth`}
+          >
             <Input {...reg("skills")} />
           </FormField>
         </div>

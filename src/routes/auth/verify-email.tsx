@@ -3,12 +3,12 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { AuthShell } from "@/accounts/auth-shell";
-import { FormAlert } from "@/ui/form-alert";
 import { apiError } from "@/platform/api-error";
 import { AREA_HOME, LOGIN_SEARCH } from "@/platform/areas";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { hasRecord } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
+import { FormAlert } from "@/ui/form-alert";
 
 export const Route = createFileRoute("/auth/verify-email")({ component: VerifyEmailPage });
 

@@ -1,18 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { startReads } from "@/platform/route-prefetch";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
+import { zoneLabel } from "@/platform/zoned";
 import { BookingCard } from "@/scheduling/booking/booking-card";
 import type { Booking } from "@/scheduling/booking/types";
 import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
 import { LoadError } from "@/ui/load-error";
-import { useMyZone } from "@/platform/use-my-zone";
 import { Skeleton } from "@/ui/skeleton";
-import { startReads } from "@/platform/route-prefetch";
-import { useTRPC } from "@/platform/trpc";
-import { zoneLabel } from "@/platform/zoned";
 
 export const Route = createFileRoute("/mentees/booked-slots")({
-  loader: ({ context }) => startReads(context.reads, "mentee", (trpc, as) => [trpc.scheduling.myBookings.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),
+  loader: ({ context }) =>
+    startReads(context.reads, "mentee", (trpc, as) => [
+      trpc.scheduling.myBookings.queryOptions(undefined, as),
+      trpc.scheduling.calendarFeed.queryOptions(undefined, as),
+    ]),
   component: BookedSlots,
 });
 
@@ -39,7 +43,14 @@ function BookedSlots() {
         <LoadError what={t`your bookings`} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <BookingList title={t`Upcoming`} label={t`Upcoming sessions`} empty={t`No upcoming sessions. Book one from a mentor's schedule.`} items={list.data.upcoming} zone={zone} upcoming />
+          <BookingList
+            title={t`Upcoming`}
+            label={t`Upcoming sessions`}
+            empty={t`No upcoming sessions. Book one from a mentor's schedule.`}
+            items={list.data.upcoming}
+            zone={zone}
+            upcoming
+          />
           <BookingList title={t`Past`} label={t`Past sessions`} empty={t`No past sessions yet.`} items={list.data.past} zone={zone} />
         </>
       )}
@@ -49,7 +60,21 @@ function BookedSlots() {
   );
 }
 
-function BookingList({ title, label, empty, items, zone, upcoming = false }: { title: string; label: string; empty: string; items: Booking[]; zone: string; upcoming?: boolean }) {
+function BookingList({
+  title,
+  label,
+  empty,
+  items,
+  zone,
+  upcoming = false,
+}: {
+  title: string;
+  label: string;
+  empty: string;
+  items: Booking[];
+  zone: string;
+  upcoming?: boolean;
+}) {
   return (
     <section aria-label={label} className="grid gap-3">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>

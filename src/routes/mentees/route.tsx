@@ -1,14 +1,14 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, MessagesSquare, Search } from "lucide-react";
-import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
-import { MentorSearchBox } from "@/search/mentor-search-box";
-import { LOGIN_SEARCH } from "@/platform/areas";
-import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
-import { loadCatalog } from "@/platform/i18n";
-import { ALL } from "@/search/browse";
 import { rememberGuardedPath } from "@/accounts/guarded-path";
+import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
+import { LOGIN_SEARCH } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
+import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { hasRecord } from "@/platform/session";
+import { ALL } from "@/search/browse";
+import { MentorSearchBox } from "@/search/mentor-search-box";
 
 const NAV: AreaNavItem[] = [
   { label: msg`Home`, to: "/mentees", icon: House },
@@ -16,7 +16,13 @@ const NAV: AreaNavItem[] = [
   { label: msg`Schedules`, to: "/mentees/schedules", icon: CalendarDays },
   { label: msg`Connect`, to: "/mentees/connect/inbox", unreadChat: true, icon: MessagesSquare },
 ];
-const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentees/profile" }, { label: msg`Booked Slots`, to: "/mentees/booked-slots" }, { label: msg`Subscriptions`, to: "/mentees/subscribed-mentors" }, { label: msg`Raise a Ticket`, to: "/mentees/tickets" }, { label: msg`Notifications`, to: "/mentees/notifications" }];
+const MENU: AreaNavItem[] = [
+  { label: msg`Profile`, to: "/mentees/profile" },
+  { label: msg`Booked Slots`, to: "/mentees/booked-slots" },
+  { label: msg`Subscriptions`, to: "/mentees/subscribed-mentors" },
+  { label: msg`Raise a Ticket`, to: "/mentees/tickets" },
+  { label: msg`Notifications`, to: "/mentees/notifications" },
+];
 
 export const Route = createFileRoute("/mentees")({
   // SPEC §2: only the record's existence is checked.

@@ -2,6 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
+import { formatDate, zoneLabel } from "@/platform/zoned";
 import { ConfirmStep } from "@/scheduling/booking/confirm-step";
 import { MentorsWithNextTimes } from "@/scheduling/booking/next-available";
 import { SlotPicker } from "@/scheduling/booking/slot-picker";
@@ -9,9 +12,6 @@ import { holdsOf, type OpenSlot } from "@/scheduling/booking/types";
 import { WaitlistToggle } from "@/scheduling/booking/waitlist-toggle";
 import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { useMyZone } from "@/platform/use-my-zone";
-import { useTRPC } from "@/platform/trpc";
-import { formatDate, zoneLabel } from "@/platform/zoned";
 
 type Search = { mentorId?: string; trial?: boolean };
 
@@ -88,14 +88,20 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
                 : t`${callsLeft} of ${callsPerPeriod} calls left this period`
               : t`Subscribe to this mentor to book sessions.`}
         </p>
-        {trial && s.trialUsed ? <p className="text-slate-700">
+        {trial && s.trialUsed ? (
+          <p className="text-slate-700">
             <Trans>You have already had your free intro call with this mentor.</Trans>
-          </p> : null}
-        {!asTrial && s.isEnrollmentActive && s.callsLeft === 0 ? <p className="text-slate-700">
+          </p>
+        ) : null}
+        {!asTrial && s.isEnrollmentActive && s.callsLeft === 0 ? (
+          <p className="text-slate-700">
             <Trans>You have used every call of this period. You can book again when it renews.</Trans>
-          </p> : null}
+          </p>
+        ) : null}
       </div>
-      {!asTrial && s.isEnrollmentActive ? <WaitlistToggle mentorId={mentorId} waitlisted={s.waitlisted} nextBooking={s.nextBooking} zone={zone} /> : null}
+      {!asTrial && s.isEnrollmentActive ? (
+        <WaitlistToggle mentorId={mentorId} waitlisted={s.waitlisted} nextBooking={s.nextBooking} zone={zone} />
+      ) : null}
       {chosen && canBook ? (
         <ConfirmStep
           slot={chosen}

@@ -1,25 +1,31 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { RecentSessions } from "@/attendance/recent-sessions";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy } from "react";
+import { RecentSessions } from "@/attendance/recent-sessions";
 import { AreaWelcome } from "@/layout/area-welcome";
-import { ChartSlot } from "@/ui/chart-slot";
-import { PayoutPrompt } from "@/payouts/payout-prompt";
 import { GoLiveLink } from "@/live/go-live-link";
-import { LoadError } from "@/ui/load-error";
-import { TextWithLinks } from "@/ui/text-with-links";
-import { useMyZone } from "@/platform/use-my-zone";
-import { Card, CardContent } from "@/ui/card";
-import { Skeleton } from "@/ui/skeleton";
+import { PayoutPrompt } from "@/payouts/payout-prompt";
 import { startReads } from "@/platform/route-prefetch";
 import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
+import { Card, CardContent } from "@/ui/card";
+import { ChartSlot } from "@/ui/chart-slot";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import { TextWithLinks } from "@/ui/text-with-links";
 
 const EnrollmentChart = lazy(() => import("@/payments/enrollment-chart"));
 
 export const Route = createFileRoute("/mentors/")({
-  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.dailyEnrollments.queryOptions(undefined, as), trpc.scheduling.liveSessions.queryOptions(undefined, as), trpc.attendance.recent.queryOptions(undefined, as), trpc.payouts.account.queryOptions(undefined, as)]),
+  loader: ({ context }) =>
+    startReads(context.reads, "mentor", (trpc, as) => [
+      trpc.scheduling.dailyEnrollments.queryOptions(undefined, as),
+      trpc.scheduling.liveSessions.queryOptions(undefined, as),
+      trpc.attendance.recent.queryOptions(undefined, as),
+      trpc.payouts.account.queryOptions(undefined, as),
+    ]),
   component: Dashboard,
 });
 
@@ -32,7 +38,10 @@ function Dashboard() {
   const live = useQuery({ ...trpc.scheduling.liveSessions.queryOptions(), refetchInterval: 60_000 });
   const total = chart.data?.reduce((n, d) => n + d.count, 0) ?? 0;
   const zoneName = zoneLabel(zone);
-  const days = (chart.data ?? []).filter((d) => d.count > 0).map((d) => `${d.date}: ${d.count}`).join(", ");
+  const days = (chart.data ?? [])
+    .filter((d) => d.count > 0)
+    .map((d) => `${d.date}: ${d.count}`)
+    .join(", ");
   return (
     <div className="grid gap-6">
       <AreaWelcome role="mentor" intro={t`Publish your slots and keep in touch with your mentees.`} />
@@ -111,7 +120,8 @@ function Dashboard() {
                   {live.data.map((s) => (
                     <tr key={s.id} className="border-b border-slate-100">
                       <td className="py-2 pr-3">
-                        {s.mentee.firstName} {s.mentee.lastName}{s.type === "trial" ? ` ${t`(intro call)`}` : ""}
+                        {s.mentee.firstName} {s.mentee.lastName}
+                        {s.type === "trial" ? ` ${t`(intro call)`}` : ""}
                         {s.agenda ? (
                           <span className="mt-1 block max-w-md text-xs text-slate-700">
                             <span className="font-medium text-slate-900">

@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CalendarDays, House, LifeBuoy, MessagesSquare, Wallet } from "lucide-react";
+import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
-import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { loadCatalog } from "@/platform/i18n";
-import { rememberGuardedPath } from "@/accounts/guarded-path";
+import { areaHeaderReads, startReads } from "@/platform/route-prefetch";
 import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [
@@ -15,7 +15,12 @@ const NAV: AreaNavItem[] = [
   { label: msg`Earnings`, to: "/mentors/earnings", icon: Wallet },
   { label: msg`Raise a ticket`, to: "/mentors/tickets", icon: LifeBuoy, short: msg`Help` },
 ];
-const MENU: AreaNavItem[] = [{ label: msg`Profile`, to: "/mentors/profile" }, { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" }, { label: msg`Tickets`, to: "/mentors/tickets" }, { label: msg`Notifications`, to: "/mentors/notifications" }];
+const MENU: AreaNavItem[] = [
+  { label: msg`Profile`, to: "/mentors/profile" },
+  { label: msg`Mentees List`, to: "/mentors/subscribed-mentees" },
+  { label: msg`Tickets`, to: "/mentors/tickets" },
+  { label: msg`Notifications`, to: "/mentors/notifications" },
+];
 
 export const Route = createFileRoute("/mentors")({
   beforeLoad: ({ location, context }) => {

@@ -4,17 +4,22 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
-import { PushOfferSlot } from "@/notifications/push-offer-slot";
-import { CalendarSection } from "@/scheduling/scheduler/calendar-section";
 import { ListLoading } from "@/moderation/list-states";
-import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
+import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { startReads } from "@/platform/route-prefetch";
 import { useMyZone } from "@/platform/use-my-zone";
 import { zoneLabel } from "@/platform/zoned";
+import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
+import { CalendarSection } from "@/scheduling/scheduler/calendar-section";
+import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
 
 export const Route = createFileRoute("/mentors/scheduler")({
-  loader: ({ context }) => startReads(context.reads, "mentor", (trpc, as) => [trpc.scheduling.mySlots.queryOptions(undefined, as), trpc.scheduling.availability.queryOptions(undefined, as), trpc.scheduling.calendarFeed.queryOptions(undefined, as)]),
+  loader: ({ context }) =>
+    startReads(context.reads, "mentor", (trpc, as) => [
+      trpc.scheduling.mySlots.queryOptions(undefined, as),
+      trpc.scheduling.availability.queryOptions(undefined, as),
+      trpc.scheduling.calendarFeed.queryOptions(undefined, as),
+    ]),
   component: Scheduler,
 });
 
@@ -49,7 +54,10 @@ function Scheduler() {
       </div>
       <Tabs value={section} onValueChange={setSection}>
         {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}
-        <TabsPrimitive.List aria-label={t`Scheduler sections`} className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4">
+        <TabsPrimitive.List
+          aria-label={t`Scheduler sections`}
+          className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4"
+        >
           {SECTIONS.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>
               {i18n._(label)}

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { AccountList } from "@/moderation/account-list";
-import { validateListSearch, type ListSearch } from "@/moderation/moderation-search";
+import { type ListSearch, validateListSearch } from "@/moderation/moderation-search";
 
 export const Route = createFileRoute("/moderator/mentors-list")({
   validateSearch: validateListSearch,

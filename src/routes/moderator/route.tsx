@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { GraduationCap, House, ScrollText, Ticket, UserPlus, Users } from "lucide-react";
+import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { AreaLayout, type AreaNavItem } from "@/layout/area-layout";
 import { LOGIN_SEARCH } from "@/platform/areas";
 import { loadCatalog } from "@/platform/i18n";
-import { rememberGuardedPath } from "@/accounts/guarded-path";
 import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [

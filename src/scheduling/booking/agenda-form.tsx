@@ -1,17 +1,27 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import * as v from "valibot";
-import { Button } from "@/ui/button";
-import { Textarea } from "@/ui/textarea";
 import { apiError } from "@/platform/api-error";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { Button } from "@/ui/button";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/toast";
 import { agendaEditSchema, MAX_AGENDA } from "../../../shared/validation/session-notes";
 
 /** The agenda's form on her booking card (ADR 0026): saved for the mentor, who is told; empty removes it. */
-export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: { slotId: string; agenda: string | null; mentorFirstName: string; onDone: () => void }) {
+export default function AgendaForm({
+  slotId,
+  agenda,
+  mentorFirstName,
+  onDone,
+}: {
+  slotId: string;
+  agenda: string | null;
+  mentorFirstName: string;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -23,7 +33,10 @@ export default function AgendaForm({ slotId, agenda, mentorFirstName, onDone }: 
       onSuccess: async (r) => {
         toast.success(translateServerMessage(r.message), { description: r.agenda ? t`${mentorFirstName} can read it now.` : undefined });
         onDone();
-        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.mentees.home.pathFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
+          queryClient.invalidateQueries(trpc.mentees.home.pathFilter()),
+        ]);
       },
       onError: (error) => setProblem(apiError(error)?.message ?? t`The agenda was not saved. Please check your connection and try again.`),
     }),

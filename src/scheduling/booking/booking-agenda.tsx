@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { TextWithLinks } from "@/ui/text-with-links";
 import { Button } from "@/ui/button";
+import { TextWithLinks } from "@/ui/text-with-links";
 
 // The form loads on the tap that opens it, so the booked slots page stays light.
 const AgendaForm = lazy(() => import("./agenda-form"));
@@ -10,7 +10,17 @@ const AgendaForm = lazy(() => import("./agenda-form"));
  * Her agenda on a booking card (ADR 0026): what she would like to discuss, its links clickable, and
  * until the session starts "Add agenda" / "Edit agenda", which opens the form in place.
  */
-export function BookingAgenda({ slotId, agenda, start, mentorFirstName }: { slotId: string; agenda: string | null; start: string; mentorFirstName: string }) {
+export function BookingAgenda({
+  slotId,
+  agenda,
+  start,
+  mentorFirstName,
+}: {
+  slotId: string;
+  agenda: string | null;
+  start: string;
+  mentorFirstName: string;
+}) {
   const [editing, setEditing] = useState(false);
   const editable = new Date(start).getTime() > Date.now();
   if (editing && editable) {

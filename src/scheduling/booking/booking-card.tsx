@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { SessionOutcomeLine } from "@/attendance/session-outcome";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
-import { apiError } from "@/platform/api-error";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 import { BookingAgenda } from "./booking-agenda";
 import { HistoryList } from "./history-list";
 import { useIcsDownload } from "./ics-download";
@@ -34,7 +34,10 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
       onSuccess: async () => {
         setAsking(null);
         toast.success(t`Booking cancelled`);
-        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
+          queryClient.invalidateQueries(trpc.subscriptions.pathFilter()),
+        ]);
       },
       onError: (error) => toast.error(t`Something went wrong`, { description: apiError(error)?.message }),
     }),
@@ -70,7 +73,9 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
         ) : null}
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1">
-            <p className="font-semibold text-slate-900">{b.type === "trial" ? <Trans>Free intro call with {mentorName}</Trans> : <Trans>Session with {mentorName}</Trans>}</p>
+            <p className="font-semibold text-slate-900">
+              {b.type === "trial" ? <Trans>Free intro call with {mentorName}</Trans> : <Trans>Session with {mentorName}</Trans>}
+            </p>
             <SlotTime start={b.start} zone={zone} otherZone={b.mentorTimeZone} otherLabel={t`Mentor's time`} />
             {b.title ? <p className="text-sm text-slate-700">{b.title}</p> : null}
             <BookingAgenda slotId={b.id} agenda={b.agenda} start={b.start} mentorFirstName={b.mentorName.split(" ")[0]} />
@@ -98,7 +103,16 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             </div>
           ) : null}
         </div>
-        {b.attendance ? <SessionOutcomeLine slotId={b.id} attendance={b.attendance} viewer="mentee" otherName={b.mentorName} zone={zone} mentorId={b.mentorId} /> : null}
+        {b.attendance ? (
+          <SessionOutcomeLine
+            slotId={b.id}
+            attendance={b.attendance}
+            viewer="mentee"
+            otherName={b.mentorName}
+            zone={zone}
+            mentorId={b.mentorId}
+          />
+        ) : null}
         {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
       </CardContent>
       <ConfirmDialog
@@ -114,7 +128,9 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
         reasonLabel={t`Reason (optional). Your mentor will see this`}
         destructive
         pending={cancel.isPending}
-        onConfirm={(reason) => cancel.mutate({ slotId: b.id, reason: reason || (asking === "decline" ? "I can't make another time." : undefined) })}
+        onConfirm={(reason) =>
+          cancel.mutate({ slotId: b.id, reason: reason || (asking === "decline" ? "I can't make another time." : undefined) })
+        }
       />
       {upcoming ? <ReschedulePicker booking={b} zone={zone} open={moving} onOpenChange={setMoving} /> : null}
     </Card>

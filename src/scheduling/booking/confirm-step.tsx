@@ -2,14 +2,14 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState } from "react";
+import { apiError } from "@/platform/api-error";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Textarea } from "@/ui/textarea";
-import { apiError } from "@/platform/api-error";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 import { keepStanding } from "./standing-store";
 import type { OpenSlot } from "./types";
 
@@ -43,7 +43,11 @@ export function ConfirmStep({ slot, mentorName, zone, asTrial, standingAllowed, 
   const sent = useRef(false);
 
   const preview = useQuery({ ...trpc.scheduling.previewStanding.queryOptions({ slotId: slot.id }), enabled: standing });
-  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
+      queryClient.invalidateQueries(trpc.subscriptions.pathFilter()),
+    ]);
   const booked = async (slotId: string) => {
     toast.success(t`Slot allocated successfully`);
     await refresh();
@@ -111,7 +115,14 @@ export function ConfirmStep({ slot, mentorName, zone, asTrial, standingAllowed, 
       </dl>
       <label htmlFor={agendaId} className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>What would you like to discuss? (optional)</Trans>
-        <Textarea id={agendaId} rows={3} maxLength={AGENDA_MAX} value={agenda} onChange={(e) => setAgenda(e.target.value)} placeholder={t`A topic, a question, a link to your work…`} />
+        <Textarea
+          id={agendaId}
+          rows={3}
+          maxLength={AGENDA_MAX}
+          value={agenda}
+          onChange={(e) => setAgenda(e.target.value)}
+          placeholder={t`A topic, a question, a link to your work…`}
+        />
         <span className="text-xs font-normal text-slate-600">
           <Trans>Your mentor sees this with the booking.</Trans>
         </span>
@@ -119,7 +130,13 @@ export function ConfirmStep({ slot, mentorName, zone, asTrial, standingAllowed, 
       {standingAllowed && !asTrial ? (
         <div className="grid gap-2">
           <label htmlFor={standingId} className="flex items-start gap-2 text-sm text-slate-800">
-            <input id={standingId} type="checkbox" checked={standing} onChange={(e) => setStanding(e.target.checked)} className="mt-0.5 size-4 accent-indigo-600" />
+            <input
+              id={standingId}
+              type="checkbox"
+              checked={standing}
+              onChange={(e) => setStanding(e.target.checked)}
+              className="mt-0.5 size-4 accent-indigo-600"
+            />
             <Trans>Book the same time every week for the rest of my period</Trans>
           </label>
           {standing ? <StandingPreview state={preview} zone={zone} /> : null}
@@ -142,7 +159,11 @@ export function ConfirmStep({ slot, mentorName, zone, asTrial, standingAllowed, 
   );
 }
 
-type Preview = { isPending: boolean; isError: boolean; data?: { weeks: { start: string; slotId: string | null; bookable: boolean; reason: string | null }[] } };
+type Preview = {
+  isPending: boolean;
+  isError: boolean;
+  data?: { weeks: { start: string; slotId: string | null; bookable: boolean; reason: string | null }[] };
+};
 
 /** The weeks a standing booking would take, each booked or skipped with why, before she confirms. */
 function StandingPreview({ state, zone }: { state: Preview; zone: string }) {
@@ -163,7 +184,9 @@ function StandingPreview({ state, zone }: { state: Preview; zone: string }) {
   const count = weeks.filter((w) => w.bookable).length;
   return (
     <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm">
-      <p className="font-medium text-slate-900"><Plural value={count} one="# session will be booked:" other="# sessions will be booked:" /></p>
+      <p className="font-medium text-slate-900">
+        <Plural value={count} one="# session will be booked:" other="# sessions will be booked:" />
+      </p>
       <ul className="grid gap-1" aria-label={t`Weeks of the standing booking`}>
         {weeks.map((w) => {
           const why = w.reason ? translateServerMessage(w.reason) : t`not open`;

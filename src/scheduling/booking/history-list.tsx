@@ -19,7 +19,8 @@ export function historyLine(e: HistoryEvent, zone: string): string {
     }
     return t`Moved from ${from} by ${by}`;
   }
-  if (e.kind === "reschedule-requested") return message ? t`Your mentor asked to move this session: "${message}"` : t`Your mentor asked to move this session`;
+  if (e.kind === "reschedule-requested")
+    return message ? t`Your mentor asked to move this session: "${message}"` : t`Your mentor asked to move this session`;
   return message ? t`Cancelled by ${by}: "${message}"` : t`Cancelled by ${by}`;
 }
 

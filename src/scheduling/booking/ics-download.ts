@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
-import { toast } from "@/ui/toast";
 import { useAuthFetch } from "@/platform/auth-fetch";
+import { toast } from "@/ui/toast";
 
 /** "Add to calendar": downloads a booking's .ics (same UID and a higher SEQUENCE after a move, so calendars update the one event). */
 export function useIcsDownload() {

@@ -5,7 +5,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/ui/class-names";
 import { getDisplayLocale } from "../../../shared/display-locale";
 import { DEFAULT_LOCALE } from "../../../shared/locale";
@@ -62,13 +62,16 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   const { i18n } = useLingui();
   const titleId = useId();
   const first = day(`${month}-01`);
-  const [focusDay, setFocusDay] = useState<string>(() => (selected && monthOf(selected) === month ? selected : firstOpen(month, openDays) ?? key(first)));
+  const [focusDay, setFocusDay] = useState<string>(() =>
+    selected && monthOf(selected) === month ? selected : (firstOpen(month, openDays) ?? key(first)),
+  );
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
 
   // Keep the tab stop inside the shown month.
   useEffect(() => {
-    if (monthOf(focusDay) !== month) setFocusDay(selected && monthOf(selected) === month ? selected : firstOpen(month, openDays) ?? `${month}-01`);
+    if (monthOf(focusDay) !== month)
+      setFocusDay(selected && monthOf(selected) === month ? selected : (firstOpen(month, openDays) ?? `${month}-01`));
   }, [month, focusDay, selected, openDays]);
 
   // After a key press, focus follows the tab stop (not on first render, so the page does not jump).
@@ -140,7 +143,13 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <table ref={grid} role="grid" aria-labelledby={titleId} onKeyDown={onKeyDown} className="w-full table-fixed border-collapse text-center">
+      <table
+        ref={grid}
+        role="grid"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        className="w-full table-fixed border-collapse text-center"
+      >
         <thead>
           <tr>
             {WEEKDAYS.map((w) => (
@@ -156,7 +165,16 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
             <tr key={i}>
               {week.map((d, j) =>
                 d ? (
-                  <DayCell key={d} day={d} open={openDays.get(d) ?? 0} selected={d === selected} today={d === today} tabStop={d === focusDay} onSelect={onSelect} onFocus={() => setFocusDay(d)} />
+                  <DayCell
+                    key={d}
+                    day={d}
+                    open={openDays.get(d) ?? 0}
+                    selected={d === selected}
+                    today={d === today}
+                    tabStop={d === focusDay}
+                    onSelect={onSelect}
+                    onFocus={() => setFocusDay(d)}
+                  />
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell before the 1st or after the last day is its place in the week
                   <td key={`empty-${j}`} role="gridcell" aria-hidden="true" />
@@ -170,7 +188,23 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   );
 }
 
-function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: { day: string; open: number; selected: boolean; today: boolean; tabStop: boolean; onSelect: (d: string) => void; onFocus: () => void }) {
+function DayCell({
+  day: d,
+  open,
+  selected,
+  today,
+  tabStop,
+  onSelect,
+  onFocus,
+}: {
+  day: string;
+  open: number;
+  selected: boolean;
+  today: boolean;
+  tabStop: boolean;
+  onSelect: (d: string) => void;
+  onFocus: () => void;
+}) {
   // The visible number is a word of the name ("9", not "9th"): WCAG 2.5.3, label in name.
   const { t } = useLinguiMacro();
   const date = dayText(d, "dddd, MMMM D YYYY", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
@@ -189,7 +223,11 @@ function DayCell({ day: d, open, selected, today, tabStop, onSelect, onFocus }: 
         onClick={() => open > 0 && onSelect(d)}
         className={cn(
           "relative mx-auto flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-          open === 0 ? "cursor-default text-slate-400" : selected ? "bg-indigo-600 font-semibold text-white" : "bg-indigo-50 font-semibold text-indigo-800 hover:bg-indigo-100",
+          open === 0
+            ? "cursor-default text-slate-400"
+            : selected
+              ? "bg-indigo-600 font-semibold text-white"
+              : "bg-indigo-50 font-semibold text-indigo-800 hover:bg-indigo-100",
           today && !selected && "underline underline-offset-4",
         )}
       >

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
+import { dateTime } from "@/platform/zoned";
 import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { useMyZone } from "@/platform/use-my-zone";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 
 /** Without a mentor: each subscribed mentor with "Next available: <3 times>" in her zone, and a link to his calendar. */
 export function MentorsWithNextTimes() {
@@ -46,7 +46,13 @@ export function MentorsWithNextTimes() {
                 </Trans>
               </span>
               <span className="text-sm text-slate-700" data-testid="next-available">
-                {next.isPending ? t`Looking for open times…` : next.isError ? t`Open times could not be loaded.` : times.length === 0 ? t`No open times right now.` : t`Next available: ${nextTimes}`}
+                {next.isPending
+                  ? t`Looking for open times…`
+                  : next.isError
+                    ? t`Open times could not be loaded.`
+                    : times.length === 0
+                      ? t`No open times right now.`
+                      : t`Next available: ${nextTimes}`}
               </span>
             </Link>
           </li>

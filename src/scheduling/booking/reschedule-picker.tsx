@@ -1,20 +1,30 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadError } from "@/ui/load-error";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
+import { dateTime } from "@/platform/zoned";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/ui/dialog";
+import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { apiError } from "@/platform/api-error";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
 import { SlotPicker } from "./slot-picker";
-import { holdsOf, type Booking, type OpenSlot } from "./types";
+import { type Booking, holdsOf, type OpenSlot } from "./types";
 
 /** "Reschedule": the mentor's bookable times on the month calendar, one chosen, then confirmed; the booking moves in one step. */
-export function ReschedulePicker({ booking, zone, open, onOpenChange }: { booking: Booking; zone: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReschedulePicker({
+  booking,
+  zone,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  zone: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -34,7 +44,10 @@ export function ReschedulePicker({ booking, zone, open, onOpenChange }: { bookin
         const now = dateTime(moved.start, zone);
         toast.success(t`Session moved`, { description: t`Now ${now}. Your mentor has been told.` });
         close(false);
-        await Promise.all([queryClient.invalidateQueries(trpc.scheduling.pathFilter()), queryClient.invalidateQueries(trpc.subscriptions.pathFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
+          queryClient.invalidateQueries(trpc.subscriptions.pathFilter()),
+        ]);
       },
       onError: async (error) => {
         setProblem(apiError(error)?.message ?? t`Please check your connection and try again.`);

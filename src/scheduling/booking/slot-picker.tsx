@@ -38,7 +38,16 @@ export function SlotPicker({ slots, zone, holds, selectedId, onPick, disabled, s
 
   return (
     <div className={stacked ? "grid gap-4" : "grid gap-6 md:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]"}>
-      <MonthCalendar month={month} onMonthChange={setMonth} minMonth={minMonth} maxMonth={maxMonth} openDays={openDays} selected={day} onSelect={setDay} today={today} />
+      <MonthCalendar
+        month={month}
+        onMonthChange={setMonth}
+        minMonth={minMonth}
+        maxMonth={maxMonth}
+        openDays={openDays}
+        selected={day}
+        onSelect={setDay}
+        today={today}
+      />
       <div>
         {day ? (
           <TimeList slots={byDay.get(day) ?? []} zone={zone} holds={holds} selectedId={selectedId} onPick={onPick} disabled={disabled} />

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { cn } from "@/ui/class-names";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
+import { cn } from "@/ui/class-names";
 import type { Holds, OpenSlot } from "./types";
 
 type TimeListProps = {
@@ -53,7 +53,11 @@ export function TimeList({ slots, zone, holds, selectedId, onPick, disabled = fa
                 onClick={() => onPick(slot)}
                 className={cn(
                   "grid w-full gap-0.5 rounded-md border px-4 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60",
-                  chosen ? "border-indigo-600 bg-indigo-600 text-white" : held ? "border-amber-400 bg-amber-50 hover:border-amber-500" : "border-indigo-200 bg-white hover:border-indigo-500",
+                  chosen
+                    ? "border-indigo-600 bg-indigo-600 text-white"
+                    : held
+                      ? "border-amber-400 bg-amber-50 hover:border-amber-500"
+                      : "border-indigo-200 bg-white hover:border-indigo-500",
                 )}
               >
                 <span className="font-semibold">{time}</span>
@@ -63,7 +67,11 @@ export function TimeList({ slots, zone, holds, selectedId, onPick, disabled = fa
                   </span>
                 ) : null}
                 {slot.title ? <span className={cn("text-xs", chosen ? "text-indigo-100" : "text-slate-700")}>{slot.title}</span> : null}
-                {held ? <span className={cn("text-xs font-medium", chosen ? "text-white" : "text-amber-800")}>{until ? t`Held for you until ${untilTime}` : t`Held for you`}</span> : null}
+                {held ? (
+                  <span className={cn("text-xs font-medium", chosen ? "text-white" : "text-amber-800")}>
+                    {until ? t`Held for you until ${untilTime}` : t`Held for you`}
+                  </span>
+                ) : null}
               </button>
             </li>
           );

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/ui/button";
+import { type FormEvent, useState } from "react";
 import { zonedInstant } from "@/platform/zoned";
+import { Button } from "@/ui/button";
 import { dayjs } from "../../../shared/zoned-time";
 
 export type SlotDraft = { start: Date; title: string | null; description: string | null; weeks: number };
 
-const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const field =
+  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /** "Add a slot" by hand, from the keyboard: a day and a start in the mentor's zone, optionally repeated weekly. */
 export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pending: boolean; onPublish: (draft: SlotDraft) => void }) {
@@ -15,7 +16,12 @@ export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pendin
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onPublish({ start: zonedInstant(form.date, form.time, zone), title: form.title || null, description: form.description || null, weeks: form.weeks });
+    onPublish({
+      start: zonedInstant(form.date, form.time, zone),
+      title: form.title || null,
+      description: form.description || null,
+      weeks: form.weeks,
+    });
   };
   return (
     <form onSubmit={submit} className="grid gap-3" aria-label={t`Add a slot`}>
@@ -24,11 +30,25 @@ export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pendin
       </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Date</Trans>
-        <input type="date" required min={today} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} className={field} />
+        <input
+          type="date"
+          required
+          min={today}
+          value={form.date}
+          onChange={(e) => setForm({ ...form, date: e.target.value })}
+          className={field}
+        />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Start time</Trans>
-        <input type="time" required step={900} value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} className={field} />
+        <input
+          type="time"
+          required
+          step={900}
+          value={form.time}
+          onChange={(e) => setForm({ ...form, time: e.target.value })}
+          className={field}
+        />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Title (optional)</Trans>
@@ -36,7 +56,13 @@ export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pendin
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Description (optional)</Trans>
-        <textarea maxLength={1000} rows={2} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} className={field} />
+        <textarea
+          maxLength={1000}
+          rows={2}
+          value={form.description}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+          className={field}
+        />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Repeat weekly for</Trans>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "@/ui/button";
 import { dayjs } from "../../../shared/zoned-time";
 
@@ -8,7 +8,8 @@ export type TimeOffDraft = { firstDay: string; lastDay: string; note: string };
 /** The later of two days written "YYYY-MM-DD", which sort as text the way they sort in time. */
 const laterDay = (a: string, b: string) => (a < b ? b : a);
 
-const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const field =
+  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /** "Add time off": first and last day (in the mentor's zone) and an optional note; Submit asks for a preview first. */
 export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pending: boolean; onSubmit: (draft: TimeOffDraft) => void }) {
@@ -31,15 +32,35 @@ export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pend
       </h2>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>First day</Trans>
-        <input type="date" required min={today} value={draft.firstDay} onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: laterDay(draft.lastDay, e.target.value) })} className={field} />
+        <input
+          type="date"
+          required
+          min={today}
+          value={draft.firstDay}
+          onChange={(e) => setDraft({ ...draft, firstDay: e.target.value, lastDay: laterDay(draft.lastDay, e.target.value) })}
+          className={field}
+        />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Last day</Trans>
-        <input type="date" required min={draft.firstDay || today} value={draft.lastDay} onChange={(e) => setDraft({ ...draft, lastDay: e.target.value })} className={field} />
+        <input
+          type="date"
+          required
+          min={draft.firstDay || today}
+          value={draft.lastDay}
+          onChange={(e) => setDraft({ ...draft, lastDay: e.target.value })}
+          className={field}
+        />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         <Trans>Note (optional)</Trans>
-        <input maxLength={200} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} className={field} placeholder={t`Holiday, conference…`} />
+        <input
+          maxLength={200}
+          value={draft.note}
+          onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+          className={field}
+          placeholder={t`Holiday, conference…`}
+        />
       </label>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">

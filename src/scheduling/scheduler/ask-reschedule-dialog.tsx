@@ -1,10 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/ui/dialog";
 
 /** "Ask to reschedule": the mentor writes why (required); the mentee is told and picks another time, or gets the call back. */
-export function AskRescheduleDialog({ open, menteeName, pending, onClose, onSend }: { open: boolean; menteeName: string | null; pending: boolean; onClose: () => void; onSend: (message: string) => void }) {
+export function AskRescheduleDialog({
+  open,
+  menteeName,
+  pending,
+  onClose,
+  onSend,
+}: {
+  open: boolean;
+  menteeName: string | null;
+  pending: boolean;
+  onClose: () => void;
+  onSend: (message: string) => void;
+}) {
   const { t } = useLingui();
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,16 +3,17 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { LoadError } from "@/ui/load-error";
+import { type FormEvent, useEffect, useState } from "react";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { apiError } from "@/platform/api-error";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
 
-const field = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const field =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 const NOTICE: [number, MessageDescriptor][] = [
   [0, msg`None`],
@@ -34,7 +35,9 @@ const CAPS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** A value saved elsewhere (the API) that the list does not hold is still shown, not silently replaced. */
 const withValue = (options: [number, MessageDescriptor][], value: number): [number, MessageDescriptor][] =>
-  options.some(([v]) => v === value) ? options : ([...options, [value, msg`${value} minutes`]] as [number, MessageDescriptor][]).sort((a, b) => a[0] - b[0]);
+  options.some(([v]) => v === value)
+    ? options
+    : ([...options, [value, msg`${value} minutes`]] as [number, MessageDescriptor][]).sort((a, b) => a[0] - b[0]);
 
 type Rules = { noticeMinutes: number; bufferMinutes: number; dailyCap: number | null };
 
@@ -58,11 +61,15 @@ export function BookingRulesForm() {
         toast.success(t`Booking rules saved`);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },
-      onError: (error) => toast.error(t`Booking rules not saved`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
+      onError: (error) =>
+        toast.error(t`Booking rules not saved`, {
+          description: apiError(error)?.message ?? t`Please check your connection and try again.`,
+        }),
     }),
   );
 
-  if (availability.isPending || (availability.data && rules === null)) return <Skeleton role="status" aria-label={t`Loading your booking rules`} className="h-72 w-full" />;
+  if (availability.isPending || (availability.data && rules === null))
+    return <Skeleton role="status" aria-label={t`Loading your booking rules`} className="h-72 w-full" />;
   if (availability.isError || rules === null) return <LoadError what={t`your booking rules`} onRetry={() => void availability.refetch()} />;
 
   const submit = (event: FormEvent) => {
@@ -84,7 +91,12 @@ export function BookingRulesForm() {
           </div>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             <Trans>Minimum notice</Trans>
-            <select value={rules.noticeMinutes} onChange={(e) => setRules({ ...rules, noticeMinutes: Number(e.target.value) })} className={field} aria-describedby="notice-help">
+            <select
+              value={rules.noticeMinutes}
+              onChange={(e) => setRules({ ...rules, noticeMinutes: Number(e.target.value) })}
+              className={field}
+              aria-describedby="notice-help"
+            >
               {withValue(NOTICE, rules.noticeMinutes).map(([v, label]) => (
                 <option key={v} value={v}>
                   {i18n._(label)}
@@ -97,7 +109,12 @@ export function BookingRulesForm() {
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             <Trans>Buffer between sessions</Trans>
-            <select value={rules.bufferMinutes} onChange={(e) => setRules({ ...rules, bufferMinutes: Number(e.target.value) })} className={field} aria-describedby="buffer-help">
+            <select
+              value={rules.bufferMinutes}
+              onChange={(e) => setRules({ ...rules, bufferMinutes: Number(e.target.value) })}
+              className={field}
+              aria-describedby="buffer-help"
+            >
               {withValue(BUFFER, rules.bufferMinutes).map(([v, label]) => (
                 <option key={v} value={v}>
                   {i18n._(label)}
@@ -110,7 +127,11 @@ export function BookingRulesForm() {
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             <Trans>Daily limit</Trans>
-            <select value={cap ?? ""} onChange={(e) => setRules({ ...rules, dailyCap: e.target.value === "" ? null : Number(e.target.value) })} className={field}>
+            <select
+              value={cap ?? ""}
+              onChange={(e) => setRules({ ...rules, dailyCap: e.target.value === "" ? null : Number(e.target.value) })}
+              className={field}
+            >
               <option value="">{t`No limit`}</option>
               {(cap !== null && !CAPS.includes(cap) ? [...CAPS, cap] : CAPS).map((n) => (
                 <option key={n} value={n}>

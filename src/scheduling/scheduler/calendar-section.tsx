@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { LoadError } from "@/ui/load-error";
-import { Card, CardContent } from "@/ui/card";
-import { Skeleton } from "@/ui/skeleton";
 import { apiError } from "@/platform/api-error";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
+import { Skeleton } from "@/ui/skeleton";
+import { toast } from "@/ui/toast";
 import { AddSlotForm, type SlotDraft } from "./add-slot-form";
 import { PublishCellDialog } from "./publish-cell-dialog";
-import { SlotDetails, type Anchor } from "./slot-details";
+import { type Anchor, SlotDetails } from "./slot-details";
 import { scrollTimeFor } from "./weekly-hours";
 
 /** FullCalendar is a large chunk: loaded only here, after the page itself. */
@@ -34,14 +34,17 @@ export function CalendarSection({ zone }: { zone: string }) {
     trpc.scheduling.publish.mutationOptions({
       onSuccess: async (created) => {
         const count = created.length;
-        toast.success(t({ message: "Slot allocated successfully", context: "published" }), { description: count > 1 ? t`${count} weekly slots published.` : undefined });
+        toast.success(t({ message: "Slot allocated successfully", context: "published" }), {
+          description: count > 1 ? t`${count} weekly slots published.` : undefined,
+        });
         setProposed(null);
         await queryClient.invalidateQueries(trpc.scheduling.pathFilter());
       },
       onError: (error) => toast.error(t`Slot allotment failed`, { description: apiError(error)?.message }),
     }),
   );
-  const publishDraft = (d: SlotDraft) => publish.mutate({ slotDetails: { start: d.start.toISOString(), title: d.title, description: d.description, weeks: d.weeks } });
+  const publishDraft = (d: SlotDraft) =>
+    publish.mutate({ slotDetails: { start: d.start.toISOString(), title: d.title, description: d.description, weeks: d.weeks } });
   // The details follow the list: a refetch (a push, an action) shows the slot as it is now; a deleted slot closes them.
   const selectedSlot = selected ? (slots.data?.find((s) => s.id === selected.id) ?? null) : null;
 
@@ -59,21 +62,32 @@ export function CalendarSection({ zone }: { zone: string }) {
           <LoadError what={t`your slots`} onRetry={() => void slots.refetch()} />
         ) : (
           <>
-            {slots.data.length === 0 ? <p className="mb-3 text-slate-700">{t`You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.`}</p> : null}
+            {slots.data.length === 0 ? (
+              <p className="mb-3 text-slate-700">{t`You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.`}</p>
+            ) : null}
             <Suspense fallback={<Skeleton role="status" aria-label={t`Loading the calendar`} className="h-96 w-full" />}>
               <SlotCalendar
                 zone={zone}
                 slots={slots.data}
                 scrollTime={scrollTimeFor(availability.data?.weeklyHours)}
                 onPickTime={setProposed}
-                onPastTime={() => toast.error(t`Slot allotment failed`, { description: t`This time has already passed. Choose a time in the future.` })}
+                onPastTime={() =>
+                  toast.error(t`Slot allotment failed`, { description: t`This time has already passed. Choose a time in the future.` })
+                }
                 onPickSlot={(slot, anchor) => setSelected({ id: slot.id, anchor })}
               />
             </Suspense>
           </>
         )}
       </div>
-      <PublishCellDialog key={proposed?.getTime() ?? "none"} start={proposed} zone={zone} pending={publish.isPending} onClose={() => setProposed(null)} onPublish={publishDraft} />
+      <PublishCellDialog
+        key={proposed?.getTime() ?? "none"}
+        start={proposed}
+        zone={zone}
+        pending={publish.isPending}
+        onClose={() => setProposed(null)}
+        onPublish={publishDraft}
+      />
       <SlotDetails slot={selectedSlot} anchor={selected?.anchor ?? null} zone={zone} onClose={() => setSelected(null)} />
     </div>
   );

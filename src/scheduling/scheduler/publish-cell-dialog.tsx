@@ -4,13 +4,26 @@ import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import type { SlotDraft } from "./add-slot-form";
 
-const field = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const field =
+  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /**
  * A click on an empty calendar cell proposes a slot there and asks before publishing it (ADR 0023:
  * nothing happens from one click); the title and description are optional.
  */
-export function PublishCellDialog({ start, zone, pending, onClose, onPublish }: { start: Date | null; zone: string; pending: boolean; onClose: () => void; onPublish: (draft: SlotDraft) => void }) {
+export function PublishCellDialog({
+  start,
+  zone,
+  pending,
+  onClose,
+  onPublish,
+}: {
+  start: Date | null;
+  zone: string;
+  pending: boolean;
+  onClose: () => void;
+  onPublish: (draft: SlotDraft) => void;
+}) {
   const { t } = useLingui();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");

@@ -1,19 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState, type CSSProperties, type ReactNode } from "react";
-import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { type CSSProperties, type ReactNode, useCallback, useState } from "react";
 import { SessionOutcomeLine } from "@/attendance/session-outcome";
 import { GoLiveLink } from "@/live/go-live-link";
-import { useNow } from "@/platform/use-now";
-import { TextWithLinks } from "@/ui/text-with-links";
-import { SlotTime } from "@/scheduling/slot-time";
-import { Button } from "@/ui/button";
-import { DialogCloseButton, useFocusReturn } from "@/ui/dialog";
 import { apiError } from "@/platform/api-error";
 import type { SlotView } from "@/platform/api-types";
-import { toast } from "@/ui/toast";
 import { useTRPC } from "@/platform/trpc";
+import { useNow } from "@/platform/use-now";
+import { SlotTime } from "@/scheduling/slot-time";
+import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { DialogCloseButton, useFocusReturn } from "@/ui/dialog";
+import { TextWithLinks } from "@/ui/text-with-links";
+import { toast } from "@/ui/toast";
 import { AskRescheduleDialog } from "./ask-reschedule-dialog";
 import { SlotHistory } from "./slot-history";
 
@@ -44,7 +44,17 @@ function placement(anchor: Anchor | null, height: number): CSSProperties {
  * from, the booking's history, and the actions: delete (asking first; a booked slot with a reason the
  * mentee reads), ask to reschedule (a required message), Go Live.
  */
-export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | null; anchor: Anchor | null; zone: string; onClose: () => void }) {
+export function SlotDetails({
+  slot,
+  anchor,
+  zone,
+  onClose,
+}: {
+  slot: SlotView | null;
+  anchor: Anchor | null;
+  zone: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   // Its own clock (every 30 s): a slot that starts while the details are open stops offering what only a future slot can; the calendar behind is not drawn again.
   const now = useNow(30_000);
@@ -63,7 +73,10 @@ export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | 
   }, []);
   const booked = slot?.state === "booked";
   const future = slot ? new Date(slot.start).getTime() > now : false;
-  const history = useQuery({ ...trpc.scheduling.bookingHistory.queryOptions({ slotId: slot?.id ?? "" }), enabled: Boolean(slot && booked) });
+  const history = useQuery({
+    ...trpc.scheduling.bookingHistory.queryOptions({ slotId: slot?.id ?? "" }),
+    enabled: Boolean(slot && booked),
+  });
   const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
   const menteeName = slot?.menteeName ?? null;
   const requestMessage = slot?.rescheduleRequest?.message ?? null;
@@ -77,7 +90,9 @@ export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | 
   const remove = useMutation(
     trpc.scheduling.deleteSlot.mutationOptions({
       onSuccess: async (r) => {
-        toast.success(t`Slot Deleted`, { description: r.cancelledBooking ? t`The mentee was told and the call is back in their plan.` : undefined });
+        toast.success(t`Slot Deleted`, {
+          description: r.cancelledBooking ? t`The mentee was told and the call is back in their plan.` : undefined,
+        });
         setConfirming(null);
         onClose();
         await refresh();
@@ -134,7 +149,13 @@ export function SlotDetails({ slot, anchor, zone, onClose }: { slot: SlotView | 
                   <Item term={t`Source`}>{slot.source === "hours" ? t`From your weekly hours` : t`Published by you`}</Item>
                 </dl>
                 {booked && slot.attendance ? (
-                  <SessionOutcomeLine slotId={slot.id} attendance={slot.attendance} viewer="mentor" otherName={slot.menteeName ?? t`Mentee`} zone={zone} />
+                  <SessionOutcomeLine
+                    slotId={slot.id}
+                    attendance={slot.attendance}
+                    viewer="mentor"
+                    otherName={slot.menteeName ?? t`Mentee`}
+                    zone={zone}
+                  />
                 ) : null}
                 {booked ? <SlotHistory history={history} zone={zone} /> : null}
                 <div className="flex flex-wrap items-center gap-2">

@@ -7,7 +7,13 @@ type HistoryEntry = RouterOutputs["scheduling"]["bookingHistory"][number];
 const at = (instant: string, zone: string) => formatIn(instant, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, zone);
 
 /** The booking's history in the slot's details: "moved from … by …", requests to reschedule (newest first). */
-export function SlotHistory({ history, zone }: { history: { status: "pending" | "error" | "success"; data?: HistoryEntry[] }; zone: string }) {
+export function SlotHistory({
+  history,
+  zone,
+}: {
+  history: { status: "pending" | "error" | "success"; data?: HistoryEntry[] };
+  zone: string;
+}) {
   const { t } = useLingui();
   const who = (role: string) => (role === "mentor" ? t`you` : role === "mentee" ? t`the mentee` : t`a moderator`);
   const sentence = (e: HistoryEntry): string => {
@@ -23,7 +29,8 @@ export function SlotHistory({ history, zone }: { history: { status: "pending" | 
     return t`Cancelled by ${by}` + note;
   };
   if (history.status === "pending") return <p className="text-sm text-slate-500">{t`Loading the booking's history…`}</p>;
-  if (history.status === "error" || !history.data) return <p className="text-sm text-slate-600">{t`The booking's history could not be loaded.`}</p>;
+  if (history.status === "error" || !history.data)
+    return <p className="text-sm text-slate-600">{t`The booking's history could not be loaded.`}</p>;
   return (
     <section aria-label={t`Booking history`} className="grid gap-1 text-sm">
       <h3 className="font-medium text-slate-900">

@@ -2,20 +2,26 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ConfirmDialog } from "@/ui/confirm-dialog";
-import { LoadError } from "@/ui/load-error";
+import { apiError } from "@/platform/api-error";
+import { useTRPC } from "@/platform/trpc";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { apiError } from "@/platform/api-error";
 import { toast } from "@/ui/toast";
-import { useTRPC } from "@/platform/trpc";
 import { formatIn, WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import { AddTimeOffForm, type TimeOffDraft } from "./add-time-off-form";
 
-type Preview = { draft: TimeOffDraft; bookings: { id: string; start: string; menteeName: string | null }[]; openSlots: number; changed: boolean };
+type Preview = {
+  draft: TimeOffDraft;
+  bookings: { id: string; start: string; menteeName: string | null }[];
+  openSlots: number;
+  changed: boolean;
+};
 
-export const dayLabel = (day: string) => formatIn(day, "ddd, MMM D, YYYY", { weekday: "short", month: "short", day: "numeric", year: "numeric" });
+export const dayLabel = (day: string) =>
+  formatIn(day, "ddd, MMM D, YYYY", { weekday: "short", month: "short", day: "numeric", year: "numeric" });
 const periodLabel = (first: string, last: string) => (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`);
 const countOf = (open: unknown) => (typeof open === "number" ? open : Array.isArray(open) ? open.length : 0);
 
@@ -37,7 +43,10 @@ export function TimeOffList({ zone }: { zone: string }) {
   const showPreview = async (draft: TimeOffDraft, changed = false) => {
     setChecking(true);
     try {
-      const found = await queryClient.fetchQuery({ ...trpc.scheduling.previewTimeOff.queryOptions({ firstDay: draft.firstDay, lastDay: draft.lastDay }), staleTime: 0 });
+      const found = await queryClient.fetchQuery({
+        ...trpc.scheduling.previewTimeOff.queryOptions({ firstDay: draft.firstDay, lastDay: draft.lastDay }),
+        staleTime: 0,
+      });
       setPreview({ draft, bookings: found.bookings, openSlots: countOf(found.openSlots), changed });
     } catch (error) {
       toast.error(t`Time off not added`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` });
@@ -61,7 +70,12 @@ export function TimeOffList({ zone }: { zone: string }) {
         const fresh = failure?.details.bookings;
         if (failure?.status === 409 && preview && Array.isArray(fresh)) {
           // The bookings in the period changed since the preview: show the fresh list and ask again.
-          setPreview({ ...preview, bookings: fresh as Preview["bookings"], openSlots: countOf(failure.details.openSlots ?? preview.openSlots), changed: true });
+          setPreview({
+            ...preview,
+            bookings: fresh as Preview["bookings"],
+            openSlots: countOf(failure.details.openSlots ?? preview.openSlots),
+            changed: true,
+          });
           // The open slots may have changed too (one was just booked): read the preview again.
           void showPreview(preview.draft, true);
           return;
@@ -77,7 +91,8 @@ export function TimeOffList({ zone }: { zone: string }) {
         setRemoving(null);
         await refresh();
       },
-      onError: (error) => toast.error(t`Time off not removed`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
+      onError: (error) =>
+        toast.error(t`Time off not removed`, { description: apiError(error)?.message ?? t`Please check your connection and try again.` }),
     }),
   );
 
@@ -109,15 +124,23 @@ export function TimeOffList({ zone }: { zone: string }) {
             {periods.data.map((p) => {
               const label = periodLabel(p.firstDay, p.lastDay);
               return (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
-                <span className="grid min-w-0">
-                  <span className="font-medium text-slate-900">{label}</span>
-                  {p.note ? <span className="break-words text-sm text-slate-600">{p.note}</span> : null}
-                </span>
-                <Button variant="outline" size="sm" aria-label={t`Remove time off ${label}`} onClick={() => setRemoving({ id: p.id, label })}>
-                  <Trans>Remove</Trans>
-                </Button>
-              </li>
+                <li
+                  key={p.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+                >
+                  <span className="grid min-w-0">
+                    <span className="font-medium text-slate-900">{label}</span>
+                    {p.note ? <span className="break-words text-sm text-slate-600">{p.note}</span> : null}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t`Remove time off ${label}`}
+                    onClick={() => setRemoving({ id: p.id, label })}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                </li>
               );
             })}
           </ul>
@@ -135,10 +158,22 @@ export function TimeOffList({ zone }: { zone: string }) {
               ? t`These bookings will be cancelled; each mentee is told and gets the call back in their plan.`
               : t`No bookings fall in this period.`
         }
-        confirmLabel={preview && preview.bookings.length > 0 ? t`Cancel ${plural(bookingCount, { one: "# booking", other: "# bookings" })} and add time off` : t`Add time off`}
+        confirmLabel={
+          preview && preview.bookings.length > 0
+            ? t`Cancel ${plural(bookingCount, { one: "# booking", other: "# bookings" })} and add time off`
+            : t`Add time off`
+        }
         destructive={(preview?.bookings.length ?? 0) > 0}
         pending={add.isPending}
-        onConfirm={() => preview && add.mutate({ firstDay: preview.draft.firstDay, lastDay: preview.draft.lastDay, note: preview.draft.note || undefined, confirmedBookingIds: preview.bookings.map((b) => b.id) })}
+        onConfirm={() =>
+          preview &&
+          add.mutate({
+            firstDay: preview.draft.firstDay,
+            lastDay: preview.draft.lastDay,
+            note: preview.draft.note || undefined,
+            confirmedBookingIds: preview.bookings.map((b) => b.id),
+          })
+        }
       >
         {preview && preview.bookings.length > 0 ? (
           <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label={t`Bookings that will be cancelled`}>
@@ -151,7 +186,9 @@ export function TimeOffList({ zone }: { zone: string }) {
         ) : null}
         {preview ? (
           <p className="text-sm text-slate-700">
-            {openSlots === 0 ? t`No open slots are removed.` : t`${plural(openSlots, { one: "# open slot will be removed.", other: "# open slots will be removed." })}`}
+            {openSlots === 0
+              ? t`No open slots are removed.`
+              : t`${plural(openSlots, { one: "# open slot will be removed.", other: "# open slots will be removed." })}`}
           </p>
         ) : null}
       </ConfirmDialog>

@@ -3,7 +3,7 @@
 import { msg } from "@lingui/core/macro";
 import { i18n } from "@/platform/i18n";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { DAY_NAMES, minutesOf, weeklyHoursProblem, type WeeklyRange } from "../../../shared/weekly-hours";
+import { DAY_NAMES, minutesOf, type WeeklyRange, weeklyHoursProblem } from "../../../shared/weekly-hours";
 
 export { DAY_NAMES, type WeeklyRange };
 export type Range = { start: string; end: string };
@@ -33,7 +33,8 @@ export function rowsFrom(weeklyHours: readonly WeeklyRange[]): DayRow[] {
 }
 
 /** What Save sends: the available days' ranges. */
-export const weeklyHoursOf = (rows: readonly DayRow[]): WeeklyRange[] => rows.filter((r) => r.available).flatMap((r) => r.ranges.map((range) => ({ day: r.day, ...range })));
+export const weeklyHoursOf = (rows: readonly DayRow[]): WeeklyRange[] =>
+  rows.filter((r) => r.available).flatMap((r) => r.ranges.map((range) => ({ day: r.day, ...range })));
 
 /**
  * The problem with one day's ranges, in words a person can act on, or null: the server's rules (each

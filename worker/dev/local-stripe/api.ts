@@ -1,11 +1,30 @@
 import type { Db } from "../../../db/client";
 import { routeConnect } from "./connect";
-import { routeMoney } from "./money";
 import { parseStripeForm } from "./form";
-import { getObject, putObject, stripeId, type StripeObject } from "./store";
-import { createSession, emitEvent, endSubscription, metadataOf, must, nowS, StripeApiError, type Body, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
+import {
+  type Body,
+  createSession,
+  emitEvent,
+  endSubscription,
+  type LocalStripeEnv,
+  type LocalSubscription,
+  metadataOf,
+  must,
+  nowS,
+  StripeApiError,
+} from "./lifecycle";
+import { routeMoney } from "./money";
+import { getObject, putObject, type StripeObject, stripeId } from "./store";
 
-export { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type LocalStripeEnv, type LocalSubscription, type WebhookEndpoint } from "./lifecycle";
+export {
+  LOCAL_CONNECT_WEBHOOK_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  type LocalStripeEnv,
+  type LocalSubscription,
+  type WebhookEndpoint,
+} from "./lifecycle";
 
 /**
  * The local Stripe (ADR 0010, ADR 0033): the part of Stripe's REST API this app uses, served by the
@@ -14,7 +33,8 @@ export { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, 
  * with the local webhook secret and posted to the app's webhook route over HTTP, as Stripe posts them.
  */
 
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": stripeId("req") } });
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": stripeId("req") } });
 
 export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
@@ -28,28 +48,57 @@ export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo
     const body = request.method === "POST" ? parseStripeForm(await request.text()) : {};
     const url = new URL(request.url);
     const query = Object.fromEntries(url.searchParams);
-    const result = await route(local, db, request.method, url.pathname, request.method === "POST" ? body : query, request.headers.get("stripe-account"));
-    if (request.method === "POST" && idempotencyKey) await putObject(db, { id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
+    const result = await route(
+      local,
+      db,
+      request.method,
+      url.pathname,
+      request.method === "POST" ? body : query,
+      request.headers.get("stripe-account"),
+    );
+    if (request.method === "POST" && idempotencyKey)
+      await putObject(db, { id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
     return reply(result);
   } catch (error) {
-    if (error instanceof StripeApiError) return reply({ error: { type: "invalid_request_error", code: error.code, message: error.message } }, error.status);
+    if (error instanceof StripeApiError)
+      return reply({ error: { type: "invalid_request_error", code: error.code, message: error.message } }, error.status);
     throw error;
   }
 }
 
 async function route(local: LocalStripeEnv, db: Db, method: string, path: string, body: Body, account: string | null): Promise<unknown> {
   // `/v1/<resource>[/<id>[/<action>]]`, with `checkout/sessions` as one resource.
-  const parts = path.replace(/^\/v1\//, "").replace(/^checkout\/sessions/, "checkout/sessions".replace("/", "~")).split("/");
+  const parts = path
+    .replace(/^\/v1\//, "")
+    .replace(/^checkout\/sessions/, "checkout/sessions".replace("/", "~"))
+    .split("/");
   const key = `${method} ${parts.map((p, i) => (i === 1 ? ":id" : p)).join("/")}`.replace("~", "/");
   const id = parts[1];
   switch (key) {
     case "POST customers": {
-      const customer = { id: stripeId("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: metadataOf(body), created: nowS(), livemode: false };
+      const customer = {
+        id: stripeId("cus"),
+        object: "customer",
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: metadataOf(body),
+        created: nowS(),
+        livemode: false,
+      };
       await putObject(db, customer);
       return customer;
     }
     case "POST products": {
-      const product = { id: stripeId("prod"), object: "product", name: body.name, description: body.description ?? null, active: true, metadata: metadataOf(body), created: nowS(), livemode: false };
+      const product = {
+        id: stripeId("prod"),
+        object: "product",
+        name: body.name,
+        description: body.description ?? null,
+        active: true,
+        metadata: metadataOf(body),
+        created: nowS(),
+        livemode: false,
+      };
       await putObject(db, product);
       return product;
     }
@@ -94,12 +143,20 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       return must(db, id, "subscription");
     case "POST subscriptions/:id": {
       const sub = await must<LocalSubscription>(db, id, "subscription");
-      if (sub.status === "canceled") throw new StripeApiError(400, "A canceled subscription can only update its cancellation_details and metadata.", "subscription_canceled");
+      if (sub.status === "canceled")
+        throw new StripeApiError(
+          400,
+          "A canceled subscription can only update its cancellation_details and metadata.",
+          "subscription_canceled",
+        );
       const newPrice = (body.items as { price?: string }[] | undefined)?.[0]?.price;
       if (newPrice) {
         // A price change (no proration): the item bills the new price from the next renewal.
         const price = await must(db, newPrice, "price");
-        const moved: LocalSubscription = { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], price }, ...sub.items.data.slice(1)] } };
+        const moved: LocalSubscription = {
+          ...sub,
+          items: { ...sub.items, data: [{ ...sub.items.data[0], price }, ...sub.items.data.slice(1)] },
+        };
         await putObject(db, moved);
         await emitEvent(local, "customer.subscription.updated", moved);
         return moved;
@@ -123,7 +180,11 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       const call = { method, path, key, id, parts, body, account };
       const answer = (await routeMoney(local, db, call)) ?? (await routeConnect(local, db, call));
       if (answer !== undefined) return answer;
-      throw new StripeApiError(404, `Unrecognized request URL (${method}: ${path}). The local Stripe only knows the calls this app makes.`, "unrecognized_url");
+      throw new StripeApiError(
+        404,
+        `Unrecognized request URL (${method}: ${path}). The local Stripe only knows the calls this app makes.`,
+        "unrecognized_url",
+      );
     }
   }
 }

@@ -1,7 +1,17 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { accountOf, balanceOf, completedAccount, createPayout, emitConnectEvent, payoutsOf, payPayout, type LocalAccount, type LocalAccountLink } from "./connect";
+import {
+  accountOf,
+  balanceOf,
+  completedAccount,
+  createPayout,
+  emitConnectEvent,
+  type LocalAccount,
+  type LocalAccountLink,
+  payoutsOf,
+  payPayout,
+} from "./connect";
 import type { LocalStripeEnv } from "./lifecycle";
 import { getObject, putObject } from "./store";
 
@@ -17,7 +27,8 @@ type DevContext = Context<PagesEnv>;
 export const TEST_IFSC = "HDFC0000001";
 export const TEST_BANK_ACCOUNT = "000123456789";
 
-const rupees = (paise: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100);
+const rupees = (paise: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100);
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 const STYLE = raw(`<style>
@@ -40,12 +51,17 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 <title>${title}</title>${STYLE}</head><body><main>${body}</main></body></html>`;
 }
 
-const notFound = (c: DevContext, what: string) => c.html(page("Not found", html`<div class="card"><h1>${what}</h1><p class="muted">The link may be wrong.</p></div>`), 404);
+const notFound = (c: DevContext, what: string) =>
+  c.html(page("Not found", html`<div class="card"><h1>${what}</h1><p class="muted">The link may be wrong.</p></div>`), 404);
 
 export const connectPages = new Hono<PagesEnv>();
 
 /** The link this page was opened with, when it belongs to the account; and whether it can still be used. */
-async function linkFor(c: DevContext, account: LocalAccount, linkId: string | undefined): Promise<{ link: LocalAccountLink; usable: boolean } | null> {
+async function linkFor(
+  c: DevContext,
+  account: LocalAccount,
+  linkId: string | undefined,
+): Promise<{ link: LocalAccountLink; usable: boolean } | null> {
   if (!linkId) return null;
   const link = await getObject<LocalAccountLink>(c.var.localStripe.db, linkId);
   if (link?.object !== "account_link" || link.account !== account.id) return null;
@@ -113,7 +129,13 @@ connectPages.post("/connect/:acct", async (c) => {
   return c.redirect(found.link.return_url, 303);
 });
 
-const STATUS_WORDS: Record<string, string> = { pending: "Pending", in_transit: "In transit", paid: "Paid", failed: "Failed", canceled: "Canceled" };
+const STATUS_WORDS: Record<string, string> = {
+  pending: "Pending",
+  in_transit: "In transit",
+  paid: "Paid",
+  failed: "Failed",
+  canceled: "Canceled",
+};
 
 connectPages.get("/express/:acct", async (c) => {
   const db = c.var.localStripe.db;

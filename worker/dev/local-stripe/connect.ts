@@ -1,9 +1,17 @@
 import type { Db } from "../../../db/client";
-import { emitEvent, must, nowS, StripeApiError, type Body, type LocalStripeEnv } from "./lifecycle";
-import { getObject, listObjects, putObject, stripeId, type StripeObject } from "./store";
+import { type Body, emitEvent, type LocalStripeEnv, must, nowS, StripeApiError } from "./lifecycle";
+import { getObject, listObjects, putObject, type StripeObject, stripeId } from "./store";
 
 /** One call to the local Stripe, as `routeConnect` sees it. `key` is e.g. "POST accounts/:id/login_links"; `account` is the Stripe-Account header. */
-export type LocalCall = { method: string; path: string; key: string; id: string | undefined; parts: string[]; body: Body; account: string | null };
+export type LocalCall = {
+  method: string;
+  path: string;
+  key: string;
+  id: string | undefined;
+  parts: string[];
+  body: Body;
+  account: string | null;
+};
 
 /** What Stripe asks of a new Indian Express individual before it can take charges and pay out. */
 export const ONBOARDING_DUE = ["external_account", "individual.dob.day", "individual.id_number", "tos_acceptance.date"];
@@ -22,11 +30,30 @@ export type LocalAccount = StripeObject & {
   requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[]; disabled_reason: string | null };
   capabilities: { transfers: "active" | "inactive" };
   metadata: Record<string, string>;
-  external_accounts?: { object: "list"; data: { id: string; object: "bank_account"; account_holder_name: string; routing_number: string; last4: string; currency: string; country: string }[] };
+  external_accounts?: {
+    object: "list";
+    data: {
+      id: string;
+      object: "bank_account";
+      account_holder_name: string;
+      routing_number: string;
+      last4: string;
+      currency: string;
+      country: string;
+    }[];
+  };
   created: number;
 };
 
-export type LocalAccountLink = StripeObject & { object: "account_link"; account: string; return_url: string; refresh_url: string; created: number; expires_at: number; used: boolean };
+export type LocalAccountLink = StripeObject & {
+  object: "account_link";
+  account: string;
+  return_url: string;
+  refresh_url: string;
+  created: number;
+  expires_at: number;
+  used: boolean;
+};
 
 export type LocalTransfer = StripeObject & {
   amount: number;
@@ -56,7 +83,8 @@ const metadataOf = (body: Body) => (body.metadata ?? {}) as Record<string, strin
 
 function amountOf(value: unknown, what = "amount"): number {
   const amount = Number(value);
-  if (!Number.isInteger(amount) || amount <= 0) throw new StripeApiError(400, `Invalid ${what}: must be a positive integer.`, "parameter_invalid_integer");
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new StripeApiError(400, `Invalid ${what}: must be a positive integer.`, "parameter_invalid_integer");
   return amount;
 }
 
@@ -73,7 +101,12 @@ export function newAccount(body: Body): LocalAccount {
     charges_enabled: false,
     payouts_enabled: false,
     details_submitted: false,
-    requirements: { currently_due: [...ONBOARDING_DUE], past_due: [], eventually_due: [...ONBOARDING_DUE], disabled_reason: "requirements.past_due" },
+    requirements: {
+      currently_due: [...ONBOARDING_DUE],
+      past_due: [],
+      eventually_due: [...ONBOARDING_DUE],
+      disabled_reason: "requirements.past_due",
+    },
     capabilities: { transfers: "inactive" },
     metadata: metadataOf(body),
     created: nowS(),
@@ -92,7 +125,17 @@ export function completedAccount(account: LocalAccount, bank: { holder: string; 
     capabilities: { transfers: "active" },
     external_accounts: {
       object: "list",
-      data: [{ id: stripeId("ba"), object: "bank_account", account_holder_name: bank.holder, routing_number: bank.ifsc, last4: bank.number.slice(-4), currency: "inr", country: "IN" }],
+      data: [
+        {
+          id: stripeId("ba"),
+          object: "bank_account",
+          account_holder_name: bank.holder,
+          routing_number: bank.ifsc,
+          last4: bank.number.slice(-4),
+          currency: "inr",
+          country: "IN",
+        },
+      ],
     },
   };
 }
@@ -108,8 +151,12 @@ const everything = <T extends StripeObject>(db: Db, type: string) => listObjects
 /** The connected account's available balance: transfers to it less reversals, less payouts not failed or canceled. */
 export async function balanceOf(db: Db, account: string): Promise<number> {
   const [transfers, payouts] = await Promise.all([everything<LocalTransfer>(db, "transfer"), everything<LocalPayout>(db, "payout")]);
-  const inflow = transfers.filter((t) => t.destination === account).reduce((sum, t) => sum + Number(t.amount) - Number(t.amount_reversed ?? 0), 0);
-  const outflow = payouts.filter((p) => p.account === account && p.status !== "failed" && p.status !== "canceled").reduce((sum, p) => sum + Number(p.amount), 0);
+  const inflow = transfers
+    .filter((t) => t.destination === account)
+    .reduce((sum, t) => sum + Number(t.amount) - Number(t.amount_reversed ?? 0), 0);
+  const outflow = payouts
+    .filter((p) => p.account === account && p.status !== "failed" && p.status !== "canceled")
+    .reduce((sum, p) => sum + Number(p.amount), 0);
   return inflow - outflow;
 }
 
@@ -120,9 +167,11 @@ export async function payoutsOf(db: Db, account: string): Promise<LocalPayout[]>
 
 /** A payout of `amount` from the account's balance to its bank (arriving today), and its payout.created event. */
 export async function createPayout(local: LocalStripeEnv, account: LocalAccount, amount: number, currency = "inr"): Promise<LocalPayout> {
-  if (!account.payouts_enabled) throw new StripeApiError(400, "Payouts are not enabled on this account yet: finish onboarding first.", "payouts_not_allowed");
+  if (!account.payouts_enabled)
+    throw new StripeApiError(400, "Payouts are not enabled on this account yet: finish onboarding first.", "payouts_not_allowed");
   const available = await balanceOf(local.db, account.id);
-  if (amount > available) throw new StripeApiError(400, `You have insufficient funds in your Stripe account (available: ${available}).`, "balance_insufficient");
+  if (amount > available)
+    throw new StripeApiError(400, `You have insufficient funds in your Stripe account (available: ${available}).`, "balance_insufficient");
   const payout: LocalPayout = {
     id: stripeId("po"),
     object: "payout",
@@ -167,7 +216,8 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
       return must<LocalAccount>(db, String(id), "account");
     case "POST accounts/:id/login_links": {
       const account = await must<LocalAccount>(db, String(id), "account");
-      if (!account.details_submitted) throw new StripeApiError(400, "Cannot create a login link for an account that has not completed onboarding.", "account_invalid");
+      if (!account.details_submitted)
+        throw new StripeApiError(400, "Cannot create a login link for an account that has not completed onboarding.", "account_invalid");
       return { object: "login_link", created: nowS(), url: `${local.pagesOrigin}/dev/stripe/express/${account.id}` };
     }
     case "POST account_links": {
@@ -180,16 +230,34 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
       } catch {
         throw new StripeApiError(400, "return_url and refresh_url must be absolute URLs.", "url_invalid");
       }
-      const link: LocalAccountLink = { id: stripeId("acctlink"), object: "account_link", account: account.id, return_url: returnUrl, refresh_url: refreshUrl, created: nowS(), expires_at: nowS() + ACCOUNT_LINK_LIFETIME_S, used: false };
+      const link: LocalAccountLink = {
+        id: stripeId("acctlink"),
+        object: "account_link",
+        account: account.id,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+        created: nowS(),
+        expires_at: nowS() + ACCOUNT_LINK_LIFETIME_S,
+        used: false,
+      };
       await putObject(db, link);
       const query = new URLSearchParams({ link: link.id, return: returnUrl, refresh: refreshUrl });
-      return { object: "account_link", created: link.created, expires_at: link.expires_at, url: `${local.pagesOrigin}/dev/stripe/connect/${account.id}?${query}` };
+      return {
+        object: "account_link",
+        created: link.created,
+        expires_at: link.expires_at,
+        url: `${local.pagesOrigin}/dev/stripe/connect/${account.id}?${query}`,
+      };
     }
     case "POST transfers": {
       const amount = amountOf(body.amount);
       const destination = await must<LocalAccount>(db, String(body.destination), "account");
       if (destination.capabilities?.transfers !== "active") {
-        throw new StripeApiError(400, "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments", "insufficient_capabilities_for_transfer");
+        throw new StripeApiError(
+          400,
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+          "insufficient_capabilities_for_transfer",
+        );
       }
       const transfer: LocalTransfer = {
         id: stripeId("tr"),
@@ -215,16 +283,39 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
       const transfer = await must<LocalTransfer>(db, String(id), "transfer");
       const left = transfer.amount - transfer.amount_reversed;
       const amount = body.amount === undefined ? left : amountOf(body.amount);
-      if (amount > left) throw new StripeApiError(400, `Refund amount (${amount}) is greater than the unreversed amount of the transfer (${left}).`, "amount_too_large");
-      const reversal = { id: stripeId("trr"), object: "transfer_reversal", amount, currency: transfer.currency, transfer: transfer.id, metadata: metadataOf(body), created: nowS() };
+      if (amount > left)
+        throw new StripeApiError(
+          400,
+          `Refund amount (${amount}) is greater than the unreversed amount of the transfer (${left}).`,
+          "amount_too_large",
+        );
+      const reversal = {
+        id: stripeId("trr"),
+        object: "transfer_reversal",
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        metadata: metadataOf(body),
+        created: nowS(),
+      };
       const reversed = transfer.amount_reversed + amount;
-      await putObject(db, { ...transfer, amount_reversed: reversed, reversed: reversed >= transfer.amount, reversals: { object: "list", data: [...transfer.reversals.data, reversal] } });
+      await putObject(db, {
+        ...transfer,
+        amount_reversed: reversed,
+        reversed: reversed >= transfer.amount,
+        reversals: { object: "list", data: [...transfer.reversals.data, reversal] },
+      });
       return reversal;
     }
     case "GET balance": {
       // On a connected account (Stripe-Account header): its balance. The platform's own is not modelled.
       const available = call.account ? await balanceOf(db, call.account) : 0;
-      return { object: "balance", livemode: false, available: [{ amount: available, currency: "inr", source_types: { card: available } }], pending: [{ amount: 0, currency: "inr", source_types: { card: 0 } }] };
+      return {
+        object: "balance",
+        livemode: false,
+        available: [{ amount: available, currency: "inr", source_types: { card: available } }],
+        pending: [{ amount: 0, currency: "inr", source_types: { card: 0 } }],
+      };
     }
     case "GET payouts/:id": {
       const payout = await getObject<LocalPayout>(db, String(id));
@@ -233,7 +324,12 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
       return payout;
     }
     case "POST payouts": {
-      if (!call.account) throw new StripeApiError(400, "The local Stripe pays out only from connected accounts (send the Stripe-Account header).", "parameter_missing");
+      if (!call.account)
+        throw new StripeApiError(
+          400,
+          "The local Stripe pays out only from connected accounts (send the Stripe-Account header).",
+          "parameter_missing",
+        );
       const account = await must<LocalAccount>(db, call.account, "account");
       return createPayout(local, account, amountOf(body.amount), String(body.currency ?? "inr"));
     }

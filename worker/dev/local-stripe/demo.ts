@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { enrollments, mentees, mentors } from "../../../db/schema";
 import { DEMO_SUBSCRIPTION_ID } from "../../../db/seed";
 import { secondsOf } from "./lifecycle";
-import { getObject, localStripeObjects, ensureLocalStripeStore } from "./store";
+import { ensureLocalStripeStore, getObject, localStripeObjects } from "./store";
 
 const DEMO_PRODUCT_ID = "prod_demo_asha";
 
@@ -24,10 +24,26 @@ export async function seedLocalStripeDemo(db: Db): Promise<void> {
     .where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID));
   if (!demo) return;
   const { enrollment, mentee, mentor } = demo;
-  const { menteeId, mentorId, stripeCustomerId: customerId, stripePriceId: priceId, currentPeriodStart: start, currentPeriodEnd: end } = enrollment;
+  const {
+    menteeId,
+    mentorId,
+    stripeCustomerId: customerId,
+    stripePriceId: priceId,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+  } = enrollment;
   if (!customerId || !priceId || !start || !end) return;
   const productName = `Mentorship with ${mentor.firstName} ${mentor.lastName}`;
-  const price = { id: priceId, object: "price", product: DEMO_PRODUCT_ID, currency: "inr", unit_amount: enrollment.amountPaise, recurring: { interval: "month", interval_count: 1 }, active: true, metadata: { mentorId } };
+  const price = {
+    id: priceId,
+    object: "price",
+    product: DEMO_PRODUCT_ID,
+    currency: "inr",
+    unit_amount: enrollment.amountPaise,
+    recurring: { interval: "month", interval_count: 1 },
+    active: true,
+    metadata: { mentorId },
+  };
   const subscription = {
     id: DEMO_SUBSCRIPTION_ID,
     object: "subscription",
@@ -41,7 +57,16 @@ export async function seedLocalStripeDemo(db: Db): Promise<void> {
     metadata: { enrollmentId: enrollment.id, menteeId, mentorId },
     items: {
       object: "list",
-      data: [{ id: "si_demo_priya_asha", object: "subscription_item", price, quantity: 1, current_period_start: secondsOf(start), current_period_end: secondsOf(end) }],
+      data: [
+        {
+          id: "si_demo_priya_asha",
+          object: "subscription_item",
+          price,
+          quantity: 1,
+          current_period_start: secondsOf(start),
+          current_period_end: secondsOf(end),
+        },
+      ],
     },
     latest_invoice: null,
     product_name: productName,

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Db } from "../../../db/client";
-import { getObject, putObject, stripeId, type StripeObject } from "./store";
+import { getObject, putObject, type StripeObject, stripeId } from "./store";
 
 export const LOCAL_SECRET_KEY = "sk_test_local_mentorlink";
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_mentorlink";
@@ -86,7 +86,17 @@ export type LocalSubscription = StripeObject & {
   /** Destination charges: each invoice's charge moves gross - application fee to this account. */
   transfer_data?: { destination: string } | null;
   application_fee_percent?: number | null;
-  items: { object: "list"; data: { id: string; object: "subscription_item"; price: StripeObject; quantity: 1; current_period_start: number; current_period_end: number }[] };
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      object: "subscription_item";
+      price: StripeObject;
+      quantity: 1;
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
   latest_invoice: string | null;
   product_name: string;
   customer_email: string | null;
@@ -99,7 +109,11 @@ export async function createSession(db: Db, body: Body, pagesOrigin: string): Pr
   const customer = body.customer ? await must(db, String(body.customer), "customer") : null;
   const successUrl = String(body.success_url);
   const id = stripeId("cs_test");
-  const subscriptionData = (body.subscription_data ?? {}) as { metadata?: Record<string, string>; transfer_data?: { destination?: string }; application_fee_percent?: string };
+  const subscriptionData = (body.subscription_data ?? {}) as {
+    metadata?: Record<string, string>;
+    transfer_data?: { destination?: string };
+    application_fee_percent?: string;
+  };
   const session: LocalSession = {
     id,
     object: "checkout.session",
@@ -117,8 +131,11 @@ export async function createSession(db: Db, body: Body, pagesOrigin: string): Pr
     currency: String(price.currency),
     line_items_price: price.id,
     subscription_metadata: subscriptionData.metadata ?? {},
-    subscription_transfer_data: subscriptionData.transfer_data?.destination ? { destination: subscriptionData.transfer_data.destination } : null,
-    subscription_application_fee_percent: subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
+    subscription_transfer_data: subscriptionData.transfer_data?.destination
+      ? { destination: subscriptionData.transfer_data.destination }
+      : null,
+    subscription_application_fee_percent:
+      subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
     product_name: String(product.name),
     expires_at: Number(body.expires_at ?? nowS() + DAY_S),
     last_decline: false,
@@ -147,7 +164,19 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
     metadata: session.subscription_metadata,
     transfer_data: session.subscription_transfer_data ?? null,
     application_fee_percent: session.subscription_application_fee_percent ?? null,
-    items: { object: "list", data: [{ id: stripeId("si"), object: "subscription_item", price, quantity: 1, current_period_start: start, current_period_end: addMonth(start) }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: stripeId("si"),
+          object: "subscription_item",
+          price,
+          quantity: 1,
+          current_period_start: start,
+          current_period_end: addMonth(start),
+        },
+      ],
+    },
     latest_invoice: null,
     product_name: session.product_name,
     customer_email: session.customer_email,
@@ -182,7 +211,17 @@ function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: str
     amount_due: item.price.unit_amount,
     amount_paid: status === "paid" ? item.price.unit_amount : 0,
     parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-    lines: { object: "list", data: [{ id: stripeId("il"), object: "line_item", amount: item.price.unit_amount, period: { start: item.current_period_start, end: item.current_period_end } }] },
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: stripeId("il"),
+          object: "line_item",
+          amount: item.price.unit_amount,
+          period: { start: item.current_period_start, end: item.current_period_end },
+        },
+      ],
+    },
     created: nowS(),
     livemode: false,
   };
@@ -198,22 +237,72 @@ async function withPayment(db: Db, sub: LocalSubscription, invoice: StripeObject
   if (!(amount > 0)) return invoice;
   const currency = String(invoice.currency ?? "inr");
   const intentId = stripeId("pi");
-  const charge: StripeObject = { id: stripeId("ch"), object: "charge", amount, amount_refunded: 0, refunded: false, currency, payment_intent: intentId, invoice: invoice.id, transfer: null, application_fee_amount: null, disputed: false, created: nowS(), livemode: false };
+  const charge: StripeObject = {
+    id: stripeId("ch"),
+    object: "charge",
+    amount,
+    amount_refunded: 0,
+    refunded: false,
+    currency,
+    payment_intent: intentId,
+    invoice: invoice.id,
+    transfer: null,
+    application_fee_amount: null,
+    disputed: false,
+    created: nowS(),
+    livemode: false,
+  };
   const destination = sub.transfer_data?.destination;
   if (destination) {
     const fee = Math.round((amount * Number(sub.application_fee_percent ?? 0)) / 100);
-    const transfer = { id: stripeId("tr"), object: "transfer", amount: amount - fee, currency, destination, amount_reversed: 0, reversed: false, reversals: { object: "list", data: [] }, source_transaction: charge.id, transfer_group: `group_${intentId}`, metadata: {}, created: nowS(), livemode: false };
+    const transfer = {
+      id: stripeId("tr"),
+      object: "transfer",
+      amount: amount - fee,
+      currency,
+      destination,
+      amount_reversed: 0,
+      reversed: false,
+      reversals: { object: "list", data: [] },
+      source_transaction: charge.id,
+      transfer_group: `group_${intentId}`,
+      metadata: {},
+      created: nowS(),
+      livemode: false,
+    };
     await putObject(db, transfer);
     charge.transfer = transfer.id;
     charge.application_fee_amount = fee;
   }
   await putObject(db, charge);
-  await putObject(db, { id: intentId, object: "payment_intent", amount, currency, status: "succeeded", latest_charge: charge.id, invoice: invoice.id, created: nowS(), livemode: false });
+  await putObject(db, {
+    id: intentId,
+    object: "payment_intent",
+    amount,
+    currency,
+    status: "succeeded",
+    latest_charge: charge.id,
+    invoice: invoice.id,
+    created: nowS(),
+    livemode: false,
+  });
   const paidAt = nowS();
   return {
     ...invoice,
     status_transitions: { paid_at: paidAt },
-    payments: { object: "list", data: [{ id: stripeId("inpay"), object: "invoice_payment", invoice: invoice.id, status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }], has_more: false },
+    payments: {
+      object: "list",
+      data: [
+        {
+          id: stripeId("inpay"),
+          object: "invoice_payment",
+          invoice: invoice.id,
+          status: "paid",
+          payment: { type: "payment_intent", payment_intent: intentId },
+        },
+      ],
+      has_more: false,
+    },
   };
 }
 
@@ -221,7 +310,11 @@ async function withPayment(db: Db, sub: LocalSubscription, invoice: StripeObject
 export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
-  const renewed: LocalSubscription = { ...sub, status: "active", items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] } };
+  const renewed: LocalSubscription = {
+    ...sub,
+    status: "active",
+    items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] },
+  };
   const invoice = await withPayment(db, renewed, invoiceFor(renewed, "paid", "subscription_cycle"));
   renewed.latest_invoice = invoice.id;
   await putObject(db, renewed);
@@ -234,7 +327,11 @@ export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: Loca
 export async function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
-  const pastDue: LocalSubscription = { ...sub, status: "past_due", items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] } };
+  const pastDue: LocalSubscription = {
+    ...sub,
+    status: "past_due",
+    items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] },
+  };
   const invoice = invoiceFor(pastDue, "open", "subscription_cycle");
   pastDue.latest_invoice = invoice.id;
   await putObject(db, pastDue);
@@ -244,7 +341,12 @@ export async function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubsc
 }
 
 /** Ends a subscription now: canceled by request, at its period end, or after failed payments. */
-export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription, reason: "cancellation_requested" | "payment_failed"): Promise<LocalSubscription> {
+export async function endSubscription(
+  local: LocalStripeEnv,
+  db: Db,
+  sub: LocalSubscription,
+  reason: "cancellation_requested" | "payment_failed",
+): Promise<LocalSubscription> {
   const ended: LocalSubscription = {
     ...sub,
     status: "canceled",
@@ -264,11 +366,32 @@ export async function endSubscription(local: LocalStripeEnv, db: Db, sub: LocalS
  */
 export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject, connect?: { account: string }): Promise<void> {
   // A Connect event names its connected account and goes to the Connect endpoint, signed with that endpoint's secret.
-  const [path, secret, label] = connect ? ["/api/stripe/connect-webhook", LOCAL_CONNECT_WEBHOOK_SECRET, "Connect webhook"] : ["/api/stripe/webhook", LOCAL_WEBHOOK_SECRET, "webhook"];
-  const event = { id: stripeId("evt"), object: "event", type, ...(connect ? { account: connect.account } : {}), api_version: Stripe.API_VERSION, created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+  const [path, secret, label] = connect
+    ? ["/api/stripe/connect-webhook", LOCAL_CONNECT_WEBHOOK_SECRET, "Connect webhook"]
+    : ["/api/stripe/webhook", LOCAL_WEBHOOK_SECRET, "webhook"];
+  const event = {
+    id: stripeId("evt"),
+    object: "event",
+    type,
+    ...(connect ? { account: connect.account } : {}),
+    api_version: Stripe.API_VERSION,
+    created: nowS(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
   const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const request = new Request(`http://local-stripe${path}`, { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  const request = new Request(`http://local-stripe${path}`, {
+    method: "POST",
+    headers: { "stripe-signature": signature, "content-type": "application/json" },
+    body: payload,
+  });
   const response = await local.webhook(request);
   if (!response.ok) console.error(`local Stripe: the ${label} answered ${response.status} to ${type}`, await response.text());
 }

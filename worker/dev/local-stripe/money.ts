@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { LocalCall, LocalTransfer } from "./connect";
-import { emitEvent, must, nowS, StripeApiError, type LocalStripeEnv } from "./lifecycle";
-import { listObjects, putObject, stripeId, type StripeObject } from "./store";
+import { emitEvent, type LocalStripeEnv, must, nowS, StripeApiError } from "./lifecycle";
+import { listObjects, putObject, type StripeObject, stripeId } from "./store";
 
 /**
  * The local Stripe's money movements (ADR 0024): invoices read back with their payments,
@@ -22,7 +22,15 @@ export type LocalCharge = StripeObject & {
   disputed: boolean;
 };
 
-export type LocalDispute = StripeObject & { amount: number; charge: string; payment_intent: string; currency: string; status: string; reason: string; created: number };
+export type LocalDispute = StripeObject & {
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: string;
+  reason: string;
+  created: number;
+};
 
 const metadataOf = (body: Record<string, unknown>) => (body.metadata ?? {}) as Record<string, string>;
 
@@ -42,28 +50,74 @@ async function reverseTransfer(db: Db, transferId: string, amount: number, metad
   if (amount <= 0) return null;
   const transfer = await must<LocalTransfer>(db, transferId, "transfer");
   const take = Math.min(amount, transfer.amount - transfer.amount_reversed);
-  const reversal = { id: stripeId("trr"), object: "transfer_reversal", amount: take, currency: transfer.currency, transfer: transfer.id, metadata, created: nowS() };
+  const reversal = {
+    id: stripeId("trr"),
+    object: "transfer_reversal",
+    amount: take,
+    currency: transfer.currency,
+    transfer: transfer.id,
+    metadata,
+    created: nowS(),
+  };
   const reversed = transfer.amount_reversed + take;
-  await putObject(db, { ...transfer, amount_reversed: reversed, reversed: reversed >= transfer.amount, reversals: { object: "list", data: [...transfer.reversals.data, reversal] } });
+  await putObject(db, {
+    ...transfer,
+    amount_reversed: reversed,
+    reversed: reversed >= transfer.amount,
+    reversals: { object: "list", data: [...transfer.reversals.data, reversal] },
+  });
   return reversal;
 }
 
 /** A refund (the API's `POST /v1/refunds`, and the development page's Refund, as Stripe's dashboard makes one). */
 export async function refundCharge(local: LocalStripeEnv, db: Db, body: Record<string, unknown>): Promise<StripeObject> {
-  const charge = body.payment_intent ? await chargeOfIntent(db, String(body.payment_intent)) : await must<LocalCharge>(db, String(body.charge), "charge");
+  const charge = body.payment_intent
+    ? await chargeOfIntent(db, String(body.payment_intent))
+    : await must<LocalCharge>(db, String(body.charge), "charge");
   const left = charge.amount - charge.amount_refunded;
   const amount = body.amount === undefined ? left : amountOf(body.amount);
   if (charge.disputed) throw new StripeApiError(400, `Charge ${charge.id} has been disputed and cannot be refunded.`, "charge_disputed");
-  if (amount > left) throw new StripeApiError(400, `Refund amount (₹${amount / 100}) is greater than unrefunded amount on charge (₹${left / 100})`, "amount_too_large");
+  if (amount > left)
+    throw new StripeApiError(
+      400,
+      `Refund amount (₹${amount / 100}) is greater than unrefunded amount on charge (₹${left / 100})`,
+      "amount_too_large",
+    );
   // Destination charge: the transfer is reversed, and the application fee refunded, in proportion to the refund.
   const reversal =
     body.reverse_transfer === "true" && charge.transfer
-      ? await reverseTransfer(db, charge.transfer, Math.floor(((await must<LocalTransfer>(db, charge.transfer, "transfer")).amount * amount) / charge.amount), { refund: "yes" })
+      ? await reverseTransfer(
+          db,
+          charge.transfer,
+          Math.floor(((await must<LocalTransfer>(db, charge.transfer, "transfer")).amount * amount) / charge.amount),
+          { refund: "yes" },
+        )
       : null;
-  const feeRefunded = body.refund_application_fee === "true" && charge.application_fee_amount ? Math.floor((charge.application_fee_amount * amount) / charge.amount) : 0;
-  const created = { id: stripeId("re"), object: "refund", amount, currency: charge.currency, charge: charge.id, payment_intent: charge.payment_intent, status: "succeeded", reason: body.reason ?? null, metadata: metadataOf(body), transfer_reversal: reversal?.id ?? null, application_fee_refunded: feeRefunded, created: nowS(), livemode: false };
+  const feeRefunded =
+    body.refund_application_fee === "true" && charge.application_fee_amount
+      ? Math.floor((charge.application_fee_amount * amount) / charge.amount)
+      : 0;
+  const created = {
+    id: stripeId("re"),
+    object: "refund",
+    amount,
+    currency: charge.currency,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    status: "succeeded",
+    reason: body.reason ?? null,
+    metadata: metadataOf(body),
+    transfer_reversal: reversal?.id ?? null,
+    application_fee_refunded: feeRefunded,
+    created: nowS(),
+    livemode: false,
+  };
   await putObject(db, created);
-  const refunded: LocalCharge = { ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount >= charge.amount };
+  const refunded: LocalCharge = {
+    ...charge,
+    amount_refunded: charge.amount_refunded + amount,
+    refunded: charge.amount_refunded + amount >= charge.amount,
+  };
   await putObject(db, refunded);
   await emitEvent(local, "charge.refunded", refunded);
   return created;
@@ -99,7 +153,18 @@ export async function routeMoney(local: LocalStripeEnv, db: Db, call: LocalCall)
 export async function openDispute(local: LocalStripeEnv, db: Db, chargeId: string): Promise<LocalDispute> {
   const charge = await must<LocalCharge>(db, chargeId, "charge");
   if (charge.disputed) throw new StripeApiError(400, "This charge is already disputed.", "charge_already_disputed");
-  const dispute: LocalDispute = { id: stripeId("dp"), object: "dispute", amount: charge.amount - charge.amount_refunded, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency, status: "needs_response", reason: "fraudulent", created: nowS(), livemode: false };
+  const dispute: LocalDispute = {
+    id: stripeId("dp"),
+    object: "dispute",
+    amount: charge.amount - charge.amount_refunded,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    currency: charge.currency,
+    status: "needs_response",
+    reason: "fraudulent",
+    created: nowS(),
+    livemode: false,
+  };
   await putObject(db, dispute);
   await putObject(db, { ...charge, disputed: true, dispute: dispute.id });
   await emitEvent(local, "charge.dispute.created", dispute);
@@ -109,7 +174,8 @@ export async function openDispute(local: LocalStripeEnv, db: Db, chargeId: strin
 /** Development page: the bank decided the dispute. */
 export async function closeDispute(local: LocalStripeEnv, db: Db, disputeId: string, outcome: "won" | "lost"): Promise<LocalDispute> {
   const dispute = await must<LocalDispute>(db, disputeId, "dispute");
-  if (dispute.status === "won" || dispute.status === "lost") throw new StripeApiError(400, "This dispute is already closed.", "dispute_already_closed");
+  if (dispute.status === "won" || dispute.status === "lost")
+    throw new StripeApiError(400, "This dispute is already closed.", "dispute_already_closed");
   const closed: LocalDispute = { ...dispute, status: outcome };
   await putObject(db, closed);
   await emitEvent(local, "charge.dispute.closed", closed);
@@ -118,7 +184,10 @@ export async function closeDispute(local: LocalStripeEnv, db: Db, disputeId: str
 
 /** The paid invoices' charges for the development page, newest first, with their dispute's status if any. */
 export async function chargesForPage(db: Db): Promise<(LocalCharge & { disputeStatus: string | null })[]> {
-  const [charges, disputes] = await Promise.all([listObjects<LocalCharge>(db, "charge", 50), listObjects<LocalDispute>(db, "dispute", 200)]);
+  const [charges, disputes] = await Promise.all([
+    listObjects<LocalCharge>(db, "charge", 50),
+    listObjects<LocalDispute>(db, "dispute", 200),
+  ]);
   return charges.map((c) => ({ ...c, disputeStatus: disputes.find((d) => d.charge === c.id)?.status ?? null }));
 }
 

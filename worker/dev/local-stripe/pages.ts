@@ -1,10 +1,18 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { connectPages } from "./connect-pages";
-import { completeSession, endSubscription, failRenewal, recordDecline, renewSubscription, type LocalStripeEnv, type LocalSubscription } from "./lifecycle";
+import {
+  completeSession,
+  endSubscription,
+  failRenewal,
+  type LocalStripeEnv,
+  type LocalSubscription,
+  recordDecline,
+  renewSubscription,
+} from "./lifecycle";
+import { chargesForPage, closeDispute, disputeOfCharge, type LocalCharge, openDispute, refundCharge } from "./money";
 import { getObject, listObjects, type StripeObject } from "./store";
-import { chargesForPage, closeDispute, disputeOfCharge, openDispute, refundCharge, type LocalCharge } from "./money";
 
 /** Test cards of the local checkout (Stripe's own test numbers). */
 export const TEST_CARD_PAYS = "4242424242424242";
@@ -22,8 +30,10 @@ type LocalSession = StripeObject & {
   last_decline: boolean;
 };
 
-const rupees = (paise: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100);
-const dateTime = (seconds: number | null | undefined) => (seconds ? `${new Date(seconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC` : "-");
+const rupees = (paise: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100);
+const dateTime = (seconds: number | null | undefined) =>
+  seconds ? `${new Date(seconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC` : "-";
 
 const STYLE = raw(`<style>
   *{box-sizing:border-box} body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9}
@@ -101,7 +111,8 @@ function closedPage(session: LocalSession) {
 
 pages.get("/checkout/:id", async (c) => {
   const session = await getObject<LocalSession>(dbOf(c), c.req.param("id"));
-  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session")
+    return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   return c.html(checkoutPage(session));
 });
@@ -109,7 +120,8 @@ pages.get("/checkout/:id", async (c) => {
 pages.post("/checkout/:id/pay", async (c) => {
   const db = dbOf(c);
   const session = await getObject<LocalSession>(db, c.req.param("id"));
-  if (session?.object !== "checkout.session") return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
+  if (session?.object !== "checkout.session")
+    return c.html(page("Not found", html`<div class="card"><h1>No such checkout</h1></div>`), 404);
   if (session.status !== "open" || session.expires_at * 1000 < Date.now()) return c.html(closedPage(session), 410);
   const form = await c.req.parseBody();
   const card = String(form.card ?? "").replace(/[\s-]/g, "");
@@ -119,7 +131,10 @@ pages.post("/checkout/:id/pay", async (c) => {
     return c.html(checkoutPage(declined, DECLINE_MESSAGE), 402);
   }
   if (card !== TEST_CARD_PAYS) {
-    return c.html(checkoutPage(session, "This test checkout takes the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)."), 400);
+    return c.html(
+      checkoutPage(session, "This test checkout takes the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)."),
+      400,
+    );
   }
   const completed = await completeSession(localEnv(c), db, session as never);
   return c.redirect(completed.success_url.replace("{CHECKOUT_SESSION_ID}", completed.id), 303);
@@ -133,7 +148,9 @@ ${
   charges.length
     ? html`<div class="table"><table><caption class="muted" style="text-align:left">Newest first</caption><thead><tr><th scope="col">Charge</th><th scope="col">Amount</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Actions</th></tr></thead><tbody>
 ${charges.map(
-  (ch) => html`<tr><td>${ch.id}<br><span class="muted">${ch.transfer ? "destination charge" : "platform charge (held share)"} · ${dateTime(ch.created as number)}</span></td>
+  (
+    ch,
+  ) => html`<tr><td>${ch.id}<br><span class="muted">${ch.transfer ? "destination charge" : "platform charge (held share)"} · ${dateTime(ch.created as number)}</span></td>
 <td>${rupees(ch.amount)}</td><td>${rupees(ch.amount_refunded)}</td><td>${ch.disputeStatus ?? "-"}</td>
 <td><form method="post" action="/dev/stripe/charges/${ch.id}" class="row">
 ${!ch.disputed && ch.amount_refunded < ch.amount ? html`<button name="action" value="refund" class="secondary">Refund ${rupees(ch.amount - ch.amount_refunded)}</button><button name="action" value="dispute" class="secondary">Open a dispute</button>` : ""}
@@ -151,7 +168,13 @@ pages.post("/charges/:id", async (c) => {
   const action = String((await c.req.parseBody()).action ?? "");
   const local = localEnv(c);
   try {
-    if (action === "refund") await refundCharge(local, db, { charge: charge.id, reverse_transfer: charge.transfer ? "true" : undefined, refund_application_fee: charge.transfer ? "true" : undefined, reason: "requested_by_customer" });
+    if (action === "refund")
+      await refundCharge(local, db, {
+        charge: charge.id,
+        reverse_transfer: charge.transfer ? "true" : undefined,
+        refund_application_fee: charge.transfer ? "true" : undefined,
+        reason: "requested_by_customer",
+      });
     else if (action === "dispute") await openDispute(local, db, charge.id);
     else if (action === "won" || action === "lost") {
       const dispute = await disputeOfCharge(db, charge.id);

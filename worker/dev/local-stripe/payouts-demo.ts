@@ -12,7 +12,6 @@ import { ensureLocalStripeStore, getObject, localStripeObjects, putObject } from
  * seeded rows, existing objects are left as they are.
  */
 
-
 type LocalObject = { id: string; object: string; created: number } & Record<string, unknown>;
 
 function accountObject(input: { id: string; mentorId: string; email: string; ready: boolean; created: Date }): LocalObject {
@@ -52,13 +51,33 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
     .where(inArray(payoutAccounts.stripeAccountId, [DEMO_READY_ACCOUNT, DEMO_UNFINISHED_ACCOUNT]));
   if (!accounts.length) return;
   const objects: LocalObject[] = accounts.map(({ account, email }) =>
-    accountObject({ id: account.stripeAccountId, mentorId: account.mentorId, email, ready: account.chargesEnabled && account.payoutsEnabled, created: account.createdAt }),
+    accountObject({
+      id: account.stripeAccountId,
+      mentorId: account.mentorId,
+      email,
+      ready: account.chargesEnabled && account.payoutsEnabled,
+      created: account.createdAt,
+    }),
   );
   const ready = accounts.find((a) => a.account.stripeAccountId === DEMO_READY_ACCOUNT);
   // Every demo payment: its invoice, PaymentIntent and charge (as the local Stripe's checkout makes them), so a moderator's
   // refund or the development page's dispute finds them; a destination charge's transfer (less what a refund reversed).
-  const ledger = await db.select().from(earnings).where(and(inArray(earnings.mentorId, accounts.map((a) => a.account.mentorId)), like(earnings.invoiceId, "in_demo_%")));
-  const [demoEnrollment] = await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID));
+  const ledger = await db
+    .select()
+    .from(earnings)
+    .where(
+      and(
+        inArray(
+          earnings.mentorId,
+          accounts.map((a) => a.account.mentorId),
+        ),
+        like(earnings.invoiceId, "in_demo_%"),
+      ),
+    );
+  const [demoEnrollment] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID));
   for (const e of ledger) {
     const key = e.invoiceId.slice("in_demo_".length);
     const created = secondsOf(e.paidAt);
@@ -66,7 +85,18 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
     const intentId = e.paymentIntentId ?? `pi_demo_${key}`;
     const destination = accounts.find((a) => a.account.mentorId === e.mentorId && e.route === "destination")?.account.stripeAccountId;
     const refundedAt = created + 14 * 24 * 60 * 60;
-    const reversal = e.reversedPaise > 0 ? { id: `trr_demo_${key}`, object: "transfer_reversal", amount: e.reversedPaise, currency: e.currency, transfer: e.transferId, metadata: { refund: "yes" }, created: refundedAt } : null;
+    const reversal =
+      e.reversedPaise > 0
+        ? {
+            id: `trr_demo_${key}`,
+            object: "transfer_reversal",
+            amount: e.reversedPaise,
+            currency: e.currency,
+            transfer: e.transferId,
+            metadata: { refund: "yes" },
+            created: refundedAt,
+          }
+        : null;
     objects.push(
       {
         id: e.invoiceId,
@@ -76,14 +106,53 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
         currency: e.currency,
         amount_due: e.grossPaise,
         amount_paid: e.grossPaise,
-        parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: e.enrollmentId === demoEnrollment?.id ? DEMO_SUBSCRIPTION_ID : null, metadata: { enrollmentId: e.enrollmentId, menteeId: e.menteeId, mentorId: e.mentorId } } },
-        lines: { object: "list", data: [{ id: `il_demo_${key}`, object: "line_item", amount: e.grossPaise, period: { start: secondsOf(e.periodStart ?? e.paidAt), end: secondsOf(e.periodEnd ?? e.paidAt) } }] },
+        parent: {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: {
+            subscription: e.enrollmentId === demoEnrollment?.id ? DEMO_SUBSCRIPTION_ID : null,
+            metadata: { enrollmentId: e.enrollmentId, menteeId: e.menteeId, mentorId: e.mentorId },
+          },
+        },
+        lines: {
+          object: "list",
+          data: [
+            {
+              id: `il_demo_${key}`,
+              object: "line_item",
+              amount: e.grossPaise,
+              period: { start: secondsOf(e.periodStart ?? e.paidAt), end: secondsOf(e.periodEnd ?? e.paidAt) },
+            },
+          ],
+        },
         status_transitions: { paid_at: created },
-        payments: { object: "list", data: [{ id: `inpay_demo_${key}`, object: "invoice_payment", invoice: e.invoiceId, status: "paid", payment: { type: "payment_intent", payment_intent: intentId } }], has_more: false },
+        payments: {
+          object: "list",
+          data: [
+            {
+              id: `inpay_demo_${key}`,
+              object: "invoice_payment",
+              invoice: e.invoiceId,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: intentId },
+            },
+          ],
+          has_more: false,
+        },
         created,
         livemode: false,
       },
-      { id: intentId, object: "payment_intent", amount: e.grossPaise, currency: e.currency, status: "succeeded", latest_charge: chargeId, invoice: e.invoiceId, created, livemode: false },
+      {
+        id: intentId,
+        object: "payment_intent",
+        amount: e.grossPaise,
+        currency: e.currency,
+        status: "succeeded",
+        latest_charge: chargeId,
+        invoice: e.invoiceId,
+        created,
+        livemode: false,
+      },
       {
         id: chargeId,
         object: "charge",
@@ -101,7 +170,21 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
       },
     );
     if (e.refundedPaise > 0) {
-      objects.push({ id: `re_demo_${key}`, object: "refund", amount: e.refundedPaise, currency: e.currency, charge: chargeId, payment_intent: intentId, status: "succeeded", reason: "requested_by_customer", metadata: {}, transfer_reversal: reversal?.id ?? null, application_fee_refunded: e.feeRefundedPaise, created: refundedAt, livemode: false });
+      objects.push({
+        id: `re_demo_${key}`,
+        object: "refund",
+        amount: e.refundedPaise,
+        currency: e.currency,
+        charge: chargeId,
+        payment_intent: intentId,
+        status: "succeeded",
+        reason: "requested_by_customer",
+        metadata: {},
+        transfer_reversal: reversal?.id ?? null,
+        application_fee_refunded: e.feeRefundedPaise,
+        created: refundedAt,
+        livemode: false,
+      });
     }
     if (destination && e.transferId) {
       objects.push({
@@ -123,7 +206,10 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
     }
   }
   if (ready) {
-    const paid = await db.select().from(payouts).where(and(eq(payouts.mentorId, ready.account.mentorId), like(payouts.id, "po_demo_%")));
+    const paid = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.mentorId, ready.account.mentorId), like(payouts.id, "po_demo_%")));
     for (const p of paid) {
       objects.push({
         id: p.id,
@@ -151,5 +237,9 @@ export async function seedLocalStripePayoutsDemo(db: Db): Promise<void> {
 async function splitDemoSubscription(db: Db) {
   const sub = await getObject(db, DEMO_SUBSCRIPTION_ID);
   if (!sub || sub.transfer_data) return;
-  await putObject(db, { ...sub, transfer_data: { destination: DEMO_READY_ACCOUNT, amount_percent: null }, application_fee_percent: DEMO_FEE_PERCENT });
+  await putObject(db, {
+    ...sub,
+    transfer_data: { destination: DEMO_READY_ACCOUNT, amount_percent: null },
+    application_fee_percent: DEMO_FEE_PERCENT,
+  });
 }

@@ -30,7 +30,9 @@ const ready = new WeakSet<Db>();
 export async function ensureLocalStripeStore(db: Db): Promise<void> {
   if (ready.has(db)) return;
   await db.batch([
-    db.run(sql`create table if not exists dev_stripe_objects (id text primary key, type text not null, data text not null, created_at integer not null)`),
+    db.run(
+      sql`create table if not exists dev_stripe_objects (id text primary key, type text not null, data text not null, created_at integer not null)`,
+    ),
     db.run(sql`create index if not exists dev_stripe_objects_type_idx on dev_stripe_objects (type, created_at)`),
   ]);
   ready.add(db);
@@ -53,7 +55,12 @@ export async function putObject(db: Db, object: StripeObject): Promise<void> {
 
 export async function listObjects<T extends StripeObject>(db: Db, type: string, limit = 50): Promise<T[]> {
   await ensureLocalStripeStore(db);
-  const rows = await db.select().from(localStripeObjects).where(eq(localStripeObjects.type, type)).orderBy(desc(localStripeObjects.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(localStripeObjects)
+    .where(eq(localStripeObjects.type, type))
+    .orderBy(desc(localStripeObjects.createdAt))
+    .limit(limit);
   return rows.map((r) => JSON.parse(r.data) as T);
 }
 

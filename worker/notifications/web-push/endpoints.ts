@@ -6,7 +6,12 @@
  */
 
 /** Chrome, Edge's Chromium, Opera, Samsung Internet (FCM); Firefox (Mozilla autopush); Edge on Windows (WNS); Safari (Apple). */
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^(updates\.)?push\.services\.mozilla\.com$/, /^[a-z0-9-]+\.notify\.windows\.com$/, /^web\.push\.apple\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^(updates\.)?push\.services\.mozilla\.com$/,
+  /^[a-z0-9-]+\.notify\.windows\.com$/,
+  /^web\.push\.apple\.com$/,
+];
 
 /**
  * The local push service's origin (development only, worker/dev/push-service.ts). `.localhost`
@@ -27,7 +32,8 @@ export function endpointProblem(endpoint: string, development: boolean): string 
     return "This is not a push subscription's endpoint.";
   }
   if (development && url.origin === DEV_PUSH_ORIGIN && url.pathname.startsWith(DEV_PUSH_SEND_PATH)) return null;
-  if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return "A push endpoint must be an https address of a browser's push service.";
+  if (url.protocol !== "https:" || url.port !== "" || url.username || url.password)
+    return "A push endpoint must be an https address of a browser's push service.";
   if (!PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))) return "This browser's push service is not supported.";
   return null;
 }

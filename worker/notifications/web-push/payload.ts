@@ -62,6 +62,11 @@ const HOUR_S = 60 * 60;
  */
 export function deliveryOptions(notice: Pick<NotificationPush, "kind" | "conversationId">): DeliveryOptions {
   if (notice.kind === "reminder") return { ttl: HOUR_S, urgency: "high" };
-  if (notice.kind === "message") return { ttl: 24 * HOUR_S, urgency: "high", ...(notice.conversationId ? { topic: notice.conversationId.replace(/-/g, "").slice(0, 32) } : {}) };
+  if (notice.kind === "message")
+    return {
+      ttl: 24 * HOUR_S,
+      urgency: "high",
+      ...(notice.conversationId ? { topic: notice.conversationId.replace(/-/g, "").slice(0, 32) } : {}),
+    };
   return { ttl: 24 * HOUR_S, urgency: "normal" };
 }

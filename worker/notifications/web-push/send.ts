@@ -1,5 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { pushSubscriptions } from "../../../db/schema";
 import { resolveLocale } from "../../../shared/locale";
@@ -7,14 +7,14 @@ import { channelOn, ruleOf } from "../../../shared/notification-kinds";
 import type { NotificationPush } from "../../../shared/realtime-protocol";
 import type { Role } from "../../../shared/role";
 import type { WebPushPayload } from "../../../shared/web-push";
-import { dbFor } from "../../platform/database";
-import { readConfig, type Config, type Env } from "../../platform/env";
-import { currentTime } from "../../platform/clock";
 import { familyLive } from "../../accounts/sessions";
-import { thirdPartiesOf } from "../../platform/ports/third-parties";
-import { deliveryOptions, pushPayload, type DeliveryOptions } from "./payload";
-import type { PushTransport } from "../../platform/ports/web-push-transport";
+import { currentTime } from "../../platform/clock";
+import { dbFor } from "../../platform/database";
 import type { WaitUntil } from "../../platform/deps";
+import { type Config, type Env, readConfig } from "../../platform/env";
+import { thirdPartiesOf } from "../../platform/ports/third-parties";
+import type { PushTransport } from "../../platform/ports/web-push-transport";
+import { type DeliveryOptions, deliveryOptions, pushPayload } from "./payload";
 
 /**
  * Web Push after the commit: every notice a person's bell gets also goes to each of her
@@ -52,7 +52,11 @@ export function webPushSoon(env: Env, waitUntil: WaitUntil, to: Recipient, notic
 export type DeviceTarget = { id: string; endpoint: string; p256dh: string; auth: string; push_on: number | null; locale: string | null };
 type Target = DeviceTarget;
 
-const LOCALE_OF = { mentee: sql`(select locale from mentees where id = s.owner_id)`, mentor: sql`(select locale from mentors where id = s.owner_id)`, moderator: sql`(select locale from moderators where id = s.owner_id)` };
+const LOCALE_OF = {
+  mentee: sql`(select locale from mentees where id = s.owner_id)`,
+  mentor: sql`(select locale from mentors where id = s.owner_id)`,
+  moderator: sql`(select locale from moderators where id = s.owner_id)`,
+};
 
 /**
  * Her devices whose sign-in is still live (neither ended nor expired: a device passed on after its
@@ -82,17 +86,31 @@ export async function sendWebPush(env: Env, to: Recipient, notice: NotificationP
   const options = deliveryOptions(notice);
   const transport = thirdPartiesOf(env).push;
   const outcomes = await Promise.all(devices.map((device) => pushToDevice(db, transport, vapid, device, payload, options)));
-  return { sent: outcomes.filter((o) => o === "sent").length, gone: outcomes.filter((o) => o === "gone").length, failed: outcomes.filter((o) => o === "failed").length };
+  return {
+    sent: outcomes.filter((o) => o === "sent").length,
+    gone: outcomes.filter((o) => o === "gone").length,
+    failed: outcomes.filter((o) => o === "failed").length,
+  };
 }
 
 /** One device: encrypt and sign, POST, then keep the answer (its last success, or its removal on 404/410). */
-export async function pushToDevice(db: Db, transport: PushTransport, vapid: Vapid, device: Pick<Target, "id" | "endpoint" | "p256dh" | "auth">, payload: WebPushPayload, options: DeliveryOptions): Promise<PushOutcome> {
+export async function pushToDevice(
+  db: Db,
+  transport: PushTransport,
+  vapid: Vapid,
+  device: Pick<Target, "id" | "endpoint" | "p256dh" | "auth">,
+  payload: WebPushPayload,
+  options: DeliveryOptions,
+): Promise<PushOutcome> {
   const subscription = { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } };
   try {
     const request = await buildPushPayload({ data: payload, options }, subscription, vapid);
     const response = await transport.fetch(device.endpoint, request);
     if (response.ok) {
-      await db.update(pushSubscriptions).set({ lastSuccessAt: new Date(currentTime()) }).where(eq(pushSubscriptions.id, device.id));
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: new Date(currentTime()) })
+        .where(eq(pushSubscriptions.id, device.id));
       return "sent";
     }
     if (response.status === 404 || response.status === 410) {

@@ -1,11 +1,11 @@
-import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
+import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { pushSubscriptions } from "../../../db/schema";
-import type { Role } from "../../../shared/role";
 import type { SignInScope } from "../../../shared/realtime-protocol";
-import { fail } from "../../platform/domain-error";
+import type { Role } from "../../../shared/role";
 import { familyLive, familyOf } from "../../accounts/sessions";
+import { fail } from "../../platform/domain-error";
 import { endpointProblem } from "./endpoints";
 
 /**
@@ -47,7 +47,14 @@ async function checkKeys(keys: SubscriptionInput["keys"]): Promise<void> {
  * The same endpoint again (a renewed subscription, or another account signing in on this device
  * and turning push on) updates the one row: the device is the caller's from now on.
  */
-export async function subscribeDevice(db: Db, who: Owner, sessionId: string, input: SubscriptionInput, development: boolean, now: Date): Promise<{ id: string }> {
+export async function subscribeDevice(
+  db: Db,
+  who: Owner,
+  sessionId: string,
+  input: SubscriptionInput,
+  development: boolean,
+  now: Date,
+): Promise<{ id: string }> {
   const problem = endpointProblem(input.endpoint, development);
   if (problem) fail("BAD_REQUEST", problem);
   await checkKeys(input.keys);
@@ -56,7 +63,16 @@ export async function subscribeDevice(db: Db, who: Owner, sessionId: string, inp
   const sameOwner = sql`${pushSubscriptions.ownerRole} = excluded.owner_role and ${pushSubscriptions.ownerId} = excluded.owner_id`;
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ ownerRole: who.role, ownerId: who.id, signInId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, label: input.label, createdAt: now })
+    .values({
+      ownerRole: who.role,
+      ownerId: who.id,
+      signInId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      label: input.label,
+      createdAt: now,
+    })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: {
@@ -72,7 +88,12 @@ export async function subscribeDevice(db: Db, who: Owner, sessionId: string, inp
       },
     })
     .returning({ id: pushSubscriptions.id });
-  const keep = db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(mine(who)).orderBy(desc(pushSubscriptions.createdAt)).limit(MAX_DEVICES);
+  const keep = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(mine(who))
+    .orderBy(desc(pushSubscriptions.createdAt))
+    .limit(MAX_DEVICES);
   await db.delete(pushSubscriptions).where(and(mine(who), notInArray(pushSubscriptions.id, keep)));
   return { id: row.id };
 }
@@ -95,7 +116,13 @@ export type DeviceView = { id: string; label: string; createdAt: string; lastSuc
 /** The caller's devices with push on, newest first; `endpoint` (this browser's, if any) marks this one. Endpoints never leave the server. */
 export async function devicesOf(db: Db, who: Owner, endpoint?: string): Promise<DeviceView[]> {
   const rows = await db.select().from(pushSubscriptions).where(mine(who)).orderBy(desc(pushSubscriptions.createdAt));
-  return rows.map((r) => ({ id: r.id, label: r.label, createdAt: r.createdAt.toISOString(), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, thisDevice: r.endpoint === endpoint }));
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    createdAt: r.createdAt.toISOString(),
+    lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null,
+    thisDevice: r.endpoint === endpoint,
+  }));
 }
 
 /**
@@ -103,7 +130,11 @@ export async function devicesOf(db: Db, who: Owner, endpoint?: string): Promise<
  * `only` its sign-in, a password change every one `except` the current, a reset or a block all.
  */
 export async function dropDevicesOfSignIns(db: Db, who: Owner, scope: SignInScope): Promise<number> {
-  const which = scope.only ? eq(pushSubscriptions.signInId, scope.only) : scope.except ? ne(pushSubscriptions.signInId, scope.except) : undefined;
+  const which = scope.only
+    ? eq(pushSubscriptions.signInId, scope.only)
+    : scope.except
+      ? ne(pushSubscriptions.signInId, scope.except)
+      : undefined;
   const result = await db.delete(pushSubscriptions).where(and(mine(who), which));
   return result.rowsAffected;
 }

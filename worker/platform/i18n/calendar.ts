@@ -31,7 +31,10 @@ export function eventSummary(type: EventWords["type"], other: string, locale: Lo
 export function eventDescription(e: EventWords, locale: Locale): string {
   const i18n = i18nFor(locale);
   const { other, title, agenda, mentorTime } = e;
-  const first = e.type === "trial" ? i18n._(msg`Free intro call with ${other} on ${PRODUCT}.`) : i18n._(msg`Mentorship session with ${other} on ${PRODUCT}.`);
+  const first =
+    e.type === "trial"
+      ? i18n._(msg`Free intro call with ${other} on ${PRODUCT}.`)
+      : i18n._(msg`Mentorship session with ${other} on ${PRODUCT}.`);
   return [
     first,
     title ? i18n._(msg`Topic: ${title}`) : "",

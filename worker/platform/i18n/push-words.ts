@@ -1,5 +1,5 @@
-import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { Locale } from "../../../shared/locale";
 import type { NoticeKind } from "../../../shared/notification-kinds";
 import { i18nFor } from "./index";

@@ -1,8 +1,8 @@
-import { setupI18n, type I18n } from "@lingui/core";
+import { type I18n, setupI18n } from "@lingui/core";
 import type { Locale } from "../../../shared/locale";
+import { messages as hindiSentences } from "../../../shared/locales/hi/messages.po";
 import { translateSentenceWith } from "../../../shared/sentence-translation";
 import { rewriteWhen } from "../../../shared/zoned-time";
-import { messages as hindiSentences } from "../../../shared/locales/hi/messages.po";
 
 /**
  * The Worker's own English sentences (bell notifications: "New sign-in to your account. …", "Your

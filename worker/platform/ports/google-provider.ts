@@ -6,7 +6,14 @@ import type { Config } from "../env";
 export const GOOGLE_PICTURE_ORIGIN = /^https:\/\/[a-z0-9-]+\.googleusercontent\.com\//;
 
 /** What the callback needs from Google: who signed in, and whether Google verified the e-mail. */
-export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; givenName: string; familyName: string; picture: string | null };
+export type GoogleIdentity = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+  picture: string | null;
+};
 
 /**
  * Google's OAuth 2.0 with PKCE. `authorizationUrl` starts the flow; `identity` exchanges the code
@@ -61,7 +68,11 @@ export function realGoogle(config: Config, redirectUri: string): GoogleProvider 
   return {
     kind: "google",
     authorizationUrl: (state, verifier) => {
-      const url = client.createAuthorizationURLWithPKCE(endpoints.authorize, state, CodeChallengeMethod.S256, verifier, ["openid", "email", "profile"]);
+      const url = client.createAuthorizationURLWithPKCE(endpoints.authorize, state, CodeChallengeMethod.S256, verifier, [
+        "openid",
+        "email",
+        "profile",
+      ]);
       url.searchParams.set("prompt", "select_account");
       return url;
     },

@@ -2,10 +2,22 @@ import { encodeBase64 } from "@oslojs/encoding";
 import type { MailAttachment } from "../../../db/schema";
 import type { Config } from "../env";
 
-export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: MailAttachment[]; createdAt: Date };
+export type OutgoingMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  createdAt: Date;
+};
 
 /** Resend's attachment shape: the content base64-encoded (UTF-8 text such as a calendar file). */
-const apiAttachment = (a: MailAttachment) => ({ filename: a.filename, content: encodeBase64(new TextEncoder().encode(a.content)), content_type: a.contentType });
+const apiAttachment = (a: MailAttachment) => ({
+  filename: a.filename,
+  content: encodeBase64(new TextEncoder().encode(a.content)),
+  content_type: a.contentType,
+});
 
 /**
  * Hands one message to whoever delivers it. Throws when it was not accepted (it will be retried).

@@ -1,12 +1,13 @@
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { dbFor } from "../database";
-import { readConfig, type Config, type Env } from "../env";
+import { type Config, type Env, readConfig } from "../env";
+import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../errors";
 import { cryptoProvider, paymentsFor, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";
 import type { Payments } from "./third-parties";
-import { logFailure, publicError, RETRY_AFTER_SECONDS } from "../errors";
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 export type StripeEventContext = { db: Db; payments: Payments; config: Config };
 
@@ -30,7 +31,13 @@ export async function receiveStripeEvent(
   const payload = await request.text();
   let event: Stripe.Event;
   try {
-    event = await payments.stripe.webhooks.constructEventAsync(payload, signature, endpoint.secret(payments), WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+    event = await payments.stripe.webhooks.constructEventAsync(
+      payload,
+      signature,
+      endpoint.secret(payments),
+      WEBHOOK_TOLERANCE_SECONDS,
+      cryptoProvider,
+    );
   } catch {
     return json({ message: "The webhook signature is not valid." }, 400);
   }

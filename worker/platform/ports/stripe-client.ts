@@ -1,7 +1,7 @@
 import Stripe from "stripe";
-import type { Env } from "../env";
 import { fail } from "../domain-error";
-import { thirdPartiesOf, type Payments } from "./third-parties";
+import type { Env } from "../env";
+import { type Payments, thirdPartiesOf } from "./third-parties";
 
 /** Webhook signatures older than this are refused (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -25,9 +25,20 @@ export function connectStripe(connection: StripeConnection): Payments {
     maxNetworkRetries: 2,
     timeout: 20_000,
     httpClient: Stripe.createFetchHttpClient(),
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
   });
-  return { stripe, webhookSecret: connection.webhookSecret, connectWebhookSecret: connection.connectWebhookSecret, publishableKey: connection.publishableKey };
+  return {
+    stripe,
+    webhookSecret: connection.webhookSecret,
+    connectWebhookSecret: connection.connectWebhookSecret,
+    publishableKey: connection.publishableKey,
+  };
 }
 
 /** The only way the Worker reaches Stripe: the client the entry chose for these bindings. */

@@ -42,6 +42,7 @@ export function provideThirdParties(env: Env, parties: ThirdParties): void {
  */
 export function thirdPartiesOf(env: Env): ThirdParties {
   const parties = provided.get(env);
-  if (!parties) throw new Error("No third parties were provided for these bindings: the Worker's entry provides them before any route or job runs");
+  if (!parties)
+    throw new Error("No third parties were provided for these bindings: the Worker's entry provides them before any route or job runs");
   return parties;
 }

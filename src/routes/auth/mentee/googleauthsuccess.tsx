@@ -5,12 +5,20 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthShell } from "@/accounts/auth-shell";
-import { FormAlert } from "@/ui/form-alert";
-import { Button } from "@/ui/button";
-import { HANDOFF_MESSAGE, sameOriginOpener, storeGoogleSession, takeTabHandoff, takeTabReturnTo, type GoogleSession, type HandoffMessage } from "@/accounts/google-sign-in";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
+import {
+  type GoogleSession,
+  HANDOFF_MESSAGE,
+  type HandoffMessage,
+  sameOriginOpener,
+  storeGoogleSession,
+  takeTabHandoff,
+  takeTabReturnTo,
+} from "@/accounts/google-sign-in";
 import { returnPathFor } from "@/accounts/return-to";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
+import { Button } from "@/ui/button";
+import { FormAlert } from "@/ui/form-alert";
 import type { GoogleError } from "../../../../shared/google-sign-in";
 
 export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
@@ -44,7 +52,9 @@ function takeFragment(): URLSearchParams {
 }
 
 function sessionOf(params: URLSearchParams): GoogleSession | null {
-  const [menteeId, menteeName, accessToken, refreshToken] = ["menteeId", "menteeName", "accessToken", "refreshToken"].map((k) => params.get(k));
+  const [menteeId, menteeName, accessToken, refreshToken] = ["menteeId", "menteeName", "accessToken", "refreshToken"].map((k) =>
+    params.get(k),
+  );
   if (!menteeId || !accessToken || !refreshToken) return null;
   return { menteeId, menteeName: menteeName ?? "", accessToken, refreshToken, profileImageUrl: params.get("profileImageUrl") ?? "" };
 }
@@ -79,7 +89,12 @@ function handOver(params: URLSearchParams): Outcome {
 function Refusal({ message, notice }: { message: MessageDescriptor; notice?: string }) {
   const { i18n } = useLingui();
   const trpc = useTRPC();
-  const own = useQuery({ ...trpc.auth.blockedNotice.queryOptions({ notice: notice ?? "" }), enabled: Boolean(notice), retry: false, staleTime: Infinity });
+  const own = useQuery({
+    ...trpc.auth.blockedNotice.queryOptions({ notice: notice ?? "" }),
+    enabled: Boolean(notice),
+    retry: false,
+    staleTime: Infinity,
+  });
   if (notice && own.isPending)
     return (
       <p role="status" className="text-sm text-slate-600">

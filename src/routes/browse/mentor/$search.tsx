@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorBrowse } from "@/search/mentor-browse";
 import { PublicNav } from "@/layout/public-nav";
-import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/layout/site-footer";
 import { validateBrowseFilters } from "@/search/browse";
+import { MentorBrowse } from "@/search/mentor-browse";
+import { MAIN_ID } from "@/ui/skip-link";
 
 export const Route = createFileRoute("/browse/mentor/$search")({ validateSearch: validateBrowseFilters, component: BrowseMentors });
 

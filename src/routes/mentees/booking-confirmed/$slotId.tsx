@@ -1,22 +1,22 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { TextWithLinks } from "@/ui/text-with-links";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
+import { PushOfferSlot } from "@/notifications/push-offer-slot";
+import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { useTRPC } from "@/platform/trpc";
+import { useMyZone } from "@/platform/use-my-zone";
+import { dateTime } from "@/platform/zoned";
 import { useIcsDownload } from "@/scheduling/booking/ics-download";
 import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { readStanding } from "@/scheduling/booking/standing-store";
 import type { StandingResult } from "@/scheduling/booking/types";
-import { LoadError } from "@/ui/load-error";
-import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { SlotTime } from "@/scheduling/slot-time";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
+import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
-import { useMyZone } from "@/platform/use-my-zone";
-import { useTRPC } from "@/platform/trpc";
-import { dateTime } from "@/platform/zoned";
-import { translateServerMessage } from "@/platform/i18n/server-messages";
+import { TextWithLinks } from "@/ui/text-with-links";
 
 export const Route = createFileRoute("/mentees/booking-confirmed/$slotId")({ component: BookingConfirmed });
 
@@ -71,11 +71,15 @@ function BookingConfirmed() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <JoinSessionLink slotId={booking.id} start={booking.start} later={
+            <JoinSessionLink
+              slotId={booking.id}
+              start={booking.start}
+              later={
                 <span className="text-sm text-slate-600">
                   <Trans>Join opens 1 hour before</Trans>
                 </span>
-              } />
+              }
+            />
             <Button variant="outline" onClick={() => void download(booking)}>
               <Trans>Add to calendar (.ics)</Trans>
             </Button>

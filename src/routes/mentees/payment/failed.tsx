@@ -11,7 +11,8 @@ const REASONS: Record<string, MessageDescriptor> = { card_declined: msg`Your car
 const DEFAULT_MESSAGE = msg`An error occurred during the payment process.`;
 
 export const Route = createFileRoute("/mentees/payment/failed")({
-  validateSearch: (search: Record<string, unknown>): { reason?: string } => (typeof search.reason === "string" ? { reason: search.reason } : {}),
+  validateSearch: (search: Record<string, unknown>): { reason?: string } =>
+    typeof search.reason === "string" ? { reason: search.reason } : {},
   component: PaymentFailed,
 });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorProfileView } from "@/profiles/mentor-profile-view";
 import { PublicNav } from "@/layout/public-nav";
-import { MAIN_ID } from "@/ui/skip-link";
 import { SiteFooter } from "@/layout/site-footer";
+import { MentorProfileView } from "@/profiles/mentor-profile-view";
+import { MAIN_ID } from "@/ui/skip-link";
 
 export const Route = createFileRoute("/browse/mentor/profile/$id")({ component: PublicMentorProfile });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MentorBrowse } from "@/search/mentor-browse";
 import { validateBrowseFilters } from "@/search/browse";
+import { MentorBrowse } from "@/search/mentor-browse";
 
 export const Route = createFileRoute("/mentees/browse/mentor/$search")({
   validateSearch: validateBrowseFilters,

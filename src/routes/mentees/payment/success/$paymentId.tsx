@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { CalendarDays, CheckCircle2, MessageCircle } from "lucide-react";
+import { useState } from "react";
 import { PeriodRange } from "@/payments/subscription-period";
-import { Button } from "@/ui/button";
-import { Spinner } from "@/ui/spinner";
 import { apiError } from "@/platform/api-error";
 import { formatRupees } from "@/platform/money";
 import { useTRPC } from "@/platform/trpc";
+import { Button } from "@/ui/button";
+import { Spinner } from "@/ui/spinner";
 
 /** How often the page asks while Stripe's confirmation is on its way, and for how long before it says so. */
 const POLL_MS = 1500;
