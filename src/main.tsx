@@ -17,6 +17,7 @@ import { drawnPage, pageBeforeApp } from "./platform/page-shells";
 import { ROUTER_OPTIONS } from "./platform/router-options";
 import { clearSession, hasRecord, readSession, whenPersonLeaves } from "./platform/session";
 import { createApiClient, TRPCProvider } from "./platform/trpc";
+import { takeOverPageDrawnAt } from "./platform/worker-drawn-viewer";
 import { routeTree } from "./routeTree.gen";
 import { forgetSearches, recentSearches } from "./search/search-history";
 import "./styles.css";
@@ -68,7 +69,11 @@ declare module "@tanstack/react-router" {
 // answer says whether she subscribes). A signed-in page drawn by the Worker brings its reads, used only
 // for the person signed in here in that role.
 const seed = readPageSeed();
-if (seed && usableSeed(seed)) seedPage(queryClient, apiClient, seed);
+if (seed && usableSeed(seed)) {
+  seedPage(queryClient, apiClient, seed);
+  // Its relative times are first told from the instant it was drawn at, as the Worker told them (src/platform/use-now.ts).
+  if (seed.kind === "signed-in") takeOverPageDrawnAt(seed.drawnAt);
+}
 
 function usableSeed(seed: PageSeed): boolean {
   if (seed.kind === "profile") return !hasRecord("mentee");

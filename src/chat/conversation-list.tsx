@@ -23,7 +23,7 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
   const { t } = useLinguiMacro();
   const trpc = useTRPC();
   const list = useQuery(trpc.chat.conversations.queryOptions({}));
-  useNow();
+  const now = useNow();
   if (list.isPending) {
     return (
       <div role="status" aria-label={t`Loading conversations`} className="grid gap-2 p-2">
@@ -56,7 +56,7 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
                     {c.other.name}
                   </span>
                   <time dateTime={c.updatedAt} className="shrink-0 text-xs text-slate-600">
-                    {fromNow(c.updatedAt)}
+                    {fromNow(c.updatedAt, now)}
                   </time>
                 </span>
                 <span className="flex min-w-0 items-center justify-between gap-2">

@@ -6,6 +6,7 @@ import type { RouterOutputs } from "@/platform/api-types";
 import { fromNow, fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
+import { useNow } from "@/platform/use-now";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
@@ -28,6 +29,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
   const { t } = useLingui();
+  const now = useNow();
   const oldest = lane.oldestWaitingSince;
   const title = lane.lane === "urgent" ? t`Urgent mail (codes, links, booking changes)` : t`Bulk mail (welcome, receipts, reminders)`;
   return (
@@ -40,7 +42,8 @@ function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
               <Trans>None</Trans>
             ) : oldest ? (
               <>
-                <Plural value={lane.waiting} one="# message" other="# messages" /> · <Trans>the oldest written {fromNow(oldest)}</Trans>
+                <Plural value={lane.waiting} one="# message" other="# messages" /> ·{" "}
+                <Trans>the oldest written {fromNow(oldest, now)}</Trans>
               </>
             ) : (
               <Plural value={lane.waiting} one="# message" other="# messages" />
@@ -60,6 +63,7 @@ function LaneFigures({ lane }: { lane: Backlog["mail"][number] }) {
 
 function BacklogFigures({ backlog }: { backlog: Backlog }) {
   const { t } = useLingui();
+  const now = useNow();
   const oldestDue = backlog.reminders.oldestDueAt;
   return (
     <div className="grid gap-3 md:grid-cols-3">
@@ -81,7 +85,7 @@ function BacklogFigures({ backlog }: { backlog: Backlog }) {
                   {oldestDue ? (
                     <>
                       {" "}
-                      · <Trans>the earliest due {fromNow(oldestDue)}</Trans>
+                      · <Trans>the earliest due {fromNow(oldestDue, now)}</Trans>
                     </>
                   ) : null}
                 </>

@@ -30,7 +30,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
       onError: () => toast.error(t`Marking Notification as read Failed`),
     }),
   );
-  useNow();
+  const now = useNow();
   const unread = bell.data?.unreadCount ?? 0;
   const entries = bellEntries(bell.data?.notifications ?? []);
 
@@ -82,7 +82,7 @@ export function NotificationBell({ side }: { side: ChatSide }) {
                   </span>
                   <time dateTime={n.createdAt} title={fullDateTime(n.createdAt)} className="text-xs text-slate-500">
                     {entry.kind === "sign-ins" ? `${t`latest`} ` : null}
-                    {fromNow(n.createdAt)}
+                    {fromNow(n.createdAt, now)}
                     {n.type === "alert" ? ` · ${longDate(n.createdAt)}` : null}
                   </time>
                 </span>

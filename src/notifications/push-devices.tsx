@@ -4,6 +4,7 @@ import { Laptop } from "lucide-react";
 import { deviceName } from "@/notifications/device-name";
 import { fromNow } from "@/platform/dates";
 import { useTRPC } from "@/platform/trpc";
+import { useNow } from "@/platform/use-now";
 import { toast } from "@/ui/toast";
 import type { Role } from "../../shared/role";
 import { Button } from "../ui/button";
@@ -14,6 +15,7 @@ type Device = { id: string; label: string; createdAt: string; lastSuccessAt: str
 /** "Devices with push on" on the notification settings (ADR 0027): each browser she turned push on in, each removable. */
 export function PushDevices({ role, devices }: { role: Role; devices: Device[] }) {
   const { t, i18n } = useLingui();
+  const now = useNow();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const remove = useMutation(
@@ -45,8 +47,8 @@ export function PushDevices({ role, devices }: { role: Role; devices: Device[] }
           <ul className="grid gap-2">
             {devices.map((d) => {
               const label = deviceName(d.label, i18n);
-              const added = fromNow(d.createdAt);
-              const lastPush = d.lastSuccessAt ? fromNow(d.lastSuccessAt) : null;
+              const added = fromNow(d.createdAt, now);
+              const lastPush = d.lastSuccessAt ? fromNow(d.lastSuccessAt, now) : null;
               return (
                 <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
                   <span className="flex min-w-0 items-center gap-2">

@@ -19,11 +19,14 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 1],
 ];
 
-/** "3 days ago" (English by dayjs); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). */
-export function fromNow(iso: string): string {
+/**
+ * "3 days ago" (English by dayjs); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). Told
+ * from `now`, a component's `useNow()`, so a page the Worker drew is taken over with the same words (ADR 0028).
+ */
+export function fromNow(iso: string, now: number): string {
   const locale = currentLocale();
-  if (locale === DEFAULT_LOCALE) return dayjs(iso).fromNow();
-  const seconds = (new Date(iso).getTime() - Date.now()) / 1000;
+  if (locale === DEFAULT_LOCALE) return dayjs(iso).from(now);
+  const seconds = (new Date(iso).getTime() - now) / 1000;
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ["second", 1];
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
 }

@@ -18,7 +18,7 @@ export type ProfileAnswer = RouterOutputs["mentors"]["profile"];
 export type PageSeed =
   | { kind: "profile"; mentorId: string; answer: ProfileAnswer }
   | { kind: "search"; href: string; input: MentorSearch; answer: RouterOutputs["mentors"]["search"] }
-  | { kind: "signed-in"; role: Role; userId: string; answers: SeedAnswer[] };
+  | { kind: "signed-in"; role: Role; userId: string; answers: SeedAnswer[]; drawnAt?: number };
 /**
  * One read a signed-in page was drawn with: its key, its answer and when it was read. (Not TanStack Query's dehydrated
  * state: only answers are sent, and putting them back takes no code of its own in the app's first script.)

@@ -7,12 +7,22 @@ import { i18n } from "./i18n";
  * what the app told it in cookies (src/platform/page-cookie.ts), its time zone and the mentee's recent searches (kept in the
  * browser only). The page it draws must be the one the browser would draw, to the letter, for React to take it over.
  */
-export type Viewer = { locale: Locale; zone: string; searches: string[] };
+export type Viewer = { locale: Locale; zone: string; searches: string[] /** When the Worker draws the page (ms). */; drawnAt?: number };
 
 let viewerBeingDrawnFor: Viewer | null = null;
+/** In the browser: when the Worker drew the page this document arrived with (its data block says), if it did. */
+let drawnPageInstant: number | null = null;
 
 /** The browser a page is being drawn for by the Worker; null in the browser itself. */
 export const workerDrawnViewer = (): Viewer | null => viewerBeingDrawnFor;
+
+/** The instant the page being drawn, or taken over, was drawn at: the Worker's while it draws, the data block's in the browser. */
+export const drawingInstant = (): number | null => viewerBeingDrawnFor?.drawnAt ?? drawnPageInstant;
+
+/** The browser takes over a page the Worker drew at `at` (src/main.tsx). */
+export function takeOverPageDrawnAt(at: number | undefined): void {
+  drawnPageInstant = at ?? null;
+}
 
 /**
  * Draws a page for `viewer` (src/prerender/render-route.tsx): its zone and searches, and its language for the app's one

@@ -35,9 +35,10 @@ export async function renderSignedInPage(page: {
   const names = ["common", "signed-in", page.role] as const;
   for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
+  const viewer = { ...page.viewer, drawnAt: Date.now() };
   const { html, drawnAsAsked } = await renderRoute(routeTree, page.href, {
     i18n,
-    context: { reads, signedIn: page.role, viewer: page.viewer },
+    context: { reads, signedIn: page.role, viewer },
     queryClient,
     apiClient: page.client,
     beforeRender: settled,
@@ -50,7 +51,7 @@ export async function renderSignedInPage(page: {
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === "success" })
     .map((query) => ({ queryKey: query.queryKey, data: query.state.data, readAt: query.state.dataUpdatedAt }));
-  return { html, data: pageDataScript({ kind: "signed-in", role: page.role, userId: page.userId, answers }) };
+  return { html, data: pageDataScript({ kind: "signed-in", role: page.role, userId: page.userId, answers, drawnAt: viewer.drawnAt }) };
 }
 
 /** Resolves once no read of the page is under way (its loaders started them without waiting). */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "@/platform/api-types";
 import { fromNow, fullDateTime } from "@/platform/dates";
+import { useNow } from "@/platform/use-now";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { StarRating } from "./star-rating";
@@ -15,6 +16,7 @@ type Props = {
 /** The reviews of "What Mentees Say" (src/reviews/mentor-reviews.tsx), with "Show more reviews" while there are more. */
 export default function ReviewItems({ items, reviews }: Props) {
   const { t } = useLingui();
+  const now = useNow();
   return (
     <>
       <ul aria-label={t`Reviews`} className="grid divide-y divide-slate-100">
@@ -26,7 +28,7 @@ export default function ReviewItems({ items, reviews }: Props) {
               <span className="font-medium text-slate-700">{review.author}</span>
               {" · "}
               <time dateTime={review.createdAt} title={fullDateTime(review.createdAt)}>
-                {fromNow(review.createdAt)}
+                {fromNow(review.createdAt, now)}
               </time>
               {review.edited ? ` ${t`(edited)`}` : null}
             </p>
