@@ -5,7 +5,7 @@ import { messagesExtractor } from "./scripts/i18n/messages-extractor";
 import { publicFiles } from "./scripts/i18n/public-files";
 
 /**
- * The product's message catalogs (issue 27, ADR 0027). English is the source; Hindi is translated in the
+ * The product's message catalogs (ADR 0027). English is the source; Hindi is translated in the
  * .po files. The SPA's messages are split by where they are used, so a page loads the common catalog and
  * its own area's, in its own language only:
  *   common    what a public page can draw (the landing, browse, profiles, sign-in and sign-up);
