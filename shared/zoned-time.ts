@@ -11,8 +11,6 @@ dayjs.extend(timezone);
 dayjs.extend(advancedFormat);
 
 /** Shared by the Worker (notifications, e-mails, the dashboard) and the SPA: instants are UTC, shown in a person's IANA zone. */
-export const DATE_FORMAT = "MMMM Do YYYY";
-export const TIME_FORMAT = "h:mm a";
 export const SESSION_MS = 60 * 60 * 1000;
 export const FALLBACK_ZONE = "UTC";
 
@@ -69,16 +67,56 @@ export const inZone = (instant: Date | string | number, zone: string) => dayjs(i
 const intlDate = (instant: Date | string | number, zone: string, locale: Locale, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(`${locale}-IN`, { ...options, timeZone: zone }).format(new Date(instant));
 
+/**
+ * One English formatter per zone, kept: the SPEC's "March 9th 2026" and "9:30 pm" are assembled from its
+ * parts. Intl carries the zone rules, and a kept formatter costs a fraction of the dayjs zone plugin,
+ * which mattered when a wave of reminders formats thousands of times in one batch (ADR 0034).
+ */
+const englishFormatters = new Map<string, Intl.DateTimeFormat>();
+function englishParts(
+  instant: Date | string | number,
+  zone: string,
+): Record<"year" | "month" | "day" | "hour" | "minute" | "dayPeriod", string> | null {
+  // A string is read as dayjs reads it (a date without an offset is local), as the patterns always did.
+  const date = typeof instant === "string" ? dayjs(instant).toDate() : new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  let formatter = englishFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: "h12",
+    });
+    englishFormatters.set(zone, formatter);
+  }
+  const parts = { year: "", month: "", day: "", hour: "", minute: "", dayPeriod: "" };
+  for (const part of formatter.formatToParts(date)) if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
+  return parts;
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: English ordinals, as dayjs's "Do" writes them. */
+function ordinal(day: number): string {
+  const suffixes = ["th", "st", "nd", "rd"];
+  const lastTwo = day % 100;
+  return `${day}${suffixes[(lastTwo - 20) % 10] ?? suffixes[lastTwo] ?? suffixes[0]}`;
+}
+
 /** "March 9th 2026" in the zone. */
-export const formatDate = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
-  locale === DEFAULT_LOCALE
-    ? inZone(instant, zone).format(DATE_FORMAT)
-    : intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
+export function formatDate(instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()): string {
+  if (locale !== DEFAULT_LOCALE) return intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
+  const parts = englishParts(instant, zone);
+  return parts ? `${parts.month} ${ordinal(Number(parts.day))} ${parts.year}` : "Invalid Date";
+}
 /** "9:30 pm" in the zone. */
-export const formatTime = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
-  locale === DEFAULT_LOCALE
-    ? inZone(instant, zone).format(TIME_FORMAT)
-    : intlDate(instant, zone, locale, { hour: "numeric", minute: "2-digit" });
+export function formatTime(instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()): string {
+  if (locale !== DEFAULT_LOCALE) return intlDate(instant, zone, locale, { hour: "numeric", minute: "2-digit" });
+  const parts = englishParts(instant, zone);
+  return parts ? `${parts.hour}:${parts.minute} ${parts.dayPeriod.toLowerCase()}` : "Invalid Date";
+}
 /** "March 9th 2026, 9:30 pm (Asia/Kolkata)": the zone is named. */
 export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
   `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;

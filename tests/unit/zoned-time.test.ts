@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalZone,
+  dayjs,
   dayKey,
   formatDate,
   formatTime,
@@ -81,5 +82,38 @@ describe("time zone names", () => {
     expect(canonicalZone("Asia/Kolkata")).toBe("Asia/Kolkata");
     expect(canonicalZone("America/New_York")).toBe("America/New_York");
     expect(canonicalZone("Mars/Olympus_Mons")).toBeNull();
+  });
+});
+
+describe("English dates and times written from Intl's parts", () => {
+  // The SPEC's patterns as dayjs wrote them before (ADR 0034): the kept Intl formatter must agree everywhere.
+  const zones = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Chatham", "UTC", "America/St_Johns"];
+  const start = Date.UTC(2025, 0, 1);
+  const step = 7 * 3_600_000 + 13 * 60_000; // walks through every hour, minute band, day and DST change of two years
+
+  it("agrees with dayjs's 'MMMM Do YYYY' and 'h:mm a' in every zone, across DST changes and ordinals", () => {
+    let compared = 0;
+    for (let at = start; at < start + 2 * 365 * 86_400_000; at += step) {
+      for (const zone of zones) {
+        expect(formatDate(at, zone, "en")).toBe(dayjs(at).tz(zone).format("MMMM Do YYYY"));
+        expect(formatTime(at, zone, "en")).toBe(dayjs(at).tz(zone).format("h:mm a"));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it("writes 11th, 12th, 13th, 21st, 22nd, 23rd and midnight and noon as 12", () => {
+    const day = (d: number) => formatDate(`2026-03-${String(d).padStart(2, "0")}T12:00:00Z`, "UTC", "en");
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(day)).toEqual(
+      ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"].map((o) => `March ${o} 2026`),
+    );
+    expect(formatTime("2026-03-09T00:05:00Z", "UTC", "en")).toBe("12:05 am");
+    expect(formatTime("2026-03-09T12:00:00Z", "UTC", "en")).toBe("12:00 pm");
+  });
+
+  it("says Invalid Date for a date that is not one, as before", () => {
+    expect(formatDate("not a date", "UTC", "en")).toBe("Invalid Date");
+    expect(formatTime(Number.NaN, "UTC", "en")).toBe("Invalid Date");
   });
 });
