@@ -156,7 +156,7 @@ describe("/dev/cron", () => {
     expect(body.message).toBe(body.error);
     expect(body.message).toContain("deliverMail");
     expect(body.message).toContain(requestId);
-    expect(body.jobs).toMatchObject({ deliverMail: "failed", pruneCodes: "failed" });
+    expect(body.jobs).toMatchObject({ deliverMail: "failed", pruneExpiredRecords: "failed" });
     expect(JSON.stringify(body)).not.toMatch(/no such table|email_outbox|one_time_codes|sql/i);
   });
 });

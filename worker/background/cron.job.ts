@@ -1,5 +1,3 @@
-import { lt } from "drizzle-orm";
-import { oneTimeCodes } from "../../db/schema";
 import { pruneThrottle } from "../accounts/login-throttle";
 import { settleEndedSessions } from "../attendance/settle";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
@@ -10,6 +8,7 @@ import { dbFor } from "../platform/database";
 import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { type Env, readConfig } from "../platform/env";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { pruneExpiredRecords } from "../privacy/retention";
 import { pruneSocketTickets } from "../realtime/socket-tickets";
 import { sendReplyReminders } from "../responsiveness/reply-reminders";
 import { handOnLostReminders, planReminders } from "../scheduling/reminders.job";
@@ -26,8 +25,6 @@ export type JobReport = Record<string, unknown>;
 /** A job acts at the run's one "now" (`currentTime`, or the instant /dev/cron names), like a request at its `ctx.now`. */
 type Job = (deps: ServiceDeps) => Promise<unknown>;
 
-const DAY = 24 * 60 * 60 * 1000;
-
 export const jobs: Record<string, Job> = {
   /** Hands mail that no queue carries (its queue send failed, or it was lost on the way) to its queue. */
   deliverMail: async ({ db, env, now }) => ({
@@ -37,8 +34,8 @@ export const jobs: Record<string, Job> = {
   pruneThrottle: ({ db, now }) => pruneThrottle(db, now.getTime()),
   /** Drops socket tickets nobody used within their 30 s. */
   pruneSocketTickets: ({ db, now }) => pruneSocketTickets(db, now.getTime()),
-  /** Drops reset codes a day after they expired (they are useless by then). */
-  pruneCodes: ({ db, now }) => db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - DAY))),
+  /** Deletes the records past their stated lifetime (ADR 0038): sent mail, old sign-ins, codes, notices, the audit log's oldest… */
+  pruneExpiredRecords: ({ db, now }) => pruneExpiredRecords(db, now.getTime()),
   /** Plans the session reminders due before the next run, each queued to arrive at its instant (ADR 0031), and hands on lost ones. */
   reminders: async ({ db, env, now }) => ({
     ...(await planReminders(db, env, now.getTime())),

@@ -13,6 +13,7 @@ import {
   localStripeFetch,
 } from "./local-stripe/api";
 import { localStripePages } from "./local-stripe/pages";
+import { pruneLocalStripeObjects } from "./local-stripe/store";
 import { localMailProvider, type MailProviderControls } from "./mailbox";
 
 /**
@@ -77,6 +78,11 @@ export async function startDoubles(options: {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stripe.pagesOrigin ||= url;
+  // Stripe forgets idempotency keys, events and old checkout sessions on its own clock; the stand-in does too (ADR 0038).
+  const prune = () => void pruneLocalStripeObjects(db, Date.now()).catch(() => {});
+  prune();
+  const pruning = setInterval(prune, 60 * 60 * 1000);
+  pruning.unref();
   return {
     url,
     stripe,
@@ -96,6 +102,7 @@ export async function startDoubles(options: {
     sendEventsTo: (origin) => void (appOrigin = origin),
     stop: () =>
       new Promise<void>((resolve) => {
+        clearInterval(pruning);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

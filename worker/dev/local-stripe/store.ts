@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 
@@ -62,6 +62,28 @@ export async function listObjects<T extends StripeObject>(db: Db, type: string, 
     .orderBy(desc(localStripeObjects.createdAt))
     .limit(limit);
   return rows.map((r) => JSON.parse(r.data) as T);
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the stand-in keeps what Stripe itself keeps only for a while (ADR 0038): idempotency keys a day (Stripe
+ * may prune them after 24 hours), events and checkout sessions 30 days (Stripe lists events of the last 30 days). A
+ * customer, subscription or invoice stays, as at Stripe, until the product deletes it.
+ */
+export const LOCAL_STRIPE_LIFETIMES: Record<string, number> = { idempotency_key: DAY, event: 30 * DAY, "checkout.session": 30 * DAY };
+
+/** Deletes the stand-in's objects past their lifetime; returns how many went. */
+export async function pruneLocalStripeObjects(db: Db, now: number): Promise<number> {
+  await ensureLocalStripeStore(db);
+  let removed = 0;
+  for (const [type, lifetime] of Object.entries(LOCAL_STRIPE_LIFETIMES)) {
+    const result = await db
+      .delete(localStripeObjects)
+      .where(and(inArray(localStripeObjects.type, [type]), lt(localStripeObjects.createdAt, new Date(now - lifetime))));
+    removed += result.rowsAffected;
+  }
+  return removed;
 }
 
 /** An id in Stripe's style: `cus_...`, `sub_...`. */

@@ -1,0 +1,155 @@
+import { and, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import {
+  deadLetters,
+  emailOutbox,
+  emailProofs,
+  moderationActions,
+  notifications,
+  oneTimeCodes,
+  processedPaymentEvents,
+  refreshSessions,
+  reminderPlans,
+  sessionReminders,
+} from "../../db/schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the product keeps the records it writes for its own running, and why (ADR 0038). Each rule names
+ * what goes, after how long, and the condition that starts the clock; the retention job deletes what is past
+ * it. What a person wrote or booked (profile, messages, sessions, reviews, payments) is not here: it lives as
+ * long as the account, and the financial records as long as the law requires.
+ * The README's retention table is checked against this list (tests/unit/retention-table.test.ts).
+ */
+export type RetentionRule = {
+  /** The table, as the database names it. */
+  table: string;
+  /** What is removed, in a reader's words (the README's table says the same). */
+  what: string;
+  /** How long after the clock starts. */
+  days: number;
+  /** Why it is kept that long and no longer. */
+  why: string;
+  /** The rows past their lifetime at `now`, and the table's key to delete them by (a bounded batch each run). */
+  expired: (now: number) => { table: SQLiteTable; key: SQLiteColumn; where: SQL | undefined };
+};
+
+const before = (now: number, days: number) => new Date(now - days * DAY);
+
+export const RETENTION: RetentionRule[] = [
+  {
+    table: "email_outbox",
+    what: "e-mails sent, muted by the person's settings, or parked: address, subject, text and files",
+    days: 30,
+    why: "long enough to answer 'did you send my receipt?'; the mail itself is in the person's mailbox",
+    expired: (now) => ({
+      table: emailOutbox,
+      key: emailOutbox.id,
+      where: or(lt(emailOutbox.sentAt, before(now, 30)), lt(emailOutbox.mutedAt, before(now, 30))),
+    }),
+  },
+  {
+    table: "email_outbox (parked)",
+    what: "e-mails that failed every attempt",
+    days: 90,
+    why: "an operator sees and may resend a parked mail for a quarter, then it is of no use to anyone",
+    expired: (now) => ({ table: emailOutbox, key: emailOutbox.id, where: lt(emailOutbox.deadAt, before(now, 90)) }),
+  },
+  {
+    table: "email_proofs",
+    what: "address-proof and re-application links, used or not",
+    days: 30,
+    why: "a link works for a day; a month after it expired it only proves what the account already records",
+    expired: (now) => ({ table: emailProofs, key: emailProofs.id, where: lt(emailProofs.expiresAt, before(now, 30)) }),
+  },
+  {
+    table: "one_time_codes",
+    what: "password-reset codes",
+    days: 1,
+    why: "useless once expired; a day lets a late attempt be told 'expired' rather than 'wrong'",
+    expired: (now) => ({ table: oneTimeCodes, key: oneTimeCodes.id, where: lt(oneTimeCodes.expiresAt, before(now, 1)) }),
+  },
+  {
+    table: "refresh_sessions",
+    what: "sign-ins (the list of signed-in devices)",
+    days: 30,
+    why: "a month after a sign-in expired it no longer helps the person spot a sign-in that was not hers",
+    expired: (now) => ({ table: refreshSessions, key: refreshSessions.id, where: lt(refreshSessions.expiresAt, before(now, 30)) }),
+  },
+  {
+    table: "notifications",
+    what: "notices in the bell",
+    days: 180,
+    why: "the bell shows what is recent; anything that matters is also in the person's sessions, payments or mail",
+    expired: (now) => ({ table: notifications, key: notifications.id, where: lt(notifications.createdAt, before(now, 180)) }),
+  },
+  {
+    table: "reminder_plans",
+    what: "planned session reminders",
+    days: 30,
+    why: "a reminder is never due after its session started; the plan only stops a second one being sent",
+    expired: (now) => ({ table: reminderPlans, key: reminderPlans.id, where: lt(reminderPlans.startAt, before(now, 30)) }),
+  },
+  {
+    table: "session_reminders",
+    what: "records of reminders sent",
+    days: 30,
+    why: "written at most a day before the session, so a month later no second reminder can be at stake",
+    expired: (now) => ({ table: sessionReminders, key: sessionReminders.id, where: lt(sessionReminders.createdAt, before(now, 30)) }),
+  },
+  {
+    table: "processed_payment_events",
+    what: "ids of payment events already handled",
+    days: 90,
+    why: "Stripe retries an event for up to 3 days; a quarter covers any replay an operator could ask for",
+    expired: (now) => ({
+      table: processedPaymentEvents,
+      key: processedPaymentEvents.eventId,
+      where: lt(processedPaymentEvents.processedAt, before(now, 90)),
+    }),
+  },
+  {
+    table: "dead_letters",
+    what: "background work that failed every attempt",
+    days: 90,
+    why: "an operator replays or dismisses it within days; replayed ones go 30 days after the replay",
+    expired: (now) => ({
+      table: deadLetters,
+      key: deadLetters.id,
+      where: or(
+        and(isNotNull(deadLetters.replayedAt), lt(deadLetters.replayedAt, before(now, 30))),
+        and(isNull(deadLetters.replayedAt), lt(deadLetters.createdAt, before(now, 90))),
+      ),
+    }),
+  },
+  {
+    table: "moderation_actions",
+    what: "the moderators' audit log",
+    days: 3 * 365,
+    why: "long enough to review any decision and any pattern of complaints; the payments it touched keep their own records",
+    expired: (now) => ({
+      table: moderationActions,
+      key: moderationActions.id,
+      where: lt(moderationActions.createdAt, before(now, 3 * 365)),
+    }),
+  },
+];
+
+/** Rows removed per table per run: a run stays short, and a backlog clears over the following minutes. */
+export const PRUNE_BATCH = 500;
+
+/**
+ * Deletes what is past its lifetime, at most PRUNE_BATCH rows per rule, one statement each (the rows are chosen
+ * in the statement itself, so two overlapping runs delete nothing twice). Returns the rows removed per table.
+ */
+export async function pruneExpiredRecords(db: Db, now: number): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const rule of RETENTION) {
+    const { table, key, where } = rule.expired(now);
+    const result = await db.delete(table).where(inArray(key, db.select({ key }).from(table).where(where).limit(PRUNE_BATCH)));
+    removed[rule.table] = result.rowsAffected;
+  }
+  return removed;
+}
