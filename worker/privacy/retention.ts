@@ -103,7 +103,7 @@ export const RETENTION: RetentionRule[] = [
     table: "processed_payment_events",
     what: "ids of payment events already handled",
     days: 90,
-    why: "Stripe retries an event for up to 3 days; a quarter covers any replay an operator could ask for",
+    why: "an event is retried by Stripe for up to 3 days; a quarter covers any replay an operator could ask for",
     expired: (now) => ({
       table: processedPaymentEvents,
       key: processedPaymentEvents.eventId,
