@@ -23,6 +23,7 @@ import { logFailure, RETRY_AFTER_SECONDS } from "./platform/errors";
 import { inputGuard, MAX_TRPC_BATCH } from "./platform/input-guard";
 import { forwardToPlacedApi, sayCatalogueChanged } from "./platform/placement";
 import { securityHeaders } from "./platform/security-headers";
+import { exportRoutes } from "./privacy/exports.routes";
 import { imageRoutes } from "./profiles/images.routes";
 import { routeRealtime } from "./realtime/rooms.routes";
 import { restApp, restErrorResponse } from "./rest/adapter";
@@ -73,6 +74,8 @@ app.use(
 );
 
 app.route("/", imageRoutes);
+// A person's data archive, downloaded once with the ticket her signed-in claim got (ADR 0039).
+app.route("/", exportRoutes);
 // Payments: the Stripe webhooks (Stripe, or the local Stripe of ADR 0033, posts its signed events here).
 app.route("/", stripeWebhookRoutes);
 app.route("/", stripeConnectWebhookRoutes);

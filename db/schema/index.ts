@@ -3,6 +3,7 @@ export * from "./availability";
 export * from "./booking-events";
 export * from "./columns";
 export * from "./conversations";
+export * from "./data-exports";
 export * from "./dead-letters";
 export * from "./email-outbox";
 export * from "./email-proofs";

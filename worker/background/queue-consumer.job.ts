@@ -3,8 +3,17 @@ import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../mail/queued-delivery"
 import { currentTime } from "../platform/clock";
 import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
-import { type BackgroundJob, type Env, type MailJob, type NoticePushJob, type ReminderJob, readConfig } from "../platform/env";
+import {
+  type BackgroundJob,
+  type Env,
+  type ExportJob,
+  type MailJob,
+  type NoticePushJob,
+  type ReminderJob,
+  readConfig,
+} from "../platform/env";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { buildExport } from "../privacy/data-export";
 import { sendPlannedReminders } from "../scheduling/reminders.job";
 import { pushNotices, queueNoticePushes } from "./notice-pushes";
 
@@ -19,6 +28,7 @@ export const QUEUES = {
   mailBulk: "mentorlink-mail-bulk",
   reminders: "mentorlink-reminders",
   noticePushes: "mentorlink-notice-pushes",
+  exports: "mentorlink-exports",
   deadLetters: "mentorlink-dead-letters",
 } as const;
 
@@ -33,6 +43,14 @@ export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env,
       currentTime(),
     );
     batch.ackAll();
+    return;
+  }
+  if (batch.queue === QUEUES.exports) {
+    // A person's data archive (ADR 0039); the row is the truth, so building one twice mails once.
+    for (const message of batch.messages as readonly Message<ExportJob>[]) {
+      await buildExport({ db, env, now: () => new Date(currentTime()), waitUntil }, message.body.id);
+      message.ack();
+    }
     return;
   }
   if (batch.queue === QUEUES.reminders) {
@@ -78,6 +96,9 @@ async function parkDeadLetters(batch: MessageBatch<BackgroundJob>, env: Env): Pr
     if (m.body.kind === "reminder") return m.body.planIds.map((planId) => park("reminder", { kind: "reminder", planId }, m.attempts));
     // A push that failed every attempt is not worth parking: the bell has the notice, and the tab refetches it.
     if (m.body.kind === "notice-push") return [];
+    // An archive that could not be built: her settings say so, and she may ask again (ADR 0039).
+    if (m.body.kind === "export")
+      return [db.run(sql`update data_exports set state = 'failed' where id = ${m.body.id} and state = 'preparing'`)];
     return [
       park("mail", m.body, m.attempts),
       db.run(sql`update email_outbox set dead_at = ${now}, claimed_until = null,

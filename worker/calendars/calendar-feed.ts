@@ -95,3 +95,12 @@ export async function feedCalendar(db: Db, token: string, origin: string, now: D
     locale,
   );
 }
+
+/** Every booking a person has, past ones included, as one calendar file (her data archive, ADR 0039). */
+export async function allBookingsCalendar(db: Db, who: Who, origin: string, now: Date, locale: Locale): Promise<string> {
+  const bookings = await bookingsOf(db, who, now, new Date(0));
+  return icsCalendar(
+    bookings.map((b) => bookingEvent(b.view, b.bookedAt, who.role, origin, locale)),
+    locale,
+  );
+}

@@ -172,7 +172,9 @@ export type MailJob = { kind: "mail"; id: string };
 export type ReminderJob = { kind: "reminder"; planIds: string[] };
 /** Bell notices to push to their recipients' tabs and devices (a wave of reminders). */
 export type NoticePushJob = { kind: "notice-push"; notificationIds: string[] };
-export type BackgroundJob = MailJob | ReminderJob | NoticePushJob;
+/** A person's data archive to build (ADR 0039). */
+export type ExportJob = { kind: "export"; id: string };
+export type BackgroundJob = MailJob | ReminderJob | NoticePushJob | ExportJob;
 
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
@@ -187,6 +189,10 @@ export type Env = Config & {
   REMINDERS: Queue<ReminderJob>;
   /** Bell notices pushed to tabs and devices, a few at a time. */
   NOTICE_PUSHES: Queue<NoticePushJob>;
+  /** People's data archives to build, one at a time. */
+  EXPORT_JOBS: Queue<ExportJob>;
+  /** The built archives, each downloadable once for a day, then deleted. */
+  EXPORT_FILES: R2Bucket;
   /** The placed API (wrangler.api.toml, ADR 0017): the edge Worker forwards signed-in calls to it; the placed API itself has none. */
   API?: Fetcher;
 };

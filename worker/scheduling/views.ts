@@ -164,14 +164,22 @@ export async function bookingFor(db: Db, who: { role: "mentee" | "mentor"; id: s
   return { view: slotView(row, now), bookedAt: row.slot.bookedAt! };
 }
 
-/** Every current booking of a user (for the calendar feed): from 30 days ago on. Cancelled and deleted ones are not booked, so they leave the feed. */
-export async function bookingsOf(db: Db, who: { role: "mentee" | "mentor"; id: string }, now: Date) {
+/**
+ * Every current booking of a user (for the calendar feed): from 30 days ago on, or from `since` (the person's data
+ * archive asks for all of them). Cancelled and deleted ones are not booked, so they leave the feed.
+ */
+export async function bookingsOf(
+  db: Db,
+  who: { role: "mentee" | "mentor"; id: string },
+  now: Date,
+  since = new Date(now.getTime() - 30 * DAY),
+) {
   const rows = await slotQuery(db)
     .where(
       and(
         eq(timeSlots.state, "booked"),
         who.role === "mentee" ? eq(timeSlots.menteeId, who.id) : eq(timeSlots.mentorId, who.id),
-        gte(timeSlots.startAt, new Date(now.getTime() - 30 * DAY)),
+        gte(timeSlots.startAt, since),
       ),
     )
     .orderBy(asc(timeSlots.startAt));

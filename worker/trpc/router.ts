@@ -10,6 +10,7 @@ import { notificationsRouter } from "../notifications/notifications.router";
 import { paymentsRouter } from "../payments/payments.router";
 import { subscriptionsRouter } from "../payments/subscriptions.router";
 import { payoutsRouter } from "../payouts/payouts.router";
+import { privacyRouter } from "../privacy/privacy.router";
 import { menteesRouter } from "../profiles/mentees.router";
 import { mentorsRouter } from "../profiles/mentors.router";
 import { realtimeRouter } from "../realtime/realtime.router";
@@ -41,6 +42,7 @@ export const appRouter = router({
   email: emailRouter,
   sessionNotes: sessionNotesRouter,
   ratingPrompts: ratingPromptsRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

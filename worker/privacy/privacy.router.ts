@@ -1,0 +1,22 @@
+import { claimExportSchema } from "../../shared/validation/privacy";
+import { memberProcedure, router } from "../trpc/init";
+import { claimExport, latestExport, requestExport } from "./data-export";
+
+const personOf = (auth: { role: string; sub: string }) => ({ role: auth.role as "mentee" | "mentor", id: auth.sub });
+
+/** A person's data rights (ADR 0039): her own copy of everything the product holds about her. Always the token's own account. */
+export const privacyRouter = router({
+  /** Her latest copy and its state (preparing, ready until…, downloaded, failed), or null. */
+  exportStatus: memberProcedure.query(({ ctx }) => latestExport(ctx.db, personOf(ctx.auth))),
+
+  /** Asks for a copy; asking again while one is being prepared answers the same one. */
+  requestExport: memberProcedure.mutation(({ ctx }) =>
+    requestExport({ db: ctx.db, env: ctx.env, now: ctx.now }, personOf(ctx.auth), ctx.origin),
+  ),
+
+  /** The mailed link, opened signed in: a one-minute address of the file; the link is then used. */
+  claimExport: memberProcedure.input(claimExportSchema).mutation(({ ctx, input }) => {
+    const [id, secret] = input.link.split(".");
+    return claimExport({ db: ctx.db, now: ctx.now }, personOf(ctx.auth), { id, secret });
+  }),
+});
