@@ -133,7 +133,8 @@ const chatRows = (side: Side): RestRoute[] => {
           c.chat.send({ message: body.message, clientId: body.clientId, conversationId: params.conversationId, side } as never),
       ),
       (r) => ({
-        responseFromMessageCreation: legacyMessage(r.message),
+        // The original client reads the other person from `responseFromMessageCreation.conversation.participants`.
+        responseFromMessageCreation: { ...legacyMessage(r.message), conversation: legacyParticipants(r.conversation) },
         conversation: legacyParticipants(r.conversation),
       }),
       201,
