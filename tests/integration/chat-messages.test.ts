@@ -28,7 +28,8 @@ describe("sending", () => {
     expect(sent.status).toBe(201);
     expect(sent.body.responseFromMessageCreation).toMatchObject({
       _id: expect.any(String),
-      conversation: id,
+      // Populated, as the original client reads it (`conversation.participants[0].mentor`; ADR 0036).
+      conversation: { _id: id, participants: [expect.objectContaining({ mentor: expect.objectContaining({ _id: p.mentor.id }) })] },
       conversationId: id,
       content: "<b>Hi</b> & hello",
       sender: { senderType: "mentee", senderId: { _id: p.mentee.id, firstName: p.mentee.firstName } },

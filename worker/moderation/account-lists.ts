@@ -55,6 +55,7 @@ export async function listMentors(db: Db, q: ListQuery, now: Date) {
         firstName: mentors.firstName,
         lastName: mentors.lastName,
         email: mentors.email,
+        phone: mentors.phone,
         jobTitle: mentors.jobTitle,
         firmName: mentors.firmName,
         isBlocked: mentors.isBlocked,

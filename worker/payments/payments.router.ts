@@ -8,6 +8,7 @@ import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
 import { menteeProcedure, publicProcedure, router } from "../trpc/init";
 import { createCheckout, enrollmentStatus } from "./checkout";
 import { rowGrantsAccess } from "./enrollment-status";
+import { ensureMentorPrice } from "./mentor-price";
 
 export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */
@@ -33,6 +34,18 @@ export const paymentsRouter = router({
         }),
       );
     }),
+
+  /**
+   * The id of the mentor's current Stripe Price, made now if he has none yet (the Price his first checkout would
+   * make): the legacy profile's `stripePriceId` (SPEC §3), which the original client sends back to checkout as
+   * `mentorPriceId`. Checkout never takes the amount from it. `null` for a mentor who cannot take subscribers.
+   */
+  mentorPrice: menteeProcedure.input(enrollmentStatusSchema).mutation(async ({ ctx, input }) => {
+    const mentor = await ctx.db.query.mentors.findFirst({ where: eq(mentors.id, input.mentorId) });
+    if (mentor?.status !== "approved" || mentor.isBlocked) return { priceId: null };
+    const { stripe } = paymentsFor(ctx);
+    return { priceId: (await callStripe("price", () => ensureMentorPrice(ctx.db, stripe, mentor))).priceId };
+  }),
 
   /** The legacy payment-intent call: payment happens in Stripe Checkout. */
   createPaymentIntent: menteeProcedure

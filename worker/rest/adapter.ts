@@ -63,7 +63,7 @@ for (const route of restRoutes) {
             areaRoles: areaRolesOf(route.path),
           }
         : null;
-      const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller };
+      const request: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, caller, now: ctx.now };
       return c.json((await route.call(createCaller(ctx), request)) as object, (route.status ?? 200) as ContentfulStatusCode);
     } catch (error) {
       return restErrorResponse(error, requestId, `${route.method} /api${route.path}`);

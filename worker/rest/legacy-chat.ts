@@ -5,11 +5,39 @@ import type { MessageView } from "../chat/messages";
 
 const participant = (p: Person) => ({ _id: p.id, firstName: p.firstName, lastName: p.lastName, profileImageUrl: p.profileImageUrl });
 
+/**
+ * The original client's inbox always asks `?mentorName=hello` (a constant left in its code, whatever the
+ * search box says; it filters the list itself). Its server ignored the value, so this one word is no filter;
+ * any other name still narrows the list (ADR 0036).
+ */
+export const ORIGINAL_CLIENT_NAME_PLACEHOLDER = "hello";
+
+export const conversationNameFilter = (name: string | undefined) => (name === ORIGINAL_CLIENT_NAME_PLACEHOLDER ? undefined : name);
+
+/**
+ * The last message as the original inbox row reads it: `content`, `createdAt`, `sender.senderType` and
+ * `isRead`. Reading a conversation marks every message from the other side read, so the other side's last
+ * message is read exactly when nothing from them is unread. Whether the other person has read the caller's
+ * own last message is not known here: `null` (the inbox shows no state for one's own message; ADR 0036).
+ */
+function latestMessage(c: ConversationView) {
+  const last = c.lastMessage;
+  if (!last) return null;
+  const fromOther = last.senderType === c.other.role;
+  return {
+    content: last.content,
+    createdAt: last.createdAt,
+    sender: { senderType: last.senderType },
+    isRead: fromOther ? c.unreadCount === 0 : null,
+  };
+}
+
 export function legacyConversation(c: ConversationView) {
   return {
     _id: c.id,
     participants: [{ mentor: participant(c.mentor), mentee: participant(c.mentee) }],
     lastMessage: c.lastMessage,
+    latestMessage: latestMessage(c),
     unreadCount: c.unreadCount,
     updatedAt: c.updatedAt,
     createdAt: c.createdAt,

@@ -43,16 +43,37 @@ export function legacyMentee(m: MenteeProfile) {
   return { _id: id, ...rest };
 }
 
-/** A subscription's own fields with the amount in rupees (SPEC §7 speaks rupees). */
+/**
+ * A subscription's own fields with the amount in rupees (SPEC §7 speaks rupees), and the two the original
+ * client's tables read: `isEnrollmentActive` (access now) and `expiresOn` (when it ended, else when the paid
+ * period ends).
+ */
 function legacySubscription(s: SubscriptionSummary) {
   const { id, amountPaise, ...rest } = s;
-  return { _id: id, ...rest, amount: rupees(amountPaise), currency: "INR" };
+  return {
+    _id: id,
+    ...rest,
+    amount: rupees(amountPaise),
+    currency: "INR",
+    isEnrollmentActive: s.isActive,
+    expiresOn: s.endedAt ?? s.currentPeriodEnd,
+  };
 }
 
 /** An entry of `allMentorsSubscribed`: the subscription with its mentor as `mentorId` (populated). */
 export function legacyMenteeSubscription(s: MenteeSubscription) {
   const { mentor, ...summary } = s;
   return { ...legacySubscription(summary), mentorId: legacyMentor(mentor) };
+}
+
+/**
+ * `GET /api/mentees/subscribed-mentors/{id}`: `allMentorsSubscribed` holds the subscriptions that give access now,
+ * as the original server answered (its list and its ticket form show one row per current mentor); every
+ * subscription, past ones too, is in `allSubscriptions` (ADR 0036).
+ */
+export function legacySubscribedMentors(list: MenteeSubscription[]) {
+  const all = list.map(legacyMenteeSubscription);
+  return { allMentorsSubscribed: all.filter((s) => s.isActive), allSubscriptions: all };
 }
 
 /** An entry of `enrolledMentees`: the subscription with its mentee as `menteeId` (populated). */

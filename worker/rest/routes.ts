@@ -1,18 +1,22 @@
 import type { Role } from "../../db/schema";
+import { MAX_AGENDA } from "../../shared/validation/scheduling";
 import type { createCaller } from "../trpc/router";
-import { legacyConversation, legacyMessage, legacyParticipants } from "./legacy-chat";
+import { agendaFromLegacyValues, legacyCalendarSlot, legacySlotDetails } from "./legacy-calendar";
+import { conversationNameFilter, legacyConversation, legacyMessage, legacyParticipants } from "./legacy-chat";
 import { legacyDay } from "./legacy-days";
 import { legacyApplicant, legacyPage } from "./legacy-moderation";
+import { legacyMentorProfileAnswer, legacyNotifications } from "./legacy-profiles";
 import { subscribedSchedules } from "./legacy-schedules";
 import {
   legacyLiveSession,
   legacyMentee,
-  legacyMenteeSubscription,
   legacyMentor,
   legacyMentorProfile,
   legacyMentorSubscriber,
   legacySlot,
+  legacySubscribedMentors,
 } from "./legacy-shapes";
+import { legacyOwnTicket, legacyQueueTicket } from "./legacy-tickets";
 import { assertOwnIds, assertOwnIdsAfterAccount, type RestCaller } from "./ownership";
 
 type Caller = ReturnType<typeof createCaller>;
@@ -22,6 +26,8 @@ export type RestRequest = {
   query: Record<string, string>;
   body: Record<string, unknown>;
   caller: RestCaller;
+  /** The request's instant (the one clock). */
+  now: Date;
 };
 
 type Call<T> = (caller: Caller, request: RestRequest) => Promise<T>;
@@ -127,7 +133,8 @@ const chatRows = (side: Side): RestRoute[] => {
           c.chat.send({ message: body.message, clientId: body.clientId, conversationId: params.conversationId, side } as never),
       ),
       (r) => ({
-        responseFromMessageCreation: legacyMessage(r.message),
+        // The original client reads the other person from `responseFromMessageCreation.conversation.participants`.
+        responseFromMessageCreation: { ...legacyMessage(r.message), conversation: legacyParticipants(r.conversation) },
         conversation: legacyParticipants(r.conversation),
       }),
       201,
@@ -138,7 +145,7 @@ const chatRows = (side: Side): RestRoute[] => {
       own(
         AS_YOURSELF,
         (r) => [str(r.body[ownKey])],
-        (c, { query }) => c.chat.conversations({ name: query[nameKey], side }),
+        (c, { query }) => c.chat.conversations({ name: conversationNameFilter(query[nameKey]), side }),
       ),
       (list) => ({ conversations: list.map(legacyConversation) }),
     ),
@@ -175,7 +182,7 @@ const chatRows = (side: Side): RestRoute[] => {
 const notificationRows = (side: Side): RestRoute[] => {
   const base = `/${areaPath[side]}/notifications`;
   const ownKey = side === "mentee" ? "menteeId" : "mentorId";
-  const list = (c: Caller) => c.notifications.latest({ side, limit: 20 });
+  const list = (c: Caller) => c.notifications.latest({ side, limit: 20 }).then(legacyNotifications);
   return [
     row(
       "GET",
@@ -216,15 +223,7 @@ export const restRoutes: RestRoute[] = [
     (c, { query }) => c.mentors.search(query as never),
     (cards) => ({ mentorsSearchResult: cards.map(legacyMentor) }),
   ),
-  row(
-    "GET",
-    "/mentees/mentor/profile/:mentorId",
-    (c, { params }) => c.mentors.profile({ mentorId: params.mentorId }),
-    (r) => ({
-      mentorData: legacyMentorProfile(r.mentor),
-      isEnrollmentActive: r.isEnrollmentActive,
-    }),
-  ),
+  row("GET", "/mentees/mentor/profile/:mentorId", (c, request) => legacyMentorProfileAnswer(c, request.caller, request.params.mentorId)),
   row(
     "GET",
     "/mentees/edit-profile/:menteeId",
@@ -308,12 +307,7 @@ export const restRoutes: RestRoute[] = [
     201,
   ),
   row("POST", "/mentees/enrollment-success", (c, { body }) => c.payments.enrollmentStatus(body as never)),
-  row(
-    "GET",
-    "/mentees/subscribed-mentors",
-    (c) => c.subscriptions.mine(),
-    (list) => ({ allMentorsSubscribed: list.map(legacyMenteeSubscription) }),
-  ),
+  row("GET", "/mentees/subscribed-mentors", (c) => c.subscriptions.mine(), legacySubscribedMentors),
   row(
     "GET",
     "/mentees/subscribed-mentors/:menteeId",
@@ -322,9 +316,7 @@ export const restRoutes: RestRoute[] = [
       (r) => [r.params.menteeId],
       (c) => c.subscriptions.mine(),
     ),
-    (list) => ({
-      allMentorsSubscribed: list.map(legacyMenteeSubscription),
-    }),
+    legacySubscribedMentors,
   ),
   row(
     "GET",
@@ -361,7 +353,11 @@ export const restRoutes: RestRoute[] = [
     "GET",
     "/moderator/mentor_requests",
     (c) => c.moderation.applicants(),
-    (list) => ({ mentorRequests: list.map(legacyApplicant) }),
+    (list) => {
+      const applicants = list.map(legacyApplicant);
+      // `allMentorRequests` is the original client's name for the list (its applicants table).
+      return { mentorRequests: applicants, allMentorRequests: applicants };
+    },
   ),
   row("PATCH", "/moderator/mentees_status_change", (c, { body }) => c.moderation.toggleMentee(body as never)),
   row("PATCH", "/moderator/mentor_status_change", (c, { body }) => c.moderation.toggleMentor(body as never)),
@@ -371,7 +367,7 @@ export const restRoutes: RestRoute[] = [
     "GET",
     "/moderator/tickets",
     (c, { query }) => c.moderation.tickets(query as never),
-    ({ items, ...page }) => ({ responseFromDb: items, ...page }),
+    ({ items, ...page }) => ({ responseFromDb: items.map(legacyQueueTicket), ...page }),
   ),
   row("PATCH", "/moderator/tickets", (c, { body }) => c.moderation.blockFromTicket(body as never)),
   row("PATCH", "/moderator/tickets_dismiss", (c, { body }) => c.moderation.dismissTicket(body as never)),
@@ -413,7 +409,7 @@ export const restRoutes: RestRoute[] = [
       (r) => [r.params.menteeId],
       (c) => c.tickets.mine(),
     ),
-    (list) => ({ listOfTickets: list }),
+    (list) => ({ listOfTickets: list.map(legacyOwnTicket) }),
   ),
   row(
     "POST",
@@ -434,22 +430,25 @@ export const restRoutes: RestRoute[] = [
       (r) => [r.params.mentorId],
       (c) => c.tickets.mine(),
     ),
-    (list) => ({ listOfTickets: list }),
+    (list) => ({ listOfTickets: list.map(legacyOwnTicket) }),
   ),
   // Book a session (ADR 0013). Ids come from the token; an id in a path or body must be the caller's own.
-  row(
-    "POST",
-    "/mentors/available-timeslots",
-    own(
-      "You can only use your own schedule.",
-      (r) => [r.body.mentorId],
-      (c, { body }) => c.scheduling.publish({ slotDetails: body.slotDetails } as never),
+  // The original client posts to `/available-timeslots/id` (a literal "id"): the same call.
+  ...["/mentors/available-timeslots", "/mentors/available-timeslots/:literalId"].map((path) =>
+    row(
+      "POST",
+      path,
+      own(
+        "You can only use your own schedule.",
+        (r) => [r.body.mentorId],
+        (c, { body }) => c.scheduling.publish({ slotDetails: body.slotDetails } as never),
+      ),
+      (slots) => ({
+        message: "Slot allocated successfully",
+        allTimeSlots: slots.map(legacySlot),
+      }),
+      201,
     ),
-    (slots) => ({
-      message: "Slot allocated successfully",
-      allTimeSlots: slots.map(legacySlot),
-    }),
-    201,
   ),
   row(
     "GET",
@@ -457,16 +456,15 @@ export const restRoutes: RestRoute[] = [
     own(
       "You can only use your own schedule.",
       (r) => [r.params.mentorId],
-      (c) => c.scheduling.mySlots(),
+      async (c, { now }) => (await c.scheduling.mySlots()).map((slot) => legacyCalendarSlot(slot, now)),
     ),
-    (slots) => ({ allTimeSlots: slots.map(legacySlot) }),
+    (slots) => ({ allTimeSlots: slots }),
   ),
-  row(
-    "GET",
-    "/mentors/slot-details/:id",
-    (c, { params }) => c.scheduling.slot({ slotId: params.id }),
-    (slot) => ({ slotDetails: legacySlot(slot) }),
-  ),
+  // `resonseFromDb` (spelled so) is what the original calendar's slot details read.
+  row("GET", "/mentors/slot-details/:id", async (c, { params, now }) => {
+    const slot = await c.scheduling.slot({ slotId: params.id });
+    return { slotDetails: legacySlot(slot), resonseFromDb: legacySlotDetails(slot, now) };
+  }),
   row(
     "DELETE",
     "/mentors/slot-details/:id",
@@ -498,10 +496,12 @@ export const restRoutes: RestRoute[] = [
     }),
   ),
   // The original client's Schedules page sends the mentee's own id here: her subscribed mentors' slots.
-  row("GET", "/mentees/timeslots/:mentorId", (c, { params, caller }) =>
+  row("GET", "/mentees/timeslots/:mentorId", (c, { params, caller, now }) =>
     params.mentorId === caller?.id
-      ? subscribedSchedules(c)
-      : c.scheduling.mentorSchedule({ mentorId: params.mentorId }).then((r) => ({ ...r, timeSlots: r.timeSlots.map(legacySlot) })),
+      ? subscribedSchedules(c, now)
+      : c.scheduling
+          .mentorSchedule({ mentorId: params.mentorId })
+          .then((r) => ({ ...r, timeSlots: r.timeSlots.map((slot) => legacyCalendarSlot(slot, now)) })),
   ),
   row(
     "POST",
@@ -509,7 +509,7 @@ export const restRoutes: RestRoute[] = [
     own(
       "You can only use your own account.",
       (r) => [fieldOf(r.body.values, "menteeId")],
-      (c, { body }) => c.scheduling.book({ slotId: body.slotId } as never),
+      (c, { body }) => c.scheduling.book({ slotId: body.slotId, agenda: agendaFromLegacyValues(body.values, MAX_AGENDA) } as never),
     ),
     (slot) => ({ message: "Slot allocated successfully", bookedSlot: legacySlot(slot) }),
     201,
@@ -520,12 +520,14 @@ export const restRoutes: RestRoute[] = [
     own(
       "You can only use your own bookings.",
       (r) => [r.params.menteeId],
-      (c) => c.scheduling.myBookings(),
+      async (c, { now }) => ({ ...(await c.scheduling.myBookings()), now }),
     ),
-    (r) => ({
+    ({ now, ...r }) => ({
       bookedSlots: [...r.upcoming, ...r.past].map(legacySlot),
       upcoming: r.upcoming.map(legacySlot),
       past: r.past.map(legacySlot),
+      // The original client's booked-slots table: her bookings with the mentor populated.
+      responseFromDb: [...r.upcoming, ...r.past].map((slot) => legacyCalendarSlot(slot, now)),
     }),
   ),
   row(
@@ -559,7 +561,10 @@ export const restRoutes: RestRoute[] = [
     ),
     (conversation) => ({ conversations: legacyConversation(conversation) }),
   ),
-  row("PATCH", "/chats/messages", (c) => c.chat.markRead({ conversationId: "" })),
+  // The original mentee inbox sends the conversation in the body here.
+  row("PATCH", "/chats/messages", (c, { body }) =>
+    c.chat.markRead({ conversationId: typeof body.conversationId === "string" ? body.conversationId : "" }),
+  ),
   row(
     "PATCH",
     "/chats/messages/:conversationId",
