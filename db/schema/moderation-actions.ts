@@ -12,6 +12,7 @@ export const moderationActionKinds = [
   "refund_payment",
   "settle_attendance",
   "replay_parked_work",
+  "produce_data_export",
 ] as const;
 export type ModerationActionKind = (typeof moderationActionKinds)[number];
 

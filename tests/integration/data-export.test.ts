@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { dataExports } from "../../db/schema";
+import { dataExports, moderationActions, tickets } from "../../db/schema";
 import { EXPORT_MESSAGES } from "../../worker/privacy/data-export";
+import { EXPORT_BY_TICKET_MESSAGES } from "../../worker/privacy/export-by-ticket";
 import { accessTokenFor, createMentee, testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -160,5 +161,35 @@ describe("a person's copy of her data", () => {
       status: 400,
       message: "This download link is not valid. Open the link from the e-mail again.",
     });
+  });
+
+  it("a moderator has a copy prepared for the person who asked by ticket: it reaches her alone, and the audit log says so", async () => {
+    const pair = await chatPair("active");
+    const [ticket] = await testDb()
+      .insert(tickets)
+      .values({
+        reporterRole: "mentee",
+        reporterId: pair.mentee.id,
+        accusedRole: "mentor",
+        accusedId: pair.mentor.id,
+        content: "Please send me a copy of my data, I cannot open the settings.",
+      })
+      .returning();
+    const moderator = await createModerator();
+    const asked = await trpc(moderator.token).privacy.exportForTicket.mutate({ ticketId: ticket.id });
+    const mentee = trpc(pair.menteeToken);
+    expect((await readyExport(mentee)).id).toBe(asked.id);
+    // The link went to her, and works for her.
+    expect((await mentee.privacy.claimExport.mutate({ link: await mailedLink(pair.mentee.email) })).url).toContain(asked.id);
+    const audit = await testDb().select().from(moderationActions).where(eq(moderationActions.ticketId, ticket.id));
+    expect(audit).toMatchObject([
+      { action: "produce_data_export", moderatorId: moderator.id, targetRole: "mentee", targetId: pair.mentee.id },
+    ]);
+
+    expect(await trpcOutcome(trpc(moderator.token).privacy.exportForTicket.mutate({ ticketId: crypto.randomUUID() }))).toMatchObject({
+      status: 404,
+      message: EXPORT_BY_TICKET_MESSAGES.noTicket,
+    });
+    expect((await trpcOutcome(mentee.privacy.exportForTicket.mutate({ ticketId: ticket.id }))).status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
-import { claimExportSchema } from "../../shared/validation/privacy";
-import { memberProcedure, router } from "../trpc/init";
+import { claimExportSchema, exportForTicketSchema } from "../../shared/validation/privacy";
+import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
 import { claimExport, latestExport, requestExport } from "./data-export";
+import { produceExportForTicket } from "./export-by-ticket";
 
 const personOf = (auth: { role: string; sub: string }) => ({ role: auth.role as "mentee" | "mentor", id: auth.sub });
 
@@ -19,4 +20,11 @@ export const privacyRouter = router({
     const [id, secret] = input.link.split(".");
     return claimExport({ db: ctx.db, now: ctx.now }, personOf(ctx.auth), { id, secret });
   }),
+
+  /** A moderator has a copy prepared for the person who filed a ticket asking for it; it reaches her alone. */
+  exportForTicket: moderatorProcedure
+    .input(exportForTicketSchema)
+    .mutation(({ ctx, input }) =>
+      produceExportForTicket({ db: ctx.db, env: ctx.env, now: ctx.now }, ctx.auth.sub, input.ticketId, ctx.origin),
+    ),
 });
