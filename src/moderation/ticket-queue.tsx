@@ -13,6 +13,7 @@ import { Card, CardContent } from "../ui/card";
 import { AttendanceEvidence, DecideDispute } from "./attendance-dispute";
 import { ActionLabel, ListEmpty, ListError, ListLoading, Pager, useErrorToast } from "./list-states";
 import { ReasonDialog } from "./reason-dialog";
+import { SendDataCopy } from "./send-data-copy";
 
 type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Person = Ticket["reporter"];
@@ -210,6 +211,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
                 onConfirm={(note) => dismiss.mutateAsync({ ticketId: ticket.id, note })}
               />
             )}
+            {ticket.kind === "attendance" ? null : <SendDataCopy ticketId={ticket.id} reporterName={ticket.reporter.name} />}
           </div>
         ) : (
           <p className="text-sm text-slate-600">{resolution}</p>

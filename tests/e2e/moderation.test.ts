@@ -6,6 +6,7 @@ import { mentors } from "../../db/schema";
 import { BLOCKED_MESSAGE } from "../../worker/accounts/accounts";
 import { createMentee, createMentor, testDb, uniqueEmail } from "../support/accounts";
 import { readStoredSession, realtimeConnected, signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
+import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment } from "../support/moderation";
 
 /** Moderation journeys (ADR 0012): vetting an applicant, a ticket that ends in a block with the accused's tab signed out, the moderator charts. */
@@ -96,6 +97,11 @@ describe("moderation journeys", () => {
     const ticket = moderatorPage.locator(`[aria-label="Ticket against ${accusedName}"]`);
     await ticket.waitFor();
     expect(await ticket.getByText("insulted me").isVisible()).toBe(true);
+    // The reporter asked for her data too: the moderator has a copy prepared; it reaches her mail, not his screen.
+    const reporterName = `${mentee.firstName} ${mentee.lastName}`;
+    await ticket.getByRole("button", { name: `Send ${reporterName} a copy of their data` }).click();
+    await toasts(moderatorPage, `A copy of ${reporterName}'s data is being prepared`).waitFor();
+    expect((await eventuallyDeliveredMail(mentee.email, /data is ready to download/)).text).toMatch(/\/privacy\/download#export=/);
     // The button says whom it blocks.
     await ticket.getByRole("button", { name: `Block ${accusedName}`, exact: true }).click();
     const dialog = moderatorPage.getByRole("dialog", { name: `Block ${accusedName}?` });

@@ -41,6 +41,15 @@ export async function deliveredMail(to: string, subject: RegExp | string): Promi
   throw new Error(`no delivered mail to ${to} matching ${subject} (${written} written)`);
 }
 
+/** Like `deliveredMail`, for a mail the background work writes later (a data archive's link): waits for it to be written first. */
+export async function eventuallyDeliveredMail(to: string, subject: RegExp): Promise<Json<DevMail>> {
+  for (let attempt = 0; attempt < DELIVERY_PATIENCE_MS / 100; attempt++) {
+    if ((await mailTo(to)).some((m) => subject.test(m.subject))) return deliveredMail(to, subject);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${subject} was written`);
+}
+
 /** The code in the newest reset mail to `to`. */
 export async function latestResetCode(to: string): Promise<string> {
   const mail = await deliveredMail(to, /password reset code/);
