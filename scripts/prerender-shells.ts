@@ -42,22 +42,14 @@ function filesOf(manifest: Manifest, keys: string[]): string[] {
   return [...seen].map((key) => `/${manifest[key].file}`);
 }
 
-/**
- * The longest the app's scripts wait for the page's first paint. It was 100 ms: a slow or busy phone (or host) takes
- * longer than that to lay out a drawn page, so the scripts were asked for before anything was on screen and the first
- * paint waited for them (Lighthouse: FCP 0.8 -> 1.6-2.4 s, LCP 1.0 -> 2.7-4.3 s in one run of three on a busy host,
- * ADR 0037). The animation frame is the signal; this only covers a page whose frames never come.
- */
-const FIRST_PAINT_WAIT_MS = 3_000;
-
 /** How long a tap on a drawn page waits for its button to be taken over by React, before it is made anyway. */
 const EARLY_TAP_WAIT_MS = 10_000;
 
 /**
  * Starts the app from the end of the body instead of the head's module script and preloads. On a page
  * with a shell, the app's JavaScript is requested only after the shell's first paint (the next task
- * after the first animation frame; at once in a hidden tab, where frames do not run; FIRST_PAINT_WAIT_MS at the
- * latest), so on a slow network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
+ * after the first animation frame, or 100 ms at the latest when frames are not running), so on a slow
+ * network the HTML and CSS do not share the line with 140 KB of scripts before anything is on screen;
  * the shell's route chunk is preloaded with the entry, so the route does not wait for the entry to
  * ask for it. A signed-in page the Worker drew with its data (worker/pages/signed-in-pages.routes.ts) waits for
  * its first paint the same way. A tap on one of its buttons before React has taken that button over (its handlers are
@@ -93,7 +85,7 @@ export function deferAppStart(html: string, manifest: Manifest): string {
     `var prefetched=false;function prefetch(){if(prefetched||started)return;prefetched=true;${JSON.stringify(appFiles)}.forEach(function(href){add("link",{rel:"prefetch",href:href,as:"script"})})}` +
     `d.addEventListener("${START_APP_EVENT}",start);` +
     `if(shell==="landing"&&!signedIn()){add("script",{type:"module",src:${JSON.stringify(island)}});${JSON.stringify(islandImports)}.forEach(function(href){add("link",{rel:"modulepreload",href:href})});["pointerover","touchstart","focusin"].forEach(function(t){d.addEventListener(t,prefetch,{once:true,passive:true})})}` +
-    `else if(routes[shell]||drawn){if(d.visibilityState==="hidden")start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${FIRST_PAINT_WAIT_MS})}}else start();` +
+    `else if(routes[shell]||drawn){setTimeout(start,100);requestAnimationFrame(function(){setTimeout(start,0)})}else start();` +
     `if(drawn)d.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest("button,summary");if(!t||!drawn.contains(t)||live(t))return;` +
     `e.preventDefault();e.stopPropagation();var waited=0;(function again(){if(!t.isConnected)return;if(live(t)||waited>=${EARLY_TAP_WAIT_MS})return t.click();waited+=16;setTimeout(again,16)})()},true);` +
     `function live(el){return Object.keys(el).some(function(k){return k.indexOf("__reactProps$")===0})}})()</script>`;
