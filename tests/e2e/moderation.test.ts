@@ -146,8 +146,17 @@ describe("moderation journeys", () => {
         const box = (await dots.nth(highest).boundingBox())!;
         const tooltip = drawn.locator(".recharts-tooltip-wrapper").filter({ hasText: /: \d/ });
         if (viewport) {
-          await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-          await tooltip.waitFor({ state: "visible" });
+          // recharts answers the tap's emulated pointer events; a tap while the page still settles from the scroll can
+          // miss, and a person taps again.
+          await expect
+            .poll(
+              async () => {
+                await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+                return tooltip.isVisible();
+              },
+              { timeout: 15_000 },
+            )
+            .toBe(true);
         } else {
           await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
           await tooltip.waitFor({ state: "visible" });
