@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import lighthouse from "lighthouse";
 import { createDb } from "../db/client";
@@ -8,19 +9,22 @@ import { demoMentees, demoMentors, demoModerator } from "../db/demo-data";
 import { mentors } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { CHROMIUM_PATH } from "../tests/support/chromium";
-import type { Role, SeededSession } from "../tests/support/session-record";
+import type { Role } from "../tests/support/session-record";
 import { MANIFEST, type Manifest, pageWeights } from "./bundle-size";
+import { DRAWN_MARK, type PageHtml, pageHtml, type SignedIn, startFloorServer, withoutScripts } from "./floor-page";
 import { startHeadlessChromium } from "./headless-chromium";
 import { demoSession, seedLocalStorage } from "./signed-in";
+import { FIXED_MULTIPLIER, multiplierFor, TARGET_BENCHMARK_INDEX } from "./web-device";
 
 /**
- * The shop window as a new visitor's phone sees it: Lighthouse's default mobile preset
- * (simulated slow 4G, 4x CPU slowdown, fresh profile and storage) on the landing page, browse and
+ * The shop window as a new visitor's phone sees it: Lighthouse's mobile preset (simulated slow 4G, fresh profile and
+ * storage) with the CPU slowdown calibrated to this host, so every run emulates the same phone (bench/web-device.ts), on the landing page, browse and
  * one mentor profile, and the signed-in screens people use most as the seeded demo
  * accounts (bench/signed-in.ts: a fresh profile holding only the session), served by the built Worker on a fresh seeded sqld (scripts/built-stack.ts),
  * plus the gzip size of the JavaScript and CSS each page loads before it is interactive, from the
  * build's manifest (bench/bundle-size.ts). Each page runs BENCH_RUNS times (3) after one discarded
- * warm-up run; the table has the median of each metric. Writes bench/results/web-latest.json and
+ * warm-up run; the table has the median of each metric. Each page has a floor measured in the same run: its own HTML
+ * with no script (bench/floor-page.ts), reported beside it as a ratio. Writes bench/results/web-latest.json and
  * the table in bench/README.md; exits 1 when a budget is broken. `npm run bench:web` (builds first).
  * Chromium, workerd and sqld stop with the script, also when it fails or is interrupted.
  */
@@ -45,6 +49,12 @@ type Run = {
   scriptBytes: number;
   stylesheetBytes: number;
   benchmarkIndex: number;
+  /** The CPU slowdown this run was simulated with, and the device's index it emulated (benchmarkIndex / multiplier). */
+  multiplier: number;
+  deviceIndex: number;
+  /** The HTML document as observed (unthrottled): the Worker's time to its first byte, and its size. */
+  serverResponseMs: number;
+  documentBytes: number;
   lcpElement: string;
   warnings: string[];
 };
@@ -63,21 +73,35 @@ function lcpElement(details: unknown): string {
   return (find(details as Node) ?? "?").replace(/\s+/g, " ").slice(0, 120);
 }
 
-/** Who a signed-in page is measured as: the demo account's role and its session. */
-type SignedIn = { role: Role; session: SeededSession };
-
-/** One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage; a signed-in page gets only its session record). */
+/**
+ * One Lighthouse run in a fresh Chromium (a new profile: no cache, no storage; a signed-in page gets only its session
+ * record), in two steps: Lighthouse gathers the page (its trace, and the host's `benchmarkIndex` measured just before
+ * the load), then simulates the phone from what it gathered with the multiplier that index calls for. The gathered
+ * settings are the ones audited (Lighthouse refuses a change between the two), so the multiplier is written into both.
+ */
 async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
   const chromium = await startHeadlessChromium();
+  const gathered = mkdtempSync(join(tmpdir(), "mentorlink-lighthouse-run-"));
   try {
     if (as) await seedLocalStorage(chromium.port, url, as.role, as.session);
-    const result = await lighthouse(url, {
+    const flags = {
       port: chromium.port,
-      output: "json",
-      logLevel: "error",
+      output: "json" as const,
+      logLevel: "error" as const,
       onlyCategories: ["performance"],
       disableStorageReset: Boolean(as),
-    });
+    };
+    await lighthouse(url, { ...flags, gatherMode: gathered });
+    await chromium.stop(); // the audit step needs no browser
+    const artifactsFile = join(gathered, "artifacts.json");
+    const artifacts = JSON.parse(readFileSync(artifactsFile, "utf8")) as {
+      BenchmarkIndex: number;
+      settings: { throttling: Record<string, number> };
+    };
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplierFor(artifacts.BenchmarkIndex) };
+    artifacts.settings.throttling = throttling;
+    writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...flags, auditMode: gathered, throttling });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // BENCH_LHR_DIR=dir keeps each run's whole report there (to read its long tasks and script costs).
@@ -95,6 +119,9 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
     const summary =
       (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
     const bytes = (type: string) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; resourceSize?: number }[] } | undefined)?.items ?? [];
+    const multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4;
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcpMs: numeric("first-contentful-paint"),
@@ -105,11 +132,16 @@ async function lighthouseRun(url: string, as?: SignedIn): Promise<Run> {
       scriptBytes: bytes("script"),
       stylesheetBytes: bytes("stylesheet"),
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      multiplier,
+      deviceIndex: lhr.environment.benchmarkIndex / multiplier,
+      serverResponseMs: lhr.audits["server-response-time"]?.numericValue ?? 0,
+      documentBytes: requests.find((r) => r.resourceType === "Document")?.resourceSize ?? 0,
       lcpElement: lcpElement(lhr.audits["largest-contentful-paint-element"]?.details),
       warnings: lhr.runWarnings.map(String),
     };
   } finally {
     await chromium.stop();
+    rmSync(gathered, { recursive: true, force: true });
   }
 }
 
@@ -156,41 +188,69 @@ try {
   };
 
   const load = [loadavg()[0]];
+  const floors = new Map<string, PageHtml>();
+  const floorServer = await startFloorServer(stack.baseUrl, floors);
   const pages = [];
-  for (const weight of weights) {
-    const path = paths[weight.page];
-    if (!path) throw new Error(`No URL for the page ${weight.page}`);
-    const url = `${stack.baseUrl}${path}`;
-    const as = signedIn(path);
-    await lighthouseRun(url, as); // warm-up, discarded: workerd's first requests, sqld's cold pages
-    const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      runs.push(await lighthouseRun(url, as));
-      const r = runs[i];
-      console.log(
-        `${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`,
-      );
+  try {
+    for (const weight of weights) {
+      const path = paths[weight.page];
+      if (!path) throw new Error(`No URL for the page ${weight.page}`);
+      const url = `${stack.baseUrl}${path}`;
+      const as = signedIn(path);
+      await lighthouseRun(url, as); // warm-up, discarded: workerd's first requests, sqld's cold pages
+      // The floor: this page's HTML as the browser gets it, without its scripts. A signed-in page's run was drawn by the
+      // Worker when its document's size is nearer the drawn page's than the plain app page's (the Worker gives up past its
+      // bound, ADR 0028, and sends the plain page; the drawn page leaves out the public pages' shells, so it can be the
+      // smaller of the two).
+      const page = await pageHtml(url, as);
+      if (as && !page.html.includes(DRAWN_MARK)) throw new Error(`${weight.page}: the Worker did not draw the page in 5 tries`);
+      floors.set(weight.page, { ...page, html: withoutScripts(page.html) });
+      const plainBytes = as ? (await (await fetch(url, { headers: { accept: "text/html" } })).text()).length : 0;
+      const wasDrawn = (r: Run) => Math.abs(r.documentBytes - page.html.length) < Math.abs(r.documentBytes - plainBytes);
+      const runs: Run[] = [];
+      const floorRuns: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // The page and its floor one after the other, so both see the same host.
+        runs.push(await lighthouseRun(url, as));
+        floorRuns.push(await lighthouseRun(floorServer.urlOf(weight.page)));
+        const [r, f] = [runs[i], floorRuns[i]];
+        const drawn = as ? (wasDrawn(r) ? ", drawn by the Worker" : ", NOT drawn by the Worker") : "";
+        console.log(
+          `${weight.page} run ${i + 1}/${RUNS}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, benchmarkIndex ${Math.round(r.benchmarkIndex)} × 1/${r.multiplier.toFixed(2)} = ${Math.round(r.deviceIndex)}, first byte ${Math.round(r.serverResponseMs)} ms, document ${(r.documentBytes / 1024).toFixed(1)} KB${drawn}, LCP element ${r.lcpElement}; floor: performance ${f.performance}, LCP ${seconds(f.lcpMs)}, TBT ${Math.round(f.tbtMs)} ms`,
+        );
+      }
+      const medianOf = (of: Run[]) => {
+        const metric = (m: Metric) => median(of.map((r) => r[m]));
+        return {
+          performance: metric("performance"),
+          fcpMs: metric("fcpMs"),
+          lcpMs: metric("lcpMs"),
+          tbtMs: metric("tbtMs"),
+          cls: metric("cls"),
+          speedIndexMs: metric("speedIndexMs"),
+          scriptBytes: metric("scriptBytes"),
+          stylesheetBytes: metric("stylesheetBytes"),
+          benchmarkIndex: metric("benchmarkIndex"),
+          multiplier: metric("multiplier"),
+          deviceIndex: metric("deviceIndex"),
+          serverResponseMs: metric("serverResponseMs"),
+        };
+      };
+      const med = medianOf(runs);
+      const floor = medianOf(floorRuns);
+      const budgets = {
+        performance: med.performance >= BUDGET.performance,
+        lcp: med.lcpMs < BUDGET.lcpMs,
+        tbt: med.tbtMs < BUDGET.tbtMs,
+        cls: med.cls < BUDGET.cls,
+        initialJs: weight.withinBudget,
+      };
+      const drawnRuns = as ? runs.filter(wasDrawn).length : undefined;
+      const overFloor = { lcp: med.lcpMs / floor.lcpMs, performance: med.performance / floor.performance };
+      pages.push({ page: weight.page, path, median: med, floor, overFloor, drawnRuns, weight, budgets, runs, floorRuns });
     }
-    const metric = (m: Metric) => median(runs.map((r) => r[m]));
-    const med = {
-      performance: metric("performance"),
-      fcpMs: metric("fcpMs"),
-      lcpMs: metric("lcpMs"),
-      tbtMs: metric("tbtMs"),
-      cls: metric("cls"),
-      speedIndexMs: metric("speedIndexMs"),
-      scriptBytes: metric("scriptBytes"),
-      stylesheetBytes: metric("stylesheetBytes"),
-      benchmarkIndex: metric("benchmarkIndex"),
-    };
-    const budgets = {
-      performance: med.performance >= BUDGET.performance,
-      lcp: med.lcpMs < BUDGET.lcpMs,
-      tbt: med.tbtMs < BUDGET.tbtMs,
-      cls: med.cls < BUDGET.cls,
-      initialJs: weight.withinBudget,
-    };
-    pages.push({ page: weight.page, path, median: med, weight, budgets, runs });
+  } finally {
+    await floorServer.stop();
   }
   load.push(loadavg()[0]);
 
@@ -199,20 +259,29 @@ try {
   const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromium}, Lighthouse ${lighthouseVersion}`;
   const command = process.env.npm_lifecycle_event === "bench:web" ? "npm run bench:web" : "tsx bench/web.ts";
+  const all = pages.flatMap((p) => [...p.runs, ...p.floorRuns]);
+  const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+  const device =
+    FIXED_MULTIPLIER === undefined
+      ? `CPU calibrated to a phone of benchmarkIndex ${TARGET_BENCHMARK_INDEX} (multiplier = host benchmarkIndex / ${TARGET_BENCHMARK_INDEX}): host benchmarkIndex ${range(all.map((r) => r.benchmarkIndex))}, multipliers ${range(
+          all.map((r) => r.multiplier),
+          2,
+        )}`
+      : `CPU slowed ${FIXED_MULTIPLIER}× (not calibrated): host benchmarkIndex ${range(all.map((r) => r.benchmarkIndex))}, emulated device ${range(all.map((r) => r.deviceIndex))}`;
   if (!ONLY)
     writeFileSync(
       RESULTS,
-      `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: "Lighthouse default (mobile, simulated slow 4G, 4x CPU slowdown)", runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, loadAverage1m: { start: load[0], end: load[1] }, command, preset: `Lighthouse mobile (simulated slow 4G); ${device}`, targetBenchmarkIndex: TARGET_BENCHMARK_INDEX, runsPerPage: RUNS, budgets: BUDGET, pages }, null, 2)}\n`,
     );
 
   const table = [
-    `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run).`,
+    `${date.slice(0, 16).replace("T", " ")} UTC; ${machine}; 1-minute load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end. Command: \`${command}\`. Median of ${RUNS} runs a page (after one discarded warm-up run), each followed by a run of its floor (the same HTML, no script). ${device}.`,
     "",
-    "| page | performance (≥ 95) | LCP (< 2.0 s) | TBT (< 150 ms) | CLS (< 0.05) | initial JS, gzip (budget) | JS transferred (Lighthouse) | CSS, gzip | FCP | Speed Index |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| page | performance (≥ 95) | LCP (< 2.0 s) | TBT (< 150 ms) | CLS (< 0.05) | initial JS, gzip (budget) | JS transferred (Lighthouse) | FCP | floor: performance / LCP / TBT | LCP ÷ floor | drawn by the Worker | host benchmarkIndex (multiplier) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...pages.map(
-      ({ page, median: m, weight: w, budgets: b }) =>
-        `| ${page} | ${m.performance} ${ok(b.performance)} | ${seconds(m.lcpMs)} ${ok(b.lcp)} | ${Math.round(m.tbtMs)} ms ${ok(b.tbt)} | ${m.cls.toFixed(3)} ${ok(b.cls)} | ${w.jsKb} KB of ${w.budgetKb} KB ${ok(b.initialJs)} | ${(m.scriptBytes / 1024).toFixed(1)} KB | ${w.cssKb} KB | ${seconds(m.fcpMs)} | ${seconds(m.speedIndexMs)} |`,
+      ({ page, median: m, floor: f, overFloor: o, drawnRuns, weight: w, budgets: b }) =>
+        `| ${page} | ${m.performance} ${ok(b.performance)} | ${seconds(m.lcpMs)} ${ok(b.lcp)} | ${Math.round(m.tbtMs)} ms ${ok(b.tbt)} | ${m.cls.toFixed(3)} ${ok(b.cls)} | ${w.jsKb} KB of ${w.budgetKb} KB ${ok(b.initialJs)} | ${(m.scriptBytes / 1024).toFixed(1)} KB | ${seconds(m.fcpMs)} | ${f.performance} / ${seconds(f.lcpMs)} / ${Math.round(f.tbtMs)} ms | ${o.lcp.toFixed(2)} | ${drawnRuns === undefined ? "—" : `${drawnRuns} of ${RUNS}`} | ${Math.round(m.benchmarkIndex)} (${m.multiplier.toFixed(2)}) |`,
     ),
   ].join("\n");
   console.log(`\n${table}\n`);

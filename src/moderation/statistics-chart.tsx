@@ -5,13 +5,14 @@ import { formatRupees } from "@/platform/money";
 import { formatIn } from "../../shared/zoned-time";
 import { ChartSlot } from "../ui/chart-slot";
 
-/** The chart's code (visx) loads after the page itself, only where a chart is drawn. */
-const StatisticsBars = lazy(() => import("./statistics-bars"));
+/** The chart's code (recharts) is fetched when a chart comes near the screen (ChartSlot), never with the page. */
+const loadStatisticsLine = () => import("./statistics-line");
+const StatisticsLine = lazy(loadStatisticsLine);
 
 type Day = { date: string; count: number };
 
 /**
- * One daily series as bars, one per day (bars read truer than a smoothed line), loaded lazily, with a table for screen readers.
+ * One daily series as a line, a point per day (ADR 0037), loaded lazily, with a table for screen readers.
  * `unit="paise"`: the values are amounts in paise, written in rupees (the fee chart); otherwise counts.
  * `id` names the chart for tests (`chart-<id>`), whatever the language; `label` is the series' name as shown.
  */
@@ -40,8 +41,8 @@ export function StatisticsChart({
         <span className="font-semibold text-slate-900">{title}</span>
         <span className="text-sm text-slate-600">{t`${totalText} in 30 days`}</span>
       </figcaption>
-      <ChartSlot className="h-56 w-full" placeholderClassName="h-full w-full" data-testid={`chart-${id}`}>
-        <StatisticsBars data={data} label={label} money={money} />
+      <ChartSlot className="h-56 w-full" placeholderClassName="h-full w-full" load={loadStatisticsLine} data-testid={`chart-${id}`}>
+        <StatisticsLine data={data} label={label} money={money} />
       </ChartSlot>
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-700">

@@ -22,7 +22,7 @@ export function failedPartName(error: unknown): string {
   // Only the addresses' paths are read: the message's own words ("dynamically") must not match.
   const paths = (message.match(/(?:https?:\/\/[^/\s]+)?\/[^\s'"]+/g) ?? []).join(" ").replace(/https?:\/\/[^/\s]+/g, "");
   if (/calendar/i.test(paths)) return t`the calendar`;
-  if (/chart|visx/i.test(paths)) return t`the chart`;
+  if (/chart|recharts/i.test(paths)) return t`the chart`;
   if (/review/i.test(paths)) return t`the reviews`;
   if (/live|call-view|video/i.test(paths)) return t`the video call`;
   return t`this page`;

@@ -60,11 +60,13 @@ describe("the mentor's screens when their clock ticks", () => {
     expect(await event.count()).toBe(1);
 
     await page.goto("/mentors");
-    const bars = page.locator("rect.daily-bar");
+    const dots = page.locator(".recharts-line-dot");
     await page.getByRole("heading", { name: "New enrollments, last 30 days" }).scrollIntoViewIfNeeded();
-    await bars.first().waitFor({ state: "attached" });
-    expect(await changesOverTwoTicks(page, ".daily-bar-chart")).toBe(0);
-    // A bar a day, the days without an enrollment too.
-    expect(await bars.count()).toBe(30);
+    // Drawn once the page is idle (at most 2 s of the page's clock after it came near the screen).
+    await page.clock.runFor(2_500);
+    await dots.first().waitFor({ state: "attached" });
+    expect(await changesOverTwoTicks(page, ".daily-line-chart")).toBe(0);
+    // A point a day, the days without an enrollment too.
+    expect(await dots.count()).toBe(30);
   });
 });

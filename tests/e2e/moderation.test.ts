@@ -116,25 +116,25 @@ describe("moderation journeys", () => {
     expect(await readStoredSession(accusedPage, "mentor")).toBeNull();
   });
 
-  it("the moderator home shows the counts and draws both daily charts as bars, also on a 360 px screen", async () => {
+  it("the moderator home shows the counts and draws both daily charts as lines, also on a 360 px screen", async () => {
     for (const viewport of [undefined, { width: 360, height: 740 }]) {
       // The phone is a touch screen: its charts answer a tap.
       const page = viewport ? await (await b.newContext({ viewport, hasTouch: true, isMobile: true })).newPage() : b.page;
       await signInThroughUi(page, "moderator", MODERATOR);
       await page.getByText("Pending applicants").waitFor();
       for (const chart of ["enrollments", "new mentees"]) {
-        // A chart is drawn when it comes near the screen: she scrolls to it.
+        // A chart is drawn when it comes near the screen (and the page is idle): she scrolls to it.
         await page.getByTestId(`chart-${chart}`).scrollIntoViewIfNeeded();
         const drawn = page.getByTestId(`chart-${chart}`);
-        const bars = drawn.locator("rect.daily-bar");
-        await bars.first().waitFor({ state: "attached" });
-        // A bar a day for 30 days, each as tall as its count (the seed has days with none, drawn without height).
-        expect(await bars.count()).toBe(30);
-        const heights = await bars.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute("height"))));
-        expect(Math.max(...heights)).toBeGreaterThan(0);
-        expect(await drawn.locator("path").count()).toBe(0);
-        // Labels on both axes, at most six days named, none over another (src/ui/daily-bar-chart.tsx).
-        const days = await drawn.locator(".daily-bar-days text").evaluateAll((texts) =>
+        const dots = drawn.locator(".recharts-line-dot");
+        await dots.first().waitFor({ state: "attached", timeout: 15_000 });
+        // A point a day for 30 days on one line (the seed has days with none, drawn at zero).
+        expect(await dots.count()).toBe(30);
+        expect(await drawn.locator(".recharts-line path.recharts-line-curve").count()).toBe(1);
+        const heights = await dots.evaluateAll((circles) => circles.map((circle) => -Number(circle.getAttribute("cy"))));
+        expect(Math.max(...heights)).toBeGreaterThan(Math.min(...heights));
+        // Labels on both axes, at most six days named, none over another (src/ui/daily-line-chart.tsx).
+        const days = await drawn.locator(".recharts-xAxis-tick-labels text").evaluateAll((texts) =>
           texts.map((text) => {
             const box = text.getBoundingClientRect();
             return { text: text.textContent, left: box.left, right: box.right };
@@ -146,20 +146,28 @@ describe("moderation journeys", () => {
           expect(day.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
           if (i > 0) expect(day.left).toBeGreaterThan(days[i - 1].right);
         }
-        expect(await drawn.locator(".daily-bar-values text").count()).toBeGreaterThanOrEqual(2);
-        // Pointing at the day with the tallest bar, or tapping it on the phone, names its value; a tapped day keeps it shown.
-        const tallest = heights.indexOf(Math.max(...heights));
-        const tooltip = drawn.locator(".visx-tooltip").filter({ hasText: /: \d/ });
+        expect(await drawn.locator(".recharts-yAxis-tick-labels text").count()).toBeGreaterThanOrEqual(2);
+        // Pointing at the day with the highest point, or tapping it on the phone, names its value.
+        const highest = heights.indexOf(Math.max(...heights));
+        const box = (await dots.nth(highest).boundingBox())!;
+        const tooltip = drawn.locator(".recharts-tooltip-wrapper").filter({ hasText: /: \d/ });
         if (viewport) {
-          await bars.nth(tallest).tap({ force: true });
-          await tooltip.waitFor();
-          await page.waitForTimeout(300);
-          expect(await tooltip.isVisible()).toBe(true);
+          // recharts answers the tap's emulated pointer events; a tap while the page still settles from the scroll can
+          // miss, and a person taps again.
+          await expect
+            .poll(
+              async () => {
+                await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+                return tooltip.isVisible();
+              },
+              { timeout: 15_000 },
+            )
+            .toBe(true);
         } else {
-          await bars.nth(tallest).hover({ force: true });
-          await tooltip.waitFor();
+          await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+          await tooltip.waitFor({ state: "visible" });
           await page.mouse.move(0, 0);
-          await tooltip.waitFor({ state: "detached" });
+          await tooltip.waitFor({ state: "hidden" });
         }
       }
       expect(await page.getByRole("link", { name: "Review applicants" }).isVisible()).toBe(true);

@@ -16,7 +16,9 @@ import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
 import { TextWithLinks } from "@/ui/text-with-links";
 
-const EnrollmentChart = lazy(() => import("@/payments/enrollment-chart"));
+/** The chart's code (recharts) is fetched when the chart comes near the screen (ChartSlot), never with the page. */
+const loadEnrollmentChart = () => import("@/payments/enrollment-chart");
+const EnrollmentChart = lazy(loadEnrollmentChart);
 
 export const Route = createFileRoute("/mentors/")({
   loader: ({ context }) =>
@@ -29,6 +31,10 @@ export const Route = createFileRoute("/mentors/")({
   component: Dashboard,
 });
 
+/**
+ * The mentor's dashboard (ADR 0037): the day's sessions first, the card he opens it for, then how his recent sessions
+ * went, then the enrollments chart, which on a phone sits below the first screen and is drawn when he scrolls near it.
+ */
 function Dashboard() {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -46,33 +52,6 @@ function Dashboard() {
     <div className="grid gap-6">
       <AreaWelcome role="mentor" intro={t`Publish your slots and keep in touch with your mentees.`} />
       <PayoutPrompt />
-      <Card>
-        <CardContent className="grid gap-3 pt-6">
-          <h2 className="font-semibold text-slate-900">
-            <Trans>New enrollments, last 30 days</Trans>
-          </h2>
-          {chart.isPending ? (
-            <Skeleton role="status" aria-label={t`Loading the chart`} className="h-60 w-full" />
-          ) : chart.isError ? (
-            <LoadError what={t`your enrollments`} onRetry={() => void chart.refetch()} />
-          ) : total === 0 ? (
-            <p className="text-slate-700">
-              <Trans>No new enrollments in the last 30 days yet.</Trans>
-            </p>
-          ) : (
-            <>
-              <p className="sr-only">
-                <Trans>
-                  {total} new enrollments in the last 30 days: {days}.
-                </Trans>
-              </p>
-              <ChartSlot placeholderClassName="h-60 w-full">
-                <EnrollmentChart data={chart.data} />
-              </ChartSlot>
-            </>
-          )}
-        </CardContent>
-      </Card>
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <h2 className="font-semibold text-slate-900">
@@ -145,6 +124,33 @@ function Dashboard() {
         </CardContent>
       </Card>
       <RecentSessions zone={zone} />
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="font-semibold text-slate-900">
+            <Trans>New enrollments, last 30 days</Trans>
+          </h2>
+          {chart.isPending ? (
+            <Skeleton role="status" aria-label={t`Loading the chart`} className="h-60 w-full" />
+          ) : chart.isError ? (
+            <LoadError what={t`your enrollments`} onRetry={() => void chart.refetch()} />
+          ) : total === 0 ? (
+            <p className="text-slate-700">
+              <Trans>No new enrollments in the last 30 days yet.</Trans>
+            </p>
+          ) : (
+            <>
+              <p className="sr-only">
+                <Trans>
+                  {total} new enrollments in the last 30 days: {days}.
+                </Trans>
+              </p>
+              <ChartSlot placeholderClassName="h-60 w-full" load={loadEnrollmentChart} data-testid="chart-enrollments">
+                <EnrollmentChart data={chart.data} />
+              </ChartSlot>
+            </>
+          )}
+        </CardContent>
+      </Card>
     </div>
   );
 }
