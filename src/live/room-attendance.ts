@@ -19,7 +19,8 @@ export function useRoomPresence(call: LiveCall, record: RoomRecord, viewer: Part
   nowRef.current = now;
   const [seen, setSeen] = useState<Presence[]>([]);
   // The room says the other is here (welcome, peer-joined) or gone (peer-left); a dropped socket says nothing either way.
-  const otherHere = status === "connecting" || status === "connected" ? true : status === "waiting" || status === "peer-left" ? false : null;
+  const otherHere =
+    status === "connecting" || status === "connected" ? true : status === "waiting" || status === "peer-left" ? false : null;
   useEffect(() => {
     if (otherHere === null) return;
     const at = nowRef.current;

@@ -110,13 +110,14 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
   const atFault = ticket.session?.atFault ?? null;
   const blockable =
     ticket.kind !== "attendance" ? ticket.accused : atFault ? (ticket.reporter.role === atFault ? ticket.reporter : ticket.accused) : null;
-  const name = blockable?.name ?? ticket.accused.name;
+  const name = ticket.accused.name;
+  const blockName = blockable?.name ?? name;
   const refresh = () => queryClient.invalidateQueries(trpc.moderation.pathFilter());
   const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message });
   const block = useMutation(
     trpc.moderation.blockFromTicket.mutationOptions({
       onSuccess: async () => {
-        toast.success(t`User Blocked`, { description: t`${name} is signed out everywhere and cannot sign in.` });
+        toast.success(t`User Blocked`, { description: t`${blockName} is signed out everywhere and cannot sign in.` });
         await refresh();
       },
       onError: failed,
@@ -188,14 +189,14 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
               <ReasonDialog
                 trigger={(openDialog) => (
                   <Button onClick={openDialog} variant="destructive" className="max-w-full">
-                    <ActionLabel label={t`Block ${name}`} />
+                    <ActionLabel label={t`Block ${blockName}`} />
                   </Button>
                 )}
-                title={t`Block ${name}?`}
+                title={t`Block ${blockName}?`}
                 description={t`They are signed out everywhere at once and cannot sign in; the ticket is resolved.`}
                 label={t`Note`}
                 optional
-                confirmLabel={t`Block ${name}`}
+                confirmLabel={t`Block ${blockName}`}
                 destructive
                 onConfirm={(note) => block.mutateAsync({ ticketId: ticket.id, note: note || undefined })}
               />

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { type Presence, settleOutcome } from "../../shared/attendance";
 import { canGoLive } from "../../shared/live-window";
 import { deviceLists, loadChoice, mediaErrorReason, pickDevice, saveChoice, trackConstraints } from "../../src/live/device-choice";
 import { levelOf } from "../../src/live/mic-level";
 import { sessionPhase, startsInText, timerText, waitWords } from "../../src/live/session-clock";
 import { waitRuleText } from "../../src/live/wait-rule";
-import { type Presence, settleOutcome } from "../../shared/attendance";
 
 /** The live page's pure logic (ADR 0026). */
 
