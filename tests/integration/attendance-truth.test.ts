@@ -1,10 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { mentors, tickets, timeSlots } from "../../db/schema";
+import { enrollments, livePresence, mentors, notifications, tickets, timeSlots } from "../../db/schema";
 import { IN_YOUR_FAVOUR } from "../../worker/attendance/disputes";
 import { NOBODY_AT_FAULT } from "../../worker/moderation/blocking";
+import { translateSentence } from "../../worker/platform/i18n/sentences";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
+import { deliveredMail } from "../support/mail";
 import { createModerator } from "../support/moderation";
 import { book, call, DAY, HOUR, hoursAhead, publishOne, subscribe } from "../support/scheduling";
 
@@ -91,6 +93,54 @@ describe("one count of calls left", () => {
     const refused = await book(p.menteeToken, second);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("You have used all 4 calls of this period.");
+  });
+});
+
+describe("what she is told when her mentor did not come", () => {
+  it("the call is back in her plan only when a running plan's period holds it; else only that it was not counted", async () => {
+    const p = await pair();
+    // Her plan with him ended before the session was settled (a canceled subscription keeps no access).
+    await testDb()
+      .insert(enrollments)
+      .values({
+        menteeId: p.mentee.id,
+        mentorId: p.mentor.id,
+        status: "canceled",
+        amountPaise: 600_000,
+        currentPeriodStart: new Date(Date.now() - 30 * DAY),
+        currentPeriodEnd: new Date(Date.now() - HOUR),
+        activatedAt: new Date(Date.now() - 30 * DAY),
+        endedAt: new Date(Date.now() - HOUR),
+      });
+    const missed = await session(p, -2 * HOUR);
+    await testDb()
+      .insert(livePresence)
+      .values({
+        slotId: missed.id,
+        role: "mentee",
+        personId: p.mentee.id,
+        connectionId: crypto.randomUUID(),
+        joinedAt: new Date(missed.startAt.getTime() - 5 * 60_000),
+        leftAt: new Date(missed.startAt.getTime() + 12 * 60_000),
+      });
+    expect((await call("POST", `/dev/cron/settleSessions?now=${Date.now()}`)).status).toBe(200);
+    const [row] = await testDb().select().from(timeSlots).where(eq(timeSlots.id, missed.id));
+    expect(row.outcome).toBe("mentor_no_show");
+    const told = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, p.mentee.id)));
+    expect(told.map((n) => n.content)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${p.mentor.firstName} ${p.mentor.lastName} did not join your session on .*\\. It was not counted against your plan\\.$`,
+        ),
+      ),
+    ]);
+    expect(translateSentence(told[0].content, "hi")).toMatch(/यह आपके प्लान में नहीं गिना गया।$/);
+    const mail = await deliveredMail(p.mentee.email, `${p.mentor.firstName} ${p.mentor.lastName} did not join your session`);
+    expect(mail.text).not.toMatch(/back in your plan/);
+    expect(mail.text).toMatch(/It was not counted against your plan, but that plan's period is over or the plan has ended\./);
   });
 });
 

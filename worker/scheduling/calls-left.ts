@@ -1,6 +1,7 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { enrollments } from "../../db/schema";
+import { enrollments, timeSlots } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
+import { grantsAccess } from "../payments/enrollment-status";
 
 /**
  * The plan's calls, counted in ONE place (ADR 0026): every page that says "N of 4 calls left" and the
@@ -23,3 +24,12 @@ export const bookedThisPeriod = (menteeId: string | SQLWrapper) =>
 export function callsLeftOf(booked: number, hasAccess = true): number {
   return hasAccess ? Math.max(0, CALLS_PER_MONTH - Number(booked)) : 0;
 }
+
+/**
+ * Whether a booked paid call of the statement's `time_slots` row, once given back, is in a plan she can
+ * book from now: a plan with access whose current period holds the call's start. Only then is "the call
+ * is back in your plan" true (she booked at most the quota, so giving one back leaves one to book).
+ */
+export const givenBackIntoPlan = (now: Date) =>
+  sql<number>`exists (select 1 from ${enrollments} where ${enrollments.menteeId} = ${timeSlots.menteeId} and ${enrollments.mentorId} = ${timeSlots.mentorId} and ${grantsAccess(now)}
+    and ${timeSlots.startAt} >= coalesce(${enrollments.currentPeriodStart}, 0) and ${timeSlots.startAt} < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`;
