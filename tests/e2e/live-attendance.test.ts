@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { livePresence, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
+import { signInInto } from "../support/find-mentor";
 import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
 import { call } from "../support/scheduling";
 
@@ -10,7 +11,9 @@ import { call } from "../support/scheduling";
  * Attendance from the live room in Chromium (ADR 0026): two browsers with fake cameras meet, one
  * leaves early; the room's own record settles the session as completed. A mentee whose mentor never
  * comes is told the call is back in her plan. The session is moved two hours back (with its record)
- * before settling, so the job settles it as it would after its end, and nothing else early.
+ * before settling, so the job settles it as it would after its end, and nothing else early. The words
+ * while one waits follow the settling rule: a no-show, a late join and a leave-and-return are walked
+ * through the real room, each ending in the outcome the room said.
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 const MIN = 60 * 1000;
@@ -153,6 +156,38 @@ describe("attendance from the live room", () => {
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await menteePage.getByRole("button", { name: "Leave" }).click();
     await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
+    expect(await endAndSettle(slotId)).toBe("completed");
+  });
+
+  it("in Hindi on a 360 px phone: her fresh page reads from the room's record that they met, and says it counts as held", async () => {
+    const { mentor, mentee, slotId, start } = await bookedPair(-12 * MIN);
+    // What the room recorded earlier: they were in it together from 1 to 2 minutes after the start, then both left.
+    const stretch = (role: "mentee" | "mentor", personId: string, from: number, to: number) => ({
+      slotId,
+      role,
+      personId,
+      connectionId: crypto.randomUUID(),
+      joinedAt: new Date(start.getTime() + from * MIN),
+      leftAt: new Date(start.getTime() + to * MIN),
+    });
+    await testDb()
+      .insert(livePresence)
+      .values([stretch("mentee", mentee.id, 0, 2), stretch("mentor", mentor.id, 1, 3)]);
+    const page = await (
+      await b.newContext({ permissions: ["camera", "microphone"], locale: "hi-IN", viewport: { width: 360, height: 740 } })
+    ).newPage();
+    await signInInto(page, "mentee", mentee);
+    await page.goto(`/mentees/connect/live/${slotId}`);
+    const join = page.getByRole("button", { name: "अभी जुड़ें" });
+    await join.waitFor({ timeout: 20_000 });
+    await expect.poll(() => join.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await join.click();
+    await page
+      .getByText(`आप और ${mentor.firstName} कॉल में साथ थे, इसलिए यह सेशन हुआ माना जाएगा, भले ही ${mentor.firstName} वापस न आएँ।`)
+      .waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole("button", { name: "छोड़ें" }).click();
     await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
     expect(await endAndSettle(slotId)).toBe("completed");
   });
