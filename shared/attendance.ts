@@ -100,3 +100,32 @@ export function outcomeLabel(outcome: SessionOutcome, viewer: Party, otherName: 
       return viewer === "mentor" ? "Missed: you did not join" : `Missed: ${otherName} did not join`;
   }
 }
+
+/** The one a recorded outcome holds at fault: who did not come (nobody for a completed session, nor one alone when nobody came). */
+export function partyAtFault(outcome: SessionOutcome): Party | null {
+  if (outcome === "mentee_no_show") return "mentee";
+  if (outcome === "mentor_no_show") return "mentor";
+  return null;
+}
+
+/** Whether a participant may dispute an outcome: never one that went in their favour (the other side's no-show). */
+export function mayDispute(outcome: SessionOutcome, who: Party): boolean {
+  const fault = partyAtFault(outcome);
+  return fault === null || fault === who;
+}
+
+/**
+ * What the rule above would settle if nothing changes from `now`: the viewer stays until the room
+ * closes and the other, absent now, does not come back. The live room says this while one waits, so
+ * its words follow the very rule that settles the session (a stretch of the other's still open is
+ * over: they are not here).
+ */
+export function outcomeIfAlone(
+  slot: { type: string; start: Date; end: Date },
+  presence: Presence[],
+  viewer: Party,
+  now: number,
+): SessionOutcome {
+  const sofar = presence.map((p) => (p.role !== viewer && p.leftAt === null ? { ...p, leftAt: now } : p));
+  return settleOutcome(slot, [...sofar, { role: viewer, joinedAt: now, leftAt: null }]);
+}

@@ -57,6 +57,12 @@ export const accountListSchema = v.optional(v.object({ search: searchText, sort:
 /** Pending applications: oldest first by default (first come, first decided). */
 export const applicantListSchema = v.optional(v.object({ search: searchText, sort: sortOf(LIST_SORTS, "oldest"), page }), {});
 
+/** Whose sessions a moderator reads (the mentees and mentors lists' History). */
+export const sessionHistorySchema = v.object({
+  role: v.picklist(["mentee", "mentor"], "Unknown account type"),
+  id: id("id"),
+});
+
 export const setBlockedSchema = v.object({
   role: v.picklist(["mentee", "mentor"], "Unknown account type"),
   id: id("id"),

@@ -11,6 +11,7 @@ import type { LocalMedia, LocalMediaSnapshot } from "./local-media";
 import { MediaToggles, micSending } from "./media-toggles";
 import { MicLevel } from "./mic-level";
 import { useTrackStream } from "./pre-join";
+import { type RoomRecord, useRoomPresence } from "./room-attendance";
 import { sessionPhase, timerText } from "./session-clock";
 import { CameraOff, MicOffBadge, StreamVideo, Tile } from "./video-tile";
 import { waitRuleText } from "./wait-rule";
@@ -58,6 +59,8 @@ type CallViewProps = {
   state: LocalMediaSnapshot;
   session: LiveSession;
   now: number;
+  /** What the room had recorded when one joined: with what this page sees since, the attendance rule's input. */
+  record: RoomRecord;
   onLeave: () => void;
 };
 
@@ -66,7 +69,7 @@ type CallViewProps = {
  * small, microphone, camera, screen sharing, the text panel, devices, leave; the time; what is
  * happening, and while one waits after the start, the attendance rule.
  */
-export function CallView({ call, media, state, session, now, onLeave }: CallViewProps) {
+export function CallView({ call, media, state, session, now, record, onLeave }: CallViewProps) {
   const { status, remoteStream, peerMedia } = useSyncExternalStore(call.subscribe, call.getSnapshot);
   const [playBlocked, setPlayBlocked] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
@@ -80,8 +83,18 @@ export function CallView({ call, media, state, session, now, onLeave }: CallView
   const text = statusText(status, name);
   const timer = timerText(sessionPhase(now, session.start, session.end));
   const waiting = status === "waiting" || status === "peer-left";
+  const presence = useRoomPresence(call, record, session.role, now);
   const rule = waiting
-    ? waitRuleText({ type: session.type, start: session.start, now, viewer: session.role, otherName: name, zone: session.me.timeZone })
+    ? waitRuleText({
+        type: session.type,
+        start: session.start,
+        end: session.end,
+        now,
+        presence,
+        viewer: session.role,
+        otherName: name,
+        zone: session.me.timeZone,
+      })
     : null;
 
   // What this side sends follows its devices: another camera or microphone, the screen, a camera turned off.

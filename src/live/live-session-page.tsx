@@ -16,6 +16,7 @@ import { AgendaPanel } from "./agenda-panel";
 import { CallView } from "./call-view";
 import type { MediaChoice } from "./local-media";
 import { PreJoin } from "./pre-join";
+import type { RoomRecord } from "./room-attendance";
 import { sessionPhase, timerText } from "./session-clock";
 import { SessionSummary } from "./session-summary";
 import { useLocalMedia } from "./use-local-media";
@@ -61,6 +62,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   const { media, state } = useLocalMedia();
   const [joining, setJoining] = useState(false);
   const [call, setCall] = useState<LiveCall | null>(null);
+  const [record, setRecord] = useState<RoomRecord>({ presence: [], readAt: 0 });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const joinedAt = useRef<number | null>(null);
   const opensAt = Date.parse(session.opensAt);
@@ -87,8 +89,9 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
     if (!joining || call || outcome) return;
     let cancelled = false;
     api.live.join.mutate({ slotId: session.slotId }, { context: { role } }).then(
-      ({ iceServers }) => {
+      ({ iceServers, presence, session: joined }) => {
         if (cancelled) return;
+        setRecord({ presence, readAt: Date.parse(joined.now) });
         const ticket = () => fetchSocketTicket(api, role);
         const now = media.getSnapshot();
         const hearing = Boolean(now.mic && now.micOn);
@@ -180,6 +183,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
           state={state}
           session={session}
           now={now}
+          record={record}
           onLeave={() => {
             finish("left");
             call.leave("ended");

@@ -1,14 +1,17 @@
 import { t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): the rule is written at call time.
 import "@/platform/i18n";
-import { waitAfterStartMs } from "../../shared/attendance";
+import { outcomeIfAlone, type Presence, waitAfterStartMs } from "../../shared/attendance";
 import { formatTime } from "../../shared/zoned-time";
 
 type WaitRuleInput = {
   /** "session" or "trial" (the intro call waits 5 minutes, a session 10). */
   type: string;
   start: string;
+  end: string;
   now: number;
+  /** What the room has recorded so far (./room-attendance.ts): the words follow the rule's outcome for it. */
+  presence: Presence[];
   /** Who is waiting: the mentee's own call goes back to her plan when her mentor does not come. */
   viewer: "mentee" | "mentor";
   otherName: string;
@@ -17,12 +20,17 @@ type WaitRuleInput = {
 };
 
 /**
- * While one waits for the other after the start: the attendance rule (shared/attendance.ts) in a
- * sentence. Before the wait runs out: by when the other must join; after it: the session counts as
- * missed by them unless they join while one is still there. Null before the start.
+ * While one waits for the other: the attendance rule (shared/attendance.ts) in a sentence, decided by
+ * the outcome the rule gives the room's record if nothing changes (one stays, the other does not come
+ * back). Once they have been in the room together: the session counts as held, whatever happens. Else,
+ * after the start: before the wait runs out, by when the other must join; after it, who the session
+ * counts as missed by unless the other joins while one is still there. Null before the start otherwise.
  */
-export function waitRuleText({ type, start, now, viewer, otherName, zone }: WaitRuleInput): string | null {
+export function waitRuleText({ type, start, end, now, presence, viewer, otherName, zone }: WaitRuleInput): string | null {
   const startAt = Date.parse(start);
+  const outcome = outcomeIfAlone({ type, start: new Date(startAt), end: new Date(Date.parse(end)) }, presence, viewer, now);
+  if (outcome === "completed")
+    return t`You and ${otherName} were in the call together, so this session counts as held, even if ${otherName} does not come back.`;
   if (now < startAt) return null;
   const deadline = startAt + waitAfterStartMs(type);
   // As the settling says it afterwards (worker/attendance/settle.ts): a missed intro call uses nothing of hers.
@@ -40,6 +48,10 @@ export function waitRuleText({ type, start, now, viewer, otherName, zone }: Wait
         return t`If ${otherName} hasn't joined by ${by}, this session will count as missed by ${otherName}. Stay on this page until then.`;
     }
   }
+  if (outcome === `${viewer}_no_show`)
+    return t`It's past ${by}: ${otherName} was here in time and you were not, so this session counts as missed by you, unless ${otherName} joins while you are still here.`;
+  if (outcome === "both_no_show")
+    return t`It's past ${by} and neither of you was here in time: this session counts as missed by both of you, unless ${otherName} joins while you are still here.`;
   switch (consequence) {
     case "intro-back":
       return t`It's past ${by} and ${otherName} hasn't joined: this session counts as missed by ${otherName}, and your intro call with them is yours again, unless ${otherName} joins while you are still here.`;

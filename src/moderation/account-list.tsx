@@ -2,7 +2,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import type { ListSearch } from "@/moderation/moderation-search";
 import { apiError } from "@/platform/api-error";
 import { longDate } from "@/platform/dates";
@@ -17,6 +16,7 @@ import { ActionLabel, ListEmpty, ListError, ListLoading, Pager, StatusBadge, use
 import { ListToolbar, PERSON_SORTS } from "./list-toolbar";
 import { MenteePaymentsDialog } from "./mentee-payments-dialog";
 import { ReasonDialog } from "./reason-dialog";
+import { SessionHistoryDialog } from "./session-history-dialog";
 
 export type { ListSearch };
 
@@ -168,13 +168,7 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
           {row.attendance ? <AttendanceRecordLine record={row.attendance} /> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/moderator/audit-log" search={{ targetId: row.id }}>
-              <Trans>
-                History <span className="sr-only">of {name}</span>
-              </Trans>
-            </Link>
-          </Button>
+          <SessionHistoryDialog role={role} id={row.id} name={name} />
           {role === "mentee" ? <MenteePaymentsDialog menteeId={row.id} name={name} /> : null}
           <ReasonDialog
             trigger={(open) => (

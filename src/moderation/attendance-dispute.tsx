@@ -17,7 +17,7 @@ type Ticket = RouterOutputs["moderation"]["tickets"]["items"][number];
 type Session = NonNullable<Ticket["session"]>;
 
 /** The name of an outcome as a list item or choice ("Missed by the mentor"): shared/attendance's OUTCOME_NAMES, capitalised. */
-const OUTCOME_LABELS: Record<SessionOutcome, MessageDescriptor> = {
+export const OUTCOME_LABELS: Record<SessionOutcome, MessageDescriptor> = {
   completed: msg`Completed`,
   mentee_no_show: msg`Missed by the mentee`,
   mentor_no_show: msg`Missed by the mentor`,

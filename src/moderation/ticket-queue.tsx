@@ -43,7 +43,7 @@ function PersonLink({ person }: { person: Person }) {
   );
 }
 
-/** Tickets: open first, then resolved; Block <accused's name> (blocks the accused, resolves) or Dismiss with a note. */
+/** Tickets: open first, then resolved; Block <name> (the accused; of an attendance dispute the one recorded at fault, if any; resolves) or Dismiss with a note. */
 export function TicketQueue() {
   const trpc = useTRPC();
   const { t } = useLingui();
@@ -107,13 +107,18 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
   const queryClient = useQueryClient();
   const { t } = useLingui();
   const resolution = useResolution(ticket);
+  // An attendance dispute's Block falls on the one the record holds at fault (never the one who came); none when nobody is.
+  const atFault = ticket.session?.atFault ?? null;
+  const blockable =
+    ticket.kind !== "attendance" ? ticket.accused : atFault ? (ticket.reporter.role === atFault ? ticket.reporter : ticket.accused) : null;
   const name = ticket.accused.name;
+  const blockName = blockable?.name ?? name;
   const refresh = () => queryClient.invalidateQueries(trpc.moderation.pathFilter());
   const failed = (error: unknown) => toast.error(t`Something went wrong`, { description: apiError(error)?.message });
   const block = useMutation(
     trpc.moderation.blockFromTicket.mutationOptions({
       onSuccess: async () => {
-        toast.success(t`User Blocked`, { description: t`${name} is signed out everywhere and cannot sign in.` });
+        toast.success(t`User Blocked`, { description: t`${blockName} is signed out everywhere and cannot sign in.` });
         await refresh();
       },
       onError: failed,
@@ -181,20 +186,22 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
         {open ? (
           <div className="flex flex-wrap gap-2">
             {ticket.kind === "attendance" ? <DecideDispute ticket={ticket} /> : null}
-            <ReasonDialog
-              trigger={(openDialog) => (
-                <Button onClick={openDialog} variant="destructive" className="max-w-full">
-                  <ActionLabel label={t`Block ${name}`} />
-                </Button>
-              )}
-              title={t`Block ${name}?`}
-              description={t`They are signed out everywhere at once and cannot sign in; the ticket is resolved.`}
-              label={t`Note`}
-              optional
-              confirmLabel={t`Block ${name}`}
-              destructive
-              onConfirm={(note) => block.mutateAsync({ ticketId: ticket.id, note: note || undefined })}
-            />
+            {blockable ? (
+              <ReasonDialog
+                trigger={(openDialog) => (
+                  <Button onClick={openDialog} variant="destructive" className="max-w-full">
+                    <ActionLabel label={t`Block ${blockName}`} />
+                  </Button>
+                )}
+                title={t`Block ${blockName}?`}
+                description={t`They are signed out everywhere at once and cannot sign in; the ticket is resolved.`}
+                label={t`Note`}
+                optional
+                confirmLabel={t`Block ${blockName}`}
+                destructive
+                onConfirm={(note) => block.mutateAsync({ ticketId: ticket.id, note: note || undefined })}
+              />
+            ) : null}
             {ticket.kind === "attendance" ? null : (
               <ReasonDialog
                 trigger={(openDialog) => (

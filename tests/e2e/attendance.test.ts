@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { livePresence, tickets, timeSlots } from "../../db/schema";
+import { enrollments, livePresence, tickets, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { signInThroughUi, toasts, useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
@@ -52,6 +52,18 @@ describe("attendance", () => {
       })
       .returning();
     made.push(slot.id);
+    // Her plan with him runs, so a call he missed is back in it.
+    await testDb()
+      .insert(enrollments)
+      .values({
+        menteeId: mentee.id,
+        mentorId: mentor.id,
+        status: "active",
+        amountPaise: 600_000,
+        currentPeriodStart: new Date(Date.now() - 5 * 86_400_000),
+        currentPeriodEnd: new Date(Date.now() + 25 * 86_400_000),
+        activatedAt: new Date(Date.now() - 5 * 86_400_000),
+      });
     // What the room saw: he was there 20 minutes; she joined only after he left.
     await testDb()
       .insert(livePresence)

@@ -3,14 +3,17 @@ import { describe, expect, it } from "vitest";
 import { livePresence, timeSlots } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { useBrowser } from "../support/browser";
-import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS } from "../support/live";
+import { signInInto } from "../support/find-mentor";
+import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "../support/live";
 import { call } from "../support/scheduling";
 
 /**
  * Attendance from the live room in Chromium (ADR 0026): two browsers with fake cameras meet, one
  * leaves early; the room's own record settles the session as completed. A mentee whose mentor never
  * comes is told the call is back in her plan. The session is moved two hours back (with its record)
- * before settling, so the job settles it as it would after its end, and nothing else early.
+ * before settling, so the job settles it as it would after its end, and nothing else early. The words
+ * while one waits follow the settling rule: a no-show, a late join and a leave-and-return are walked
+ * through the real room, each ending in the outcome the room said.
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 const MIN = 60 * 1000;
@@ -81,5 +84,111 @@ describe("attendance from the live room", () => {
       .getByText(new RegExp(`${mentor.firstName} ${mentor.lastName} did not join your session`))
       .first()
       .waitFor();
+  });
+
+  // The words while one waits follow the rule that settles the session (shared/attendance.ts): each walk ends by settling it.
+  const menteeContext = () => b.newContext({ permissions: ["camera", "microphone"] });
+
+  it("a no-show: she waits past the wait; the room says it counts as missed by him, and so it settles", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-11 * MIN);
+    const page = b.page;
+    await enterLive(page, "mentee", mentee, slotId);
+    await page.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+    await page
+      .getByText(
+        new RegExp(
+          `^It's past .+ and ${mentor.firstName} hasn't joined: this session counts as missed by ${mentor.firstName}, and your call goes back to your plan, unless ${mentor.firstName} joins while you are still here\\.$`,
+        ),
+      )
+      .waitFor();
+    await expect.poll(async () => (await presenceOf(slotId)).length, { timeout: 10_000 }).toBe(1);
+    await page.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId))[0]?.leftAt ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(await endAndSettle(slotId)).toBe("mentor_no_show");
+  });
+
+  it("a late join: he comes after the wait while she is there; when he leaves, her room says it counts as held, never missed", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-11 * MIN);
+    const menteePage = b.page;
+    await enterLive(menteePage, "mentee", mentee, slotId);
+    await menteePage
+      .getByText(new RegExp(`hasn't joined: this session counts as missed by ${mentor.firstName}`))
+      .waitFor({ timeout: 20_000 });
+    const mentorPage = await (await menteeContext()).newPage();
+    await enterLive(mentorPage, "mentor", mentor, slotId);
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await menteePage.getByText(`${mentor.firstName} left. Waiting for ${mentor.firstName} to come back`).waitFor({ timeout: 10_000 });
+    await menteePage
+      .getByText(
+        `You and ${mentor.firstName} were in the call together, so this session counts as held, even if ${mentor.firstName} does not come back.`,
+      )
+      .waitFor();
+    expect(await menteePage.getByText(/counts as missed/).count()).toBe(0);
+    await menteePage.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
+    expect(await endAndSettle(slotId)).toBe("completed");
+  });
+
+  it("a leave and return: after they met and he left, her fresh page (from the room's record) still says held; he returns and they meet again", async () => {
+    const { mentor, mentee, slotId } = await bookedPair(-12 * MIN);
+    const menteePage = b.page;
+    await enterLive(menteePage, "mentee", mentee, slotId);
+    const mentorPage = await (await menteeContext()).newPage();
+    await enterLive(mentorPage, "mentor", mentor, slotId);
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await menteePage.getByText(`${mentor.firstName} left. Waiting for ${mentor.firstName} to come back`).waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => (await presenceOf(slotId)).some((p) => p.role === "mentor" && p.leftAt !== null), { timeout: 10_000 })
+      .toBe(true);
+    // She reloads: this page saw nothing of him, only the room's record says they met.
+    await menteePage.reload();
+    await joinNow(menteePage);
+    await menteePage.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+    await menteePage
+      .getByText(`You and ${mentor.firstName} were in the call together, so this session counts as held`, { exact: false })
+      .waitFor();
+    expect(await menteePage.getByText(/counts as missed/).count()).toBe(0);
+    // He comes back: they meet again.
+    await mentorPage.getByRole("button", { name: "Rejoin the session" }).click();
+    await joinNow(mentorPage);
+    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+    await menteePage.getByRole("button", { name: "Leave" }).click();
+    await mentorPage.getByRole("button", { name: "Leave" }).click();
+    await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
+    expect(await endAndSettle(slotId)).toBe("completed");
+  });
+
+  it("in Hindi on a 360 px phone: her fresh page reads from the room's record that they met, and says it counts as held", async () => {
+    const { mentor, mentee, slotId, start } = await bookedPair(-12 * MIN);
+    // What the room recorded earlier: they were in it together from 1 to 2 minutes after the start, then both left.
+    const stretch = (role: "mentee" | "mentor", personId: string, from: number, to: number) => ({
+      slotId,
+      role,
+      personId,
+      connectionId: crypto.randomUUID(),
+      joinedAt: new Date(start.getTime() + from * MIN),
+      leftAt: new Date(start.getTime() + to * MIN),
+    });
+    await testDb()
+      .insert(livePresence)
+      .values([stretch("mentee", mentee.id, 0, 2), stretch("mentor", mentor.id, 1, 3)]);
+    const page = await (
+      await b.newContext({ permissions: ["camera", "microphone"], locale: "hi-IN", viewport: { width: 360, height: 740 } })
+    ).newPage();
+    await signInInto(page, "mentee", mentee);
+    await page.goto(`/mentees/connect/live/${slotId}`);
+    const join = page.getByRole("button", { name: "अभी जुड़ें" });
+    await join.waitFor({ timeout: 20_000 });
+    await expect.poll(() => join.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await join.click();
+    await page
+      .getByText(`आप और ${mentor.firstName} कॉल में साथ थे, इसलिए यह सेशन हुआ माना जाएगा, भले ही ${mentor.firstName} वापस न आएँ।`)
+      .waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole("button", { name: "छोड़ें" }).click();
+    await expect.poll(async () => (await presenceOf(slotId)).every((p) => p.leftAt !== null), { timeout: 10_000 }).toBe(true);
+    expect(await endAndSettle(slotId)).toBe("completed");
   });
 });

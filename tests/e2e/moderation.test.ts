@@ -210,7 +210,11 @@ describe("moderator lists", () => {
     await toasts(page, "User Unblocked").waitFor();
     await page.getByRole("button", { name: `Block ${name}` }).waitFor();
 
-    await page.getByRole("link", { name: `History of ${name}` }).click();
+    // History beside Block: her sessions first, her moderation log one link further.
+    await page.getByRole("button", { name: `History of ${name}` }).click();
+    const history = page.getByRole("dialog", { name: `Sessions of ${name}` });
+    await history.getByText("No settled sessions in the last 90 days.").waitFor();
+    await history.getByRole("link", { name: `Moderation log of ${name}` }).click();
     await page.getByText("Reason: Cleared after review.").waitFor();
     expect(await page.getByText("Reason: Spam messages to several mentors.").isVisible()).toBe(true);
   });

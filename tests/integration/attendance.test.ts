@@ -214,10 +214,10 @@ describe("settling a session once its room has closed", () => {
 });
 
 describe("disputing an outcome", () => {
-  async function settled(outcomeAt = new Date()) {
+  async function settled(outcomeAt = new Date(), outcome: "mentee_no_show" | "completed" = "mentee_no_show") {
     const p = await pair();
     const slot = await session(p, -2 * HOUR);
-    await testDb().update(timeSlots).set({ outcome: "mentee_no_show", outcomeAt }).where(eq(timeSlots.id, slot.id));
+    await testDb().update(timeSlots).set({ outcome, outcomeAt }).where(eq(timeSlots.id, slot.id));
     return { p, slot };
   }
 
@@ -295,7 +295,8 @@ describe("disputing an outcome", () => {
   });
 
   it("two disputes at once: one ticket; words are optional (one tap and a confirmation)", async () => {
-    const { p, slot } = await settled();
+    // A completed session: either side may dispute it (a no-show is in the other side's favour, not theirs to dispute).
+    const { p, slot } = await settled(new Date(), "completed");
     const results = await Promise.all([
       trpcOutcome(trpc(p.menteeToken).attendance.dispute.mutate({ slotId: slot.id })),
       trpcOutcome(trpc(p.mentorToken).attendance.dispute.mutate({ slotId: slot.id, what: "two" })),

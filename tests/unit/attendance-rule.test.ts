@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outcomeLabel, type Presence, settleOutcome, settlesAt, waitAfterStartMs } from "../../shared/attendance";
+import { mayDispute, outcomeLabel, type Presence, partyAtFault, settleOutcome, settlesAt, waitAfterStartMs } from "../../shared/attendance";
+import { callBackState, canBookAgain } from "../../src/attendance/call-back";
 
 const MIN = 60 * 1000;
 const start = new Date("2026-11-24T10:00:00Z");
@@ -66,5 +67,55 @@ describe("the attendance rule", () => {
     expect(outcomeLabel("mentor_no_show", "mentee", "Asha")).toBe("Missed: Asha did not join");
     expect(outcomeLabel("mentor_no_show", "mentor", "Priya")).toBe("Missed: you did not join");
     expect(outcomeLabel("mentee_no_show", "mentee", "Asha")).toBe("Missed: you did not join");
+  });
+});
+
+describe("who may dispute, and who is at fault", () => {
+  it("a party may dispute its own no-show, a completed session or one nobody came to, never the other's no-show", () => {
+    expect(mayDispute("mentor_no_show", "mentee")).toBe(false);
+    expect(mayDispute("mentee_no_show", "mentor")).toBe(false);
+    expect(mayDispute("mentor_no_show", "mentor")).toBe(true);
+    expect(mayDispute("mentee_no_show", "mentee")).toBe(true);
+    expect(mayDispute("completed", "mentee")).toBe(true);
+    expect(mayDispute("both_no_show", "mentor")).toBe(true);
+  });
+
+  it("the one at fault is the one recorded as not coming; nobody alone for a completed session or when nobody came", () => {
+    expect(partyAtFault("mentee_no_show")).toBe("mentee");
+    expect(partyAtFault("mentor_no_show")).toBe("mentor");
+    expect(partyAtFault("completed")).toBeNull();
+    expect(partyAtFault("both_no_show")).toBeNull();
+  });
+});
+
+describe("whether a call the mentor missed is back in her plan", () => {
+  const start = "2027-03-10T10:00:00.000Z";
+  const plan = {
+    isActive: true,
+    status: "active",
+    callsLeft: 2,
+    callsPerPeriod: 4,
+    currentPeriodStart: "2027-03-01T00:00:00.000Z",
+    currentPeriodEnd: "2027-03-31T00:00:00.000Z",
+  };
+  it("is back only while the plan runs, in the call's own period, with a call left to book", () => {
+    expect(callBackState({ type: "session", start }, plan)).toEqual({ kind: "back", callsLeft: 2, callsPerPeriod: 4 });
+    expect(callBackState({ type: "session", start }, { ...plan, callsLeft: 0 })).toEqual({
+      kind: "none-left",
+      periodEnd: plan.currentPeriodEnd,
+      ending: false,
+    });
+    expect(callBackState({ type: "session", start }, { ...plan, callsLeft: 0, status: "ending" })).toMatchObject({ ending: true });
+    expect(callBackState({ type: "session", start: "2027-02-20T10:00:00.000Z" }, plan)).toMatchObject({ kind: "period-over" });
+    expect(callBackState({ type: "session", start }, { ...plan, isActive: false })).toEqual({ kind: "plan-ended" });
+    expect(callBackState({ type: "session", start }, undefined)).toEqual({ kind: "plan-ended" });
+    expect(callBackState({ type: "trial", start }, undefined)).toEqual({ kind: "intro-back" });
+  });
+  it("offers Book another time only when booking could succeed", () => {
+    expect(canBookAgain({ kind: "back", callsLeft: 1, callsPerPeriod: 4 })).toBe(true);
+    expect(canBookAgain({ kind: "none-left", periodEnd: null, ending: false })).toBe(false);
+    expect(canBookAgain({ kind: "plan-ended" })).toBe(false);
+    expect(canBookAgain({ kind: "period-over", callsLeft: 0, callsPerPeriod: 4 })).toBe(false);
+    expect(canBookAgain({ kind: "intro-back" })).toBe(true);
   });
 });

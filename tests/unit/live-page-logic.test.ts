@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type Presence, settleOutcome } from "../../shared/attendance";
 import { canGoLive } from "../../shared/live-window";
 import { deviceLists, loadChoice, mediaErrorReason, pickDevice, saveChoice, trackConstraints } from "../../src/live/device-choice";
 import { levelOf } from "../../src/live/mic-level";
@@ -41,7 +42,15 @@ describe("the time line of the page", () => {
 });
 
 describe("the attendance rule while waiting", () => {
-  const base = { type: "session", start, viewer: "mentee" as const, otherName: "Asha", zone: "America/New_York" };
+  const base = {
+    type: "session",
+    start,
+    end,
+    presence: [] as Presence[],
+    viewer: "mentee" as const,
+    otherName: "Asha",
+    zone: "America/New_York",
+  };
 
   it("says nothing before the start", () => {
     expect(waitRuleText({ ...base, now: at(-1) })).toBeNull();
@@ -67,6 +76,49 @@ describe("the attendance rule while waiting", () => {
       "It's past 10:40 am and Asha hasn't joined: this session counts as missed by Asha, and your call goes back to your plan, unless Asha joins while you are still here.",
     );
     expect(waitRuleText({ ...base, type: "trial", now: at(5 * MINUTE) })).toMatch(/^It's past 10:35 am/);
+  });
+
+  // The words follow the rule that settles the session: each case is checked against settleOutcome of the same record.
+  const slot = { type: "session", start: new Date(start), end: new Date(end) };
+  const settledIfAlone = (presence: Presence[], viewer: "mentee" | "mentor", now: number) =>
+    settleOutcome(slot, [...presence, { role: viewer, joinedAt: now, leftAt: null }]);
+
+  it("once they were in the room together, it counts as held even after the other left and the wait ran out", () => {
+    const presence: Presence[] = [
+      { role: "mentee", joinedAt: at(0), leftAt: null },
+      { role: "mentor", joinedAt: at(2 * MINUTE), leftAt: at(4 * MINUTE) },
+    ];
+    const text = "You and Asha were in the call together, so this session counts as held, even if Asha does not come back.";
+    expect(waitRuleText({ ...base, presence, now: at(3 * MINUTE) })).toBe(text);
+    expect(waitRuleText({ ...base, presence, now: at(25 * MINUTE) })).toBe(text);
+    expect(settledIfAlone(presence, "mentee", at(25 * MINUTE))).toBe("completed");
+  });
+
+  it("a late join after the other came in time and left: missed by the one who was late, unless the other comes back", () => {
+    const presence: Presence[] = [{ role: "mentor", joinedAt: at(MINUTE), leftAt: at(8 * MINUTE) }];
+    expect(waitRuleText({ ...base, presence, now: at(15 * MINUTE) })).toBe(
+      "It's past 10:40 am: Asha was here in time and you were not, so this session counts as missed by you, unless Asha joins while you are still here.",
+    );
+    expect(settledIfAlone(presence, "mentee", at(15 * MINUTE))).toBe("mentee_no_show");
+  });
+
+  it("both only after the wait, never together: missed by both, unless the other comes back", () => {
+    const presence: Presence[] = [{ role: "mentor", joinedAt: at(11 * MINUTE), leftAt: at(12 * MINUTE) }];
+    expect(waitRuleText({ ...base, presence, now: at(13 * MINUTE) })).toBe(
+      "It's past 10:40 am and neither of you was here in time: this session counts as missed by both of you, unless Asha joins while you are still here.",
+    );
+    expect(settledIfAlone(presence, "mentee", at(13 * MINUTE))).toBe("both_no_show");
+  });
+
+  it("a leave and return within the wait: the one back before the wait ran out waited, so the other missed it", () => {
+    const presence: Presence[] = [
+      { role: "mentee", joinedAt: at(0), leftAt: at(2 * MINUTE) },
+      { role: "mentee", joinedAt: at(6 * MINUTE), leftAt: null },
+    ];
+    expect(waitRuleText({ ...base, presence, now: at(12 * MINUTE) })).toMatch(
+      /^It's past 10:40 am and Asha hasn't joined: this session counts as missed by Asha/,
+    );
+    expect(settledIfAlone(presence, "mentee", at(12 * MINUTE))).toBe("mentor_no_show");
   });
 });
 

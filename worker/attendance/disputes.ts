@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, gte, isNull, sql } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../db/schema";
-import { DISPUTE_WINDOW_MS, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../shared/attendance";
+import { DISPUTE_WINDOW_MS, mayDispute, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../shared/attendance";
 import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { auditIfChanged } from "../moderation/audit";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
@@ -11,11 +11,14 @@ import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../
 
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
+export const IN_YOUR_FAVOUR = "This outcome went in your favour: there is nothing to dispute.";
 
 /**
  * One tap on "Dispute" (ADR 0026): within 24 hours of the outcome, either participant sends it with
- * what happened to the moderators' queue, as an attendance ticket about the other participant. Once
- * per session (the slot's `disputed_at`, set by the same conditional batch as the ticket).
+ * what happened to the moderators' queue, as an attendance ticket about the other participant. Never
+ * of an outcome in one's favour (the other's no-show): nothing was taken from them. A moderator's Block
+ * on it falls on the party the record holds at fault (`attendanceBlockTarget`), never on the one who
+ * came. Once per session (the slot's `disputed_at`, set by the same conditional batch as the ticket).
  */
 export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who: Participant, slotId: string, what: string) {
   const { db, now } = deps;
@@ -25,6 +28,7 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   if (!slot.outcome || !slot.outcomeAt)
     fail("CONFLICT", "This session has not been settled yet: its outcome comes a few minutes after its end.");
   if (slot.disputedAt) fail("CONFLICT", ALREADY_DISPUTED);
+  if (!mayDispute(slot.outcome, who.role)) fail("FORBIDDEN", IN_YOUR_FAVOUR);
   if (now.getTime() > slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS) fail("CONFLICT", DISPUTE_CLOSED);
   const other = otherOf(row, who);
   const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;

@@ -8,8 +8,16 @@ type Notice = { to: Recipient; content: string };
 /**
  * What each side is told of an outcome (nothing for a completed session: it shows on their lists). Whole
  * sentences for an intro call and for a session, so a Hindi reader gets each whole (the messages catalog).
+ * `inPlan`: a session the mentor missed is in a running plan's current period, so the call is back in it
+ * to book; otherwise she is told only that it was not counted.
  */
-export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; start: Date }, mentee: Party, mentor: Party): Notice[] {
+export function outcomeNotices(
+  outcome: SessionOutcome,
+  slot: { type: string; start: Date },
+  mentee: Party,
+  mentor: Party,
+  inPlan = true,
+): Notice[] {
   const trial = slot.type === "trial";
   const forMentee = formatWhen(slot.start, mentee.zone);
   const forMentor = formatWhen(slot.start, mentor.zone);
@@ -23,7 +31,9 @@ export function outcomeNotices(outcome: SessionOutcome, slot: { type: string; st
         toMentee(
           trial
             ? `${mentor.name} did not join your intro call on ${forMentee}. Your intro call with them is yours again: book another time from Schedules.`
-            : `${mentor.name} did not join your session on ${forMentee}. The call is back in your plan: book another time from Schedules.`,
+            : inPlan
+              ? `${mentor.name} did not join your session on ${forMentee}. The call is back in your plan: book another time from Schedules.`
+              : `${mentor.name} did not join your session on ${forMentee}. It was not counted against your plan.`,
         ),
         toMentor(
           trial

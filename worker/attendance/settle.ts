@@ -9,6 +9,7 @@ import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import type { ServiceDeps } from "../platform/deps";
 import { mailLocale } from "../platform/i18n";
+import { givenBackIntoPlan } from "../scheduling/calls-left";
 import { bookedSlotWithPeople, slotMentee } from "../scheduling/slot-with-people";
 import { outcomeNotices, type Party } from "./outcome-notices";
 import { presenceBySlot } from "./presence";
@@ -41,6 +42,8 @@ export async function settleEndedSessions({
       locale: slotMentee.locale,
     },
     mentor: { id: mentors.id, first: mentors.firstName, last: mentors.lastName, email: mentors.email, zone: mentors.timeZone },
+    /** A missed call is "back in her plan" only when a running plan's current period holds it. */
+    inPlan: givenBackIntoPlan(now),
   })
     .where(
       and(
@@ -75,7 +78,8 @@ export async function settleEndedSessions({
       email: r.mentor.email,
       zone: mentorZoneOrDefault(r.mentor.zone),
     };
-    const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor).map((n) => ({
+    const inPlan = Boolean(r.inPlan);
+    const notices = outcomeNotices(outcome, { type: r.slot.type, start: r.slot.startAt }, mentee, mentor, inPlan).map((n) => ({
       ...n,
       ...notificationWrite(db, n.to, { type: "alert", kind: "booking", content: n.content }, now, { ifPreviousChanged: true }),
     }));
@@ -92,6 +96,7 @@ export async function settleEndedSessions({
                   mentorName: mentor.name,
                   when: formatWhen(r.slot.startAt, mentee.zone, mailLocale(r.mentee.locale)),
                   trial: r.slot.type === "trial",
+                  inPlan,
                   locale: mailLocale(r.mentee.locale),
                 }),
                 notice: { to: { role: "mentee", id: mentee.id }, kind: "booking" },

@@ -1,4 +1,5 @@
 import { liveSlotSchema } from "../../shared/validation/live";
+import { presenceBySlot } from "../attendance/presence";
 import { iceServersFor } from "../platform/ice-servers";
 import { authedProcedure, router } from "../trpc/init";
 import { liveSessionFor, verifyLive } from "./live-session";
@@ -14,9 +15,13 @@ export const liveRouter = router({
     const session = await verifyLive(ctx.db, { role: ctx.auth.role, id: ctx.auth.sub }, input.slotId, ctx.now);
     return { message: "You can join this session.", session };
   }),
-  /** What the browser needs to connect, inside the window only: the ICE servers (short-lived TURN credentials when configured). */
+  /**
+   * What the browser needs to connect, inside the window only: the ICE servers (short-lived TURN credentials when configured),
+   * and what the room has recorded of this session so far (ADR 0026), so the page's words while one waits follow the rule that settles it.
+   */
   join: authedProcedure.input(liveSlotSchema).mutation(async ({ ctx, input }) => {
     const session = await verifyLive(ctx.db, { role: ctx.auth.role, id: ctx.auth.sub }, input.slotId, ctx.now);
-    return { session, iceServers: await iceServersFor(ctx.config) };
+    const [iceServers, presence] = await Promise.all([iceServersFor(ctx.config), presenceBySlot(ctx.db, [input.slotId])]);
+    return { session, iceServers, presence: presence.get(input.slotId) ?? [] };
   }),
 });

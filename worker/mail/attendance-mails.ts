@@ -11,6 +11,8 @@ export type MissedByMentor = {
   mentorName: string /** in the recipient's zone and language */;
   when: string;
   trial: boolean;
+  /** The session is in a running plan's current period: the call is back in it to book (else: only not counted). */
+  inPlan: boolean;
   locale: Locale;
 };
 
@@ -19,7 +21,9 @@ export function missedByMentorMail(m: MissedByMentor): MailMessage {
   const i18n = i18nFor(locale);
   const back = m.trial
     ? i18n._(msg`Your free intro call with them is yours again.`)
-    : i18n._(msg`The call is back in your plan: it does not count against this period's calls.`);
+    : m.inPlan
+      ? i18n._(msg`The call is back in your plan: it does not count against this period's calls.`)
+      : i18n._(msg`It was not counted against your plan, but that plan's period is over or the plan has ended.`);
   return layoutMail(m.to, {
     lang: locale,
     title: i18n._(msg`${mentorName} did not join your session`),

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { enrollments, mentees, mentors, refreshSessions, tickets } from "../../db/schema";
+import { enrollments, mentees, mentors, refreshSessions, tickets, timeSlots } from "../../db/schema";
+import { partyAtFault } from "../../shared/attendance";
 import { rotateCalendarFeedStatement } from "../calendars/calendar-feed";
 import { grantsAccess } from "../payments/enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
@@ -124,8 +125,26 @@ export async function toggleAccountBlocked(
   return setAccountBlocked(deps, moderatorId, target, !row.isBlocked, reason);
 }
 
+export const NOBODY_AT_FAULT = "Nobody is recorded as missing this session, so there is nobody to block: decide the dispute instead.";
+
 /**
- * "Block user" on a ticket: resolves the ticket and blocks the accused in one batch, with an audit
+ * Who a Block on an attendance dispute falls on: the party the recorded outcome holds at fault (the one
+ * who did not come), never the one who came, whoever raised the dispute; refused when nobody is.
+ */
+async function attendanceBlockTarget(db: Db, slotId: string | null): Promise<BlockTarget> {
+  const slot = slotId
+    ? await db.query.timeSlots.findFirst({
+        where: eq(timeSlots.id, slotId),
+        columns: { outcome: true, mentorId: true, menteeId: true },
+      })
+    : undefined;
+  const fault = slot?.outcome ? partyAtFault(slot.outcome) : null;
+  if (!slot || !fault || (fault === "mentee" && !slot.menteeId)) fail("CONFLICT", NOBODY_AT_FAULT);
+  return fault === "mentee" ? { role: "mentee", id: slot.menteeId! } : { role: "mentor", id: slot.mentorId };
+}
+
+/**
+ * "Block user" on a ticket: resolves the ticket and blocks the accused (of an attendance dispute: the one at fault) in one batch, with an audit
  * entry for each; then the effects of the block. A ticket already resolved is refused.
  */
 export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ticketId: string, note: string | undefined) {
@@ -133,7 +152,8 @@ export async function blockFromTicket(deps: ServiceDeps, moderatorId: string, ti
   if (!ticket) fail("NOT_FOUND", "This ticket was not found.");
   if (ticket.status !== "open") fail("CONFLICT", "This ticket has already been resolved.");
   if (ticket.accusedRole === "moderator") fail("BAD_REQUEST", "Moderators cannot be blocked from a ticket.");
-  const target: BlockTarget = { role: ticket.accusedRole, id: ticket.accusedId };
+  const target: BlockTarget =
+    ticket.kind === "attendance" ? await attendanceBlockTarget(deps.db, ticket.slotId) : { role: ticket.accusedRole, id: ticket.accusedId };
   const { now } = deps;
   const reason = note?.trim() || `Ticket: ${ticket.content.slice(0, 200)}`;
   const toEnd = target.role === "mentor" ? await renewingSubscriptions(deps.db, target.id, now) : [];

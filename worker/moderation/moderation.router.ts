@@ -6,12 +6,14 @@ import {
   blockFromTicketSchema,
   dismissTicketSchema,
   rejectApplicantSchema,
+  sessionHistorySchema,
   setBlockedSchema,
   statisticsSchema,
   ticketPageSchema,
   toggleMenteeSchema,
   toggleMentorSchema,
 } from "../../shared/validation/moderation";
+import { sessionHistory } from "../attendance/recent";
 import { backgroundProcedures } from "../background/moderation-background.router";
 import { moneyProcedures } from "../payouts/moderation-money.router";
 import { responsivenessProcedures } from "../responsiveness/moderation-responsiveness.router";
@@ -34,6 +36,10 @@ export const moderationRouter = router({
   home: moderatorProcedure.input(statisticsSchema).query(({ ctx, input }) => homeCounts(ctx.db, input.timeZone, ctx.now)),
   mentees: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentees(ctx.db, input, ctx.now)),
   mentors: moderatorProcedure.input(accountListSchema).query(({ ctx, input }) => listMentors(ctx.db, input, ctx.now)),
+  /** A mentee's or mentor's settled sessions of the record's 90 days with their outcomes, to check a no-show flag before Block. */
+  sessionHistory: moderatorProcedure
+    .input(sessionHistorySchema)
+    .query(({ ctx, input }) => sessionHistory(ctx.db, { role: input.role, id: input.id }, ctx.now)),
   applicants: moderatorProcedure.query(({ ctx }) => listApplicants(ctx.db)),
   /** Pending applications searched, sorted and paged on the server (the moderator's screen; `applicants` stays the whole REST list). */
   applicantsPage: moderatorProcedure.input(applicantListSchema).query(({ ctx, input }) => listApplicantsPage(ctx.db, input)),

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { mentees, mentors, moderators, type Role, tickets, timeSlots } from "../../db/schema";
+import { partyAtFault } from "../../shared/attendance";
 import { presenceFromJson, presenceJson } from "../attendance/disputes";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
@@ -81,6 +82,8 @@ export async function listTicketQueue(db: Db, page: number) {
               start: r.session.start.toISOString(),
               type: r.session.type,
               outcome: r.session.outcome,
+              /** Who a Block falls on: the one the record holds at fault (null: nobody, so no Block). */
+              atFault: r.session.outcome ? partyAtFault(r.session.outcome) : null,
               presence: presenceFromJson(r.presence),
             }
           : null,

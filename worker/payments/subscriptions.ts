@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { profileImageUrl } from "../accounts/accounts";
+import { bookedThisPeriod, callsLeftOf } from "../scheduling/calls-left";
 import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
 import { rowGrantsAccess } from "./enrollment-status";
 
@@ -32,8 +33,8 @@ export type SubscriptionSummary = {
 const SHOWN = ["active", "canceled", "expired"] as const;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Booked calls of the pair within the current period, read in the same statement. */
-const bookedInPeriod = sql<number>`(select count(*) from time_slots s where s.mentor_id = ${enrollments.mentorId} and s.mentee_id = ${enrollments.menteeId} and s.state = 'booked' and s.start_at >= ${enrollments.currentPeriodStart} and s.start_at < ${enrollments.currentPeriodEnd})`;
+/** Calls counted against the current period, by the one count booking obeys (worker/scheduling/calls-left.ts). */
+const bookedInPeriod = bookedThisPeriod(enrollments.menteeId);
 
 function summary(row: Enrollment, booked: number, now: Date): SubscriptionSummary {
   const isActive = rowGrantsAccess(row, now);
@@ -54,7 +55,7 @@ function summary(row: Enrollment, booked: number, now: Date): SubscriptionSummar
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     paymentFailed: Boolean(row.paymentFailedAt),
     endedAt: iso(row.endedAt),
-    callsLeft: isActive ? Math.max(0, CALLS_PER_MONTH - booked) : 0,
+    callsLeft: callsLeftOf(booked, isActive),
     callsPerPeriod: CALLS_PER_MONTH,
     startedAt: iso(row.activatedAt),
   };

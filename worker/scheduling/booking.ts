@@ -13,6 +13,7 @@ import { pushToUser } from "../realtime/push";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
+import { bookedThisPeriod, notMissedByMentor } from "./calls-left";
 import { forgetBooked, slotTurn } from "./slot-turns";
 import { readSlot, type SlotRow, type SlotView, slotView } from "./slot-view";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
@@ -42,9 +43,6 @@ export const OPENED = {
 
 export const SLOT_TAKEN = "This slot was just taken";
 
-/** A booked call the mentor did not come to is given back (ADR 0026): it counts neither against her quota nor as her one intro call. */
-const notMissedByMentor = (alias: string) => sql.raw(`(${alias}.outcome is null or ${alias}.outcome <> 'mentor_no_show')`);
-
 /** Her intro call with this mentor, if she has used it (booked, and not missed by the mentor). */
 export const usedTrial = (menteeId: string, mentorId: string) =>
   and(
@@ -54,11 +52,6 @@ export const usedTrial = (menteeId: string, mentorId: string) =>
     eq(timeSlots.state, "booked"),
     or(isNull(timeSlots.outcome), ne(timeSlots.outcome, "mentor_no_show")),
   );
-
-/** Booked paid calls of the pair whose start is in the enrollment's current period (the quota); a call the mentor missed is back in it. */
-export const bookedThisPeriod = (menteeId: string) =>
-  sql`(select count(*) from time_slots b where b.mentee_id = ${menteeId} and b.mentor_id = ${enrollments.mentorId} and b.state = 'booked' and b.type = 'session' and ${notMissedByMentor("b")}
-    and b.start_at >= coalesce(${enrollments.currentPeriodStart}, 0) and b.start_at < coalesce(${enrollments.currentPeriodEnd}, 9007199254740991))`;
 
 /** The mentor's notice of a booking, as whole sentences (with and without the agenda) so a Hindi reader gets them whole (the messages catalog). */
 function bookedNotice(name: string, type: SlotType, when: string, agenda: string | null): string {

@@ -7,8 +7,9 @@ import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { DomainError, fail } from "../platform/domain-error";
 import { ruleContext } from "./bookable";
-import { bookedThisPeriod, bookSlot, SLOT_TAKEN } from "./booking";
+import { bookSlot, SLOT_TAKEN } from "./booking";
 import { offeredUnderRules, ruleRefusal } from "./booking-rules";
+import { bookedThisPeriod, callsLeftOf } from "./calls-left";
 import { readSlot, type SlotRow, type SlotView, slotQuery } from "./slot-view";
 
 /**
@@ -73,7 +74,7 @@ async function standingPlan(db: Db, menteeId: string, slotId: string, now: Date)
   return {
     mentorId,
     zone,
-    callsLeft: Math.max(0, CALLS_PER_MONTH - Number(enrollment.booked)),
+    callsLeft: callsLeftOf(enrollment.booked),
     weeks: starts.map((start) => ({ start, row: at.get(start.getTime()) })),
   };
 }

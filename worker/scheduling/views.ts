@@ -7,7 +7,8 @@ import { profileImageUrl } from "../accounts/accounts";
 import { grantsAccess } from "../payments/enrollment-status";
 import { fail } from "../platform/domain-error";
 import { bookableUnderRules, ruleContext } from "./bookable";
-import { bookedThisPeriod, CANCEL_WINDOW_MS, usedTrial } from "./booking";
+import { CANCEL_WINDOW_MS, usedTrial } from "./booking";
+import { bookedThisPeriod, callsLeftOf } from "./calls-left";
 import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,7 +89,7 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
     },
     timeSlots: rows.map((r) => slotView(r, now)),
     isEnrollmentActive: Boolean(enrollment),
-    callsLeft: enrollment ? Math.max(0, CALLS_PER_MONTH - enrollment.booked) : 0,
+    callsLeft: callsLeftOf(enrollment?.booked ?? 0, Boolean(enrollment)),
     callsPerPeriod: CALLS_PER_MONTH,
     periodEnd: enrollment?.end?.toISOString() ?? null,
     trialUsed: Boolean(trial),

@@ -111,6 +111,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             otherName={b.mentorName}
             zone={zone}
             mentorId={b.mentorId}
+            session={{ type: b.type, start: b.start }}
           />
         ) : null}
         {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
