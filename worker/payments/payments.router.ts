@@ -8,6 +8,7 @@ import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
 import { menteeProcedure, publicProcedure, router } from "../trpc/init";
 import { createCheckout, enrollmentStatus } from "./checkout";
 import { rowGrantsAccess } from "./enrollment-status";
+import { firstPaymentOf } from "./payment-history";
 
 export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */
@@ -67,6 +68,8 @@ export const paymentsRouter = router({
       amountPaise: e.amountPaise,
       currentPeriodStart: e.currentPeriodStart?.toISOString() ?? null,
       currentPeriodEnd: e.currentPeriodEnd?.toISOString() ?? null,
+      /** The receipt of the payment that started it, once Stripe's paid invoice is recorded. */
+      receiptId: isActive ? await firstPaymentOf(ctx.db, e.id) : null,
     };
   }),
 });
