@@ -7,7 +7,7 @@ import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { formatAmount } from "../mail/account-mails";
 import { mailInsertWhen } from "../mail/mail";
 import { payoutMail } from "../mail/money-mails";
-import { notificationWrite, notify } from "../notifications/notifications";
+import { notificationWrite, notify, type Told } from "../notifications/notifications";
 import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
 import type { ServiceDeps } from "../platform/deps";
 import { mailLocale } from "../platform/i18n";
@@ -15,7 +15,7 @@ import type { Payments } from "../platform/ports/third-parties";
 import type { Recipient } from "../realtime/push";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
-import { announce, type Told } from "./refund-notices";
+import { announce } from "./refund-notices";
 
 /**
  * Stripe Connect events about mentors' accounts (ADR 0024): `account.updated` and the

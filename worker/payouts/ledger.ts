@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type EarningRoute, earnings, type enrollments } from "../../db/schema";
 import { type EarningLine, type EarningStatus, platformFeePaise, proportionOf } from "../../shared/payouts";
-import type { Told } from "./refund-notices";
+import type { Told } from "../notifications/notifications";
 
 /**
  * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as

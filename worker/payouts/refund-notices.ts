@@ -5,14 +5,11 @@ import { mentees, mentors, refunds } from "../../db/schema";
 import { mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { refundMailToMentee, refundMailToMentor } from "../mail/money-mails";
-import { type NotificationView, notificationWrite, pushNotification } from "../notifications/notifications";
+import { notificationWrite, pushNotification, type Told } from "../notifications/notifications";
 import type { ServiceDeps } from "../platform/deps";
 import { mailLocale } from "../platform/i18n";
 import type { Recipient } from "../realtime/push";
 import { type Earning, refundSplit, rupees } from "./ledger";
-
-/** A bell entry written with a change, to push once the change committed. */
-export type Told = { to: Recipient; view: NotificationView };
 
 /** What a refund's batch writes besides the ledger, and whom to push once it committed. */
 export type RefundNotices = { writes: BatchItem<"sqlite">[]; told: Told[] };

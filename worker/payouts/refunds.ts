@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
 import type { EarningLine } from "../../shared/payouts";
 import { auditInsert } from "../moderation/audit";
+import type { Told } from "../notifications/notifications";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import { fail } from "../platform/domain-error";
 import { callStripe } from "../platform/ports/stripe-client";
@@ -21,7 +22,7 @@ import {
   refundUpdate,
   rupees,
 } from "./ledger";
-import { refundNoticeWrites, type Told } from "./refund-notices";
+import { refundNoticeWrites } from "./refund-notices";
 
 /**
  * Refunds (ADR 0024). A destination charge is refunded with `reverse_transfer` and
