@@ -25,6 +25,10 @@ export type PayoutAccountView = {
 
 export type EarningStatus = "transferred" | "held" | "refunded" | "partially_refunded" | "disputed";
 
+/**
+ * A month's totals. They add up left to right: gross - refunded - lost to disputes - fee = net (the
+ * fee and his share after what refunds and lost disputes took back of each).
+ */
 export type EarningsMonth = {
   /** "2026-11" (in the mentor's zone). */
   month: string;
@@ -32,6 +36,8 @@ export type EarningsMonth = {
   feePaise: number;
   netPaise: number;
   refundedPaise: number;
+  /** What disputes the mentees' banks won took of these payments (beyond refunds). */
+  disputedPaise: number;
   payments: number;
 };
 
@@ -48,6 +54,8 @@ export type EarningLine = {
   netPaise: number;
   refundedPaise: number;
   status: EarningStatus;
+  /** new: the first paid month of a subscription (a new enrollment); renewal: a later month of it. */
+  kind: "new" | "renewal";
 };
 
 export type PayoutLine = {
@@ -66,6 +74,11 @@ export type EarningsView = {
   lines: EarningLine[];
   /** This month and up to 11 before it, newest first (months without payments included as zeros). */
   months: EarningsMonth[];
+  /**
+   * New enrollments in the last 30 days (his zone's days): first paid months of subscriptions, not
+   * refunded in full. The dashboard counts the same payments.
+   */
+  newEnrollments: number;
   /** In transit or pending, soonest first; then past payouts, newest first (up to 24). */
   upcomingPayouts: PayoutLine[];
   pastPayouts: PayoutLine[];

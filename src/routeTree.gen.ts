@@ -46,6 +46,7 @@ import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/ment
 import { Route as BrowseMentorSearchRouteImport } from './routes/browse/mentor/$search'
 import { Route as MenteesBookingConfirmedSlotIdRouteImport } from './routes/mentees/booking-confirmed/$slotId'
 import { Route as MenteesPaymentFailedRouteImport } from './routes/mentees/payment/failed'
+import { Route as MenteesReceiptsPaymentIdRouteImport } from './routes/mentees/receipts/$paymentId'
 import { Route as BrowseMentorProfileIdRouteImport } from './routes/browse/mentor/profile/$id'
 import { Route as MenteesBrowseMentorSearchRouteImport } from './routes/mentees/browse/mentor/$search'
 import { Route as MenteesConnectInboxIndexRouteImport } from './routes/mentees/connect/inbox/index'
@@ -251,6 +252,12 @@ const MenteesPaymentFailedRoute = MenteesPaymentFailedRouteImport.update({
   path: '/payment/failed',
   getParentRoute: () => MenteesRouteRoute,
 } as any)
+const MenteesReceiptsPaymentIdRoute =
+  MenteesReceiptsPaymentIdRouteImport.update({
+    id: '/receipts/$paymentId',
+    path: '/receipts/$paymentId',
+    getParentRoute: () => MenteesRouteRoute,
+  } as any)
 const BrowseMentorProfileIdRoute = BrowseMentorProfileIdRouteImport.update({
   id: '/browse/mentor/profile/$id',
   path: '/browse/mentor/profile/$id',
@@ -361,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
+  '/mentees/receipts/$paymentId': typeof MenteesReceiptsPaymentIdRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
@@ -409,6 +417,7 @@ export interface FileRoutesByTo {
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
+  '/mentees/receipts/$paymentId': typeof MenteesReceiptsPaymentIdRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
@@ -461,6 +470,7 @@ export interface FileRoutesById {
   '/browse/mentor/$search': typeof BrowseMentorSearchRoute
   '/mentees/booking-confirmed/$slotId': typeof MenteesBookingConfirmedSlotIdRoute
   '/mentees/payment/failed': typeof MenteesPaymentFailedRoute
+  '/mentees/receipts/$paymentId': typeof MenteesReceiptsPaymentIdRoute
   '/browse/mentor/profile/$id': typeof BrowseMentorProfileIdRoute
   '/mentees/browse/mentor/$search': typeof MenteesBrowseMentorSearchRoute
   '/mentees/connect/inbox/$conversationId': typeof MenteesConnectInboxConversationIdRoute
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/$search'
     | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
+    | '/mentees/receipts/$paymentId'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/connect/inbox/$conversationId'
@@ -562,6 +573,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/$search'
     | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
+    | '/mentees/receipts/$paymentId'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/connect/inbox/$conversationId'
@@ -613,6 +625,7 @@ export interface FileRouteTypes {
     | '/browse/mentor/$search'
     | '/mentees/booking-confirmed/$slotId'
     | '/mentees/payment/failed'
+    | '/mentees/receipts/$paymentId'
     | '/browse/mentor/profile/$id'
     | '/mentees/browse/mentor/$search'
     | '/mentees/connect/inbox/$conversationId'
@@ -905,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MenteesPaymentFailedRouteImport
       parentRoute: typeof MenteesRouteRoute
     }
+    '/mentees/receipts/$paymentId': {
+      id: '/mentees/receipts/$paymentId'
+      path: '/receipts/$paymentId'
+      fullPath: '/mentees/receipts/$paymentId'
+      preLoaderRoute: typeof MenteesReceiptsPaymentIdRouteImport
+      parentRoute: typeof MenteesRouteRoute
+    }
     '/browse/mentor/profile/$id': {
       id: '/browse/mentor/profile/$id'
       path: '/browse/mentor/profile/$id'
@@ -1002,6 +1022,7 @@ interface MenteesRouteRouteChildren {
   MenteesIndexRoute: typeof MenteesIndexRoute
   MenteesBookingConfirmedSlotIdRoute: typeof MenteesBookingConfirmedSlotIdRoute
   MenteesPaymentFailedRoute: typeof MenteesPaymentFailedRoute
+  MenteesReceiptsPaymentIdRoute: typeof MenteesReceiptsPaymentIdRoute
   MenteesBrowseMentorSearchRoute: typeof MenteesBrowseMentorSearchRoute
   MenteesConnectInboxConversationIdRoute: typeof MenteesConnectInboxConversationIdRoute
   MenteesConnectLiveSessionIdRoute: typeof MenteesConnectLiveSessionIdRoute
@@ -1021,6 +1042,7 @@ const MenteesRouteRouteChildren: MenteesRouteRouteChildren = {
   MenteesIndexRoute: MenteesIndexRoute,
   MenteesBookingConfirmedSlotIdRoute: MenteesBookingConfirmedSlotIdRoute,
   MenteesPaymentFailedRoute: MenteesPaymentFailedRoute,
+  MenteesReceiptsPaymentIdRoute: MenteesReceiptsPaymentIdRoute,
   MenteesBrowseMentorSearchRoute: MenteesBrowseMentorSearchRoute,
   MenteesConnectInboxConversationIdRoute:
     MenteesConnectInboxConversationIdRoute,

@@ -95,6 +95,27 @@ export const earnings = sqliteTable(
   ],
 );
 
+/**
+ * Each refund of a paid invoice, as the ledger took it (ADR 0024): written in the same batch as the
+ * earnings row's growth of `refunded_paise`, by whichever writer (the moderator's refund or Stripe's
+ * `charge.refunded`) moved the total first. The mentee's payments list and receipt show them.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    earningId: text("earning_id")
+      .notNull()
+      .references(() => earnings.id),
+    /** What this refund gave back (the growth of the payment's refunded total). */
+    amountPaise: integer("amount_paise").notNull(),
+    /** The payment's refunded total after it: one row per total, so two writers of one refund write one. */
+    refundedTotalPaise: integer("refunded_total_paise").notNull(),
+    refundedAt: instant("refunded_at").notNull(),
+  },
+  (t) => [uniqueIndex("refunds_total_unique").on(t.earningId, t.refundedTotalPaise)],
+);
+
 export const payoutStatuses = ["pending", "in_transit", "paid", "failed", "canceled"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 

@@ -19,3 +19,6 @@ export const checkoutSessionSchema = v.object({
 });
 
 export const subscriptionIdSchema = v.object({ subscriptionId: id("subscriptionId") });
+
+/** A receipt: one of the mentee's payments. */
+export const paymentIdSchema = v.object({ paymentId: id("paymentId") });

@@ -14,6 +14,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { LoadError } from "../ui/load-error";
 import { Skeleton } from "../ui/skeleton";
+import { PaymentHistory } from "./payment-history";
 import { PeriodRange, periodLine, SubscriptionStatusBadge } from "./subscription-period";
 
 /** `/mentees/subscribed-mentors`: the mentee's subscriptions, with cancel at period end and resume. */
@@ -58,6 +59,7 @@ export function MenteeSubscriptions() {
           ))}
         </ul>
       )}
+      <PaymentHistory />
     </section>
   );
 }

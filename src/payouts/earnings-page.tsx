@@ -11,6 +11,7 @@ import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
 import type { EarningsView } from "../../shared/payouts";
 import { LinesTable, MonthSummary, MonthsTable, PayoutsTable } from "./earnings-tables";
+import { NewEnrollmentsNote } from "./new-enrollments-note";
 import { PayoutAccountCard } from "./payout-account-card";
 import { monthLabel } from "./words";
 
@@ -84,6 +85,7 @@ function Loaded({ data, zone, loading }: { data: EarningsView; zone: string; loa
         <>
           <Section id="this-month-title" title={t`This month: ${thisMonthName}`}>
             <MonthSummary month={thisMonth} feePercent={data.feePercent} />
+            <NewEnrollmentsNote count={data.newEnrollments} />
           </Section>
           <Section id="months-title" title={t`Last 12 months`}>
             <MonthsTable months={data.months} selected={selected.month} />

@@ -8,27 +8,28 @@ import type { EarningLine, EarningsMonth, PayoutLine } from "../../shared/payout
 import { type Column, StackedTable, StatusPill } from "./stacked-table";
 import { arrivalDay, EARNING_STATUS, monthLabel, PAYOUT_STATUS, periodLabel } from "./words";
 
-/** Gross, the platform's fee and his net of one month, as three figures. */
+/**
+ * One month's figures, left to right as they add up: gross, less what was refunded (and what lost disputes
+ * took), less the platform's fee on what was kept, is his net.
+ */
 export function MonthSummary({ month, feePercent }: { month: EarningsMonth; feePercent: number }) {
   const { t } = useLingui();
-  const refunded = formatRupees(month.refundedPaise);
-  const figures = [
+  const figures: [string, number][] = [
     [t`Gross`, month.grossPaise],
+    [t`Refunded`, month.refundedPaise],
+    ...(month.disputedPaise > 0 ? ([[t`Lost to disputes`, month.disputedPaise]] as [string, number][]) : []),
     [t`Platform fee (${feePercent}%)`, month.feePaise],
     [t`Net`, month.netPaise],
-  ] as const;
+  ];
   return (
-    <div className="grid gap-2">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="month-summary">
-        {figures.map(([label, paise]) => (
-          <div key={label} className="rounded-lg border border-slate-200 p-3">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatRupees(paise)}</dd>
-          </div>
-        ))}
-      </dl>
-      {month.refundedPaise > 0 ? <p className="text-sm text-slate-600">{t`${refunded} of it refunded to mentees.`}</p> : null}
-    </div>
+    <dl className={`grid grid-cols-1 gap-3 ${figures.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`} data-testid="month-summary">
+      {figures.map(([label, paise]) => (
+        <div key={label} className="rounded-lg border border-slate-200 p-3">
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="text-xl font-bold tabular-nums text-slate-900">{formatRupees(paise)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -46,10 +47,14 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
   };
   const columns: Column<EarningsMonth>[] = [
     { header: t`Month`, cell: (m) => monthLabel(m.month) },
+    // Left to right as they add up: gross - refunded (- lost to disputes) - fee = net.
     { header: t`Gross`, numeric: true, cell: (m) => formatRupees(m.grossPaise) },
+    { header: t`Refunded`, numeric: true, cell: (m) => formatRupees(m.refundedPaise) },
+    ...(months.some((m) => m.disputedPaise > 0)
+      ? [{ header: t`Lost to disputes`, numeric: true, cell: (m: EarningsMonth) => formatRupees(m.disputedPaise) }]
+      : []),
     { header: t`Fee`, numeric: true, cell: (m) => formatRupees(m.feePaise) },
     { header: t`Net`, numeric: true, cell: (m) => formatRupees(m.netPaise) },
-    { header: t`Refunded`, numeric: true, cell: (m) => formatRupees(m.refundedPaise) },
     {
       header: t`Payments`,
       hiddenHeader: true,
@@ -101,28 +106,16 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
 export function LinesTable({ month, lines, zone }: { month: string; lines: EarningLine[]; zone: string }) {
   const { t } = useLingui();
   const monthName = monthLabel(month);
-  const refundedText = (paise: number) => {
-    const amount = formatRupees(paise);
-    return t`${amount} refunded`;
-  };
   const columns: Column<EarningLine>[] = [
     { header: t`Mentee`, cell: (l) => l.menteeName },
     { header: t`Paid on`, cell: (l) => formatDate(l.paidAt, zone) },
     { header: t`Period`, cell: (l) => periodLabel(l.periodStart, l.periodEnd, zone) },
+    { header: t`Payment`, cell: (l) => (l.kind === "new" ? t`New subscription` : t`Renewal`) },
     { header: t`Gross`, numeric: true, cell: (l) => formatRupees(l.grossPaise) },
+    { header: t`Refunded`, numeric: true, cell: (l) => formatRupees(l.refundedPaise) },
     { header: t`Fee`, numeric: true, cell: (l) => formatRupees(l.feePaise) },
     { header: t`Net`, numeric: true, cell: (l) => formatRupees(l.netPaise) },
-    {
-      header: t`Status`,
-      cell: (l) => (
-        <span className="inline-flex flex-wrap justify-end gap-1">
-          <StatusPill {...EARNING_STATUS[l.status]} />
-          {l.refundedPaise > 0 && l.status !== "refunded" ? (
-            <span className="text-xs text-slate-600">{refundedText(l.refundedPaise)}</span>
-          ) : null}
-        </span>
-      ),
-    },
+    { header: t`Status`, cell: (l) => <StatusPill {...EARNING_STATUS[l.status]} /> },
   ];
   return <StackedTable caption={t`Payments of ${monthName}`} columns={columns} rows={lines} rowKey={(l) => l.id} testId="earning-lines" />;
 }

@@ -13,3 +13,5 @@ export type SubscriptionStatus = MenteeSubscription["status"];
 export type OwnMentorProfile = RouterOutputs["mentors"]["myProfile"];
 export type LiveSession = RouterOutputs["live"]["session"];
 export type MentorCardData = RouterOutputs["mentors"]["search"][number];
+export type MenteePayment = RouterOutputs["subscriptions"]["payments"][number];
+export type PaymentReceipt = RouterOutputs["subscriptions"]["receipt"];

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accessTokenFor } from "../support/accounts";
 import { trpc } from "../support/api";
 import { useBrowser } from "../support/browser";
+import { insertEarning } from "../support/earnings";
 import { signInInto } from "../support/find-mentor";
 import { clockIn, dayIn, MENTOR_ZONE, mentorDay, people, showDay, wallClock } from "../support/scheduler-page";
 
@@ -42,7 +43,9 @@ function clearOfHisMidnight(now = new Date()): Date {
 
 describe("the mentor's screens when their clock ticks", () => {
   it("draw neither the calendar nor the chart again", async () => {
-    const { mentor } = await people();
+    const { mentor, mentee } = await people();
+    // The subscription's first paid month: the dashboard counts new enrollments from the ledger, and draws the chart.
+    await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - 24 * 60 * 60 * 1000) });
     const token = await accessTokenFor("mentor", mentor.id);
     // Tomorrow at 10 am where he lives: a slot three hours from now crossed his midnight for one hour a day, and the
     // calendar then drew it as two pieces.

@@ -82,6 +82,7 @@ describe("earnings", () => {
     await signInInto(page, "mentor", mentor);
     // The dashboard: not ready, so the next step, what waits, and the way to Earnings.
     await page.goto("/mentors");
+    expect(await page.getByTestId("new-enrollments").innerText()).toContain("1 new enrollment in the last 30 days.");
     const prompt = page.getByTestId("payout-prompt");
     await prompt.waitFor();
     expect(await prompt.innerText()).toContain("Connect a payout account to receive your earnings");
@@ -114,18 +115,28 @@ describe("earnings", () => {
           .getByRole("cell")
           .allInnerTexts()
       ).map((t) => t.trim());
+    // Left to right as they add up: gross, refunded, fee, net.
+    expect((await months.getByRole("columnheader").allInnerTexts()).map((t) => t.trim()).slice(0, 5)).toEqual([
+      "Month",
+      "Gross",
+      "Refunded",
+      "Fee",
+      "Net",
+    ]);
     expect((await cellsOf(thisMonth)).slice(0, 4)).toEqual([
       formatRupees(1_300_000),
+      formatRupees(0),
       formatRupees(260_000),
       formatRupees(1_040_000),
-      formatRupees(0),
     ]);
     expect((await cellsOf(lastMonth)).slice(0, 4)).toEqual([
       formatRupees(800_000),
-      formatRupees(0),
-      formatRupees(0),
       formatRupees(800_000),
+      formatRupees(0),
+      formatRupees(0),
     ]);
+    // Nisha's first payment is the one new enrollment, as the dashboard said; her second is a renewal, Omar's was refunded in full.
+    expect(await summary.getByTestId("new-enrollments").innerText()).toContain("1 new enrollment in the last 30 days.");
 
     // This month's payments: both of Nisha's, newest first.
     const payments = page.getByRole("region", { name: `Payments in ${monthName(thisMonth)}` });
@@ -135,10 +146,13 @@ describe("earnings", () => {
       .filter({ hasText: fullName(nisha) });
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(0).innerText()).toMatch(
-      new RegExp(`${formatRupees(500_000)}.*${formatRupees(100_000)}.*${formatRupees(400_000)}.*Held`, "s"),
+      new RegExp(`Renewal.*${formatRupees(500_000)}.*${formatRupees(0)}.*${formatRupees(100_000)}.*${formatRupees(400_000)}.*Held`, "s"),
     );
     expect(await rows.nth(1).innerText()).toMatch(
-      new RegExp(`${formatRupees(800_000)}.*${formatRupees(160_000)}.*${formatRupees(640_000)}.*Transferred`, "s"),
+      new RegExp(
+        `New subscription.*${formatRupees(800_000)}.*${formatRupees(0)}.*${formatRupees(160_000)}.*${formatRupees(640_000)}.*Transferred`,
+        "s",
+      ),
     );
 
     // Last month, chosen from the table: Omar's refunded payment.

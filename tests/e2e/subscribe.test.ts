@@ -115,7 +115,8 @@ describe("subscribe and pay", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Subscriptions" }).click();
     await waitForPath(page, "/mentees/subscribed-mentors");
-    const card = page.getByRole("listitem").filter({ hasText: fullName(mentor) });
+    // Her subscription's card (the payments list below names the mentor too).
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: fullName(mentor) }) });
     await card.getByText(`Renews on ${endDate}`).waitFor();
     expect(await card.innerText()).toContain("4 of 4 this period");
 

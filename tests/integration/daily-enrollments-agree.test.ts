@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { dayIn } from "../../worker/statistics/count-per-day";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
+import { insertEarning } from "../support/earnings";
 import { createEnrollment, createModerator } from "../support/moderation";
 import { call } from "../support/scheduling";
 
-/** The mentor's chart and the moderator's count new enrollments by one rule, so they agree day by day. */
+/**
+ * The mentor's chart counts first paid months from his ledger, the moderator's counts activations: for subscriptions
+ * whose first payment is recorded when they start (as the webhook records them), the two agree day by day.
+ */
 
 type Series = { date: string; count: number }[];
 const countsOf = (series: Series) => new Map(series.map((d) => [d.date, d.count]));
@@ -36,7 +40,11 @@ describe("daily enrollments", () => {
     const instants = [at(3, 18), at(9, 18), at(9, 20), at(16, 18), at(20, 3)];
     const people = await Promise.all(instants.map(() => createMentee()));
     await Promise.all(
-      people.map((p, i) => createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" })),
+      people.map(async (p, i) => {
+        await createEnrollment(p.id, mentor.id, { activatedAt: instants[i], status: i === 1 ? "canceled" : "active" });
+        // Its first paid month, recorded with it.
+        await insertEarning(mentor.id, p.id, { paidAt: instants[i] });
+      }),
     );
 
     const after = await moderatorSeries();

@@ -83,6 +83,7 @@ describe("payouts.earnings", () => {
       feePaise: 160_000 * 2 + 100_000 + 80_000,
       netPaise: 640_000 * 2 + 400_000 + 320_000,
       refundedPaise: 400_000,
+      disputedPaise: 0,
       payments: 4,
     };
     expect(view.months[0]).toEqual(march);
@@ -93,6 +94,7 @@ describe("payouts.earnings", () => {
       feePaise: 320_000,
       netPaise: 1_280_000,
       refundedPaise: 0,
+      disputedPaise: 0,
       payments: 2,
     });
     expect(view.months[2]).toEqual({
@@ -101,6 +103,7 @@ describe("payouts.earnings", () => {
       feePaise: 0,
       netPaise: 0,
       refundedPaise: 800_000,
+      disputedPaise: 0,
       payments: 1,
     });
     expect(view.months.slice(3).every((m) => m.payments === 0 && m.grossPaise === 0)).toBe(true);
@@ -136,6 +139,7 @@ describe("payouts.earnings", () => {
       feePaise: 60_000,
       netPaise: 240_000,
       refundedPaise: 0,
+      disputedPaise: 0,
       payments: 1,
     });
     expect(old.months[0].month).toBe("2026-03");

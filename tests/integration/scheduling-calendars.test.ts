@@ -4,6 +4,7 @@ import { emailOutbox, notifications, reminderPlans, sessionReminders } from "../
 import { formatDate, formatTime, zonedInstant } from "../../shared/zoned-time";
 import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
+import { insertEarning } from "../support/earnings";
 import { book, call, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /** Scheduling (ADR 0013) over REST: time zones, calendar files and feeds, reminders and the mentor dashboard. */
@@ -225,6 +226,8 @@ describe("the mentor dashboard", () => {
     const m = await mentor();
     const me = await mentee({ firstName: "Priya", lastName: "Test" });
     await subscribe(me.id, m.id);
+    // Its first paid month (the dashboard counts new enrollments from the ledger).
+    await insertEarning(m.id, me.id, { paidAt: new Date(Date.now() - 5 * 24 * HOUR) });
     const soon = await publishOne(m.token, hoursAhead(23));
     const later = await publishOne(m.token, hoursAhead(26));
     await publishOne(m.token, hoursAhead(5)); // open, not listed

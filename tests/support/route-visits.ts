@@ -5,6 +5,7 @@ import { timeSlots } from "../../db/schema";
 import { createMentee, createMentor, sessionFor, testDb } from "./accounts";
 import { rest } from "./api";
 import { type Role, seedSession } from "./browser";
+import { insertEarning } from "./earnings";
 import { createEnrollment, createModerator } from "./moderation";
 
 /**
@@ -37,6 +38,8 @@ export async function makeWorld() {
   });
   await createEnrollment(mentee.id, mentor.id);
   const now = Date.now();
+  // Its paid month, so her payments list and a receipt are drawn.
+  const payment = await insertEarning(mentor.id, mentee.id, { paidAt: new Date(now - 60 * MINUTE) });
   const [live] = await testDb()
     .insert(timeSlots)
     .values({
@@ -84,7 +87,17 @@ export async function makeWorld() {
     mentor: `${mentor.firstName} ${mentor.lastName}`,
     moderator: `${moderator.firstName} ${moderator.lastName}`,
   };
-  return { mentee, mentor, moderator, tokens, names, liveSlotId: live.id, completedSlotId: completed.id, conversationId };
+  return {
+    mentee,
+    mentor,
+    moderator,
+    tokens,
+    names,
+    liveSlotId: live.id,
+    completedSlotId: completed.id,
+    conversationId,
+    paymentId: payment.id,
+  };
 }
 
 /** The role whose area a path is in (null: public). */
@@ -111,6 +124,7 @@ export function visits(w: World): Record<string, { as: Role | null; url: string 
     "/mentees/connect/inbox/$conversationId": `/mentees/connect/inbox/${w.conversationId}`,
     "/mentees/connect/live/$sessionId": `/mentees/connect/live/${w.liveSlotId}`,
     "/mentees/payment/success/$paymentId": "/mentees/payment/success/cs_test_csp",
+    "/mentees/receipts/$paymentId": `/mentees/receipts/${w.paymentId}`,
     "/mentees/schedules": `/mentees/schedules?mentorId=${w.mentor.id}`,
     "/mentors/connect/inbox/$conversationId": `/mentors/connect/inbox/${w.conversationId}`,
     "/mentors/connect/live/$sessionId": `/mentors/connect/live/${w.liveSlotId}`,

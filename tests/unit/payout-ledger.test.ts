@@ -106,7 +106,7 @@ describe("a line's status", () => {
   it("shows his share after what was taken back", () => {
     expect(netAfter(row({ reversedPaise: 160_000 }))).toBe(480_000);
     expect(netAfter(row({ reversedPaise: 700_000 }))).toBe(0);
-    expect(earningLine(row({ refundedPaise: 200_000, reversedPaise: 160_000 }), "Priya Sharma")).toEqual({
+    expect(earningLine(row({ refundedPaise: 200_000, reversedPaise: 160_000 }), "Priya Sharma", "renewal")).toEqual({
       id: "e1",
       menteeName: "Priya Sharma",
       paidAt: "2026-11-01T00:05:00.000Z",
@@ -117,6 +117,7 @@ describe("a line's status", () => {
       netPaise: 480_000,
       refundedPaise: 200_000,
       status: "partially_refunded",
+      kind: "renewal",
     });
   });
 });

@@ -55,6 +55,9 @@ export function notificationWrite(
   return { statement, view };
 }
 
+/** A bell entry written with a change (in its batch), to push once the change committed. */
+export type Told = { to: Recipient; view: NotificationView };
+
 /** Tells the recipient's open tabs, and her devices by Web Push (services/push.ts), about a notification that has been committed. */
 export function pushNotification(env: Env, waitUntil: WaitUntil, to: Recipient, view: NotificationView) {
   pushToUser(env, waitUntil, to, "notification", view);

@@ -9,6 +9,7 @@ import { menteeProcedure, publicProcedure, router } from "../trpc/init";
 import { createCheckout, enrollmentStatus } from "./checkout";
 import { rowGrantsAccess } from "./enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
+import { firstPaymentOf } from "./payment-history";
 
 export const paymentsRouter = router({
   /** `GET /api/mentees/stripe-config`: the publishable key. */
@@ -80,6 +81,8 @@ export const paymentsRouter = router({
       amountPaise: e.amountPaise,
       currentPeriodStart: e.currentPeriodStart?.toISOString() ?? null,
       currentPeriodEnd: e.currentPeriodEnd?.toISOString() ?? null,
+      /** The receipt of the payment that started it, once Stripe's paid invoice is recorded. */
+      receiptId: isActive ? await firstPaymentOf(ctx.db, e.id) : null,
     };
   }),
 });

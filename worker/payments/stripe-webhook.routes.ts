@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deliverMailSoon } from "../mail/mail";
 import { tellMentorAboutMoney } from "../payouts/money-notices";
+import { announce } from "../payouts/refund-notices";
 import type { AppEnv } from "../platform/app-env";
 import { requestNow } from "../platform/clock";
 import type { WaitUntil } from "../platform/deps";
@@ -27,7 +28,11 @@ export function handleStripeWebhook(
       const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT, now });
       const deps = { db, env, waitUntil, now };
       if (outcome.kind === "changed") await tellPeople(deps, outcome);
-      if (outcome.kind === "money") await tellMentorAboutMoney(deps, outcome);
+      if (outcome.kind === "money") {
+        // A refund's notices and mails were written with it; a dispute's notice follows the commit.
+        announce(deps, outcome.told ?? []);
+        await tellMentorAboutMoney(deps, outcome);
+      }
       // A paid invoice's receipt was written with the event: send it now.
       if (event.type === "invoice.paid" && outcome.kind !== "duplicate-event") deliverMailSoon(env, waitUntil);
       return outcome.kind === "changed" || outcome.kind === "money" ? outcome.change : outcome.kind;

@@ -75,7 +75,7 @@ export async function handleEvent(
       return syncEnrollment(db, { ...base, sub: await retrieve(subId), paymentFailed: true }, options.now);
     }
     case "charge.refunded":
-      return recordRefundEvent(db, payments, event, event.data.object.id);
+      return recordRefundEvent(db, payments, event, event.data.object.id, options.now);
     case "charge.dispute.created":
     case "charge.dispute.updated":
     case "charge.dispute.closed":

@@ -1,14 +1,21 @@
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
-import { type PayoutStatus, payoutAccounts, payouts, processedPaymentEvents } from "../../db/schema";
+import { mentors, type PayoutStatus, payoutAccounts, payouts, processedPaymentEvents } from "../../db/schema";
+import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { formatAmount } from "../mail/account-mails";
-import { notify } from "../notifications/notifications";
+import { mailInsertWhen } from "../mail/mail";
+import { payoutMail } from "../mail/money-mails";
+import { notificationWrite, notify, type Told } from "../notifications/notifications";
 import { alreadyProcessed, isDuplicateEvent, recordEvent } from "../payments/subscription-sync";
 import type { ServiceDeps } from "../platform/deps";
+import { mailLocale } from "../platform/i18n";
 import type { Payments } from "../platform/ports/third-parties";
+import type { Recipient } from "../realtime/push";
 import { transferHeldShares } from "./held-transfers";
 import { syncAccountWith } from "./payout-account";
+import { announce } from "./refund-notices";
 
 /**
  * Stripe Connect events about mentors' accounts (ADR 0024): `account.updated` and the
@@ -28,6 +35,8 @@ export type ConnectOutcome =
       status: PayoutStatus;
       failureMessage: string | null;
       changed: boolean;
+      /** The bell entry its batch wrote (a payout paid or failed), to push after the commit. */
+      told?: Told;
     };
 
 const PAYOUT_EVENTS = new Set(["payout.created", "payout.updated", "payout.paid", "payout.failed", "payout.canceled"]);
@@ -70,10 +79,17 @@ async function syncPayout(
   now: Date,
   processed: ReturnType<typeof markProcessed>,
 ): Promise<ConnectOutcome> {
-  const owner = await db.query.payoutAccounts.findFirst({
-    where: eq(payoutAccounts.stripeAccountId, accountId),
-    columns: { mentorId: true },
-  });
+  const [owner] = await db
+    .select({
+      mentorId: payoutAccounts.mentorId,
+      email: mentors.email,
+      first: mentors.firstName,
+      zone: mentors.timeZone,
+      locale: mentors.locale,
+    })
+    .from(payoutAccounts)
+    .innerJoin(mentors, eq(mentors.id, payoutAccounts.mentorId))
+    .where(eq(payoutAccounts.stripeAccountId, accountId));
   if (!owner) {
     await recordEvent(db, event.id, event.type);
     return { kind: "unknown" };
@@ -94,7 +110,14 @@ async function syncPayout(
     .values({ id: payout.id, mentorId: owner.mentorId, stripeAccountId: accountId, ...values })
     .onConflictDoUpdate({ target: payouts.id, set: values, setWhere: sql`${rankSql(payouts.status)} <= ${rankSql(sql`excluded.status`)}` })
     .returning({ status: payouts.status });
-  const [, before, after] = await db.batch([processed, prior, upsert]);
+  // Paid or failed: the mentor hears it in his bell and by mail, written with the change (ADR 0011) and only
+  // when this event moves the payout there (its status is not that yet, nor past it): one notice per change.
+  const notice =
+    status === "paid" || status === "failed"
+      ? payoutNoticeWrites(db, { ...owner, mentorId: owner.mentorId }, { payoutId: payout.id, ...values, status }, now)
+      : null;
+  const [, before, ...rest] = await db.batch([processed, prior, ...(notice?.writes ?? []), upsert]);
+  const after = rest[rest.length - 1] as { status: PayoutStatus }[];
   const written = after[0];
   const changed = Boolean(written) && before[0]?.status !== written.status;
   return {
@@ -106,6 +129,7 @@ async function syncPayout(
     status: written?.status ?? before[0]?.status ?? status,
     failureMessage: values.failureMessage,
     changed,
+    told: changed && notice && written?.status === status ? notice.told : undefined,
   };
 }
 
@@ -139,9 +163,38 @@ export async function afterConnectEvent(
       console.error("held shares not transferred yet (the cron retries)", error),
     );
   }
+  if (outcome.kind === "payout") {
+    // Written with the payout's change: pushed and mailed now.
+    if (outcome.told) announce(deps, [outcome.told]);
+    return;
+  }
   const notice = connectNotice(outcome);
-  if (!notice || (outcome.kind !== "account" && outcome.kind !== "payout")) return;
+  if (!notice || outcome.kind !== "account") return;
   await notify(deps, { role: "mentor", id: outcome.mentorId }, { type: "alert", kind: "account", content: notice }).catch(
     (error: unknown) => console.error("notification failed", error),
   );
+}
+
+type PayoutOwner = { mentorId: string; email: string; first: string; zone: string | null; locale: string | null };
+type PayoutChange = {
+  payoutId: string;
+  amountPaise: number;
+  currency: string;
+  status: "paid" | "failed";
+  arrivalDate: Date;
+  failureMessage: string | null;
+};
+
+/**
+ * The mail and bell entry of a payout that reached his bank or failed, for the batch before the
+ * payout's upsert: the mail is written only while the stored payout is not at this status or past
+ * it (and once per payout and status, its key), the bell entry only if the mail was.
+ */
+function payoutNoticeWrites(db: Db, owner: PayoutOwner, p: PayoutChange, now: Date): { writes: BatchItem<"sqlite">[]; told: Told } {
+  const to: Recipient = { role: "mentor", id: owner.mentorId };
+  const content = connectNotice({ kind: "payout", mentorId: owner.mentorId, changed: true, ...p }) ?? "";
+  const reader = { email: owner.email, first: owner.first, zone: mentorZoneOrDefault(owner.zone), locale: mailLocale(owner.locale) };
+  const notYet = sql`not exists (select 1 from ${payouts} where ${payouts.id} = ${p.payoutId} and ${rankSql(payouts.status)} >= ${STATUS_RANK[p.status]})`;
+  const bell = notificationWrite(db, to, { type: "alert", kind: "account", content }, now, { ifPreviousChanged: true });
+  return { writes: [mailInsertWhen(db, payoutMail(reader, p), notYet, now.getTime()), bell.statement], told: { to, view: bell.view } };
 }

@@ -4,6 +4,7 @@ import { earnings, mentees, mentors, payouts } from "../../db/schema";
 import type { EarningLine, EarningsMonth, EarningsView, PayoutLine } from "../../shared/payouts";
 import { mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
 import { dayIn } from "../statistics/count-per-day";
+import { firstPaymentIds, mentorEnrollmentsPerDay } from "../statistics/daily-enrollments";
 import { earningLine, feeAfter, netAfter } from "./ledger";
 import { accountView } from "./payout-account";
 
@@ -26,7 +27,19 @@ export const monthStart = (month: string, zone: string) => zonedInstant(`${month
 /** The month ("YYYY-MM") an instant falls in, in a zone. */
 export const monthIn = (zone: string, instant: Date) => dayIn(zone, instant).slice(0, 7);
 
-const emptyMonth = (month: string): EarningsMonth => ({ month, grossPaise: 0, feePaise: 0, netPaise: 0, refundedPaise: 0, payments: 0 });
+const emptyMonth = (month: string): EarningsMonth => ({
+  month,
+  grossPaise: 0,
+  feePaise: 0,
+  netPaise: 0,
+  refundedPaise: 0,
+  disputedPaise: 0,
+  payments: 0,
+});
+
+/** What a lost dispute took of a payment beyond its refunds (the bank gave the mentee the rest). */
+export const lostToDispute = (r: Pick<EarningRow, "disputeStatus" | "grossPaise" | "refundedPaise">) =>
+  r.disputeStatus === "lost" ? Math.max(0, r.grossPaise - r.refundedPaise) : 0;
 
 function addTo(total: EarningsMonth, r: EarningRow) {
   total.grossPaise += r.grossPaise;
@@ -34,6 +47,7 @@ function addTo(total: EarningsMonth, r: EarningRow) {
   total.feePaise += feeAfter(r);
   total.netPaise += netAfter(r);
   total.refundedPaise += r.refundedPaise;
+  total.disputedPaise += lostToDispute(r);
   total.payments += 1;
 }
 
@@ -63,7 +77,7 @@ export async function earningsView(
   const askedFrom = monthStart(asked, zone);
   const askedTo = monthStart(addMonths(asked, 1), zone);
 
-  const [account, windowRows, lineRows, upcoming, past] = await Promise.all([
+  const [account, windowRows, lineRows, upcoming, past, enrolled] = await Promise.all([
     accountView(db, mentorId),
     db
       .select()
@@ -92,6 +106,7 @@ export async function earningsView(
       .where(and(eq(payouts.mentorId, mentorId), notInArray(payouts.status, ["pending", "in_transit"])))
       .orderBy(desc(payouts.arrivalDate), desc(payouts.id))
       .limit(PAST_PAYOUTS),
+    mentorEnrollmentsPerDay(db, mentorId, zone, options.now),
   ]);
 
   const totals = new Map(monthNames.map((m) => [m, emptyMonth(m)]));
@@ -102,7 +117,13 @@ export async function earningsView(
   const askedTotal = emptyMonth(asked);
   for (const { row } of lineRows) addTo(askedTotal, row);
 
-  const lines: EarningLine[] = lineRows.map(({ row, firstName, lastName }) => earningLine(row, `${firstName} ${lastName}`.trim()));
+  const firsts = await firstPaymentIds(
+    db,
+    lineRows.map(({ row }) => row.enrollmentId),
+  );
+  const lines: EarningLine[] = lineRows.map(({ row, firstName, lastName }) =>
+    earningLine(row, `${firstName} ${lastName}`.trim(), firsts.has(row.id) ? "new" : "renewal"),
+  );
 
   return {
     feePercent: options.feePercent,
@@ -110,6 +131,7 @@ export async function earningsView(
     month: askedTotal,
     lines,
     months: monthNames.map((m) => totals.get(m)!),
+    newEnrollments: enrolled.reduce((n, d) => n + d.count, 0),
     upcomingPayouts: upcoming.map(payoutLine),
     pastPayouts: past.map(payoutLine),
   };

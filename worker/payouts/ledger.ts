@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type EarningRoute, earnings, type enrollments } from "../../db/schema";
 import { type EarningLine, type EarningStatus, platformFeePaise, proportionOf } from "../../shared/payouts";
+import type { Told } from "../notifications/notifications";
 
 /**
  * The earnings ledger (ADR 0024): one row per paid invoice, written in the same batch as
@@ -132,8 +133,8 @@ export const feeAfter = (row: Pick<Earning, "feePaise" | "feeRefundedPaise">) =>
 /** What a money event (a refund, a dispute) did to the ledger, as the webhook answers it. */
 export type MoneyChange = "refund-recorded" | "dispute-opened" | "dispute-won" | "dispute-lost" | "dispute-updated";
 export type MoneyOutcome =
-  | { kind: "money"; change: MoneyChange; earningId: string }
-  | { kind: "duplicate-event" | "unchanged" | "unknown" };
+  /** `told`: bell entries its batch wrote (a refund's), to push after the commit. */
+  { kind: "money"; change: MoneyChange; earningId: string; told?: Told[] } | { kind: "duplicate-event" | "unchanged" | "unknown" };
 
 /** An amount in rupees as the app writes it (₹8,000, ₹1,234.50). */
 export const rupees = (paise: number) =>
@@ -144,7 +145,7 @@ export const idOf = (value: string | { id: string } | null | undefined): string 
   typeof value === "string" ? value : (value?.id ?? null);
 
 /** The line of one paid invoice, as the mentor's and the moderator's views show it. */
-export function earningLine(row: Earning, menteeName: string): EarningLine {
+export function earningLine(row: Earning, menteeName: string, kind: EarningLine["kind"]): EarningLine {
   return {
     id: row.id,
     menteeName,
@@ -156,5 +157,6 @@ export function earningLine(row: Earning, menteeName: string): EarningLine {
     netPaise: netAfter(row),
     refundedPaise: row.refundedPaise,
     status: earningStatus(row),
+    kind,
   };
 }

@@ -3,6 +3,7 @@ import { paymentsFor } from "../platform/ports/stripe-client";
 import { feeRevenuePerDay } from "../statistics/daily-fees";
 import { moderatorProcedure } from "../trpc/init";
 import { menteePayments } from "./mentee-payments";
+import { announce } from "./refund-notices";
 import { refundPayment } from "./refunds";
 
 /** The moderator's view of the money: fee revenue per day, a mentee's payments, refunds. */
@@ -12,13 +13,16 @@ export const moneyProcedures = {
   /** A mentee's paid invoices, with the mentor, what was refunded and what still may be. */
   menteePayments: moderatorProcedure.input(menteePaymentsSchema).query(({ ctx, input }) => menteePayments(ctx.db, input.menteeId)),
   /** Gives a mentee money back (all that is left by default); the mentor's share and the fee follow in proportion (ADR 0024). */
-  refundPayment: moderatorProcedure.input(refundPaymentSchema).mutation(({ ctx, input }) =>
-    refundPayment(ctx.db, paymentsFor(ctx), {
+  refundPayment: moderatorProcedure.input(refundPaymentSchema).mutation(async ({ ctx, input }) => {
+    const { line, told } = await refundPayment(ctx.db, paymentsFor(ctx), {
       earningId: input.earningId,
       amountPaise: input.amountPaise,
       moderatorId: ctx.auth.sub,
       reason: input.reason,
       now: ctx.now,
-    }),
-  ),
+    });
+    // The mentee and the mentor hear of it (unless Stripe's event for it told them first).
+    announce(ctx, told);
+    return line;
+  }),
 };

@@ -5,9 +5,9 @@ import type { ServiceDeps } from "../platform/deps";
 import { type MoneyOutcome, netAfter, rupees } from "./ledger";
 
 /**
- * After the commit of a refund or a dispute event (ADR 0024): the mentor hears what happened to his
- * share of that payment. One notification per event (Stripe sends one `charge.refunded` per refund);
- * the amounts are the ledger's totals, so they read right whichever writer came first.
+ * After the commit of a dispute event (ADR 0024): the mentor hears what happened to his share of that
+ * payment. One notification per event; the amounts are the ledger's totals. A refund's notices are
+ * written with the refund itself (refund-notices.ts).
  */
 export async function tellMentorAboutMoney(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
@@ -23,7 +23,6 @@ export async function tellMentorAboutMoney(
   const { row } = found;
   const who = `${found.firstName} ${found.lastName}`;
   const texts: Partial<Record<typeof outcome.change, string>> = {
-    "refund-recorded": `${rupees(row.refundedPaise)} of ${who}'s payment of ${rupees(row.grossPaise)} was refunded; your share of it is now ${rupees(netAfter(row))}.`,
     "dispute-opened": `${who}'s bank disputed a payment of ${rupees(row.grossPaise)}. Your share of it (${rupees(netAfter(row))}) is held back until the bank decides.`,
     "dispute-won": `The dispute on ${who}'s payment was decided in your favour: your share of ${rupees(netAfter(row))} is yours again.`,
     "dispute-lost": `The bank decided the dispute on ${who}'s payment for the mentee: your share of that payment was taken back.`,

@@ -5,10 +5,12 @@ import type { Db } from "../../db/client";
 import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
 import type { EarningLine } from "../../shared/payouts";
 import { auditInsert } from "../moderation/audit";
+import type { Told } from "../notifications/notifications";
 import { isDuplicateEvent } from "../payments/subscription-sync";
 import { fail } from "../platform/domain-error";
 import { callStripe } from "../platform/ports/stripe-client";
 import type { Payments } from "../platform/ports/third-parties";
+import { firstPaymentIds } from "../statistics/daily-enrollments";
 import {
   type Earning,
   earningLine,
@@ -20,6 +22,7 @@ import {
   refundUpdate,
   rupees,
 } from "./ledger";
+import { refundNoticeWrites } from "./refund-notices";
 
 /**
  * Refunds (ADR 0024). A destination charge is refunded with `reverse_transfer` and
@@ -49,35 +52,51 @@ async function reverseHeldTransfer(payments: Payments, row: Earning, targetRever
 
 const reread = async (db: Db, id: string) => (await db.select().from(earnings).where(eq(earnings.id, id)))[0];
 
+/** The ledger row as a refund left it, and the bell entries to push once its batch committed. */
+export type RefundApplied = { row: Earning; told: Told[] };
+
 /**
  * Brings the ledger row in line with Stripe's total refunded amount for its payment, moving the
  * mentor's part back where we moved it (held and transferred), in one batch with `alsoWrite` (the
- * event's record, the moderator's audit entry). Returns the row as written.
+ * event's record, the moderator's audit entry). The writer whose batch grows the total also writes
+ * the refund's record, both parties' bell entries and mails in that batch (`refundNoticeWrites`):
+ * its update only matches the total it read, so of the moderator's refund and Stripe's event for
+ * it, one tells and the other finds the total already there. Returns the row as written.
  */
 export async function applyRefundTotal(
   db: Db,
   payments: Payments,
   row: Earning,
   refundedTotal: number,
+  now: Date,
   alsoWrite: BatchItem<"sqlite">[] = [],
-): Promise<Earning> {
-  const target = refundSplit(row, refundedTotal);
-  if (row.route === "held" && !row.transferId) {
+): Promise<RefundApplied> {
+  let current = row;
+  let extra = alsoWrite;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const untransferred = current.route === "held" && !current.transferId;
+    // Held and transferred: take the mentor's part back from our transfer first (keyed by the total: never twice).
+    if (current.route === "held" && current.transferId)
+      await reverseHeldTransfer(payments, current, refundSplit(current, refundedTotal).reversedPaise);
+    const grows = Math.min(refundedTotal, current.grossPaise) > current.refundedPaise;
     // Not transferred yet: the cron will transfer net - reversed. Guarded, in case it transfers meanwhile.
-    const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal, isNull(earnings.transferId)), ...alsoWrite])) as [
+    const guard = and(
+      untransferred ? isNull(earnings.transferId) : undefined,
+      grows ? eq(earnings.refundedPaise, current.refundedPaise) : undefined,
+    );
+    const notices = grows ? await refundNoticeWrites(db, current, refundedTotal, now) : { writes: [], told: [] };
+    const [updated] = (await db.batch([refundUpdate(db, current, refundedTotal, guard), ...notices.writes, ...extra])) as [
       Earning[],
       ...unknown[],
     ];
-    if (updated[0]) return updated[0];
-    // The cron transferred the old share in between: take the mentor's part back from that transfer.
-    const fresh = await reread(db, row.id);
-    await reverseHeldTransfer(payments, fresh, target.reversedPaise);
-    const [again] = await db.batch([refundUpdate(db, fresh, refundedTotal)]);
-    return again[0] ?? fresh;
+    if (updated[0]) return { row: updated[0], told: notices.told };
+    // The event's record and the audit entry are written; what changed meanwhile (a transfer, another refund) is read again.
+    extra = [];
+    const fresh = await reread(db, current.id);
+    if (!fresh) return { row: current, told: [] };
+    current = fresh;
   }
-  if (row.route === "held") await reverseHeldTransfer(payments, row, target.reversedPaise);
-  const [updated] = (await db.batch([refundUpdate(db, row, refundedTotal), ...alsoWrite])) as [Earning[], ...unknown[]];
-  return updated[0] ?? row;
+  return { row: current, told: [] };
 }
 
 export type RefundInput = { earningId: string; amountPaise?: number; moderatorId: string; reason: string; now: Date };
@@ -90,7 +109,7 @@ export type RefundInput = { earningId: string; amountPaise?: number; moderatorId
  * refused with a 409 instead of refunding or reversing twice. Stripe refunds it, the ledger and the
  * audit log are written in one batch, and the updated line is returned.
  */
-export async function refundPayment(db: Db, payments: Payments, input: RefundInput): Promise<EarningLine> {
+export async function refundPayment(db: Db, payments: Payments, input: RefundInput): Promise<{ line: EarningLine; told: Told[] }> {
   const [found] = await db
     .select({ id: earnings.id, firstName: mentees.firstName, lastName: mentees.lastName })
     .from(earnings)
@@ -111,8 +130,10 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
       "This payment is being refunded or paid out to the mentor right now. Reload its payments in a moment to see what is left, then try again if more should be refunded.",
     );
   try {
-    const updated = await refundClaimed(db, payments, row, input, reason);
-    return earningLine(updated, `${found.firstName} ${found.lastName}`);
+    const applied = await refundClaimed(db, payments, row, input, reason);
+    const firsts = await firstPaymentIds(db, [applied.row.enrollmentId]);
+    const kind = firsts.has(applied.row.id) ? "new" : "renewal";
+    return { line: earningLine(applied.row, `${found.firstName} ${found.lastName}`, kind), told: applied.told };
   } finally {
     // Let go of the row, unless our lease ran out and someone else holds it now.
     await db
@@ -122,7 +143,7 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
   }
 }
 
-async function refundClaimed(db: Db, payments: Payments, row: Earning, input: RefundInput, reason: string): Promise<Earning> {
+async function refundClaimed(db: Db, payments: Payments, row: Earning, input: RefundInput, reason: string): Promise<RefundApplied> {
   if (!row.paymentIntentId)
     fail(
       "UNPROCESSABLE_CONTENT",
@@ -191,14 +212,20 @@ async function refundClaimed(db: Db, payments: Payments, row: Earning, input: Re
   });
   // Stripe's own charge.refunded may have been recorded meanwhile: reverse from the row as it is now.
   const current = (await reread(db, row.id)) ?? row;
-  return callStripe("refund reversal", () => applyRefundTotal(db, payments, current, refundedTotal, [audit]));
+  return callStripe("refund reversal", () => applyRefundTotal(db, payments, current, refundedTotal, input.now, [audit]));
 }
 
 /**
  * `charge.refunded` (a refund made here or in Stripe's dashboard): the charge is read back from
  * Stripe and the ledger takes its total refunded amount, in one batch with the event's record.
  */
-export async function recordRefundEvent(db: Db, payments: Payments, event: Stripe.Event, chargeId: string): Promise<MoneyOutcome> {
+export async function recordRefundEvent(
+  db: Db,
+  payments: Payments,
+  event: Stripe.Event,
+  chargeId: string,
+  now: Date,
+): Promise<MoneyOutcome> {
   const charge = await payments.stripe.charges.retrieve(chargeId);
   const intent = idOf(charge.payment_intent);
   const [row] = intent ? await db.select().from(earnings).where(eq(earnings.paymentIntentId, intent)) : [];
@@ -208,8 +235,8 @@ export async function recordRefundEvent(db: Db, payments: Payments, event: Strip
     return { kind: "unknown" };
   }
   try {
-    await applyRefundTotal(db, payments, row, charge.amount_refunded, [record]);
-    return { kind: "money", change: "refund-recorded", earningId: row.id };
+    const { told } = await applyRefundTotal(db, payments, row, charge.amount_refunded, now, [record]);
+    return { kind: "money", change: "refund-recorded", earningId: row.id, told };
   } catch (error) {
     if (isDuplicateEvent(error)) return { kind: "duplicate-event" };
     throw error;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { countPerDay } from "../statistics/count-per-day";
-import { enrollmentStarts } from "../statistics/daily-enrollments";
+import { newEnrollmentPayments } from "../statistics/daily-enrollments";
 import { slotQuery } from "./slot-view";
 
 /** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
@@ -34,12 +34,15 @@ export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) 
   }));
 }
 
-/** New enrollments per day of the mentor's zone over the last 30 days, oldest first: the moderator's rule for her alone. */
+/**
+ * New enrollments per day of the mentor's zone over the last 30 days, oldest first: first paid months of
+ * subscriptions from his ledger, the same payments his Earnings page marks as new (statistics/daily-enrollments.ts).
+ */
 export async function dailyEnrollments(db: Db, mentorId: string, now: Date): Promise<{ date: string; count: number }[]> {
   // Read together (one round trip, ADR 0017): the rows do not depend on the zone.
-  const [mentor, starts] = await Promise.all([
+  const [mentor, paid] = await Promise.all([
     db.query.mentors.findFirst({ where: eq(mentors.id, mentorId), columns: { timeZone: true } }),
-    enrollmentStarts(db, now, mentorId),
+    newEnrollmentPayments(db, now, mentorId),
   ]);
-  return countPerDay(starts, mentorZoneOrDefault(mentor?.timeZone), now);
+  return countPerDay(paid, mentorZoneOrDefault(mentor?.timeZone), now);
 }

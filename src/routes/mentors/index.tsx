@@ -5,6 +5,7 @@ import { lazy } from "react";
 import { RecentSessions } from "@/attendance/recent-sessions";
 import { AreaWelcome } from "@/layout/area-welcome";
 import { GoLiveLink } from "@/live/go-live-link";
+import { NewEnrollmentsNote } from "@/payouts/new-enrollments-note";
 import { PayoutPrompt } from "@/payouts/payout-prompt";
 import { startReads } from "@/platform/route-prefetch";
 import { useTRPC } from "@/platform/trpc";
@@ -129,6 +130,16 @@ function Dashboard() {
           <h2 className="font-semibold text-slate-900">
             <Trans>New enrollments, last 30 days</Trans>
           </h2>
+          {chart.data ? (
+            <div className="grid gap-1">
+              <NewEnrollmentsNote count={total} />
+              <p className="text-sm">
+                <Link to="/mentors/earnings" className="text-indigo-700 underline">
+                  <Trans>See each payment on Earnings</Trans>
+                </Link>
+              </p>
+            </div>
+          ) : null}
           {chart.isPending ? (
             <Skeleton role="status" aria-label={t`Loading the chart`} className="h-60 w-full" />
           ) : chart.isError ? (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { CalendarDays, CheckCircle2, MessageCircle } from "lucide-react";
+import { CalendarDays, CheckCircle2, MessageCircle, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { PeriodRange } from "@/payments/subscription-period";
 import { apiError } from "@/platform/api-error";
@@ -24,7 +24,9 @@ function PaymentSuccess() {
   const [since] = useState(() => Date.now());
   const status = useQuery({
     ...trpc.payments.checkoutStatus.queryOptions({ sessionId: paymentId }),
-    refetchInterval: (query) => (query.state.data?.isActive || Date.now() - since > PATIENCE_MS ? false : POLL_MS),
+    // Asked again until the subscription is active and its paid invoice (the receipt) is recorded.
+    refetchInterval: (query) =>
+      (query.state.data?.isActive && query.state.data.receiptId) || Date.now() - since > PATIENCE_MS ? false : POLL_MS,
     retry: (count, error) => apiError(error)?.status !== 404 && count < 3,
   });
 
@@ -103,24 +105,42 @@ function PaymentSuccess() {
         <h2 className="font-semibold text-slate-900">
           <Trans>Next steps</Trans>
         </h2>
-        <ul className="grid gap-1 text-sm text-slate-700">
+        <ul className="grid gap-2 text-sm text-slate-700" data-testid="next-steps">
           <li className="flex items-center gap-2">
-            <MessageCircle aria-hidden="true" className="size-4 text-indigo-600" /> <Trans>Say hello to your mentor in Chat.</Trans>
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+            <Link to="/mentees/schedules" search={{ mentorId: data.mentor.id }} className="text-indigo-700 underline">
+              <Trans>Book your first call with {mentorName}</Trans>
+            </Link>
           </li>
           <li className="flex items-center gap-2">
-            <CalendarDays aria-hidden="true" className="size-4 text-indigo-600" /> <Trans>Book your first call from Schedule.</Trans>
+            <MessageCircle aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+            <Link to="/mentees/connect/inbox" className="text-indigo-700 underline">
+              <Trans>Say hello to your mentor in Chat</Trans>
+            </Link>
+          </li>
+          <li className="flex items-center gap-2">
+            <ReceiptText aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+            {data.receiptId ? (
+              <Link to="/mentees/receipts/$paymentId" params={{ paymentId: data.receiptId }} className="text-indigo-700 underline">
+                <Trans>See your receipt</Trans>
+              </Link>
+            ) : (
+              <span role="status">
+                <Trans>Your receipt appears here in a moment.</Trans>
+              </span>
+            )}
           </li>
         </ul>
       </div>
       <div className="flex flex-wrap gap-3">
         <Button asChild>
-          <Link to="/mentees/browse/mentor/profile/$id" params={{ id: data.mentor.id }}>
-            <Trans>Go to {mentorName}'s profile</Trans>
+          <Link to="/mentees/schedules" search={{ mentorId: data.mentor.id }}>
+            <Trans>Book your first call</Trans>
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/mentees/subscribed-mentors">
-            <Trans>Your subscriptions</Trans>
+          <Link to="/mentees/browse/mentor/profile/$id" params={{ id: data.mentor.id }}>
+            <Trans>Go to {mentorName}'s profile</Trans>
           </Link>
         </Button>
       </div>
