@@ -28,8 +28,8 @@ export function Composer({ onSend, disabled }: { onSend: (text: string) => void;
   };
 
   return (
-    <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
-      <div className="grid flex-1 gap-1">
+    <form onSubmit={submit} className="flex shrink-0 items-end gap-2 border-t border-slate-200 bg-white p-3">
+      <div className="grid min-w-0 flex-1 gap-1">
         <label htmlFor={id} className="sr-only">
           <Trans>Message</Trans>
         </label>
@@ -52,7 +52,7 @@ export function Composer({ onSend, disabled }: { onSend: (text: string) => void;
           </p>
         ) : null}
       </div>
-      <Button type="submit" disabled={!trimmed || disabled} aria-label={t`Send message`}>
+      <Button type="submit" className="shrink-0" disabled={!trimmed || disabled} aria-label={t`Send message`}>
         <SendHorizontal aria-hidden="true" />
         <span className="hidden sm:inline">
           <Trans>Send</Trans>

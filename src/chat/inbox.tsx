@@ -15,14 +15,24 @@ export function Inbox({ side, conversationId }: { side: ChatSide; conversationId
       <h1 id="inbox-title" className={cn("text-2xl font-bold text-slate-900", conversationId && "sr-only md:not-sr-only")}>
         <Trans>Connect</Trans>
       </h1>
-      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_1fr]">
+      {/*
+        The inbox fills the screen below the sticky header (its height is --sticky-header) and the page's padding (4rem),
+        and the title's row where it shows, so the composer sits at the bottom of the screen like a messenger's. Tracks of
+        minmax(0, 1fr): a long message never widens them.
+      */}
+      <div
+        className={cn(
+          "grid min-h-[22rem] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-lg border border-slate-200 bg-white md:h-[calc(100dvh-var(--sticky-header,58px)-7.25rem)] md:grid-cols-[20rem_minmax(0,1fr)]",
+          conversationId ? "h-[calc(100dvh-var(--sticky-header,58px)-4rem)]" : "h-[calc(100dvh-var(--sticky-header,58px)-7.25rem)]",
+        )}
+      >
         <nav
           aria-label={t`Conversations`}
           className={cn("min-h-0 overflow-y-auto border-slate-200 md:border-r", conversationId ? "hidden md:block" : "block")}
         >
           <ConversationList side={side} activeId={conversationId} />
         </nav>
-        <div className={cn("min-h-0", conversationId ? "block" : "hidden md:flex md:items-center md:justify-center")}>
+        <div className={cn("min-h-0 min-w-0", conversationId ? "block" : "hidden md:flex md:items-center md:justify-center")}>
           {conversationId ? (
             <Thread key={conversationId} side={side} conversationId={conversationId} />
           ) : (

@@ -12,10 +12,11 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
   const who = own ? t`You` : item.kind === "held" ? item.message.sender.senderId.firstName : "";
   return (
     <div className={cn("flex", own ? "justify-end" : "justify-start")}>
-      <div className={cn("grid max-w-[85%] gap-1 sm:max-w-[70%]", own ? "justify-items-end" : "justify-items-start")}>
+      {/* min-w-0 and overflow-wrap:anywhere: one 4,000-character word or URL wraps inside the bubble instead of widening the thread. */}
+      <div className={cn("grid min-w-0 max-w-[85%] gap-1 sm:max-w-[70%]", own ? "justify-items-end" : "justify-items-start")}>
         <p
           className={cn(
-            "whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
+            "min-w-0 max-w-full whitespace-pre-wrap break-words wrap-anywhere rounded-2xl px-3 py-2 text-sm",
             own ? "rounded-br-sm" : "rounded-bl-sm",
             failed ? "bg-red-50 text-red-900 ring-1 ring-red-300" : own ? "bg-indigo-600 text-white" : "bg-slate-100 text-slate-900",
             item.kind === "pending" && !failed && "opacity-70",

@@ -79,6 +79,20 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
       atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80,
     };
   }, [firstKey, lastKey, lastItem?.kind]);
+  // The thread or the screen changes size (a message wraps once the width settles, the composer grows, a phone's
+  // keyboard opens): a reader at the newest message stays there.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (shape.current.atBottom) el.scrollTop = el.scrollHeight;
+      shape.current = { ...shape.current, height: el.scrollHeight };
+    });
+    observer.observe(el);
+    if (content.current) observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
   const onScroll = () => {
     const el = scroller.current;
     if (el) shape.current = { ...shape.current, height: el.scrollHeight, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 80 };
@@ -101,7 +115,7 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="flex h-full min-h-0 min-w-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2">
         <Button asChild variant="ghost" size="icon" className="md:hidden">
           <Link to={INBOX[side]} aria-label={t`Back to conversations`}>
@@ -117,59 +131,61 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
           <Skeleton className="h-6 w-40" />
         )}
       </header>
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
-        {pages.isPending ? (
-          <div role="status" aria-label={t`Loading messages`} className="grid gap-3">
-            <Skeleton className="h-10 w-2/3" />
-            <Skeleton className="ml-auto h-10 w-1/2" />
-          </div>
-        ) : pages.isError ? (
-          <LoadError what={t`the messages`} onRetry={() => void pages.refetch()} />
-        ) : (
-          <>
-            {pages.hasNextPage ? (
-              <div className="mb-3 flex justify-center">
-                <Button variant="outline" size="sm" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-                  {pages.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
-                </Button>
-              </div>
-            ) : null}
-            <div
-              role="log"
-              aria-live="polite"
-              aria-relevant="additions"
-              aria-label={otherName !== undefined ? t`Messages with ${otherName}` : t`Messages`}
-              className="grid gap-2"
-            >
-              {items.length === 0 ? (
-                <p className="py-8 text-center text-sm text-slate-600">
-                  <Trans>No messages yet. Say hello!</Trans>
-                </p>
-              ) : null}
-              {items.map((item, index) => {
-                const previous = items[index - 1]?.message.createdAt;
-                const key = item.kind === "held" ? item.message.id : item.message.clientId;
-                const own = item.kind === "pending" || item.message.sender.senderType === side;
-                return (
-                  <Fragment key={key}>
-                    {startsNewDay(previous, item.message.createdAt) ? (
-                      <div
-                        role="separator"
-                        aria-label={dayLabel(item.message.createdAt)}
-                        className="my-2 flex items-center gap-3 text-xs text-slate-500"
-                      >
-                        <span className="h-px flex-1 bg-slate-200" />
-                        {dayLabel(item.message.createdAt)}
-                        <span className="h-px flex-1 bg-slate-200" />
-                      </div>
-                    ) : null}
-                    <MessageBubble item={item} own={own} onRetry={item.kind === "pending" ? () => retry(item.message) : undefined} />
-                  </Fragment>
-                );
-              })}
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 py-3">
+        <div ref={content}>
+          {pages.isPending ? (
+            <div role="status" aria-label={t`Loading messages`} className="grid gap-3">
+              <Skeleton className="h-10 w-2/3" />
+              <Skeleton className="ml-auto h-10 w-1/2" />
             </div>
-          </>
-        )}
+          ) : pages.isError ? (
+            <LoadError what={t`the messages`} onRetry={() => void pages.refetch()} />
+          ) : (
+            <>
+              {pages.hasNextPage ? (
+                <div className="mb-3 flex justify-center">
+                  <Button variant="outline" size="sm" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                    {pages.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
+                  </Button>
+                </div>
+              ) : null}
+              <div
+                role="log"
+                aria-live="polite"
+                aria-relevant="additions"
+                aria-label={otherName !== undefined ? t`Messages with ${otherName}` : t`Messages`}
+                className="grid gap-2"
+              >
+                {items.length === 0 ? (
+                  <p className="py-8 text-center text-sm text-slate-600">
+                    <Trans>No messages yet. Say hello!</Trans>
+                  </p>
+                ) : null}
+                {items.map((item, index) => {
+                  const previous = items[index - 1]?.message.createdAt;
+                  const key = item.kind === "held" ? item.message.id : item.message.clientId;
+                  const own = item.kind === "pending" || item.message.sender.senderType === side;
+                  return (
+                    <Fragment key={key}>
+                      {startsNewDay(previous, item.message.createdAt) ? (
+                        <div
+                          role="separator"
+                          aria-label={dayLabel(item.message.createdAt)}
+                          className="my-2 flex items-center gap-3 text-xs text-slate-500"
+                        >
+                          <span className="h-px flex-1 bg-slate-200" />
+                          {dayLabel(item.message.createdAt)}
+                          <span className="h-px flex-1 bg-slate-200" />
+                        </div>
+                      ) : null}
+                      <MessageBubble item={item} own={own} onRetry={item.kind === "pending" ? () => retry(item.message) : undefined} />
+                    </Fragment>
+                  );
+                })}
+              </div>
+            </>
+          )}
+        </div>
       </div>
       <Composer onSend={onSend} disabled={other?.isBlocked} />
       {other?.isBlocked ? (

@@ -6,6 +6,7 @@ import { type ReactNode, useRef } from "react";
 import { useUserRoom } from "@/chat/use-user-room";
 import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
 import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
+import { useIsImmersive } from "@/platform/immersive";
 import { clearSession, type Role, useSession } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
@@ -54,11 +55,13 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
   const { t } = useLinguiMacro();
   const header = useRef<HTMLElement>(null);
   useStickyHeaderOffset(header);
+  // A live call has the whole window: the header stays mounted (its height is measured) but hidden.
+  const immersive = useIsImmersive();
 
   return (
     <>
       <SkipLink />
-      <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <header ref={header} hidden={immersive} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 px-4 md:flex-nowrap">
           <div className="flex h-[58px] items-center">
             <BrandLogo />
@@ -120,8 +123,8 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         </div>
         <AreaNav role={role} nav={nav} />
       </header>
-      {role !== "moderator" ? <VerifyEmailBanner role={role} /> : null}
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
+      {role !== "moderator" && !immersive ? <VerifyEmailBanner role={role} /> : null}
+      <main id={MAIN_ID} tabIndex={-1} className={immersive ? "focus:outline-none" : "mx-auto max-w-6xl px-4 py-8 focus:outline-none"}>
         <InAreaLayout.Provider value={true}>
           <Outlet />
         </InAreaLayout.Provider>

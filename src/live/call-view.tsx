@@ -116,9 +116,12 @@ export function CallView({ call, media, state, session, now, record, onLeave }: 
   }, [chatOpen, ids]);
 
   const theirCameraOff = peerMedia !== null && !peerMedia.camera && !peerMedia.screen;
+  const words = "sr-only sm:not-sr-only";
+  // The whole window (100dvh, the area's header hidden): the video takes what the bar and the notes leave, and the
+  // control bar stays at the bottom, on screen whatever the window's height.
   return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-2">
         <p className="font-medium text-slate-900">
           <Trans>With {name}</Trans>
         </p>
@@ -130,15 +133,15 @@ export function CallView({ call, media, state, session, now, record, onLeave }: 
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      <div className={chatOpen ? "grid gap-3 md:grid-cols-[1fr_20rem]" : "grid"}>
-        <div className="grid content-start gap-2">
-          <Tile className="relative aspect-video rounded-lg">
+      <div className={chatOpen ? "grid min-h-0 flex-1 gap-3 md:grid-cols-[minmax(0,1fr)_20rem]" : "grid min-h-0 flex-1"}>
+        <div className="flex min-h-0 flex-col gap-2">
+          <Tile className="relative min-h-40 flex-1 rounded-lg">
             <StreamVideo
               stream={remoteStream}
               muted={false}
               speaker={state.choice.audiooutput}
               label={t`${name}'s video`}
-              className="h-full w-full bg-slate-900 object-contain"
+              className="absolute inset-0 h-full w-full bg-slate-900 object-contain"
               onBlocked={setPlayBlocked}
             />
             {theirCameraOff ? <CameraOff name={other.name} imageUrl={other.profileImageUrl} note={t`${name}'s camera is off`} /> : null}
@@ -162,7 +165,7 @@ export function CallView({ call, media, state, session, now, record, onLeave }: 
                 </Button>
               </div>
             ) : null}
-            <Tile className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 rounded-md border border-white/40">
+            <Tile className="absolute bottom-2 right-2 aspect-video w-1/4 min-w-24 max-w-64 rounded-md border border-white/40">
               {self ? (
                 <StreamVideo
                   stream={self}
@@ -183,23 +186,27 @@ export function CallView({ call, media, state, session, now, record, onLeave }: 
               ) : null}
             </Tile>
           </Tile>
-          {rule ? <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">{rule}</p> : null}
-          {state.screen ? (
-            <p className="text-sm text-slate-700">
-              <Trans>You are sharing your screen. {name} sees it instead of your camera.</Trans>
-            </p>
-          ) : null}
-          {state.notice ? (
-            <p role="alert" className="text-sm text-amber-800">
-              {state.notice}
-            </p>
+          {rule || state.screen || state.notice ? (
+            <div className="grid max-h-32 shrink-0 gap-1 overflow-y-auto">
+              {rule ? <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">{rule}</p> : null}
+              {state.screen ? (
+                <p className="text-sm text-slate-700">
+                  <Trans>You are sharing your screen. {name} sees it instead of your camera.</Trans>
+                </p>
+              ) : null}
+              {state.notice ? (
+                <p role="alert" className="text-sm text-amber-800">
+                  {state.notice}
+                </p>
+              ) : null}
+            </div>
           ) : null}
         </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the chat (its field, its buttons) bubbles here and closes it */}
         <div
           className={
             chatOpen
-              ? "fixed inset-0 z-50 md:static md:z-auto md:h-[min(70vh,32rem)] md:overflow-hidden md:rounded-lg md:border md:border-slate-200"
+              ? "fixed inset-0 z-50 md:static md:z-auto md:min-h-0 md:overflow-hidden md:rounded-lg md:border md:border-slate-200"
               : "hidden"
           }
           onKeyDown={(e) => e.key === "Escape" && closeChat()}
@@ -215,46 +222,64 @@ export function CallView({ call, media, state, session, now, record, onLeave }: 
           />
         </div>
       </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        <MediaToggles media={media} state={state} />
-        {media.canShareScreen ? (
+      <div className="relative shrink-0">
+        <div
+          id={`${ids}-devices`}
+          hidden={!devicesOpen}
+          className="absolute inset-x-0 bottom-full mb-2 grid max-h-[60dvh] gap-3 overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+        >
+          <DevicePicker media={media} state={state} />
+          <MicLevel track={devicesOpen ? state.mic : null} muted={!state.micOn} />
+        </div>
+        <div role="group" aria-label={t`Call controls`} className="flex flex-wrap justify-center gap-2 border-t border-slate-200 pt-2">
+          <MediaToggles media={media} state={state} compact />
+          {media.canShareScreen ? (
+            <Button
+              variant="outline"
+              size="bar"
+              aria-pressed={Boolean(state.screen)}
+              onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}
+            >
+              {state.screen ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
+              <span className={words}>{state.screen ? <Trans>Stop sharing</Trans> : <Trans>Share screen</Trans>}</span>
+            </Button>
+          ) : null}
+          <Button
+            ref={chatButton}
+            variant="outline"
+            size="bar"
+            aria-expanded={chatOpen}
+            aria-controls={`${ids}-chat`}
+            onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}
+          >
+            <MessageSquare aria-hidden />
+            <span className={words}>
+              <Trans>Chat</Trans>
+            </span>
+            {unread > 0 ? (
+              <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
+                {unread}
+                <span className="sr-only"> {t`new`}</span>
+              </span>
+            ) : null}
+          </Button>
           <Button
             variant="outline"
-            aria-pressed={Boolean(state.screen)}
-            onClick={() => (state.screen ? media.stopSharing() : void media.shareScreen())}
+            size="bar"
+            aria-expanded={devicesOpen}
+            aria-controls={`${ids}-devices`}
+            onClick={() => setDevicesOpen(!devicesOpen)}
           >
-            {state.screen ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
-            {state.screen ? <Trans>Stop sharing</Trans> : <Trans>Share screen</Trans>}
-          </Button>
-        ) : null}
-        <Button
-          ref={chatButton}
-          variant="outline"
-          aria-expanded={chatOpen}
-          aria-controls={`${ids}-chat`}
-          onClick={() => (chatOpen ? closeChat() : setChatOpen(true))}
-        >
-          <MessageSquare aria-hidden />
-          <Trans>Chat</Trans>
-          {unread > 0 ? (
-            <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
-              {unread}
-              <span className="sr-only"> {t`new`}</span>
+            <Settings2 aria-hidden />
+            <span className={words}>
+              <Trans>Devices</Trans>
             </span>
-          ) : null}
-        </Button>
-        <Button variant="outline" aria-expanded={devicesOpen} aria-controls={`${ids}-devices`} onClick={() => setDevicesOpen(!devicesOpen)}>
-          <Settings2 aria-hidden />
-          <Trans>Devices</Trans>
-        </Button>
-        <Button variant="destructive" onClick={onLeave}>
-          <PhoneOff aria-hidden />
-          <Trans>Leave</Trans>
-        </Button>
-      </div>
-      <div id={`${ids}-devices`} hidden={!devicesOpen} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <DevicePicker media={media} state={state} />
-        <MicLevel track={devicesOpen ? state.mic : null} muted={!state.micOn} />
+          </Button>
+          <Button variant="destructive" size="bar" onClick={onLeave}>
+            <PhoneOff aria-hidden />
+            <Trans>Leave</Trans>
+          </Button>
+        </div>
       </div>
     </div>
   );

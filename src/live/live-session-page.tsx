@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LiveCall } from "@/live/live-call";
 import { apiError } from "@/platform/api-error";
+import { cn } from "@/ui/class-names";
 import type { LiveSession } from "@/platform/api-types";
+import { useImmersive, useIsImmersive } from "@/platform/immersive";
 import { fetchSocketTicket } from "@/platform/socket-ticket";
 import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
@@ -34,9 +36,17 @@ export function LiveSessionPage({ slotId, role }: { slotId: string; role: Role }
     retry: (count, error) => apiError(error) === null && count < 2,
   });
   const otherName = session.data?.other.name;
+  // In the call the page has the whole window (Google Meet's way): one screen high, the title on one line.
+  const inCall = useIsImmersive();
   return (
-    <section aria-labelledby="live-title" className="mx-auto grid w-full max-w-4xl gap-4">
-      <h1 id="live-title" className="text-2xl font-bold text-slate-900">
+    <section
+      aria-labelledby="live-title"
+      className={cn(
+        "mx-auto w-full",
+        inCall ? "flex h-dvh max-w-6xl flex-col gap-2 overflow-hidden px-2 py-2 sm:px-4" : "grid max-w-4xl gap-4",
+      )}
+    >
+      <h1 id="live-title" className={cn("font-bold text-slate-900", inCall ? "shrink-0 truncate text-lg" : "text-2xl")}>
         {otherName !== undefined ? <Trans>Live session with {otherName}</Trans> : <Trans>Live session</Trans>}
       </h1>
       {session.isPending ? (
@@ -69,6 +79,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   const end = Date.parse(session.end);
   const isOpen = now >= opensAt && now < end;
   const zone = session.me.timeZone;
+  useImmersive(call !== null && outcome === null);
 
   const finish = useCallback(
     (reason: Outcome["reason"]) => {
@@ -174,8 +185,8 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   }
   if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} />;
   return (
-    <div className="grid gap-4">
-      <AgendaPanel agenda={session.agenda} role={session.role} otherName={session.other.firstName} />
+    <div className={call ? "flex min-h-0 flex-1 flex-col gap-2" : "grid gap-4"}>
+      <AgendaPanel agenda={session.agenda} role={session.role} otherName={session.other.firstName} inCall={call !== null} />
       {call ? (
         <CallView
           call={call}

@@ -35,7 +35,19 @@ export type LocalMediaSnapshot = {
 
 type TrackKind = "videoinput" | "audioinput";
 
-const canShare = () => typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getDisplayMedia === "function";
+/**
+ * Whether this browser can share a screen: it has getDisplayMedia and is not a phone or tablet. Mobile browsers that
+ * define it still cannot capture the screen (Chrome on Android refuses, iOS has none), so a touch-only device, or one
+ * that says it is mobile, is not offered "Share screen" at all.
+ */
+export function canShareScreen(): boolean {
+  if (typeof navigator === "undefined" || typeof navigator.mediaDevices?.getDisplayMedia !== "function") return false;
+  const mobile = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile === true;
+  if (mobile || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return false;
+  const matches = (query: string) => typeof window !== "undefined" && Boolean(window.matchMedia?.(query).matches);
+  // Only a coarse pointer (a finger) and no fine one (a mouse, a trackpad): a phone or tablet, not a touch laptop.
+  return !(matches("(pointer: coarse)") && !matches("(any-pointer: fine)"));
+}
 
 /**
  * The camera, microphone and shared screen of one person for a call (ADR 0026), framework-free:
@@ -63,7 +75,7 @@ export class LocalMedia {
     };
   }
 
-  readonly canShareScreen = canShare();
+  readonly canShareScreen = canShareScreen();
   readonly canChooseSpeaker = typeof HTMLMediaElement !== "undefined" && "setSinkId" in HTMLMediaElement.prototype;
 
   subscribe = (listener: () => void) => {
@@ -138,7 +150,7 @@ export class LocalMedia {
 
   /** Shares a screen, a window or a tab instead of the camera; the browser's own "Stop sharing" ends it too. */
   async shareScreen(): Promise<void> {
-    if (!canShare() || this.snapshot.screen) return;
+    if (!this.canShareScreen || this.snapshot.screen) return;
     try {
       const stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
       const track = stream.getVideoTracks()[0];

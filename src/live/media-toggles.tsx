@@ -10,18 +10,20 @@ export const micSending = (state: LocalMediaSnapshot) => Boolean(state.mic && st
  * Mute and camera toggles, the same before and during the call. Each says what a press does, and
  * aria-pressed says the device is off. Turning the camera off stops it (its light goes off).
  */
-export function MediaToggles({ media, state }: { media: LocalMedia; state: LocalMediaSnapshot }) {
+export function MediaToggles({ media, state, compact }: { media: LocalMedia; state: LocalMediaSnapshot; compact?: boolean }) {
   const hearing = micSending(state);
   const seeing = Boolean(state.camera);
+  // In the call's bar on a phone only the icons show; the words stay the buttons' names.
+  const words = compact ? "sr-only sm:not-sr-only" : undefined;
   return (
     <>
-      <Button variant="outline" aria-pressed={!hearing} onClick={() => void media.setMic(!hearing)}>
+      <Button variant="outline" size={compact ? "bar" : "default"} aria-pressed={!hearing} onClick={() => void media.setMic(!hearing)}>
         {hearing ? <Mic aria-hidden /> : <MicOff aria-hidden />}
-        {hearing ? <Trans>Mute</Trans> : <Trans>Unmute</Trans>}
+        <span className={words}>{hearing ? <Trans>Mute</Trans> : <Trans>Unmute</Trans>}</span>
       </Button>
-      <Button variant="outline" aria-pressed={!seeing} onClick={() => void media.setCamera(!seeing)}>
+      <Button variant="outline" size={compact ? "bar" : "default"} aria-pressed={!seeing} onClick={() => void media.setCamera(!seeing)}>
         {seeing ? <Video aria-hidden /> : <VideoOff aria-hidden />}
-        {seeing ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
+        <span className={words}>{seeing ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}</span>
       </Button>
     </>
   );

@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTRPC } from "@/platform/trpc";
+import { cn } from "@/ui/class-names";
 import { toast } from "@/ui/toast";
 import { CHANNELS, type Channel, kindsOf, type NoticeKind, type Preferences, ruleOf } from "../../shared/notification-kinds";
 import type { Role } from "../../shared/role";
@@ -58,6 +59,13 @@ const KINDS: Record<NoticeKind, { label: MessageDescriptor; what: Record<Role, M
   },
 };
 
+/**
+ * A switch drawn on the native checkbox (so the keyboard, the form and screen readers treat it as one): a 44 by 24 px
+ * track, its knob a white disc at the start when off and at the end when on.
+ */
+const SWITCH =
+  "h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-500 bg-[radial-gradient(circle_at_12px_50%,#fff_9px,transparent_10px)] transition-colors checked:bg-indigo-600 checked:bg-[radial-gradient(circle_at_32px_50%,#fff_9px,transparent_10px)] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-default disabled:opacity-50";
+
 const CHANNEL_NAMES: Record<Channel, MessageDescriptor> = { inApp: msg`In the app`, email: msg`E-mail`, push: msg`Push` };
 
 export function NoticeChannels({ role, preferences }: { role: Role; preferences: Preferences }) {
@@ -102,34 +110,44 @@ function KindChannels({ role, kind, choice }: { role: Role; kind: NoticeKind; ch
       <p id={`${id}-what`} className="text-sm text-slate-600">
         {what ? i18n._(what) : null}
       </p>
-      <ul className="flex flex-wrap gap-x-6 gap-y-2">
+      {/* One row per channel, the whole row its switch's label: a 44 px touch target on a phone, the switch at its end. */}
+      <ul className="divide-y divide-slate-100 sm:grid sm:grid-cols-3 sm:gap-2 sm:divide-y-0">
         {CHANNELS.map((channel) => {
           const rule = ruleOf(role, kind, channel);
           const name = i18n._(CHANNEL_NAMES[channel]);
           if (rule === "none")
             return (
-              <li key={channel} className="text-sm text-slate-500">
+              <li key={channel} className="flex min-h-11 items-center px-2 text-sm text-slate-500">
                 {t`${name}: not sent`}
               </li>
             );
           const inputId = `${id}-${channel}`;
           const lowerLabel = kindLabel.toLowerCase();
+          const locked = rule === "always";
           return (
-            <li key={channel} className="flex items-center gap-2">
-              <input
-                id={inputId}
-                type="checkbox"
-                // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state (ARIA in HTML: no aria-checked on a checkbox)
-                role="switch"
-                className="size-4 accent-indigo-600"
-                checked={choice[channel]}
-                disabled={rule === "always" || set.isPending}
-                onChange={(e) => set.mutate({ kind, channel, on: e.target.checked })}
-              />
-              <label htmlFor={inputId} className="text-sm text-slate-800">
-                {name}
-                {rule === "always" ? <span className="text-slate-500"> {t`(always)`}</span> : null}
-                <span className="sr-only"> {t`for ${lowerLabel}`}</span>
+            <li key={channel}>
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  "flex min-h-11 items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm text-slate-800",
+                  locked ? "cursor-default" : "cursor-pointer hover:bg-slate-50",
+                )}
+              >
+                <span>
+                  {name}
+                  {locked ? <span className="text-slate-500"> {t`(always)`}</span> : null}
+                  <span className="sr-only"> {t`for ${lowerLabel}`}</span>
+                </span>
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state (ARIA in HTML: no aria-checked on a checkbox)
+                  role="switch"
+                  className={SWITCH}
+                  checked={choice[channel]}
+                  disabled={locked || set.isPending}
+                  onChange={(e) => set.mutate({ kind, channel, on: e.target.checked })}
+                />
               </label>
             </li>
           );

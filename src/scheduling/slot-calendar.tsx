@@ -158,6 +158,15 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
   useEffect(() => {
     let widthClass = viewFor(window.innerWidth);
     let drawn = false;
+    let shown = false;
+    /** Scrolls the calendar (its toolbar, then the day's times) to the top of the screen when the times are not in view. */
+    const showTimes = () => {
+      const times = host.current?.querySelector(".fc-view-harness");
+      if (!times || !host.current) return;
+      const { top } = times.getBoundingClientRect();
+      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--sticky-header")) || 0;
+      if (top < header || top > window.innerHeight * 0.5) host.current.scrollIntoView({ block: "start" });
+    };
     let waiting: (() => void) | null = null;
     const made = new Calendar(host.current!, {
       plugins: [luxonPlugin, timeGridPlugin, listPlugin, interactionPlugin],
@@ -173,8 +182,19 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       // By view first: the list is a week too, and would be called "Week".
       buttonText: { today: t`Today`, day: t`Day`, week: t`Week`, [LIST]: t`List` },
       buttonHints: { prev: t`Previous $0`, next: t`Next $0`, today: t`Go to today` },
-      // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden.
-      datesSet: hideToolbarIcons,
+      // A day's heading (in the list, over a column) opens that day's grid.
+      navLinks: true,
+      navLinkHint: t`Show the times of $0`,
+      // Its links are anchors without an address (tabbable, pressed with Enter): named links for screen readers too.
+      dayHeaderDidMount: ({ el }) => el.querySelectorAll("a[data-navlink]").forEach((link) => link.setAttribute("role", "link")),
+      datesSet: ({ view }) => {
+        // The arrows' icons are role="img" with no name; the buttons are named by their hints, so the icons are hidden.
+        hideToolbarIcons();
+        // A day chosen (its heading, "Day", the arrows): its times come into view when they are off screen, as on a
+        // phone, where the grid starts under the form and the toolbar. Not on the first drawing: the page opens at its top.
+        if (shown && view.type === "timeGridDay") showTimes();
+        shown = true;
+      },
       // A new width class (a phone turned, a window resized) gets its view; a view chosen by hand stays while the class does.
       windowResize: ({ view }) => {
         const wanted = viewFor(window.innerWidth);
@@ -214,6 +234,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       },
       eventClick: (arg) => {
         arg.jsEvent.preventDefault();
+        // On a phone the details are a sheet along the bottom: the slot goes to the top first, to stay in view above it.
+        if (window.innerWidth < NARROW) arg.el.scrollIntoView({ block: "start" });
         const slot = latest.current.byId.get(arg.event.id);
         const box = arg.el.getBoundingClientRect();
         if (slot) latest.current.onPickSlot(slot, { top: box.top, left: box.left, right: box.right, bottom: box.bottom });

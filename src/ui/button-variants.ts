@@ -16,6 +16,8 @@ export const BUTTON_VARIANTS = {
       sm: "h-9 px-3 text-sm",
       lg: "h-11 px-6 text-sm",
       icon: "size-10 text-sm",
+      /** A call's control bar: a 44 px icon on a phone (its words kept for screen readers), icon and words from 640 px. */
+      bar: "h-11 min-w-11 px-3 text-sm sm:h-10 sm:px-4",
       "icon-sm": "size-9 text-sm",
       /** A link-like action inside a line of small text. */
       inline: "h-auto p-0 text-xs",

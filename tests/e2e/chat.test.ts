@@ -219,3 +219,78 @@ describe("chat between a mentee and her mentor", () => {
     expect(texts.map((t) => t.replace(/^\w+:\s*/, ""))).toEqual(["before the drop", "while down 1", "while down 2", "while down 3"]);
   });
 });
+
+describe("a long word or URL in a thread", () => {
+  it.each([
+    [1280, 800],
+    [360, 740],
+  ])(
+    "at %ix%i a 4,000-character word wraps, the composer and Send stay on screen, and the thread opens and stays at its newest message",
+    async (width, height) => {
+      const pair = await chatPair();
+      const conversationId = await openChat(pair);
+      // Enough earlier messages to scroll, then one 4,000-character word (the longest message there is).
+      for (let i = 1; i <= 12; i++) expect((await sendAs(pair, "mentor", conversationId, `Earlier message ${i}`)).status).toBe(201);
+      const longWord = `https://example.com/${"a".repeat(3_980)}`;
+      expect(longWord.length).toBe(4_000);
+      expect((await sendAs(pair, "mentor", conversationId, longWord)).status).toBe(201);
+
+      const page = await (
+        await b.newContext({ viewport: { width, height }, ...(width < 640 ? { isMobile: true, hasTouch: true } : {}) })
+      ).newPage();
+      await signInInto(page, "mentee", pair.mentee);
+      const connected = realtimeConnected(page);
+      await page.goto(`/mentees/connect/inbox/${conversationId}`);
+      const log = page.getByRole("log");
+      const bubbles = log.locator("p.whitespace-pre-wrap");
+      await expect.poll(() => bubbles.count()).toBe(13);
+      await connected;
+
+      // Nothing scrolls sideways: not the page, not the thread.
+      const widths = () =>
+        page.evaluate(() => {
+          const thread = document.querySelector<HTMLElement>("[role=log]")!.parentElement!.parentElement!;
+          return {
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            thread: thread.scrollWidth - thread.clientWidth,
+          };
+        });
+      expect(await widths()).toEqual({ page: 0, thread: 0 });
+      const longBox = (await bubbles.last().boundingBox())!;
+      expect(longBox.x + longBox.width).toBeLessThanOrEqual(width);
+      expect(longBox.height).toBeGreaterThan(100);
+
+      // The composer and Send are on screen without scrolling the page.
+      const inView = async (locator: ReturnType<typeof page.locator>) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+      };
+      expect(await inView(page.getByRole("button", { name: "Send message" }))).toBe(true);
+      expect(await inView(page.getByLabel("Message", { exact: true }))).toBe(true);
+
+      // Opened at the newest message: the long one's end is in the thread's view, the first message above it.
+      const threadBox = async () => (await log.locator("xpath=../..").boundingBox())!;
+      const bottomInView = async () => {
+        const [thread, last] = [await threadBox(), (await bubbles.last().boundingBox())!];
+        return last.y + last.height <= thread.y + thread.height + 1 && last.y + last.height > thread.y;
+      };
+      await expect.poll(bottomInView).toBe(true);
+      expect((await bubbles.first().boundingBox())!.y).toBeLessThan((await threadBox()).y);
+
+      // A new message while at the bottom: it shows, in view.
+      expect((await sendAs(pair, "mentor", conversationId, "And one more thing")).status).toBe(201);
+      await log.getByText("And one more thing").waitFor({ timeout: 10_000 });
+      await expect.poll(bottomInView).toBe(true);
+
+      // Her own long URL from the composer wraps too, and is in view once sent.
+      const box = page.getByLabel("Message", { exact: true });
+      await box.fill(longWord);
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect.poll(() => bubbles.count()).toBe(15);
+      await expect.poll(() => log.getByText("Sending...").count()).toBe(0);
+      expect(await widths()).toEqual({ page: 0, thread: 0 });
+      await expect.poll(bottomInView).toBe(true);
+      expect(await inView(page.getByRole("button", { name: "Send message" }))).toBe(true);
+    },
+  );
+});

@@ -165,3 +165,83 @@ describe("live sessions", () => {
     expect(await goLive.getAttribute("target")).toBe("_blank");
   });
 });
+
+describe("the call has the whole window", () => {
+  it.each([
+    [1280, 800, false],
+    [360, 740, true],
+  ] as const)(
+    "at %ix%i the controls stay on screen, the app's header is hidden during the call, Leave is the way out (phone: %s)",
+    async (width, height, phone) => {
+      const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
+      const context = await b.newContext({
+        permissions: ["camera", "microphone"],
+        viewport: { width, height },
+        ...(phone ? { isMobile: true, hasTouch: true } : {}),
+      });
+      const page = await context.newPage();
+      await signInInto(page, "mentee", mentee);
+      await page.goto(`/mentees/connect/live/${slotId}`);
+      // Before the call, the app's header and navigation are there.
+      const nav = page.getByRole("navigation", { name: "Mentee navigation" });
+      await nav.waitFor();
+      await joinNow(page);
+      await page.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+
+      // During the call: no app header, navigation or search; the page is one screen, nothing scrolls.
+      await expect.poll(() => nav.isVisible()).toBe(false);
+      expect(await page.getByRole("searchbox").count()).toBe(0);
+      expect(
+        await page.evaluate(() => ({
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+        })),
+      ).toEqual({ sideways: 0, down: 0 });
+      const inside = async (name: string) => {
+        const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+        expect(box, name).not.toBeNull();
+        return box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= width && box!.y + box!.height <= height;
+      };
+      for (const name of ["Leave", "Mute", "Turn camera off", "Chat", "Devices"]) expect(await inside(name), name).toBe(true);
+      // Touch targets: every control is at least 44 px high on a phone.
+      if (phone)
+        for (const name of ["Leave", "Mute", "Chat"])
+          expect((await page.getByRole("button", { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // The other person's video takes the room that is left.
+      const video = (await page.getByLabel(`${mentor.firstName}'s video`).boundingBox())!;
+      expect(video.height).toBeGreaterThan(height * (phone ? 0.3 : 0.5));
+
+      // A phone cannot share its screen: no button offers it. A computer can.
+      expect(await page.getByRole("button", { name: "Share screen" }).count()).toBe(phone ? 0 : 1);
+
+      // The devices panel opens above the bar; the bar stays on screen.
+      await page.getByRole("button", { name: "Devices" }).click();
+      await page.getByLabel("Microphone", { exact: true }).waitFor();
+      expect(await inside("Leave")).toBe(true);
+      await page.getByRole("button", { name: "Devices" }).click();
+
+      // Leave is the way out: the summary, and the app's header back.
+      await page.getByRole("button", { name: "Leave" }).click();
+      await page.getByRole("heading", { name: "You left the session" }).waitFor();
+      await nav.waitFor();
+    },
+  );
+
+  it("a phone (touch only, a mobile browser) is not offered Share screen even where the browser defines getDisplayMedia", async () => {
+    const { mentee, slotId } = await bookedPair(-MINUTE);
+    const context = await b.newContext({
+      permissions: ["camera", "microphone"],
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    });
+    const page = await context.newPage();
+    await signInInto(page, "mentee", mentee);
+    await page.goto(`/mentees/connect/live/${slotId}`);
+    expect(await page.evaluate(() => typeof navigator.mediaDevices.getDisplayMedia)).toBe("function");
+    await joinNow(page);
+    await page.getByRole("button", { name: "Chat", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Share screen" }).count()).toBe(0);
+  });
+});

@@ -309,3 +309,69 @@ describe("the mentor's scheduler", () => {
     }
   });
 });
+
+describe("the scheduler on a phone and a computer", () => {
+  it.each([
+    [1280, 800],
+    [360, 740],
+  ])(
+    "at %ix%i the calendar comes before Add a slot, a chosen day's times come into view, and a slot's details leave it in view",
+    async (width, height) => {
+      const { mentor } = await people();
+      const phone = width < 640;
+      const page = await (
+        await b.newContext({ viewport: { width, height }, ...(phone ? { isMobile: true, hasTouch: true } : {}) })
+      ).newPage();
+      const tokens = await signInInto(page, "mentor", mentor);
+      const day = mentorDay(2);
+      await trpc(tokens.accessToken).scheduling.publish.mutate({
+        slotDetails: { start: wallClock(day, "10:00", MENTOR_ZONE).toISOString(), title: "Mock interview" },
+      });
+      await page.goto("/mentors/scheduler");
+      const calendar = page.getByTestId("slot-calendar");
+      const form = page.getByRole("form", { name: "Add a slot" });
+      await calendar.locator(".fc-view").waitFor();
+      const [calendarBox, formBox] = [(await calendar.boundingBox())!, (await form.boundingBox())!];
+      // A phone: the calendar above the form. A computer: the calendar first, the form beside it on the right.
+      if (phone) expect(calendarBox.y + calendarBox.height).toBeLessThanOrEqual(formBox.y);
+      else expect(formBox.x).toBeGreaterThanOrEqual(calendarBox.x + calendarBox.width);
+      // In reading (and Tab) order too.
+      expect(
+        await calendar.evaluate(
+          (el, f) => Boolean(el.compareDocumentPosition(f!) & Node.DOCUMENT_POSITION_FOLLOWING),
+          await form.elementHandle(),
+        ),
+      ).toBe(true);
+
+      // Choosing the slot's day (its heading in the list or over its column) opens its times, in view.
+      const heading = phone
+        ? (await showListDay(page, day)).getByRole("link").first()
+        : (await showDay(page, day), page.locator(`th.fc-col-header-cell[data-date="${day}"] a`));
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await heading.click();
+      await page.locator(".fc-timeGridDay-view").waitFor();
+      const event = page.locator(".fc-timeGridDay-view .fc-event").filter({ hasText: "Mock interview" });
+      await event.waitFor();
+      const inView = async () => {
+        const box = (await event.boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= height;
+      };
+      await expect.poll(inView).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+
+      // Its details: beside it on a computer, a sheet along the bottom on a phone; the slot stays in view, not covered.
+      await event.click();
+      const details = page.getByRole("dialog", { name: "Slot details" });
+      await details.getByText("Published by you").waitFor();
+      const [eventBox, detailsBox] = [(await event.boundingBox())!, (await details.boundingBox())!];
+      expect(detailsBox.y + detailsBox.height).toBeLessThanOrEqual(height + 1);
+      if (phone) {
+        expect(detailsBox.width).toBeGreaterThanOrEqual(width - 1);
+        expect(Math.round(detailsBox.y + detailsBox.height)).toBe(height);
+        expect(detailsBox.height).toBeLessThanOrEqual(height * 0.55 + 1);
+        expect(eventBox.y).toBeGreaterThanOrEqual(0);
+        expect(eventBox.y + 16).toBeLessThanOrEqual(detailsBox.y);
+      } else expect(detailsBox.x >= eventBox.x + eventBox.width - 1 || detailsBox.x + detailsBox.width <= eventBox.x + 1).toBe(true);
+    },
+  );
+});

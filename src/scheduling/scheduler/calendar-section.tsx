@@ -16,8 +16,9 @@ import { scrollTimeFor } from "./weekly-hours";
 const SlotCalendar = lazy(() => import("@/scheduling/slot-calendar"));
 
 /**
- * The scheduler's calendar: the "Add a slot" form, the week of slots (opened at the mentor's working
- * hours), a confirmation before a clicked empty time is published, and a slot's details beside it.
+ * The scheduler's calendar: the week of slots (opened at the mentor's working hours), the "Add a slot" form after it
+ * (below on a phone, beside on a wide screen), a confirmation before a clicked empty time is published, and a slot's
+ * details beside it (a sheet at the bottom on a phone).
  */
 export function CalendarSection({ zone }: { zone: string }) {
   const { t } = useLingui();
@@ -49,12 +50,8 @@ export function CalendarSection({ zone }: { zone: string }) {
   const selectedSlot = selected ? (slots.data?.find((s) => s.id === selected.id) ?? null) : null;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
-      <Card className="h-fit">
-        <CardContent className="pt-6">
-          <AddSlotForm zone={zone} pending={publish.isPending} onPublish={publishDraft} />
-        </CardContent>
-      </Card>
+    // The calendar first, on a phone above the form and on a wide screen beside it, in reading order both ways.
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div className="min-w-0">
         {slots.isPending || accountZone.isPending || availability.isPending ? (
           <Skeleton role="status" aria-label={t`Loading your slots`} className="h-96 w-full" />
@@ -80,6 +77,11 @@ export function CalendarSection({ zone }: { zone: string }) {
           </>
         )}
       </div>
+      <Card className="h-fit">
+        <CardContent className="pt-6">
+          <AddSlotForm zone={zone} pending={publish.isPending} onPublish={publishDraft} />
+        </CardContent>
+      </Card>
       <PublishCellDialog
         key={proposed?.getTime() ?? "none"}
         start={proposed}

@@ -26,12 +26,24 @@ const NARROW = 640;
 
 /**
  * Beside the slot (right of it, else left), vertically centred on it and kept on screen once its height
- * is known; centred on a narrow screen, where there is no "beside".
+ * is known. On a narrow screen, where there is no "beside", a sheet along the bottom, at most 55% of the
+ * screen high (it scrolls inside): the calendar's days and the slot (scrolled to the top) stay in view above it.
  */
 function placement(anchor: Anchor | null, height: number): CSSProperties {
   const vw = window.innerWidth;
   const vh = window.innerHeight;
-  if (!anchor || vw < NARROW) return { left: "50%", top: "50%", transform: "translate(-50%, -50%)", maxHeight: `${vh - 32}px` };
+  if (vw < NARROW)
+    return {
+      left: 0,
+      right: 0,
+      bottom: 0,
+      width: "100%",
+      maxWidth: "none",
+      maxHeight: "55dvh",
+      borderBottomLeftRadius: 0,
+      borderBottomRightRadius: 0,
+    };
+  if (!anchor) return { left: "50%", top: "50%", transform: "translate(-50%, -50%)", maxHeight: `${vh - 32}px` };
   const left = anchor.right + GAP + WIDTH <= vw - 16 ? anchor.right + GAP : Math.max(16, anchor.left - GAP - WIDTH);
   const middle = (anchor.top + anchor.bottom) / 2;
   const top = Math.max(16, Math.min(middle - height / 2, vh - height - 16));
