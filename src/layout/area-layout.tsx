@@ -10,6 +10,7 @@ import { clearSession, type Role, useSession } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { NotificationBell } from "../notifications/notification-bell";
+import { ZoneCheck } from "../scheduling/zone-check";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { DeferredMenu } from "../ui/deferred-menu";
@@ -121,6 +122,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" ? <VerifyEmailBanner role={role} /> : null}
+      {role !== "moderator" ? <ZoneCheck role={role} /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
         <InAreaLayout.Provider value={true}>
           <Outlet />
