@@ -86,7 +86,7 @@ describe("booking flow", () => {
     await expect.poll(() => main.innerText()).toContain(`Session with ${mentor.firstName} ${mentor.lastName}`);
     expect(await main.innerText()).toContain(`${seen.date}, ${seen.time}`);
     expect(await page.getByTestId("agenda").innerText()).toBe(agenda);
-    await page.getByText("Join opens 1 hour before").waitFor();
+    await page.getByText("Join opens 10 minutes before the start").waitFor();
     await page.getByRole("button", { name: "Add to calendar (.ics)" }).waitFor();
     await page.getByRole("link", { name: "See your booked slots" }).waitFor();
     expect(bookCalls).toHaveLength(1);
