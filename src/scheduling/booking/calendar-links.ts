@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { callEnd } from "../../../shared/live-window";
 
 /**
@@ -43,3 +44,22 @@ export function outlookCalendarUrl(e: CalendarEventDraft): string {
 /** The session's live room as a full address (the page draws it in the browser: it knows its own origin). */
 export const liveRoomUrl = (slotId: string) =>
   `${typeof window === "undefined" ? "" : window.location.origin}/mentees/connect/live/${slotId}`;
+
+type BookingForCalendar = {
+  id: string;
+  type: string;
+  start: string;
+  end: string;
+  mentorName: string;
+  title: string | null;
+  agenda: string | null;
+};
+
+/** The calendar templates' event: her words for the session, its topic and agenda, and the live room. */
+export function calendarDraft(b: BookingForCalendar): CalendarEventDraft {
+  const mentorName = b.mentorName;
+  const agenda = b.agenda ?? "";
+  const title = b.type === "trial" ? t`Free intro call with ${mentorName}` : t`Mentorship session with ${mentorName}`;
+  const details = [b.title ?? "", agenda ? t`Agenda: ${agenda}` : ""].filter(Boolean).join("\n");
+  return { title, details, start: b.start, end: b.end, type: b.type, joinUrl: liveRoomUrl(b.id) };
+}

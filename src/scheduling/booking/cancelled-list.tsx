@@ -1,9 +1,10 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { dateTime } from "@/platform/zoned";
 import type { CancelledBooking } from "./types";
 
 /** Who cancelled, as she reads it. */
-function cancelledBy(byRole: string, mentorName: string, t: ReturnType<typeof useLingui>["t"]): string {
+function cancelledBy(byRole: string, mentorName: string): string {
   if (byRole === "mentee") return t`Cancelled by you`;
   if (byRole === "mentor") return t`Cancelled by ${mentorName}`;
   return t`Cancelled by MentorLink`;
@@ -14,7 +15,6 @@ function cancelledBy(byRole: string, mentorName: string, t: ReturnType<typeof us
  * and the reason they gave. Drawn only when there is one.
  */
 export function CancelledList({ items, zone }: { items: CancelledBooking[]; zone: string }) {
-  const { t } = useLingui();
   if (items.length === 0) return null;
   return (
     <section aria-label={t`Cancelled sessions`} className="grid gap-3">
@@ -34,7 +34,7 @@ export function CancelledList({ items, zone }: { items: CancelledBooking[]; zone
                 </Trans>
               </p>
               <p className="text-slate-700">
-                {cancelledBy(c.byRole, mentorName, t)}
+                {cancelledBy(c.byRole, mentorName)}
                 {reason ? <span className="break-words">: “{reason}”</span> : null}{" "}
                 <span className="text-xs text-slate-500">({dateTime(c.at, zone)})</span>
               </p>

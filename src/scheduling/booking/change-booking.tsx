@@ -8,18 +8,8 @@ import { dateTime } from "@/platform/zoned";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { toast } from "@/ui/toast";
-import { type CalendarEventDraft, liveRoomUrl } from "./calendar-links";
 import { ReschedulePicker } from "./reschedule-picker";
 import type { Booking } from "./types";
-
-/** The calendar templates' event: her words for the session, its topic and agenda, and the live room. */
-export function calendarDraft(b: Booking, t: ReturnType<typeof useLingui>["t"]): CalendarEventDraft {
-  const mentorName = b.mentorName;
-  const agenda = b.agenda ?? "";
-  const title = b.type === "trial" ? t`Free intro call with ${mentorName}` : t`Mentorship session with ${mentorName}`;
-  const details = [b.title ?? "", agenda ? t`Agenda: ${agenda}` : ""].filter(Boolean).join("\n");
-  return { title, details, start: b.start, end: b.end, type: b.type, joinUrl: liveRoomUrl(b.id) };
-}
 
 /** Reschedule and Cancel, from the confirmation itself (the same rules as on her booked slots: up to 12 hours before). */
 export function ChangeBooking({ booking, zone }: { booking: Booking; zone: string }) {

@@ -6,8 +6,8 @@ import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
-import { googleCalendarUrl, outlookCalendarUrl } from "@/scheduling/booking/calendar-links";
-import { ChangeBooking, calendarDraft } from "@/scheduling/booking/change-booking";
+import { calendarDraft, googleCalendarUrl, outlookCalendarUrl } from "@/scheduling/booking/calendar-links";
+import { ChangeBooking } from "@/scheduling/booking/change-booking";
 import { useIcsDownload } from "@/scheduling/booking/ics-download";
 import { JoinOpensNote, JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { readStanding } from "@/scheduling/booking/standing-store";
@@ -53,7 +53,7 @@ function BookingConfirmed() {
     );
   }
   const mentorName = booking.mentorName;
-  const event = calendarDraft(booking, t);
+  const event = calendarDraft(booking);
   return (
     <section aria-labelledby="booked-title" className="grid max-w-2xl gap-4">
       <div className="flex items-center gap-2">
