@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mentees, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, signIn, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
-import { fixedZoneWallClock, inZone, scrollWidth } from "../support/booking";
+import { fixedZoneWallClock, inZone, pickDay, pickTime, scrollWidth } from "../support/booking";
 import { toasts, useBrowser } from "../support/browser";
 import { enroll, signInInto } from "../support/find-mentor";
 import { showDay } from "../support/scheduler-page";
@@ -76,12 +76,8 @@ describe.each([
     await page.getByRole("button", { name: "Reschedule" }).click();
     const dialog = page.getByRole("dialog", { name: "Pick a new time" });
     const seenTo = inZone(to, DEVICE_ZONE);
-    await dialog.getByRole("grid").waitFor();
-    await dialog.getByRole("button", { name: new RegExp(`^${seenTo.date.replace(/(\d+)(st|nd|rd|th)\b/, "$1")}`) }).click();
-    await dialog
-      .getByRole("list", { name: `Open times on ${seenTo.date}` })
-      .getByRole("button", { name: new RegExp(seenTo.time) })
-      .click();
+    await pickDay(dialog, seenTo.date);
+    await pickTime(dialog, seenTo.date, seenTo.time);
     await dialog.getByRole("button", { name: "Move my session" }).click();
     await page.waitForURL(`**/mentees/booking-confirmed/${toId}`);
     await expect.poll(() => page.locator("main").innerText()).toContain(`${seenTo.date}, ${seenTo.time}`);
