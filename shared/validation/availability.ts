@@ -108,6 +108,8 @@ const addSchema = v.object({
     v.array(v.pipe(v.string(), v.maxLength(128)), "confirmedBookingIds must be a list"),
     v.maxLength(500, "Too many bookings"),
   ),
+  /** What happens to those bookings: "ask" sends each mentee the request to pick another time; "cancel" (the default) cancels them. */
+  bookings: v.optional(v.picklist(["ask", "cancel"], "bookings must be ask or cancel"), "cancel"),
 });
 export const addTimeOffSchema = v.pipe(
   addSchema,

@@ -11,6 +11,7 @@ import { HomePanelSkeleton } from "./home-panel";
 import { NextSessionPanel } from "./next-session-panel";
 import { ProfilePrompt } from "./profile-prompt";
 import { RatingPrompt } from "./rating-prompt";
+import { RescheduleRequests } from "./reschedule-requests";
 import { SuggestedMentorsPanel } from "./suggested-mentors-panel";
 import { UnreadPanel } from "./unread-panel";
 
@@ -47,6 +48,7 @@ export function MenteeHome() {
         <LoadError what={t`your home`} onRetry={() => void home.refetch()} />
       ) : (
         <>
+          <RescheduleRequests requests={home.data.rescheduleRequests} zone={zone} />
           <ProfilePrompt missing={home.data.profileMissing} />
           <RatingPrompt prompt={home.data.ratingPrompt} zone={zone} />
           <div className="grid gap-4 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
+import { JoinOpensNote, JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { SlotTime } from "@/scheduling/slot-time";
 import { ALL } from "@/search/browse";
 import { Avatar } from "@/ui/avatar";
@@ -8,7 +8,7 @@ import { Button } from "@/ui/button";
 import { HomePanel } from "./home-panel";
 import type { MenteeHomeData } from "./types";
 
-/** Her next session in her zone (with the mentor's time beside it), with Join from an hour before; or how to book one. */
+/** Her next session in her zone (with the mentor's time beside it), with Join from when the live room opens; or how to book one. */
 export function NextSessionPanel({ home, zone }: { home: MenteeHomeData; zone: string }) {
   const { t } = useLingui();
   const next = home.nextSession;
@@ -46,15 +46,7 @@ export function NextSessionPanel({ home, zone }: { home: MenteeHomeData; zone: s
               <SlotTime start={next.start} zone={zone} otherZone={next.mentorTimeZone} otherLabel={t`${firstName}'s time`} />
             </div>
           </div>
-          <JoinSessionLink
-            slotId={next.id}
-            start={next.start}
-            later={
-              <p className="text-sm text-slate-600">
-                <Trans>Join opens an hour before the start.</Trans>
-              </p>
-            }
-          />
+          <JoinSessionLink slotId={next.id} start={next.start} end={next.end} later={<JoinOpensNote />} />
         </div>
       ) : (
         <div className="grid gap-3">

@@ -11,6 +11,7 @@ import { clearSession, type Role, useSession } from "@/platform/session";
 import { useTRPCClient } from "@/platform/trpc";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { NotificationBell } from "../notifications/notification-bell";
+import { ZoneCheck } from "../scheduling/zone-check";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { DeferredMenu } from "../ui/deferred-menu";
@@ -124,6 +125,7 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" && !immersive ? <VerifyEmailBanner role={role} /> : null}
+      {role !== "moderator" && !immersive ? <ZoneCheck role={role} /> : null}
       <main id={MAIN_ID} tabIndex={-1} className={immersive ? "focus:outline-none" : "mx-auto max-w-6xl px-4 py-8 focus:outline-none"}>
         <InAreaLayout.Provider value={true}>
           <Outlet />

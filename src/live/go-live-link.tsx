@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useNow } from "@/platform/use-now";
-import { canGoLive } from "../../shared/live-window";
+import { canGoLive, LIVE_EARLY_MS } from "../../shared/live-window";
 import { Button } from "../ui/button";
 
 /**
@@ -19,10 +19,11 @@ export function GoLiveLink({ slot, size = "sm" }: { slot: { id: string; start: s
         </a>
       </Button>
     );
+  const minutes = Math.round(LIVE_EARLY_MS / 60_000);
   if (new Date(slot.start).getTime() > now)
     return (
       <span className="text-sm text-slate-500">
-        <Trans>Go Live opens 10 minutes before the start</Trans>
+        <Trans>Go Live opens {minutes} minutes before the start</Trans>
       </span>
     );
   return null;

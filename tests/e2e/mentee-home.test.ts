@@ -32,8 +32,8 @@ describe("the mentee home", () => {
       ]);
     const mentee = await createMentee({ firstName: "Hema", lastName: `Home${tag}`, timeZone: TIME_ZONE, bio: "Learning." });
     await createEnrollment(mentee.id, mentor.id);
-    // A session starting in 30 minutes (written directly: the mentor's notice rules would refuse it now).
-    const start = new Date(Math.ceil((Date.now() + 30 * 60_000) / 60_000) * 60_000);
+    // A session starting in 5 minutes, its live room open (written directly: the mentor's notice rules would refuse it now).
+    const start = new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000);
     const [slot] = await testDb()
       .insert(timeSlots)
       .values({

@@ -144,6 +144,9 @@ describe("the mentor's scheduler", () => {
       .filter({ hasText: "4:00 pm" })
       .waitFor();
     await dialog.getByText("1 open slot will be removed.").waitFor();
+    // Asking the mentees to move comes first; here he cancels instead.
+    expect(await dialog.getByLabel("Ask the mentees to move them").isChecked()).toBe(true);
+    await dialog.getByLabel("Cancel them").check();
     // Keeping it changes nothing.
     await dialog.getByRole("button", { name: "Keep it" }).click();
     expect((await bookedBy(mentee.id)).length).toBe(1);

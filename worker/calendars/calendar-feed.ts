@@ -57,6 +57,8 @@ export async function revokeCalendarFeed(db: Db, who: Who) {
 export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string, locale: Locale): IcsEvent {
   const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? yourMentee(locale));
   const mentorTime = formatWhen(view.start, view.mentorTimeZone, locale);
+  // The session's live room: the link to join from the calendar (it follows a moved booking: a new SEQUENCE carries it).
+  const joinUrl = `${origin}/${viewer === "mentee" ? "mentees" : "mentors"}/connect/live/${view.id}`;
   return {
     // One booking is one event wherever it moves (ADR 0023): the same UID, a higher SEQUENCE per move.
     uid: `${view.bookingId ?? `${view.id}-${bookedAt.getTime()}`}@mentorlink`,
@@ -67,10 +69,10 @@ export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | 
     stamp: bookedAt,
     summary: eventSummary(view.type, other, locale),
     description: eventDescription(
-      { type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime },
+      { type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime, joinUrl },
       locale,
     ),
-    url: viewer === "mentee" ? `${origin}/mentees/booked-slots` : `${origin}/mentors/scheduler`,
+    url: joinUrl,
   };
 }
 

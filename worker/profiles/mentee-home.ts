@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "../chat/conversations";
@@ -37,6 +37,8 @@ export type MenteeHome = {
   profileMissing: ("photo" | "about" | "timeZone")[];
   /** "How was your session with Asha?" after a completed session, once per mentor per period (ADR 0026). */
   ratingPrompt: RatingPrompt | null;
+  /** Her sessions a mentor asked her to move (not yet started), soonest first: she answers from her home, not only her lists. */
+  rescheduleRequests: SlotView[];
 };
 
 /** Search words made safe for a LIKE-free `instr` match: lower-cased, trimmed, 2 to 60 characters, at most 5. */
@@ -113,7 +115,7 @@ async function suggestions(db: Db, menteeId: string, searches: readonly string[]
  */
 export async function menteeHome(db: Db, menteeId: string, input: { searches: readonly string[] }, now: Date): Promise<MenteeHome> {
   const upcoming = and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, now));
-  const [next, [count], subscriptions, unread, suggested, me, ratingPrompt] = await Promise.all([
+  const [next, [count], subscriptions, unread, suggested, me, ratingPrompt, asked] = await Promise.all([
     slotQuery(db).where(upcoming).orderBy(asc(timeSlots.startAt)).limit(1),
     db.select({ n: sql<number>`count(*)` }).from(timeSlots).where(upcoming),
     menteeSubscriptions(db, menteeId, now),
@@ -121,6 +123,10 @@ export async function menteeHome(db: Db, menteeId: string, input: { searches: re
     suggestions(db, menteeId, input.searches, now),
     db.query.mentees.findFirst({ where: eq(mentees.id, menteeId), columns: { bio: true, profileImageKey: true, timeZone: true } }),
     ratingPromptFor(db, menteeId, now),
+    slotQuery(db)
+      .where(and(upcoming, gt(timeSlots.startAt, now), isNotNull(timeSlots.rescheduleRequestedAt)))
+      .orderBy(asc(timeSlots.startAt))
+      .limit(5),
   ]);
   const profileMissing: MenteeHome["profileMissing"] = [];
   if (!me?.profileImageKey) profileMissing.push("photo");
@@ -145,5 +151,6 @@ export async function menteeHome(db: Db, menteeId: string, input: { searches: re
     suggestions: suggested,
     profileMissing,
     ratingPrompt,
+    rescheduleRequests: asked.map((r) => slotView(r, now)),
   };
 }

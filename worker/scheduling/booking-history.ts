@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type BookingEventKind, bookingEvents } from "../../db/schema";
+import { type BookingEventKind, bookingEvents, mentors } from "../../db/schema";
 import { fail } from "../platform/domain-error";
 import { readSlot } from "./slot-view";
 
@@ -53,14 +53,14 @@ const entry = (r: typeof bookingEvents.$inferSelect): HistoryEntry => ({
   at: r.createdAt.toISOString(),
 });
 
-/** The history of several bookings in one query, newest first per booking (for lists such as the mentee's bookings). */
-export async function historiesOf(db: Db, bookingIds: string[]): Promise<Map<string, HistoryEntry[]>> {
+/** The history of several of one mentee's bookings in one query, newest first per booking (her booked slots). */
+export async function historiesOf(db: Db, menteeId: string, bookingIds: string[]): Promise<Map<string, HistoryEntry[]>> {
   const byBooking = new Map<string, HistoryEntry[]>();
   if (bookingIds.length === 0) return byBooking;
   const rows = await db
     .select()
     .from(bookingEvents)
-    .where(inArray(bookingEvents.bookingId, bookingIds))
+    .where(and(eq(bookingEvents.menteeId, menteeId), inArray(bookingEvents.bookingId, bookingIds)))
     .orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id));
   for (const r of rows) byBooking.set(r.bookingId, [...(byBooking.get(r.bookingId) ?? []), entry(r)]);
   return byBooking;
@@ -83,4 +83,39 @@ export async function bookingHistory(db: Db, who: { role: string; id: string }, 
     .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.mentorId, row.slot.mentorId)))
     .orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id));
   return rows.map(entry);
+}
+
+/** How many of her cancelled bookings her booked slots list. */
+export const CANCELLED_SHOWN = 20;
+
+export type CancelledBooking = {
+  bookingId: string;
+  mentorId: string;
+  mentorName: string;
+  /** When the session would have been. */
+  start: string;
+  byRole: "mentee" | "mentor" | "moderator";
+  /** The reason given, if any (the other side saw it too). */
+  reason: string | null;
+  at: string;
+};
+
+/** Her latest cancelled bookings, newest cancellation first: who cancelled and why, so a cancelled session never vanishes without a trace. */
+export async function cancelledBookingsOf(db: Db, menteeId: string): Promise<CancelledBooking[]> {
+  const rows = await db
+    .select({ e: bookingEvents, first: mentors.firstName, last: mentors.lastName })
+    .from(bookingEvents)
+    .innerJoin(mentors, eq(mentors.id, bookingEvents.mentorId))
+    .where(and(eq(bookingEvents.menteeId, menteeId), eq(bookingEvents.kind, "cancelled")))
+    .orderBy(desc(bookingEvents.createdAt), desc(bookingEvents.id))
+    .limit(CANCELLED_SHOWN);
+  return rows.map(({ e, first, last }) => ({
+    bookingId: e.bookingId,
+    mentorId: e.mentorId,
+    mentorName: `${first} ${last}`,
+    start: e.fromStart.toISOString(),
+    byRole: e.byRole,
+    reason: e.message,
+    at: e.createdAt.toISOString(),
+  }));
 }

@@ -57,7 +57,7 @@ function targetTakes(
  *      and booked-at), has not started, is more than 12 hours away or the mentor asked to reschedule,
  *      AND the target takes the booking (`targetTakes`, the whole condition of step 2 and more, as an
  *      `exists` on the target row). Releasing first keeps the one-trial index satisfied for a trial.
- *   2. the target becomes booked with the same booking (id, type, agenda), SEQUENCE + 1 and
+ *   2. the target becomes booked with the same booking (id, type, agenda, title), SEQUENCE + 1 and
  *      booked-at = now (the reminders are keyed on slot and booked-at, so the new time is reminded),
  *      where it is still open and `changes() = 1` (step 1 changed the source). Step 1 already proved
  *      every condition on the target in the same transaction and does not touch the target, so 2
@@ -140,6 +140,9 @@ async function commitMove(
     bookingId,
     sequence: from.sequence + 1,
     agenda: from.agenda,
+    // The session keeps what it is about wherever it moves; a target time with no title of its own would drop it.
+    title: from.title ?? target.slot.title,
+    description: from.description ?? target.slot.description,
     ...SETTLED,
   };
   const take = db

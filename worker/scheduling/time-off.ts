@@ -5,6 +5,7 @@ import { dayjs, zonedInstant } from "../../shared/zoned-time";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { mentorZone } from "./availability";
+import { askReschedule } from "./rescheduling";
 import { type SlotView, slotQuery, slotView } from "./slot-view";
 import { deleteSlot } from "./slots";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
@@ -13,12 +14,17 @@ import { insertedIds, regenerationFor } from "./weekly-hours";
 /**
  * Time off (ADR 0023): days the mentor is away. While a period exists the booking statement refuses
  * any slot inside it (booking-rules.ts), and the weekly hours generate nothing there. Adding one
- * cancels the bookings inside exactly as the mentor deleting each booked slot would, after he has
- * seen them listed (a booking made since is a refusal, so he never cancels one he did not see).
+ * either asks each mentee with a booking inside to pick another time (the mentor's request to
+ * reschedule, as from the scheduler) or cancels those bookings exactly as the mentor deleting each
+ * booked slot would, after he has seen them listed (a booking made since is a refusal, so he never
+ * asks or cancels one he did not see).
  */
 
 export type TimeOffView = { id: string; firstDay: string; lastDay: string; start: string; end: string; note: string | null };
 export type TimeOffInput = { firstDay: string; lastDay: string; note?: string | null };
+
+/** The request each mentee gets when the mentor takes time off and asks them to move, without a note of his own. */
+export const TIME_OFF_ASK = "I'm away on that day. Please pick another time.";
 
 /** At most this many current and future periods per mentor. */
 const MAX_PERIODS = 50;
@@ -97,8 +103,8 @@ const confirmed = (b: SlotView, ids: Set<string>) => ids.has(b.id) || (b.booking
 export async function addTimeOff(
   deps: ServiceDeps,
   mentorId: string,
-  input: TimeOffInput & { confirmedBookingIds: string[] },
-): Promise<{ timeOff: TimeOffView; cancelled: number; removed: number }> {
+  input: TimeOffInput & { confirmedBookingIds: string[]; bookings?: "ask" | "cancel" },
+): Promise<{ timeOff: TimeOffView; cancelled: number; asked: number; removed: number }> {
   const { db, now } = deps;
   const period = periodInstants(input.firstDay, input.lastDay, await mentorZone(db, mentorId), now);
   const ids = new Set(input.confirmedBookingIds);
@@ -124,15 +130,20 @@ export async function addTimeOff(
       .returning({ id: timeSlots.id }),
   ]);
   let cancelled = 0;
+  let asked = 0;
   for (const booking of await bookingsInside(db, mentorId, period, now)) {
     try {
-      if ((await deleteSlot(deps, { mentorId, slotId: booking.id, reason: "Time off" })).cancelledBooking) cancelled++;
+      if (input.bookings === "ask") {
+        // Already asked (from the scheduler): asked again with these words; she still has until the start to move it.
+        await askReschedule(deps, mentorId, booking.id, note ?? TIME_OFF_ASK);
+        asked++;
+      } else if ((await deleteSlot(deps, { mentorId, slotId: booking.id, reason: "Time off" })).cancelledBooking) cancelled++;
     } catch (error) {
-      // A slot the mentee cancelled meanwhile is gone already; anything else is logged and the rest still cancelled.
-      console.warn(`[${deps.requestId}] time off: booking ${booking.id} not cancelled`, error);
+      // A slot the mentee cancelled or moved meanwhile is gone already; anything else is logged and the rest still handled.
+      console.warn(`[${deps.requestId}] time off: booking ${booking.id} not ${input.bookings === "ask" ? "asked" : "cancelled"}`, error);
     }
   }
-  return { timeOff: view(row), cancelled, removed: removed.length };
+  return { timeOff: view(row), cancelled, asked, removed: removed.length };
 }
 
 /**

@@ -8,8 +8,11 @@ import { grantsAccess } from "../payments/enrollment-status";
 import { fail } from "../platform/domain-error";
 import { bookableUnderRules, ruleContext } from "./bookable";
 import { CANCEL_WINDOW_MS, usedTrial } from "./booking";
+import { bookingIdOf, cancelledBookingsOf, historiesOf } from "./booking-history";
 import { bookedThisPeriod, callsLeftOf } from "./calls-left";
 import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
+import { joinWaitlist } from "./waitlist";
+import { waitlistRefusal } from "./waitlist-rule";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,6 +29,8 @@ export type MentorSchedule = {
   waitlisted: boolean;
   /** The start of her next upcoming booking with him. */
   nextBooking: string | null;
+  /** Why the waitlist cannot help her now (./waitlist-fit.ts), or null: the schedule offers it only then. */
+  waitlistRefusal: string | null;
   /** Slots held for her now (a freed time offered from the waitlist). */
   /** Slots held for her from the waitlist, and until when. */
   heldForMe: { slotId: string; until: string }[];
@@ -80,6 +85,8 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
       columns: { startAt: true },
     }),
   ]);
+  const callsLeft = callsLeftOf(enrollment?.booked ?? 0, Boolean(enrollment));
+  const nextBooking = next?.startAt.toISOString() ?? null;
   return {
     mentor: {
       id: mentor.id,
@@ -89,18 +96,26 @@ export async function menteeScheduleFor(db: Db, menteeId: string, mentorId: stri
     },
     timeSlots: rows.map((r) => slotView(r, now)),
     isEnrollmentActive: Boolean(enrollment),
-    callsLeft: callsLeftOf(enrollment?.booked ?? 0, Boolean(enrollment)),
+    callsLeft,
     callsPerPeriod: CALLS_PER_MONTH,
     periodEnd: enrollment?.end?.toISOString() ?? null,
     trialUsed: Boolean(trial),
     waitlisted: Boolean(waiting),
-    nextBooking: next?.startAt.toISOString() ?? null,
+    nextBooking,
+    waitlistRefusal: waitlistRefusal({ nextBooking, callsLeft, firstOpen: rows[0]?.slot.startAt.toISOString() ?? null }),
     heldForMe: rows.flatMap((r) =>
       r.slot.heldFor === menteeId && r.slot.heldUntil && r.slot.heldUntil.getTime() > now.getTime()
         ? [{ slotId: r.slot.id, until: r.slot.heldUntil.toISOString() }]
         : [],
     ),
   };
+}
+
+/** Joins the mentor's waitlist only where it can help her (./waitlist-rule.ts, 409 otherwise); the subscription and the mentor are checked as before. */
+export async function joinWaitlistWhereUseful(db: Db, menteeId: string, mentorId: string, now: Date) {
+  const schedule = await menteeScheduleFor(db, menteeId, mentorId, now);
+  if (schedule.isEnrollmentActive && schedule.waitlistRefusal) fail("CONFLICT", schedule.waitlistRefusal);
+  return joinWaitlist(db, menteeId, mentorId, now);
 }
 
 /** How many next available times the mentee's Schedules page shows per mentor. */
@@ -140,20 +155,36 @@ export async function nextAvailable(db: Db, menteeId: string, now: Date) {
 
 /**
  * The mentee's bookings: upcoming (soonest first) and past (latest first), with `canCancel` and
- * `canReschedule` (more than 12 hours ahead, or the mentor asked her to pick another time).
+ * `canReschedule` (more than 12 hours ahead, or the mentor asked her to pick another time), each with its
+ * history (read with the list, so a card never asks for the history of a slot its booking has just left);
+ * and her latest cancelled bookings with who cancelled and why.
  */
 export async function menteeBookings(db: Db, menteeId: string, now: Date) {
-  const rows = await slotQuery(db)
-    .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")))
-    .orderBy(asc(timeSlots.startAt));
+  const [rows, cancelled] = await Promise.all([
+    slotQuery(db)
+      .where(and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked")))
+      .orderBy(asc(timeSlots.startAt)),
+    cancelledBookingsOf(db, menteeId),
+  ]);
+  const histories = await historiesOf(
+    db,
+    menteeId,
+    rows.map((r) => bookingIdOf(r.slot)),
+  );
   const views = rows.map((r) => {
     const asked = Boolean(r.slot.rescheduleRequestedAt) && r.slot.startAt.getTime() > now.getTime();
     const open = r.slot.startAt.getTime() > now.getTime() + CANCEL_WINDOW_MS || asked;
-    return { ...slotView(r, now), canCancel: open, canReschedule: open, bookedAt: r.slot.bookedAt?.toISOString() ?? null };
+    return {
+      ...slotView(r, now),
+      canCancel: open,
+      canReschedule: open,
+      bookedAt: r.slot.bookedAt?.toISOString() ?? null,
+      history: histories.get(bookingIdOf(r.slot)) ?? [],
+    };
   });
   const upcoming = views.filter((v) => new Date(v.end).getTime() > now.getTime());
   const past = views.filter((v) => new Date(v.end).getTime() <= now.getTime()).reverse();
-  return { upcoming, past };
+  return { upcoming, past, cancelled };
 }
 
 /** A booking the caller is a party to (mentee or mentor), for the .ics download. */

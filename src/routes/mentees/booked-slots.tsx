@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { startReads } from "@/platform/route-prefetch";
 import { useTRPC } from "@/platform/trpc";
-import { useMyZone } from "@/platform/use-my-zone";
-import { zoneLabel } from "@/platform/zoned";
 import { BookingCard } from "@/scheduling/booking/booking-card";
+import { CancelledList } from "@/scheduling/booking/cancelled-list";
 import type { Booking } from "@/scheduling/booking/types";
 import { CalendarFeedPanel } from "@/scheduling/calendar-feed-panel";
+import { useShownZone, ZonePicker } from "@/scheduling/zone-picker";
 import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
 
@@ -23,8 +23,7 @@ export const Route = createFileRoute("/mentees/booked-slots")({
 function BookedSlots() {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const zone = useMyZone();
-  const zoneName = zoneLabel(zone);
+  const [zone, setZone] = useShownZone();
   // Refetched every minute, so "Join session" appears as a start comes near.
   const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
   return (
@@ -34,8 +33,9 @@ function BookedSlots() {
           <Trans>Booked Slots</Trans>
         </h1>
         <p className="text-slate-600">
-          <Trans>Times are in your time zone, {zoneName}. You can reschedule or cancel up to 12 hours before a session.</Trans>
+          <Trans>You can reschedule or cancel up to 12 hours before a session.</Trans>
         </p>
+        <ZonePicker zone={zone} onChange={setZone} />
       </div>
       {list.isPending ? (
         <Skeleton role="status" aria-label={t`Loading your bookings`} className="h-40 w-full" />
@@ -52,6 +52,7 @@ function BookedSlots() {
             upcoming
           />
           <BookingList title={t`Past`} label={t`Past sessions`} empty={t`No past sessions yet.`} items={list.data.past} zone={zone} />
+          <CancelledList items={list.data.cancelled} zone={zone} />
         </>
       )}
       {/* Below the lists, drawn once they are: the lists never push it down while a phone's screen shows it (CLS). */}

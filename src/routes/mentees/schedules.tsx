@@ -3,13 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTRPC } from "@/platform/trpc";
-import { useMyZone } from "@/platform/use-my-zone";
-import { formatDate, zoneLabel } from "@/platform/zoned";
+import { formatDate } from "@/platform/zoned";
 import { ConfirmStep } from "@/scheduling/booking/confirm-step";
 import { MentorsWithNextTimes } from "@/scheduling/booking/next-available";
 import { SlotPicker } from "@/scheduling/booking/slot-picker";
 import { holdsOf, type OpenSlot } from "@/scheduling/booking/types";
 import { WaitlistToggle } from "@/scheduling/booking/waitlist-toggle";
+import { useShownZone, ZonePicker } from "@/scheduling/zone-picker";
 import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
 
@@ -53,7 +53,7 @@ function PickMentor() {
 function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const zone = useMyZone();
+  const [zone, setZone] = useShownZone();
   const schedule = useQuery(trpc.scheduling.mentorSchedule.queryOptions({ mentorId }));
   const [picked, setPicked] = useState<OpenSlot | null>(null);
 
@@ -65,7 +65,6 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
   // A time taken meanwhile leaves the confirm step (the refetched schedule no longer lists it).
   const chosen = picked && s.timeSlots.some((slot) => slot.id === picked.id) ? picked : null;
   const mentorName = s.mentor.name;
-  const zoneName = zoneLabel(zone);
   const callsLeft = s.callsLeft;
   const callsPerPeriod = s.callsPerPeriod;
   const until = s.periodEnd ? formatDate(s.periodEnd, zone) : null;
@@ -76,9 +75,7 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
         <h1 id="schedule-title" className="text-2xl font-bold text-slate-900">
           {asTrial ? <Trans>Book a free intro call with {mentorName}</Trans> : <Trans>Book a session with {mentorName}</Trans>}
         </h1>
-        <p className="text-slate-600">
-          <Trans>Times are in your time zone, {zoneName}.</Trans>
-        </p>
+        <ZonePicker zone={zone} onChange={setZone} />
         <p className="font-medium text-slate-800" data-testid="calls-left">
           {asTrial
             ? t`One free 15-minute intro call per mentor.`
@@ -99,7 +96,8 @@ function MentorSchedule({ mentorId, trial }: { mentorId: string; trial: boolean 
           </p>
         ) : null}
       </div>
-      {!asTrial && s.isEnrollmentActive ? (
+      {/* Offered only where it can help her (the Worker's rule: a booking to bring forward, or a call left and no open time). */}
+      {!asTrial && s.isEnrollmentActive && (s.waitlisted || s.waitlistRefusal === null) ? (
         <WaitlistToggle mentorId={mentorId} waitlisted={s.waitlisted} nextBooking={s.nextBooking} zone={zone} />
       ) : null}
       {chosen && canBook ? (

@@ -13,7 +13,7 @@ import { toast } from "@/ui/toast";
 import { BookingAgenda } from "./booking-agenda";
 import { HistoryList } from "./history-list";
 import { useIcsDownload } from "./ics-download";
-import { JoinSessionLink } from "./join-session-link";
+import { JoinOpensNote, JoinSessionLink } from "./join-session-link";
 import { ReschedulePicker } from "./reschedule-picker";
 import type { Booking } from "./types";
 
@@ -82,7 +82,12 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
           </div>
           {upcoming ? (
             <div className="flex flex-wrap gap-2">
-              <JoinSessionLink slotId={b.id} start={b.start} />
+              <JoinSessionLink
+                slotId={b.id}
+                start={b.start}
+                end={b.end}
+                later={<JoinOpensNote className="self-center text-sm text-slate-600" />}
+              />
               <Button variant="outline" onClick={() => void download(b)}>
                 <Trans>Add to calendar (.ics)</Trans>
               </Button>
@@ -114,7 +119,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             session={{ type: b.type, start: b.start }}
           />
         ) : null}
-        {b.sequence > 0 || b.rescheduleRequest ? <HistoryList slotId={b.id} zone={zone} /> : null}
+        <HistoryList events={b.history} zone={zone} />
       </CardContent>
       <ConfirmDialog
         open={asking !== null}

@@ -1,7 +1,5 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
 import type { HistoryEvent } from "./types";
 
@@ -24,30 +22,16 @@ export function historyLine(e: HistoryEvent, zone: string): string {
   return message ? t`Cancelled by ${by}: "${message}"` : t`Cancelled by ${by}`;
 }
 
-/** A booking's history (moves, requests), fetched for the card that has any. */
-export function HistoryList({ slotId, zone }: { slotId: string; zone: string }) {
-  const trpc = useTRPC();
-  const history = useQuery(trpc.scheduling.bookingHistory.queryOptions({ slotId }));
-  if (history.isPending)
-    return (
-      <p className="text-xs text-slate-500">
-        <Trans>Loading history…</Trans>
-      </p>
-    );
-  if (history.isError)
-    return (
-      <p className="text-xs text-slate-500">
-        <Trans>History could not be loaded.</Trans>
-      </p>
-    );
-  if (history.data.length === 0) return null;
+/** A booking's history (moves, requests), read with her bookings: a card never asks for the history of a slot its booking just left. */
+export function HistoryList({ events, zone }: { events: HistoryEvent[]; zone: string }) {
+  if (events.length === 0) return null;
   return (
     <div className="grid gap-0.5">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
         <Trans>History</Trans>
       </p>
       <ul className="grid gap-0.5 text-sm text-slate-700" aria-label={t`History`}>
-        {history.data.map((e, i) => (
+        {events.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end; two changes may share a time
           <li key={`${e.at}-${i}`}>
             {historyLine(e, zone)} <span className="text-xs text-slate-500">({dateTime(e.at, zone)})</span>

@@ -22,7 +22,3 @@ export function useIcsDownload() {
     }
   };
 }
-
-/** "Join session" shows from an hour before the start (the live page checks the camera and microphone and lets her join from 10 minutes before). */
-export const JOIN_SHOWN_MS = 60 * 60 * 1000;
-export const canJoinNow = (start: string, now = Date.now()) => Date.parse(start) - now < JOIN_SHOWN_MS;

@@ -19,11 +19,14 @@ export function ReschedulePicker({
   zone,
   open,
   onOpenChange,
+  onMoved,
 }: {
   booking: Booking;
   zone: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After the move (the booking is on `slotId` now): "You're booked" follows it there. */
+  onMoved?: (slotId: string) => void | Promise<void>;
 }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -48,6 +51,7 @@ export function ReschedulePicker({
           queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
           queryClient.invalidateQueries(trpc.subscriptions.pathFilter()),
         ]);
+        await onMoved?.(moved.id);
       },
       onError: async (error) => {
         setProblem(apiError(error)?.message ?? t`Please check your connection and try again.`);

@@ -6,6 +6,7 @@ export type OpenSlot = MentorScheduleData["timeSlots"][number];
 export type Booking = RouterOutputs["scheduling"]["myBookings"]["upcoming"][number];
 export type StandingResult = RouterOutputs["scheduling"]["bookStanding"];
 export type HistoryEvent = RouterOutputs["scheduling"]["bookingHistory"][number];
+export type CancelledBooking = RouterOutputs["scheduling"]["myBookings"]["cancelled"][number];
 
 /** Slots held for her by the waitlist: by slot id, with the hold's end. */
 export type Holds = Map<string, string | null>;

@@ -53,14 +53,16 @@ export function WaitlistToggle({
             )}
           />
         </span>
-        <Trans>Tell me if an earlier time opens</Trans>
+        {nextBooking ? <Trans>Tell me if an earlier time opens</Trans> : <Trans>Tell me when a time opens</Trans>}
       </button>
       <p id={`waitlist-hint-${mentorId}`} className="basis-full text-sm text-slate-600">
         {on
           ? before
             ? t`You're on the waitlist for a time before ${before}. We'll notify you and hold a freed time for you briefly.`
             : t`You're on the waitlist. We'll notify you and hold a freed time for you briefly.`
-          : t`Get a notification when a time earlier than your next booking frees up.`}
+          : before
+            ? t`Get a notification when a time earlier than your next booking frees up; it is held for you briefly, and you can move your booking there.`
+            : t`Get a notification when one of this mentor's times frees up; it is held for you briefly.`}
       </p>
     </div>
   );

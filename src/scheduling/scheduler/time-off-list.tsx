@@ -12,6 +12,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { toast } from "@/ui/toast";
 import { formatIn, WEEKDAY_DATE_TIME } from "../../../shared/zoned-time";
 import { AddTimeOffForm, type TimeOffDraft } from "./add-time-off-form";
+import { BookingsChoice } from "./time-off-bookings-choice";
 
 type Preview = {
   draft: TimeOffDraft;
@@ -38,6 +39,8 @@ export function TimeOffList({ zone }: { zone: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [removing, setRemoving] = useState<{ id: string; label: string } | null>(null);
   const [checking, setChecking] = useState(false);
+  // What happens to the bookings inside: each mentee asked to pick another time (first, the kinder choice), or cancelled.
+  const [handling, setHandling] = useState<"ask" | "cancel">("ask");
   const refresh = () => queryClient.invalidateQueries(trpc.scheduling.pathFilter());
 
   const showPreview = async (draft: TimeOffDraft, changed = false) => {
@@ -58,10 +61,13 @@ export function TimeOffList({ zone }: { zone: string }) {
   const add = useMutation(
     trpc.scheduling.addTimeOff.mutationOptions({
       onSuccess: async (r) => {
-        const { cancelled, removed } = r;
-        toast.success(t`${plural(cancelled, { one: "# booking cancelled", other: "# bookings cancelled" })}`, {
-          description: t`Time off added; ${plural(removed, { one: "# open slot", other: "# open slots" })} removed.`,
-        });
+        const { cancelled, asked, removed } = r;
+        toast.success(
+          asked > 0
+            ? t`${plural(asked, { one: "# mentee asked to move their session", other: "# mentees asked to move their sessions" })}`
+            : t`${plural(cancelled, { one: "# booking cancelled", other: "# bookings cancelled" })}`,
+          { description: t`Time off added; ${plural(removed, { one: "# open slot", other: "# open slots" })} removed.` },
+        );
         setPreview(null);
         await refresh();
       },
@@ -155,15 +161,17 @@ export function TimeOffList({ zone }: { zone: string }) {
           preview?.changed
             ? t`The bookings in this period changed since you looked. Please check the list again.`
             : preview && preview.bookings.length > 0
-              ? t`These bookings will be cancelled; each mentee is told and gets the call back in their plan.`
+              ? t`These sessions fall in this period. Choose what each mentee gets.`
               : t`No bookings fall in this period.`
         }
         confirmLabel={
           preview && preview.bookings.length > 0
-            ? t`Cancel ${plural(bookingCount, { one: "# booking", other: "# bookings" })} and add time off`
+            ? handling === "ask"
+              ? t`Ask ${plural(bookingCount, { one: "# mentee", other: "# mentees" })} to move and add time off`
+              : t`Cancel ${plural(bookingCount, { one: "# booking", other: "# bookings" })} and add time off`
             : t`Add time off`
         }
-        destructive={(preview?.bookings.length ?? 0) > 0}
+        destructive={(preview?.bookings.length ?? 0) > 0 && handling === "cancel"}
         pending={add.isPending}
         onConfirm={() =>
           preview &&
@@ -172,17 +180,25 @@ export function TimeOffList({ zone }: { zone: string }) {
             lastDay: preview.draft.lastDay,
             note: preview.draft.note || undefined,
             confirmedBookingIds: preview.bookings.map((b) => b.id),
+            bookings: handling,
           })
         }
       >
         {preview && preview.bookings.length > 0 ? (
-          <ul className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800" aria-label={t`Bookings that will be cancelled`}>
-            {preview.bookings.map((b) => (
-              <li key={b.id} className="rounded-md bg-red-50 px-2 py-1">
-                {b.menteeName ?? t`A mentee`}, {formatIn(b.start, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, zone)}
-              </li>
-            ))}
-          </ul>
+          <>
+            <BookingsChoice value={handling} onChange={setHandling} note={preview.draft.note} />
+            <ul
+              className="grid max-h-60 gap-1 overflow-y-auto text-sm text-slate-800"
+              aria-label={handling === "ask" ? t`Mentees who will be asked to move` : t`Bookings that will be cancelled`}
+            >
+              {preview.bookings.map((b) => (
+                <li key={b.id} className={`rounded-md px-2 py-1 ${handling === "ask" ? "bg-amber-50" : "bg-red-50"}`}>
+                  {b.menteeName ?? t`A mentee`}, {formatIn(b.start, "ddd, MMM D, h:mm a", WEEKDAY_DATE_TIME, zone)}:{" "}
+                  {handling === "ask" ? t`asked to pick another time` : t`cancelled, the call back in their plan`}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         {preview ? (
           <p className="text-sm text-slate-700">

@@ -21,6 +21,8 @@ export type EventWords = {
   agenda?: string | null;
   /** "Mentor's time: …" (the feed shows it), already formatted in `locale`. */
   mentorTime?: string | null;
+  /** The session's live room, where both join (the download and the feed show it). */
+  joinUrl?: string | null;
 };
 
 export function eventSummary(type: EventWords["type"], other: string, locale: Locale): string {
@@ -30,7 +32,7 @@ export function eventSummary(type: EventWords["type"], other: string, locale: Lo
 
 export function eventDescription(e: EventWords, locale: Locale): string {
   const i18n = i18nFor(locale);
-  const { other, title, agenda, mentorTime } = e;
+  const { other, title, agenda, mentorTime, joinUrl } = e;
   const first =
     e.type === "trial"
       ? i18n._(msg`Free intro call with ${other} on ${PRODUCT}.`)
@@ -41,6 +43,7 @@ export function eventDescription(e: EventWords, locale: Locale): string {
     e.about ?? "",
     agenda ? i18n._(msg`Agenda: ${agenda}`) : "",
     mentorTime ? i18n._(msg`Mentor's time: ${mentorTime}`) : "",
+    joinUrl ? i18n._(msg`Join the session: ${joinUrl}`) : "",
   ]
     .filter(Boolean)
     .join("\n");

@@ -5,13 +5,15 @@ import { CalendarCheck } from "lucide-react";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
-import { useMyZone } from "@/platform/use-my-zone";
 import { dateTime } from "@/platform/zoned";
+import { calendarDraft, googleCalendarUrl, outlookCalendarUrl } from "@/scheduling/booking/calendar-links";
+import { ChangeBooking } from "@/scheduling/booking/change-booking";
 import { useIcsDownload } from "@/scheduling/booking/ics-download";
-import { JoinSessionLink } from "@/scheduling/booking/join-session-link";
+import { JoinOpensNote, JoinSessionLink } from "@/scheduling/booking/join-session-link";
 import { readStanding } from "@/scheduling/booking/standing-store";
 import type { StandingResult } from "@/scheduling/booking/types";
 import { SlotTime } from "@/scheduling/slot-time";
+import { useShownZone, ZonePicker } from "@/scheduling/zone-picker";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { LoadError } from "@/ui/load-error";
@@ -20,12 +22,15 @@ import { TextWithLinks } from "@/ui/text-with-links";
 
 export const Route = createFileRoute("/mentees/booking-confirmed/$slotId")({ component: BookingConfirmed });
 
-/** "You're booked": the session in her zone and the mentor's, the agenda, Join (within the hour before), Add to calendar, her booked slots. */
+/**
+ * "You're booked": the session in her zone (or one she picks) and the mentor's, the agenda, Join (when the live room
+ * opens), Add to Google Calendar / Outlook / .ics, Reschedule and Cancel, her booked slots.
+ */
 function BookingConfirmed() {
   const { t } = useLingui();
   const { slotId } = Route.useParams();
   const trpc = useTRPC();
-  const zone = useMyZone();
+  const [zone, setZone] = useShownZone();
   const download = useIcsDownload();
   // Refetched every minute, so Join appears as the start comes near.
   const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
@@ -48,6 +53,7 @@ function BookingConfirmed() {
     );
   }
   const mentorName = booking.mentorName;
+  const event = calendarDraft(booking);
   return (
     <section aria-labelledby="booked-title" className="grid max-w-2xl gap-4">
       <div className="flex items-center gap-2">
@@ -56,11 +62,13 @@ function BookingConfirmed() {
           <Trans>You're booked</Trans>
         </h1>
       </div>
+      <ZonePicker zone={zone} onChange={setZone} />
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <p className="font-semibold text-slate-900">
             {booking.type === "trial" ? <Trans>Free intro call with {mentorName}</Trans> : <Trans>Session with {mentorName}</Trans>}
           </p>
+          {booking.title ? <p className="text-sm text-slate-700">{booking.title}</p> : null}
           <SlotTime start={booking.start} zone={zone} otherZone={booking.mentorTimeZone} otherLabel={t`Mentor's time`} />
           <div>
             <p className="text-sm text-slate-600">
@@ -71,19 +79,29 @@ function BookingConfirmed() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <JoinSessionLink
-              slotId={booking.id}
-              start={booking.start}
-              later={
-                <span className="text-sm text-slate-600">
-                  <Trans>Join opens 1 hour before</Trans>
-                </span>
-              }
-            />
-            <Button variant="outline" onClick={() => void download(booking)}>
-              <Trans>Add to calendar (.ics)</Trans>
-            </Button>
+            <JoinSessionLink slotId={booking.id} start={booking.start} end={booking.end} later={<JoinOpensNote />} />
           </div>
+          <div className="grid gap-2">
+            <p className="text-sm font-medium text-slate-800">
+              <Trans>Add to your calendar</Trans>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+                  <Trans>Add to Google Calendar</Trans>
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+                  <Trans>Outlook</Trans>
+                </a>
+              </Button>
+              <Button variant="outline" onClick={() => void download(booking)}>
+                <Trans>Add to calendar (.ics)</Trans>
+              </Button>
+            </div>
+          </div>
+          <ChangeBooking booking={booking} zone={zone} />
         </CardContent>
       </Card>
       {standing ? <StandingSummary result={standing} zone={zone} /> : null}
