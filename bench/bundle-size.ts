@@ -28,8 +28,8 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   "/ (landing)": { routes: [], entry: "src/landing-island.ts", budgetKb: 100, ceilingKb: 4 },
   // Browse and the profile are over their 130 KB target: their ceilings follow what was measured, and getting back under
   // needs TanStack Query and tRPC off the public pages' first load (bench/README.md, "What moved the ceilings").
-  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 140.3 },
-  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 143.4 },
+  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 141 },
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 143.7 },
   // The signed-in screens people use most: the area's layout and the page, before its lazy parts (charts, the calendar,
   // the live call) load. Target 200 KB; the ceilings are measured weights plus about 2 KB, never above the target.
   "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 164.8 },

@@ -50,7 +50,7 @@ try {
   for (const [scenario, query] of Object.entries(scenarios)) {
     const url = (stack: Stack) => `${stack.baseUrl}/api/mentees/mentors?${new URLSearchParams(query)}`;
     const parsed = v.parse(mentorSearchSchema, query);
-    const statements = await capturedStatements(uncached.dbUrl, (db) => searchMentors(db, parsed));
+    const statements = await capturedStatements(uncached.dbUrl, (db) => searchMentors(db, parsed, new Date()));
     if (statements.length !== 1) throw new Error(`${scenario}: expected one statement, saw ${statements.length}`);
     const body = pipelineBody(statements[0]);
     const sqldUrl = `${uncached.dbUrl}/v2/pipeline`;

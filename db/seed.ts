@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { expandWeeklyHours } from "../shared/weekly-hours";
 import type { Db } from "./client";
 import { demoMentees, demoMentors, demoModerator, reviewTexts } from "./demo-data";
@@ -187,15 +187,24 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
 }
 
 const HOUR = 60 * 60 * 1000;
+const LIVE_DEMO_TITLE = "Live now: try the video call";
+const NEXT_DEMO_TITLE = "Mock interview";
+const EARLIER_DEMO_TITLE = "Career planning";
+const OPEN_DEMO_TITLE = "System design review";
 
 /**
  * The demo mentor's hand-made slots around today (relative to the current date, so they never go
  * stale), each at a start of her weekly hours (Tue/Thu 18-21, Sat 10-13 in Kolkata; DEMO_WEEKLY_HOURS)
  * but one: the session running now, booked by the demo mentee so "Go Live" and "Join session" open a
- * live room at once (ADR 0015), which is "now" whatever her hours. Then two bookings of the demo mentee
- * in her hours (her next one, which seedMovesDemo shows as moved, and a past one) and an open slot with
- * a title; the seed's weekly hours add the rest of her open slots. Keyed by the mentor and the start:
- * a second run the same day adds nothing, and a run on a later day adds only what is missing.
+ * live room at once (ADR 0015), which is "now" whatever her hours. Then her next booking in Asha's hours
+ * (which seedMovesDemo shows as moved), a past one from her earlier subscription to Asha (so it uses no
+ * call of this period) and an open slot with a title; the seed's weekly hours add the rest of her open slots.
+ *
+ * Her current period then holds the live session, her next booking and the session with notes
+ * (seedSessionNotesDemo): one call of four is left, so booking with Asha works from the first run.
+ * Each kind is seeded once: a later run (a restart hours or days on) moves the live session to the new
+ * "now" when nobody joined it, instead of booking another one, and adds no second next booking, so
+ * restarting `npm run dev` never spends her calls.
  */
 async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
   await db
@@ -207,19 +216,14 @@ async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
   // Whole UTC hours plus 30 minutes are whole hours in India (UTC+5:30).
   const base = Math.floor(now / HOUR) * HOUR + HOUR / 2;
   const runningNow = base > now ? base - HOUR : base;
-  // Starts of her weekly hours: the past fortnight, and the coming four weeks (after the running session).
-  const past = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, now - 14 * 24 * HOUR, now - 24 * HOUR);
-  const coming = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, runningNow + HOUR, now + 28 * 24 * HOUR);
-  const plan: { at: number; booked?: boolean; title?: string }[] = [
-    { at: runningNow, booked: true, title: "Live now: try the video call" },
-    ...(past.length ? [{ at: past[past.length - 1], booked: true, title: "Career planning" }] : []),
-    ...(coming.length ? [{ at: coming[0], booked: true, title: "Mock interview" }] : []),
-    ...(coming.length > 3 ? [{ at: coming[3], title: "System design review" }] : []),
-  ];
-  const existing = await db.select({ start: timeSlots.startAt }).from(timeSlots).where(eq(timeSlots.mentorId, mentorId));
+  const pair = and(eq(timeSlots.mentorId, mentorId), eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"));
+  const existing = await db
+    .select({ id: timeSlots.id, start: timeSlots.startAt, end: timeSlots.endAt, title: timeSlots.title, menteeId: timeSlots.menteeId })
+    .from(timeSlots)
+    .where(eq(timeSlots.mentorId, mentorId));
   const taken = (at: number) => existing.some((e) => Math.abs(e.start.getTime() - at) < HOUR);
-  for (const slot of plan) {
-    if (taken(slot.at)) continue;
+  const add = async (slot: { at: number; booked?: boolean; title: string }) => {
+    if (taken(slot.at)) return;
     await db
       .insert(timeSlots)
       .values({
@@ -230,10 +234,72 @@ async function seedDemoSlots(db: Db, menteeId: string, mentorId: string) {
         type: "session",
         menteeId: slot.booked ? menteeId : null,
         bookedAt: slot.booked ? new Date(slot.at - 5 * 24 * HOUR) : null,
-        title: slot.title ?? null,
+        title: slot.title,
         createdAt: new Date(slot.at - 6 * 24 * HOUR),
       })
       .onConflictDoNothing();
-    existing.push({ start: new Date(slot.at) });
+    existing.push({ id: "", start: new Date(slot.at), end: new Date(slot.at + HOUR), title: slot.title, menteeId });
+  };
+
+  await seedLiveSession(db, { mentorId, menteeId, runningNow, now, pair, add });
+
+  // A session of her earlier subscription to Asha (30 to 60 days ago), once.
+  if (!existing.some((e) => e.title === EARLIER_DEMO_TITLE && e.menteeId === menteeId)) {
+    const earlier = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, now - 44 * 24 * HOUR, now - 32 * 24 * HOUR);
+    if (earlier.length) await add({ at: earlier[earlier.length - 1], booked: true, title: EARLIER_DEMO_TITLE });
   }
+  // Her next booking, unless she has one ahead already (a restart on a later day adds none).
+  const coming = expandWeeklyHours(DEMO_WEEKLY_HOURS, zone, runningNow + HOUR, now + 28 * 24 * HOUR);
+  const ahead = await db.query.timeSlots.findFirst({
+    where: and(pair, gt(timeSlots.startAt, new Date(runningNow + HOUR))),
+    columns: { id: true },
+  });
+  if (!ahead && coming.length) await add({ at: coming[0], booked: true, title: NEXT_DEMO_TITLE });
+  if (coming.length > 3 && !existing.some((e) => e.title === OPEN_DEMO_TITLE && e.start.getTime() > now)) {
+    await add({ at: coming[3], title: OPEN_DEMO_TITLE });
+  }
+}
+
+/**
+ * The demo pair's session running now. A live session seeded by an earlier run that has ended with
+ * nobody in its room never happened: it moves to now (its settled outcome cleared), so restarts do not
+ * book a call each. One somebody joined stays in her history, and a new one is booked.
+ */
+async function seedLiveSession(
+  db: Db,
+  p: {
+    mentorId: string;
+    menteeId: string;
+    runningNow: number;
+    now: number;
+    pair: ReturnType<typeof and>;
+    add: (slot: { at: number; booked?: boolean; title: string }) => Promise<void>;
+  },
+) {
+  const running = await db.query.timeSlots.findFirst({
+    where: and(p.pair, lte(timeSlots.startAt, new Date(p.now)), gt(timeSlots.endAt, new Date(p.now))),
+    columns: { id: true },
+  });
+  if (running) return;
+  const [unattended] = await db
+    .select({ id: timeSlots.id })
+    .from(timeSlots)
+    .where(
+      and(
+        p.pair,
+        eq(timeSlots.title, LIVE_DEMO_TITLE),
+        lte(timeSlots.endAt, new Date(p.now)),
+        sql`not exists (select 1 from live_presence lp where lp.slot_id = ${timeSlots.id})`,
+      ),
+    )
+    .limit(1);
+  const clear = sql`not exists (select 1 from time_slots o where o.mentor_id = ${p.mentorId} and o.state <> 'deleted' and o.start_at < ${p.runningNow + HOUR} and o.end_at > ${p.runningNow})`;
+  if (unattended) {
+    await db
+      .update(timeSlots)
+      .set({ startAt: new Date(p.runningNow), endAt: new Date(p.runningNow + HOUR), outcome: null, outcomeAt: null, disputedAt: null })
+      .where(and(eq(timeSlots.id, unattended.id), clear));
+    return;
+  }
+  await p.add({ at: p.runningNow, booked: true, title: LIVE_DEMO_TITLE });
 }

@@ -18,7 +18,7 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/](search[\\/](typewriter|landing|browse)|layout[\\/]brand|platform[\\/]page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
+    test: /src[\\/](search[\\/](typewriter|landing|browse|next-free-words)|layout[\\/]brand|platform[\\/]page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
   },
   {
     name: "boot",

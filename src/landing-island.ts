@@ -3,6 +3,7 @@ import { LANGUAGE_SWITCHER_ATTRIBUTE, localeCookie } from "../shared/locale";
 import { PAGE_DATA_ID, PRERENDER_ATTRIBUTE, START_APP_EVENT, WANTS_ATTRIBUTE } from "./platform/page-shells";
 import { BROWSE_ROUTE, searchSegment } from "./search/browse";
 import { TYPED_SELECTOR, taglinesOf } from "./search/landing";
+import { LOCAL_TIME_ATTRIBUTE, nextFreeWords } from "./search/next-free-words";
 import { runTypewriter } from "./search/typewriter";
 
 /**
@@ -70,7 +71,13 @@ function enhance(root: Element) {
 }
 
 if (!page || !document.getElementById(PAGE_DATA_ID)) startApp();
-else enhance(page);
+else {
+  enhance(page);
+  // The featured mentors' next free times, drawn in the marketplace's zone, in the reader's own.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const time of page.querySelectorAll<HTMLTimeElement>(`time[${LOCAL_TIME_ATTRIBUTE}]`))
+    time.textContent = nextFreeWords(time.dateTime, zone, document.documentElement.lang);
+}
 
 // Installable and offline: the service worker, once the page has loaded. Only the app offers
 // updates (src/install/service-worker.ts); a visitor's landing takes a new version once her tabs of the app are closed.

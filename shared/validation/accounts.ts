@@ -6,6 +6,24 @@ import { personName } from "./person-name";
 
 export const PHONE_PATTERN = /^(?:\+91|0091|0)?[6-9]\d{9}$/;
 
+/** Spaces, dashes, dots and brackets people type between digit groups ("98765 43210", "+91-98765-43210"). */
+const PHONE_SEPARATORS = /[\s\-.()]/g;
+
+/**
+ * The number as stored: +91 and its 10 digits (E.164), whatever prefix (+91, 0091, 0 or none) and separators
+ * it was typed with. Call it only on a number PHONE_PATTERN accepts once its separators are gone.
+ */
+export const normalisePhone = (typed: string): string => `+91${typed.replace(PHONE_SEPARATORS, "").slice(-10)}`;
+
+/** SPEC §5's mobile number (optional +91/0091/0, then 10 digits starting 6-9), typed with or without separators, stored normalised. */
+export const phoneSchema = v.pipe(
+  v.string("Mobile number is required"),
+  v.trim(),
+  v.nonEmpty("Mobile number is required"),
+  v.check((typed) => PHONE_PATTERN.test(typed.replace(PHONE_SEPARATORS, "")), "Please enter a valid 10-digit mobile number"),
+  v.transform(normalisePhone),
+);
+
 /** A missing key becomes "" so the field's own "is required" message is the one reported. */
 export const required = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, "");
 
@@ -29,14 +47,7 @@ export const passwordField = required(
   v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(128, "Password must be at most 128 characters")),
 );
 
-const phoneField = required(
-  v.pipe(
-    v.string("Mobile number is required"),
-    v.trim(),
-    v.nonEmpty("Mobile number is required"),
-    v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"),
-  ),
-);
+const phoneField = required(phoneSchema);
 
 const personFields = {
   firstName: required(personName("First Name")),

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { hourlyRateField, PHONE_PATTERN, splitSkills } from "./accounts";
+import { hourlyRateField, phoneSchema, splitSkills } from "./accounts";
 import { linkField } from "./links";
 import { personName } from "./person-name";
 import { timeZoneField } from "./scheduling";
@@ -13,12 +13,7 @@ const text = (label: string, max: number, required = false) =>
         v.maxLength(max, `${label} must be at most ${max} characters`),
       )
     : v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
-const phone = v.pipe(
-  v.string("Mobile number is required"),
-  v.trim(),
-  v.nonEmpty("Mobile number is required"),
-  v.regex(PHONE_PATTERN, "Please enter a valid 10-digit mobile number"),
-);
+const phone = phoneSchema;
 
 /** Fields a mentee may change; absent fields stay as they are. */
 export const menteeProfileUpdateSchema = v.object({

@@ -1,14 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
-import { Link, Outlet, useNavigate } from "@tanstack/react-router";
+import { Link, Outlet } from "@tanstack/react-router";
 import { BellRing, LogOut, UserRound } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { useUserRoom } from "@/chat/use-user-room";
 import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
 import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
 import { useIsImmersive } from "@/platform/immersive";
-import { clearSession, type Role, useSession } from "@/platform/session";
-import { useTRPCClient } from "@/platform/trpc";
+import { type Role, useSession } from "@/platform/session";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { NotificationBell } from "../notifications/notification-bell";
 import { ZoneCheck } from "../scheduling/zone-check";
@@ -20,26 +19,9 @@ import { AreaNav, type AreaNavItem } from "./area-nav";
 import { BrandLogo } from "./brand-logo";
 import { LanguageSwitcher } from "./language-switcher";
 import { InAreaLayout } from "./page-chrome";
+import { useLogout } from "./use-logout";
 
 export type { AreaNavItem } from "./area-nav";
-
-function useLogout(role: Role) {
-  const client = useTRPCClient();
-  const navigate = useNavigate();
-  return async () => {
-    // This device stops receiving the account's pushes first, while the sign-in still works (ADR 0027).
-    await import("@/notifications/web-push")
-      .then(({ forgetDeviceOnSignOut }) => forgetDeviceOnSignOut(client, role))
-      .catch(() => undefined);
-    try {
-      await client.auth.logout.mutate({ role }, { context: { role } });
-    } catch {
-      // The session ends on this device whatever the server answered.
-    }
-    clearSession(role);
-    await navigate({ to: "/" });
-  };
-}
 
 type AreaLayoutProps = { role: Role; nav: readonly AreaNavItem[]; menu?: readonly AreaNavItem[]; search?: ReactNode };
 

@@ -3,7 +3,9 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, UserRound, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { safeReturnPath } from "@/accounts/return-path";
+import { AREA_HOME } from "@/platform/areas";
 import { WANTS_ATTRIBUTE } from "@/platform/page-shells";
+import { useSignedInRole } from "@/platform/session";
 import { MentorSearchBox } from "../search/mentor-search-box";
 import { Button } from "../ui/button";
 import { SkipLink } from "../ui/skip-link";
@@ -38,6 +40,7 @@ const reachedBeforeApp = () => typeof document !== "undefined" && document.docum
  */
 function UserMenu() {
   const { t } = useLingui();
+  const redirect = useReturnHere();
   const [wanted, setWanted] = useState(reachedBeforeApp);
   useEffect(() => {
     document.documentElement.removeAttribute(WANTS_ATTRIBUTE);
@@ -60,15 +63,30 @@ function UserMenu() {
   if (!wanted) return trigger(() => setWanted(true));
   return (
     <Suspense fallback={trigger()}>
-      <LazyUserMenu defaultOpen />
+      <LazyUserMenu defaultOpen redirect={redirect} />
     </Suspense>
   );
 }
 
-/** "Login", coming back to this page afterwards; from the landing or a sign-in page, plain. */
-function LoginLink() {
+/** This page, to come back to after signing in; none from the landing or a sign-in page. */
+function useReturnHere(): string | null {
   const here = useLocation({ select: (l) => l.href });
-  const redirect = here === "/" ? null : safeReturnPath(here);
+  return here === "/" ? null : safeReturnPath(here);
+}
+
+/**
+ * "Login", coming back to this page afterwards; once signed in (in this tab or another), her area instead, so a
+ * profile she signed in from no longer offers to sign in.
+ */
+function LoginLink() {
+  const redirect = useReturnHere();
+  const role = useSignedInRole();
+  if (role)
+    return (
+      <Link to={AREA_HOME[role]} className={linkClass}>
+        <Trans>Dashboard</Trans>
+      </Link>
+    );
   return (
     <Link to="/auth/login" search={redirect ? { redirect } : {}} className={linkClass}>
       <Trans>Login</Trans>

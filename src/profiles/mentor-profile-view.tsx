@@ -8,6 +8,7 @@ import { useTRPC } from "@/platform/trpc";
 import type { BrowseArea } from "@/search/browse";
 import { MentorPlanPanel } from "../payments/mentor-plan-panel";
 import { MentorReviews } from "../reviews/mentor-reviews";
+import { NextFree } from "../search/next-free";
 import { Avatar } from "../ui/avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { LoadError } from "../ui/load-error";
@@ -71,6 +72,7 @@ export function MentorProfileView({ mentorId, area }: { mentorId: string; area: 
                 </p>
               ) : null}
               <MentorResponsiveness typicalReplyMinutes={mentor.typicalReplyMinutes} lastActiveDaysAgo={mentor.lastActiveDaysAgo} />
+              <NextFree at={mentor.nextFreeAt} />
               {mentor.shortBio ? <p className="text-sm text-slate-600">{mentor.shortBio}</p> : null}
               {links.length ? (
                 <ul aria-label={t`Links`} className="mt-1 flex flex-wrap gap-3">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { BRAND } from "@/layout/brand";
 import { PublicNav } from "@/layout/public-nav";
@@ -8,6 +8,7 @@ import { hasRecord } from "@/platform/session";
 import { LANDING_SEARCH, TAGLINE_MESSAGES, TAGLINES_ATTRIBUTE } from "@/search/landing";
 import { MentorList } from "@/search/mentor-list";
 import { useTypewriter } from "@/search/use-typewriter";
+import { buttonVariants } from "@/ui/button-variants";
 import { MAIN_ID } from "@/ui/skip-link";
 
 export const Route = createFileRoute("/")({ component: Landing });
@@ -49,6 +50,14 @@ function Landing() {
               Welcome to {BRAND}. Connect with experienced mentors from around the world for personalised, one-to-one support on your goals.
             </Trans>
           </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/browse/mentor/$search" params={{ search: "all" }} className={buttonVariants({ size: "lg" })}>
+              <Trans>Find a mentor</Trans>
+            </Link>
+            <Link to="/auth/mentor-register" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <Trans>Become a Mentor</Trans>
+            </Link>
+          </div>
         </section>
         <section aria-labelledby="featured-mentors" className="mx-auto grid max-w-6xl gap-4 px-4 pb-16">
           <h2 id="featured-mentors" className="text-2xl font-semibold text-slate-900">

@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
 import { ALL, BROWSE_ROUTE, type BrowseArea, type BrowseFilters, mentorSearchOf, searchText } from "@/search/browse";
 import { Button } from "../ui/button";
+import { FiltersSheet } from "./filters-sheet";
 import { MentorFilters } from "./mentor-filters";
 import { MentorList } from "./mentor-list";
 
@@ -56,10 +57,12 @@ export function MentorBrowse({ area, segment, filters }: { area: BrowseArea; seg
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-slate-900">{text ? <Trans>Mentors for "{text}"</Trans> : <Trans>Find a Mentor</Trans>}</h1>
-      <section aria-label={t`Filters`}>
+      {/* Phones: results first, the filters behind a button; wider screens: the filter bar above the results. */}
+      <FiltersSheet filters={filters} onChange={(next) => go(segment, next)} />
+      <section aria-label={t`Filters`} className="hidden md:block">
         <MentorFilters filters={filters} onChange={(next) => go(segment, next)} />
       </section>
-      <hr className="border-slate-200" />
+      <hr className="hidden border-slate-200 md:block" />
       <MentorList query={mentorSearchOf(segment, filters)} skeletons={2} label={t`Mentors`} area={area} empty={empty} summary={found} />
     </div>
   );

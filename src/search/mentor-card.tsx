@@ -6,6 +6,7 @@ import type { MentorCardData } from "@/platform/api-types";
 import { formatRupees } from "@/platform/money";
 import { useResponsivenessWords } from "@/profiles/responsiveness-words";
 import { type BrowseArea, PROFILE_ROUTE } from "@/search/browse";
+import { NextFree } from "@/search/next-free";
 import { CALLS_PER_MONTH, monthlyPricePaise } from "../../shared/plan";
 import { MIN_REPLIES_SHOWN } from "../../shared/reply-time";
 import { SkillList } from "../profiles/skill-list";
@@ -63,6 +64,7 @@ export function MentorCard({ mentor, index, area }: { mentor: MentorCardData; in
       {typeof mentor.typicalReplyMinutes === "number" && (mentor.replyCount ?? 0) >= MIN_REPLIES_SHOWN ? (
         <p className="-mt-2 text-xs text-slate-500">{words.replyTime(mentor.typicalReplyMinutes)}</p>
       ) : null}
+      <NextFree at={mentor.nextFreeAt} className="-mt-1 text-xs" />
       <p className="line-clamp-2 text-sm text-slate-700">{mentor.shortBio || i18n._(DEFAULT_SHORT_BIO)}</p>
       {mentor.skills.length ? <SkillList skills={mentor.skills.slice(0, CARD_SKILLS)} size="sm" /> : null}
       <div className="mt-auto flex items-center justify-between gap-2 pt-1">

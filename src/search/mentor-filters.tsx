@@ -33,14 +33,15 @@ const SORT_LABELS: Record<SortCode, MessageDescriptor> = {
 
 /**
  * The browse filter bar (SPEC §4): the price as one choice among ranges that do not
- * overlap (radio buttons, Any first), a minimum rating (checkboxes where at most one is checked;
- * unchecking clears it), and the order of the results.
+ * overlap (radio buttons, Any first), the minimum rating as one choice too (Any rating, then 1 to 5
+ * stars: a floor is one number), and the order of the results.
  */
 export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; onChange: (next: BrowseFilters) => void }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const ratingLabel = (stars: number) => (stars === 5 ? t`5 stars` : t`${plural(stars, { one: "# star & up", other: "# stars & up" })}`);
   const priceName = useId();
+  const ratingName = useId();
   const sortId = useId();
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:flex-wrap lg:gap-8">
@@ -68,25 +69,33 @@ export function MentorFilters({ filters, onChange }: { filters: BrowseFilters; o
           <Trans>Minimum rating</Trans>
         </legend>
         <div className="flex flex-wrap gap-2">
-          {RATING_OPTIONS.map((stars) => {
-            const checked = filters.rating === stars;
-            return (
-              <label key={stars} className={optionClass}>
-                <input
-                  type="checkbox"
-                  className={boxClass}
-                  checked={checked}
-                  onChange={() => onChange({ ...filters, rating: checked ? undefined : stars })}
-                />
-                <span className="sr-only">{ratingLabel(stars)}</span>
-                <span aria-hidden="true" className="flex items-center gap-0.5">
-                  {stars}
-                  <Star className="size-3.5 fill-amber-400 text-amber-400" />
-                  {stars < 5 ? "+" : null}
-                </span>
-              </label>
-            );
-          })}
+          <label className={optionClass}>
+            <input
+              type="radio"
+              name={ratingName}
+              className={boxClass}
+              checked={filters.rating === undefined}
+              onChange={() => onChange({ ...filters, rating: undefined })}
+            />
+            <Trans>Any rating</Trans>
+          </label>
+          {RATING_OPTIONS.map((stars) => (
+            <label key={stars} className={optionClass}>
+              <input
+                type="radio"
+                name={ratingName}
+                className={boxClass}
+                checked={filters.rating === stars}
+                onChange={() => onChange({ ...filters, rating: stars })}
+              />
+              <span className="sr-only">{ratingLabel(stars)}</span>
+              <span aria-hidden="true" className="flex items-center gap-0.5">
+                {stars}
+                <Star className="size-3.5 fill-amber-400 text-amber-400" />
+                {stars < 5 ? "+" : null}
+              </span>
+            </label>
+          ))}
         </div>
       </fieldset>
       <div className="grid content-start gap-2">

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMentee, setBlocked } from "../support/accounts";
+import { timeSlots } from "../../db/schema";
+import { nextFreeWords } from "../../src/search/next-free-words";
+import { createMentee, setBlocked, testDb } from "../support/accounts";
 import { useBrowser, waitForPath } from "../support/browser";
 import {
   addReviews,
@@ -21,6 +23,8 @@ import { withoutPageData } from "../support/page-data";
  */
 
 const b = useBrowser();
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 const DEFAULT_SHORT_BIO = "6+ years of experience in tech, business and product";
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
 const searchBox = (page: typeof b.page) => page.getByRole("searchbox", { name: "Search Skills and Mentors" });
@@ -161,8 +165,7 @@ describe("finding a mentor", () => {
 
   it("filters by price and rating through the URL, keeps them on reload, and choosing Any takes the price out", async () => {
     const page = b.page;
-    const checkbox = (name: string) => page.getByRole("checkbox", { name, exact: true });
-    // The price is one choice among ranges that do not overlap.
+    // The price is one choice among ranges that do not overlap; the minimum rating is one choice too.
     const radio = (name: string) => page.getByRole("radio", { name, exact: true });
     await page.goto(`/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
@@ -185,7 +188,7 @@ describe("finding a mentor", () => {
     expect(await radio("Any").isChecked()).toBe(false);
 
     // Plus 4 stars & up.
-    const byBoth = await nextSearchAnswer(page, () => checkbox("4 stars & up").check());
+    const byBoth = await nextSearchAnswer(page, () => radio("4 stars & up").check());
     await waitForPath(page, `/browse/mentor/${filterWord}?price=mid&rating=4`);
     expect(byBoth.input).toMatchObject({ search: filterWord, range: "mid", rating: "4" });
     expect(byBoth.data.map((m) => m.id)).toEqual([inRange.id]);
@@ -197,7 +200,7 @@ describe("finding a mentor", () => {
     await page.reload();
     await expect.poll(() => cardNames(page)).toEqual([fullName(inRange)]);
     expect(await radio("₹1000-₹2500").isChecked()).toBe(true);
-    expect(await checkbox("4 stars & up").isChecked()).toBe(true);
+    expect(await radio("4 stars & up").isChecked()).toBe(true);
 
     // Choosing Any takes the price out of the URL; the rating stays.
     await radio("Any").check();
@@ -207,8 +210,9 @@ describe("finding a mentor", () => {
     expect(byRating.map((m) => m.id).sort()).toEqual([inRange.id, pricey.id].sort());
     await expect.poll(() => cardNames(page)).toEqual(byRating.map(fullName));
 
-    // Unchecking the rating clears it too.
-    await checkbox("4 stars & up").uncheck();
+    // Any rating clears it too; only one floor is ever chosen.
+    expect(await page.getByRole("group", { name: "Minimum rating" }).getByRole("checkbox").count()).toBe(0);
+    await radio("Any rating").check();
     await waitForPath(page, `/browse/mentor/${filterWord}`);
     await expect.poll(() => cardNames(page)).toHaveLength(3);
   });
@@ -261,7 +265,7 @@ describe("finding a mentor", () => {
     expect(shown).toHaveLength(expected.length);
     for (const rating of shown) expect(rating).toBeGreaterThanOrEqual(4);
     expect(await page.getByRole("radio", { name: "₹2500-₹5000", exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole("checkbox", { name: "4 stars & up", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "4 stars & up", exact: true }).isChecked()).toBe(true);
   });
 
   it("suggests clearing filters when nothing matches them, and showing everyone when the words match nothing", async () => {
@@ -389,5 +393,78 @@ describe("finding a mentor", () => {
     // She has not subscribed: the plan panel offers to subscribe.
     await page.getByRole("heading", { name: "Subscribe Now" }).waitFor();
     expect(await page.getByRole("button", { name: "Subscribe", exact: true }).count()).toBe(1);
+  });
+});
+
+describe("browse on a phone: results first, the filters behind a button", () => {
+  it("at 360x740 the first card is above the fold and the filters open in a sheet; at 1280x800 the bar is inline", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/browse/mentor/${filterWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    const firstCard = await mentorCards(page).first().boundingBox();
+    expect(firstCard!.y + 60).toBeLessThan(740);
+    expect(await page.getByRole("group", { name: "Minimum rating" }).count()).toBe(0);
+
+    const open = page.getByRole("button", { name: "Filters", exact: true });
+    await open.click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.waitFor();
+    await sheet.getByRole("radio", { name: "4 stars & up", exact: true }).check();
+    await waitForPath(page, `/browse/mentor/${filterWord}?rating=4`);
+    expect(await sheet.getByRole("radio", { name: "4 stars & up", exact: true }).isChecked()).toBe(true);
+    await sheet.getByRole("button", { name: "Show results" }).click();
+    await sheet.waitFor({ state: "hidden" });
+    const reopen = page.getByRole("button", { name: "Filters (1)" });
+    await expect.poll(() => reopen.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => cardNames(page)).toEqual((await searchMentorsApi({ search: filterWord, rating: "4" })).map(fullName));
+    // Escape closes it too.
+    await reopen.click();
+    await sheet.waitFor();
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "hidden" });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("group", { name: "Minimum rating" }).waitFor();
+    expect(await page.getByRole("button", { name: /^Filters/ }).count()).toBe(0);
+  });
+});
+
+describe("when a mentor is free, for a signed-out visitor", () => {
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ])("cards and the public profile show the next open time in the visitor's zone (%o)", async (viewport) => {
+    const freeWord = uniqueWord("free");
+    const mentor = await createMentorWithSkills({ firstName: "Nalini", lastName: `Free${freeWord.slice(-4)}` }, [`${freeWord} Coaching`]);
+    const busy = await createMentorWithSkills({ firstName: "Bharat", lastName: `Busy${freeWord.slice(-4)}` }, [`${freeWord} Coaching`]);
+    const at = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 3 * DAY);
+    await testDb()
+      .insert(timeSlots)
+      .values([
+        // Within his 12 hours' notice: not bookable, so not "free".
+        {
+          mentorId: mentor.id,
+          startAt: new Date(at.getTime() - 3 * DAY + HOUR),
+          endAt: new Date(at.getTime() - 3 * DAY + 2 * HOUR),
+          state: "open",
+        },
+        { mentorId: mentor.id, startAt: at, endAt: new Date(at.getTime() + HOUR), state: "open" },
+        { mentorId: mentor.id, startAt: new Date(at.getTime() + DAY), endAt: new Date(at.getTime() + DAY + HOUR), state: "open" },
+      ]);
+    const context = await b.newContext({ viewport, timezoneId: "America/New_York" });
+    const page = await context.newPage();
+    await page.goto(`/browse/mentor/${freeWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(2);
+    const expected = `Next free: ${nextFreeWords(at.toISOString(), "America/New_York", "en")}`;
+    const card = (m: { firstName: string; lastName: string }) =>
+      mentorCards(page).filter({ has: page.getByRole("heading", { name: fullName(m) }) });
+    await expect.poll(() => card(mentor).getByTestId("mentor-next-free").innerText()).toBe(expected);
+    expect(await card(busy).getByTestId("mentor-next-free").count()).toBe(0);
+
+    await page.goto(`/browse/mentor/profile/${mentor.id}`);
+    await page.getByRole("heading", { level: 1, name: fullName(mentor) }).waitFor();
+    await expect.poll(() => page.getByTestId("mentor-next-free").innerText()).toBe(expected);
+    await context.close();
   });
 });

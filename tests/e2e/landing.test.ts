@@ -290,7 +290,7 @@ describe("landing page on a 360 px phone", () => {
     expect(searches).toEqual([]);
   });
 
-  it("the user menu starts the app when it is opened, without a layout shift: it shows its three items, and Escape closes it", async () => {
+  it("the user menu starts the app when it is opened, without a layout shift: a visitor is offered Sign in and Sign up, and Escape closes it", async () => {
     const page = b.page;
     const shifts = await watchLayoutShifts(page);
     await openLanding(page);
@@ -298,7 +298,9 @@ describe("landing page on a 360 px phone", () => {
     await trigger.click();
     const menu = page.getByRole("menu");
     await menu.waitFor();
-    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Your Profile", "Settings", "Sign out"]);
+    // Nothing greyed out: what a signed-out visitor can do.
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Sign in", "Sign up"]);
+    expect(await menu.locator("[data-disabled]").count()).toBe(0);
     expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") === null)).toBe(true);
     expect(await shifts()).toBeLessThan(0.05);
     await page.keyboard.press("Escape");
@@ -307,5 +309,27 @@ describe("landing page on a 360 px phone", () => {
     await page.getByRole("button", { name: "User menu" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor();
+  });
+});
+
+describe("the landing's Find a mentor action, at 1280x800 and 360x740", () => {
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ])("is in view under the welcome and opens browse (%o); the featured cards say when each mentor is next free", async (viewport) => {
+    const context = await b.newContext({ viewport });
+    const page = await context.newPage();
+    const search = await openLanding(page);
+    const action = page.getByRole("main").getByRole("link", { name: "Find a mentor", exact: true });
+    const box = await action.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    // Featured mentors with an open time show it, in the browser's zone, before the app runs.
+    const withTime = search.mentors.filter((m) => (m as { nextFreeAt?: string | null }).nextFreeAt);
+    const times = page.getByRole("list", { name: "Featured mentors" }).getByTestId("mentor-next-free");
+    expect(await times.count()).toBe(withTime.length);
+    await action.click();
+    await waitForPath(page, "/browse/mentor/all");
+    await page.getByRole("heading", { level: 1, name: "Find a Mentor" }).waitFor();
+    await context.close();
   });
 });

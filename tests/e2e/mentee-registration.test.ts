@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
+import { mentees } from "../../db/schema";
 import { PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
-import { uniqueEmail } from "../support/accounts";
+import { testDb, uniqueEmail } from "../support/accounts";
 import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
 /** Journey 1 (SPEC §2, §4, §5, §8): a mentee signs up, is sent on to sign in, and signs in. */
@@ -104,4 +106,43 @@ describe("mentee registration", () => {
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
+});
+
+describe("signing up the way people type and with Google, at 1280x800 and 360x740", () => {
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ])(
+    "a number with a space is accepted and stored as +91 and its digits; Sign up with Google creates the account (%o)",
+    async (viewport) => {
+      const page = b.page;
+      await page.setViewportSize(viewport);
+      await page.goto("/auth/mentee-register");
+      await page.getByRole("heading", { name: "Create your mentee account" }).waitFor();
+      const email = uniqueEmail("e2e-spaced");
+      await fillSignup(page, { firstName: "Meher", lastName: "Joshi", email, phone: "98765 43210", password: DEMO_PASSWORD });
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("dialog", { name: SUCCESS_TITLE }).waitFor({ state: "visible", timeout: 10_000 });
+      const [row] = await testDb().select().from(mentees).where(eq(mentees.email, email));
+      expect(row.phone).toBe("+919876543210");
+
+      const context = await b.newContext({ viewport });
+      const fresh = await context.newPage();
+      await fresh.goto("/auth/mentee-register");
+      const google = fresh.getByRole("button", { name: "Sign up with Google" });
+      await expect.poll(() => google.isEnabled(), { timeout: 10_000 }).toBe(true);
+      const googleEmail = uniqueEmail("google-signup");
+      const [popup] = await Promise.all([fresh.waitForEvent("popup"), google.click()]);
+      await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+      await popup.getByLabel("E-mail", { exact: true }).fill(googleEmail);
+      await popup.getByLabel("First name").fill("Gita");
+      await popup.getByLabel("Last name").fill("Signup");
+      await popup.getByRole("button", { name: "Continue" }).click();
+      await popup.waitForEvent("close", { timeout: 10_000 });
+      await waitForPath(fresh, "/mentees");
+      const [created] = await testDb().select().from(mentees).where(eq(mentees.email, googleEmail));
+      expect(created).toMatchObject({ firstName: "Gita", lastName: "Signup" });
+      await context.close();
+    },
+  );
 });

@@ -105,7 +105,8 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
 
     // A signed-in user opening the sign-in page is sent to their area: by the landing page's Login link, or by URL.
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login", exact: true }).click();
+    // Signed in, the header's Login is her area.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard", exact: true }).click();
     await waitForPath(page, AREA_HOME[role]);
     await page.goto("/auth/login");
     await waitForPath(page, AREA_HOME[role]);
@@ -193,4 +194,56 @@ describe("account-type tabs", () => {
     await waitForPath(page, AREA_HOME.moderator);
     await page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO.moderator.name}` }).waitFor();
   });
+});
+
+describe("the header after signing in from a profile, at 1280x800 and 360x740", () => {
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ])(
+    "a visitor's menu offers Sign in and Sign up only; back on the profile the header offers her area, and her bell does not greet her with her own sign-in (%o)",
+    async (viewport) => {
+      const mentee = await createMentee();
+      const [asha] = await testDb().select({ id: mentors.id }).from(mentors).where(eq(mentors.email, DEMO.mentor.email));
+      const context = await b.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`/browse/mentor/profile/${asha.id}`);
+      await page.getByRole("heading", { level: 1, name: DEMO.mentor.name }).waitFor();
+      const nav = page.getByRole("navigation", { name: "Main" });
+
+      await nav.getByRole("button", { name: "User menu" }).click();
+      const menu = page.getByRole("menu");
+      await menu.waitFor();
+      expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Sign in", "Sign up"]);
+      await page.keyboard.press("Escape");
+      await menu.waitFor({ state: "detached" });
+
+      await nav.getByRole("link", { name: "Login", exact: true }).click();
+      await page.getByRole("tab", { name: LOGIN_TAB.mentee, exact: true }).waitFor();
+      await submitSignIn(page, "mentee", mentee.email);
+      await waitForPath(page, `/browse/mentor/profile/${asha.id}`);
+      await nav.getByRole("link", { name: "Dashboard", exact: true }).waitFor();
+      expect(await nav.getByRole("link", { name: "Login", exact: true }).count()).toBe(0);
+      await nav.getByRole("button", { name: "User menu" }).click();
+      await page.getByRole("menu").waitFor();
+      expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual(["Dashboard", "Your Profile", "Sign out"]);
+      await page.keyboard.press("Escape");
+
+      // Her area: the bell has no news (the "New sign-in" notice is for her other devices).
+      const connected = realtimeConnected(page);
+      await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
+      await waitForPath(page, "/mentees");
+      await connected;
+      await page.getByRole("button", { name: /^Notifications/ }).waitFor();
+      expect(await page.getByTestId("bell-dot").count()).toBe(0);
+
+      // Signing out from the public menu signs her out.
+      await page.goto(`/browse/mentor/profile/${asha.id}`);
+      await nav.getByRole("button", { name: "User menu" }).click();
+      await page.getByRole("menu").getByRole("menuitem", { name: "Sign out" }).click();
+      await waitForPath(page, "/");
+      expect(await readStoredSession(page, "mentee")).toBeNull();
+      await context.close();
+    },
+  );
 });

@@ -63,6 +63,19 @@ describe("mentee sign-up", () => {
     }
   });
 
+  it("accepts a number typed with spaces, dashes or +91, and stores it as +91 and its 10 digits, for mentees and mentors", async () => {
+    for (const phone of ["98765 43210", "+91 98765-43210"]) {
+      const input = menteeSignup({ phone });
+      expect((await rest("POST", "/api/mentees/register", { body: input })).status).toBe(201);
+      expect((await testDb().query.mentees.findFirst({ where: eq(mentees.email, input.email) }))?.phone).toBe("+919876543210");
+    }
+    const application = mentorApplication({ phone: "0 98765 43210" });
+    expect((await rest("POST", "/api/mentors/register", { body: application })).status).toBe(201);
+    expect((await testDb().query.mentors.findFirst({ where: eq(mentors.email, application.email as string) }))?.phone).toBe(
+      "+919876543210",
+    );
+  });
+
   it("answers 400, not 500, to a body that is not JSON or not an object", async () => {
     expect(await rest("POST", "/api/mentees/register", { rawBody: "{not json" })).toEqual({
       status: 400,

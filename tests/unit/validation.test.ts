@@ -57,6 +57,33 @@ describe("sign-up rules (SPEC §5)", () => {
     for (const bad of ["5999999999", "+91 9999999999", "999999999", "99999999999", "+9299999999", "abcdefghij"])
       expect(PHONE_PATTERN.test(bad)).toBe(false);
   });
+
+  it("accepts a number typed with spaces, dashes or a +91 prefix, and keeps it as +91 and its 10 digits", () => {
+    for (const typed of [
+      "98765 43210",
+      "98765-43210",
+      "+91 98765 43210",
+      "+91-98765-43210",
+      "0091 98765 43210",
+      "098765 43210",
+      " (98765) 43210 ",
+    ])
+      expect(v.parse(menteeSignupSchema, { ...signup, phone: typed }).phone).toBe("+919876543210");
+    for (const bad of ["58765 43210", "98765 4321", "+92 98765 43210", "98765 43210 1", "98765_43210"])
+      expect(firstMessage(menteeSignupSchema, { ...signup, phone: bad })).toBe("Please enter a valid 10-digit mobile number");
+    expect(
+      v.parse(mentorApplicationSchema, {
+        ...signup,
+        jobTitle: "E",
+        firmName: "A",
+        bio: "B",
+        educationalQualification: "C",
+        hourlyRate: 1,
+        expertise: ["Go"],
+        phone: "98765 43210",
+      }).phone,
+    ).toBe("+919876543210");
+  });
 });
 
 describe("mentor application rules", () => {

@@ -8,7 +8,7 @@ import {
   required,
   roleField,
 } from "../../shared/validation/accounts";
-import { notify } from "../notifications/notifications";
+import { notify, signInNoticeId } from "../notifications/notifications";
 import { fail } from "../platform/domain-error";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { disconnectSignIns } from "../realtime/push";
@@ -109,6 +109,8 @@ export const authRouter = router({
         type: "alert",
         kind: "account",
         content: "New sign-in to your account. If this wasn't you, change your password.",
+        // Keyed by this sign-in: her other tabs and devices are told, this one is not told about itself.
+        id: signInNoticeId(sessionId),
       },
     );
     return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };

@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { GoogleError } from "../../shared/google-sign-in";
 import { requestLocale } from "../../shared/locale";
-import { notify } from "../notifications/notifications";
+import { notify, signInNoticeId } from "../notifications/notifications";
 import type { AppEnv } from "../platform/app-env";
 import { requestNow } from "../platform/clock";
 import { secureCookies } from "../platform/cookies";
@@ -109,6 +109,8 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
       type: "alert",
       kind: "account",
       content: "New sign-in to your account with Google. If this wasn't you, change your password.",
+      // Keyed by this sign-in: her other tabs and devices are told, this one is not told about itself.
+      id: signInNoticeId(sessionId),
     },
   );
   const summary = accountSummary(account);

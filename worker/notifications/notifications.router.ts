@@ -7,7 +7,7 @@ import { latestNotifications, markNotificationsRead } from "./notifications";
 export const notificationsRouter = router({
   latest: memberProcedure
     .input(notificationsSchema)
-    .query(({ ctx, input }) => latestNotifications(ctx.db, memberOf(ctx.auth, input.side), input.limit)),
+    .query(({ ctx, input }) => latestNotifications(ctx.db, memberOf(ctx.auth, input.side), input.limit, ctx.auth.sid)),
   markAllRead: memberProcedure
     .meta({ readsDuringAccountCheck: true })
     .input(notificationsSchema)

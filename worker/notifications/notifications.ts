@@ -1,4 +1,4 @@
-import { and, count, desc, eq, not, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { NoticeKind } from "../../shared/notification-kinds";
@@ -12,7 +12,13 @@ import { channelOffSql } from "./notice-preferences";
 export type NotificationView = NotificationPush;
 
 /** `kind` says what it is about (ADR 0027): which of the recipient's channels (bell, e-mail, push) carry it. */
-export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; content: string; conversationId?: string };
+export type NotificationInput = { type: "message" | "alert"; kind: NoticeKind; content: string; conversationId?: string; id?: string };
+
+/**
+ * The id of the notice a sign-in writes ("New sign-in to your account…"): named after that sign-in, so her other
+ * tabs and devices are told (the push, the bell) and the sign-in that caused it is not told about itself.
+ */
+export const signInNoticeId = (signInId: string) => `sign-in:${signInId}`;
 
 /**
  * A notification as a statement for the SAME `db.batch` as the change it tells about, and its view
@@ -83,14 +89,19 @@ export const BELL_SIZE = 5;
 
 const mine = (who: Recipient) => and(eq(notifications.recipientRole, who.role), eq(notifications.recipientId, who.id));
 /** The kinds she turned off "in the app" leave her bell; the rows stay, and come back when she turns it on. */
-const shown = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
+const shownKinds = (who: Recipient) => not(channelOffSql(who.role, who.id, sql`${notifications.kind}`, "inApp"));
 
-/** A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot). */
+/**
+ * A user's latest notifications, newest first, and how many of all theirs are unread (the bell's red dot), as the
+ * sign-in `viewerSignIn` sees them: without the notice of that sign-in itself.
+ */
 export async function latestNotifications(
   db: Db,
   who: Recipient,
   limit = BELL_SIZE,
+  viewerSignIn?: string,
 ): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
+  const shown = (w: Recipient) => (viewerSignIn ? and(shownKinds(w), ne(notifications.id, signInNoticeId(viewerSignIn))) : shownKinds(w));
   const [rows, [unread]] = await db.batch([
     db
       .select()
@@ -123,6 +134,7 @@ export async function notify(
   const [row] = await db
     .insert(notifications)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       recipientRole: to.role,
       recipientId: to.id,
       type: input.type,

@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorSkills, mentors } from "../../db/schema";
 import { MAX_SKILLS } from "../../shared/validation/profiles";
 import { fail } from "../platform/domain-error";
 import { type Responsiveness, replyStatsColumns, responsivenessOf } from "../responsiveness/profile-fields";
-import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
+import { type MentorCard, mentorCard, nextFreeIso, nextFreeMs, skillsJson } from "../search/mentor-directory";
 
 /** With his reply time and last activity, coarsened (ADR 0026). */
 export type MentorProfile = MentorCard &
@@ -20,13 +20,14 @@ export type OwnMentorProfile = MentorProfile & { email: string; phone: string; t
 
 async function loadProfile(db: Db, mentorId: string, now: Date) {
   const [found] = await db
-    .select({ row: getTableColumns(mentors), skillsJson, ...replyStatsColumns })
+    .select({ row: getTableColumns(mentors), skillsJson, ...replyStatsColumns, nextFree: nextFreeMs(sql`"mentors"."id"`, now) })
     .from(mentors)
     .where(eq(mentors.id, mentorId));
   if (!found) return null;
   const { row } = found;
   const profile: MentorProfile = {
     ...mentorCard(row, found.skillsJson),
+    nextFreeAt: nextFreeIso(found.nextFree),
     ...responsivenessOf(found, row.lastActiveAt, now),
     educationalQualification: row.educationalQualification,
     website: row.website,

@@ -11,7 +11,7 @@ import { addMentorSkills, ownMentorProfile, removeMentorSkill, updateMentorProfi
 export const mentorsRouter = router({
   search: publicProcedure
     .input(mentorSearchSchema)
-    .query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil)),
+    .query(({ ctx, input }) => cachedMentorSearch(ctx.db, input, ctx.config.SEARCH_CACHE_SECONDS, ctx.waitUntil, ctx.now)),
 
   /** A mentor's public profile; `isEnrollmentActive` is true for a signed-in mentee with a live subscription. */
   profile: publicProcedure.input(mentorIdSchema).query(async ({ ctx, input }) => {

@@ -19,9 +19,11 @@ export async function cachedMentorSearch(
   query: Query,
   freshSeconds: number,
   waitUntil: WaitUntil,
+  now: Date,
   store: EdgeStore | null = edgeStore(),
 ): Promise<MentorCard[]> {
-  return (await edgeCached(searchKey(query), catalogPolicy(freshSeconds), () => searchMentors(db, query), waitUntil, store)).value;
+  // "Next free" is read with the cards: a kept answer may name a time taken in its last seconds (the profile's schedule is exact).
+  return (await edgeCached(searchKey(query), catalogPolicy(freshSeconds), () => searchMentors(db, query, now), waitUntil, store)).value;
 }
 
 /** A mentor's public profile through the location's cache; an unavailable mentor is never cached (always read fresh). */

@@ -11,6 +11,7 @@ import {
   type SortCode,
 } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "../accounts/accounts";
+import { DEFAULT_NOTICE_MINUTES } from "../scheduling/booking-rules";
 import { hitsOf, tierOf } from "./search-ranking";
 import { searchTerms } from "./search-terms";
 
@@ -32,7 +33,21 @@ export type MentorCard = {
   typicalReplyMinutes?: number | null;
   /** Search results only: how many replies that average rests on (cards show it from MIN_REPLIES_SHOWN, ADR 0026). */
   replyCount?: number;
+  /** The start of his earliest open slot a mentee may still book (ISO), null when he has none: "Next free" on cards and profiles. */
+  nextFreeAt?: string | null;
 };
+
+/**
+ * The start of the mentor (`mentorRef`)'s earliest open slot that is beyond his minimum notice at `now` and held for no
+ * one from his waitlist, as ms: a subquery of the statement that reads the cards or the profile, so no card costs a trip
+ * of its own; each is a short walk of time_slots_mentor_start_idx from now. The buffer and the daily cap are left to his
+ * schedule (a slot they rule out is shown as free until someone tries).
+ */
+export const nextFreeMs = (mentorRef: SQL, now: Date) =>
+  sql<number | null>`(select min(t.start_at) from time_slots t where t.mentor_id = ${mentorRef} and t.state = 'open'
+    and t.start_at > ${now.getTime()} + coalesce((select r.notice_minutes from mentor_availability r where r.mentor_id = ${mentorRef}), ${DEFAULT_NOTICE_MINUTES}) * 60000
+    and (t.held_until is null or t.held_until <= ${now.getTime()}))`;
+export const nextFreeIso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 const average = sql<number>`case when "m"."rating_count" = 0 then 0 else cast("m"."rating_sum" as real) / "m"."rating_count" end`;
 
@@ -75,8 +90,11 @@ type CardRow = Pick<
 >;
 
 /** The columns a card shows (id first: the bench reads it): a search reads only these. */
-const cardColumns = sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
-  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms", ${replyCount} as "reply_count"`;
+const cardColumns = (
+  now: Date,
+) => sql`"m"."id", "m"."first_name", "m"."last_name", "m"."job_title", "m"."firm_name", "m"."short_bio", "m"."bio", "m"."location",
+  "m"."hourly_rate_paise", "m"."profile_image_key", "m"."rating_sum", "m"."rating_count", ${cardSkillsJson} as "skills_json", ${replyMs} as "reply_ms", ${replyCount} as "reply_count",
+  ${nextFreeMs(sql`"m"."id"`, now)} as "next_free"`;
 type CardSqlRow = {
   id: string;
   first_name: string;
@@ -93,6 +111,7 @@ type CardSqlRow = {
   skills_json: string;
   reply_ms: number | null;
   reply_count: number;
+  next_free: number | null;
 };
 
 export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
@@ -101,7 +120,7 @@ export type SearchQuery = { search: string; price: PriceCode; rating: string; ra
  * Approved, unblocked mentors matching the text, the price bucket, the browse range and the minimum
  * rating, in the order asked for (relevance by default). One statement, one round trip.
  */
-export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorCard[]> {
+export async function searchMentors(db: Db, query: SearchQuery, now: Date): Promise<MentorCard[]> {
   const terms = searchTerms(query.search);
   const conditions = [
     // Visible: approved and not blocked. With text, the unary `+` keeps SQLite from walking a mentors
@@ -125,13 +144,13 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
     relevance: sql``,
   }[query.sort ?? "relevance"];
   const statement = terms
-    ? sql`select ${cardColumns} from ${hitsOf(terms)} as "h"
+    ? sql`select ${cardColumns(now)} from ${hitsOf(terms)} as "h"
         join "mentor_search_keys" "k" on "k"."id" = "h"."rid"
         join "mentors" "m" on "m"."id" = "k"."mentor_id"
         where ${where}
         order by ${byPrice}"h"."fuzzy", ${tierOf(terms)} desc, ${responsive} desc, "h"."rank", ${byRating}
         limit ${query.limit}`
-    : sql`select ${cardColumns} from "mentors" "m" where ${where} order by ${byPrice}${byRating} limit ${query.limit}`;
+    : sql`select ${cardColumns(now)} from "mentors" "m" where ${where} order by ${byPrice}${byRating} limit ${query.limit}`;
   const rows = await db.all<CardSqlRow>(statement);
   return rows.map((r) => ({
     ...mentorCard(
@@ -153,6 +172,7 @@ export async function searchMentors(db: Db, query: SearchQuery): Promise<MentorC
     ),
     typicalReplyMinutes: r.reply_ms === null ? null : replyMinutes(r.reply_ms),
     replyCount: r.reply_count,
+    nextFreeAt: nextFreeIso(r.next_free),
   }));
 }
 

@@ -1,18 +1,15 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { AuthShell } from "@/accounts/auth-shell";
-import { newHandoff, sessionFromMessage, startInThisTab, startUrl, storeGoogleSession } from "@/accounts/google-sign-in";
+import { GoogleSignIn } from "@/accounts/google-sign-in-button";
 import { forgetGuardedPath, guardedPath } from "@/accounts/guarded-path";
 import { LoginForm } from "@/accounts/login-form";
-import { returnPathFor, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
+import { safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/platform/areas";
-import { type Role, readSession } from "@/platform/session";
-import { useTRPC } from "@/platform/trpc";
-import { Button } from "@/ui/button";
+import type { Role } from "@/platform/session";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 
 export const Route = createFileRoute("/auth/login")({
@@ -28,73 +25,6 @@ const TABS: { role: Role; label: MessageDescriptor }[] = [
 ];
 
 const footerLink = "font-medium text-indigo-700 underline-offset-4 hover:underline";
-
-/** SPEC §4, §9: the opener checks the popup every 500 ms. */
-const POPUP_POLL_MS = 500;
-
-/**
- * "Sign in with Google" opens a popup with a one-time value this page keeps; the popup hands the
- * session back by `postMessage` and this page stores it only when the value matches.
- * When the popup closes, the user goes back to the page she came from (`redirect`), else /mentees.
- * Without a popup (blocked), the same flow runs in this window and the return-to travels with it.
- */
-function GoogleSignIn({ redirect }: { redirect?: string }) {
-  const hintId = useId();
-  const trpc = useTRPC();
-  const navigate = useNavigate();
-  const router = useRouter();
-  const options = useQuery(trpc.auth.signInOptions.queryOptions(undefined, { staleTime: Infinity }));
-  const available = options.data?.google === true;
-  const [waiting, setWaiting] = useState(false);
-
-  const open = () => {
-    const handoff = newHandoff();
-    const popup = window.open(startUrl(handoff), "google-sign-in", "width=500,height=640");
-    if (!popup) {
-      startInThisTab(handoff, returnPathFor("mentee", redirect));
-      return;
-    }
-    setWaiting(true);
-    const receive = (event: MessageEvent) => {
-      const session = sessionFromMessage(event, popup, handoff);
-      if (session) storeGoogleSession(session);
-    };
-    window.addEventListener("message", receive);
-    const timer = window.setInterval(() => {
-      if (!popup.closed) return;
-      window.clearInterval(timer);
-      window.removeEventListener("message", receive);
-      setWaiting(false);
-      // Closed without signing in (cancelled or refused): stay here.
-      if (!readSession("mentee")) return;
-      const back = returnPathFor("mentee", redirect);
-      if (window.location.pathname === "/auth/login") {
-        if (back) router.history.push(back);
-        else void navigate({ to: "/mentees" });
-      } else window.location.reload();
-    }, POPUP_POLL_MS);
-  };
-
-  return (
-    <div className="mt-4 grid gap-1.5">
-      <Button
-        type="button"
-        variant="outline"
-        className="w-full"
-        disabled={!available || waiting}
-        aria-describedby={available ? undefined : hintId}
-        onClick={open}
-      >
-        <Trans>Sign in with Google</Trans>
-      </Button>
-      {options.isSuccess && !available ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          <Trans>Google sign-in is not configured on this server</Trans>
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function ForgotPassword({ role }: { role: "mentee" | "mentor" }) {
   return (

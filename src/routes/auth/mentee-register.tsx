@@ -6,6 +6,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthShell } from "@/accounts/auth-shell";
+import { GoogleSignIn } from "@/accounts/google-sign-in-button";
 import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
 import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { apiError } from "@/platform/api-error";
@@ -69,6 +70,7 @@ function MenteeRegister() {
           <Trans>Create account</Trans>
         </SubmitButton>
       </form>
+      <GoogleSignIn redirect={redirect} signUp />
       <p className="mt-4 text-sm text-slate-600">
         <Trans>
           Want to share your expertise?{" "}
