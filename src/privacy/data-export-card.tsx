@@ -48,12 +48,12 @@ export function DataExportCard({ role }: { role: MemberRole }) {
   const copy = status.data;
   const expired = copy?.state === "ready" && !copy.downloadedAt && (!copy.expiresAt || new Date(copy.expiresAt).getTime() <= now);
   const askLabel = copy ? t`Ask for a new copy` : t`Download my data`;
-  const canAsk = status.isSuccess && copy?.state !== "preparing";
-  // A ready copy's link is in her mail; asking again stays possible (a lost mail) but is not the main action.
+  // A ready copy not yet downloaded is the server's answer to asking again: its link is in her mail.
   const waitingForMail = copy?.state === "ready" && !copy.downloadedAt && !expired;
+  const canAsk = status.isSuccess && copy?.state !== "preparing" && !waitingForMail;
 
   return (
-    <Card aria-labelledby="your-data-title">
+    <Card role="region" aria-labelledby="your-data-title" data-testid="data-export-card">
       <CardHeader>
         <CardTitle id="your-data-title">
           <Trans>Your data</Trans>
@@ -79,7 +79,6 @@ export function DataExportCard({ role }: { role: MemberRole }) {
         {canAsk ? (
           <Button
             type="button"
-            variant={waitingForMail ? "outline" : "default"}
             className="w-full sm:w-auto"
             onClick={() => void ask()}
             disabled={request.isPending}
