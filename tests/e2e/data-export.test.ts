@@ -73,7 +73,10 @@ describe.each([
       // Opened in a browser where she is signed out: she signs in and lands back on the download, the secret kept in the tab.
       const other = await (await b.newContext({ viewport: { width, height } })).newPage();
       await other.goto(link);
-      await waitForPath(other, `/auth/login?redirect=${encodeURIComponent("/privacy/download")}`);
+      await other.waitForURL((url) => url.pathname === "/auth/login", { timeout: 15_000 });
+      // The sign-in page's address carries the bare page to come back to, never the secret.
+      expect(new URL(other.url()).searchParams.get("redirect")).toBe("/privacy/download");
+      expect(other.url()).not.toContain("export=");
       await submitSignIn(other, "mentee", mentee.email);
       await waitForPath(other, "/privacy/download");
       await downloadFromPage(other);
@@ -95,7 +98,7 @@ describe.each([
     await waitForPath(page, "/mentees/profile");
     await expect.poll(() => cardState(page).textContent(), { timeout: 15_000 }).toContain("You downloaded this copy on");
     await card(page).getByRole("button", { name: "Ask for a new copy" }).waitFor();
-  });
+  }, 180_000);
 });
 
 describe("the card's other states", () => {
@@ -129,7 +132,7 @@ describe("the card's other states", () => {
     await expect.poll(() => cardState(page).textContent()).toContain("हम आपकी कॉपी तैयार नहीं कर सके");
     await card(page).getByRole("button", { name: "नई कॉपी माँगें" }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-  });
+  }, 120_000);
 
   it("is on the mentor's profile too", async () => {
     const page = b.page;
@@ -138,7 +141,7 @@ describe("the card's other states", () => {
     await signInThroughUi(page, "mentor", mentor.email);
     await askForCopy(page, "mentor");
     await expect.poll(() => cardState(page).textContent(), { timeout: 60_000 }).toContain("Your copy is ready until");
-  });
+  }, 120_000);
 });
 
 describe("the privacy page", () => {
