@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation, useQueries } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PageChrome } from "@/layout/page-chrome";
 import { apiError } from "@/platform/api-error";
 import { fullDateTime } from "@/platform/dates";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
-import { useTRPC } from "@/platform/trpc";
+import { useTRPC, useTRPCClient } from "@/platform/trpc";
 import { useNow } from "@/platform/use-now";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card";
@@ -35,12 +35,23 @@ export function DownloadPage() {
   const [link] = useState(takeLinkFromAddress);
   const [roles] = useState(signedInMembers);
   const exportId = link?.split(".")[0];
-  const statuses = useQueries({
-    queries: roles.map((role) => ({ ...trpc.privacy.exportStatus.queryOptions(undefined, { trpc: { context: { role } } }), staleTime: 0 })),
+  const client = useTRPCClient();
+  // Whose copy it is (a browser may be signed in as a mentee and as a mentor): each signed-in side's latest copy, the one
+  // with this link's id. One query, so the two sides' answers never share a cache entry.
+  const owner = useQuery({
+    queryKey: ["privacy", "download", exportId, roles],
+    queryFn: async () => {
+      for (const role of roles) {
+        const copy = await client.privacy.exportStatus.query(undefined, { context: { role } });
+        if (copy?.id === exportId) return { role, copy };
+      }
+      return { role: roles[0] ?? ("mentee" as const), copy: null };
+    },
+    enabled: !!exportId,
+    staleTime: 0,
   });
-  const mine = roles.findIndex((_, i) => statuses[i]?.data?.id === exportId);
-  const role: MemberRole = mine >= 0 ? roles[mine] : (roles[0] ?? "mentee");
-  const copy = mine >= 0 ? statuses[mine].data : null;
+  const role: MemberRole = owner.data?.role ?? roles[0] ?? "mentee";
+  const copy = owner.data?.copy ?? null;
   const claim = useMutation(trpc.privacy.claimExport.mutationOptions({ trpc: { context: { role } } }));
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
@@ -59,7 +70,7 @@ export function DownloadPage() {
     }
   };
 
-  const loading = statuses.some((status) => status.isPending);
+  const loading = !!exportId && owner.isPending;
   const known =
     !link || !LINK_SHAPE.test(link)
       ? NOT_VALID
