@@ -53,6 +53,7 @@ const SIGNED_IN_DIRS = [
   "tickets",
   "moderation",
   "notifications",
+  "privacy",
 ];
 
 /** One catalog's messages only (`LINGUI_CATALOG=mentee npx lingui extract`), so people extracting different parts at once never write each other's files. */

@@ -40,6 +40,8 @@ import { Route as ModeratorMentorApplicantsRouteImport } from './routes/moderato
 import { Route as ModeratorMentorsListRouteImport } from './routes/moderator/mentors-list'
 import { Route as ModeratorNotificationsRouteImport } from './routes/moderator/notifications'
 import { Route as ModeratorTicketsRouteImport } from './routes/moderator/tickets'
+import { Route as PrivacyIndexRouteImport } from './routes/privacy/index'
+import { Route as PrivacyDownloadRouteImport } from './routes/privacy/download'
 import { Route as AuthMenteeForgotpasswordRouteImport } from './routes/auth/mentee/forgotpassword'
 import { Route as AuthMenteeGoogleauthsuccessRouteImport } from './routes/auth/mentee/googleauthsuccess'
 import { Route as AuthMentorForgotpasswordRouteImport } from './routes/auth/mentor/forgotpassword'
@@ -218,6 +220,16 @@ const ModeratorTicketsRoute = ModeratorTicketsRouteImport.update({
   path: '/tickets',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
+const PrivacyIndexRoute = PrivacyIndexRouteImport.update({
+  id: '/privacy/',
+  path: '/privacy/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyDownloadRoute = PrivacyDownloadRouteImport.update({
+  id: '/privacy/download',
+  path: '/privacy/download',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthMenteeForgotpasswordRoute =
   AuthMenteeForgotpasswordRouteImport.update({
     id: '/auth/mentee/forgotpassword',
@@ -359,9 +371,11 @@ export interface FileRoutesByFullPath {
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
   '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
+  '/privacy/download': typeof PrivacyDownloadRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
+  '/privacy/': typeof PrivacyIndexRoute
   '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
@@ -408,9 +422,11 @@ export interface FileRoutesByTo {
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
   '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
+  '/privacy/download': typeof PrivacyDownloadRoute
   '/mentees': typeof MenteesIndexRoute
   '/mentors': typeof MentorsIndexRoute
   '/moderator': typeof ModeratorIndexRoute
+  '/privacy': typeof PrivacyIndexRoute
   '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
@@ -461,9 +477,11 @@ export interface FileRoutesById {
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
   '/moderator/notifications': typeof ModeratorNotificationsRoute
   '/moderator/tickets': typeof ModeratorTicketsRoute
+  '/privacy/download': typeof PrivacyDownloadRoute
   '/mentees/': typeof MenteesIndexRoute
   '/mentors/': typeof MentorsIndexRoute
   '/moderator/': typeof ModeratorIndexRoute
+  '/privacy/': typeof PrivacyIndexRoute
   '/auth/mentee/forgotpassword': typeof AuthMenteeForgotpasswordRoute
   '/auth/mentee/googleauthsuccess': typeof AuthMenteeGoogleauthsuccessRoute
   '/auth/mentor/forgotpassword': typeof AuthMentorForgotpasswordRoute
@@ -515,9 +533,11 @@ export interface FileRouteTypes {
     | '/moderator/mentors-list'
     | '/moderator/notifications'
     | '/moderator/tickets'
+    | '/privacy/download'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
+    | '/privacy/'
     | '/auth/mentee/forgotpassword'
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
@@ -564,9 +584,11 @@ export interface FileRouteTypes {
     | '/moderator/mentors-list'
     | '/moderator/notifications'
     | '/moderator/tickets'
+    | '/privacy/download'
     | '/mentees'
     | '/mentors'
     | '/moderator'
+    | '/privacy'
     | '/auth/mentee/forgotpassword'
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
@@ -616,9 +638,11 @@ export interface FileRouteTypes {
     | '/moderator/mentors-list'
     | '/moderator/notifications'
     | '/moderator/tickets'
+    | '/privacy/download'
     | '/mentees/'
     | '/mentors/'
     | '/moderator/'
+    | '/privacy/'
     | '/auth/mentee/forgotpassword'
     | '/auth/mentee/googleauthsuccess'
     | '/auth/mentor/forgotpassword'
@@ -650,6 +674,8 @@ export interface RootRouteChildren {
   AuthMentorRegisterRoute: typeof AuthMentorRegisterRoute
   AuthRegistrationsuccessRoute: typeof AuthRegistrationsuccessRoute
   AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
+  PrivacyDownloadRoute: typeof PrivacyDownloadRoute
+  PrivacyIndexRoute: typeof PrivacyIndexRoute
   AuthMenteeForgotpasswordRoute: typeof AuthMenteeForgotpasswordRoute
   AuthMenteeGoogleauthsuccessRoute: typeof AuthMenteeGoogleauthsuccessRoute
   AuthMentorForgotpasswordRoute: typeof AuthMentorForgotpasswordRoute
@@ -875,6 +901,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/moderator/tickets'
       preLoaderRoute: typeof ModeratorTicketsRouteImport
       parentRoute: typeof ModeratorRouteRoute
+    }
+    '/privacy/': {
+      id: '/privacy/'
+      path: '/privacy'
+      fullPath: '/privacy/'
+      preLoaderRoute: typeof PrivacyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy/download': {
+      id: '/privacy/download'
+      path: '/privacy/download'
+      fullPath: '/privacy/download'
+      preLoaderRoute: typeof PrivacyDownloadRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/auth/mentee/forgotpassword': {
       id: '/auth/mentee/forgotpassword'
@@ -1126,6 +1166,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthMentorRegisterRoute: AuthMentorRegisterRoute,
   AuthRegistrationsuccessRoute: AuthRegistrationsuccessRoute,
   AuthVerifyEmailRoute: AuthVerifyEmailRoute,
+  PrivacyDownloadRoute: PrivacyDownloadRoute,
+  PrivacyIndexRoute: PrivacyIndexRoute,
   AuthMenteeForgotpasswordRoute: AuthMenteeForgotpasswordRoute,
   AuthMenteeGoogleauthsuccessRoute: AuthMenteeGoogleauthsuccessRoute,
   AuthMentorForgotpasswordRoute: AuthMentorForgotpasswordRoute,

@@ -8,6 +8,7 @@ import { cn } from "@/ui/class-names";
 import { toast } from "@/ui/toast";
 import type { MemberRole as Role } from "../../shared/role";
 import { ChangePasswordCard } from "../accounts/change-password-card";
+import { DataExportCard } from "../privacy/data-export-card";
 import { ProfileImagePicker } from "../profiles/profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
@@ -64,6 +65,7 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
         <CardContent>{children}</CardContent>
       </Card>
       <ChangePasswordCard />
+      <DataExportCard role={role} />
     </div>
   );
 }

@@ -6,10 +6,13 @@ import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
 import { BRAND } from "@/layout/brand";
 import { BrandLogo } from "./brand-logo";
 
-const COLUMNS: { title: MessageDescriptor; items: MessageDescriptor[] }[] = [
-  { title: msg`Platform`, items: [msg`Find a Mentor`, msg`Book a Session`, msg`Testimonials`] },
-  { title: msg`Company`, items: [msg`About`, msg`Code of Conduct`] },
-  { title: msg`Support`, items: [msg`Faq`, msg`Contact`] },
+type FooterItem = { label: MessageDescriptor; to: "/" | "/privacy" };
+const home = (label: MessageDescriptor): FooterItem => ({ label, to: "/" });
+
+const COLUMNS: { title: MessageDescriptor; items: FooterItem[] }[] = [
+  { title: msg`Platform`, items: [home(msg`Find a Mentor`), home(msg`Book a Session`), home(msg`Testimonials`)] },
+  { title: msg`Company`, items: [home(msg`About`), home(msg`Code of Conduct`), { label: msg`Privacy`, to: "/privacy" }] },
+  { title: msg`Support`, items: [home(msg`Faq`), home(msg`Contact`)] },
 ];
 
 const SOCIAL = [
@@ -51,9 +54,9 @@ export function SiteFooter() {
             <h2 className="mb-3 text-sm font-semibold text-slate-900">{i18n._(column.title)}</h2>
             <ul className="grid gap-2">
               {column.items.map((item) => (
-                <li key={item.id}>
-                  <Link to="/" className={footerLink}>
-                    {i18n._(item)}
+                <li key={item.label.id}>
+                  <Link to={item.to} className={footerLink}>
+                    {i18n._(item.label)}
                   </Link>
                 </li>
               ))}

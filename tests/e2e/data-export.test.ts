@@ -1,0 +1,169 @@
+import { readFile } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { dataExports } from "../../db/schema";
+import { createMentee, createMentor, testDb } from "../support/accounts";
+import { signInThroughUi, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { deliveredMail } from "../support/mail";
+
+/**
+ * "Download my data" in the browser (ADR 0039): asked for on her profile, followed there (preparing, then ready until a
+ * time), downloaded once from the mailed link, which then says it was used; in Hindi too; the mentor's card; and the
+ * public privacy page from the footer.
+ */
+
+const b = useBrowser();
+
+const card = (page: Page) => page.getByTestId("data-export-card");
+const cardState = (page: Page) => page.getByTestId("data-export-state");
+const eqUser = (id: string) => and(eq(dataExports.userRole, "mentee"), eq(dataExports.userId, id));
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** The `/privacy/download#export=…` path of the newest "ready" mail to `to`. */
+async function mailedDownloadPath(to: string): Promise<string> {
+  const mail = await deliveredMail(to, /data is ready to download/);
+  const path = mail.text.match(/\/privacy\/download#export=[\w-]+\.[\w-]+/)?.[0];
+  if (!path) throw new Error(`no download link in the mail to ${to}`);
+  return path;
+}
+
+async function askForCopy(page: Page, role: "mentee" | "mentor") {
+  await page.goto(role === "mentee" ? "/mentees/profile" : "/mentors/profile");
+  await card(page).getByRole("button", { name: "Download my data" }).click();
+  await expect.poll(() => cardState(page).textContent(), { timeout: 15_000 }).toContain("Preparing your copy");
+}
+
+async function downloadFromPage(page: Page) {
+  await page.getByRole("heading", { level: 1, name: "Your copy of your data is ready" }).waitFor({ timeout: 15_000 });
+  // The secret left the address bar as soon as the page read it.
+  expect(new URL(page.url()).hash).toBe("");
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30_000 }),
+    page.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^mentorlink-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.length).toBeGreaterThan(100);
+  expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+}
+
+describe.each([
+  { width: 1280, height: 800, signedOutLink: false },
+  { width: 360, height: 740, signedOutLink: true },
+])("a copy of her data at $width x $height", ({ width, height, signedOutLink }) => {
+  it("is asked for on her profile, shows preparing then ready, downloads once from the mailed link, then says it was used", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const mentee = await createMentee();
+    await signInThroughUi(page, "mentee", mentee.email);
+    await askForCopy(page, "mentee");
+    await expect.poll(() => cardState(page).textContent(), { timeout: 60_000 }).toMatch(/Your copy is ready until .+\(.+\)/);
+    expect(await cardState(page).textContent()).toContain("Open the link we e-mailed you");
+    // A ready copy is not asked for twice: its link is in her mail.
+    expect(
+      await card(page)
+        .getByRole("button", { name: /copy|data/ })
+        .count(),
+    ).toBe(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    const link = await mailedDownloadPath(mentee.email);
+    if (signedOutLink) {
+      // Opened in a browser where she is signed out: she signs in and lands back on the download, the secret kept in the tab.
+      const other = await (await b.newContext({ viewport: { width, height } })).newPage();
+      await other.goto(link);
+      await other.waitForURL((url) => url.pathname === "/auth/login", { timeout: 15_000 });
+      // The sign-in page's address carries the bare page to come back to, never the secret.
+      expect(new URL(other.url()).searchParams.get("redirect")).toBe("/privacy/download");
+      expect(other.url()).not.toContain("export=");
+      await submitSignIn(other, "mentee", mentee.email);
+      await waitForPath(other, "/privacy/download");
+      await downloadFromPage(other);
+      expect(await noSidewaysScroll(other)).toBe(true);
+    } else {
+      await page.goto(link);
+      await downloadFromPage(page);
+    }
+    const [row] = await testDb().select().from(dataExports).where(eqUser(mentee.id));
+    expect(row.downloadedAt).not.toBeNull();
+
+    await page.goto("/mentees");
+    await page.goto(link);
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent(), { timeout: 15_000 })
+      .toBe("This download link was used already. Ask for a new copy of your data on your settings.");
+    expect(await page.getByRole("button", { name: "Download" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Your data on your settings" }).click();
+    await waitForPath(page, "/mentees/profile");
+    await expect.poll(() => cardState(page).textContent(), { timeout: 15_000 }).toContain("You downloaded this copy on");
+    await card(page).getByRole("button", { name: "Ask for a new copy" }).waitFor();
+  }, 180_000);
+});
+
+describe("the card's other states", () => {
+  it("says clearly when she asked 5 times today, and is in Hindi when she reads Hindi", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const mentee = await createMentee();
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await testDb()
+      .insert(dataExports)
+      .values(
+        Array.from({ length: 5 }, () => ({
+          userRole: "mentee" as const,
+          userId: mentee.id,
+          origin: "http://x",
+          state: "failed" as const,
+          createdAt: hourAgo,
+        })),
+      );
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.goto("/mentees/profile");
+    await expect.poll(() => cardState(page).textContent(), { timeout: 15_000 }).toContain("We could not prepare your copy");
+    await card(page).getByRole("button", { name: "Ask for a new copy" }).click();
+    await expect
+      .poll(() => card(page).getByRole("alert").textContent(), { timeout: 15_000 })
+      .toBe("You asked for 5 copies of your data today. Please try again tomorrow.");
+
+    await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("hi");
+    await expect.poll(() => page.getByRole("heading", { name: "आपका डेटा" }).isVisible()).toBe(true);
+    await expect.poll(() => cardState(page).textContent()).toContain("हम आपकी कॉपी तैयार नहीं कर सके");
+    await card(page).getByRole("button", { name: "नई कॉपी माँगें" }).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+
+  it("is on the mentor's profile too", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const mentor = await createMentor();
+    await signInThroughUi(page, "mentor", mentor.email);
+    await askForCopy(page, "mentor");
+    await expect.poll(() => cardState(page).textContent(), { timeout: 60_000 }).toContain("Your copy is ready until");
+  }, 120_000);
+});
+
+describe("the privacy page", () => {
+  it.each([
+    [1280, 800],
+    [360, 740],
+  ])(
+    "is reached from the footer at %i px, says how long records are kept and who receives data, without sideways scroll",
+    async (width, height) => {
+      const page = b.page;
+      await page.setViewportSize({ width, height });
+      await page.goto("/");
+      await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+      await waitForPath(page, "/privacy");
+      await page.getByRole("heading", { level: 1, name: "Privacy: what we keep, and why" }).waitFor({ timeout: 15_000 });
+      const kept = page.getByTestId("kept-records");
+      expect(await kept.getByRole("listitem").count()).toBe(11);
+      expect(await kept.getByText("Notices in the bell").count()).toBe(1);
+      expect(await kept.getByText("180 days").count()).toBe(1);
+      for (const who of ["Stripe", "e-mail provider", "push service", "TURN"]) expect(await page.getByText(who).count()).toBeGreaterThan(0);
+      expect(await page.getByText("write to us by raising a ticket").count()).toBe(1);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    },
+  );
+});
