@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Link, Outlet } from "@tanstack/react-router";
 import { BellRing, LogOut, UserRound } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { useUserRoom } from "@/chat/use-user-room";
 import { useStickyHeaderOffset } from "@/layout/use-sticky-header";
 import { useDevPushRelay } from "@/notifications/use-dev-push-relay";
@@ -10,7 +10,6 @@ import { useIsImmersive } from "@/platform/immersive";
 import { type Role, useSession } from "@/platform/session";
 import { VerifyEmailBanner } from "../accounts/verify-email-banner";
 import { NotificationBell } from "../notifications/notification-bell";
-import { ZoneCheck } from "../scheduling/zone-check";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { DeferredMenu } from "../ui/deferred-menu";
@@ -20,6 +19,9 @@ import { BrandLogo } from "./brand-logo";
 import { LanguageSwitcher } from "./language-switcher";
 import { InAreaLayout } from "./page-chrome";
 import { useLogout } from "./use-logout";
+
+/** The zone notice is drawn only by the browser and only when the saved zone differs: its code loads after the page, never with it. */
+const ZoneCheck = lazy(() => import("../scheduling/zone-check").then((m) => ({ default: m.ZoneCheck })));
 
 export type { AreaNavItem } from "./area-nav";
 
@@ -107,7 +109,11 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" && !immersive ? <VerifyEmailBanner role={role} /> : null}
-      {role !== "moderator" && !immersive ? <ZoneCheck role={role} /> : null}
+      {role !== "moderator" && !immersive ? (
+        <Suspense fallback={null}>
+          <ZoneCheck role={role} />
+        </Suspense>
+      ) : null}
       <main id={MAIN_ID} tabIndex={-1} className={immersive ? "focus:outline-none" : "mx-auto max-w-6xl px-4 py-8 focus:outline-none"}>
         <InAreaLayout.Provider value={true}>
           <Outlet />
