@@ -59,7 +59,7 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
     <div className="flex flex-wrap items-end gap-2" data-testid="zone-picker">
       <label htmlFor={id} className="grid min-w-0 flex-1 gap-1 text-sm font-medium text-slate-800 sm:max-w-sm">
         <Trans>Times shown in</Trans>
-        <TimeZoneSelect id={id} current={zone} value={zone} onChange={(e) => onChange(e.target.value)} />
+        <TimeZoneSelect id={id} current={zone} listAfterMount value={zone} onChange={(e) => onChange(e.target.value)} />
       </label>
       {saved !== null && zone !== saved ? (
         <Button

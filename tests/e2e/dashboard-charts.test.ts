@@ -6,7 +6,7 @@ import { accessTokenFor, createMentee, createMentor, testDb } from "../support/a
 import { trpc } from "../support/api";
 import { signInThroughUi, useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
-import { createEnrollment } from "../support/moderation";
+import { insertEarning } from "../support/earnings";
 
 /**
  * The dashboards' charts (ADR 0037): each daily series is a line drawn by recharts, a point a day, and what a screen
@@ -44,10 +44,8 @@ describe("the dashboards' charts", () => {
       const morning = new Date(`${new Date().toISOString().slice(0, 10)}T06:00:00Z`).getTime();
       for (const daysAgo of [3, 3, 10]) {
         const mentee = await createMentee({ firstName: "Dev", lastName: `Plot${crypto.randomUUID().slice(0, 4)}` });
-        await createEnrollment(mentee.id, mentor.id, {
-          activatedAt: new Date(morning - daysAgo * DAY),
-          createdAt: new Date(morning - daysAgo * DAY),
-        });
+        // A new enrollment is a subscription's first paid month, on the day it was paid (ADR 0024).
+        await insertEarning(mentor.id, mentee.id, { paidAt: new Date(morning - daysAgo * DAY) });
       }
       const api = await trpc(await accessTokenFor("mentor", mentor.id)).scheduling.dailyEnrollments.query();
       expect(api).toHaveLength(30);
