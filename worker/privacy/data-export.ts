@@ -126,7 +126,7 @@ export async function buildExport(deps: { db: Db; env: Env; now: () => Date; wai
     {
       type: "alert",
       kind: "account",
-      content: "Your copy of your data is ready to download for 24 hours, from the link we e-mailed you or your settings.",
+      content: "Your copy of your data is ready to download for 24 hours: open the link we e-mailed you.",
     },
     now,
     { ifPreviousChanged: true },
