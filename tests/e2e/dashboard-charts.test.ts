@@ -5,8 +5,8 @@ import { moderators } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { signInThroughUi, useBrowser } from "../support/browser";
-import { signInInto } from "../support/find-mentor";
 import { insertEarning } from "../support/earnings";
+import { signInInto } from "../support/find-mentor";
 
 /**
  * The dashboards' charts (ADR 0037): each daily series is a line drawn by recharts, a point a day, and what a screen
