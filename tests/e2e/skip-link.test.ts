@@ -64,13 +64,13 @@ describe("the skip link", () => {
         const focus = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
           if (!el?.closest("main")) return null;
-          return { top: el.getBoundingClientRect().top, scrolled: window.scrollY };
+          return { top: el.getBoundingClientRect().top, scrolled: window.scrollY, what: el.outerHTML.slice(0, 160) };
         });
         if (!focus || focus.scrolled === 0) continue;
         const bar = (await header.boundingBox())!;
         expect(
           focus.top,
-          `a focused field at ${focus.top} px is under the header ending at ${bar.y + bar.height} px`,
+          `a focused field at ${focus.top} px is under the header ending at ${bar.y + bar.height} px: ${focus.what}`,
         ).toBeGreaterThanOrEqual(bar.y + bar.height);
         checked++;
       }
