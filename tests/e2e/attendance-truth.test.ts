@@ -5,7 +5,7 @@ import { enrollments, tickets, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { signInThroughUi, useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
-import { createModerator } from "../support/moderation";
+import { createModerator, findDisputeTicket } from "../support/moderation";
 
 /**
  * Attendance says only what is true (ADR 0026), in the browser at 1280 and 360 px and in Hindi: a
@@ -53,19 +53,6 @@ async function booked(
     })
     .returning();
   return slot;
-}
-
-/** Pages through the moderators' tickets until the card is there (open tickets of other tests may come first). */
-async function findTicket(page: Page, label: string) {
-  const card = page.locator(`[aria-label="${label}"]`).filter({ hasText: "Attendance dispute" });
-  for (let i = 0; i < 20; i++) {
-    await page.getByText(/^\d+ open · \d+ in all$/).waitFor();
-    if (await card.count()) return card;
-    const next = page.getByRole("button", { name: "Next page" });
-    if (!(await next.count()) || (await next.getAttribute("aria-disabled")) === "true") break;
-    await next.click();
-  }
-  throw new Error(`no ticket "${label}"`);
 }
 
 describe("a call the mentor missed", () => {
@@ -208,11 +195,11 @@ describe("the moderator checks before Block", () => {
     await page.goto("/moderator/tickets");
     const mentorName = `${pair.mentor.firstName} ${pair.mentor.lastName}`;
     const menteeName = `${pair.mentee.firstName} ${pair.mentee.lastName}`;
-    const againstHer = await findTicket(page, `Ticket against ${menteeName}`);
+    const againstHer = await findDisputeTicket(page, `Ticket against ${menteeName}`);
     await againstHer.getByRole("button", { name: `Block ${mentorName}` }).waitFor();
     expect(await againstHer.getByRole("button", { name: `Block ${menteeName}` }).count()).toBe(0);
     await page.goto("/moderator/tickets");
-    const againstHim = await findTicket(page, `Ticket against ${mentorName}`);
+    const againstHim = await findDisputeTicket(page, `Ticket against ${mentorName}`);
     await againstHim.getByRole("button", { name: "Decide the attendance dispute" }).waitFor();
     expect(await againstHim.getByRole("button", { name: /^Block/ }).count()).toBe(0);
   });

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { enrollments, livePresence, tickets, timeSlots } from "../../db/schema";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { signInThroughUi, toasts, useBrowser } from "../support/browser";
 import { signInInto } from "../support/find-mentor";
-import { createModerator } from "../support/moderation";
+import { createModerator, findDisputeTicket } from "../support/moderation";
 
 /**
  * Attendance in the browser (ADR 0026): the mentee reads how a session ended and disputes it; a
@@ -19,19 +18,6 @@ afterAll(async () => {
   for (const id of made)
     await testDb().update(tickets).set({ status: "resolved", resolution: "outcome_kept" }).where(eq(tickets.slotId, id));
 });
-
-/** Pages through the moderators' tickets until the card is there (open tickets of other tests may come first). */
-async function findTicket(page: Page, label: string) {
-  const card = page.locator(`[aria-label="${label}"]`).filter({ hasText: "Attendance dispute" });
-  for (let i = 0; i < 20; i++) {
-    await page.getByText(/^\d+ open · \d+ in all$/).waitFor();
-    if (await card.count()) return card;
-    const next = page.getByRole("button", { name: "Next page" });
-    if (!(await next.count()) || (await next.getAttribute("aria-disabled")) === "true") break;
-    await next.click();
-  }
-  throw new Error(`no ticket "${label}"`);
-}
 
 describe("attendance", () => {
   it("she disputes a no-show, the moderator reads the room's record and changes it, she gets the call back and he reads it on his dashboard", async () => {
@@ -103,7 +89,7 @@ describe("attendance", () => {
     const modPage = await (await b.newContext()).newPage();
     await signInThroughUi(modPage, "moderator", moderator.email);
     await modPage.getByRole("navigation", { name: "Moderator navigation" }).getByRole("link", { name: "Tickets" }).click();
-    const ticket = await findTicket(modPage, `Ticket against ${mentor.firstName} ${mentor.lastName}`);
+    const ticket = await findDisputeTicket(modPage, `Ticket against ${mentor.firstName} ${mentor.lastName}`);
     expect(await ticket.getByRole("list", { name: "What the live room recorded" }).innerText()).toMatch(
       /\(mentor\): joined 1 min before the start, stayed 21 min[\s\S]*\(mentee\): joined 25 min after the start, stayed 5 min/,
     );

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, moderatorRow } from "../../db/factories";
 import { enrollments, moderators } from "../../db/schema";
 import { ensureLocalStripeStore, localStripeObjects } from "../../worker/dev/local-stripe/store";
@@ -113,3 +114,16 @@ export async function createPaidSubscription(menteeId: string, mentorId: string)
 }
 
 export const enrollmentById = async (id: string) => (await testDb().select().from(enrollments).where(eq(enrollments.id, id)))[0];
+
+/** Pages through the moderators' tickets until the attendance dispute's card is there (open tickets of other tests may come first). */
+export async function findDisputeTicket(page: Page, label: string) {
+  const card = page.locator(`[aria-label="${label}"]`).filter({ hasText: "Attendance dispute" });
+  for (let i = 0; i < 20; i++) {
+    await page.getByText(/^\d+ open · \d+ in all$/).waitFor();
+    if (await card.count()) return card;
+    const next = page.getByRole("button", { name: "Next page" });
+    if (!(await next.count()) || (await next.getAttribute("aria-disabled")) === "true") break;
+    await next.click();
+  }
+  throw new Error(`no ticket "${label}"`);
+}
