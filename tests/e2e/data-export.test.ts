@@ -166,4 +166,16 @@ describe("the privacy page", () => {
       expect(await noSidewaysScroll(page)).toBe(true);
     },
   );
+
+  it("is linked from both sign-up forms, before anyone gives their data", async () => {
+    const page = b.page;
+    for (const form of ["/auth/mentee-register", "/auth/mentor-register"]) {
+      await page.goto(form);
+      const link = page.getByRole("main").getByRole("link", { name: "Privacy", exact: true });
+      await link.waitFor({ timeout: 15_000 });
+      expect(await link.getAttribute("href")).toBe("/privacy");
+    }
+    await page.getByRole("main").getByRole("link", { name: "Privacy", exact: true }).click();
+    await waitForPath(page, "/privacy");
+  });
 });

@@ -73,6 +73,14 @@ function MenteeRegister() {
       <GoogleSignIn redirect={redirect} signUp />
       <p className="mt-4 text-sm text-slate-600">
         <Trans>
+          What we keep about you, why and for how long:{" "}
+          <Link to="/privacy" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Privacy
+          </Link>
+        </Trans>
+      </p>
+      <p className="mt-4 text-sm text-slate-600">
+        <Trans>
           Want to share your expertise?{" "}
           <Link to="/auth/mentor-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
             Apply as a mentor

@@ -132,6 +132,14 @@ function MentorRegister() {
       </form>
       <p className="mt-4 text-sm text-slate-600">
         <Trans>
+          What we keep about you, why and for how long:{" "}
+          <Link to="/privacy" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+            Privacy
+          </Link>
+        </Trans>
+      </p>
+      <p className="mt-4 text-sm text-slate-600">
+        <Trans>
           Looking for a mentor instead?{" "}
           <Link to="/auth/mentee-register" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
             Create a mentee account
