@@ -32,11 +32,12 @@ export type RetentionRule = {
   days: number;
   /** Why it is kept that long and no longer. */
   why: string;
-  /** The rows past their lifetime at `now`, and the table's key to delete them by (a bounded batch each run). */
-  expired: (now: number) => { table: SQLiteTable; key: SQLiteColumn; where: SQL | undefined };
+  /** The table's schema and the key its rows are deleted by (a bounded batch each run). */
+  rows: SQLiteTable;
+  key: SQLiteColumn;
+  /** The rows past their lifetime: `cutoff` is `days` before now, so the stated lifetime is the one that runs. */
+  expired: (cutoff: Date, now: number) => SQL | undefined;
 };
-
-const before = (now: number, days: number) => new Date(now - days * DAY);
 
 export const RETENTION: RetentionRule[] = [
   {
@@ -44,96 +45,103 @@ export const RETENTION: RetentionRule[] = [
     what: "e-mails sent, muted by the person's settings, or parked: address, subject, text and files",
     days: 30,
     why: "long enough to answer 'did you send my receipt?'; the mail itself is in the person's mailbox",
-    expired: (now) => ({
-      table: emailOutbox,
-      key: emailOutbox.id,
-      where: or(lt(emailOutbox.sentAt, before(now, 30)), lt(emailOutbox.mutedAt, before(now, 30))),
-    }),
+    rows: emailOutbox,
+    key: emailOutbox.id,
+    expired: (cutoff) => or(lt(emailOutbox.sentAt, cutoff), lt(emailOutbox.mutedAt, cutoff)),
   },
   {
     table: "email_outbox (parked)",
     what: "e-mails that failed every attempt",
     days: 90,
     why: "an operator sees and may resend a parked mail for a quarter, then it is of no use to anyone",
-    expired: (now) => ({ table: emailOutbox, key: emailOutbox.id, where: lt(emailOutbox.deadAt, before(now, 90)) }),
+    rows: emailOutbox,
+    key: emailOutbox.id,
+    expired: (cutoff) => lt(emailOutbox.deadAt, cutoff),
   },
   {
     table: "email_proofs",
     what: "address-proof and re-application links, used or not",
     days: 30,
     why: "a link works for a day; a month after it expired it only proves what the account already records",
-    expired: (now) => ({ table: emailProofs, key: emailProofs.id, where: lt(emailProofs.expiresAt, before(now, 30)) }),
+    rows: emailProofs,
+    key: emailProofs.id,
+    expired: (cutoff) => lt(emailProofs.expiresAt, cutoff),
   },
   {
     table: "one_time_codes",
     what: "password-reset codes",
     days: 1,
     why: "useless once expired; a day lets a late attempt be told 'expired' rather than 'wrong'",
-    expired: (now) => ({ table: oneTimeCodes, key: oneTimeCodes.id, where: lt(oneTimeCodes.expiresAt, before(now, 1)) }),
+    rows: oneTimeCodes,
+    key: oneTimeCodes.id,
+    expired: (cutoff) => lt(oneTimeCodes.expiresAt, cutoff),
   },
   {
     table: "refresh_sessions",
     what: "sign-ins (the list of signed-in devices)",
     days: 30,
     why: "a month after a sign-in expired it no longer helps the person spot a sign-in that was not hers",
-    expired: (now) => ({ table: refreshSessions, key: refreshSessions.id, where: lt(refreshSessions.expiresAt, before(now, 30)) }),
+    rows: refreshSessions,
+    key: refreshSessions.id,
+    expired: (cutoff) => lt(refreshSessions.expiresAt, cutoff),
   },
   {
     table: "notifications",
     what: "notices in the bell",
     days: 180,
     why: "the bell shows what is recent; anything that matters is also in the person's sessions, payments or mail",
-    expired: (now) => ({ table: notifications, key: notifications.id, where: lt(notifications.createdAt, before(now, 180)) }),
+    rows: notifications,
+    key: notifications.id,
+    expired: (cutoff) => lt(notifications.createdAt, cutoff),
   },
   {
     table: "reminder_plans",
     what: "planned session reminders",
     days: 30,
     why: "a reminder is never due after its session started; the plan only stops a second one being sent",
-    expired: (now) => ({ table: reminderPlans, key: reminderPlans.id, where: lt(reminderPlans.startAt, before(now, 30)) }),
+    rows: reminderPlans,
+    key: reminderPlans.id,
+    expired: (cutoff) => lt(reminderPlans.startAt, cutoff),
   },
   {
     table: "session_reminders",
     what: "records of reminders sent",
     days: 30,
     why: "written at most a day before the session, so a month later no second reminder can be at stake",
-    expired: (now) => ({ table: sessionReminders, key: sessionReminders.id, where: lt(sessionReminders.createdAt, before(now, 30)) }),
+    rows: sessionReminders,
+    key: sessionReminders.id,
+    expired: (cutoff) => lt(sessionReminders.createdAt, cutoff),
   },
   {
     table: "processed_payment_events",
     what: "ids of payment events already handled",
     days: 90,
     why: "an event is retried by Stripe for up to 3 days; a quarter covers any replay an operator could ask for",
-    expired: (now) => ({
-      table: processedPaymentEvents,
-      key: processedPaymentEvents.eventId,
-      where: lt(processedPaymentEvents.processedAt, before(now, 90)),
-    }),
+    rows: processedPaymentEvents,
+    key: processedPaymentEvents.eventId,
+    expired: (cutoff) => lt(processedPaymentEvents.processedAt, cutoff),
   },
   {
     table: "dead_letters",
     what: "background work that failed every attempt",
     days: 90,
     why: "an operator replays or dismisses it within days; replayed ones go 30 days after the replay",
-    expired: (now) => ({
-      table: deadLetters,
-      key: deadLetters.id,
-      where: or(
-        and(isNotNull(deadLetters.replayedAt), lt(deadLetters.replayedAt, before(now, 30))),
-        and(isNull(deadLetters.replayedAt), lt(deadLetters.createdAt, before(now, 90))),
+    rows: deadLetters,
+    key: deadLetters.id,
+    expired: (cutoff, now) =>
+      or(
+        and(isNotNull(deadLetters.replayedAt), lt(deadLetters.replayedAt, new Date(now - 30 * DAY))),
+        and(isNull(deadLetters.replayedAt), lt(deadLetters.createdAt, cutoff)),
       ),
-    }),
   },
   {
     table: "moderation_actions",
     what: "the moderators' audit log",
     days: 3 * 365,
     why: "long enough to review any decision and any pattern of complaints; the payments it touched keep their own records",
-    expired: (now) => ({
-      table: moderationActions,
-      key: moderationActions.id,
-      where: lt(moderationActions.createdAt, before(now, 3 * 365)),
-    }),
+    rows: moderationActions,
+    key: moderationActions.id,
+    expired: (cutoff) => lt(moderationActions.createdAt, cutoff),
   },
 ];
 
@@ -147,7 +155,8 @@ export const PRUNE_BATCH = 500;
 export async function pruneExpiredRecords(db: Db, now: number): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const rule of RETENTION) {
-    const { table, key, where } = rule.expired(now);
+    const { rows: table, key } = rule;
+    const where = rule.expired(new Date(now - rule.days * DAY), now);
     const result = await db.delete(table).where(inArray(key, db.select({ key }).from(table).where(where).limit(PRUNE_BATCH)));
     removed[rule.table] = result.rowsAffected;
   }
