@@ -1,9 +1,11 @@
+import { asc, eq } from "drizzle-orm";
 import { strToU8 } from "fflate";
 import type { Db } from "../../db/client";
+import { conversations, mentees, mentors, messages } from "../../db/schema";
 import type { Locale } from "../../shared/locale";
 import { allBookingsCalendar } from "../calendars/calendar-feed";
 import type { Env } from "../platform/env";
-import { conversationsOf, type Person, profileImageKeyOf, SECTIONS } from "./export-contents";
+import { mine, type Person, SECTIONS } from "./export-contents";
 
 /**
  * The files of a person's archive (ADR 0039): every section as JSON, each conversation, her sessions as one calendar
@@ -47,4 +49,48 @@ export async function archiveFiles(db: Db, env: Env, who: Person, origin: string
   );
   files["README.txt"] = strToU8(readme.join("\n"));
   return files;
+}
+
+/** A conversation as the archive holds it: the other person's name, and every message in order, who wrote it and when. */
+export async function conversationsOf(db: Db, who: Person) {
+  const rows = await db
+    .select({
+      id: conversations.id,
+      menteeId: conversations.menteeId,
+      mentorId: conversations.mentorId,
+      menteeName: mentees.firstName,
+      menteeLast: mentees.lastName,
+      mentorName: mentors.firstName,
+      mentorLast: mentors.lastName,
+    })
+    .from(conversations)
+    .innerJoin(mentees, eq(mentees.id, conversations.menteeId))
+    .innerJoin(mentors, eq(mentors.id, conversations.mentorId))
+    .where(mine(who, conversations.menteeId, conversations.mentorId));
+  const out = [];
+  for (const c of rows) {
+    const withName = who.role === "mentee" ? `${c.mentorName} ${c.mentorLast}` : `${c.menteeName} ${c.menteeLast}`;
+    const thread = await db
+      .select({ senderType: messages.senderType, content: messages.content, createdAt: messages.createdAt, readAt: messages.readAt })
+      .from(messages)
+      .where(eq(messages.conversationId, c.id))
+      .orderBy(asc(messages.createdAt));
+    out.push({
+      with: withName,
+      messages: thread.map((m) => ({
+        from: m.senderType === who.role ? "you" : withName,
+        text: m.content,
+        at: m.createdAt.toISOString(),
+        readAt: m.readAt?.toISOString() ?? null,
+      })),
+    });
+  }
+  return out;
+}
+
+/** The key of her profile photo in the images bucket, if she has one. */
+export async function profileImageKeyOf(db: Db, who: Person): Promise<string | null> {
+  const table = who.role === "mentee" ? mentees : mentors;
+  const [row] = await db.select({ key: table.profileImageKey }).from(table).where(eq(table.id, who.id));
+  return row?.key ?? null;
 }

@@ -4,7 +4,6 @@ import type { Db } from "../../db/client";
 import {
   bookingEvents,
   calendarFeeds,
-  conversations,
   earnings,
   emailOutbox,
   enrollments,
@@ -13,7 +12,6 @@ import {
   mentorAvailability,
   mentorSkills,
   mentors,
-  messages,
   moderationActions,
   notificationPreferences,
   notifications,
@@ -61,7 +59,7 @@ const all =
     return rows.map((row) => clean(row, drop));
   };
 
-const mine = (who: Person, menteeColumn: SQLiteColumn, mentorColumn: SQLiteColumn) =>
+export const mine = (who: Person, menteeColumn: SQLiteColumn, mentorColumn: SQLiteColumn) =>
   who.role === "mentee" ? eq(menteeColumn, who.id) : eq(mentorColumn, who.id);
 
 /** The person's own slots (a mentor's every slot; a mentee's booked ones). */
@@ -289,47 +287,3 @@ export const NOT_IN_ARCHIVE: Record<string, string> = {
   session_reminders: "that a reminder was sent: the mail itself is in emails.json",
   data_exports: "the archives themselves",
 };
-
-/** A conversation as the archive holds it: the other person's name, and every message in order, who wrote it and when. */
-export async function conversationsOf(db: Db, who: Person) {
-  const rows = await db
-    .select({
-      id: conversations.id,
-      menteeId: conversations.menteeId,
-      mentorId: conversations.mentorId,
-      menteeName: mentees.firstName,
-      menteeLast: mentees.lastName,
-      mentorName: mentors.firstName,
-      mentorLast: mentors.lastName,
-    })
-    .from(conversations)
-    .innerJoin(mentees, eq(mentees.id, conversations.menteeId))
-    .innerJoin(mentors, eq(mentors.id, conversations.mentorId))
-    .where(mine(who, conversations.menteeId, conversations.mentorId));
-  const out = [];
-  for (const c of rows) {
-    const withName = who.role === "mentee" ? `${c.mentorName} ${c.mentorLast}` : `${c.menteeName} ${c.menteeLast}`;
-    const thread = await db
-      .select({ senderType: messages.senderType, content: messages.content, createdAt: messages.createdAt, readAt: messages.readAt })
-      .from(messages)
-      .where(eq(messages.conversationId, c.id))
-      .orderBy(asc(messages.createdAt));
-    out.push({
-      with: withName,
-      messages: thread.map((m) => ({
-        from: m.senderType === who.role ? "you" : withName,
-        text: m.content,
-        at: m.createdAt.toISOString(),
-        readAt: m.readAt?.toISOString() ?? null,
-      })),
-    });
-  }
-  return out;
-}
-
-/** The key of her profile photo in the images bucket, if she has one. */
-export async function profileImageKeyOf(db: Db, who: Person): Promise<string | null> {
-  const table = who.role === "mentee" ? mentees : mentors;
-  const [row] = await db.select({ key: table.profileImageKey }).from(table).where(eq(table.id, who.id));
-  return row?.key ?? null;
-}
