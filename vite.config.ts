@@ -25,9 +25,6 @@ const LAZY_DEPS = [
   "recharts",
   "partysocket",
   "sonner",
-  "dayjs",
-  "dayjs/plugin/advancedFormat",
-  "dayjs/plugin/relativeTime",
   "react-hook-form",
   "@hookform/resolvers/valibot",
   "valibot",
@@ -75,8 +72,6 @@ const WORKER_DEPS = [
   "arctic",
   "ics",
   "stripe",
-  "dayjs/plugin/timezone",
-  "dayjs/plugin/utc",
 ];
 
 export default defineConfig({

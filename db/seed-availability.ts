@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { expandWeeklyHours, HORIZON_WEEKS, type WeeklyRange } from "../shared/weekly-hours";
-import { dayjs, mentorZoneOrDefault, SESSION_MS, zonedInstant } from "../shared/zoned-time";
+import { addDays, dayKey, mentorZoneOrDefault, SESSION_MS, zonedInstant } from "../shared/zoned-time";
 import type { Db } from "./client";
 import { mentorAvailability, mentors, timeOff } from "./schema";
 
@@ -32,10 +32,10 @@ export async function seedAvailabilityDemo(db: Db, mentorId: string, now = Date.
 
   const anyTimeOff = await db.query.timeOff.findFirst({ where: eq(timeOff.mentorId, mentorId), columns: { id: true } });
   if (!anyTimeOff) {
-    const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
-    const firstDay = dayjs.utc(today).add(21, "day").format("YYYY-MM-DD");
-    const lastDay = dayjs.utc(today).add(27, "day").format("YYYY-MM-DD");
-    const after = dayjs.utc(today).add(28, "day").format("YYYY-MM-DD");
+    const today = dayKey(now, zone);
+    const firstDay = addDays(today, 21);
+    const lastDay = addDays(today, 27);
+    const after = addDays(today, 28);
     await db.insert(timeOff).values({
       mentorId,
       firstDay,

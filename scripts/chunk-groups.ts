@@ -12,6 +12,8 @@
  * - "mentor-profile": a mentor's profile page and the few small modules and icons only it uses.
  * - "area-shared": the icons and the chat button the profile shares with the signed-in areas. Kept apart
  *   from "mentor-profile" so a signed-in page does not load the whole profile view for them (3.4 KB).
+ * - "zoned-time": the one date API (ADR 0034) and the modules behind it, one file for the signed-in screens that
+ *   show a date, instead of four that every route's preload list would name.
  */
 export const CHUNK_GROUPS = [
   {
@@ -36,5 +38,11 @@ export const CHUNK_GROUPS = [
     priority: 0,
     includeDependenciesRecursively: false,
     test: /src[\\/]chat[\\/](start-chat-button|inbox-paths)\.tsx?$|lucide-react[\\/].*[\\/](calendar-days|check|message-circle|users)\.js$/,
+  },
+  {
+    name: "zoned-time",
+    priority: 0,
+    includeDependenciesRecursively: false,
+    test: /shared[\\/](zoned-time|date-patterns|wall-clock|calendar-days)\.ts$/,
   },
 ];

@@ -1,4 +1,4 @@
-import { dayjs } from "./zoned-time";
+import { addDays, dayKey, formatPattern, weekdayOf, zonedInstant } from "./zoned-time";
 
 /**
  * A mentor's weekly hours (ADR 0023), shared by the Worker (which generates the slots) and the SPA
@@ -89,16 +89,14 @@ export function expandWeeklyHours(ranges: WeeklyRange[], zone: string, from: num
   for (const r of ranges) byDay.set(r.day, [...(byDay.get(r.day) ?? []), ...rangeStarts(r)]);
   // Calendar dates are walked as plain dates (UTC arithmetic), never as zoned instants, so a 23- or
   // 25-hour day cannot shift the walk; each date's wall times are then placed in the zone.
-  const first = dayjs.utc(dayjs(from).tz(zone).format("YYYY-MM-DD"));
-  const last = dayjs(until).tz(zone).format("YYYY-MM-DD");
+  const last = dayKey(until, zone);
   const found: number[] = [];
-  for (let date = first; date.format("YYYY-MM-DD") <= last; date = date.add(1, "day")) {
-    const day = date.format("YYYY-MM-DD");
-    for (const time of byDay.get(date.day()) ?? []) {
+  for (let day = dayKey(from, zone); day <= last; day = addDays(day, 1)) {
+    for (const time of byDay.get(weekdayOf(day)) ?? []) {
       const wall = `${day} ${time}`;
-      const at = dayjs.tz(wall, zone);
-      if (at.tz(zone).format("YYYY-MM-DD HH:mm") !== wall) continue; // skipped by a spring-forward change
-      const ms = at.valueOf();
+      const at = zonedInstant(day, time, zone);
+      if (formatPattern(at, "YYYY-MM-DD HH:mm", zone) !== wall) continue; // skipped by a spring-forward change
+      const ms = at.getTime();
       if (ms >= from && ms < until) found.push(ms);
     }
   }

@@ -1,14 +1,11 @@
-import dayjs from "dayjs";
-import advancedFormat from "dayjs/plugin/advancedFormat";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
-
+import { formatPattern, MONTHS, ordinal, toInstant } from "./date-patterns";
 import { getDisplayLocale } from "./display-locale";
 import { DEFAULT_LOCALE, type Locale } from "./locale";
+import { wallOf, zoneOffsetMinutes } from "./wall-clock";
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat);
+// The one date API (ADR 0034): callers import these from here, so the browser loads them as one file.
+export { addDays, addMonths, daysInMonth, utcMidnight, weekdayOf } from "./calendar-days";
+export { formatPattern, toInstant, wallOf, zoneOffsetMinutes };
 
 /** Shared by the Worker (notifications, e-mails, the dashboard) and the SPA: instants are UTC, shown in a person's IANA zone. */
 export const SESSION_MS = 60 * 60 * 1000;
@@ -59,8 +56,6 @@ export const MENTOR_DEFAULT_ZONE = "Asia/Kolkata";
 /** A mentor's zone, or India's when he has none (MENTOR_DEFAULT_ZONE). */
 export const mentorZoneOrDefault = (zone: string | null | undefined) => zoneOr(zone, MENTOR_DEFAULT_ZONE);
 
-export const inZone = (instant: Date | string | number, zone: string) => dayjs(instant).tz(zone);
-
 // English keeps the SPEC's formats exactly ("March 9th 2026", "9:30 pm"); another language gets its own
 // words and order through Intl ("9 मार्च 2026"), in the app's language (shared/display-locale.ts) unless named.
 
@@ -77,8 +72,7 @@ function englishParts(
   instant: Date | string | number,
   zone: string,
 ): Record<"year" | "month" | "day" | "hour" | "minute" | "dayPeriod", string> | null {
-  // A string is read as dayjs reads it (a date without an offset is local), as the patterns always did.
-  const date = typeof instant === "string" ? dayjs(instant).toDate() : new Date(instant);
+  const date = toInstant(instant);
   if (Number.isNaN(date.getTime())) return null;
   let formatter = englishFormatters.get(zone);
   if (!formatter) {
@@ -98,13 +92,6 @@ function englishParts(
   return parts;
 }
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: English ordinals, as dayjs's "Do" writes them. */
-function ordinal(day: number): string {
-  const suffixes = ["th", "st", "nd", "rd"];
-  const lastTwo = day % 100;
-  return `${day}${suffixes[(lastTwo - 20) % 10] ?? suffixes[lastTwo] ?? suffixes[0]}`;
-}
-
 /** "March 9th 2026" in the zone. */
 export function formatDate(instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()): string {
   if (locale !== DEFAULT_LOCALE) return intlDate(instant, zone, locale, { day: "numeric", month: "long", year: "numeric" });
@@ -121,7 +108,6 @@ export function formatTime(instant: Date | string | number, zone: string, locale
 export const formatWhen = (instant: Date | string | number, zone: string, locale: Locale = getDisplayLocale()) =>
   `${formatDate(instant, zone, locale)}, ${formatTime(instant, zone, locale)} (${preferredZone(zone)})`;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const ENGLISH_WHEN = /^(\w+) (\d{1,2})(?:st|nd|rd|th) (\d{4}), (\d{1,2}):(\d{2}) ([ap]m) \(([^()]+)\)$/;
 
 /**
@@ -146,9 +132,9 @@ export function rewriteWhen(text: string, locale: Locale): string | null {
 }
 
 /**
- * A date or time as a screen writes it: in English by its dayjs pattern ("ddd, MMM D,
- * h:mm a"); in another language by Intl with the matching fields. In `zone`, or the viewer's
- * own when none is named. A date without a time ("2026-03-09") is that day where the viewer is, as dayjs reads it.
+ * A date or time as a screen writes it: in English by its pattern ("ddd, MMM D, h:mm a", see formatPattern); in another
+ * language by Intl with the matching fields. In `zone`, or the viewer's own when none is named. A date without a time
+ * ("2026-03-09") is that day where the viewer is.
  */
 export function formatIn(
   instant: Date | string | number,
@@ -157,14 +143,26 @@ export function formatIn(
   zone?: string,
   locale: Locale = getDisplayLocale(),
 ): string {
-  if (locale === DEFAULT_LOCALE) return (zone ? inZone(instant, zone) : dayjs(instant)).format(englishPattern);
-  return new Intl.DateTimeFormat(`${locale}-IN`, { ...fields, ...(zone ? { timeZone: zone } : {}) }).format(dayjs(instant).toDate());
+  if (locale === DEFAULT_LOCALE) return formatPattern(instant, englishPattern, zone);
+  return new Intl.DateTimeFormat(`${locale}-IN`, { ...fields, ...(zone ? { timeZone: zone } : {}) }).format(toInstant(instant));
 }
 
-/** The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. */
+/**
+ * The UTC instant of a wall-clock date and time ("2026-03-09", "09:30") in a zone; DST-correct. A time the clocks
+ * skipped (2:30 am on a spring-forward night) is read forward (3:30 am, the new offset); a time they passed twice is
+ * its first occurrence. The offsets on either side of the day come from Intl, which carries the zone rules.
+ */
 export function zonedInstant(date: string, time: string, zone: string): Date {
-  return dayjs.tz(`${date} ${time}`, zone).toDate();
+  const wall = WALL_TEXT.exec(`${date} ${time}`);
+  if (!wall) return new Date(Number.NaN);
+  const [, year, month, day, hour, minute, second] = wall;
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second ?? 0));
+  const offsets = [...new Set([zoneOffsetMinutes(asUtc - HALF_DAY_MS, zone), zoneOffsetMinutes(asUtc + HALF_DAY_MS, zone)])];
+  const fits = offsets.map((offset) => asUtc - offset * 60_000).filter((at) => zoneOffsetMinutes(at, zone) * 60_000 === asUtc - at);
+  return new Date(fits.length > 0 ? Math.min(...fits) : asUtc - Math.min(...offsets) * 60_000);
 }
+const WALL_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{1,2})(?::(\d{1,2}))?$/;
+const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 
 /**
  * Today's IANA names of zones that ICU (and so Intl.supportedValuesOf and resolvedOptions in Chromium
@@ -196,7 +194,7 @@ export const preferredZone = (zone: string): string => CURRENT_NAMES[zone] ?? zo
 
 /** A short zone label: "Asia/Kolkata (GMT+5:30)", "America/New York (GMT-4)", the offset as of `at` (so it follows DST). */
 export function zoneLabel(zone: string, at: Date | string | number = new Date()): string {
-  const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(dayjs(at).tz(zone).format("Z")) ?? [];
+  const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(formatPattern(at, "Z", zone)) ?? [];
   const offset = !sign || (hours === "00" && minutes === "00") ? "" : `${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
   return `${preferredZone(zone).replace(/_/g, " ")} (GMT${offset})`;
 }
@@ -217,9 +215,7 @@ export function slotTimeLabels(
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a zone. */
-export const dayKey = (instant: Date | string | number, zone: string) => inZone(instant, zone).format("YYYY-MM-DD");
-
-export { dayjs };
+export const dayKey = (instant: Date | string | number, zone: string) => formatPattern(instant, "YYYY-MM-DD", zone);
 
 /** The fields of "Mon, Mar 9, 2:30 pm" and "Monday, March 9, 2:30 pm" for formatIn. */
 export const WEEKDAY_DATE_TIME: Intl.DateTimeFormatOptions = {

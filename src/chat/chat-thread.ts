@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import { addDays } from "../../shared/zoned-time";
 import { dayOf, longDate } from "../platform/dates";
 
 /** Pure logic of an open thread: merging held pages with sends in flight, and day separators. */
@@ -42,14 +43,14 @@ export function mergeThread(pages: readonly { messages: readonly HeldMessage[] }
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const day = dayOf(iso);
   const today = dayOf(now);
-  if (day.isSame(today)) return t`Today`;
-  if (day.isSame(today.subtract(1, "day"))) return t`Yesterday`;
+  if (day === today) return t`Today`;
+  if (day === addDays(today, -1)) return t`Yesterday`;
   return longDate(iso);
 }
 
 /** Whether a day separator goes before `current` (the first item, or a new calendar day). */
 export function startsNewDay(previous: string | undefined, current: string): boolean {
-  return previous === undefined || !dayOf(previous).isSame(dayOf(current));
+  return previous === undefined || dayOf(previous) !== dayOf(current);
 }
 
 /** A client id for one send: random, URL-safe, within the server's 8-64 characters. */

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { formatDate } from "@/platform/zoned";
 import { getDisplayLocale } from "../../shared/display-locale";
 import type { EarningStatus, PayoutAccountState, PayoutLine } from "../../shared/payouts";
-import { formatIn, inZone } from "../../shared/zoned-time";
+import { formatIn, formatPattern, wallOf } from "../../shared/zoned-time";
 
 /** A month key "2026-11" as "November 2026". */
 export const monthLabel = (month: string) => formatIn(`${month}-01T00:00:00`, "MMMM YYYY", { month: "long", year: "numeric" });
@@ -49,9 +49,6 @@ export function periodLabel(start: string | null, end: string | null, zone: stri
       new Date(end),
     );
   }
-  const from = inZone(start, zone);
-  const to = inZone(end, zone);
-  return from.year() === to.year()
-    ? `${from.format("MMM D")} – ${to.format("MMM D, YYYY")}`
-    : `${from.format("MMM D, YYYY")} – ${to.format("MMM D, YYYY")}`;
+  const sameYear = wallOf(new Date(start), zone).year === wallOf(new Date(end), zone).year;
+  return `${formatPattern(start, sameYear ? "MMM D" : "MMM D, YYYY", zone)} – ${formatPattern(end, "MMM D, YYYY", zone)}`;
 }

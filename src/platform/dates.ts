@@ -1,13 +1,8 @@
-import dayjs from "dayjs";
-import advancedFormat from "dayjs/plugin/advancedFormat";
-import relativeTime from "dayjs/plugin/relativeTime";
 import { DEFAULT_LOCALE } from "../../shared/locale";
-import { inZone } from "../../shared/zoned-time";
+import { formatPattern, toInstant } from "../../shared/zoned-time";
 import { currentLocale } from "./i18n";
+import { englishFromNow } from "./relative-time";
 import { viewerZone } from "./viewer-zone";
-
-dayjs.extend(relativeTime);
-dayjs.extend(advancedFormat);
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -20,12 +15,12 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * "3 days ago" (English by dayjs); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). Told
+ * "3 days ago" (English by englishFromNow); in another language its own words, through Intl.RelativeTimeFormat (ADR 0027). Told
  * from `now`, a component's `useNow()`, so a page the Worker drew is taken over with the same words (ADR 0028).
  */
 export function fromNow(iso: string, now: number): string {
   const locale = currentLocale();
-  if (locale === DEFAULT_LOCALE) return dayjs(iso).from(now);
+  if (locale === DEFAULT_LOCALE) return englishFromNow(toInstant(iso), new Date(now));
   const seconds = (new Date(iso).getTime() - now) / 1000;
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ["second", 1];
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(Math.round(seconds / size), unit);
@@ -36,7 +31,7 @@ export function fromNow(iso: string, now: number): string {
  * day and time as written, wherever the page is drawn (in the browser or by the Worker).
  */
 const wallClock = (iso: string | Date) => typeof iso === "string" && !/(Z|[+-]\d\d:?\d\d)$/i.test(iso);
-const inViewerZone = (iso: string | Date) => (wallClock(iso) ? dayjs(iso) : inZone(iso, viewerZone()));
+const inViewerZone = (iso: string | Date, pattern: string) => formatPattern(iso, pattern, wallClock(iso) ? undefined : viewerZone());
 const localDate = (iso: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(`${currentLocale()}-IN`, { ...options, ...(wallClock(iso) ? {} : { timeZone: viewerZone() }) }).format(
     new Date(iso),
@@ -45,18 +40,18 @@ const localDate = (iso: string, options: Intl.DateTimeFormatOptions) =>
 /** SPEC §9 formats in the viewer's zone: "March 5th 2025, 3:04 pm (Asia/Kolkata)". */
 export function fullDateTime(iso: string): string {
   const zone = viewerZone();
-  if (currentLocale() === DEFAULT_LOCALE) return `${inViewerZone(iso).format("MMMM Do YYYY, h:mm a")} (${zone})`;
+  if (currentLocale() === DEFAULT_LOCALE) return `${inViewerZone(iso, "MMMM Do YYYY, h:mm a")} (${zone})`;
   return `${localDate(iso, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" })} (${zone})`;
 }
 
 /** SPEC §9 date format in the viewer's zone: "March 5th 2025". */
 export function longDate(iso: string): string {
-  if (currentLocale() === DEFAULT_LOCALE) return inViewerZone(iso).format("MMMM Do YYYY");
+  if (currentLocale() === DEFAULT_LOCALE) return inViewerZone(iso, "MMMM Do YYYY");
   return localDate(iso, { day: "numeric", month: "long", year: "numeric" });
 }
 
 /** "3:04 pm" in the viewer's zone. */
-export const clockTime = (iso: string) => inViewerZone(iso).format("h:mm a");
+export const clockTime = (iso: string) => inViewerZone(iso, "h:mm a");
 
-/** The start of an instant's day in the viewer's zone (a chat's day separators). */
-export const dayOf = (instant: string | Date) => inViewerZone(instant).startOf("day");
+/** The calendar day ("YYYY-MM-DD") of an instant in the viewer's zone (a chat's day separators). */
+export const dayOf = (instant: string | Date) => inViewerZone(instant, "YYYY-MM-DD");

@@ -6,7 +6,7 @@ import { useSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { preferredZone } from "@/platform/zoned";
 import { Button } from "@/ui/button";
-import { inZone } from "../../shared/zoned-time";
+import { zoneOffsetMinutes } from "../../shared/zoned-time";
 import { useSaveZone } from "./zone-picker";
 
 const KEPT_KEY = "zoneCheckKept";
@@ -18,7 +18,7 @@ const deviceZone = () => preferredZone(Intl.DateTimeFormat().resolvedOptions().t
 /** Two zones show the same clock now and in half a year (Paris and Berlin): nothing to tell her. */
 function sameClock(a: string, b: string): boolean {
   const now = Date.now();
-  return [now, now + 182 * DAY].every((t) => inZone(t, a).utcOffset() === inZone(t, b).utcOffset());
+  return [now, now + 182 * DAY].every((t) => zoneOffsetMinutes(t, a) === zoneOffsetMinutes(t, b));
 }
 
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorAvailability, timeSlots } from "../../db/schema";
-import { dayjs, formatDate } from "../../shared/zoned-time";
+import { addDays, dayKey, formatDate, zonedInstant } from "../../shared/zoned-time";
 
 /**
  * The mentor's booking rules (ADR 0023): minimum notice, a buffer between booked sessions, a daily cap,
@@ -18,8 +18,8 @@ const MINUTE = 60 * 1000;
 
 /** The instants that bound the mentor's calendar day holding `start` (in his zone; 23 or 25 hours on a DST change). */
 export function mentorDay(start: Date, zone: string): { start: number; end: number } {
-  const day = dayjs(start).tz(zone).startOf("day");
-  return { start: day.valueOf(), end: day.add(1, "day").valueOf() };
+  const day = dayKey(start, zone);
+  return { start: zonedInstant(day, "00:00", zone).getTime(), end: zonedInstant(addDays(day, 1), "00:00", zone).getTime() };
 }
 
 const rule = (column: SQL, fallback: number | null) =>

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enrollments, timeSlots } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
-import { dayjs, inZone, mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
+import { addDays, dayKey, formatPattern, mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { DomainError, fail } from "../platform/domain-error";
@@ -35,19 +35,11 @@ type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
 
 /** The weekly starts from `first` (same wall time in `zone`) before `end`; the first always included. */
 export function weeklyStarts(first: Date, zone: string, end: Date): Date[] {
-  const local = inZone(first, zone);
-  const date = local.format("YYYY-MM-DD");
-  const time = local.format("HH:mm");
+  const date = dayKey(first, zone);
+  const time = formatPattern(first, "HH:mm", zone);
   const starts = [first];
   for (let week = 1; week < 60; week++) {
-    const next = zonedInstant(
-      dayjs
-        .utc(date)
-        .add(week * 7, "day")
-        .format("YYYY-MM-DD"),
-      time,
-      zone,
-    );
+    const next = zonedInstant(addDays(date, week * 7), time, zone);
     if (next.getTime() >= end.getTime()) break;
     starts.push(next);
   }

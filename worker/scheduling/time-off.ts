@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { timeOff, timeSlots } from "../../db/schema";
-import { dayjs, zonedInstant } from "../../shared/zoned-time";
+import { addDays, dayKey, zonedInstant } from "../../shared/zoned-time";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { mentorZone } from "./availability";
@@ -41,9 +41,9 @@ const view = (row: typeof timeOff.$inferSelect): TimeOffView => ({
 
 /** The instants of a period of whole days in the zone: the first day's midnight to the midnight after the last day (DST-correct). */
 export function periodInstants(firstDay: string, lastDay: string, zone: string, now: Date): { startAt: Date; endAt: Date } {
-  const today = dayjs(now).tz(zone).format("YYYY-MM-DD");
+  const today = dayKey(now, zone);
   if (lastDay < today) fail("BAD_REQUEST", `This period has already passed (today is ${today} in ${zone}). Choose days from today on.`);
-  const after = dayjs.utc(lastDay).add(1, "day").format("YYYY-MM-DD");
+  const after = addDays(lastDay, 1);
   return { startAt: zonedInstant(firstDay, "00:00", zone), endAt: zonedInstant(after, "00:00", zone) };
 }
 

@@ -9,11 +9,8 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/ui/class-names";
 import { getDisplayLocale } from "../../../shared/display-locale";
 import { DEFAULT_LOCALE } from "../../../shared/locale";
-import { dayjs } from "../../../shared/zoned-time";
+import { addDays, addMonths, daysInMonth, formatPattern, utcMidnight, weekdayOf } from "../../../shared/zoned-time";
 
-/** Calendar-day arithmetic on "YYYY-MM-DD" strings (zone-free: a day key is already in the viewer's zone). */
-const day = (key: string) => dayjs.utc(key);
-const key = (d: ReturnType<typeof dayjs.utc>) => d.format("YYYY-MM-DD");
 export const monthOf = (dayKey: string) => dayKey.slice(0, 7);
 
 /** The grid's header: each weekday's name (for screen readers) and its two-letter heading. */
@@ -28,13 +25,13 @@ const WEEKDAYS = [
 ];
 
 /**
- * A day key in words: English by dayjs (the `english` pattern), another language through Intl
+ * A day key in words: English by its pattern (`english`), another language through Intl
  * in the app's language (the zone is already applied: a day key is a calendar day, read in UTC).
  */
 function dayText(dayKey: string, english: string, options: Intl.DateTimeFormatOptions): string {
   const locale = getDisplayLocale();
-  if (locale === DEFAULT_LOCALE) return day(dayKey).format(english);
-  return new Intl.DateTimeFormat(`${locale}-IN`, { ...options, timeZone: "UTC" }).format(day(dayKey).toDate());
+  if (locale === DEFAULT_LOCALE) return formatPattern(utcMidnight(dayKey), english, "UTC");
+  return new Intl.DateTimeFormat(`${locale}-IN`, { ...options, timeZone: "UTC" }).format(utcMidnight(dayKey));
 }
 
 type MonthCalendarProps = {
@@ -61,9 +58,9 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
   const { t } = useLinguiMacro();
   const { i18n } = useLingui();
   const titleId = useId();
-  const first = day(`${month}-01`);
+  const first = `${month}-01`;
   const [focusDay, setFocusDay] = useState<string>(() =>
-    selected && monthOf(selected) === month ? selected : (firstOpen(month, openDays) ?? key(first)),
+    selected && monthOf(selected) === month ? selected : (firstOpen(month, openDays) ?? first),
   );
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
@@ -91,17 +88,17 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
     if (m !== month) onMonthChange(m);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const d = day(focusDay);
+    const d = focusDay;
     // biome-ignore-start lint/correctness/noComponentHookFactories: the keys are key names (ArrowLeft, Home), not components
     const moves: Record<string, () => string> = {
-      ArrowLeft: () => key(d.subtract(1, "day")),
-      ArrowRight: () => key(d.add(1, "day")),
-      ArrowUp: () => key(d.subtract(7, "day")),
-      ArrowDown: () => key(d.add(7, "day")),
-      Home: () => key(d.subtract(d.day(), "day")),
-      End: () => key(d.add(6 - d.day(), "day")),
-      PageUp: () => key(d.subtract(1, "month")),
-      PageDown: () => key(d.add(1, "month")),
+      ArrowLeft: () => addDays(d, -1),
+      ArrowRight: () => addDays(d, 1),
+      ArrowUp: () => addDays(d, -7),
+      ArrowDown: () => addDays(d, 7),
+      Home: () => addDays(d, -weekdayOf(d)),
+      End: () => addDays(d, 6 - weekdayOf(d)),
+      PageUp: () => addMonths(d, -1),
+      PageDown: () => addMonths(d, 1),
     };
     // biome-ignore-end lint/correctness/noComponentHookFactories: the keys above are key names
     const move = moves[event.key];
@@ -110,13 +107,13 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
     goTo(move());
   };
 
-  const lead = first.day();
-  const count = first.daysInMonth();
-  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => key(first.add(i, "day")))];
+  const lead = weekdayOf(first);
+  const count = daysInMonth(first);
+  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: count }, (_, i) => addDays(first, i))];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
-  const prev = key(first.subtract(1, "month")).slice(0, 7);
-  const next = key(first.add(1, "month")).slice(0, 7);
+  const prev = addMonths(first, -1).slice(0, 7);
+  const next = addMonths(first, 1).slice(0, 7);
 
   return (
     <div className="grid w-full max-w-sm gap-2">
@@ -131,7 +128,7 @@ export function MonthCalendar({ month, onMonthChange, minMonth, maxMonth, openDa
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <h2 id={titleId} aria-live="polite" className="font-semibold text-slate-900">
-          {dayText(key(first), "MMMM YYYY", { month: "long", year: "numeric" })}
+          {dayText(first, "MMMM YYYY", { month: "long", year: "numeric" })}
         </h2>
         <button
           type="button"

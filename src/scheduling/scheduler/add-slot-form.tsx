@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { zonedInstant } from "@/platform/zoned";
 import { Button } from "@/ui/button";
-import { dayjs } from "../../../shared/zoned-time";
+import { dayKey } from "../../../shared/zoned-time";
 
 export type SlotDraft = { start: Date; title: string | null; description: string | null; weeks: number };
 
@@ -12,7 +12,7 @@ const field =
 /** "Add a slot" by hand, from the keyboard: a day and a start in the mentor's zone, optionally repeated weekly. */
 export function AddSlotForm({ zone, pending, onPublish }: { zone: string; pending: boolean; onPublish: (draft: SlotDraft) => void }) {
   const { t } = useLingui();
-  const today = dayjs().tz(zone).format("YYYY-MM-DD");
+  const today = dayKey(Date.now(), zone);
   const [form, setForm] = useState({ date: today, time: "10:00", title: "", description: "", weeks: 1 });
   const submit = (event: FormEvent) => {
     event.preventDefault();

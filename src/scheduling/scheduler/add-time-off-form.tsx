@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/ui/button";
-import { dayjs } from "../../../shared/zoned-time";
+import { dayKey } from "../../../shared/zoned-time";
 
 export type TimeOffDraft = { firstDay: string; lastDay: string; note: string };
 
@@ -14,7 +14,7 @@ const field =
 /** "Add time off": first and last day (in the mentor's zone) and an optional note; Submit asks for a preview first. */
 export function AddTimeOffForm({ zone, pending, onSubmit }: { zone: string; pending: boolean; onSubmit: (draft: TimeOffDraft) => void }) {
   const { t } = useLingui();
-  const today = dayjs().tz(zone).format("YYYY-MM-DD");
+  const today = dayKey(Date.now(), zone);
   const [draft, setDraft] = useState<TimeOffDraft>({ firstDay: today, lastDay: today, note: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {

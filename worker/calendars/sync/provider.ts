@@ -51,7 +51,7 @@ export type ProviderCall<Credentials> = {
 
 /** The account no longer lets us in (revoked, password changed): the mentor is asked to connect again. */
 export class CalendarAccessLost extends Error {
-  constructor(message = "The calendar account no longer accepts our access") {
+  constructor(message = "calendar access refused by the provider") {
     super(message);
     this.name = "CalendarAccessLost";
   }
