@@ -13,6 +13,8 @@ const newcomers = [
   { first: "Kabir", last: "Shah", daysAgo: 2, mentor: "neha.mentor@example.com" },
   { first: "Meghna", last: "Iyer", daysAgo: 2, mentor: "arjun.mentor@example.com" },
   { first: "Nikhil", last: "Joshi", daysAgo: 5, mentor: "kavya.mentor@example.com" },
+  // The demo mentor's newest subscriber: her dashboard's and Earnings' one new enrollment of the last 30 days.
+  { first: "Zoya", last: "Mehta", daysAgo: 6, mentor: "mentor@example.com" },
   { first: "Pooja", last: "Nair", daysAgo: 8, mentor: "rohan.mentor@example.com" },
   { first: "Rehan", last: "Qureshi", daysAgo: 11, mentor: "ananya.mentor@example.com" },
   { first: "Sneha", last: "Kulkarni", daysAgo: 14, mentor: "farhan.mentor@example.com" },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { platformFeePaise, proportionOf } from "../shared/payouts";
 import type { Db } from "./client";
 import { demoMentees, demoMentors } from "./demo-data";
@@ -160,7 +160,8 @@ export async function seedPayoutsDemo(db: Db, now = Date.now()): Promise<void> {
 
 /**
  * Asha: her subscribers' paid months (from their seeded enrollments): Priya's current subscription
- * (its first month and its renewal two days ago), and the three past subscriptions' paid periods (Priya's, Sara's,
+ * (its first month and its renewal two days ago), Zoya's first month (she subscribed five days ago), and the three
+ * past subscriptions' paid periods (Priya's, Sara's,
  * and Rahul's, who had paid the two months before his last as well). Sara's was half refunded.
  */
 async function seedReadyMentor(db: Db, mentorId: string, now: number) {
@@ -182,9 +183,13 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
       and(
         eq(enrollments.mentorId, mentorId),
         inArray(enrollments.status, ["active", "expired"]),
-        inArray(
-          mentees.email,
-          demoMentees.map((m) => m.email),
+        // The demo mentees' and her newcomer's (db/seed-moderation.ts, seeded before).
+        or(
+          inArray(
+            mentees.email,
+            demoMentees.map((m) => m.email),
+          ),
+          like(mentees.email, "%.community@example.com"),
         ),
       ),
     )
