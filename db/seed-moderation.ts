@@ -1,8 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { demoModerator } from "./demo-data";
 import { menteeRow, mentorRow } from "./factories";
-import { enrollments, mentees, mentors, moderationActions, moderators, tickets } from "./schema";
+import { earnings, enrollments, mentees, mentors, moderationActions, moderators, tickets } from "./schema";
+import { paidInvoice, tag } from "./seed-payouts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,6 +13,8 @@ const newcomers = [
   { first: "Kabir", last: "Shah", daysAgo: 2, mentor: "neha.mentor@example.com" },
   { first: "Meghna", last: "Iyer", daysAgo: 2, mentor: "arjun.mentor@example.com" },
   { first: "Nikhil", last: "Joshi", daysAgo: 5, mentor: "kavya.mentor@example.com" },
+  // The demo mentor's newest subscriber: her dashboard's and Earnings' one new enrollment of the last 30 days.
+  { first: "Zoya", last: "Mehta", daysAgo: 6, mentor: "mentor@example.com" },
   { first: "Pooja", last: "Nair", daysAgo: 8, mentor: "rohan.mentor@example.com" },
   { first: "Rehan", last: "Qureshi", daysAgo: 11, mentor: "ananya.mentor@example.com" },
   { first: "Sneha", last: "Kulkarni", daysAgo: 14, mentor: "farhan.mentor@example.com" },
@@ -207,4 +210,40 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
       },
     ]),
   ]);
+}
+
+/**
+ * The newcomers' first paid months, in the ledger: a new enrollment is a subscription's first paid month (ADR 0024), for
+ * the moderator's chart as for each mentor's, so each newcomer's subscription has its payment, on the day it began. Their
+ * mentors have not set up payouts, so each share is held for them; the mentors of the payouts demo (who have an account)
+ * keep the ledger that demo writes. Run after it; idempotent (one payment per subscription, written once).
+ */
+export async function seedNewcomerPayments(db: Db): Promise<void> {
+  const rows = await db
+    .select({
+      id: enrollments.id,
+      menteeId: enrollments.menteeId,
+      mentorId: enrollments.mentorId,
+      amountPaise: enrollments.amountPaise,
+      start: enrollments.currentPeriodStart,
+      end: enrollments.currentPeriodEnd,
+    })
+    .from(enrollments)
+    .innerJoin(mentees, eq(mentees.id, enrollments.menteeId))
+    .where(
+      and(
+        inArray(
+          mentees.email,
+          newcomers.map((n) => email(n.first)),
+        ),
+        sql`not exists (select 1 from earnings e where e.enrollment_id = ${enrollments.id})`,
+        sql`not exists (select 1 from payout_accounts a where a.mentor_id = ${enrollments.mentorId})`,
+      ),
+    );
+  const ledger = rows.flatMap((row) =>
+    row.start && row.end
+      ? [paidInvoice({ enrollment: row, key: `newcomer_${tag(row.id)}`, paidAt: row.start, periodEnd: row.end, route: "held" })]
+      : [],
+  );
+  if (ledger.length) await db.insert(earnings).values(ledger).onConflictDoNothing();
 }

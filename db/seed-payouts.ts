@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { platformFeePaise, proportionOf } from "../shared/payouts";
 import type { Db } from "./client";
 import { demoMentees, demoMentors } from "./demo-data";
@@ -48,16 +48,23 @@ const monthsBefore = (at: Date, months: number) => {
   return d;
 };
 
+/** Whole months from `from` to `to` (0 when `from` is missing or not a month before). */
+const monthsSince = (from: Date | null, to: Date) => {
+  let months = 0;
+  while (from && monthsBefore(to, months + 1).getTime() >= from.getTime()) months++;
+  return months;
+};
+
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 /** A short stable piece of a seeded row's id, for the demo's Stripe ids. */
-const tag = (id: string) => id.replace(/-/g, "").slice(0, 12);
+export const tag = (id: string) => id.replace(/-/g, "").slice(0, 12);
 
 type Earning = typeof earnings.$inferInsert;
 type Payout = typeof payouts.$inferInsert;
 
 /** One paid invoice of the demo: its split (fee, net) and, for a destination charge, the transfer that carried the share. */
-function paidInvoice(input: {
+export function paidInvoice(input: {
   enrollment: { id: string; menteeId: string; mentorId: string; amountPaise: number };
   key: string;
   paidAt: Date;
@@ -153,7 +160,8 @@ export async function seedPayoutsDemo(db: Db, now = Date.now()): Promise<void> {
 
 /**
  * Asha: her subscribers' paid months (from their seeded enrollments): Priya's current subscription
- * (its period started ten days ago), and the three past subscriptions' paid periods (Priya's, Sara's,
+ * (its first month and its renewal two days ago), Zoya's first month (she subscribed five days ago), and the three
+ * past subscriptions' paid periods (Priya's, Sara's,
  * and Rahul's, who had paid the two months before his last as well). Sara's was half refunded.
  */
 async function seedReadyMentor(db: Db, mentorId: string, now: number) {
@@ -166,6 +174,7 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
       status: enrollments.status,
       start: enrollments.currentPeriodStart,
       end: enrollments.currentPeriodEnd,
+      activatedAt: enrollments.activatedAt,
       email: mentees.email,
     })
     .from(enrollments)
@@ -174,9 +183,13 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
       and(
         eq(enrollments.mentorId, mentorId),
         inArray(enrollments.status, ["active", "expired"]),
-        inArray(
-          mentees.email,
-          demoMentees.map((m) => m.email),
+        // The demo mentees' and her newcomer's (db/seed-moderation.ts, seeded before).
+        or(
+          inArray(
+            mentees.email,
+            demoMentees.map((m) => m.email),
+          ),
+          like(mentees.email, "%.community@example.com"),
         ),
       ),
     )
@@ -188,7 +201,8 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
     const enrollment = { id: row.id, menteeId: row.menteeId, mentorId: row.mentorId, amountPaise: row.amountPaise };
     const key = tag(row.id);
     // Rahul kept his subscription for three months before it lapsed: the two months before its last period were paid too.
-    const months = row.status === "expired" && row.email === rahul ? 3 : 1;
+    // A subscription renewed since it started (Priya's) paid every month from its first to its current one.
+    const months = row.status === "expired" && row.email === rahul ? 3 : 1 + monthsSince(row.activatedAt, row.start);
     for (let k = months - 1; k >= 0; k--) {
       const paidAt = monthsBefore(row.start, k);
       const periodEnd = k === 0 ? row.end : monthsBefore(row.start, k - 1);

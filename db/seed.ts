@@ -9,7 +9,7 @@ import { DEMO_WEEKLY_HOURS, seedAvailabilityDemo } from "./seed-availability";
 import { seedAvatars } from "./seed-avatars";
 import { seedChatDemo } from "./seed-chat";
 import { seedLiveDemo } from "./seed-live";
-import { seedModerationDemo } from "./seed-moderation";
+import { seedModerationDemo, seedNewcomerPayments } from "./seed-moderation";
 import { seedMovesDemo } from "./seed-moves";
 import { seedNotificationSettingsDemo } from "./seed-notification-settings";
 import { seedPayoutsDemo } from "./seed-payouts";
@@ -143,6 +143,7 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
   await seedMovesDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedLiveDemo(db, menteeIds.get(demoMentees[0].email)!, mentorIds.get(demoMentors[0].email)!);
   await seedPayoutsDemo(db);
+  await seedNewcomerPayments(db);
   await seedResponsivenessDemo(db);
   await seedAttendanceDemo(db);
   await seedSessionNotesDemo(db);
@@ -158,9 +159,11 @@ export async function seedDemoData(db: Db, passwordHash: string): Promise<void> 
 export const DEMO_SUBSCRIPTION_ID = "sub_demo_priya_asha";
 
 /**
- * The demo mentee's one active subscription, to the demo mentor, in its 11th day. Keyed by the
- * Stripe subscription id: once seeded (even if later canceled on the development page), a second
- * run changes nothing.
+ * The demo mentee's one active subscription, to the demo mentor, renewed two days ago: she subscribed a month
+ * before that, and both months were paid (db/seed-payouts.ts writes the two payments). Her first month holds the
+ * session with notes (seedSessionNotesDemo); the current one her live session and her next booking, so two of its
+ * four calls are left. Keyed by the Stripe subscription id: once seeded (even if later canceled on the development
+ * page), a second run changes nothing.
  */
 async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, hourlyRatePaise: number) {
   const seeded = await db.query.enrollments.findFirst({
@@ -168,7 +171,9 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
     columns: { id: true },
   });
   if (seeded) return;
-  const start = new Date(Date.now() - 10 * DAY);
+  const start = new Date(Date.now() - 2 * DAY);
+  const subscribed = new Date(start);
+  subscribed.setUTCMonth(subscribed.getUTCMonth() - 1);
   const end = new Date(start);
   end.setUTCMonth(end.getUTCMonth() + 1);
   await db.insert(enrollments).values({
@@ -181,8 +186,8 @@ async function seedDemoSubscription(db: Db, menteeId: string, mentorId: string, 
     stripePriceId: "price_demo_asha",
     currentPeriodStart: start,
     currentPeriodEnd: end,
-    activatedAt: start,
-    createdAt: start,
+    activatedAt: subscribed,
+    createdAt: subscribed,
   });
 }
 
@@ -200,8 +205,8 @@ const OPEN_DEMO_TITLE = "System design review";
  * (which seedMovesDemo shows as moved), a past one from her earlier subscription to Asha (so it uses no
  * call of this period) and an open slot with a title; the seed's weekly hours add the rest of her open slots.
  *
- * Her current period then holds the live session, her next booking and the session with notes
- * (seedSessionNotesDemo): one call of four is left, so booking with Asha works from the first run.
+ * Her current period then holds the live session and her next booking (the session with notes,
+ * seedSessionNotesDemo, was in her first month): two calls of four are left, so booking with Asha works from the first run.
  * Each kind is seeded once: a later run (a restart hours or days on) moves the live session to the new
  * "now" when nobody joined it, instead of booking another one, and adds no second next booking, so
  * restarting `npm run dev` never spends her calls.

@@ -34,6 +34,17 @@ const WIDE = 1024;
 const LIST = "listWeek";
 const viewFor = (width: number) => (width < NARROW ? LIST : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
 
+/**
+ * A tablet's grid under a bottom sheet: the calendar's toolbar and day headings to the top of the screen, then the
+ * slot to the top of the times (the grid scrolls inside), so the days and the slot stay in view above the sheet.
+ */
+function bringAboveSheet(calendar: HTMLElement | null, event: HTMLElement) {
+  calendar?.scrollIntoView({ block: "start" });
+  const times = event.closest<HTMLElement>(".fc-scroller");
+  if (!times) return;
+  times.scrollTop += event.getBoundingClientRect().top - times.getBoundingClientRect().top - 8;
+}
+
 function stateLabel(slot: SlotView): string {
   if (slot.state === "booked") {
     const name = slot.menteeName ?? t`a mentee`;
@@ -234,8 +245,10 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       },
       eventClick: (arg) => {
         arg.jsEvent.preventDefault();
-        // On a phone the details are a sheet along the bottom: the slot goes to the top first, to stay in view above it.
+        // On a phone or a tablet the details are a sheet along the bottom: the slot (on a tablet, the calendar's days
+        // with it) goes to the top first, to stay in view above it.
         if (window.innerWidth < NARROW) arg.el.scrollIntoView({ block: "start" });
+        else if (window.innerWidth < WIDE) bringAboveSheet(host.current, arg.el);
         const slot = latest.current.byId.get(arg.event.id);
         const box = arg.el.getBoundingClientRect();
         if (slot) latest.current.onPickSlot(slot, { top: box.top, left: box.left, right: box.right, bottom: box.bottom });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { mentees, mentors } from "../../db/schema";
-import { seedDemoData } from "../../db/seed";
+import { earnings, enrollments, mentees, mentors } from "../../db/schema";
+import { DEMO_SUBSCRIPTION_ID, seedDemoData } from "../../db/seed";
 import { openSession } from "../../worker/accounts/sessions";
 import { type Account, callerAt, domainDb, useDomainDb } from "../support/domain";
 
@@ -32,7 +32,13 @@ describe("the demo on its first run", () => {
 
     const schedule = await callerAt(priya, now).scheduling.mentorSchedule({ mentorId: asha.id });
     expect(schedule.isEnrollmentActive).toBe(true);
-    expect(schedule.callsLeft).toBeGreaterThanOrEqual(1);
+    // Her subscription was renewed two days ago with its payment: the current period's four calls hold her live session
+    // and her next booking, so two are left (her session with notes was in her first month).
+    expect(schedule.callsLeft).toBeGreaterThanOrEqual(2);
+    const [subscription] = await domainDb().select().from(enrollments).where(eq(enrollments.stripeSubscriptionId, DEMO_SUBSCRIPTION_ID));
+    const paid = await domainDb().select().from(earnings).where(eq(earnings.enrollmentId, subscription.id)).orderBy(asc(earnings.paidAt));
+    expect(paid.map((e) => e.paidAt.getTime())).toEqual([subscription.activatedAt!.getTime(), subscription.currentPeriodStart!.getTime()]);
+    expect(subscription.currentPeriodStart!.getTime()).toBeLessThan(now.getTime());
     const periodEnd = new Date(schedule.periodEnd!).getTime();
     const inPeriod = schedule.timeSlots.filter((s) => new Date(s.start).getTime() < periodEnd);
     expect(inPeriod.length).toBeGreaterThan(0);

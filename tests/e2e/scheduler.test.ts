@@ -378,3 +378,41 @@ describe("the scheduler on a phone and a computer", () => {
     },
   );
 });
+
+describe("the scheduler on a tablet", () => {
+  it("at 768x1024 a slot's details are a sheet along the bottom: the three days and the slot stay in view above it", async () => {
+    const { mentor } = await people();
+    const [width, height] = [768, 1024];
+    const page = await (await b.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true })).newPage();
+    const tokens = await signInInto(page, "mentor", mentor);
+    const day = mentorDay(1);
+    await trpc(tokens.accessToken).scheduling.publish.mutate({
+      slotDetails: { start: wallClock(day, "17:00", MENTOR_ZONE).toISOString(), title: "Tablet review" },
+    });
+    await page.goto("/mentors/scheduler");
+    // A tablet opens on three days of the grid.
+    await page.locator(".fc-timeGridThreeDay-view").waitFor();
+    const event = page.locator(".fc-timeGridThreeDay-view .fc-event").filter({ hasText: "Tablet review" });
+    await event.waitFor();
+    await event.click();
+    const details = page.getByRole("dialog", { name: "Slot details" });
+    await details.getByText("Published by you").waitFor();
+    const sheet = (await details.boundingBox())!;
+    expect(sheet.width).toBeGreaterThanOrEqual(width - 1);
+    expect(Math.round(sheet.y + sheet.height)).toBe(height);
+    expect(sheet.height).toBeLessThanOrEqual(height * 0.55 + 1);
+    // Nothing of the calendar's days is covered: the three headings and the slot are above the sheet, on screen.
+    const headings = page.locator(".fc-timeGridThreeDay-view th.fc-col-header-cell");
+    expect(await headings.count()).toBe(3);
+    for (const heading of await headings.all()) {
+      const box = (await heading.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(sheet.y);
+    }
+    const slot = (await event.boundingBox())!;
+    expect(slot.y).toBeGreaterThanOrEqual(0);
+    expect(slot.y + 16).toBeLessThanOrEqual(sheet.y);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: "/tmp/walk/tablet-scheduler-sheet.png" }).catch(() => undefined);
+  });
+});

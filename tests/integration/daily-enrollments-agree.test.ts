@@ -6,8 +6,9 @@ import { createEnrollment, createModerator } from "../support/moderation";
 import { call } from "../support/scheduling";
 
 /**
- * The mentor's chart counts first paid months from his ledger, the moderator's counts activations: for subscriptions
- * whose first payment is recorded when they start (as the webhook records them), the two agree day by day.
+ * One definition of a new enrollment, a subscription's first paid month (worker/statistics/daily-enrollments.ts): the
+ * mentor's dashboard and the moderator's home count the same payments day by day; a renewal, a first payment refunded
+ * in full and a subscription with no payment on record are counted by neither.
  */
 
 type Series = { date: string; count: number }[];
@@ -46,6 +47,14 @@ describe("daily enrollments", () => {
         await insertEarning(mentor.id, p.id, { paidAt: instants[i] });
       }),
     );
+
+    // Counted by neither: a renewal a month on (a later invoice of the same subscription), a first payment refunded in
+    // full, and a subscription activated with no payment on record (the moderator's chart once counted it).
+    await insertEarning(mentor.id, people[0].id, { paidAt: at(2, 18) });
+    const refunded = await createMentee();
+    await insertEarning(mentor.id, refunded.id, { paidAt: at(5, 18), grossPaise: 800_000, refundedPaise: 800_000 });
+    const unpaid = await createMentee();
+    await createEnrollment(unpaid.id, mentor.id, { activatedAt: at(7, 18) });
 
     const after = await moderatorSeries();
     const mentorChart = (await call("GET", `/api/mentors/daily-enrollment-object/${mentor.id}`, { token: mentorToken, now: NOW })).body

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dayIn, latestDays } from "../../worker/statistics/count-per-day";
 import { createMentee, createMentor } from "../support/accounts";
 import { rest, trpc } from "../support/api";
-import { createEnrollment, createModerator } from "../support/moderation";
+import { insertEarning } from "../support/earnings";
+import { createModerator } from "../support/moderation";
 
 /** Daily enrollments and new mentees for the latest 30 days, zero days included, in the moderator's time zone. */
 
@@ -44,7 +45,8 @@ describe("daily statistics", () => {
     const mentor = await createMentor();
     const people = await Promise.all([lateEvening, twoOnOneDay, twoOnOneDay, tooOld].map((at) => createMentee({ createdAt: at })));
     await Promise.all(
-      people.map((m, i) => createEnrollment(m.id, mentor.id, { activatedAt: [lateEvening, twoOnOneDay, twoOnOneDay, tooOld][i] })),
+      // Each subscription's first paid month: what a new enrollment is, for the moderator as for the mentor.
+      people.map((m, i) => insertEarning(mentor.id, m.id, { paidAt: [lateEvening, twoOnOneDay, twoOnOneDay, tooOld][i] })),
     );
 
     const after = { utc: await read("UTC"), ist: await read("Asia/Kolkata") };

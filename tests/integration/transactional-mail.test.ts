@@ -6,7 +6,7 @@ import { doublesUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
 import { ask, bookedPair, move, removeSlot, row, mentee as schedulingMentee, trpcAt } from "../support/moves";
 import { base, fake, subscribe as pay, mentee as payingMentee } from "../support/payments";
-import { book, cancel } from "../support/scheduling";
+import { book, call, cancel } from "../support/scheduling";
 
 /**
  * An e-mail for every change that matters, through the one outbox, each in plain
@@ -68,6 +68,22 @@ describe("bookings: both parties, with the calendar file", () => {
       expect(file.ics).not.toMatch(/SEQUENCE:[1-9]/);
       expect(file.ics).toContain(`MAILTO:${m.row.email}`);
       expect(file.ics).toContain(`mailto:${me.row.email}`);
+    }
+
+    // The invitation is the event of the downloadable file: its UID and its join link (the live room of each party's own page).
+    const property = (ics: string, name: string) => ics.match(new RegExp(`\r\n${name}:([^\r]+)\r\n`))?.[1];
+    for (const [mail, who, page] of [
+      [menteeMail, me, "mentees"],
+      [mentorMail, m, "mentors"],
+    ] as const) {
+      const file = calendarOf(mail).ics;
+      const downloaded = unfold((await call("GET", `/api/calendar/booking/${slots[0]}.ics`, { token: who.token })).text);
+      const joinUrl = property(file, "URL");
+      expect(joinUrl).toMatch(new RegExp(`^https?://[^/]+/${page}/connect/live/${slots[0]}$`));
+      expect(joinUrl).toBe(property(downloaded, "URL"));
+      expect(file).toContain(`Join the session: ${joinUrl}`);
+      expect(property(file, "UID")).toBe(property(downloaded, "UID"));
+      expect(mail.body).toContain(`Join link: ${joinUrl}`);
     }
 
     // The local mail stand-in: the message with its file, listed and downloadable.

@@ -94,6 +94,7 @@ export function callerAt(account: Account | null, now: Date) {
     requestId: crypto.randomUUID(),
     origin: "http://domain.invalid",
     address: "192.0.2.1",
+    userAgent: null,
     now,
     locale: "en",
     waitUntil: (promise) => void promise.catch(() => undefined),

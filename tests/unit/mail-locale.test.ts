@@ -16,6 +16,7 @@ import type { SlotView } from "../../worker/scheduling/slot-view";
 /** E-mails, reminders and calendar files in the recipient's language (ADR 0027); English word for word. */
 
 const DEVANAGARI = /[\u0900-\u097F]/;
+const ORIGIN = "https://app.example.test";
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 
 const view: SlotView = {
@@ -25,7 +26,7 @@ const view: SlotView = {
   start: "2026-03-09T14:00:00.000Z",
   end: "2026-03-09T15:00:00.000Z",
   menteeId: "mentee-1",
-  menteeName: null,
+  menteeName: "Priya Shah",
   menteeTimeZone: "Asia/Kolkata",
   mentorId: "mentor-1",
   mentorName: "Asha Rao",
@@ -119,7 +120,7 @@ describe("mail templates follow the recipient's language", () => {
   it("booking mails: a Hindi mentee and an English mentor each get their own language, with the calendar file's words", () => {
     const mentee: Party = { email: "priya@example.test", first: "Priya", last: "Shah", zone: "Asia/Kolkata", locale: "hi" };
     const mentor: Party = { email: "asha@example.test", first: "Asha", last: "Rao", zone: "Asia/Kolkata", locale: "en" };
-    const [toMentee, toMentor] = bookingMails({ change: { kind: "booked" }, view, mentee, mentor, now });
+    const [toMentee, toMentor] = bookingMails({ change: { kind: "booked" }, view, mentee, mentor, now, origin: ORIGIN });
     expect(toMentee.subject).toBe("बुकिंग पक्की: Asha Rao के साथ सेशन, 9 मार्च 2026, 7:30 pm (Asia/Kolkata)");
     expect(toMentor.subject).toBe("Priya Shah booked a session on March 9th 2026, 7:30 pm (Asia/Kolkata)");
     const menteeIcs = unfold(toMentee.attachments![0].content);

@@ -6,6 +6,7 @@ import { escapeHtml, htmlOf, textOf } from "../../worker/mail/layout";
 import { reminderMail, waitlistOfferMail } from "../../worker/mail/schedule-mails";
 import type { SlotView } from "../../worker/scheduling/slot-view";
 
+const ORIGIN = "https://app.example.test";
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, "");
 const lines = (text: string) => unfold(text).split("\r\n");
 
@@ -60,7 +61,7 @@ describe("e-mail HTML escapes what people type", () => {
       { kind: "cancelled", reason: HOSTILE },
       { kind: "deleted", reason: HOSTILE },
     ] as const) {
-      const mails = bookingMails({ change, view, mentee, mentor, now });
+      const mails = bookingMails({ change, view, mentee, mentor, now, origin: ORIGIN });
       expect(mails.map((m) => m.to)).toEqual([mentee.email, mentor.email]);
       for (const mail of mails) {
         expect(mail.html).not.toMatch(/<script|<b>Rao|<i>System/);
@@ -71,7 +72,7 @@ describe("e-mail HTML escapes what people type", () => {
   });
 
   it("each party reads the time in their own zone", () => {
-    const [toMentee, toMentor] = bookingMails({ change: { kind: "booked" }, view, mentee, mentor, now });
+    const [toMentee, toMentor] = bookingMails({ change: { kind: "booked" }, view, mentee, mentor, now, origin: ORIGIN });
     expect(toMentee.subject).toBe("Booked: session with Asha <b>Rao</b> on March 9th 2026, 10:00 am (America/New_York)");
     expect(toMentor.subject).toBe(`${HOSTILE} Iyer booked a session on March 9th 2026, 7:30 pm (Asia/Kolkata)`);
   });
@@ -133,7 +134,14 @@ describe("the invitation calendars (METHOD:REQUEST / CANCEL)", () => {
 
   it("the booking mails attach REQUEST when booked or moved and CANCEL when cancelled or deleted, with the booking's UID", () => {
     const method = (kind: "booked" | "cancelled") => {
-      const [mail] = bookingMails({ change: kind === "booked" ? { kind } : { kind, reason: null }, view, mentee, mentor, now });
+      const [mail] = bookingMails({
+        change: kind === "booked" ? { kind } : { kind, reason: null },
+        view,
+        mentee,
+        mentor,
+        now,
+        origin: ORIGIN,
+      });
       const file = mail.attachments![0];
       expect(unfold(file.content)).toContain(`UID:${view.bookingId}@mentorlink`);
       return [

@@ -8,7 +8,6 @@ import {
   required,
   roleField,
 } from "../../shared/validation/accounts";
-import { notify, signInNoticeId } from "../notifications/notifications";
 import { fail } from "../platform/domain-error";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { disconnectSignIns } from "../realtime/push";
@@ -21,6 +20,7 @@ import { acceptAttempt, reserveAttempt } from "./login-throttle";
 import { decoyHash, verifyPassword } from "./passwords";
 import { applyAsMentor, registerMentee } from "./registration";
 import { closeSession, openSession, renewSession, rotateSession, type SessionOwner } from "./sessions";
+import { alertSignIn } from "./sign-in-alert";
 import { signAccessToken } from "./tokens";
 
 /** A rejected applicant's new application waits for the mailed link. */
@@ -102,17 +102,7 @@ export const authRouter = router({
 
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
-    await notify(
-      ctx,
-      { role, id: account.id },
-      {
-        type: "alert",
-        kind: "account",
-        content: "New sign-in to your account. If this wasn't you, change your password.",
-        // Keyed by this sign-in: her other tabs and devices are told, this one is not told about itself.
-        id: signInNoticeId(sessionId),
-      },
-    );
+    await alertSignIn(ctx, { role, id: account.id }, { sessionId, how: "password" });
     return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };
   }),
 

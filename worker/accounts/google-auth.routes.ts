@@ -3,7 +3,6 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { GoogleError } from "../../shared/google-sign-in";
 import { requestLocale } from "../../shared/locale";
-import { notify, signInNoticeId } from "../notifications/notifications";
 import type { AppEnv } from "../platform/app-env";
 import { requestNow } from "../platform/clock";
 import { secureCookies } from "../platform/cookies";
@@ -15,6 +14,7 @@ import { accountSummary } from "./accounts";
 import { blockedNoticeToken } from "./blocked-notice";
 import { menteeForGoogle } from "./google-sign-in";
 import { openSession } from "./sessions";
+import { alertSignIn } from "./sign-in-alert";
 import { signAccessToken } from "./tokens";
 
 /**
@@ -102,16 +102,10 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const { account } = result;
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
-  await notify(
-    { db, env: c.env, waitUntil, now },
+  await alertSignIn(
+    { db, env: c.env, waitUntil, now, origin: new URL(c.req.url).origin, userAgent: c.req.header("user-agent") ?? null },
     { role: "mentee", id: account.id },
-    {
-      type: "alert",
-      kind: "account",
-      content: "New sign-in to your account with Google. If this wasn't you, change your password.",
-      // Keyed by this sign-in: her other tabs and devices are told, this one is not told about itself.
-      id: signInNoticeId(sessionId),
-    },
+    { sessionId, how: "google" },
   );
   const summary = accountSummary(account);
   const session = { menteeName: summary.name, menteeId: summary.id, accessToken, refreshToken, profileImageUrl: summary.profileImageUrl };

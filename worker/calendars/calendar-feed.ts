@@ -2,14 +2,11 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { calendarFeeds } from "../../db/schema";
-import { callEnd } from "../../shared/live-window";
 import type { Locale } from "../../shared/locale";
-import { formatWhen } from "../../shared/zoned-time";
 import { mailLocale } from "../platform/i18n";
-import { eventDescription, eventSummary, yourMentee } from "../platform/i18n/calendar";
-import type { SlotView } from "../scheduling/slot-view";
 import { bookingsOf } from "../scheduling/views";
-import { type IcsEvent, icsCalendar } from "./ics";
+import { bookingEvent } from "./booking-event";
+import { icsCalendar } from "./ics";
 
 type Who = { role: "mentee" | "mentor"; id: string };
 
@@ -51,29 +48,6 @@ export function rotateCalendarFeedStatement(db: Db, who: Who, now: Date, conditi
 export async function revokeCalendarFeed(db: Db, who: Who) {
   await db.delete(calendarFeeds).where(and(eq(calendarFeeds.ownerRole, who.role), eq(calendarFeeds.ownerId, who.id)));
   return { url: null };
-}
-
-/** One calendar event per booking, seen from one party, in her language (ADR 0027). */
-export function bookingEvent(view: SlotView, bookedAt: Date, viewer: "mentee" | "mentor", origin: string, locale: Locale): IcsEvent {
-  const other = viewer === "mentee" ? view.mentorName : (view.menteeName ?? yourMentee(locale));
-  const mentorTime = formatWhen(view.start, view.mentorTimeZone, locale);
-  // The session's live room: the link to join from the calendar (it follows a moved booking: a new SEQUENCE carries it).
-  const joinUrl = `${origin}/${viewer === "mentee" ? "mentees" : "mentors"}/connect/live/${view.id}`;
-  return {
-    // One booking is one event wherever it moves (ADR 0023): the same UID, a higher SEQUENCE per move.
-    uid: `${view.bookingId ?? `${view.id}-${bookedAt.getTime()}`}@mentorlink`,
-    sequence: view.sequence,
-    start: new Date(view.start),
-    // A free intro call is 15 minutes of its one-hour slot: the calendar holds the call, not the slot.
-    end: callEnd({ type: view.type, start: new Date(view.start), end: new Date(view.end) }),
-    stamp: bookedAt,
-    summary: eventSummary(view.type, other, locale),
-    description: eventDescription(
-      { type: view.type, other, title: view.title, about: view.description, agenda: view.agenda, mentorTime, joinUrl },
-      locale,
-    ),
-    url: joinUrl,
-  };
 }
 
 /** The owner's language, read with the feed's row. */

@@ -5,7 +5,8 @@ import { restErrorResponse } from "../rest/adapter";
 import { bookingFor } from "../scheduling/views";
 import { authorize } from "../trpc/authorize";
 import { createContext } from "../trpc/context";
-import { bookingEvent, feedCalendar } from "./calendar-feed";
+import { bookingEvent } from "./booking-event";
+import { feedCalendar } from "./calendar-feed";
 import { icsCalendar } from "./ics";
 
 /** Calendar export (ADR 0013): one booking as an .ics download (signed in), and a user's private feed (the token is the secret). */

@@ -1,11 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { callEnd } from "../../shared/live-window";
 import type { Locale } from "../../shared/locale";
 import { formatWhen } from "../../shared/zoned-time";
+import { bookingEvent, joinUrlOf } from "../calendars/booking-event";
 import { type IcsEvent, type InvitationMethod, icsInvitation } from "../calendars/ics";
 import { i18nFor } from "../platform/i18n";
-import { eventDescription, eventSummary } from "../platform/i18n/calendar";
 import type { SlotView } from "../scheduling/slot-view";
 import { htmlOf, type MailContent, PRODUCT, textOf } from "./layout";
 import type { MailMessage } from "./mail";
@@ -29,25 +28,29 @@ export type BookingChange =
   /** The mentor deleted the booked slot; `view` is the booking as it was. */
   | { kind: "deleted"; reason: string | null };
 
-export type BookingMailInput = { change: BookingChange; view: SlotView; mentee: Party; mentor: Party; now: Date };
+export type BookingMailInput = {
+  change: BookingChange;
+  view: SlotView;
+  mentee: Party;
+  mentor: Party;
+  now: Date;
+  /** The app's address the request reached, for the join link (as every mailed link is built). */
+  origin: string;
+};
 
 const nameOf = (p: Party) => `${p.first} ${p.last}`;
 const kindOf = (view: SlotView, i18n: I18n) => (view.type === "trial" ? i18n._(msg`free intro call`) : i18n._(msg`session`));
 
-/** The calendar event of the booking as one party sees it, in her language; its UID is the booking's, as in the calendar feed. */
+/**
+ * The calendar event of the booking as one party sees it: the same event as her downloaded file and her feed (UID,
+ * words, join link), stamped now, naming who organizes and who attends (an invitation, RFC 5546).
+ */
 function calendarEvent(input: BookingMailInput, viewer: "mentee" | "mentor"): IcsEvent {
-  const { view, mentee, mentor, now } = input;
-  const other = viewer === "mentee" ? nameOf(mentor) : nameOf(mentee);
+  const { view, mentee, mentor, now, origin } = input;
   const { locale } = viewer === "mentee" ? mentee : mentor;
-  const start = new Date(view.start);
   return {
-    uid: `${view.bookingId ?? view.id}@mentorlink`,
-    sequence: view.sequence,
-    start,
-    end: callEnd({ type: view.type, start, end: new Date(view.end) }),
+    ...bookingEvent(view, now, viewer, origin, locale),
     stamp: now,
-    summary: eventSummary(view.type, other, locale),
-    description: eventDescription({ type: view.type, other, title: view.title, agenda: view.agenda }, locale),
     organizer: { name: nameOf(mentor), email: mentor.email },
     attendees: [{ name: nameOf(mentee), email: mentee.email }],
   };
@@ -71,6 +74,7 @@ function content(input: BookingMailInput, viewer: "mentee" | "mentor"): MailCont
   ];
   if (view.title) details.push([i18n._(msg`Topic`), view.title]);
   if (view.agenda) details.push([i18n._(msg`Agenda`), view.agenda]);
+  if (change.kind === "booked" || change.kind === "moved") details.push([i18n._(msg`Join link`), joinUrlOf(input.origin, viewer, view.id)]);
   const join =
     viewer === "mentee"
       ? i18n._(msg`Join from your Booked sessions page in ${PRODUCT} when it is time. The attached calendar file adds it to your calendar.`)

@@ -3,7 +3,8 @@ import { type BookingRequest, bookSlot } from "./booking";
 import type { SlotView } from "./slot-view";
 import { leaveWaitlist } from "./waitlist";
 
-type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+// `origin`: the app's address the request reached, for the links its mails carry (the join link of a booking's calendar file).
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"> & { origin: string };
 
 /**
  * Books a slot (bookSlot, its one statement unchanged) and, when the slot was held for her from the

@@ -60,6 +60,7 @@ export function bookingMailWrites(
   change: BookingChange,
   view: SlotView,
   now: Date,
+  origin: string,
 ) {
   if (!parties) return [];
   // bookingMails writes the mentee's, then the mentor's.
@@ -67,7 +68,7 @@ export function bookingMailWrites(
     view.menteeId ? { role: "mentee" as const, id: view.menteeId } : null,
     { role: "mentor" as const, id: view.mentorId },
   ];
-  return bookingMails({ change, view, ...parties, now }).map((message, i) => {
+  return bookingMails({ change, view, ...parties, now, origin }).map((message, i) => {
     const to = recipients[i];
     return mailInsertWhen(db, to ? { ...message, notice: { to, kind: "booking" } } : message, sql`changes() = 1`, now.getTime());
   });

@@ -21,7 +21,8 @@ import { offerFreedSlotAfterAnswer } from "./waitlist";
 /** A mentee may cancel up to this long before the start (ADR 0013). */
 export const CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
 
-type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+// `origin`: the app's address the request reached, for the links its mails carry (the join link of a booking's calendar file).
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"> & { origin: string };
 
 /** A slot whose booking just arrived, moved in or left: no pending request to reschedule, no waitlist hold. */
 export const SETTLED = { rescheduleRequestedAt: null, rescheduleMessage: null, heldFor: null, heldUntil: null };
@@ -97,7 +98,7 @@ export async function inSlotTurn<T>(slotId: string, menteeId: string, write: () 
 }
 
 async function bookInTurn(
-  { db, env, waitUntil, now }: Deps,
+  { db, env, waitUntil, now, origin }: Deps,
   { menteeId, slotId, type, agenda = null }: BookingRequest,
 ): Promise<{ view: SlotView; wasHeldForHer: boolean }> {
   // The slot, the mentee (for the mentor's notification and the answer) and both addresses (for the
@@ -144,7 +145,7 @@ async function bookInTurn(
     menteeZone: mentee.zone,
   };
   const bookedView = slotView(bookedRow, now);
-  const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now);
+  const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now, origin);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
   let booked: { id: string }[];
   try {
@@ -220,7 +221,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
  */
 export async function cancelBooking(
-  { db, env, waitUntil, now }: Deps,
+  { db, env, waitUntil, now, origin }: Deps,
   { menteeId, slotId, reason = null }: { menteeId: string; slotId: string; reason?: string | null },
 ): Promise<{ slotId: string }> {
   const [before, emails] = await Promise.all([readSlot(db, slotId), bookingEmails(db, slotId, menteeId)]);
@@ -261,7 +262,7 @@ export async function cancelBooking(
       ? `${name} cancelled the session on ${when}. The slot is open again. Reason: ${reason}`
       : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-    const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now);
+    const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now, origin);
     const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
     if (cancelled.length === 1) {
       forgetBooked(slotId);

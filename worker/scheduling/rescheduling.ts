@@ -17,7 +17,8 @@ import { forgetBooked } from "./slot-turns";
 import { readSlot, type SlotRow, type SlotView, slotView } from "./slot-view";
 import { leaveWaitlist, offerFreedSlotAfterAnswer } from "./waitlist";
 
-type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+// `origin`: the app's address the request reached, for the links its mails carry (the join link of a booking's calendar file).
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"> & { origin: string };
 
 const MOVE_GUARD = /NOT NULL constraint failed: booking_events\.booking_id/;
 
@@ -109,7 +110,7 @@ async function commitMove(
   target: SlotRow,
   emails: BookingAddresses,
 ): Promise<SlotView | null> {
-  const { db, env, waitUntil, now } = deps;
+  const { db, env, waitUntil, now, origin } = deps;
   const from = source.slot;
   const bookedAt = from.bookedAt!;
   const bookingId = bookingIdOf(from);
@@ -179,7 +180,7 @@ async function commitMove(
     menteeZone: source.menteeZone,
   };
   const movedView = slotView(movedRow, now);
-  const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now);
+  const mails = bookingMailWrites(db, partiesOf(source, emails), { kind: "moved", from: from.startAt }, movedView, now, origin);
   const guard = db.run(sql`insert into booking_events (id, booking_id, mentee_id, mentor_id, kind, by_role, from_start, slot_id, created_at)
     select ${crypto.randomUUID()}, null, ${menteeId}, ${from.mentorId}, 'moved', 'mentee', 0, ${from.id}, 0
     where not exists (select 1 from time_slots where state = 'booked' and (booking_id = ${bookingId} or (id = ${from.id} and booked_at = ${bookedAt.getTime()})))`);

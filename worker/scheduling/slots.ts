@@ -112,7 +112,7 @@ export async function mentorSlot(db: Db, mentorId: string, slotId: string, now: 
  * `reason`, which her notice also shows) and her notice, both written only if the delete matched.
  */
 export async function deleteSlot(
-  { db, env, waitUntil, now }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">,
+  { db, env, waitUntil, now, origin }: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"> & { origin: string },
   { mentorId, slotId, reason = null }: { mentorId: string; slotId: string; reason?: string | null },
 ): Promise<{ cancelledBooking: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -167,7 +167,7 @@ export async function deleteSlot(
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     // Both parties' e-mails with the calendar's CANCEL, written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
-    const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now);
+    const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now, origin);
     const [deleted] = await db.batch([update, history, notice.statement, ...mails]);
     if (deleted.length === 0) continue;
     if (mails.length) deliverMailSoon(env, waitUntil);

@@ -31,7 +31,8 @@ export const QUOTA_USED = `All ${CALLS_PER_MONTH} calls of this period used.`;
 const CLASH = "You already have a session at this time.";
 
 export type StandingWeek = { start: string; slotId: string | null; bookable: boolean; reason: string | null };
-type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now">;
+// `origin`: the app's address the request reached, for the links its mails carry (the join link of a booking's calendar file).
+type Deps = Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now"> & { origin: string };
 
 /** The weekly starts from `first` (same wall time in `zone`) before `end`; the first always included. */
 export function weeklyStarts(first: Date, zone: string, end: Date): Date[] {

@@ -101,7 +101,7 @@ const confirmed = (b: SlotView, ids: Set<string>) => ids.has(b.id) || (b.booking
  * back in her plan), including one that was booked in the instant before the period was saved.
  */
 export async function addTimeOff(
-  deps: ServiceDeps,
+  deps: ServiceDeps & { origin: string },
   mentorId: string,
   input: TimeOffInput & { confirmedBookingIds: string[]; bookings?: "ask" | "cancel" },
 ): Promise<{ timeOff: TimeOffView; cancelled: number; asked: number; removed: number }> {
@@ -151,7 +151,11 @@ export async function addTimeOff(
  * batch, generates the weekly-hours slots of that period again (up to the generated horizon). The
  * waitlist hears of the new slots after the commit.
  */
-export async function removeTimeOff(deps: ServiceDeps, mentorId: string, timeOffId: string): Promise<{ added: number }> {
+export async function removeTimeOff(
+  deps: ServiceDeps & { origin: string },
+  mentorId: string,
+  timeOffId: string,
+): Promise<{ added: number }> {
   const { db, now } = deps;
   const [row] = await db
     .select()

@@ -1,24 +1,14 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { earnings, enrollments } from "../../db/schema";
+import { earnings } from "../../db/schema";
 import { countPerDay, readFrom } from "./count-per-day";
 
 /**
- * New enrollments per day: a subscription counts on the day it was first paid for (`activatedAt`),
- * whatever became of it since, so a later cancellation or expiry does not rewrite past days. All of
- * them (the moderator's home).
+ * New enrollments per day of every mentor (the moderator's home): the same payments the mentors' dashboards and
+ * Earnings count (`newEnrollmentPayments`), so the platform's chart is the sum of theirs.
  */
-export async function enrollmentsPerDay(db: Db, timeZone: string, now: Date, mentorId?: string) {
-  return countPerDay(await enrollmentStarts(db, now, mentorId), timeZone, now);
-}
-
-/** When each subscription within the charts' window was first paid for; the zone is not needed to read them (a caller may read it beside). */
-export async function enrollmentStarts(db: Db, now: Date, mentorId?: string): Promise<Date[]> {
-  const rows = await db
-    .select({ at: enrollments.activatedAt })
-    .from(enrollments)
-    .where(and(gte(enrollments.activatedAt, readFrom(now)), mentorId === undefined ? undefined : eq(enrollments.mentorId, mentorId)));
-  return rows.map((r) => r.at!);
+export async function enrollmentsPerDay(db: Db, timeZone: string, now: Date) {
+  return countPerDay(await newEnrollmentPayments(db, now), timeZone, now);
 }
 
 /**
@@ -31,14 +21,14 @@ export async function enrollmentStarts(db: Db, now: Date, mentorId?: string): Pr
 export const isFirstPayment = sql`not exists (select 1 from earnings as earlier where earlier.enrollment_id = ${earnings.enrollmentId}
   and (earlier.paid_at < ${earnings.paidAt} or (earlier.paid_at = ${earnings.paidAt} and earlier.id < ${earnings.id})))`;
 
-/** The mentor's new enrollments since the charts' window began: when each was paid. */
-export async function newEnrollmentPayments(db: Db, now: Date, mentorId: string): Promise<Date[]> {
+/** The new enrollments since the charts' window began, of one mentor (or of all without one): when each was paid. */
+export async function newEnrollmentPayments(db: Db, now: Date, mentorId?: string): Promise<Date[]> {
   const rows = await db
     .select({ at: earnings.paidAt })
     .from(earnings)
     .where(
       and(
-        eq(earnings.mentorId, mentorId),
+        mentorId === undefined ? undefined : eq(earnings.mentorId, mentorId),
         gte(earnings.paidAt, readFrom(now)),
         lt(earnings.refundedPaise, earnings.grossPaise),
         isFirstPayment,

@@ -26,6 +26,8 @@ export type Context = {
   requestId: string;
   /** The origin the caller reached us on, for links back to the app (Stripe Checkout's return URLs). */
   origin: string;
+  /** What the caller's browser says it is (the device a sign-in alert names); null when it says nothing. */
+  userAgent: string | null;
   /** The caller's address for throttling (CF-Connecting-IP; see services/client-address.ts). */
   address: string;
   /** The instant every time window of this request is measured from (worker/platform/clock.ts). */
@@ -67,6 +69,7 @@ export async function createContext(
     requestId,
     origin: new URL(request.url).origin,
     address: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
     now: requestNow(config, request),
     locale: requestLocale(request.headers),
     waitUntil: (p) => execution.waitUntil(p),

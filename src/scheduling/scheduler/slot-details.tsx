@@ -22,17 +22,21 @@ export type Anchor = { top: number; left: number; right: number; bottom: number 
 
 const WIDTH = 360;
 const GAP = 8;
-const NARROW = 640;
+/**
+ * Below the week's width (a phone, a tablet: the calendar shows a list or three days), a 360 px panel beside the slot
+ * would cover the days being chosen: the details are a sheet along the bottom instead (slot-calendar.tsx's WIDE).
+ */
+const SHEET_BELOW = 1024;
 
 /**
  * Beside the slot (right of it, else left), vertically centred on it and kept on screen once its height
- * is known. On a narrow screen, where there is no "beside", a sheet along the bottom, at most 55% of the
- * screen high (it scrolls inside): the calendar's days and the slot (scrolled to the top) stay in view above it.
+ * is known. On a phone or a tablet, where "beside" covers the other days, a sheet along the bottom, at most 55% of
+ * the screen high (it scrolls inside): the calendar's days and the slot (scrolled to the top) stay in view above it.
  */
 function placement(anchor: Anchor | null, height: number): CSSProperties {
   const vw = window.innerWidth;
   const vh = window.innerHeight;
-  if (vw < NARROW)
+  if (vw < SHEET_BELOW)
     return {
       left: 0,
       right: 0,

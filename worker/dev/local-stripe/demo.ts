@@ -71,7 +71,8 @@ export async function seedLocalStripeDemo(db: Db): Promise<void> {
     latest_invoice: null,
     product_name: productName,
     customer_email: mentee.email,
-    created: secondsOf(start),
+    // She subscribed a month or more before the current period began (it was renewed since).
+    created: secondsOf(enrollment.activatedAt ?? start),
     livemode: false,
   };
   const objects = [
