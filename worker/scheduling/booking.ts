@@ -9,6 +9,7 @@ import { notificationWrite, pushNotification } from "../notifications/notificati
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
+import { nobodyLeaving } from "../privacy/leaving";
 import { pushToUser } from "../realtime/push";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
@@ -132,6 +133,7 @@ async function bookInTurn(
         withinMentorRules(menteeId, now, mentorDay(before.slot.startAt, mentorZone)),
         sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
         entitled,
+        nobodyLeaving(menteeId),
       ),
     )
     .returning({ id: timeSlots.id });

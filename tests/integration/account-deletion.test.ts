@@ -1,0 +1,159 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { accountDeletions, mentees, reviews, tickets, timeSlots } from "../../db/schema";
+import { RESTORED_MESSAGE, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
+import { openChat, sendAs } from "../support/chat";
+import { createEnrollment } from "../support/moderation";
+import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
+
+/**
+ * "Delete my account" (ADR 0042) through the built Worker: her password, the 14-day grace period a sign-in ends,
+ * the erasure by the background work, and what is left of her afterwards: nothing that names her or says what she wrote.
+ */
+
+const letters = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+/** A name no other test uses, so a scan of the whole database finds only what is hers. */
+const uniqueName = () => `Q${letters(9)}`;
+
+/** Runs the erasure job as of `now` (only that job: other files' rows are untouched). */
+const erase = async (now: Date) => {
+  const response = await call("POST", `/dev/cron/eraseDeletedAccounts?now=${now.getTime()}`);
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+async function deletionOf(userId: string) {
+  return (await testDb().select().from(accountDeletions).where(eq(accountDeletions.userId, userId)))[0];
+}
+
+/** A mentee with words of her own: a name, an address, a phone, messages, a review, a complaint and a booked session. */
+async function menteeWithHistory() {
+  const db = testDb();
+  const first = uniqueName();
+  const last = uniqueName();
+  const phone = `+9190${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+  const words = { message: `talk ${letters(12)} interviews`, review: `review ${letters(12)} kind`, complaint: `complaint ${letters(12)}` };
+  const [mentee, mentor] = await Promise.all([
+    createMentee({ firstName: first, lastName: last, phone, bio: `bio ${first}` }),
+    createMentor({ timeZone: "Asia/Kolkata" }),
+  ]);
+  await createEnrollment(mentee.id, mentor.id);
+  const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+  const pair = { mentee, mentor, menteeToken, mentorToken };
+  const conversationId = await openChat(pair);
+  expect((await sendAs(pair, "mentee", conversationId, words.message)).status).toBeLessThan(300);
+  expect((await sendAs(pair, "mentor", conversationId, "Happy to help with that.")).status).toBeLessThan(300);
+  await db.insert(reviews).values({ menteeId: mentee.id, mentorId: mentor.id, rating: 5, text: words.review });
+  await db
+    .insert(tickets)
+    .values({ reporterRole: "mentee", reporterId: mentee.id, accusedRole: "mentor", accusedId: mentor.id, content: words.complaint });
+  const slotId = await publishOne(mentorToken, hoursAhead(72));
+  expect((await book(menteeToken, slotId)).status).toBe(201);
+  return { ...pair, conversationId, slotId, needles: [mentee.email, phone, first, last, words.message, words.review, words.complaint] };
+}
+
+/** Every text column of every table holding one of `needles`, as "table.column: needle" (the Stripe and mail stand-ins stand for Stripe's servers and the recipients' mailboxes, outside the product). */
+async function scanForNeedles(needles: string[]) {
+  const db = testDb();
+  const tables = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_data' and name not like '%_idx' and name not like '%_docsize' and name not like '%_config' and name not in ('__drizzle_migrations', 'local_stripe_objects') and name not like 'dev_mailbox%'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const columns = await db.all<{ name: string; type: string }>(sql.raw(`pragma table_info("${name}")`));
+    for (const column of columns.filter((c) => c.type === "" || /text/i.test(c.type))) {
+      for (const needle of needles) {
+        const hits = await db.all<{ n: number }>(
+          sql`select count(*) as n from ${sql.identifier(name)} where cast(${sql.identifier(column.name)} as text) like ${`%${needle}%`}`,
+        );
+        if (Number(hits[0].n) > 0) found.push(`${name}.${column.name}: ${needle}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe("deleting my account", () => {
+  it("is refused with a clear message when the password is wrong, and nothing changes", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "not-my-password" }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(WRONG_PASSWORD);
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect((await trpc(token).auth.session.query()).id).toBe(mentee.id);
+  });
+
+  it("ends every sign-in at once, and signing in within 14 days restores the account and says so", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    const asked = await trpc(token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect(new Date(asked.eraseAfter).getTime()).toBeGreaterThan(Date.now() + 13.9 * DAY);
+    expect((await trpcOutcome(trpc(token).auth.session.query())).status).toBe(401);
+
+    const signedIn = await trpc().auth.login.mutate({ role: "mentee", email: mentee.email, password: DEMO_PASSWORD });
+    expect(signedIn).toMatchObject({ restored: true, notice: RESTORED_MESSAGE });
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+    // The erasure, after the grace period, leaves a restored account alone; the next sign-in says nothing of a restore.
+    await erase(new Date(Date.now() + 15 * DAY));
+    const [row] = await testDb().select().from(mentees).where(eq(mentees.id, mentee.id));
+    expect(row.email).toBe(mentee.email);
+    const again = await trpc().auth.login.mutate({ role: "mentee", email: mentee.email, password: DEMO_PASSWORD });
+    expect(again).not.toHaveProperty("restored");
+  });
+
+  it("after 14 days erases her: no table holds her address, phone, name or words; the mentor's chat shows a Deleted user; her address registers again", async () => {
+    const her = await menteeWithHistory();
+    await trpc(her.menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    // Her session was cancelled through her own cancel: the mentor's bell says so, and the slot is open again.
+    expect((await testDb().select().from(timeSlots).where(eq(timeSlots.id, her.slotId)))[0].state).toBe("open");
+    const bell = await trpc(her.mentorToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain("cancelled the session");
+
+    // One minute before the grace period ends nothing is erased; one minute after, she is.
+    await erase(new Date(Date.now() + 14 * DAY - 60_000));
+    expect((await deletionOf(her.mentee.id)).state).toBe("pending");
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    const deletion = await deletionOf(her.mentee.id);
+    expect(deletion.state).toBe("erased");
+
+    expect(await scanForNeedles(her.needles)).toEqual([]);
+
+    const mentor = trpc(her.mentorToken);
+    const pseudonym = `Deleted user #${deletion.pseudonym}`;
+    expect(JSON.stringify(await mentor.chat.conversations.query({ side: "mentor" }))).toContain(pseudonym.split(" #")[1]);
+    const thread = JSON.stringify(await mentor.chat.messages.query({ side: "mentor", conversationId: her.conversationId }));
+    expect(thread).toContain("Happy to help with that.");
+    const [review] = await testDb().select().from(reviews).where(eq(reviews.menteeId, her.mentee.id));
+    expect(review).toMatchObject({ rating: 5, text: null });
+
+    const registered = await trpc().auth.registerMentee.mutate({
+      firstName: "Asha",
+      lastName: "Again",
+      email: her.mentee.email,
+      phone: "+919876543210",
+      password: "a fresh start for me",
+      confirmpassword: "a fresh start for me",
+    });
+    expect(registered.message).toMatch(/created/);
+    const [newcomer] = await testDb().select().from(mentees).where(eq(mentees.email, her.mentee.email));
+    expect(newcomer.id).not.toBe(her.mentee.id);
+  });
+
+  it("a booking racing the deletion is refused or cancelled: no booked session is left for her", async () => {
+    const [mentee, mentor] = await Promise.all([createMentee(), createMentor({ timeZone: "Asia/Kolkata" })]);
+    await createEnrollment(mentee.id, mentor.id);
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    const slots = await Promise.all([publishOne(mentorToken, hoursAhead(48)), publishOne(mentorToken, hoursAhead(50))]);
+    const [, ...bookings] = await Promise.all([
+      trpc(menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD }),
+      ...slots.map((slotId) => book(menteeToken, slotId)),
+    ]);
+    for (const b of bookings) expect([201, 401, 409]).toContain(b.status);
+    const booked = await testDb().select().from(timeSlots).where(eq(timeSlots.menteeId, mentee.id));
+    expect(booked.filter((s) => s.state === "booked")).toEqual([]);
+  });
+});
