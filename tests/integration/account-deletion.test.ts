@@ -1,15 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { accountDeletions, mentees, reviews, tickets, timeSlots } from "../../db/schema";
+import { accountDeletions, mentees, moderationActions, reviews, tickets, timeSlots } from "../../db/schema";
 import { RESTORED_MESSAGE, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
-import { createEnrollment } from "../support/moderation";
+import { createEnrollment, createModerator } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
 /**
+ * One file, so its erasure runs (each as of 14 days ahead) never overlap another test's grace period.
  * "Delete my account" (ADR 0042) through the built Worker: her password, the 14-day grace period a sign-in ends,
  * the erasure by the background work, and what is left of her afterwards: nothing that names her or says what she wrote.
  */
@@ -155,5 +156,66 @@ describe("deleting my account", () => {
     for (const b of bookings) expect([201, 401, 409]).toContain(b.status);
     const booked = await testDb().select().from(timeSlots).where(eq(timeSlots.menteeId, mentee.id));
     expect(booked.filter((s) => s.state === "booked")).toEqual([]);
+  });
+});
+
+describe("a moderator and a deletion in progress", () => {
+  it("sees it with the open complaint, pauses it so the erasure holds, and lets it go on; each in the audit log", async () => {
+    const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
+    await testDb()
+      .insert(tickets)
+      .values({ reporterRole: "mentor", reporterId: mentor.id, accusedRole: "mentee", accusedId: mentee.id, content: "Rude in a call" });
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const mod = trpc(moderator.token);
+
+    const listed = (await mod.privacy.deletion.inProgress.query()).find((d) => d.userId === mentee.id);
+    expect(listed).toMatchObject({ role: "mentee", state: "pending", openComplaints: 1, name: `${mentee.firstName} ${mentee.lastName}` });
+
+    expect(await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: true, reason: "Complaint open" })).toMatchObject({
+      changed: true,
+      state: "paused",
+    });
+    // Pausing twice records nothing more.
+    expect((await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: true, reason: "again" })).changed).toBe(false);
+
+    await erase(new Date(Date.now() + 15 * DAY));
+    expect((await deletionOf(mentee.id)).state).toBe("paused");
+    expect((await testDb().select().from(mentees).where(eq(mentees.id, mentee.id)))[0].email).toBe(mentee.email);
+
+    await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: false, reason: "Complaint settled" });
+    await erase(new Date(Date.now() + 15 * DAY));
+    expect((await deletionOf(mentee.id)).state).toBe("erased");
+    expect((await mod.privacy.deletion.inProgress.query()).some((d) => d.userId === mentee.id)).toBe(false);
+
+    const audit = await testDb()
+      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .from(moderationActions)
+      .where(and(eq(moderationActions.targetId, mentee.id), eq(moderationActions.moderatorId, moderator.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(["pause_account_deletion", "resume_account_deletion"]);
+  });
+
+  it("is refused to a person who is not a moderator, and a mentee cannot hold her own", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    expect((await trpcOutcome(trpc(token).privacy.deletion.inProgress.query())).status).toBe(403);
+  });
+
+  it("a mentor with sessions in the next 7 days is asked to cancel them first", async () => {
+    const mentor = await createMentor({ timeZone: "Asia/Kolkata" });
+    const mentee = await createMentee();
+    const [mentorToken, menteeToken] = await Promise.all([accessTokenFor("mentor", mentor.id), accessTokenFor("mentee", mentee.id)]);
+    await createEnrollment(mentee.id, mentor.id);
+    const slotId = await publishOne(mentorToken, hoursAhead(30));
+    expect((await book(menteeToken, slotId)).status).toBe(201);
+
+    const overview = await trpc(mentorToken).privacy.deletion.overview.query();
+    expect(overview.soonSessions.map((s) => s.slotId)).toEqual([slotId]);
+    const refused = await trpcOutcome(trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD }));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toMatch(/Cancel them first/);
+
+    await trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, cancelSoonSessions: true });
+    const bell = await trpc(menteeToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain("cancelled your session");
   });
 });
