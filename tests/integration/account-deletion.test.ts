@@ -1,12 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { accountDeletions, mentees, moderationActions, reviews, tickets, timeSlots } from "../../db/schema";
+import {
+  accountDeletions,
+  earnings,
+  enrollments,
+  mentees,
+  moderationActions,
+  payoutAccounts,
+  reviews,
+  tickets,
+  timeSlots,
+} from "../../db/schema";
+import { localStripeObjects } from "../../worker/dev/local-stripe/store";
 import { RESTORED_MESSAGE, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
-import { createEnrollment, createModerator } from "../support/moderation";
+import { insertEarning } from "../support/earnings";
+import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
 /**
@@ -217,5 +229,52 @@ describe("a moderator and a deletion in progress", () => {
     await trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, cancelSoonSessions: true });
     const bell = await trpc(menteeToken).notifications.latest.query({ limit: 10 });
     expect(JSON.stringify(bell)).toContain("cancelled your session");
+  });
+});
+
+describe("Stripe, at erasure", () => {
+  const stripeObject = async (id: string) =>
+    JSON.parse((await testDb().select().from(localStripeObjects).where(eq(localStripeObjects.id, id)))[0].data) as Record<string, unknown>;
+
+  it("her renewals stop at the request; the erasure deletes her customer, and the webhook that follows names only her pseudonym", async () => {
+    const first = uniqueName();
+    const last = uniqueName();
+    const [mentee, mentor] = await Promise.all([createMentee({ firstName: first, lastName: last }), createMentor()]);
+    const enrollmentId = await createPaidSubscription(mentee.id, mentor.id);
+    const [enrollment] = await testDb().select().from(enrollments).where(eq(enrollments.id, enrollmentId));
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).cancel_at_period_end).toBe(true);
+    expect((await enrollmentById(enrollmentId)).cancelAtPeriodEnd).toBe(true);
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect(await stripeObject(enrollment.stripeCustomerId!)).toMatchObject({ deleted: true });
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).status).toBe("canceled");
+    // The subscription's end came back as Stripe's webhook, after her rows were pseudonymised: the plan ended, and
+    // what it told the mentor names nobody.
+    await expect.poll(async () => (await enrollmentById(enrollmentId)).status, { timeout: 10_000 }).toBe("canceled");
+    expect(await scanForNeedles([mentee.email, first, last])).toEqual([]);
+  });
+
+  it("a mentor's connected account is closed once nothing is owed to him, and kept open while a held share waits", async () => {
+    const [paid, owed, mentee] = await Promise.all([createMentor(), createMentor(), createMentee()]);
+    const accounts = { [paid.id]: `acct_t_${letters(10)}`, [owed.id]: `acct_t_${letters(10)}` };
+    await testDb()
+      .insert(localStripeObjects)
+      .values(Object.values(accounts).map((id) => ({ id, type: "account", data: JSON.stringify({ id, object: "account" }) })));
+    await testDb()
+      .insert(payoutAccounts)
+      .values(Object.entries(accounts).map(([mentorId, stripeAccountId]) => ({ mentorId, stripeAccountId, payoutsEnabled: true })));
+    await insertEarning(owed.id, mentee.id, { paidAt: new Date(Date.now() - DAY), route: "held" });
+    for (const m of [paid, owed])
+      await trpc(await accessTokenFor("mentor", m.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect(await stripeObject(accounts[paid.id])).toMatchObject({ deleted: true });
+    expect((await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, paid.id)))[0].disabledReason).toBe(
+      "account_closed",
+    );
+    expect(await stripeObject(accounts[owed.id])).not.toHaveProperty("deleted");
+    // His payment records stay, pseudonymised, for the legal retention period.
+    expect(await testDb().select().from(earnings).where(eq(earnings.mentorId, owed.id))).toHaveLength(1);
   });
 });

@@ -35,7 +35,7 @@ import type { ServiceDeps } from "../platform/deps";
 import { GOOGLE_PICTURE_ORIGIN } from "../platform/ports/google-provider";
 import { OPENED } from "../scheduling/booking";
 import { cancelUpcoming, dueDeletions, type Member } from "./account-deletion";
-import { closeStripeRecords } from "./stripe-closure";
+import { closeStripeRecords, stripeRecordsOf } from "./stripe-closure";
 
 /** What the people who shared history with her see in her place (ADR 0042). */
 export const DELETED_USER = "Deleted user";
@@ -57,7 +57,7 @@ const mentions = (column: typeof emailOutbox.body | typeof emailOutbox.subject |
 
 /**
  * Erases the accounts whose grace period has passed and that no moderator holds (ADR 0042): the cron's job. Each is
- * erased by idempotent statements, so a run that stops halfway is finished by the next one.
+ * erased by idempotent statements, so a run that stops halfway is finished by the next one; Stripe is closed last.
  */
 export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: number }> {
   let erased = 0;
@@ -84,7 +84,7 @@ async function eraseAccount(deps: ServiceDeps, person: Member, deletionId: strin
   if (!row) return;
   // A booking that slipped in beside the request is cancelled as the request would have cancelled it.
   await cancelUpcoming(deps, person);
-  await closeStripeRecords(deps, person);
+  const stripeRecords = await stripeRecordsOf(db, person);
 
   const who: Identity = { fullName: `${row.first} ${row.last}`, email: row.email, pseudonym };
   if (row.image && !GOOGLE_PICTURE_ORIGIN.test(row.image) && !BUNDLED_AVATAR.test(row.image)) await env.IMAGES.delete(row.image);
@@ -96,6 +96,7 @@ async function eraseAccount(deps: ServiceDeps, person: Member, deletionId: strin
 
   const [account, ...rest] = [...personStatements(db, person, who, deletionId), ...sharedHistoryStatements(db, person, who, deps.now)];
   await db.batch([account, ...rest]);
+  await closeStripeRecords(deps, person, stripeRecords);
 }
 
 /** Her own rows: the account pseudonymised, everything that only served her removed. */

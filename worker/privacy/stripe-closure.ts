@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { earnings, enrollments, mentees, payoutAccounts } from "../../db/schema";
 import type { ServiceDeps } from "../platform/deps";
 import { callStripe, paymentsFor } from "../platform/ports/stripe-client";
@@ -11,30 +12,37 @@ import type { Member } from "./account-deletion";
  * The payment records themselves stay, pseudonymised, for the legal retention period (worker/privacy/retention.ts).
  * A failure is logged and leaves the rest of the erasure to go on: the records hold nothing that names her.
  */
-export async function closeStripeRecords(deps: ServiceDeps, person: Member): Promise<void> {
+/** What the erasure will close at Stripe, read before her row is pseudonymised (it drops her customer id). */
+export type StripeRecords = { customers: string[]; connectedAccount: string | null };
+
+export async function stripeRecordsOf(db: Db, person: Member): Promise<StripeRecords> {
+  if (person.role === "mentee") {
+    const [own] = await db.select({ id: mentees.stripeCustomerId }).from(mentees).where(eq(mentees.id, person.id));
+    const used = await db.selectDistinct({ id: enrollments.stripeCustomerId }).from(enrollments).where(eq(enrollments.menteeId, person.id));
+    const customers = new Set([own?.id, ...used.map((e) => e.id)].filter((id): id is string => Boolean(id)));
+    return { customers: [...customers], connectedAccount: null };
+  }
+  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, person.id));
+  return { customers: [], connectedAccount: account?.stripeAccountId ?? null };
+}
+
+/**
+ * Closes them once her rows are pseudonymised, so a webhook the closure causes (a subscription ended) finds only her
+ * pseudonym to name in the notices it writes.
+ */
+export async function closeStripeRecords(deps: ServiceDeps, person: Member, records: StripeRecords): Promise<void> {
   const { db } = deps;
   const { stripe } = paymentsFor(deps);
   try {
-    if (person.role === "mentee") {
-      const customers = new Set<string>();
-      const [own] = await db.select({ id: mentees.stripeCustomerId }).from(mentees).where(eq(mentees.id, person.id));
-      if (own?.id) customers.add(own.id);
-      for (const e of await db
-        .selectDistinct({ id: enrollments.stripeCustomerId })
-        .from(enrollments)
-        .where(eq(enrollments.menteeId, person.id)))
-        if (e.id) customers.add(e.id);
-      for (const customer of customers) await callStripe("delete customer", () => stripe.customers.del(customer));
-      return;
-    }
-    const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, person.id));
-    if (!account) return;
+    for (const customer of records.customers) await callStripe("delete customer", () => stripe.customers.del(customer));
+    if (!records.connectedAccount) return;
     const [owed] = await db
       .select({ count: sql<number>`count(*)` })
       .from(earnings)
       .where(and(eq(earnings.mentorId, person.id), eq(earnings.route, "held"), isNull(earnings.transferId)));
     if (Number(owed?.count ?? 0) > 0) return;
-    await callStripe("close connected account", () => stripe.accounts.del(account.stripeAccountId));
+    const accountId = records.connectedAccount;
+    await callStripe("close connected account", () => stripe.accounts.del(accountId));
     await db
       .update(payoutAccounts)
       .set({ chargesEnabled: false, payoutsEnabled: false, disabledReason: "account_closed", syncedAt: deps.now })
