@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { accountDeletions } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { trpc } from "../support/api";
 import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
+import { chatPair, openChat, sendAs } from "../support/chat";
 import { createEnrollment } from "../support/moderation";
-import { book, hoursAhead, publishOne } from "../support/scheduling";
+import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
 /**
  * "Delete my account" in the browser (ADR 0042): on the mentee's and the mentor's profile, at 1280 and 360 px; it says
@@ -102,6 +104,32 @@ describe("in Hindi", () => {
     await page.getByRole("dialog", { name: "अपना खाता हटाएँ?" }).waitFor();
     await page.getByRole("button", { name: "मेरा खाता रखें" }).click();
     expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("the other person's history", () => {
+  it("after the erasure the mentor's chat names a Deleted user and shows her messages as removed, his own kept", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const pair = await chatPair("active");
+    const conversationId = await openChat(pair);
+    expect((await sendAs(pair, "mentee", conversationId, "My phone is 98xxxx, call me")).status).toBeLessThan(300);
+    expect((await sendAs(pair, "mentor", conversationId, "Let us keep to the chat, please.")).status).toBeLessThan(300);
+    await trpc(pair.menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect((await call("POST", `/dev/cron/eraseDeletedAccounts?now=${Date.now() + 14 * DAY + 60_000}`)).status).toBe(200);
+    expect((await deletionOf(pair.mentee.id)).state).toBe("erased");
+
+    await signInThroughUi(page, "mentor", pair.mentor.email);
+    await page.goto(`/mentors/connect/inbox/${conversationId}`);
+    await page.getByText("Let us keep to the chat, please.").locator("visible=true").first().waitFor({ timeout: 15_000 });
+    await page.getByText("Message removed: its author deleted their account").locator("visible=true").first().waitFor();
+    expect(await page.getByText("My phone is 98xxxx").count()).toBe(0);
+    await page.goto("/mentors/connect/inbox");
+    await page
+      .getByText(/Deleted user/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await noSidewaysScroll(page)).toBe(true);
   }, 120_000);
 });

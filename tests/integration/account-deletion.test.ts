@@ -18,6 +18,7 @@ import { accessTokenFor, createMentee, createMentor, testDb } from "../support/a
 import { trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
 import { insertEarning } from "../support/earnings";
+import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
@@ -106,6 +107,9 @@ describe("deleting my account", () => {
     const asked = await trpc(token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
     expect(new Date(asked.eraseAfter).getTime()).toBeGreaterThan(Date.now() + 13.9 * DAY);
     expect((await trpcOutcome(trpc(token).auth.session.query())).status).toBe(401);
+    // Her mail says when the erasure comes and that signing in before then keeps the account.
+    const mail = await eventuallyDeliveredMail(mentee.email, /account will be deleted/);
+    expect(mail.text).toContain("Sign in before then and your account is restored.");
 
     const signedIn = await trpc().auth.login.mutate({ role: "mentee", email: mentee.email, password: DEMO_PASSWORD });
     expect(signedIn).toMatchObject({ restored: true, notice: RESTORED_MESSAGE });

@@ -15,7 +15,9 @@ export const accountDeletionRouter = router({
   }),
 
   /** Deletes her account after 14 days; every sign-in ends now. Signing in before then restores it. */
-  request: memberProcedure.input(deleteAccountSchema).mutation(({ ctx, input }) => requestDeletion(ctx, personOf(ctx.auth), input)),
+  request: memberProcedure
+    .input(deleteAccountSchema)
+    .mutation(({ ctx, input }) => requestDeletion(ctx, personOf(ctx.auth), input, ctx.address)),
 
   /** Moderators: the deletions in progress, soonest erasure first, with the person's open complaints. */
   inProgress: moderatorProcedure.query(async ({ ctx }) =>

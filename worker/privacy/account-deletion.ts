@@ -1,12 +1,16 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accountDeletions, enrollments, mentees, pushSubscriptions, refreshSessions, timeSlots } from "../../db/schema";
+import { accountDeletions, enrollments, mentees, mentors, pushSubscriptions, refreshSessions, timeSlots } from "../../db/schema";
 import { findAccountById } from "../accounts/accounts";
+import { acceptAttempt, reserveAttempt } from "../accounts/login-throttle";
 import { verifyPassword } from "../accounts/passwords";
+import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
+import { accountDeletionMail } from "../mail/privacy-mails";
 import { grantsAccess } from "../payments/enrollment-status";
 import { setCancelAtPeriodEnd } from "../payments/manage";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
+import { mailLocale } from "../platform/i18n";
 import { paymentsFor } from "../platform/ports/stripe-client";
 import { disconnectSignIns } from "../realtime/push";
 import { cancelBooking } from "../scheduling/booking";
@@ -101,12 +105,20 @@ export async function requestDeletion(
   deps: ServiceDeps,
   person: Member,
   input: { password: string; cancelSoonSessions?: boolean },
+  address: string,
 ): Promise<{ eraseAfter: string }> {
   const { db, now } = deps;
   const account = await findAccountById(db, person.role, person.id);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
   if (!account.passwordHash) fail("UNPROCESSABLE_CONTENT", SET_PASSWORD_FIRST, { setPasswordFirst: true });
+  const table = person.role === "mentee" ? mentees : mentors;
+  const [{ email }] = await db.select({ email: table.email }).from(table).where(eq(table.id, person.id));
+  // Guessing her password through a stolen session is counted as sign-in attempts are (ADR 0005).
+  const subject = { role: person.role, email, address };
+  const refused = await reserveAttempt(db, "login", subject, now.getTime());
+  if (refused) fail("TOO_MANY_REQUESTS", refused);
   if (!(await verifyPassword(input.password, account.passwordHash))) fail("BAD_REQUEST", WRONG_PASSWORD, { wrongPassword: true });
+  await acceptAttempt(db, "login", subject, now.getTime());
 
   const sessions = await upcomingSessions(db, person, now);
   const soon = sessions.filter((s) => s.startAt.getTime() <= now.getTime() + OWN_CANCEL_DAYS * DAY);
@@ -135,7 +147,15 @@ export async function requestDeletion(
       .returning({ eraseAfter: accountDeletions.eraseAfter }),
     db.update(refreshSessions).set({ revokedAt: now }).where(mine(refreshSessions)),
     db.delete(pushSubscriptions).where(mine(pushSubscriptions)),
+    // Written only when this request is the one that started the deletion (asking twice mails once).
+    mailInsertWhen(
+      db,
+      accountDeletionMail(email, account.firstName, eraseAfter, mailLocale(account.locale)),
+      sql`exists (select 1 from account_deletions d where d.user_role = ${person.role} and d.user_id = ${person.id} and d.state = 'pending' and d.requested_at = ${now.getTime()})`,
+      now.getTime(),
+    ),
   ]);
+  deliverMailSoon(deps.env, deps.waitUntil);
   disconnectSignIns(deps, person, {}, "signed-out", now);
   if (inserted.length === 0) {
     const existing = await openDeletion(db, person);
