@@ -13,11 +13,12 @@ import {
   timeSlots,
 } from "../../db/schema";
 import { localStripeObjects } from "../../worker/dev/local-stripe/store";
-import { RESTORED_MESSAGE, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
+import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
-import { trpc, trpcOutcome } from "../support/api";
+import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
 import { insertEarning } from "../support/earnings";
+import { consentAsGoogle, type GoogleIdentity } from "../support/google";
 import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
@@ -280,5 +281,48 @@ describe("Stripe, at erasure", () => {
     expect(await stripeObject(accounts[owed.id])).not.toHaveProperty("deleted");
     // His payment records stay, pseudonymised, for the legal retention period.
     expect(await testDb().select().from(earnings).where(eq(earnings.mentorId, owed.id))).toHaveLength(1);
+  });
+});
+
+describe("a Google account", () => {
+  /** The Google sign-in against the local Google (ADR 0033), answering the popup's handed-over session. */
+  async function signInWithGoogle(who: GoogleIdentity) {
+    const started = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee`, { redirect: "manual" });
+    const location = started.headers.get("location")!;
+    const cookies = started.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const code = await consentAsGoogle(location, who);
+    const query = new URLSearchParams({ code, state: new URL(location).searchParams.get("state")! });
+    const done = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?${query}`, {
+      redirect: "manual",
+      headers: { cookie: cookies },
+    });
+    return Object.fromEntries(new URLSearchParams(new URL(done.headers.get("location")!, baseUrl()).hash.slice(1)));
+  }
+
+  it("signing in only with Google is asked to set a password first; one with a password is restored by a Google sign-in", async () => {
+    const googleOnly = await createMentee({ passwordHash: null, googleId: `g-${letters(12)}` });
+    const token = await accessTokenFor("mentee", googleOnly.id);
+    expect((await trpc(token).privacy.deletion.overview.query()).hasPassword).toBe(false);
+    const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "anything at all" }));
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe(SET_PASSWORD_FIRST);
+
+    const both = await createMentee({ googleId: `g-${letters(12)}` });
+    await trpc(await accessTokenFor("mentee", both.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const answer = await signInWithGoogle({
+      sub: both.googleId!,
+      email: both.email,
+      email_verified: true,
+      given_name: both.firstName,
+      family_name: both.lastName,
+      picture: "https://lh3.googleusercontent.com/a/photo",
+    });
+    expect(answer.menteeId).toBe(both.id);
+    expect((await deletionOf(both.id)).state).toBe("restored");
+    const bell = await trpc(answer.accessToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain(RESTORED_MESSAGE);
   });
 });
