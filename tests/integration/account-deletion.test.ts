@@ -8,6 +8,8 @@ import {
   mentees,
   moderationActions,
   payoutAccounts,
+  payouts,
+  refunds,
   reviews,
   tickets,
   timeSlots,
@@ -17,7 +19,7 @@ import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../work
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
-import { insertEarning } from "../support/earnings";
+import { insertEarning, insertPayout } from "../support/earnings";
 import { consentAsGoogle, type GoogleIdentity } from "../support/google";
 import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
@@ -324,5 +326,41 @@ describe("a Google account", () => {
     expect((await deletionOf(both.id)).state).toBe("restored");
     const bell = await trpc(answer.accessToken).notifications.latest.query({ limit: 10 });
     expect(JSON.stringify(bell)).toContain(RESTORED_MESSAGE);
+  });
+});
+
+describe("payment records of an erased account", () => {
+  it("are kept eight years after the erasure, then deleted by the retention job, refunds first", async () => {
+    const db = testDb();
+    const erasedAgo = async (days: number) => {
+      const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
+      const earning = await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - (days + 30) * DAY) });
+      await db.insert(refunds).values({ earningId: earning.id, amountPaise: 1000, refundedTotalPaise: 1000, refundedAt: earning.paidAt });
+      await insertPayout(mentor.id, { arrivalDate: earning.paidAt, status: "paid" });
+      const erasedAt = new Date(Date.now() - days * DAY);
+      await db.insert(accountDeletions).values(
+        (["mentee", "mentor"] as const).map((role) => ({
+          userRole: role,
+          userId: role === "mentee" ? mentee.id : mentor.id,
+          state: "erased" as const,
+          pseudonym: letters(6),
+          requestedAt: erasedAt,
+          eraseAfter: erasedAt,
+          erasedAt,
+        })),
+      );
+      return { mentee, mentor, earning };
+    };
+    const [old, recent] = [await erasedAgo(8 * 365 + 1), await erasedAgo(8 * 365 - 1)];
+    expect((await call("POST", "/dev/cron/pruneExpiredRecords")).status).toBe(200);
+
+    const left = async (who: typeof old) => ({
+      earnings: (await db.select().from(earnings).where(eq(earnings.mentorId, who.mentor.id))).length,
+      refunds: (await db.select().from(refunds).where(eq(refunds.earningId, who.earning.id))).length,
+      payouts: (await db.select().from(payouts).where(eq(payouts.mentorId, who.mentor.id))).length,
+      enrollments: (await db.select().from(enrollments).where(eq(enrollments.menteeId, who.mentee.id))).length,
+    });
+    expect(await left(old)).toEqual({ earnings: 0, refunds: 0, payouts: 0, enrollments: 0 });
+    expect(await left(recent)).toEqual({ earnings: 1, refunds: 1, payouts: 1, enrollments: 1 });
   });
 });
