@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { accountDeletions } from "../../db/schema";
+import { accountDeletions, tickets } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
 import { chatPair, openChat, sendAs } from "../support/chat";
-import { createEnrollment } from "../support/moderation";
+import { createEnrollment, createModerator } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
 /**
@@ -131,5 +131,31 @@ describe("the other person's history", () => {
       .first()
       .waitFor({ timeout: 15_000 });
     expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("the moderators' list", () => {
+  it("shows a deletion in progress with its open complaint, and pauses it after asking, with a reason", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
+    await testDb()
+      .insert(tickets)
+      .values({ reporterRole: "mentor", reporterId: mentor.id, accusedRole: "mentee", accusedId: mentee.id, content: "No-show twice" });
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+
+    await signInThroughUi(page, "moderator", moderator.email);
+    await page.getByRole("link", { name: "Account deletions in progress" }).click();
+    await waitForPath(page, "/moderator/deletions");
+    const item = page.getByRole("listitem").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toContain("Open complaints against this person: 1");
+    await item.getByRole("button", { name: "Pause deletion" }).click();
+    const dialog = page.getByRole("dialog", { name: "Pause this deletion?" });
+    await dialog.getByLabel("Reason (kept in the audit log)").fill("Complaint under review");
+    await dialog.getByRole("button", { name: "Pause deletion" }).click();
+    await toasts(page, "Deletion paused").first().waitFor({ timeout: 15_000 });
+    expect((await deletionOf(mentee.id)).state).toBe("paused");
+    await item.getByRole("button", { name: "Let it go on" }).waitFor();
   }, 120_000);
 });
