@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { localStripeObjects } from "../../worker/dev/local-stripe/store";
 import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
+import { MENTOR_LEAVING } from "../../worker/privacy/leaving";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
@@ -236,6 +237,11 @@ describe("a moderator and a deletion in progress", () => {
     await trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, cancelSoonSessions: true });
     const bell = await trpc(menteeToken).notifications.latest.query({ limit: 10 });
     expect(JSON.stringify(bell)).toContain("cancelled your session");
+    // While he is leaving, his slots take no new booking, and she is told why.
+    const later = await publishOne(await accessTokenFor("mentor", mentor.id), hoursAhead(60));
+    const refused2 = await book(menteeToken, later);
+    expect(refused2.status).toBe(409);
+    expect(refused2.body.message ?? refused2.body.error).toBe(MENTOR_LEAVING);
   });
 });
 

@@ -9,7 +9,7 @@ import { notificationWrite, pushNotification } from "../notifications/notificati
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
-import { nobodyLeaving } from "../privacy/leaving";
+import { MENTOR_LEAVING, mentorLeaving, nobodyLeaving } from "../privacy/leaving";
 import { pushToUser } from "../realtime/push";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
@@ -182,6 +182,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
     fail("CONFLICT", SLOT_TAKEN);
   }
   if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
+  if (await mentorLeaving(db, slot.mentorId)) fail("CONFLICT", MENTOR_LEAVING);
   const ruled = await ruleRefusal(db, slot, mentorZoneOrDefault(row.mentorZone), menteeId, now);
   if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {
