@@ -35,6 +35,7 @@ import { Route as MentorsTicketsRouteImport } from './routes/mentors/tickets'
 import { Route as ModeratorIndexRouteImport } from './routes/moderator/index'
 import { Route as ModeratorAuditLogRouteImport } from './routes/moderator/audit-log'
 import { Route as ModeratorBackgroundWorkRouteImport } from './routes/moderator/background-work'
+import { Route as ModeratorDeletionsRouteImport } from './routes/moderator/deletions'
 import { Route as ModeratorMenteesListRouteImport } from './routes/moderator/mentees-list'
 import { Route as ModeratorMentorApplicantsRouteImport } from './routes/moderator/mentor-applicants'
 import { Route as ModeratorMentorsListRouteImport } from './routes/moderator/mentors-list'
@@ -192,6 +193,11 @@ const ModeratorAuditLogRoute = ModeratorAuditLogRouteImport.update({
 const ModeratorBackgroundWorkRoute = ModeratorBackgroundWorkRouteImport.update({
   id: '/background-work',
   path: '/background-work',
+  getParentRoute: () => ModeratorRouteRoute,
+} as any)
+const ModeratorDeletionsRoute = ModeratorDeletionsRouteImport.update({
+  id: '/deletions',
+  path: '/deletions',
   getParentRoute: () => ModeratorRouteRoute,
 } as any)
 const ModeratorMenteesListRoute = ModeratorMenteesListRouteImport.update({
@@ -366,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
   '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
+  '/moderator/deletions': typeof ModeratorDeletionsRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -417,6 +424,7 @@ export interface FileRoutesByTo {
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
   '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
+  '/moderator/deletions': typeof ModeratorDeletionsRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/mentors/tickets': typeof MentorsTicketsRoute
   '/moderator/audit-log': typeof ModeratorAuditLogRoute
   '/moderator/background-work': typeof ModeratorBackgroundWorkRoute
+  '/moderator/deletions': typeof ModeratorDeletionsRoute
   '/moderator/mentees-list': typeof ModeratorMenteesListRoute
   '/moderator/mentor-applicants': typeof ModeratorMentorApplicantsRoute
   '/moderator/mentors-list': typeof ModeratorMentorsListRoute
@@ -528,6 +537,7 @@ export interface FileRouteTypes {
     | '/mentors/tickets'
     | '/moderator/audit-log'
     | '/moderator/background-work'
+    | '/moderator/deletions'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -579,6 +589,7 @@ export interface FileRouteTypes {
     | '/mentors/tickets'
     | '/moderator/audit-log'
     | '/moderator/background-work'
+    | '/moderator/deletions'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -633,6 +644,7 @@ export interface FileRouteTypes {
     | '/mentors/tickets'
     | '/moderator/audit-log'
     | '/moderator/background-work'
+    | '/moderator/deletions'
     | '/moderator/mentees-list'
     | '/moderator/mentor-applicants'
     | '/moderator/mentors-list'
@@ -865,6 +877,13 @@ declare module '@tanstack/react-router' {
       path: '/background-work'
       fullPath: '/moderator/background-work'
       preLoaderRoute: typeof ModeratorBackgroundWorkRouteImport
+      parentRoute: typeof ModeratorRouteRoute
+    }
+    '/moderator/deletions': {
+      id: '/moderator/deletions'
+      path: '/deletions'
+      fullPath: '/moderator/deletions'
+      preLoaderRoute: typeof ModeratorDeletionsRouteImport
       parentRoute: typeof ModeratorRouteRoute
     }
     '/moderator/mentees-list': {
@@ -1133,6 +1152,7 @@ const MentorsRouteRouteWithChildren = MentorsRouteRoute._addFileChildren(
 interface ModeratorRouteRouteChildren {
   ModeratorAuditLogRoute: typeof ModeratorAuditLogRoute
   ModeratorBackgroundWorkRoute: typeof ModeratorBackgroundWorkRoute
+  ModeratorDeletionsRoute: typeof ModeratorDeletionsRoute
   ModeratorMenteesListRoute: typeof ModeratorMenteesListRoute
   ModeratorMentorApplicantsRoute: typeof ModeratorMentorApplicantsRoute
   ModeratorMentorsListRoute: typeof ModeratorMentorsListRoute
@@ -1144,6 +1164,7 @@ interface ModeratorRouteRouteChildren {
 const ModeratorRouteRouteChildren: ModeratorRouteRouteChildren = {
   ModeratorAuditLogRoute: ModeratorAuditLogRoute,
   ModeratorBackgroundWorkRoute: ModeratorBackgroundWorkRoute,
+  ModeratorDeletionsRoute: ModeratorDeletionsRoute,
   ModeratorMenteesListRoute: ModeratorMenteesListRoute,
   ModeratorMentorApplicantsRoute: ModeratorMentorApplicantsRoute,
   ModeratorMentorsListRoute: ModeratorMentorsListRoute,

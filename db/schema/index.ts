@@ -1,3 +1,4 @@
+export * from "./account-deletions";
 export * from "./attendance";
 export * from "./availability";
 export * from "./booking-events";

@@ -13,6 +13,8 @@ export const moderationActionKinds = [
   "settle_attendance",
   "replay_parked_work",
   "produce_data_export",
+  "pause_account_deletion",
+  "resume_account_deletion",
 ] as const;
 export type ModerationActionKind = (typeof moderationActionKinds)[number];
 

@@ -12,3 +12,25 @@ export const claimExportSchema = v.object({
 export const exportForTicketSchema = v.object({
   ticketId: v.pipe(v.string("ticketId is required"), v.uuid("ticketId must be an id")),
 });
+
+/** "Delete my account": her password proves it is her; a mentor may have his sessions of the next 7 days cancelled for him. */
+export const deleteAccountSchema = v.object({
+  password: v.pipe(
+    v.string("Enter your password to delete your account"),
+    v.nonEmpty("Enter your password to delete your account"),
+    v.maxLength(200, "That password is not right. Enter the password you sign in with to delete your account."),
+  ),
+  cancelSoonSessions: v.optional(v.boolean("cancelSoonSessions must be true or false"), false),
+});
+
+/** A moderator holds or releases a deletion in progress; the reason goes to the audit log. */
+export const deletionHoldSchema = v.object({
+  deletionId: v.pipe(v.string("deletionId is required"), v.uuid("deletionId must be an id")),
+  hold: v.boolean("hold must be true or false"),
+  reason: v.pipe(
+    v.string("A reason is required"),
+    v.trim(),
+    v.nonEmpty("A reason is required"),
+    v.maxLength(500, "Keep the reason under 500 characters"),
+  ),
+});

@@ -13,6 +13,7 @@ import { AREA_HOME } from "@/platform/areas";
 import { applyAccountLocale } from "@/platform/i18n";
 import { type Role, writeSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
+import { toast } from "@/ui/toast";
 import { type LoginInput, loginSchema } from "../../shared/validation/accounts";
 import { FormAlert } from "../ui/form-alert";
 import { FormField } from "../ui/form-field";
@@ -60,6 +61,8 @@ export function LoginForm({ role, redirect }: { role: Role; redirect?: string })
         refreshToken: result.refreshToken,
       });
       applyAccountLocale(result.user.locale);
+      // Signing in within the grace period of a deletion she asked for cancelled it (ADR 0042): she is told.
+      if ("restored" in result && result.restored) toast.success(t`Your account is restored`);
       const back = returnPathFor(role, redirect);
       if (back) router.history.push(back);
       else await navigate({ to: AREA_HOME[role] });

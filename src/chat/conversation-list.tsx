@@ -38,8 +38,8 @@ export function ConversationList({ side, activeId }: { side: ChatSide; activeId?
     <ul aria-label={t`Conversations`} className="divide-y divide-slate-100">
       {list.data.map((c) => {
         const last = c.lastMessage;
-        const lastContent = last?.content ?? "";
-        const preview = last ? (last.senderType === side ? t`You: ${lastContent}` : last.content) : t`No messages yet`;
+        const lastContent = last?.content || (last ? t`Message removed` : "");
+        const preview = last ? (last.senderType === side ? t`You: ${lastContent}` : lastContent) : t`No messages yet`;
         const unread = c.unreadCount > 0;
         return (
           <li key={c.id}>

@@ -23,7 +23,8 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
           )}
         >
           <span className="sr-only">{who}: </span>
-          {content}
+          {/* A message of a deleted account keeps its place without its text (ADR 0042). */}
+          {content === "" && item.kind === "held" ? <em>{t`Message removed: its author deleted their account`}</em> : content}
         </p>
         <p className="flex items-center gap-2 text-xs text-slate-500">
           {item.kind === "held" ? (

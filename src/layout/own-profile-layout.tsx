@@ -9,6 +9,7 @@ import { toast } from "@/ui/toast";
 import type { MemberRole as Role } from "../../shared/role";
 import { ChangePasswordCard } from "../accounts/change-password-card";
 import { DataExportCard } from "../privacy/data-export-card";
+import { DeleteAccountCard } from "../privacy/delete-account-card";
 import { ProfileImagePicker } from "../profiles/profile-image-picker";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
@@ -66,6 +67,7 @@ export function OwnProfileLayout({ role, person, photoHint, onPhotoChanged, extr
       </Card>
       <ChangePasswordCard />
       <DataExportCard role={role} />
+      <DeleteAccountCard role={role} />
     </div>
   );
 }

@@ -31,6 +31,8 @@ const ACTIONS = {
   settle_attendance: msg({ message: "<0>{moderator}</0> Decided an attendance dispute about <1>{target}</1>" }),
   replay_parked_work: msg({ message: "<0>{moderator}</0> Sent parked background work again for <1>{target}</1>" }),
   produce_data_export: msg({ message: "<0>{moderator}</0> Had a copy of their data prepared for <1>{target}</1>, who asked by ticket" }),
+  pause_account_deletion: msg({ message: "<0>{moderator}</0> Paused the account deletion of <1>{target}</1>" }),
+  resume_account_deletion: msg({ message: "<0>{moderator}</0> Let the account deletion of <1>{target}</1> go on" }),
 } as const satisfies Record<string, MessageDescriptor>;
 
 const ROLES: Record<string, MessageDescriptor> = { mentee: msg`mentee`, mentor: msg`mentor`, moderator: msg`moderator` };

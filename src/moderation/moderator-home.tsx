@@ -94,6 +94,11 @@ export function ModeratorHome() {
           <Trans>Background work: e-mails and reminders waiting, and what was parked</Trans>
         </Link>
       </p>
+      <p>
+        <Link to="/moderator/deletions" className={linkClass}>
+          <Trans>Account deletions in progress</Trans>
+        </Link>
+      </p>
       <UnresponsiveMentors />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

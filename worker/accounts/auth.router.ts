@@ -10,6 +10,7 @@ import {
 } from "../../shared/validation/accounts";
 import { fail } from "../platform/domain-error";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { RESTORED_MESSAGE, restoreOnSignIn } from "../privacy/account-deletion";
 import { disconnectSignIns } from "../realtime/push";
 import type { Context } from "../trpc/context";
 import { authedProcedure, publicProcedure, router } from "../trpc/init";
@@ -100,10 +101,18 @@ export const authRouter = router({
     if (refusal?.details.blocked) fail(refusal.code, await blockedSignInMessage(ctx.db, account.id, ctx.config.MAIL_FROM), refusal.details);
     if (refusal) fail(refusal.code, refusal.message, refusal.details);
 
+    // Signing in within the grace period of a deletion she asked for restores her account (ADR 0042).
+    const restored = await restoreOnSignIn(ctx.db, { role, id: account.id }, ctx.now);
     const { sessionId, refreshToken } = await openSession(ctx.db, { role, userId: account.id });
     const accessToken = await signAccessToken(ctx.config.JWT_SECRET, { sub: account.id, role, sid: sessionId });
     await alertSignIn(ctx, { role, id: account.id }, { sessionId, how: "password" });
-    return { message: "Login successful", accessToken, refreshToken, user: accountSummary(account) };
+    return {
+      message: "Login successful",
+      accessToken,
+      refreshToken,
+      user: accountSummary(account),
+      ...(restored ? { restored: true, notice: RESTORED_MESSAGE } : {}),
+    };
   }),
 
   /** Rotates the refresh token: the old one stops working, a replayed one ends the whole sign-in. */

@@ -10,6 +10,7 @@ import { dbFor } from "../platform/database";
 import { readConfig } from "../platform/env";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
+import { RESTORED_MESSAGE, restoreOnSignIn } from "../privacy/account-deletion";
 import { accountSummary } from "./accounts";
 import { blockedNoticeToken } from "./blocked-notice";
 import { menteeForGoogle } from "./google-sign-in";
@@ -100,6 +101,13 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   }
 
   const { account } = result;
+  // Signing in within the grace period of a deletion she asked for restores her account (ADR 0042); her bell says so.
+  if (await restoreOnSignIn(db, { role: "mentee", id: account.id }, now))
+    await notify(
+      { db, env: c.env, waitUntil, now },
+      { role: "mentee", id: account.id },
+      { type: "alert", kind: "account", content: RESTORED_MESSAGE },
+    );
   const { sessionId, refreshToken } = await openSession(db, { role: "mentee", userId: account.id });
   const accessToken = await signAccessToken(config.JWT_SECRET, { sub: account.id, role: "mentee", sid: sessionId });
   await alertSignIn(

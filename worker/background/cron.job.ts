@@ -9,6 +9,7 @@ import type { ServiceDeps, WaitUntil } from "../platform/deps";
 import { type Env, readConfig } from "../platform/env";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { sweepExports } from "../privacy/data-export";
+import { eraseDueAccounts } from "../privacy/erasure";
 import { pruneExpiredRecords } from "../privacy/retention";
 import { pruneSocketTickets } from "../realtime/socket-tickets";
 import { sendReplyReminders } from "../responsiveness/reply-reminders";
@@ -37,6 +38,8 @@ export const jobs: Record<string, Job> = {
   pruneSocketTickets: ({ db, now }) => pruneSocketTickets(db, now.getTime()),
   /** Deletes the records past their stated lifetime (ADR 0038): sent mail, old sign-ins, codes, notices, the audit log's oldest… */
   pruneExpiredRecords: ({ db, now }) => pruneExpiredRecords(db, now.getTime()),
+  /** Accounts whose 14-day grace period passed and that no moderator holds are erased (ADR 0042). */
+  eraseDeletedAccounts: (deps) => eraseDueAccounts(deps),
   /** Data archives: hands on one whose queue message was lost, gives up on one not built in two hours, deletes expired files (ADR 0039). */
   sweepExports: (deps) => sweepExports(deps),
   /** Plans the session reminders due before the next run, each queued to arrive at its instant (ADR 0031), and hands on lost ones. */

@@ -32,3 +32,31 @@ export function dataExportReadyMail(to: string, firstName: string, link: string,
     { sensitive: true, lane: "urgent" },
   );
 }
+
+/**
+ * "Your account will be deleted" (ADR 0042): what happened, when the erasure comes, and that signing in before then
+ * restores the account. Urgent: if she did not ask for it, she must act within the 14 days.
+ */
+export function accountDeletionMail(to: string, firstName: string, eraseAfter: Date, locale: Locale): MailMessage {
+  const i18n = i18nFor(locale);
+  const when = formatWhen(eraseAfter, "UTC", locale);
+  return layoutMail(
+    to,
+    {
+      lang: locale,
+      title: i18n._(msg`Your ${PRODUCT} account will be deleted`),
+      greeting: i18n._(msg`Hi ${firstName},`),
+      paragraphs: [
+        i18n._(
+          msg`You asked us to delete your account. You were signed out everywhere, your upcoming sessions were cancelled and your subscriptions stop renewing.`,
+        ),
+        i18n._(
+          msg`On ${when} your account is erased for good: your profile, photo and contact details, and the text of your messages and reviews.`,
+        ),
+        i18n._(msg`Changed your mind? Sign in before then and your account is restored.`),
+        i18n._(msg`If you did not ask for this, sign in now and change your password.`),
+      ],
+    },
+    { lane: "urgent" },
+  );
+}

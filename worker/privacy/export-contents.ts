@@ -279,6 +279,7 @@ export const SECTIONS: Section[] = [
  * is either a section's or named here, so a new table cannot be left out of the archive unnoticed.
  */
 export const NOT_IN_ARCHIVE: Record<string, string> = {
+  account_deletions: "her request to delete the account: while it runs she cannot sign in without restoring it",
   conversations: "each conversation is a file of conversations/, with its messages",
   messages: "in conversations/, in context",
   email_proofs: "links to prove an address: secrets, kept 30 days",

@@ -1,5 +1,6 @@
 import { claimExportSchema, exportForTicketSchema } from "../../shared/validation/privacy";
 import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
+import { accountDeletionRouter } from "./account-deletion.router";
 import { claimExport, latestExport, requestExport } from "./data-export";
 import { produceExportForTicket } from "./export-by-ticket";
 
@@ -7,6 +8,9 @@ const personOf = (auth: { role: string; sub: string }) => ({ role: auth.role as 
 
 /** A person's data rights (ADR 0039): her own copy of everything the product holds about her. Always the token's own account. */
 export const privacyRouter = router({
+  /** "Delete my account" and the moderators' view of deletions in progress (ADR 0042). */
+  deletion: accountDeletionRouter,
+
   /** Her latest copy and its state (preparing, ready until…, downloaded, failed), or null. */
   exportStatus: memberProcedure.query(({ ctx }) => latestExport(ctx.db, personOf(ctx.auth))),
 

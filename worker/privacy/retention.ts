@@ -1,20 +1,31 @@
-import { and, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import {
   deadLetters,
+  earnings,
   emailOutbox,
   emailProofs,
+  enrollments,
   moderationActions,
   notifications,
   oneTimeCodes,
+  payouts,
   processedPaymentEvents,
   refreshSessions,
+  refunds,
   reminderPlans,
   sessionReminders,
 } from "../../db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** How long the payment records of an erased account are kept (ADR 0042): India's Companies Act keeps books of account eight years. */
+const FINANCIAL_YEARS = 8;
+
+/** An account erased before `cutoff` (ADR 0042): `role` and `id` name the columns that hold the person. */
+const erasedBefore = (cutoff: Date, role: "mentee" | "mentor", id: SQL) =>
+  sql`exists (select 1 from account_deletions d where d.state = 'erased' and d.erased_at < ${cutoff.getTime()} and d.user_role = ${role} and d.user_id = ${id})`;
 
 /**
  * How long the product keeps the records it writes for its own running, and why (ADR 0038). Each rule names
@@ -142,6 +153,53 @@ export const RETENTION: RetentionRule[] = [
     rows: moderationActions,
     key: moderationActions.id,
     expired: (cutoff) => lt(moderationActions.createdAt, cutoff),
+  },
+  // The payment records of an erased account, kept pseudonymised for the law (ADR 0042), go in the order their
+  // references allow: refunds, then the payments they belong to, then the subscriptions those paid.
+  {
+    table: "refunds (erased accounts)",
+    what: "refunds of a payment made by or to an erased account",
+    days: FINANCIAL_YEARS * 365,
+    why: "books of account are kept eight years (Companies Act 2013, s. 128); they name only a pseudonym meanwhile",
+    rows: refunds,
+    key: refunds.id,
+    expired: (cutoff) =>
+      inArray(
+        refunds.earningId,
+        sql`(select e.id from earnings e where ${erasedBefore(cutoff, "mentee", sql`e.mentee_id`)} or ${erasedBefore(cutoff, "mentor", sql`e.mentor_id`)})`,
+      ),
+  },
+  {
+    table: "earnings (erased accounts)",
+    what: "payments (invoices paid, the mentor's share) of an erased account",
+    days: FINANCIAL_YEARS * 365,
+    why: "books of account are kept eight years (Companies Act 2013, s. 128); they name only a pseudonym meanwhile",
+    rows: earnings,
+    key: earnings.id,
+    expired: (cutoff) =>
+      or(erasedBefore(cutoff, "mentee", sql`${earnings.menteeId}`), erasedBefore(cutoff, "mentor", sql`${earnings.mentorId}`)),
+  },
+  {
+    table: "payouts (erased accounts)",
+    what: "payouts to an erased mentor",
+    days: FINANCIAL_YEARS * 365,
+    why: "books of account are kept eight years (Companies Act 2013, s. 128); they name only a pseudonym meanwhile",
+    rows: payouts,
+    key: payouts.id,
+    expired: (cutoff) => erasedBefore(cutoff, "mentor", sql`${payouts.mentorId}`),
+  },
+  {
+    table: "enrollments (erased accounts)",
+    what: "subscriptions of an erased account, once no payment refers to them",
+    days: FINANCIAL_YEARS * 365,
+    why: "a subscription is the record a payment was for; it goes with the payments",
+    rows: enrollments,
+    key: enrollments.id,
+    expired: (cutoff) =>
+      and(
+        or(erasedBefore(cutoff, "mentee", sql`${enrollments.menteeId}`), erasedBefore(cutoff, "mentor", sql`${enrollments.mentorId}`)),
+        sql`not exists (select 1 from earnings e where e.enrollment_id = ${enrollments.id})`,
+      ),
   },
 ];
 

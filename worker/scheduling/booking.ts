@@ -9,6 +9,7 @@ import { notificationWrite, pushNotification } from "../notifications/notificati
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
+import { MENTOR_LEAVING, mentorLeaving, nobodyLeaving } from "../privacy/leaving";
 import { pushToUser } from "../realtime/push";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
@@ -133,6 +134,7 @@ async function bookInTurn(
         withinMentorRules(menteeId, now, mentorDay(before.slot.startAt, mentorZone)),
         sql`not exists (select 1 from time_slots o where o.mentee_id = ${menteeId} and o.state = 'booked' and o.start_at < ${timeSlots.endAt} and o.end_at > ${timeSlots.startAt})`,
         entitled,
+        nobodyLeaving(menteeId),
       ),
     )
     .returning({ id: timeSlots.id });
@@ -181,6 +183,7 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
     fail("CONFLICT", SLOT_TAKEN);
   }
   if (slot.startAt.getTime() <= now.getTime()) fail("BAD_REQUEST", "This slot has already started. Choose a later one.");
+  if (await mentorLeaving(db, slot.mentorId)) fail("CONFLICT", MENTOR_LEAVING);
   const ruled = await ruleRefusal(db, slot, mentorZoneOrDefault(row.mentorZone), menteeId, now);
   if (ruled) fail("CONFLICT", ruled);
   if (type === "trial") {

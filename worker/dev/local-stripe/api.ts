@@ -14,7 +14,7 @@ import {
   StripeApiError,
 } from "./lifecycle";
 import { routeMoney } from "./money";
-import { getObject, putObject, type StripeObject, stripeId } from "./store";
+import { getObject, listObjects, putObject, type StripeObject, stripeId } from "./store";
 
 export {
   LOCAL_CONNECT_WEBHOOK_SECRET,
@@ -87,6 +87,15 @@ async function route(local: LocalStripeEnv, db: Db, method: string, path: string
       };
       await putObject(db, customer);
       return customer;
+    }
+    case "DELETE customers/:id": {
+      // As Stripe: deleting a customer cancels her subscriptions at once, and the customer answers only `deleted` after.
+      await must(db, id, "customer");
+      for (const sub of await listObjects<LocalSubscription>(db, "subscription", 1000))
+        if (sub.customer === id && sub.status !== "canceled") await endSubscription(local, db, sub, "cancellation_requested");
+      const deleted = { id, object: "customer", deleted: true };
+      await putObject(db, deleted);
+      return deleted;
     }
     case "POST products": {
       const product = {

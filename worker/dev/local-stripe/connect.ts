@@ -212,6 +212,13 @@ export async function routeConnect(local: LocalStripeEnv, db: Db, call: LocalCal
       await putObject(db, account);
       return account;
     }
+    case "DELETE accounts/:id": {
+      // A connected account is closed as Stripe closes it: later calls find it deleted.
+      await must<LocalAccount>(db, String(id), "account");
+      const deleted = { id: String(id), object: "account", deleted: true };
+      await putObject(db, deleted);
+      return deleted;
+    }
     case "GET accounts/:id":
       return must<LocalAccount>(db, String(id), "account");
     case "POST accounts/:id/login_links": {

@@ -1,0 +1,161 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+import { accountDeletions, tickets } from "../../db/schema";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { trpc } from "../support/api";
+import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
+import { chatPair, openChat, sendAs } from "../support/chat";
+import { createEnrollment, createModerator } from "../support/moderation";
+import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
+
+/**
+ * "Delete my account" in the browser (ADR 0042): on the mentee's and the mentor's profile, at 1280 and 360 px; it says
+ * what happens, asks for the password and asks once more before anything is done; afterwards she is signed out, and
+ * signing in again restores the account and says so. A mentor's sessions of the next 7 days are listed first. In Hindi too.
+ */
+
+const b = useBrowser();
+
+const card = (page: Page) => page.getByTestId("delete-account-card");
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const deletionOf = async (userId: string) => (await testDb().select().from(accountDeletions).where(eq(accountDeletions.userId, userId)))[0];
+
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+])("deleting an account at $width x $height", ({ width, height }) => {
+  it("a mentee is told what happens, asked first, refused a wrong password, signed out, and restored by signing in", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const mentee = await createMentee();
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.goto("/mentees/profile");
+    await card(page).getByTestId("delete-account-effects").waitFor();
+    expect(await card(page).textContent()).toContain("For 14 days, signing in again restores your account");
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    const password = card(page).getByLabel("Your password");
+    await password.fill("not my password");
+    await card(page).getByRole("button", { name: "Delete my account" }).click();
+    // What cannot be undone asks first: nothing is sent until she confirms.
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Keep my account" }).click();
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+
+    await card(page).getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect.poll(() => card(page).getByRole("alert").textContent(), { timeout: 15_000 }).toContain("That password is not right.");
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+
+    await password.fill(DEMO_PASSWORD);
+    await card(page).getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    await toasts(page, "Your account will be deleted on").first().waitFor({ timeout: 15_000 });
+    expect((await deletionOf(mentee.id)).state).toBe("pending");
+
+    await signInThroughUi(page, "mentee", mentee.email);
+    await toasts(page, "Your account is restored").first().waitFor({ timeout: 15_000 });
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+  }, 120_000);
+
+  it("a mentor sees his sessions of the next 7 days and cannot go on until he cancels them or ticks “Cancel them for me”", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const [mentor, mentee] = await Promise.all([createMentor({ timeZone: "Asia/Kolkata" }), createMentee()]);
+    await createEnrollment(mentee.id, mentor.id);
+    const slotId = await publishOne(await accessTokenFor("mentor", mentor.id), hoursAhead(40));
+    expect((await book(await accessTokenFor("mentee", mentee.id), slotId)).status).toBe(201);
+
+    await signInThroughUi(page, "mentor", mentor.email);
+    await page.goto("/mentors/profile");
+    const soon = card(page).getByTestId("delete-account-soon");
+    await soon.waitFor({ timeout: 15_000 });
+    expect(await soon.textContent()).toContain(`${mentee.firstName} ${mentee.lastName}`);
+    expect(await card(page).textContent()).toContain("payout account is closed");
+    const remove = card(page).getByRole("button", { name: "Delete my account" });
+    expect(await remove.isDisabled()).toBe(true);
+    await soon.getByLabel(/Cancel them for me/).check();
+    await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
+    await remove.click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    expect((await deletionOf(mentor.id)).cancelledForHim).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("in Hindi", () => {
+  it("the card and its question read in Hindi", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const mentee = await createMentee();
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.goto("/mentees/profile");
+    await card(page).getByTestId("delete-account-effects").waitFor();
+    await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("hi");
+    await expect.poll(() => card(page).getByRole("heading", { name: "मेरा खाता हटाएँ" }).isVisible()).toBe(true);
+    await card(page).getByLabel("आपका पासवर्ड").fill("x");
+    await card(page).getByRole("button", { name: "मेरा खाता हटाएँ" }).click();
+    await page.getByRole("dialog", { name: "अपना खाता हटाएँ?" }).waitFor();
+    await page.getByRole("button", { name: "मेरा खाता रखें" }).click();
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("the other person's history", () => {
+  it("after the erasure the mentor's chat names a Deleted user and shows her messages as removed, his own kept", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const pair = await chatPair("active");
+    const conversationId = await openChat(pair);
+    expect((await sendAs(pair, "mentee", conversationId, "My phone is 98xxxx, call me")).status).toBeLessThan(300);
+    expect((await sendAs(pair, "mentor", conversationId, "Let us keep to the chat, please.")).status).toBeLessThan(300);
+    await trpc(pair.menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect((await call("POST", `/dev/cron/eraseDeletedAccounts?now=${Date.now() + 14 * DAY + 60_000}`)).status).toBe(200);
+    expect((await deletionOf(pair.mentee.id)).state).toBe("erased");
+
+    await signInThroughUi(page, "mentor", pair.mentor.email);
+    await page.goto(`/mentors/connect/inbox/${conversationId}`);
+    await page.getByText("Let us keep to the chat, please.").locator("visible=true").first().waitFor({ timeout: 15_000 });
+    await page.getByText("Message removed: its author deleted their account").locator("visible=true").first().waitFor();
+    expect(await page.getByText("My phone is 98xxxx").count()).toBe(0);
+    await page.goto("/mentors/connect/inbox");
+    await page
+      .getByText(/Deleted user/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("the moderators' list", () => {
+  it("shows a deletion in progress with its open complaint, and pauses it after asking, with a reason", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
+    await testDb()
+      .insert(tickets)
+      .values({ reporterRole: "mentor", reporterId: mentor.id, accusedRole: "mentee", accusedId: mentee.id, content: "No-show twice" });
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+
+    await signInThroughUi(page, "moderator", moderator.email);
+    await page.getByRole("link", { name: "Account deletions in progress" }).click();
+    await waitForPath(page, "/moderator/deletions");
+    const item = page.getByRole("listitem").filter({ hasText: `${mentee.firstName} ${mentee.lastName}` });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toContain("Open complaints against this person: 1");
+    await item.getByRole("button", { name: "Pause deletion" }).click();
+    const dialog = page.getByRole("dialog", { name: "Pause this deletion?" });
+    await dialog.getByLabel("Reason (kept in the audit log)").fill("Complaint under review");
+    await dialog.getByRole("button", { name: "Pause deletion" }).click();
+    await toasts(page, "Deletion paused").first().waitFor({ timeout: 15_000 });
+    expect((await deletionOf(mentee.id)).state).toBe("paused");
+    await item.getByRole("button", { name: "Let it go on" }).waitFor();
+  }, 120_000);
+});

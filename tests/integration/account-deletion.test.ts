@@ -1,0 +1,372 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/factories";
+import {
+  accountDeletions,
+  earnings,
+  enrollments,
+  mentees,
+  moderationActions,
+  payoutAccounts,
+  payouts,
+  refunds,
+  reviews,
+  tickets,
+  timeSlots,
+} from "../../db/schema";
+import { localStripeObjects } from "../../worker/dev/local-stripe/store";
+import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
+import { MENTOR_LEAVING } from "../../worker/privacy/leaving";
+import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { baseUrl, trpc, trpcOutcome } from "../support/api";
+import { openChat, sendAs } from "../support/chat";
+import { insertEarning, insertPayout } from "../support/earnings";
+import { consentAsGoogle, type GoogleIdentity } from "../support/google";
+import { eventuallyDeliveredMail } from "../support/mail";
+import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
+import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
+
+/**
+ * One file, so its erasure runs (each as of 14 days ahead) never overlap another test's grace period.
+ * "Delete my account" (ADR 0042) through the built Worker: her password, the 14-day grace period a sign-in ends,
+ * the erasure by the background work, and what is left of her afterwards: nothing that names her or says what she wrote.
+ */
+
+const letters = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+/** A name no other test uses, so a scan of the whole database finds only what is hers. */
+const uniqueName = () => `Q${letters(9)}`;
+
+/** Runs the erasure job as of `now` (only that job: other files' rows are untouched). */
+const erase = async (now: Date) => {
+  const response = await call("POST", `/dev/cron/eraseDeletedAccounts?now=${now.getTime()}`);
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+async function deletionOf(userId: string) {
+  return (await testDb().select().from(accountDeletions).where(eq(accountDeletions.userId, userId)))[0];
+}
+
+/** A mentee with words of her own: a name, an address, a phone, messages, a review, a complaint and a booked session. */
+async function menteeWithHistory() {
+  const db = testDb();
+  const first = uniqueName();
+  const last = uniqueName();
+  const phone = `+9190${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+  const words = { message: `talk ${letters(12)} interviews`, review: `review ${letters(12)} kind`, complaint: `complaint ${letters(12)}` };
+  const [mentee, mentor] = await Promise.all([
+    createMentee({ firstName: first, lastName: last, phone, bio: `bio ${first}` }),
+    createMentor({ timeZone: "Asia/Kolkata" }),
+  ]);
+  await createEnrollment(mentee.id, mentor.id);
+  const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+  const pair = { mentee, mentor, menteeToken, mentorToken };
+  const conversationId = await openChat(pair);
+  expect((await sendAs(pair, "mentee", conversationId, words.message)).status).toBeLessThan(300);
+  expect((await sendAs(pair, "mentor", conversationId, "Happy to help with that.")).status).toBeLessThan(300);
+  await db.insert(reviews).values({ menteeId: mentee.id, mentorId: mentor.id, rating: 5, text: words.review });
+  await db
+    .insert(tickets)
+    .values({ reporterRole: "mentee", reporterId: mentee.id, accusedRole: "mentor", accusedId: mentor.id, content: words.complaint });
+  const slotId = await publishOne(mentorToken, hoursAhead(72));
+  expect((await book(menteeToken, slotId)).status).toBe(201);
+  return { ...pair, conversationId, slotId, needles: [mentee.email, phone, first, last, words.message, words.review, words.complaint] };
+}
+
+/** Every text column of every table holding one of `needles`, as "table.column: needle" (the Stripe and mail stand-ins stand for Stripe's servers and the recipients' mailboxes, outside the product). */
+async function scanForNeedles(needles: string[]) {
+  const db = testDb();
+  const tables = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_data' and name not like '%_idx' and name not like '%_docsize' and name not like '%_config' and name not in ('__drizzle_migrations', 'local_stripe_objects') and name not like 'dev_mailbox%'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const columns = await db.all<{ name: string; type: string }>(sql.raw(`pragma table_info("${name}")`));
+    for (const column of columns.filter((c) => c.type === "" || /text/i.test(c.type))) {
+      for (const needle of needles) {
+        const hits = await db.all<{ n: number }>(
+          sql`select count(*) as n from ${sql.identifier(name)} where cast(${sql.identifier(column.name)} as text) like ${`%${needle}%`}`,
+        );
+        if (Number(hits[0].n) > 0) found.push(`${name}.${column.name}: ${needle}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe("deleting my account", () => {
+  it("is refused with a clear message when the password is wrong, and nothing changes", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "not-my-password" }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(WRONG_PASSWORD);
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect((await trpc(token).auth.session.query()).id).toBe(mentee.id);
+  });
+
+  it("ends every sign-in at once, and signing in within 14 days restores the account and says so", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    const asked = await trpc(token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect(new Date(asked.eraseAfter).getTime()).toBeGreaterThan(Date.now() + 13.9 * DAY);
+    expect((await trpcOutcome(trpc(token).auth.session.query())).status).toBe(401);
+    // Her mail says when the erasure comes and that signing in before then keeps the account.
+    const mail = await eventuallyDeliveredMail(mentee.email, /account will be deleted/);
+    expect(mail.text).toContain("Sign in before then and your account is restored.");
+
+    const signedIn = await trpc().auth.login.mutate({ role: "mentee", email: mentee.email, password: DEMO_PASSWORD });
+    expect(signedIn).toMatchObject({ restored: true, notice: RESTORED_MESSAGE });
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+    // The erasure, after the grace period, leaves a restored account alone; the next sign-in says nothing of a restore.
+    await erase(new Date(Date.now() + 15 * DAY));
+    const [row] = await testDb().select().from(mentees).where(eq(mentees.id, mentee.id));
+    expect(row.email).toBe(mentee.email);
+    const again = await trpc().auth.login.mutate({ role: "mentee", email: mentee.email, password: DEMO_PASSWORD });
+    expect(again).not.toHaveProperty("restored");
+  });
+
+  it("after 14 days erases her: no table holds her address, phone, name or words; the mentor's chat shows a Deleted user; her address registers again", async () => {
+    const her = await menteeWithHistory();
+    await trpc(her.menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    // Her session was cancelled through her own cancel: the mentor's bell says so, and the slot is open again.
+    expect((await testDb().select().from(timeSlots).where(eq(timeSlots.id, her.slotId)))[0].state).toBe("open");
+    const bell = await trpc(her.mentorToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain("cancelled the session");
+
+    // One minute before the grace period ends nothing is erased; one minute after, she is.
+    await erase(new Date(Date.now() + 14 * DAY - 60_000));
+    expect((await deletionOf(her.mentee.id)).state).toBe("pending");
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    const deletion = await deletionOf(her.mentee.id);
+    expect(deletion.state).toBe("erased");
+
+    expect(await scanForNeedles(her.needles)).toEqual([]);
+
+    const mentor = trpc(her.mentorToken);
+    const pseudonym = `Deleted user #${deletion.pseudonym}`;
+    expect(JSON.stringify(await mentor.chat.conversations.query({ side: "mentor" }))).toContain(pseudonym.split(" #")[1]);
+    const thread = JSON.stringify(await mentor.chat.messages.query({ side: "mentor", conversationId: her.conversationId }));
+    expect(thread).toContain("Happy to help with that.");
+    const [review] = await testDb().select().from(reviews).where(eq(reviews.menteeId, her.mentee.id));
+    expect(review).toMatchObject({ rating: 5, text: null });
+
+    const registered = await trpc().auth.registerMentee.mutate({
+      firstName: "Asha",
+      lastName: "Again",
+      email: her.mentee.email,
+      phone: "+919876543210",
+      password: "a fresh start for me",
+      confirmpassword: "a fresh start for me",
+    });
+    expect(registered.message).toMatch(/created/);
+    const [newcomer] = await testDb().select().from(mentees).where(eq(mentees.email, her.mentee.email));
+    expect(newcomer.id).not.toBe(her.mentee.id);
+  });
+
+  it("a booking racing the deletion is refused or cancelled: no booked session is left for her", async () => {
+    const [mentee, mentor] = await Promise.all([createMentee(), createMentor({ timeZone: "Asia/Kolkata" })]);
+    await createEnrollment(mentee.id, mentor.id);
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    const slots = await Promise.all([publishOne(mentorToken, hoursAhead(48)), publishOne(mentorToken, hoursAhead(50))]);
+    const [, ...bookings] = await Promise.all([
+      trpc(menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD }),
+      ...slots.map((slotId) => book(menteeToken, slotId)),
+    ]);
+    for (const b of bookings) expect([201, 401, 409]).toContain(b.status);
+    const booked = await testDb().select().from(timeSlots).where(eq(timeSlots.menteeId, mentee.id));
+    expect(booked.filter((s) => s.state === "booked")).toEqual([]);
+  });
+});
+
+describe("a moderator and a deletion in progress", () => {
+  it("sees it with the open complaint, pauses it so the erasure holds, and lets it go on; each in the audit log", async () => {
+    const [mentee, mentor, moderator] = await Promise.all([createMentee(), createMentor(), createModerator()]);
+    await testDb()
+      .insert(tickets)
+      .values({ reporterRole: "mentor", reporterId: mentor.id, accusedRole: "mentee", accusedId: mentee.id, content: "Rude in a call" });
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const mod = trpc(moderator.token);
+
+    const listed = (await mod.privacy.deletion.inProgress.query()).find((d) => d.userId === mentee.id);
+    expect(listed).toMatchObject({ role: "mentee", state: "pending", openComplaints: 1, name: `${mentee.firstName} ${mentee.lastName}` });
+
+    expect(await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: true, reason: "Complaint open" })).toMatchObject({
+      changed: true,
+      state: "paused",
+    });
+    // Pausing twice records nothing more.
+    expect((await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: true, reason: "again" })).changed).toBe(false);
+
+    await erase(new Date(Date.now() + 15 * DAY));
+    expect((await deletionOf(mentee.id)).state).toBe("paused");
+    expect((await testDb().select().from(mentees).where(eq(mentees.id, mentee.id)))[0].email).toBe(mentee.email);
+
+    await mod.privacy.deletion.hold.mutate({ deletionId: listed!.id, hold: false, reason: "Complaint settled" });
+    await erase(new Date(Date.now() + 15 * DAY));
+    expect((await deletionOf(mentee.id)).state).toBe("erased");
+    expect((await mod.privacy.deletion.inProgress.query()).some((d) => d.userId === mentee.id)).toBe(false);
+
+    const audit = await testDb()
+      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .from(moderationActions)
+      .where(and(eq(moderationActions.targetId, mentee.id), eq(moderationActions.moderatorId, moderator.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(["pause_account_deletion", "resume_account_deletion"]);
+  });
+
+  it("is refused to a person who is not a moderator, and a mentee cannot hold her own", async () => {
+    const mentee = await createMentee();
+    const token = await accessTokenFor("mentee", mentee.id);
+    expect((await trpcOutcome(trpc(token).privacy.deletion.inProgress.query())).status).toBe(403);
+  });
+
+  it("a mentor with sessions in the next 7 days is asked to cancel them first", async () => {
+    const mentor = await createMentor({ timeZone: "Asia/Kolkata" });
+    const mentee = await createMentee();
+    const [mentorToken, menteeToken] = await Promise.all([accessTokenFor("mentor", mentor.id), accessTokenFor("mentee", mentee.id)]);
+    await createEnrollment(mentee.id, mentor.id);
+    const slotId = await publishOne(mentorToken, hoursAhead(30));
+    expect((await book(menteeToken, slotId)).status).toBe(201);
+
+    const overview = await trpc(mentorToken).privacy.deletion.overview.query();
+    expect(overview.soonSessions.map((s) => s.slotId)).toEqual([slotId]);
+    const refused = await trpcOutcome(trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD }));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toMatch(/Cancel them first/);
+
+    await trpc(mentorToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, cancelSoonSessions: true });
+    const bell = await trpc(menteeToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain("cancelled your session");
+    // While he is leaving, his slots take no new booking, and she is told why.
+    const later = await publishOne(await accessTokenFor("mentor", mentor.id), hoursAhead(60));
+    const refused2 = await book(menteeToken, later);
+    expect(refused2.status).toBe(409);
+    expect(refused2.body.message ?? refused2.body.error).toBe(MENTOR_LEAVING);
+  });
+});
+
+describe("Stripe, at erasure", () => {
+  const stripeObject = async (id: string) =>
+    JSON.parse((await testDb().select().from(localStripeObjects).where(eq(localStripeObjects.id, id)))[0].data) as Record<string, unknown>;
+
+  it("her renewals stop at the request; the erasure deletes her customer, and the webhook that follows names only her pseudonym", async () => {
+    const first = uniqueName();
+    const last = uniqueName();
+    const [mentee, mentor] = await Promise.all([createMentee({ firstName: first, lastName: last }), createMentor()]);
+    const enrollmentId = await createPaidSubscription(mentee.id, mentor.id);
+    const [enrollment] = await testDb().select().from(enrollments).where(eq(enrollments.id, enrollmentId));
+    await trpc(await accessTokenFor("mentee", mentee.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).cancel_at_period_end).toBe(true);
+    expect((await enrollmentById(enrollmentId)).cancelAtPeriodEnd).toBe(true);
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect(await stripeObject(enrollment.stripeCustomerId!)).toMatchObject({ deleted: true });
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).status).toBe("canceled");
+    // The subscription's end came back as Stripe's webhook, after her rows were pseudonymised: the plan ended, and
+    // what it told the mentor names nobody.
+    await expect.poll(async () => (await enrollmentById(enrollmentId)).status, { timeout: 10_000 }).toBe("canceled");
+    expect(await scanForNeedles([mentee.email, first, last])).toEqual([]);
+  });
+
+  it("a mentor's connected account is closed once nothing is owed to him, and kept open while a held share waits", async () => {
+    const [paid, owed, mentee] = await Promise.all([createMentor(), createMentor(), createMentee()]);
+    const accounts = { [paid.id]: `acct_t_${letters(10)}`, [owed.id]: `acct_t_${letters(10)}` };
+    await testDb()
+      .insert(localStripeObjects)
+      .values(Object.values(accounts).map((id) => ({ id, type: "account", data: JSON.stringify({ id, object: "account" }) })));
+    await testDb()
+      .insert(payoutAccounts)
+      .values(Object.entries(accounts).map(([mentorId, stripeAccountId]) => ({ mentorId, stripeAccountId, payoutsEnabled: true })));
+    await insertEarning(owed.id, mentee.id, { paidAt: new Date(Date.now() - DAY), route: "held" });
+    for (const m of [paid, owed])
+      await trpc(await accessTokenFor("mentor", m.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect(await stripeObject(accounts[paid.id])).toMatchObject({ deleted: true });
+    expect((await testDb().select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, paid.id)))[0].disabledReason).toBe(
+      "account_closed",
+    );
+    expect(await stripeObject(accounts[owed.id])).not.toHaveProperty("deleted");
+    // His payment records stay, pseudonymised, for the legal retention period.
+    expect(await testDb().select().from(earnings).where(eq(earnings.mentorId, owed.id))).toHaveLength(1);
+  });
+});
+
+describe("a Google account", () => {
+  /** The Google sign-in against the local Google (ADR 0033), answering the popup's handed-over session. */
+  async function signInWithGoogle(who: GoogleIdentity) {
+    const started = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee`, { redirect: "manual" });
+    const location = started.headers.get("location")!;
+    const cookies = started.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const code = await consentAsGoogle(location, who);
+    const query = new URLSearchParams({ code, state: new URL(location).searchParams.get("state")! });
+    const done = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?${query}`, {
+      redirect: "manual",
+      headers: { cookie: cookies },
+    });
+    return Object.fromEntries(new URLSearchParams(new URL(done.headers.get("location")!, baseUrl()).hash.slice(1)));
+  }
+
+  it("signing in only with Google is asked to set a password first; one with a password is restored by a Google sign-in", async () => {
+    const googleOnly = await createMentee({ passwordHash: null, googleId: `g-${letters(12)}` });
+    const token = await accessTokenFor("mentee", googleOnly.id);
+    expect((await trpc(token).privacy.deletion.overview.query()).hasPassword).toBe(false);
+    const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "anything at all" }));
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe(SET_PASSWORD_FIRST);
+
+    const both = await createMentee({ googleId: `g-${letters(12)}` });
+    await trpc(await accessTokenFor("mentee", both.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const answer = await signInWithGoogle({
+      sub: both.googleId!,
+      email: both.email,
+      email_verified: true,
+      given_name: both.firstName,
+      family_name: both.lastName,
+      picture: "https://lh3.googleusercontent.com/a/photo",
+    });
+    expect(answer.menteeId).toBe(both.id);
+    expect((await deletionOf(both.id)).state).toBe("restored");
+    const bell = await trpc(answer.accessToken).notifications.latest.query({ limit: 10 });
+    expect(JSON.stringify(bell)).toContain(RESTORED_MESSAGE);
+  });
+});
+
+describe("payment records of an erased account", () => {
+  it("are kept eight years after the erasure, then deleted by the retention job, refunds first", async () => {
+    const db = testDb();
+    const erasedAgo = async (days: number) => {
+      const [mentee, mentor] = await Promise.all([createMentee(), createMentor()]);
+      const earning = await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - (days + 30) * DAY) });
+      await db.insert(refunds).values({ earningId: earning.id, amountPaise: 1000, refundedTotalPaise: 1000, refundedAt: earning.paidAt });
+      await insertPayout(mentor.id, { arrivalDate: earning.paidAt, status: "paid" });
+      const erasedAt = new Date(Date.now() - days * DAY);
+      await db.insert(accountDeletions).values(
+        (["mentee", "mentor"] as const).map((role) => ({
+          userRole: role,
+          userId: role === "mentee" ? mentee.id : mentor.id,
+          state: "erased" as const,
+          pseudonym: letters(6),
+          requestedAt: erasedAt,
+          eraseAfter: erasedAt,
+          erasedAt,
+        })),
+      );
+      return { mentee, mentor, earning };
+    };
+    const [old, recent] = [await erasedAgo(8 * 365 + 1), await erasedAgo(8 * 365 - 1)];
+    expect((await call("POST", "/dev/cron/pruneExpiredRecords")).status).toBe(200);
+
+    const left = async (who: typeof old) => ({
+      earnings: (await db.select().from(earnings).where(eq(earnings.mentorId, who.mentor.id))).length,
+      refunds: (await db.select().from(refunds).where(eq(refunds.earningId, who.earning.id))).length,
+      payouts: (await db.select().from(payouts).where(eq(payouts.mentorId, who.mentor.id))).length,
+      enrollments: (await db.select().from(enrollments).where(eq(enrollments.menteeId, who.mentee.id))).length,
+    });
+    expect(await left(old)).toEqual({ earnings: 0, refunds: 0, payouts: 0, enrollments: 0 });
+    expect(await left(recent)).toEqual({ earnings: 1, refunds: 1, payouts: 1, enrollments: 1 });
+  });
+});
