@@ -10,6 +10,7 @@ CREATE TABLE `account_deletions` (
 	`paused_by` text,
 	`restored_at` integer,
 	`erased_at` integer,
+	`origin` text NOT NULL,
 	`cancelled_for_him` integer DEFAULT false NOT NULL,
 	`created_at` integer NOT NULL
 );

@@ -26,6 +26,8 @@ export const accountDeletions = sqliteTable(
     pausedBy: text("paused_by"),
     restoredAt: instant("restored_at"),
     erasedAt: instant("erased_at"),
+    /** The app's address she asked from: the mails of a session the erasure still cancels link back to it. */
+    origin: text("origin").notNull(),
     /** A mentor asked the deletion to cancel his sessions of the next 7 days for him. */
     cancelledForHim: flag("cancelled_for_him"),
     createdAt: createdAt(),

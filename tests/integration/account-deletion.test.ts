@@ -353,6 +353,7 @@ describe("payment records of an erased account", () => {
           requestedAt: erasedAt,
           eraseAfter: erasedAt,
           erasedAt,
+          origin: "http://localhost",
         })),
       );
       return { mentee, mentor, earning };

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { GoogleError } from "../../shared/google-sign-in";
 import { requestLocale } from "../../shared/locale";
+import { notify } from "../notifications/notifications";
 import type { AppEnv } from "../platform/app-env";
 import { requestNow } from "../platform/clock";
 import { secureCookies } from "../platform/cookies";

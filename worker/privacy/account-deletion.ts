@@ -102,7 +102,7 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
  * for 14 days later. Asking again while one is in progress answers that one.
  */
 export async function requestDeletion(
-  deps: ServiceDeps,
+  deps: ServiceDeps & { origin: string },
   person: Member,
   input: { password: string; cancelSoonSessions?: boolean },
   address: string,
@@ -141,6 +141,7 @@ export async function requestDeletion(
         pseudonym: shortId(),
         requestedAt: now,
         eraseAfter,
+        origin: deps.origin,
         cancelledForHim: Boolean(input.cancelSoonSessions),
       })
       .onConflictDoNothing()
@@ -171,7 +172,10 @@ export async function requestDeletion(
  * mentee's session inside the 12-hour window cannot be cancelled by her path: it stays with the mentor's agenda
  * and is opened again at erasure. Run again by the erasure, so a booking that slipped in is caught there too.
  */
-export async function cancelUpcoming(deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now" | "requestId">, person: Member) {
+export async function cancelUpcoming(
+  deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now" | "requestId"> & { origin: string },
+  person: Member,
+) {
   let cancelled = 0;
   for (const session of await upcomingSessions(deps.db, person, deps.now)) {
     try {

@@ -63,7 +63,7 @@ export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: num
   let erased = 0;
   for (const deletion of await dueDeletions(deps.db, deps.now, ERASE_BATCH)) {
     const person: Member = { role: deletion.userRole as Member["role"], id: deletion.userId };
-    await eraseAccount(deps, person, deletion.id, `${DELETED_USER} #${deletion.pseudonym}`);
+    await eraseAccount({ ...deps, origin: deletion.origin }, person, deletion.id, `${DELETED_USER} #${deletion.pseudonym}`);
     const done = await deps.db
       .update(accountDeletions)
       .set({ state: "erased", erasedAt: deps.now })
@@ -74,7 +74,7 @@ export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: num
   return { erased };
 }
 
-async function eraseAccount(deps: ServiceDeps, person: Member, deletionId: string, pseudonym: string) {
+async function eraseAccount(deps: ServiceDeps & { origin: string }, person: Member, deletionId: string, pseudonym: string) {
   const { db, env } = deps;
   const table = person.role === "mentee" ? mentees : mentors;
   const [row] = await db
