@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { calendarBusy, calendarConnections, calendarSessionEvents, calendarSources } from "../../../db/schema";
 import type { ServiceDeps } from "../../platform/deps";
 import { fail } from "../../platform/domain-error";
@@ -77,7 +77,7 @@ export async function listCalendarAccounts(deps: Pick<ServiceDeps, "db">, mentor
         countsAsBusy: calendarSources.countsAsBusy,
         writesSessions: calendarSources.writesSessions,
         lastPulledAt: calendarSources.lastPulledAt,
-        missing: isNotNull(calendarSources.missingAt),
+        missingAt: calendarSources.missingAt,
       })
       .from(calendarSources)
       .where(eq(calendarSources.mentorId, mentorId))
@@ -94,7 +94,11 @@ export async function listCalendarAccounts(deps: Pick<ServiceDeps, "db">, mentor
     lastSyncedAt: iso(c.lastSyncedAt),
     calendars: sources
       .filter((s) => s.connectionId === c.id)
-      .map((s) => ({ ...s, connectionId: undefined, lastPulledAt: iso(s.lastPulledAt) })),
+      .map(({ connectionId: _, missingAt, lastPulledAt, ...s }) => ({
+        ...s,
+        missing: missingAt !== null,
+        lastPulledAt: iso(lastPulledAt),
+      })),
   }));
 }
 
