@@ -57,9 +57,12 @@ describe("connecting his calendar", () => {
         async () => {
           await page.reload();
           await openSection(page, "My calendars");
-          return page.getByRole("list", { name: "Busy in the next 7 days" }).getByRole("listitem").count();
+          const list = page.getByRole("list", { name: "Busy in the next 7 days" });
+          // Its own query follows the accounts' one: give it a moment before counting.
+          await list.waitFor({ timeout: 3000 }).catch(() => undefined);
+          return list.getByRole("listitem").count();
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(1);
 
