@@ -97,6 +97,26 @@ describe("connecting a CalDAV calendar", () => {
   });
 });
 
+describe("a calendar deleted at the provider", () => {
+  it("is marked deleted on his tab and frees the time its meetings held", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    const start = hoursAhead(60);
+    await radicale.putEvent(calendarUrl, "retro", eventIcs("retro-1", start, new Date(start.getTime() + HOUR)), auth);
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    await until("the retro in the mirror", async () => (await busyOf(m.id)).length === 1);
+    const removed = await fetch(calendarUrl, {
+      method: "DELETE",
+      headers: { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}` },
+    });
+    expect(removed.status).toBeLessThan(300);
+    await pullNow();
+    await until("the calendar marked deleted", async () => (await api.calendars.accounts.query())[0]?.calendars[0]?.missing);
+    expect(await busyOf(m.id)).toEqual([]);
+    const [account] = await api.calendars.accounts.query();
+    expect(account).toMatchObject({ state: "ok", calendars: [expect.objectContaining({ countsAsBusy: false, writesSessions: false })] });
+  });
+});
+
 describe("busy time closes slots", () => {
   it("a meeting in his calendar makes the overlapping slot unbookable (inside the booking statement); deleted on the server, it frees it", async () => {
     const { m, auth, api, calendarUrl } = await connectedMentor();
