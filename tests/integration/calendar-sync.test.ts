@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarBusy, calendarConnections, calendarSessionEvents, calendarSources } from "../../db/schema";
 import { testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
+import { move } from "../support/moves";
 import { eventIcs, type Radicale, startRadicale } from "../support/radicale";
 import { book, call, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 
@@ -209,6 +210,19 @@ describe("sessions written to his calendar, and a password changed at the provid
       return events.find((e) => e.includes(`UID:${bookingId}@mentorlink`));
     });
     expect(written).toMatch(/Meera/);
+    // A move rewrites the same event (same UID, one object) at the new time.
+    const later = new Date(start.getTime() + 5 * HOUR);
+    const target = await publishOne(m.token, later);
+    expect((await move(me.token, slotId, target)).status).toBe(200);
+    const stamp = later
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    await until("the session moved in his calendar", async () => {
+      const ours = (await radicale.events(calendarUrl, auth)).filter((e) => e.includes(`UID:${bookingId}@mentorlink`));
+      return ours.length === 1 && ours[0]!.includes(`DTSTART:${stamp}`);
+    });
+    expect((await move(me.token, target, slotId)).status).toBe(200);
     // Pulled back, our own session is not busy time of its own (it is a booking already).
     await pullNow();
     await until("a pull after the session", async () => {

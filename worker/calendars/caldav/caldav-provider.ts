@@ -196,6 +196,10 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
         urlFilter: (url) => url.length > 0,
         headers,
         fetch: davFetch,
+      }).catch((error: unknown) => {
+        // tsdav reports a calendar that is gone as a failed query with its status.
+        if (/\b(404|410)\b/.test(String((error as Error).message))) throw new CalendarMissing();
+        throw error;
       });
       return {
         changes: busyChanges(objects, remoteId, call, window),
