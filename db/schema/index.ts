@@ -2,6 +2,7 @@ export * from "./account-deletions";
 export * from "./attendance";
 export * from "./availability";
 export * from "./booking-events";
+export * from "./calendar-sync";
 export * from "./columns";
 export * from "./conversations";
 export * from "./data-exports";

@@ -6,9 +6,11 @@ import luxonPlugin from "@fullcalendar/luxon3";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { useEffect, useMemo, useRef } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { SlotView } from "@/platform/api-types";
 import { currentLocale } from "@/platform/i18n";
+import { useTRPC } from "@/platform/trpc";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import "./slot-calendar.css";
 
@@ -102,8 +104,14 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
   };
 }
 
-const toEvents = (slots: SlotView[]): EventInput[] =>
-  slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) }));
+const NO_BUSY: { startAt: string; endAt: string }[] = [];
+const DAY = 24 * 60 * 60 * 1000;
+
+const toEvents = (slots: SlotView[], busy: { startAt: string; endAt: string }[] = []): EventInput[] => [
+  ...slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) })),
+  // Behind the slots, not buttons: the Calendars tab lists the same times for the keyboard and screen readers.
+  ...busy.map((b, i) => ({ id: `busy-${i}`, start: b.startAt, end: b.endAt, display: "background", classNames: ["busy-time"] })),
+];
 
 const eventClasses = (slot: SlotView) => [
   `slot-${slot.state}`,
@@ -124,11 +132,18 @@ const eventClasses = (slot: SlotView) => [
  * as they happen: the slots by fetching its events again, the zone as an option.
  */
 export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
+  // His connected calendars' busy time (ADR 0040), from our database only, drawn behind the slots; never waited for.
+  const trpc = useTRPC();
+  const [busyWindow] = useState(() => ({
+    from: new Date(Date.now() - 7 * DAY).toISOString(),
+    to: new Date(Date.now() + 60 * DAY).toISOString(),
+  }));
+  const busy = useQuery(trpc.calendars.busy.queryOptions(busyWindow)).data ?? NO_BUSY;
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
   // What the calendar's callbacks read: the props of the last render.
-  const latest = useRef({ zone, slots, byId, onPickTime, onPastTime, onPickSlot });
+  const latest = useRef({ zone, slots, busy, byId, onPickTime, onPastTime, onPickSlot });
   // The grid's events, mounted: FullCalendar keeps an event's element when the slot changes (booked, a request to
   // reschedule), so their names are set again after each change.
   const mounted = useRef(new Map<string, HTMLElement>());
@@ -152,12 +167,12 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
   useEffect(() => {
-    const { zone: drawnZone, slots: drawnSlots } = latest.current;
-    latest.current = { zone, slots, byId, onPickTime, onPastTime, onPickSlot };
+    const { zone: drawnZone, slots: drawnSlots, busy: drawnBusy } = latest.current;
+    latest.current = { zone, slots, busy, byId, onPickTime, onPastTime, onPickSlot };
     // The grid follows the account's zone if it changes while the page is open (on mounting it is made in it).
     if (zone !== drawnZone) keepingFocus(() => calendar.current?.setOption("timeZone", zone));
     // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
-    if (slots !== drawnSlots) keepingFocus(() => calendar.current?.refetchEvents());
+    if (slots !== drawnSlots || busy !== drawnBusy) keepingFocus(() => calendar.current?.refetchEvents());
     for (const [id, el] of mounted.current) {
       const slot = latest.current.byId.get(id);
       if (slot) el.setAttribute("aria-label", eventName(slot, zone));
@@ -226,7 +241,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       displayEventEnd: false,
       // The first answer waits until the calendar is drawn (below); later ones, a week moved to or slots changed, are given at once.
       events: (_range, success) => {
-        const give = () => success(toEvents(latest.current.slots));
+        const give = () => success(toEvents(latest.current.slots, latest.current.busy));
         if (drawn) give();
         else waiting = give;
       },

@@ -35,10 +35,10 @@ describe("the mentor's scheduler", () => {
     const page = b.page;
     await signInInto(page, "mentor", mentor);
     await page.goto("/mentors/scheduler");
-    await page.getByRole("tab", { name: "Calendar", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Calendar", exact: true, selected: true }).waitFor();
 
     // To the Weekly hours tab from the keyboard: the tab list moves with the arrow keys.
-    await page.getByRole("tab", { name: "Calendar" }).focus();
+    await page.getByRole("tab", { name: "Calendar", exact: true }).focus();
     await page.keyboard.press("ArrowRight");
     await page.getByRole("tab", { name: "Weekly hours", selected: true }).waitFor();
     await page.getByText("Times in Asia/Kolkata").waitFor();

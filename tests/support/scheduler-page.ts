@@ -60,10 +60,11 @@ export async function people() {
   return { mentor, mentee };
 }
 
-/** Opens one of the scheduler's sections (Calendar, Weekly hours, Time off, Booking rules). */
+/** Opens one of the scheduler's sections (Calendar, Weekly hours, Time off, Booking rules, My calendars). */
 export async function openSection(page: Page, name: string) {
-  await page.getByRole("tab", { name }).click();
-  await page.getByRole("tab", { name, selected: true }).waitFor();
+  // Exact: "Calendar" is also a word of "My calendars".
+  await page.getByRole("tab", { name, exact: true }).click();
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
 }
 
 /** Moves the calendar, once `view` is drawn, forward (at most `pages` times) until `target` is shown. */

@@ -12,7 +12,7 @@ import { PublishCellDialog } from "./publish-cell-dialog";
 import { type Anchor, SlotDetails } from "./slot-details";
 import { scrollTimeFor } from "./weekly-hours";
 
-/** FullCalendar is a large chunk: loaded only here, after the page itself. */
+/** FullCalendar is a large chunk: loaded only here, after the page itself; with his calendars' busy time behind the slots (ADR 0040). */
 const SlotCalendar = lazy(() => import("@/scheduling/slot-calendar"));
 
 /**
