@@ -191,6 +191,10 @@ describe("Google Calendar provider", () => {
 
     const pulled = await provider.pullBusy(call, email, null, window());
     expect(busyIds(pulled.changes)).not.toContain(ref);
+    // The developer's page shows the session the app wrote into the calendar.
+    const page = await (await fetch(`${doublesUrl}/dev/google-calendar?account=${encodeURIComponent(email)}`)).text();
+    expect(page).toContain("Mentoring with Priya");
+    expect(page).toContain('<span class="badge">session</span>');
 
     await provider.removeSessionEvent(call, email, ref);
     expect((await read()).status).toBe("cancelled");
