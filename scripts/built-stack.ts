@@ -6,7 +6,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { type Doubles, startDoubles } from "../worker/dev/doubles";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "./built-worker";
 import { startLocalDatabase } from "./local-db";
-import { DEV_VAPID } from "./worker-vars";
+import { DEV_CALENDAR_KEY, DEV_VAPID } from "./worker-vars";
 
 /** The placed API's Worker name (wrangler.api.toml). */
 const API_NAME = "mentorship-api";
@@ -66,6 +66,7 @@ export async function startStack(
     ENVIRONMENT: "development",
     SEARCH_CACHE_SECONDS: "0",
     ...DEV_VAPID,
+    ...DEV_CALENDAR_KEY,
     ...(options.vars?.ENVIRONMENT === "production" ? {} : doubles.workerVars),
     ...options.vars,
   };

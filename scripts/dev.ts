@@ -3,7 +3,7 @@ import { startDoubles } from "../worker/dev/doubles";
 import { printBanner } from "./banner";
 import { startLocalDatabase } from "./local-db";
 import { startMinuteCron } from "./minute-cron";
-import { DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
+import { DEV_CALENDAR_KEY, DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
 
 /** `npm run dev`: local sqld (migrated, seeded), then Vite with the Worker, rooms and local R2 in workerd. */
 const dataDir = ".data";
@@ -28,6 +28,7 @@ writeDevVars({
   ENVIRONMENT: "development",
   SEARCH_CACHE_SECONDS: "0",
   ...DEV_VAPID,
+  ...DEV_CALENDAR_KEY,
   ...thirdParties,
 });
 printBanner(`http://localhost:${port}`, db.url, "development");

@@ -5,7 +5,7 @@ import { startDoubles } from "../worker/dev/doubles";
 import { printBanner } from "./banner";
 import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH as BUILT_WORKER_CONFIG } from "./built-worker";
 import { startLocalDatabase } from "./local-db";
-import { DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
+import { DEV_CALENDAR_KEY, DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
 
 /** `npm run preview` (after `npm run build`): the built Workers (the edge and the placed API, ADR 0017) under `wrangler dev`, production-like, on the local sqld. */
 
@@ -23,7 +23,14 @@ const doubles = await startDoubles({
   port: Number(process.env.DOUBLES_PORT ?? 8090),
   appOrigin: `http://localhost:${port}`,
 });
-const vars = { DB_URL: db.url, JWT_SECRET: localJwtSecret(dataDir), ENVIRONMENT: "development", ...DEV_VAPID, ...doubles.workerVars };
+const vars = {
+  DB_URL: db.url,
+  JWT_SECRET: localJwtSecret(dataDir),
+  ENVIRONMENT: "development",
+  ...DEV_VAPID,
+  ...DEV_CALENDAR_KEY,
+  ...doubles.workerVars,
+};
 // Each built Worker reads the .dev.vars beside its config (`--var` reaches the first only): both get this run's values.
 for (const config of [BUILT_WORKER_CONFIG, BUILT_API_CONFIG_PATH]) writeDevVars(vars, join(dirname(config), ".dev.vars"));
 const wrangler = spawn(

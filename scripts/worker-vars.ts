@@ -24,6 +24,13 @@ export const DEV_VAPID = {
   VAPID_SUBJECT: "mailto:dev-push@mentorlink.localhost",
 };
 
+/**
+ * The development key mentors' calendar credentials are encrypted with (ADR 0040): fixed and public on purpose,
+ * like the VAPID pair, so a calendar connected in `npm run dev` survives restarts. Production sets its own
+ * (`npx wrangler secret put CALENDAR_KEY`); worker/platform/env.ts refuses production without it.
+ */
+export const DEV_CALENDAR_KEY = { CALENDAR_KEY: "bWVudG9ybGluay1kZXZlbG9wbWVudC1jYWxlbmRhcnM" };
+
 /** The Worker's local variables; read by the Vite plugin and by wrangler dev from `.dev.vars`. */
 export function writeDevVars(vars: Record<string, string>, file = ".dev.vars"): void {
   writeFileSync(

@@ -1,6 +1,7 @@
 export * from "./attendance";
 export * from "./availability";
 export * from "./booking-events";
+export * from "./calendar-sync";
 export * from "./columns";
 export * from "./conversations";
 export * from "./data-exports";

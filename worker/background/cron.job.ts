@@ -1,5 +1,7 @@
 import { pruneThrottle } from "../accounts/login-throttle";
 import { settleEndedSessions } from "../attendance/settle";
+import { handOnDuePulls } from "../calendars/sync/pull";
+import { handOnSessionEvents } from "../calendars/sync/session-events";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
 import { dropDevicesOfEndedSignIns } from "../notifications/web-push/subscriptions";
 import { transferHeldShares } from "../payouts/held-transfers";
@@ -56,6 +58,8 @@ export const jobs: Record<string, Job> = {
   transferHeldShares: ({ db, env, now }) => transferHeldShares(db, thirdPartiesOf(env).payments, now),
   /** Mentors whose subscriber has waited 72 hours for an answer get one reminder per wait. */
   replyReminders: (deps) => sendReplyReminders(deps),
+  /** Mentors' calendars due for a pull into the busy-time mirror (every 5 minutes), and session events whose message was lost (ADR 0040). */
+  calendarSync: async (deps) => ({ ...(await handOnDuePulls(deps)), sessionEvents: (await handOnSessionEvents(deps)).queued }),
   /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
   dropDevicesOfEndedSignIns: ({ db, now }) => dropDevicesOfEndedSignIns(db, now),
 };

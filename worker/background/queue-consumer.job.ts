@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import { consumeCalendarJobs } from "../calendars/sync/calendar-sync.job";
 import { deliverMail, REDACTED_UNDELIVERED_TEXT } from "../mail/queued-delivery";
 import { currentTime } from "../platform/clock";
 import { dbFor } from "../platform/database";
 import type { WaitUntil } from "../platform/deps";
 import {
   type BackgroundJob,
+  type CalendarJob,
   type Env,
   type ExportJob,
   type MailJob,
@@ -29,6 +31,7 @@ export const QUEUES = {
   reminders: "mentorlink-reminders",
   noticePushes: "mentorlink-notice-pushes",
   exports: "mentorlink-exports",
+  calendarSync: "mentorlink-calendar-sync",
   deadLetters: "mentorlink-dead-letters",
 } as const;
 
@@ -51,6 +54,11 @@ export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env,
       await buildExport({ db, env, now: () => new Date(currentTime()), waitUntil }, message.body.id);
       message.ack();
     }
+    return;
+  }
+  if (batch.queue === QUEUES.calendarSync) {
+    // Mentors' calendars (ADR 0040): each message on its own, a failed one retried alone with its own backoff.
+    await consumeCalendarJobs({ db, env, now: new Date(currentTime()) }, batch.messages as readonly Message<CalendarJob>[]);
     return;
   }
   if (batch.queue === QUEUES.reminders) {
@@ -96,6 +104,8 @@ async function parkDeadLetters(batch: MessageBatch<BackgroundJob>, env: Env): Pr
     if (m.body.kind === "reminder") return m.body.planIds.map((planId) => park("reminder", { kind: "reminder", planId }, m.attempts));
     // A push that failed every attempt is not worth parking: the bell has the notice, and the tab refetches it.
     if (m.body.kind === "notice-push") return [];
+    // A calendar's pull or session event: the minute sweep pulls again, and a session event's row keeps its attempts.
+    if (m.body.kind === "calendar-pull" || m.body.kind === "calendar-session") return [];
     // An archive that could not be built: her settings say so, and she may ask again (ADR 0039).
     if (m.body.kind === "export")
       return [db.run(sql`update data_exports set state = 'failed' where id = ${m.body.id} and state = 'preparing'`)];

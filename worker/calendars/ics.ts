@@ -117,3 +117,13 @@ export function icsInvitation(event: IcsEvent, method: InvitationMethod): string
   if (error || value === null) throw new Error(`Could not write the invitation: ${error?.message ?? "no output"}`);
   return value;
 }
+
+/**
+ * One event as a calendar object resource (RFC 4791 4.1: no METHOD), written into a mentor's own calendar over
+ * CalDAV with the same UID as the booking's `.ics` files, so a calendar holding both shows it once.
+ */
+export function icsObject(event: IcsEvent): string {
+  const { error, value } = createEvents([toAttributes(event)], { productId: PRODID });
+  if (error || value === null) throw new Error(`Could not write the event: ${error?.message ?? "no output"}`);
+  return value;
+}

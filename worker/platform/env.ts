@@ -106,6 +106,14 @@ const configSchema = v.object({
       ),
     ),
   ),
+  /**
+   * Mentors' connected calendars (ADR 0040): the AES-GCM key their credentials are encrypted with, 32 random bytes in
+   * base64url (`openssl rand -base64 32 | tr '+/' '-_' | tr -d '='`). Required in production; `npm run dev` and the
+   * tests set a fixed development key (scripts/worker-vars.ts).
+   */
+  CALENDAR_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w-]{43}=?$/, "CALENDAR_KEY must be 32 random bytes in base64url (43 characters)")),
+  ),
 });
 
 const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
@@ -167,6 +175,11 @@ const configRules: Rule[] = [
     holds: (c) => new Set(VAPID_SETTINGS.map((name) => Boolean(c[name]))).size === 1,
   },
   {
+    settings: ["CALENDAR_KEY"],
+    reason: "Production needs CALENDAR_KEY for mentors' calendars (npx wrangler secret put CALENDAR_KEY)",
+    holds: (c) => c.ENVIRONMENT !== "production" || Boolean(c.CALENDAR_KEY),
+  },
+  {
     settings: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
     reason: "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (or neither, in development, for the local Stripe)",
     holds: (c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET,
@@ -183,7 +196,9 @@ export type ReminderJob = { kind: "reminder"; planIds: string[] };
 export type NoticePushJob = { kind: "notice-push"; notificationIds: string[] };
 /** A person's data archive to build (ADR 0039). */
 export type ExportJob = { kind: "export"; id: string };
-export type BackgroundJob = MailJob | ReminderJob | NoticePushJob | ExportJob;
+/** A mentor's calendar to pull into the busy-time mirror, or a booking whose event in his calendar must agree (ADR 0040). */
+export type CalendarJob = { kind: "calendar-pull"; sourceId: string } | { kind: "calendar-session"; bookingId: string };
+export type BackgroundJob = MailJob | ReminderJob | NoticePushJob | ExportJob | CalendarJob;
 
 export type Env = Config & {
   UserRoom: DurableObjectNamespace<UserRoom>;
@@ -200,6 +215,8 @@ export type Env = Config & {
   NOTICE_PUSHES: Queue<NoticePushJob>;
   /** People's data archives to build, one at a time. */
   EXPORT_JOBS: Queue<ExportJob>;
+  /** Mentors' calendars: pulls into the busy-time mirror and sessions written to them (ADR 0040). */
+  CALENDAR_SYNC: Queue<CalendarJob>;
   /** The built archives, each downloadable once for a day, then deleted. */
   EXPORT_FILES: R2Bucket;
   /** The placed API (wrangler.api.toml, ADR 0017): the edge Worker forwards signed-in calls to it; the placed API itself has none. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { sessionEventMark } from "../calendars/sync/session-events";
 import { type BookingChange, bookingMails, type Party } from "../mail/booking-mails";
 import { mailInsertWhen } from "../mail/mail";
 import { mailLocale } from "../platform/i18n";
@@ -52,7 +53,9 @@ export function partiesOf(
 
 /**
  * The two mails' conditional inserts (none when an address is missing). Each is a booking notice:
- * muted, not left out, for a party who turned booking e-mails off, so the chain holds.
+ * muted, not left out, for a party who turned booking e-mails off, so the chain holds. Last, the mark that
+ * has the mentor's own calendar follow the change (ADR 0040): every booking change passes here, so none misses it;
+ * after the commit the caller hands it on with `writeSessionEventSoon`.
  */
 export function bookingMailWrites(
   db: Db,
@@ -61,14 +64,16 @@ export function bookingMailWrites(
   view: SlotView,
   now: Date,
 ) {
-  if (!parties) return [];
+  const calendarMark = sessionEventMark(db, view.bookingId, view.mentorId, now);
+  if (!parties) return [calendarMark];
   // bookingMails writes the mentee's, then the mentor's.
   const recipients = [
     view.menteeId ? { role: "mentee" as const, id: view.menteeId } : null,
     { role: "mentor" as const, id: view.mentorId },
   ];
-  return bookingMails({ change, view, ...parties, now }).map((message, i) => {
+  const mails = bookingMails({ change, view, ...parties, now }).map((message, i) => {
     const to = recipients[i];
     return mailInsertWhen(db, to ? { ...message, notice: { to, kind: "booking" } } : message, sql`changes() = 1`, now.getTime());
   });
+  return [...mails, calendarMark];
 }

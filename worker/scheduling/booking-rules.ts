@@ -5,7 +5,7 @@ import { dayjs, formatDate } from "../../shared/zoned-time";
 
 /**
  * The mentor's booking rules (ADR 0023): minimum notice, a buffer between booked sessions, a daily cap,
- * time off, and a waitlist hold. They are one SQL condition on the slot being booked, placed inside the
+ * time off, his own calendar's busy time (the mirror of ADR 0040), and a waitlist hold. They are one SQL condition on the slot being booked, placed inside the
  * booking statement itself (and inside a move's), so two requests racing cannot get around them.
  */
 
@@ -29,7 +29,8 @@ const rule = (column: SQL, fallback: number | null) =>
  * The slot (the `time_slots` row of the surrounding UPDATE) may be booked by `menteeId` at `now`:
  * it starts at least the notice ahead, no other booked session of the mentor is within the buffer,
  * the mentor's day (`day`, see mentorDay) has fewer booked sessions than his cap, it is not inside
- * his time off, and it is not held for another waitlisted mentee. `moving` names a booking being moved:
+ * his time off, it does not overlap busy time of his connected calendars (`calendar_busy`, the mirror kept by the
+ * background work: read here, never the provider), and it is not held for another waitlisted mentee. `moving` names a booking being moved:
  * its own slot does not count against the buffer or the cap.
  */
 export function withinMentorRules(menteeId: string, now: Date, day: { start: number; end: number }, moving?: string): SQL {
@@ -42,6 +43,7 @@ export function withinMentorRules(menteeId: string, now: Date, day: { start: num
     and (select count(*) from time_slots o where o.mentor_id = ${timeSlots.mentorId} and o.state = 'booked' and o.id <> ${timeSlots.id} ${notMoving}
       and o.start_at >= ${day.start} and o.start_at < ${day.end}) < ${rule(sql`r.daily_cap`, 1_000_000)}
     and not exists (select 1 from time_off t where t.mentor_id = ${timeSlots.mentorId} and t.start_at < ${timeSlots.endAt} and t.end_at > ${timeSlots.startAt})
+    and not exists (select 1 from calendar_busy b where b.mentor_id = ${timeSlots.mentorId} and b.start_at < ${timeSlots.endAt} and b.end_at > ${timeSlots.startAt})
     and (${timeSlots.heldUntil} is null or ${timeSlots.heldUntil} <= ${now.getTime()} or ${timeSlots.heldFor} = ${menteeId})
   )`;
 }
@@ -59,6 +61,9 @@ export async function rulesOf(db: Db, mentorId: string): Promise<BookingRules> {
     .limit(1);
   return row ?? DEFAULT_RULES;
 }
+
+/** A slot that overlaps a meeting in the mentor's own calendar (ADR 0040). */
+export const MENTOR_BUSY = "The mentor is busy at this time. Choose another time.";
 
 const hoursText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`);
 
@@ -84,6 +89,7 @@ export async function ruleRefusal(
   const [row] = await db
     .select({
       offDay: sql<number>`exists (select 1 from time_off t where t.mentor_id = ${slot.mentorId} and t.start_at < ${slot.endAt.getTime()} and t.end_at > ${slot.startAt.getTime()})`,
+      busy: sql<number>`exists (select 1 from calendar_busy b where b.mentor_id = ${slot.mentorId} and b.start_at < ${slot.endAt.getTime()} and b.end_at > ${slot.startAt.getTime()})`,
       near: sql<number>`exists (select 1 from time_slots o where o.mentor_id = ${slot.mentorId} and o.state = 'booked' and o.id <> ${slot.id} and o.id <> ${moving ?? ""}
         and o.start_at < ${slot.endAt.getTime() + rules.bufferMinutes * MINUTE} and o.end_at > ${slot.startAt.getTime() - rules.bufferMinutes * MINUTE})`,
       onDay: sql<number>`(select count(*) from time_slots o where o.mentor_id = ${slot.mentorId} and o.state = 'booked' and o.id <> ${slot.id} and o.id <> ${moving ?? ""}
@@ -91,6 +97,7 @@ export async function ruleRefusal(
     })
     .from(sql`(select 1)`);
   if (row?.offDay) return "The mentor is away at this time. Choose another time.";
+  if (row?.busy) return MENTOR_BUSY;
   if (row?.near) return `This mentor keeps ${hoursText(rules.bufferMinutes)} free between sessions. Choose another time.`;
   if (rules.dailyCap !== null && Number(row?.onDay ?? 0) >= rules.dailyCap)
     return `This mentor takes at most ${rules.dailyCap} session${rules.dailyCap === 1 ? "" : "s"} on ${formatDate(slot.startAt, zone)}. Choose another day.`;
@@ -106,10 +113,12 @@ export function offeredUnderRules(
   zone: string,
   menteeId: string,
   now: Date,
+  busy: { startAt: Date; endAt: Date }[] = [],
 ): boolean {
   if (slot.startAt.getTime() <= now.getTime() + rules.noticeMinutes * MINUTE) return false;
   if (slot.heldUntil && slot.heldUntil.getTime() > now.getTime() && slot.heldFor !== menteeId) return false;
   if (timeOff.some((t) => t.startAt < slot.endAt && t.endAt > slot.startAt)) return false;
+  if (busy.some((b) => b.startAt < slot.endAt && b.endAt > slot.startAt)) return false;
   const buffer = rules.bufferMinutes * MINUTE;
   const others = booked.filter((b) => b.id !== slot.id);
   if (others.some((b) => b.startAt.getTime() < slot.endAt.getTime() + buffer && b.endAt.getTime() > slot.startAt.getTime() - buffer))

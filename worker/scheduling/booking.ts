@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, type SlotType, timeSlots } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
+import { writeSessionEventSoon } from "../calendars/sync/session-events";
 import { deliverMailSoon } from "../mail/mail";
 import { commitWithNotice } from "../notifications/commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
@@ -165,6 +166,7 @@ async function bookInTurn(
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
+    writeSessionEventSoon(env, waitUntil, bookedView.bookingId);
     const { heldFor, heldUntil } = before.slot;
     return { view: bookedView, wasHeldForHer: heldFor === menteeId && heldUntil !== null && heldUntil.getTime() > now.getTime() };
   }
@@ -266,6 +268,7 @@ export async function cancelBooking(
     if (cancelled.length === 1) {
       forgetBooked(slotId);
       if (mails.length) deliverMailSoon(env, waitUntil);
+      writeSessionEventSoon(env, waitUntil, before.slot.bookingId);
       pushNotification(env, waitUntil, to, notice.view);
       pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });
       offerFreedSlotAfterAnswer({ db, env, waitUntil, now }, [slotId], "a cancel");

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { enrollments, mentees, timeSlots } from "../../db/schema";
 import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { writeSessionEventSoon } from "../calendars/sync/session-events";
 import { htmlOf } from "../mail/layout";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
@@ -198,6 +199,7 @@ async function commitMove(
   pushNotification(env, waitUntil, mentorTo, notice.view);
   pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
   deliverMailSoon(env, waitUntil);
+  writeSessionEventSoon(env, waitUntil, movedView.bookingId);
   offerFreedSlotAfterAnswer(deps, [from.id], "a move");
   // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
   if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime())

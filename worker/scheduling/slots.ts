@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { timeSlots } from "../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
 import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
+import { writeSessionEventSoon } from "../calendars/sync/session-events";
 import { deliverMailSoon } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import type { ServiceDeps } from "../platform/deps";
@@ -171,6 +172,7 @@ export async function deleteSlot(
     const [deleted] = await db.batch([update, history, notice.statement, ...mails]);
     if (deleted.length === 0) continue;
     if (mails.length) deliverMailSoon(env, waitUntil);
+    writeSessionEventSoon(env, waitUntil, row.slot.bookingId);
     pushNotification(env, waitUntil, to, notice.view);
     pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
     return { cancelledBooking: true };

@@ -125,7 +125,7 @@ export async function previewStanding(db: Db, menteeId: string, slotId: string, 
       weeks.push(week("This time has already started."));
       continue;
     }
-    if (!offeredUnderRules(row.slot, context.rules, context.booked, context.timeOff, plan.zone, menteeId, now)) {
+    if (!offeredUnderRules(row.slot, context.rules, context.booked, context.timeOff, plan.zone, menteeId, now, context.busy)) {
       weeks.push(week((await ruleRefusal(db, row.slot, plan.zone, menteeId, now)) ?? "The mentor's booking rules do not allow this time."));
       continue;
     }

@@ -47,6 +47,8 @@ export type ProviderCall<Credentials> = {
   /** Saves credentials the provider renewed (a new Google access token), encrypted like the first ones. */
   saveCredentials: (credentials: Credentials) => Promise<void>;
   now: Date;
+  /** The mentor's time zone: an all-day event (or one in floating time) blocks his day there. */
+  zone?: string;
 };
 
 /** The account no longer lets us in (revoked, password changed): the mentor is asked to connect again. */
@@ -54,6 +56,22 @@ export class CalendarAccessLost extends Error {
   constructor(message = "The calendar account no longer accepts our access") {
     super(message);
     this.name = "CalendarAccessLost";
+  }
+}
+
+/** The calendar is gone at the provider (deleted there): its busy time is no longer pulled, and the mentor is told. */
+export class CalendarMissing extends Error {
+  constructor(message = "The calendar no longer exists at the provider") {
+    super(message);
+    this.name = "CalendarMissing";
+  }
+}
+
+/** The provider did not answer (down, timed out, refused our address): retried later; the last known busy time stands. */
+export class CalendarUnreachable extends Error {
+  constructor(message = "The calendar server did not answer") {
+    super(message);
+    this.name = "CalendarUnreachable";
   }
 }
 
