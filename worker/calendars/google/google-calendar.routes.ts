@@ -11,7 +11,7 @@ import { contextOf } from "../../trpc/context-of";
 import { connectCalendar, pullSoon } from "../sync/connections";
 import { CHANNEL_ID, channelToken, sameToken } from "./google-channels";
 import { CALENDAR_CALLBACK_PATH, CALENDAR_CONNECT_PATH, calendarConsent } from "./google-consent";
-import { watchedSourceOf } from "./google-watches";
+import { keepGoogleWatches, NOTIFICATIONS_PATH, watchedSourceOf } from "./google-watches";
 
 /**
  * A mentor connects her Google Calendar, and Google tells us when it changes.
@@ -29,7 +29,6 @@ const FLOW_COOKIE = "google_calendar_flow";
 const COOKIE_PATH = "/api/calendars/google";
 const COOKIE_SECONDS = 10 * 60;
 export const CALENDARS_PAGE = "/mentors/scheduler";
-export const NOTIFICATIONS_PATH = "/api/calendars/google/notifications";
 
 /** Where the mentor lands, and what happened: connected, or why not (the card says it in her language). */
 export type ConnectOutcome = "connected" | "cancelled" | "expired" | "scopes" | "failed" | "not_configured" | "signed_out";
@@ -96,7 +95,10 @@ googleCalendarRoutes.get(CALENDAR_CALLBACK_PATH, async (c) => {
       accountLabel: grant.email,
       serverUrl: null,
       credentials: grant.credentials,
+      origin: new URL(c.req.url).origin,
     });
+    // Google pushes from now on, not from the next minute's sweep.
+    ctx.waitUntil(keepGoogleWatches(ctx, { mentorId }).catch((error) => console.warn(`[${ctx.requestId}] first Google watch`, error)));
   } catch (error) {
     console.warn(`[${c.get("requestId")}] connecting a Google Calendar failed`, error);
     return back(c, "failed");
@@ -120,7 +122,7 @@ googleCalendarRoutes.post(NOTIFICATIONS_PATH, async (c) => {
   if (!CHANNEL_ID.test(channelId) || !state) return c.json({ message: "Not a Google Calendar notification" }, 400);
   const ctx = await contextOf(c);
   if (!sameToken(token, await channelToken(ctx.config.JWT_SECRET, channelId))) return c.json({ message: "Unknown channel" }, 403);
-  const source = await watchedSourceOf(ctx.db, channelId, c.req.header("x-goog-resource-id") ?? null);
+  const source = await watchedSourceOf(ctx.db, channelId, c.req.header("x-goog-resource-id") ?? null, ctx.now);
   // Google stops a channel that answers 404: one we no longer read (disconnected, renewed) goes quiet.
   if (!source) return c.json({ message: "Unknown channel" }, 404);
   // `sync` only says the channel started; `exists` (and `not_exists`) say the calendar changed.

@@ -1,5 +1,13 @@
 import { zonedInstant } from "../../../shared/zoned-time";
-import type { BusyChange, CalendarProvider, ProviderCall, PullResult, RemoteCalendar, SessionEvent } from "../sync/provider";
+import {
+  type BusyChange,
+  CalendarMissing,
+  type CalendarProvider,
+  type ProviderCall,
+  type PullResult,
+  type RemoteCalendar,
+  type SessionEvent,
+} from "../sync/provider";
 import { type GoogleCredentials, type GoogleSettings, googleApi } from "./google-api";
 
 export type { GoogleCredentials } from "./google-api";
@@ -48,7 +56,7 @@ export function googleCalendar(settings: GoogleSettings): CalendarProvider<Googl
         what: "an events list",
       });
       if (page.status === 410) return { gone: true as const };
-      if (page.status === 404) throw new Error(`Google has no calendar ${remoteId} for this account`);
+      if (page.status === 404) throw new CalendarMissing();
       const body = page.json ?? {};
       timeZone = body.timeZone ?? timeZone;
       for (const event of body.items ?? []) changes.push(busyChange(event, timeZone));

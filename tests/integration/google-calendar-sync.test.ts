@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MENTOR_BUSY } from "../../worker/scheduling/booking-rules";
+import { testDb } from "../support/accounts";
+import { baseUrl, doublesUrl } from "../support/api";
+import { consentAsGoogle } from "../support/google";
+import { book, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
+
+/**
+ * A mentor's Google Calendar through the built Worker and the local Google Calendar (ADR 0033, 0041): she connects
+ * it on the local consent screen; a meeting added there reaches the busy-time mirror through Google's push (watch
+ * channel → notification → queued pull) and closes the overlapping slot; a booking is written into her calendar
+ * under the session's UID, and a cancel removes it.
+ */
+const FRESHNESS_TARGET_MS = 60_000;
+
+async function pageCookie(accessToken: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/page-session`, { method: "POST", headers: { authorization: `Bearer ${accessToken}` } });
+  return (response.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/** The mentor connects her Google Calendar through the app's connect path and the local consent screen. */
+async function connectGoogle(token: string, email: string) {
+  const cookie = await pageCookie(token);
+  const started = await fetch(`${baseUrl()}/api/calendars/google/connect`, { headers: { cookie }, redirect: "manual" });
+  const flow = started.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("google_calendar_flow="))!
+    .split(";")[0];
+  const consentUrl = started.headers.get("location")!;
+  const code = await consentAsGoogle(consentUrl, { sub: `sub-${email}`, email, email_verified: true });
+  const state = new URL(consentUrl).searchParams.get("state")!;
+  const back = await fetch(`${baseUrl()}/api/calendars/google/callback?code=${encodeURIComponent(code)}&state=${state}`, {
+    headers: { cookie: `${cookie}; ${flow}` },
+    redirect: "manual",
+  });
+  return back.headers.get("location");
+}
+
+async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 90_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type EventRow = { id: string; ical_uid: string; status: string; body: string };
+const eventsIn = (calendarId: string) =>
+  testDb().all<EventRow>(sql`select id, ical_uid, status, body from dev_google_events where calendar_id = ${calendarId}`);
+
+describe("a mentor's Google Calendar, end to end", () => {
+  it("connects, closes a slot a meeting overlaps within seconds of the push, and carries her bookings", async () => {
+    const m = await mentor();
+    const me = await mentee();
+    await subscribe(me.id, m.id);
+    const email = `calendar.${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+    expect(await connectGoogle(m.token, email)).toBe("/mentors/scheduler?calendars=connected");
+    const [source] = await testDb().all<{ id: string; counts_as_busy: number; writes_sessions: number }>(
+      sql`select id, counts_as_busy, writes_sessions from calendar_sources where mentor_id = ${m.id} and remote_id = ${email}`,
+    );
+    expect(source).toMatchObject({ counts_as_busy: 1, writes_sessions: 1 });
+    // The watch channel is opened right after the connect (not at the next minute's sweep).
+    await until(
+      async () => (await testDb().all(sql`select 1 from google_calendar_watches where source_id = ${source.id}`)).length > 0,
+      "the watch channel",
+      15_000,
+    );
+    // The first pull (queued by the connect) has run, so what follows is the push's doing.
+    await until(
+      async () =>
+        (await testDb().all<{ at: number | null }>(sql`select last_pulled_at as at from calendar_sources where id = ${source.id}`))[0]?.at,
+      "the first pull",
+      15_000,
+    );
+
+    const busyStart = hoursAhead(48);
+    const busySlot = await publishOne(m.token, busyStart);
+    const freeSlot = await publishOne(m.token, hoursAhead(72));
+
+    const added = Date.now();
+    const meeting = await fetch(`${doublesUrl()}/dev/google-calendar/meetings`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        calendarId: email,
+        summary: "Day-job standup",
+        start: new Date(busyStart.getTime() + 15 * 60_000),
+        minutes: 30,
+      }),
+    });
+    expect(meeting.status).toBe(200);
+    await until(
+      async () => (await testDb().all(sql`select 1 from calendar_busy where mentor_id = ${m.id} and source_id = ${source.id}`)).length > 0,
+      "the meeting in the busy-time mirror",
+      FRESHNESS_TARGET_MS,
+    );
+    const refused = await book(me.token, busySlot);
+    const freshnessMs = Date.now() - added;
+    console.info(`Google Calendar freshness: meeting added → slot refused in ${freshnessMs} ms`);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(refused.body)).toContain(MENTOR_BUSY);
+    expect(freshnessMs).toBeLessThan(FRESHNESS_TARGET_MS);
+
+    // A booking is written into her calendar under the session's UID; a cancel removes it.
+    expect((await book(me.token, freeSlot)).status).toBe(201);
+    const written = await until(
+      async () => (await eventsIn(email)).find((e) => JSON.parse(e.body).extendedProperties?.private?.mentorlinkSession),
+      "the session's event in her Google Calendar",
+      30_000,
+    );
+    const event = JSON.parse(written.body) as { start: { dateTime: string }; end: { dateTime: string } };
+    expect(written.status).toBe("confirmed");
+    expect(new Date(event.end.dateTime).getTime() - new Date(event.start.dateTime).getTime()).toBeGreaterThanOrEqual(HOUR / 4);
+    // Her own session never reads back as busy time (it would close the slot it is booked in).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await testDb().all(sql`select 1 from calendar_busy where remote_event_id = ${written.id}`)).length).toBe(0);
+
+    expect((await cancel(me.token, freeSlot)).status).toBe(200);
+    await until(
+      async () => (await eventsIn(email)).find((e) => e.id === written.id && e.status === "cancelled"),
+      "the cancelled session's event removed",
+      30_000,
+    );
+    expect((await eventsIn(email)).filter((e) => e.ical_uid === written.ical_uid)).toHaveLength(1);
+  });
+});
