@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { channelToken } from "../../worker/calendars/google/google-channels";
 import { MENTOR_BUSY } from "../../worker/scheduling/booking-rules";
 import { testDb } from "../support/accounts";
 import { baseUrl, doublesUrl } from "../support/api";
 import { consentAsGoogle } from "../support/google";
-import { book, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
+import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /**
  * A mentor's Google Calendar through the built Worker and the local Google Calendar (ADR 0033, 0041): she connects
@@ -126,5 +127,49 @@ describe("a mentor's Google Calendar, end to end", () => {
       30_000,
     );
     expect((await eventsIn(email)).filter((e) => e.ical_uid === written.ical_uid)).toHaveLength(1);
+  });
+
+  it("renews a channel before it expires, ignores the old one's pushes, and stops watching a calendar no longer read", async () => {
+    const m = await mentor();
+    const email = `renewal.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect(await connectGoogle(m.token, email)).toBe("/mentors/scheduler?calendars=connected");
+    type Watch = { source_id: string; channel_id: string; expires_at: number };
+    const watchOf = async () =>
+      (
+        await testDb().all<Watch>(sql`select w.source_id, w.channel_id, w.expires_at from google_calendar_watches w
+          join calendar_sources s on s.id = w.source_id where s.mentor_id = ${m.id}`)
+      )[0];
+    const first = await until(watchOf, "the watch channel", 15_000);
+    const channelState = async (id: string) =>
+      (await testDb().all<{ stopped_at: number | null }>(sql`select stopped_at from dev_google_channels where id = ${id}`))[0];
+    expect((await channelState(first.channel_id))?.stopped_at).toBeNull();
+
+    // Within a day of its expiry, the minute cron opens a new channel and stops the old one.
+    await testDb().run(sql`update google_calendar_watches set expires_at = ${Date.now() + HOUR} where source_id = ${first.source_id}`);
+    const renewal = await call("POST", "/dev/cron/googleCalendarWatches");
+    expect(renewal.status).toBe(200);
+    const renewed = (await watchOf())!;
+    expect(renewed.channel_id).not.toBe(first.channel_id);
+    expect(Number(renewed.expires_at)).toBeGreaterThan(Date.now() + 6 * DAY);
+    expect((await channelState(first.channel_id))?.stopped_at).not.toBeNull();
+    const push = async (channelId: string) =>
+      (
+        await fetch(`${baseUrl()}/api/calendars/google/notifications`, {
+          method: "POST",
+          headers: {
+            "x-goog-channel-id": channelId,
+            "x-goog-channel-token": await channelToken(inject("jwtSecret"), channelId),
+            "x-goog-resource-state": "exists",
+          },
+        })
+      ).status;
+    expect(await push(first.channel_id)).toBe(404);
+    expect(await push(renewed.channel_id)).toBe(200);
+
+    // A calendar she no longer counts as busy is not watched any more.
+    await testDb().run(sql`update calendar_sources set counts_as_busy = 0 where id = ${first.source_id}`);
+    expect((await call("POST", "/dev/cron/googleCalendarWatches")).status).toBe(200);
+    expect(await watchOf()).toBeUndefined();
+    expect((await channelState(renewed.channel_id))?.stopped_at).not.toBeNull();
   });
 });
