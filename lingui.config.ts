@@ -54,6 +54,7 @@ const SIGNED_IN_DIRS = [
   "moderation",
   "notifications",
   "privacy",
+  "calendars",
 ];
 
 /** One catalog's messages only (`LINGUI_CATALOG=mentee npx lingui extract`), so people extracting different parts at once never write each other's files. */

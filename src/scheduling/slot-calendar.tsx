@@ -23,6 +23,8 @@ export type SlotCalendarProps = {
   onPickSlot: (slot: SlotView, anchor: { top: number; left: number; right: number; bottom: number }) => void;
   /** Where the grid opens scrolled to ("HH:mm:ss"): an hour before the mentor's working hours. */
   scrollTime?: string;
+  /** Busy time of his connected calendars (the mirror, ADR 0040), drawn as blocked hours behind the slots. */
+  busy?: { startAt: string; endAt: string }[];
 };
 
 /**
@@ -91,8 +93,13 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
   };
 }
 
-const toEvents = (slots: SlotView[]): EventInput[] =>
-  slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) }));
+const NO_BUSY: { startAt: string; endAt: string }[] = [];
+
+const toEvents = (slots: SlotView[], busy: { startAt: string; endAt: string }[] = []): EventInput[] => [
+  ...slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) })),
+  // Behind the slots, not buttons: the Calendars tab lists the same times for the keyboard and screen readers.
+  ...busy.map((b, i) => ({ id: `busy-${i}`, start: b.startAt, end: b.endAt, display: "background", classNames: ["busy-time"] })),
+];
 
 const eventClasses = (slot: SlotView) => [
   `slot-${slot.state}`,
@@ -112,12 +119,20 @@ const eventClasses = (slot: SlotView) => [
  * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it
  * as they happen: the slots by fetching its events again, the zone as an option.
  */
-export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
+export default function SlotCalendar({
+  zone,
+  slots,
+  onPickTime,
+  onPastTime,
+  onPickSlot,
+  scrollTime = "08:00:00",
+  busy = NO_BUSY,
+}: SlotCalendarProps) {
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
   // What the calendar's callbacks read: the props of the last render.
-  const latest = useRef({ zone, slots, byId, onPickTime, onPastTime, onPickSlot });
+  const latest = useRef({ zone, slots, busy, byId, onPickTime, onPastTime, onPickSlot });
   // The grid's events, mounted: FullCalendar keeps an event's element when the slot changes (booked, a request to
   // reschedule), so their names are set again after each change.
   const mounted = useRef(new Map<string, HTMLElement>());
@@ -141,12 +156,12 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     host.current?.querySelectorAll(".fc-toolbar .fc-icon").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
   useEffect(() => {
-    const { zone: drawnZone, slots: drawnSlots } = latest.current;
-    latest.current = { zone, slots, byId, onPickTime, onPastTime, onPickSlot };
+    const { zone: drawnZone, slots: drawnSlots, busy: drawnBusy } = latest.current;
+    latest.current = { zone, slots, busy, byId, onPickTime, onPastTime, onPickSlot };
     // The grid follows the account's zone if it changes while the page is open (on mounting it is made in it).
     if (zone !== drawnZone) keepingFocus(() => calendar.current?.setOption("timeZone", zone));
     // Fetched again from `latest`, the events are drawn at once (FullCalendar renders synchronously), then named.
-    if (slots !== drawnSlots) keepingFocus(() => calendar.current?.refetchEvents());
+    if (slots !== drawnSlots || busy !== drawnBusy) keepingFocus(() => calendar.current?.refetchEvents());
     for (const [id, el] of mounted.current) {
       const slot = latest.current.byId.get(id);
       if (slot) el.setAttribute("aria-label", eventName(slot, zone));
@@ -215,7 +230,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       displayEventEnd: false,
       // The first answer waits until the calendar is drawn (below); later ones, a week moved to or slots changed, are given at once.
       events: (_range, success) => {
-        const give = () => success(toEvents(latest.current.slots));
+        const give = () => success(toEvents(latest.current.slots, latest.current.busy));
         if (drawn) give();
         else waiting = give;
       },

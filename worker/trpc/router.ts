@@ -2,6 +2,7 @@ import { authRouter } from "../accounts/auth.router";
 import { emailRouter } from "../accounts/email.router";
 import { passwordRouter } from "../accounts/password.router";
 import { attendanceRouter } from "../attendance/attendance.router";
+import { calendarsRouter } from "../calendars/calendars.router";
 import { chatRouter } from "../chat/chat.router";
 import { liveRouter } from "../live/live.router";
 import { moderationRouter } from "../moderation/moderation.router";
@@ -43,6 +44,7 @@ export const appRouter = router({
   sessionNotes: sessionNotesRouter,
   ratingPrompts: ratingPromptsRouter,
   privacy: privacyRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,15 +27,20 @@ export const Route = createFileRoute("/mentors/scheduler")({
 const WeeklyHoursEditor = lazy(() => import("@/scheduling/scheduler/weekly-hours-editor").then((m) => ({ default: m.WeeklyHoursEditor })));
 const TimeOffList = lazy(() => import("@/scheduling/scheduler/time-off-list").then((m) => ({ default: m.TimeOffList })));
 const BookingRulesForm = lazy(() => import("@/scheduling/scheduler/booking-rules-form").then((m) => ({ default: m.BookingRulesForm })));
+const CalendarsCard = lazy(() => import("@/calendars/calendars-card").then((m) => ({ default: m.CalendarsCard })));
 
 const SECTIONS = [
   ["calendar", msg`Calendar`],
   ["hours", msg`Weekly hours`],
   ["time-off", msg`Time off`],
   ["rules", msg`Booking rules`],
+  ["calendars", msg`My calendars`],
 ] as const;
 
-/** The mentor's scheduler (ADR 0023): his calendar of slots, his weekly hours, his time off and his booking rules, one tab each. */
+/**
+ * The mentor's scheduler (ADR 0023): his calendar of slots, his weekly hours, his time off, his booking rules and his
+ * connected calendars (ADR 0040), one tab each.
+ */
 function Scheduler() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
@@ -53,10 +58,10 @@ function Scheduler() {
         </p>
       </div>
       <Tabs value={section} onValueChange={setSection}>
-        {/* Two rows of two on a phone, one row from 640 px: four names do not fit 360 px in one row. */}
+        {/* Rows of two on a phone, one row from 640 px: five names do not fit 360 px in one row. */}
         <TabsPrimitive.List
           aria-label={t`Scheduler sections`}
-          className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-4"
+          className="grid w-full grid-cols-2 gap-1 rounded-md bg-slate-100 p-1 text-slate-600 sm:grid-cols-5"
         >
           {SECTIONS.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>
@@ -81,6 +86,11 @@ function Scheduler() {
         <TabsContent value="rules">
           <Suspense fallback={<ListLoading label={t`Loading booking rules`} rows={2} />}>
             <BookingRulesForm />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="calendars">
+          <Suspense fallback={<ListLoading label={t`Loading your calendars`} rows={2} />}>
+            <CalendarsCard zone={zone} />
           </Suspense>
         </TabsContent>
       </Tabs>

@@ -29,6 +29,21 @@ export class CaldavAddressRefused extends Error {
 }
 
 /**
+ * One request. A connection the server closed while it sat in the pool ("Network connection lost") is tried once
+ * more on a new one: every CalDAV request we make is idempotent (PROPFIND, REPORT, PUT of a whole object, DELETE).
+ */
+async function fetchOnce(url: string, init: RequestInit | undefined): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      if (attempt < 3 && /connection lost|reset|closed/i.test(String((error as Error).message))) continue;
+      throw new CalendarUnreachable(`The calendar server did not answer: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
  * Every request to the server goes through here: the address rule on each hop (redirects are followed by hand, so
  * a public server cannot send us inside), a timeout, and a refused sign-in as CalendarAccessLost.
  */
@@ -38,12 +53,7 @@ function guardedFetch(allowLocal: boolean): typeof fetch {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const problem = caldavUrlProblem(url, allowLocal);
       if (problem) throw new CaldavAddressRefused(problem);
-      let response: Response;
-      try {
-        response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      } catch (error) {
-        throw new CalendarUnreachable(`The calendar server did not answer: ${(error as Error).message}`);
-      }
+      const response = await fetchOnce(url, init);
       if (response.status === 401) throw new CalendarAccessLost("The calendar server refused the user name or app password");
       const location = response.headers.get("location");
       if (init?.redirect === "manual" || response.status < 300 || response.status >= 400 || !location) return response;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { calendarConnections, calendarSources, mentors } from "../../../db/schema";
 import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../../platform/deps";
@@ -115,7 +115,7 @@ export async function connectCalendar(deps: ServiceDeps, connection: NewConnecti
         and(
           eq(calendarSources.connectionId, connectionId),
           remoteIds.length ? notInArray(calendarSources.remoteId, remoteIds) : undefined,
-          sql`${calendarSources.missingAt} is null`,
+          isNull(calendarSources.missingAt),
         ),
       ),
   ];

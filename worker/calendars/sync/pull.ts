@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { calendarBusy, calendarConnections, calendarSources, mentors } from "../../../db/schema";
 import { mentorZoneOrDefault } from "../../../shared/zoned-time";
 import type { ServiceDeps } from "../../platform/deps";
@@ -91,7 +91,7 @@ export async function pullCalendar(deps: Deps, sourceId: string): Promise<"pulle
     await db
       .update(calendarConnections)
       .set({ state: "failing", failedAt: now })
-      .where(and(eq(calendarConnections.id, source.connectionId), sql`${calendarConnections.state} <> 'lost'`));
+      .where(and(eq(calendarConnections.id, source.connectionId), ne(calendarConnections.state, "lost")));
     return "failed";
   }
 }

@@ -149,7 +149,7 @@ async function withSource<T>(
 export async function sessionEventFailed(db: Db, bookingId: string): Promise<{ giveUp: boolean; attempts: number }> {
   const [row] = await db
     .update(calendarSessionEvents)
-    .set({ attempts: sql`${calendarSessionEvents.attempts} + 1` })
+    .set({ attempts: sql.raw("attempts + 1") })
     .where(eq(calendarSessionEvents.bookingId, bookingId))
     .returning({ attempts: calendarSessionEvents.attempts });
   const attempts = row?.attempts ?? MAX_ATTEMPTS;

@@ -1,0 +1,223 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarBusy, calendarConnections, calendarSessionEvents, calendarSources } from "../../db/schema";
+import { testDb } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
+import { eventIcs, type Radicale, startRadicale } from "../support/radicale";
+import { book, call, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
+
+/**
+ * A mentor's own calendar (ADR 0040) through the built Worker against a real CalDAV server (Radicale): connecting,
+ * the busy-time mirror closing a slot inside the booking statement, an event deleted on the server freeing it,
+ * sessions written back with our UID, a password changed at the provider, and the address rule.
+ */
+
+let radicale: Radicale;
+beforeAll(async () => {
+  radicale = await startRadicale();
+});
+afterAll(async () => {
+  await radicale?.stop();
+});
+
+const BUSY_MESSAGE = "The mentor is busy at this time. Choose another time.";
+
+async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const busyOf = (mentorId: string) => testDb().select().from(calendarBusy).where(eq(calendarBusy.mentorId, mentorId));
+
+/** Every calendar is due now: the minute sweep run as if the pull interval had passed (further each time). */
+let sweeps = 0;
+const pullNow = () => call("POST", `/dev/cron/calendarSync?now=${Date.now() + ++sweeps * 6 * 60 * 1000}`);
+
+async function connectedMentor() {
+  const m = await mentor();
+  const username = `mentor${crypto.randomUUID().slice(0, 8)}`;
+  const auth = { username, password: "first-app-password" };
+  const calendarUrl = await radicale.addUser(username, auth.password);
+  return { m, auth, calendarUrl, api: trpc(m.token) };
+}
+
+describe("connecting a CalDAV calendar", () => {
+  it("refuses a wrong password, an address that is not a server, and a private address, each in words; nothing is kept", async () => {
+    const { m, auth, api } = await connectedMentor();
+    const wrong = await trpcOutcome(
+      api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, username: auth.username, password: "nope" }),
+    );
+    expect(wrong).toMatchObject({
+      status: 400,
+      message: "The calendar server did not accept this user name and app password. Check them and try again.",
+    });
+    const closed = await trpcOutcome(api.calendars.connectCaldav.mutate({ serverUrl: "http://127.0.0.1:9", username: "a", password: "b" }));
+    expect(closed.status).toBe(400);
+    expect(closed.message).toMatch(/could not reach a CalDAV calendar/);
+    const plain = await trpcOutcome(
+      api.calendars.connectCaldav.mutate({ serverUrl: "http://calendar.example.com", username: "a", password: "b" }),
+    );
+    expect(plain).toMatchObject({ status: 400, message: "The calendar server's address must start with https://." });
+    for (const inside of ["https://10.0.0.5/dav", "https://169.254.169.254/", "https://[fd00::1]/", "https://printer.local/"]) {
+      const refused = await trpcOutcome(api.calendars.connectCaldav.mutate({ serverUrl: inside, username: "a", password: "b" }));
+      expect(refused, inside).toMatchObject({ status: 400, message: expect.stringMatching(/not a public calendar server/) });
+    }
+    expect(await testDb().select().from(calendarConnections).where(eq(calendarConnections.mentorId, m.id))).toEqual([]);
+  });
+
+  it("lists the account's calendars, keeps the credentials encrypted, and disconnecting removes everything of it", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    const start = hoursAhead(48);
+    await radicale.putEvent(calendarUrl, "standup", eventIcs("standup-1", start, new Date(start.getTime() + HOUR)), auth);
+    const { connectionId } = await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    const [account] = await api.calendars.accounts.query();
+    expect(account).toMatchObject({
+      id: connectionId,
+      provider: "caldav",
+      state: "ok",
+      accountLabel: `${auth.username} (${new URL(radicale.url).host})`,
+    });
+    expect(account!.calendars).toEqual([
+      expect.objectContaining({ name: "work", countsAsBusy: true, writesSessions: true, writable: true, missing: false }),
+    ]);
+    const [row] = await testDb().select().from(calendarConnections).where(eq(calendarConnections.id, connectionId));
+    expect(row!.credentials).not.toContain(auth.password);
+    expect(row!.credentials).not.toContain(auth.username);
+    await until("the first pull", async () => (await busyOf(m.id)).length === 1);
+
+    await api.calendars.disconnect.mutate({ connectionId });
+    expect(await api.calendars.accounts.query()).toEqual([]);
+    expect(await busyOf(m.id)).toEqual([]);
+    expect(await testDb().select().from(calendarSources).where(eq(calendarSources.mentorId, m.id))).toEqual([]);
+  });
+});
+
+describe("busy time closes slots", () => {
+  it("a meeting in his calendar makes the overlapping slot unbookable (inside the booking statement); deleted on the server, it frees it", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    const me = await mentee();
+    await subscribe(me.id, m.id);
+    const start = hoursAhead(72);
+    const slotId = await publishOne(m.token, start);
+    const other = await publishOne(m.token, new Date(start.getTime() + 3 * HOUR));
+    // The meeting starts half an hour into the slot, in another zone: the interval overlaps all the same.
+    const meeting = await radicale.putEvent(
+      calendarUrl,
+      "review",
+      eventIcs("review-1", new Date(start.getTime() + HOUR / 2), new Date(start.getTime() + 2 * HOUR)),
+      auth,
+    );
+    // The mentee's schedule offers the slot before the pull…
+    const mine = trpc(me.token);
+    const before = await mine.scheduling.mentorSchedule.query({ mentorId: m.id });
+    expect(before.timeSlots.map((s) => s.id)).toContain(slotId);
+
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    await until("the meeting in the mirror", async () => (await busyOf(m.id)).length === 1);
+
+    // …and not after it; a booking from the stale page is refused by the statement itself, with the reason.
+    const after = await mine.scheduling.mentorSchedule.query({ mentorId: m.id });
+    expect(after.timeSlots.map((s) => s.id)).not.toContain(slotId);
+    expect(after.timeSlots.map((s) => s.id)).toContain(other);
+    const refused = await book(me.token, slotId);
+    expect(refused).toMatchObject({ status: 409, body: { message: BUSY_MESSAGE } });
+    expect((await slotRow(slotId)).state).toBe("open");
+    // The scheduler draws it from our database.
+    const drawn = await api.calendars.busy.query({
+      from: new Date(start.getTime() - HOUR).toISOString(),
+      to: new Date(start.getTime() + 5 * HOUR).toISOString(),
+    });
+    expect(drawn).toEqual([
+      { startAt: new Date(start.getTime() + HOUR / 2).toISOString(), endAt: new Date(start.getTime() + 2 * HOUR).toISOString() },
+    ]);
+
+    await radicale.deleteEvent(meeting, auth);
+    await pullNow();
+    await until("the meeting gone from the mirror", async () => (await busyOf(m.id)).length === 0);
+    expect((await book(me.token, slotId)).status).toBe(201);
+  });
+
+  it("a booking racing an external event: once the pull has landed, no booking can overlap it, whatever the page showed", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    await until("the first pull", async () => {
+      const [s] = await testDb().select().from(calendarSources).where(eq(calendarSources.mentorId, m.id));
+      return s?.lastPulledAt;
+    });
+    const start = hoursAhead(96);
+    const slots = [];
+    for (let i = 0; i < 4; i++) slots.push(await publishOne(m.token, new Date(start.getTime() + i * HOUR)));
+    const mentees = await Promise.all(
+      slots.map(async () => {
+        const me = await mentee();
+        await subscribe(me.id, m.id);
+        return me;
+      }),
+    );
+    // The external meeting covers the four hours; the pull and the four bookings go at once.
+    await radicale.putEvent(calendarUrl, "offsite", eventIcs("offsite-1", start, new Date(start.getTime() + 4 * HOUR)), auth);
+    const [, ...booked] = await Promise.all([pullNow(), ...slots.map((id, i) => book(mentees[i]!.token, id))]);
+    await until("the offsite in the mirror", async () => (await busyOf(m.id)).length === 1);
+    // Bookings that committed before the pull landed stand (the meeting was not known yet); every later one is refused.
+    for (const r of booked) expect([201, 409]).toContain(r.status);
+    const again = await Promise.all(slots.map((id, i) => book(mentees[(i + 1) % 4]!.token, id)));
+    for (const r of again) expect(r.status).toBe(409);
+    for (const id of slots) {
+      const row = await slotRow(id);
+      if (row.state === "booked") expect(booked[slots.indexOf(id)]!.status).toBe(201);
+    }
+  });
+});
+
+describe("sessions written to his calendar, and a password changed at the provider", () => {
+  it("a booking appears in his calendar with our UID, a cancel removes it; a changed password asks him to reconnect and bookings go on", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    const me = await mentee({ firstName: "Meera" });
+    await subscribe(me.id, m.id);
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    const start = hoursAhead(50);
+    const slotId = await publishOne(m.token, start);
+    expect((await book(me.token, slotId)).status).toBe(201);
+    const bookingId = (await slotRow(slotId)).bookingId!;
+    const written = await until("the session in his calendar", async () => {
+      const events = await radicale.events(calendarUrl, auth);
+      return events.find((e) => e.includes(`UID:${bookingId}@mentorlink`));
+    });
+    expect(written).toMatch(/Meera/);
+    // Pulled back, our own session is not busy time of its own (it is a booking already).
+    await pullNow();
+    await until("a pull after the session", async () => {
+      const [s] = await testDb().select().from(calendarSources).where(eq(calendarSources.mentorId, m.id));
+      return s?.lastPulledAt && s.lastPulledAt.getTime() > Date.now() - 5000;
+    });
+    expect(await busyOf(m.id)).toEqual([]);
+
+    expect((await cancel(me.token, slotId)).status).toBe(200);
+    await until("the session removed from his calendar", async () => {
+      const events = await radicale.events(calendarUrl, auth);
+      return !events.some((e) => e.includes(`UID:${bookingId}@mentorlink`));
+    });
+    const [mark] = await testDb().select().from(calendarSessionEvents).where(eq(calendarSessionEvents.bookingId, bookingId));
+    expect(mark).toMatchObject({ ref: null });
+
+    // He changes his app password at the provider: the next pull marks the account lost, the busy time stays.
+    await radicale.putEvent(calendarUrl, "dentist", eventIcs("dentist-1", start, new Date(start.getTime() + HOUR)), auth);
+    await pullNow();
+    await until("the dentist in the mirror", async () => (await busyOf(m.id)).length === 1);
+    radicale.setPassword(auth.username, "second-app-password");
+    await pullNow();
+    await until("the account marked lost", async () => (await api.calendars.accounts.query())[0]?.state === "lost");
+    expect(await busyOf(m.id)).toHaveLength(1);
+    expect((await book(me.token, slotId)).body.message).toBe(BUSY_MESSAGE);
+
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, username: auth.username, password: "second-app-password" });
+    const [account] = await api.calendars.accounts.query();
+    expect(account).toMatchObject({ state: "ok" });
+    expect(account!.calendars).toHaveLength(1);
+  });
+});
