@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { channelToken } from "../../worker/calendars/google/google-channels";
 import { MENTOR_BUSY } from "../../worker/scheduling/booking-rules";
 import { testDb } from "../support/accounts";
-import { baseUrl, doublesUrl } from "../support/api";
+import { baseUrl, doublesUrl, trpc } from "../support/api";
 import { consentAsGoogle } from "../support/google";
 import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
@@ -51,6 +51,19 @@ async function until<T>(read: () => Promise<T | undefined | null | false>, what:
 type EventRow = { id: string; ical_uid: string; status: string; body: string };
 const eventsIn = (calendarId: string) =>
   testDb().all<EventRow>(sql`select id, ical_uid, status, body from dev_google_events where calendar_id = ${calendarId}`);
+
+/** Google's push for a channel, with the token we would have given it. */
+const push = async (channelId: string) =>
+  (
+    await fetch(`${baseUrl()}/api/calendars/google/notifications`, {
+      method: "POST",
+      headers: {
+        "x-goog-channel-id": channelId,
+        "x-goog-channel-token": await channelToken(inject("jwtSecret"), channelId),
+        "x-goog-resource-state": "exists",
+      },
+    })
+  ).status;
 
 describe("a mentor's Google Calendar, end to end", () => {
   it("connects, closes a slot a meeting overlaps within seconds of the push, and carries her bookings", async () => {
@@ -127,6 +140,17 @@ describe("a mentor's Google Calendar, end to end", () => {
       30_000,
     );
     expect((await eventsIn(email)).filter((e) => e.ical_uid === written.ical_uid)).toHaveLength(1);
+
+    // Disconnecting gives the access back at Google, and the calendar's channel is ours no more.
+    const [watch] = await testDb().all<{ channel_id: string }>(
+      sql`select channel_id from google_calendar_watches where source_id = ${source.id}`,
+    );
+    const [connection] = await testDb().all<{ id: string }>(sql`select id from calendar_connections where mentor_id = ${m.id}`);
+    await trpc(m.token).calendars.disconnect.mutate({ connectionId: connection.id });
+    const grants = await testDb().all<{ revoked_at: number | null }>(sql`select revoked_at from dev_google_grants where email = ${email}`);
+    expect(grants.length).toBeGreaterThan(0);
+    expect(grants.every((g) => g.revoked_at !== null)).toBe(true);
+    expect(await push(watch.channel_id)).toBe(404);
   });
 
   it("renews a channel before it expires, ignores the old one's pushes, and stops watching a calendar no longer read", async () => {
@@ -152,17 +176,6 @@ describe("a mentor's Google Calendar, end to end", () => {
     expect(renewed.channel_id).not.toBe(first.channel_id);
     expect(Number(renewed.expires_at)).toBeGreaterThan(Date.now() + 6 * DAY);
     expect((await channelState(first.channel_id))?.stopped_at).not.toBeNull();
-    const push = async (channelId: string) =>
-      (
-        await fetch(`${baseUrl()}/api/calendars/google/notifications`, {
-          method: "POST",
-          headers: {
-            "x-goog-channel-id": channelId,
-            "x-goog-channel-token": await channelToken(inject("jwtSecret"), channelId),
-            "x-goog-resource-state": "exists",
-          },
-        })
-      ).status;
     expect(await push(first.channel_id)).toBe(404);
     expect(await push(renewed.channel_id)).toBe(200);
 

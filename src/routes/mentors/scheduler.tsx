@@ -3,7 +3,8 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { type GoogleConnectOutcome, isGoogleConnectOutcome, useGoogleConnectOutcome } from "@/calendars/use-google-connect-outcome";
 import { ListLoading } from "@/moderation/list-states";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { startReads } from "@/platform/route-prefetch";
@@ -14,6 +15,9 @@ import { CalendarSection } from "@/scheduling/scheduler/calendar-section";
 import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
 
 export const Route = createFileRoute("/mentors/scheduler")({
+  // Back from connecting Google Calendar: the "My calendars" tab opens and says how it went.
+  validateSearch: (s: Record<string, unknown>): { calendars?: GoogleConnectOutcome } =>
+    isGoogleConnectOutcome(s.calendars) ? { calendars: s.calendars } : {},
   loader: ({ context }) =>
     startReads(context.reads, "mentor", (trpc, as) => [
       trpc.scheduling.mySlots.queryOptions(undefined, as),
@@ -46,7 +50,13 @@ function Scheduler() {
   const { t } = useLinguiMacro();
   const zone = useMyZone();
   const zoneName = zoneLabel(zone);
-  const [section, setSection] = useState<string>("calendar");
+  const { calendars } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [section, setSection] = useState<string>(calendars ? "calendars" : "calendar");
+  useGoogleConnectOutcome(
+    calendars,
+    useCallback(() => void navigate({ search: {}, replace: true }), [navigate]),
+  );
   return (
     <section aria-labelledby="scheduler-title" className="grid gap-6">
       <div className="grid gap-1">

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { calendarConnections, googleCalendarWatches } from "../../../db/schema";
+import { calendarConnections, calendarSources, googleCalendarWatches } from "../../../db/schema";
 import type { ServiceDeps } from "../../platform/deps";
 import { readConfig } from "../../platform/env";
 import { decryptCredentials, encryptCredentials } from "../sync/credentials";
@@ -29,10 +29,19 @@ export async function watchedSourceOf(
   resourceId: string | null,
   now: Date,
 ): Promise<{ sourceId: string } | null> {
+  // Only while the calendar is still read: a push for a disconnected one gets 404, and Google stops the channel.
   const [row] = await db
     .select({ sourceId: googleCalendarWatches.sourceId, resourceId: googleCalendarWatches.resourceId })
     .from(googleCalendarWatches)
-    .where(and(eq(googleCalendarWatches.channelId, channelId), gt(googleCalendarWatches.expiresAt, now)))
+    .innerJoin(calendarSources, eq(calendarSources.id, googleCalendarWatches.sourceId))
+    .where(
+      and(
+        eq(googleCalendarWatches.channelId, channelId),
+        gt(googleCalendarWatches.expiresAt, now),
+        eq(calendarSources.countsAsBusy, true),
+        isNull(calendarSources.missingAt),
+      ),
+    )
     .limit(1);
   if (!row || (resourceId && resourceId !== row.resourceId)) return null;
   return { sourceId: row.sourceId };
@@ -56,6 +65,8 @@ export async function keepGoogleWatches(
 ): Promise<{ opened: number; stopped: number; failed: number }> {
   const { db, now } = deps;
   const renewBy = now.getTime() + RENEW_BEFORE_MS;
+  // A disconnected account's calendars are deleted with it: their channels expire at Google on their own.
+  if (!only) await db.run(sql`delete from google_calendar_watches where source_id not in (select id from calendar_sources)`);
   const due = await db.all<Due>(sql`select s.id as source_id, s.remote_id, s.connection_id, c.credentials, c.origin,
       (s.counts_as_busy = 1 and s.missing_at is null and c.state <> 'lost' and c.origin is not null) as reads,
       w.channel_id, w.resource_id
