@@ -53,14 +53,14 @@ const eventsIn = (calendarId: string) =>
   testDb().all<EventRow>(sql`select id, ical_uid, status, body from dev_google_events where calendar_id = ${calendarId}`);
 
 /** Google's push for a channel, with the token we would have given it. */
-const push = async (channelId: string) =>
+const push = async (channelId: string, state = "exists") =>
   (
     await fetch(`${baseUrl()}/api/calendars/google/notifications`, {
       method: "POST",
       headers: {
         "x-goog-channel-id": channelId,
         "x-goog-channel-token": await channelToken(inject("jwtSecret"), channelId),
-        "x-goog-resource-state": "exists",
+        "x-goog-resource-state": state,
       },
     })
   ).status;
@@ -177,7 +177,18 @@ describe("a mentor's Google Calendar, end to end", () => {
     expect(Number(renewed.expires_at)).toBeGreaterThan(Date.now() + 6 * DAY);
     expect((await channelState(first.channel_id))?.stopped_at).not.toBeNull();
     expect(await push(first.channel_id)).toBe(404);
+    // The live channel's `sync` (it started) is only acknowledged; a change asks for a pull of that calendar.
+    const queuedAt = async () =>
+      (await testDb().all<{ at: number | null }>(sql`select pull_queued_at as at from calendar_sources where id = ${first.source_id}`))[0]
+        ?.at ?? null;
+    // A recent mark (not due for the five-minute sweep another file's cron may run meanwhile).
+    const marked = Date.now() - 60_000;
+    await testDb().run(sql`update calendar_sources set pull_queued_at = ${marked} where id = ${first.source_id}`);
+    expect(await push(renewed.channel_id, "sync")).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Number(await queuedAt())).toBe(marked);
     expect(await push(renewed.channel_id)).toBe(200);
+    await until(async () => Number(await queuedAt()) > marked, "the pull asked for by the push", 5_000);
 
     // A calendar she no longer counts as busy is not watched any more.
     await testDb().run(sql`update calendar_sources set counts_as_busy = 0 where id = ${first.source_id}`);
