@@ -66,7 +66,7 @@ const push = async (channelId: string, state = "exists") =>
   ).status;
 
 describe("a mentor's Google Calendar, end to end", () => {
-  it("connects, closes a slot a meeting overlaps within seconds of the push, and carries her bookings", async () => {
+  it("connects, closes a slot a meeting overlaps within seconds of the push, and carries her bookings", { timeout: 120_000 }, async () => {
     const m = await mentor();
     const me = await mentee();
     await subscribe(me.id, m.id);
