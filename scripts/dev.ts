@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { startDoubles } from "../worker/dev/doubles";
 import { printBanner } from "./banner";
+import { startDemoCalendar } from "./dev-calendar";
 import { startLocalDatabase } from "./local-db";
 import { startMinuteCron } from "./minute-cron";
 import { DEV_CALENDAR_KEY, DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeDevVars } from "./worker-vars";
@@ -31,6 +32,8 @@ writeDevVars({
   ...DEV_CALENDAR_KEY,
   ...thirdParties,
 });
+// The demo mentor's day-job calendar on a local Radicale, when it is installed (ADR 0040).
+const demoCalendar = await startDemoCalendar({ dbUrl: db.url, dataDir, port: Number(process.env.RADICALE_PORT ?? 5232) });
 printBanner(`http://localhost:${port}`, db.url, "development");
 
 const vite = spawn("npx", ["vite", "--port", String(port)], {
@@ -43,6 +46,7 @@ const stopCron = startMinuteCron(`http://localhost:${port}`);
 const shutdown = async () => {
   stopCron();
   vite.kill("SIGTERM");
+  await demoCalendar?.stop();
   await doubles.stop();
   await db.stop();
   process.exit(0);
@@ -50,6 +54,7 @@ const shutdown = async () => {
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 vite.on("exit", async (code) => {
+  await demoCalendar?.stop();
   await doubles.stop();
   await db.stop();
   process.exit(code ?? 0);

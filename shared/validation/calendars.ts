@@ -8,19 +8,10 @@ export const connectCaldavSchema = v.object({
     v.string("Enter the calendar server's address"),
     v.trim(),
     v.nonEmpty("Enter the calendar server's address"),
-    v.maxLength(MAX_CALDAV_URL, "This address is too long."),
+    v.maxLength(MAX_CALDAV_URL),
   ),
-  username: v.pipe(
-    v.string("Enter your user name"),
-    v.trim(),
-    v.nonEmpty("Enter your user name"),
-    v.maxLength(200, "This user name is too long."),
-  ),
-  password: v.pipe(
-    v.string("Enter the app password"),
-    v.nonEmpty("Enter the app password"),
-    v.maxLength(500, "This app password is too long."),
-  ),
+  username: v.pipe(v.string("Enter your user name"), v.trim(), v.nonEmpty("Enter your user name"), v.maxLength(200)),
+  password: v.pipe(v.string("Enter the app password"), v.nonEmpty("Enter the app password"), v.maxLength(500)),
 });
 export type ConnectCaldavInput = v.InferOutput<typeof connectCaldavSchema>;
 

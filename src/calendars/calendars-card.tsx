@@ -188,13 +188,28 @@ function ConnectCaldavForm({ onConnected }: { onConnected: () => Promise<unknown
         <Trans>iCloud, Fastmail, Nextcloud and others. Use an app password made for MentorLink in your provider's settings.</Trans>
       </p>
       <FormField label={t`Server address`} hint={t`For example https://caldav.icloud.com or https://caldav.fastmail.com`}>
-        <Input type="url" inputMode="url" autoComplete="url" required value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} />
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          required
+          maxLength={500}
+          value={serverUrl}
+          onChange={(e) => setServerUrl(e.target.value)}
+        />
       </FormField>
       <FormField label={t`User name`}>
-        <Input autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <Input autoComplete="username" required maxLength={200} value={username} onChange={(e) => setUsername(e.target.value)} />
       </FormField>
       <FormField label={t`App password`}>
-        <Input type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={500}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </FormField>
       <FormAlert message={error} />
       <Button type="submit" className="justify-self-start" disabled={connect.isPending}>

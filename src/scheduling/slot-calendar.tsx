@@ -6,9 +6,11 @@ import luxonPlugin from "@fullcalendar/luxon3";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { useEffect, useMemo, useRef } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { SlotView } from "@/platform/api-types";
 import { currentLocale } from "@/platform/i18n";
+import { useTRPC } from "@/platform/trpc";
 import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
 import "./slot-calendar.css";
 
@@ -23,8 +25,6 @@ export type SlotCalendarProps = {
   onPickSlot: (slot: SlotView, anchor: { top: number; left: number; right: number; bottom: number }) => void;
   /** Where the grid opens scrolled to ("HH:mm:ss"): an hour before the mentor's working hours. */
   scrollTime?: string;
-  /** Busy time of his connected calendars (the mirror, ADR 0040), drawn as blocked hours behind the slots. */
-  busy?: { startAt: string; endAt: string }[];
 };
 
 /**
@@ -94,6 +94,7 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
 }
 
 const NO_BUSY: { startAt: string; endAt: string }[] = [];
+const DAY = 24 * 60 * 60 * 1000;
 
 const toEvents = (slots: SlotView[], busy: { startAt: string; endAt: string }[] = []): EventInput[] => [
   ...slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) })),
@@ -119,15 +120,14 @@ const eventClasses = (slot: SlotView) => [
  * portals drawn in another pass, so no single task of a phone's first load holds the whole of it. Later changes reach it
  * as they happen: the slots by fetching its events again, the zone as an option.
  */
-export default function SlotCalendar({
-  zone,
-  slots,
-  onPickTime,
-  onPastTime,
-  onPickSlot,
-  scrollTime = "08:00:00",
-  busy = NO_BUSY,
-}: SlotCalendarProps) {
+export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
+  // His connected calendars' busy time (ADR 0040), from our database only, drawn behind the slots; never waited for.
+  const trpc = useTRPC();
+  const [busyWindow] = useState(() => ({
+    from: new Date(Date.now() - 7 * DAY).toISOString(),
+    to: new Date(Date.now() + 60 * DAY).toISOString(),
+  }));
+  const busy = useQuery(trpc.calendars.busy.queryOptions(busyWindow)).data ?? NO_BUSY;
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);

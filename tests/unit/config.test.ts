@@ -16,6 +16,7 @@ const production = {
   VAPID_PUBLIC_KEY: "BHR1smJ94ui7UstJazQECSJpgSoJ3OsfXNlpQ_LPwCjRnsF4bkS81VdJQiyOQTllkIX5T3Vh8bIqrWVUv89HjdM",
   VAPID_PRIVATE_KEY: "EdGiNicxbCuMc_fiqdjpmPfT7QG__MvWeIzWo5Ez4QY",
   VAPID_SUBJECT: "mailto:push@mentorlink.example",
+  CALENDAR_KEY: "cHJvZHVjdGlvbi1jYWxlbmRhci1rZXktMzItYnl0ZXM",
 };
 
 const problemsOf = (env: Record<string, unknown>): ConfigProblem[] => {
@@ -56,6 +57,14 @@ describe("the Worker's configuration", () => {
       "GOOGLE_CALENDAR_API_URL",
     ]);
     expect(settingsOf({ ...production, MAIL_FROM: undefined })).toEqual(["MAIL_FROM"]);
+  });
+
+  it("refuses production without the key mentors' calendar credentials are sealed with, or a key of the wrong length", () => {
+    const { CALENDAR_KEY: _key, ...withoutKey } = production;
+    expect(problemsOf(withoutKey)).toEqual([
+      { settings: ["CALENDAR_KEY"], reason: "Production needs CALENDAR_KEY for mentors' calendars (npx wrangler secret put CALENDAR_KEY)" },
+    ]);
+    expect(settingsOf({ ...production, CALENDAR_KEY: "too-short" })).toEqual(["CALENDAR_KEY"]);
   });
 
   it("refuses production without its Web Push keys, keys set apart, or keys that are not P-256 keys", () => {

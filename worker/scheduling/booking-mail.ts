@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
-import { sessionEventMark } from "../calendars/sync/session-events";
+import { sessionEventMark } from "../calendars/sync/session-marks";
 import { type BookingChange, bookingMails, type Party } from "../mail/booking-mails";
 import { mailInsertWhen } from "../mail/mail";
 import { mailLocale } from "../platform/i18n";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { enrollments, mentees, type SlotType, timeSlots } from "../../db/schema";
 import { CALLS_PER_MONTH } from "../../shared/plan";
 import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
-import { writeSessionEventSoon } from "../calendars/sync/session-events";
+import { writeSessionEventSoon } from "../calendars/sync/session-marks";
 import { deliverMailSoon } from "../mail/mail";
 import { commitWithNotice } from "../notifications/commit-with-notice";
 import { notificationWrite, pushNotification } from "../notifications/notifications";

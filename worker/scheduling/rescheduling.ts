@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { enrollments, mentees, timeSlots } from "../../db/schema";
 import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
-import { writeSessionEventSoon } from "../calendars/sync/session-events";
+import { writeSessionEventSoon } from "../calendars/sync/session-marks";
 import { htmlOf } from "../mail/layout";
 import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";

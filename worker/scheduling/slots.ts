@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { timeSlots } from "../../db/schema";
 import { MAX_DAYS_AHEAD } from "../../shared/validation/scheduling";
 import { formatWhen, SESSION_MS, zoneOr } from "../../shared/zoned-time";
-import { writeSessionEventSoon } from "../calendars/sync/session-events";
+import { writeSessionEventSoon } from "../calendars/sync/session-marks";
 import { deliverMailSoon } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import type { ServiceDeps } from "../platform/deps";

@@ -12,9 +12,7 @@ import { PublishCellDialog } from "./publish-cell-dialog";
 import { type Anchor, SlotDetails } from "./slot-details";
 import { scrollTimeFor } from "./weekly-hours";
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** FullCalendar is a large chunk: loaded only here, after the page itself. */
+/** FullCalendar is a large chunk: loaded only here, after the page itself; with his calendars' busy time behind the slots (ADR 0040). */
 const SlotCalendar = lazy(() => import("@/scheduling/slot-calendar"));
 
 /**
@@ -33,12 +31,6 @@ export function CalendarSection({ zone }: { zone: string }) {
   // and for the weekly hours, so it opens scrolled to them.
   const accountZone = useQuery(trpc.scheduling.timeZone.queryOptions());
   const availability = useQuery(trpc.scheduling.availability.queryOptions());
-  // His connected calendars' busy time (ADR 0040), from our database: drawn as blocked hours, never waited for.
-  const [busyWindow] = useState(() => ({
-    from: new Date(Date.now() - 7 * DAY).toISOString(),
-    to: new Date(Date.now() + 60 * DAY).toISOString(),
-  }));
-  const busy = useQuery(trpc.calendars.busy.queryOptions(busyWindow));
   const publish = useMutation(
     trpc.scheduling.publish.mutationOptions({
       onSuccess: async (created) => {
@@ -74,7 +66,6 @@ export function CalendarSection({ zone }: { zone: string }) {
               <SlotCalendar
                 zone={zone}
                 slots={slots.data}
-                busy={busy.data}
                 scrollTime={scrollTimeFor(availability.data?.weeklyHours)}
                 onPickTime={setProposed}
                 onPastTime={() =>

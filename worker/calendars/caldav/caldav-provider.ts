@@ -38,7 +38,7 @@ async function fetchOnce(url: string, init: RequestInit | undefined): Promise<Re
       return await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
       if (attempt < 3 && /connection lost|reset|closed/i.test(String((error as Error).message))) continue;
-      throw new CalendarUnreachable(`The calendar server did not answer: ${(error as Error).message}`);
+      throw new CalendarUnreachable(`caldav: no answer: ${(error as Error).message}`);
     }
   }
 }
@@ -54,12 +54,12 @@ function guardedFetch(allowLocal: boolean): typeof fetch {
       const problem = caldavUrlProblem(url, allowLocal);
       if (problem) throw new CaldavAddressRefused(problem);
       const response = await fetchOnce(url, init);
-      if (response.status === 401) throw new CalendarAccessLost("The calendar server refused the user name or app password");
+      if (response.status === 401) throw new CalendarAccessLost("caldav: sign-in refused (401)");
       const location = response.headers.get("location");
       if (init?.redirect === "manual" || response.status < 300 || response.status >= 400 || !location) return response;
       url = new URL(location, url).href;
     }
-    throw new CalendarUnreachable("The calendar server redirected too many times");
+    throw new CalendarUnreachable("caldav: too many redirects");
   };
 }
 
@@ -88,7 +88,7 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
     } catch (error) {
       if (error instanceof CalendarAccessLost || error instanceof CalendarUnreachable || error instanceof CaldavAddressRefused) throw error;
       if (/401|Invalid credentials/i.test(String((error as Error).message))) throw new CalendarAccessLost();
-      throw new CalendarUnreachable(`No CalDAV calendars were found at this address: ${(error as Error).message}`);
+      throw new CalendarUnreachable(`caldav: no calendars found: ${(error as Error).message}`);
     }
   }
 
@@ -146,7 +146,7 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
         fetch: davFetch,
       });
       if (!head || head.status === 404 || head.status === 410) throw new CalendarMissing();
-      if (!head.ok && head.status !== 207) throw new CalendarUnreachable(`The calendar answered ${head.status}`);
+      if (!head.ok && head.status !== 207) throw new CalendarUnreachable(`caldav: calendar answered ${head.status}`);
       const ctag = head.props?.getctag ? String(head.props.getctag) : undefined;
       const token = head.props?.syncToken ? String(head.props.syncToken) : undefined;
       const before: SyncState | null = syncState ? (JSON.parse(syncState) as SyncState) : null;
@@ -221,14 +221,14 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
         body,
       });
       if (response.status === 404 || response.status === 410) throw new CalendarMissing();
-      if (!response.ok) throw new CalendarUnreachable(`The calendar refused the session's event (${response.status})`);
+      if (!response.ok) throw new CalendarUnreachable(`caldav: event refused (${response.status})`);
       return { ref: url };
     },
 
     async removeSessionEvent(call, _remoteId, ref) {
       const response = await davFetch(ref, { method: "DELETE", headers: basicAuth(call.credentials) });
       if (!response.ok && response.status !== 404 && response.status !== 410)
-        throw new CalendarUnreachable(`The calendar refused to remove the session's event (${response.status})`);
+        throw new CalendarUnreachable(`caldav: event not removed (${response.status})`);
     },
   };
 };

@@ -17,6 +17,7 @@ export const WRONG_CREDENTIALS = "The calendar server did not accept this user n
 export const UNREACHABLE =
   "We could not reach a CalDAV calendar at this address. Check the address (your provider's help page gives it) and try again.";
 export const NO_CALENDARS = "This account has no calendars we can read.";
+const NOT_CONNECTED = "This calendar is not connected to your account.";
 
 export async function connectCaldav(
   deps: ServiceDeps & { origin: string },
@@ -114,7 +115,7 @@ export async function chooseCalendar(
     .from(calendarSources)
     .where(and(eq(calendarSources.id, input.calendarId), eq(calendarSources.mentorId, mentorId)))
     .limit(1);
-  if (!source) fail("NOT_FOUND", "This calendar is not connected to your account.");
+  if (!source) fail("NOT_FOUND", NOT_CONNECTED);
   if (source.missingAt) fail("CONFLICT", "This calendar was deleted at its provider.");
   if (input.writesSessions && !source.writable) fail("BAD_REQUEST", "This calendar is read-only: choose another one for new sessions.");
   if (input.writesSessions) {
@@ -145,7 +146,7 @@ export async function disconnect(deps: ServiceDeps, mentorId: string, connection
     .from(calendarConnections)
     .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.mentorId, mentorId)))
     .limit(1);
-  if (!connection) fail("NOT_FOUND", "This calendar account is not connected.");
+  if (!connection) fail("NOT_FOUND", NOT_CONNECTED);
   const provider = providerFor(env, connection.provider);
   if (provider.revoke) {
     // Giving our access back is a courtesy: a provider that fails it does not keep the account connected here.
@@ -166,8 +167,11 @@ export async function disconnect(deps: ServiceDeps, mentorId: string, connection
   return { connectionId };
 }
 
+const MAX_WINDOW_MS = 70 * 24 * 60 * 60 * 1000;
+
 /** His busy time from the mirror (merged), for the scheduler to draw: our database only, never the provider. */
-export async function busyTimes(deps: Pick<ServiceDeps, "db">, mentorId: string, window: { from: string; to: string }) {
+export async function busyTimes(deps: Pick<ServiceDeps, "db">, mentorId: string, asked: { from: string; to: string }) {
+  const window = { from: asked.from, to: new Date(Math.min(Date.parse(asked.to), Date.parse(asked.from) + MAX_WINDOW_MS)).toISOString() };
   const rows = await deps.db
     .select({ startAt: calendarBusy.startAt, endAt: calendarBusy.endAt })
     .from(calendarBusy)

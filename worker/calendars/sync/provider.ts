@@ -53,7 +53,7 @@ export type ProviderCall<Credentials> = {
 
 /** The account no longer lets us in (revoked, password changed): the mentor is asked to connect again. */
 export class CalendarAccessLost extends Error {
-  constructor(message = "The calendar account no longer accepts our access") {
+  constructor(message = "calendar: the account no longer accepts our access") {
     super(message);
     this.name = "CalendarAccessLost";
   }
@@ -61,7 +61,7 @@ export class CalendarAccessLost extends Error {
 
 /** The calendar is gone at the provider (deleted there): its busy time is no longer pulled, and the mentor is told. */
 export class CalendarMissing extends Error {
-  constructor(message = "The calendar no longer exists at the provider") {
+  constructor(message = "calendar: gone at the provider") {
     super(message);
     this.name = "CalendarMissing";
   }
@@ -69,7 +69,7 @@ export class CalendarMissing extends Error {
 
 /** The provider did not answer (down, timed out, refused our address): retried later; the last known busy time stands. */
 export class CalendarUnreachable extends Error {
-  constructor(message = "The calendar server did not answer") {
+  constructor(message = "calendar: no answer from the provider") {
     super(message);
     this.name = "CalendarUnreachable";
   }
