@@ -22,7 +22,7 @@ export class GoogleApiError extends Error {
     readonly body: string,
     what: string,
   ) {
-    super(`Google Calendar answered ${status} to ${what}: ${body.slice(0, 300)}`);
+    super(`google: ${status} to ${what}: ${body.slice(0, 300)}`);
     this.name = "GoogleApiError";
   }
 }

@@ -119,12 +119,12 @@ googleCalendarRoutes.post(NOTIFICATIONS_PATH, async (c) => {
   const channelId = c.req.header("x-goog-channel-id") ?? "";
   const token = c.req.header("x-goog-channel-token") ?? "";
   const state = c.req.header("x-goog-resource-state");
-  if (!CHANNEL_ID.test(channelId) || !state) return c.json({ message: "Not a Google Calendar notification" }, 400);
+  if (!CHANNEL_ID.test(channelId) || !state) return c.json({ message: "google: not a channel notification" }, 400);
   const ctx = await contextOf(c);
-  if (!sameToken(token, await channelToken(ctx.config.JWT_SECRET, channelId))) return c.json({ message: "Unknown channel" }, 403);
+  if (!sameToken(token, await channelToken(ctx.config.JWT_SECRET, channelId))) return c.json({ message: "google: unknown channel" }, 403);
   const source = await watchedSourceOf(ctx.db, channelId, c.req.header("x-goog-resource-id") ?? null, ctx.now);
   // Google stops a channel that answers 404: one we no longer read (disconnected, renewed) goes quiet.
-  if (!source) return c.json({ message: "Unknown channel" }, 404);
+  if (!source) return c.json({ message: "google: unknown channel" }, 404);
   // `sync` only says the channel started; `exists` (and `not_exists`) say the calendar changed.
   if (state !== "sync")
     ctx.waitUntil(pullSoon(ctx, source.sourceId).catch((error) => console.error(`[${ctx.requestId}] pull after a Google push`, error)));
