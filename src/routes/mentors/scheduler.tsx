@@ -2,9 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useState } from "react";
-import { type GoogleConnectOutcome, isGoogleConnectOutcome, useGoogleConnectOutcome } from "@/calendars/use-google-connect-outcome";
+import { createFileRoute, useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
 import { ListLoading } from "@/moderation/list-states";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { startReads } from "@/platform/route-prefetch";
@@ -15,9 +14,6 @@ import { CalendarSection } from "@/scheduling/scheduler/calendar-section";
 import { Tabs, TabsContent, TabsTrigger } from "@/ui/tabs";
 
 export const Route = createFileRoute("/mentors/scheduler")({
-  // Back from connecting Google Calendar: the "My calendars" tab opens and says how it went.
-  validateSearch: (s: Record<string, unknown>): { calendars?: GoogleConnectOutcome } =>
-    isGoogleConnectOutcome(s.calendars) ? { calendars: s.calendars } : {},
   loader: ({ context }) =>
     startReads(context.reads, "mentor", (trpc, as) => [
       trpc.scheduling.mySlots.queryOptions(undefined, as),
@@ -50,13 +46,9 @@ function Scheduler() {
   const { t } = useLinguiMacro();
   const zone = useMyZone();
   const zoneName = zoneLabel(zone);
-  const { calendars } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const [section, setSection] = useState<string>(calendars ? "calendars" : "calendar");
-  useGoogleConnectOutcome(
-    calendars,
-    useCallback(() => void navigate({ search: {}, replace: true }), [navigate]),
-  );
+  // Back from connecting Google Calendar (`?calendars=`): its tab opens, and the card says how it went.
+  const back = useRouterState({ select: (s) => "calendars" in s.location.search });
+  const [section, setSection] = useState<string>(back ? "calendars" : "calendar");
   return (
     <section aria-labelledby="scheduler-title" className="grid gap-6">
       <div className="grid gap-1">
