@@ -36,7 +36,7 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   "/mentees/booked-slots": {
     routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"],
     budgetKb: 200,
-    ceilingKb: 186.6,
+    ceilingKb: 186.7,
   },
   "/mentees/connect/inbox": {
     routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"],

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import type { Plugin } from "vite";
 
 /** The doubles' pages a browser opens on the app's origin in `npm run dev` (ADR 0033). */
-const PAGES = ["/dev/stripe", "/dev/mailbox", "/dev/google"];
+const PAGES = ["/dev/stripe", "/dev/mailbox", "/dev/google", "/dev/google-calendar"];
 
 /**
  * `npm run dev`: the local doubles' pages (worker/dev/doubles.ts, at DOUBLES_URL) on the app's own

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, requestLocale } from "../shared/locale";
 import { googleAuthRoutes } from "./accounts/google-auth.routes";
 import { pageSessionRoutes } from "./accounts/page-session.routes";
 import { calendarRoutes } from "./calendars/calendar.routes";
+import { googleCalendarRoutes } from "./calendars/google/google-calendar.routes";
 import { devCron } from "./dev/cron";
 import { devPushPages } from "./dev/push-pages";
 import { devQueues } from "./dev/queues";
@@ -88,6 +89,8 @@ app.route("/dev/push", devPushPages);
 app.route("/", googleAuthRoutes);
 // Scheduling (ADR 0013): calendar export (.ics downloads and the private feed).
 app.route("/", calendarRoutes);
+// A mentor's Google Calendar: connecting it, and Google's pushes when it changes.
+app.route("/", googleCalendarRoutes);
 app.route("/", publicPageRoutes);
 // A signed-in page drawn with the person's data, from her page cookie (ADR 0028).
 app.route("/", pageSessionRoutes);

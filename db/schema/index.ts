@@ -10,6 +10,7 @@ export * from "./dead-letters";
 export * from "./email-outbox";
 export * from "./email-proofs";
 export * from "./enrollments";
+export * from "./google-calendar-watches";
 export * from "./login-attempts";
 export * from "./mentees";
 export * from "./mentor-skills";

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
 import { dateTime } from "@/platform/zoned";
+import { useGoogleConnectOutcome } from "@/scheduling/scheduler/use-google-connect-outcome";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
@@ -25,6 +26,7 @@ export function CalendarsCard({ zone }: { zone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.calendars.accounts.queryOptions());
+  useGoogleConnectOutcome();
   const refresh = () => queryClient.invalidateQueries(trpc.calendars.pathFilter());
   const choose = useMutation(
     trpc.calendars.chooseCalendar.mutationOptions({
@@ -72,7 +74,7 @@ export function CalendarsCard({ zone }: { zone: string }) {
               <li key={account.id} className="grid gap-2 rounded-md border border-slate-200 p-3">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="break-words font-medium text-slate-900">{account.accountLabel}</p>
+                    <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{account.accountLabel}</p>
                     <p className="text-xs text-slate-600">
                       {account.provider === "google" ? t`Google Calendar` : t`CalDAV`}
                       {account.lastSyncedAt ? ` · ${t`Last synced ${dateTime(account.lastSyncedAt, zone)}`}` : ` · ${t`Not synced yet`}`}
@@ -91,11 +93,11 @@ export function CalendarsCard({ zone }: { zone: string }) {
                     <Trans>We could not reach this calendar lately; we keep trying. Bookings use the busy times it last showed.</Trans>
                   </p>
                 ) : null}
-                <fieldset className="grid gap-2">
+                <fieldset className="grid min-w-0 gap-2">
                   <legend className="sr-only">{t`Calendars of ${account.accountLabel}`}</legend>
                   {account.calendars.map((calendar) => (
                     <div key={calendar.id} className="grid gap-1 rounded bg-slate-50 px-2 py-2 text-sm">
-                      <span className="break-words font-medium text-slate-800">
+                      <span className="font-medium text-slate-800 [overflow-wrap:anywhere]">
                         {calendar.name}
                         {calendar.missing ? <span className="ml-1 text-red-700">{t`(deleted at the provider)`}</span> : null}
                       </span>

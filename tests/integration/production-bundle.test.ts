@@ -19,6 +19,9 @@ const DOUBLE_MARKERS = [
   "Add a test bank account",
   "Development mailbox",
   "Development: local stand-in for Google",
+  "dev_google_events",
+  "dev_google_grants",
+  "Development: local stand-in for Google Calendar",
 ];
 
 function filesUnder(dir: string): string[] {

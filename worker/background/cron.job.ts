@@ -1,5 +1,6 @@
 import { pruneThrottle } from "../accounts/login-throttle";
 import { settleEndedSessions } from "../attendance/settle";
+import { keepGoogleWatches } from "../calendars/google/google-watches";
 import { handOnDuePulls } from "../calendars/sync/pull";
 import { handOnSessionEvents } from "../calendars/sync/session-events";
 import { handMailToQueues, MAIL_QUEUE_LOST_MS } from "../mail/queued-delivery";
@@ -63,6 +64,8 @@ export const jobs: Record<string, Job> = {
   replyReminders: (deps) => sendReplyReminders(deps),
   /** Mentors' calendars due for a pull into the busy-time mirror (every 5 minutes), and session events whose message was lost (ADR 0040). */
   calendarSync: async (deps) => ({ ...(await handOnDuePulls(deps)), sessionEvents: (await handOnSessionEvents(deps)).queued }),
+  /** Google's watch channels on mentors' calendars: opened, renewed a day before they expire, stopped when no longer read (ADR 0041). */
+  googleCalendarWatches: (deps) => keepGoogleWatches(deps),
   /** Web Push devices whose sign-in expired (never revoked, so nothing else removes them) go (ADR 0027). */
   dropDevicesOfEndedSignIns: ({ db, now }) => dropDevicesOfEndedSignIns(db, now),
 };

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { createDb } from "../../db/client";
 import { localGoogle } from "./local-google";
+import { localGoogleCalendar } from "./local-google-calendar";
+import { localGoogleCalendarPage } from "./local-google-calendar-page";
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from "./local-google-provider";
 import {
   LOCAL_CONNECT_WEBHOOK_SECRET,
@@ -18,9 +20,9 @@ import { localMailProvider, type MailProviderControls } from "./mailbox";
 
 /**
  * The third parties' doubles (ADR 0033): one local HTTP server in Node that speaks Stripe's API
- * (with Connect), Google's OAuth endpoints and the mail provider's `POST /emails`, and serves their
- * pages (the test checkout, Connect onboarding and dashboard, `/dev/stripe`, the consent screen, the
- * mailbox). The Worker reaches them with its production clients through the base URLs in
+ * (with Connect), Google's OAuth endpoints, Google Calendar's API and the mail provider's `POST /emails`,
+ * and serves their pages (the test checkout, Connect onboarding and dashboard, `/dev/stripe`, the
+ * consent screen, `/dev/google-calendar`, the mailbox). The Worker reaches them with its production clients through the base URLs in
  * `workerVars`; `npm run dev` (scripts/dev.ts) and the test stacks (scripts/built-stack.ts) start
  * one, so the production bundle never contains a double. Their state is kept in the local
  * database (tables of their own, created on first use), so a test process can read it too.
@@ -67,7 +69,9 @@ export async function startDoubles(options: {
   const app = new Hono();
   app.all("/v1/*", (c) => localStripeFetch(stripe, c.req.raw));
   app.route("/dev/stripe", localStripePages(stripe));
-  app.route("/dev/google", localGoogle);
+  app.route("/dev/google", localGoogle(db));
+  app.route("/dev/google-calendar/v3", localGoogleCalendar(db));
+  app.route("/dev/google-calendar", localGoogleCalendarPage(db));
   app.route("/", mail.app);
   app.get("/", (c) => c.text("Local doubles of Stripe, Google and the mail provider: /dev/stripe, /dev/mailbox (ADR 0033)."));
 
@@ -98,6 +102,7 @@ export async function startDoubles(options: {
       GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
       GOOGLE_OAUTH_URL: `${url}/dev/google`,
+      GOOGLE_CALENDAR_API_URL: `${url}/dev/google-calendar/v3`,
     },
     sendEventsTo: (origin) => void (appOrigin = origin),
     stop: () =>

@@ -24,7 +24,19 @@ export const LOCAL_GOOGLE_CLIENT_ID = "local-client.apps.googleusercontent.com";
 export const LOCAL_GOOGLE_CLIENT_SECRET = "local-google-secret";
 const SIGNING_KEY = "local-google-signing-key";
 
-type Signed = LocalGoogleIdentity & { kind: "code" | "token"; challenge: string; redirectUri: string; exp: number };
+export type LocalSigned = Signed;
+type Signed = LocalGoogleIdentity & {
+  kind: "code" | "token";
+  challenge: string;
+  redirectUri: string;
+  exp: number;
+  /** The scopes granted (space-separated, as Google writes them); absent for a sign-in's. */
+  scope?: string;
+  /** A code asked with `access_type=offline`: its exchange also gives a refresh token. */
+  offline?: boolean;
+  /** An access token's grant (its refresh token), so revoking the grant ends the token too. */
+  grant?: string;
+};
 
 let key: Promise<CryptoKey> | undefined;
 const hmac = () =>
@@ -45,7 +57,7 @@ export async function signLocal(value: Omit<Signed, "exp">, now = Date.now()): P
 }
 
 /** What a code or token says, when it is one of ours, of this kind, and not expired; else null. */
-export async function openLocal(value: string, kind: Signed["kind"]): Promise<Signed | null> {
+export async function openLocal(value: string, kind: Signed["kind"]): Promise<LocalSigned | null> {
   try {
     const [payloadPart, macPart] = value.split(".");
     if (!payloadPart || !macPart) return null;

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
+import type { Db } from "../../db/client";
+import { accountCalendars, findGrant, keepGrant, revokeGrant } from "./local-google-calendar-store";
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET, openLocal, pkceChallenge, signLocal } from "./local-google-provider";
 
 /**
@@ -8,11 +10,14 @@ import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET, openLocal, pkceChal
  * (GOOGLE_OAUTH_URL points here): the consent screen at `/o/oauth2/v2/auth` (pick a sample identity
  * or type one; the popup goes back to the app's real callback with a code), the token endpoint
  * (client credentials, code, redirect URI and PKCE verifier checked as Google checks them) and the
- * user-info endpoint. Mounted under `/dev/google`.
+ * user-info endpoint. A request for calendar access with `access_type=offline` (a mentor connecting her
+ * calendar) also gets a refresh token, kept in the local database so it can be renewed and revoked
+ * (`/revoke`) as Google's. Mounted under `/dev/google`.
  */
-export const localGoogle = new Hono();
+export function localGoogle(db: Db): Hono {
+  const app = new Hono();
 
-const STYLE = raw(`<style>
+  const STYLE = raw(`<style>
   *{box-sizing:border-box} body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9}
   main{max-width:26rem;margin:1.5rem auto;padding:0 1rem} .card{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.25rem;display:grid;gap:.9rem}
   h1{font-size:1.2rem;margin:0} .muted{color:#475569;font-size:.9rem;margin:0} label{font-weight:600;display:grid;gap:.3rem}
@@ -22,42 +27,47 @@ const STYLE = raw(`<style>
   :focus-visible{outline:3px solid #6366f1;outline-offset:2px}
 </style>`);
 
-const SAMPLES = [
-  { email: "mentee@example.com", givenName: "Priya", familyName: "Sharma" },
-  { email: "new.google.user@example.com", givenName: "Nisha", familyName: "Google" },
-];
+  const SAMPLES = [
+    { email: "mentee@example.com", givenName: "Priya", familyName: "Sharma" },
+    { email: "new.google.user@example.com", givenName: "Nisha", familyName: "Google" },
+  ];
 
-const querySchema = v.object({
-  client_id: v.literal(LOCAL_GOOGLE_CLIENT_ID),
-  state: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-  redirect_uri: v.pipe(v.string(), v.url()),
-  code_challenge: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
-  code_challenge_method: v.literal("S256"),
-});
+  const querySchema = v.object({
+    client_id: v.literal(LOCAL_GOOGLE_CLIENT_ID),
+    state: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+    redirect_uri: v.pipe(v.string(), v.url()),
+    code_challenge: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+    code_challenge_method: v.literal("S256"),
+    scope: v.optional(v.pipe(v.string(), v.maxLength(500))),
+    access_type: v.optional(v.picklist(["online", "offline"])),
+  });
 
-const formSchema = v.object({
-  ...querySchema.entries,
-  email: v.pipe(v.string(), v.trim(), v.email("Enter an e-mail address"), v.maxLength(254), v.toLowerCase()),
-  given_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
-  family_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
-  email_verified: v.optional(v.string()),
-  // Google's stable account id and picture; the page leaves them to the double, a test may name them.
-  sub: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(255))),
-  picture: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
-});
+  const formSchema = v.object({
+    ...querySchema.entries,
+    email: v.pipe(v.string(), v.trim(), v.email("Enter an e-mail address"), v.maxLength(254), v.toLowerCase()),
+    given_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
+    family_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ""),
+    email_verified: v.optional(v.string()),
+    // Google's stable account id and picture; the page leaves them to the double, a test may name them.
+    sub: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(255))),
+    picture: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
+  });
 
-/** Only the app's sign-in callback may receive a code (Google checks the client's registered redirect URIs). */
-const appCallback = (redirectUri: string) => /^\/api\/mentees\/google_auth_mentee\/callback$/.test(new URL(redirectUri).pathname);
+  /** Only the app's registered callbacks may receive a code (Google checks the client's registered redirect URIs): sign-in and calendar connect. */
+  const appCallback = (redirectUri: string) =>
+    /^\/api\/(mentees\/google_auth_mentee|calendars\/google)\/callback$/.test(new URL(redirectUri).pathname);
+  const CALENDAR_SCOPE = /https:\/\/www\.googleapis\.com\/auth\/calendar/;
 
-localGoogle.get("/o/oauth2/v2/auth", (c) => {
-  const query = v.safeParse(querySchema, c.req.query());
-  if (!query.success || !appCallback(query.output.redirect_uri)) return c.text("Bad authorization request", 400);
-  const hidden = html`<input type="hidden" name="client_id" value="${query.output.client_id}"><input type="hidden" name="code_challenge_method" value="S256"><input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}">`;
-  return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+  app.get("/o/oauth2/v2/auth", (c) => {
+    const query = v.safeParse(querySchema, c.req.query());
+    if (!query.success || !appCallback(query.output.redirect_uri)) return c.text("Bad authorization request", 400);
+    const hidden = html`<input type="hidden" name="client_id" value="${query.output.client_id}"><input type="hidden" name="code_challenge_method" value="S256"><input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}"><input type="hidden" name="scope" value="${query.output.scope ?? ""}"><input type="hidden" name="access_type" value="${query.output.access_type ?? "online"}">`;
+    const calendar = CALENDAR_SCOPE.test(query.output.scope ?? "");
+    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Local Google sign-in</title>${STYLE}</head><body><main><div class="card">
 <span class="badge">Development: local stand-in for Google</span>
 <h1>Choose an account</h1>
-<p class="muted">This page plays Google on this machine. The app's real callback signs you in.</p>
+<p class="muted">This page plays Google on this machine. ${calendar ? "The app asks to see your calendars and to add, change and delete its events in them." : "The app's real callback signs you in."}</p>
 ${SAMPLES.map(
   (
     s,
@@ -72,45 +82,99 @@ ${SAMPLES.map(
   <button type="submit" class="primary">Continue</button>
 </form>
 </div></main></body></html>`);
-});
+  });
 
-localGoogle.post("/o/oauth2/v2/auth", async (c) => {
-  const form = v.safeParse(formSchema, await c.req.parseBody());
-  if (!form.success || !appCallback(form.output.redirect_uri)) return c.text("Bad authorization request", 400);
-  const f = form.output;
-  const identity = {
-    sub: f.sub ?? `local-${f.email}`,
-    email: f.email,
-    email_verified: f.email_verified === "on",
-    given_name: f.given_name,
-    family_name: f.family_name,
-    picture: f.picture ?? null,
-  };
-  const code = await signLocal({ ...identity, kind: "code", challenge: f.code_challenge, redirectUri: f.redirect_uri });
-  const target = new URL(f.redirect_uri);
-  target.searchParams.set("code", code);
-  target.searchParams.set("state", f.state);
-  return c.redirect(target.toString(), 302);
-});
+  app.post("/o/oauth2/v2/auth", async (c) => {
+    const form = v.safeParse(formSchema, await c.req.parseBody());
+    if (!form.success || !appCallback(form.output.redirect_uri)) return c.text("Bad authorization request", 400);
+    const f = form.output;
+    const identity = {
+      sub: f.sub ?? `local-${f.email}`,
+      email: f.email,
+      email_verified: f.email_verified === "on",
+      given_name: f.given_name,
+      family_name: f.family_name,
+      picture: f.picture ?? null,
+    };
+    const code = await signLocal({
+      ...identity,
+      kind: "code",
+      challenge: f.code_challenge,
+      redirectUri: f.redirect_uri,
+      scope: f.scope || "openid email profile",
+      offline: f.access_type === "offline",
+    });
+    const target = new URL(f.redirect_uri);
+    target.searchParams.set("code", code);
+    target.searchParams.set("state", f.state);
+    return c.redirect(target.toString(), 302);
+  });
 
-/** Google's token endpoint: the client's credentials (Basic or in the form), the code, its redirect URI and the PKCE verifier. */
-localGoogle.post("/token", async (c) => {
-  const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
-  const basic = `Basic ${btoa(`${LOCAL_GOOGLE_CLIENT_ID}:${LOCAL_GOOGLE_CLIENT_SECRET}`)}`;
-  const authorized =
-    c.req.header("authorization") === basic ||
-    (form.client_id === LOCAL_GOOGLE_CLIENT_ID && form.client_secret === LOCAL_GOOGLE_CLIENT_SECRET);
-  if (!authorized) return c.json({ error: "invalid_client" }, 401);
-  const grant = form.grant_type === "authorization_code" ? await openLocal(form.code ?? "", "code") : null;
-  if (!grant || grant.redirectUri !== form.redirect_uri || grant.challenge !== pkceChallenge(form.code_verifier ?? ""))
-    return c.json({ error: "invalid_grant" }, 400);
-  const token = await signLocal({ ...grant, kind: "token" });
-  return c.json({ access_token: token, token_type: "Bearer", expires_in: 299, scope: "openid email profile", id_token: "unused" });
-});
+  /** Google's token endpoint: the client's credentials (Basic or in the form), the code, its redirect URI and the PKCE verifier. */
+  app.post("/token", async (c) => {
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const basic = `Basic ${btoa(`${LOCAL_GOOGLE_CLIENT_ID}:${LOCAL_GOOGLE_CLIENT_SECRET}`)}`;
+    const authorized =
+      c.req.header("authorization") === basic ||
+      (form.client_id === LOCAL_GOOGLE_CLIENT_ID && form.client_secret === LOCAL_GOOGLE_CLIENT_SECRET);
+    if (!authorized) return c.json({ error: "invalid_client" }, 401);
+    if (form.grant_type === "refresh_token") {
+      const kept = await findGrant(db, form.refresh_token ?? "");
+      if (!kept || kept.revoked_at) return c.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, 400);
+      const identity = { sub: kept.sub, email: kept.email, email_verified: true };
+      const token = await signLocal({
+        ...identity,
+        kind: "token",
+        challenge: "",
+        redirectUri: "",
+        scope: kept.scope,
+        grant: kept.refresh_token,
+      });
+      return c.json({ access_token: token, token_type: "Bearer", expires_in: 299, scope: kept.scope });
+    }
+    const grant = form.grant_type === "authorization_code" ? await openLocal(form.code ?? "", "code") : null;
+    if (!grant || grant.redirectUri !== form.redirect_uri || grant.challenge !== pkceChallenge(form.code_verifier ?? ""))
+      return c.json({ error: "invalid_grant" }, 400);
+    const scope = grant.scope ?? "openid email profile";
+    // Google gives a refresh token only to an offline request; the calendar connect asks for one.
+    const refreshToken = grant.offline ? `1//local-${crypto.randomUUID()}` : undefined;
+    if (refreshToken) await keepGrant(db, { refresh_token: refreshToken, sub: grant.sub, email: grant.email, scope });
+    // The account's calendars exist from its consent on, so the page can add meetings before the app reads them.
+    if (/\/auth\/calendar/.test(scope)) await accountCalendars(db, grant.email);
+    const token = await signLocal({ ...grant, kind: "token", grant: refreshToken });
+    return c.json({
+      access_token: token,
+      token_type: "Bearer",
+      expires_in: 299,
+      scope,
+      id_token: "unused",
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    });
+  });
 
-localGoogle.get("/v1/userinfo", async (c) => {
-  const token = await openLocal((c.req.header("authorization") ?? "").replace(/^Bearer /, ""), "token");
-  if (!token) return c.json({ error: "invalid_token" }, 401);
-  const { kind: _kind, challenge: _challenge, redirectUri: _redirectUri, exp: _exp, ...identity } = token;
-  return c.json(identity);
-});
+  /** Google's revocation endpoint: a refresh token, or an access token of a grant, ends the grant. */
+  app.post("/revoke", async (c) => {
+    const token = new URLSearchParams(await c.req.text()).get("token") ?? "";
+    const access = await openLocal(token, "token");
+    const revoked = await revokeGrant(db, access?.grant ?? token);
+    return revoked ? c.body(null, 200) : c.json({ error: "invalid_token", error_description: "Token expired or revoked" }, 400);
+  });
+
+  app.get("/v1/userinfo", async (c) => {
+    const token = await openLocal((c.req.header("authorization") ?? "").replace(/^Bearer /, ""), "token");
+    if (!token) return c.json({ error: "invalid_token" }, 401);
+    const {
+      kind: _kind,
+      challenge: _challenge,
+      redirectUri: _redirectUri,
+      exp: _exp,
+      scope: _scope,
+      offline: _offline,
+      grant: _grant,
+      ...identity
+    } = token;
+    return c.json(identity);
+  });
+
+  return app;
+}

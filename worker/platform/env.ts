@@ -62,6 +62,10 @@ const configSchema = v.object({
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /** Development only: the base URL of a fake Google (authorize, token and user-info endpoints). */
   GOOGLE_OAUTH_URL: v.optional(v.pipe(v.string(), v.url("GOOGLE_OAUTH_URL must be a URL such as http://127.0.0.1:12112"))),
+  /** Development only: the base URL of a fake Google Calendar API v3 (the local Google Calendar, ADR 0033). */
+  GOOGLE_CALENDAR_API_URL: v.optional(
+    v.pipe(v.string(), v.url("GOOGLE_CALENDAR_API_URL must be a URL such as http://127.0.0.1:12112/dev/google-calendar/v3")),
+  ),
   /**
    * Live sessions (ADR 0015): ICE_SERVERS replaces the default STUN (a JSON array of
    * `{ urls, username?, credential? }`); TURN_KEY_ID with TURN_KEY_API_TOKEN fetches short-lived
@@ -144,6 +148,11 @@ const configRules: Rule[] = [
     settings: ["GOOGLE_OAUTH_URL"],
     reason: "GOOGLE_OAUTH_URL is for development only",
     holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_OAUTH_URL,
+  },
+  {
+    settings: ["GOOGLE_CALENDAR_API_URL"],
+    reason: "GOOGLE_CALENDAR_API_URL is for development only",
+    holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_CALENDAR_API_URL,
   },
   {
     settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { ListLoading } from "@/moderation/list-states";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
@@ -46,7 +46,9 @@ function Scheduler() {
   const { t } = useLinguiMacro();
   const zone = useMyZone();
   const zoneName = zoneLabel(zone);
-  const [section, setSection] = useState<string>("calendar");
+  // Back from connecting Google Calendar (`?calendars=`): its tab opens, and the card says how it went.
+  const back = useRouterState({ select: (s) => "calendars" in s.location.search });
+  const [section, setSection] = useState<string>(back ? "calendars" : "calendar");
   return (
     <section aria-labelledby="scheduler-title" className="grid gap-6">
       <div className="grid gap-1">

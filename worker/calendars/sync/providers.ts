@@ -1,6 +1,7 @@
 import type { CalendarProviderKind } from "../../../db/schema";
-import type { Env } from "../../platform/env";
+import { type Env, readConfig } from "../../platform/env";
 import { caldavProvider } from "../caldav/caldav-provider";
+import { googleCalendar } from "../google/google-calendar";
 import type { CalendarProvider } from "./provider";
 
 /**
@@ -12,6 +13,7 @@ import type { CalendarProvider } from "./provider";
 type AnyProvider = CalendarProvider<any>;
 const registry: Partial<Record<CalendarProviderKind, AnyProvider | ((env: Env) => AnyProvider)>> = {
   caldav: caldavProvider,
+  google: (env) => googleCalendar(readConfig(env)),
 };
 
 export function providerFor(env: Env, kind: CalendarProviderKind): AnyProvider {

@@ -30,13 +30,14 @@ const GOOGLE = {
   authorize: "https://accounts.google.com/o/oauth2/v2/auth",
   token: "https://oauth2.googleapis.com/token",
   userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+  revoke: "https://oauth2.googleapis.com/revoke",
 };
 
 /** Google's endpoints, or the same paths under GOOGLE_OAUTH_URL (development and tests only). */
 export function googleEndpoints(base?: string) {
   if (!base) return GOOGLE;
   const root = base.replace(/\/$/, "");
-  return { authorize: `${root}/o/oauth2/v2/auth`, token: `${root}/token`, userinfo: `${root}/v1/userinfo` };
+  return { authorize: `${root}/o/oauth2/v2/auth`, token: `${root}/token`, userinfo: `${root}/v1/userinfo`, revoke: `${root}/revoke` };
 }
 
 const userInfoSchema = v.object({
