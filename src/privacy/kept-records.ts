@@ -17,4 +17,17 @@ export const KEPT_RECORDS: { table: string; days: number; what: MessageDescripto
   { table: "processed_payment_events", days: 90, what: msg`Ids of payment events from Stripe already handled` },
   { table: "dead_letters", days: 90, what: msg`Background work that failed every attempt` },
   { table: "moderation_actions", days: 3 * 365, what: msg`The moderators' record of their decisions` },
+  // A deleted account's payment records, kept for the law under a pseudonym (ADR 0042), counted from the erasure.
+  {
+    table: "refunds (erased accounts)",
+    days: 8 * 365,
+    what: msg`Refunds of a deleted account's payments, naming only a pseudonym, counted from the deletion`,
+  },
+  {
+    table: "earnings (erased accounts)",
+    days: 8 * 365,
+    what: msg`Payments made by or to a deleted account, naming only a pseudonym, counted from the deletion`,
+  },
+  { table: "payouts (erased accounts)", days: 8 * 365, what: msg`Payouts to a deleted mentor's account, naming only a pseudonym` },
+  { table: "enrollments (erased accounts)", days: 8 * 365, what: msg`Subscriptions of a deleted account, naming only a pseudonym` },
 ];

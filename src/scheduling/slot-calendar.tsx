@@ -8,6 +8,7 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { schedulerBusyWindow } from "@/calendars/busy-window";
 import type { SlotView } from "@/platform/api-types";
 import { currentLocale } from "@/platform/i18n";
 import { useTRPC } from "@/platform/trpc";
@@ -105,7 +106,6 @@ function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: st
 }
 
 const NO_BUSY: { startAt: string; endAt: string }[] = [];
-const DAY = 24 * 60 * 60 * 1000;
 
 const toEvents = (slots: SlotView[], busy: { startAt: string; endAt: string }[] = []): EventInput[] => [
   ...slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) })),
@@ -134,10 +134,7 @@ const eventClasses = (slot: SlotView) => [
 export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPickSlot, scrollTime = "08:00:00" }: SlotCalendarProps) {
   // His connected calendars' busy time (ADR 0040), from our database only, drawn behind the slots; never waited for.
   const trpc = useTRPC();
-  const [busyWindow] = useState(() => ({
-    from: new Date(Date.now() - 7 * DAY).toISOString(),
-    to: new Date(Date.now() + 60 * DAY).toISOString(),
-  }));
+  const [busyWindow] = useState(() => schedulerBusyWindow());
   const busy = useQuery(trpc.calendars.busy.queryOptions(busyWindow)).data ?? NO_BUSY;
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);

@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import {
   accountDeletions,
+  calendarBusy,
+  calendarConnections,
+  calendarSessionEvents,
+  calendarSources,
   earnings,
   enrollments,
   mentees,
@@ -242,6 +246,54 @@ describe("a moderator and a deletion in progress", () => {
     const refused2 = await book(menteeToken, later);
     expect(refused2.status).toBe(409);
     expect(refused2.body.message ?? refused2.body.error).toBe(MENTOR_LEAVING);
+  });
+});
+
+describe("a mentor's connected calendars, at erasure", () => {
+  it("go as a disconnect takes them: no account, calendar, busy time or written session of his is left, and his address is nowhere", async () => {
+    const mentor = await createMentor({ timeZone: "Asia/Kolkata" });
+    const db = testDb();
+    const [connection] = await db
+      .insert(calendarConnections)
+      .values({
+        mentorId: mentor.id,
+        provider: "caldav",
+        accountLabel: mentor.email,
+        serverUrl: "https://dav.example.test/",
+        credentials: "sealed",
+      })
+      .returning();
+    const [source] = await db
+      .insert(calendarSources)
+      .values({
+        connectionId: connection.id,
+        mentorId: mentor.id,
+        remoteId: `https://dav.example.test/${mentor.email}/work/`,
+        name: "Work",
+      })
+      .returning();
+    await db.insert(calendarBusy).values({
+      sourceId: source.id,
+      mentorId: mentor.id,
+      remoteEventId: "meeting-1",
+      startAt: new Date(Date.now() + 3 * DAY),
+      endAt: new Date(Date.now() + 3 * DAY + 3_600_000),
+    });
+    await db
+      .insert(calendarSessionEvents)
+      .values({ bookingId: crypto.randomUUID(), mentorId: mentor.id, sourceId: null, updatedAt: new Date() });
+
+    await trpc(await accessTokenFor("mentor", mentor.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect((await deletionOf(mentor.id)).state).toBe("erased");
+
+    const left = await Promise.all(
+      [calendarConnections, calendarSources, calendarBusy, calendarSessionEvents].map((table) =>
+        db.select().from(table).where(eq(table.mentorId, mentor.id)),
+      ),
+    );
+    expect(left.map((rows) => rows.length)).toEqual([0, 0, 0, 0]);
+    expect(await scanForNeedles([mentor.email])).toEqual([]);
   });
 });
 

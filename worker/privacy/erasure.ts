@@ -3,7 +3,9 @@ import type { Db } from "../../db/client";
 import {
   accountDeletions,
   bookingEvents,
+  calendarConnections,
   calendarFeeds,
+  calendarSessionEvents,
   conversations,
   dataExports,
   deadLetters,
@@ -31,6 +33,7 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 import { BUNDLED_AVATAR } from "../accounts/accounts";
+import { disconnect } from "../calendars/sync/accounts";
 import type { ServiceDeps } from "../platform/deps";
 import { GOOGLE_PICTURE_ORIGIN } from "../platform/ports/google-provider";
 import { OPENED } from "../scheduling/booking";
@@ -84,6 +87,14 @@ async function eraseAccount(deps: ServiceDeps & { origin: string }, person: Memb
   if (!row) return;
   // A booking that slipped in beside the request is cancelled as the request would have cancelled it.
   await cancelUpcoming(deps, person);
+  // His connected calendars go as a disconnect takes them: our access given back, credentials and mirror deleted (ADR 0040).
+  if (person.role === "mentor") {
+    const connections = await db
+      .select({ id: calendarConnections.id })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.mentorId, person.id));
+    for (const connection of connections) await disconnect(deps, person.id, connection.id);
+  }
   const stripeRecords = await stripeRecordsOf(db, person);
 
   const who: Identity = { fullName: `${row.first} ${row.last}`, email: row.email, pseudonym };
@@ -190,6 +201,7 @@ function personStatements(db: Db, person: Member, who: Identity, deletionId: str
           db.delete(mentorSkills).where(eq(mentorSkills.mentorId, id)),
           db.delete(mentorAvailability).where(eq(mentorAvailability.mentorId, id)),
           db.delete(timeOff).where(eq(timeOff.mentorId, id)),
+          db.delete(calendarSessionEvents).where(eq(calendarSessionEvents.mentorId, id)),
         ]),
   ];
 }

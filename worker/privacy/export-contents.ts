@@ -3,7 +3,11 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import {
   bookingEvents,
+  calendarBusy,
+  calendarConnections,
   calendarFeeds,
+  calendarSessionEvents,
+  calendarSources,
   earnings,
   emailOutbox,
   enrollments,
@@ -36,7 +40,18 @@ export type Person = { role: "mentee" | "mentor"; id: string };
  * the calendar feed's token, a push subscription's endpoint and key. Giving them out would make the archive a key
  * to the account; the archive says they exist (a device, a feed) without them.
  */
-const SECRET_COLUMNS = new Set(["passwordHash", "secretHash", "codeHash", "ticketHash", "linkSecretHash", "token", "auth", "endpoint"]);
+const SECRET_COLUMNS = new Set([
+  "passwordHash",
+  "secretHash",
+  "codeHash",
+  "ticketHash",
+  "linkSecretHash",
+  "token",
+  "auth",
+  "endpoint",
+  // A connected calendar's sealed password or tokens (ADR 0040).
+  "credentials",
+]);
 
 /** A row without its secrets, instants as ISO text. */
 function clean(row: Record<string, unknown>, drop: readonly string[] = []): Record<string, unknown> {
@@ -134,6 +149,30 @@ export const SECTIONS: Section[] = [
         .orderBy(asc(emailOutbox.createdAt));
       return mails.map((m) => clean(m));
     },
+  },
+  {
+    file: "connected-calendars.json",
+    tables: ["calendar_connections", "calendar_sources"],
+    about: "the calendar accounts you connected (without their passwords or tokens) and what you chose for each calendar",
+    rows: async (db, who) =>
+      who.role !== "mentor"
+        ? []
+        : [
+            ...(await all(calendarConnections, (w) => eq(calendarConnections.mentorId, w.id))(db, who)),
+            ...(await all(calendarSources, (w) => eq(calendarSources.mentorId, w.id))(db, who)),
+          ],
+  },
+  {
+    file: "calendar-busy-times.json",
+    tables: ["calendar_busy", "calendar_session_events"],
+    about: "the busy times copied from your calendars, and the sessions written into them",
+    rows: async (db, who) =>
+      who.role !== "mentor"
+        ? []
+        : [
+            ...(await all(calendarBusy, (w) => eq(calendarBusy.mentorId, w.id), calendarBusy.startAt)(db, who)),
+            ...(await all(calendarSessionEvents, (w) => eq(calendarSessionEvents.mentorId, w.id))(db, who)),
+          ],
   },
   {
     file: "calendar-feed.json",

@@ -4,6 +4,7 @@ import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { createFileRoute, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
+import { schedulerBusyWindow } from "@/calendars/busy-window";
 import { ListLoading } from "@/moderation/list-states";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { startReads } from "@/platform/route-prefetch";
@@ -19,6 +20,7 @@ export const Route = createFileRoute("/mentors/scheduler")({
       trpc.scheduling.mySlots.queryOptions(undefined, as),
       trpc.scheduling.availability.queryOptions(undefined, as),
       trpc.scheduling.calendarFeed.queryOptions(undefined, as),
+      trpc.calendars.busy.queryOptions(schedulerBusyWindow(), as),
     ]),
   component: Scheduler,
 });
