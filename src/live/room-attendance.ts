@@ -15,15 +15,17 @@ export type RoomRecord = { presence: Presence[]; readAt: number };
 export function useRoomPresence(call: LiveCall, record: RoomRecord, viewer: Party, now: number): Presence[] {
   const { status } = useSyncExternalStore(call.subscribe, call.getSnapshot);
   const other: Party = viewer === "mentee" ? "mentor" : "mentee";
-  const nowRef = useRef(now);
-  nowRef.current = now;
+  // `now` ticks once a second: a stretch is stamped with the clock read at that moment (the last tick plus what passed
+  // since), so a stay shorter than a tick still has a length, as the room records it.
+  const clock = useRef({ now, readAt: Date.now() });
+  if (clock.current.now !== now) clock.current = { now, readAt: Date.now() };
   const [seen, setSeen] = useState<Presence[]>([]);
   // The room says the other is here (welcome, peer-joined) or gone (peer-left); a dropped socket says nothing either way.
   const otherHere =
     status === "connecting" || status === "connected" ? true : status === "waiting" || status === "peer-left" ? false : null;
   useEffect(() => {
     if (otherHere === null) return;
-    const at = nowRef.current;
+    const at = clock.current.now + (Date.now() - clock.current.readAt);
     setSeen((list) => {
       const last = list.at(-1);
       const open = last !== undefined && last.leftAt === null;
