@@ -150,7 +150,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           ) : null}
           <span className="text-sm text-slate-600">{fullDateTime(ticket.createdAt)}</span>
         </div>
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <dl className="grid gap-2 text-sm [overflow-wrap:anywhere] sm:grid-cols-2">
           <div>
             <dt className="font-medium text-slate-500">
               <Trans>Reported by</Trans>
@@ -173,7 +173,8 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
             </dd>
           </div>
         </dl>
-        <p className="whitespace-pre-line break-words text-slate-900">{ticket.content}</p>
+        {/* "anywhere", not "break-word": a grid item's width counts a long word (an address, a link) unless it may break. */}
+        <p className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">{ticket.content}</p>
         {ticket.session ? (
           <AttendanceEvidence
             session={ticket.session}

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { dataExports } from "../../db/schema";
+import { KEPT_RECORDS } from "../../src/privacy/kept-records";
 import { createMentee, createMentor, testDb } from "../support/accounts";
 import { signInThroughUi, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 import { deliveredMail } from "../support/mail";
@@ -158,7 +159,8 @@ describe("the privacy page", () => {
       await waitForPath(page, "/privacy");
       await page.getByRole("heading", { level: 1, name: "Privacy: what we keep, and why" }).waitFor({ timeout: 15_000 });
       const kept = page.getByTestId("kept-records");
-      expect(await kept.getByRole("listitem").count()).toBe(11);
+      expect(await kept.getByRole("listitem").count()).toBe(KEPT_RECORDS.length);
+      expect(await kept.getByText("8 years").count()).toBe(4);
       expect(await kept.getByText("Notices in the bell").count()).toBe(1);
       expect(await kept.getByText("180 days").count()).toBe(1);
       for (const who of ["Stripe", "e-mail provider", "push service", "TURN"]) expect(await page.getByText(who).count()).toBeGreaterThan(0);

@@ -12,13 +12,19 @@ import { passHolds, trpcAt } from "../support/waitlist";
 const MINUTE = 60 * 1000;
 const OFFER = /^An earlier time opened with .+: .+\. It is held for you for 15 minutes\.$/;
 
+/**
+ * Her bell's notices, but for a missed session: this file's sessions are in 2025 (its own clock), so another file's
+ * settling run on the shared database (at today's date) may mark them missed by both meanwhile; that is not the waitlist's.
+ */
 const noticesOf = async (menteeId: string) =>
   (
     await testDb()
       .select()
       .from(notifications)
       .where(and(eq(notifications.recipientRole, "mentee"), eq(notifications.recipientId, menteeId)))
-  ).map((n) => n.content);
+  )
+    .filter((n) => !n.content.startsWith("Nobody joined your session"))
+    .map((n) => n.content);
 const entryOf = async (menteeId: string, mentorId: string) =>
   (
     await testDb()
