@@ -1,4 +1,5 @@
 import { SERVICE_WORKER_PATH } from "../../shared/app-install";
+import { deviceLabel } from "../../shared/device-of";
 import type { Role } from "../../shared/role";
 import type { ApiClient } from "../platform/trpc";
 import { readDevRecord, writeDevRecord } from "./dev-push-record";
@@ -50,39 +51,6 @@ export async function currentEndpoint(): Promise<string | null> {
   if (!pushSupported("browser")) return null;
   const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription())?.endpoint ?? null;
-}
-
-/** What the settings screen calls this device: "Chrome on Android", "Safari on iPhone". */
-export function deviceLabel(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /OPR\//.test(userAgent)
-      ? "Opera"
-      : /SamsungBrowser\//.test(userAgent)
-        ? "Samsung Internet"
-        : /Firefox\/|FxiOS\//.test(userAgent)
-          ? "Firefox"
-          : /Chrome\/|CriOS\//.test(userAgent)
-            ? "Chrome"
-            : /Safari\//.test(userAgent)
-              ? "Safari"
-              : "Browser";
-  const system = /iPhone/.test(userAgent)
-    ? "iPhone"
-    : /iPad/.test(userAgent)
-      ? "iPad"
-      : /Android/.test(userAgent)
-        ? "Android"
-        : /CrOS/.test(userAgent)
-          ? "ChromeOS"
-          : /Windows/.test(userAgent)
-            ? "Windows"
-            : /Mac OS X|Macintosh/.test(userAgent)
-              ? "Mac"
-              : /Linux/.test(userAgent)
-                ? "Linux"
-                : null;
-  return system ? `${browser} on ${system}` : browser;
 }
 
 export class PushRefused extends Error {}

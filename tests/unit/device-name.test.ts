@@ -1,9 +1,9 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { deviceLabel } from "../../shared/device-of";
 import { messages as english } from "../../src/locales/en/signed-in.po";
 import { messages as hindi } from "../../src/locales/hi/signed-in.po";
 import { deviceName } from "../../src/notifications/device-name";
-import { deviceLabel } from "../../src/notifications/web-push";
 
 /** The name a device with push on is listed by (ADR 0027): kept in English on the server, shown in the reader's language. */
 describe("deviceName", () => {

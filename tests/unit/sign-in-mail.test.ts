@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceOf, signInAlertMail } from "../../worker/mail/sign-in-mail";
+import { deviceOf } from "../../shared/device-of";
+import { signInAlertMail } from "../../worker/mail/sign-in-mail";
 
 /** The sign-in mail names the device as its owner knows it, never guessing, and escapes nothing into markup. */
 describe("the device a sign-in names", () => {

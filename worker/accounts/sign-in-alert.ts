@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
+import { deviceOf } from "../../shared/device-of";
 import { mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { deliverMailSoon, mailInsert } from "../mail/mail";
-import { deviceOf, signInAlertMail } from "../mail/sign-in-mail";
+import { signInAlertMail } from "../mail/sign-in-mail";
 import { notify, signInNoticeId } from "../notifications/notifications";
 import type { ServiceDeps } from "../platform/deps";
 import { mailLocale } from "../platform/i18n";

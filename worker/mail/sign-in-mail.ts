@@ -1,47 +1,10 @@
 import { msg } from "@lingui/core/macro";
+import type { Device } from "../../shared/device-of";
 import type { Locale } from "../../shared/locale";
 import { formatWhen } from "../../shared/zoned-time";
 import { i18nFor } from "../platform/i18n";
 import { layoutMail, PRODUCT } from "./layout";
 import type { MailMessage } from "./mail";
-
-/** What a sign-in's browser said of itself, in plain words ("Chrome", "Android"); null when it did not say. */
-export type Device = { browser: string | null; system: string | null };
-
-/** The browser and system a User-Agent names, the common ones only: enough for a person to recognise her own device. */
-export function deviceOf(userAgent: string | null | undefined): Device {
-  const ua = userAgent ?? "";
-  // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari", Android also says "Linux".
-  const browser = /Edg(e|A|iOS)?\//.test(ua)
-    ? "Edge"
-    : /OPR\/|Opera/.test(ua)
-      ? "Opera"
-      : /SamsungBrowser\//.test(ua)
-        ? "Samsung Internet"
-        : /Firefox\/|FxiOS\//.test(ua)
-          ? "Firefox"
-          : /Chrome\/|CriOS\/|Chromium\//.test(ua)
-            ? "Chrome"
-            : /Safari\//.test(ua) && /Version\//.test(ua)
-              ? "Safari"
-              : null;
-  const system = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? "Android"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Mac OS X|Macintosh/.test(ua)
-            ? "macOS"
-            : /CrOS/.test(ua)
-              ? "ChromeOS"
-              : /Linux/.test(ua)
-                ? "Linux"
-                : null;
-  return { browser, system };
-}
 
 export type SignInAlert = {
   to: string;
