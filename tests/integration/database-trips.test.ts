@@ -30,7 +30,9 @@ async function tripsBeforeAnswer(token: string, path: string, budget: number, in
     const response = await fetch(`${proxied.stack().baseUrl}${path}`, {
       ...init,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      signal: AbortSignal.timeout(10_000),
+      // Generous: a request held at its budget never answers, and this must not fail one that is only slow on a loaded
+      // machine (a checkout also waits on the local Stripe, which the proxy does not count).
+      signal: AbortSignal.timeout(25_000),
     }).catch(() => {
       throw new Error(`${path} did not answer within ${budget} round trip(s) to the database`);
     });
