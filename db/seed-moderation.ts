@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { demoModerator } from "./demo-data";
 import { menteeRow, mentorRow } from "./factories";
 import { earnings, enrollments, mentees, mentors, moderationActions, moderators, tickets } from "./schema";
-import { paidInvoice, tag } from "./seed-payouts";
+import { FIRST_MONTH_COLUMNS, heldFirstMonth, tag } from "./seed-payouts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -220,14 +220,7 @@ export async function seedModerationDemo(db: Db, passwordHash: string, now = Dat
  */
 export async function seedNewcomerPayments(db: Db): Promise<void> {
   const rows = await db
-    .select({
-      id: enrollments.id,
-      menteeId: enrollments.menteeId,
-      mentorId: enrollments.mentorId,
-      amountPaise: enrollments.amountPaise,
-      start: enrollments.currentPeriodStart,
-      end: enrollments.currentPeriodEnd,
-    })
+    .select(FIRST_MONTH_COLUMNS)
     .from(enrollments)
     .innerJoin(mentees, eq(mentees.id, enrollments.menteeId))
     .where(
@@ -240,10 +233,6 @@ export async function seedNewcomerPayments(db: Db): Promise<void> {
         sql`not exists (select 1 from payout_accounts a where a.mentor_id = ${enrollments.mentorId})`,
       ),
     );
-  const ledger = rows.flatMap((row) =>
-    row.start && row.end
-      ? [paidInvoice({ enrollment: row, key: `newcomer_${tag(row.id)}`, paidAt: row.start, periodEnd: row.end, route: "held" })]
-      : [],
-  );
+  const ledger = rows.flatMap((row) => heldFirstMonth(row, `newcomer_${tag(row.id)}`));
   if (ledger.length) await db.insert(earnings).values(ledger).onConflictDoNothing();
 }

@@ -235,17 +235,28 @@ async function seedReadyMentor(db: Db, mentorId: string, now: number) {
   ]);
 }
 
+/** The columns of a subscription its first paid month is written from (heldFirstMonth). */
+export const FIRST_MONTH_COLUMNS = {
+  id: enrollments.id,
+  menteeId: enrollments.menteeId,
+  mentorId: enrollments.mentorId,
+  amountPaise: enrollments.amountPaise,
+  start: enrollments.currentPeriodStart,
+  end: enrollments.currentPeriodEnd,
+};
+
+/** A subscription's first month, paid on the day it began, its share held for a mentor without a payout account yet. */
+export function heldFirstMonth(
+  row: { id: string; menteeId: string; mentorId: string; amountPaise: number; start: Date | null; end: Date | null },
+  key: string,
+): Earning[] {
+  return row.start && row.end ? [paidInvoice({ enrollment: row, key, paidAt: row.start, periodEnd: row.end, route: "held" })] : [];
+}
+
 /** Vikram: onboarding started a month ago and left at the bank details; his newest subscriber's first payment waits for it. */
 async function seedUnfinishedMentor(db: Db, mentorId: string, now: number) {
   const [row] = await db
-    .select({
-      id: enrollments.id,
-      menteeId: enrollments.menteeId,
-      mentorId: enrollments.mentorId,
-      amountPaise: enrollments.amountPaise,
-      start: enrollments.currentPeriodStart,
-      end: enrollments.currentPeriodEnd,
-    })
+    .select(FIRST_MONTH_COLUMNS)
     .from(enrollments)
     .where(
       and(
@@ -258,8 +269,7 @@ async function seedUnfinishedMentor(db: Db, mentorId: string, now: number) {
     .orderBy(asc(enrollments.currentPeriodStart))
     .limit(1);
   const startedAt = new Date(now - 30 * DAY);
-  const held =
-    row?.start && row.end ? [paidInvoice({ enrollment: row, key: tag(row.id), paidAt: row.start, periodEnd: row.end, route: "held" })] : [];
+  const held = row ? heldFirstMonth(row, tag(row.id)) : [];
   await db.batch([
     db
       .insert(payoutAccounts)
