@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { earnings, notifications, payoutAccounts, refunds } from "../../db/schema";
-import { putObject, stripeId } from "../../worker/dev/local-stripe/store";
-import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
-import { doublesUrl, trpc, trpcOutcome } from "../support/api";
+import { earnings, notifications, refunds } from "../../db/schema";
+import { accessTokenFor, createMentee, testDb } from "../support/accounts";
+import { trpc, trpcOutcome } from "../support/api";
+import { payOnLocalCheckout, postToLocalStripe, readyMentor } from "../support/local-money";
 import { deliveredMail, mailTo } from "../support/mail";
 import { createModerator } from "../support/moderation";
 
@@ -15,44 +15,6 @@ import { createModerator } from "../support/moderation";
  * its refunds with their dates and its receipt (hers only); a payout to the mentor's bank reaches
  * his bell and his mailbox once.
  */
-
-const HOURLY = 200_000;
-
-const post = (path: string, form: Record<string, string> = {}) =>
-  fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
-
-async function readyMentor() {
-  const mentor = await createMentor({ hourlyRatePaise: HOURLY });
-  const id = stripeId("acct");
-  await putObject(testDb(), {
-    id,
-    object: "account",
-    type: "express",
-    country: "IN",
-    default_currency: "inr",
-    email: mentor.email,
-    charges_enabled: true,
-    payouts_enabled: true,
-    details_submitted: true,
-    requirements: { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null },
-    capabilities: { transfers: "active" },
-    metadata: { mentorId: mentor.id },
-    created: Math.floor(Date.now() / 1000),
-  });
-  await testDb()
-    .insert(payoutAccounts)
-    .values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
-  return { mentor, account: id };
-}
-
-async function payOnLocalCheckout(mentorId: string) {
-  const buyer = await createMentee();
-  const token = await accessTokenFor("mentee", buyer.id);
-  const { url } = await trpc(token).payments.createCheckout.mutate({ mentorId });
-  const sessionId = new URL(url).pathname.split("/").pop()!;
-  expect((await post(`/dev/stripe/checkout/${sessionId}/pay`, { card: "4242 4242 4242 4242" })).status).toBe(303);
-  return { buyer, token, sessionId };
-}
 
 const noticesOf = async (role: "mentee" | "mentor", id: string) =>
   (
@@ -128,7 +90,7 @@ describe("refunds and payouts reach people", () => {
   it("a payout to the mentor's bank reaches his bell and his mailbox, once", async () => {
     const { mentor, account } = await readyMentor();
     await payOnLocalCheckout(mentor.id);
-    const paidOut = await post(`/dev/stripe/express/${account}/payout`);
+    const paidOut = await postToLocalStripe(`/dev/stripe/express/${account}/payout`);
     expect(paidOut.status).toBe(303);
     expect((await noticesOf("mentor", mentor.id)).filter((n) => n.startsWith("Payout of"))).toEqual([
       "Payout of ₹6,400.00 sent to your bank account.",

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { earnings, payoutAccounts } from "../../db/schema";
 import { getObject, listObjects, putObject, type StripeObject, stripeId } from "../../worker/dev/local-stripe/store";
 import { refundSplit } from "../../worker/payouts/ledger";
-import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { createMentor, testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";
+import { HOURLY, payOnLocalCheckout, postToLocalStripe, readyMentor } from "../support/local-money";
 import { createModerator } from "../support/moderation";
 
 /**
@@ -14,50 +15,11 @@ import { createModerator } from "../support/moderation";
  * and closes a dispute, and a held share reaches a ready account by the cron.
  */
 
-const HOURLY = 200_000;
 const GROSS = 4 * HOURLY;
 const NET = GROSS - 160_000;
 
-const post = (path: string, form: Record<string, string>) =>
-  fetch(`${doublesUrl()}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
 const rowOfMentor = async (mentorId: string) => (await testDb().select().from(earnings).where(eq(earnings.mentorId, mentorId)))[0];
 const object = async <T extends StripeObject = StripeObject>(id: string) => (await getObject<T>(testDb(), id))!;
-
-/** A mentor whose local Express account is ready (the account object and his payout_accounts row). */
-async function readyMentor() {
-  const mentor = await createMentor({ hourlyRatePaise: HOURLY });
-  const id = stripeId("acct");
-  await putObject(testDb(), {
-    id,
-    object: "account",
-    type: "express",
-    country: "IN",
-    default_currency: "inr",
-    email: mentor.email,
-    charges_enabled: true,
-    payouts_enabled: true,
-    details_submitted: true,
-    requirements: { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null },
-    capabilities: { transfers: "active" },
-    metadata: { mentorId: mentor.id },
-    created: Math.floor(Date.now() / 1000),
-  });
-  await testDb()
-    .insert(payoutAccounts)
-    .values({ mentorId: mentor.id, stripeAccountId: id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
-  return { mentor, account: id };
-}
-
-/** A fresh mentee pays the mentor on the local checkout with the test card. */
-async function payOnLocalCheckout(mentorId: string) {
-  const buyer = await createMentee();
-  const token = await accessTokenFor("mentee", buyer.id);
-  const { url } = await trpc(token).payments.createCheckout.mutate({ mentorId });
-  const sessionId = new URL(url).pathname.split("/").pop()!;
-  const paid = await post(`/dev/stripe/checkout/${sessionId}/pay`, { card: "4242 4242 4242 4242" });
-  expect(paid.status).toBe(303);
-  return buyer;
-}
 
 describe("money on the local Stripe", () => {
   it("a destination charge, a moderator's partial refund, then a dispute opened and won on /dev/stripe", async () => {
@@ -90,13 +52,13 @@ describe("money on the local Stripe", () => {
     const page = await (await fetch(`${doublesUrl()}/dev/stripe`)).text();
     expect(page).toContain(charge.id);
     expect(page).toContain("Open a dispute");
-    expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "dispute" })).status).toBe(303);
+    expect((await postToLocalStripe(`/dev/stripe/charges/${charge.id}`, { action: "dispute" })).status).toBe(303);
     expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "needs_response" });
     // What was left of his share went back to the platform.
     expect(await object(transferId)).toMatchObject({ amount_reversed: NET });
     expect(await (await fetch(`${doublesUrl()}/dev/stripe`)).text()).toContain("Close dispute (won)");
 
-    expect((await post(`/dev/stripe/charges/${charge.id}`, { action: "won" })).status).toBe(303);
+    expect((await postToLocalStripe(`/dev/stripe/charges/${charge.id}`, { action: "won" })).status).toBe(303);
     expect(await rowOfMentor(mentor.id)).toMatchObject({ disputeStatus: "won", reversedPaise: 160_000 });
     const again = (
       await listObjects<StripeObject & { transfer_group: string | null; destination: string; amount: number }>(testDb(), "transfer", 1000)
