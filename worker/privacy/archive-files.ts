@@ -5,7 +5,8 @@ import { conversations, mentees, mentors, messages } from "../../db/schema";
 import type { Locale } from "../../shared/locale";
 import { allBookingsCalendar } from "../calendars/calendar-feed";
 import type { Env } from "../platform/env";
-import { mine, type Person, SECTIONS } from "./export-contents";
+import { mine, type Person } from "./archive-rows";
+import { SECTIONS } from "./export-contents";
 
 /**
  * The files of a person's archive (ADR 0039): every section as JSON, each conversation, her sessions as one calendar

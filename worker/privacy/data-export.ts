@@ -12,7 +12,7 @@ import type { Env, ExportJob } from "../platform/env";
 import { mailLocale } from "../platform/i18n";
 import { sendJobs } from "../platform/queues";
 import { archiveFiles } from "./archive-files";
-import type { Person } from "./export-contents";
+import type { Person } from "./archive-rows";
 
 const MINUTE = 60 * 1000;
 /** The mailed link works for a day (ADR 0039). */

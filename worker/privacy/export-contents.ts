@@ -1,13 +1,8 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import {
   bookingEvents,
-  calendarBusy,
-  calendarConnections,
   calendarFeeds,
-  calendarSessionEvents,
-  calendarSources,
   earnings,
   emailOutbox,
   enrollments,
@@ -33,49 +28,8 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 
-export type Person = { role: "mentee" | "mentor"; id: string };
-
-/**
- * Columns that are secrets rather than data about the person (ADR 0039): hashes of passwords, codes and tickets,
- * the calendar feed's token, a push subscription's endpoint and key. Giving them out would make the archive a key
- * to the account; the archive says they exist (a device, a feed) without them.
- */
-const SECRET_COLUMNS = new Set([
-  "passwordHash",
-  "secretHash",
-  "codeHash",
-  "ticketHash",
-  "linkSecretHash",
-  "token",
-  "auth",
-  "endpoint",
-  // A connected calendar's sealed password or tokens (ADR 0040).
-  "credentials",
-]);
-
-/** A row without its secrets, instants as ISO text. */
-function clean(row: Record<string, unknown>, drop: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (SECRET_COLUMNS.has(key) || drop.includes(key)) continue;
-    out[key] = value instanceof Date ? value.toISOString() : value;
-  }
-  return out;
-}
-
-/** One JSON file of the archive: what it holds, for the archive's README, and its rows. */
-type Section = { file: string; about: string; tables: string[]; rows: (db: Db, who: Person) => Promise<Record<string, unknown>[]> };
-
-const all =
-  (table: SQLiteTable, where: (who: Person) => ReturnType<typeof eq> | undefined, order?: SQLiteColumn, drop: readonly string[] = []) =>
-  async (db: Db, who: Person) => {
-    const query = db.select().from(table).where(where(who));
-    const rows = (await (order ? query.orderBy(asc(order)) : query)) as Record<string, unknown>[];
-    return rows.map((row) => clean(row, drop));
-  };
-
-export const mine = (who: Person, menteeColumn: SQLiteColumn, mentorColumn: SQLiteColumn) =>
-  who.role === "mentee" ? eq(menteeColumn, who.id) : eq(mentorColumn, who.id);
+import { all, clean, mine, type Person, type Section } from "./archive-rows";
+import { CALENDAR_SECTIONS } from "./calendar-sections";
 
 /** The person's own slots (a mentor's every slot; a mentee's booked ones). */
 const slotIdsOf = async (db: Db, who: Person) =>
@@ -150,30 +104,7 @@ export const SECTIONS: Section[] = [
       return mails.map((m) => clean(m));
     },
   },
-  {
-    file: "connected-calendars.json",
-    tables: ["calendar_connections", "calendar_sources"],
-    about: "the calendar accounts you connected (without their passwords or tokens) and what you chose for each calendar",
-    rows: async (db, who) =>
-      who.role !== "mentor"
-        ? []
-        : [
-            ...(await all(calendarConnections, (w) => eq(calendarConnections.mentorId, w.id))(db, who)),
-            ...(await all(calendarSources, (w) => eq(calendarSources.mentorId, w.id))(db, who)),
-          ],
-  },
-  {
-    file: "calendar-busy-times.json",
-    tables: ["calendar_busy", "calendar_session_events"],
-    about: "the busy times copied from your calendars, and the sessions written into them",
-    rows: async (db, who) =>
-      who.role !== "mentor"
-        ? []
-        : [
-            ...(await all(calendarBusy, (w) => eq(calendarBusy.mentorId, w.id), calendarBusy.startAt)(db, who)),
-            ...(await all(calendarSessionEvents, (w) => eq(calendarSessionEvents.mentorId, w.id))(db, who)),
-          ],
-  },
+  ...CALENDAR_SECTIONS,
   {
     file: "calendar-feed.json",
     tables: ["calendar_feeds"],
