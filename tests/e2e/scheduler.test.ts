@@ -152,7 +152,9 @@ describe("the mentor's scheduler", () => {
     expect((await bookedBy(mentee.id)).length).toBe(1);
 
     await page.getByRole("button", { name: "Add time off" }).click();
-    // A booking made after the preview: the server refuses, and the dialog shows the fresh list and asks again.
+    // A booking made after the preview (shown first, with its one booking): the server refuses, and the dialog shows
+    // the fresh list and asks again.
+    await dialog.getByText("1 open slot will be removed.").waitFor();
     await menteeApi.book.mutate({ slotId: open.id });
     await dialog.getByRole("button", { name: "Cancel 1 booking and add time off" }).click();
     await dialog.getByText("The bookings in this period changed since you looked.").waitFor();
