@@ -96,7 +96,7 @@ describe("Web Push", () => {
     const endpoint = (await devices())[0].endpoint;
     const subscriptionId = endpoint.split("/").pop();
     let payload: Record<string, unknown> | null = null;
-    for (let i = 0; i < 100 && !payload; i++) {
+    for (let i = 0; i < 300 && !payload; i++) {
       const received = (await (await fetch(`${baseUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as {
         payload: Record<string, unknown> | null;
         deliveredAt: string | null;
@@ -116,7 +116,17 @@ describe("Web Push", () => {
         },
       ),
     );
+    // A push reaches the registration's activated version: on a busy machine the navigation's update check may
+    // still be settling when the registration is first reported, so the push waits for an activated version.
+    const activated = new Set<string>();
+    const versionActivated = new Promise<void>((resolve) =>
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }: { versions: { registrationId: string; status: string }[] }) => {
+        for (const v of versions) if (v.status === "activated") activated.add(v.registrationId);
+        void registrationId.then((id) => activated.has(id) && resolve());
+      }),
+    );
     await cdp.send("ServiceWorker.enable");
+    await versionActivated;
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: baseUrl,
       registrationId: await registrationId,
