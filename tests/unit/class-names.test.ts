@@ -16,7 +16,8 @@ describe("class names", () => {
       (c) => `${c.file}:${c.line} <${c.component}> ${c.own} vs ${c.added}`,
     );
     expect(found).toEqual([]);
-  });
+    // It parses every file of src: about 2 s alone, several times that while the integration and e2e files share the cores.
+  }, 30_000);
 
   it("the check finds a caller's override, a Button variant's, and two arguments of one cn(…) that fight", () => {
     const dir = mkdtempSync(join(tmpdir(), "class-conflicts-"));
