@@ -1,4 +1,4 @@
-import { Calendar, type EventContentArg, type EventInput } from "@fullcalendar/core";
+import { Calendar } from "@fullcalendar/core";
 import hindiCalendar from "@fullcalendar/core/locales/hi";
 import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
@@ -12,7 +12,7 @@ import { schedulerBusyWindow } from "@/calendars/busy-window";
 import type { SlotView } from "@/platform/api-types";
 import { currentLocale } from "@/platform/i18n";
 import { useTRPC } from "@/platform/trpc";
-import { formatIn, LONG_WEEKDAY_DATE_TIME } from "../../shared/zoned-time";
+import { eventContent, eventName, LIST, NO_BUSY, toEvents } from "./slot-calendar-events";
 import "./slot-calendar.css";
 
 export type SlotCalendarProps = {
@@ -34,7 +34,6 @@ export type SlotCalendarProps = {
  */
 const NARROW = 640;
 const WIDE = 1024;
-const LIST = "listWeek";
 const viewFor = (width: number) => (width < NARROW ? LIST : width < WIDE ? "timeGridThreeDay" : "timeGridWeek");
 
 /**
@@ -47,77 +46,6 @@ function bringAboveSheet(calendar: HTMLElement | null, event: HTMLElement) {
   if (!times) return;
   times.scrollTop += event.getBoundingClientRect().top - times.getBoundingClientRect().top - 8;
 }
-
-function stateLabel(slot: SlotView): string {
-  if (slot.state === "booked") {
-    const name = slot.menteeName ?? t`a mentee`;
-    return slot.type === "trial" ? t`Booked: ${name} (intro call)` : t`Booked: ${name}`;
-  }
-  return slot.state === "past" ? t`Past, not booked` : t({ message: "Open", context: "slot" });
-}
-
-/** What the event says besides its time: the state, the slot's title, a pending request to reschedule. */
-const eventLines = (slot: SlotView) =>
-  [stateLabel(slot), slot.title, slot.rescheduleRequest ? t`Reschedule requested` : null].filter((x): x is string => Boolean(x));
-
-/** An event's accessible name: its day and time in the mentor's zone, what it says, where it came from. */
-function eventName(slot: SlotView, zone: string): string {
-  const when = formatIn(slot.start, "dddd, MMMM D, h:mm a", LONG_WEEKDAY_DATE_TIME, zone);
-  const what = eventLines(slot).join(", ");
-  return slot.source === "hours" ? t`${when}: ${what} (from your weekly hours). Open details` : t`${when}: ${what}. Open details`;
-}
-
-/** An element with its classes and children, for the events' contents (drawn without React, see below). */
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  for (const child of children) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  return node;
-}
-
-/**
- * What an event shows. In the grid: its time, as its name says it ("10:00 am", so what is seen is what is heard, WCAG
- * 2.5.3), then its lines; the event itself is the button (named in `eventDidMount`). In the list, whose rows show the
- * time beside: its lines in a button named in full. Spaces between the blocks, so the words do not run together when read.
- */
-function eventContent(arg: EventContentArg, slot: SlotView | undefined, zone: string): { domNodes: Node[] } {
-  const lines = (slot ? eventLines(slot) : [arg.event.title]).map((line, i) =>
-    element("span", i === 0 ? "block break-words" : "block break-words italic", line, " "),
-  );
-  if (arg.view.type === LIST) {
-    const button = element("button", "slot-list-button", ...lines);
-    button.type = "button";
-    if (slot) {
-      button.setAttribute("aria-label", eventName(slot, zone));
-      button.dataset.slotId = slot.id;
-    }
-    return { domNodes: [button] };
-  }
-  const time = slot ? formatIn(slot.start, "h:mm a", { hour: "numeric", minute: "2-digit" }, zone) : arg.timeText;
-  return {
-    domNodes: [
-      element("span", "block overflow-hidden px-0.5 text-xs leading-tight", element("b", "block font-semibold", time), " ", ...lines),
-    ],
-  };
-}
-
-const NO_BUSY: { startAt: string; endAt: string }[] = [];
-
-const toEvents = (slots: SlotView[], busy: { startAt: string; endAt: string }[] = []): EventInput[] => [
-  ...slots.map((s) => ({ id: s.id, start: s.start, end: s.end, title: eventLines(s).join(" · "), classNames: eventClasses(s) })),
-  // Behind the slots, not buttons: the Calendars tab lists the same times for the keyboard and screen readers.
-  ...busy.map((b, i) => ({ id: `busy-${i}`, start: b.startAt, end: b.endAt, display: "background", classNames: ["busy-time"] })),
-];
-
-const eventClasses = (slot: SlotView) => [
-  `slot-${slot.state}`,
-  `slot-from-${slot.source}`,
-  ...(slot.rescheduleRequest ? ["slot-reschedule"] : []),
-];
 
 /**
  * The scheduler's calendar: FullCalendar (a maintained component, ADR 0013) in the mentor's named zone through its Luxon
