@@ -33,8 +33,6 @@ export const DEMO_UNFINISHED_ACCOUNT = "acct_demo_vikram_nair";
 /** The approved demo mentor whose onboarding was left unfinished (named in the README). */
 export const DEMO_UNFINISHED_MENTOR = "vikram.mentor@example.com";
 
-/** db/seed.ts's DEMO_SUBSCRIPTION_ID (not imported: db/seed.ts imports this file). */
-
 /** The platform's fee on the demo's payments (PLATFORM_FEE_PERCENT's default). */
 export const DEMO_FEE_PERCENT = 20;
 /** Days between a charge and the payout that took its share (Stripe's payout schedule, roughly). */
