@@ -4,7 +4,7 @@ import { WATCH_RETRY_MAX_MS, watchRetryDelay } from "../../worker/calendars/goog
 import { testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { connectGoogleCalendar } from "../support/google-calendar";
-import { call, mentor } from "../support/scheduling";
+import { book, call, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
 
 /**
  * What Google lets us do with a mentor's calendars, through the built Worker and the local Google Calendar (ADR
@@ -44,6 +44,29 @@ describe("a Google calendar she may only read", () => {
     expect(refused).toMatchObject({ status: 400, message: "This calendar is read-only: choose another one for new sessions." });
     const [after] = await api.calendars.accounts.query();
     expect(after!.calendars.find((c) => c.id === primary.id)).toMatchObject({ writesSessions: true });
+  });
+
+  it("taking sessions when its sharing changed: Google refuses the write (requiredAccessLevel) and it stops taking them, no retries", async () => {
+    const { m, api } = await connected();
+    const me = await mentee();
+    await subscribe(me.id, m.id);
+    const [account] = await api.calendars.accounts.query();
+    const holidays = account!.calendars.find((c) => c.name === "Holidays in India")!;
+    // As if it had been hers to write when she chose it, and was shared to read only since.
+    await testDb().run(sql`update calendar_sources set writes_sessions = (id = ${holidays.id}), writable = 1 where mentor_id = ${m.id}`);
+    const slotId = await publishOne(m.token, hoursAhead(40));
+    expect((await book(me.token, slotId)).status).toBe(201);
+    const bookingId = (await slotRow(slotId)).bookingId!;
+    await until(async () => {
+      const [now] = await api.calendars.accounts.query();
+      return now?.calendars.find((c) => c.id === holidays.id)?.writable === false;
+    }, "the calendar marked read-only");
+    const [after] = await api.calendars.accounts.query();
+    expect(after!.calendars.find((c) => c.id === holidays.id)).toMatchObject({ writable: false, writesSessions: false });
+    const [mark] = await testDb().all<{ attempts: number; ref: string | null }>(
+      sql`select attempts, ref from calendar_session_events where booking_id = ${bookingId}`,
+    );
+    expect(mark).toEqual({ attempts: 0, ref: null });
   });
 });
 
