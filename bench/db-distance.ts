@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { createDb } from "../db/client";
 import { menteeRow, mentorRow, moderatorRow } from "../db/factories";
-import { enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
+import { calendarBusy, calendarConnections, calendarSources, enrollments, mentees, mentors, moderators, timeSlots } from "../db/schema";
 import { type Stack, startStack } from "../scripts/built-stack";
 import { ownTrips, startDbProxy } from "../tests/support/db-proxy";
 import { READ_TRIPS, type SignedInWrite, signedInReads, WRITE_TRIPS } from "../tests/support/signed-in-reads";
@@ -61,6 +61,38 @@ try {
     currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
     activatedAt: new Date(),
   });
+  // The mentor's day-job calendar (ADR 0040): 40 meetings in the mirror, 3 to 8 weeks ahead (clear of the hours the timed
+  // bookings take), and 20 open slots among them, so the mentee's schedule reads busy rows and drops the slots they cover.
+  const [connection] = await db
+    .insert(calendarConnections)
+    .values({ mentorId: mentor.id, provider: "caldav", accountLabel: "bench", credentials: "sealed", createdAt: new Date() })
+    .returning();
+  const [source] = await db
+    .insert(calendarSources)
+    .values({
+      connectionId: connection.id,
+      mentorId: mentor.id,
+      remoteId: "bench",
+      name: "work",
+      countsAsBusy: true,
+      createdAt: new Date(),
+    })
+    .returning();
+  const dayStart = Math.ceil(Date.now() / 86_400_000) * 86_400_000;
+  await db.insert(calendarBusy).values(
+    Array.from({ length: 40 }, (_, i) => ({
+      sourceId: source.id,
+      mentorId: mentor.id,
+      remoteEventId: `meeting-${i}`,
+      startAt: new Date(dayStart + (21 + i) * 86_400_000 + 10 * 3_600_000),
+      endAt: new Date(dayStart + (21 + i) * 86_400_000 + 11 * 3_600_000),
+    })),
+  );
+  // Every other slot overlaps a meeting (10:00 on a meeting's day), the others are free (14:00).
+  const amongMeetings = Array.from({ length: 20 }, (_, i) => new Date(dayStart + (21 + i) * 86_400_000 + (i % 2 ? 14 : 10) * 3_600_000));
+  await db
+    .insert(timeSlots)
+    .values(amongMeetings.map((startAt) => ({ mentorId: mentor.id, startAt, endAt: new Date(startAt.getTime() + 3_600_000) })));
   const token = async (role: "mentee" | "mentor" | "moderator", id: string) =>
     signAccessToken(base.jwtSecret, { sub: id, role, sid: (await openSession(db, { role, userId: id })).sessionId });
   const menteeToken = await token("mentee", mentee.id);
@@ -91,6 +123,14 @@ try {
   const book = (slotId: string) => step("POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId });
   // A booking goes back to the quota (4 a period) so the next run can book again.
   const cancel = (slotId: string) => step("PATCH", "/api/mentees/booked-slots/1", menteeToken, { slotId });
+  // The schedule offers the free slots among the meetings and none a meeting covers (else the row measures nothing).
+  const schedule = (await (
+    await step("GET", `/trpc/scheduling.mentorSchedule?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`, menteeToken)
+  ).json()) as { result: { data: { timeSlots: { start: string }[] } } };
+  const ours = new Set(amongMeetings.map((d) => d.getTime()));
+  const offered = schedule.result.data.timeSlots.filter((slot) => ours.has(Date.parse(slot.start)));
+  if (offered.length !== 10 || offered.some((slot) => new Date(slot.start).getUTCHours() !== 14))
+    throw new Error(`the schedule should offer the 10 free slots among the meetings, offered ${JSON.stringify(offered)}`);
   const openConversation = async (menteeId: string, t: string) =>
     ((await (await step("POST", "/api/chats/messages", t, { menteeId, mentorId: mentor.id })).json()) as { conversations: { _id: string } })
       .conversations._id;
@@ -162,6 +202,16 @@ try {
         run: (u) => fetch(`${u}${read.path}`, { headers: json(read.token) }),
       }),
     ),
+    {
+      // Not in CI's one-trip list: the mentor's card, the open slots, the rules with his booked, time off and busy rows
+      // (one union), her plan, trial, waitlist and next booking are read side by side.
+      name: "mentee: a mentor's schedule (busy time included)",
+      kind: "read (needs the primary)",
+      run: (u) =>
+        fetch(`${u}/trpc/scheduling.mentorSchedule?input=${encodeURIComponent(JSON.stringify({ mentorId: mentor.id }))}`, {
+          headers: json(menteeToken),
+        }),
+    },
     write("mentee: book a slot", {
       prepare: freshSlot,
       run: (u, slotId) => call(u, "POST", "/api/mentees/timeslots/1", menteeToken, { values: {}, slotId }),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 /**
  * A local CalDAV server (Radicale, Debian's `radicale`; ADR 0040) for `npm run dev` and the tests: storage in a
- * folder, plain htpasswd users (re-read on every request), reachable on 127.0.0.1 only.
+ * folder, plain htpasswd users and a rights file (both re-read on every request), reachable on 127.0.0.1 only.
  */
 export const radicaleInstalled = () => {
   try {
@@ -18,6 +18,8 @@ export const radicaleInstalled = () => {
 export type LocalRadicale = {
   url: string;
   setUsers(users: Map<string, string>): void;
+  /** Makes these calendars (`user/calendar`) read-only for their owner, as a subscribed or shared calendar is; the rest stay his to write. */
+  setReadOnly(calendars: string[]): void;
   stop(): Promise<void>;
 };
 
@@ -27,6 +29,9 @@ export async function startLocalRadicale(options: { folder: string; port: number
   const setUsers = (users: Map<string, string>) =>
     writeFileSync(htpasswd, `${[...users].map(([u, p]) => `${u}:${p}`).join("\n")}\n`, { mode: 0o600 });
   setUsers(options.users ?? new Map());
+  const rights = join(options.folder, "rights");
+  const setReadOnly = (calendars: string[]) => writeFileSync(rights, rightsFile(calendars));
+  setReadOnly([]);
   const url = `http://127.0.0.1:${options.port}`;
   const child: ChildProcess = spawn(
     "radicale",
@@ -36,7 +41,8 @@ export async function startLocalRadicale(options: { folder: string; port: number
       ["--auth-type", "htpasswd"],
       ["--auth-htpasswd-filename", htpasswd],
       ["--auth-htpasswd-encryption", "plain"],
-      ["--rights-type", "owner_only"],
+      ["--rights-type", "from_file"],
+      ["--rights-file", rights],
       ["--logging-level", "warning"],
     ].flat(),
     { stdio: ["ignore", "ignore", "pipe"] },
@@ -57,6 +63,7 @@ export async function startLocalRadicale(options: { folder: string; port: number
   return {
     url,
     setUsers,
+    setReadOnly,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
@@ -64,6 +71,26 @@ export async function startLocalRadicale(options: { folder: string; port: number
       }
     },
   };
+}
+
+/**
+ * Radicale's `owner_only` rights written out (each user reads and writes his own calendars), after a rule per
+ * read-only calendar: the first section that matches decides. `r` lets him read the calendar and its events, and
+ * nothing else, so its PROPFIND reports only DAV:read and a PUT into it answers 403.
+ */
+function rightsFile(readOnly: string[]): string {
+  // A regex of the literal name; Radicale formats the pattern first, so a brace is written twice.
+  const literal = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/[{}]/g, "$&$&");
+  const sections = readOnly.map((path, i) => {
+    const [user = "", calendar = ""] = path.split("/");
+    return `[read-only-${i}]\nuser: ${literal(user)}\ncollection: ${literal(user)}/${literal(calendar)}\npermissions: r\n`;
+  });
+  return [
+    ...sections,
+    "[root]\nuser: .+\ncollection:\npermissions: R\n",
+    "[principal]\nuser: .+\ncollection: {user}\npermissions: RW\n",
+    "[calendars]\nuser: .+\ncollection: {user}/[^/]+\npermissions: rw\n",
+  ].join("\n");
 }
 
 const basic = (auth: { username: string; password: string }) =>

@@ -60,6 +60,12 @@ export const calendarSources = sqliteTable(
     pullQueuedAt: instant("pull_queued_at"),
     /** The provider no longer has this calendar (deleted there). */
     missingAt: instant("missing_at"),
+    /**
+     * Keeping its push channel (Google's watch: opening, renewing or stopping it) failed this many times in a row;
+     * 0 once it worked. The next try waits until `watchRetryAt`, longer after each failure (ADR 0041).
+     */
+    watchFailures: integer("watch_failures").notNull().default(0),
+    watchRetryAt: instant("watch_retry_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -119,11 +119,17 @@ export function CalendarsCard({ zone }: { zone: string }) {
                             className="h-4 w-4"
                             checked={calendar.writesSessions}
                             disabled={calendar.missing || !calendar.writable || choose.isPending}
+                            aria-describedby={readOnly(calendar) ? `read-only-${calendar.id}` : undefined}
                             onChange={() => choose.mutate({ calendarId: calendar.id, writesSessions: true })}
                           />
                           <Trans>Write new sessions here</Trans>
                         </label>
                       </div>
+                      {readOnly(calendar) ? (
+                        <p id={`read-only-${calendar.id}`} className="text-xs text-slate-600">
+                          <Trans>Read-only for your account (a subscribed or shared calendar): new sessions cannot be written here.</Trans>
+                        </p>
+                      ) : null}
                     </div>
                   ))}
                 </fieldset>
@@ -157,6 +163,9 @@ export function CalendarsCard({ zone }: { zone: string }) {
     </Card>
   );
 }
+
+/** A calendar he may only read (the provider says so): it can count as busy but cannot take new sessions. */
+const readOnly = (calendar: { writable: boolean; missing: boolean }) => !calendar.writable && !calendar.missing;
 
 /** The CalDAV account form: the server's address, the user name and an app password (never the account's own password). */
 function ConnectCaldavForm({ onConnected }: { onConnected: () => Promise<unknown> }) {

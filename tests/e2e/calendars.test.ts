@@ -90,10 +90,12 @@ describe("connecting his calendar", () => {
       .toBe(true);
   });
 
-  it("at 360 px the tab, the form and a connected account fit the screen", async () => {
+  it("at 360 px the tab, the form and a connected account fit the screen; a read-only calendar says why it takes no sessions", async () => {
     const { mentor } = await people();
     const auth = { username: `narrow${crypto.randomUUID().slice(0, 6)}`, password: "app-password-2" };
     await radicale.addUser(auth.username, auth.password);
+    await radicale.addCalendar(auth.username, "team");
+    radicale.makeReadOnly(auth.username, "team");
     await trpc(await accessTokenFor("mentor", mentor.id)).calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
     const page = b.page;
     await page.setViewportSize({ width: 360, height: 740 });
@@ -102,6 +104,15 @@ describe("connecting his calendar", () => {
     await openSection(page, "My calendars");
     await page.getByRole("button", { name: "Disconnect" }).waitFor();
     await page.getByRole("link", { name: "Connect Google Calendar" }).waitFor();
+    // His own calendar takes new sessions; the one shared with him to read cannot be chosen, and says why.
+    const radios = page.getByRole("radio", { name: "Write new sessions here" });
+    await expect.poll(() => radios.count()).toBe(2);
+    const why = "Read-only for your account (a subscribed or shared calendar): new sessions cannot be written here.";
+    const readOnly = page.getByRole("radio", { name: "Write new sessions here", description: why });
+    expect(await readOnly.isDisabled()).toBe(true);
+    expect(await readOnly.isChecked()).toBe(false);
+    await page.getByText(why).waitFor();
+    expect(await page.getByRole("radio", { name: "Write new sessions here", disabled: false }).isChecked()).toBe(true);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     // Disconnecting asks first, then removes the account.
     await page.getByRole("button", { name: "Disconnect" }).click();

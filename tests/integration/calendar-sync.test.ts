@@ -98,6 +98,65 @@ describe("connecting a CalDAV calendar", () => {
   });
 });
 
+describe("a calendar he may only read", () => {
+  const READ_ONLY = "This calendar is read-only: choose another one for new sessions.";
+
+  it("is listed read-only from its privileges, counts as busy if he wants, and is refused for new sessions with a 400", async () => {
+    const { m, auth, api } = await connectedMentor();
+    // A subscribed calendar that sorts first: his own calendar still becomes the main one.
+    const holidaysUrl = await radicale.addCalendar(auth.username, "aaa-holidays");
+    const start = hoursAhead(30);
+    await radicale.putEvent(holidaysUrl, "diwali", eventIcs("diwali-1", start, new Date(start.getTime() + HOUR)), auth);
+    radicale.makeReadOnly(auth.username, "aaa-holidays");
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    const [account] = await api.calendars.accounts.query();
+    const holidays = account!.calendars.find((c) => c.name === "aaa-holidays")!;
+    const work = account!.calendars.find((c) => c.name === "work")!;
+    expect(holidays).toMatchObject({ writable: false, writesSessions: false, countsAsBusy: false });
+    expect(work).toMatchObject({ writable: true, writesSessions: true, countsAsBusy: true });
+
+    const refused = await trpcOutcome(api.calendars.chooseCalendar.mutate({ calendarId: holidays.id, writesSessions: true }));
+    expect(refused).toMatchObject({ status: 400, message: READ_ONLY });
+    // Nothing changed: his own calendar still takes the sessions.
+    const [after] = await api.calendars.accounts.query();
+    expect(after!.calendars.find((c) => c.id === work.id)).toMatchObject({ writesSessions: true });
+    expect(after!.calendars.find((c) => c.id === holidays.id)).toMatchObject({ writesSessions: false });
+
+    // Reading it is allowed: its events close his slots like any other busy calendar's.
+    await api.calendars.chooseCalendar.mutate({ calendarId: holidays.id, countsAsBusy: true });
+    await until("the holiday in the mirror", async () =>
+      (await busyOf(m.id)).some((b) => b.sourceId === holidays.id && b.startAt.getTime() === start.getTime()),
+    );
+  });
+
+  it("made read-only after he chose it: the next session's write is refused once, and the calendar stops taking sessions", async () => {
+    const { m, auth, api, calendarUrl } = await connectedMentor();
+    const me = await mentee();
+    await subscribe(me.id, m.id);
+    await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
+    const [before] = await api.calendars.accounts.query();
+    expect(before!.calendars[0]).toMatchObject({ writable: true, writesSessions: true });
+    // Its owner shares it with him to read only from now on (as a team calendar's admin would).
+    radicale.makeReadOnly(auth.username, "work");
+    const slotId = await publishOne(m.token, hoursAhead(54));
+    expect((await book(me.token, slotId)).status).toBe(201);
+    const bookingId = (await slotRow(slotId)).bookingId!;
+    await until("the calendar marked read-only", async () => {
+      const [account] = await api.calendars.accounts.query();
+      return account?.calendars[0]?.writable === false;
+    });
+    const [account] = await api.calendars.accounts.query();
+    expect(account).toMatchObject({ state: "ok", calendars: [expect.objectContaining({ writable: false, writesSessions: false })] });
+    // Done with, not parked for retries: the mark is written (nothing to write to) with no attempt counted.
+    const mark = await until("the mark settled", async () => {
+      const [row] = await testDb().select().from(calendarSessionEvents).where(eq(calendarSessionEvents.bookingId, bookingId));
+      return row && row.writtenVersion >= row.version ? row : null;
+    });
+    expect(mark).toMatchObject({ attempts: 0, ref: null });
+    expect((await radicale.events(calendarUrl, auth)).some((e) => e.includes(bookingId))).toBe(false);
+  });
+});
+
 describe("a calendar deleted at the provider", () => {
   it("is marked deleted on his tab and frees the time its meetings held", async () => {
     const { m, auth, api, calendarUrl } = await connectedMentor();

@@ -4,7 +4,7 @@ import { channelToken } from "../../worker/calendars/google/google-channels";
 import { MENTOR_BUSY } from "../../worker/scheduling/booking-rules";
 import { testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";
-import { consentAsGoogle } from "../support/google";
+import { connectGoogleCalendar as connectGoogle } from "../support/google-calendar";
 import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
 
 /**
@@ -14,29 +14,6 @@ import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, 
  * under the session's UID, and a cancel removes it.
  */
 const FRESHNESS_TARGET_MS = 60_000;
-
-async function pageCookie(accessToken: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/page-session`, { method: "POST", headers: { authorization: `Bearer ${accessToken}` } });
-  return (response.headers.get("set-cookie") ?? "").split(";")[0];
-}
-
-/** The mentor connects her Google Calendar through the app's connect path and the local consent screen. */
-async function connectGoogle(token: string, email: string) {
-  const cookie = await pageCookie(token);
-  const started = await fetch(`${baseUrl()}/api/calendars/google/connect`, { headers: { cookie }, redirect: "manual" });
-  const flow = started.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("google_calendar_flow="))!
-    .split(";")[0];
-  const consentUrl = started.headers.get("location")!;
-  const code = await consentAsGoogle(consentUrl, { sub: `sub-${email}`, email, email_verified: true });
-  const state = new URL(consentUrl).searchParams.get("state")!;
-  const back = await fetch(`${baseUrl()}/api/calendars/google/callback?code=${encodeURIComponent(code)}&state=${state}`, {
-    headers: { cookie: `${cookie}; ${flow}` },
-    redirect: "manual",
-  });
-  return back.headers.get("location");
-}
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 90_000): Promise<T> {
   const started = Date.now();

@@ -36,6 +36,13 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A queue that takes messages and drops them: delivery is the integration tier's business. */
 const droppingQueue = { send: async () => undefined, sendBatch: async () => undefined };
 
+/** The messages handed to the calendar queue (ADR 0040), kept so a test can see which changes queued work. */
+export const calendarQueueMessages: unknown[] = [];
+const calendarQueue = {
+  send: async (body: unknown) => void calendarQueueMessages.push(body),
+  sendBatch: async (messages: { body: unknown }[]) => void calendarQueueMessages.push(...messages.map((m) => m.body)),
+};
+
 /** The bindings a procedure may reach; rooms, assets and images are absent (a push to a room fails quietly after the response). */
 const env = {
   DB_URL: "http://domain.invalid",
@@ -45,6 +52,7 @@ const env = {
   MAIL_BULK: droppingQueue,
   REMINDERS: droppingQueue,
   NOTICE_PUSHES: droppingQueue,
+  CALENDAR_SYNC: calendarQueue,
 } as unknown as Env;
 const config = readConfig(env);
 

@@ -17,6 +17,10 @@ export type Radicale = {
   url: string;
   /** Adds a user and creates a calendar of hers; returns its URL. */
   addUser(username: string, password: string, calendar?: string): Promise<string>;
+  /** Creates another calendar of an existing user; returns its URL. */
+  addCalendar(username: string, calendar: string): Promise<string>;
+  /** From now on the user may only read this calendar of his (as a subscribed or shared one): its writes answer 403. */
+  makeReadOnly(username: string, calendar: string): void;
   /** Changes a user's password (as a mentor does at his provider). */
   setPassword(username: string, password: string): void;
   putEvent(calendarUrl: string, name: string, ics: string, auth: Auth): Promise<string>;
@@ -43,6 +47,7 @@ export async function startRadicale(): Promise<Radicale> {
   const folder = mkdtempSync(join(tmpdir(), "radicale-"));
   const users = new Map<string, string>();
   const server = await startLocalRadicale({ folder, port: await freePort(), users });
+  const readOnly = new Set<string>();
   const { url } = server;
   return {
     url,
@@ -50,6 +55,13 @@ export async function startRadicale(): Promise<Radicale> {
       users.set(username, password);
       server.setUsers(users);
       return makeCalendar(url, { username, password }, calendar);
+    },
+    addCalendar(username, calendar) {
+      return makeCalendar(url, { username, password: users.get(username) ?? "" }, calendar);
+    },
+    makeReadOnly(username, calendar) {
+      readOnly.add(`${username}/${calendar}`);
+      server.setReadOnly([...readOnly]);
     },
     setPassword(username, password) {
       users.set(username, password);

@@ -130,6 +130,10 @@ export function localGoogleCalendar(db: Db): Hono {
     } | null;
     if (!body?.id || body.type !== "web_hook" || !body.address || !URL.canParse(body.address))
       return error(c, 400, "A channel needs an id, type web_hook and an address", "invalid");
+    // Google opens channels only to addresses it accepts (a verified domain); a `.invalid` host (RFC 2606) stands
+    // for one it refuses, so the app's retries of a refused watch can be seen.
+    if (new URL(body.address).hostname.endsWith(".invalid"))
+      return error(c, 400, `Unauthorized WebHook callback channel: ${body.address}`, "push.webhookUrlUnauthorized");
     const ttl = Math.min(Number(body.params?.ttl ?? 604800) || 604800, 604800);
     const channel = {
       id: body.id,

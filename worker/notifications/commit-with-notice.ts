@@ -20,6 +20,8 @@ export async function commitWithNotice<W extends ReturningWrite>(
   write: W,
   notice: { to: Recipient; kind: NoticeKind; content: string },
   after: BatchItem<"sqlite">[] = [],
+  /** Receives what the `after` statements answered, in their order (e.g. whether a conditional mark wrote its row). */
+  seeAfter?: (results: unknown[]) => void,
 ): Promise<W["_"]["result"]> {
   const { statement, view } = notificationWrite(
     deps.db,
@@ -28,7 +30,8 @@ export async function commitWithNotice<W extends ReturningWrite>(
     deps.now,
     { ifPreviousChanged: true },
   );
-  const [changed] = await deps.db.batch([write, statement, ...after]);
+  const [changed, , ...afterResults] = await deps.db.batch([write, statement, ...after]);
+  seeAfter?.(afterResults);
   if (changed.length > 0) pushNotification(deps.env, deps.waitUntil, notice.to, view);
   return changed;
 }

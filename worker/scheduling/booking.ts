@@ -151,6 +151,7 @@ async function bookInTurn(
   const mails = bookingMailWrites(db, partiesOf(bookedRow, emails), { kind: "booked" }, bookedView, now, origin);
   // A second trial with this mentor that slipped past the check is stopped by the one-trial index.
   let booked: { id: string }[];
+  let afterResults: unknown[] = [];
   try {
     booked = await commitWithNotice(
       { db, env, waitUntil, now },
@@ -161,6 +162,9 @@ async function bookInTurn(
         content: bookedNotice(`${mentee.first} ${mentee.last}`, type, formatWhen(before.slot.startAt, mentorZone), agenda),
       },
       mails,
+      (results) => {
+        afterResults = results;
+      },
     );
   } catch (error) {
     if (/UNIQUE constraint failed: time_slots/.test(String((error as { cause?: unknown }).cause ?? error)))
@@ -169,7 +173,7 @@ async function bookInTurn(
   }
   if (booked.length === 1) {
     if (mails.length) deliverMailSoon(env, waitUntil);
-    writeSessionEventSoon(env, waitUntil, bookedView.bookingId);
+    writeSessionEventSoon(env, waitUntil, bookedView.bookingId, { statements: mails, results: afterResults });
     const { heldFor, heldUntil } = before.slot;
     return { view: bookedView, wasHeldForHer: heldFor === menteeId && heldUntil !== null && heldUntil.getTime() > now.getTime() };
   }
@@ -268,11 +272,13 @@ export async function cancelBooking(
       : `${name} cancelled the session on ${when}. The slot is open again.`;
     const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
     const mails = bookingMailWrites(db, partiesOf(before, emails), { kind: "cancelled", reason }, slotView(before, now), now, origin);
-    const [cancelled] = await db.batch([cancel, history, notice.statement, ...mails]);
+    const statements = [cancel, history, notice.statement, ...mails] as const;
+    const results = await db.batch(statements);
+    const [cancelled] = results;
     if (cancelled.length === 1) {
       forgetBooked(slotId);
       if (mails.length) deliverMailSoon(env, waitUntil);
-      writeSessionEventSoon(env, waitUntil, before.slot.bookingId);
+      writeSessionEventSoon(env, waitUntil, before.slot.bookingId, { statements, results });
       pushNotification(env, waitUntil, to, notice.view);
       pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "cancelled" });
       offerFreedSlotAfterAnswer({ db, env, waitUntil, now }, [slotId], "a cancel");

@@ -185,22 +185,21 @@ async function commitMove(
   const guard = db.run(sql`insert into booking_events (id, booking_id, mentee_id, mentor_id, kind, by_role, from_start, slot_id, created_at)
     select ${crypto.randomUUID()}, null, ${menteeId}, ${from.mentorId}, 'moved', 'mentee', 0, ${from.id}, 0
     where not exists (select 1 from time_slots where state = 'booked' and (booking_id = ${bookingId} or (id = ${from.id} and booked_at = ${bookedAt.getTime()})))`);
-  let released: { id: string }[];
-  let taken: { id: string }[];
-  try {
-    [released, taken] = await db.batch([release, take, history, notice.statement, ...mails, guard]);
-  } catch (error) {
+  const statements = [release, take, history, notice.statement, ...mails, guard] as const;
+  const results = await db.batch(statements).catch((error: unknown) => {
     // The guard: nothing was written (the booking had already left its slot, or a half move was undone).
     if (MOVE_GUARD.test(String((error as { cause?: unknown }).cause ?? error)) || MOVE_GUARD.test(String(error))) return null;
     throw error;
-  }
+  });
+  if (!results) return null;
+  const [released, taken] = results;
   if (released.length !== 1 || taken.length !== 1) return null;
   // The slot she left is open again: bookable here at once (slot-turns).
   forgetBooked(from.id);
   pushNotification(env, waitUntil, mentorTo, notice.view);
   pushToUser(env, waitUntil, mentorTo, "scheduler", { slotId: target.slot.id, change: "moved" });
   deliverMailSoon(env, waitUntil);
-  writeSessionEventSoon(env, waitUntil, movedView.bookingId);
+  writeSessionEventSoon(env, waitUntil, movedView.bookingId, { statements, results });
   offerFreedSlotAfterAnswer(deps, [from.id], "a move");
   // Moving onto the earlier time held for her from the waitlist: the time she waited for is hers.
   if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime())

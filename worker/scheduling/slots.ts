@@ -169,10 +169,12 @@ export async function deleteSlot(
     // Both parties' e-mails with the calendar's CANCEL, written only if the delete matched.
     const parties = partiesOf(row, await bookingEmails(db, slotId, booking.menteeId));
     const mails = bookingMailWrites(db, parties, { kind: "deleted", reason }, slotView(row, now), now, origin);
-    const [deleted] = await db.batch([update, history, notice.statement, ...mails]);
+    const statements = [update, history, notice.statement, ...mails] as const;
+    const results = await db.batch(statements);
+    const [deleted] = results;
     if (deleted.length === 0) continue;
     if (mails.length) deliverMailSoon(env, waitUntil);
-    writeSessionEventSoon(env, waitUntil, row.slot.bookingId);
+    writeSessionEventSoon(env, waitUntil, row.slot.bookingId, { statements, results });
     pushNotification(env, waitUntil, to, notice.view);
     pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "deleted" });
     return { cancelledBooking: true };

@@ -6,12 +6,14 @@ import {
   CalendarAccessLost,
   CalendarMissing,
   type CalendarProvider,
+  CalendarReadOnly,
   CalendarUnreachable,
   type ProviderCall,
   type PullResult,
   type RemoteCalendar,
 } from "../sync/provider";
 import { busyIntervalsOf } from "./busy-intervals";
+import { writableFromPrivileges } from "./privileges";
 import { caldavUrlProblem } from "./safe-url";
 
 /** What a CalDAV account is opened with (stored encrypted): the server's address, the user and an app password. */
@@ -124,16 +126,34 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
         account: await account(call.credentials),
         headers: basicAuth(call.credentials),
         fetch: davFetch,
+        // tsdav's own list, and what the user may do in each calendar (a subscription is read-only).
+        props: {
+          "c:calendar-description": {},
+          "c:calendar-timezone": {},
+          "d:displayname": {},
+          "cs:getctag": {},
+          "d:resourcetype": {},
+          "c:supported-calendar-component-set": {},
+          "d:sync-token": {},
+          "d:current-user-privilege-set": {},
+        },
+        projectedProps: { currentUserPrivilegeSet: true },
       });
-      return calendars
+      const listed = calendars
         .filter((c) => !c.components?.length || c.components.includes("VEVENT"))
-        .map((c, i) => ({
+        .map((c) => ({
           remoteId: c.url,
           name:
             (typeof c.displayName === "string" && c.displayName) || decodeURIComponent(c.url.replace(/\/$/, "").split("/").pop() ?? c.url),
-          primary: i === 0,
-          writable: true,
+          primary: false,
+          writable: writableFromPrivileges(c.projectedProps?.currentUserPrivilegeSet),
         }));
+      // CalDAV names no main calendar: the first one of his own (writable) stands for it, not a subscription listed first.
+      const main = Math.max(
+        0,
+        listed.findIndex((c) => c.writable),
+      );
+      return listed.map((c, i) => ({ ...c, primary: i === main }));
     },
 
     async pullBusy(call, remoteId, syncState, window): Promise<PullResult> {
@@ -225,6 +245,8 @@ export const caldavProvider = (env: Env): CalendarProvider<CaldavCredentials> =>
         body,
       });
       if (response.status === 404 || response.status === 410) throw new CalendarMissing();
+      // Signed in, but not allowed to write here (RFC 4918: 403 for a missing privilege).
+      if (response.status === 403) throw new CalendarReadOnly(`caldav: event refused (${response.status})`);
       if (!response.ok) throw new CalendarUnreachable(`caldav: event refused (${response.status})`);
       return { ref: url };
     },

@@ -1,7 +1,7 @@
 import { OAuth2Client, OAuth2RequestError } from "arctic";
 import type { Config } from "../../platform/env";
 import { googleEndpoints } from "../../platform/ports/google-provider";
-import { CalendarAccessLost, type ProviderCall } from "../sync/provider";
+import { CalendarAccessLost, CalendarReadOnly, type ProviderCall } from "../sync/provider";
 
 /** What we keep of a mentor's Google consent (stored encrypted by the sync): the refresh token is the one that lasts. */
 export type GoogleCredentials = {
@@ -98,6 +98,8 @@ export function googleApi(settings: GoogleSettings): GoogleApi {
       if (response.ok) return { status: response.status, json: text ? JSON.parse(text) : null };
       // The scope was taken back (the mentor unticked calendar access) reads as a lost account, not as a retry.
       if (response.status === 403 && /insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT/.test(text)) throw new CalendarAccessLost();
+      // A calendar shared with her to read only (Google's reason `requiredAccessLevel`) takes no session.
+      if (response.status === 403 && /requiredAccessLevel/.test(text)) throw new CalendarReadOnly();
       if ([404, 409, 410].includes(response.status)) return { status: response.status, json: null };
       throw new GoogleApiError(response.status, text, request.what);
     },

@@ -19,6 +19,12 @@ export const NOTIFICATIONS_PATH = "/api/calendars/google/notifications";
 export const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** Channels opened per run: each is one call to Google; the rest wait for the next minute. */
 const PER_RUN = 20;
+/** After a failed try the next waits this long, doubled after each further failure, up to WATCH_RETRY_MAX_MS. */
+export const WATCH_RETRY_FIRST_MS = 60 * 1000;
+export const WATCH_RETRY_MAX_MS = 60 * 60 * 1000;
+
+/** How long to wait after the `failures`-th failure in a row (1 → a minute, 2 → two, … capped at an hour). */
+export const watchRetryDelay = (failures: number) => Math.min(WATCH_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), WATCH_RETRY_MAX_MS);
 
 type Deps = Pick<ServiceDeps, "db" | "env" | "now">;
 
@@ -56,6 +62,7 @@ type Due = {
   reads: number;
   channel_id: string | null;
   resource_id: string | null;
+  watch_failures: number;
 };
 
 /** Opens, renews and stops channels as the calendars are read now; `mentorId` limits it to one mentor (just connected). */
@@ -69,10 +76,11 @@ export async function keepGoogleWatches(
   if (!only) await db.run(sql`delete from google_calendar_watches where source_id not in (select id from calendar_sources)`);
   const due = await db.all<Due>(sql`select s.id as source_id, s.remote_id, s.connection_id, c.credentials, c.origin,
       (s.counts_as_busy = 1 and s.missing_at is null and c.state <> 'lost' and c.origin is not null) as reads,
-      w.channel_id, w.resource_id
+      w.channel_id, w.resource_id, s.watch_failures
     from calendar_sources s join calendar_connections c on c.id = s.connection_id
       left join google_calendar_watches w on w.source_id = s.id
     where c.provider = 'google' ${only ? sql`and s.mentor_id = ${only.mentorId}` : sql``}
+      and (s.watch_retry_at is null or s.watch_retry_at <= ${now.getTime()})
       and (
         (s.counts_as_busy = 1 and s.missing_at is null and c.state <> 'lost' and c.origin is not null
           and (w.source_id is null or w.expires_at <= ${renewBy}))
@@ -91,11 +99,22 @@ export async function keepGoogleWatches(
         await stopChannel(deps, row);
         stopped++;
       }
+      if (row.watch_failures > 0)
+        await db.update(calendarSources).set({ watchFailures: 0, watchRetryAt: null }).where(eq(calendarSources.id, row.source_id));
     } catch (error) {
       failed++;
       if (error instanceof CalendarAccessLost) {
         await db.update(calendarConnections).set({ state: "lost", failedAt: now }).where(eq(calendarConnections.id, row.connection_id));
-      } else console.warn(`Google Calendar watch of calendar ${row.source_id} not kept`, error);
+      } else {
+        console.warn(`Google Calendar watch of calendar ${row.source_id} not kept`, error);
+        // Google refusing (our address, a quota) is not fixed by asking every minute: later and later, and the
+        // five-minute sweep keeps the busy time fresh meanwhile.
+        const failures = row.watch_failures + 1;
+        await db
+          .update(calendarSources)
+          .set({ watchFailures: failures, watchRetryAt: new Date(now.getTime() + watchRetryDelay(failures)) })
+          .where(eq(calendarSources.id, row.source_id));
+      }
     }
   }
   return { opened, stopped, failed };

@@ -125,7 +125,11 @@ export async function chooseCalendar(
     ]);
   }
   if (input.countsAsBusy === true && !source.countsAsBusy) {
-    await db.update(calendarSources).set({ countsAsBusy: true, syncState: null }).where(eq(calendarSources.id, source.id));
+    // Read again: pulled at once, and its push (if the provider has one) tried at the next minute, not after an old backoff.
+    await db
+      .update(calendarSources)
+      .set({ countsAsBusy: true, syncState: null, watchFailures: 0, watchRetryAt: null })
+      .where(eq(calendarSources.id, source.id));
     await pullSoon(deps, source.id);
   }
   if (input.countsAsBusy === false && source.countsAsBusy) {

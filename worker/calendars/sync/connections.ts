@@ -104,7 +104,15 @@ export async function connectCalendar(deps: ServiceDeps, connection: NewConnecti
         })
         .onConflictDoUpdate({
           target: [calendarSources.connectionId, calendarSources.remoteId],
-          set: { name: c.name, writable: c.writable, missingAt: null },
+          // A calendar that became read-only no longer takes new sessions; connecting again tries its push at once.
+          set: {
+            name: c.name,
+            writable: c.writable,
+            missingAt: null,
+            watchFailures: 0,
+            watchRetryAt: null,
+            ...(c.writable ? {} : { writesSessions: false }),
+          },
         }),
     ),
     // A calendar the account no longer lists was deleted there: it blocks nothing any more.

@@ -67,6 +67,17 @@ export class CalendarMissing extends Error {
   }
 }
 
+/**
+ * The provider refused to add or change an event because the user may only read the calendar (its sharing changed
+ * since it was listed): the calendar no longer takes new sessions, instead of retrying a write that cannot succeed.
+ */
+export class CalendarReadOnly extends Error {
+  constructor(message = "calendar: read-only for this user") {
+    super(message);
+    this.name = "CalendarReadOnly";
+  }
+}
+
 /** The provider did not answer (down, timed out, refused our address): retried later; the last known busy time stands. */
 export class CalendarUnreachable extends Error {
   constructor(message = "calendar: no answer from the provider") {

@@ -8,7 +8,7 @@ import { sendJobs } from "../../platform/queues";
 import { slotQuery, slotView } from "../../scheduling/slot-view";
 import { bookingEvent } from "../booking-event";
 import { decryptCredentials, encryptCredentials } from "./credentials";
-import { CalendarAccessLost, CalendarMissing } from "./provider";
+import { CalendarAccessLost, CalendarMissing, CalendarReadOnly } from "./provider";
 import { providerFor } from "./providers";
 
 /**
@@ -77,7 +77,10 @@ export async function writeSessionEvent(deps: Deps, bookingId: string): Promise<
   return booked && target ? "written" : "removed";
 }
 
-/** Calls the provider of one calendar; a calendar or account that is gone ends the work quietly (nothing to write to). */
+/**
+ * Calls the provider of one calendar; a calendar or account that is gone, or a calendar he may no longer write to,
+ * ends the work quietly (nothing to write to; the card shows why).
+ */
 async function withSource<T>(
   deps: Deps,
   sourceId: string,
@@ -109,6 +112,11 @@ async function withSource<T>(
   } catch (error) {
     if (error instanceof CalendarAccessLost) {
       await db.update(calendarConnections).set({ state: "lost", failedAt: now }).where(eq(calendarConnections.id, connectionId));
+      return null;
+    }
+    if (error instanceof CalendarReadOnly) {
+      // He may only read it now (its sharing changed): it stops taking sessions, and his Calendars card says why.
+      await db.update(calendarSources).set({ writable: false, writesSessions: false }).where(eq(calendarSources.id, sourceId));
       return null;
     }
     if (error instanceof CalendarMissing) {
