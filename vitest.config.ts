@@ -86,6 +86,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...WITHOUT_STACK, ...ALONE],
           alias: nodeAlias,
+          // A worker's files share the modules they import (the test support, the database client, the Worker's constants);
+          // each file still has its own hooks and accounts. 24 files took 101 s instead of 187 s, their imports 23 s instead of 74 s.
+          isolate: false,
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
