@@ -168,18 +168,20 @@ export async function requestDeletion(
 }
 
 /**
- * Cancels her booked sessions still ahead through the paths a person uses (the other person is told as usual). A
- * mentee's session inside the 12-hour window cannot be cancelled by her path: it stays with the mentor's agenda
- * and is opened again at erasure. Run again by the erasure, so a booking that slipped in is caught there too.
+ * Cancels her booked sessions still ahead through the paths a person uses (the other person gets the usual bell and
+ * mail). At the request a mentee's session inside the 12-hour window is left booked, as her own cancel would leave
+ * it (a deletion undone by signing in must not take a call back late). The erasure runs this again with `erasing`:
+ * then every session still ahead is cancelled through the same path, the window lifted, so the mentor is told.
  */
 export async function cancelUpcoming(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now" | "requestId"> & { origin: string },
   person: Member,
+  { erasing = false } = {},
 ) {
   let cancelled = 0;
   for (const session of await upcomingSessions(deps.db, person, deps.now)) {
     try {
-      if (person.role === "mentee") await cancelBooking(deps, { menteeId: person.id, slotId: session.slotId });
+      if (person.role === "mentee") await cancelBooking(deps, { menteeId: person.id, slotId: session.slotId, erasing });
       else await deleteSlot(deps, { mentorId: person.id, slotId: session.slotId });
       cancelled++;
     } catch (error) {
