@@ -574,7 +574,11 @@ describe("a checkout paid while her deletion is in progress, or after it", () =>
     const enrollment = await her.enrollment();
     expect(enrollment.status).toBe("active");
     expect((await stripeObject(enrollment.stripeSubscriptionId!)).cancel_at_period_end).toBe(true);
-    await expect.poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length).toBe(1);
+    await expect
+      .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 
   it("after the erasure: the subscription is cancelled at once, its payment kept naming nobody, no receipt, no new-subscriber notice", async () => {
@@ -586,7 +590,11 @@ describe("a checkout paid while her deletion is in progress, or after it", () =>
     await expect.poll(async () => (await her.enrollment()).status, { timeout: 10_000 }).toBe("canceled");
     const enrollment = await her.enrollment();
     expect((await stripeObject(enrollment.stripeSubscriptionId!)).status).toBe("canceled");
-    await expect.poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length).toBe(1);
+    await expect
+      .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const [erasedRow] = await testDb().select().from(mentees).where(eq(mentees.id, her.mentee.id));
     expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, erasedRow.email))).toEqual([]);
     // The mentor never hears of a new subscriber; the end Stripe's webhook reports names only her pseudonym.
