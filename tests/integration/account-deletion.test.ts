@@ -437,6 +437,24 @@ async function mailboxOf(to: string): Promise<{ subject: string; text: string }[
 }
 
 describe("a session still booked for her when the erasure comes", () => {
+  it("inside her 12-hour window at the request stays booked, as her own cancel would leave it, and her overview says so", async () => {
+    const [mentee, mentor] = await Promise.all([createMentee(), createMentor({ timeZone: "Asia/Kolkata" })]);
+    await createEnrollment(mentee.id, mentor.id);
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    const [late, later] = await Promise.all([publishOne(mentorToken, hoursAhead(6)), publishOne(mentorToken, hoursAhead(48))]);
+    const bookedAt = new Date(Date.now() - DAY);
+    await testDb()
+      .update(timeSlots)
+      .set({ state: "booked", menteeId: mentee.id, bookedAt, bookingId: `${late}-${bookedAt.getTime()}` })
+      .where(eq(timeSlots.id, late));
+    expect((await book(menteeToken, later)).status).toBe(201);
+    expect(await trpc(menteeToken).privacy.deletion.overview.query()).toMatchObject({ upcomingSessions: 1, lateSessions: 1 });
+
+    await trpc(menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const state = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0].state;
+    expect({ late: await state(late), later: await state(later) }).toEqual({ late: "booked", later: "open" });
+  });
+
   it("is cancelled through her cancel, inside the 12-hour window too: the mentor gets the bell and the mail, naming her pseudonym", async () => {
     const [mentee, mentor] = await Promise.all([
       createMentee({ firstName: uniqueName(), lastName: uniqueName() }),

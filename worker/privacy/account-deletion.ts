@@ -13,7 +13,7 @@ import { fail } from "../platform/domain-error";
 import { mailLocale } from "../platform/i18n";
 import { paymentsFor } from "../platform/ports/stripe-client";
 import { disconnectSignIns } from "../realtime/push";
-import { cancelBooking } from "../scheduling/booking";
+import { CANCEL_WINDOW_MS, cancelBooking } from "../scheduling/booking";
 import { deleteSlot } from "../scheduling/slots";
 
 /** A person who may delete her own account (moderators' accounts are managed by the operator). */
@@ -76,11 +76,16 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
   ]);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
   const soonLimit = now.getTime() + OWN_CANCEL_DAYS * DAY;
+  // A mentee's sessions inside her 12-hour window stay booked (her cancel would refuse them): the card says so.
+  const late = person.role === "mentee" ? sessions.filter((s) => s.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS).length : 0;
   return {
     hasPassword: Boolean(account.passwordHash),
     graceDays: GRACE_DAYS,
     activeSubscriptions: subscriptions.length,
-    upcomingSessions: sessions.length,
+    /** The sessions the request cancels. */
+    upcomingSessions: sessions.length - late,
+    /** A mentee's sessions too close to cancel: they stay booked, and signing in to join one keeps her account. */
+    lateSessions: late,
     /** A mentor's sessions of the next 7 days: he cancels them himself, or ticks "cancel them for me". */
     soonSessions:
       person.role === "mentor"
@@ -179,7 +184,9 @@ export async function cancelUpcoming(
   { erasing = false } = {},
 ) {
   let cancelled = 0;
+  const lateFrom = deps.now.getTime() + CANCEL_WINDOW_MS;
   for (const session of await upcomingSessions(deps.db, person, deps.now)) {
+    if (person.role === "mentee" && !erasing && session.startAt.getTime() <= lateFrom) continue;
     try {
       if (person.role === "mentee") await cancelBooking(deps, { menteeId: person.id, slotId: session.slotId, erasing });
       else await deleteSlot(deps, { mentorId: person.id, slotId: session.slotId });
