@@ -96,6 +96,15 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
                   <Trans>You have no upcoming sessions.</Trans>
                 )}
               </li>
+              {data.lateSessions > 0 ? (
+                <li data-testid="delete-account-late">
+                  <Plural
+                    value={data.lateSessions}
+                    one="Your # session in the next 12 hours is too close to cancel: it stays booked and your mentor expects you. Signing in to join it keeps your account."
+                    other="Your # sessions in the next 12 hours are too close to cancel: they stay booked and your mentors expect you. Signing in to join them keeps your account."
+                  />
+                </li>
+              ) : null}
               {role === "mentor" ? (
                 <li>
                   <Trans>Earnings still owed to you are paid out; then your payout account is closed.</Trans>

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { accountDeletions, tickets } from "../../db/schema";
+import { accountDeletions, tickets, timeSlots } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
@@ -60,6 +60,38 @@ describe.each([
     await signInThroughUi(page, "mentee", mentee.email);
     await toasts(page, "Your account is restored").first().waitFor({ timeout: 15_000 });
     expect((await deletionOf(mentee.id)).state).toBe("restored");
+  }, 120_000);
+
+  it("a mentee with a session in the next 12 hours is told it stays booked, and it does", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const [mentor, mentee] = await Promise.all([createMentor({ timeZone: "Asia/Kolkata" }), createMentee()]);
+    await createEnrollment(mentee.id, mentor.id);
+    const slotId = await publishOne(await accessTokenFor("mentor", mentor.id), hoursAhead(6));
+    // Booked a day ago, when it was beyond the mentor's notice.
+    const bookedAt = new Date(Date.now() - DAY);
+    await testDb()
+      .update(timeSlots)
+      .set({ state: "booked", menteeId: mentee.id, bookedAt, bookingId: `${slotId}-${bookedAt.getTime()}` })
+      .where(eq(timeSlots.id, slotId));
+
+    await signInThroughUi(page, "mentee", mentee.email);
+    await page.goto("/mentees/profile");
+    const late = card(page).getByTestId("delete-account-late");
+    await late.waitFor({ timeout: 15_000 });
+    expect(await late.textContent()).toContain("Your 1 session in the next 12 hours is too close to cancel: it stays booked");
+    expect(await card(page).getByTestId("delete-account-effects").textContent()).toContain("You have no upcoming sessions.");
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
+    await card(page).getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    expect((await deletionOf(mentee.id)).state).toBe("pending");
+    expect((await testDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)))[0]).toMatchObject({
+      state: "booked",
+      menteeId: mentee.id,
+    });
   }, 120_000);
 
   it("a mentor sees his sessions of the next 7 days and cannot go on until he cancels them or ticks “Cancel them for me”", async () => {

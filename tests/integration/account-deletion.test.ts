@@ -3,14 +3,18 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import {
   accountDeletions,
+  bookingEvents,
   calendarBusy,
   calendarConnections,
   calendarSessionEvents,
   calendarSources,
   earnings,
+  emailOutbox,
   enrollments,
   mentees,
+  mentorSkills,
   moderationActions,
+  notifications,
   payoutAccounts,
   payouts,
   refunds,
@@ -20,12 +24,13 @@ import {
 } from "../../db/schema";
 import { localStripeObjects } from "../../worker/dev/local-stripe/store";
 import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
-import { MENTOR_LEAVING } from "../../worker/privacy/leaving";
+import { MENTOR_LEAVING, MENTOR_LEAVING_SUBSCRIPTIONS } from "../../worker/privacy/leaving";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
-import { baseUrl, trpc, trpcOutcome } from "../support/api";
+import { baseUrl, doublesUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
 import { insertEarning, insertPayout } from "../support/earnings";
 import { consentAsGoogle, type GoogleIdentity } from "../support/google";
+import { postToLocalStripe } from "../support/local-money";
 import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
@@ -81,7 +86,7 @@ async function menteeWithHistory() {
 async function scanForNeedles(needles: string[]) {
   const db = testDb();
   const tables = await db.all<{ name: string }>(
-    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_data' and name not like '%_idx' and name not like '%_docsize' and name not like '%_config' and name not in ('__drizzle_migrations', 'local_stripe_objects') and name not like 'dev_mailbox%'`,
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_data' and name not like '%_idx' and name not like '%_docsize' and name not like '%_config' and name not in ('__drizzle_migrations', 'dev_stripe_objects') and name not like 'dev_mailbox%'`,
   );
   const found: string[] = [];
   for (const { name } of tables) {
@@ -422,5 +427,203 @@ describe("payment records of an erased account", () => {
     });
     expect(await left(old)).toEqual({ earnings: 0, refunds: 0, payouts: 0, enrollments: 0 });
     expect(await left(recent)).toEqual({ earnings: 1, refunds: 1, payouts: 1, enrollments: 1 });
+  });
+});
+
+/** What the development mailbox received for `to` (the mail stand-in keeps its copy after the outbox row is gone). */
+async function mailboxOf(to: string): Promise<{ subject: string; text: string }[]> {
+  const response = await fetch(`${doublesUrl()}/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+  expect(response.ok).toBe(true);
+  return response.json();
+}
+
+describe("a session still booked for her when the erasure comes", () => {
+  it("inside her 12-hour window at the request stays booked, as her own cancel would leave it, and her overview says so", async () => {
+    const [mentee, mentor] = await Promise.all([createMentee(), createMentor({ timeZone: "Asia/Kolkata" })]);
+    await createEnrollment(mentee.id, mentor.id);
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    const [late, later] = await Promise.all([publishOne(mentorToken, hoursAhead(6)), publishOne(mentorToken, hoursAhead(48))]);
+    const bookedAt = new Date(Date.now() - DAY);
+    await testDb()
+      .update(timeSlots)
+      .set({ state: "booked", menteeId: mentee.id, bookedAt, bookingId: `${late}-${bookedAt.getTime()}` })
+      .where(eq(timeSlots.id, late));
+    expect((await book(menteeToken, later)).status).toBe(201);
+    expect(await trpc(menteeToken).privacy.deletion.overview.query()).toMatchObject({ upcomingSessions: 1, lateSessions: 1 });
+
+    await trpc(menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const state = async (id: string) => (await testDb().select().from(timeSlots).where(eq(timeSlots.id, id)))[0].state;
+    expect({ late: await state(late), later: await state(later) }).toEqual({ late: "booked", later: "open" });
+  });
+
+  it("is cancelled through her cancel, inside the 12-hour window too: the mentor gets the bell and the mail, naming her pseudonym", async () => {
+    const [mentee, mentor] = await Promise.all([
+      createMentee({ firstName: uniqueName(), lastName: uniqueName() }),
+      createMentor({ timeZone: "Asia/Kolkata" }),
+    ]);
+    await createEnrollment(mentee.id, mentor.id);
+    const [menteeToken, mentorToken] = await Promise.all([accessTokenFor("mentee", mentee.id), accessTokenFor("mentor", mentor.id)]);
+    // Six hours after the erasure's run: inside the window her own cancel refuses.
+    const slotId = await publishOne(mentorToken, hoursAhead(14 * 24 + 6));
+    await trpc(menteeToken).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    // A booking the request's cancel did not reach (one that slipped in beside it), as the database would hold it.
+    const bookedAt = new Date();
+    await testDb()
+      .update(timeSlots)
+      .set({ state: "booked", menteeId: mentee.id, bookedAt, bookingId: `${slotId}-${bookedAt.getTime()}` })
+      .where(eq(timeSlots.id, slotId));
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    const deletion = await deletionOf(mentee.id);
+    expect(deletion.state).toBe("erased");
+    expect((await testDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)))[0]).toMatchObject({ state: "open", menteeId: null });
+    const history = await testDb().select().from(bookingEvents).where(eq(bookingEvents.slotId, slotId));
+    expect(history.map((e) => e.kind)).toEqual(["cancelled"]);
+
+    const pseudonym = `Deleted user #${deletion.pseudonym}`;
+    const bell = await testDb()
+      .select({ content: notifications.content })
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentor.id)));
+    expect(bell.map((n) => n.content)).toEqual([expect.stringContaining(`${pseudonym} cancelled the session on`)]);
+    // His mail: delivered at once (the outbox row naming her is then gone) or after the erasure, naming her pseudonym.
+    await expect
+      .poll(async () => (await mailboxOf(mentor.email)).filter((m) => /cancelled the session/.test(m.subject)).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await scanForNeedles([mentee.email, mentee.firstName, mentee.lastName])).toEqual([]);
+  });
+});
+
+describe("a leaving mentor", () => {
+  it("is hidden from search, the mentee home's suggestions and new subscriptions, and back once a sign-in restores him", async () => {
+    const tag = `zqleave${letters(8)}`;
+    const skill = `leavingskill${letters(8)}`;
+    const [mentor, mentee] = await Promise.all([createMentor({ bio: `Coaching ${tag}` }), createMentee()]);
+    await testDb().insert(mentorSkills).values({ mentorId: mentor.id, name: skill, skillKey: skill });
+    const menteeToken = await accessTokenFor("mentee", mentee.id);
+    const seen = async () => {
+      const legacy = await rest("GET", `/api/mentees/mentors?${new URLSearchParams({ search: tag })}`);
+      expect(legacy.status).toBe(200);
+      const cards = await trpc().mentors.search.query({ search: tag });
+      const home = await trpc(menteeToken).mentees.home.query({ searches: [skill] });
+      return {
+        rest: (legacy.body.mentorsSearchResult as { _id: string }[]).some((m) => m._id === mentor.id),
+        trpc: JSON.stringify(cards).includes(mentor.id),
+        suggested: home.suggestions.mentors.some((m) => m.id === mentor.id),
+      };
+    };
+    expect(await seen()).toEqual({ rest: true, trpc: true, suggested: true });
+
+    await trpc(await accessTokenFor("mentor", mentor.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect(await seen()).toEqual({ rest: false, trpc: false, suggested: false });
+    const checkout = await trpcOutcome(trpc(menteeToken).payments.createCheckout.mutate({ mentorId: mentor.id }));
+    expect(checkout.status).toBe(422);
+    expect(checkout.message).toBe(MENTOR_LEAVING_SUBSCRIPTIONS);
+
+    const signedIn = await trpc().auth.login.mutate({ role: "mentor", email: mentor.email, password: DEMO_PASSWORD });
+    expect(signedIn).toMatchObject({ restored: true });
+    expect(await seen()).toEqual({ rest: true, trpc: true, suggested: true });
+  });
+});
+
+describe("a mentor's connected account kept open for a held share", () => {
+  it("is closed by the background work once the share is paid out, once, and a second run changes nothing", async () => {
+    const [mentor, mentee] = await Promise.all([createMentor(), createMentee()]);
+    const accountId = `acct_t_${letters(10)}`;
+    const db = testDb();
+    await db
+      .insert(localStripeObjects)
+      .values({ id: accountId, type: "account", data: JSON.stringify({ id: accountId, object: "account" }) });
+    await db.insert(payoutAccounts).values({ mentorId: mentor.id, stripeAccountId: accountId, payoutsEnabled: true });
+    const held = await insertEarning(mentor.id, mentee.id, { paidAt: new Date(Date.now() - DAY), route: "held" });
+    await trpc(await accessTokenFor("mentor", mentor.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const account = async () =>
+      JSON.parse((await db.select().from(localStripeObjects).where(eq(localStripeObjects.id, accountId)))[0].data);
+    const payoutAccount = async () => (await db.select().from(payoutAccounts).where(eq(payoutAccounts.mentorId, mentor.id)))[0];
+
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    expect((await deletionOf(mentor.id)).state).toBe("erased");
+    // A minute later the share is still owed: the account stays open for its transfer.
+    await erase(new Date(Date.now() + 14 * DAY + 120_000));
+    expect(await account()).not.toHaveProperty("deleted");
+    expect((await payoutAccount()).disabledReason).toBeNull();
+
+    // The cron's transfer pays the share: the next run closes the account.
+    await db
+      .update(earnings)
+      .set({ transferId: `tr_t_${letters(8)}` })
+      .where(eq(earnings.id, held.id));
+    await erase(new Date(Date.now() + 14 * DAY + 180_000));
+    expect(await account()).toMatchObject({ deleted: true });
+    expect(await payoutAccount()).toMatchObject({ disabledReason: "account_closed", payoutsEnabled: false });
+    const closedAt = (await payoutAccount()).syncedAt;
+    await erase(new Date(Date.now() + 14 * DAY + 240_000));
+    expect((await payoutAccount()).syncedAt).toEqual(closedAt);
+  });
+});
+
+describe("a checkout paid while her deletion is in progress, or after it", () => {
+  /** She opens a checkout, then asks to delete her account with it still open. */
+  async function checkoutThenDeletion() {
+    const [mentee, mentor] = await Promise.all([createMentee({ firstName: uniqueName(), lastName: uniqueName() }), createMentor()]);
+    const token = await accessTokenFor("mentee", mentee.id);
+    const { url } = await trpc(token).payments.createCheckout.mutate({ mentorId: mentor.id });
+    const sessionId = new URL(url).pathname.split("/").pop()!;
+    await trpc(token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    const pay = async () =>
+      expect((await postToLocalStripe(`/dev/stripe/checkout/${sessionId}/pay`, { card: "4242 4242 4242 4242" })).status).toBe(303);
+    const enrollment = async () =>
+      (
+        await testDb()
+          .select()
+          .from(enrollments)
+          .where(and(eq(enrollments.menteeId, mentee.id), eq(enrollments.mentorId, mentor.id)))
+      )[0];
+    return { mentee, mentor, pay, enrollment };
+  }
+  const stripeObject = async (id: string) =>
+    JSON.parse((await testDb().select().from(localStripeObjects).where(eq(localStripeObjects.id, id)))[0].data) as Record<string, unknown>;
+
+  it("in the grace period: the payment is kept and the subscription ends at the period's close, as her others do", async () => {
+    const her = await checkoutThenDeletion();
+    await her.pay();
+    await expect.poll(async () => (await her.enrollment()).cancelAtPeriodEnd, { timeout: 10_000 }).toBe(true);
+    const enrollment = await her.enrollment();
+    expect(enrollment.status).toBe("active");
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).cancel_at_period_end).toBe(true);
+    await expect
+      .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+  });
+
+  it("after the erasure: the subscription is cancelled at once, its payment kept naming nobody, no receipt, no new-subscriber notice", async () => {
+    const her = await checkoutThenDeletion();
+    await erase(new Date(Date.now() + 14 * DAY + 60_000));
+    const deletion = await deletionOf(her.mentee.id);
+    expect(deletion.state).toBe("erased");
+    await her.pay();
+    await expect.poll(async () => (await her.enrollment()).status, { timeout: 10_000 }).toBe("canceled");
+    const enrollment = await her.enrollment();
+    expect((await stripeObject(enrollment.stripeSubscriptionId!)).status).toBe("canceled");
+    await expect
+      .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.enrollmentId, enrollment.id))).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const [erasedRow] = await testDb().select().from(mentees).where(eq(mentees.id, her.mentee.id));
+    expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, erasedRow.email))).toEqual([]);
+    // The mentor never hears of a new subscriber; the end Stripe's webhook reports names only her pseudonym.
+    const mentorBell = await testDb()
+      .select({ content: notifications.content })
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, her.mentor.id)));
+    expect(
+      mentorBell.map((n) => n.content).filter((c) => !c.startsWith(`Deleted user #${deletion.pseudonym}'s subscription has ended`)),
+    ).toEqual([]);
+    expect(await scanForNeedles([her.mentee.email, her.mentee.firstName, her.mentee.lastName])).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { enrollments, mentees, mentors, payoutAccounts } from "../../db/schema";
 import { CHECKOUT_LIFETIME_MS, monthlyPricePaise } from "../../shared/plan";
 import { fail } from "../platform/domain-error";
 import type { Payments } from "../platform/ports/third-parties";
+import { MENTOR_LEAVING_SUBSCRIPTIONS, mentorLeaving } from "../privacy/leaving";
 import { grantsAccess, latestEnrollment, rowGrantsAccess } from "./enrollment-status";
 import { ensureMentorPrice } from "./mentor-price";
 
@@ -62,7 +63,7 @@ export async function createCheckout(
   const ofPair = and(eq(enrollments.menteeId, menteeId), eq(enrollments.mentorId, mentorId));
   const isPending = and(ofPair, eq(enrollments.status, "pending"));
   // Started together, so they travel with the account check in one round trip.
-  const [mentorRow, active, open, mentee, account] = await Promise.all([
+  const [mentorRow, active, open, mentee, account, leaving] = await Promise.all([
     db.query.mentors.findFirst({ where: eq(mentors.id, mentorId) }),
     db.query.enrollments.findFirst({ where: and(ofPair, grantsAccess(now)), columns: { id: true } }),
     db.query.enrollments.findFirst({ where: isPending }),
@@ -71,8 +72,11 @@ export async function createCheckout(
       columns: { email: true, firstName: true, lastName: true, stripeCustomerId: true },
     }),
     db.query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) }),
+    mentorLeaving(db, mentorId),
   ]);
   const mentor = subscribable(mentorRow);
+  // A mentor who asked to delete his account takes nobody new: he would be erased inside her first month (ADR 0042).
+  if (leaving) fail("UNPROCESSABLE_CONTENT", MENTOR_LEAVING_SUBSCRIPTIONS);
   if (active) fail("CONFLICT", ALREADY_SUBSCRIBED);
   if (!mentee) fail("NOT_FOUND", "Your account was not found. Please sign in again.");
   const staleBefore = new Date(now.getTime() - REUSE_PENDING_MS);

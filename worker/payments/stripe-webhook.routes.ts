@@ -7,6 +7,7 @@ import { requestNow } from "../platform/clock";
 import type { WaitUntil } from "../platform/deps";
 import type { Env } from "../platform/env";
 import { receiveStripeEvent } from "../platform/ports/signed-stripe-event";
+import { deletionStandingOf, endSubscriptionPaidWhileLeaving } from "../privacy/paid-while-leaving";
 import { handleEvent, tellPeople } from "./webhook";
 
 /**
@@ -27,7 +28,12 @@ export function handleStripeWebhook(
       const now = requestNow(config, request);
       const outcome = await handleEvent(db, payments, event, { feePercent: config.PLATFORM_FEE_PERCENT, now });
       const deps = { db, env, waitUntil, now };
-      if (outcome.kind === "changed") await tellPeople(deps, outcome);
+      if (outcome.kind === "changed") {
+        // A checkout paid while one of them is deleting his account, or after, does not run on (ADR 0042).
+        const standing = outcome.change === "activated" ? await deletionStandingOf(db, outcome.enrollment) : null;
+        if (standing !== "erased") await tellPeople(deps, outcome);
+        if (standing) await endSubscriptionPaidWhileLeaving(deps, payments, outcome.enrollment, standing);
+      }
       if (outcome.kind === "money") {
         // A refund's notices and mails were written with it; a dispute's notice follows the commit.
         announce(deps, outcome.told ?? []);

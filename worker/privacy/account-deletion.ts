@@ -13,7 +13,7 @@ import { fail } from "../platform/domain-error";
 import { mailLocale } from "../platform/i18n";
 import { paymentsFor } from "../platform/ports/stripe-client";
 import { disconnectSignIns } from "../realtime/push";
-import { cancelBooking } from "../scheduling/booking";
+import { CANCEL_WINDOW_MS, cancelBooking } from "../scheduling/booking";
 import { deleteSlot } from "../scheduling/slots";
 
 /** A person who may delete her own account (moderators' accounts are managed by the operator). */
@@ -76,11 +76,16 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
   ]);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
   const soonLimit = now.getTime() + OWN_CANCEL_DAYS * DAY;
+  // A mentee's sessions inside her 12-hour window stay booked (her cancel would refuse them): the card says so.
+  const late = person.role === "mentee" ? sessions.filter((s) => s.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS).length : 0;
   return {
     hasPassword: Boolean(account.passwordHash),
     graceDays: GRACE_DAYS,
     activeSubscriptions: subscriptions.length,
-    upcomingSessions: sessions.length,
+    /** The sessions the request cancels. */
+    upcomingSessions: sessions.length - late,
+    /** A mentee's sessions too close to cancel: they stay booked, and signing in to join one keeps her account. */
+    lateSessions: late,
     /** A mentor's sessions of the next 7 days: he cancels them himself, or ticks "cancel them for me". */
     soonSessions:
       person.role === "mentor"
@@ -168,18 +173,22 @@ export async function requestDeletion(
 }
 
 /**
- * Cancels her booked sessions still ahead through the paths a person uses (the other person is told as usual). A
- * mentee's session inside the 12-hour window cannot be cancelled by her path: it stays with the mentor's agenda
- * and is opened again at erasure. Run again by the erasure, so a booking that slipped in is caught there too.
+ * Cancels her booked sessions still ahead through the paths a person uses (the other person gets the usual bell and
+ * mail). At the request a mentee's session inside the 12-hour window is left booked, as her own cancel would leave
+ * it (a deletion undone by signing in must not take a call back late). The erasure runs this again with `erasing`:
+ * then every session still ahead is cancelled through the same path, the window lifted, so the mentor is told.
  */
 export async function cancelUpcoming(
   deps: Pick<ServiceDeps, "db" | "env" | "waitUntil" | "now" | "requestId"> & { origin: string },
   person: Member,
+  { erasing = false } = {},
 ) {
   let cancelled = 0;
+  const lateFrom = deps.now.getTime() + CANCEL_WINDOW_MS;
   for (const session of await upcomingSessions(deps.db, person, deps.now)) {
+    if (person.role === "mentee" && !erasing && session.startAt.getTime() <= lateFrom) continue;
     try {
-      if (person.role === "mentee") await cancelBooking(deps, { menteeId: person.id, slotId: session.slotId });
+      if (person.role === "mentee") await cancelBooking(deps, { menteeId: person.id, slotId: session.slotId, erasing });
       else await deleteSlot(deps, { mentorId: person.id, slotId: session.slotId });
       cancelled++;
     } catch (error) {

@@ -38,7 +38,8 @@ import type { ServiceDeps } from "../platform/deps";
 import { GOOGLE_PICTURE_ORIGIN } from "../platform/ports/google-provider";
 import { OPENED } from "../scheduling/booking";
 import { cancelUpcoming, dueDeletions, type Member } from "./account-deletion";
-import { closeStripeRecords, stripeRecordsOf } from "./stripe-closure";
+import { ERASED_ADDRESS_DOMAIN } from "./leaving";
+import { closeAccountsNoLongerOwed, closeStripeRecords, stripeRecordsOf } from "./stripe-closure";
 
 /** What the people who shared history with her see in her place (ADR 0042). */
 export const DELETED_USER = "Deleted user";
@@ -47,7 +48,7 @@ export const DELETED_USER = "Deleted user";
 const ERASE_BATCH = 5;
 
 /** The address her row keeps once erased: unique, undeliverable (.invalid), so her own address can register again. */
-const erasedAddress = (deletionId: string) => `deleted-${deletionId}@deleted.invalid`;
+const erasedAddress = (deletionId: string) => `deleted-${deletionId}${ERASED_ADDRESS_DOMAIN}`;
 
 /** `column` with every occurrence of her name and address replaced by her pseudonym. */
 const pseudonymised = (column: SQL | typeof notifications.content, who: Identity) =>
@@ -55,14 +56,28 @@ const pseudonymised = (column: SQL | typeof notifications.content, who: Identity
 
 type Identity = { fullName: string; email: string; pseudonym: string };
 
-const mentions = (column: typeof emailOutbox.body | typeof emailOutbox.subject | typeof emailOutbox.html, who: Identity) =>
-  or(like(column, `%${who.fullName}%`), like(column, `%${who.email}%`));
+const mentions = (column: SQL | typeof emailOutbox.body | typeof emailOutbox.subject | typeof emailOutbox.html, who: Identity) =>
+  or(like(sql`${column}`, `%${who.fullName}%`), like(sql`${column}`, `%${who.email}%`));
+/**
+ * A mail's attachments (JSON) with a calendar file's folded lines joined again: the file folds at 75 octets (RFC 5545
+ * 3.1: CRLF and a tab, JSON-escaped here), which may split her name. A reader takes the longer lines as they are.
+ */
+const unfoldedAttachments = sql`replace(${emailOutbox.attachments}, ${"\\r\\n\\t"}, '')`;
+/** A mail naming her anywhere: its subject, its text, its HTML or its attachments (a booking's calendar file names both people). */
+const mailMentions = (who: Identity) =>
+  or(
+    mentions(emailOutbox.subject, who),
+    mentions(emailOutbox.body, who),
+    mentions(emailOutbox.html, who),
+    mentions(unfoldedAttachments, who),
+  );
 
 /**
  * Erases the accounts whose grace period has passed and that no moderator holds (ADR 0042): the cron's job. Each is
  * erased by idempotent statements, so a run that stops halfway is finished by the next one; Stripe is closed last.
+ * Then closes the connected accounts of erased mentors that an owed share kept open, once it is paid.
  */
-export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: number }> {
+export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: number; accountsClosed: number }> {
   let erased = 0;
   for (const deletion of await dueDeletions(deps.db, deps.now, ERASE_BATCH)) {
     const person: Member = { role: deletion.userRole as Member["role"], id: deletion.userId };
@@ -74,7 +89,8 @@ export async function eraseDueAccounts(deps: ServiceDeps): Promise<{ erased: num
       .returning({ id: accountDeletions.id });
     erased += done.length;
   }
-  return { erased };
+  const { closed } = await closeAccountsNoLongerOwed(deps);
+  return { erased, accountsClosed: closed };
 }
 
 async function eraseAccount(deps: ServiceDeps & { origin: string }, person: Member, deletionId: string, pseudonym: string) {
@@ -85,8 +101,9 @@ async function eraseAccount(deps: ServiceDeps & { origin: string }, person: Memb
     .from(table)
     .where(eq(table.id, person.id));
   if (!row) return;
-  // A booking that slipped in beside the request is cancelled as the request would have cancelled it.
-  await cancelUpcoming(deps, person);
+  // What is still booked ahead (one that slipped in beside the request, one its cancel failed on) is cancelled
+  // through the usual cancel, inside her 12-hour window too, so the other person gets the usual bell and mail.
+  await cancelUpcoming(deps, person, { erasing: true });
   // His connected calendars go as a disconnect takes them: our access given back, credentials and mirror deleted (ADR 0040).
   if (person.role === "mentor") {
     const connections = await db
@@ -177,20 +194,17 @@ function personStatements(db: Db, person: Member, who: Identity, deletionId: str
     db.delete(emailOutbox).where(eq(emailOutbox.to, who.email)),
     db
       .delete(emailOutbox)
-      .where(
-        and(
-          or(isNotNull(emailOutbox.sentAt), isNotNull(emailOutbox.mutedAt), isNotNull(emailOutbox.deadAt)),
-          or(mentions(emailOutbox.subject, who), mentions(emailOutbox.body, who), mentions(emailOutbox.html, who)),
-        ),
-      ),
+      .where(and(or(isNotNull(emailOutbox.sentAt), isNotNull(emailOutbox.mutedAt), isNotNull(emailOutbox.deadAt)), mailMentions(who))),
     db
       .update(emailOutbox)
       .set({
         subject: pseudonymised(sql`${emailOutbox.subject}`, who),
         body: pseudonymised(sql`${emailOutbox.body}`, who),
         html: pseudonymised(sql`${emailOutbox.html}`, who),
+        // Her name and address hold no character that JSON or a calendar file escapes.
+        attachments: pseudonymised(unfoldedAttachments, who),
       })
-      .where(or(mentions(emailOutbox.subject, who), mentions(emailOutbox.body, who), mentions(emailOutbox.html, who))),
+      .where(mailMentions(who)),
     ...(role === "mentee"
       ? [
           db.delete(waitlistEntries).where(eq(waitlistEntries.menteeId, id)),
@@ -250,7 +264,7 @@ function sharedHistoryStatements(db: Db, person: Member, who: Identity, now: Dat
     ...(role === "mentee"
       ? [
           db.update(timeSlots).set({ heldFor: null, heldUntil: null }).where(eq(timeSlots.heldFor, id)),
-          // A session inside the 12-hour window her cancel could not reach is opened again: nobody booked is left for her.
+          // Only a session the cancel above failed on again is left here: opened, so nobody stays booked for her.
           db
             .update(timeSlots)
             .set(OPENED)

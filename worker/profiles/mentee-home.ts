@@ -4,6 +4,7 @@ import { enrollments, mentees, mentors, timeSlots } from "../../db/schema";
 import { unreadSummary } from "../chat/conversations";
 import { grantsAccess } from "../payments/enrollment-status";
 import { menteeSubscriptions } from "../payments/subscriptions";
+import { mentorStaying } from "../privacy/leaving";
 import { type RatingPrompt, ratingPromptFor } from "../reviews/rating-prompts";
 import { type SlotView, slotQuery, slotView } from "../scheduling/slot-view";
 import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
@@ -47,11 +48,12 @@ function searchTerms(searches: readonly string[]): string[] {
   return [...new Set(terms)].slice(0, 5);
 }
 
-/** A visible mentor she has no running subscription with (one of her own mentors is never suggested). */
+/** A visible mentor, not leaving, she has no running subscription with (one of her own mentors is never suggested). */
 const suggestable = (menteeId: string, now: Date) =>
   and(
     eq(mentors.status, "approved"),
     eq(mentors.isBlocked, false),
+    mentorStaying(mentors.id),
     sql`not exists (select 1 from ${enrollments} where ${enrollments.mentorId} = "mentors"."id" and ${enrollments.menteeId} = ${menteeId} and ${grantsAccess(now)})`,
   );
 

@@ -227,11 +227,13 @@ async function refuseBooking(db: Db, menteeId: string, row: SlotRow | undefined,
  * start once the mentor asked to reschedule), in one conditional statement batched with the history
  * row and the mentor's notification (both written only if the cancel matched). The slot opens again
  * and the call is back in her plan; the mentor gets the notification after the commit, and the
- * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor.
+ * waitlist is offered the freed slot. `reason` (optional) is shown to the mentor. `erasing`: the erasure of her
+ * account cancels what is still ahead at any time before the start (ADR 0042): the 12-hour rule keeps a mentee from
+ * taking a call back late, and an erased account takes nothing back; the mentor is told as for any cancel.
  */
 export async function cancelBooking(
   { db, env, waitUntil, now, origin }: Deps,
-  { menteeId, slotId, reason = null }: { menteeId: string; slotId: string; reason?: string | null },
+  { menteeId, slotId, reason = null, erasing = false }: { menteeId: string; slotId: string; reason?: string | null; erasing?: boolean },
 ): Promise<{ slotId: string }> {
   const [before, emails] = await Promise.all([readSlot(db, slotId), bookingEmails(db, slotId, menteeId)]);
   if (before && before.slot.state === "booked" && before.slot.menteeId === menteeId && before.slot.bookedAt) {
@@ -245,7 +247,9 @@ export async function cancelBooking(
           eq(timeSlots.state, "booked"),
           eq(timeSlots.bookedAt, before.slot.bookedAt),
           gt(timeSlots.startAt, now),
-          or(gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS)), isNotNull(timeSlots.rescheduleRequestedAt)),
+          erasing
+            ? undefined
+            : or(gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS)), isNotNull(timeSlots.rescheduleRequestedAt)),
         ),
       )
       .returning({ id: timeSlots.id });

@@ -11,6 +11,7 @@ import {
   type SortCode,
 } from "../../shared/validation/search-filters";
 import { profileImageUrl } from "../accounts/accounts";
+import { mentorStaying } from "../privacy/leaving";
 import { DEFAULT_NOTICE_MINUTES } from "../scheduling/booking-rules";
 import { hitsOf, tierOf } from "./search-ranking";
 import { searchTerms } from "./search-terms";
@@ -117,7 +118,7 @@ type CardSqlRow = {
 export type SearchQuery = { search: string; price: PriceCode; rating: string; range?: PriceRange; sort?: SortCode; limit: number };
 
 /**
- * Approved, unblocked mentors matching the text, the price bucket, the browse range and the minimum
+ * Approved, unblocked mentors who are not leaving, matching the text, the price bucket, the browse range and the minimum
  * rating, in the order asked for (relevance by default). One statement, one round trip.
  */
 export async function searchMentors(db: Db, query: SearchQuery, now: Date): Promise<MentorCard[]> {
@@ -128,6 +129,8 @@ export async function searchMentors(db: Db, query: SearchQuery, now: Date): Prom
     // text, the plain test lets the listing read mentors_visible_rating_idx (migration 0002) in order.
     terms ? sql`+"m"."status" = 'approved'` : sql`"m"."status" = 'approved'`,
     terms ? sql`+"m"."is_blocked" = 0` : sql`"m"."is_blocked" = 0`,
+    // A mentor who asked to delete his account is not offered while it is in progress (ADR 0042).
+    mentorStaying(sql`"m"."id"`),
     ...rateWithin(PRICE_BUCKETS[query.price]),
     ...(query.range ? rateWithin(PRICE_RANGES[query.range]) : []),
     ...(query.rating === NO_RATING ? [] : [sql`${average} >= ${Number(query.rating)}`]),
