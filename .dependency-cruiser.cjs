@@ -61,7 +61,7 @@ module.exports = {
       comment:
         "The third parties' doubles (worker/dev/doubles.ts and what it serves) run in Node beside the Worker, started by scripts/dev.ts and the test stacks; no Worker, room or SPA module imports them, so the production bundle has none (ADR 0033).",
       from: { path: "^(worker|party|src|shared|db)/", pathNot: "^worker/dev/" },
-      to: { path: "^worker/dev/(doubles|local-stripe/|local-google|mailbox)" },
+      to: { path: "^worker/dev/(doubles|local-stripe/|local-google|mailbox|push-)" },
     },
     {
       name: "spa-reaches-the-worker-through-types-only",

@@ -15,7 +15,7 @@ export type Stack = {
   baseUrl: string;
   dbUrl: string;
   jwtSecret: string;
-  /** The local Stripe, Google and mail provider this stack's Worker talks to (worker/dev/doubles.ts, ADR 0033); their pages are under `doubles.url`. */
+  /** The local Stripe, Google, mail provider and push service this stack's Worker talks to (worker/dev/doubles.ts, ADR 0033); their pages are under `doubles.url`. */
   doubles: Doubles;
   stop: () => Promise<void>;
 };
@@ -59,7 +59,7 @@ export async function startStack(
   const jwtSecret = `test-secret-${crypto.randomUUID()}`;
   const doubles = await startDoubles({ dbUrl: db.url });
   // Searches are not cached by default: a test that writes must read its own write.
-  // Web Push signs with the development key pair, which the local push service checks (ADR 0027).
+  // Web Push signs with the development key pair, which the doubles' local push service checks (ADR 0027).
   const vars = {
     DB_URL: db.url,
     JWT_SECRET: jwtSecret,

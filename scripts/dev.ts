@@ -10,7 +10,7 @@ import { DEV_CALENDAR_KEY, DEV_VAPID, localJwtSecret, offlineWranglerEnv, writeD
 const dataDir = ".data";
 const port = Number(process.env.PORT ?? 5173);
 const db = await startLocalDatabase({ dataDir, port: Number(process.env.DB_PORT ?? 8089) });
-// Stripe, Google and the mail provider played by local doubles (ADR 0033), whose pages Vite shows on the app's origin
+// Stripe, Google, the mail provider and a Web Push service played by local doubles (ADR 0033), whose pages Vite shows on the app's origin
 // (scripts/doubles-proxy.ts). A third party whose settings are in the environment (your own Stripe test keys) stays real.
 const appOrigin = `http://localhost:${port}`;
 const doubles = await startDoubles({ dbUrl: db.url, port: Number(process.env.DOUBLES_PORT ?? 8090), appOrigin, pagesOrigin: appOrigin });
@@ -22,7 +22,8 @@ if (ownThirdParties.STRIPE_SECRET_KEY) delete thirdParties.STRIPE_API_URL;
 if (ownThirdParties.MAIL_API_KEY) thirdParties.MAIL_API_URL = ownThirdParties.MAIL_API_URL ?? "https://api.resend.com/emails";
 if (ownThirdParties.GOOGLE_CLIENT_ID) delete thirdParties.GOOGLE_OAUTH_URL;
 // Search results are always fresh in development, so an edit shows in search at once.
-// Web Push with the fixed development key pair; the local push service at /dev/push receives what is sent (ADR 0027).
+// Web Push with the fixed development key pair; the doubles' local push service (PUSH_SERVICE_URL, its inbox at /dev/push)
+// hands the app its subscriptions and receives what is sent (ADR 0027, ADR 0033).
 writeDevVars({
   DB_URL: db.url,
   JWT_SECRET: localJwtSecret(dataDir),

@@ -10,7 +10,6 @@ import { pageSessionRoutes } from "./accounts/page-session.routes";
 import { calendarRoutes } from "./calendars/calendar.routes";
 import { googleCalendarRoutes } from "./calendars/google/google-calendar.routes";
 import { devCron } from "./dev/cron";
-import { devPushPages } from "./dev/push-pages";
 import { devQueues } from "./dev/queues";
 import { appPage, wantsAppPage } from "./pages/app-page";
 import { installFileRoutes } from "./pages/install-files.routes";
@@ -83,8 +82,6 @@ app.route("/", stripeConnectWebhookRoutes);
 // The cron's jobs and the queues by hand (development only).
 app.route("/dev/cron", devCron);
 app.route("/dev/queues", devQueues);
-// Web Push (ADR 0027): the local push service's inbox and doors (development only).
-app.route("/dev/push", devPushPages);
 // Google sign-in: start, callback and the popup page.
 app.route("/", googleAuthRoutes);
 // Scheduling (ADR 0013): calendar export (.ics downloads and the private feed).

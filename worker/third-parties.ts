@@ -1,18 +1,18 @@
-import { devPushTransport } from "./dev/push-service";
-import { dbFor } from "./platform/database";
+import { localEndpointBase, localPushService } from "./notifications/web-push/endpoints";
 import { type Env, isDevelopment, readConfig } from "./platform/env";
 import { GOOGLE_CALLBACK_PATH, realGoogle } from "./platform/ports/google-provider";
 import { httpTransport } from "./platform/ports/mail-transport";
 import { connectStripe } from "./platform/ports/stripe-client";
 import { provideThirdParties, type ThirdParties } from "./platform/ports/third-parties";
-import { httpPushTransport } from "./platform/ports/web-push-transport";
+import { httpPushTransport, type PushTransport } from "./platform/ports/web-push-transport";
 
 /**
  * The one place that chooses each third party, once per isolate. Stripe, mail and Google are always
  * their production clients; `npm run dev` and the test stacks point them at local doubles through the
  * development-only base URLs (STRIPE_API_URL, MAIL_API_URL, GOOGLE_OAUTH_URL; ADR 0033), so no
- * double is part of this Worker. Web Push keeps its local push service in development only (the
- * development gate `isDevelopment`, ADR 0027). Production requires the real settings (worker/platform/env.ts).
+ * double is part of this Worker. Web Push always POSTs to the endpoint a subscription names; in development the
+ * local push service beside the Worker hands out endpoints on its own origin (PUSH_SERVICE_URL, which
+ * worker/notifications/web-push/endpoints.ts accepts there only). Production requires the real settings (worker/platform/env.ts).
  */
 function chooseThirdParties(env: Env): ThirdParties {
   const config = readConfig(env);
@@ -39,9 +39,6 @@ function chooseThirdParties(env: Env): ThirdParties {
   const google = (origin: string) =>
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? realGoogle(config, `${origin}${GOOGLE_CALLBACK_PATH}`) : null;
 
-  // Web Push: the devices' push services; in development the local push service (/dev/push) answers its own endpoints.
-  const push = development ? devPushTransport(dbFor(config)) : httpPushTransport;
-
   return {
     get payments() {
       if (!payments) throw notSet("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
@@ -49,7 +46,22 @@ function chooseThirdParties(env: Env): ThirdParties {
     },
     mail,
     google,
-    push,
+    push: pushTransport(localPushService(config)),
+  };
+}
+
+/**
+ * Web Push goes to the endpoint a subscription names. In development the local push service beside the Worker
+ * (PUSH_SERVICE_URL) hands out https endpoints but listens on plain http: a request for its https origin is sent to
+ * its http address, path and all; every other endpoint goes out as in production.
+ */
+function pushTransport(localService: string | null): PushTransport {
+  if (!localService || localEndpointBase(localService) === localService) return httpPushTransport;
+  const endpoints = new URL(localEndpointBase(localService)).origin;
+  const listening = new URL(localService).origin;
+  return {
+    name: "http",
+    fetch: (url, init) => fetch(url.startsWith(`${endpoints}/`) ? `${listening}${url.slice(endpoints.length)}` : url, init),
   };
 }
 

@@ -7,7 +7,7 @@ const HIDDEN_EVERY_MS = 10_000;
 
 /**
  * Development only (ADR 0027): a browser's connection to its push service, played by the
- * app's tab. While this browser holds a subscription of the local push service (/dev/push), an open
+ * app's tab. While this browser holds a subscription of the local push service (beside the Worker), an open
  * tab of the app fetches what arrived for it (each message once, whichever tab asks first) and hands
  * it to the service worker, which shows it as it shows a real `push` event. It stops by itself once
  * the subscription is gone (push turned off, signed out). Returns the function that stops it.
@@ -19,7 +19,7 @@ export function startDevPushRelay(): () => void {
     const record = readDevRecord();
     if (!record) return; // push off here: the layout starts it again when a subscription is made
     try {
-      const response = await fetch(`/dev/push/subscriptions/${record.id}/receive`, { method: "POST" });
+      const response = await fetch(`${record.service}/subscriptions/${record.id}/receive`, { method: "POST" });
       if (response.status === 404) writeDevRecord(null);
       else if (response.ok) {
         const { messages } = (await response.json()) as { messages: { payload: WebPushPayload | null }[] };

@@ -73,11 +73,11 @@ export function PushThisDevice({ role, device }: { role: Role; device: ReturnTyp
             <Trans>Turn off</Trans>
           </Button>
         ) : null}
-        {config?.service === "development" && state !== "unsupported" ? (
+        {config?.service === "development" && config.serviceUrl && state !== "unsupported" ? (
           <p className="text-xs text-slate-500">
             <Trans>
               Development: pushes go to the local push service, listed at{" "}
-              <a className="text-indigo-700 underline" href="/dev/push">
+              <a className="text-indigo-700 underline" href={config.serviceUrl}>
                 /dev/push
               </a>
               ; an open MentorLink tab hands them to this browser, which shows them as notifications.

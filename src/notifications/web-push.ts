@@ -11,13 +11,15 @@ import { readDevRecord, writeDevRecord } from "./dev-push-record";
  *
  * Where a subscription comes from: in production the browser's push service
  * (`pushManager.subscribe` with the Worker's VAPID public key). In development (the Worker says
- * `service: "development"`) the local push service at /dev/push hands it out, because a browser with
+ * `service: "development"` and the local push service's `serviceUrl`) the local push service beside the Worker
+ * (the doubles' `/dev/push`, ADR 0033) hands it out, because a browser with
  * no network gets no endpoint from Google's, Mozilla's or Apple's push service; the app then fetches
  * what arrives for it and hands it to the service worker (src/notifications/dev-push-relay.ts).
  */
 
 export type PushService = "browser" | "development";
-export type PushConfig = { publicKey: string | null; service: PushService };
+/** `serviceUrl`: in development, the local push service's base URL (the Worker's PUSH_SERVICE_URL). */
+export type PushConfig = { publicKey: string | null; service: PushService; serviceUrl?: string };
 
 /** A service worker and notifications: what showing a push needs. A browser subscription needs the Push API too. */
 export function pushSupported(service: PushService = "browser"): boolean {
@@ -32,8 +34,8 @@ const READY_MS = 10_000;
 
 /**
  * The app's service worker (src/sw/sw.ts, which has the push handlers), registering it if the app has
- * not yet. `npm run dev` builds no /sw.js: there the local push service serves a worker with the push
- * handlers alone (worker/dev/push-pages.ts), as a module Vite compiles.
+ * not yet. `npm run dev` builds no /sw.js: there Vite serves a worker with the push handlers alone
+ * (scripts/doubles-proxy.ts), as a module it compiles.
  */
 export async function serviceWorker(): Promise<ServiceWorkerRegistration> {
   if (!(await navigator.serviceWorker.getRegistration("/"))) {
@@ -66,9 +68,9 @@ const base64url = (buffer: ArrayBuffer | null) =>
     : "";
 const keyBytes = (base64: string) => Uint8Array.from(atob(base64.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
-async function devSubscription(publicKey: string): Promise<SubscriptionJson> {
+async function devSubscription(publicKey: string, service: string): Promise<SubscriptionJson> {
   const kept = readDevRecord();
-  const response = await fetch("/dev/push/subscriptions", {
+  const response = await fetch(`${service}/subscriptions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ applicationServerKey: publicKey }),
@@ -76,8 +78,8 @@ async function devSubscription(publicKey: string): Promise<SubscriptionJson> {
   if (!response.ok) throw new Error("The local push service did not answer.");
   const made = (await response.json()) as SubscriptionJson & { id: string };
   // The old development subscription is dropped, as a browser's is when it subscribes anew.
-  if (kept) void fetch(`/dev/push/subscriptions/${kept.id}`, { method: "DELETE" }).catch(() => undefined);
-  writeDevRecord({ id: made.id, endpoint: made.endpoint });
+  if (kept) void fetch(`${kept.service}/subscriptions/${kept.id}`, { method: "DELETE" }).catch(() => undefined);
+  writeDevRecord({ id: made.id, endpoint: made.endpoint, service });
   return made;
 }
 
@@ -105,7 +107,9 @@ export async function turnOnPush(api: ApiClient, role: Role, config: PushConfig)
   if (permission !== "granted") throw new PushRefused(permission);
   const registration = await serviceWorker();
   const subscription =
-    config.service === "development" ? await devSubscription(config.publicKey) : await browserSubscription(registration, config.publicKey);
+    config.service === "development" && config.serviceUrl
+      ? await devSubscription(config.publicKey, config.serviceUrl)
+      : await browserSubscription(registration, config.publicKey);
   await api.notificationSettings.subscribe.mutate({ ...subscription, label: deviceLabel(navigator.userAgent) }, { context: { role } });
 }
 
@@ -121,7 +125,7 @@ export async function turnOffPush(api: ApiClient, role: Role): Promise<void> {
   const dev = readDevRecord();
   if (dev?.endpoint === endpoint) {
     writeDevRecord(null);
-    await fetch(`/dev/push/subscriptions/${dev.id}`, { method: "DELETE" }).catch(() => undefined);
+    await fetch(`${dev.service}/subscriptions/${dev.id}`, { method: "DELETE" }).catch(() => undefined);
     return;
   }
   const registration = await navigator.serviceWorker.getRegistration();

@@ -12,7 +12,8 @@ import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../supp
  * asks only then), a session reminder is sent by the cron, and the app's service worker shows it;
  * a message from her mentor reaches the service worker as a real `push` event (CDP's
  * ServiceWorker.deliverPushMessage, with what the local push service received); signing out turns
- * the device's push off. Service workers are allowed in this file (they are blocked elsewhere).
+ * the device's push off. The local push service runs beside the Worker in the doubles' server
+ * (`doublesUrl`, ADR 0033): the app's tab subscribes and fetches there, the Worker POSTs there over HTTP. Service workers are allowed in this file (they are blocked elsewhere).
  */
 const fixture = useBrowser({ serviceWorkers: "allow" });
 
@@ -56,6 +57,7 @@ describe("Web Push", () => {
   it("she turns push on; a session reminder and a message reach the service worker and show as notifications; signing out turns it off", async () => {
     const { page, context } = fixture;
     const baseUrl = inject("baseUrl");
+    const doublesUrl = inject("doublesUrl");
     const start = new Date("2032-02-10T10:00:00Z");
     const { m, me, tokens } = await signedInWithSession(page, start);
 
@@ -70,7 +72,10 @@ describe("Web Push", () => {
     await expect.poll(() => page.getByRole("button", { name: /^Remove Chrome on \w+ \(this device\)$/ }).count()).toBe(1);
     const devices = async () => testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.ownerId, me.id));
     expect(await devices()).toMatchObject([
-      { label: expect.stringMatching(/^Chrome on /), endpoint: expect.stringMatching(/^https:\/\/push\.localhost\/dev\/push\/send\//) },
+      {
+        label: expect.stringMatching(/^Chrome on /),
+        endpoint: expect.stringMatching(`^https://${new URL(doublesUrl).host}/dev/push/send/`),
+      },
     ]);
 
     // The cron's reminders 50 minutes before: the open tab hands what the local push service received to the service worker.
@@ -81,8 +86,9 @@ describe("Web Push", () => {
       data: { url: "/mentees/booked-slots", kind: "reminder" },
     });
 
-    // A real `push` event: with no tab of the app open to relay it, the local push service keeps what arrives.
-    await page.goto("/dev/push");
+    // A real `push` event: with no tab of the app open to relay it (the app's origin, but its health check, not the app),
+    // the local push service keeps what arrives.
+    await page.goto("/healthz");
     const opened = await rest("POST", "/api/chats/messages", { token: tokens.accessToken, body: { menteeId: me.id, mentorId: m.id } });
     const conversationId = (opened.body.conversations as { _id: string })._id;
     expect(
@@ -97,7 +103,7 @@ describe("Web Push", () => {
     const subscriptionId = endpoint.split("/").pop();
     let payload: Record<string, unknown> | null = null;
     for (let i = 0; i < 300 && !payload; i++) {
-      const received = (await (await fetch(`${baseUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as {
+      const received = (await (await fetch(`${doublesUrl}/dev/push/messages.json?subscription=${subscriptionId}`)).json()) as {
         payload: Record<string, unknown> | null;
         deliveredAt: string | null;
       }[];
@@ -105,6 +111,11 @@ describe("Web Push", () => {
       if (!payload) await page.waitForTimeout(100);
     }
     expect(payload).toMatchObject({ title: "New message", url: `/mentees/connect/inbox/${conversationId}` });
+    // Its inbox beside the Worker lists it, decrypted with the device's keys it made.
+    const inbox = await context.newPage();
+    await inbox.goto(`${doublesUrl}/dev/push`);
+    await expect.poll(() => inbox.getByRole("article", { name: "New message" }).count()).toBeGreaterThan(0);
+    await inbox.close();
     // The browser's push service would deliver it to this registration; CDP delivers it the same way.
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) =>

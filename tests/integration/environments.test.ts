@@ -7,6 +7,7 @@ import { type Sqld, startSqld } from "../../scripts/sqld";
 import { MISCONFIGURED_MESSAGE } from "../../worker/platform/config-gate";
 import { accessTokenFor, createMentor } from "../support/accounts";
 import { baseUrl, doublesUrl } from "../support/api";
+import { testDevice } from "../support/web-push";
 
 /**
  * One development gate. Beside the shared Worker (development, as in `npm run dev`),
@@ -71,25 +72,23 @@ describe("production", () => {
     expect(await health.json()).toEqual({ ok: true });
   });
 
-  it("has no development doors: /dev/cron, /dev/queues and the local push service answer 404", async () => {
+  it("has no development doors: /dev/cron and /dev/queues answer 404", async () => {
     const doors = [
       ["POST", "/dev/cron"],
       ["POST", "/dev/cron/deliverMail"],
-      ["GET", "/dev/push"],
-      ["GET", "/dev/push/messages.json"],
-      ["POST", "/dev/push/subscriptions"],
     ];
     for (const [method, path] of doors)
       expect((await fetch(`${production.baseUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
     // The same doors are open on the development Worker, so this test can fail.
-    expect((await fetch(`${baseUrl()}/dev/push`)).status).toBe(200);
     expect(await (await fetch(`${baseUrl()}/dev/cron/nope`, { method: "POST" })).json()).toMatchObject({
       message: expect.stringContaining('No job "nope"'),
     });
   });
 
-  it("has no local Stripe, mailbox or Google: the Worker has no such pages, the doubles beside it do (ADR 0033)", async () => {
+  it("has no local Stripe, mailbox, Google or push service: the Worker has no such pages, the doubles beside it do (ADR 0033)", async () => {
     const pages = [
+      "/dev/push",
+      "/dev/push/messages.json",
       "/dev/mailbox",
       "/dev/mailbox/messages.json",
       "/dev/stripe",
@@ -101,12 +100,39 @@ describe("production", () => {
     for (const origin of [production.baseUrl, baseUrl()]) {
       for (const path of pages) {
         const body = await (await fetch(`${origin}${path}`)).text();
-        expect(body, `${origin}${path}`).not.toMatch(/Development mailbox|Local Stripe|Choose an account|local checkout|"subject"/);
+        expect(body, `${origin}${path}`).not.toMatch(
+          /Development mailbox|Local Stripe|Choose an account|local checkout|"subject"|Development push service|"vapidSubject"/,
+        );
       }
+      // Nor does it hand out a subscription of one.
+      expect((await fetch(`${origin}/dev/push/subscriptions`, { method: "POST" })).status, origin).not.toBe(201);
     }
     expect((await fetch(`${doublesUrl()}/dev/mailbox`)).status).toBe(200);
     expect((await fetch(`${doublesUrl()}/dev/stripe`)).status).toBe(200);
+    expect(await (await fetch(`${doublesUrl()}/dev/push`)).text()).toContain("Development push service");
+    expect((await fetch(`${doublesUrl()}/dev/push/subscriptions`, { method: "POST" })).status).toBe(400); // there, but wants a key
     expect((await fetch(`${doublesUrl()}/dev/google/o/oauth2/v2/auth`)).status).toBe(400); // there, but wants its query
+  });
+
+  it("subscribes at the browser's push service only: no local push service, and its endpoints are refused", async () => {
+    const mentor = await createMentor();
+    const token = await accessTokenFor("mentor", mentor.id);
+    const call = (origin: string, path: string, body?: unknown) =>
+      fetch(`${origin}/trpc/${path}${body ? "" : `?input=${encodeURIComponent("{}")}`}`, {
+        method: body ? "POST" : "GET",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { result: { data: { push: unknown } } } }));
+    const overview = await call(production.baseUrl, "notificationSettings.overview");
+    expect(overview.body.result.data.push).toEqual({ publicKey: expect.any(String), service: "browser" });
+    const device = await testDevice();
+    const subscribe = (origin: string) =>
+      call(origin, "notificationSettings.subscribe", { endpoint: device.endpoint, keys: device.keys, label: "x" });
+    const refused = await subscribe(production.baseUrl);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("A push endpoint must be an https address of a browser's push service.");
+    // The development Worker takes the same subscription, so this test can fail.
+    expect((await subscribe(baseUrl())).status).toBe(200);
   });
 
   it("without Google credentials says Google is not configured, with no stand-in", async () => {

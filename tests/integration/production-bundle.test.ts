@@ -5,7 +5,7 @@ import { BUILT_API_CONFIG_PATH, BUILT_WORKER_CONFIG_PATH } from "../../scripts/b
 
 /**
  * The production build holds no double of a third party (ADR 0033): the local Stripe, the local
- * Google and the local mail provider run in Node beside the Worker, never inside it. Each marker is
+ * Google, the local mail provider and the local push service run in Node beside the Worker, never inside it. Each marker is
  * something only a double has: its tables, its keys and secrets, its pages' words.
  */
 const DOUBLE_MARKERS = [
@@ -22,6 +22,11 @@ const DOUBLE_MARKERS = [
   "dev_google_events",
   "dev_google_grants",
   "Development: local stand-in for Google Calendar",
+  "dev_push_subscriptions",
+  "dev_push_messages",
+  "Development push service",
+  "no last-record delimiter",
+  "push messages are POSTed",
 ];
 
 function filesUnder(dir: string): string[] {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor, createMentee, createMentor } from "../support/accounts";
-import { baseUrl } from "../support/api";
+import { baseUrl, doublesUrl } from "../support/api";
 
 /**
  * Every kind of response the built Worker gives carries the security headers
@@ -36,7 +36,8 @@ function expectSecurityHeaders(response: Response, what: string) {
     `${what}: ${scriptSrc.join(" ")}`,
   ).toBe(true);
   expect([...csp.values()].flat(), what).not.toContain("'unsafe-eval'");
-  expect(csp.get("connect-src"), what).toEqual(["'self'", `ws://${new URL(baseUrl()).host}`]);
+  // The development Worker's pages may also call the local push service beside it (PUSH_SERVICE_URL, ADR 0033).
+  expect(csp.get("connect-src"), what).toEqual(["'self'", `ws://${new URL(baseUrl()).host}`, doublesUrl()]);
   expect(h.get("x-content-type-options"), what).toBe("nosniff");
   expect(h.get("x-frame-options"), what).toBe("DENY");
   expect(h.get("permissions-policy"), what).toMatch(/^camera=\(\), microphone=\(\), .*geolocation=\(\).*payment=\(\).*usb=\(\)/);
@@ -67,7 +68,7 @@ describe("security headers on every response", () => {
       ["tRPC 404", get("/trpc/no.such.procedure"), 404],
       ["an image that does not exist", get("/images/no-such-image"), 404],
       ["the health check", get("/healthz"), 200],
-      ["a dev page", get("/dev/push"), null],
+      ["a dev door", get("/dev/cron"), null],
       ["socket.io's JSON 404", get("/socket.io/"), 404],
       ["a room asked without a socket or ticket", get("/parties/user-room/mentee:x"), null],
     ];
@@ -137,7 +138,11 @@ describe("security headers on every response", () => {
     // Miniflare hands the Worker the URL the edge saw from this header, as Cloudflare does for an https visitor.
     const response = await get("/healthz", { headers: { "mf-original-url": "https://mentorlink.example/healthz" } });
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect(directives(response.headers.get("content-security-policy")).get("connect-src")).toEqual(["'self'", "wss://mentorlink.example"]);
+    expect(directives(response.headers.get("content-security-policy")).get("connect-src")).toEqual([
+      "'self'",
+      "wss://mentorlink.example",
+      doublesUrl(),
+    ]);
     await response.arrayBuffer();
   });
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, mentees, notificationPreferences, pushSubscriptions, refreshSessions } from "../../db/schema";
 import { accessTokenFor, signIn, testDb } from "../support/accounts";
-import { rest, trpc, trpcOutcome } from "../support/api";
+import { doublesUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { chatPair, openChat, sendAs } from "../support/chat";
 import { createModerator } from "../support/moderation";
 import { book, call, HOUR, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
@@ -37,7 +37,13 @@ describe("devices", () => {
     expect(overview.devices).toEqual([
       { id, label: "Chrome on Android", createdAt: expect.any(String), lastSuccessAt: null, thisDevice: true },
     ]);
-    expect(overview.push).toEqual({ publicKey: expect.stringMatching(/^B[\w-]{86}$/), service: "development" });
+    // The development Worker's subscriptions come from the local push service beside it (ADR 0033), on an https endpoint.
+    expect(overview.push).toEqual({
+      publicKey: expect.stringMatching(/^B[\w-]{86}$/),
+      service: "development",
+      serviceUrl: `${doublesUrl()}/dev/push`,
+    });
+    expect(device.endpoint).toMatch(new RegExp(`^https://${new URL(doublesUrl()).host}/dev/push/send/[\\w-]+$`));
     expect((await trpc(a.token).notificationSettings.overview.query({})).devices[0].thisDevice).toBe(false);
 
     expect((await trpc(b.token).notificationSettings.overview.query({ endpoint: device.endpoint })).devices).toEqual([]);
@@ -74,6 +80,14 @@ describe("devices", () => {
       message: "This browser's push service is not supported.",
     });
     expect(await tryWith("http://fcm.googleapis.com/fcm/send/x")).toMatchObject({ status: 400 });
+    // The local push service's server is not a way to reach the doubles' other doors (or itself over plain http).
+    const local = new URL(device.endpoint);
+    for (const other of [
+      `${local.origin}/v1/customers`,
+      `${local.origin}/dev/push/messages.json`,
+      device.endpoint.replace("https:", "http:"),
+    ])
+      expect(await tryWith(other), other).toMatchObject({ status: 400 });
     expect(await tryWith(device.endpoint, { ...device.keys, auth: "c2hvcnQ" })).toMatchObject({
       status: 400,
       message: "This subscription's auth secret is not 16 bytes.",

@@ -4,12 +4,12 @@ import { DEV_VAPID } from "../../scripts/worker-vars";
 import type { WebPushPayload } from "../../shared/web-push";
 import { decryptPush } from "../../worker/dev/push-decrypt";
 import type { DevMessage } from "../../worker/dev/push-store";
-import { baseUrl, trpc } from "./api";
+import { doublesUrl, trpc } from "./api";
 
 /**
  * A test's own device for Web Push (ADR 0027): keys made here, as a browser makes them, so a test
  * decrypts what the Worker sent with nothing but the subscription's keys. The local push service
- * (/dev/push) hands out the endpoint and keeps what arrives.
+ * (the doubles' /dev/push beside the Worker, ADR 0033) hands out the endpoint and keeps what arrives.
  */
 export type TestDevice = { id: string; endpoint: string; keys: { p256dh: string; auth: string }; privateJwk: JsonWebKey };
 
@@ -20,7 +20,7 @@ export async function testDevice(applicationServerKey = DEV_VAPID.VAPID_PUBLIC_K
     p256dh: encodeBase64urlNoPadding(new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer)),
     auth: encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16))),
   };
-  const response = await fetch(`${baseUrl()}/dev/push/subscriptions`, {
+  const response = await fetch(`${doublesUrl()}/dev/push/subscriptions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ applicationServerKey, keys }),
@@ -38,7 +38,7 @@ type Received = Omit<DevMessage, "receivedAt" | "deliveredAt"> & { receivedAt: s
 
 /** What the local push service received for the device, newest first. */
 export async function received(device: TestDevice): Promise<Received[]> {
-  const response = await fetch(`${baseUrl()}/dev/push/messages.json?subscription=${device.id}`);
+  const response = await fetch(`${doublesUrl()}/dev/push/messages.json?subscription=${device.id}`);
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -62,7 +62,7 @@ export async function opened(device: TestDevice, message: Received): Promise<Web
 
 /** Tells the local push service to answer every push to the device with `status` (the browser dropped it). */
 export async function pushServiceAnswers(device: TestDevice, status: 404 | 410 | null): Promise<void> {
-  const response = await fetch(`${baseUrl()}/dev/push/subscriptions/${device.id}/answer`, {
+  const response = await fetch(`${doublesUrl()}/dev/push/subscriptions/${device.id}/answer`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ status }),

@@ -50,12 +50,13 @@ describe("the Worker's configuration", () => {
     expect(problemsOf(missing).find((p) => p.settings.includes("MAIL_API_KEY"))?.reason).toMatch(/Production needs MAIL_API_KEY/);
   });
 
-  it("refuses production talking to a fake Stripe or Google, and the local sender address", () => {
+  it("refuses production talking to a fake Stripe, Google or push service, and the local sender address", () => {
     expect(settingsOf({ ...production, STRIPE_API_URL: "http://127.0.0.1:12111" })).toEqual(["STRIPE_API_URL"]);
     expect(settingsOf({ ...production, GOOGLE_OAUTH_URL: "http://127.0.0.1:12112" })).toEqual(["GOOGLE_OAUTH_URL"]);
     expect(settingsOf({ ...production, GOOGLE_CALENDAR_API_URL: "http://127.0.0.1:12112/dev/google-calendar/v3" })).toEqual([
       "GOOGLE_CALENDAR_API_URL",
     ]);
+    expect(settingsOf({ ...production, PUSH_SERVICE_URL: "http://127.0.0.1:12112/dev/push" })).toEqual(["PUSH_SERVICE_URL"]);
     expect(settingsOf({ ...production, MAIL_FROM: undefined })).toEqual(["MAIL_FROM"]);
   });
 

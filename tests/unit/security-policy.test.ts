@@ -28,6 +28,9 @@ describe("the security headers' values", () => {
     const local = directives(contentSecurityPolicy(new URL("http://127.0.0.1:5173/"), []));
     expect(local.get("connect-src")).toEqual(["'self'", "ws://127.0.0.1:5173"]);
     expect(local.get("script-src")).toEqual(["'self'"]);
+    // Development: the local push service beside the Worker, where the app's tab subscribes (ADR 0033).
+    const withPush = directives(contentSecurityPolicy(new URL("http://127.0.0.1:5173/"), [], ["http://127.0.0.1:8090"]));
+    expect(withPush.get("connect-src")).toEqual(["'self'", "ws://127.0.0.1:5173", "http://127.0.0.1:8090"]);
   });
 
   it("allows the camera, microphone and screen sharing on the live pages only", () => {

@@ -3,7 +3,6 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { describe, expect, it } from "vitest";
 import { decryptPush } from "../../worker/dev/push-decrypt";
 import { verifyVapid } from "../../worker/dev/push-service";
-import { DEV_PUSH_ORIGIN } from "../../worker/notifications/web-push/endpoints";
 
 /**
  * Web Push's cryptography (ADR 0027): production encrypts and signs with @block65/webcrypto-web-push;
@@ -39,7 +38,9 @@ async function vapidKeys() {
   return { subject: "mailto:push@mentorlink.test", publicKey, privateKey };
 }
 
-const endpoint = `${DEV_PUSH_ORIGIN}/dev/push/send/abc`;
+// An endpoint of the local push service (the doubles' https form of http://127.0.0.1:<port>/dev/push).
+const PUSH_ORIGIN = "https://127.0.0.1:8090";
+const endpoint = `${PUSH_ORIGIN}/dev/push/send/abc`;
 
 describe("the local push service's decryption", () => {
   it("opens RFC 8291's example message with the example device's keys", async () => {
@@ -94,16 +95,16 @@ describe("what production sends (@block65/webcrypto-web-push)", () => {
       vapid,
     );
     const now = Math.floor(Date.now() / 1000);
-    expect(await verifyVapid(request.headers.authorization, DEV_PUSH_ORIGIN, now)).toEqual({
+    expect(await verifyVapid(request.headers.authorization, PUSH_ORIGIN, now)).toEqual({
       subject: vapid.subject,
       key: vapid.publicKey,
     });
     expect(await verifyVapid(request.headers.authorization, "https://fcm.googleapis.com", now)).toMatch(/aud must be/);
-    expect(await verifyVapid(request.headers.authorization, DEV_PUSH_ORIGIN, now + 13 * 60 * 60)).toMatch(/expired/);
+    expect(await verifyVapid(request.headers.authorization, PUSH_ORIGIN, now + 13 * 60 * 60)).toMatch(/expired/);
     const other = await vapidKeys();
     const forged = request.headers.authorization.replace(/k=.*$/, `k=${other.publicKey}`);
-    expect(await verifyVapid(forged, DEV_PUSH_ORIGIN, now)).toMatch(/does not verify/);
-    expect(await verifyVapid(null, DEV_PUSH_ORIGIN, now)).toMatch(/no vapid/);
+    expect(await verifyVapid(forged, PUSH_ORIGIN, now)).toMatch(/does not verify/);
+    expect(await verifyVapid(null, PUSH_ORIGIN, now)).toMatch(/no vapid/);
   });
 
   it("refuses an endpoint that is not https", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHANNEL_RULES, channelOn, kindsOf, NOTICE_KINDS, preferencesOf, ruleOf } from "../../shared/notification-kinds";
 import type { NotificationPush } from "../../shared/realtime-protocol";
-import { DEV_PUSH_ORIGIN, endpointProblem } from "../../worker/notifications/web-push/endpoints";
+import { endpointProblem, localPushService } from "../../worker/notifications/web-push/endpoints";
 import { deliveryOptions, MAX_BODY, pushPayload, screenFor } from "../../worker/notifications/web-push/payload";
 
 /** What a push says and opens, which channels carry which kind, and which endpoints the Worker posts to. */
@@ -103,7 +103,7 @@ describe("push endpoints", () => {
       "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA",
       "https://web.push.apple.com/QGuQyavXutnMH6Ig2uYOJDwA",
     ])
-      expect(endpointProblem(url, false), url).toBeNull();
+      expect(endpointProblem(url, null), url).toBeNull();
   });
 
   it("refuses anything else, so the Worker never posts to an address a client chose", () => {
@@ -115,12 +115,28 @@ describe("push endpoints", () => {
       "https://user:pw@fcm.googleapis.com/x",
       "not a url",
     ])
-      expect(endpointProblem(url, false), url).not.toBeNull();
+      expect(endpointProblem(url, null), url).not.toBeNull();
   });
 
-  it("accepts the local push service in development only", () => {
-    expect(endpointProblem(`${DEV_PUSH_ORIGIN}/dev/push/send/abc`, true)).toBeNull();
-    expect(endpointProblem(`${DEV_PUSH_ORIGIN}/dev/push/send/abc`, false)).not.toBeNull();
-    expect(endpointProblem(`${DEV_PUSH_ORIGIN}/elsewhere`, true)).not.toBeNull();
+  it("accepts the local push service's subscriptions in development only, and nothing else of its server", () => {
+    const local = "http://127.0.0.1:8090/dev/push";
+    const development = localPushService({ ENVIRONMENT: "development", PUSH_SERVICE_URL: local });
+    expect(development).toBe(local);
+    expect(localPushService({ ENVIRONMENT: "production", PUSH_SERVICE_URL: local })).toBeNull();
+    expect(localPushService({ ENVIRONMENT: "development" })).toBeNull();
+    // Its endpoints are https (RFC 8030), on its address.
+    expect(endpointProblem("https://127.0.0.1:8090/dev/push/send/8a1f-c3", development)).toBeNull();
+    expect(endpointProblem("https://127.0.0.1:8090/dev/push/send/8a1f-c3", null)).not.toBeNull();
+    for (const url of [
+      "https://127.0.0.1:8090/v1/customers",
+      "https://127.0.0.1:8090/dev/push/send/",
+      "https://127.0.0.1:8090/dev/push/send/a/../../../v1/customers",
+      "https://127.0.0.1:8090/dev/push/send/a?x=1",
+      "https://127.0.0.1:8091/dev/push/send/a",
+      "https://127.0.0.2:8090/dev/push/send/a",
+      "https://127.0.0.1/dev/push/send/a",
+      "https://push.localhost/dev/push/send/a",
+    ])
+      expect(endpointProblem(url, development), url).not.toBeNull();
   });
 });

@@ -17,12 +17,14 @@ import {
 import { localStripePages } from "./local-stripe/pages";
 import { pruneLocalStripeObjects } from "./local-stripe/store";
 import { localMailProvider, type MailProviderControls } from "./mailbox";
+import { localPushService } from "./push-pages";
 
 /**
  * The third parties' doubles (ADR 0033): one local HTTP server in Node that speaks Stripe's API
- * (with Connect), Google's OAuth endpoints, Google Calendar's API and the mail provider's `POST /emails`,
- * and serves their pages (the test checkout, Connect onboarding and dashboard, `/dev/stripe`, the
- * consent screen, `/dev/google-calendar`, the mailbox). The Worker reaches them with its production clients through the base URLs in
+ * (with Connect), Google's OAuth endpoints, Google Calendar's API, the mail provider's `POST /emails`
+ * and a Web Push service's (`/dev/push/send/<id>`, ADR 0027), and serves their pages (the test checkout,
+ * Connect onboarding and dashboard, `/dev/stripe`, the consent screen, `/dev/google-calendar`, the
+ * mailbox, the push inbox `/dev/push` and the subscriptions the app's development tab asks for). The Worker reaches them with its production clients through the base URLs in
  * `workerVars`; `npm run dev` (scripts/dev.ts) and the test stacks (scripts/built-stack.ts) start
  * one, so the production bundle never contains a double. Their state is kept in the local
  * database (tables of their own, created on first use), so a test process can read it too.
@@ -66,21 +68,29 @@ export async function startDoubles(options: {
     },
   };
   const mail = localMailProvider(db);
+  // Set once the server listens: the push endpoints it hands out are under its own address.
+  let url = "";
   const app = new Hono();
   app.all("/v1/*", (c) => localStripeFetch(stripe, c.req.raw));
   app.route("/dev/stripe", localStripePages(stripe));
   app.route("/dev/google", localGoogle(db));
   app.route("/dev/google-calendar/v3", localGoogleCalendar(db));
   app.route("/dev/google-calendar", localGoogleCalendarPage(db));
+  app.route(
+    "/dev/push",
+    localPushService(db, () => `${url}/dev/push`),
+  );
   app.route("/", mail.app);
-  app.get("/", (c) => c.text("Local doubles of Stripe, Google and the mail provider: /dev/stripe, /dev/mailbox (ADR 0033)."));
+  app.get("/", (c) =>
+    c.text("Local doubles of Stripe, Google, the mail provider and a Web Push service: /dev/stripe, /dev/mailbox, /dev/push (ADR 0033)."),
+  );
 
   const server = createServer((req, res) => void answer(app, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stripe.pagesOrigin ||= url;
   // Stripe forgets idempotency keys, events and old checkout sessions on its own clock; the stand-in does too (ADR 0038).
   const prune = () => void pruneLocalStripeObjects(db, Date.now()).catch(() => {});
@@ -103,6 +113,7 @@ export async function startDoubles(options: {
       GOOGLE_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
       GOOGLE_OAUTH_URL: `${url}/dev/google`,
       GOOGLE_CALENDAR_API_URL: `${url}/dev/google-calendar/v3`,
+      PUSH_SERVICE_URL: `${url}/dev/push`,
     },
     sendEventsTo: (origin) => void (appOrigin = origin),
     stop: () =>

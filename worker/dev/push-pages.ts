@@ -1,38 +1,84 @@
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { html, raw } from "hono/html";
 import * as v from "valibot";
+import type { Db } from "../../db/client";
 import type { WebPushPayload } from "../../shared/web-push";
-import type { AppEnv } from "../platform/app-env";
-import { currentTime } from "../platform/clock";
-import { dbFor } from "../platform/database";
-import { isDevelopment, readConfig } from "../platform/env";
-import { createDevSubscription } from "./push-service";
+import { localEndpointBase } from "../notifications/web-push/endpoints";
+import { createDevSubscription, receivePush } from "./push-service";
 import { claimDevMessages, type DevMessage, devMessages, devSubscription, setDevAnswer } from "./push-store";
 
 /**
- * The local push service's doors (ADR 0027), development only (404 otherwise):
- * - `GET /dev/push`: every message it received, newest first, decrypted where it holds the keys;
- * - `POST /dev/push/subscriptions {applicationServerKey, keys?}`: a new subscription (the app calls it
+ * The local push service's doors (ADR 0027), served by the doubles' server (worker/dev/doubles.ts, ADR 0033)
+ * under `<base>` = `http://127.0.0.1:<port>/dev/push` (the Worker's PUSH_SERVICE_URL):
+ * - `POST <base>/send/:id`: a push message for a subscription, as the Worker POSTs it to any push
+ *   service (encrypted, VAPID-signed; worker/notifications/web-push/send.ts); the subscription's
+ *   endpoint names it with https (`localEndpointBase`), the Worker's development transport sends it here;
+ * - `GET <base>`: every message it received, newest first, decrypted where it holds the keys;
+ * - `POST <base>/subscriptions {applicationServerKey, keys?}`: a new subscription (the app calls it
  *   in development where a browser would call `pushManager.subscribe()`);
- * - `POST /dev/push/subscriptions/:id/receive`: the device's waiting messages, each once (the app's
+ * - `POST <base>/subscriptions/:id/receive`: the device's waiting messages, each once (the app's
  *   tab hands them to its service worker);
- * - `POST /dev/push/subscriptions/:id/answer {status}`: answer every push with 404 or 410 from now on,
+ * - `POST <base>/subscriptions/:id/answer {status}`: answer every push with 404 or 410 from now on,
  *   as a push service does once the browser dropped the subscription (`null` accepts again);
- * - `DELETE /dev/push/subscriptions/:id`: the browser unsubscribed (410 from now on);
- * - `GET /dev/push/messages.json?subscription=<id>`: the same list for scripts and tests, with each
- *   encrypted body as received;
- * - `GET /dev/push/sw.js`: the service worker of `npm run dev`, which builds no /sw.js: the app's push
- *   handlers (src/sw/push.ts, served by Vite) and nothing else, registered for the whole site.
- * The pushes themselves reach it in-process (worker/dev/push-service.ts `devPushTransport`).
+ * - `DELETE <base>/subscriptions/:id`: the browser unsubscribed (410 from now on);
+ * - `GET <base>/messages.json?subscription=<id>`: the same list for scripts and tests, with each
+ *   encrypted body as received.
+ * The app's pages call the subscription doors from their own origin, so those answer CORS (the
+ * Worker's CSP names this origin in development only).
  */
-export const devPushPages = new Hono<AppEnv>();
+export function localPushService(db: Db, base: () => string): Hono {
+  const app = new Hono();
+  app.use("/subscriptions", cors({ origin: "*" }));
+  app.use("/subscriptions/*", cors({ origin: "*" }));
 
-devPushPages.use("*", async (c, next) => {
-  if (!isDevelopment(readConfig(c.env))) return c.text("Not found", 404);
-  await next();
-});
+  app.all("/send/:id", async (c) => {
+    if (c.req.method !== "POST") return c.json({ reason: "push messages are POSTed" }, 405);
+    return receivePush(db, new URL(localEndpointBase(base())).origin, c.req.param("id"), c.req.raw);
+  });
 
-const db = (c: { env: AppEnv["Bindings"] }) => dbFor(readConfig(c.env));
+  app.post("/subscriptions", async (c) => {
+    const given = await input(c.req.raw, subscribeInput);
+    if (typeof given === "string") return c.json({ message: given }, 400);
+    return c.json(await createDevSubscription(db, base(), given.applicationServerKey, given.keys), 201);
+  });
+
+  app.post("/subscriptions/:id/receive", async (c) => {
+    const id = c.req.param("id");
+    if (!(await devSubscription(db, id))) return c.json({ message: "No such subscription" }, 404);
+    const messages = await claimDevMessages(db, id, Date.now());
+    return c.json({
+      messages: messages.map((m) => ({ id: m.id, receivedAt: new Date(m.receivedAt).toISOString(), payload: payloadOf(m) })),
+    });
+  });
+
+  app.post("/subscriptions/:id/answer", async (c) => {
+    const given = await input(c.req.raw, answerInput);
+    if (typeof given === "string") return c.json({ message: given }, 400);
+    if (!(await setDevAnswer(db, c.req.param("id"), given.status))) return c.json({ message: "No such subscription" }, 404);
+    return c.json({ answer: given.status });
+  });
+
+  app.delete("/subscriptions/:id", async (c) => {
+    if (!(await setDevAnswer(db, c.req.param("id"), 410))) return c.json({ message: "No such subscription" }, 404);
+    return c.json({ answer: 410 });
+  });
+
+  app.get("/messages.json", async (c) => {
+    const messages = await devMessages(db, { subscriptionId: c.req.query("subscription") || undefined, limit: 100 });
+    return c.json(
+      messages.map((m) => ({
+        ...m,
+        receivedAt: new Date(m.receivedAt).toISOString(),
+        deliveredAt: m.deliveredAt ? new Date(m.deliveredAt).toISOString() : null,
+        payload: payloadOf(m),
+      })),
+    );
+  });
+
+  app.get("/", async (c) => c.html(inboxPage(await devMessages(db, { limit: 100 }))));
+  return app;
+}
 
 const base64url = (what: string, length: number) =>
   v.pipe(
@@ -52,12 +98,6 @@ async function input<S extends v.GenericSchema>(request: Request, schema: S): Pr
   return parsed.success ? parsed.output : parsed.issues[0].message;
 }
 
-devPushPages.post("/subscriptions", async (c) => {
-  const given = await input(c.req.raw, subscribeInput);
-  if (typeof given === "string") return c.json({ message: given }, 400);
-  return c.json(await createDevSubscription(db(c), given.applicationServerKey, given.keys), 201);
-});
-
 const payloadOf = (m: DevMessage): WebPushPayload | null => {
   try {
     return m.plaintext ? (JSON.parse(m.plaintext) as WebPushPayload) : null;
@@ -65,56 +105,6 @@ const payloadOf = (m: DevMessage): WebPushPayload | null => {
     return null;
   }
 };
-
-devPushPages.post("/subscriptions/:id/receive", async (c) => {
-  const id = c.req.param("id");
-  if (!(await devSubscription(db(c), id))) return c.json({ message: "No such subscription" }, 404);
-  const messages = await claimDevMessages(db(c), id, currentTime());
-  return c.json({ messages: messages.map((m) => ({ id: m.id, receivedAt: new Date(m.receivedAt).toISOString(), payload: payloadOf(m) })) });
-});
-
-devPushPages.post("/subscriptions/:id/answer", async (c) => {
-  const given = await input(c.req.raw, answerInput);
-  if (typeof given === "string") return c.json({ message: given }, 400);
-  if (!(await setDevAnswer(db(c), c.req.param("id"), given.status))) return c.json({ message: "No such subscription" }, 404);
-  return c.json({ answer: given.status });
-});
-
-devPushPages.delete("/subscriptions/:id", async (c) => {
-  if (!(await setDevAnswer(db(c), c.req.param("id"), 410))) return c.json({ message: "No such subscription" }, 404);
-  return c.json({ answer: 410 });
-});
-
-devPushPages.get("/messages.json", async (c) => {
-  const messages = await devMessages(db(c), { subscriptionId: c.req.query("subscription") || undefined, limit: 100 });
-  return c.json(
-    messages.map((m) => ({
-      ...m,
-      receivedAt: new Date(m.receivedAt).toISOString(),
-      deliveredAt: m.deliveredAt ? new Date(m.deliveredAt).toISOString() : null,
-      payload: payloadOf(m),
-    })),
-  );
-});
-
-/**
- * A module worker that runs src/sw/push.ts as Vite serves it in `npm run dev` (a built Worker has no
- * Vite behind it: there the app's own /sw.js carries the same handlers). It answers no requests, so
- * it keeps nothing, and may control the whole site (`Service-Worker-Allowed`).
- */
-const DEV_SERVICE_WORKER = `// Development only: the app's Web Push handlers, without the built worker's offline caching.
-import "/src/sw/push.ts";
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
-`;
-
-devPushPages.get("/sw.js", (c) =>
-  c.body(DEV_SERVICE_WORKER, 200, {
-    "content-type": "text/javascript; charset=utf-8",
-    "cache-control": "no-cache",
-    "service-worker-allowed": "/",
-  }),
-);
 
 const STYLE = raw(`<style>
   body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f1f5f9} main{max-width:48rem;margin:2rem auto;padding:0 1rem}
@@ -126,8 +116,7 @@ const STYLE = raw(`<style>
 
 const when = (ms: number) => `${new Date(ms).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
-devPushPages.get("/", async (c) => {
-  const messages = await devMessages(db(c), { limit: 100 });
+function inboxPage(messages: DevMessage[]) {
   const article = (m: DevMessage) => {
     const payload = payloadOf(m);
     const delivery = m.deliveredAt
@@ -143,11 +132,11 @@ devPushPages.get("/", async (c) => {
   }
 </article>`;
   };
-  return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Dev push inbox</title>${STYLE}</head><body><main>
 <h1>Development push service <span class="badge">nothing here left this machine</span></h1>
 <p>Every Web Push message the Worker sent to a subscription of this local push service, as it arrived: encrypted and VAPID-signed, then decrypted here with the device's keys. A tab of MentorLink signed in with push on hands them to its service worker, which shows them as notifications.</p>
 ${messages.length === 0 ? html`<p>No push messages yet. Turn push on under Notifications in the account menu, then send yourself a message or run the reminders: <code>curl -X POST localhost:5173/dev/cron/reminders</code>.</p>` : ""}
 ${messages.map(article)}
-</main></body></html>`);
-});
+</main></body></html>`;
+}

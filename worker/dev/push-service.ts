@@ -1,19 +1,20 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Db } from "../../db/client";
-import { DEV_PUSH_ORIGIN, DEV_PUSH_SEND_PATH } from "../notifications/web-push/endpoints";
-import { currentTime } from "../platform/clock";
-import type { PushTransport } from "../platform/ports/web-push-transport";
+import { localEndpointBase } from "../notifications/web-push/endpoints";
 import { decryptPush } from "./push-decrypt";
 import { devSubscription, keepDevMessage, saveDevSubscription } from "./push-store";
 
 /**
- * The local push service (development only, ADR 0027): what Google's, Mozilla's or Apple's push
- * service is to a browser, so Web Push works with no network. It hands out subscriptions (endpoints
- * under https://push.localhost, keys it makes itself, or keys a test brings), receives the Worker's
- * encrypted, VAPID-signed POSTs exactly as a real one does (RFC 8030 and 8292: TTL, Urgency, Topic,
- * `Authorization: vapid t=…, k=…` checked against the subscription's application server key, at most
- * 4,096 bytes of aes128gcm), keeps them, and plays the browser's part for its own subscriptions: it
- * decrypts them so /dev/push shows what was sent and the app's tab hands them to the service worker.
+ * The local push service (ADR 0027, ADR 0033): what Google's, Mozilla's or Apple's push service is to
+ * a browser, so Web Push works with no network. It runs in the doubles' server beside the Worker
+ * (worker/dev/doubles.ts), never inside it. It hands out subscriptions (keys it makes itself, or keys
+ * a test brings; endpoints `https://<its address>/dev/push/send/<id>`: a push endpoint is https, and
+ * the Worker's development transport sends them to its plain-http address, `localEndpointBase`),
+ * receives the Worker's encrypted, VAPID-signed POSTs over HTTP exactly as a real one does (RFC 8030
+ * and 8292: TTL, Urgency, Topic, `Authorization: vapid t=…, k=…` for its endpoints' origin, checked
+ * against the subscription's application server key, at most 4,096 bytes of aes128gcm), keeps them,
+ * and plays the browser's part for its own subscriptions: it decrypts them so /dev/push shows what was
+ * sent and the app's tab hands them to the service worker.
  */
 
 const MAX_BODY_BYTES = 4096;
@@ -38,6 +39,8 @@ export type DevSubscriptionJson = { id: string; endpoint: string; expirationTime
  */
 export async function createDevSubscription(
   db: Db,
+  /** This service's base URL (`http://127.0.0.1:<port>/dev/push`): the endpoint is under it. */
+  base: string,
   applicationServerKey: string,
   keys?: { p256dh: string; auth: string },
 ): Promise<DevSubscriptionJson> {
@@ -60,11 +63,11 @@ export async function createDevSubscription(
     p256dh: device.p256dh,
     auth: device.auth,
     privateJwk: device.privateJwk,
-    createdAt: currentTime(),
+    createdAt: Date.now(),
   });
   return {
     id,
-    endpoint: `${DEV_PUSH_ORIGIN}${DEV_PUSH_SEND_PATH}${id}`,
+    endpoint: `${localEndpointBase(base)}/send/${id}`,
     expirationTime: null,
     keys: { p256dh: device.p256dh, auth: device.auth },
   };
@@ -110,11 +113,11 @@ export async function verifyVapid(header: string | null, audience: string, nowSe
   return { subject: jwt.claims.sub!, key: fields.k! };
 }
 
-/** One push message arriving at a subscription's endpoint: checked as a push service checks it, kept, 201. */
-export async function receivePush(db: Db, request: Request, now = currentTime()): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method.toUpperCase() !== "POST") return problem(405, "push messages are POSTed");
-  const id = url.pathname.startsWith(DEV_PUSH_SEND_PATH) ? url.pathname.slice(DEV_PUSH_SEND_PATH.length) : "";
+/**
+ * One push message arriving at subscription `id`'s endpoint: checked as a push service checks it, kept,
+ * 201. `audience`: this service's origin, which the VAPID JWT must name (RFC 8292 §2: the endpoint's origin).
+ */
+export async function receivePush(db: Db, audience: string, id: string, request: Request, now = Date.now()): Promise<Response> {
   const subscription = id ? await devSubscription(db, id) : null;
   if (!subscription) return problem(404, "no such subscription");
   if (subscription.answer) return problem(subscription.answer, "this subscription is gone (the browser unsubscribed)");
@@ -126,7 +129,7 @@ export async function receivePush(db: Db, request: Request, now = currentTime())
   const topic = request.headers.get("topic");
   if (topic && !/^[\w-]{1,32}$/.test(topic)) return problem(400, "a Topic is at most 32 base64url characters");
   if (request.headers.get("content-encoding") !== "aes128gcm") return problem(415, "the body must be aes128gcm (RFC 8291)");
-  const vapid = await verifyVapid(request.headers.get("authorization"), DEV_PUSH_ORIGIN, Math.floor(now / 1000));
+  const vapid = await verifyVapid(request.headers.get("authorization"), audience, Math.floor(now / 1000));
   if (typeof vapid === "string") return problem(401, vapid);
   if (vapid.key !== subscription.applicationServerKey) return problem(403, "the VAPID key is not the one this subscription was made for");
   const body = new Uint8Array(await request.arrayBuffer());
@@ -155,16 +158,4 @@ export async function receivePush(db: Db, request: Request, now = currentTime())
     deliveredAt: null,
   });
   return new Response(null, { status: 201, headers: { location: `/dev/push/messages/${messageId}` } });
-}
-
-/**
- * The development transport: a push to the local push service's origin is handed, as the Request the
- * production code built, to `receivePush` in this Worker (no network, no TLS); any other endpoint
- * goes out as in production.
- */
-export function devPushTransport(db: Db): PushTransport {
-  return {
-    name: "local",
-    fetch: (url, init) => (new URL(url).origin === DEV_PUSH_ORIGIN ? receivePush(db, new Request(url, init)) : fetch(url, init)),
-  };
 }

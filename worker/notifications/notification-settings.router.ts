@@ -5,9 +5,9 @@ import {
   pushSubscriptionSchema,
   settingsOverviewSchema,
 } from "../../shared/validation/notification-settings";
-import { isDevelopment } from "../platform/env";
 import { authedProcedure, router } from "../trpc/init";
 import { preferencesFor, setChannel } from "./notice-preferences";
+import { localPushService } from "./web-push/endpoints";
 import { devicesOf, removeDevice, subscribeDevice, unsubscribeDevice } from "./web-push/subscriptions";
 
 const ownerOf = (auth: { role: "mentee" | "mentor" | "moderator"; sub: string }) => ({ role: auth.role, id: auth.sub });
@@ -22,11 +22,12 @@ export const notificationSettingsRouter = router({
   overview: authedProcedure.input(settingsOverviewSchema).query(async ({ ctx, input }) => {
     const who = ownerOf(ctx.auth);
     const [preferences, devices] = await Promise.all([preferencesFor(ctx.db, who), devicesOf(ctx.db, who, input.endpoint)]);
-    // In development a subscription comes from the local push service (/dev/push), not the browser's.
-    const push = {
-      publicKey: ctx.config.VAPID_PUBLIC_KEY ?? null,
-      service: isDevelopment(ctx.config) ? ("development" as const) : ("browser" as const),
-    };
+    // In development with the doubles (ADR 0033) a subscription comes from the local push service, not the browser's.
+    const localService = localPushService(ctx.config);
+    const publicKey = ctx.config.VAPID_PUBLIC_KEY ?? null;
+    const push = localService
+      ? { publicKey, service: "development" as const, serviceUrl: localService }
+      : { publicKey, service: "browser" as const };
     return { role: who.role, preferences, devices, push };
   }),
 
@@ -44,7 +45,7 @@ export const notificationSettingsRouter = router({
   subscribe: authedProcedure
     .meta({ readsDuringAccountCheck: true })
     .input(pushSubscriptionSchema)
-    .mutation(({ ctx, input }) => subscribeDevice(ctx.db, ownerOf(ctx.auth), ctx.auth.sid, input, isDevelopment(ctx.config), ctx.now)),
+    .mutation(({ ctx, input }) => subscribeDevice(ctx.db, ownerOf(ctx.auth), ctx.auth.sid, input, localPushService(ctx.config), ctx.now)),
 
   /** This browser stops receiving her pushes (push turned off here, or signing out here). */
   unsubscribe: authedProcedure

@@ -107,6 +107,12 @@ const configSchema = v.object({
     ),
   ),
   /**
+   * Development only: the base URL of a local Web Push service (the doubles' `…/dev/push`, ADR 0033). The app's
+   * development pages subscribe there instead of at the browser's push service, and its endpoints (`<base>/send/<id>`)
+   * are accepted beside the browsers' push services.
+   */
+  PUSH_SERVICE_URL: v.optional(v.pipe(v.string(), v.url("PUSH_SERVICE_URL must be a URL such as http://127.0.0.1:12112/dev/push"))),
+  /**
    * Mentors' connected calendars (ADR 0040): the AES-GCM key their credentials are encrypted with, 32 random bytes in
    * base64url (`openssl rand -base64 32 | tr '+/' '-_' | tr -d '='`). Required in production; `npm run dev` and the
    * tests set a fixed development key (scripts/worker-vars.ts).
@@ -153,6 +159,11 @@ const configRules: Rule[] = [
     settings: ["GOOGLE_CALENDAR_API_URL"],
     reason: "GOOGLE_CALENDAR_API_URL is for development only",
     holds: (c) => c.ENVIRONMENT !== "production" || !c.GOOGLE_CALENDAR_API_URL,
+  },
+  {
+    settings: ["PUSH_SERVICE_URL"],
+    reason: "PUSH_SERVICE_URL is for development only",
+    holds: (c) => c.ENVIRONMENT !== "production" || !c.PUSH_SERVICE_URL,
   },
   {
     settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],

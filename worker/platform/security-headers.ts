@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
-import { type Env, isDevelopment } from "./env";
+import { configCheckFor, type Env, isDevelopment } from "./env";
 import { isPlacedApi } from "./placement";
 import { securityHeaders as headersFor, inlineScriptHashes } from "./security-policy";
 
@@ -28,12 +28,22 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const hashes = await appPageScriptHashes(c.env, url, isDevelopment(c.env) && isDocument, c.get("requestId") ?? "-");
   // Responses passed through from a fetch (the app's files) have immutable headers.
   if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
-  for (const [name, value] of Object.entries(headersFor(url, hashes))) {
+  for (const [name, value] of Object.entries(headersFor(url, hashes, developmentConnectOrigins(c.env)))) {
     if (name === "referrer-policy" && c.res.headers.has(name)) continue; // the Google routes' no-referrer stays
     c.res.headers.set(name, value);
   }
   if (isPrivateApiAnswer(c.req.raw, url) && !c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "private, no-store");
 };
+
+/**
+ * In development, the local push service beside the Worker (PUSH_SERVICE_URL, ADR 0033): the app's tab subscribes
+ * and fetches its messages there, as a browser does from its push service. Production has none (the setting is refused).
+ */
+function developmentConnectOrigins(env: Env): string[] {
+  const check = configCheckFor(env);
+  if (!check.ok || !isDevelopment(check.config) || !check.config.PUSH_SERVICE_URL) return [];
+  return [new URL(check.config.PUSH_SERVICE_URL).origin];
+}
 
 /**
  * A /trpc or /api answer that a browser must never keep (ADR 0021): one asked with a bearer token (a

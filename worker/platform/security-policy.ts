@@ -40,9 +40,10 @@ export function permissionsPolicy(pathname: string): string {
 /**
  * The Content-Security-Policy. Scripts come from this origin's files or are one of the app page's
  * own inline scripts, named by hash (never 'unsafe-inline' or 'unsafe-eval'), so injected markup
- * cannot run script and a stolen token cannot be sent to another origin (connect-src).
+ * cannot run script and a stolen token cannot be sent to another origin (connect-src). `connectOrigins`: other
+ * origins the pages may call; in development only the local push service beside the Worker (ADR 0033), none in production.
  */
-export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[], connectOrigins: readonly string[] = []): string {
   // The realtime rooms and the live page's signalling (partysocket at location.host); 'self' covers them in
   // CSP 3 browsers, the explicit origin in older ones. In development Vite's reload socket is the same origin.
   const socketOrigin = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
@@ -57,7 +58,7 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
     "img-src 'self' data: blob: https://*.googleusercontent.com",
     // FullCalendar's stylesheet carries its icon font as a data: URL.
     "font-src 'self' data:",
-    `connect-src 'self' ${socketOrigin}`,
+    `connect-src 'self' ${socketOrigin}${connectOrigins.map((origin) => ` ${origin}`).join("")}`,
     // The installed app (ADR 0027): its manifest and its service worker (/sw.js) come from this origin only.
     // default-src and script-src already say so; named, they stay so if either changes.
     "manifest-src 'self'",
@@ -73,9 +74,9 @@ export function contentSecurityPolicy(url: URL, scriptHashes: readonly string[])
 }
 
 /** The headers of every response to `url`; `referrer-policy` only where a route has not chosen its own. */
-export function securityHeaders(url: URL, scriptHashes: readonly string[]): Record<string, string> {
+export function securityHeaders(url: URL, scriptHashes: readonly string[], connectOrigins: readonly string[] = []): Record<string, string> {
   return {
-    "content-security-policy": contentSecurityPolicy(url, scriptHashes),
+    "content-security-policy": contentSecurityPolicy(url, scriptHashes, connectOrigins),
     "permissions-policy": permissionsPolicy(url.pathname),
     "x-content-type-options": "nosniff",
     // For browsers without CSP frame-ancestors.

@@ -52,10 +52,11 @@ export async function subscribeDevice(
   who: Owner,
   sessionId: string,
   input: SubscriptionInput,
-  development: boolean,
+  /** The local push service's base URL in development (`localPushService`), else null. */
+  localService: string | null,
   now: Date,
 ): Promise<{ id: string }> {
-  const problem = endpointProblem(input.endpoint, development);
+  const problem = endpointProblem(input.endpoint, localService);
   if (problem) fail("BAD_REQUEST", problem);
   await checkKeys(input.keys);
   const signInId = await familyOf(db, sessionId);

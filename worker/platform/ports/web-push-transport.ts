@@ -1,8 +1,8 @@
 /**
- * Hands one encrypted, VAPID-signed push request to the push service (ADR 0027). The entry picks it
- * (worker/third-parties.ts): the network in production; in development, the same with requests for
- * the local push service's origin handed to the Worker's own /dev/push routes.
+ * Hands one encrypted, VAPID-signed push request to the push service its endpoint names (ADR 0027), over
+ * the network: a browser's push service in production, the local push service beside the Worker in
+ * development (worker/dev/push-service.ts, ADR 0033). A seam for the services, which never call fetch themselves.
  */
-export type PushTransport = { name: "http" | "local"; fetch(url: string, init: RequestInit): Promise<Response> };
+export type PushTransport = { name: "http"; fetch(url: string, init: RequestInit): Promise<Response> };
 
 export const httpPushTransport: PushTransport = { name: "http", fetch: (url, init) => fetch(url, init) };
