@@ -101,10 +101,27 @@ export default defineConfig({
     client: {
       build: {
         manifest: true,
+        // A dynamic import preloads the files its chunk needs, listed in the chunk that imports it (the entry holds the
+        // lists of every route). The three files the entry itself loads are never fetched again, so they are left off
+        // (except in the landing's small script, which loads none of them). No polyfill: every browser the app
+        // supports has `modulepreload`, and Vite's dynamic imports fall back to `preload` where it is missing.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) =>
+            hostId.includes("landing-island")
+              ? deps
+              : deps.filter((dep) => !/assets[\\/](rolldown-runtime|boot|landing-shared)-/.test(dep)),
+        },
         // The landing's own small script is an entry of its own (src/landing-island.ts, ADR 0018).
         rolldownOptions: {
           input: { index: "index.html", "landing-island": "src/landing-island.ts" },
           output: { codeSplitting: { groups: CHUNK_GROUPS } },
+          // tRPC's client declares no `sideEffects`, so its unused WebSocket client (a class with a static field) was
+          // kept in every page's first script; read as the pure library it is, it goes (0.8 KB).
+          treeshake: {
+            moduleSideEffects: (id: string) =>
+              /[\\/]node_modules[\\/]@trpc[\\/](client|tanstack-react-query)[\\/]/.test(id) ? false : undefined,
+          },
         },
       },
     },

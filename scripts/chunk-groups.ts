@@ -7,6 +7,8 @@
  * - "landing-shared": the few modules the landing's small script (src/landing-island.ts) shares with the
  *   app (shared/locale.ts's cookie and switcher names among them, ADR 0027). Kept apart from "boot", or
  *   the landing would load the framework with them.
+ * - "landing-tagline": the landing's typed taglines, which its small script and the app's landing route share. Kept apart
+ *   from "landing-shared", which every page of the app loads, so browse and the profile do not carry them.
  * - "boot": what every public page starts with, the framework packages, the public chrome and the
  *   mentor cards, with everything they import.
  * - "mentor-profile": a mentor's profile page and the few small modules and icons only it uses.
@@ -20,7 +22,13 @@ export const CHUNK_GROUPS = [
     name: "landing-shared",
     priority: 2,
     includeDependenciesRecursively: false,
-    test: /src[\\/](search[\\/](typewriter|landing|browse|next-free-words)|layout[\\/]brand|platform[\\/]page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
+    test: /src[\\/](search[\\/](browse|next-free-words)|layout[\\/]brand|platform[\\/]page-shells)\.ts$|shared[\\/](validation[\\/]search-filters|app-install|locale)\.ts$/,
+  },
+  {
+    name: "landing-tagline",
+    priority: 2,
+    includeDependenciesRecursively: false,
+    test: /src[\\/]search[\\/](typewriter|landing)\.ts$/,
   },
   {
     name: "boot",

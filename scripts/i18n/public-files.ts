@@ -2,14 +2,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 /**
- * The app's files a public page can draw (ADR 0027): everything the landing, browse, profile and sign-in
- * routes, the root and the app's entry import, followed through the code (static and dynamic imports,
- * `@/` and relative), but not through the route tree, which imports every area. Their texts are the
- * `common` catalog, the only one a public page loads; every other shared file's texts are `signed-in`,
- * which only the areas load. Read by lingui.config.ts, so a component moved onto a public page moves
- * catalogs by itself.
+ * The app's files a public page can draw (ADR 0027): everything the landing, browse and profile routes, the root and
+ * the app's entry import, followed through the code (static and dynamic imports, `@/` and relative), but not through
+ * the route tree, which imports every area. Their texts are the `common` catalog, the only one a public page loads.
+ * Read by lingui.config.ts, so a component moved onto a public page moves catalogs by itself.
  */
 export function publicFiles(root: string): string[] {
+  return filesReachedFrom(root, ["src/routes/browse"]);
+}
+
+/**
+ * The files the sign-in and sign-up pages draw besides those: their texts are the `accounts` catalog, which those
+ * pages (and the areas, which reuse some of them) load, so the public pages do not carry the forms' words.
+ */
+export function signInFiles(root: string): string[] {
+  const shown = new Set(publicFiles(root));
+  return filesReachedFrom(root, ["src/routes/browse", "src/routes/auth"]).filter((file) => !shown.has(file));
+}
+
+function filesReachedFrom(root: string, folders: string[]): string[] {
   const entries = [
     "src/main.tsx",
     "src/routes/__root.tsx",
@@ -17,7 +28,6 @@ export function publicFiles(root: string): string[] {
     "src/prerender/shells.tsx",
     "src/prerender/public-pages.tsx",
   ];
-  const folders = ["src/routes/browse", "src/routes/auth"];
   const starts = [...entries, ...folders.flatMap((folder) => filesUnder(root, folder))];
   const seen = new Set<string>();
   const stack = [...starts];

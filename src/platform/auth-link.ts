@@ -1,11 +1,11 @@
 import { t } from "@lingui/core/macro";
-import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
+import type { TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import { apiError } from "./api-error";
 import type { AppRouter } from "./api-types";
 import { roleOfArea } from "./areas";
 import { translateServerMessage } from "./i18n/server-messages";
-import { clearSession, firstSignedInRole, type Role, readSession, updateTokens } from "./session";
+import { firstSignedInRole, type Role, readSession } from "./session";
 
 /** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
 const PUBLIC_AUTH_PATHS = new Set([
@@ -24,47 +24,21 @@ function roleInEffect(requested: unknown): Role | null {
   return roleOfArea(window.location.pathname) ?? firstSignedInRole();
 }
 
-const refreshClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/trpc" })] });
-const refreshing = new Map<Role, Promise<string | null>>();
-
-async function withTabLock<T>(role: Role, work: () => Promise<T>): Promise<T> {
-  // Serialises refreshes across tabs: a refresh token is single-use, a replayed one ends the sign-in.
-  if (typeof navigator !== "undefined" && navigator.locks) return navigator.locks.request(`refresh-${role}`, work);
-  return work();
-}
-
 /** What the app does when a role's session ends under a call: blocked by a moderator, or no longer refreshable. */
 export type SessionEvents = {
   onBlocked: (role: Role, message: string) => void;
   onExpired: (role: Role) => void;
 };
 
-/** Exchanges the stored refresh token once per role at a time; null when the session is over. */
-function refreshAccessToken(role: Role, rejectedToken: string, events: SessionEvents): Promise<string | null> {
-  const pending = refreshing.get(role);
-  if (pending !== undefined) return pending;
-  const run = withTabLock(role, async () => {
-    const session = readSession(role);
-    if (!session) return null;
-    if (session.accessToken && session.accessToken !== rejectedToken) return session.accessToken;
-    try {
-      const tokens = await refreshClient.auth.refresh.mutate({ role, refreshToken: session.refreshToken });
-      updateTokens(role, tokens);
-      return tokens.accessToken;
-    } catch (error) {
-      const answer = apiError(error);
-      if (answer?.status === 403 && answer.details.blocked) {
-        events.onBlocked(role, answer.message);
-      } else if (answer) {
-        clearSession(role);
-        events.onExpired(role);
-      }
-      return null;
-    }
-  }).finally(() => refreshing.delete(role));
-  refreshing.set(role, run);
-  return run;
-}
+/**
+ * The new access token after a 401, or null when the session is over. The exchange loads with the first refused call
+ * (src/platform/token-refresh.ts); a chunk that cannot arrive (offline) ends the call as the refusal did.
+ */
+const refreshAccessToken = (role: Role, rejectedToken: string, events: SessionEvents): Promise<string | null> =>
+  import("./token-refresh").then(
+    (refresh) => refresh.refreshAccessToken(role, rejectedToken, events),
+    () => null,
+  );
 
 /**
  * Attaches the bearer token of the role in effect (put in `op.context.token` for the http link),

@@ -32,7 +32,7 @@ export async function renderSignedInPage(page: {
   // The app's one i18n, as in the browser: the texts its components take from it directly (outside React) are in the
   // reader's language too. Its catalogs for the page are loaded first; it speaks her language while the page is drawn
   // (src/platform/worker-drawn-viewer.ts).
-  const names = ["common", "signed-in", page.role] as const;
+  const names = ["common", "accounts", "signed-in", page.role] as const;
   for (const messages of await Promise.all(names.map((name) => loadCatalogFile(page.locale, name)))) i18n.load(page.locale, messages);
   const reads = { queryClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: page.client, queryClient }) };
   const viewer = { ...page.viewer, drawnAt: Date.now() };

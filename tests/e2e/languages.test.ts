@@ -24,6 +24,38 @@ describe("languages", () => {
     await expect.poll(() => page.getByRole("link", { name: "लॉग इन" }).first().isVisible()).toBe(true);
   });
 
+  it("gives the sign-in form's words with the sign-in page, not with browse, in the reader's language", async () => {
+    // The forms' words are a catalog of their own (lingui.config.ts, `accounts`): a visitor on browse does not load them.
+    const scriptsHolding = (page: Page, text: string) => {
+      const found: string[] = [];
+      page.on("response", async (response) => {
+        if (!response.url().endsWith(".js")) return;
+        const body = await response.text().catch(() => "");
+        if (body.includes(text)) found.push(response.url());
+      });
+      return found;
+    };
+    const english = await (await b.newContext({ locale: "en-US" })).newPage();
+    const loaded = scriptsHolding(english, "Choose your account type and sign in with your e-mail and password.");
+    await english.goto("/browse/mentor/all");
+    await expect.poll(() => english.getByRole("link", { name: "Login", exact: true }).first().isVisible()).toBe(true);
+    await english.waitForLoadState("networkidle");
+    expect(loaded).toEqual([]);
+    await english.getByRole("link", { name: "Login", exact: true }).first().click();
+    // The link brings her back to browse afterwards (`?redirect=`).
+    await english.waitForURL((url) => url.pathname === "/auth/login");
+    await expect
+      .poll(() => english.getByText("Choose your account type and sign in with your e-mail and password.").isVisible())
+      .toBe(true);
+    expect(loaded.length).toBeGreaterThan(0);
+
+    // A Hindi reader opening the sign-in page at its address gets its form in Hindi.
+    const hindi = await (await b.newContext({ locale: "hi-IN" })).newPage();
+    await hindi.goto("/auth/login");
+    await expect.poll(() => hindi.getByRole("tablist", { name: "अकाउंट का प्रकार" }).isVisible()).toBe(true);
+    await expect.poll(() => hindi.getByRole("link", { name: "पासवर्ड भूल गए?" }).isVisible()).toBe(true);
+  });
+
   it("switches an English landing to Hindi from the nav's switcher, before the app runs, and keeps the choice", async () => {
     const page = b.page;
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -7,13 +7,14 @@ import { messages as englishCommon } from "../../locales/en/common.po";
  * common catalog and its own area's, in its own language only. English's common catalog is part of the
  * app's first script (every page needs it); everything else is a small chunk of its own.
  */
-export type CatalogName = "common" | "signed-in" | "mentee" | "mentor" | "moderator" | "messages";
+export type CatalogName = "common" | "accounts" | "signed-in" | "mentee" | "mentor" | "moderator" | "messages";
 
 type Loader = () => Promise<{ messages: Messages }>;
 
 const LOADERS: Record<Locale, Record<CatalogName, Loader>> = {
   en: {
     common: () => Promise.resolve({ messages: englishCommon }),
+    accounts: () => import("../../locales/en/accounts.po"),
     "signed-in": () => import("../../locales/en/signed-in.po"),
     mentee: () => import("../../locales/en/mentee.po"),
     mentor: () => import("../../locales/en/mentor.po"),
@@ -23,6 +24,7 @@ const LOADERS: Record<Locale, Record<CatalogName, Loader>> = {
   },
   hi: {
     common: () => import("../../locales/hi/common.po"),
+    accounts: () => import("../../locales/hi/accounts.po"),
     "signed-in": () => import("../../locales/hi/signed-in.po"),
     mentee: () => import("../../locales/hi/mentee.po"),
     mentor: () => import("../../locales/hi/mentor.po"),

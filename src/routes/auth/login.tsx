@@ -9,6 +9,7 @@ import { forgetGuardedPath, guardedPath } from "@/accounts/guarded-path";
 import { LoginForm } from "@/accounts/login-form";
 import { safeReturnPath, validateRedirectSearch } from "@/accounts/return-to";
 import { redirectSignedInUser, roleFromLoginSearch, validateLoginSearch } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
 import type { Role } from "@/platform/session";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 
@@ -16,6 +17,7 @@ export const Route = createFileRoute("/auth/login")({
   validateSearch: (search: Record<string, unknown>) => ({ ...validateLoginSearch(search), ...validateRedirectSearch(search) }),
   beforeLoad: redirectSignedInUser,
   component: LoginPage,
+  loader: () => loadCatalog("accounts"),
 });
 
 const TABS: { role: Role; label: MessageDescriptor }[] = [

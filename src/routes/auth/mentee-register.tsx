@@ -11,6 +11,7 @@ import { rememberSignupEmail, safeReturnPath, validateRedirectSearch } from "@/a
 import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { apiError } from "@/platform/api-error";
 import { LOGIN_SEARCH, redirectSignedInUser } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
 import { useTRPC } from "@/platform/trpc";
 import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
 import { SubmitButton } from "@/ui/submit-button";
@@ -21,6 +22,7 @@ export const Route = createFileRoute("/auth/mentee-register")({
   validateSearch: validateRedirectSearch,
   beforeLoad: redirectSignedInUser,
   component: MenteeRegister,
+  loader: () => loadCatalog("accounts"),
 });
 
 const REDIRECT_DELAY_MS = 5000;

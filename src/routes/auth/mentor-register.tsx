@@ -14,6 +14,7 @@ import {
 import { useRedirectAfter } from "@/accounts/use-redirect-after";
 import { apiError } from "@/platform/api-error";
 import { redirectSignedInUser } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
 import { NameAndContactFields, PasswordFields } from "@/profiles/person-fields";
@@ -27,6 +28,7 @@ import { Textarea } from "@/ui/textarea";
 export const Route = createFileRoute("/auth/mentor-register")({
   beforeLoad: redirectSignedInUser,
   component: MentorRegister,
+  loader: () => loadCatalog("accounts"),
 });
 
 const REDIRECT_DELAY_MS = 4000;

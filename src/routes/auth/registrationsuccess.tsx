@@ -2,9 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { AuthShell } from "@/accounts/auth-shell";
+import { loadCatalog } from "@/platform/i18n";
 import { Button } from "@/ui/button";
 
-export const Route = createFileRoute("/auth/registrationsuccess")({ component: RegistrationSuccess });
+export const Route = createFileRoute("/auth/registrationsuccess")({
+  component: RegistrationSuccess,
+  loader: () => loadCatalog("accounts"),
+});
 
 function RegistrationSuccess() {
   const { t } = useLingui();

@@ -5,12 +5,13 @@ import { useEffect, useRef } from "react";
 import { AuthShell } from "@/accounts/auth-shell";
 import { apiError } from "@/platform/api-error";
 import { AREA_HOME, LOGIN_SEARCH } from "@/platform/areas";
+import { loadCatalog } from "@/platform/i18n";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { hasRecord } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { FormAlert } from "@/ui/form-alert";
 
-export const Route = createFileRoute("/auth/verify-email")({ component: VerifyEmailPage });
+export const Route = createFileRoute("/auth/verify-email")({ component: VerifyEmailPage, loader: () => loadCatalog("accounts") });
 
 const linkClass = "font-medium text-indigo-700 underline-offset-4 hover:underline";
 

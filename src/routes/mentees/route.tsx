@@ -37,7 +37,7 @@ export const Route = createFileRoute("/mentees")({
   // page (the bell, unread messages, the zone) starts at the same time.
   loader: ({ context }) => {
     startReads(context.reads, "mentee", areaHeaderReads);
-    return loadCatalog("signed-in", "mentee");
+    return loadCatalog("signed-in", "accounts", "mentee");
   },
   component: () => <AreaLayout role="mentee" nav={NAV} menu={MENU} search={<MentorSearchBox area="mentee" className="w-full" />} />,
 });

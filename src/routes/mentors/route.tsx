@@ -34,7 +34,7 @@ export const Route = createFileRoute("/mentors")({
   // page (the bell, unread messages, the zone) starts at the same time.
   loader: ({ context }) => {
     startReads(context.reads, "mentor", areaHeaderReads);
-    return loadCatalog("signed-in", "mentor");
+    return loadCatalog("signed-in", "accounts", "mentor");
   },
   component: () => <AreaLayout role="mentor" nav={NAV} menu={MENU} />,
 });

@@ -25,6 +25,6 @@ export const Route = createFileRoute("/moderator")({
     }
   },
   // The area's messages, in the reader's language, arrive beside its code (ADR 0027).
-  loader: () => loadCatalog("signed-in", "moderator"),
+  loader: () => loadCatalog("signed-in", "accounts", "moderator"),
   component: () => <AreaLayout role="moderator" nav={NAV} />,
 });

@@ -8,6 +8,6 @@ import { DownloadPage } from "@/privacy/download-page";
  */
 export const Route = createFileRoute("/privacy/download")({
   beforeLoad: async () => (await import("@/privacy/export-link")).requireMemberForDownload(),
-  loader: () => loadCatalog("signed-in"),
+  loader: () => loadCatalog("signed-in", "accounts"),
   component: DownloadPage,
 });

@@ -15,13 +15,17 @@ import {
   takeTabReturnTo,
 } from "@/accounts/google-sign-in";
 import { returnPathFor } from "@/accounts/return-to";
+import { loadCatalog } from "@/platform/i18n";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
 import { Button } from "@/ui/button";
 import { FormAlert } from "@/ui/form-alert";
 import type { GoogleError } from "../../../../shared/google-sign-in";
 
-export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({ component: GoogleAuthSuccess });
+export const Route = createFileRoute("/auth/mentee/googleauthsuccess")({
+  component: GoogleAuthSuccess,
+  loader: () => loadCatalog("accounts"),
+});
 
 /** SPEC §9: the popup closes 1000 ms after handing over the session. */
 const CLOSE_DELAY_MS = 1000;
