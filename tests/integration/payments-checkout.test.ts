@@ -1,12 +1,25 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { enrollments, mentors, notifications } from "../../db/schema";
+import { LOCAL_PUBLISHABLE_KEY } from "../../worker/dev/local-stripe/events";
+import { addMonth } from "../../worker/dev/local-stripe/lifecycle";
 import { createMentor, setBlocked, signIn, testDb } from "../support/accounts";
 import { errorBody } from "../support/api";
-import { FAKE_PUBLISHABLE_KEY } from "../support/fake-stripe";
-import { base, checkout, fake, isActiveFor, mentee, pairRows, rest, sessionIdOf, subscribe, trpc } from "../support/payments";
+import {
+  base,
+  checkout,
+  isActiveFor,
+  mentee,
+  pairRows,
+  rest,
+  sessionIdOf,
+  stripe,
+  stripePages,
+  subscribe,
+  trpc,
+} from "../support/payments";
 
-/** Subscribe and pay against a fake Stripe (ADR 0010): checkout, and the webhook as the one writer of enrollment state. */
+/** Subscribe and pay against the local Stripe (ADR 0010, ADR 0033): checkout, and the webhook as the one writer of enrollment state. */
 describe("checkout", () => {
   it("answers 201 with the Stripe Checkout url; the server sets the price (4 x hourly rate, INR, monthly) and the mentee is the token's", async () => {
     const mentor = await createMentor({ hourlyRatePaise: 250_000 });
@@ -14,24 +27,26 @@ describe("checkout", () => {
     const other = await mentee();
     const { status, body } = await checkout(buyer.accessToken, mentor.id, { mentorPriceId: "price_from_the_client", menteeId: other.id });
     expect(status).toBe(201);
-    expect(body.url).toMatch(/^https:\/\/checkout\.fake\.test\/c\/pay\/cs_test_/);
+    expect(body.url.startsWith(`${stripePages()}/checkout/cs_test_`)).toBe(true);
 
-    const price = fake.requestsTo("POST", "/v1/prices").find((r) => r.body.metadata?.mentorId === mentor.id)!;
+    const price = stripe.requestsTo("POST", "/v1/prices").find((r) => r.body.metadata?.mentorId === mentor.id)!;
     expect(price.body).toMatchObject({ currency: "inr", unit_amount: "1000000", recurring: { interval: "month" } });
-    const session = fake.objects.get(sessionIdOf(body.url))!;
-    expect(session).toMatchObject({
-      mode: "subscription",
-      line_items: [{ price: expect.stringMatching(/^price_/) }],
-      cancel_url: `${base()}/mentees/payment/failed`,
-    });
-    expect(session.line_items[0].price).not.toBe("price_from_the_client");
+    const session = await stripe.object(sessionIdOf(body.url));
+    // What the app asked Stripe for (the session keeps its price, the request its line items and subscription data).
+    const asked = stripe
+      .requestsTo("POST", "/v1/checkout/sessions")
+      .find((r) => r.idempotencyKey === `checkout-${session.client_reference_id}`)!;
+    expect(asked.body).toMatchObject({ mode: "subscription", line_items: [{ price: expect.stringMatching(/^price_/) }] });
+    expect(session).toMatchObject({ mode: "subscription", cancel_url: `${base()}/mentees/payment/failed` });
+    expect(session.line_items_price).toBe(asked.body.line_items[0].price);
+    expect(session.line_items_price).not.toBe("price_from_the_client");
     expect(session.success_url).toBe(`${base()}/mentees/payment/success/{CHECKOUT_SESSION_ID}`);
-    const customer = fake.objects.get(session.customer)!;
+    const customer = await stripe.object(session.customer);
     expect(customer.email).toBe(buyer.row.email);
     const [row] = await pairRows(buyer.id, mentor.id);
     expect(row).toMatchObject({ status: "pending", amountPaise: 1_000_000, stripeCheckoutSessionId: session.id });
     expect(session.client_reference_id).toBe(row.id);
-    expect(session.subscription_data.metadata).toMatchObject({ enrollmentId: row.id, menteeId: buyer.id, mentorId: mentor.id });
+    expect(asked.body.subscription_data.metadata).toMatchObject({ enrollmentId: row.id, menteeId: buyer.id, mentorId: mentor.id });
     expect(await pairRows(other.id, mentor.id)).toHaveLength(0);
   });
 
@@ -41,7 +56,7 @@ describe("checkout", () => {
     const second = await mentee();
     await checkout(buyer.accessToken, mentor.id);
     await checkout(buyer.accessToken, (await createMentor()).id);
-    const customers = fake.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id);
+    const customers = stripe.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id);
     expect(new Set(customers.map((r) => r.idempotencyKey)).size).toBe(1);
 
     const [before] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
@@ -52,7 +67,7 @@ describe("checkout", () => {
       async () => {
         const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
         expect(row.stripePriceAmountPaise).toBe(600_000);
-        expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
+        expect((await stripe.object(before.stripePriceId!)).active).toBe(false);
       },
       { timeout: 5_000, interval: 50 },
     );
@@ -62,7 +77,7 @@ describe("checkout", () => {
     expect(after.stripePriceId).not.toBe(before.stripePriceId);
     expect(after.stripePriceId).toBe(changed.stripePriceId); // the checkout used the Price made at the change
     expect(after.stripePriceAmountPaise).toBe(600_000);
-    expect(fake.objects.get(before.stripePriceId!)!.active).toBe(false);
+    expect((await stripe.object(before.stripePriceId!)).active).toBe(false);
     // The first mentee's open checkout keeps the price she was shown.
     expect((await pairRows(buyer.id, mentor.id))[0].amountPaise).toBe(400_000);
   });
@@ -74,7 +89,7 @@ describe("checkout", () => {
     const leavingSub = (await subscribe(leaving.accessToken, mentor.id)).subscription;
     const [leavingRow] = await trpc(leaving.accessToken).subscriptions.mine.query();
     await trpc(leaving.accessToken).subscriptions.cancel.mutate({ subscriptionId: leavingRow.id });
-    await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(leavingSub.id)!));
+    await stripe.send(stripe.event("customer.subscription.updated", await stripe.object(leavingSub.id)));
     const mentorToken = (await signIn("mentor", mentor.email)).accessToken;
     await trpc(mentorToken).mentors.updateProfile.mutate({ hourlyRate: 2000 });
     const newPrice = await vi.waitFor(
@@ -82,23 +97,23 @@ describe("checkout", () => {
         const [row] = await testDb().select().from(mentors).where(eq(mentors.id, mentor.id));
         expect(row.stripePriceAmountPaise).toBe(800_000);
         expect(
-          fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).some((r) => r.body.items?.[0]?.price === row.stripePriceId),
+          stripe.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).some((r) => r.body.items?.[0]?.price === row.stripePriceId),
         ).toBe(true);
         return row.stripePriceId!;
       },
       { timeout: 5_000, interval: 50 },
     );
-    const moved = fake.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).find((r) => r.body.items?.[0]?.price === newPrice)!;
+    const moved = stripe.requestsTo("POST", `/v1/subscriptions/${renewingSub.id}`).find((r) => r.body.items?.[0]?.price === newPrice)!;
     expect(moved.body.proration_behavior).toBe("none");
-    expect(fake.requestsTo("POST", `/v1/subscriptions/${leavingSub.id}`).some((r) => r.body.items)).toBe(false);
+    expect(stripe.requestsTo("POST", `/v1/subscriptions/${leavingSub.id}`).some((r) => r.body.items)).toBe(false);
     // The current period stays at the price paid for it; the renewal invoice is the first at the new price.
-    await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(renewingSub.id)!));
+    await stripe.send(stripe.event("customer.subscription.updated", await stripe.object(renewingSub.id)));
     const [current] = await pairRows(renewing.id, mentor.id);
     expect(current).toMatchObject({ status: "active", amountPaise: 400_000 });
     expect(current.stripePriceId).not.toBe(newPrice);
-    const invoice = fake.renew(renewingSub.id);
+    const invoice = (await stripe.renew(renewingSub.id)).invoice;
     expect(invoice.amount_paid).toBe(800_000);
-    expect(await fake.send(base(), fake.event("invoice.paid", invoice))).toMatchObject({ status: 200, body: { outcome: "renewed" } });
+    expect(await stripe.send(stripe.event("invoice.paid", invoice))).toMatchObject({ status: 200, body: { outcome: "renewed" } });
     expect((await pairRows(renewing.id, mentor.id))[0]).toMatchObject({ status: "active", stripePriceId: newPrice, amountPaise: 800_000 });
     expect((await pairRows(leaving.id, mentor.id))[0].amountPaise).toBe(400_000);
   });
@@ -134,8 +149,8 @@ describe("checkout", () => {
     await setBlocked("mentee", buyer.id, true);
     const answer = await checkout(buyer.accessToken, mentor.id);
     expect(answer.status).toBe(403);
-    expect(fake.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
-    expect(fake.requestsTo("POST", "/v1/checkout/sessions").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
+    expect(stripe.requestsTo("POST", "/v1/customers").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
+    expect(stripe.requestsTo("POST", "/v1/checkout/sessions").filter((r) => r.body.metadata?.menteeId === buyer.id)).toEqual([]);
     expect(await pairRows(buyer.id, mentor.id)).toEqual([]);
   });
 
@@ -148,7 +163,7 @@ describe("checkout", () => {
     const rows = await pairRows(buyer.id, mentor.id);
     expect(rows).toHaveLength(1);
     const sessionsMade = new Set(
-      fake
+      stripe
         .requestsTo("POST", "/v1/checkout/sessions")
         .filter((r) => r.body.metadata?.mentorId === mentor.id && r.body.metadata?.menteeId === buyer.id)
         .map((r) => r.idempotencyKey),
@@ -170,7 +185,7 @@ describe("checkout", () => {
   });
 
   it("publishes the publishable key and refuses create-payment-intent with a pointer to checkout", async () => {
-    expect(await rest("GET", "/api/mentees/stripe-config")).toEqual({ status: 200, body: { publishableKey: FAKE_PUBLISHABLE_KEY } });
+    expect(await rest("GET", "/api/mentees/stripe-config")).toEqual({ status: 200, body: { publishableKey: LOCAL_PUBLISHABLE_KEY } });
     const buyer = await mentee();
     const intent = await rest("POST", "/api/mentees/create-payment-intent", { token: buyer.accessToken, body: {} });
     expect(intent.status).toBe(400);
@@ -179,16 +194,16 @@ describe("checkout", () => {
 });
 describe("webhook", () => {
   it("refuses a bad signature with 400: wrong secret, tampered body, too old, or none", async () => {
-    const event = fake.event("customer.subscription.updated", { id: "sub_nothing", object: "subscription" });
-    expect((await fake.send(base(), event, { secret: "whsec_not_ours" })).status).toBe(400);
-    expect((await fake.send(base(), event, { tamper: true })).status).toBe(400);
-    expect((await fake.send(base(), event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
+    const event = stripe.event("customer.subscription.updated", { id: "sub_nothing", object: "subscription" });
+    expect((await stripe.send(event, { secret: "whsec_not_ours" })).status).toBe(400);
+    expect((await stripe.send(event, { tamper: true })).status).toBe(400);
+    expect((await stripe.send(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     const unsigned = await fetch(`${base()}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
     // Within the tolerance it is accepted.
     expect(
       (
-        await fake.send(base(), fake.event("product.created", { id: "prod_x", object: "product" }), {
+        await stripe.send(stripe.event("product.created", { id: "prod_x", object: "product" }), {
           timestamp: Math.floor(Date.now() / 1000) - 200,
         })
       ).status,
@@ -219,12 +234,12 @@ describe("webhook", () => {
     const mentor = await createMentor();
     const buyer = await mentee();
     const { body } = await checkout(buyer.accessToken, mentor.id);
-    const paid = fake.completeCheckout(sessionIdOf(body.url));
-    const invoicePaid = fake.event("invoice.paid", paid.invoice);
-    const completed = fake.event("checkout.session.completed", paid.session);
+    const paid = await stripe.pay(sessionIdOf(body.url));
+    const invoicePaid = stripe.event("invoice.paid", paid.invoice);
+    const completed = stripe.event("checkout.session.completed", paid.session);
     // invoice.paid arrives first and activates; the rest change nothing.
-    expect((await fake.send(base(), invoicePaid)).body.outcome).toBe("activated");
-    const answers = await Promise.all([fake.send(base(), completed), fake.send(base(), completed), fake.send(base(), invoicePaid)]);
+    expect((await stripe.send(invoicePaid)).body.outcome).toBe("activated");
+    const answers = await Promise.all([stripe.send(completed), stripe.send(completed), stripe.send(invoicePaid)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.body.outcome)).not.toContain("activated");
     const rows = await pairRows(buyer.id, mentor.id);
@@ -245,11 +260,11 @@ describe("webhook", () => {
       .where(eq(enrollments.stripeCheckoutSessionId, sessionIdOf(first.body.url)));
     const second = await checkout(buyer.accessToken, mentor.id);
     expect(second.body.url).not.toBe(first.body.url);
-    const paidSecond = fake.completeCheckout(sessionIdOf(second.body.url));
-    const paidFirst = fake.completeCheckout(sessionIdOf(first.body.url));
-    expect((await fake.send(base(), fake.event("checkout.session.completed", paidSecond.session))).body.outcome).toBe("activated");
-    expect((await fake.send(base(), fake.event("checkout.session.completed", paidFirst.session))).body.outcome).toBe("duplicate-canceled");
-    expect(fake.objects.get(paidFirst.subscription.id)!.status).toBe("canceled");
+    const paidSecond = await stripe.pay(sessionIdOf(second.body.url));
+    const paidFirst = await stripe.pay(sessionIdOf(first.body.url));
+    expect((await stripe.send(stripe.event("checkout.session.completed", paidSecond.session))).body.outcome).toBe("activated");
+    expect((await stripe.send(stripe.event("checkout.session.completed", paidFirst.session))).body.outcome).toBe("duplicate-canceled");
+    expect((await stripe.object(paidFirst.subscription.id)).status).toBe("canceled");
     const rows = await pairRows(buyer.id, mentor.id);
     expect(rows.filter((r) => r.status === "active").map((r) => r.stripeSubscriptionId)).toEqual([paidSecond.subscription.id]);
   });
@@ -259,13 +274,14 @@ describe("webhook", () => {
     const buyer = await mentee();
     const paid = await subscribe(buyer.accessToken, mentor.id);
     const firstEnd = paid.subscription.items.data[0].current_period_end;
-    const renewal = fake.renew(paid.subscription.id);
-    expect((await fake.send(base(), fake.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
+    const renewal = (await stripe.renew(paid.subscription.id)).invoice;
+    expect((await stripe.send(stripe.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
     const [renewed] = await pairRows(buyer.id, mentor.id);
     expect(renewed.currentPeriodStart).toEqual(new Date(firstEnd * 1000));
-    expect(renewed.currentPeriodEnd).toEqual(new Date((firstEnd + 30 * 86400) * 1000));
+    expect(renewed.currentPeriodEnd).toEqual(new Date(addMonth(firstEnd) * 1000));
+    expect(renewed.currentPeriodEnd).toEqual(new Date(renewal.lines.data[0].period.end * 1000));
     // The first invoice's event redelivered under a new id, after the renewal.
-    expect((await fake.send(base(), fake.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
+    expect((await stripe.send(stripe.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
     expect((await pairRows(buyer.id, mentor.id))[0].currentPeriodEnd).toEqual(renewed.currentPeriodEnd);
   });
 
@@ -273,18 +289,14 @@ describe("webhook", () => {
     const mentor = await createMentor();
     const buyer = await mentee();
     const paid = await subscribe(buyer.accessToken, mentor.id);
-    fake.updateSubscription(paid.subscription.id, (s) => ({ ...s, status: "past_due" }));
-    const failed = fake.invoice(paid.subscription, { start: 0, end: 0 }, "open");
-    expect((await fake.send(base(), fake.event("invoice.payment_failed", failed))).body.outcome).toBe("payment-failed");
+    const { subscription: pastDue, invoice: failed } = await stripe.failRenewal(paid.subscription.id);
+    expect(pastDue.status).toBe("past_due");
+    expect(failed).toMatchObject({ status: "open", amount_paid: 0 });
+    expect((await stripe.send(stripe.event("invoice.payment_failed", failed))).body.outcome).toBe("payment-failed");
     const mine = await trpc(buyer.accessToken).subscriptions.mine.query();
     expect(mine[0]).toMatchObject({ status: "active", paymentFailed: true });
-    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({
-      ...s,
-      status: "canceled",
-      ended_at: Math.floor(Date.now() / 1000),
-      cancellation_details: { reason: "payment_failed" },
-    }));
-    expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
+    const ended = await stripe.end(paid.subscription.id, "payment_failed");
+    expect((await stripe.send(stripe.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
     expect((await pairRows(buyer.id, mentor.id))[0].status).toBe("expired");
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
   });

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { createMentor, signIn, testDb } from "../support/accounts";
-import { base, checkout, fake, isActiveFor, mentee, pairRows, rest, sessionIdOf, subscribe, trpc } from "../support/payments";
+import { checkout, isActiveFor, mentee, pairRows, rest, sessionIdOf, stripe, subscribe, trpc } from "../support/payments";
 
-/** Subscribe and pay against a fake Stripe (ADR 0010): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
+/** Subscribe and pay against the local Stripe (ADR 0010, ADR 0033): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
 describe("lifecycle", () => {
   it("cancels at period end through Stripe, resumes, then ends when Stripe deletes the subscription", async () => {
     const mentor = await createMentor();
@@ -15,7 +15,7 @@ describe("lifecycle", () => {
     const [sub] = await client.subscriptions.mine.query();
 
     await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
-    expect(fake.requestsTo("POST", `/v1/subscriptions/${paid.subscription.id}`).at(-1)!.body).toEqual({ cancel_at_period_end: "true" });
+    expect(stripe.requestsTo("POST", `/v1/subscriptions/${paid.subscription.id}`).at(-1)!.body).toEqual({ cancel_at_period_end: "true" });
     expect((await client.subscriptions.mine.query())[0]).toMatchObject({
       status: "ending",
       cancelAtPeriodEnd: true,
@@ -24,20 +24,16 @@ describe("lifecycle", () => {
     });
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(true);
     // Stripe's own event for the change finds nothing left to do.
-    expect(
-      (await fake.send(base(), fake.event("customer.subscription.updated", fake.objects.get(paid.subscription.id)!))).body.outcome,
-    ).toBe("unchanged");
+    expect((await stripe.send(stripe.event("customer.subscription.updated", await stripe.object(paid.subscription.id)))).body.outcome).toBe(
+      "unchanged",
+    );
 
     await client.subscriptions.resume.mutate({ subscriptionId: sub.id });
     expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
     await client.subscriptions.cancel.mutate({ subscriptionId: sub.id });
 
-    const ended = fake.updateSubscription(paid.subscription.id, (s) => ({
-      ...s,
-      status: "canceled",
-      ended_at: Math.floor(Date.now() / 1000),
-    }));
-    expect((await fake.send(base(), fake.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
+    const ended = await stripe.end(paid.subscription.id);
+    expect((await stripe.send(stripe.event("customer.subscription.deleted", ended))).body.outcome).toBe("ended");
     expect((await client.subscriptions.mine.query())[0]).toMatchObject({ status: "canceled", isActive: false });
     expect(await isActiveFor(buyer.accessToken, mentor.id)).toBe(false);
     await expect(client.subscriptions.resume.mutate({ subscriptionId: sub.id })).rejects.toThrow(/already ended/);
@@ -76,7 +72,7 @@ describe("lifecycle", () => {
     });
     expect(before).toMatchObject({ status: 200, body: { status: "none", isEnrollmentActive: false } });
     const { body } = await checkout(buyer.accessToken, mentor.id);
-    fake.completeCheckout(sessionIdOf(body.url)); // paid at Stripe, but no event delivered yet
+    await stripe.pay(sessionIdOf(body.url)); // paid at Stripe, but no event delivered yet
     const pending = await rest("POST", "/api/mentees/enrollment-success", {
       token: buyer.accessToken,
       body: { mentorId: mentor.id, menteeId: buyer.id },

@@ -2,20 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { earnings, moderationActions, notifications, payoutAccounts } from "../../db/schema";
 import { platformFeePaise } from "../../shared/payouts";
+import { accountFields } from "../../worker/dev/local-stripe/controls";
+import { stripeId } from "../../worker/dev/local-stripe/store";
 import { createMentor, testDb } from "../support/accounts";
-import { fakeId } from "../support/fake-stripe";
-import { chargeOfInvoice, closeDispute, failNext, moneyRoute, openDispute } from "../support/fake-stripe-money";
 import { createModerator } from "../support/moderation";
-import { base, checkout, fake, mentee, sessionIdOf, subscribe, trpc } from "../support/payments";
+import { base, checkout, mentee, sessionIdOf, stripe, subscribe, trpc } from "../support/payments";
 
 /**
- * Mentors' payouts (ADR 0024) against a fake Stripe: the split at checkout, one ledger row per
+ * Mentors' payouts (ADR 0024) against the local Stripe (ADR 0033), its events sent in each test's order: the split at checkout, one ledger row per
  * paid invoice, held shares transferred by the cron once the mentor's account is ready (retried
  * without paying twice, one transfer for concurrent runs), refunds in proportion on both routes,
  * and a dispute opened and then won.
  */
-fake.routes.push(moneyRoute);
-
 const HOURLY = 200_000; // ₹2,000 an hour
 const GROSS = 4 * HOURLY; // ₹8,000 a month
 const FEE = platformFeePaise(GROSS, 20); // ₹1,600
@@ -25,8 +23,21 @@ const db = () => testDb();
 const rowOf = async (invoiceId: string) => (await db().select().from(earnings).where(eq(earnings.invoiceId, invoiceId)))[0];
 const rowsOfMentor = (mentorId: string) => db().select().from(earnings).where(eq(earnings.mentorId, mentorId));
 
+/** The mentor's Express account at Stripe (ready, or onboarding unfinished) and his payout_accounts row saying so. */
 async function readyAccount(mentorId: string, ready = true) {
-  const stripeAccountId = fakeId("acct");
+  const known = await db().query.payoutAccounts.findFirst({ where: eq(payoutAccounts.mentorId, mentorId) });
+  const stripeAccountId = known?.stripeAccountId ?? stripeId("acct");
+  await stripe.put({
+    id: stripeAccountId,
+    object: "account",
+    type: "express",
+    country: "IN",
+    default_currency: "inr",
+    email: null,
+    metadata: { mentorId },
+    created: Math.floor(Date.now() / 1000),
+    ...accountFields(ready ? "ready" : "incomplete"),
+  });
   await db()
     .insert(payoutAccounts)
     .values({ mentorId, stripeAccountId, chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready })
@@ -43,14 +54,22 @@ async function cron() {
   return ((await response.json()) as { transferHeldShares: { transferred: number; failed: number } }).transferHeldShares;
 }
 
+/** What the app asked Stripe for when it opened this checkout session (its split, if any). */
+const checkoutAsked = async (sessionId: string) => {
+  const { client_reference_id: enrollmentId } = await stripe.object(sessionId);
+  const asked = stripe.requestsTo("POST", "/v1/checkout/sessions").find((r) => r.idempotencyKey === `checkout-${enrollmentId}`);
+  expect(asked, `the app's request for ${sessionId}`).toBeDefined();
+  return asked!;
+};
+
 const transfersOf = (invoiceId: string) =>
-  fake.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.body.transfer_group === invoiceId);
+  stripe.requestsTo("POST", "/v1/transfers").filter((r) => r.path === "/v1/transfers" && r.body.transfer_group === invoiceId);
 
 /** A fresh mentee subscribed to the mentor, and the first invoice's event delivered: the ledger row of that payment. */
 async function paidSubscription(mentorId: string) {
   const buyer = await mentee();
   const paid = await subscribe(buyer.accessToken, mentorId);
-  const delivered = await fake.send(base(), fake.event("invoice.paid", paid.invoice));
+  const delivered = await stripe.send(stripe.event("invoice.paid", paid.invoice));
   expect(delivered.status).toBe(200);
   return { buyer, paid, invoice: paid.invoice, row: await rowOf(paid.invoice.id) };
 }
@@ -72,9 +91,13 @@ describe("the split", () => {
     const account = await readyAccount(mentor.id);
     const { paid, row } = await paidSubscription(mentor.id);
 
-    const session = fake.objects.get(paid.session.id)!;
-    expect(session.subscription_data).toMatchObject({ transfer_data: { destination: account }, application_fee_percent: "20" });
-    const intent = fake.objects.get(paid.invoice.id)!.payments.data[0].payment.payment_intent;
+    const asked = await checkoutAsked(paid.session.id);
+    expect(asked.body.subscription_data).toMatchObject({ transfer_data: { destination: account }, application_fee_percent: "20" });
+    expect(await stripe.object(paid.subscription.id)).toMatchObject({
+      transfer_data: { destination: account },
+      application_fee_percent: 20,
+    });
+    const intent = (await stripe.object(paid.invoice.id)).payments.data[0].payment.payment_intent;
     expect(row).toMatchObject({
       route: "destination",
       grossPaise: 800_000,
@@ -89,8 +112,8 @@ describe("the split", () => {
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
 
-    const renewal = fake.renew(paid.subscription.id);
-    expect((await fake.send(base(), fake.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
+    const renewal = (await stripe.renew(paid.subscription.id)).invoice;
+    expect((await stripe.send(stripe.event("invoice.paid", renewal))).body.outcome).toBe("renewed");
     expect(await rowOf(renewal.id)).toMatchObject({ route: "destination", grossPaise: GROSS, feePaise: FEE, netPaise: NET });
     expect(await rowsOfMentor(mentor.id)).toHaveLength(2);
   });
@@ -99,7 +122,8 @@ describe("the split", () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     await readyAccount(mentor.id, false); // onboarding unfinished
     const { paid, row } = await paidSubscription(mentor.id);
-    expect(fake.objects.get(paid.session.id)!.subscription_data.transfer_data).toBeUndefined();
+    expect((await checkoutAsked(paid.session.id)).body.subscription_data.transfer_data).toBeUndefined();
+    expect((await stripe.object(paid.subscription.id)).transfer_data).toBeNull();
     expect(row).toMatchObject({ route: "held", grossPaise: GROSS, feePaise: FEE, netPaise: NET, transferId: null });
 
     await cron();
@@ -113,7 +137,7 @@ describe("the split", () => {
     expect(transfer.body).toMatchObject({ amount: String(NET), currency: "inr", destination: account, transfer_group: paid.invoice.id });
     const after = await rowOf(paid.invoice.id);
     expect(after.transferId).toMatch(/^tr_/);
-    expect(fake.objects.get(after.transferId!)).toMatchObject({ amount: NET, destination: account });
+    expect(await stripe.object(after.transferId!)).toMatchObject({ amount: NET, destination: account });
     expect(after).toMatchObject({ transferAttempts: 1, lastTransferError: null });
 
     await cron();
@@ -124,13 +148,13 @@ describe("the split", () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const buyer = await mentee();
     const { body } = await checkout(buyer.accessToken, mentor.id);
-    const paid = fake.completeCheckout(sessionIdOf(body.url));
+    const paid = await stripe.pay(sessionIdOf(body.url));
     // invoice.paid first (activates), then the same again, then under another id, then the checkout event.
-    const first = fake.event("invoice.paid", paid.invoice);
-    expect((await fake.send(base(), first)).body.outcome).toBe("activated");
-    expect((await fake.send(base(), first)).body.outcome).toBe("duplicate-event");
-    expect((await fake.send(base(), fake.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
-    expect((await fake.send(base(), fake.event("checkout.session.completed", paid.session))).body.outcome).toBe("unchanged");
+    const first = stripe.event("invoice.paid", paid.invoice);
+    expect((await stripe.send(first)).body.outcome).toBe("activated");
+    expect((await stripe.send(first)).body.outcome).toBe("duplicate-event");
+    expect((await stripe.send(stripe.event("invoice.paid", paid.invoice))).body.outcome).toBe("unchanged");
+    expect((await stripe.send(stripe.event("checkout.session.completed", paid.session))).body.outcome).toBe("unchanged");
     const rows = await rowsOfMentor(mentor.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ invoiceId: paid.invoice.id, route: "held", grossPaise: GROSS });
@@ -142,7 +166,7 @@ describe("held transfers", () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const { paid } = await paidSubscription(mentor.id);
     await readyAccount(mentor.id);
-    failNext(fake, "POST", /^\/v1\/transfers$/, (r) => r.body.transfer_group === paid.invoice.id);
+    stripe.failNext("POST", /^\/v1\/transfers$/, (r) => r.body.transfer_group === paid.invoice.id);
 
     await cron();
     let row = await rowOf(paid.invoice.id);
@@ -155,12 +179,12 @@ describe("held transfers", () => {
     expect(row).toMatchObject({ transferAttempts: 2, lastTransferError: null });
     expect(row.transferId).toMatch(/^tr_/);
     // The retry looked for a transfer already made for the invoice, then sent a key of its own (Stripe remembers the failed one).
-    expect(fake.requestsTo("GET", "/v1/transfers").some((r) => r.body.transfer_group === paid.invoice.id)).toBe(true);
+    expect(stripe.requestsTo("GET", "/v1/transfers").some((r) => r.body.transfer_group === paid.invoice.id)).toBe(true);
     expect(transfersOf(paid.invoice.id).map((r) => r.idempotencyKey)).toEqual([
       `transfer-${paid.invoice.id}`,
       `transfer-${paid.invoice.id}-2`,
     ]);
-    const made = [...fake.objects.values()].filter((o) => o.object === "transfer" && o.transfer_group === paid.invoice.id);
+    const made = await stripe.find("transfer", (o) => o.transfer_group === paid.invoice.id);
     expect(made).toHaveLength(1);
   });
 
@@ -169,8 +193,8 @@ describe("held transfers", () => {
     const { paid, row } = await paidSubscription(mentor.id);
     const account = await readyAccount(mentor.id);
     // The first attempt's transfer was made at Stripe, but the answer never came back.
-    const lost = fake.put({
-      id: fakeId("tr"),
+    const lost = await stripe.put({
+      id: stripeId("tr"),
       object: "transfer",
       amount: NET,
       currency: "inr",
@@ -180,7 +204,7 @@ describe("held transfers", () => {
       reversals: { object: "list", data: [] },
       transfer_group: paid.invoice.id,
       metadata: { earningId: row.id },
-    }).body as { id: string };
+    });
     await db().update(earnings).set({ transferAttempts: 1, lastTransferError: "timed out" }).where(eq(earnings.id, row.id));
 
     await cron();
@@ -234,10 +258,10 @@ describe("refunds", () => {
     await readyAccount(mentor.id);
     const { paid, row } = await paidSubscription(mentor.id);
     const mod = await moderator();
-    const charge = chargeOfInvoice(fake, paid.invoice.id);
+    const charge = await stripe.chargeOfInvoice(paid.invoice.id);
 
     const line = await refund(mod.token, row.id, 200_000); // ₹2,000 of ₹8,000
-    const request = fake.requestsTo("POST", "/v1/refunds").at(-1)!;
+    const request = stripe.requestsTo("POST", "/v1/refunds").at(-1)!;
     expect(request.body).toMatchObject({
       payment_intent: row.paymentIntentId,
       amount: "200000",
@@ -252,7 +276,7 @@ describe("refunds", () => {
       status: "partially_refunded",
     });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
-    expect(fake.objects.get(charge.transfer)!.amount_reversed).toBe(160_000);
+    expect((await stripe.object(charge.transfer!)).amount_reversed).toBe(160_000);
     const [audit] = await db()
       .select()
       .from(moderationActions)
@@ -261,8 +285,8 @@ describe("refunds", () => {
     expect(JSON.parse(audit.details!)).toMatchObject({ earningId: row.id, amountPaise: 200_000 });
 
     // Stripe's own event for that refund changes nothing more.
-    const refunded = fake.objects.get(charge.id)!;
-    expect((await fake.send(base(), fake.event("charge.refunded", refunded))).body.outcome).toBe("refund-recorded");
+    const refunded = await stripe.object(charge.id);
+    expect((await stripe.send(stripe.event("charge.refunded", refunded))).body.outcome).toBe("refund-recorded");
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
     expect((await mentorNotices(mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
       expect.stringMatching(/^₹2,000 of .+'s payment of ₹8,000 was refunded; your share of it is now ₹4,800\.$/),
@@ -270,7 +294,7 @@ describe("refunds", () => {
 
     await expect(refund(mod.token, row.id, 600_001)).rejects.toThrow(/between ₹0.01 and ₹6,000/);
     const rest = await refund(mod.token, row.id);
-    expect(fake.requestsTo("POST", "/v1/refunds").at(-1)!.body).toMatchObject({ amount: "600000", reverse_transfer: "true" });
+    expect(stripe.requestsTo("POST", "/v1/refunds").at(-1)!.body).toMatchObject({ amount: "600000", reverse_transfer: "true" });
     expect(rest).toMatchObject({ refundedPaise: GROSS, netPaise: 0, status: "refunded" });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: GROSS, reversedPaise: NET, feeRefundedPaise: FEE });
     await expect(refund(mod.token, row.id)).rejects.toThrow(/already fully refunded/);
@@ -285,19 +309,19 @@ describe("refunds", () => {
     const mod = await moderator();
 
     await refund(mod.token, row.id, 200_000);
-    const request = fake.requestsTo("POST", "/v1/refunds").at(-1)!;
+    const request = stripe.requestsTo("POST", "/v1/refunds").at(-1)!;
     expect(request.body.reverse_transfer).toBeUndefined();
-    const [reversal] = fake.requestsTo("POST", `/v1/transfers/${transferId}/reversals`);
+    const [reversal] = stripe.requestsTo("POST", `/v1/transfers/${transferId}/reversals`);
     expect(reversal.body.amount).toBe("160000");
     expect(reversal.idempotencyKey).toBe(`reversal-${paid.invoice.id}-160000`);
-    expect(fake.objects.get(transferId)!.amount_reversed).toBe(160_000);
+    expect((await stripe.object(transferId)).amount_reversed).toBe(160_000);
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 200_000, reversedPaise: 160_000, feeRefundedPaise: 40_000 });
 
     // A refund made in Stripe's dashboard (₹1,000 more): its event moves the mentor's part back too.
-    const charge = chargeOfInvoice(fake, paid.invoice.id);
-    fake.objects.set(charge.id, { ...charge, amount_refunded: 300_000 });
-    expect((await fake.send(base(), fake.event("charge.refunded", fake.objects.get(charge.id)!))).body.outcome).toBe("refund-recorded");
-    expect(fake.objects.get(transferId)!.amount_reversed).toBe(240_000);
+    const charge = await stripe.chargeOfInvoice(paid.invoice.id);
+    await stripe.put({ ...(await stripe.object(charge.id)), amount_refunded: 300_000 });
+    expect((await stripe.send(stripe.event("charge.refunded", await stripe.object(charge.id)))).body.outcome).toBe("refund-recorded");
+    expect((await stripe.object(transferId)).amount_reversed).toBe(240_000);
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000, reversedPaise: 240_000, feeRefundedPaise: 60_000 });
   });
 
@@ -307,7 +331,7 @@ describe("refunds", () => {
     const mod = await moderator();
     const line = await refund(mod.token, row.id, 200_000);
     expect(line).toMatchObject({ status: "partially_refunded", netPaise: NET - 160_000 });
-    expect(fake.requestsTo("POST", "/v1/refunds").at(-1)!.body.reverse_transfer).toBeUndefined();
+    expect(stripe.requestsTo("POST", "/v1/refunds").at(-1)!.body.reverse_transfer).toBeUndefined();
 
     await readyAccount(mentor.id);
     await cron();
@@ -319,16 +343,16 @@ describe("refunds", () => {
     await readyAccount(mentor.id);
     const { paid, row } = await paidSubscription(mentor.id);
     const mod = await moderator();
-    const charge = chargeOfInvoice(fake, paid.invoice.id);
-    fake.objects.set(charge.id, { ...charge, amount_refunded: 100_000 }); // ₹1,000 refunded in the dashboard, no event yet
+    const charge = await stripe.chargeOfInvoice(paid.invoice.id);
+    await stripe.put({ ...charge, amount_refunded: 100_000 }); // ₹1,000 refunded in the dashboard, no event yet
 
     expect(await refund(mod.token, row.id, 200_000)).toMatchObject({ refundedPaise: 300_000 });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000, reversedPaise: 240_000, feeRefundedPaise: 60_000 });
 
-    const now = fake.objects.get(charge.id)!;
-    fake.objects.set(charge.id, { ...now, amount_refunded: now.amount_refunded + 100_000 }); // another ₹1,000 there
+    const now = await stripe.object(charge.id);
+    await stripe.put({ ...now, amount_refunded: now.amount_refunded + 100_000 }); // another ₹1,000 there
     await expect(refund(mod.token, row.id)).rejects.toThrow(
-      /refused this refund: Refund amount \(500000\) is greater than unrefunded amount/,
+      /refused this refund: Refund amount \(₹5000\) is greater than unrefunded amount on charge \(₹4000\)/,
     );
     expect(await rowOf(paid.invoice.id)).toMatchObject({ refundedPaise: 300_000 });
   });
@@ -348,12 +372,12 @@ describe("disputes", () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const account = await readyAccount(mentor.id);
     const { paid, row, buyer } = await paidSubscription(mentor.id);
-    const charge = chargeOfInvoice(fake, paid.invoice.id);
-    const dispute = openDispute(fake, charge.id);
+    const charge = await stripe.chargeOfInvoice(paid.invoice.id);
+    const dispute = await stripe.openDispute(charge.id);
     const who = `${buyer.row.firstName} ${buyer.row.lastName}`;
 
-    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
-    const [reversal] = fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`);
+    expect((await stripe.send(stripe.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
+    const [reversal] = stripe.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`);
     expect(reversal).toMatchObject({ idempotencyKey: `dispute-${dispute.id}`, body: { amount: String(NET) } });
     expect(await rowOf(paid.invoice.id)).toMatchObject({ disputeId: dispute.id, disputeStatus: "needs_response", reversedPaise: 0 });
     expect(await mentorNotices(mentor.id)).toContain(
@@ -362,10 +386,10 @@ describe("disputes", () => {
     const mod = await moderator();
     await expect(refund(mod.token, row.id)).rejects.toThrow(/disputed/);
 
-    const won = closeDispute(fake, dispute.id, "won");
-    const closed = fake.event("charge.dispute.closed", won);
-    expect((await fake.send(base(), closed)).body.outcome).toBe("dispute-won");
-    const again = fake
+    const won = await stripe.closeDispute(dispute.id, "won");
+    const closed = stripe.event("charge.dispute.closed", won);
+    expect((await stripe.send(closed)).body.outcome).toBe("dispute-won");
+    const again = stripe
       .requestsTo("POST", "/v1/transfers")
       .filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `dispute-won-${dispute.id}`);
     expect(again).toHaveLength(1);
@@ -376,24 +400,24 @@ describe("disputes", () => {
     );
 
     // Redelivered, or the created event arriving late: nothing moves again.
-    expect((await fake.send(base(), closed)).body.outcome).toBe("duplicate-event");
-    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-won");
-    expect(fake.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`)).toHaveLength(1);
-    expect(fake.requestsTo("POST", "/v1/transfers").filter((r) => r.idempotencyKey?.startsWith(`dispute-won-${dispute.id}`))).toHaveLength(
-      1,
-    );
+    expect((await stripe.send(closed)).body.outcome).toBe("duplicate-event");
+    expect((await stripe.send(stripe.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-won");
+    expect(stripe.requestsTo("POST", `/v1/transfers/${charge.transfer}/reversals`)).toHaveLength(1);
+    expect(
+      stripe.requestsTo("POST", "/v1/transfers").filter((r) => r.idempotencyKey?.startsWith(`dispute-won-${dispute.id}`)),
+    ).toHaveLength(1);
   });
 
   it("a held share under dispute is not transferred; lost, it never is and the ledger counts it taken back", async () => {
     const mentor = await createMentor({ hourlyRatePaise: HOURLY });
     const { paid } = await paidSubscription(mentor.id);
-    const dispute = openDispute(fake, chargeOfInvoice(fake, paid.invoice.id).id);
-    expect((await fake.send(base(), fake.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
+    const dispute = await stripe.openDispute((await stripe.chargeOfInvoice(paid.invoice.id)).id);
+    expect((await stripe.send(stripe.event("charge.dispute.created", dispute))).body.outcome).toBe("dispute-opened");
     await readyAccount(mentor.id);
     await cron();
     expect(transfersOf(paid.invoice.id)).toHaveLength(0);
 
-    expect((await fake.send(base(), fake.event("charge.dispute.closed", closeDispute(fake, dispute.id, "lost")))).body.outcome).toBe(
+    expect((await stripe.send(stripe.event("charge.dispute.closed", await stripe.closeDispute(dispute.id, "lost")))).body.outcome).toBe(
       "dispute-lost",
     );
     expect(await rowOf(paid.invoice.id)).toMatchObject({

@@ -1,14 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { earnings, notifications, payoutAccounts, payouts } from "../../db/schema";
+import { type AccountState, ONBOARDING_DUE } from "../../worker/dev/local-stripe/controls";
+import { LOCAL_WEBHOOK_SECRET } from "../../worker/dev/local-stripe/events";
+import { stripeId } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
-import { FAKE_WEBHOOK_SECRET, fakeId } from "../support/fake-stripe";
-import { accountOfMentor, connectRoute, createPayout, ONBOARDING_DUE, setAccountState, updatePayout } from "../support/fake-stripe-connect";
 import { createEnrollment, createModerator } from "../support/moderation";
-import { base, fake, trpc } from "../support/payments";
+import { base, stripe, stripePages, trpc } from "../support/payments";
 
-/** A mentor's Stripe Connect account (ADR 0024): onboarding, its state as Stripe has it, the Connect webhook, payouts. */
-fake.routes.push(connectRoute);
+/**
+ * A mentor's Stripe Connect account (ADR 0024) on the local Stripe (ADR 0033): onboarding, its state as Stripe has it,
+ * the Connect webhook with its events sent in each test's order, payouts.
+ */
 
 async function mentor(overrides: Parameters<typeof createMentor>[0] = {}) {
   const row = await createMentor(overrides);
@@ -17,11 +20,11 @@ async function mentor(overrides: Parameters<typeof createMentor>[0] = {}) {
 }
 
 /** A mentor who started onboarding: his Stripe account, in the state given. */
-async function onboarded(state?: Parameters<typeof setAccountState>[2]) {
+async function onboarded(state?: AccountState) {
   const m = await mentor();
   await m.api.startOnboarding.mutate();
-  const account = accountOfMentor(fake, m.row.id)!;
-  if (state) setAccountState(fake, account.id, state);
+  const account = (await stripe.accountOfMentor(m.row.id))!;
+  if (state) await stripe.setAccountState(account.id, state);
   return { ...m, accountId: account.id };
 }
 
@@ -33,8 +36,8 @@ const noticesOf = async (mentorId: string) =>
       .from(notifications)
       .where(and(eq(notifications.recipientRole, "mentor"), eq(notifications.recipientId, mentorId)))
   ).map((n) => n.content);
-const accountEvent = (accountId: string, snapshot = fake.objects.get(accountId)!) =>
-  fake.connectEvent("account.updated", structuredClone(snapshot), accountId);
+const accountEvent = async (accountId: string, snapshot?: object) =>
+  stripe.event("account.updated", (snapshot ?? (await stripe.object(accountId))) as never, accountId);
 
 describe("onboarding", () => {
   it("creates the Express account once, even for two starts at once, and answers a link to Stripe's onboarding", async () => {
@@ -50,9 +53,9 @@ describe("onboarding", () => {
     });
 
     const [first, second] = await Promise.all([m.api.startOnboarding.mutate(), m.api.startOnboarding.mutate()]);
-    const accounts = [...fake.objects.values()].filter((o) => o.object === "account" && o.metadata?.mentorId === m.row.id);
+    const accounts = await stripe.find("account", (o) => o.metadata?.mentorId === m.row.id);
     expect(accounts).toHaveLength(1);
-    const creates = fake
+    const creates = stripe
       .requestsTo("POST", "/v1/accounts")
       .filter((r) => r.path === "/v1/accounts" && r.body.metadata?.mentorId === m.row.id);
     expect(creates.length).toBeGreaterThanOrEqual(1);
@@ -68,9 +71,11 @@ describe("onboarding", () => {
       });
     }
     const accountId = accounts[0].id;
-    expect(first.url).toMatch(new RegExp(`^https://connect\\.fake\\.test/setup/e/${accountId}/`));
-    expect(second.url).toMatch(new RegExp(`^https://connect\\.fake\\.test/setup/e/${accountId}/`));
-    const links = fake.requestsTo("POST", "/v1/account_links").filter((r) => r.body.account === accountId);
+    for (const { url } of [first, second]) {
+      expect(url.startsWith(`${stripePages()}/connect/${accountId}?`)).toBe(true);
+      expect(new URL(url).searchParams.get("link")).toMatch(/^acctlink_/);
+    }
+    const links = stripe.requestsTo("POST", "/v1/account_links").filter((r) => r.body.account === accountId);
     expect(links.map((l) => l.body)).toEqual(
       Array(2).fill({
         account: accountId,
@@ -90,7 +95,7 @@ describe("onboarding", () => {
 
   it("on return reads the account from Stripe: back without finishing stays incomplete, finished becomes ready", async () => {
     const m = await onboarded();
-    const reads = () => fake.requestsTo("GET", `/v1/accounts/${m.accountId}`).length;
+    const reads = () => stripe.requestsTo("GET", `/v1/accounts/${m.accountId}`).length;
 
     // The mentor came back by the return URL but Stripe has nothing new: still incomplete.
     const before = reads();
@@ -100,7 +105,7 @@ describe("onboarding", () => {
     });
     expect(reads()).toBe(before + 1);
 
-    setAccountState(fake, m.accountId, "ready");
+    await stripe.setAccountState(m.accountId, "ready");
     // Nothing changes until Stripe is read (no webhook yet, no refresh).
     expect((await m.api.account.query()).state).toBe("incomplete");
     expect(await m.api.refreshAccount.mutate()).toMatchObject({
@@ -126,16 +131,16 @@ describe("onboarding", () => {
     const again = await m.api.startOnboarding.mutate();
     const third = await m.api.startOnboarding.mutate();
     expect(again.url).not.toBe(third.url);
-    expect(again.url).toContain(`/setup/e/${m.accountId}/`);
-    expect(third.url).toContain(`/setup/e/${m.accountId}/`);
-    expect([...fake.objects.values()].filter((o) => o.object === "account" && o.metadata?.mentorId === m.row.id)).toHaveLength(1);
-    expect(fake.requestsTo("POST", "/v1/account_links").filter((r) => r.body.account === m.accountId)).toHaveLength(3);
+    expect(again.url).toContain(`/dev/stripe/connect/${m.accountId}?`);
+    expect(third.url).toContain(`/dev/stripe/connect/${m.accountId}?`);
+    expect(await stripe.find("account", (o) => o.metadata?.mentorId === m.row.id)).toHaveLength(1);
+    expect(stripe.requestsTo("POST", "/v1/account_links").filter((r) => r.body.account === m.accountId)).toHaveLength(3);
     expect((await rowOf(m.row.id)).stripeAccountId).toBe(m.accountId);
   });
 
   it("names each state and what to do next, in plain words", async () => {
     const m = await onboarded();
-    const cases: [Parameters<typeof setAccountState>[2], Parameters<typeof setAccountState>[3], Record<string, unknown>][] = [
+    const cases: [AccountState, { due?: string[]; reason?: string }, Record<string, unknown>][] = [
       [
         "incomplete",
         { due: ["individual.id_number", "tos_acceptance.date"] },
@@ -171,7 +176,7 @@ describe("onboarding", () => {
       ["ready", {}, { state: "ready", nextStep: null, requirementsDue: [] }],
     ];
     for (const [state, options, expected] of cases) {
-      setAccountState(fake, m.accountId, state, options);
+      await stripe.setAccountState(m.accountId, state, options);
       expect(await m.api.refreshAccount.mutate(), `${state} ${JSON.stringify(options)}`).toMatchObject(expected);
       expect(await m.api.account.query()).toMatchObject(expected);
     }
@@ -182,7 +187,7 @@ describe("onboarding", () => {
     const buyer = await createMentee();
     const enrollment = await createEnrollment(buyer.id, m.row.id);
     const row = (net: number, values: Partial<typeof earnings.$inferInsert> = {}) => ({
-      invoiceId: fakeId("in"),
+      invoiceId: stripeId("in"),
       enrollmentId: enrollment.id,
       mentorId: m.row.id,
       menteeId: buyer.id,
@@ -216,11 +221,11 @@ describe("onboarding", () => {
       message: expect.stringMatching(/Connect a payout account first/),
     });
 
-    setAccountState(fake, m.accountId, "pending_review");
+    await stripe.setAccountState(m.accountId, "pending_review");
     await m.api.refreshAccount.mutate();
     const { url } = await m.api.dashboardLink.mutate();
-    expect(url).toMatch(new RegExp(`^https://connect\\.fake\\.test/express/${m.accountId}/`));
-    expect(fake.requestsTo("POST", `/v1/accounts/${m.accountId}/login_links`)).toHaveLength(1);
+    expect(url).toBe(`${stripePages()}/express/${m.accountId}`);
+    expect(stripe.requestsTo("POST", `/v1/accounts/${m.accountId}/login_links`)).toHaveLength(1);
   });
 });
 
@@ -258,7 +263,7 @@ describe("who may", () => {
     const rejected = await mentor({ status: "rejected" });
     await expect(rejected.api.startOnboarding.mutate()).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     for (const m of [blocked, applicant, rejected]) {
-      expect(accountOfMentor(fake, m.row.id)).toBeUndefined();
+      expect(await stripe.accountOfMentor(m.row.id)).toBeUndefined();
       expect(await rowOf(m.row.id)).toBeUndefined();
     }
   });
@@ -267,18 +272,18 @@ describe("who may", () => {
 describe("Connect webhook", () => {
   it("account.updated reads the account from Stripe: ready once, a redelivery or an older event changes nothing", async () => {
     const m = await onboarded();
-    const stale = structuredClone(fake.objects.get(m.accountId)!);
-    setAccountState(fake, m.accountId, "ready");
-    const newer = accountEvent(m.accountId);
+    const stale = await stripe.object(m.accountId);
+    await stripe.setAccountState(m.accountId, "ready");
+    const newer = await accountEvent(m.accountId);
 
-    expect(await fake.sendConnect(base(), newer)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
+    expect(await stripe.send(newer)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
     expect(await m.api.account.query()).toMatchObject({ state: "ready", nextStep: null });
     expect(await noticesOf(m.row.id)).toEqual([expect.stringMatching(/^Your payout account is ready/)]);
 
     // The same event again: nothing changes and nobody is told twice.
-    expect(await fake.sendConnect(base(), newer)).toEqual({ status: 200, body: { received: true, outcome: "duplicate-event" } });
+    expect(await stripe.send(newer)).toEqual({ status: 200, body: { received: true, outcome: "duplicate-event" } });
     // An older event (its object still incomplete) arriving after: the state is Stripe's current one.
-    expect(await fake.sendConnect(base(), accountEvent(m.accountId, stale))).toEqual({
+    expect(await stripe.send(await accountEvent(m.accountId, stale))).toEqual({
       status: 200,
       body: { received: true, outcome: "account-synced" },
     });
@@ -286,9 +291,9 @@ describe("Connect webhook", () => {
     expect(await noticesOf(m.row.id)).toHaveLength(1);
 
     // Stripe pauses the account later; even an old snapshot of it being ready brings the pause in.
-    const readySnapshot = structuredClone(fake.objects.get(m.accountId)!);
-    setAccountState(fake, m.accountId, "restricted");
-    expect((await fake.sendConnect(base(), accountEvent(m.accountId, readySnapshot))).status).toBe(200);
+    const readySnapshot = await stripe.object(m.accountId);
+    await stripe.setAccountState(m.accountId, "restricted");
+    expect((await stripe.send(await accountEvent(m.accountId, readySnapshot))).status).toBe(200);
     expect(await m.api.account.query()).toMatchObject({
       state: "restricted",
       chargesEnabled: false,
@@ -298,9 +303,9 @@ describe("Connect webhook", () => {
 
   it("two account.updated at once (and one of them twice): the account becomes ready once, and he is told once", async () => {
     const m = await onboarded("ready");
-    const one = accountEvent(m.accountId);
-    const two = accountEvent(m.accountId);
-    const answers = await Promise.all([fake.sendConnect(base(), one), fake.sendConnect(base(), two), fake.sendConnect(base(), one)]);
+    const one = await accountEvent(m.accountId);
+    const two = await accountEvent(m.accountId);
+    const answers = await Promise.all([stripe.send(one), stripe.send(two), stripe.send(one)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const outcomes = answers.map((a) => a.body.outcome).sort();
     expect(outcomes.filter((o) => o === "account-ready")).toHaveLength(1);
@@ -310,13 +315,13 @@ describe("Connect webhook", () => {
 
   it("refuses a bad signature with 400 and accepts nothing from it", async () => {
     const m = await onboarded();
-    setAccountState(fake, m.accountId, "ready");
-    const event = accountEvent(m.accountId);
-    expect((await fake.sendConnect(base(), event, { secret: "whsec_wrong" })).status).toBe(400);
+    await stripe.setAccountState(m.accountId, "ready");
+    const event = await accountEvent(m.accountId);
+    expect((await stripe.send(event, { secret: "whsec_wrong" })).status).toBe(400);
     // The platform endpoint's secret is not the Connect endpoint's.
-    expect((await fake.sendConnect(base(), event, { secret: FAKE_WEBHOOK_SECRET })).status).toBe(400);
-    expect((await fake.sendConnect(base(), event, { tamper: true })).status).toBe(400);
-    expect((await fake.sendConnect(base(), event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
+    expect((await stripe.send(event, { secret: LOCAL_WEBHOOK_SECRET })).status).toBe(400);
+    expect((await stripe.send(event, { tamper: true })).status).toBe(400);
+    expect((await stripe.send(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
     const unsigned = await fetch(`${base()}/api/stripe/connect-webhook`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -325,35 +330,33 @@ describe("Connect webhook", () => {
     expect(unsigned.status).toBe(400);
     expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
     // The same event, signed right, is still new.
-    expect((await fake.sendConnect(base(), event)).body.outcome).toBe("account-ready");
+    expect((await stripe.send(event)).body.outcome).toBe("account-ready");
   });
 
   it("answers 503 when Stripe cannot be read, records nothing, and the retry does the work", async () => {
     const m = await onboarded("ready");
-    let failures = 1;
-    fake.routes.unshift((request) =>
-      request.method === "GET" && request.path === `/v1/accounts/${m.accountId}` && failures-- > 0
-        ? { status: 400, body: { error: { type: "invalid_request_error", message: "Simulated failure" } } }
-        : undefined,
-    );
-    const event = accountEvent(m.accountId);
+    // The next read of his account fails once.
+    stripe.failNext("GET", new RegExp(`^/v1/accounts/${m.accountId}$`), undefined, {
+      status: 400,
+      body: { error: { type: "invalid_request_error", message: "Simulated failure" } },
+    });
+    const event = await accountEvent(m.accountId);
     const failed = await fetch(`${base()}/api/stripe/connect-webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=bad" },
       body: "{}",
     });
     expect(failed.status).toBe(400);
-    const first = await fake.sendConnect(base(), event);
+    const first = await stripe.send(event);
     expect(first).toEqual({ status: 503, body: { message: "The event could not be handled now; Stripe will retry." } });
     expect(await m.api.account.query()).toMatchObject({ state: "incomplete" });
-    expect(await fake.sendConnect(base(), event)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
+    expect(await stripe.send(event)).toEqual({ status: 200, body: { received: true, outcome: "account-ready" } });
     expect(await m.api.account.query()).toMatchObject({ state: "ready" });
   });
 
   it("an account that is not a mentor's is acknowledged and left alone", async () => {
-    const stranger = { id: fakeId("acct"), object: "account", metadata: {}, ...setAccountStateFields() };
-    fake.objects.set(stranger.id, stranger);
-    expect(await fake.sendConnect(base(), fake.connectEvent("account.updated", stranger, stranger.id))).toEqual({
+    const stranger = await stripe.put({ id: stripeId("acct"), object: "account", metadata: {}, ...setAccountStateFields() });
+    expect(await stripe.send(stripe.event("account.updated", stranger, stranger.id))).toEqual({
       status: 200,
       body: { received: true, outcome: "unknown" },
     });
@@ -364,10 +367,10 @@ describe("Connect webhook", () => {
     const m = await onboarded("ready");
     await m.api.refreshAccount.mutate();
     const payoutRow = async (id: string) => (await testDb().select().from(payouts).where(eq(payouts.id, id)))[0];
-    const send = (type: string, payout: { id: string }) =>
-      fake.sendConnect(base(), fake.connectEvent(type, structuredClone(fake.objects.get(payout.id)!), m.accountId));
+    const send = async (type: string, payout: { id: string }) =>
+      stripe.send(stripe.event(type, await stripe.object(payout.id), m.accountId));
 
-    const po = createPayout(fake, m.accountId, 512_000, "pending");
+    const po = await stripe.payout(m.accountId, 512_000, "pending");
     expect((await send("payout.created", po)).body.outcome).toBe("payout-pending");
     expect(await payoutRow(po.id)).toMatchObject({
       mentorId: m.row.id,
@@ -376,25 +379,25 @@ describe("Connect webhook", () => {
       status: "pending",
       arrivalDate: new Date(po.arrival_date * 1000),
     });
-    expect(fake.requestsTo("GET", `/v1/payouts/${po.id}`).at(-1)!.account).toBe(m.accountId);
+    expect(stripe.requestsTo("GET", `/v1/payouts/${po.id}`).at(-1)!.account).toBe(m.accountId);
 
-    updatePayout(fake, po.id, { status: "in_transit" });
+    await stripe.update(po.id, (p) => ({ ...p, status: "in_transit" }));
     expect((await send("payout.updated", po)).body.outcome).toBe("payout-in_transit");
-    updatePayout(fake, po.id, { status: "paid" });
+    await stripe.update(po.id, (p) => ({ ...p, status: "paid" }));
     expect((await send("payout.paid", po)).body.outcome).toBe("payout-paid");
     expect((await payoutRow(po.id)).status).toBe("paid");
 
-    const failed = createPayout(fake, m.accountId, 100_000, "failed");
-    updatePayout(fake, failed.id, { failure_message: "The bank account has been closed.", failure_code: "account_closed" });
+    const failed = await stripe.payout(m.accountId, 100_000, "failed");
+    await stripe.update(failed.id, (p) => ({ ...p, failure_message: "The bank account has been closed.", failure_code: "account_closed" }));
     expect((await send("payout.failed", failed)).body.outcome).toBe("payout-failed");
     expect(await payoutRow(failed.id)).toMatchObject({ status: "failed", failureMessage: "The bank account has been closed." });
 
     // Reordered: payout.paid arrives before payout.created, and the late created event reads a stale "pending".
-    const early = createPayout(fake, m.accountId, 300_000, "paid");
-    const createdEvent = fake.connectEvent("payout.created", { ...structuredClone(early), status: "pending" }, m.accountId);
+    const early = await stripe.payout(m.accountId, 300_000, "paid");
+    const createdEvent = stripe.event("payout.created", { ...structuredClone(early), status: "pending" }, m.accountId);
     expect((await send("payout.paid", early)).body.outcome).toBe("payout-paid");
-    updatePayout(fake, early.id, { status: "pending" });
-    expect((await fake.sendConnect(base(), createdEvent)).body.outcome).toBe("payout-paid");
+    await stripe.update(early.id, (p) => ({ ...p, status: "pending" }));
+    expect((await stripe.send(createdEvent)).body.outcome).toBe("payout-paid");
     expect((await payoutRow(early.id)).status).toBe("paid");
 
     const notices = await noticesOf(m.row.id);
@@ -406,10 +409,8 @@ describe("Connect webhook", () => {
     expect(notices.filter((n) => n.startsWith("Payout"))).toHaveLength(2);
 
     // A payout of an account that is not a mentor's is acknowledged and not stored.
-    const strangerPayout = createPayout(fake, "acct_not_ours", 1_000, "paid");
-    expect((await fake.sendConnect(base(), fake.connectEvent("payout.paid", strangerPayout, "acct_not_ours"))).body.outcome).toBe(
-      "unknown",
-    );
+    const strangerPayout = await stripe.payout("acct_not_ours", 1_000, "paid");
+    expect((await stripe.send(stripe.event("payout.paid", strangerPayout, "acct_not_ours"))).body.outcome).toBe("unknown");
     expect(await payoutRow(strangerPayout.id)).toBeUndefined();
   });
 });

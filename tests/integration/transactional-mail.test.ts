@@ -5,7 +5,7 @@ import { createMentor, menteeSignup, testDb } from "../support/accounts";
 import { doublesUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
 import { ask, bookedPair, move, removeSlot, row, mentee as schedulingMentee, trpcAt } from "../support/moves";
-import { base, fake, subscribe as pay, mentee as payingMentee } from "../support/payments";
+import { subscribe as pay, mentee as payingMentee, stripe } from "../support/payments";
 import { book, call, cancel } from "../support/scheduling";
 
 /**
@@ -189,11 +189,11 @@ describe("payment receipt", () => {
     const mentor = await createMentor({ firstName: "Kiran", lastName: `Pay${crypto.randomUUID().slice(0, 4)}` });
     const buyer = await payingMentee();
     const paid = await pay(buyer.accessToken, mentor.id);
-    const event = fake.event("invoice.paid", paid.invoice);
-    expect((await fake.send(base(), event)).status).toBe(200);
-    expect((await fake.send(base(), event)).body.outcome).toBe("duplicate-event");
+    const event = stripe.event("invoice.paid", paid.invoice);
+    expect((await stripe.send(event)).status).toBe(200);
+    expect((await stripe.send(event)).body.outcome).toBe("duplicate-event");
     // The same invoice in another event (Stripe may send both): still one receipt.
-    expect((await fake.send(base(), fake.event("invoice.paid", paid.invoice))).status).toBe(200);
+    expect((await stripe.send(stripe.event("invoice.paid", paid.invoice))).status).toBe(200);
 
     const receipt = await only(buyer.row.email, /^Receipt: /);
     const amount = (paid.invoice.amount_paid / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 });

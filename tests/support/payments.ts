@@ -3,37 +3,31 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { enrollments } from "../../db/schema";
 import { type Stack, startStack } from "../../scripts/built-stack";
+import type { LocalStripeControls } from "../../worker/dev/local-stripe/controls";
+import type { Period } from "../../worker/dev/local-stripe/lifecycle";
 import type { AppRouter } from "../../worker/trpc/router";
 import { createMentee, signIn, testDb } from "./accounts";
-import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fake-stripe";
 
 /**
- * Subscribe and pay against a fake Stripe at the HTTP boundary: a test file that imports this runs
- * its own Worker on the shared test database with STRIPE_API_URL pointing at the fake (started before
- * its tests, stopped after), and sends the signed events Stripe would.
+ * Subscribe and pay against the local Stripe (ADR 0033) with events in the test's order: a test file that imports
+ * this runs its own Worker and doubles on the shared test database (started before its tests, stopped after), so
+ * `stripe` (its local Stripe's controls) logs only this file's calls, and a test moves a checkout, subscription or
+ * account through its lifecycle and sends the signed events Stripe would, one by one.
  */
-export const fake = new FakeStripe();
 let stack: Stack;
+/** This file's local Stripe (worker/dev/local-stripe/controls.ts), once its stack has started. */
+export let stripe: LocalStripeControls;
 export const base = () => stack.baseUrl;
+/** Where this file's local Stripe serves its pages (the checkout, onboarding and Express dashboard links it hands out). */
+export const stripePages = () => `${stack.doubles.url}/dev/stripe`;
 
 beforeAll(async () => {
-  await fake.start();
-  stack = await startStack({
-    dbUrl: inject("dbUrl"),
-    // The same signing secret as the shared stack, so sign-ins there hold here.
-    vars: {
-      JWT_SECRET: inject("jwtSecret"),
-      STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
-      STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY,
-      STRIPE_API_URL: fake.url,
-    },
-  });
+  // The same signing secret as the shared stack, so sign-ins there hold here.
+  stack = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret") } });
+  stripe = stack.doubles.stripe;
 });
 afterAll(async () => {
   await stack?.stop();
-  await fake.stop();
 });
 
 export async function rest(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
@@ -69,11 +63,11 @@ export const pairRows = (menteeId: string, mentorId: string) =>
 export const isActiveFor = async (token: string, mentorId: string) =>
   (await trpc(token).mentors.profile.query({ mentorId })).isEnrollmentActive;
 
-/** Checkout, pay on the fake, and deliver checkout.session.completed: an active subscription. */
-export async function subscribe(token: string, mentorId: string, period?: { start: number; end: number }) {
+/** Checkout, pay on the local Stripe, and deliver checkout.session.completed alone: an active subscription. */
+export async function subscribe(token: string, mentorId: string, period?: Period) {
   const { body } = await checkout(token, mentorId);
-  const paid = fake.completeCheckout(sessionIdOf(body.url), period);
-  const delivered = await fake.send(base(), fake.event("checkout.session.completed", paid.session));
+  const paid = await stripe.pay(sessionIdOf(body.url), period);
+  const delivered = await stripe.send(stripe.event("checkout.session.completed", paid.session));
   expect(delivered).toMatchObject({ status: 200, body: { outcome: "activated" } });
   return paid;
 }

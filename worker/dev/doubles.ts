@@ -14,6 +14,8 @@ import {
   type LocalStripeEnv,
   localStripeFetch,
 } from "./local-stripe/api";
+import { localStripeControlRoutes } from "./local-stripe/control-routes";
+import { LocalStripeControls } from "./local-stripe/controls";
 import { localStripePages } from "./local-stripe/pages";
 import { pruneLocalStripeObjects } from "./local-stripe/store";
 import { localMailProvider, type MailProviderControls } from "./mailbox";
@@ -32,8 +34,11 @@ import { localPushService } from "./push-pages";
 export type Doubles = {
   /** Where the server listens (the Worker's clients call it here). */
   url: string;
-  /** The local Stripe: its database, where its events go, and where its pages are reached. */
-  stripe: LocalStripeEnv;
+  /**
+   * The local Stripe's controls for tests: the calls the app made, planned refusals, lifecycle moves without their
+   * events, and chosen signed events sent to the app (`env`: its database, where its events go, where its pages are).
+   */
+  stripe: LocalStripeControls;
   /** The local mail provider's switches for tests of a failing provider (down, scripted answers, latency). */
   mail: MailProviderControls;
   /** The settings that point the Worker's production clients at these doubles (.dev.vars, a stack's bindings). */
@@ -67,11 +72,13 @@ export async function startDoubles(options: {
       });
     },
   };
+  const stripeControls = new LocalStripeControls(stripe);
   const mail = localMailProvider(db);
   // Set once the server listens: the push endpoints it hands out are under its own address.
   let url = "";
   const app = new Hono();
-  app.all("/v1/*", (c) => localStripeFetch(stripe, c.req.raw));
+  app.all("/v1/*", async (c) => (await stripeControls.intercept(c.req.raw.clone() as Request)) ?? localStripeFetch(stripe, c.req.raw));
+  app.route("/dev/stripe/test", localStripeControlRoutes(stripeControls));
   app.route("/dev/stripe", localStripePages(stripe));
   app.route("/dev/google", localGoogle(db));
   app.route("/dev/google-calendar/v3", localGoogleCalendar(db));
@@ -99,7 +106,7 @@ export async function startDoubles(options: {
   pruning.unref();
   return {
     url,
-    stripe,
+    stripe: stripeControls,
     mail: mail.controls,
     workerVars: {
       STRIPE_SECRET_KEY: LOCAL_SECRET_KEY,

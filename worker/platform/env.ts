@@ -38,7 +38,7 @@ const configSchema = v.object({
     ),
     "20",
   ),
-  /** Development only: the base URL of a fake Stripe API (tests point it at their fake). */
+  /** Development only: the base URL of a stand-in Stripe API (the local Stripe of ADR 0033 in `npm run dev` and the tests). */
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111"))),
   /**
    * Mail (ADR 0011). With MAIL_API_KEY, mail goes to an e-mail HTTP API (Resend's `POST /emails`

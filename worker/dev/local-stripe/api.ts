@@ -36,11 +36,28 @@ export {
 const reply = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": stripeId("req") } });
 
+/** Idempotency keys whose first request is still being answered (in this process, where the doubles run). */
+const inFlight = new Map<string, Promise<void>>();
+
 export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
+  const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
+  if (!idempotencyKey) return answer(local, request, null);
+  // As Stripe: concurrent requests with one key make one object; the later ones wait and get the first one's answer.
+  while (inFlight.has(idempotencyKey)) await inFlight.get(idempotencyKey);
+  let finished = () => {};
+  inFlight.set(idempotencyKey, new Promise<void>((resolve) => (finished = resolve)));
+  try {
+    return await answer(local, request, idempotencyKey);
+  } finally {
+    inFlight.delete(idempotencyKey);
+    finished();
+  }
+}
+
+async function answer(local: LocalStripeEnv, request: Request, idempotencyKey: string | null): Promise<Response> {
   const db = local.db;
-  const idempotencyKey = request.headers.get("idempotency-key");
-  if (request.method === "POST" && idempotencyKey) {
+  if (idempotencyKey) {
     const seen = await getObject<StripeObject & { response: unknown }>(db, `idem_${idempotencyKey}`);
     if (seen) return reply(seen.response);
   }
@@ -56,8 +73,7 @@ export async function localStripeFetch(local: LocalStripeEnv, input: RequestInfo
       request.method === "POST" ? body : query,
       request.headers.get("stripe-account"),
     );
-    if (request.method === "POST" && idempotencyKey)
-      await putObject(db, { id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
+    if (idempotencyKey) await putObject(db, { id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
     return reply(result);
   } catch (error) {
     if (error instanceof StripeApiError)

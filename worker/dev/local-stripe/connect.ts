@@ -28,7 +28,7 @@ export type LocalAccount = StripeObject & {
   payouts_enabled: boolean;
   details_submitted: boolean;
   requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[]; disabled_reason: string | null };
-  capabilities: { transfers: "active" | "inactive" };
+  capabilities: { transfers: "active" | "pending" | "inactive" };
   metadata: Record<string, string>;
   external_accounts?: {
     object: "list";

@@ -1,26 +1,26 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
+import { emitEvent, type LocalStripeEnv } from "./events";
 import { getObject, putObject, type StripeObject, stripeId } from "./store";
 
-export const LOCAL_SECRET_KEY = "sk_test_local_mentorlink";
-export const LOCAL_WEBHOOK_SECRET = "whsec_local_mentorlink";
-/** Signs the Connect events (mentors' accounts and payouts) the local Stripe posts to `/api/stripe/connect-webhook`. */
-export const LOCAL_CONNECT_WEBHOOK_SECRET = "whsec_local_mentorlink_connect";
-export const LOCAL_PUBLISHABLE_KEY = "pk_test_local_mentorlink";
+export {
+  buildEvent,
+  type DeliveryOptions,
+  deliverEvent,
+  emitEvent,
+  LOCAL_CONNECT_WEBHOOK_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  type LocalEvent,
+  type LocalStripeEnv,
+  type WebhookEndpoint,
+} from "./events";
 
 /**
  * The local Stripe's objects and their lifecycle (ADR 0010): checkout sessions, subscriptions, their
  * invoices, and the signed events each change sends to the Worker's webhook route, as Stripe does.
  */
-
-/** Delivers a signed event to the app's webhook route (`/api/stripe/webhook`), over HTTP as Stripe does. */
-export type WebhookEndpoint = (request: Request) => Promise<Response>;
-
-/**
- * The local Stripe's database (its own table, ./store.ts), where it delivers its events, and the
- * origin its pages are reached at (the checkout, onboarding and dashboard links it hands out).
- */
-export type LocalStripeEnv = { db: Db; webhook: WebhookEndpoint; pagesOrigin: string };
 
 export const DAY_S = 24 * 60 * 60;
 export const nowS = () => Math.floor(Date.now() / 1000);
@@ -147,10 +147,21 @@ export async function createSession(db: Db, body: Body, pagesOrigin: string): Pr
   return session;
 }
 
-/** Pay: a subscription, its first invoice paid, the session complete, and their events. */
-export async function completeSession(local: LocalStripeEnv, db: Db, session: LocalSession): Promise<LocalSession> {
+/** A period in Stripe's unit (seconds): from `start` to one month later unless told. */
+export type Period = { start: number; end: number };
+
+/**
+ * Pay: a subscription, its first invoice paid, the session complete, and their events (with `emit: false`, none: a test
+ * then sends the ones it chooses, in its order). `period` is the first period (now to a month later by default).
+ */
+export async function paySession(
+  local: LocalStripeEnv,
+  db: Db,
+  session: LocalSession,
+  options: { period?: Period; emit?: boolean } = {},
+): Promise<{ session: LocalSession; subscription: LocalSubscription; invoice: StripeObject }> {
   const price = await must(db, session.line_items_price, "price");
-  const start = nowS();
+  const start = options.period?.start ?? nowS();
   const sub: LocalSubscription = {
     id: stripeId("sub"),
     object: "subscription",
@@ -173,14 +184,14 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
           price,
           quantity: 1,
           current_period_start: start,
-          current_period_end: addMonth(start),
+          current_period_end: options.period?.end ?? addMonth(start),
         },
       ],
     },
     latest_invoice: null,
     product_name: session.product_name,
     customer_email: session.customer_email,
-    created: start,
+    created: nowS(),
     livemode: false,
   };
   const invoice = await withPayment(db, sub, invoiceFor(sub, "paid", "subscription_create"));
@@ -189,10 +200,17 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
   await putObject(db, sub);
   await putObject(db, invoice);
   await putObject(db, completed);
-  await emitEvent(local, "customer.subscription.created", sub);
-  await emitEvent(local, "checkout.session.completed", completed);
-  await emitEvent(local, "invoice.paid", invoice);
-  return completed;
+  if (options.emit !== false) {
+    await emitEvent(local, "customer.subscription.created", sub);
+    await emitEvent(local, "checkout.session.completed", completed);
+    await emitEvent(local, "invoice.paid", invoice);
+  }
+  return { session: completed, subscription: sub, invoice };
+}
+
+/** The checkout page's Pay: the session paid, and Stripe's three events. */
+export async function completeSession(local: LocalStripeEnv, db: Db, session: LocalSession): Promise<LocalSession> {
+  return (await paySession(local, db, session)).session;
 }
 
 export async function recordDecline(db: Db, session: LocalSession): Promise<void> {
@@ -306,8 +324,13 @@ async function withPayment(db: Db, sub: LocalSubscription, invoice: StripeObject
   };
 }
 
-/** Development page: the next period is paid now. */
-export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
+/** Development page (and tests, with `emit: false`): the next period is paid now. */
+export async function renewSubscription(
+  local: LocalStripeEnv,
+  db: Db,
+  sub: LocalSubscription,
+  emit = true,
+): Promise<{ subscription: LocalSubscription; invoice: StripeObject }> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
   const renewed: LocalSubscription = {
@@ -319,12 +342,20 @@ export async function renewSubscription(local: LocalStripeEnv, db: Db, sub: Loca
   renewed.latest_invoice = invoice.id;
   await putObject(db, renewed);
   await putObject(db, invoice);
-  await emitEvent(local, "customer.subscription.updated", renewed);
-  await emitEvent(local, "invoice.paid", invoice);
+  if (emit) {
+    await emitEvent(local, "customer.subscription.updated", renewed);
+    await emitEvent(local, "invoice.paid", invoice);
+  }
+  return { subscription: renewed, invoice };
 }
 
-/** Development page: the renewal payment is declined; Stripe marks the subscription past due. */
-export async function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubscription): Promise<void> {
+/** Development page (and tests, with `emit: false`): the renewal payment is declined; Stripe marks the subscription past due. */
+export async function failRenewal(
+  local: LocalStripeEnv,
+  db: Db,
+  sub: LocalSubscription,
+  emit = true,
+): Promise<{ subscription: LocalSubscription; invoice: StripeObject }> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
   const pastDue: LocalSubscription = {
@@ -336,8 +367,11 @@ export async function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubsc
   pastDue.latest_invoice = invoice.id;
   await putObject(db, pastDue);
   await putObject(db, invoice);
-  await emitEvent(local, "customer.subscription.updated", pastDue);
-  await emitEvent(local, "invoice.payment_failed", invoice);
+  if (emit) {
+    await emitEvent(local, "customer.subscription.updated", pastDue);
+    await emitEvent(local, "invoice.payment_failed", invoice);
+  }
+  return { subscription: pastDue, invoice };
 }
 
 /** Ends a subscription now: canceled by request, at its period end, or after failed payments. */
@@ -346,6 +380,7 @@ export async function endSubscription(
   db: Db,
   sub: LocalSubscription,
   reason: "cancellation_requested" | "payment_failed",
+  emit = true,
 ): Promise<LocalSubscription> {
   const ended: LocalSubscription = {
     ...sub,
@@ -355,43 +390,6 @@ export async function endSubscription(
     cancellation_details: { reason, comment: null, feedback: null },
   };
   await putObject(db, ended);
-  await emitEvent(local, "customer.subscription.deleted", ended);
+  if (emit) await emitEvent(local, "customer.subscription.deleted", ended);
   return ended;
-}
-
-/**
- * Signs an event with the local webhook secret (a Connect event: with the Connect secret, to the Connect route) and posts it, as Stripe does.
- * It waits for the route's answer, so a call that changed something returns once the app has taken
- * the change in.
- */
-export async function emitEvent(local: LocalStripeEnv, type: string, object: StripeObject, connect?: { account: string }): Promise<void> {
-  // A Connect event names its connected account and goes to the Connect endpoint, signed with that endpoint's secret.
-  const [path, secret, label] = connect
-    ? ["/api/stripe/connect-webhook", LOCAL_CONNECT_WEBHOOK_SECRET, "Connect webhook"]
-    : ["/api/stripe/webhook", LOCAL_WEBHOOK_SECRET, "webhook"];
-  const event = {
-    id: stripeId("evt"),
-    object: "event",
-    type,
-    ...(connect ? { account: connect.account } : {}),
-    api_version: Stripe.API_VERSION,
-    created: nowS(),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  const request = new Request(`http://local-stripe${path}`, {
-    method: "POST",
-    headers: { "stripe-signature": signature, "content-type": "application/json" },
-    body: payload,
-  });
-  const response = await local.webhook(request);
-  if (!response.ok) console.error(`local Stripe: the ${label} answered ${response.status} to ${type}`, await response.text());
 }

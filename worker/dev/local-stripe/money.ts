@@ -150,7 +150,7 @@ export async function routeMoney(local: LocalStripeEnv, db: Db, call: LocalCall)
 }
 
 /** Development page: the mentee's bank disputes the charge (needs_response), and Stripe tells the webhook. */
-export async function openDispute(local: LocalStripeEnv, db: Db, chargeId: string): Promise<LocalDispute> {
+export async function openDispute(local: LocalStripeEnv, db: Db, chargeId: string, emit = true): Promise<LocalDispute> {
   const charge = await must<LocalCharge>(db, chargeId, "charge");
   if (charge.disputed) throw new StripeApiError(400, "This charge is already disputed.", "charge_already_disputed");
   const dispute: LocalDispute = {
@@ -167,18 +167,24 @@ export async function openDispute(local: LocalStripeEnv, db: Db, chargeId: strin
   };
   await putObject(db, dispute);
   await putObject(db, { ...charge, disputed: true, dispute: dispute.id });
-  await emitEvent(local, "charge.dispute.created", dispute);
+  if (emit) await emitEvent(local, "charge.dispute.created", dispute);
   return dispute;
 }
 
 /** Development page: the bank decided the dispute. */
-export async function closeDispute(local: LocalStripeEnv, db: Db, disputeId: string, outcome: "won" | "lost"): Promise<LocalDispute> {
+export async function closeDispute(
+  local: LocalStripeEnv,
+  db: Db,
+  disputeId: string,
+  outcome: "won" | "lost",
+  emit = true,
+): Promise<LocalDispute> {
   const dispute = await must<LocalDispute>(db, disputeId, "dispute");
   if (dispute.status === "won" || dispute.status === "lost")
     throw new StripeApiError(400, "This dispute is already closed.", "dispute_already_closed");
   const closed: LocalDispute = { ...dispute, status: outcome };
   await putObject(db, closed);
-  await emitEvent(local, "charge.dispute.closed", closed);
+  if (emit) await emitEvent(local, "charge.dispute.closed", closed);
   return closed;
 }
 
