@@ -5,7 +5,7 @@ import { apiError } from "./api-error";
 import type { AppRouter } from "./api-types";
 import { roleOfArea } from "./areas";
 import { translateServerMessage } from "./i18n/server-messages";
-import { firstSignedInRole, type Role, readSession } from "./session";
+import { firstSignedInRole, type Role, readSession, type SessionEvents } from "./session";
 
 /** Calls that must never carry a bearer token: a wrong password answers 401 and must not trigger a refresh. */
 const PUBLIC_AUTH_PATHS = new Set([
@@ -25,10 +25,7 @@ function roleInEffect(requested: unknown): Role | null {
 }
 
 /** What the app does when a role's session ends under a call: blocked by a moderator, or no longer refreshable. */
-export type SessionEvents = {
-  onBlocked: (role: Role, message: string) => void;
-  onExpired: (role: Role) => void;
-};
+export type { SessionEvents };
 
 /**
  * The new access token after a 401, or null when the session is over. The exchange loads with the first refused call

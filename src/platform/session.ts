@@ -194,3 +194,9 @@ export function useSession(role: Role): SessionUser | null {
 export function useSignedInRole(): Role | null {
   return useSyncExternalStore(subscribe, firstSignedInRole, () => null);
 }
+
+/** What the app does when a sign-in ends while a call is made: blocked by a moderator, or expired. */
+export type SessionEvents = {
+  onBlocked: (role: Role, message: string) => void;
+  onExpired: (role: Role) => void;
+};

@@ -1,8 +1,7 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { apiError } from "./api-error";
 import type { AppRouter } from "./api-types";
-import type { SessionEvents } from "./auth-link";
-import { clearSession, type Role, readSession, updateTokens } from "./session";
+import { clearSession, type Role, readSession, type SessionEvents, updateTokens } from "./session";
 
 /**
  * The exchange of a role's refresh token for new tokens, after a call was refused with 401. It loads with the first

@@ -17,7 +17,10 @@ import {
   stripePages,
   subscribe,
   trpc,
+  usePaymentsStack,
 } from "../support/payments";
+
+usePaymentsStack();
 
 /** Subscribe and pay against the local Stripe (ADR 0010, ADR 0033): checkout, and the webhook as the one writer of enrollment state. */
 describe("checkout", () => {

@@ -9,10 +9,10 @@ import type { AppRouter } from "../../worker/trpc/router";
 import { createMentee, signIn, testDb } from "./accounts";
 
 /**
- * Subscribe and pay against the local Stripe (ADR 0033) with events in the test's order: a test file that imports
- * this runs its own Worker and doubles on the shared test database (started before its tests, stopped after), so
- * `stripe` (its local Stripe's controls) logs only this file's calls, and a test moves a checkout, subscription or
- * account through its lifecycle and sends the signed events Stripe would, one by one.
+ * Subscribe and pay against the local Stripe (ADR 0033) with events in the test's order: a test file that calls
+ * `usePaymentsStack()` runs its own Worker and doubles on the shared test database (started before its tests, stopped
+ * after), so `stripe` (its local Stripe's controls) logs only this file's calls, and a test moves a checkout,
+ * subscription or account through its lifecycle and sends the signed events Stripe would, one by one.
  */
 let stack: Stack;
 /** This file's local Stripe (worker/dev/local-stripe/controls.ts), once its stack has started. */
@@ -21,14 +21,20 @@ export const base = () => stack.baseUrl;
 /** Where this file's local Stripe serves its pages (the checkout, onboarding and Express dashboard links it hands out). */
 export const stripePages = () => `${stack.doubles.url}/dev/stripe`;
 
-beforeAll(async () => {
-  // The same signing secret as the shared stack, so sign-ins there hold here.
-  stack = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret") } });
-  stripe = stack.doubles.stripe;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+/**
+ * Starts this file's stack before its tests and stops it after. Called by each file, not on import: the files of a
+ * worker share their imported modules (vitest.config.ts), so hooks registered on import would serve the first file only.
+ */
+export function usePaymentsStack(): void {
+  beforeAll(async () => {
+    // The same signing secret as the shared stack, so sign-ins there hold here.
+    stack = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret") } });
+    stripe = stack.doubles.stripe;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+}
 
 export async function rest(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
