@@ -135,6 +135,9 @@ describe.each([
     await toasts(page, "₹6,000 goes back to your card").first().waitFor({ timeout: 15_000 });
     expect((await testDb().select().from(earnings).where(eq(earnings.id, her.earningId)))[0].refundedPaise).toBe(600_000);
     expect((await testDb().select().from(enrollments).where(eq(enrollments.menteeId, her.buyer.id)))[0].status).toBe("canceled");
+    // She signs in again: her deletion is restored, so this file's erasure run (5 accounts a run) is not taken up by hers.
+    const again = await trpc().auth.login.mutate({ role: "mentee", email: her.buyer.email, password: DEMO_PASSWORD });
+    expect(again).toMatchObject({ restored: true });
   }, 120_000);
 
   it("a mentor sees his sessions of the next 7 days and cannot go on until he cancels them or ticks “Cancel them for me”", async () => {
