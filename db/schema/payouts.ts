@@ -95,6 +95,9 @@ export const earnings = sqliteTable(
   ],
 );
 
+/** Who asked for a refund (see `refunds.requestedBy`). */
+export const refundRequesters = ["moderator", "account_deletion"] as const;
+
 /**
  * Each refund of a paid invoice, as the ledger took it (ADR 0024): written in the same batch as the
  * earnings row's growth of `refunded_paise`, by whichever writer (the moderator's refund or Stripe's
@@ -112,6 +115,12 @@ export const refunds = sqliteTable(
     /** The payment's refunded total after it: one row per total, so two writers of one refund write one. */
     refundedTotalPaise: integer("refunded_total_paise").notNull(),
     refundedAt: instant("refunded_at").notNull(),
+    /**
+     * Who asked for it: a moderator (his audit entry names him) or her own account deletion ("End it now", ADR 0042,
+     * naming the deletion). Null for a refund made in Stripe's dashboard, and for rows written before this was kept.
+     */
+    requestedBy: text("requested_by", { enum: refundRequesters }),
+    accountDeletionId: text("account_deletion_id"),
   },
   (t) => [uniqueIndex("refunds_total_unique").on(t.earningId, t.refundedTotalPaise)],
 );

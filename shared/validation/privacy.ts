@@ -21,6 +21,8 @@ export const deleteAccountSchema = v.object({
     v.maxLength(200, "That password is not right. Enter the password you sign in with to delete your account."),
   ),
   cancelSoonSessions: v.optional(v.boolean("cancelSoonSessions must be true or false"), false),
+  /** A mentee's running subscriptions: cancelled now with the unused calls refunded, instead of running to the period's end (ADR 0042). */
+  endSubscriptionsNow: v.optional(v.boolean("endSubscriptionsNow must be true or false"), false),
 });
 
 /** A moderator holds or releases a deletion in progress; the reason goes to the audit log. */

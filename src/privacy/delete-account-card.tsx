@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { apiError } from "@/platform/api-error";
 import { fullDateTime, longDate } from "@/platform/dates";
+import { formatRupees } from "@/platform/money";
 import { clearSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { Button } from "@/ui/button";
@@ -30,10 +31,12 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
   const request = useMutation(trpc.privacy.deletion.request.mutationOptions(as));
   const [password, setPassword] = useState("");
   const [cancelForMe, setCancelForMe] = useState(false);
+  const [endNow, setEndNow] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const passwordId = useId();
   const cancelId = useId();
+  const choiceName = useId();
 
   const data = overview.data;
   const soon = data?.soonSessions ?? [];
@@ -42,11 +45,20 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
   const confirm = async () => {
     setError(null);
     try {
-      const answer = await request.mutateAsync({ password, cancelSoonSessions: cancelForMe });
+      const answer = await request.mutateAsync({ password, cancelSoonSessions: cancelForMe, endSubscriptionsNow: endNow });
       setConfirming(false);
       clearSession(role);
       const until = longDate(answer.eraseAfter);
       toast.success(t`Your account will be deleted on ${until}. Sign in before then to keep it.`);
+      const ended = answer.endedNow;
+      if (ended?.refundFailed)
+        toast.error(
+          t`The payment provider refused the refund, so your subscription was not ended early: it runs to the end of the period already paid, with no refund.`,
+        );
+      else if (ended && ended.refundedPaise > 0) {
+        const back = formatRupees(ended.refundedPaise);
+        toast.success(t`Your subscription has ended. ${back} goes back to your card within 5 to 10 business days.`);
+      } else if (ended) toast.success(t`Your subscription has ended. Every call of this period was used, so nothing is refunded.`);
       await navigate({ to: "/" });
     } catch (failure) {
       setConfirming(false);
@@ -74,17 +86,19 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
         ) : data ? (
           <>
             <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700" data-testid="delete-account-effects">
-              <li>
-                {data.activeSubscriptions > 0 ? (
-                  <Plural
-                    value={data.activeSubscriptions}
-                    one="Your # active subscription stops renewing; it runs to the end of the period already paid, with no refund."
-                    other="Your # active subscriptions stop renewing; they run to the end of the periods already paid, with no refund."
-                  />
-                ) : (
-                  <Trans>You have no active subscription.</Trans>
-                )}
-              </li>
+              {data.endNow.length > 0 ? null : (
+                <li>
+                  {data.activeSubscriptions > 0 ? (
+                    <Plural
+                      value={data.activeSubscriptions}
+                      one="Your # active subscription stops renewing; it runs to the end of the period already paid, with no refund."
+                      other="Your # active subscriptions stop renewing; they run to the end of the periods already paid, with no refund."
+                    />
+                  ) : (
+                    <Trans>You have no active subscription.</Trans>
+                  )}
+                </li>
+              )}
               <li>
                 {data.upcomingSessions > 0 ? (
                   <Plural
@@ -121,6 +135,7 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
                 <Trans>Your e-mail address can be used for a new account afterwards.</Trans>
               </li>
             </ul>
+            {data.endNow.length > 0 ? <EndNowChoice quotes={data.endNow} name={choiceName} endNow={endNow} onChange={setEndNow} /> : null}
             {data.eraseAfter ? (
               <p className="text-sm text-slate-700">
                 <Trans>Your account is being deleted on {fullDateTime(data.eraseAfter)}.</Trans>
@@ -195,5 +210,87 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
         onConfirm={() => void confirm()}
       />
     </Card>
+  );
+}
+
+type EndNowQuote = {
+  enrollmentId: string;
+  mentorName: string;
+  periodEnd: string | null;
+  callsLeft: number;
+  callsPerPeriod: number;
+  refundPaise: number;
+};
+
+/**
+ * A mentee's running subscriptions at deletion (ADR 0042): kept to the period's end (the default), or ended now with the
+ * unused calls of the period refunded. The amount is the server's, so what she reads is what comes back.
+ */
+function EndNowChoice({
+  quotes,
+  name,
+  endNow,
+  onChange,
+}: {
+  quotes: EndNowQuote[];
+  name: string;
+  endNow: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const total = quotes.reduce((sum, q) => sum + q.refundPaise, 0);
+  const back = formatRupees(total);
+  const periodEnd = quotes.length === 1 && quotes[0].periodEnd ? longDate(quotes[0].periodEnd) : null;
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-slate-300 p-3 text-sm" data-testid="delete-account-subscriptions">
+      <legend className="px-1 font-medium text-slate-800">
+        <Trans>Your subscription</Trans>
+      </legend>
+      <ul className="grid gap-1 text-slate-700">
+        {quotes.map((q) => (
+          <li key={q.enrollmentId}>
+            <Trans>
+              {q.mentorName}: {q.callsLeft} of {q.callsPerPeriod} calls left in this period
+            </Trans>
+          </li>
+        ))}
+      </ul>
+      <label className="flex items-start gap-2 text-slate-800">
+        <input
+          type="radio"
+          name={name}
+          className="mt-1"
+          checked={!endNow}
+          onChange={() => onChange(false)}
+          data-testid="delete-account-keep"
+        />
+        <span>
+          {periodEnd ? (
+            <Trans>Keep it until {periodEnd}: it stops renewing, with no refund.</Trans>
+          ) : (
+            <Trans>Keep them until their periods end: they stop renewing, with no refund.</Trans>
+          )}
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-slate-800">
+        <input
+          type="radio"
+          name={name}
+          className="mt-1"
+          checked={endNow}
+          onChange={() => onChange(true)}
+          data-testid="delete-account-end-now"
+        />
+        <span>
+          <Trans>End it now and get back the unused calls.</Trans>{" "}
+          <strong data-testid="delete-account-refund">
+            {total > 0 ? (
+              <Trans>{back} back to your card</Trans>
+            ) : (
+              <Trans>Every call of this period is used, so nothing is refunded.</Trans>
+            )}
+          </strong>
+        </span>
+      </label>
+    </fieldset>
   );
 }

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { accountDeletions, tickets, timeSlots } from "../../db/schema";
+import { accountDeletions, earnings, enrollments, tickets, timeSlots } from "../../db/schema";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
 import { chatPair, openChat, sendAs } from "../support/chat";
+import { payOnLocalCheckout, readyMentor } from "../support/local-money";
 import { createEnrollment, createModerator } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
@@ -20,6 +21,24 @@ const b = useBrowser();
 
 const card = (page: Page) => page.getByTestId("delete-account-card");
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/** A mentee who paid ₹8,000 on the local Stripe, with one call of the period used (booked inside her 12-hour window): 3 of 4 left. */
+async function paidMenteeWithOneCallUsed() {
+  const { mentor } = await readyMentor();
+  const { buyer } = await payOnLocalCheckout(mentor.id);
+  const slotId = await publishOne(await accessTokenFor("mentor", mentor.id), hoursAhead(3));
+  const bookedAt = new Date(Date.now() - DAY);
+  await testDb()
+    .update(timeSlots)
+    .set({ state: "booked", menteeId: buyer.id, bookedAt, bookingId: `${slotId}-${bookedAt.getTime()}` })
+    .where(eq(timeSlots.id, slotId));
+  // The payment's webhook may lag on a busy machine.
+  await expect
+    .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.menteeId, buyer.id))).length, { timeout: 10_000 })
+    .toBe(1);
+  const [earning] = await testDb().select().from(earnings).where(eq(earnings.menteeId, buyer.id));
+  return { mentor, buyer, earningId: earning.id };
+}
+
 const deletionOf = async (userId: string) => (await testDb().select().from(accountDeletions).where(eq(accountDeletions.userId, userId)))[0];
 
 describe.each([
@@ -94,6 +113,33 @@ describe.each([
     });
   }, 120_000);
 
+  it("a mentee with a running subscription sees what ending it now gives back, chooses it, and is told the amount", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const her = await paidMenteeWithOneCallUsed();
+    await signInThroughUi(page, "mentee", her.buyer.email);
+    await page.goto("/mentees/profile");
+    const choice = card(page).getByTestId("delete-account-subscriptions");
+    await choice.waitFor({ timeout: 15_000 });
+    expect(await choice.textContent()).toContain(`${her.mentor.firstName} ${her.mentor.lastName}: 3 of 4 calls left in this period`);
+    expect(await card(page).getByTestId("delete-account-refund").textContent()).toBe("₹6,000 back to your card");
+    // "Keep it" is the default.
+    expect(await card(page).getByTestId("delete-account-keep").isChecked()).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    await card(page).getByTestId("delete-account-end-now").check();
+    await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
+    await card(page).getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    await toasts(page, "₹6,000 goes back to your card").first().waitFor({ timeout: 15_000 });
+    expect((await testDb().select().from(earnings).where(eq(earnings.id, her.earningId)))[0].refundedPaise).toBe(600_000);
+    expect((await testDb().select().from(enrollments).where(eq(enrollments.menteeId, her.buyer.id)))[0].status).toBe("canceled");
+    // She signs in again: her deletion is restored, so this file's erasure run (5 accounts a run) is not taken up by hers.
+    const again = await trpc().auth.login.mutate({ role: "mentee", email: her.buyer.email, password: DEMO_PASSWORD });
+    expect(again).toMatchObject({ restored: true });
+  }, 120_000);
+
   it("a mentor sees his sessions of the next 7 days and cannot go on until he cancels them or ticks “Cancel them for me”", async () => {
     const page = b.page;
     await page.setViewportSize({ width, height });
@@ -136,6 +182,22 @@ describe("in Hindi", () => {
     await page.getByRole("dialog", { name: "अपना खाता हटाएँ?" }).waitFor();
     await page.getByRole("button", { name: "मेरा खाता रखें" }).click();
     expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
+
+describe("ending a subscription now, in Hindi", () => {
+  it("the choice and its amount read in Hindi at 360 px", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const her = await paidMenteeWithOneCallUsed();
+    await signInThroughUi(page, "mentee", her.buyer.email);
+    await page.goto("/mentees/profile");
+    await card(page).getByTestId("delete-account-subscriptions").waitFor({ timeout: 15_000 });
+    await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("hi");
+    await expect.poll(() => card(page).getByTestId("delete-account-refund").textContent()).toBe("₹6,000 आपके कार्ड पर वापस");
+    expect(await card(page).getByTestId("delete-account-subscriptions").textContent()).toContain("इसे अभी समाप्त करें");
     expect(await noSidewaysScroll(page)).toBe(true);
   }, 120_000);
 });

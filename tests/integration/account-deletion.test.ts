@@ -22,7 +22,7 @@ import {
   tickets,
   timeSlots,
 } from "../../db/schema";
-import { localStripeObjects } from "../../worker/dev/local-stripe/store";
+import { localStripeObjects, putObject } from "../../worker/dev/local-stripe/store";
 import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
 import { MENTOR_LEAVING, MENTOR_LEAVING_SUBSCRIPTIONS } from "../../worker/privacy/leaving";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
@@ -30,7 +30,7 @@ import { baseUrl, doublesUrl, rest, trpc, trpcOutcome } from "../support/api";
 import { openChat, sendAs } from "../support/chat";
 import { insertEarning, insertPayout } from "../support/earnings";
 import { consentAsGoogle, type GoogleIdentity } from "../support/google";
-import { postToLocalStripe } from "../support/local-money";
+import { payOnLocalCheckout, postToLocalStripe, readyMentor } from "../support/local-money";
 import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
@@ -625,5 +625,131 @@ describe("a checkout paid while her deletion is in progress, or after it", () =>
       mentorBell.map((n) => n.content).filter((c) => !c.startsWith(`Deleted user #${deletion.pseudonym}'s subscription has ended`)),
     ).toEqual([]);
     expect(await scanForNeedles([her.mentee.email, her.mentee.firstName, her.mentee.lastName])).toEqual([]);
+  });
+});
+
+describe("her running subscription, ended now with the unused calls refunded", () => {
+  const localObject = async (id: string) =>
+    JSON.parse((await testDb().select().from(localStripeObjects).where(eq(localStripeObjects.id, id)))[0].data) as Record<string, unknown>;
+
+  /** A mentee who paid a ready mentor ₹8,000 on the local Stripe, with `used` calls of the period booked inside her 12-hour window (they count as used) and `ahead` booked 2 days ahead (the request cancels them: not used). */
+  async function paidMentee({ used = 0, ahead = 0 }: { used?: number; ahead?: number }) {
+    const { mentor } = await readyMentor();
+    const { buyer, token } = await payOnLocalCheckout(mentor.id);
+    const mentorToken = await accessTokenFor("mentor", mentor.id);
+    for (let i = 0; i < used; i++) {
+      const slotId = await publishOne(mentorToken, hoursAhead(2 + 2 * i));
+      const bookedAt = new Date(Date.now() - DAY);
+      await testDb()
+        .update(timeSlots)
+        .set({ state: "booked", menteeId: buyer.id, bookedAt, bookingId: `${slotId}-${bookedAt.getTime()}` })
+        .where(eq(timeSlots.id, slotId));
+    }
+    for (let i = 0; i < ahead; i++) expect((await book(token, await publishOne(mentorToken, hoursAhead(48 + 2 * i)))).status).toBe(201);
+    // The payment's webhook may lag on a busy machine.
+    await expect
+      .poll(async () => (await testDb().select().from(earnings).where(eq(earnings.menteeId, buyer.id))).length, { timeout: 10_000 })
+      .toBe(1);
+    const [earning] = await testDb().select().from(earnings).where(eq(earnings.menteeId, buyer.id));
+    const [enrollment] = await testDb().select().from(enrollments).where(eq(enrollments.menteeId, buyer.id));
+    return { mentor, buyer, token, earning, enrollment };
+  }
+  const refundRows = (earningId: string) => testDb().select().from(refunds).where(eq(refunds.earningId, earningId));
+  const noticesOf = async (role: "mentee" | "mentor", id: string) =>
+    (
+      await testDb()
+        .select({ content: notifications.content })
+        .from(notifications)
+        .where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)))
+    ).map((n) => n.content);
+
+  it("some calls left: the card's amount is what comes back, the mentor's share is taken back in proportion, both are told, and the refund names the deletion", async () => {
+    const her = await paidMentee({ used: 1, ahead: 1 });
+    expect(her.earning.grossPaise).toBe(800_000);
+    // One call used (inside her window, it stays booked); the one 2 days ahead is cancelled by the request: 3 of 4 left.
+    const overview = await trpc(her.token).privacy.deletion.overview.query();
+    expect(overview.endNow).toEqual([
+      expect.objectContaining({ enrollmentId: her.enrollment.id, callsLeft: 3, callsPerPeriod: 4, refundPaise: 600_000 }),
+    ]);
+
+    const asked = await trpc(her.token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, endSubscriptionsNow: true });
+    expect(asked.endedNow).toEqual({ refundedPaise: 600_000, refundFailed: false });
+    const [row] = await testDb().select().from(earnings).where(eq(earnings.id, her.earning.id));
+    expect(row.refundedPaise).toBe(600_000);
+    expect(row.reversedPaise).toBe(Math.round((her.earning.netPaise * 3) / 4));
+    const deletion = await deletionOf(her.buyer.id);
+    expect((await refundRows(row.id)).map((r) => ({ amount: r.amountPaise, by: r.requestedBy, deletion: r.accountDeletionId }))).toEqual([
+      { amount: 600_000, by: "account_deletion", deletion: deletion.id },
+    ]);
+    // No moderator acted: the audit log has no refund of hers.
+    expect(await testDb().select().from(moderationActions).where(eq(moderationActions.targetId, her.buyer.id))).toEqual([]);
+    const mentorName = `${her.mentor.firstName} ${her.mentor.lastName}`;
+    expect(await noticesOf("mentee", her.buyer.id)).toEqual(
+      expect.arrayContaining([
+        `₹6,000 of your payment of ₹8,000 to ${mentorName} was refunded. It goes back to the card you paid with within 5 to 10 business days.`,
+      ]),
+    );
+    expect((await noticesOf("mentor", her.mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
+      `₹6,000 of ${her.buyer.firstName} ${her.buyer.lastName}'s payment of ₹8,000 was refunded; your share of it is now ₹1,600.`,
+    ]);
+    // Cancelled at Stripe now, and the plan ended here.
+    expect((await localObject(her.enrollment.stripeSubscriptionId!)).status).toBe("canceled");
+    expect((await enrollmentById(her.enrollment.id)).status).toBe("canceled");
+  });
+
+  it("no call left: nothing is refunded, and the card says so; the subscription still ends now", async () => {
+    const her = await paidMentee({ used: 4 });
+    expect((await trpc(her.token).privacy.deletion.overview.query()).endNow).toEqual([
+      expect.objectContaining({ callsLeft: 0, refundPaise: 0 }),
+    ]);
+    const asked = await trpc(her.token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, endSubscriptionsNow: true });
+    expect(asked.endedNow).toEqual({ refundedPaise: 0, refundFailed: false });
+    expect(await refundRows(her.earning.id)).toEqual([]);
+    expect((await enrollmentById(her.enrollment.id)).status).toBe("canceled");
+  });
+
+  it("all calls left shows the whole payment; choosing “Keep it” is today's: it runs to the period's end, nothing refunded", async () => {
+    const her = await paidMentee({});
+    expect((await trpc(her.token).privacy.deletion.overview.query()).endNow).toEqual([
+      expect.objectContaining({ callsLeft: 4, refundPaise: 800_000, periodEnd: her.enrollment.currentPeriodEnd!.toISOString() }),
+    ]);
+    const asked = await trpc(her.token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
+    expect(asked.endedNow).toBeNull();
+    expect(await enrollmentById(her.enrollment.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect((await localObject(her.enrollment.stripeSubscriptionId!)).cancel_at_period_end).toBe(true);
+    expect(await refundRows(her.earning.id)).toEqual([]);
+  });
+
+  it("two requests at once refund once", async () => {
+    const her = await paidMentee({});
+    const asks = await Promise.all(
+      [0, 1].map(() => trpc(her.token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, endSubscriptionsNow: true })),
+    );
+    expect(asks.map((a) => a.endedNow?.refundedPaise ?? null).sort()).toEqual([800_000, null]);
+    const [row] = await testDb().select().from(earnings).where(eq(earnings.id, her.earning.id));
+    expect(row.refundedPaise).toBe(800_000);
+    expect((await refundRows(row.id)).map((r) => r.amountPaise)).toEqual([800_000]);
+    expect((await noticesOf("mentee", her.buyer.id)).filter((n) => n.includes("was refunded"))).toHaveLength(1);
+  });
+
+  it("Stripe refusing the refund: the deletion stands, the subscription runs to the period's end, she is told, nothing is refunded", async () => {
+    const her = await paidMentee({});
+    // The local Stripe refuses to refund a disputed charge; our ledger does not know of the dispute, so the refund is tried.
+    const intent = await localObject(her.earning.paymentIntentId!);
+    const charge = await localObject(String(intent.latest_charge));
+    await putObject(testDb(), { ...(charge as { id: string; object: string }), disputed: true });
+
+    const asked = await trpc(her.token).privacy.deletion.request.mutate({ password: DEMO_PASSWORD, endSubscriptionsNow: true });
+    expect(asked.endedNow).toEqual({ refundedPaise: 0, refundFailed: true });
+    expect((await deletionOf(her.buyer.id)).state).toBe("pending");
+    expect(await enrollmentById(her.enrollment.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect((await localObject(her.enrollment.stripeSubscriptionId!)).status).not.toBe("canceled");
+    const [row] = await testDb().select().from(earnings).where(eq(earnings.id, her.earning.id));
+    expect({ refunded: row.refundedPaise, reversed: row.reversedPaise, leased: row.transferClaimedAt }).toEqual({
+      refunded: 0,
+      reversed: 0,
+      leased: null,
+    });
+    expect(await refundRows(row.id)).toEqual([]);
   });
 });

@@ -61,7 +61,13 @@ describe("refunds and payouts reach people", () => {
       `Refund: ₹6,000.00 of your payment to ${mentorName}`,
       `Refund: ₹2,000.00 of your payment to ${mentorName}`,
     ]);
-    expect(await testDb().select().from(refunds).where(eq(refunds.earningId, row.id))).toHaveLength(2);
+    // Each refund's record names who asked: the moderator (his audit entry names him), not an account deletion.
+    expect(
+      (await testDb().select().from(refunds).where(eq(refunds.earningId, row.id))).map((r) => [r.requestedBy, r.accountDeletionId]),
+    ).toEqual([
+      ["moderator", null],
+      ["moderator", null],
+    ]);
 
     const [payment] = await trpc(token).subscriptions.payments.query();
     expect(payment).toMatchObject({

@@ -17,8 +17,7 @@ export const moneyProcedures = {
     const { line, told } = await refundPayment(ctx.db, paymentsFor(ctx), {
       earningId: input.earningId,
       amountPaise: input.amountPaise,
-      moderatorId: ctx.auth.sub,
-      reason: input.reason,
+      actor: { kind: "moderator", moderatorId: ctx.auth.sub, reason: input.reason },
       now: ctx.now,
     });
     // The mentee and the mentor hear of it (unless Stripe's event for it told them first).

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import type { Db } from "../../db/client";
-import { earnings, mentees, processedPaymentEvents } from "../../db/schema";
+import { earnings, mentees, processedPaymentEvents, refunds } from "../../db/schema";
 import type { EarningLine } from "../../shared/payouts";
 import { auditInsert } from "../moderation/audit";
 import type { Told } from "../notifications/notifications";
@@ -70,6 +70,7 @@ export async function applyRefundTotal(
   refundedTotal: number,
   now: Date,
   alsoWrite: BatchItem<"sqlite">[] = [],
+  everyAttempt?: BatchItem<"sqlite">,
 ): Promise<RefundApplied> {
   let current = row;
   let extra = alsoWrite;
@@ -91,7 +92,7 @@ export async function applyRefundTotal(
     ];
     if (updated[0]) return { row: updated[0], told: notices.told };
     // The event's record and the audit entry are written; what changed meanwhile (a transfer, another refund) is read again.
-    extra = [];
+    extra = everyAttempt ? [everyAttempt] : [];
     const fresh = await reread(db, current.id);
     if (!fresh) return { row: current, told: [] };
     current = fresh;
@@ -99,10 +100,24 @@ export async function applyRefundTotal(
   return { row: current, told: [] };
 }
 
-export type RefundInput = { earningId: string; amountPaise?: number; moderatorId: string; reason: string; now: Date };
+/**
+ * Who asks for a refund: a moderator (with his reason, in the audit log), or a mentee's own account deletion when
+ * she chose "End it now" (ADR 0042: the unused calls of the period, named on the refund's record by the deletion).
+ */
+export type RefundActor = { kind: "moderator"; moderatorId: string; reason: string } | { kind: "account_deletion"; deletionId: string };
+
+export type RefundInput = { earningId: string; amountPaise?: number; actor: RefundActor; now: Date };
+
+/** The refund record of the total a refund moved to names who asked for it, whichever writer (ours, Stripe's event) wrote it. */
+function requesterWrite(db: Db, row: Earning, refundedTotal: number, actor: RefundActor) {
+  return db
+    .update(refunds)
+    .set({ requestedBy: actor.kind, accountDeletionId: actor.kind === "account_deletion" ? actor.deletionId : null })
+    .where(and(eq(refunds.earningId, row.id), eq(refunds.refundedTotalPaise, Math.min(refundedTotal, row.grossPaise))));
+}
 
 /**
- * A moderator refunds one paid invoice, in full (the default: what is left) or in part. The row is
+ * The one refund path (ADR 0024): a moderator refunds one paid invoice, in full (the default: what is left) or in part. The row is
  * taken first (the money lease, shared with the cron's transfer), so refunds of one payment run one
  * at a time: each checks the amount against what the one before it left (1 to what is left, in
  * whole paise) and reverses the mentor's part from what is recorded, and one made meanwhile is
@@ -116,7 +131,7 @@ export async function refundPayment(db: Db, payments: Payments, input: RefundInp
     .innerJoin(mentees, eq(mentees.id, earnings.menteeId))
     .where(eq(earnings.id, input.earningId));
   if (!found) fail("NOT_FOUND", "This payment was not found. It may have been removed, or the link is wrong.");
-  const reason = input.reason.trim();
+  const reason = input.actor.kind === "moderator" ? input.actor.reason.trim() : "account deletion";
   if (reason.length < 3 || reason.length > 500) fail("BAD_REQUEST", "Please give a reason for the refund (3 to 500 characters).");
 
   const [row] = await db
@@ -172,7 +187,11 @@ async function refundClaimed(db: Db, payments: Payments, row: Earning, input: Re
         amount,
         ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
         reason: "requested_by_customer",
-        metadata: { earningId: row.id, invoiceId: row.invoiceId, moderatorId: input.moderatorId },
+        metadata: {
+          earningId: row.id,
+          invoiceId: row.invoiceId,
+          ...(input.actor.kind === "moderator" ? { moderatorId: input.actor.moderatorId } : { accountDeletionId: input.actor.deletionId }),
+        },
       },
       // The same refund of the same state (a retry after a lost answer) is one refund.
       { idempotencyKey: `refund-${row.id}-${row.refundedPaise}-${amount}` },
@@ -195,24 +214,33 @@ async function refundClaimed(db: Db, payments: Payments, row: Earning, input: Re
     : 0;
   const refundedTotal = Math.max(row.refundedPaise + amount, stripeTotal);
 
-  const audit = auditInsert(db, {
-    moderatorId: input.moderatorId,
-    action: "refund_payment",
-    targetRole: "mentee",
-    targetId: row.menteeId,
-    reason,
-    details: {
-      earningId: row.id,
-      invoiceId: row.invoiceId,
-      mentorId: row.mentorId,
-      amountPaise: amount,
-      refundId: refund.id,
-      route: row.route,
-    },
-  });
+  // A moderator's refund is in the audit log, naming him; a deletion's is named on the refund's record only (no moderator acted).
+  const audit =
+    input.actor.kind === "moderator"
+      ? [
+          auditInsert(db, {
+            moderatorId: input.actor.moderatorId,
+            action: "refund_payment",
+            targetRole: "mentee",
+            targetId: row.menteeId,
+            reason,
+            details: {
+              earningId: row.id,
+              invoiceId: row.invoiceId,
+              mentorId: row.mentorId,
+              amountPaise: amount,
+              refundId: refund.id,
+              route: row.route,
+            },
+          }),
+        ]
+      : [];
   // Stripe's own charge.refunded may have been recorded meanwhile: reverse from the row as it is now.
   const current = (await reread(db, row.id)) ?? row;
-  return callStripe("refund reversal", () => applyRefundTotal(db, payments, current, refundedTotal, input.now, [audit]));
+  const requester = requesterWrite(db, current, refundedTotal, input.actor);
+  return callStripe("refund reversal", () =>
+    applyRefundTotal(db, payments, current, refundedTotal, input.now, [...audit, requester], requester),
+  );
 }
 
 /**

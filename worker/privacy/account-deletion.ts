@@ -15,6 +15,7 @@ import { paymentsFor } from "../platform/ports/stripe-client";
 import { disconnectSignIns } from "../realtime/push";
 import { CANCEL_WINDOW_MS, cancelBooking } from "../scheduling/booking";
 import { deleteSlot } from "../scheduling/slots";
+import { type EndNowOutcome, endNowQuotes, endSubscriptionsNow } from "./end-now";
 
 /** A person who may delete her own account (moderators' accounts are managed by the operator). */
 export type Member = { role: "mentee" | "mentor"; id: string };
@@ -60,7 +61,7 @@ export async function openDeletion(db: Db, person: Member) {
 
 /** What the settings' "Delete my account" shows before she decides: what will happen, and what she must do first. */
 export async function deletionOverview(db: Db, person: Member, now: Date) {
-  const [account, sessions, subscriptions] = await Promise.all([
+  const [account, sessions, subscriptions, quotes] = await Promise.all([
     findAccountById(db, person.role, person.id),
     upcomingSessions(db, person, now),
     db
@@ -73,6 +74,7 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
           isNotNull(enrollments.stripeSubscriptionId),
         ),
       ),
+    person.role === "mentee" ? endNowQuotes(db, person.id, now) : [],
   ]);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
   const soonLimit = now.getTime() + OWN_CANCEL_DAYS * DAY;
@@ -82,6 +84,8 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
     hasPassword: Boolean(account.passwordHash),
     graceDays: GRACE_DAYS,
     activeSubscriptions: subscriptions.length,
+    /** A mentee's running subscriptions and what "End it now" gives back for each (computed here, shown before she decides). */
+    endNow: quotes.map(({ earningId: _, ...quote }) => quote),
     /** The sessions the request cancels. */
     upcomingSessions: sessions.length - late,
     /** A mentee's sessions too close to cancel: they stay booked, and signing in to join one keeps her account. */
@@ -109,9 +113,9 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
 export async function requestDeletion(
   deps: ServiceDeps & { origin: string },
   person: Member,
-  input: { password: string; cancelSoonSessions?: boolean },
+  input: { password: string; cancelSoonSessions?: boolean; endSubscriptionsNow?: boolean },
   address: string,
-): Promise<{ eraseAfter: string }> {
+): Promise<{ eraseAfter: string; endedNow: EndNowOutcome | null }> {
   const { db, now } = deps;
   const account = await findAccountById(db, person.role, person.id);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
@@ -150,7 +154,7 @@ export async function requestDeletion(
         cancelledForHim: Boolean(input.cancelSoonSessions),
       })
       .onConflictDoNothing()
-      .returning({ eraseAfter: accountDeletions.eraseAfter }),
+      .returning({ id: accountDeletions.id, eraseAfter: accountDeletions.eraseAfter }),
     db.update(refreshSessions).set({ revokedAt: now }).where(mine(refreshSessions)),
     db.delete(pushSubscriptions).where(mine(pushSubscriptions)),
     // Written only when this request is the one that started the deletion (asking twice mails once).
@@ -165,11 +169,14 @@ export async function requestDeletion(
   disconnectSignIns(deps, person, {}, "signed-out", now);
   if (inserted.length === 0) {
     const existing = await openDeletion(db, person);
-    return { eraseAfter: (existing?.eraseAfter ?? eraseAfter).toISOString() };
+    return { eraseAfter: (existing?.eraseAfter ?? eraseAfter).toISOString(), endedNow: null };
   }
   await cancelUpcoming(deps, person);
+  // Only the request that started the deletion gets here: two requests at once refund once.
+  const endedNow =
+    person.role === "mentee" && input.endSubscriptionsNow ? await endSubscriptionsNow(deps, person.id, inserted[0].id) : null;
   await endRenewals(deps, person);
-  return { eraseAfter: eraseAfter.toISOString() };
+  return { eraseAfter: eraseAfter.toISOString(), endedNow };
 }
 
 /**
