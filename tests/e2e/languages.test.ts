@@ -47,7 +47,8 @@ describe("languages", () => {
     await expect
       .poll(() => english.getByText("Choose your account type and sign in with your e-mail and password.").isVisible())
       .toBe(true);
-    expect(loaded.length).toBeGreaterThan(0);
+    // Each script's body is read as it arrives, after the page may already show its words.
+    await expect.poll(() => loaded.length).toBeGreaterThan(0);
 
     // A Hindi reader opening the sign-in page at its address gets its form in Hindi.
     const hindi = await (await b.newContext({ locale: "hi-IN" })).newPage();

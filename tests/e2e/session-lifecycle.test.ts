@@ -84,9 +84,14 @@ describe("a user blocked while signed in", () => {
     const save = page.getByRole("button", { name: "Save changes" });
     await save.waitFor({ timeout: 15_000 });
 
+    const refusals: number[] = [];
+    page.on("response", (r) => r.url().includes("/trpc/") && r.status() === 403 && refusals.push(r.status()));
     await setBlocked("mentee", id, true);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/trpc/mentees.updateProfile")), save.click()]);
-    expect(response.status()).toBe(403);
+    // Her Save is refused as blocked; on a busy machine a query the page refetched meanwhile may be refused first, and the
+    // Save then goes out after the session was cleared, unsigned (401). Either way a call was refused as blocked, nothing saved.
+    expect([401, 403]).toContain(response.status());
+    expect(refusals.length).toBeGreaterThan(0);
 
     await toasts(page, BLOCKED_MESSAGE).first().waitFor({ timeout: 10_000 });
     await waitForPath(page, "/auth/login?mentees");
