@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { apiError } from "@/platform/api-error";
+import type { RouterOutputs } from "@/platform/api-types";
 import { fullDateTime, longDate } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
 import { clearSession } from "@/platform/session";
@@ -213,14 +214,8 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
   );
 }
 
-type EndNowQuote = {
-  enrollmentId: string;
-  mentorName: string;
-  periodEnd: string | null;
-  callsLeft: number;
-  callsPerPeriod: number;
-  refundPaise: number;
-};
+/** What "End it now" would give back for one running subscription, as the server worked it out. */
+type EndNowQuote = RouterOutputs["privacy"]["deletion"]["overview"]["endNow"][number];
 
 /**
  * A mentee's running subscriptions at deletion (ADR 0042): kept to the period's end (the default), or ended now with the

@@ -6,6 +6,7 @@ import { trpc, trpcOutcome } from "../support/api";
 import { move } from "../support/moves";
 import { eventIcs, type Radicale, startRadicale } from "../support/radicale";
 import { book, call, cancel, HOUR, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { until } from "../support/until";
 
 /**
  * A mentor's own calendar (ADR 0040) through the built Worker against a real CalDAV server (Radicale): connecting,
@@ -22,16 +23,6 @@ afterAll(async () => {
 });
 
 const BUSY_MESSAGE = "The mentor is busy at this time. Choose another time.";
-
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const busyOf = (mentorId: string) => testDb().select().from(calendarBusy).where(eq(calendarBusy.mentorId, mentorId));
 
@@ -89,7 +80,7 @@ describe("connecting a CalDAV calendar", () => {
     const [row] = await testDb().select().from(calendarConnections).where(eq(calendarConnections.id, connectionId));
     expect(row!.credentials).not.toContain(auth.password);
     expect(row!.credentials).not.toContain(auth.username);
-    await until("the first pull", async () => (await busyOf(m.id)).length === 1);
+    await until(async () => (await busyOf(m.id)).length === 1, "the first pull");
 
     await api.calendars.disconnect.mutate({ connectionId });
     expect(await api.calendars.accounts.query()).toEqual([]);
@@ -124,8 +115,9 @@ describe("a calendar he may only read", () => {
 
     // Reading it is allowed: its events close his slots like any other busy calendar's.
     await api.calendars.chooseCalendar.mutate({ calendarId: holidays.id, countsAsBusy: true });
-    await until("the holiday in the mirror", async () =>
-      (await busyOf(m.id)).some((b) => b.sourceId === holidays.id && b.startAt.getTime() === start.getTime()),
+    await until(
+      async () => (await busyOf(m.id)).some((b) => b.sourceId === holidays.id && b.startAt.getTime() === start.getTime()),
+      "the holiday in the mirror",
     );
   });
 
@@ -141,17 +133,17 @@ describe("a calendar he may only read", () => {
     const slotId = await publishOne(m.token, hoursAhead(54));
     expect((await book(me.token, slotId)).status).toBe(201);
     const bookingId = (await slotRow(slotId)).bookingId!;
-    await until("the calendar marked read-only", async () => {
+    await until(async () => {
       const [account] = await api.calendars.accounts.query();
       return account?.calendars[0]?.writable === false;
-    });
+    }, "the calendar marked read-only");
     const [account] = await api.calendars.accounts.query();
     expect(account).toMatchObject({ state: "ok", calendars: [expect.objectContaining({ writable: false, writesSessions: false })] });
     // Done with, not parked for retries: the mark is written (nothing to write to) with no attempt counted.
-    const mark = await until("the mark settled", async () => {
+    const mark = await until(async () => {
       const [row] = await testDb().select().from(calendarSessionEvents).where(eq(calendarSessionEvents.bookingId, bookingId));
       return row && row.writtenVersion >= row.version ? row : null;
-    });
+    }, "the mark settled");
     expect(mark).toMatchObject({ attempts: 0, ref: null });
     expect((await radicale.events(calendarUrl, auth)).some((e) => e.includes(bookingId))).toBe(false);
   });
@@ -163,14 +155,14 @@ describe("a calendar deleted at the provider", () => {
     const start = hoursAhead(60);
     await radicale.putEvent(calendarUrl, "retro", eventIcs("retro-1", start, new Date(start.getTime() + HOUR)), auth);
     await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
-    await until("the retro in the mirror", async () => (await busyOf(m.id)).length === 1);
+    await until(async () => (await busyOf(m.id)).length === 1, "the retro in the mirror");
     const removed = await fetch(calendarUrl, {
       method: "DELETE",
       headers: { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}` },
     });
     expect(removed.status).toBeLessThan(300);
     await pullNow();
-    await until("the calendar marked deleted", async () => (await api.calendars.accounts.query())[0]?.calendars[0]?.missing);
+    await until(async () => (await api.calendars.accounts.query())[0]?.calendars[0]?.missing, "the calendar marked deleted");
     expect(await busyOf(m.id)).toEqual([]);
     const [account] = await api.calendars.accounts.query();
     expect(account).toMatchObject({ state: "ok", calendars: [expect.objectContaining({ countsAsBusy: false, writesSessions: false })] });
@@ -198,7 +190,7 @@ describe("busy time closes slots", () => {
     expect(before.timeSlots.map((s) => s.id)).toContain(slotId);
 
     await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
-    await until("the meeting in the mirror", async () => (await busyOf(m.id)).length === 1);
+    await until(async () => (await busyOf(m.id)).length === 1, "the meeting in the mirror");
 
     // …and not after it; a booking from the stale page is refused by the statement itself, with the reason.
     const after = await mine.scheduling.mentorSchedule.query({ mentorId: m.id });
@@ -218,17 +210,17 @@ describe("busy time closes slots", () => {
 
     await radicale.deleteEvent(meeting, auth);
     await pullNow();
-    await until("the meeting gone from the mirror", async () => (await busyOf(m.id)).length === 0);
+    await until(async () => (await busyOf(m.id)).length === 0, "the meeting gone from the mirror");
     expect((await book(me.token, slotId)).status).toBe(201);
   });
 
   it("a booking racing an external event: once the pull has landed, no booking can overlap it, whatever the page showed", async () => {
     const { m, auth, api, calendarUrl } = await connectedMentor();
     await api.calendars.connectCaldav.mutate({ serverUrl: radicale.url, ...auth });
-    await until("the first pull", async () => {
+    await until(async () => {
       const [s] = await testDb().select().from(calendarSources).where(eq(calendarSources.mentorId, m.id));
       return s?.lastPulledAt;
-    });
+    }, "the first pull");
     const start = hoursAhead(96);
     const slots = [];
     for (let i = 0; i < 4; i++) slots.push(await publishOne(m.token, new Date(start.getTime() + i * HOUR)));
@@ -242,7 +234,7 @@ describe("busy time closes slots", () => {
     // The external meeting covers the four hours; the pull and the four bookings go at once.
     await radicale.putEvent(calendarUrl, "offsite", eventIcs("offsite-1", start, new Date(start.getTime() + 4 * HOUR)), auth);
     const [, ...booked] = await Promise.all([pullNow(), ...slots.map((id, i) => book(mentees[i]!.token, id))]);
-    await until("the offsite in the mirror", async () => (await busyOf(m.id)).length === 1);
+    await until(async () => (await busyOf(m.id)).length === 1, "the offsite in the mirror");
     // Bookings that committed before the pull landed stand (the meeting was not known yet); every later one is refused.
     for (const r of booked) expect([201, 409]).toContain(r.status);
     const again = await Promise.all(slots.map((id, i) => book(mentees[(i + 1) % 4]!.token, id)));
@@ -264,10 +256,10 @@ describe("sessions written to his calendar, and a password changed at the provid
     const slotId = await publishOne(m.token, start);
     expect((await book(me.token, slotId)).status).toBe(201);
     const bookingId = (await slotRow(slotId)).bookingId!;
-    const written = await until("the session in his calendar", async () => {
+    const written = await until(async () => {
       const events = await radicale.events(calendarUrl, auth);
       return events.find((e) => e.includes(`UID:${bookingId}@mentorlink`));
-    });
+    }, "the session in his calendar");
     expect(written).toMatch(/Meera/);
     // A move rewrites the same event (same UID, one object) at the new time.
     const later = new Date(start.getTime() + 5 * HOUR);
@@ -277,37 +269,37 @@ describe("sessions written to his calendar, and a password changed at the provid
       .toISOString()
       .replace(/[-:]/g, "")
       .replace(/\.\d{3}/, "");
-    await until("the session moved in his calendar", async () => {
+    await until(async () => {
       const ours = (await radicale.events(calendarUrl, auth)).filter((e) => e.includes(`UID:${bookingId}@mentorlink`));
       return ours.length === 1 && ours[0]!.includes(`DTSTART:${stamp}`);
-    });
+    }, "the session moved in his calendar");
     expect((await move(me.token, target, slotId)).status).toBe(200);
     // Pulled back, our own session is not busy time of its own (it is a booking already).
     await pullNow();
-    await until("a pull after the session", async () => {
+    await until(async () => {
       const [s] = await testDb().select().from(calendarSources).where(eq(calendarSources.mentorId, m.id));
       return s?.lastPulledAt && s.lastPulledAt.getTime() > Date.now() - 5000;
-    });
+    }, "a pull after the session");
     expect(await busyOf(m.id)).toEqual([]);
 
     expect((await cancel(me.token, slotId)).status).toBe(200);
-    await until("the session removed from his calendar", async () => {
+    await until(async () => {
       const events = await radicale.events(calendarUrl, auth);
       return !events.some((e) => e.includes(`UID:${bookingId}@mentorlink`));
-    });
+    }, "the session removed from his calendar");
     // The event goes from the server first, then its record here: on a busy machine the second can lag the first.
-    await until("the session's record cleared", async () => {
+    await until(async () => {
       const [mark] = await testDb().select().from(calendarSessionEvents).where(eq(calendarSessionEvents.bookingId, bookingId));
       return mark !== undefined && mark.ref === null;
-    });
+    }, "the session's record cleared");
 
     // He changes his app password at the provider: the next pull marks the account lost, the busy time stays.
     await radicale.putEvent(calendarUrl, "dentist", eventIcs("dentist-1", start, new Date(start.getTime() + HOUR)), auth);
     await pullNow();
-    await until("the dentist in the mirror", async () => (await busyOf(m.id)).length === 1);
+    await until(async () => (await busyOf(m.id)).length === 1, "the dentist in the mirror");
     radicale.setPassword(auth.username, "second-app-password");
     await pullNow();
-    await until("the account marked lost", async () => (await api.calendars.accounts.query())[0]?.state === "lost");
+    await until(async () => (await api.calendars.accounts.query())[0]?.state === "lost", "the account marked lost");
     expect(await busyOf(m.id)).toHaveLength(1);
     expect((await book(me.token, slotId)).body.message).toBe(BUSY_MESSAGE);
 

@@ -5,6 +5,7 @@ import { testDb } from "../support/accounts";
 import { baseUrl, trpc, trpcOutcome } from "../support/api";
 import { connectGoogleCalendar } from "../support/google-calendar";
 import { book, call, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe } from "../support/scheduling";
+import { until } from "../support/until";
 
 /**
  * What Google lets us do with a mentor's calendars, through the built Worker and the local Google Calendar (ADR
@@ -13,16 +14,6 @@ import { book, call, hoursAhead, mentee, mentor, publishOne, slotRow, subscribe 
  */
 
 const MINUTE = 60_000;
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function connected() {
   const m = await mentor();

@@ -6,6 +6,7 @@ import { testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";
 import { connectGoogleCalendar as connectGoogle } from "../support/google-calendar";
 import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, subscribe } from "../support/scheduling";
+import { until } from "../support/until";
 
 /**
  * A mentor's Google Calendar through the built Worker and the local Google Calendar (ADR 0033, 0041): she connects
@@ -14,16 +15,6 @@ import { book, call, cancel, DAY, HOUR, hoursAhead, mentee, mentor, publishOne, 
  * under the session's UID, and a cancel removes it.
  */
 const FRESHNESS_TARGET_MS = 60_000;
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type EventRow = { id: string; ical_uid: string; status: string; body: string };
 const eventsIn = (calendarId: string) =>
