@@ -10,6 +10,7 @@ import {
   checkout,
   isActiveFor,
   mentee,
+  ownPaymentsStack,
   pairRows,
   rest,
   sessionIdOf,
@@ -17,10 +18,9 @@ import {
   stripePages,
   subscribe,
   trpc,
-  usePaymentsStack,
 } from "../support/payments";
 
-usePaymentsStack();
+ownPaymentsStack();
 
 /** Subscribe and pay against the local Stripe (ADR 0010, ADR 0033): checkout, and the webhook as the one writer of enrollment state. */
 describe("checkout", () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { enrollments, mentees, mentors } from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { createMentor, signIn, testDb } from "../support/accounts";
-import { checkout, isActiveFor, mentee, pairRows, rest, sessionIdOf, stripe, subscribe, trpc, usePaymentsStack } from "../support/payments";
+import { checkout, isActiveFor, mentee, ownPaymentsStack, pairRows, rest, sessionIdOf, stripe, subscribe, trpc } from "../support/payments";
 
-usePaymentsStack();
+ownPaymentsStack();
 
 /** Subscribe and pay against the local Stripe (ADR 0010, ADR 0033): renewals, cancellation and expiry, the subscribed lists, and the demo seed. */
 describe("lifecycle", () => {

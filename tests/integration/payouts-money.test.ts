@@ -6,9 +6,9 @@ import { accountFields } from "../../worker/dev/local-stripe/controls";
 import { stripeId } from "../../worker/dev/local-stripe/store";
 import { createMentor, testDb } from "../support/accounts";
 import { createModerator } from "../support/moderation";
-import { base, checkout, mentee, sessionIdOf, stripe, subscribe, trpc, usePaymentsStack } from "../support/payments";
+import { base, checkout, mentee, ownPaymentsStack, sessionIdOf, stripe, subscribe, trpc } from "../support/payments";
 
-usePaymentsStack();
+ownPaymentsStack();
 
 /**
  * Mentors' payouts (ADR 0024) against the local Stripe (ADR 0033), its events sent in each test's order: the split at checkout, one ledger row per

@@ -6,9 +6,9 @@ import { LOCAL_WEBHOOK_SECRET } from "../../worker/dev/local-stripe/events";
 import { stripeId } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentee, createMentor, setBlocked, testDb } from "../support/accounts";
 import { createEnrollment, createModerator } from "../support/moderation";
-import { base, stripe, stripePages, trpc, usePaymentsStack } from "../support/payments";
+import { base, ownPaymentsStack, stripe, stripePages, trpc } from "../support/payments";
 
-usePaymentsStack();
+ownPaymentsStack();
 
 /**
  * A mentor's Stripe Connect account (ADR 0024) on the local Stripe (ADR 0033): onboarding, its state as Stripe has it,

@@ -5,10 +5,10 @@ import { createMentor, menteeSignup, testDb } from "../support/accounts";
 import { doublesUrl, rest as sharedRest, trpcOutcome } from "../support/api";
 import { deliveredMail } from "../support/mail";
 import { ask, bookedPair, move, removeSlot, row, mentee as schedulingMentee, trpcAt } from "../support/moves";
-import { subscribe as pay, mentee as payingMentee, stripe, usePaymentsStack } from "../support/payments";
+import { ownPaymentsStack, subscribe as pay, mentee as payingMentee, stripe } from "../support/payments";
 import { book, call, cancel } from "../support/scheduling";
 
-usePaymentsStack();
+ownPaymentsStack();
 
 /**
  * An e-mail for every change that matters, through the one outbox, each in plain

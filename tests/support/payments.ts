@@ -10,7 +10,7 @@ import { createMentee, signIn, testDb } from "./accounts";
 
 /**
  * Subscribe and pay against the local Stripe (ADR 0033) with events in the test's order: a test file that calls
- * `usePaymentsStack()` runs its own Worker and doubles on the shared test database (started before its tests, stopped
+ * `ownPaymentsStack()` runs its own Worker and doubles on the shared test database (started before its tests, stopped
  * after), so `stripe` (its local Stripe's controls) logs only this file's calls, and a test moves a checkout,
  * subscription or account through its lifecycle and sends the signed events Stripe would, one by one.
  */
@@ -25,7 +25,7 @@ export const stripePages = () => `${stack.doubles.url}/dev/stripe`;
  * Starts this file's stack before its tests and stops it after. Called by each file, not on import: the files of a
  * worker share their imported modules (vitest.config.ts), so hooks registered on import would serve the first file only.
  */
-export function usePaymentsStack(): void {
+export function ownPaymentsStack(): void {
   beforeAll(async () => {
     // The same signing secret as the shared stack, so sign-ins there hold here.
     stack = await startStack({ dbUrl: inject("dbUrl"), vars: { JWT_SECRET: inject("jwtSecret") } });

@@ -1,7 +1,8 @@
-import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import { emitEvent, type LocalStripeEnv } from "./events";
-import { getObject, putObject, type StripeObject, stripeId } from "./store";
+import { invoiceFor, withPayment } from "./invoices";
+import { addMonth, type Body, DAY_S, type LocalSession, type LocalSubscription, metadataOf, must, nowS, type Period } from "./objects";
+import { putObject, type StripeObject, stripeId } from "./store";
 
 export {
   buildEvent,
@@ -16,91 +17,24 @@ export {
   type LocalStripeEnv,
   type WebhookEndpoint,
 } from "./events";
+export {
+  addMonth,
+  type Body,
+  DAY_S,
+  type LocalSession,
+  type LocalSubscription,
+  metadataOf,
+  must,
+  nowS,
+  type Period,
+  StripeApiError,
+  secondsOf,
+} from "./objects";
 
 /**
  * The local Stripe's objects and their lifecycle (ADR 0010): checkout sessions, subscriptions, their
  * invoices, and the signed events each change sends to the Worker's webhook route, as Stripe does.
  */
-
-export const DAY_S = 24 * 60 * 60;
-export const nowS = () => Math.floor(Date.now() / 1000);
-/** An instant in Stripe's unit: whole seconds since the epoch. */
-export const secondsOf = (d: Date | number) => Math.floor((typeof d === "number" ? d : d.getTime()) / 1000);
-
-/** One month later, same day of the month (as Stripe bills monthly). */
-export function addMonth(seconds: number): number {
-  const d = new Date(seconds * 1000);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return Math.floor(d.getTime() / 1000);
-}
-
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code = "resource_missing",
-  ) {
-    super(message);
-  }
-}
-
-export async function must<T extends StripeObject>(db: Db, id: string, what: string): Promise<T> {
-  const found = await getObject<T>(db, id);
-  if (!found) throw new StripeApiError(404, `No such ${what}: '${id}'`);
-  return found;
-}
-
-export type Body = Record<string, unknown>;
-export const metadataOf = (body: Body) => (body.metadata ?? {}) as Record<string, string>;
-
-export type LocalSession = StripeObject & {
-  status: "open" | "complete" | "expired";
-  customer: string;
-  client_reference_id: string | null;
-  metadata: Record<string, string>;
-  subscription: string | null;
-  success_url: string;
-  cancel_url: string;
-  amount_total: number;
-  currency: string;
-  line_items_price: string;
-  subscription_metadata: Record<string, string>;
-  /** Destination charges (ADR 0024): what the checkout's subscription_data asked for, copied onto the subscription. */
-  subscription_transfer_data: { destination: string } | null;
-  subscription_application_fee_percent: number | null;
-  product_name: string;
-  customer_email: string | null;
-  expires_at: number;
-  last_decline: boolean;
-};
-
-export type LocalSubscription = StripeObject & {
-  status: Stripe.Subscription.Status;
-  customer: string;
-  cancel_at_period_end: boolean;
-  cancel_at: number | null;
-  canceled_at: number | null;
-  ended_at: number | null;
-  cancellation_details: { reason: string | null; comment: null; feedback: null };
-  metadata: Record<string, string>;
-  /** Destination charges: each invoice's charge moves gross - application fee to this account. */
-  transfer_data?: { destination: string } | null;
-  application_fee_percent?: number | null;
-  items: {
-    object: "list";
-    data: {
-      id: string;
-      object: "subscription_item";
-      price: StripeObject;
-      quantity: 1;
-      current_period_start: number;
-      current_period_end: number;
-    }[];
-  };
-  latest_invoice: string | null;
-  product_name: string;
-  customer_email: string | null;
-};
 
 export async function createSession(db: Db, body: Body, pagesOrigin: string): Promise<LocalSession> {
   const lineItems = (body.line_items ?? []) as { price: string }[];
@@ -146,9 +80,6 @@ export async function createSession(db: Db, body: Body, pagesOrigin: string): Pr
   await putObject(db, session);
   return session;
 }
-
-/** A period in Stripe's unit (seconds): from `start` to one month later unless told. */
-export type Period = { start: number; end: number };
 
 /**
  * Pay: a subscription, its first invoice paid, the session complete, and their events (with `emit: false`, none: a test
@@ -215,113 +146,6 @@ export async function completeSession(local: LocalStripeEnv, db: Db, session: Lo
 
 export async function recordDecline(db: Db, session: LocalSession): Promise<void> {
   await putObject(db, { ...session, last_decline: true });
-}
-
-function invoiceFor(sub: LocalSubscription, status: "paid" | "open", reason: string): StripeObject {
-  const item = sub.items.data[0];
-  return {
-    id: stripeId("in"),
-    object: "invoice",
-    status,
-    billing_reason: reason,
-    customer: sub.customer,
-    currency: item.price.currency,
-    amount_due: item.price.unit_amount,
-    amount_paid: status === "paid" ? item.price.unit_amount : 0,
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-    lines: {
-      object: "list",
-      data: [
-        {
-          id: stripeId("il"),
-          object: "line_item",
-          amount: item.price.unit_amount,
-          period: { start: item.current_period_start, end: item.current_period_end },
-        },
-      ],
-    },
-    created: nowS(),
-    livemode: false,
-  };
-}
-
-/**
- * A paid invoice's payment: a PaymentIntent and its charge, named by the invoice's
- * `payments` (Stripe's `expand[]=payments`). A destination subscription's charge moves the mentor's
- * share to his account as Stripe does: a transfer of gross - application fee, named by the charge.
- */
-async function withPayment(db: Db, sub: LocalSubscription, invoice: StripeObject): Promise<StripeObject> {
-  const amount = Number(invoice.amount_paid);
-  if (!(amount > 0)) return invoice;
-  const currency = String(invoice.currency ?? "inr");
-  const intentId = stripeId("pi");
-  const charge: StripeObject = {
-    id: stripeId("ch"),
-    object: "charge",
-    amount,
-    amount_refunded: 0,
-    refunded: false,
-    currency,
-    payment_intent: intentId,
-    invoice: invoice.id,
-    transfer: null,
-    application_fee_amount: null,
-    disputed: false,
-    created: nowS(),
-    livemode: false,
-  };
-  const destination = sub.transfer_data?.destination;
-  if (destination) {
-    const fee = Math.round((amount * Number(sub.application_fee_percent ?? 0)) / 100);
-    const transfer = {
-      id: stripeId("tr"),
-      object: "transfer",
-      amount: amount - fee,
-      currency,
-      destination,
-      amount_reversed: 0,
-      reversed: false,
-      reversals: { object: "list", data: [] },
-      source_transaction: charge.id,
-      transfer_group: `group_${intentId}`,
-      metadata: {},
-      created: nowS(),
-      livemode: false,
-    };
-    await putObject(db, transfer);
-    charge.transfer = transfer.id;
-    charge.application_fee_amount = fee;
-  }
-  await putObject(db, charge);
-  await putObject(db, {
-    id: intentId,
-    object: "payment_intent",
-    amount,
-    currency,
-    status: "succeeded",
-    latest_charge: charge.id,
-    invoice: invoice.id,
-    created: nowS(),
-    livemode: false,
-  });
-  const paidAt = nowS();
-  return {
-    ...invoice,
-    status_transitions: { paid_at: paidAt },
-    payments: {
-      object: "list",
-      data: [
-        {
-          id: stripeId("inpay"),
-          object: "invoice_payment",
-          invoice: invoice.id,
-          status: "paid",
-          payment: { type: "payment_intent", payment_intent: intentId },
-        },
-      ],
-      has_more: false,
-    },
-  };
 }
 
 /** Development page (and tests, with `emit: false`): the next period is paid now. */
