@@ -69,7 +69,10 @@ export async function appAnswers(appOrigin: string, timeoutMs = 180_000): Promis
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const ok = await fetch(`${appOrigin}/healthz`)
-      .then((response) => response.ok)
+      .then(async (response) => {
+        await response.text();
+        return response.ok;
+      })
       .catch(() => false);
     if (ok) return true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -93,6 +96,8 @@ export async function connectThroughApp(options: { db: Db; appOrigin: string; jw
       .find((cookie) => cookie.startsWith("google_calendar_flow="))
       ?.split(";")[0];
     const consentUrl = started.headers.get("location");
+    // Each answer is read to its end: a body left unread leaves the Worker writing to a closed connection.
+    await started.text();
     if (started.status !== 302 || !flow || !consentUrl) return `connect answered ${started.status} ${consentUrl ?? ""}`.trim();
     const consent = new URL(consentUrl);
     const chosen = await fetch(`${consent.origin}${consent.pathname}`, {
@@ -106,12 +111,14 @@ export async function connectThroughApp(options: { db: Db; appOrigin: string; jw
       }),
       redirect: "manual",
     });
+    await chosen.text();
     const back = new URL(chosen.headers.get("location") ?? "/", appOrigin);
     if (chosen.status !== 302 || !back.searchParams.get("code")) return `the local Google's consent answered ${chosen.status}`;
     const callback = await fetch(`${appOrigin}/api/calendars/google/callback${back.search}`, {
       headers: { authorization, cookie: flow },
       redirect: "manual",
     });
+    await callback.text();
     const landed = new URL(callback.headers.get("location") ?? "/", appOrigin);
     return landed.searchParams.get("calendars") ?? `callback answered ${callback.status}`;
   } finally {
