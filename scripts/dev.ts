@@ -24,7 +24,7 @@ if (ownThirdParties.GOOGLE_CLIENT_ID) delete thirdParties.GOOGLE_OAUTH_URL;
 // Search results are always fresh in development, so an edit shows in search at once.
 // Web Push with the fixed development key pair; the doubles' local push service (PUSH_SERVICE_URL, its inbox at /dev/push)
 // hands the app its subscriptions and receives what is sent (ADR 0027, ADR 0033).
-writeDevVars({
+const workerVars = {
   DB_URL: db.url,
   JWT_SECRET: localJwtSecret(dataDir),
   ENVIRONMENT: "development",
@@ -32,9 +32,16 @@ writeDevVars({
   ...DEV_VAPID,
   ...DEV_CALENDAR_KEY,
   ...thirdParties,
+};
+writeDevVars(workerVars);
+// The demo mentor's day-job calendar on a local Radicale when it is installed (ADR 0040), else in the local Google Calendar (ADR 0041).
+const demoCalendar = await startDemoCalendar({
+  dbUrl: db.url,
+  dataDir,
+  port: Number(process.env.RADICALE_PORT ?? 5232),
+  workerVars,
+  appOrigin,
 });
-// The demo mentor's day-job calendar on a local Radicale, when it is installed (ADR 0040).
-const demoCalendar = await startDemoCalendar({ dbUrl: db.url, dataDir, port: Number(process.env.RADICALE_PORT ?? 5232) });
 printBanner(`http://localhost:${port}`, db.url, "development");
 
 const vite = spawn("npx", ["vite", "--port", String(port)], {
