@@ -88,6 +88,8 @@ export function ConfirmWithGoogle({
       const outcome = outcomeFromMessage(event, popup, handoff);
       if (!outcome) return;
       answered = true;
+      // Answered: the button is ready again at once (the popup closes itself).
+      stop();
       settle(outcome);
     };
     window.addEventListener("message", receive);

@@ -212,6 +212,7 @@ describe.each([
     expect(await deletionOf(mentee.id)).toBeUndefined();
 
     // From the keyboard: her own Google account, asked again, then the usual question before anything is done.
+    await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
     await confirm.focus();
     const [own] = await Promise.all([page.waitForEvent("popup"), page.keyboard.press("Enter")]);
     await own.waitForURL(/prompt=login/);
