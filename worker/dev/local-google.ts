@@ -48,7 +48,7 @@ export function localGoogle(db: Db): Hono {
     scope: v.optional(v.pipe(v.string(), v.maxLength(500))),
     access_type: v.optional(v.picklist(["online", "offline"])),
     // A fresh sign-in (confirming an account deletion): this page always asks, so every approval is fresh.
-    prompt: v.optional(v.picklist(["login", "select_account", "consent"])),
+    prompt: v.optional(v.pipe(v.string(), v.regex(/^[a-z_ ]{1,100}$/))),
     max_age: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/))),
   });
 
@@ -78,7 +78,7 @@ export function localGoogle(db: Db): Hono {
     return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Local Google sign-in</title>${STYLE}</head><body><main><div class="card">
 <span class="badge">Development: local stand-in for Google</span>
-<h1>${query.output.prompt === "login" ? "Sign in again to confirm" : "Choose an account"}</h1>
+<h1>${query.output.prompt?.split(" ").includes("login") ? "Sign in again to confirm" : "Choose an account"}</h1>
 <p class="muted">This page plays Google on this machine. ${calendar ? "The app asks to see your calendars and to add, change and delete its events in them." : "The app's real callback signs you in."}</p>
 ${SAMPLES.map(
   (
