@@ -232,6 +232,50 @@ describe.each([
   }, 120_000);
 });
 
+/** Popups blocked: "Sign in with Google" runs in the tab, through the local Google's screen and back to /mentees. */
+async function signInWithGoogleInTab(page: Page, email: string) {
+  await page.goto("/auth/login?mentees");
+  const signInButton = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+  await expect.poll(() => signInButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await signInButton.click();
+  await page.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await waitForPath(page, "/mentees", 15_000);
+}
+
+describe("Confirm with Google when popups are blocked", () => {
+  it("runs in the tab itself and comes back to the card, which asks before deleting", async () => {
+    const context = await b.newContext();
+    // A browser that blocks popups: window.open gives nothing, so both Google flows run in this tab.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const email = uniqueEmail("google-tab");
+    const mentee = await createMentee({ email, passwordHash: null, googleId: `local-${email}`, emailVerifiedAt: new Date() });
+    await signInWithGoogleInTab(page, email);
+
+    await page.goto("/mentees/profile");
+    await card(page).getByRole("button", { name: "Confirm with Google" }).click();
+    await page.waitForURL(/prompt=login/);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await waitForPath(page, "/mentees/profile", 15_000);
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    expect((await deletionOf(mentee.id)).state).toBe("pending");
+    // Signing in again restores her, so this file's erasure run is not taken up by hers.
+    await signInWithGoogleInTab(page, email);
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+    await context.close();
+  }, 120_000);
+});
+
 /** She signs in with Google again within the grace period: her account is restored and the app says so. */
 async function googleOnlyRestore(page: Page, email: string) {
   await page.goto("/auth/login?mentees");
