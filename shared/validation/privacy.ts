@@ -15,10 +15,20 @@ export const exportForTicketSchema = v.object({
 
 /** "Delete my account": her password proves it is her; a mentor may have his sessions of the next 7 days cancelled for him. */
 export const deleteAccountSchema = v.object({
-  password: v.pipe(
-    v.string("Enter your password to delete your account"),
-    v.nonEmpty("Enter your password to delete your account"),
-    v.maxLength(200, "That password is not right. Enter the password you sign in with to delete your account."),
+  /** Her password, or (a mentee linked to Google) the proof of a fresh Google sign-in: one of the two (ADR 0042). */
+  password: v.optional(
+    v.pipe(
+      v.string("Enter your password to delete your account"),
+      v.nonEmpty("Enter your password to delete your account"),
+      v.maxLength(200, "That password is not right. Enter the password you sign in with to delete your account."),
+    ),
+  ),
+  googleProof: v.optional(
+    v.pipe(
+      v.string("Confirm with Google again."),
+      v.nonEmpty("Confirm with Google again."),
+      v.maxLength(2000, "This Google confirmation has expired, was already used or is for another account. Confirm with Google again."),
+    ),
   ),
   cancelSoonSessions: v.optional(v.boolean("cancelSoonSessions must be true or false"), false),
   /** A mentee's running subscriptions: cancelled now with the unused calls refunded, instead of running to the period's end (ADR 0042). */

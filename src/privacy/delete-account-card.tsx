@@ -17,9 +17,11 @@ import { LoadError } from "@/ui/load-error";
 import { Skeleton } from "@/ui/skeleton";
 import { toast } from "@/ui/toast";
 import type { MemberRole } from "../../shared/role";
+import { ConfirmWithGoogle } from "./confirm-with-google";
 
 /**
- * "Delete my account" on a mentee's or mentor's profile page (ADR 0042): says what happens, asks for the password, and
+ * "Delete my account" on a mentee's or mentor's profile page (ADR 0042): says what happens, asks for the password (or,
+ * for a mentee linked to Google, a fresh Google sign-in), and
  * asks once more before anything is done. A mentor with sessions in the next 7 days sees them and cancels them first,
  * or ticks "Cancel them for me". Afterwards every sign-in has ended: this tab forgets its session too.
  */
@@ -31,6 +33,8 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
   const overview = useQuery(trpc.privacy.deletion.overview.queryOptions(undefined, as));
   const request = useMutation(trpc.privacy.deletion.request.mutationOptions(as));
   const [password, setPassword] = useState("");
+  /** A fresh Google sign-in's proof (a mentee linked to Google), used instead of the password by the next confirm. */
+  const [googleProof, setGoogleProof] = useState<string | null>(null);
   const [cancelForMe, setCancelForMe] = useState(false);
   const [endNow, setEndNow] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +50,8 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
   const confirm = async () => {
     setError(null);
     try {
-      const answer = await request.mutateAsync({ password, cancelSoonSessions: cancelForMe, endSubscriptionsNow: endNow });
+      const proof = googleProof ? { googleProof } : { password };
+      const answer = await request.mutateAsync({ ...proof, cancelSoonSessions: cancelForMe, endSubscriptionsNow: endNow });
       setConfirming(false);
       clearSession(role);
       const until = longDate(answer.eraseAfter);
@@ -63,6 +68,7 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
       await navigate({ to: "/" });
     } catch (failure) {
       setConfirming(false);
+      setGoogleProof(null);
       setError(apiError(failure)?.message ?? t`Network issue. Please try again later.`);
     }
   };
@@ -188,20 +194,36 @@ export function DeleteAccountCard({ role }: { role: MemberRole }) {
                   </Button>
                 </div>
               </form>
-            ) : (
+            ) : null}
+            {data.hasGoogle ? (
+              <ConfirmWithGoogle
+                disabled={blockedBySoon}
+                onRefused={setError}
+                onProof={(proof) => {
+                  setGoogleProof(proof);
+                  setConfirming(true);
+                }}
+              />
+            ) : null}
+            {!data.hasPassword && data.hasGoogle ? <FormAlert message={error} /> : null}
+            {!data.hasPassword && !data.hasGoogle ? (
               <p className="text-sm text-slate-700" data-testid="delete-account-set-password">
                 <Trans>
                   Your account signs in with Google only. To delete it, first set a password (“Forgot password” on the sign-in page sends
                   you a code), then come back here.
                 </Trans>
               </p>
-            )}
+            ) : null}
           </>
         ) : null}
       </CardContent>
       <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          // Kept only for the confirm it was asked for: "Keep my account" forgets it.
+          if (!open) setGoogleProof(null);
+        }}
         title={t`Delete your account?`}
         description={t`You will be signed out everywhere now. If you do not sign in within 14 days, your account is erased and this cannot be undone.`}
         confirmLabel={t`Delete my account`}

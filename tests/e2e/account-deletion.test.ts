@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { accountDeletions, earnings, enrollments, tickets, timeSlots } from "../../db/schema";
-import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
+import { accessTokenFor, createMentee, createMentor, testDb, uniqueEmail } from "../support/accounts";
 import { trpc } from "../support/api";
 import { signInThroughUi, toasts, useBrowser, waitForPath } from "../support/browser";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -165,6 +165,126 @@ describe.each([
     expect(await noSidewaysScroll(page)).toBe(true);
   }, 120_000);
 });
+
+/** A mentee who signs in with Google only (the local Google names her `local-<e-mail>`), signed in through its popup. */
+async function googleOnlyMenteeSignedIn(page: Page) {
+  const email = uniqueEmail("google-only");
+  const mentee = await createMentee({ email, passwordHash: null, googleId: `local-${email}`, emailVerifiedAt: new Date() });
+  await page.goto("/auth/login?mentees");
+  const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+  await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+  await consentAs(popup, email);
+  await waitForPath(page, "/mentees", 15_000);
+  return mentee;
+}
+
+/** On the local Google's screen: types an account and continues (the popup then goes back to the app and closes). */
+async function consentAs(popup: Page, email: string) {
+  await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+  await popup.getByLabel("E-mail", { exact: true }).fill(email);
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await popup.waitForEvent("close", { timeout: 10_000 });
+}
+
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+])("Confirm with Google at $width x $height", ({ width, height }) => {
+  it("a Google-only mentee is refused another Google account, then deletes her account by signing in with Google again", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width, height });
+    const mentee = await googleOnlyMenteeSignedIn(page);
+    await page.goto("/mentees/profile");
+    const confirm = card(page).getByRole("button", { name: "Confirm with Google" });
+    await confirm.waitFor({ timeout: 15_000 });
+    // No password to ask for, and no longer sent away to set one.
+    expect(await card(page).getByLabel("Your password").count()).toBe(0);
+    expect(await card(page).getByTestId("delete-account-set-password").count()).toBe(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    // Another Google account at the consent screen: refused, in words, and nothing is asked.
+    const [wrong] = await Promise.all([page.waitForEvent("popup"), confirm.click()]);
+    await consentAs(wrong, uniqueEmail("someone-else"));
+    await expect
+      .poll(() => card(page).getByRole("alert").textContent(), { timeout: 15_000 })
+      .toContain("That is not the Google account linked to yours.");
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+
+    // From the keyboard: her own Google account, asked again, then the usual question before anything is done.
+    await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await confirm.focus();
+    const [own] = await Promise.all([page.waitForEvent("popup"), page.keyboard.press("Enter")]);
+    await own.waitForURL(/prompt=login/);
+    await consentAs(own, mentee.email);
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await dialog.getByRole("button", { name: "Delete my account" }).focus();
+    await page.keyboard.press("Enter");
+    await waitForPath(page, "/", 15_000);
+    await toasts(page, "Your account will be deleted on").first().waitFor({ timeout: 15_000 });
+    expect((await deletionOf(mentee.id)).state).toBe("pending");
+    // Signing in again restores her, so this file's erasure run is not taken up by hers.
+    await googleOnlyRestore(page, mentee.email);
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+  }, 120_000);
+});
+
+/** Popups blocked: "Sign in with Google" runs in the tab, through the local Google's screen and back to /mentees. */
+async function signInWithGoogleInTab(page: Page, email: string) {
+  await page.goto("/auth/login?mentees");
+  const signInButton = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+  await expect.poll(() => signInButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await signInButton.click();
+  await page.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await waitForPath(page, "/mentees", 15_000);
+}
+
+describe("Confirm with Google when popups are blocked", () => {
+  it("runs in the tab itself and comes back to the card, which asks before deleting", async () => {
+    const context = await b.newContext();
+    // A browser that blocks popups: window.open gives nothing, so both Google flows run in this tab.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const email = uniqueEmail("google-tab");
+    const mentee = await createMentee({ email, passwordHash: null, googleId: `local-${email}`, emailVerifiedAt: new Date() });
+    await signInWithGoogleInTab(page, email);
+
+    await page.goto("/mentees/profile");
+    await card(page).getByRole("button", { name: "Confirm with Google" }).click();
+    await page.waitForURL(/prompt=login/);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await waitForPath(page, "/mentees/profile", 15_000);
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await deletionOf(mentee.id)).toBeUndefined();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await waitForPath(page, "/", 15_000);
+    expect((await deletionOf(mentee.id)).state).toBe("pending");
+    // Signing in again restores her, so this file's erasure run is not taken up by hers.
+    await signInWithGoogleInTab(page, email);
+    expect((await deletionOf(mentee.id)).state).toBe("restored");
+    await context.close();
+  }, 120_000);
+});
+
+/** She signs in with Google again within the grace period: her account is restored and the app says so. */
+async function googleOnlyRestore(page: Page, email: string) {
+  await page.goto("/auth/login?mentees");
+  const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+  await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+  await consentAs(popup, email);
+  await waitForPath(page, "/mentees", 15_000);
+}
 
 describe("in Hindi", () => {
   it("the card and its question read in Hindi", async () => {

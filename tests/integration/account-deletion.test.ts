@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import {
   accountDeletions,
@@ -17,13 +17,23 @@ import {
   notifications,
   payoutAccounts,
   payouts,
+  refreshSessions,
   refunds,
   reviews,
   tickets,
   timeSlots,
 } from "../../db/schema";
+import { openSession } from "../../worker/accounts/sessions";
+import { signAccessToken, signPurposeToken } from "../../worker/accounts/tokens";
 import { localStripeObjects, putObject } from "../../worker/dev/local-stripe/store";
 import { RESTORED_MESSAGE, SET_PASSWORD_FIRST, WRONG_PASSWORD } from "../../worker/privacy/account-deletion";
+import {
+  CONFIRM_PROOF_SECONDS,
+  CONFIRM_WITH_GOOGLE_FIRST,
+  GOOGLE_PROOF_REFUSED,
+  NO_GOOGLE_LINKED,
+  proofPurpose,
+} from "../../worker/privacy/google-confirmation";
 import { MENTOR_LEAVING, MENTOR_LEAVING_SUBSCRIPTIONS } from "../../worker/privacy/leaving";
 import { accessTokenFor, createMentee, createMentor, testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, rest, trpc, trpcOutcome } from "../support/api";
@@ -368,14 +378,152 @@ describe("a Google account", () => {
     return Object.fromEntries(new URLSearchParams(new URL(done.headers.get("location")!, baseUrl()).hash.slice(1)));
   }
 
-  it("signing in only with Google is asked to set a password first; one with a password is restored by a Google sign-in", async () => {
+  /**
+   * "Confirm with Google" through the local Google: the card's ticket, the start path (which asks Google for a fresh
+   * sign-in), the consent screen as `who` (`extra`: more of its form), and the callback's answer to the popup page.
+   */
+  async function confirmWithGoogle(token: string, who: GoogleIdentity, extra: Record<string, string> = {}) {
+    const { ticket } = await trpc(token).privacy.deletion.googleStart.mutate();
+    const started = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee?confirm=${encodeURIComponent(ticket)}`, {
+      redirect: "manual",
+    });
+    const location = started.headers.get("location")!;
+    // Google is asked for a fresh sign-in: the password again, whatever session Google has.
+    expect(new URL(location).searchParams.get("prompt")).toBe("login");
+    expect(new URL(location).searchParams.get("max_age")).toBe("0");
+    const cookies = started.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const code = await consentAsGoogle(location, who, extra);
+    const query = new URLSearchParams({ code, state: new URL(location).searchParams.get("state")! });
+    const done = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?${query}`, {
+      redirect: "manual",
+      headers: { cookie: cookies },
+    });
+    const target = new URL(done.headers.get("location")!, baseUrl());
+    expect(target.pathname).toBe("/auth/mentee/googleauthsuccess");
+    return Object.fromEntries(new URLSearchParams(target.hash.slice(1)));
+  }
+
+  const googleOf = (mentee: { googleId: string | null; email: string }, overrides: Partial<GoogleIdentity> = {}): GoogleIdentity => ({
+    sub: mentee.googleId!,
+    email: mentee.email,
+    email_verified: true,
+    given_name: "Gita",
+    family_name: "Google",
+    ...overrides,
+  });
+
+  const liveSignIns = async (menteeId: string) =>
+    (
+      await testDb()
+        .select()
+        .from(refreshSessions)
+        .where(and(eq(refreshSessions.userId, menteeId), isNull(refreshSessions.revokedAt)))
+    ).length;
+
+  it("a Google-only mentee confirms with a fresh Google sign-in instead of a password; the proof serves once", async () => {
     const googleOnly = await createMentee({ passwordHash: null, googleId: `g-${letters(12)}` });
     const token = await accessTokenFor("mentee", googleOnly.id);
-    expect((await trpc(token).privacy.deletion.overview.query()).hasPassword).toBe(false);
+    expect(await trpc(token).privacy.deletion.overview.query()).toMatchObject({ hasPassword: false, hasGoogle: true });
+    // No longer sent away to set a password: she is asked to confirm with Google.
+    const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "anything at all" }));
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe(CONFIRM_WITH_GOOGLE_FIRST);
+    expect(refused.message).not.toBe(SET_PASSWORD_FIRST);
+
+    const answer = await confirmWithGoogle(token, googleOf(googleOnly));
+    expect(answer.purpose).toBe("confirm");
+    expect(answer.proof).toEqual(expect.any(String));
+    expect(answer).not.toHaveProperty("error");
+    // A confirmation signs nobody in: no session in the answer, no new sign-in, her deletion not yet asked.
+    expect(answer).not.toHaveProperty("accessToken");
+    expect(await liveSignIns(googleOnly.id)).toBe(1);
+    expect(await deletionOf(googleOnly.id)).toBeUndefined();
+
+    const done = await trpc(token).privacy.deletion.request.mutate({ googleProof: answer.proof });
+    expect(new Date(done.eraseAfter).getTime()).toBeGreaterThan(Date.now() + 13 * DAY);
+    expect((await deletionOf(googleOnly.id)).state).toBe("pending");
+    expect(await liveSignIns(googleOnly.id)).toBe(0);
+
+    // Used again: the sign-in it was made for has ended, and a new sign-in (which restores her) is another one.
+    const again = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ googleProof: answer.proof }));
+    expect(again.status).toBe(401);
+    const back = await signInWithGoogle(googleOf(googleOnly));
+    expect((await deletionOf(googleOnly.id)).state).toBe("restored");
+    const reused = await trpcOutcome(trpc(back.accessToken).privacy.deletion.request.mutate({ googleProof: answer.proof }));
+    expect(reused.status).toBe(400);
+    expect(reused.message).toBe(GOOGLE_PROOF_REFUSED);
+    expect((await deletionOf(googleOnly.id)).state).toBe("restored");
+  });
+
+  it("another Google account at the consent screen, or a sign-in Google did not ask again for, gives no proof", async () => {
+    const googleOnly = await createMentee({ passwordHash: null, googleId: `g-${letters(12)}` });
+    const token = await accessTokenFor("mentee", googleOnly.id);
+    const someoneElse = await confirmWithGoogle(
+      token,
+      googleOf(googleOnly, { sub: `g-${letters(12)}`, email: `other.${letters(8)}@example.test` }),
+    );
+    expect(someoneElse).toMatchObject({ purpose: "confirm", error: "wrong_account" });
+    expect(someoneElse).not.toHaveProperty("proof");
+    // Her own address on another Google account is still another account: Google's `sub` decides.
+    const sameAddress = await confirmWithGoogle(token, googleOf(googleOnly, { sub: `g-${letters(12)}` }));
+    expect(sameAddress).toMatchObject({ error: "wrong_account" });
+    // Google answered with a sign-in made an hour before she asked: not fresh.
+    const stale = await confirmWithGoogle(token, googleOf(googleOnly), { auth_time: String(Math.floor(Date.now() / 1000) - 3600) });
+    expect(stale).toMatchObject({ error: "not_fresh" });
+    expect(stale).not.toHaveProperty("proof");
+    expect(await deletionOf(googleOnly.id)).toBeUndefined();
+    // A callback the ticket never started (no cookies) gives nothing either.
+    const bare = await fetch(`${baseUrl()}/api/mentees/google_auth_mentee/callback?code=x&state=y`, { redirect: "manual" });
+    expect(bare.headers.get("location")).not.toMatch(/proof=/);
+  });
+
+  it("a proof for another mentee, for another sign-in, expired or made up is refused; a password account gets no ticket", async () => {
+    const [her, other] = await Promise.all([
+      createMentee({ passwordHash: null, googleId: `g-${letters(12)}` }),
+      createMentee({ passwordHash: null, googleId: `g-${letters(12)}` }),
+    ]);
+    const token = await accessTokenFor("mentee", her.id);
+    const { proof } = await confirmWithGoogle(token, googleOf(her));
+    expect(proof).toEqual(expect.any(String));
+
+    const refusedFor = async (asker: string, googleProof: string) => {
+      const outcome = await trpcOutcome(trpc(asker).privacy.deletion.request.mutate({ googleProof }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.message).toBe(GOOGLE_PROOF_REFUSED);
+    };
+    await refusedFor(await accessTokenFor("mentee", other.id), proof);
+    await refusedFor(await accessTokenFor("mentee", her.id), proof); // her other sign-in (another device)
+    await refusedFor(token, "not-a-proof");
+
+    // A proof made exactly as the callback makes one, but 5 minutes and a second ago: expired. The same made now works.
+    const { sessionId } = await openSession(testDb(), { role: "mentee", userId: other.id });
+    const otherToken = await signAccessToken(inject("jwtSecret"), { sub: other.id, role: "mentee", sid: sessionId });
+    const madeAt = (now: number) => signPurposeToken(inject("jwtSecret"), proofPurpose(sessionId), other.id, CONFIRM_PROOF_SECONDS, now);
+    await refusedFor(otherToken, await madeAt(Date.now() - (CONFIRM_PROOF_SECONDS + 1) * 1000));
+    expect(await deletionOf(other.id)).toBeUndefined();
+    expect(await deletionOf(her.id)).toBeUndefined();
+    await trpc(otherToken).privacy.deletion.request.mutate({ googleProof: await madeAt(Date.now()) });
+    expect((await deletionOf(other.id)).state).toBe("pending");
+
+    const passwordOnly = await createMentee();
+    const noTicket = await trpcOutcome(trpc(await accessTokenFor("mentee", passwordOnly.id)).privacy.deletion.googleStart.mutate());
+    expect(noTicket.status).toBe(422);
+    expect(noTicket.message).toBe(NO_GOOGLE_LINKED);
+  });
+
+  it("an account with neither a password nor Google is still asked to set a password first", async () => {
+    const neither = await createMentee({ passwordHash: null, googleId: null });
+    const token = await accessTokenFor("mentee", neither.id);
+    expect(await trpc(token).privacy.deletion.overview.query()).toMatchObject({ hasPassword: false, hasGoogle: false });
     const refused = await trpcOutcome(trpc(token).privacy.deletion.request.mutate({ password: "anything at all" }));
     expect(refused.status).toBe(422);
     expect(refused.message).toBe(SET_PASSWORD_FIRST);
+  });
 
+  it("one with a password is restored by a Google sign-in", async () => {
     const both = await createMentee({ googleId: `g-${letters(12)}` });
     await trpc(await accessTokenFor("mentee", both.id)).privacy.deletion.request.mutate({ password: DEMO_PASSWORD });
     const answer = await signInWithGoogle({

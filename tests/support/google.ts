@@ -6,7 +6,12 @@ export type GoogleIdentity = LocalGoogleIdentity;
  * A person approves on the local Google's consent screen (worker/dev/local-google.ts, ADR 0033) as the
  * page's form does: the code Google puts on the redirect to the app's callback.
  */
-export async function consentAsGoogle(authorizationUrl: string, identity: GoogleIdentity): Promise<string> {
+export async function consentAsGoogle(
+  authorizationUrl: string,
+  identity: GoogleIdentity,
+  /** More of the form, as a test names it: `auth_time` (seconds) for a sign-in Google reused instead of asking again. */
+  extra: Record<string, string> = {},
+): Promise<string> {
   const url = new URL(authorizationUrl);
   const form = new URLSearchParams({
     ...Object.fromEntries(url.searchParams),
@@ -16,6 +21,7 @@ export async function consentAsGoogle(authorizationUrl: string, identity: Google
     family_name: identity.family_name ?? "",
     ...(identity.email_verified ? { email_verified: "on" } : {}),
     ...(identity.picture ? { picture: identity.picture } : {}),
+    ...extra,
   });
   const response = await fetch(`${url.origin}${url.pathname}`, { method: "POST", body: form, redirect: "manual" });
   if (response.status !== 302) throw new Error(`the local Google answered ${response.status}: ${await response.text()}`);

@@ -1,17 +1,18 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { GoogleError } from "../../shared/google-sign-in";
+import type { GoogleConfirmError, GoogleError } from "../../shared/google-sign-in";
 import { requestLocale } from "../../shared/locale";
 import { notify } from "../notifications/notifications";
 import type { AppEnv } from "../platform/app-env";
-import { requestNow } from "../platform/clock";
+import { currentTime, requestNow } from "../platform/clock";
 import { secureCookies } from "../platform/cookies";
 import { dbFor } from "../platform/database";
 import { readConfig } from "../platform/env";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, type GoogleIdentity } from "../platform/ports/google-provider";
 import { thirdPartiesOf } from "../platform/ports/third-parties";
 import { RESTORED_MESSAGE, restoreOnSignIn } from "../privacy/account-deletion";
+import { confirmWithGoogle, openTicket } from "../privacy/google-confirmation";
 import { accountSummary } from "./accounts";
 import { blockedNoticeToken } from "./blocked-notice";
 import { menteeForGoogle } from "./google-sign-in";
@@ -43,7 +44,16 @@ export const SUCCESS_PAGE = "/auth/mentee/googleauthsuccess";
 const HANDOFF_COOKIE = "google_handoff";
 const HANDOFF_PATTERN = /^[\w-]{22,64}$/;
 
-function toPopupPage(c: Context<AppEnv>, fragment: { error: GoogleError; notice?: string } | Record<string, string>) {
+/**
+ * "Confirm with Google" before deleting an account (ADR 0042): the card's start ticket, kept for the callback, which
+ * then gives a deletion proof instead of a session (worker/privacy/google-confirmation.ts).
+ */
+const CONFIRM_COOKIE = "google_confirm";
+
+function toPopupPage(
+  c: Context<AppEnv>,
+  fragment: { error: GoogleError | GoogleConfirmError; notice?: string; purpose?: "confirm" } | Record<string, string>,
+) {
   const url = `${SUCCESS_PAGE}#${new URLSearchParams(fragment).toString()}`;
   c.header("referrer-policy", "no-referrer");
   c.header("cache-control", "no-store");
@@ -60,9 +70,13 @@ googleAuthRoutes.get(GOOGLE_START_PATH, (c) => {
   setCookie(c, VERIFIER_COOKIE, verifier, cookie);
   const handoff = c.req.query("handoff");
   if (handoff && HANDOFF_PATTERN.test(handoff)) setCookie(c, HANDOFF_COOKIE, handoff, cookie);
+  // The ticket is checked at the callback (it names the account and the sign-in). It is kept with this flow's state,
+  // so a confirmation left unfinished never turns a later plain sign-in into one.
+  const ticket = c.req.query("confirm");
+  if (ticket && ticket.length <= 2000) setCookie(c, CONFIRM_COOKIE, `${state}~${ticket}`, cookie);
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
-  return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
+  return c.redirect(provider.authorizationUrl(state, verifier, { fresh: Boolean(ticket) }).toString(), 302);
 });
 
 googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
@@ -75,6 +89,10 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   deleteCookie(c, VERIFIER_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
   const handoff = getCookie(c, HANDOFF_COOKIE);
   deleteCookie(c, HANDOFF_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
+  const confirming = getCookie(c, CONFIRM_COOKIE);
+  if (confirming !== undefined) deleteCookie(c, CONFIRM_COOKIE, { path: COOKIE_PATH, secure: secureCookies(c) });
+  const [confirmState, ticket] = confirming?.split("~") ?? [];
+  if (ticket && state && confirmState === state) return confirmCallback(c, ticket, { state, verifier, handoff });
   if (!provider) return toPopupPage(c, { error: "not_configured" });
   if (c.req.query("error")) return toPopupPage(c, { error: "cancelled" });
   const code = c.req.query("code");
@@ -120,6 +138,31 @@ googleAuthRoutes.get(GOOGLE_CALLBACK_PATH, async (c) => {
   const session = { menteeName: summary.name, menteeId: summary.id, accessToken, refreshToken, profileImageUrl: summary.profileImageUrl };
   return toPopupPage(c, handoff ? { ...session, handoff } : session);
 });
+
+/**
+ * The callback of "Confirm with Google": no session is opened and nothing about the account changes; the popup page
+ * hands the proof (or why there is none) to the card that holds the same one-time value.
+ */
+async function confirmCallback(c: Context<AppEnv>, ticket: string, flow: { state?: string; verifier?: string; handoff?: string }) {
+  const config = readConfig(c.env);
+  const provider = thirdPartiesOf(c.env).google(new URL(c.req.url).origin);
+  const answer = (fragment: { error: GoogleConfirmError } | { proof: string }) =>
+    toPopupPage(c, { purpose: "confirm", ...fragment, ...(flow.handoff ? { handoff: flow.handoff } : {}) });
+  if (!provider) return answer({ error: "not_configured" });
+  if (c.req.query("error")) return answer({ error: "cancelled" });
+  const code = c.req.query("code");
+  const asker = await openTicket(config.JWT_SECRET, ticket);
+  if (!asker || !code || !flow.state || !flow.verifier || c.req.query("state") !== flow.state) return answer({ error: "expired" });
+  let identity: GoogleIdentity;
+  try {
+    identity = await provider.identity(code, flow.verifier);
+  } catch (error) {
+    console.warn(`[${c.get("requestId")}] Google code exchange failed (confirming a deletion)`, error);
+    return answer({ error: "failed" });
+  }
+  // Proofs are sign-in lifetimes: on the real clock, as every token is (worker/platform/clock.ts).
+  return answer(await confirmWithGoogle(dbFor(config), config.JWT_SECRET, asker, identity, currentTime()));
+}
 
 /** The popup page itself is the SPA; served here only to add `Referrer-Policy: no-referrer`. */
 googleAuthRoutes.get(`${SUCCESS_PAGE}/*`, (c) => spaWithoutReferrer(c));

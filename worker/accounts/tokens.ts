@@ -81,6 +81,17 @@ export async function verifyPurposeToken(secret: string, token: string, purpose:
   return claims && claims.purpose === purpose && typeof claims.sub === "string" ? claims.sub : null;
 }
 
+/** The account a purpose token names and when it was issued (seconds), when it is valid, unexpired and made for `purpose`. */
+export async function verifyPurposeTokenIssued(
+  secret: string,
+  token: string,
+  purpose: string,
+): Promise<{ sub: string; iat: number } | null> {
+  const claims = await verifiedClaims(secret, token);
+  if (!claims || claims.purpose !== purpose || typeof claims.sub !== "string" || typeof claims.iat !== "number") return null;
+  return { sub: claims.sub, iat: claims.iat };
+}
+
 /** The claims of a valid, unexpired access token signed with `secret`; null for anything else. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   return claimsFor(await verifiedClaims(secret, token), undefined);

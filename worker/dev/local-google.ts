@@ -3,7 +3,14 @@ import { html, raw } from "hono/html";
 import * as v from "valibot";
 import type { Db } from "../../db/client";
 import { accountCalendars, findGrant, keepGrant, revokeGrant } from "./local-google-calendar-store";
-import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET, openLocal, pkceChallenge, signLocal } from "./local-google-provider";
+import {
+  LOCAL_GOOGLE_CLIENT_ID,
+  LOCAL_GOOGLE_CLIENT_SECRET,
+  localIdToken,
+  openLocal,
+  pkceChallenge,
+  signLocal,
+} from "./local-google-provider";
 
 /**
  * The local Google (ADR 0033): Google's OAuth endpoints as the Worker's production client uses them
@@ -40,6 +47,9 @@ export function localGoogle(db: Db): Hono {
     code_challenge_method: v.literal("S256"),
     scope: v.optional(v.pipe(v.string(), v.maxLength(500))),
     access_type: v.optional(v.picklist(["online", "offline"])),
+    // A fresh sign-in (confirming an account deletion): this page always asks, so every approval is fresh.
+    prompt: v.optional(v.pipe(v.string(), v.regex(/^[a-z_ ]{1,100}$/))),
+    max_age: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/))),
   });
 
   const formSchema = v.object({
@@ -51,6 +61,8 @@ export function localGoogle(db: Db): Hono {
     // Google's stable account id and picture; the page leaves them to the double, a test may name them.
     sub: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(255))),
     picture: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
+    // When the person signed in (seconds); the approval's own time unless a test names an older one.
+    auth_time: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number))),
   });
 
   /** Only the app's registered callbacks may receive a code (Google checks the client's registered redirect URIs): sign-in and calendar connect. */
@@ -61,12 +73,12 @@ export function localGoogle(db: Db): Hono {
   app.get("/o/oauth2/v2/auth", (c) => {
     const query = v.safeParse(querySchema, c.req.query());
     if (!query.success || !appCallback(query.output.redirect_uri)) return c.text("Bad authorization request", 400);
-    const hidden = html`<input type="hidden" name="client_id" value="${query.output.client_id}"><input type="hidden" name="code_challenge_method" value="S256"><input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}"><input type="hidden" name="scope" value="${query.output.scope ?? ""}"><input type="hidden" name="access_type" value="${query.output.access_type ?? "online"}">`;
+    const hidden = html`<input type="hidden" name="client_id" value="${query.output.client_id}"><input type="hidden" name="code_challenge_method" value="S256"><input type="hidden" name="state" value="${query.output.state}"><input type="hidden" name="redirect_uri" value="${query.output.redirect_uri}"><input type="hidden" name="code_challenge" value="${query.output.code_challenge}"><input type="hidden" name="scope" value="${query.output.scope ?? ""}"><input type="hidden" name="access_type" value="${query.output.access_type ?? "online"}">${query.output.prompt ? html`<input type="hidden" name="prompt" value="${query.output.prompt}">` : ""}`;
     const calendar = CALENDAR_SCOPE.test(query.output.scope ?? "");
     return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Local Google sign-in</title>${STYLE}</head><body><main><div class="card">
 <span class="badge">Development: local stand-in for Google</span>
-<h1>Choose an account</h1>
+<h1>${query.output.prompt?.split(" ").includes("login") ? "Sign in again to confirm" : "Choose an account"}</h1>
 <p class="muted">This page plays Google on this machine. ${calendar ? "The app asks to see your calendars and to add, change and delete its events in them." : "The app's real callback signs you in."}</p>
 ${SAMPLES.map(
   (
@@ -103,6 +115,7 @@ ${SAMPLES.map(
       redirectUri: f.redirect_uri,
       scope: f.scope || "openid email profile",
       offline: f.access_type === "offline",
+      auth_time: f.auth_time ?? Math.floor(Date.now() / 1000),
     });
     const target = new URL(f.redirect_uri);
     target.searchParams.set("code", code);
@@ -147,7 +160,7 @@ ${SAMPLES.map(
       token_type: "Bearer",
       expires_in: 299,
       scope,
-      id_token: "unused",
+      id_token: await localIdToken({ sub: grant.sub, email: grant.email, auth_time: grant.auth_time }),
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
     });
   });
@@ -171,6 +184,7 @@ ${SAMPLES.map(
       scope: _scope,
       offline: _offline,
       grant: _grant,
+      auth_time: _authTime,
       ...identity
     } = token;
     return c.json(identity);

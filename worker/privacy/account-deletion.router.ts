@@ -1,7 +1,10 @@
 import { deleteAccountSchema, deletionHoldSchema } from "../../shared/validation/privacy";
+import { currentTime } from "../platform/clock";
+import { fail } from "../platform/domain-error";
 import { memberProcedure, moderatorProcedure, router } from "../trpc/init";
 import { deletionOverview, deletionsInProgress, openDeletion, requestDeletion } from "./account-deletion";
 import { holdDeletion } from "./deletion-holds";
+import { NO_GOOGLE_LINKED, startTicket } from "./google-confirmation";
 
 const personOf = (auth: { role: string; sub: string }) => ({ role: auth.role as "mentee" | "mentor", id: auth.sub });
 
@@ -17,7 +20,19 @@ export const accountDeletionRouter = router({
   /** Deletes her account after 14 days; every sign-in ends now. Signing in before then restores it. */
   request: memberProcedure
     .input(deleteAccountSchema)
-    .mutation(({ ctx, input }) => requestDeletion(ctx, personOf(ctx.auth), input, ctx.address)),
+    .mutation(({ ctx, input }) =>
+      requestDeletion(ctx, personOf(ctx.auth), input, ctx.address, { sid: ctx.auth.sid, secret: ctx.config.JWT_SECRET }),
+    ),
+
+  /**
+   * "Confirm with Google": the ticket the card opens the Google flow with (a fresh sign-in of her linked account gives
+   * a 5-minute proof for this sign-in). Proofs and tickets are sign-in lifetimes, on the real clock as tokens are.
+   */
+  googleStart: memberProcedure.mutation(async ({ ctx }) => {
+    const ticket = await startTicket(ctx.db, ctx.config.JWT_SECRET, personOf(ctx.auth), ctx.auth.sid, currentTime());
+    if (!ticket) fail("UNPROCESSABLE_CONTENT", NO_GOOGLE_LINKED);
+    return { ticket };
+  }),
 
   /** Moderators: the deletions in progress, soonest erasure first, with the person's open complaints. */
   inProgress: moderatorProcedure.query(async ({ ctx }) =>

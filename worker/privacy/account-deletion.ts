@@ -16,6 +16,7 @@ import { disconnectSignIns } from "../realtime/push";
 import { CANCEL_WINDOW_MS, cancelBooking } from "../scheduling/booking";
 import { deleteSlot } from "../scheduling/slots";
 import { type EndNowOutcome, endNowQuotes, endSubscriptionsNow } from "./end-now";
+import { CONFIRM_WITH_GOOGLE_FIRST, GOOGLE_PROOF_REFUSED, linkedGoogleId, proofIsFor } from "./google-confirmation";
 
 /** A person who may delete her own account (moderators' accounts are managed by the operator). */
 export type Member = { role: "mentee" | "mentor"; id: string };
@@ -29,6 +30,7 @@ export const OWN_CANCEL_DAYS = 7;
 export const WRONG_PASSWORD = "That password is not right. Enter the password you sign in with to delete your account.";
 export const SET_PASSWORD_FIRST =
   "Your account signs in with Google only. Set a password on this page first, then delete your account with it.";
+export const ENTER_PASSWORD = "Enter your password to delete your account";
 export const CANCEL_SOON_FIRST =
   "You have sessions booked in the next 7 days. Cancel them first, or tick “Cancel them for me” to have them cancelled with notices.";
 export const RESTORED_MESSAGE = "Your account is restored";
@@ -82,6 +84,8 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
   const late = person.role === "mentee" ? sessions.filter((s) => s.startAt.getTime() <= now.getTime() + CANCEL_WINDOW_MS).length : 0;
   return {
     hasPassword: Boolean(account.passwordHash),
+    /** A mentee linked to Google may confirm with a fresh Google sign-in instead of her password. */
+    hasGoogle: person.role === "mentee" && Boolean(await linkedGoogleId(db, person.id)),
     graceDays: GRACE_DAYS,
     activeSubscriptions: subscriptions.length,
     /** A mentee's running subscriptions and what "End it now" gives back for each (computed here, shown before she decides). */
@@ -105,7 +109,7 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
 }
 
 /**
- * Asks for her account to be deleted (ADR 0042): her password proves it is her; every sign-in ends and its sockets
+ * Asks for her account to be deleted (ADR 0042): her password, or a fresh Google sign-in of her linked account, proves it is her; every sign-in ends and its sockets
  * close, her push devices go, her renewing subscriptions end at the period's close, her upcoming sessions are
  * cancelled through the usual paths (so the other person gets the usual bell and mail), and the erasure is planned
  * for 14 days later. Asking again while one is in progress answers that one.
@@ -113,21 +117,34 @@ export async function deletionOverview(db: Db, person: Member, now: Date) {
 export async function requestDeletion(
   deps: ServiceDeps & { origin: string },
   person: Member,
-  input: { password: string; cancelSoonSessions?: boolean; endSubscriptionsNow?: boolean },
+  input: { password?: string; googleProof?: string; cancelSoonSessions?: boolean; endSubscriptionsNow?: boolean },
   address: string,
+  /** The sign-in the request comes from, and the key a Google proof was signed with. */
+  signIn: { sid: string; secret: string },
 ): Promise<{ eraseAfter: string; endedNow: EndNowOutcome | null }> {
   const { db, now } = deps;
   const account = await findAccountById(db, person.role, person.id);
   if (!account) fail("NOT_FOUND", "This account no longer exists.");
-  if (!account.passwordHash) fail("UNPROCESSABLE_CONTENT", SET_PASSWORD_FIRST, { setPasswordFirst: true });
   const table = person.role === "mentee" ? mentees : mentors;
   const [{ email }] = await db.select({ email: table.email }).from(table).where(eq(table.id, person.id));
-  // Guessing her password through a stolen session is counted as sign-in attempts are (ADR 0005).
-  const subject = { role: person.role, email, address };
-  const refused = await reserveAttempt(db, "login", subject, now.getTime());
-  if (refused) fail("TOO_MANY_REQUESTS", refused);
-  if (!(await verifyPassword(input.password, account.passwordHash))) fail("BAD_REQUEST", WRONG_PASSWORD, { wrongPassword: true });
-  await acceptAttempt(db, "login", subject, now.getTime());
+  if (input.googleProof) {
+    // A fresh Google sign-in of her linked account, made for this sign-in (worker/privacy/google-confirmation.ts).
+    if (!(await proofIsFor(db, signIn.secret, input.googleProof, person, signIn.sid)))
+      fail("BAD_REQUEST", GOOGLE_PROOF_REFUSED, { googleProofRefused: true });
+  } else {
+    if (!account.passwordHash) {
+      const google = person.role === "mentee" && (await linkedGoogleId(db, person.id));
+      if (google) fail("UNPROCESSABLE_CONTENT", CONFIRM_WITH_GOOGLE_FIRST, { confirmWithGoogle: true });
+      fail("UNPROCESSABLE_CONTENT", SET_PASSWORD_FIRST, { setPasswordFirst: true });
+    }
+    if (!input.password) fail("BAD_REQUEST", ENTER_PASSWORD);
+    // Guessing her password through a stolen session is counted as sign-in attempts are (ADR 0005).
+    const subject = { role: person.role, email, address };
+    const refused = await reserveAttempt(db, "login", subject, now.getTime());
+    if (refused) fail("TOO_MANY_REQUESTS", refused);
+    if (!(await verifyPassword(input.password, account.passwordHash))) fail("BAD_REQUEST", WRONG_PASSWORD, { wrongPassword: true });
+    await acceptAttempt(db, "login", subject, now.getTime());
+  }
 
   const sessions = await upcomingSessions(db, person, now);
   const soon = sessions.filter((s) => s.startAt.getTime() <= now.getTime() + OWN_CANCEL_DAYS * DAY);

@@ -18,6 +18,7 @@ import { returnPathFor } from "@/accounts/return-to";
 import { loadCatalog } from "@/platform/i18n";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
+import { handConfirmationOver } from "@/privacy/google-confirmation";
 import { Button } from "@/ui/button";
 import { FormAlert } from "@/ui/form-alert";
 import type { GoogleError } from "../../../../shared/google-sign-in";
@@ -46,7 +47,8 @@ function googleErrorText(code: string | null): MessageDescriptor {
 }
 
 /** A refusal may carry a signed notice (a blocked account): traded for why and how to appeal. */
-type Outcome = { ok: true } | { ok: false; message: MessageDescriptor; notice?: string } | null;
+type Outcome = { ok: true; confirming?: boolean } | { ok: false; message: MessageDescriptor; notice?: string } | null;
+const CONFIRM_INCOMPLETE = msg`Google confirmation did not complete. Please start it again from your profile page.`;
 
 /** Reads the fragment once and removes it from the address bar and history at once. */
 function takeFragment(): URLSearchParams {
@@ -115,7 +117,17 @@ function GoogleAuthSuccess() {
   const [popup] = useState(() => sameOriginOpener() !== null);
 
   useEffect(() => {
-    const result = handOver(takeFragment());
+    const params = takeFragment();
+    if (params.get("purpose") === "confirm") {
+      // "Confirm with Google" before deleting an account: the card that asked reads the outcome, this page only carries it.
+      const { handed, back } = handConfirmationOver(params);
+      setOutcome(handed ? { ok: true, confirming: true } : { ok: false, message: CONFIRM_INCOMPLETE });
+      if (!handed) return;
+      if (popup) window.close();
+      else if (back) window.location.assign(back);
+      return;
+    }
+    const result = handOver(params);
     const back = popup ? null : returnPathFor("mentee", takeTabReturnTo());
     setOutcome(result);
     if (!result?.ok) return;
@@ -130,7 +142,7 @@ function GoogleAuthSuccess() {
     <AuthShell title={t`Sign in with Google`} description="">
       {outcome?.ok ? (
         <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          <Trans>Successfully logged in with Google</Trans>
+          {outcome.confirming ? <Trans>Going back to your profile…</Trans> : <Trans>Successfully logged in with Google</Trans>}
         </p>
       ) : null}
       {outcome && !outcome.ok ? (
