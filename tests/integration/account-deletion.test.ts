@@ -43,6 +43,7 @@ import { consentAsGoogle, type GoogleIdentity } from "../support/google";
 import { payOnLocalCheckout, postToLocalStripe, readyMentor } from "../support/local-money";
 import { eventuallyDeliveredMail } from "../support/mail";
 import { createEnrollment, createModerator, createPaidSubscription, enrollmentById } from "../support/moderation";
+import { noticeTextsOf } from "../support/moves";
 import { book, call, DAY, hoursAhead, publishOne } from "../support/scheduling";
 
 /**
@@ -803,13 +804,6 @@ describe("her running subscription, ended now with the unused calls refunded", (
     return { mentor, buyer, token, earning, enrollment };
   }
   const refundRows = (earningId: string) => testDb().select().from(refunds).where(eq(refunds.earningId, earningId));
-  const noticesOf = async (role: "mentee" | "mentor", id: string) =>
-    (
-      await testDb()
-        .select({ content: notifications.content })
-        .from(notifications)
-        .where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)))
-    ).map((n) => n.content);
 
   it("some calls left: the card's amount is what comes back, the mentor's share is taken back in proportion, both are told, and the refund names the deletion", async () => {
     const her = await paidMentee({ used: 1, ahead: 1 });
@@ -832,12 +826,12 @@ describe("her running subscription, ended now with the unused calls refunded", (
     // No moderator acted: the audit log has no refund of hers.
     expect(await testDb().select().from(moderationActions).where(eq(moderationActions.targetId, her.buyer.id))).toEqual([]);
     const mentorName = `${her.mentor.firstName} ${her.mentor.lastName}`;
-    expect(await noticesOf("mentee", her.buyer.id)).toEqual(
+    expect(await noticeTextsOf("mentee", her.buyer.id)).toEqual(
       expect.arrayContaining([
         `₹6,000 of your payment of ₹8,000 to ${mentorName} was refunded. It goes back to the card you paid with within 5 to 10 business days.`,
       ]),
     );
-    expect((await noticesOf("mentor", her.mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
+    expect((await noticeTextsOf("mentor", her.mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
       `₹6,000 of ${her.buyer.firstName} ${her.buyer.lastName}'s payment of ₹8,000 was refunded; your share of it is now ₹1,600.`,
     ]);
     // Cancelled at Stripe now, and the plan ended here.
@@ -877,7 +871,7 @@ describe("her running subscription, ended now with the unused calls refunded", (
     const [row] = await testDb().select().from(earnings).where(eq(earnings.id, her.earning.id));
     expect(row.refundedPaise).toBe(800_000);
     expect((await refundRows(row.id)).map((r) => r.amountPaise)).toEqual([800_000]);
-    expect((await noticesOf("mentee", her.buyer.id)).filter((n) => n.includes("was refunded"))).toHaveLength(1);
+    expect((await noticeTextsOf("mentee", her.buyer.id)).filter((n) => n.includes("was refunded"))).toHaveLength(1);
   });
 
   it("Stripe refusing the refund: the deletion stands, the subscription runs to the period's end, she is told, nothing is refunded", async () => {

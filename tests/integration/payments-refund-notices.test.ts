@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { earnings, notifications, refunds } from "../../db/schema";
+import { earnings, refunds } from "../../db/schema";
 import { accessTokenFor, createMentee, testDb } from "../support/accounts";
 import { trpc, trpcOutcome } from "../support/api";
 import { payOnLocalCheckout, postToLocalStripe, readyMentor } from "../support/local-money";
 import { deliveredMail, mailTo } from "../support/mail";
 import { createModerator } from "../support/moderation";
+import { noticeTextsOf } from "../support/moves";
 
 /**
  * Money that moves after a payment reaches the people it concerns (ADR 0011, 0024), on the
@@ -15,14 +16,6 @@ import { createModerator } from "../support/moderation";
  * its refunds with their dates and its receipt (hers only); a payout to the mentor's bank reaches
  * his bell and his mailbox once.
  */
-
-const noticesOf = async (role: "mentee" | "mentor", id: string) =>
-  (
-    await testDb()
-      .select({ content: notifications.content })
-      .from(notifications)
-      .where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)))
-  ).map((n) => n.content);
 
 describe("refunds and payouts reach people", () => {
   it("a moderator's refunds: the mentee and the mentor hear each once, and her Subscriptions page lists the payment, its refunds and its receipt", async () => {
@@ -39,12 +32,12 @@ describe("refunds and payouts reach people", () => {
 
     const mentorName = `${mentor.firstName} ${mentor.lastName}`;
     const menteeName = `${buyer.firstName} ${buyer.lastName}`;
-    expect(await noticesOf("mentee", buyer.id)).toEqual(
+    expect(await noticeTextsOf("mentee", buyer.id)).toEqual(
       expect.arrayContaining([
         `₹2,000 of your payment of ₹8,000 to ${mentorName} was refunded. It goes back to the card you paid with within 5 to 10 business days.`,
       ]),
     );
-    expect((await noticesOf("mentor", mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
+    expect((await noticeTextsOf("mentor", mentor.id)).filter((n) => n.includes("was refunded"))).toEqual([
       `₹2,000 of ${menteeName}'s payment of ₹8,000 was refunded; your share of it is now ₹4,800.`,
     ]);
     const menteeMail = await deliveredMail(buyer.email, `Refund: ₹2,000.00 of your payment to ${mentorName}`);
@@ -55,8 +48,8 @@ describe("refunds and payouts reach people", () => {
 
     // The rest: a second refund, a second notice each; the first is not repeated.
     await trpc(moderator.token).moderation.refundPayment.mutate({ earningId: row.id, reason: "The rest" });
-    expect((await noticesOf("mentee", buyer.id)).filter((n) => n.includes("was refunded"))).toHaveLength(2);
-    expect((await noticesOf("mentor", mentor.id)).filter((n) => n.includes("was refunded"))).toHaveLength(2);
+    expect((await noticeTextsOf("mentee", buyer.id)).filter((n) => n.includes("was refunded"))).toHaveLength(2);
+    expect((await noticeTextsOf("mentor", mentor.id)).filter((n) => n.includes("was refunded"))).toHaveLength(2);
     expect((await mailTo(buyer.email)).filter((m) => m.subject.startsWith("Refund:")).map((m) => m.subject)).toEqual([
       `Refund: ₹6,000.00 of your payment to ${mentorName}`,
       `Refund: ₹2,000.00 of your payment to ${mentorName}`,
@@ -98,7 +91,7 @@ describe("refunds and payouts reach people", () => {
     await payOnLocalCheckout(mentor.id);
     const paidOut = await postToLocalStripe(`/dev/stripe/express/${account}/payout`);
     expect(paidOut.status).toBe(303);
-    expect((await noticesOf("mentor", mentor.id)).filter((n) => n.startsWith("Payout of"))).toEqual([
+    expect((await noticeTextsOf("mentor", mentor.id)).filter((n) => n.startsWith("Payout of"))).toEqual([
       "Payout of ₹6,400.00 sent to your bank account.",
     ]);
     const mail = await deliveredMail(mentor.email, "Payout of ₹6,400.00 sent to your bank");

@@ -45,5 +45,7 @@ export const noticesOf = (role: "mentee" | "mentor", id: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.recipientRole, role), eq(notifications.recipientId, id)));
+/** The words of every bell entry a person has, oldest first as stored. */
+export const noticeTextsOf = async (role: "mentee" | "mentor", id: string) => (await noticesOf(role, id)).map((n) => n.content);
 export const mailTo = (to: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to));
 export { mentee, mentor, publishOne, subscribe };
