@@ -23,6 +23,8 @@ describe("the skip link", () => {
     const page = b.page;
     if (role) await signInAs(page, world, role);
     await page.goto(url, { waitUntil: "networkidle" });
+    // A public page's pre-rendered shell is inert until the app replaces it: a Tab before then reaches nothing.
+    await page.waitForFunction(() => !document.querySelector("#root > [inert]"));
     await page.keyboard.press("Tab");
     const link = page.getByRole("link", { name: "Skip to main content" });
     await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
