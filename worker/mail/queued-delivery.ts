@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox, type MailLane } from "../../db/schema";
 import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
@@ -140,25 +140,35 @@ export async function sendClaimedMail(db: Db, transport: MailTransport, rows: Cl
   });
   if (results.length === 0) return [];
   const at = now();
-  const statements = results.map(({ row, error, retryAfterMs }) => {
-    if (error === undefined) {
-      return row.sensitive
-        ? db.run(
-            sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null, body = ${REDACTED_TEXT}, html = null where id = ${row.id}`,
-          )
-        : db.run(sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null where id = ${row.id}`);
-    }
+  // The sent rows in one statement for each kind (a sensitive one redacted), the failed ones each with its own error.
+  const sentIds = (sensitive: boolean) =>
+    results.filter((r) => r.error === undefined && Boolean(r.row.sensitive) === sensitive).map((r) => r.row.id);
+  const markSent = (ids: string[], redact: SQL) =>
+    ids.length
+      ? [
+          db.run(
+            sql`update email_outbox set sent_at = ${at}, claimed_until = null, last_error = null ${redact} where ${inArray(emailOutbox.id, ids)}`,
+          ),
+        ]
+      : [];
+  const failed = results.flatMap(({ row, error, retryAfterMs }) => {
+    if (error === undefined) return [];
     if (row.attempts >= MAX_MAIL_ATTEMPTS) {
       const redact = row.sensitive ? sql`, body = ${REDACTED_UNDELIVERED_TEXT}, html = null` : sql``;
-      return db.run(
-        sql`update email_outbox set claimed_until = null, last_error = ${error}, dead_at = ${at} ${redact} where id = ${row.id}`,
-      );
+      return [
+        db.run(sql`update email_outbox set claimed_until = null, last_error = ${error}, dead_at = ${at} ${redact} where id = ${row.id}`),
+      ];
     }
     const wait = Math.max(mailBackoffMs(row.attempts), retryAfterMs ?? 0);
-    return db.run(
-      sql`update email_outbox set claimed_until = null, last_error = ${error}, next_attempt_at = ${at + wait} where id = ${row.id}`,
-    );
+    return [
+      db.run(sql`update email_outbox set claimed_until = null, last_error = ${error}, next_attempt_at = ${at + wait} where id = ${row.id}`),
+    ];
   });
+  const statements = [
+    ...markSent(sentIds(false), sql``),
+    ...markSent(sentIds(true), sql`, body = ${REDACTED_TEXT}, html = null`),
+    ...failed,
+  ];
   const parked = results.filter((r) => r.error !== undefined && r.row.attempts >= MAX_MAIL_ATTEMPTS);
   const deadLetters = parked.map(({ row }) =>
     db.run(
