@@ -36,7 +36,8 @@ export const QUEUES = {
 } as const;
 
 export async function consumeQueue(batch: MessageBatch<BackgroundJob>, env: Env, waitUntil: WaitUntil): Promise<void> {
-  const db = dbFor(readConfig(env));
+  // Urgent mail is what a person waits for (a code, a booking's change): it takes the people's line, not the background's.
+  const db = dbFor(readConfig(env), batch.queue === QUEUES.mailUrgent ? "people" : "background");
   if (batch.queue === QUEUES.deadLetters) return parkDeadLetters(batch, env);
   if (batch.queue === QUEUES.noticePushes) {
     await pushNotices(

@@ -21,9 +21,16 @@ export function keepWritesAliveWith(wait: (sending: Promise<unknown>) => void) {
   };
 }
 
-/** One database client per configuration and isolate. */
-export function dbFor(config: DbConfig): Db {
-  const key = `${config.DB_URL}|${config.DB_AUTH_TOKEN ?? ""}`;
+/**
+ * Who is waiting for a database call: a person (a request, or mail a person waits for) or background work (a wave of
+ * reminders, bulk mail, bell pushes). Each has its own client, so its own line at the write gate (db/write-gate.ts): a
+ * person's write never waits in the isolate behind a queue of a wave's large batches, only for the one in flight.
+ */
+export type DbLane = "people" | "background";
+
+/** One database client per configuration, lane and isolate. */
+export function dbFor(config: DbConfig, lane: DbLane = "people"): Db {
+  const key = `${lane}|${config.DB_URL}|${config.DB_AUTH_TOKEN ?? ""}`;
   let db = dbs.get(key);
   if (!db) {
     db = createDb(config.DB_URL, config.DB_AUTH_TOKEN, { keepAlive: (sending) => keepAlive?.(sending) });
