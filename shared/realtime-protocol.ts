@@ -1,6 +1,6 @@
 /** Messages on a user's room socket: `{ event, data }` in both directions, socket.io-style. */
 import type { NoticeKind } from "./notification-kinds";
-import type { MemberRole, Role } from "./role";
+import { type MemberRole, type Role, roles } from "./role";
 
 export type { Role };
 
@@ -49,6 +49,14 @@ export const USER_ROOM_PARTY = "user-room";
 /** The room of one user: `<role>:<id>`. */
 export function userRoomName(role: Role, id: string): string {
   return `${role}:${id}`;
+}
+
+/** The user a room's name names, or null for a name no user room has. */
+export function userOfRoom(name: string): { role: Role; id: string } | null {
+  const at = name.indexOf(":");
+  const role = name.slice(0, at);
+  const id = name.slice(at + 1);
+  return at > 0 && id && (roles as readonly string[]).includes(role) ? { role: role as Role, id } : null;
 }
 
 export function parseEnvelope(raw: unknown): Envelope | null {

@@ -21,6 +21,7 @@ export * from "./moderators";
 export * from "./notification-preferences";
 export * from "./notifications";
 export * from "./one-time-codes";
+export * from "./open-user-rooms";
 export * from "./payouts";
 export * from "./processed-payment-events";
 export * from "./push-subscriptions";

@@ -1,13 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEMO_PASSWORD } from "../../db/factories";
-import { socketTickets } from "../../db/schema";
+import { openUserRooms, socketTickets } from "../../db/schema";
 import { CLOSE_ACCOUNT_REFUSED, CLOSE_SIGN_IN_ENDED } from "../../shared/realtime-protocol";
 import { SOCKET_TICKET_TTL_MS } from "../../worker/realtime/socket-tickets";
 import { createMentee, setBlocked, signIn, testDb } from "../support/accounts";
 import { baseUrl, rest, trpc, trpcOutcome } from "../support/api";
+import { book, call, HOUR, mentee as menteeWithToken, mentor as mentorWithToken, publishOne, subscribe } from "../support/scheduling";
 import { closeCodeOf, connect, roomUrlFor, socketTicket, socketUrl } from "../support/sockets";
+import { opened, testDevice, turnOnPush, waitForPushes } from "../support/web-push";
 
 /** The user rooms (ADR 0014), opened with single-use tickets and closed when their sign-in ends (ADR 0020). */
 
@@ -181,6 +183,52 @@ describe("user rooms", () => {
       await closedWith(socket, CLOSE_ACCOUNT_REFUSED);
     } finally {
       socket.terminate();
+    }
+  });
+});
+
+describe("a wave of bell entries wakes only the rooms with a tab open (ADR 0043)", () => {
+  const tabsOf = async (role: "mentee" | "mentor", id: string) =>
+    (
+      await testDb()
+        .select({ tabs: openUserRooms.tabs })
+        .from(openUserRooms)
+        .where(and(eq(openUserRooms.userRole, role), eq(openUserRooms.userId, id)))
+    )[0]?.tabs ?? 0;
+
+  it("a room counts its open tabs while one is open and forgets them once the last has closed", async () => {
+    const mentee = await createMentee();
+    const { accessToken } = await signIn("mentee", mentee.email);
+    expect(await tabsOf("mentee", mentee.id)).toBe(0);
+    const first = await connect(await roomUrlFor(roomOf(mentee.id), accessToken));
+    await expect.poll(() => tabsOf("mentee", mentee.id)).toBe(1);
+    const second = await connect(await roomUrlFor(roomOf(mentee.id), accessToken));
+    await expect.poll(() => tabsOf("mentee", mentee.id)).toBe(2);
+    first.close();
+    await expect.poll(() => tabsOf("mentee", mentee.id)).toBe(1);
+    second.close();
+    await expect.poll(() => tabsOf("mentee", mentee.id)).toBe(0);
+  });
+
+  it("a reminder reaches the tab she has open, and his device though he has no tab open", async () => {
+    const start = new Date("2031-05-12T10:00:00Z");
+    const bookNow = new Date(start.getTime() - 48 * HOUR);
+    const [m, me] = [await mentorWithToken(), await menteeWithToken()];
+    await subscribe(me.id, m.id, bookNow);
+    const slotId = await publishOne(m.token, start, bookNow);
+    expect((await book(me.token, slotId, bookNow)).status).toBe(201);
+    const his = await testDevice();
+    await turnOnPush(m.token, his);
+    const tab = await connect(await roomUrlFor(roomOf(me.id), me.token));
+    try {
+      await expect.poll(() => tabsOf("mentee", me.id)).toBe(1);
+      expect(await tabsOf("mentor", m.id)).toBe(0);
+      const pushed = nextEvent(tab, "notification");
+      expect((await call("POST", `/dev/cron/reminders?now=${start.getTime() - 50 * 60_000}`)).status).toBe(200);
+      expect(await pushed).toMatchObject({ kind: "reminder", content: expect.stringMatching(/^Reminder: your session with Asha Rao/) });
+      expect(await opened(his, (await waitForPushes(his, 1))[0])).toMatchObject({ kind: "reminder", url: "/mentors" });
+    } finally {
+      tab.close();
     }
   });
 });

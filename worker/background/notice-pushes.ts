@@ -6,6 +6,7 @@ import { type DeviceTarget, deviceTargetsQuery } from "../notifications/web-push
 import { runWithConcurrencyLimit } from "../platform/concurrency-limit";
 import type { Env, NoticePushJob } from "../platform/env";
 import { sendJobs } from "../platform/queues";
+import { isOpen, openRoomsQuery } from "../realtime/open-rooms";
 import { pushAllToUser } from "../realtime/push";
 
 /**
@@ -25,13 +26,21 @@ export async function queueNoticePushes(env: Env, notificationIds: string[]): Pr
   await sendJobs(env.NOTICE_PUSHES, jobs);
 }
 
-/** Pushes the notices `ids` to their recipients' open tabs and devices, PUSHES_AT_ONCE at a time; a notice gone since is skipped. */
+/**
+ * Pushes the notices `ids` to their recipients' open tabs and devices, PUSHES_AT_ONCE at a time; a notice gone since is
+ * skipped, and a room with no tab connected is not called.
+ */
 export async function pushNotices(db: Db, env: Env, ids: string[], now: number): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db.select().from(notifications).where(inArray(notifications.id, ids));
   if (rows.length === 0) return 0;
-  const deviceReads = rows.map((n) => deviceTargetsQuery(db, { role: n.recipientRole as Role, id: n.recipientId }, n.kind, now));
-  const devices = (await db.batch([deviceReads[0], ...deviceReads.slice(1)])) as DeviceTarget[][];
+  const recipients = rows.map((n) => ({ role: n.recipientRole as Role, id: n.recipientId }));
+  const deviceReads = rows.map((n, i) => deviceTargetsQuery(db, recipients[i], n.kind, now));
+  // Only the rooms with a tab open are woken (ADR 0043): in a wave of reminders, most people have none.
+  const [open, ...devices] = (await db.batch([openRoomsQuery(db, recipients), ...deviceReads])) as [
+    { role: Role; id: string }[],
+    ...DeviceTarget[][],
+  ];
   await runWithConcurrencyLimit(rows, PUSHES_AT_ONCE, async (n, i) => {
     const pending: Promise<unknown>[] = [];
     const notice = {
@@ -47,9 +56,10 @@ export async function pushNotices(db: Db, env: Env, ids: string[], now: number):
     pushAllToUser(
       env,
       (p) => pending.push(p),
-      { role: n.recipientRole as Role, id: n.recipientId },
+      recipients[i],
       [{ event: "notification", data: notice }],
       devices[i],
+      isOpen(open, recipients[i]),
     );
     await Promise.all(pending);
   });

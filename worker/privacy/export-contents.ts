@@ -257,4 +257,5 @@ export const NOT_IN_ARCHIVE: Record<string, string> = {
   socket_tickets: "single-use socket tickets: secrets, kept 30 seconds",
   session_reminders: "that a reminder was sent: the mail itself is in emails.json",
   data_exports: "the archives themselves",
+  open_user_rooms: "how many of her tabs are connected right now, kept only while one is",
 };

@@ -20,29 +20,45 @@ import { type Env, readConfig } from "../platform/env";
 export type Recipient = { role: Role; id: string };
 
 /**
+ * A user's room, called over RPC straight away (ADR 0043). The room has no start-up work to wait for, so it is not
+ * reached through partyserver's `getServerByName`, whose extra call also writes the room's name into its storage: one
+ * push is one call.
+ */
+const userRoomOf = (env: Env, who: Recipient) => env.UserRoom.getByName(userRoomName(who.role, who.id));
+
+/** Calls a user's room; whatever fails, even before the call leaves (no room binding), fails the promise, not the caller. */
+const callRoom = <T>(env: Env, who: Recipient, call: (room: ReturnType<typeof userRoomOf>) => Promise<T>): Promise<T> =>
+  Promise.resolve().then(() => call(userRoomOf(env, who)));
+
+/**
  * Tells a user's open tabs that something changed. Call only after the write has committed; the
  * push runs after the response, and a lost push loses nothing because clients refetch. A
  * `notification` (a bell entry) also goes to her devices by Web Push (ADR 0027).
  */
 export function pushToUser<E extends PushEvent>(env: Env, waitUntil: WaitUntil, to: Recipient, event: E, data: PushPayloads[E]) {
   if (event === "notification") webPushSoon(env, waitUntil, to, data as PushPayloads["notification"]);
-  waitUntil(
-    getServerByName(env.UserRoom, userRoomName(to.role, to.id))
-      .then((room) => room.push(event, data))
-      .catch((error: unknown) => console.error("push failed", event, error)),
-  );
+  waitUntil(callRoom(env, to, (room) => room.push(event, data)).catch((error: unknown) => console.error("push failed", event, error)));
 }
 
 /**
  * Several pushes of one commit to one user's room in one call, in order (a message, then its notification). `devices`:
- * her Web Push devices, when the commit's own batch read them (`deviceTargetsQuery`).
+ * her Web Push devices, when the commit's own batch read them (`deviceTargetsQuery`). `tabsOpen`: false when the
+ * caller read that her room has no tab connected (`openRoomsQuery`, ADR 0043); her devices still get the push.
  */
-export function pushAllToUser(env: Env, waitUntil: WaitUntil, to: Recipient, envelopes: PushEnvelope[], devices?: DeviceTarget[]) {
+export function pushAllToUser(
+  env: Env,
+  waitUntil: WaitUntil,
+  to: Recipient,
+  envelopes: PushEnvelope[],
+  devices?: DeviceTarget[],
+  tabsOpen = true,
+) {
   for (const envelope of envelopes) if (envelope.event === "notification") webPushSoon(env, waitUntil, to, envelope.data, devices);
+  if (!tabsOpen) return;
   waitUntil(
-    getServerByName(env.UserRoom, userRoomName(to.role, to.id))
-      .then((room) => room.pushAll(envelopes))
-      .catch((error: unknown) => console.error("push failed", envelopes.map((e) => e.event).join(","), error)),
+    callRoom(env, to, (room) => room.pushAll(envelopes)).catch((error: unknown) =>
+      console.error("push failed", envelopes.map((e) => e.event).join(","), error),
+    ),
   );
 }
 
@@ -64,9 +80,7 @@ export type DisconnectDeps = { env: Env; db: Db; waitUntil: WaitUntil };
 export function disconnectSignIns(deps: DisconnectDeps, who: Recipient, scope: SignInScope, why: keyof typeof CLOSE_FOR, now: Date) {
   const { code, reason } = CLOSE_FOR[why];
   const closing = async () => {
-    const userRoom = getServerByName(deps.env.UserRoom, userRoomName(who.role, who.id)).then((room) =>
-      room.disconnectSignIns(scope, code, reason),
-    );
+    const userRoom = callRoom(deps.env, who, (room) => room.disconnectSignIns(scope, code, reason));
     const slots = who.role === "moderator" ? Promise.resolve([]) : openLiveRoomsOf(deps.db, { role: who.role, id: who.id }, now);
     const liveRooms = slots.then((ids) =>
       Promise.all(
