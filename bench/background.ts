@@ -4,12 +4,15 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { inArray, sql } from "drizzle-orm";
 import { Log, LogLevel } from "miniflare";
-import { createDb } from "../db/client";
+import WebSocket from "ws";
+import { createDb, type Db } from "../db/client";
 import { menteeRow, mentorRow } from "../db/factories";
 import { mentees, mentors, timeSlots } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { startLocalDatabase } from "../scripts/local-db";
 import { startDbProxy } from "../tests/support/db-proxy";
+import { openSession } from "../worker/accounts/sessions";
+import { signAccessToken } from "../worker/accounts/tokens";
 import { devtools, type Profile, printSelfTimes, selfTimes } from "./worker-devtools";
 
 /**
@@ -28,6 +31,8 @@ const PROVIDER_MS = 100;
 const ERROR_RATE = Number(process.env.BENCH_ERROR_RATE ?? 0.01);
 const DB_MS = Number(process.env.BENCH_DB_MS ?? 75);
 const LEAD_MS = Number(process.env.BENCH_LEAD_MS ?? 100_000);
+/** Mentees of unchanged sessions with their app open in a tab during the wave: their bell entry must reach it. */
+const OPEN_TABS = Number(process.env.BENCH_OPEN_TABS ?? Math.round(SESSIONS / 50));
 /** BENCH_PROFILE=1: a CPU profile of the edge Worker's isolate (where the consumers run) over the wave, and each consumer batch's time. */
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const INSPECTOR_PORT = 9_232;
@@ -81,6 +86,61 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Opens one tab's socket to each mentee's room (a sign-in of her own, a socket ticket, the room), as the app does, and
+ * notes when each receives her reminder's bell entry. A socket that drops is opened again with a new ticket, as the
+ * app's client does (src/platform/realtime.ts); `reconnects` says how often.
+ */
+async function openTabs(db: Db, baseUrl: string, jwtSecret: string, menteeIds: string[]) {
+  const received: number[] = [];
+  const sockets = new Map<string, WebSocket>();
+  const reminded = new Set<string>();
+  let closing = false;
+  let reconnects = 0;
+  const open = async (id: string, token: string) => {
+    const answer = await fetch(`${baseUrl}/trpc/realtime.ticket`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    const { result } = (await answer.json()) as { result: { data: { ticket: string } } };
+    const socket = new WebSocket(
+      `${baseUrl.replace(/^http/, "ws")}/parties/user-room/mentee:${id}?ticket=${encodeURIComponent(result.data.ticket)}`,
+    );
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    socket.on("message", (raw) => {
+      const message = JSON.parse(raw.toString()) as { event: string; data: { content?: string } };
+      if (!reminded.has(id) && message.event === "notification" && message.data.content?.startsWith("Reminder:")) {
+        reminded.add(id);
+        received.push(Date.now());
+      }
+    });
+    socket.once("close", () => {
+      if (closing) return;
+      reconnects++;
+      void open(id, token).catch((error: unknown) => console.warn(`tab of ${id} not opened again: ${String(error)}`));
+    });
+    sockets.set(id, socket);
+  };
+  for (let i = 0; i < menteeIds.length; i += 20)
+    await Promise.all(
+      menteeIds.slice(i, i + 20).map(async (id) => {
+        const { sessionId } = await openSession(db, { role: "mentee", userId: id });
+        await open(id, await signAccessToken(jwtSecret, { sub: id, role: "mentee", sid: sessionId }));
+      }),
+    );
+  return {
+    received,
+    reconnects: () => reconnects,
+    /** The mentees whose tab has not received her reminder. */
+    notReached: () => menteeIds.filter((id) => !reminded.has(id)),
+    close: () => {
+      closing = true;
+      for (const socket of sockets.values()) socket.terminate();
+    },
+  };
+}
 
 const dir = mkdtempSync(join(tmpdir(), "mentorlink-bench-background-"));
 const database = await startLocalDatabase({ dataDir: join(dir, "db") });
@@ -147,6 +207,13 @@ try {
   const codeAccounts = Array.from({ length: 240 }, (_, i) => `bg.${run}.reset${i}@example.test`);
   for (let i = 0; i < codeAccounts.length; i += 120)
     await db.insert(mentees).values(codeAccounts.slice(i, i + 120).map((email) => menteeRow({ email, passwordHash: "x" })));
+  const menteeIds = (
+    await db
+      .select({ id: timeSlots.menteeId })
+      .from(timeSlots)
+      .where(inArray(timeSlots.id, slotIds.slice(2 * CHANGED, 2 * CHANGED + OPEN_TABS)))
+  ).map((r) => r.id!);
+  const tabs = await openTabs(db, stack.baseUrl, stack.jwtSecret, menteeIds);
   const cancelled = new Set(slotIds.slice(0, CHANGED));
   const moved = new Set(slotIds.slice(CHANGED, 2 * CHANGED));
   const changedIndexes = new Set([...Array(2 * CHANGED).keys()]);
@@ -251,6 +318,14 @@ try {
     );
 
   const providerCalls = provider.calls();
+  const tabLatencies = tabs.received.map((at) => at - due);
+  for (const id of tabs.notReached().slice(0, 5))
+    console.warn(
+      `tab of ${id} not reached:`,
+      await db.all(sql`select tabs, updated_at from open_user_rooms where user_id = ${id}`),
+      await db.all(sql`select content, created_at from notifications where recipient_id = ${id}`),
+    );
+  tabs.close();
 
   // The floor: as many provider calls straight from here, as many at once as a delivery makes.
   const floorStart = Date.now();
@@ -296,6 +371,11 @@ try {
     floor_calls: expected,
     floor_ms: floorMs,
     floor_concurrency: MAIL_SEND_CONCURRENCY,
+    open_tabs: menteeIds.length,
+    tab_pushes_received: tabs.received.length,
+    tab_reconnects: tabs.reconnects(),
+    tab_push_p50_ms: percentile(tabLatencies, 50),
+    tab_push_p99_ms: percentile(tabLatencies, 99),
     targets: { due_to_delivered_p99_ms: 60_000, duplicates: 0, after_cancel: 0, code_p99_ms: 5_000 },
   };
   const wave = batches.filter((b) => b.at >= due - 1_000);
@@ -324,7 +404,8 @@ try {
     duplicates === 0 &&
     afterCancel === 0 &&
     result.code_p99_ms < 5_000 &&
-    reminders.length === expected;
+    reminders.length === expected &&
+    tabs.received.length === menteeIds.length;
   console.log(met ? "All targets met." : "A target was missed (see above).");
   process.exitCode = met ? 0 : 1;
 } finally {
