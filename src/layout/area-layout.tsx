@@ -109,16 +109,17 @@ export function AreaLayout({ role, nav, menu, search }: AreaLayoutProps) {
         <AreaNav role={role} nav={nav} />
       </header>
       {role !== "moderator" && !immersive ? <VerifyEmailBanner role={role} /> : null}
-      {role !== "moderator" && !immersive ? (
-        <Suspense fallback={null}>
-          <ZoneCheck role={role} />
-        </Suspense>
-      ) : null}
       <main id={MAIN_ID} tabIndex={-1} className={immersive ? "focus:outline-none" : "mx-auto max-w-6xl px-4 py-8 focus:outline-none"}>
         <InAreaLayout.Provider value={true}>
           <Outlet />
         </InAreaLayout.Provider>
       </main>
+      {/* After the page: the notice is a bar at the bottom of the screen (src/scheduling/zone-check.tsx). */}
+      {role !== "moderator" && !immersive ? (
+        <Suspense fallback={null}>
+          <ZoneCheck role={role} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -31,8 +31,9 @@ const keptFor = (who: string) => localStorage.getItem(`${KEPT_KEY}:${who}`);
 
 /**
  * On every signed-in page of a mentee or mentor: when the account's saved zone differs from this device's, a small
- * notice says which zone times are shown in, with "Use <device zone>" (saves it) and "Keep" (not asked again here for
- * this pair of zones). Drawn only by the browser: the Worker cannot know the device's zone.
+ * notice at the bottom of the screen says which zone times are shown in, with "Use <device zone>" (saves it) and
+ * "Keep" (not asked again here for this pair of zones). Drawn only by the browser: the Worker cannot know the device's
+ * zone.
  */
 export function ZoneCheck({ role }: { role: "mentee" | "mentor" }) {
   const { t } = useLingui();
@@ -56,24 +57,38 @@ export function ZoneCheck({ role }: { role: "mentee" | "mentor" }) {
     localStorage.setItem(`${KEPT_KEY}:${who}`, pair);
     for (const listener of listeners) listener();
   };
-  return (
-    <section aria-label={t`Time zone`} className="border-b border-sky-200 bg-sky-50">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm text-sky-950">
-        <Globe aria-hidden className="size-4 shrink-0" />
-        <p className="min-w-0 flex-1 basis-60" data-testid="zone-check">
-          <Trans>
-            Times are shown in {savedZone}; your device is in {device}.
-          </Trans>
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={save.isPending} onClick={() => save.mutate({ timeZone: device })}>
-            <Trans>Use {device}</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={keep}>
-            <Trans>Keep</Trans>
-          </Button>
-        </div>
+  // The same content twice: a bar fixed to the bottom of the screen, and an invisible copy in the flow at the page's
+  // end that keeps the last of the page clear of it. Shown once the app knows the device's zone, it moves nothing on
+  // screen (above the page, it pushed the whole page down as it appeared).
+  const content = (shown: boolean) => (
+    <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm text-sky-950">
+      <Globe aria-hidden className="size-4 shrink-0" />
+      <p className="min-w-0 flex-1 basis-60" data-testid={shown ? "zone-check" : undefined}>
+        <Trans>
+          Times are shown in {savedZone}; your device is in {device}.
+        </Trans>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={save.isPending} onClick={() => save.mutate({ timeZone: device })}>
+          <Trans>Use {device}</Trans>
+        </Button>
+        <Button size="sm" variant="outline" onClick={keep}>
+          <Trans>Keep</Trans>
+        </Button>
       </div>
-    </section>
+    </div>
+  );
+  return (
+    <>
+      <div aria-hidden inert className="invisible border-t pb-[env(safe-area-inset-bottom)]">
+        {content(false)}
+      </div>
+      <section
+        aria-label={t`Time zone`}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-sky-200 bg-sky-50 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
+      >
+        {content(true)}
+      </section>
+    </>
   );
 }

@@ -112,6 +112,16 @@ describe.each([
     const notice = page.getByTestId("zone-check");
     await expect.poll(() => notice.innerText()).toBe(`Times are shown in ${ACCOUNT_ZONE}; your device is in ${DEVICE_ZONE}.`);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(viewport.width);
+    // It appears once the app knows the device's zone, as a bar at the bottom of the screen: the page under the header
+    // did not move for it, and scrolled to its end, the page's last line is not under the bar.
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect((await page.locator("main").boundingBox())!.y).toBe(header.y + header.height);
+    const bar = (await page.getByRole("region", { name: "Time zone" }).boundingBox())!;
+    expect(bar.y + bar.height).toBeCloseTo(viewport.height, 0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => (await page.locator("main").boundingBox())!.y + (await page.locator("main").boundingBox())!.height)
+      .toBeLessThanOrEqual(bar.y);
 
     // The picker shows every time on the page in the zone chosen, without saving it.
     const picker = page.getByLabel("Times shown in");
