@@ -148,54 +148,45 @@ export async function recordDecline(db: Db, session: LocalSession): Promise<void
   await putObject(db, { ...session, last_decline: true });
 }
 
-/** Development page (and tests, with `emit: false`): the next period is paid now. */
-export async function renewSubscription(
+/**
+ * Moves a subscription into its next period with `status`, with that period's invoice, saves both, and (with `emit`)
+ * sends Stripe's two events: the subscription updated, then what happened to the invoice.
+ */
+async function startNextPeriod(
   local: LocalStripeEnv,
   db: Db,
   sub: LocalSubscription,
-  emit = true,
+  next: { status: LocalSubscription["status"]; invoice: (sub: LocalSubscription) => Promise<StripeObject> | StripeObject; event: string },
+  emit: boolean,
 ): Promise<{ subscription: LocalSubscription; invoice: StripeObject }> {
   const item = sub.items.data[0];
   const start = item.current_period_end;
-  const renewed: LocalSubscription = {
+  const subscription: LocalSubscription = {
     ...sub,
-    status: "active",
+    status: next.status,
     items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] },
   };
-  const invoice = await withPayment(db, renewed, invoiceFor(renewed, "paid", "subscription_cycle"));
-  renewed.latest_invoice = invoice.id;
-  await putObject(db, renewed);
+  const invoice = await next.invoice(subscription);
+  subscription.latest_invoice = invoice.id;
+  await putObject(db, subscription);
   await putObject(db, invoice);
   if (emit) {
-    await emitEvent(local, "customer.subscription.updated", renewed);
-    await emitEvent(local, "invoice.paid", invoice);
+    await emitEvent(local, "customer.subscription.updated", subscription);
+    await emitEvent(local, next.event, invoice);
   }
-  return { subscription: renewed, invoice };
+  return { subscription, invoice };
+}
+
+/** Development page (and tests, with `emit: false`): the next period is paid now. */
+export function renewSubscription(local: LocalStripeEnv, db: Db, sub: LocalSubscription, emit = true) {
+  const invoice = (renewed: LocalSubscription) => withPayment(db, renewed, invoiceFor(renewed, "paid", "subscription_cycle"));
+  return startNextPeriod(local, db, sub, { status: "active", invoice, event: "invoice.paid" }, emit);
 }
 
 /** Development page (and tests, with `emit: false`): the renewal payment is declined; Stripe marks the subscription past due. */
-export async function failRenewal(
-  local: LocalStripeEnv,
-  db: Db,
-  sub: LocalSubscription,
-  emit = true,
-): Promise<{ subscription: LocalSubscription; invoice: StripeObject }> {
-  const item = sub.items.data[0];
-  const start = item.current_period_end;
-  const pastDue: LocalSubscription = {
-    ...sub,
-    status: "past_due",
-    items: { ...sub.items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }] },
-  };
-  const invoice = invoiceFor(pastDue, "open", "subscription_cycle");
-  pastDue.latest_invoice = invoice.id;
-  await putObject(db, pastDue);
-  await putObject(db, invoice);
-  if (emit) {
-    await emitEvent(local, "customer.subscription.updated", pastDue);
-    await emitEvent(local, "invoice.payment_failed", invoice);
-  }
-  return { subscription: pastDue, invoice };
+export function failRenewal(local: LocalStripeEnv, db: Db, sub: LocalSubscription, emit = true) {
+  const invoice = (pastDue: LocalSubscription) => invoiceFor(pastDue, "open", "subscription_cycle");
+  return startNextPeriod(local, db, sub, { status: "past_due", invoice, event: "invoice.payment_failed" }, emit);
 }
 
 /** Ends a subscription now: canceled by request, at its period end, or after failed payments. */
