@@ -39,6 +39,13 @@ async function paidMenteeWithOneCallUsed() {
   return { mentor, buyer, earningId: earning.id };
 }
 
+/** Presses "Delete my account" on the card, confirms it in the dialog, and waits until she is signed out to the landing. */
+async function deleteAndConfirm(page: Page) {
+  await card(page).getByRole("button", { name: "Delete my account" }).click();
+  await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+  await waitForPath(page, "/", 15_000);
+}
+
 const deletionOf = async (userId: string) => (await testDb().select().from(accountDeletions).where(eq(accountDeletions.userId, userId)))[0];
 
 describe.each([
@@ -70,9 +77,7 @@ describe.each([
     expect(await deletionOf(mentee.id)).toBeUndefined();
 
     await password.fill(DEMO_PASSWORD);
-    await card(page).getByRole("button", { name: "Delete my account" }).click();
-    await dialog.getByRole("button", { name: "Delete my account" }).click();
-    await waitForPath(page, "/", 15_000);
+    await deleteAndConfirm(page);
     await toasts(page, "Your account will be deleted on").first().waitFor({ timeout: 15_000 });
     expect((await deletionOf(mentee.id)).state).toBe("pending");
 
@@ -103,9 +108,7 @@ describe.each([
     expect(await noSidewaysScroll(page)).toBe(true);
 
     await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
-    await card(page).getByRole("button", { name: "Delete my account" }).click();
-    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
-    await waitForPath(page, "/", 15_000);
+    await deleteAndConfirm(page);
     expect((await deletionOf(mentee.id)).state).toBe("pending");
     expect((await testDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)))[0]).toMatchObject({
       state: "booked",
@@ -129,9 +132,7 @@ describe.each([
 
     await card(page).getByTestId("delete-account-end-now").check();
     await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
-    await card(page).getByRole("button", { name: "Delete my account" }).click();
-    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
-    await waitForPath(page, "/", 15_000);
+    await deleteAndConfirm(page);
     await toasts(page, "₹6,000 goes back to your card").first().waitFor({ timeout: 15_000 });
     expect((await testDb().select().from(earnings).where(eq(earnings.id, her.earningId)))[0].refundedPaise).toBe(600_000);
     expect((await testDb().select().from(enrollments).where(eq(enrollments.menteeId, her.buyer.id)))[0].status).toBe("canceled");
@@ -158,9 +159,7 @@ describe.each([
     expect(await remove.isDisabled()).toBe(true);
     await soon.getByLabel(/Cancel them for me/).check();
     await card(page).getByLabel("Your password").fill(DEMO_PASSWORD);
-    await remove.click();
-    await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
-    await waitForPath(page, "/", 15_000);
+    await deleteAndConfirm(page);
     expect((await deletionOf(mentor.id)).cancelledForHim).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
   }, 120_000);
