@@ -1,18 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
 import { inArray, sql } from "drizzle-orm";
-import { Log, LogLevel } from "miniflare";
-import WebSocket from "ws";
-import { createDb, type Db } from "../db/client";
+import { createDb } from "../db/client";
 import { menteeRow, mentorRow } from "../db/factories";
 import { mentees, mentors, timeSlots } from "../db/schema";
 import { startStack } from "../scripts/built-stack";
 import { startLocalDatabase } from "../scripts/local-db";
 import { startDbProxy } from "../tests/support/db-proxy";
-import { openSession } from "../worker/accounts/sessions";
-import { signAccessToken } from "../worker/accounts/tokens";
+import { openTabs, percentile, QueueBatches, type Received, startProvider } from "./background-parties";
 import { devtools, type Profile, printSelfTimes, selfTimes } from "./worker-devtools";
 
 /**
@@ -38,131 +34,16 @@ const PROFILE = process.env.BENCH_PROFILE === "1";
 const INSPECTOR_PORT = 9_232;
 const HOUR = 3_600_000;
 
-type Received = { to: string; subject: string; key: string; at: number };
-
-/**
- * A mail API in Resend's shape: PROVIDER_MS per answer, ERROR_RATE answered 500 without sending, idempotency kept. It runs
- * in a thread of its own, so the database proxy's work in this process never delays its answers (as a real provider's
- * are not); what it received comes back to this thread as it happens.
- */
-async function startProvider(): Promise<{ url: string; received: Received[]; calls: () => number; stop: () => Promise<void> }> {
-  const received: Received[] = [];
-  let calls = 0;
-  const thread = new Worker(
-    `
-    const { parentPort, workerData } = require("node:worker_threads");
-    const { createServer } = require("node:http");
-    const keys = new Set();
-    const server = createServer((req, res) => {
-      const chunks = [];
-      req.on("data", (c) => chunks.push(c));
-      req.on("end", () => setTimeout(() => {
-        parentPort.postMessage({ call: true });
-        if (Math.random() < workerData.errorRate) { res.writeHead(500, { "content-type": "application/json" }).end('{"message":"try again"}'); return; }
-        const key = String(req.headers["idempotency-key"] ?? "");
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        if (!keys.has(key)) { keys.add(key); parentPort.postMessage({ to: body.to[0], subject: body.subject, key, at: Date.now() }); }
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: key }));
-      }, workerData.latencyMs));
-    });
-    server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
-    parentPort.on("message", (m) => { if (m === "stop") server.close(() => process.exit(0)); });
-    `,
-    { eval: true, workerData: { errorRate: ERROR_RATE, latencyMs: PROVIDER_MS } },
-  );
-  const port = await new Promise<number>((resolve) => {
-    thread.on("message", (m: { port?: number; call?: boolean } & Partial<Received>) => {
-      if (m.port) resolve(m.port);
-      else if (m.call) calls++;
-      else received.push(m as Received);
-    });
-  });
-  return { url: `http://127.0.0.1:${port}/emails`, received, calls: () => calls, stop: () => thread.terminate().then(() => undefined) };
-}
-
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Opens one tab's socket to each mentee's room (a sign-in of her own, a socket ticket, the room), as the app does, and
- * notes when each receives her reminder's bell entry. A socket that drops is opened again with a new ticket, as the
- * app's client does (src/platform/realtime.ts); `reconnects` says how often.
- */
-async function openTabs(db: Db, baseUrl: string, jwtSecret: string, menteeIds: string[]) {
-  const received: number[] = [];
-  const sockets = new Map<string, WebSocket>();
-  const reminded = new Set<string>();
-  let closing = false;
-  let reconnects = 0;
-  const open = async (id: string, token: string) => {
-    const answer = await fetch(`${baseUrl}/trpc/realtime.ticket`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: "{}",
-    });
-    const { result } = (await answer.json()) as { result: { data: { ticket: string } } };
-    const socket = new WebSocket(
-      `${baseUrl.replace(/^http/, "ws")}/parties/user-room/mentee:${id}?ticket=${encodeURIComponent(result.data.ticket)}`,
-    );
-    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    socket.on("message", (raw) => {
-      const message = JSON.parse(raw.toString()) as { event: string; data: { content?: string } };
-      if (!reminded.has(id) && message.event === "notification" && message.data.content?.startsWith("Reminder:")) {
-        reminded.add(id);
-        received.push(Date.now());
-      }
-    });
-    socket.once("close", () => {
-      if (closing) return;
-      reconnects++;
-      void open(id, token).catch((error: unknown) => console.warn(`tab of ${id} not opened again: ${String(error)}`));
-    });
-    sockets.set(id, socket);
-  };
-  for (let i = 0; i < menteeIds.length; i += 20)
-    await Promise.all(
-      menteeIds.slice(i, i + 20).map(async (id) => {
-        const { sessionId } = await openSession(db, { role: "mentee", userId: id });
-        await open(id, await signAccessToken(jwtSecret, { sub: id, role: "mentee", sid: sessionId }));
-      }),
-    );
-  return {
-    received,
-    reconnects: () => reconnects,
-    /** The mentees whose tab has not received her reminder. */
-    notReached: () => menteeIds.filter((id) => !reminded.has(id)),
-    close: () => {
-      closing = true;
-      for (const socket of sockets.values()) socket.terminate();
-    },
-  };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "mentorlink-bench-background-"));
 const database = await startLocalDatabase({ dataDir: join(dir, "db") });
 const proxy = await startDbProxy(database.url, { latencyMs: DB_MS });
-const provider = await startProvider();
-/** Miniflare's queue lines ("QUEUE <name> 20/20 (1234ms)"): when each consumer batch ended and how long it took. */
-const batches: { queue: string; at: number; ms: number; size: number }[] = [];
-class BatchLog extends Log {
-  constructor() {
-    super(LogLevel.INFO);
-  }
-  override log(message: string): void {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colours to strip
-    const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
-    const m = /QUEUE (\S+) \d+\/(\d+) \((\d+)ms\)/.exec(plain);
-    if (m) batches.push({ queue: m[1], at: Date.now(), ms: Number(m[3]), size: Number(m[2]) });
-    else if (/error|warn/i.test(plain)) super.log(message);
-  }
-}
+const provider = await startProvider(ERROR_RATE, PROVIDER_MS);
+const queueBatches = new QueueBatches();
 const stack = await startStack({
   ...(PROFILE ? { inspectorPort: INSPECTOR_PORT } : {}),
-  log: new BatchLog(),
+  log: queueBatches,
   dbUrl: proxy.url,
   vars: { MAIL_API_KEY: "re_bench_background", MAIL_API_URL: provider.url, MAIL_FROM: "MentorLink <no-reply@mentorlink.test>" },
 });
@@ -378,24 +259,7 @@ try {
     tab_push_p99_ms: percentile(tabLatencies, 99),
     targets: { due_to_delivered_p99_ms: 60_000, duplicates: 0, after_cancel: 0, code_p99_ms: 5_000 },
   };
-  const wave = batches.filter((b) => b.at >= due - 1_000);
-  for (const queue of new Set(wave.map((b) => b.queue))) {
-    const mine = wave.filter((b) => b.queue === queue);
-    const busy = mine.reduce((sum, b) => sum + b.ms, 0);
-    const span = Math.max(...mine.map((b) => b.at)) - Math.min(...mine.map((b) => b.at - b.ms));
-    console.log(
-      `${queue}: ${mine.length} batches, ${mine.reduce((n, b) => n + b.size, 0)} messages; batch time p50 ${percentile(
-        mine.map((b) => b.ms),
-        50,
-      )} ms, p95 ${percentile(
-        mine.map((b) => b.ms),
-        95,
-      )} ms, max ${percentile(
-        mine.map((b) => b.ms),
-        100,
-      )} ms; busy ${busy} ms of ${span} ms`,
-    );
-  }
+  queueBatches.report(due - 1_000);
   console.log(JSON.stringify(result, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/background-latest.json", `${JSON.stringify(result, null, 2)}\n`);
