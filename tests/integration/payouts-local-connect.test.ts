@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, payoutAccounts, payouts } from "../../db/schema";
-import { type LocalAccount, type LocalAccountLink, type LocalCall, routeConnect } from "../../worker/dev/local-stripe/connect";
+import { type LocalCall, routeConnect } from "../../worker/dev/local-stripe/connect";
+import type { LocalAccount, LocalAccountLink } from "../../worker/dev/local-stripe/connect-accounts";
 import { getObject, putObject, stripeId } from "../../worker/dev/local-stripe/store";
 import { accessTokenFor, createMentor, testDb } from "../support/accounts";
 import { baseUrl, doublesUrl, trpc } from "../support/api";

@@ -11,7 +11,7 @@ import {
   type LocalAccountLink,
   payoutsOf,
   payPayout,
-} from "./connect";
+} from "./connect-accounts";
 import type { LocalStripeEnv } from "./lifecycle";
 import { getObject, putObject } from "./store";
 

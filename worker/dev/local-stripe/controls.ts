@@ -1,4 +1,4 @@
-import type { LocalAccount, LocalPayout } from "./connect";
+import type { LocalAccount, LocalPayout } from "./connect-accounts";
 import { buildEvent, type DeliveryOptions, deliverEvent, type LocalEvent, type LocalStripeEnv } from "./events";
 import { parseStripeForm } from "./form";
 import {

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
-import type { LocalCall, LocalTransfer } from "./connect";
+import type { LocalCall } from "./connect";
+import type { LocalTransfer } from "./connect-accounts";
 import { emitEvent, type LocalStripeEnv, must, nowS, StripeApiError } from "./lifecycle";
 import { listObjects, putObject, type StripeObject, stripeId } from "./store";
 
