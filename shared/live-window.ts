@@ -14,9 +14,11 @@ export function callEnd(slot: { type: string; start: Date; end: Date }): Date {
 }
 
 /**
- * The mentor's "Go Live" appears when the live room opens, 10 minutes before the start, like the
- * mentee's entry (SPEC §2 said "once the start is reached"; ADR 0026), until the room closes.
+ * The mentor's "Go Live" (and the mentee's "Join session") appears when the live room opens, 10 minutes before the
+ * start (SPEC §2 said "once the start is reached"; ADR 0026), until the call ends (an intro call 15 minutes into its
+ * slot): the room admits nobody after that (ADR 0015), so a link then would only say the session has ended.
  */
-export function canGoLive(slot: { start: string; end: string }, now: number): boolean {
-  return new Date(slot.start).getTime() - LIVE_EARLY_MS <= now && now < new Date(slot.end).getTime() + LIVE_GRACE_MS;
+export function canGoLive(slot: { type: string; start: string; end: string }, now: number): boolean {
+  const start = new Date(slot.start);
+  return start.getTime() - LIVE_EARLY_MS <= now && now < callEnd({ type: slot.type, start, end: new Date(slot.end) }).getTime();
 }

@@ -46,7 +46,7 @@ export function NextSessionPanel({ home, zone }: { home: MenteeHomeData; zone: s
               <SlotTime start={next.start} zone={zone} otherZone={next.mentorTimeZone} otherLabel={t`${firstName}'s time`} />
             </div>
           </div>
-          <JoinSessionLink slotId={next.id} start={next.start} end={next.end} later={<JoinOpensNote />} />
+          <JoinSessionLink slotId={next.id} type={next.type} start={next.start} end={next.end} later={<JoinOpensNote />} />
         </div>
       ) : (
         <div className="grid gap-3">

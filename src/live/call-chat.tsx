@@ -94,7 +94,7 @@ export function CallChat({ role, otherId, otherName, open, onClose, onUnread, id
           <X aria-hidden="true" />
         </Button>
       </header>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
+      <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto px-3 py-3">
         {conversation.isPending || (conversationId && pages.isPending) ? (
           <div role="status" aria-label={t`Loading messages`} className="grid gap-3">
             <Skeleton className="h-10 w-2/3" />

@@ -75,6 +75,9 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   const [record, setRecord] = useState<RoomRecord>({ presence: [], readAt: 0 });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const joinedAt = useRef<number | null>(null);
+  // Whether the other person was ever in the room while one was (or before one joined, by the room's record):
+  // the summary offers a review only of a session that took place.
+  const otherCame = useRef(false);
   const opensAt = Date.parse(session.opensAt);
   const end = Date.parse(session.end);
   const isOpen = now >= opensAt && now < end;
@@ -103,6 +106,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
       ({ iceServers, presence, session: joined }) => {
         if (cancelled) return;
         setRecord({ presence, readAt: Date.parse(joined.now) });
+        if (presence.some((p) => p.role === session.other.role)) otherCame.current = true;
         const ticket = () => fetchSocketTicket(api, role);
         const now = media.getSnapshot();
         const hearing = Boolean(now.mic && now.micOn);
@@ -129,13 +133,14 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
     return () => {
       cancelled = true;
     };
-  }, [joining, call, outcome, api, session.slotId, role, finish, media]);
+  }, [joining, call, outcome, api, session.slotId, session.other.role, role, finish, media]);
 
   // Follow the call: note when it connected, and end the page when the room ends or another window takes over.
   useEffect(() => {
     if (!call) return;
     const check = () => {
-      const { status } = call.getSnapshot();
+      const { status, peer } = call.getSnapshot();
+      if (peer) otherCame.current = true;
       if (status === "connected" && joinedAt.current === null) joinedAt.current = Date.now();
       if (status === "ended" || status === "replaced") finish(status);
       // This sign-in ended: the auth link signs the tab out when the server refuses it.
@@ -168,7 +173,8 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
   const startDate = formatDate(session.start, zone);
   const startTime = formatTime(session.start, zone);
   const zoneName = zoneLabel(zone, new Date(session.start));
-  const startLabel = t`${startDate} at ${startTime} (${zoneName})`;
+  // The zone's label has its offset in brackets already ("UTC (GMT)", "Asia/Kolkata (GMT+5:30)").
+  const startLabel = t`${startDate} at ${startTime}, ${zoneName}`;
   const timer = timerText(sessionPhase(now, session.start, session.end));
 
   if (outcome) {
@@ -179,11 +185,12 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
         reason={outcome.reason}
         joinedAt={joinedAt.current}
         leftAt={outcome.leftAt}
+        otherJoined={record.readAt > 0 ? otherCame.current : null}
         onRejoin={canRejoin ? rejoin : undefined}
       />
     );
   }
-  if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} />;
+  if (now >= end && !call) return <SessionSummary session={session} reason="ended" joinedAt={null} leftAt={now} otherJoined={null} />;
   return (
     <div className={call ? "flex min-h-0 flex-1 flex-col gap-2" : "grid gap-4"}>
       <AgendaPanel agenda={session.agenda} role={session.role} otherName={session.other.firstName} inCall={call !== null} />
@@ -208,6 +215,7 @@ function LiveSessionRoom({ session, role }: { session: LiveSession; role: Role }
             media={media}
             state={state}
             startLabel={startLabel}
+            started={now >= Date.parse(session.start)}
             roomOpen={isOpen}
             joining={joining}
             onJoin={() => setJoining(true)}

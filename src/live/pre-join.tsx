@@ -15,6 +15,8 @@ type PreJoinProps = {
   media: LocalMedia;
   state: LocalMediaSnapshot;
   startLabel: string;
+  /** The session's start has passed (she is late, or comes back): say so, not that it starts. */
+  started: boolean;
   roomOpen: boolean;
   joining: boolean;
   onJoin: () => void;
@@ -32,7 +34,7 @@ export function useTrackStream(track: MediaStreamTrack | null): MediaStream | nu
  * camera toggles, and "Join now" once the room is open (10 minutes before the start). Nobody is in
  * the room, or counted as present, until they join.
  */
-export function PreJoin({ session, media, state, startLabel, roomOpen, joining, onJoin, onChoose }: PreJoinProps) {
+export function PreJoin({ session, media, state, startLabel, started, roomOpen, joining, onJoin, onChoose }: PreJoinProps) {
   const { t } = useLingui();
   const preview = useTrackStream(state.camera);
   const opensAt = formatTime(session.opensAt, session.me.timeZone);
@@ -78,7 +80,7 @@ export function PreJoin({ session, media, state, startLabel, roomOpen, joining, 
           <Trans>Ready to join?</Trans>
         </h2>
         <p className="text-slate-700">
-          <Trans>The session starts {startLabel}.</Trans>
+          {started ? <Trans>The session started {startLabel}.</Trans> : <Trans>The session starts {startLabel}.</Trans>}
         </p>
         <p role="status" className="text-sm text-slate-700">
           {roomOpen

@@ -1,7 +1,7 @@
 import { plural, t } from "@lingui/core/macro";
 // The app's Lingui instance (English until another language is chosen): these words are written at call time.
 import "@/platform/i18n";
-import { clockText } from "./use-server-clock";
+import { clockMinutes, clockText } from "./use-server-clock";
 
 /** Where a session stands on the server's clock: before its start, running, or over (ADR 0026). */
 export type SessionPhase = { phase: "before"; startsIn: number } | { phase: "running"; elapsed: number; left: number } | { phase: "over" };
@@ -38,10 +38,13 @@ export function startsInText(ms: number): string {
   return t`Starts in ${wait}`;
 }
 
-/** The timer of a running session, on screen ("12:04 in · 47:56 left") and for a screen reader ("12 minutes in, 48 minutes left"). */
+/**
+ * The timer of a running session, on screen ("12:04 in · 47:56 left") and for a screen reader ("12 minutes in,
+ * 47 minutes left"): the words name the minutes the figures show (clockText's whole seconds), so the two never disagree.
+ */
 export function runningText(elapsed: number, left: number): { text: string; label: string } {
-  const inMinutes = plural(Math.floor(elapsed / MINUTE), { one: "# minute", other: "# minutes" });
-  const leftMinutes = plural(Math.ceil(left / MINUTE), { one: "# minute", other: "# minutes" });
+  const inMinutes = plural(clockMinutes(elapsed), { one: "# minute", other: "# minutes" });
+  const leftMinutes = plural(clockMinutes(left), { one: "# minute", other: "# minutes" });
   const inClock = clockText(elapsed);
   const leftClock = clockText(left);
   return {

@@ -4,18 +4,24 @@ import { Link } from "@tanstack/react-router";
 import type { LiveSession } from "@/platform/api-types";
 import { ReviewForm } from "../reviews/review-form";
 
-/** After the call: a short summary, and for the mentee the review form of this mentor. */
+/**
+ * After the call: a short summary, and for the mentee the review form of this mentor, only when he was in the room
+ * (`otherJoined`; null when this page does not know, as when it opened after the end): a session that did not take
+ * place is not rated here (she may still review him from his profile).
+ */
 export function SessionSummary({
   session,
   reason,
   joinedAt,
   leftAt,
+  otherJoined,
   onRejoin,
 }: {
   session: LiveSession;
   reason: "ended" | "left" | "replaced";
   joinedAt: number | null;
   leftAt: number;
+  otherJoined: boolean | null;
   onRejoin?: () => void;
 }) {
   const { t } = useLingui();
@@ -36,13 +42,18 @@ export function SessionSummary({
             : t`Your session with ${otherName}.`}
           {reason === "replaced" ? ` ${t`The call continues in your other window.`}` : ""}
         </p>
+        {otherJoined === false && reason !== "replaced" ? (
+          <p className="text-slate-700">
+            <Trans>{otherName} did not join the session.</Trans>
+          </p>
+        ) : null}
         {onRejoin ? (
           <button type="button" className="justify-self-start text-indigo-700 underline" onClick={onRejoin}>
             <Trans>Rejoin the session</Trans>
           </button>
         ) : null}
       </div>
-      {session.role === "mentee" && reason !== "replaced" ? (
+      {session.role === "mentee" && reason !== "replaced" && otherJoined ? (
         <div className="grid gap-2">
           <p className="text-slate-700">
             <Trans>How was your session with {otherName}? Your rating helps other mentees.</Trans>

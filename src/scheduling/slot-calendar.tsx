@@ -127,7 +127,8 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       initialView: widthClass,
       views: {
         timeGridThreeDay: { type: "timeGrid", duration: { days: 3 }, buttonText: t`3 days` },
-        [LIST]: { height: "auto", noEventsContent: t`No slots this week.` },
+        // The list's column headers (read by screen readers) in the reader's language; FullCalendar's Hindi has none.
+        [LIST]: { noEventsContent: t`No slots this week.`, timeHint: t`Time`, eventHint: t`Slot` },
       },
       headerToolbar: { left: "prev,next today", center: "title", right: `${LIST},timeGridDay,timeGridThreeDay,timeGridWeek` },
       // By view first: the list is a week too, and would be called "Week".
@@ -158,6 +159,7 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
       nowIndicator: true,
       slotDuration: "00:30:00",
       scrollTime,
+      // Every view, the list too, is as tall as the room kept for it before it was drawn (no shift of what follows).
       height: "70vh",
       expandRows: true,
       dayHeaderFormat: { weekday: "short", day: "numeric" },
@@ -220,15 +222,18 @@ export default function SlotCalendar({ zone, slots, onPickTime, onPastTime, onPi
     };
   }, []);
 
+  // The form named by its own title's words, so the hint names it as the page does in every language.
+  const formName = t`Add a slot`;
   return (
     <div className="slot-calendar" data-testid="slot-calendar">
       <p className="sr-only">
         <Trans>
           Your slots, times in {zone}. Each slot is a button: press Enter to see its details. Clicking an empty time asks before publishing
-          a slot there. To add a slot from the keyboard, use the form &ldquo;Add a slot&rdquo;.
+          a slot there. To add a slot from the keyboard, use the form &ldquo;{formName}&rdquo;.
         </Trans>
       </p>
-      <div ref={host} className="slot-calendar-filling" />
+      {/* Its height before FullCalendar draws in it (the Worker's page, the first frames): the form after it never moves. */}
+      <div ref={host} className="slot-calendar-filling min-h-[70vh]" />
     </div>
   );
 }

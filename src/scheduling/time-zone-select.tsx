@@ -1,4 +1,4 @@
-import { forwardRef, type SelectHTMLAttributes, useEffect, useMemo, useState } from "react";
+import { forwardRef, memo, type SelectHTMLAttributes, startTransition, useEffect, useMemo, useState } from "react";
 import { allZones, preferredZone, zoneLabel } from "@/platform/zoned";
 
 /**
@@ -12,7 +12,9 @@ export const TimeZoneSelect = forwardRef<
   // On a page the Worker draws, the runtime's zone list (workerd's ICU) may differ from the browser's: the first
   // render lists only the current zone, as the Worker drew it, and the browser's list follows once the page is its own.
   const [mounted, setMounted] = useState(!listAfterMount);
-  useEffect(() => setMounted(true), []);
+  // The whole list (some 400 zones, each with its offset) is rendered as a transition, one option at a time: on a slow
+  // phone a single render of it was a long task of its own after the page was taken over.
+  useEffect(() => startTransition(() => setMounted(true)), []);
   const zones = useMemo(() => {
     if (!mounted && current) return [current];
     // A stored zone by an old name ("Asia/Calcutta") is the option of today's name, keeping its value.
@@ -28,10 +30,13 @@ export const TimeZoneSelect = forwardRef<
       {...props}
     >
       {zones.map((z) => (
-        <option key={z} value={z}>
-          {zoneLabel(z, now)}
-        </option>
+        <ZoneOption key={z} zone={z} now={now} />
       ))}
     </select>
   );
+});
+
+/** One zone with its offset now: a component of its own, so a render of the list yields between options. */
+const ZoneOption = memo(function ZoneOption({ zone, now }: { zone: string; now: Date }) {
+  return <option value={zone}>{zoneLabel(zone, now)}</option>;
 });

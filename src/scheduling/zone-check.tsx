@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Globe } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import { useSession } from "@/platform/session";
 import { useTRPC } from "@/platform/trpc";
 import { preferredZone } from "@/platform/zoned";
 import { Button } from "@/ui/button";
+import { useHeightVariable } from "@/ui/use-height-variable";
 import { zoneOffsetMinutes } from "../../shared/zoned-time";
-import { useSaveZone } from "./zone-picker";
+import { usePickedZoneOnPage, useSaveZone } from "./zone-picker";
 
 const KEPT_KEY = "zoneCheckKept";
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,10 +50,18 @@ export function ZoneCheck({ role }: { role: "mentee" | "mentor" }) {
     () => null,
   );
   const save = useSaveZone(role);
+  const picked = usePickedZoneOnPage();
+  const bar = useRef<HTMLElement>(null);
+  // Its height as --zone-bar while it shows, for what fills the screen down to its bottom (the chat's thread and
+  // composer), which then ends above the bar instead of under it.
+  useHeightVariable(bar, "--zone-bar");
   if (!saved || !device || save.isSuccess) return null;
   const savedZone = preferredZone(saved);
   const pair = `${savedZone}|${device}`;
   if (savedZone === device || kept === pair || sameClock(savedZone, device)) return null;
+  // A picker on the page may show the times in another zone than the account's: the notice names that one.
+  const pageZone = picked ? preferredZone(picked) : savedZone;
+  if (pageZone === device || sameClock(pageZone, device)) return null;
   const keep = () => {
     localStorage.setItem(`${KEPT_KEY}:${who}`, pair);
     for (const listener of listeners) listener();
@@ -65,7 +74,7 @@ export function ZoneCheck({ role }: { role: "mentee" | "mentor" }) {
       <Globe aria-hidden className="size-4 shrink-0" />
       <p className="min-w-0 flex-1 basis-60" data-testid={shown ? "zone-check" : undefined}>
         <Trans>
-          Times are shown in {savedZone}; your device is in {device}.
+          Times are shown in {pageZone}; your device is in {device}.
         </Trans>
       </p>
       <div className="flex flex-wrap gap-2">
@@ -84,6 +93,7 @@ export function ZoneCheck({ role }: { role: "mentee" | "mentor" }) {
         {content(false)}
       </div>
       <section
+        ref={bar}
         aria-label={t`Time zone`}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-sky-200 bg-sky-50 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
       >

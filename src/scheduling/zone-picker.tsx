@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { apiError } from "@/platform/api-error";
 import { useTRPC } from "@/platform/trpc";
 import { useMyZone } from "@/platform/use-my-zone";
@@ -15,15 +15,45 @@ import { TimeZoneSelect } from "./time-zone-select";
  * must match it). Until she picks one: the account's zone.
  */
 let pickedZone: string | null = null;
+/** How many mounted pages show times through a picker: the zone notice reads the picked zone only while one is. */
+let pickersShown = 0;
+const shownListeners = new Set<() => void>();
+const tellShown = () => {
+  for (const listener of shownListeners) listener();
+};
 
 export function useShownZone(): [string, (zone: string) => void] {
   const mine = useMyZone();
   const [picked, setPicked] = useState<string | null>(pickedZone);
+  useEffect(() => {
+    pickersShown++;
+    tellShown();
+    return () => {
+      pickersShown--;
+      tellShown();
+    };
+  }, []);
   const pick = (zone: string) => {
     pickedZone = zone === mine ? null : zone;
     setPicked(pickedZone);
+    tellShown();
   };
   return [picked ?? mine, pick];
+}
+
+/**
+ * The zone this page's picker shows times in, when it shows them in another zone than the account's; null otherwise
+ * (no picker on the page, or the account's zone picked), so the zone notice names the zone the page really uses.
+ */
+export function usePickedZoneOnPage(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      shownListeners.add(listener);
+      return () => void shownListeners.delete(listener);
+    },
+    () => (pickersShown > 0 ? pickedZone : null),
+    () => null,
+  );
 }
 
 /** Saves a zone as the account's (every page then shows it); the zone query is answered with what was saved. */

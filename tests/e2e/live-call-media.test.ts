@@ -11,7 +11,8 @@ import { bookedPair, enterLive, expectPlaying, FAKE_MEDIA_ARGS, joinNow } from "
  * The live call's media (ADR 0026) in Chromium with fake devices, two browsers: the pre-join check (own
  * preview, microphone level, device lists), a camera that is off shows the name and picture on the
  * other side, a muted microphone shows, devices switch during the call, the attendance rule while
- * waiting, the agenda for both, the in-call text panel that stays in the pair's chat, and screen sharing.
+ * waiting, the agenda for both, the in-call text panel that stays in the pair's chat, and screen sharing (the
+ * last two in one call: entering a call is the costly part, and neither depends on the other).
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, [...FAKE_MEDIA_ARGS, "--auto-select-desktop-capture-source=Entire screen"]);
 
@@ -102,58 +103,7 @@ describe("the live call's devices, text panel and screen sharing", () => {
       .waitFor();
   });
 
-  it("what is typed in the call's text panel is in the pair's chat afterwards; new messages show on a closed panel", async () => {
-    const { mentor, mentee, slotId } = await bookedPair(-2 * MINUTE);
-    const mentorPage = b.page;
-    await enterLive(mentorPage, "mentor", mentor, slotId);
-    const menteePage = await secondPage();
-    await enterLive(menteePage, "mentee", mentee, slotId);
-    await expectPlaying(menteePage, `${mentor.firstName}'s video`);
-
-    // She opens the panel (focus goes to its message box) and sends a link.
-    const chat = menteePage.getByRole("button", { name: "Chat", exact: true });
-    await chat.click();
-    expect(await chat.getAttribute("aria-expanded")).toBe("true");
-    const panel = menteePage.getByRole("region", { name: `Chat with ${mentor.firstName}` });
-    const box = panel.getByLabel("Message", { exact: true });
-    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
-    await box.fill("Here is my repo: https://example.com/repo");
-    await box.press("Enter");
-    await panel.getByRole("log").getByText("Here is my repo: https://example.com/repo").waitFor();
-
-    // His panel is closed: its button counts the new message; opening it shows it, and he answers.
-    const hisChat = mentorPage.getByRole("button", { name: /^Chat/ });
-    await expect.poll(() => hisChat.innerText(), { timeout: 15_000 }).toMatch(/1\s*new/);
-    await hisChat.click();
-    const hisPanel = mentorPage.getByRole("region", { name: `Chat with ${mentee.firstName}` });
-    await hisPanel.getByRole("log").getByText("Here is my repo: https://example.com/repo").waitFor();
-    await hisPanel.getByLabel("Message", { exact: true }).fill("Thanks, I'll read it after the call.");
-    await hisPanel.getByRole("button", { name: "Send message" }).click();
-    await panel.getByRole("log").getByText("Thanks, I'll read it after the call.").waitFor({ timeout: 15_000 });
-    // Escape closes the panel and gives the focus back to its button.
-    await hisPanel.getByLabel("Message", { exact: true }).press("Escape");
-    expect(await hisChat.getAttribute("aria-expanded")).toBe("false");
-    await expect.poll(() => hisChat.evaluate((el) => el === document.activeElement)).toBe(true);
-
-    // A phone: the open panel covers the call, nothing scrolls sideways, and it closes with its button.
-    await menteePage.setViewportSize({ width: 360, height: 740 });
-    const box360 = await panel.boundingBox();
-    expect(box360?.width).toBeGreaterThanOrEqual(359);
-    expect(await menteePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await panel.getByRole("button", { name: "Close chat" }).click();
-    expect(await panel.isVisible()).toBe(false);
-
-    // After the call: both messages are in their chat conversation.
-    await menteePage.getByRole("button", { name: "Leave" }).click();
-    const [conversation] = await testDb().select().from(conversations).where(eq(conversations.menteeId, mentee.id));
-    await menteePage.setViewportSize({ width: 1280, height: 800 });
-    await menteePage.goto(`/mentees/connect/inbox/${conversation.id}`);
-    const thread = menteePage.getByRole("log", { name: `Messages with ${mentor.firstName} ${mentor.lastName}` });
-    await thread.getByText("Here is my repo: https://example.com/repo").waitFor();
-    await thread.getByText("Thanks, I'll read it after the call.").waitFor();
-  });
-
-  it("shares a screen instead of the camera; stopping it (the button, or the browser's own stop) brings the camera back", async () => {
+  it("shares a screen instead of the camera, stopped by the button or the browser's own stop; what is typed in the call's text panel is in the pair's chat afterwards, and new messages show on a closed panel", async () => {
     const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
     const mentorPage = b.page;
     // The screen the browser hands over, kept where the test can stop it as the browser's own "Stop sharing" would.
@@ -200,5 +150,47 @@ describe("the live call's devices, text panel and screen sharing", () => {
     await mentorPage.getByRole("button", { name: "Share screen" }).waitFor();
     await expectPlaying(mentorPage, "Your camera");
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
+
+    // The same call, its text panel: she opens the panel (focus goes to its message box) and sends a link.
+    const chat = menteePage.getByRole("button", { name: "Chat", exact: true });
+    await chat.click();
+    expect(await chat.getAttribute("aria-expanded")).toBe("true");
+    const panel = menteePage.getByRole("region", { name: `Chat with ${mentor.firstName}` });
+    const box = panel.getByLabel("Message", { exact: true });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await box.fill("Here is my repo: https://example.com/repo");
+    await box.press("Enter");
+    await panel.getByRole("log").getByText("Here is my repo: https://example.com/repo").waitFor();
+
+    // His panel is closed: its button counts the new message; opening it shows it, and he answers.
+    const hisChat = mentorPage.getByRole("button", { name: /^Chat/ });
+    await expect.poll(() => hisChat.innerText(), { timeout: 15_000 }).toMatch(/1\s*new/);
+    await hisChat.click();
+    const hisPanel = mentorPage.getByRole("region", { name: `Chat with ${mentee.firstName}` });
+    await hisPanel.getByRole("log").getByText("Here is my repo: https://example.com/repo").waitFor();
+    await hisPanel.getByLabel("Message", { exact: true }).fill("Thanks, I'll read it after the call.");
+    await hisPanel.getByRole("button", { name: "Send message" }).click();
+    await panel.getByRole("log").getByText("Thanks, I'll read it after the call.").waitFor({ timeout: 15_000 });
+    // Escape closes the panel and gives the focus back to its button.
+    await hisPanel.getByLabel("Message", { exact: true }).press("Escape");
+    expect(await hisChat.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => hisChat.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A phone: the open panel covers the call, nothing scrolls sideways, and it closes with its button.
+    await menteePage.setViewportSize({ width: 360, height: 740 });
+    const box360 = await panel.boundingBox();
+    expect(box360?.width).toBeGreaterThanOrEqual(359);
+    expect(await menteePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await panel.getByRole("button", { name: "Close chat" }).click();
+    expect(await panel.isVisible()).toBe(false);
+
+    // After the call: both messages are in their chat conversation.
+    await menteePage.getByRole("button", { name: "Leave" }).click();
+    const [conversation] = await testDb().select().from(conversations).where(eq(conversations.menteeId, mentee.id));
+    await menteePage.setViewportSize({ width: 1280, height: 800 });
+    await menteePage.goto(`/mentees/connect/inbox/${conversation.id}`);
+    const thread = menteePage.getByRole("log", { name: `Messages with ${mentor.firstName} ${mentor.lastName}` });
+    await thread.getByText("Here is my repo: https://example.com/repo").waitFor();
+    await thread.getByText("Thanks, I'll read it after the call.").waitFor();
   });
 });

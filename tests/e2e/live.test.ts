@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { createMentee, testDb } from "../support/accounts";
@@ -10,14 +11,61 @@ import { dayIn, MENTOR_ZONE, showDay } from "../support/scheduler-page";
  * Live sessions in Chromium with fake camera and microphone (ADR 0015): the mentor and the mentee of
  * a booked slot open their live pages in two contexts and each sees the other's video play; a reload
  * brings the call back; a third account is refused; a page opened early counts down and lets them in
- * when the room opens (10 minutes before the start, for the mentor too: ADR 0026).
+ * when the room opens (10 minutes before the start, for the mentor too: ADR 0026). During a call the
+ * call has the whole window: checked on the mentee's 1280x800 screen in the first journey and on a
+ * 360x740 phone, which has its own controls (no Share screen, touch-sized buttons).
  */
 const b = useBrowser({ permissions: ["camera", "microphone"] }, FAKE_MEDIA_ARGS);
 
 const MINUTE = 60 * 1000;
 
+/**
+ * During a call on a `width`x`height` screen: no app header, navigation or search, nothing scrolls, every control
+ * on screen (44 px high on a phone), the other person's video takes the room that is left, Share screen only off a
+ * phone, and the devices panel opens above the bar. Call it while the controls read "Mute" and "Turn camera off".
+ */
+async function expectCallFillsWindow(
+  page: Page,
+  other: string,
+  nav: ReturnType<Page["getByRole"]>,
+  width: number,
+  height: number,
+  phone: boolean,
+) {
+  await expect.poll(() => nav.isVisible()).toBe(false);
+  expect(await page.getByRole("searchbox").count()).toBe(0);
+  expect(
+    await page.evaluate(() => ({
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    })),
+  ).toEqual({ sideways: 0, down: 0 });
+  const inside = async (name: string) => {
+    const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    return box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= width && box!.y + box!.height <= height;
+  };
+  for (const name of ["Leave", "Mute", "Turn camera off", "Chat", "Devices"]) expect(await inside(name), name).toBe(true);
+  // Touch targets: every control is at least 44 px high on a phone.
+  if (phone)
+    for (const name of ["Leave", "Mute", "Chat"])
+      expect((await page.getByRole("button", { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // The other person's video takes the room that is left.
+  const video = (await page.getByLabel(`${other}'s video`).boundingBox())!;
+  expect(video.height).toBeGreaterThan(height * (phone ? 0.3 : 0.5));
+
+  // A phone cannot share its screen: no button offers it. A computer can.
+  expect(await page.getByRole("button", { name: "Share screen" }).count()).toBe(phone ? 0 : 1);
+
+  // The devices panel opens above the bar; the bar stays on screen.
+  await page.getByRole("button", { name: "Devices" }).click();
+  await page.getByLabel("Microphone", { exact: true }).waitFor();
+  expect(await inside("Leave")).toBe(true);
+  await page.getByRole("button", { name: "Devices" }).click();
+}
+
 describe("live sessions", () => {
-  it("the mentor and the mentee see each other; a reload brings the call back; leaving shows the summary", async () => {
+  it("the mentor and the mentee see each other; a reload brings the call back; at 1280x800 the call has the whole window; leaving shows the summary and the app's header again", async () => {
     const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
     const mentorPage = b.page;
     await enterLive(mentorPage, "mentor", mentor, slotId);
@@ -27,7 +75,9 @@ describe("live sessions", () => {
     await mentorPage.getByText(/^\d+:\d\d in · \d+:\d\d left$/).waitFor();
     await mentorPage.getByText(/^\d+ minutes? in, \d+ minutes? left$/).waitFor({ state: "attached" });
 
-    const menteePage = await (await b.newContext({ permissions: ["camera", "microphone"] })).newPage();
+    const menteePage = await (
+      await b.newContext({ permissions: ["camera", "microphone"], viewport: { width: 1280, height: 800 } })
+    ).newPage();
     await enterLive(menteePage, "mentee", mentee, slotId);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
@@ -35,9 +85,15 @@ describe("live sessions", () => {
 
     // The mentee reloads: back on the pre-join check, she joins again and the call comes back on both sides.
     await menteePage.reload();
+    // Back before joining, the page says the session has started (a minute ago), its zone named once.
+    await menteePage.getByText(/^The session started .+ at .+, [^()]+ \(GMT[^()]*\)\.$/).waitFor();
+    // Before the call, the app's header and navigation are there.
+    const nav = menteePage.getByRole("navigation", { name: "Mentee navigation" });
+    await nav.waitFor();
     await joinNow(menteePage);
     await expectPlaying(menteePage, `${mentor.firstName}'s video`);
     await expectPlaying(mentorPage, `${mentee.firstName}'s video`);
+    await expectCallFillsWindow(menteePage, mentor.firstName, nav, 1280, 800, false);
 
     // Toggles say what they do.
     await menteePage.getByRole("button", { name: "Mute" }).click();
@@ -56,6 +112,8 @@ describe("live sessions", () => {
     );
     await menteePage.getByRole("form", { name: "Your review" }).waitFor();
     expect(await menteePage.getByRole("button", { name: "Rejoin the session" }).count()).toBe(1);
+    // Leave was the way out: the app's header is back.
+    await nav.waitFor();
   });
 
   it("a refused camera says why and offers to join without devices; the call still works one way", async () => {
@@ -107,6 +165,7 @@ describe("live sessions", () => {
     await signInInto(mentorPage, "mentor", mentor);
     await mentorPage.goto(`/mentors/connect/live/${slotId}`);
     await mentorPage.getByText(/^The room opens at .*, 10 minutes before the start\. Keep this page open\.$/).waitFor();
+    expect(await mentorPage.getByText(/^The session starts .+ at .+, [^()]+ \(GMT[^()]*\)\.$/).count()).toBe(1);
     // "Starts in …" (not a countdown of the whole hour), and no way in yet.
     expect(await mentorPage.getByText(/^Starts in \d+ min$/).innerText()).toMatch(/^Starts in 1[01] min$/);
     expect(await mentorPage.getByRole("button", { name: /^You can join from / }).isDisabled()).toBe(true);
@@ -167,65 +226,30 @@ describe("live sessions", () => {
 });
 
 describe("the call has the whole window", () => {
-  it.each([
-    [1280, 800, false],
-    [360, 740, true],
-  ] as const)(
-    "at %ix%i the controls stay on screen, the app's header is hidden during the call, Leave is the way out (phone: %s)",
-    async (width, height, phone) => {
-      const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
-      const context = await b.newContext({
-        permissions: ["camera", "microphone"],
-        viewport: { width, height },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const page = await context.newPage();
-      await signInInto(page, "mentee", mentee);
-      await page.goto(`/mentees/connect/live/${slotId}`);
-      // Before the call, the app's header and navigation are there.
-      const nav = page.getByRole("navigation", { name: "Mentee navigation" });
-      await nav.waitFor();
-      await joinNow(page);
-      await page.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+  it("at 360x740 on a phone the controls stay on screen and touch-sized, the app's header is hidden during the call, Leave is the way out", async () => {
+    const [width, height] = [360, 740];
+    const { mentor, mentee, slotId } = await bookedPair(-MINUTE);
+    const context = await b.newContext({
+      permissions: ["camera", "microphone"],
+      viewport: { width, height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await signInInto(page, "mentee", mentee);
+    await page.goto(`/mentees/connect/live/${slotId}`);
+    // Before the call, the app's header and navigation are there.
+    const nav = page.getByRole("navigation", { name: "Mentee navigation" });
+    await nav.waitFor();
+    await joinNow(page);
+    await page.getByText(`Waiting for ${mentor.firstName} to join`).waitFor({ timeout: 20_000 });
+    await expectCallFillsWindow(page, mentor.firstName, nav, width, height, true);
 
-      // During the call: no app header, navigation or search; the page is one screen, nothing scrolls.
-      await expect.poll(() => nav.isVisible()).toBe(false);
-      expect(await page.getByRole("searchbox").count()).toBe(0);
-      expect(
-        await page.evaluate(() => ({
-          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          down: document.documentElement.scrollHeight - document.documentElement.clientHeight,
-        })),
-      ).toEqual({ sideways: 0, down: 0 });
-      const inside = async (name: string) => {
-        const box = await page.getByRole("button", { name, exact: true }).boundingBox();
-        expect(box, name).not.toBeNull();
-        return box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= width && box!.y + box!.height <= height;
-      };
-      for (const name of ["Leave", "Mute", "Turn camera off", "Chat", "Devices"]) expect(await inside(name), name).toBe(true);
-      // Touch targets: every control is at least 44 px high on a phone.
-      if (phone)
-        for (const name of ["Leave", "Mute", "Chat"])
-          expect((await page.getByRole("button", { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      // The other person's video takes the room that is left.
-      const video = (await page.getByLabel(`${mentor.firstName}'s video`).boundingBox())!;
-      expect(video.height).toBeGreaterThan(height * (phone ? 0.3 : 0.5));
-
-      // A phone cannot share its screen: no button offers it. A computer can.
-      expect(await page.getByRole("button", { name: "Share screen" }).count()).toBe(phone ? 0 : 1);
-
-      // The devices panel opens above the bar; the bar stays on screen.
-      await page.getByRole("button", { name: "Devices" }).click();
-      await page.getByLabel("Microphone", { exact: true }).waitFor();
-      expect(await inside("Leave")).toBe(true);
-      await page.getByRole("button", { name: "Devices" }).click();
-
-      // Leave is the way out: the summary, and the app's header back.
-      await page.getByRole("button", { name: "Leave" }).click();
-      await page.getByRole("heading", { name: "You left the session" }).waitFor();
-      await nav.waitFor();
-    },
-  );
+    // Leave is the way out: the summary, and the app's header back.
+    await page.getByRole("button", { name: "Leave" }).click();
+    await page.getByRole("heading", { name: "You left the session" }).waitFor();
+    await nav.waitFor();
+  });
 
   it("a phone (touch only, a mobile browser) is not offered Share screen even where the browser defines getDisplayMedia", async () => {
     const { mentee, slotId } = await bookedPair(-MINUTE);

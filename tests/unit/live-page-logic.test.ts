@@ -33,9 +33,25 @@ describe("the time line of the page", () => {
     expect(timerText(sessionPhase(at(-4 * MINUTE), start, end))).toEqual({ text: "Starts in 4 min", label: "Starts in 4 min" });
     expect(timerText(sessionPhase(at(12 * MINUTE + 4000), start, end))).toEqual({
       text: "12:04 in · 47:56 left",
-      label: "12 minutes in, 48 minutes left",
+      label: "12 minutes in, 47 minutes left",
     });
-    expect(timerText(sessionPhase(at(59 * MINUTE + 30_000), start, end)).label).toBe("59 minutes in, 1 minute left");
+    expect(timerText(sessionPhase(at(59 * MINUTE + 30_000), start, end))).toEqual({
+      text: "59:30 in · 0:30 left",
+      label: "59 minutes in, 0 minutes left",
+    });
+  });
+
+  it("says in words the minutes the figures show, rounded the same way (a second's fraction shows as the next second)", () => {
+    // An intro call's clock a fraction of a second before its first minute: the figures read 1:00 and 14:01.
+    const trialEnd = new Date(Date.parse(start) + 15 * MINUTE).toISOString();
+    expect(timerText(sessionPhase(at(59_400), start, trialEnd))).toEqual({
+      text: "1:00 in · 14:01 left",
+      label: "1 minute in, 14 minutes left",
+    });
+    expect(timerText(sessionPhase(at(1), start, trialEnd))).toEqual({
+      text: "0:01 in · 15:00 left",
+      label: "0 minutes in, 15 minutes left",
+    });
     expect(sessionPhase(at(60 * MINUTE), start, end)).toEqual({ phase: "over" });
     expect(timerText({ phase: "over" }).text).toBe("Time is up");
   });
@@ -199,11 +215,18 @@ describe("choosing devices", () => {
 });
 
 describe("the mentor's Go Live", () => {
-  const slot = { start, end };
-  it("appears when the room opens, 10 minutes before the start, like the mentee's entry, until the room closes", () => {
+  const slot = { type: "session", start, end };
+  it("appears when the room opens, 10 minutes before the start, like the mentee's entry, until the call ends (the room admits nobody after)", () => {
     expect(canGoLive(slot, at(-10 * MINUTE - 1))).toBe(false);
     expect(canGoLive(slot, at(-10 * MINUTE))).toBe(true);
-    expect(canGoLive(slot, at(64 * MINUTE))).toBe(true);
-    expect(canGoLive(slot, at(65 * MINUTE))).toBe(false);
+    expect(canGoLive(slot, at(60 * MINUTE - 1))).toBe(true);
+    expect(canGoLive(slot, at(60 * MINUTE))).toBe(false);
+  });
+
+  it("for an intro call, until its 15 minutes are over, not until its one-hour slot's end", () => {
+    const trial = { ...slot, type: "trial" };
+    expect(canGoLive(trial, at(15 * MINUTE - 1))).toBe(true);
+    expect(canGoLive(trial, at(15 * MINUTE))).toBe(false);
+    expect(canGoLive(trial, at(40 * MINUTE))).toBe(false);
   });
 });

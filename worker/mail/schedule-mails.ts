@@ -72,3 +72,34 @@ export function waitlistOfferMail(o: WaitlistOffer): MailMessage {
     ],
   });
 }
+
+export type RescheduleRequest = {
+  to: string;
+  first: string;
+  mentorName: string;
+  mentorFirst: string;
+  /** The session's start, in the recipient's zone and language. */
+  when: string;
+  /** The mentor's words, or the default ask in the recipient's language when he wrote none. */
+  message: string;
+  locale: Locale;
+};
+
+/** A mentor asks her to move a booked session: his words, and what she can do before it starts. */
+export function rescheduleRequestMail(r: RescheduleRequest): MailMessage {
+  const { mentorName, mentorFirst, first, when, locale } = r;
+  const i18n = i18nFor(locale);
+  const ask = i18n._(
+    msg`Pick another time on ${mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.`,
+  );
+  return layoutMail(r.to, {
+    lang: locale,
+    title: i18n._(msg`${mentorName} asked you to pick another time`),
+    greeting: i18n._(msg`Hi ${first},`),
+    paragraphs: [i18n._(msg`${mentorName} asked you to move your session on ${when}:`), `"${r.message}"`, ask],
+    details: [
+      [i18n._(msg`Session`), when],
+      [i18n._(msg`Message`), r.message],
+    ],
+  });
+}

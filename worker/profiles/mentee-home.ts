@@ -6,7 +6,7 @@ import { grantsAccess } from "../payments/enrollment-status";
 import { menteeSubscriptions } from "../payments/subscriptions";
 import { mentorStaying } from "../privacy/leaving";
 import { type RatingPrompt, ratingPromptFor } from "../reviews/rating-prompts";
-import { type SlotView, slotQuery, slotView } from "../scheduling/slot-view";
+import { bookingAhead, type SlotView, slotQuery, slotView } from "../scheduling/slot-view";
 import { type MentorCard, mentorCard, skillsJson } from "../search/mentor-directory";
 
 /** How many mentors the home suggests. */
@@ -27,7 +27,7 @@ export type HomeSubscription = {
 export type SuggestionBasis = "searches" | "subscriptions" | "rating";
 
 export type MenteeHome = {
-  /** Her next session that has not ended (the one to join or prepare for), and how many are coming. */
+  /** Her next session whose call has not ended nor been settled (the one to join or prepare for, `bookingAhead`), and how many are coming. */
   nextSession: SlotView | null;
   upcomingSessions: number;
   /** Running subscriptions with the calls she can still book this period. */
@@ -116,7 +116,7 @@ async function suggestions(db: Db, menteeId: string, searches: readonly string[]
  * side by side.
  */
 export async function menteeHome(db: Db, menteeId: string, input: { searches: readonly string[] }, now: Date): Promise<MenteeHome> {
-  const upcoming = and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), gt(timeSlots.endAt, now));
+  const upcoming = and(eq(timeSlots.menteeId, menteeId), eq(timeSlots.state, "booked"), bookingAhead(now));
   const [next, [count], subscriptions, unread, suggested, me, ratingPrompt, asked] = await Promise.all([
     slotQuery(db).where(upcoming).orderBy(asc(timeSlots.startAt)).limit(1),
     db.select({ n: sql<number>`count(*)` }).from(timeSlots).where(upcoming),

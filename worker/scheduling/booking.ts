@@ -12,6 +12,7 @@ import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { MENTOR_LEAVING, mentorLeaving, nobodyLeaving } from "../privacy/leaving";
 import { pushToUser } from "../realtime/push";
+import { stillBooked } from "./booking-guard";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { mentorDay, ruleRefusal, withinMentorRules } from "./booking-rules";
@@ -243,9 +244,7 @@ export async function cancelBooking(
       .where(
         and(
           eq(timeSlots.id, slotId),
-          eq(timeSlots.menteeId, menteeId),
-          eq(timeSlots.state, "booked"),
-          eq(timeSlots.bookedAt, before.slot.bookedAt),
+          stillBooked(menteeId, before.slot.bookedAt),
           gt(timeSlots.startAt, now),
           erasing
             ? undefined

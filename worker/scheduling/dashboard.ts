@@ -1,22 +1,22 @@
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, timeSlots } from "../../db/schema";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { countPerDay } from "../statistics/count-per-day";
 import { newEnrollmentPayments } from "../statistics/daily-enrollments";
-import { slotQuery } from "./slot-view";
+import { bookingAhead, slotQuery } from "./slot-view";
 
-/** "Upcoming Live Sessions (next 24hr)"; a session that started within the hour stays listed so Go Live is reachable. */
+/** "Upcoming Live Sessions (next 24hr)"; a session that has started stays listed until its call ends, so Go Live is reachable. */
 export const LIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Booked sessions that start in the next 24 hours, or started less than an hour ago (still running). */
+/** Booked sessions that start in the next 24 hours, or are running (until the call ends and unsettled: `bookingAhead`). */
 export async function upcomingLiveSessions(db: Db, mentorId: string, now: Date) {
   const rows = await slotQuery(db)
     .where(
       and(
         eq(timeSlots.mentorId, mentorId),
         eq(timeSlots.state, "booked"),
-        gt(timeSlots.endAt, now),
+        bookingAhead(now),
         lt(timeSlots.startAt, new Date(now.getTime() + LIVE_WINDOW_MS)),
       ),
     )

@@ -5,6 +5,7 @@ import { notificationWrite, pushNotification } from "../notifications/notificati
 import type { ServiceDeps } from "../platform/deps";
 import { pushToUser } from "../realtime/push";
 import { OPENED } from "./booking";
+import { stillBooked } from "./booking-guard";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookedSlotWithPeople, slotMentee } from "./slot-with-people";
 
@@ -39,9 +40,7 @@ export async function releaseUnansweredReschedules({
       .where(
         and(
           eq(timeSlots.id, r.slot.id),
-          eq(timeSlots.state, "booked"),
-          eq(timeSlots.menteeId, r.slot.menteeId),
-          eq(timeSlots.bookedAt, r.slot.bookedAt),
+          stillBooked(r.slot.menteeId, r.slot.bookedAt),
           isNotNull(timeSlots.rescheduleRequestedAt),
           lte(timeSlots.startAt, now),
         ),

@@ -1,15 +1,15 @@
 import { and, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { enrollments, mentees, timeSlots } from "../../db/schema";
-import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
+import { enrollments, timeSlots } from "../../db/schema";
+import { formatWhen, mentorZoneOrDefault } from "../../shared/zoned-time";
 import { writeSessionEventSoon } from "../calendars/sync/session-marks";
-import { htmlOf } from "../mail/layout";
-import { deliverMailSoon, mailInsertWhen } from "../mail/mail";
+import { deliverMailSoon } from "../mail/mail";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
 import { grantsAccess } from "../payments/enrollment-status";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { pushToUser } from "../realtime/push";
 import { CANCEL_WINDOW_MS, inSlotTurn, OPENED, SETTLED } from "./booking";
+import { stillBooked } from "./booking-guard";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { type BookingAddresses, bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { mentorDay, withinMentorRules } from "./booking-rules";
@@ -124,9 +124,7 @@ async function commitMove(
     .where(
       and(
         eq(timeSlots.id, from.id),
-        eq(timeSlots.menteeId, menteeId),
-        eq(timeSlots.state, "booked"),
-        eq(timeSlots.bookedAt, bookedAt),
+        stillBooked(menteeId, bookedAt),
         sql`coalesce(${timeSlots.bookingId}, '') = ${from.bookingId ?? ""}`,
         gt(timeSlots.startAt, now),
         or(gt(timeSlots.startAt, new Date(now.getTime() + CANCEL_WINDOW_MS)), isNotNull(timeSlots.rescheduleRequestedAt)),
@@ -205,91 +203,4 @@ async function commitMove(
   if (target.slot.heldFor === menteeId && target.slot.heldUntil && target.slot.heldUntil.getTime() > now.getTime())
     await leaveWaitlist(db, menteeId, from.mentorId);
   return movedView;
-}
-
-/**
- * The mentor asks the mentee to pick another time for his booked, not yet started slot (ADR 0023):
- * one conditional update (the booking as read) batched with the history row, her notice and her
- * e-mail. From then on she may move it at any time before the start, or cancel it with the call back
- * in her plan; unanswered, it is released when it starts (jobs/reschedule-requests.ts).
- */
-export async function askReschedule(deps: Deps, mentorId: string, slotId: string, message: string): Promise<SlotView> {
-  const { db, env, waitUntil, now } = deps;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await readSlot(db, slotId);
-    if (!row || row.slot.state === "deleted") fail("NOT_FOUND", "This slot does not exist.");
-    if (row.slot.mentorId !== mentorId) fail("FORBIDDEN", "This slot belongs to another mentor.");
-    if (row.slot.state !== "booked" || !row.slot.menteeId || !row.slot.bookedAt)
-      fail("CONFLICT", "This slot has no booking to reschedule.");
-    if (row.slot.startAt.getTime() <= now.getTime()) fail("CONFLICT", "This session has already started.");
-    const [mentee] = await db
-      .select({ email: mentees.email, first: mentees.firstName })
-      .from(mentees)
-      .where(eq(mentees.id, row.slot.menteeId))
-      .limit(1);
-    const menteeZone = zoneOr(row.menteeZone);
-    const when = formatWhen(row.slot.startAt, menteeZone);
-    const mentorName = `${row.mentorFirst} ${row.mentorLast}`;
-    const request = { rescheduleRequestedAt: now, rescheduleMessage: message };
-    const update = db
-      .update(timeSlots)
-      .set(request)
-      .where(
-        and(
-          eq(timeSlots.id, slotId),
-          eq(timeSlots.mentorId, mentorId),
-          eq(timeSlots.state, "booked"),
-          eq(timeSlots.menteeId, row.slot.menteeId),
-          eq(timeSlots.bookedAt, row.slot.bookedAt),
-          gt(timeSlots.startAt, now),
-        ),
-      )
-      .returning({ id: timeSlots.id });
-    const history = historyWriteIfChanged(
-      db,
-      {
-        bookingId: bookingIdOf(row.slot),
-        menteeId: row.slot.menteeId,
-        mentorId,
-        kind: "reschedule-requested",
-        byRole: "mentor",
-        fromStart: row.slot.startAt,
-        slotId,
-        message,
-      },
-      now,
-    );
-    const to = { role: "mentee" as const, id: row.slot.menteeId };
-    const content = `${mentorName} asked you to move your session on ${when}: "${message}" Pick another time before the session starts, or cancel it and the call goes back to your plan.`;
-    const notice = notificationWrite(db, to, { type: "alert", kind: "booking", content }, now, { ifPreviousChanged: true });
-    const askText = `Pick another time on ${row.mentorFirst}'s schedule before the session starts, or cancel it and the call goes back to your plan. If the session is not moved by its start, it is released and the call is not counted.`;
-    const mail = mailInsertWhen(
-      db,
-      {
-        to: mentee.email,
-        subject: `${mentorName} asked you to pick another time`,
-        text: `Hi ${mentee.first},\n\n${mentorName} asked you to move your session on ${when}:\n\n"${message}"\n\n${askText}\n\nMentorLink`,
-        // The same words as HTML; the layout escapes the mentor's message.
-        html: htmlOf({
-          title: `${mentorName} asked you to pick another time`,
-          greeting: `Hi ${mentee.first},`,
-          details: [
-            ["Session", when],
-            ["Message", message],
-          ],
-          paragraphs: [askText],
-        }),
-        notice: { to, kind: "booking" },
-      },
-      sql`changes() = 1`,
-      now.getTime(),
-    );
-    const [updated] = await db.batch([update, history, notice.statement, mail]);
-    if (updated.length !== 1) continue;
-    pushNotification(env, waitUntil, to, notice.view);
-    pushToUser(env, waitUntil, to, "scheduler", { slotId, change: "reschedule-requested" });
-    deliverMailSoon(env, waitUntil);
-    return slotView({ ...row, slot: { ...row.slot, ...request } }, now);
-  }
-  fail("CONFLICT", "This booking changed while you were asking. Please look at it again.");
 }

@@ -1,7 +1,8 @@
 import { askRescheduleSchema, bookingHistorySchema, rescheduleSchema } from "../../shared/validation/rescheduling";
 import { authedProcedure, menteeProcedure, mentorProcedure } from "../trpc/init";
 import { bookingHistory } from "./booking-history";
-import { askReschedule, rescheduleBooking } from "./rescheduling";
+import { askReschedule } from "./reschedule-ask";
+import { rescheduleBooking } from "./rescheduling";
 
 /**
  * Moving a booking (reschedule), the mentor's request to reschedule, and a booking's history (ADR 0023).

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentors, type SlotType, timeSlots } from "../../db/schema";
 import { DISPUTE_WINDOW_MS, type SessionOutcome } from "../../shared/attendance";
+import { callEnd, TRIAL_CALL_MS } from "../../shared/live-window";
 import { mentorZoneOrDefault } from "../../shared/zoned-time";
 import { profileImageUrl } from "../accounts/accounts";
 import { slotMentee, slotWithPeople } from "./slot-with-people";
@@ -95,6 +96,27 @@ export function attendanceView(slot: Pick<Slot, "outcome" | "outcomeAt" | "dispu
     disputed: Boolean(slot.disputedAt),
     disputeUntil: !slot.disputedAt && until > now.getTime() ? new Date(until).toISOString() : null,
   };
+}
+
+/**
+ * The one rule for "upcoming": a booking is ahead until its call ends (an intro call 15 minutes into its one-hour
+ * slot, shared/live-window.ts) and while it is not settled; after that it is past on every list (her booked slots,
+ * her home's next session, his upcoming live sessions), with its outcome once settled (ADR 0026). The same end the
+ * live room refuses entry at, so no list offers Join or Go Live for a call one can no longer enter.
+ */
+export function isBookingAhead(slot: Pick<Slot, "type" | "startAt" | "endAt" | "outcome">, now: Date): boolean {
+  return !slot.outcome && callEnd({ type: slot.type, start: slot.startAt, end: slot.endAt }).getTime() > now.getTime();
+}
+
+/** `isBookingAhead` as a query condition on time slots. */
+export function bookingAhead(now: Date): SQL {
+  return and(
+    isNull(timeSlots.outcome),
+    or(
+      and(eq(timeSlots.type, "trial"), gt(timeSlots.startAt, new Date(now.getTime() - TRIAL_CALL_MS))),
+      and(ne(timeSlots.type, "trial"), gt(timeSlots.endAt, now)),
+    ),
+  ) as SQL;
 }
 
 export function slotQuery(db: Db) {

@@ -9,6 +9,7 @@ import { notificationWrite, pushNotification } from "../notifications/notificati
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { pushToUser } from "../realtime/push";
+import { stillBooked } from "./booking-guard";
 import { bookingIdOf, historyWriteIfChanged } from "./booking-history";
 import { bookingEmails, bookingMailWrites, partiesOf } from "./booking-mail";
 import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
@@ -133,9 +134,7 @@ export async function deleteSlot(
           eq(timeSlots.id, slotId),
           eq(timeSlots.mentorId, mentorId),
           gt(timeSlots.startAt, now),
-          booking
-            ? and(eq(timeSlots.state, "booked"), eq(timeSlots.menteeId, booking.menteeId), eq(timeSlots.bookedAt, booking.bookedAt))
-            : eq(timeSlots.state, "open"),
+          booking ? stillBooked(booking.menteeId, booking.bookedAt) : eq(timeSlots.state, "open"),
         ),
       )
       .returning({ id: timeSlots.id });

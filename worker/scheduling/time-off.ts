@@ -5,7 +5,7 @@ import { addDays, dayKey, zonedInstant } from "../../shared/zoned-time";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
 import { mentorZone } from "./availability";
-import { askReschedule } from "./rescheduling";
+import { askReschedule } from "./reschedule-ask";
 import { type SlotView, slotQuery, slotView } from "./slot-view";
 import { deleteSlot } from "./slots";
 import { offerFreedSlotAfterAnswer } from "./waitlist";
@@ -135,7 +135,8 @@ export async function addTimeOff(
     try {
       if (input.bookings === "ask") {
         // Already asked (from the scheduler): asked again with these words; she still has until the start to move it.
-        await askReschedule(deps, mentorId, booking.id, note ?? TIME_OFF_ASK);
+        // Without his note no text is stored: each mentee reads the default in her own language.
+        await askReschedule(deps, mentorId, booking.id, note, TIME_OFF_ASK);
         asked++;
       } else if ((await deleteSlot(deps, { mentorId, slotId: booking.id, reason: "Time off" })).cancelledBooking) cancelled++;
     } catch (error) {

@@ -10,7 +10,7 @@ import { bookableUnderRules, ruleContext } from "./bookable";
 import { CANCEL_WINDOW_MS, usedTrial } from "./booking";
 import { bookingIdOf, cancelledBookingsOf, historiesOf } from "./booking-history";
 import { bookedThisPeriod, callsLeftOf } from "./calls-left";
-import { readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
+import { isBookingAhead, readSlot, type SlotView, slotQuery, slotView } from "./slot-view";
 import { joinWaitlist } from "./waitlist";
 import { waitlistRefusal } from "./waitlist-rule";
 
@@ -154,7 +154,8 @@ export async function nextAvailable(db: Db, menteeId: string, now: Date) {
 }
 
 /**
- * The mentee's bookings: upcoming (soonest first) and past (latest first), with `canCancel` and
+ * The mentee's bookings: upcoming (soonest first) and past (latest first; a call over or settled is past, see
+ * `isBookingAhead`), with `canCancel` and
  * `canReschedule` (more than 12 hours ahead, or the mentor asked her to pick another time), each with its
  * history (read with the list, so a card never asks for the history of a slot its booking has just left);
  * and her latest cancelled bookings with who cancelled and why.
@@ -171,6 +172,7 @@ export async function menteeBookings(db: Db, menteeId: string, now: Date) {
     menteeId,
     rows.map((r) => bookingIdOf(r.slot)),
   );
+  const ahead = new Set(rows.filter((r) => isBookingAhead(r.slot, now)).map((r) => r.slot.id));
   const views = rows.map((r) => {
     const asked = Boolean(r.slot.rescheduleRequestedAt) && r.slot.startAt.getTime() > now.getTime();
     const open = r.slot.startAt.getTime() > now.getTime() + CANCEL_WINDOW_MS || asked;
@@ -182,8 +184,8 @@ export async function menteeBookings(db: Db, menteeId: string, now: Date) {
       history: histories.get(bookingIdOf(r.slot)) ?? [],
     };
   });
-  const upcoming = views.filter((v) => new Date(v.end).getTime() > now.getTime());
-  const past = views.filter((v) => new Date(v.end).getTime() <= now.getTime()).reverse();
+  const upcoming = views.filter((v) => ahead.has(v.id));
+  const past = views.filter((v) => !ahead.has(v.id)).reverse();
   return { upcoming, past, cancelled };
 }
 

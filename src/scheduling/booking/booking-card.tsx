@@ -84,6 +84,7 @@ export function BookingCard({ booking: b, zone, upcoming }: { booking: Booking; 
             <div className="flex flex-wrap gap-2">
               <JoinSessionLink
                 slotId={b.id}
+                type={b.type}
                 start={b.start}
                 end={b.end}
                 later={<JoinOpensNote className="self-center text-sm text-slate-600" />}

@@ -21,9 +21,21 @@ export function JoinOpensNote({ className = "text-sm text-slate-600" }: { classN
  * "Join session" while the live room is open (from 10 minutes before the start, as the mentor's Go Live: the room's
  * rule in shared/live-window.ts), with its own clock so it appears on time; `later` shows before that.
  */
-export function JoinSessionLink({ slotId, start, end, later = null }: { slotId: string; start: string; end: string; later?: ReactNode }) {
+export function JoinSessionLink({
+  slotId,
+  type,
+  start,
+  end,
+  later = null,
+}: {
+  slotId: string;
+  type: string;
+  start: string;
+  end: string;
+  later?: ReactNode;
+}) {
   const now = useNow(30_000);
-  if (!canGoLive({ start, end }, now)) return new Date(start).getTime() > now ? later : null;
+  if (!canGoLive({ type, start, end }, now)) return new Date(start).getTime() > now ? later : null;
   return (
     <Button asChild>
       <a href={`/mentees/connect/live/${slotId}`} target="_blank" rel="noopener">

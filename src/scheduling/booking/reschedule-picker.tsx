@@ -47,11 +47,14 @@ export function ReschedulePicker({
         const now = dateTime(moved.start, zone);
         toast.success(t`Session moved`, { description: t`Now ${now}. Your mentor has been told.` });
         close(false);
-        await Promise.all([
+        // The lists start refreshing before the page follows the booking, so the page at its new time waits for them
+        // (it never says the booking is gone while they load); the old time's page is left before they arrive.
+        const refreshed = Promise.all([
           queryClient.invalidateQueries(trpc.scheduling.pathFilter()),
           queryClient.invalidateQueries(trpc.subscriptions.pathFilter()),
         ]);
         await onMoved?.(moved.id);
+        await refreshed;
       },
       onError: async (error) => {
         setProblem(apiError(error)?.message ?? t`Please check your connection and try again.`);

@@ -54,7 +54,8 @@ export function CalendarSection({ zone }: { zone: string }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div className="min-w-0">
         {slots.isPending || accountZone.isPending || availability.isPending ? (
-          <Skeleton role="status" aria-label={t`Loading your slots`} className="h-96 w-full" />
+          // As tall as the calendar will be (slot-calendar.tsx): the form after it stays where it is while it loads.
+          <Skeleton role="status" aria-label={t`Loading your slots`} className="h-[70vh] w-full" />
         ) : slots.isError ? (
           <LoadError what={t`your slots`} onRetry={() => void slots.refetch()} />
         ) : (
@@ -62,7 +63,7 @@ export function CalendarSection({ zone }: { zone: string }) {
             {slots.data.length === 0 ? (
               <p className="mb-3 text-slate-700">{t`You have no slots yet. Set your weekly hours, click a time, or use the form to publish your first one.`}</p>
             ) : null}
-            <Suspense fallback={<Skeleton role="status" aria-label={t`Loading the calendar`} className="h-96 w-full" />}>
+            <Suspense fallback={<Skeleton role="status" aria-label={t`Loading the calendar`} className="h-[70vh] w-full" />}>
               <SlotCalendar
                 zone={zone}
                 slots={slots.data}

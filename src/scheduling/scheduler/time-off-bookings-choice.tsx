@@ -1,9 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 
-/** The request each mentee gets without a note of his own (the Worker's TIME_OFF_ASK, shown as she will read it). */
-const DEFAULT_ASK = "I'm away on that day. Please pick another time.";
-
 /**
  * Time off over booked sessions: ask each mentee to move hers (first: she keeps her call and picks a new time, or
  * cancels with the call back), or cancel them outright. Shows the words the mentees will read.
@@ -19,7 +16,8 @@ export function BookingsChoice({
 }) {
   const { t } = useLingui();
   const name = useId();
-  const words = note || DEFAULT_ASK;
+  // Without his note, each mentee reads the Worker's TIME_OFF_ASK in her own language; he sees it in his.
+  const words = note || t`I'm away on that day. Please pick another time.`;
   return (
     <fieldset className="grid gap-2 text-sm text-slate-800">
       <legend className="mb-1 font-medium">

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
+import { useState } from "react";
 import { PushOfferSlot } from "@/notifications/push-offer-slot";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
@@ -35,10 +36,16 @@ function BookingConfirmed() {
   // Refetched every minute, so Join appears as the start comes near.
   const list = useQuery({ ...trpc.scheduling.myBookings.queryOptions(), refetchInterval: 60_000 });
   const standing = readStanding(slotId);
+  const [arrival, setArrival] = useState(() => ({ slotId, at: Date.now() }));
+  if (arrival.slotId !== slotId) setArrival({ slotId, at: Date.now() });
 
-  if (list.isPending) return <Skeleton role="status" aria-label={t`Loading your booking`} className="h-48 w-full" />;
+  const loading = <Skeleton role="status" aria-label={t`Loading your booking`} className="h-48 w-full" />;
+  if (list.isPending) return loading;
   if (list.isError) return <LoadError what={t`your booking`} onRetry={() => void list.refetch()} />;
   const booking = list.data.upcoming.find((b) => b.id === slotId);
+  // Just moved here, the list may still be the one from before the move: it is not "not found" until a list fetched
+  // since she arrived says so (a later refresh of the minute does not blank the page).
+  if (!booking && list.isFetching && list.dataUpdatedAt < arrival.at) return loading;
   if (!booking) {
     return (
       <section aria-labelledby="booked-title" className="grid gap-3">
@@ -79,7 +86,7 @@ function BookingConfirmed() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <JoinSessionLink slotId={booking.id} start={booking.start} end={booking.end} later={<JoinOpensNote />} />
+            <JoinSessionLink slotId={booking.id} type={booking.type} start={booking.start} end={booking.end} later={<JoinOpensNote />} />
           </div>
           <div className="grid gap-2">
             <p className="text-sm font-medium text-slate-800">
