@@ -23,7 +23,8 @@ export type PayoutAccountView = {
   heldPaise: number;
 };
 
-export type EarningStatus = "transferred" | "held" | "refunded" | "partially_refunded" | "disputed";
+/** disputed: the mentee's bank holds the money until it decides; dispute_lost: it decided for her, for good. */
+export type EarningStatus = "transferred" | "held" | "refunded" | "partially_refunded" | "disputed" | "dispute_lost";
 
 /**
  * A month's totals. They add up left to right: gross - refunded - lost to disputes - fee = net (the
@@ -53,6 +54,8 @@ export type EarningLine = {
   /** His share after refunds and reversals. */
   netPaise: number;
   refundedPaise: number;
+  /** What a dispute the mentee's bank won took beyond refunds; gross - refunded - lost - fee = net. */
+  lostPaise: number;
   status: EarningStatus;
   /** new: the first paid month of a subscription (a new enrollment); renewal: a later month of it. */
   kind: "new" | "renewal";

@@ -102,7 +102,10 @@ export function MonthsTable({ months, selected }: { months: EarningsMonth[]; sel
   );
 }
 
-/** One line per paid invoice of the month: who paid, when, for which period, the split and where his share is. */
+/**
+ * One line per paid invoice of the month: who paid, when, for which period, the split and where his share is. Left to
+ * right as they add up: gross - refunded (- lost to disputes) - fee = net.
+ */
 export function LinesTable({ month, lines, zone }: { month: string; lines: EarningLine[]; zone: string }) {
   const { t } = useLingui();
   const monthName = monthLabel(month);
@@ -113,6 +116,10 @@ export function LinesTable({ month, lines, zone }: { month: string; lines: Earni
     { header: t`Payment`, cell: (l) => (l.kind === "new" ? t`New subscription` : t`Renewal`) },
     { header: t`Gross`, numeric: true, cell: (l) => formatRupees(l.grossPaise) },
     { header: t`Refunded`, numeric: true, cell: (l) => formatRupees(l.refundedPaise) },
+    // As the months: the column shows when a payment of the month lost a dispute, so every row adds up.
+    ...(lines.some((l) => l.lostPaise > 0)
+      ? [{ header: t`Lost to disputes`, numeric: true, cell: (l: EarningLine) => formatRupees(l.lostPaise) }]
+      : []),
     { header: t`Fee`, numeric: true, cell: (l) => formatRupees(l.feePaise) },
     { header: t`Net`, numeric: true, cell: (l) => formatRupees(l.netPaise) },
     { header: t`Status`, cell: (l) => <StatusPill {...EARNING_STATUS[l.status]} /> },

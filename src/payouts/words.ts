@@ -17,6 +17,7 @@ export const EARNING_STATUS: Record<EarningStatus, StatusWords> = {
   refunded: { label: msg`Refunded`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
   partially_refunded: { label: msg`Partly refunded`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
   disputed: { label: msg`Disputed`, tone: "bg-red-50 text-red-800 ring-red-200" },
+  dispute_lost: { label: msg`Dispute lost`, tone: "bg-slate-100 text-slate-800 ring-slate-300" },
 };
 
 export const PAYOUT_STATUS: Record<PayoutLine["status"], StatusWords> = {

@@ -299,14 +299,22 @@ describe("moderation.menteePayments", () => {
       route: "held",
     });
     await insertEarning(asha.id, someoneElse.id, { paidAt: new Date("2026-02-11T10:00:00Z") });
+    // A dispute her bank won for her reads as lost, as on the mentor's Earnings, not as one still open.
+    const mira = await createMentor({ firstName: "Mira", lastName: "Payee" });
+    const lost = await insertEarning(mira.id, mentee.id, {
+      paidAt: new Date("2026-03-10T10:00:00Z"),
+      disputeId: "dp_t_lost",
+      disputeStatus: "lost",
+    });
 
     const list = await trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: mentee.id });
     expect(list.menteeName).toBe(`${mentee.firstName} ${mentee.lastName}`);
     expect(list.payments.map((p) => [p.id, p.mentorName, p.grossPaise, p.refundedPaise, p.refundablePaise, p.status])).toEqual([
+      [lost.id, "Mira Payee", 800_000, 0, 800_000, "dispute_lost"],
       [newer.id, "Vikram Payee", 500_000, 0, 500_000, "held"],
       [older.id, "Asha Payee", 800_000, 300_000, 500_000, "partially_refunded"],
     ]);
-    expect(list.payments[1].paidAt).toBe("2026-01-10T10:00:00.000Z");
+    expect(list.payments[2].paidAt).toBe("2026-01-10T10:00:00.000Z");
 
     expect((await trpcOutcome(trpcAt(moderator.token).moderation.menteePayments.query({ menteeId: crypto.randomUUID() }))).status).toBe(
       404,

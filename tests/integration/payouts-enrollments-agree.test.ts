@@ -78,8 +78,10 @@ describe("a mentor's new enrollments", () => {
     for (const m of [view.month, ...view.months]) {
       expect(m.grossPaise - m.refundedPaise - m.disputedPaise - m.feePaise).toBe(m.netPaise);
     }
-    for (const line of view.lines.filter((l) => l.status !== "disputed")) {
-      expect(line.grossPaise - line.refundedPaise - line.feePaise).toBe(line.netPaise);
+    // Every payment's line adds up too, the lost one with its loss (and a final status).
+    for (const line of view.lines) {
+      expect(line.grossPaise - line.refundedPaise - line.lostPaise - line.feePaise).toBe(line.netPaise);
     }
+    expect(view.lines.filter((l) => l.lostPaise > 0).map((l) => [l.status, l.lostPaise])).toEqual([["dispute_lost", 800_000]]);
   });
 });

@@ -98,9 +98,24 @@ describe("a line's status", () => {
     expect(earningStatus(row({ refundedPaise: 1 }))).toBe("partially_refunded");
     expect(earningStatus(row({ refundedPaise: 800_000 }))).toBe("refunded");
     expect(earningStatus(row({ disputeId: "dp_1", disputeStatus: "needs_response" }))).toBe("disputed");
-    expect(earningStatus(row({ disputeId: "dp_1", disputeStatus: "lost" }))).toBe("disputed");
+    expect(earningStatus(row({ disputeId: "dp_1", disputeStatus: "lost" }))).toBe("dispute_lost");
     expect(earningStatus(row({ disputeId: "dp_1", disputeStatus: "won" }))).toBe("transferred");
     expect(isDisputed(row({ disputeId: "dp_1", disputeStatus: "won" }))).toBe(false);
+  });
+
+  it("a lost dispute is a final status and its loss a figure of its own, so the line adds up", () => {
+    const lost = { disputeId: "dp_1", disputeStatus: "lost", reversedPaise: 640_000, feeRefundedPaise: 160_000 };
+    for (const refunded of [0, 200_000]) {
+      const line = earningLine(row({ ...lost, refundedPaise: refunded }), "Priya Sharma", "new");
+      expect(line).toMatchObject({ status: "dispute_lost", lostPaise: 800_000 - refunded, feePaise: 0, netPaise: 0 });
+      expect(line.grossPaise - line.refundedPaise - line.lostPaise - line.feePaise).toBe(line.netPaise);
+    }
+    // Open, nothing is lost yet; won, the line reads as before the dispute.
+    expect(earningLine(row({ disputeId: "dp_1", disputeStatus: "needs_response" }), "P", "new").lostPaise).toBe(0);
+    expect(earningLine(row({ disputeId: "dp_1", disputeStatus: "won" }), "P", "new")).toMatchObject({
+      status: "transferred",
+      lostPaise: 0,
+    });
   });
 
   it("shows his share after what was taken back", () => {
@@ -116,6 +131,7 @@ describe("a line's status", () => {
       feePaise: 160_000,
       netPaise: 480_000,
       refundedPaise: 200_000,
+      lostPaise: 0,
       status: "partially_refunded",
       kind: "renewal",
     });

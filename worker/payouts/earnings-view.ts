@@ -5,7 +5,7 @@ import type { EarningLine, EarningsMonth, EarningsView, PayoutLine } from "../..
 import { mentorZoneOrDefault, zonedInstant } from "../../shared/zoned-time";
 import { dayIn } from "../statistics/count-per-day";
 import { firstPaymentIds, mentorEnrollmentsPerDay } from "../statistics/daily-enrollments";
-import { earningLine, feeAfter, netAfter } from "./ledger";
+import { earningLine, feeAfter, lostToDispute, netAfter } from "./ledger";
 import { accountView } from "./payout-account";
 
 /** This month and 11 before it. */
@@ -36,10 +36,6 @@ const emptyMonth = (month: string): EarningsMonth => ({
   disputedPaise: 0,
   payments: 0,
 });
-
-/** What a lost dispute took of a payment beyond its refunds (the bank gave the mentee the rest). */
-export const lostToDispute = (r: Pick<EarningRow, "disputeStatus" | "grossPaise" | "refundedPaise">) =>
-  r.disputeStatus === "lost" ? Math.max(0, r.grossPaise - r.refundedPaise) : 0;
 
 function addTo(total: EarningsMonth, r: EarningRow) {
   total.grossPaise += r.grossPaise;

@@ -113,11 +113,15 @@ export const moneyLeaseFree = (now: Date) =>
 /** A dispute that is open or was lost (a won dispute gives the money back, so the row reads as it did before the dispute). */
 export const isDisputed = (row: Pick<Earning, "disputeId" | "disputeStatus">) => Boolean(row.disputeId) && row.disputeStatus !== "won";
 
+/** What a lost dispute took of a payment beyond its refunds (the bank gave the mentee the rest). */
+export const lostToDispute = (r: Pick<Earning, "disputeStatus" | "grossPaise" | "refundedPaise">) =>
+  r.disputeStatus === "lost" ? Math.max(0, r.grossPaise - r.refundedPaise) : 0;
+
 /** The line's status in the mentor's and the moderator's views. */
 export function earningStatus(
   row: Pick<Earning, "route" | "transferId" | "grossPaise" | "refundedPaise" | "disputeId" | "disputeStatus">,
 ): EarningStatus {
-  if (isDisputed(row)) return "disputed";
+  if (isDisputed(row)) return row.disputeStatus === "lost" ? "dispute_lost" : "disputed";
   if (row.refundedPaise >= row.grossPaise) return "refunded";
   if (row.refundedPaise > 0) return "partially_refunded";
   if (row.route === "held" && !row.transferId) return "held";
@@ -156,6 +160,7 @@ export function earningLine(row: Earning, menteeName: string, kind: EarningLine[
     feePaise: feeAfter(row),
     netPaise: netAfter(row),
     refundedPaise: row.refundedPaise,
+    lostPaise: lostToDispute(row),
     status: earningStatus(row),
     kind,
   };

@@ -16,6 +16,7 @@ export type MenteePayment = {
   refundedPaise: number;
   /** What may still be refunded (gross less what was). */
   refundablePaise: number;
+  /** As the mentor's Earnings name it: an open dispute and a lost one are told apart (neither may be refunded). */
   status: EarningStatus;
 };
 

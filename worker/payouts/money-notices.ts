@@ -25,7 +25,7 @@ export async function tellMentorAboutMoney(
   const texts: Partial<Record<typeof outcome.change, string>> = {
     "dispute-opened": `${who}'s bank disputed a payment of ${rupees(row.grossPaise)}. Your share of it (${rupees(netAfter(row))}) is held back until the bank decides.`,
     "dispute-won": `The dispute on ${who}'s payment was decided in your favour: your share of ${rupees(netAfter(row))} is yours again.`,
-    "dispute-lost": `The bank decided the dispute on ${who}'s payment for the mentee: your share of that payment was taken back.`,
+    "dispute-lost": `The bank decided the dispute on ${who}'s payment in the mentee's favour: your share of that payment was taken back.`,
   };
   const content = texts[outcome.change];
   if (!content) return;
