@@ -72,7 +72,7 @@ export async function seedAttendanceDemo(db: Db, now = Date.now()): Promise<void
         accusedId: asha.id,
         kind: "attendance",
         slotId: late.id,
-        content: `Attendance dispute about the session of ${late.startAt.toISOString().slice(0, 16).replace("T", " ")} UTC, recorded as "Missed: you did not join". My internet was down for the first twenty minutes; I joined as soon as it was back and Asha had left.`,
+        content: `Attendance dispute about the session of ${late.startAt.toISOString().slice(0, 16).replace("T", " ")} UTC, recorded as "Missed by the mentee". My internet was down for the first twenty minutes; I joined as soon as it was back and Asha had left.`,
         createdAt: new Date(settledAt.getTime() + 3 * HOUR),
       }),
     ]);

@@ -160,7 +160,7 @@ function AccountRow({ role, row }: { role: Role; row: Row }) {
               <>
                 <span>{row.rating == null ? t`No ratings yet` : t`Rating ${rating} (${ratingCount})`}</span>
                 <span>
-                  <Plural value={row.subscribers ?? 0} one="# subscriber" other="# subscribers" />
+                  <Plural value={row.subscribers ?? 0} one="# active subscriber" other="# active subscribers" />
                 </span>
               </>
             ) : null}

@@ -32,8 +32,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function ExternalLink({ href }: { href: string | null }) {
-  if (!href) return null;
+/** A link the applicant gave; the card shows "Not given" instead when there is none (an element is never empty to Field). */
+function ExternalLink({ href }: { href: string }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline [overflow-wrap:anywhere]">
       {href}
@@ -110,15 +110,9 @@ export function ApplicantCard({ applicant: a }: { applicant: Applicant }) {
           <Field label={t`Education`}>{a.educationalQualification}</Field>
           <Field label={t`Hourly rate`}>{formatRupees(a.hourlyRatePaise)}</Field>
           <Field label={t`Skills`}>{a.expertise.join(", ")}</Field>
-          <Field label={t`Website`}>
-            <ExternalLink href={a.website} />
-          </Field>
-          <Field label={t`Twitter`}>
-            <ExternalLink href={a.twitterUrl} />
-          </Field>
-          <Field label={t`LinkedIn`}>
-            <ExternalLink href={a.linkedInUrl} />
-          </Field>
+          <Field label={t`Website`}>{a.website ? <ExternalLink href={a.website} /> : null}</Field>
+          <Field label={t`Twitter`}>{a.twitterUrl ? <ExternalLink href={a.twitterUrl} /> : null}</Field>
+          <Field label={t`LinkedIn`}>{a.linkedInUrl ? <ExternalLink href={a.linkedInUrl} /> : null}</Field>
         </dl>
         <Bio text={a.bio} />
         <div className="flex flex-wrap gap-2">

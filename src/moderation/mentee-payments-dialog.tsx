@@ -23,6 +23,7 @@ const STATUS_WORDS = {
   refunded: msg`Refunded`,
   partially_refunded: msg`Partly refunded`,
   disputed: msg`Disputed`,
+  dispute_lost: msg`Dispute lost`,
 } as const;
 
 type Payment = {
@@ -41,7 +42,7 @@ export function MenteePaymentsDialog({ menteeId, name }: { menteeId: string; nam
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" className="max-w-full" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" className="max-w-full" onClick={() => setOpen(true)}>
         <ActionLabel label={t`Payments of ${name}`} />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
@@ -66,8 +67,8 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
       </DialogTitle>
       <DialogDescription>
         <Trans>
-          Her paid subscription invoices, newest first. A refund goes back to her card; the mentor's share and the platform's fee are taken
-          back in proportion.
+          {name}'s paid subscription invoices, newest first. A refund goes back to their card; the mentor's share and the platform's fee are
+          taken back in proportion.
         </Trans>
       </DialogDescription>
       {list.isPending ? (
@@ -101,7 +102,7 @@ function PaymentsBody({ menteeId, name }: { menteeId: string; name: string }) {
                     {p.refundedPaise > 0 ? ` · ${t`${refunded} refunded`}` : ""}
                   </p>
                 </div>
-                {p.refundablePaise > 0 && p.status !== "disputed" ? (
+                {p.refundablePaise > 0 && p.status !== "disputed" && p.status !== "dispute_lost" ? (
                   <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
                     <Trans>
                       Refund
@@ -151,7 +152,7 @@ function RefundStep({ payment, name, onDone }: { payment: Payment; name: string;
       await refund.mutateAsync({ earningId: payment.id, amountPaise: paise, reason: text });
       const amountText = formatRupees(paise);
       toast.success(t`Refunded ${amountText} to ${name}`);
-      // Her payments, and the fee chart and audit log the refund changed.
+      // The mentee's payments, and the fee chart and audit log the refund changed.
       await queryClient.invalidateQueries(trpc.moderation.pathFilter());
       onDone();
     } catch (error) {
@@ -166,8 +167,8 @@ function RefundStep({ payment, name, onDone }: { payment: Payment; name: string;
       </DialogTitle>
       <DialogDescription>
         {payment.refundedPaise > 0
-          ? t`${gross} paid ${paid} to ${mentor}; ${alreadyRefunded} already refunded. The money goes back to her card and cannot be taken again.`
-          : t`${gross} paid ${paid} to ${mentor}. The money goes back to her card and cannot be taken again.`}
+          ? t`${gross} paid ${paid} to ${mentor}; ${alreadyRefunded} already refunded. The money goes back to their card and cannot be taken again.`
+          : t`${gross} paid ${paid} to ${mentor}. The money goes back to their card and cannot be taken again.`}
       </DialogDescription>
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
         <FormField label={t`Amount (₹)`} error={errors.amount} hint={t`Up to ${refundable}.`}>

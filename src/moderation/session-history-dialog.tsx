@@ -21,7 +21,7 @@ export function SessionHistoryDialog({ role, id, name }: { role: Role; id: strin
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" className="max-w-full" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" className="max-w-full" onClick={() => setOpen(true)}>
         <ActionLabel label={t`History of ${name}`} />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

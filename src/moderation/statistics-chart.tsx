@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy } from "react";
 import { longDate } from "@/platform/dates";
 import { formatRupees } from "@/platform/money";
-import { formatIn } from "../../shared/zoned-time";
+import { shortDay } from "@/ui/short-day";
 import { ChartSlot } from "../ui/chart-slot";
 
 /** The chart's code (recharts) is fetched when a chart comes near the screen (ChartSlot), never with the page. */
@@ -34,7 +34,7 @@ export function StatisticsChart({
   const money = unit === "paise";
   const format = (value: number) => (money ? formatRupees(value) : String(value));
   const totalText = format(total);
-  const data = days.map((d) => ({ ...d, day: formatIn(d.date, "MMM D", { month: "short", day: "numeric" }) }));
+  const data = days.map((d) => ({ ...d, day: shortDay(d.date) }));
   return (
     <figure className="grid gap-2" aria-label={title}>
       <figcaption className="flex items-baseline justify-between gap-2">

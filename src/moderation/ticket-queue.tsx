@@ -6,6 +6,7 @@ import { useState } from "react";
 import { apiError } from "@/platform/api-error";
 import type { RouterOutputs } from "@/platform/api-types";
 import { fullDateTime } from "@/platform/dates";
+import { translateNotice } from "@/platform/i18n/notice-messages";
 import { useTRPC } from "@/platform/trpc";
 import { toast } from "@/ui/toast";
 import { Button } from "../ui/button";
@@ -174,7 +175,10 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           </div>
         </dl>
         {/* "anywhere", not "break-word": a grid item's width counts a long word (an address, a link) unless it may break. */}
-        <p className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">{ticket.content}</p>
+        <p className="whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+          {/* A dispute's sentence is the app's own (its date and outcome too): in the reader's language. */}
+          {ticket.kind === "attendance" ? translateNotice(ticket.content) : ticket.content}
+        </p>
         {ticket.session ? (
           <AttendanceEvidence
             session={ticket.session}

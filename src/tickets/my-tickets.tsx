@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { apiError } from "@/platform/api-error";
 import { fullDateTime } from "@/platform/dates";
+import { translateNotice } from "@/platform/i18n/notice-messages";
 import { translateServerMessage } from "@/platform/i18n/server-messages";
 import { useTRPC } from "@/platform/trpc";
 import { toast } from "@/ui/toast";
@@ -58,7 +59,10 @@ export function MyTickets({ role }: { role: Member }) {
                         </span>
                         <span className="text-slate-600">{fullDateTime(ticket.createdAt)}</span>
                       </div>
-                      <p className="whitespace-pre-line break-words text-slate-800">{ticket.content}</p>
+                      <p className="whitespace-pre-line break-words text-slate-800">
+                        {/* A dispute's sentence is the app's own (its date and outcome too): in the reader's language. */}
+                        {ticket.kind === "attendance" ? translateNotice(ticket.content) : ticket.content}
+                      </p>
                     </CardContent>
                   </Card>
                 </li>

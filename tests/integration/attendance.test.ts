@@ -240,7 +240,7 @@ describe("disputing an outcome", () => {
       accusedId: p.mentor.id,
       status: "open",
     });
-    expect(ticket.content).toMatch(/recorded as "Missed: you did not join"\. I was there: the page said waiting for Asha\.$/);
+    expect(ticket.content).toMatch(/recorded as "Missed by the mentee"\. I was there: the page said waiting for Asha\.$/);
     // Once per session: the mentor's dispute of the same one is refused, and so is hers again.
     expect(await trpcOutcome(trpc(p.mentorToken).attendance.dispute.mutate({ slotId: slot.id, what: "x" }))).toMatchObject({
       status: 409,
@@ -345,11 +345,9 @@ describe("disputing an outcome", () => {
     );
     expect(translateSentence(decided.message, "hi")).toBe('परिणाम बदलकर "मेंटर शामिल नहीं हुआ" किया गया');
     const [ticket] = await testDb().select().from(tickets).where(eq(tickets.id, ticketId));
-    expect(ticket.content).toMatch(
-      /^Attendance dispute about the session of .*, recorded as "Missed: you did not join"\. He never came\.$/,
-    );
+    expect(ticket.content).toMatch(/^Attendance dispute about the session of .*, recorded as "Missed by the mentee"\. He never came\.$/);
     expect(translateSentence(ticket.content, "hi")).toMatch(
-      /^.* के सेशन की उपस्थिति पर आपत्ति, जो "छूट गया: आप नहीं जुड़े" के रूप में दर्ज है। He never came\.$/,
+      /^.* के सेशन की उपस्थिति पर आपत्ति, जो "मेंटी शामिल नहीं हुआ" के रूप में दर्ज है। He never came\.$/,
     );
     expect(await trpcOutcome(trpc(modToken).attendance.decide.mutate({ ticketId, outcome: "completed", note: "again" }))).toMatchObject({
       status: 409,

@@ -215,11 +215,11 @@ describe("translateSentence: the Worker's English sentences in the reader's lang
     expect(formatWhen(start, "Asia/Kolkata", "hi")).toMatch(/^9 मार्च 2026, 7:30 pm \(Asia\/Kolkata\)$/);
     expect(
       translateSentence(
-        `Attendance dispute about the intro call of ${formatWhen(start, "Asia/Kolkata", "en")}, recorded as "Nobody joined". No details given.`,
+        `Attendance dispute about the intro call of ${formatWhen(start, "Asia/Kolkata", "en")}, recorded as "Missed by both". No details given.`,
         "hi",
       ),
     ).toBe(
-      `${formatWhen(start, "Asia/Kolkata", "hi")} की परिचय कॉल की उपस्थिति पर आपत्ति, जो "कोई नहीं जुड़ा" के रूप में दर्ज है। कोई विवरण नहीं दिया गया।`,
+      `${formatWhen(start, "Asia/Kolkata", "hi")} की परिचय कॉल की उपस्थिति पर आपत्ति, जो "दोनों शामिल नहीं हुए" के रूप में दर्ज है। कोई विवरण नहीं दिया गया।`,
     );
   });
 });

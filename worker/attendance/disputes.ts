@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, gte, isNull, sql } from "drizzle-orm";
 import { livePresence, tickets, timeSlots } from "../../db/schema";
-import { DISPUTE_WINDOW_MS, mayDispute, OUTCOME_NAMES, outcomeLabel, type SessionOutcome } from "../../shared/attendance";
+import { DISPUTE_WINDOW_MS, mayDispute, OUTCOME_NAMES, type SessionOutcome } from "../../shared/attendance";
 import { formatWhen, mentorZoneOrDefault, zoneOr } from "../../shared/zoned-time";
 import { auditIfChanged } from "../moderation/audit";
 import { notificationWrite, pushNotification } from "../notifications/notifications";
@@ -12,6 +12,19 @@ import { bookedSessionRead, isParticipant, otherOf, type Participant } from "../
 export const DISPUTE_CLOSED = "The 24 hours to dispute this session have passed.";
 export const ALREADY_DISPUTED = "This session's outcome is already disputed: a moderator will look into it.";
 export const IN_YOUR_FAVOUR = "This outcome went in your favour: there is nothing to dispute.";
+
+/**
+ * The recorded outcome as a dispute ticket names it: in the third person, as the moderator's evidence box under the
+ * ticket does (src/moderation/attendance-dispute.tsx), so the moderator reads one outcome in one set of words and the
+ * person who disputed reads the same words on their own ticket list.
+ * @i18n words: the app shows them in the reader's language inside the ticket's sentence (the messages catalog).
+ */
+export const DISPUTED_OUTCOME_NAMES: Record<SessionOutcome, string> = {
+  completed: "Completed",
+  mentee_no_show: "Missed by the mentee",
+  mentor_no_show: "Missed by the mentor",
+  both_no_show: "Missed by both",
+};
 
 /**
  * One tap on "Dispute" (ADR 0026): within 24 hours of the outcome, either participant sends it with
@@ -31,8 +44,7 @@ export async function disputeOutcome(deps: Pick<ServiceDeps, "db" | "now">, who:
   if (!mayDispute(slot.outcome, who.role)) fail("FORBIDDEN", IN_YOUR_FAVOUR);
   if (now.getTime() > slot.outcomeAt.getTime() + DISPUTE_WINDOW_MS) fail("CONFLICT", DISPUTE_CLOSED);
   const other = otherOf(row, who);
-  const otherName = who.role === "mentee" ? row.mentor.first : row.mentee.first;
-  const recorded = outcomeLabel(slot.outcome, who.role, otherName);
+  const recorded = DISPUTED_OUTCOME_NAMES[slot.outcome];
   const when = formatWhen(slot.startAt, "UTC");
   const details = what || "No details given.";
   // Whole sentences, so the app can show them in the reader's language (the messages catalog); the values are words of that catalog too.

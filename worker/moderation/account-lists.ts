@@ -43,11 +43,13 @@ export async function listMentees(db: Db, q: ListQuery, now: Date) {
   };
 }
 
-/** Approved mentors (blocked ones included) by name or e-mail, with rating and current subscriber count. */
+/** Approved mentors (blocked ones included) by name or e-mail, with rating and the number of active subscriptions. */
 export async function listMentors(db: Db, q: ListQuery, now: Date) {
   const where = and(eq(mentors.status, "approved"), personMatches(q.search, mentors));
   const record = attendanceRecordColumns("mentor", now);
-  const subscribers = sql<number>`(select count(*) from ${enrollments} where ${enrollments.mentorId} = ${mentors.id} and ${grantsAccess(now)})`;
+  // The mentor's active (access-granting) subscriptions. The pairing goes through eq() so both columns keep their
+  // table names: a column written straight into a selected sql field loses it, and a bare "id" would be the enrollment's.
+  const subscribers = sql<number>`(select count(*) from ${enrollments} where ${and(eq(enrollments.mentorId, mentors.id), grantsAccess(now))})`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

@@ -2,9 +2,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mentorSkills, mentors } from "../../db/schema";
 import { REAPPLY_AFTER_MS } from "../accounts/registration";
+import { applicationAcceptedMail, applicationRejectedMail } from "../mail/application-mails";
 import { deliverMailSoon, mailInsert } from "../mail/mail";
 import type { ServiceDeps } from "../platform/deps";
 import { fail } from "../platform/domain-error";
+import { mailLocale } from "../platform/i18n";
 import { auditInsert } from "./audit";
 import { LIST_PAGE_SIZE, type ListQuery, listOrder, offsetOf, personMatches } from "./list-query";
 
@@ -82,6 +84,13 @@ async function pendingApplicant(db: Db, mentorId: string) {
 const decisionKey = (row: { id: string; appliedAt: Date | null; createdAt: Date }) =>
   `application:${row.id}:${(row.appliedAt ?? row.createdAt).getTime()}`;
 
+/** Who a decision's mail goes to, in the language he chose (English when none). */
+const applicantOf = (row: { email: string; firstName: string; locale: string | null }) => ({
+  email: row.email,
+  first: row.firstName,
+  locale: mailLocale(row.locale),
+});
+
 const ALREADY_DECIDED = "This application has already been decided by another moderator.";
 const isDecided = (error: unknown) =>
   /UNIQUE constraint failed: moderation_actions\.once_key/.test(String((error as { cause?: unknown })?.cause ?? error) + String(error));
@@ -106,15 +115,7 @@ export async function acceptApplicant(deps: ServiceDeps, moderatorId: string, me
       .set({ status: "approved", approvedAt: now, rejectionReason: null })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
     auditInsert(deps.db, { moderatorId, action: "accept_applicant", targetRole: "mentor", targetId: mentorId }, decisionKey(row)),
-    mailInsert(
-      deps.db,
-      {
-        to: row.email,
-        subject: "Your MentorLink mentor application was accepted",
-        text: `Hello ${row.firstName},\n\nWelcome to MentorLink! Your application has been accepted. You can sign in as a mentor now, complete your profile and publish your slots; mentees can already find you in search.\n\nThe MentorLink team`,
-      },
-      now.getTime(),
-    ),
+    mailInsert(deps.db, applicationAcceptedMail(applicantOf(row)), now.getTime()),
   ]);
   return { message: "Mentor accepted", mentorId, name: `${row.firstName} ${row.lastName}`, email: row.email };
 }
@@ -124,22 +125,13 @@ export async function rejectApplicant(deps: ServiceDeps, moderatorId: string, me
   const row = await pendingApplicant(deps.db, mentorId);
   const { now } = deps;
   const reapplyAt = new Date(now.getTime() + REAPPLY_AFTER_MS);
-  const day = reapplyAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   await decide(deps, [
     deps.db
       .update(mentors)
       .set({ status: "rejected", rejectedAt: now, rejectionReason: reason })
       .where(and(eq(mentors.id, mentorId), eq(mentors.status, "pending"))),
     auditInsert(deps.db, { moderatorId, action: "reject_applicant", targetRole: "mentor", targetId: mentorId, reason }, decisionKey(row)),
-    mailInsert(
-      deps.db,
-      {
-        to: row.email,
-        subject: "Your MentorLink mentor application",
-        text: `Hello ${row.firstName},\n\nThank you for applying to mentor on MentorLink. We could not accept your application this time, for this reason:\n\n${reason}\n\nYou can apply again from ${day} (UTC).\n\nThe MentorLink team`,
-      },
-      now.getTime(),
-    ),
+    mailInsert(deps.db, applicationRejectedMail(applicantOf(row), reason, reapplyAt), now.getTime()),
   ]);
   return { message: "Application rejected", mentorId, reapplyAt: reapplyAt.toISOString() };
 }

@@ -87,6 +87,7 @@ export async function myTickets(db: Db, reporter: Reporter) {
   return rows.map((r) => ({
     id: r.ticket.id,
     status: r.ticket.status,
+    kind: r.ticket.kind,
     content: r.ticket.content,
     createdAt: r.ticket.createdAt.toISOString(),
     resolvedAt: r.ticket.resolvedAt?.toISOString() ?? null,
