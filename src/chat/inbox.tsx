@@ -16,19 +16,22 @@ export function Inbox({ side, conversationId }: { side: ChatSide; conversationId
         <Trans>Connect</Trans>
       </h1>
       {/*
-        The inbox fills the screen below the sticky header (its height is --sticky-header) and the page's padding (4rem),
+        The inbox fills the screen below the sticky header (its height is --sticky-header) and above the zone notice's bar
+        when it shows (--zone-bar), less the page's padding (4rem),
         and the title's row where it shows, so the composer sits at the bottom of the screen like a messenger's. Tracks of
         minmax(0, 1fr): a long message never widens them.
       */}
       <div
         className={cn(
-          "grid min-h-[22rem] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-lg border border-slate-200 bg-white md:h-[calc(100dvh-var(--sticky-header,58px)-7.25rem)] md:grid-cols-[20rem_minmax(0,1fr)]",
-          conversationId ? "h-[calc(100dvh-var(--sticky-header,58px)-4rem)]" : "h-[calc(100dvh-var(--sticky-header,58px)-7.25rem)]",
+          "grid min-h-[22rem] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-lg border border-slate-200 bg-white md:h-[calc(100dvh-var(--sticky-header,58px)-var(--zone-bar,0px)-7.25rem)] md:grid-cols-[20rem_minmax(0,1fr)]",
+          conversationId
+            ? "h-[calc(100dvh-var(--sticky-header,58px)-var(--zone-bar,0px)-4rem)]"
+            : "h-[calc(100dvh-var(--sticky-header,58px)-var(--zone-bar,0px)-7.25rem)]",
         )}
       >
         <nav
           aria-label={t`Conversations`}
-          className={cn("min-h-0 overflow-y-auto border-slate-200 md:border-r", conversationId ? "hidden md:block" : "block")}
+          className={cn("relative min-h-0 overflow-y-auto border-slate-200 md:border-r", conversationId ? "hidden md:block" : "block")}
         >
           <ConversationList side={side} activeId={conversationId} />
         </nav>

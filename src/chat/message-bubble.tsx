@@ -3,8 +3,9 @@ import type { ThreadItem } from "@/chat/chat-thread";
 import { clockTime } from "@/platform/dates";
 import { cn } from "@/ui/class-names";
 import { Button } from "../ui/button";
+import { LinkedText } from "./linked-text";
 
-/** One message as plain text (React escapes it; no HTML is ever rendered), with its time or sending state. */
+/** One message as text with its web addresses as links (React escapes it; no HTML is ever rendered), with its time or sending state. */
 export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: boolean; onRetry?: () => void }) {
   const { t } = useLingui();
   const { content, createdAt } = item.message;
@@ -24,7 +25,11 @@ export function MessageBubble({ item, own, onRetry }: { item: ThreadItem; own: b
         >
           <span className="sr-only">{who}: </span>
           {/* A message of a deleted account keeps its place without its text (ADR 0042). */}
-          {content === "" && item.kind === "held" ? <em>{t`Message removed: its author deleted their account`}</em> : content}
+          {content === "" && item.kind === "held" ? (
+            <em>{t`Message removed: its author deleted their account`}</em>
+          ) : (
+            <LinkedText text={content} linkClassName="underline underline-offset-2" />
+          )}
         </p>
         <p className="flex items-center gap-2 text-xs text-slate-500">
           {item.kind === "held" ? (

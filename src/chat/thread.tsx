@@ -131,7 +131,8 @@ export function Thread({ side, conversationId }: { side: ChatSide; conversationI
           <Skeleton className="h-6 w-40" />
         )}
       </header>
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 py-3">
+      {/* relative: the messages' screen-reader words ("You: ") are placed inside the scroller, not past the page's end. */}
+      <div ref={scroller} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 py-3">
         <div ref={content}>
           {pages.isPending ? (
             <div role="status" aria-label={t`Loading messages`} className="grid gap-3">

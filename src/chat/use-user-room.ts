@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/ui/toast";
 import type { NoticeKind } from "../../shared/notification-kinds";
@@ -43,69 +43,92 @@ export function useUserRoom(role: Role): void {
 
   useEffect(() => {
     if (!id) return;
-    // The mentee home shows unread messages and the next session: it refetches with both.
-    const refetchHome = () => void queryClient.invalidateQueries(trpc.mentees.home.pathFilter());
-    const refetchChat = () => {
-      void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
-      refetchHome();
+    let client: RealtimeClient | undefined;
+    // The room opens in a task of its own, after the render that shows the area: on a slow phone, not part of the long
+    // task that takes over a page the Worker drew.
+    const opening = setTimeout(() => {
+      client = openUserRoom({ role, id, name, api, trpc, queryClient });
+    });
+    return () => {
+      clearTimeout(opening);
+      client?.close();
     };
-    const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
-    const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
-    const refetchSchedules = () => {
-      void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
-      // A session's outcome, notes and comments (ADR 0026) arrive as notices too.
-      void queryClient.invalidateQueries(trpc.attendance.pathFilter());
-      void queryClient.invalidateQueries(trpc.sessionNotes.pathFilter());
-      refetchHome();
-    };
-    // The kinds she turned off "in the app" raise no pop-up (ADR 0027); her choices are read once a minute at most.
-    const inApp = (kind: NoticeKind) =>
-      queryClient
-        .fetchQuery({
-          ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }),
-          staleTime: 60_000,
-        })
-        .then((preferences) => preferences[kind].inApp)
-        .catch(() => true);
-    let opened = false;
-    client.on("open", () => {
-      client.emit("setup", { role, id, name });
-      // After a reconnect: fetch whatever changed while the socket was down.
-      if (opened) {
-        refetchChat();
-        refetchBell();
-        refetchSchedules();
-      }
-      opened = true;
-    });
-    client.on("notification", (push) => {
-      refetchBell();
-      // A message notification comes with its message, whose toast says more.
-      if (push.type === "message") return;
-      refetchSchedules();
-      void inApp(push.kind).then((on) => on && toast(t`New Notification`, { description: translateNotice(push.content) }));
-    });
-    // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
-    client.on("scheduler", (push) => {
-      toast(schedulerToast(role, push.change));
-      refetchSchedules();
-    });
-    client.on("messageReveived", (push) => {
-      refetchChat();
-      // Our own messages (sent from this or another tab) are not news (SPEC §4).
-      if (push.sender?.senderType === role) return;
-      if (isConversationOnScreen(push.conversationId)) return;
-      const sender = senderName(push);
-      void inApp("message").then((on) => on && toast(t`New message from ${sender}`));
-    });
-    // Blocked, or this sign-in ended (logout in another tab, a password change elsewhere): the server
-    // refuses the session, and the auth link signs this tab out (with the reason when blocked).
-    client.on("refused", () => {
-      client.close();
-      api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
-    });
-    return () => client.close();
   }, [role, id, name, api, trpc, queryClient]);
+}
+
+type RoomDeps = {
+  role: Role;
+  id: string;
+  name: string | undefined;
+  api: ReturnType<typeof useTRPCClient>;
+  trpc: ReturnType<typeof useTRPC>;
+  queryClient: QueryClient;
+};
+
+/** The user's room: a push refetches what it names, a reconnect refetches what may have been missed, news raises a toast. */
+function openUserRoom({ role, id, name, api, trpc, queryClient }: RoomDeps): RealtimeClient {
+  // The mentee home shows unread messages and the next session: it refetches with both.
+  const refetchHome = () => void queryClient.invalidateQueries(trpc.mentees.home.pathFilter());
+  const refetchChat = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+    refetchHome();
+  };
+  const refetchBell = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
+  const client = new RealtimeClient(role, id, () => fetchSocketTicket(api, role));
+  const refetchSchedules = () => {
+    void queryClient.invalidateQueries(trpc.scheduling.pathFilter());
+    // A session's outcome, notes and comments (ADR 0026) arrive as notices too.
+    void queryClient.invalidateQueries(trpc.attendance.pathFilter());
+    void queryClient.invalidateQueries(trpc.sessionNotes.pathFilter());
+    refetchHome();
+  };
+  // The kinds she turned off "in the app" raise no pop-up (ADR 0027); her choices are read once a minute at most.
+  const inApp = (kind: NoticeKind) =>
+    queryClient
+      .fetchQuery({
+        ...trpc.notificationSettings.preferences.queryOptions(undefined, { trpc: { context: { role } } }),
+        staleTime: 60_000,
+      })
+      .then((preferences) => preferences[kind].inApp)
+      .catch(() => true);
+  let opened = false;
+  client.on("open", () => {
+    client.emit("setup", { role, id, name });
+    // After a reconnect: fetch whatever changed while the socket was down.
+    if (opened) {
+      refetchChat();
+      refetchBell();
+      refetchSchedules();
+    }
+    opened = true;
+  });
+  client.on("notification", (push) => {
+    refetchBell();
+    // A message notification comes with its message, whose toast says more.
+    if (push.type === "message") return;
+    refetchSchedules();
+    void inApp(push.kind).then((on) => on && toast(t`New Notification`, { description: translateNotice(push.content) }));
+  });
+  // Whatever changed, the open scheduling screens refetch (a push only says that something changed).
+  client.on("scheduler", (push) => {
+    toast(schedulerToast(role, push.change));
+    refetchSchedules();
+  });
+  client.on("messageReveived", (push) => {
+    refetchChat();
+    // Our own messages (sent from this or another tab) are not news (SPEC §4).
+    if (push.sender?.senderType === role) return;
+    if (isConversationOnScreen(push.conversationId)) return;
+    const sender = senderName(push);
+    void inApp("message").then((on) => on && toast(t`New message from ${sender}`));
+  });
+  // Blocked, or this sign-in ended (logout in another tab, a password change elsewhere): the server
+  // refuses the session, and the auth link signs this tab out (with the reason when blocked).
+  client.on("refused", () => {
+    client.close();
+    api.auth.session.query(undefined, { context: { role } }).catch(() => undefined);
+  });
+  return client;
 }
 
 /**

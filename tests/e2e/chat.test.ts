@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accessTokenFor, createMentee, createMentor, signIn } from "../support/accounts";
+import { mentees } from "../../db/schema";
+import { accessTokenFor, createMentee, createMentor, signIn, testDb } from "../support/accounts";
 import { trpc } from "../support/api";
 import { realtimeConnected, toasts, useBrowser, waitForPath } from "../support/browser";
 import { chatPair, openChat, sendAs } from "../support/chat";
@@ -133,8 +135,18 @@ describe("chat between a mentee and her mentor", () => {
     for (const text of ["One", "Two"]) expect((await sendAs(pair, "mentor", conversationId, text)).status).toBe(201);
     const page = await (await b.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
     await signInInto(page, "mentee", pair.mentee);
-    for (const path of ["/mentees", "/mentees/booked-slots", "/mentees/subscribed-mentors"]) {
-      await page.goto(path);
+    // Her home, then two pages of her account menu, as she would reach them.
+    await page.goto("/mentees");
+    for (const [item, path] of [
+      [null, "/mentees"],
+      ["Booked Slots", "/mentees/booked-slots"],
+      ["Subscriptions", "/mentees/subscribed-mentors"],
+    ] as const) {
+      if (item) {
+        await page.getByRole("button", { name: "Account menu" }).click();
+        await page.getByRole("menuitem", { name: item, exact: true }).click();
+        await waitForPath(page, path);
+      }
       const nav = page.getByRole("navigation", { name: "Mentee navigation" });
       await expect.poll(() => nav.getByTestId("connect-unread").textContent()).toContain("2");
       // The nav scrolls sideways inside itself; its screen-reader text must not widen the page.
@@ -148,7 +160,7 @@ describe("chat between a mentee and her mentor", () => {
     await createEnrollment(mentee.id, mentor.id);
 
     const page = b.page;
-    await signInInto(page, "mentee", mentee, { signIn: true });
+    await signInInto(page, "mentee", mentee);
     // She signs in on another device too: that sign-in's alert is in this bell (a sign-in is not told about itself).
     await signIn("mentee", mentee.email);
     const connected = realtimeConnected(page);
@@ -223,76 +235,103 @@ describe("chat between a mentee and her mentor", () => {
 });
 
 describe("a long word or URL in a thread", () => {
-  it.each([
-    [1280, 800],
-    [360, 740],
-  ])(
-    "at %ix%i a 4,000-character word wraps, the composer and Send stay on screen, and the thread opens and stays at its newest message",
-    async (width, height) => {
-      const pair = await chatPair();
-      const conversationId = await openChat(pair);
-      // Enough earlier messages to scroll, then one 4,000-character word (the longest message there is).
-      for (let i = 1; i <= 12; i++) expect((await sendAs(pair, "mentor", conversationId, `Earlier message ${i}`)).status).toBe(201);
-      const longWord = `https://example.com/${"a".repeat(3_980)}`;
-      expect(longWord.length).toBe(4_000);
-      expect((await sendAs(pair, "mentor", conversationId, longWord)).status).toBe(201);
+  it("at 360x740 and at 1280x800 a 4,000-character word wraps, the composer and Send stay on screen, and the thread opens and stays at its newest message", async () => {
+    const pair = await chatPair();
+    // Her account's zone differs from her device's: the zone notice's bar shows at the bottom of the screen.
+    await testDb().update(mentees).set({ timeZone: "Asia/Kolkata" }).where(eq(mentees.id, pair.mentee.id));
+    const conversationId = await openChat(pair);
+    // Enough earlier messages to scroll, then one 4,000-character word (the longest message there is).
+    for (let i = 1; i <= 12; i++) expect((await sendAs(pair, "mentor", conversationId, `Earlier message ${i}`)).status).toBe(201);
+    const longWord = `https://example.com/${"a".repeat(3_980)}`;
+    expect(longWord.length).toBe(4_000);
+    expect((await sendAs(pair, "mentor", conversationId, longWord)).status).toBe(201);
 
-      const page = await (
-        await b.newContext({ viewport: { width, height }, ...(width < 640 ? { isMobile: true, hasTouch: true } : {}) })
-      ).newPage();
-      await signInInto(page, "mentee", pair.mentee);
-      const connected = realtimeConnected(page);
-      await page.goto(`/mentees/connect/inbox/${conversationId}`);
-      const log = page.getByRole("log");
-      const bubbles = log.locator("p.whitespace-pre-wrap");
-      await expect.poll(() => bubbles.count()).toBe(13);
-      await connected;
+    // Opened on a phone; the same thread is then read on a computer's screen (the steps do not depend on the width).
+    const page = await (await b.newContext({ viewport: { width: 360, height: 740 }, timezoneId: "Europe/London" })).newPage();
+    await signInInto(page, "mentee", pair.mentee);
+    const connected = realtimeConnected(page);
+    await page.goto(`/mentees/connect/inbox/${conversationId}`);
+    const log = page.getByRole("log");
+    const bubbles = log.locator("p.whitespace-pre-wrap");
+    await expect.poll(() => bubbles.count()).toBe(13);
+    await connected;
 
-      // Nothing scrolls sideways: not the page, not the thread.
-      const widths = () =>
-        page.evaluate(() => {
-          const thread = document.querySelector<HTMLElement>("[role=log]")!.parentElement!.parentElement!;
-          return {
-            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            thread: thread.scrollWidth - thread.clientWidth,
-          };
-        });
-      expect(await widths()).toEqual({ page: 0, thread: 0 });
-      const longBox = (await bubbles.last().boundingBox())!;
-      expect(longBox.x + longBox.width).toBeLessThanOrEqual(width);
-      expect(longBox.height).toBeGreaterThan(100);
+    // Nothing scrolls sideways: not the page, not the thread.
+    const widths = () =>
+      page.evaluate(() => {
+        const thread = document.querySelector<HTMLElement>("[role=log]")!.parentElement!.parentElement!;
+        return {
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          thread: thread.scrollWidth - thread.clientWidth,
+        };
+      });
+    const send = page.getByRole("button", { name: "Send message" });
+    const message = page.getByLabel("Message", { exact: true });
+    const inView = async (locator: ReturnType<typeof page.locator>) => {
+      const box = await locator.boundingBox();
+      const { width, height } = page.viewportSize()!;
+      return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+    };
+    const bar = page.getByRole("region", { name: "Time zone" });
+    const barTop = async () => (await bar.boundingBox())!.y;
+    const bottomOf = async (locator: ReturnType<typeof page.locator>) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height;
+    };
+    /** The long word wraps within the screen; the composer and Send are on screen without scrolling the page. */
+    const fits = async () => {
+      const { width } = page.viewportSize()!;
+      const at = `at ${width} px`;
+      expect(await widths(), at).toEqual({ page: 0, thread: 0 });
+      const longBox = (await bubbles.nth(12).boundingBox())!;
+      expect(longBox.x + longBox.width, at).toBeLessThanOrEqual(width);
+      expect(longBox.height, at).toBeGreaterThan(100);
+      expect(await inView(send), at).toBe(true);
+      expect(await inView(message), at).toBe(true);
+      // ...and above the zone notice's bar, not under it; the page itself does not scroll (into blank space or at all).
+      await bar.waitFor();
+      await expect.poll(() => bottomOf(send), { message: at }).toBeLessThanOrEqual(await barTop());
+      expect(await bottomOf(message), at).toBeLessThanOrEqual(await barTop());
+      expect(
+        await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
+        at,
+      ).toBeLessThanOrEqual(1);
+    };
+    await fits();
+    // The long URL is a link that opens in a new tab.
+    const link = bubbles.nth(12).getByRole("link");
+    expect(await link.getAttribute("href")).toBe(longWord);
+    expect(await link.getAttribute("target")).toBe("_blank");
 
-      // The composer and Send are on screen without scrolling the page.
-      const inView = async (locator: ReturnType<typeof page.locator>) => {
-        const box = await locator.boundingBox();
-        return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
-      };
-      expect(await inView(page.getByRole("button", { name: "Send message" }))).toBe(true);
-      expect(await inView(page.getByLabel("Message", { exact: true }))).toBe(true);
+    // Opened at the newest message: the long one's end is in the thread's view, the first message above it.
+    const threadBox = async () => (await log.locator("xpath=../..").boundingBox())!;
+    const bottomInView = async () => {
+      const [thread, last] = [await threadBox(), (await bubbles.last().boundingBox())!];
+      return last.y + last.height <= thread.y + thread.height + 1 && last.y + last.height > thread.y;
+    };
+    await expect.poll(bottomInView).toBe(true);
+    expect((await bubbles.first().boundingBox())!.y).toBeLessThan((await threadBox()).y);
 
-      // Opened at the newest message: the long one's end is in the thread's view, the first message above it.
-      const threadBox = async () => (await log.locator("xpath=../..").boundingBox())!;
-      const bottomInView = async () => {
-        const [thread, last] = [await threadBox(), (await bubbles.last().boundingBox())!];
-        return last.y + last.height <= thread.y + thread.height + 1 && last.y + last.height > thread.y;
-      };
-      await expect.poll(bottomInView).toBe(true);
-      expect((await bubbles.first().boundingBox())!.y).toBeLessThan((await threadBox()).y);
+    // A new message while at the bottom: it shows, in view.
+    expect((await sendAs(pair, "mentor", conversationId, "And one more thing")).status).toBe(201);
+    await log.getByText("And one more thing").waitFor({ timeout: 10_000 });
+    await expect.poll(bottomInView).toBe(true);
 
-      // A new message while at the bottom: it shows, in view.
-      expect((await sendAs(pair, "mentor", conversationId, "And one more thing")).status).toBe(201);
-      await log.getByText("And one more thing").waitFor({ timeout: 10_000 });
-      await expect.poll(bottomInView).toBe(true);
+    // Her own long URL from the composer wraps too, and is in view once sent.
+    await message.fill(longWord);
+    await send.click();
+    await expect.poll(() => bubbles.count()).toBe(15);
+    await expect.poll(() => log.getByText("Sending...").count()).toBe(0);
+    expect(await widths()).toEqual({ page: 0, thread: 0 });
+    await expect.poll(bottomInView).toBe(true);
+    expect(await inView(send)).toBe(true);
 
-      // Her own long URL from the composer wraps too, and is in view once sent.
-      const box = page.getByLabel("Message", { exact: true });
-      await box.fill(longWord);
-      await page.getByRole("button", { name: "Send message" }).click();
-      await expect.poll(() => bubbles.count()).toBe(15);
-      await expect.poll(() => log.getByText("Sending...").count()).toBe(0);
-      expect(await widths()).toEqual({ page: 0, thread: 0 });
-      await expect.poll(bottomInView).toBe(true);
-      expect(await inView(page.getByRole("button", { name: "Send message" }))).toBe(true);
-    },
-  );
+    // On a computer's screen: the same fit, still at the newest message, and the next one shows in view.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await fits();
+    await expect.poll(bottomInView).toBe(true);
+    expect((await sendAs(pair, "mentor", conversationId, "Seen on the big screen")).status).toBe(201);
+    await log.getByText("Seen on the big screen").waitFor({ timeout: 10_000 });
+    await expect.poll(bottomInView).toBe(true);
+  });
 });
