@@ -69,7 +69,9 @@ declare module "@tanstack/react-router" {
 // answer says whether she subscribes). A signed-in page drawn by the Worker brings its reads, used only
 // for the person signed in here in that role.
 const seed = readPageSeed();
-if (seed && usableSeed(seed)) {
+const seedUsable = seed !== null && usableSeed(seed);
+function takeSeed() {
+  if (!seed || !seedUsable) return;
   seedPage(queryClient, apiClient, seed);
   // Its relative times are first told from the instant it was drawn at, as the Worker told them (src/platform/use-now.ts).
   if (seed.kind === "signed-in") takeOverPageDrawnAt(seed.drawnAt);
@@ -94,14 +96,16 @@ whenPersonLeaves((role) => {
   void import("./platform/forget-person").then((person) => person.forgetPerson());
 });
 
-// What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches.
-tellZone();
-tellSearches(recentSearches(readSession("mentee")?.id));
-// A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
-// so the next one is drawn.
-const area = roleOfArea(location.pathname);
-const areaSession = area ? readSession(area) : null;
-if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);
+/** What the Worker draws a signed-in page with besides the person's data: the browser's zone and, for a mentee, her recent searches. */
+function tellWorker() {
+  tellZone();
+  tellSearches(recentSearches(readSession("mentee")?.id));
+  // A signed-in page the Worker could not draw (no page cookie yet: signed in before it existed) asks for the cookie,
+  // so the next one is drawn.
+  const area = roleOfArea(location.pathname);
+  const areaSession = area ? readSession(area) : null;
+  if (areaSession && seed?.kind !== "signed-in") askForPageCookie(areaSession.accessToken);
+}
 
 /** A change of language draws every screen anew, dates and numbers included, not only the texts Lingui marks (ADR 0027). */
 function RedrawnPerLanguage({ children }: { children: ReactNode }) {
@@ -147,10 +151,20 @@ const render = () => {
 // A reader of another language than English gets the app's first frame in it: its messages come first.
 const locale = browserLocale();
 const ready = locale === "en" ? Promise.resolve() : activateLocale(locale).catch(() => undefined);
-// The route's loading (its loaders, the lazy parts it asks for) starts in a task of its own, after this module's: on a
-// slow phone the two together were one long task that kept a tap waiting (about 40 ms here, 160 ms at 4x).
-if (pageBeforeApp()) setTimeout(() => void Promise.all([ready, router.load().catch(() => undefined)]).then(render));
-else void ready.then(render);
+// The seeding of the answers the page was drawn with, then the route's loading (its loaders, the lazy parts it asks
+// for), each start in a task of their own, after this module's: on a slow phone they were one long task that kept a tap
+// waiting (about 40 ms here, 160 ms at 4x). Timers of one delay run in order, so the seed is in before the loaders ask.
+const prepare = () => {
+  takeSeed();
+  tellWorker();
+};
+if (pageBeforeApp()) {
+  setTimeout(prepare);
+  setTimeout(() => void Promise.all([ready, router.load().catch(() => undefined)]).then(render));
+} else {
+  prepare();
+  void ready.then(render);
+}
 
 // Installable and offline: the service worker registers once the page has loaded, in a build only
 // (`npm run dev` has none), and offers a reload when a new version is ready (src/install/update-prompt.ts).
@@ -160,6 +174,8 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
       (prompt) => prompt.startServiceWorker(),
       () => undefined,
     );
-  if (document.readyState === "complete") startServiceWorker();
-  else addEventListener("load", startServiceWorker, { once: true });
+  // In a task of its own after the load: not inside the tasks that take over the page on a slow phone.
+  const later = () => setTimeout(startServiceWorker);
+  if (document.readyState === "complete") later();
+  else addEventListener("load", later, { once: true });
 }

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { useLingui as useLinguiMacro } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import { AREA_HOME } from "@/platform/areas";
 import type { Role } from "@/platform/session";
@@ -41,6 +41,8 @@ export type AreaNavItem = {
   /** On a phone the nav is a row of tabs: an icon over a short word ("Browse" for "Browse Mentors"). */
   icon?: LucideIcon;
   short?: MessageDescriptor;
+  /** Pages without a tab of their own that are reached from this one: the tab shows as the current place on them too. */
+  alsoCurrentOn?: readonly string[];
 };
 
 const itemClass =
@@ -77,13 +79,25 @@ function ItemContent({ item }: { item: AreaNavItem }) {
 export function AreaNav({ role, nav }: { role: Role; nav: readonly AreaNavItem[] }) {
   const { t } = useLinguiMacro();
   const label = { mentee: t`Mentee navigation`, mentor: t`Mentor navigation`, moderator: t`Moderator navigation` }[role];
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The Link marks its own path; a page reached from a tab is marked the same way (the Link keeps props it is given).
+  const currentOn = (item: AreaNavItem) =>
+    item.alsoCurrentOn?.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+      ? ({ "aria-current": "page", "data-status": "active" } as const)
+      : {};
   return (
     <nav aria-label={label} className="mx-auto max-w-6xl px-2">
       <ul className="grid auto-cols-fr grid-flow-col gap-1 pb-1.5 md:flex md:pb-2">
         {nav.map((item) => (
           <li key={item.to ?? item.label.id} className="min-w-0">
             {item.to ? (
-              <Link to={item.to} params={item.params as never} activeOptions={{ exact: item.to === AREA_HOME[role] }} className={linkClass}>
+              <Link
+                to={item.to}
+                params={item.params as never}
+                activeOptions={{ exact: item.to === AREA_HOME[role] }}
+                className={linkClass}
+                {...currentOn(item)}
+              >
                 <ItemContent item={item} />
               </Link>
             ) : (

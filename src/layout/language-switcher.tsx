@@ -12,8 +12,10 @@ import { isLocale, LANGUAGE_SWITCHER_ATTRIBUTE, LOCALE_NAMES, LOCALES, type Loca
  * account: her e-mails and reminders speak it, and her next sign-in anywhere brings it back.
  */
 export function LanguageSwitcher({ role, className = "" }: { role?: Role; className?: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
+  // The language of the page as drawn: the Worker draws it with an i18n of its own, not the browser's.
+  const shown = isLocale(i18n.locale) ? i18n.locale : currentLocale();
   const client = useTRPCClient();
   const [busy, setBusy] = useState(false);
   const change = async (locale: Locale) => {
@@ -35,7 +37,7 @@ export function LanguageSwitcher({ role, className = "" }: { role?: Role; classN
       <select
         id={id}
         {...{ [LANGUAGE_SWITCHER_ATTRIBUTE]: "" }}
-        value={currentLocale()}
+        value={shown}
         disabled={busy}
         onChange={(event) => isLocale(event.target.value) && void change(event.target.value)}
         className="h-9 max-w-28 rounded-md border border-slate-200 bg-white px-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60"

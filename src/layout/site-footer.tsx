@@ -6,11 +6,15 @@ import { Facebook, Instagram, Linkedin, Twitter } from "lucide-react";
 import { BRAND } from "@/layout/brand";
 import { BrandLogo } from "./brand-logo";
 
-type FooterItem = { label: MessageDescriptor; to: "/" | "/privacy" };
+type FooterItem =
+  | { label: MessageDescriptor; to: "/" | "/privacy"; params?: undefined }
+  | { label: MessageDescriptor; to: "/browse/mentor/$search"; params: { search: string } };
 const home = (label: MessageDescriptor): FooterItem => ({ label, to: "/" });
+/** Finding a mentor and booking a session both start from the directory. */
+const browse = (label: MessageDescriptor): FooterItem => ({ label, to: "/browse/mentor/$search", params: { search: "all" } });
 
 const COLUMNS: { title: MessageDescriptor; items: FooterItem[] }[] = [
-  { title: msg`Platform`, items: [home(msg`Find a Mentor`), home(msg`Book a Session`), home(msg`Testimonials`)] },
+  { title: msg`Platform`, items: [browse(msg`Find a Mentor`), browse(msg`Book a Session`), home(msg`Testimonials`)] },
   { title: msg`Company`, items: [home(msg`About`), home(msg`Code of Conduct`), { label: msg`Privacy`, to: "/privacy" }] },
   { title: msg`Support`, items: [home(msg`Faq`), home(msg`Contact`)] },
 ];
@@ -55,7 +59,7 @@ export function SiteFooter() {
             <ul className="grid gap-2">
               {column.items.map((item) => (
                 <li key={item.label.id}>
-                  <Link to={item.to} className={footerLink}>
+                  <Link to={item.to} params={item.params} className={footerLink}>
                     {i18n._(item.label)}
                   </Link>
                 </li>

@@ -19,18 +19,19 @@ export function startDevPushRelay(): () => void {
     const record = readDevRecord();
     if (!record) return; // push off here: the layout starts it again when a subscription is made
     try {
-      const response = await fetch(`${record.service}/subscriptions/${record.id}/receive`, { method: "POST" });
-      if (response.status === 404) writeDevRecord(null);
-      else if (response.ok) {
-        const { messages } = (await response.json()) as { messages: { payload: WebPushPayload | null }[] };
-        const payloads = messages.flatMap((m) => (m.payload ? [m.payload] : []));
-        if (payloads.length) {
-          const worker = (await serviceWorker()).active;
-          for (const payload of payloads) worker?.postMessage({ type: DEV_PUSH_MESSAGE, payload } satisfies DevPushMessage);
+      // The service worker first: receiving takes the messages off the local push service, so they are taken only when
+      // there is a worker to hand them to (a slow start would otherwise lose them).
+      const worker = (await serviceWorker()).active;
+      if (worker) {
+        const response = await fetch(`${record.service}/subscriptions/${record.id}/receive`, { method: "POST" });
+        if (response.status === 404) writeDevRecord(null);
+        else if (response.ok) {
+          const { messages } = (await response.json()) as { messages: { payload: WebPushPayload | null }[] };
+          for (const { payload } of messages) if (payload) worker.postMessage({ type: DEV_PUSH_MESSAGE, payload } satisfies DevPushMessage);
         }
       }
     } catch {
-      // The local push service is not there (a restart): the next round asks again.
+      // The local push service or the service worker is not there yet (a restart): the next round asks again.
     }
     if (!stopped) timer = setTimeout(() => void tick(), document.visibilityState === "visible" ? EVERY_MS : HIDDEN_EVERY_MS);
   };

@@ -1,7 +1,11 @@
 import { type BaseTickContentProps, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { shortDay } from "./short-day";
 
-/** One day of a series: its key (unique, the calendar day), its label on the x axis, and its value. */
-export type DayPoint = { key: string; label: string; value: number };
+/**
+ * One day of a series: its key (unique, the calendar day "YYYY-MM-DD"), its label on the x axis (when not given, the
+ * day as the app writes it short, in the reader's language: "Nov 29", "29 नव॰"), and its value.
+ */
+export type DayPoint = { key: string; label?: string; value: number };
 
 type DailyLineChartProps = {
   points: DayPoint[];
@@ -53,10 +57,10 @@ export default function DailyLineChart({
   axisValue = String,
   tooltipValue = axisValue,
   valueAxisWidth = 28,
-  tooltipTitle = (point) => point.label,
+  tooltipTitle = (point) => point.label ?? shortDay(point.key),
   className,
 }: DailyLineChartProps) {
-  const labelOf = new Map(points.map((point) => [point.key, point.label]));
+  const labelOf = new Map(points.map((point) => [point.key, point.label ?? shortDay(point.key)]));
   const byKey = new Map(points.map((point) => [point.key, point]));
   const every = Math.max(0, Math.ceil(points.length / MOST_DAYS_NAMED) - 1);
   return (

@@ -49,8 +49,10 @@ const typedText = (page: Page) =>
     .evaluate((el) => el.textContent ?? "");
 
 describe("landing page", () => {
-  it("shows the top bar, hero, typewriter, the first 4 mentors of the default search, and the footer", async () => {
+  it("a visitor's landing shows the top bar, hero, typewriter, the first 4 mentors of the default search and the footer, running its small script, not the app, until the search box needs it", async () => {
     const page = b.page;
+    const scripts = scriptsRequested(page);
+    const shifts = await watchLayoutShifts(page);
     const search = await openLanding(page);
 
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -68,11 +70,19 @@ describe("landing page", () => {
 
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(HERO);
 
-    // The typewriter holds the first tagline, deletes it letter by letter and types the next, with a red cursor.
+    // The typewriter (the landing's own small script) holds the first tagline, deletes it letter by letter and types
+    // the next, with a red cursor, moving nothing on the page.
+    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
     await expect.poll(() => typedText(page), { timeout: 5_000 }).not.toBe(TAGLINES[0]);
     const partial = await typedText(page);
     expect(TAGLINES[0].startsWith(partial)).toBe(true);
     await expect.poll(() => typedText(page), { timeout: 8_000 }).toMatch(/^Connecting Asp/);
+    expect(await shifts()).toBeLessThan(0.001);
+    await page.waitForLoadState("networkidle");
+    expect(scripts().some((f) => f.startsWith("landing-island-"))).toBe(true);
+    // No framework and no app entry: the page stays the HTML the Worker sent.
+    expect(scripts().filter((f) => APP_SCRIPT.test(f))).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") !== null)).toBe(true);
     // The cursor is the typed text's right border, blinking: read at the start of its blink.
     const cursor = await page.locator("main p [data-typed]").evaluate((el) => {
       const blinks = el.getAnimations();
@@ -129,6 +139,21 @@ describe("landing page", () => {
       ["LinkedIn", "/"],
       ["Twitter", "/"],
     ]);
+    // Finding a mentor and booking a session start from the directory.
+    for (const name of ["Find a Mentor", "Book a Session"])
+      expect(await footer.getByRole("navigation", { name: "Platform" }).getByRole("link", { name }).getAttribute("href")).toBe(
+        "/browse/mentor/all",
+      );
+    // Still without the app (a fresh landing read above is the same HTML).
+    expect(scripts().filter((f) => APP_SCRIPT.test(f))).toEqual([]);
+
+    // The search box sends the words to the browse page, where the app runs.
+    const box = page.getByRole("searchbox", { name: "Search Skills and Mentors" });
+    await box.fill("  design  ");
+    await box.press("Enter");
+    await waitForPath(page, "/browse/mentor/design");
+    await page.getByRole("heading", { level: 1, name: 'Mentors for "design"' }).waitFor();
+    expect(scripts().some((f) => APP_SCRIPT.test(f))).toBe(true);
   });
 
   it("opens a featured mentor's profile from its card", async () => {
@@ -137,16 +162,6 @@ describe("landing page", () => {
     const first = mentors[0];
     await page.getByRole("link", { name: `Profile of ${first.firstName} ${first.lastName}` }).click();
     await waitForPath(page, `/browse/mentor/profile/${first.id}`);
-  });
-
-  it("for a signed-in mentee, the cards open profiles inside the mentee area", async () => {
-    const page = b.page;
-    await seedSession(page, "mentee", { id: "seeded-mentee", name: "Seeded Mentee", accessToken: "x.y.z", refreshToken: "a.b" });
-    const { mentors } = await openLanding(page);
-    const first = mentors[0];
-    const link = page.getByRole("link", { name: `Profile of ${first.firstName} ${first.lastName}` });
-    // Once the app has taken over the Worker's HTML (which links to the public pages).
-    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toBe(`/mentees/browse/mentor/profile/${first.id}`);
   });
 
   it("keyboard: Tab reaches the Login link, which shows a visible focus ring, and Enter opens sign-in", async () => {
@@ -235,30 +250,6 @@ describe("landing page on a 360 px phone", () => {
     expect(await beforeApp.getByRole("heading", { level: 1, name: HERO }).isVisible()).toBe(true);
   });
 
-  it("a visitor's landing runs its small script, not the app, until the visitor needs it; the typewriter, the search box and the links work without it", async () => {
-    const page = b.page;
-    const scripts = scriptsRequested(page);
-    const shifts = await watchLayoutShifts(page);
-    await openLanding(page);
-    // It runs: the first tagline goes, letter by letter, and the next one comes, moving nothing on the page.
-    await expect.poll(() => typedText(page), { timeout: 5_000 }).toMatch(/^Unlock Your P/);
-    await expect.poll(() => typedText(page), { timeout: 8_000 }).toMatch(/^Connecting/);
-    expect(await shifts()).toBeLessThan(0.001);
-    await page.waitForLoadState("networkidle");
-    expect(scripts().some((f) => f.startsWith("landing-island-"))).toBe(true);
-    // No framework and no app entry: the page stays the HTML the Worker sent.
-    expect(scripts().filter((f) => APP_SCRIPT.test(f))).toEqual([]);
-    expect(await page.evaluate(() => document.querySelector("[data-prerender=landing]") !== null)).toBe(true);
-
-    // The search box sends the words to the browse page, where the app runs.
-    const box = page.getByRole("searchbox", { name: "Search Skills and Mentors" });
-    await box.fill("  design  ");
-    await box.press("Enter");
-    await waitForPath(page, "/browse/mentor/design");
-    await page.getByRole("heading", { level: 1, name: 'Mentors for "design"' }).waitFor();
-    expect(scripts().some((f) => APP_SCRIPT.test(f))).toBe(true);
-  });
-
   it("without the featured mentors in the HTML (the database could not answer), the app starts and loads them", async () => {
     const page = b.page;
     const scripts = scriptsRequested(page);
@@ -313,23 +304,28 @@ describe("landing page on a 360 px phone", () => {
 });
 
 describe("the landing's Find a mentor action, at 1280x800 and 360x740", () => {
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 360, height: 740 },
-  ])("is in view under the welcome and opens browse (%o); the featured cards say when each mentor is next free", async (viewport) => {
-    const context = await b.newContext({ viewport });
-    const page = await context.newPage();
+  it("is in view under the welcome at both widths and opens browse; the featured cards say when each mentor is next free", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
     const search = await openLanding(page);
     const action = page.getByRole("main").getByRole("link", { name: "Find a mentor", exact: true });
-    const box = await action.boundingBox();
-    expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
     // Featured mentors with an open time show it, in the browser's zone, before the app runs.
     const withTime = search.mentors.filter((m) => (m as { nextFreeAt?: string | null }).nextFreeAt);
     const times = page.getByRole("list", { name: "Featured mentors" }).getByTestId("mentor-next-free");
-    expect(await times.count()).toBe(withTime.length);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const box = await action.boundingBox();
+      expect(box!.y + box!.height, `at ${viewport.width} px`).toBeLessThanOrEqual(viewport.height);
+      expect(await times.count()).toBe(withTime.length);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${viewport.width} px`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    }
     await action.click();
     await waitForPath(page, "/browse/mentor/all");
     await page.getByRole("heading", { level: 1, name: "Find a Mentor" }).waitFor();
-    await context.close();
   });
 });

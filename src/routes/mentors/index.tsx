@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -14,6 +15,7 @@ import { formatDate, formatTime, zoneLabel } from "@/platform/zoned";
 import { Card, CardContent } from "@/ui/card";
 import { ChartSlot } from "@/ui/chart-slot";
 import { LoadError } from "@/ui/load-error";
+import { shortDay } from "@/ui/short-day";
 import { Skeleton } from "@/ui/skeleton";
 import { TextWithLinks } from "@/ui/text-with-links";
 
@@ -47,7 +49,7 @@ function Dashboard() {
   const zoneName = zoneLabel(zone);
   const days = (chart.data ?? [])
     .filter((d) => d.count > 0)
-    .map((d) => `${d.date}: ${d.count}`)
+    .map((d) => `${shortDay(d.date)}: ${d.count}`)
     .join(", ");
   return (
     <div className="grid gap-6">
@@ -151,9 +153,7 @@ function Dashboard() {
           ) : (
             <>
               <p className="sr-only">
-                <Trans>
-                  {total} new enrollments in the last 30 days: {days}.
-                </Trans>
+                {t`${plural(total, { one: `# new enrollment in the last 30 days: ${days}.`, other: `# new enrollments in the last 30 days: ${days}.` })}`}
               </p>
               <ChartSlot placeholderClassName="h-60 w-full" load={loadEnrollmentChart} data-testid="chart-enrollments">
                 <EnrollmentChart data={chart.data} />

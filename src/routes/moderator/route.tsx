@@ -8,7 +8,8 @@ import { loadCatalog } from "@/platform/i18n";
 import { isAuthenticated } from "@/platform/session";
 
 const NAV: AreaNavItem[] = [
-  { label: msg`Home`, to: "/moderator", icon: House },
+  // Background work and account deletions are Home's own pages (linked from it): no room for more tabs at 360 px.
+  { label: msg`Home`, to: "/moderator", icon: House, alsoCurrentOn: ["/moderator/background-work", "/moderator/deletions"] },
   { label: msg`Tickets`, to: "/moderator/tickets", icon: Ticket },
   { label: msg`Mentees List`, to: "/moderator/mentees-list", icon: Users, short: msg`Mentees` },
   { label: msg`Mentors List`, to: "/moderator/mentors-list", icon: GraduationCap, short: msg`Mentors` },
