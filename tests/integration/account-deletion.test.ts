@@ -96,20 +96,24 @@ async function menteeWithHistory() {
 /** Every text column of every table holding one of `needles`, as "table.column: needle" (the Stripe and mail stand-ins stand for Stripe's servers and the recipients' mailboxes, outside the product). */
 async function scanForNeedles(needles: string[]) {
   const db = testDb();
-  const tables = await db.all<{ name: string }>(
-    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_data' and name not like '%_idx' and name not like '%_docsize' and name not like '%_config' and name not in ('__drizzle_migrations', 'dev_stripe_objects') and name not like 'dev_mailbox%'`,
+  const columns = await db.all<{ table_name: string; name: string; type: string }>(
+    sql`select m.name as table_name, p.name, p.type from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' and m.name not like '%_data' and m.name not like '%_idx' and m.name not like '%_docsize' and m.name not like '%_config' and m.name not in ('__drizzle_migrations', 'dev_stripe_objects') and m.name not like 'dev_mailbox%'`,
   );
+  const textColumns = new Map<string, string[]>();
+  for (const c of columns.filter((c) => c.type === "" || /text/i.test(c.type)))
+    textColumns.set(c.table_name, [...(textColumns.get(c.table_name) ?? []), c.name]);
   const found: string[] = [];
-  for (const { name } of tables) {
-    const columns = await db.all<{ name: string; type: string }>(sql.raw(`pragma table_info("${name}")`));
-    for (const column of columns.filter((c) => c.type === "" || /text/i.test(c.type))) {
-      for (const needle of needles) {
-        const hits = await db.all<{ n: number }>(
-          sql`select count(*) as n from ${sql.identifier(name)} where cast(${sql.identifier(column.name)} as text) like ${`%${needle}%`}`,
-        );
-        if (Number(hits[0].n) > 0) found.push(`${name}.${column.name}: ${needle}`);
-      }
-    }
+  // One query a table, counting each column's hits for each needle: the same scan in a few dozen trips instead of one a column and needle.
+  for (const [table, names] of textColumns) {
+    const pairs = names.flatMap((column) => needles.map((needle) => ({ column, needle })));
+    const counts = sql.join(
+      pairs.map(({ column, needle }, i) => sql`sum(cast(${sql.identifier(column)} as text) like ${`%${needle}%`}) as ${sql.raw(`c${i}`)}`),
+      sql`, `,
+    );
+    const [row] = await db.all<Record<string, number | null>>(sql`select ${counts} from ${sql.identifier(table)}`);
+    pairs.forEach(({ column, needle }, i) => {
+      if (Number(row?.[`c${i}`] ?? 0) > 0) found.push(`${table}.${column}: ${needle}`);
+    });
   }
   return found;
 }
@@ -154,6 +158,8 @@ describe("deleting my account", () => {
     const bell = await trpc(her.mentorToken).notifications.latest.query({ limit: 10 });
     expect(JSON.stringify(bell)).toContain("cancelled the session");
 
+    // The scan finds her while she is there (so its empty answer below means something).
+    expect((await scanForNeedles(her.needles)).length).toBeGreaterThan(0);
     // One minute before the grace period ends nothing is erased; one minute after, she is.
     await erase(new Date(Date.now() + 14 * DAY - 60_000));
     expect((await deletionOf(her.mentee.id)).state).toBe("pending");
@@ -182,7 +188,6 @@ describe("deleting my account", () => {
     expect(registered.message).toMatch(/created/);
     const [newcomer] = await testDb().select().from(mentees).where(eq(mentees.email, her.mentee.email));
     expect(newcomer.id).not.toBe(her.mentee.id);
-    // The scan reads every text column of every table: 11-14 s alone, more while other files share the cores.
   }, 90_000);
 
   it("a booking racing the deletion is refused or cancelled: no booked session is left for her", async () => {

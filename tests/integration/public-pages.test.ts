@@ -47,15 +47,17 @@ describe("a mentor's public profile page", () => {
     expect(data.answer.mentor.bio).toBe("</script><script>window.hacked=1</script>");
   });
 
-  it("an unknown, malformed or blocked mentor gets the plain page (the app shows them unavailable), never a 500", async () => {
+  it("an unknown, malformed, pending or blocked mentor gets the plain page (the app shows them unavailable), never a 500", async () => {
     const blocked = await createMentor({ firstName: "Blocked", lastName: "Person" });
     await setBlocked("mentor", blocked.id, true);
-    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", blocked.id, "%3Cscript%3E"]) {
+    const pending = await createMentor({ firstName: "Pending", lastName: "Applicant", status: "pending" });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", blocked.id, pending.id, "%3Cscript%3E"]) {
       const { status, html } = await page(id);
       expect(status, id).toBe(200);
       expect(dataBlock(html), id).toBeUndefined();
       expect(html, id).toContain('data-prerender="profile"');
       expect(html, id).not.toContain("Blocked Person");
+      expect(html, id).not.toContain("Pending Applicant");
     }
   });
 });

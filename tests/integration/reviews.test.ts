@@ -28,6 +28,8 @@ describe("ratings and reviews", () => {
     expect(await strangerClient.reviews.mine.query({ mentorId: mentor.id })).toEqual({ canReview: false, review: null });
     const unpaid = await subscribedMentee(mentor.id, "pending");
     expect((await trpcOutcome(unpaid.client.reviews.save.mutate({ mentorId: mentor.id, rating: 5 }))).status).toBe(403);
+    // The profile page offers no form for a payment still pending: the answer it follows says so.
+    expect(await unpaid.client.reviews.mine.query({ mentorId: mentor.id })).toEqual({ canReview: false, review: null });
     const past = await subscribedMentee(mentor.id, "expired");
     expect((await past.client.reviews.save.mutate({ mentorId: mentor.id, rating: 4, text: "Good" })).review).toMatchObject({
       rating: 4,

@@ -18,7 +18,12 @@ declare module "vitest" {
  * HTTP tests write at the same time. The projects' global setups run in the one vitest process; the stack stops when
  * the last project using it is done.
  */
-const STACK_KIND: Record<string, string> = { integration: "http", "integration-alone": "http", e2e: "browser" };
+const STACK_KIND: Record<string, string> = {
+  integration: "http",
+  "integration-alone": "http",
+  "integration-timed": "http",
+  e2e: "browser",
+};
 type Shared = { stack: Promise<Stack>; users: number };
 const shared = ((globalThis as { mentorlinkStacks?: Map<string, Shared> }).mentorlinkStacks ??= new Map<string, Shared>());
 
