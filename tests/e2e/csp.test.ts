@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMentee, createMentor, signIn, uniqueEmail } from "../support/accounts";
 import { baseUrl } from "../support/api";
-import { seedSession, useBrowser } from "../support/browser";
+import { closing, seedSession, useBrowser } from "../support/browser";
 import { watchPolicies } from "../support/policies";
 import { makeWorld, signInAs, type World } from "../support/route-visits";
 
@@ -59,8 +59,9 @@ describe("a strict Content-Security-Policy in the browser", () => {
     const [popup] = await Promise.all([visitor.waitForEvent("popup"), google.click()]);
     await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
     await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("csp.google"));
+    const closed = closing(popup);
     await popup.getByRole("button", { name: "Continue" }).click();
-    await popup.waitForEvent("close", { timeout: 10_000 });
+    await closed;
     await visitor.waitForURL((url) => url.pathname === "/mentees");
     expect([...violations, ...visitorViolations]).toEqual([]);
   });

@@ -150,6 +150,13 @@ describe("every screen of every role", () => {
               : null;
             await page.goto(url, { waitUntil: "networkidle" });
             await refused;
+            // The network going quiet is not the page drawn: on a saturated machine the route's code can still be running.
+            // A page that never draws its main is named below (the skip-link check), after this wait.
+            await page
+              .locator("main#main")
+              .first()
+              .waitFor({ state: "attached", timeout: 15_000 })
+              .catch(() => undefined);
             // networkidle has waited out the lazy code and the reads; a few frames more let what they bring render before axe reads the page.
             await page.waitForTimeout(100);
             // Charts are drawn when they come near the screen: scrolled to, so axe reads them drawn too.

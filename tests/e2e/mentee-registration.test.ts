@@ -5,7 +5,7 @@ import { mentees } from "../../db/schema";
 import { PASSWORD_TOO_SHORT } from "../../shared/validation/accounts";
 import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { testDb, uniqueEmail } from "../support/accounts";
-import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { closing, fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
 /** Journey 1 (SPEC §2, §4, §5, §8): a mentee signs up, is sent on to sign in, and signs in. */
 
@@ -73,25 +73,7 @@ describe("mentee registration", () => {
     expect(await readStoredSession(page, "mentee")).toMatchObject({ isMenteeAuthenticated: true, menteeName: "Nisha Kulkarni" });
   });
 
-  it("shows the server's message under Confirm Password when the e-mail is already registered", async () => {
-    const page = b.page;
-    await page.goto("/auth/mentee-register");
-    await fillSignup(page, {
-      firstName: "Priya",
-      lastName: "Sharma",
-      email: "mentee@example.com",
-      phone: "9876543210",
-      password: DEMO_PASSWORD,
-    });
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect
-      .poll(() => fieldError(page, "Confirm Password"))
-      .toBe("An account with this email already exists. Please sign in instead.");
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
-  });
-
-  it("shows the password rules under Password: too short in the browser, too common from the server", async () => {
+  it("shows the password rules under Password (too short in the browser, too common from the server), then the server's message under Confirm Password for an e-mail already registered", async () => {
     const page = b.page;
     await page.goto("/auth/mentee-register");
     const values = { firstName: "Kiran", lastName: "Rao", email: uniqueEmail("e2e-common"), phone: "9876543210" };
@@ -105,44 +87,61 @@ describe("mentee registration", () => {
     expect(await fieldError(page, "Confirm Password")).toBe("");
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // A good password, but the e-mail of an existing account: the same form, corrected as she would correct it.
+    await fillSignup(page, { ...values, firstName: "Priya", lastName: "Sharma", email: "mentee@example.com", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect
+      .poll(() => fieldError(page, "Confirm Password"))
+      .toBe("An account with this email already exists. Please sign in instead.");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/auth/mentee-register");
   });
 });
 
 describe("signing up the way people type and with Google, at 1280x800 and 360x740", () => {
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 360, height: 740 },
-  ])(
-    "a number with a space is accepted and stored as +91 and its digits; Sign up with Google creates the account (%o)",
-    async (viewport) => {
-      const page = b.page;
-      await page.setViewportSize(viewport);
-      await page.goto("/auth/mentee-register");
-      await page.getByRole("heading", { name: "Create your mentee account" }).waitFor();
-      const email = uniqueEmail("e2e-spaced");
-      await fillSignup(page, { firstName: "Meher", lastName: "Joshi", email, phone: "98765 43210", password: DEMO_PASSWORD });
-      await page.getByRole("button", { name: "Create account" }).click();
-      await page.getByRole("dialog", { name: SUCCESS_TITLE }).waitFor({ state: "visible", timeout: 10_000 });
-      const [row] = await testDb().select().from(mentees).where(eq(mentees.email, email));
-      expect(row.phone).toBe("+919876543210");
+  it("on a 360 px phone a number with a space is accepted and stored as +91 and its digits; at 1280 px Sign up with Google creates the account; both widths show the form without sideways scroll", async () => {
+    const page = b.page;
+    const noSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const google = page.getByRole("button", { name: "Sign up with Google" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/auth/mentee-register");
+    await page.getByRole("heading", { name: "Create your mentee account" }).waitFor();
+    await noSidewaysScroll();
+    expect(await page.getByRole("button", { name: "Create account" }).isVisible()).toBe(true);
 
-      const context = await b.newContext({ viewport });
-      const fresh = await context.newPage();
-      await fresh.goto("/auth/mentee-register");
-      const google = fresh.getByRole("button", { name: "Sign up with Google" });
-      await expect.poll(() => google.isEnabled(), { timeout: 10_000 }).toBe(true);
-      const googleEmail = uniqueEmail("google-signup");
-      const [popup] = await Promise.all([fresh.waitForEvent("popup"), google.click()]);
-      await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
-      await popup.getByLabel("E-mail", { exact: true }).fill(googleEmail);
-      await popup.getByLabel("First name").fill("Gita");
-      await popup.getByLabel("Last name").fill("Signup");
-      await popup.getByRole("button", { name: "Continue" }).click();
-      await popup.waitForEvent("close", { timeout: 10_000 });
-      await waitForPath(fresh, "/mentees");
-      const [created] = await testDb().select().from(mentees).where(eq(mentees.email, googleEmail));
-      expect(created).toMatchObject({ firstName: "Gita", lastName: "Signup" });
-      await context.close();
-    },
-  );
+    // On the phone: the same form, typed as people type a number.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await noSidewaysScroll();
+    await expect.poll(() => google.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await google.isVisible()).toBe(true);
+    const email = uniqueEmail("e2e-spaced");
+    await fillSignup(page, { firstName: "Meher", lastName: "Joshi", email, phone: "98765 43210", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: "Create account" }).click();
+    const dialog = page.getByRole("dialog", { name: SUCCESS_TITLE });
+    await dialog.waitFor({ state: "visible", timeout: 10_000 });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    const [row] = await testDb().select().from(mentees).where(eq(mentees.email, email));
+    expect(row.phone).toBe("+919876543210");
+
+    // Signing up creates no sign-in: the same browser, at 1280 px, opens the form again and signs up with Google.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/auth/mentee-register");
+    await expect.poll(() => google.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const googleEmail = uniqueEmail("google-signup");
+    const [popup] = await Promise.all([page.waitForEvent("popup"), google.click()]);
+    await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+    await popup.getByLabel("E-mail", { exact: true }).fill(googleEmail);
+    await popup.getByLabel("First name").fill("Gita");
+    await popup.getByLabel("Last name").fill("Signup");
+    const closed = closing(popup);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await closed;
+    await waitForPath(page, "/mentees");
+    const [created] = await testDb().select().from(mentees).where(eq(mentees.email, googleEmail));
+    expect(created).toMatchObject({ firstName: "Gita", lastName: "Signup" });
+  });
 });

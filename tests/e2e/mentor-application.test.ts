@@ -6,9 +6,12 @@ import { mentorSkills, mentors } from "../../db/schema";
 import { UNDER_REVIEW_MESSAGE } from "../../worker/accounts/accounts";
 import { COMMON_PASSWORD } from "../../worker/accounts/common-passwords";
 import { createMentor, setBlocked, testDb, uniqueEmail } from "../support/accounts";
-import { fieldError, isTabSelected, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { fieldError, isTabSelected, LOGIN_TAB, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
-/** Journey (SPEC §2, §3, §4, §8): a mentor applies, re-applies while pending, and cannot sign in until approved. */
+/**
+ * Journey (SPEC §2, §3, §4, §8): a mentor applies, re-applies while pending, and cannot sign in until approved; one
+ * form meets the refusals of an application (a common password, a blocked account, an approved mentor) in turn.
+ */
 
 const b = useBrowser();
 const SUCCESS_TITLE = "Successfully Submitted your Application";
@@ -97,7 +100,7 @@ async function expectSuccessThenHome(page: Page): Promise<number> {
 }
 
 describe("mentor application", () => {
-  it("submits every field, stores a pending mentor with split skills, and returns home after ~4 s; re-applying while pending answers 403 and shows the same modal", async () => {
+  it("submits every field, stores a pending mentor with split skills, and returns home after ~4 s; re-applying while pending answers 403 and shows the same modal; signing in while pending says why and stores no session", async () => {
     const page = b.page;
     const email = uniqueEmail("e2e-applicant");
     const a = application(email);
@@ -135,30 +138,52 @@ describe("mentor application", () => {
     expect(skills.map((s) => s.name).sort()).toEqual(["Career Growth", "Distributed Systems", "Go"]);
 
     // The same e-mail again while the first application is pending: 403 (not blocked) = under review, same modal, home after ~4 s.
-    await page.goto("/auth/mentor-register");
+    // From home she follows the top bar's link back to the form.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Become a Mentor" }).click();
+    await waitForPath(page, "/auth/mentor-register");
     await fillApplication(page, { ...a, firstName: "Rhéa" });
     expect(await submit(page)).toBe(403);
     expect(await page.getByRole("alert").filter({ hasText: /\S/ }).count()).toBe(0);
     expect(await expectSuccessThenHome(page)).toBeGreaterThanOrEqual(REDIRECT_MS - 500);
     expect(await db.$count(mentors, eq(mentors.email, email))).toBe(1);
-  });
 
-  it("tells a pending mentor why they cannot sign in yet, and stores no session", async () => {
-    const pending = await createMentor({ status: "pending" });
-    const page = b.page;
-    await page.goto("/auth/login?mentors");
+    // From home she tries to sign in as a mentor before she is approved: told why, and no session is stored.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
+    await waitForPath(page, "/auth/login");
+    await page.getByRole("tab", { name: LOGIN_TAB.mentor, exact: true }).click();
     await expect.poll(() => isTabSelected(page, "mentor")).toBe(true);
-    await submitSignIn(page, "mentor", pending.email);
-    const panel = page.getByRole("tabpanel", { name: "Mentors" });
+    await submitSignIn(page, "mentor", email);
+    const panel = page.getByRole("tabpanel", { name: LOGIN_TAB.mentor });
     await expect.poll(() => panel.getByRole("alert").textContent(), { timeout: 10_000 }).toBe(UNDER_REVIEW_MESSAGE);
     expect(new URL(page.url()).pathname).toBe("/auth/login");
     expect(await readStoredSession(page, "mentor")).toBeNull();
   });
 
-  it("shows the server's error and goes to sign-in after ~4 s when the e-mail belongs to an approved mentor (409)", async () => {
+  it("one form meets each refusal in turn: a common password under Password (nothing stored), a blocked e-mail's message (stays on the form), an approved mentor's e-mail (409: the server's error, then sign-in after ~4 s)", async () => {
+    const blocked = await createMentor({ status: "pending" });
+    await setBlocked("mentor", blocked.id, true);
     const approved = await createMentor();
     const page = b.page;
+    const email = uniqueEmail("e2e-common-mentor");
     await page.goto("/auth/mentor-register");
+
+    // A common password: reported under Password, nothing submitted.
+    await fillApplication(page, application(email));
+    await page.getByLabel("Password", { exact: true }).fill("iloveyou1");
+    await page.getByLabel("Confirm Password").fill("iloveyou1");
+    expect(await submit(page)).toBe(400);
+    await expect.poll(() => fieldError(page, "Password")).toBe(COMMON_PASSWORD);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await testDb().select().from(mentors).where(eq(mentors.email, email))).toHaveLength(0);
+
+    // A blocked account's e-mail (403 with blocked): the blocked message, and the form stays.
+    await fillApplication(page, application(blocked.email));
+    expect(await submit(page)).toBe(403);
+    await page.getByRole("alert").filter({ hasText: "Your account has been blocked by a moderator." }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/auth/mentor-register");
+
+    // An approved mentor's e-mail (409): the server's error, no modal, and sign-in after ~4 s.
     await fillApplication(page, application(approved.email));
     expect(await submit(page)).toBe(409);
     const alert = page.getByRole("alert").filter({ hasText: "You are already registered as a mentor. Please sign in." });
@@ -167,30 +192,5 @@ describe("mentor application", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     await waitForPath(page, "/auth/login", 15_000);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(REDIRECT_MS - 500);
-  });
-
-  it("shows the blocked message (403 with blocked) and stays on the form", async () => {
-    const blocked = await createMentor({ status: "pending" });
-    await setBlocked("mentor", blocked.id, true);
-    const page = b.page;
-    await page.goto("/auth/mentor-register");
-    await fillApplication(page, application(blocked.email));
-    expect(await submit(page)).toBe(403);
-    await page.getByRole("alert").filter({ hasText: "Your account has been blocked by a moderator." }).waitFor({ timeout: 10_000 });
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe("/auth/mentor-register");
-  });
-
-  it("reports a common password under Password and submits nothing", async () => {
-    const page = b.page;
-    const email = uniqueEmail("e2e-common-mentor");
-    await page.goto("/auth/mentor-register");
-    await fillApplication(page, application(email));
-    await page.getByLabel("Password", { exact: true }).fill("iloveyou1");
-    await page.getByLabel("Confirm Password").fill("iloveyou1");
-    expect(await submit(page)).toBe(400);
-    await expect.poll(() => fieldError(page, "Password")).toBe(COMMON_PASSWORD);
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(await testDb().select().from(mentors).where(eq(mentors.email, email))).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/factories";
 import { createMentee, createMentor, uniqueEmail } from "../support/accounts";
-import { isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
+import { closing, isTabSelected, pathOf, readStoredSession, submitSignIn, useBrowser, waitForPath } from "../support/browser";
 
 /** Return-to: "Sign in as a mentee to subscribe" comes back to the mentor, through sign-in and sign-up. */
 
@@ -23,27 +23,15 @@ const letters = () =>
     .slice(0, 6);
 
 describe("return-to after signing in", () => {
-  it("'Sign in as a mentee to subscribe' on a mentor's profile -> sign in -> back on that profile, ready to subscribe", async () => {
-    const page = b.page;
-    const mentor = await createMentor({ firstName: "Return", lastName: `To${letters()}` });
-    const mentee = await createMentee();
-    const profile = `/browse/mentor/profile/${mentor.id}`;
-    await page.goto(profile);
-    await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
-    await waitForQuery(page, "/auth/login", { mentees: "", redirect: profile });
-    expect(await isTabSelected(page, "mentee")).toBe(true);
-
-    await submitSignIn(page, "mentee", mentee.email);
-    await waitForPath(page, profile);
-    await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
-  });
-
-  it("through sign-up: the new mentee comes to sign in with her e-mail filled in, and then back to the mentor", async () => {
+  // Signing in from the sign-in page the link opens is the same page and query she comes back to after signing up.
+  it("'Sign in as a mentee to subscribe' on a mentor's profile -> the mentees' sign-in page coming back -> through sign-up, the new mentee signs in with her e-mail filled in and is back on that profile, ready to subscribe", async () => {
     const page = b.page;
     const mentor = await createMentor({ firstName: "Signup", lastName: `Return${letters()}` });
     const profile = `/browse/mentor/profile/${mentor.id}`;
     await page.goto(profile);
     await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
+    await waitForQuery(page, "/auth/login", { mentees: "", redirect: profile });
+    expect(await isTabSelected(page, "mentee")).toBe(true);
     await page.getByRole("link", { name: "Create a mentee account" }).click();
     await waitForQuery(page, "/auth/mentee-register", { redirect: profile });
 
@@ -129,25 +117,21 @@ describe("return-to through the header's Login and through Google", () => {
   it("Sign in with Google (popup) brings her back to the mentor's profile", async () => {
     const mentor = await createMentor({ firstName: "Google", lastName: `Return${letters()}` });
     const profile = `/browse/mentor/profile/${mentor.id}`;
-    const context = await b.newContext();
-    try {
-      const page = await context.newPage();
-      await page.goto(profile);
-      await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
-      const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
-      await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
-      const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
-      await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
-      await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("google-return"));
-      await popup.getByLabel("First name").fill("Gita");
-      await popup.getByLabel("Last name").fill("Return");
-      await popup.getByRole("button", { name: "Continue" }).click();
-      await popup.waitForEvent("close", { timeout: 5000 });
-      await waitForPath(page, profile);
-      expect(await readStoredSession(page, "mentee")).toMatchObject({ isMenteeAuthenticated: true, menteeName: "Gita Return" });
-      await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
-    } finally {
-      await context.close();
-    }
+    const page = b.page;
+    await page.goto(profile);
+    await page.getByRole("link", { name: "Sign in as a mentee to subscribe" }).click();
+    const button = page.getByRole("tabpanel", { name: "Mentees" }).getByRole("button", { name: "Sign in with Google" });
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+    await popup.waitForURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
+    await popup.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("google-return"));
+    await popup.getByLabel("First name").fill("Gita");
+    await popup.getByLabel("Last name").fill("Return");
+    const closed = closing(popup);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await closed;
+    await waitForPath(page, profile);
+    expect(await readStoredSession(page, "mentee")).toMatchObject({ isMenteeAuthenticated: true, menteeName: "Gita Return" });
+    await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
   });
 });

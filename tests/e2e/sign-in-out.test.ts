@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoMentees, demoMentors, demoModerator } from "../../db/demo-data";
 import { mentees, mentors, moderators } from "../../db/schema";
-import { createMentee, signIn, testDb } from "../support/accounts";
+import { createMentee, sessionFor, testDb } from "../support/accounts";
 import { rest, trpc } from "../support/api";
 import {
   AREA_HOME,
@@ -66,11 +66,16 @@ async function logOut(page: Page, role: Role) {
 describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-out", (role) => {
   const { email, name } = DEMO[role];
 
-  // Runs first: the successful sign-in below clears the demo account's failed-attempt count again.
-  it("shows the SPEC §8 message for a wrong password and stores nothing", async () => {
+  it("a wrong password gets the SPEC §8 message and stores nothing; the right one, from the preselected tab, stores the SPEC §3 record, is sent back to the area from /auth/login, and logs out", async () => {
     const page = b.page;
+    const calls = recordTrpcCalls(page);
     await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
     await expect.poll(() => isTabSelected(page, role)).toBe(true);
+    for (const other of (["mentee", "mentor", "moderator"] as const).filter((r) => r !== role))
+      expect(await isTabSelected(page, other)).toBe(false);
+
+    // A wrong password first: the message, the same page, nothing stored. The successful sign-in that follows clears
+    // the demo account's failed-attempt count again.
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes("/trpc/auth.login")),
       submitSignIn(page, role, email, "Wrong-password-1"),
@@ -80,15 +85,7 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
     await expect.poll(() => panel.getByRole("alert").textContent()).toBe("Please verify the entered Email and Password");
     expect(pathOf(page)).toBe(`/auth/login?${LOGIN_QUERY[role]}`);
     expect(await readStoredSession(page, role)).toBeNull();
-  });
-
-  it("signs in from the preselected tab, stores the SPEC §3 record, is sent back to the area from /auth/login, and logs out", async () => {
-    const page = b.page;
-    const calls = recordTrpcCalls(page);
-    await page.goto(`/auth/login?${LOGIN_QUERY[role]}`);
-    await expect.poll(() => isTabSelected(page, role)).toBe(true);
-    for (const other of (["mentee", "mentor", "moderator"] as const).filter((r) => r !== role))
-      expect(await isTabSelected(page, other)).toBe(false);
+    expect(await isTabSelected(page, role)).toBe(true);
 
     await submitSignIn(page, role, email);
     await waitForPath(page, AREA_HOME[role]);
@@ -127,7 +124,8 @@ describe.each(["mentee", "mentor", "moderator"] as const)("%s sign-in and sign-o
 describe("signing out ends the sign-in everywhere", () => {
   it("another window holding the same sign-in loses its socket at once and is signed out", async () => {
     const mentee = await createMentee();
-    const { accessToken, refreshToken } = await signIn("mentee", mentee.email);
+    // Signing in is not this test's subject: a live session made directly, as the sign-in page would have opened it.
+    const { accessToken, refreshToken } = await sessionFor("mentee", mentee.email);
     const session = { id: mentee.id, name: `${mentee.firstName} ${mentee.lastName}`, accessToken, refreshToken };
     // A second browser with the same sign-in (its tokens copied): no shared storage, only the server ties the two together.
     const other = await (await b.newContext()).newPage();
@@ -197,53 +195,64 @@ describe("account-type tabs", () => {
 });
 
 describe("the header after signing in from a profile, at 1280x800 and 360x740", () => {
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 360, height: 740 },
-  ])(
-    "a visitor's menu offers Sign in and Sign up only; back on the profile the header offers her area, and her bell does not greet her with her own sign-in (%o)",
-    async (viewport) => {
-      const mentee = await createMentee();
-      const [asha] = await testDb().select({ id: mentors.id }).from(mentors).where(eq(mentors.email, DEMO.mentor.email));
-      const context = await b.newContext({ viewport });
-      const page = await context.newPage();
-      await page.goto(`/browse/mentor/profile/${asha.id}`);
-      await page.getByRole("heading", { level: 1, name: DEMO.mentor.name }).waitFor();
-      const nav = page.getByRole("navigation", { name: "Main" });
-
+  it("a visitor's menu offers Sign in and Sign up only at both widths; back on the profile the header offers her area at both, her bell does not greet her with her own sign-in, and the public menu signs her out", async () => {
+    const mentee = await createMentee();
+    const [asha] = await testDb().select({ id: mentors.id }).from(mentors).where(eq(mentors.email, DEMO.mentor.email));
+    const page = b.page;
+    const profile = `/browse/mentor/profile/${asha.id}`;
+    const nav = page.getByRole("navigation", { name: "Main" });
+    /** Opens the header's user menu, checks its items and that it fits the screen, and closes it again. */
+    const expectMenu = async (items: string[]) => {
       await nav.getByRole("button", { name: "User menu" }).click();
       const menu = page.getByRole("menu");
       await menu.waitFor();
-      expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Sign in", "Sign up"]);
+      expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(items);
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
+    };
+    const expectNoSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
-      await nav.getByRole("link", { name: "Login", exact: true }).click();
-      await page.getByRole("tab", { name: LOGIN_TAB.mentee, exact: true }).waitFor();
-      await submitSignIn(page, "mentee", mentee.email);
-      await waitForPath(page, `/browse/mentor/profile/${asha.id}`);
-      await nav.getByRole("link", { name: "Dashboard", exact: true }).waitFor();
-      expect(await nav.getByRole("link", { name: "Login", exact: true }).count()).toBe(0);
-      await nav.getByRole("button", { name: "User menu" }).click();
-      await page.getByRole("menu").waitFor();
-      expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual(["Dashboard", "Your Profile", "Sign out"]);
-      await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(profile);
+    await page.getByRole("heading", { level: 1, name: DEMO.mentor.name }).waitFor();
+    await expectMenu(["Sign in", "Sign up"]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll();
+    await expectMenu(["Sign in", "Sign up"]);
 
-      // Her area: the bell has no news (the "New sign-in" notice is for her other devices).
-      const connected = realtimeConnected(page);
-      await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
-      await waitForPath(page, "/mentees");
-      await connected;
-      await page.getByRole("button", { name: /^Notifications/ }).waitFor();
-      expect(await page.getByTestId("bell-dot").count()).toBe(0);
+    // On the phone: the header's Login, the sign-in page, and back on the profile.
+    await nav.getByRole("link", { name: "Login", exact: true }).click();
+    await page.getByRole("tab", { name: LOGIN_TAB.mentee, exact: true }).waitFor();
+    await expectNoSidewaysScroll();
+    await submitSignIn(page, "mentee", mentee.email);
+    await waitForPath(page, profile);
+    await nav.getByRole("link", { name: "Dashboard", exact: true }).waitFor();
+    expect(await nav.getByRole("link", { name: "Login", exact: true }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    await expectNoSidewaysScroll();
+    await expectMenu(["Dashboard", "Your Profile", "Sign out"]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    await expectMenu(["Dashboard", "Your Profile", "Sign out"]);
 
-      // Signing out from the public menu signs her out.
-      await page.goto(`/browse/mentor/profile/${asha.id}`);
-      await nav.getByRole("button", { name: "User menu" }).click();
-      await page.getByRole("menu").getByRole("menuitem", { name: "Sign out" }).click();
-      await waitForPath(page, "/");
-      expect(await readStoredSession(page, "mentee")).toBeNull();
-      await context.close();
-    },
-  );
+    // Her area: the bell has no news (the "New sign-in" notice is for her other devices).
+    const connected = realtimeConnected(page);
+    await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await waitForPath(page, "/mentees");
+    await connected;
+    await page.getByRole("button", { name: /^Notifications/ }).waitFor();
+    expect(await page.getByTestId("bell-dot").count()).toBe(0);
+
+    // Signing out from the public menu, on the phone, signs her out.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(profile);
+    await nav.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Sign out" }).click();
+    await waitForPath(page, "/");
+    expect(await readStoredSession(page, "mentee")).toBeNull();
+  });
 });

@@ -223,6 +223,14 @@ export async function fieldError(page: Page, label: string): Promise<string> {
   );
 }
 
+/**
+ * Resolves when `popup` closes itself (the local Google's popup, once it has handed the sign-in back). Call it before
+ * the click that leads there: on a quick path the popup closes before a wait started after the click would listen.
+ */
+export function closing(popup: Page, timeout = 20_000): Promise<void> {
+  return popup.isClosed() ? Promise.resolve() : popup.waitForEvent("close", { timeout }).then(() => undefined);
+}
+
 /** Toasts (sonner) whose text contains `text`. */
 export function toasts(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
