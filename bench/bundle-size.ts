@@ -29,24 +29,24 @@ export const PAGES: Record<string, { routes: string[]; entry?: string; budgetKb:
   // Browse and the profile are over their 130 KB target: their ceilings follow what was measured. The framework alone
   // (React, TanStack Router, Query and the tRPC client: bench/framework-floor.ts) is about 108 KB of it, Lingui and the
   // public pages' English about 6 KB; what is left over the target is in bench/README.md, "What moved the ceilings".
-  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 138.4 },
-  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 141.1 },
+  "/browse/mentor/all": { routes: ["src/routes/browse/mentor/$search.tsx"], budgetKb: 130, ceilingKb: 138.5 },
+  "/browse/mentor/profile/:id": { routes: ["src/routes/browse/mentor/profile/$id.tsx"], budgetKb: 130, ceilingKb: 141.3 },
   // The signed-in screens people use most: the area's layout and the page, before its lazy parts (charts, the calendar,
   // the live call) load. Target 200 KB; the ceilings are the measured weights, never above the target.
-  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 158.9 },
+  "/mentees (home)": { routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/index.tsx"], budgetKb: 200, ceilingKb: 159.3 },
   "/mentees/booked-slots": {
     routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/booked-slots.tsx"],
     budgetKb: 200,
-    ceilingKb: 179.9,
+    ceilingKb: 180.4,
   },
   "/mentees/connect/inbox": {
     routes: ["src/routes/mentees/route.tsx", "src/routes/mentees/connect/inbox/index.tsx"],
     budgetKb: 200,
-    ceilingKb: 162,
+    ceilingKb: 162.7,
   },
-  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 160.9 },
-  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 182.4 },
-  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 157.7 },
+  "/mentors (dashboard)": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/index.tsx"], budgetKb: 200, ceilingKb: 161.4 },
+  "/mentors/scheduler": { routes: ["src/routes/mentors/route.tsx", "src/routes/mentors/scheduler.tsx"], budgetKb: 200, ceilingKb: 182.9 },
+  "/moderator (home)": { routes: ["src/routes/moderator/route.tsx", "src/routes/moderator/index.tsx"], budgetKb: 200, ceilingKb: 158.2 },
 };
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {
