@@ -93,6 +93,12 @@ export async function sendWebPush(env: Env, to: Recipient, notice: NotificationP
   };
 }
 
+/**
+ * How long a push service may take to answer before the push counts as failed: a service that never answers would
+ * otherwise hold the whole queue batch of bell pushes it is part of, and every batch behind it.
+ */
+export const PUSH_ANSWER_MS = 10_000;
+
 /** One device: encrypt and sign, POST, then keep the answer (its last success, or its removal on 404/410). */
 export async function pushToDevice(
   db: Db,
@@ -105,7 +111,7 @@ export async function pushToDevice(
   const subscription = { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } };
   try {
     const request = await buildPushPayload({ data: payload, options }, subscription, vapid);
-    const response = await transport.fetch(device.endpoint, request);
+    const response = await transport.fetch(device.endpoint, { ...request, signal: AbortSignal.timeout(PUSH_ANSWER_MS) });
     if (response.ok) {
       await db
         .update(pushSubscriptions)
