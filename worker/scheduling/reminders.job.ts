@@ -216,12 +216,20 @@ export async function sendPlannedReminders(deps: ReminderDeps, planIds: string[]
   const kept = new Set((tail[0] as { id: string }[]).map((m) => m.id));
   const toSend = tail[1] as ClaimedRow[];
   const sent = written.filter((w) => kept.has(w.markerId));
+  const noticeIds = sent.map((w) => w.notificationId);
   // Written claimed by this delivery: sent here at once; what the provider refuses goes to the bulk queue's retries.
-  const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
-  const again = outcomes.filter((o) => o.retryInMs !== undefined);
-  await sendJobsAt(
-    env.MAIL_BULK,
-    again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })),
-  );
-  return { written: sent.length, noticeIds: sent.map((w) => w.notificationId) };
+  // From here on the reminders are written and their plans done, so a failure must not take their bell pushes with it
+  // (a retry of the message finds nothing left to write): what could not be sent or recorded stays unsent in the
+  // outbox, where the minute sweep sends it once its claim has passed.
+  try {
+    const outcomes = await sendClaimedMail(db, deps.mail, toSend, deps.now);
+    const again = outcomes.filter((o) => o.retryInMs !== undefined);
+    await sendJobsAt(
+      env.MAIL_BULK,
+      again.map((o) => ({ body: { kind: "mail" as const, id: o.id }, delaySeconds: o.retryInMs! / 1000 })),
+    );
+  } catch (error) {
+    console.error("reminder e-mails left to the outbox's minute sweep", error);
+  }
+  return { written: sent.length, noticeIds };
 }
