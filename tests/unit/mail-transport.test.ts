@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { httpTransport } from "../../worker/platform/ports/mail-transport";
+import { httpTransport, MAIL_ANSWER_MS } from "../../worker/platform/ports/mail-transport";
 
 /** The mail API (Resend's shape) receives a message's files base64-encoded, UTF-8 intact. */
 describe("the HTTP mail transport", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   const config = {
     MAIL_API_KEY: "re_test",
@@ -38,5 +41,22 @@ describe("the HTTP mail transport", () => {
 
   it("sends no attachments field for a message without files", async () => {
     expect(await sent([])).not.toHaveProperty("attachments");
+  });
+
+  it("gives up on an API that does not answer within MAIL_ANSWER_MS, so the send is refused and retried", async () => {
+    // The limit's clock is the runtime's (AbortSignal.timeout): the test hands out its signal and ends it at once.
+    const limit = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, "timeout").mockReturnValue(limit.signal);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+      ),
+    );
+    const sending = httpTransport(config).send({ ...mail, attachments: [] });
+    expect(timeout).toHaveBeenCalledWith(MAIL_ANSWER_MS);
+    limit.abort(new DOMException("The operation timed out.", "TimeoutError"));
+    await expect(sending).rejects.toThrow("timed out");
   });
 });

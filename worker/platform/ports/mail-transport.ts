@@ -43,6 +43,13 @@ const retryAfterMs = (response: Response) => {
 };
 
 /**
+ * How long the mail API may take to answer before the send counts as refused (and is retried, under the same
+ * Idempotency-Key): an API that never answers would otherwise hold the delivery that sends it (a queue batch, a batch of
+ * reminders) and everything that waits for it.
+ */
+export const MAIL_ANSWER_MS = 15_000;
+
+/**
  * An e-mail HTTP API in Resend's shape (`POST {from,to,subject,text,html,attachments}` with a bearer key). The
  * outbox row id is the provider's Idempotency-Key, so a retry after a lost answer is not sent twice.
  */
@@ -52,6 +59,7 @@ export function httpTransport(config: Pick<Config, "MAIL_API_KEY" | "MAIL_API_UR
     async send(mail) {
       const response = await fetch(config.MAIL_API_URL, {
         method: "POST",
+        signal: AbortSignal.timeout(MAIL_ANSWER_MS),
         headers: {
           authorization: `Bearer ${config.MAIL_API_KEY}`,
           "content-type": "application/json",
