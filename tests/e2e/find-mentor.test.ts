@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { timeSlots } from "../../db/schema";
 import { nextFreeWords } from "../../src/search/next-free-words";
@@ -27,6 +28,24 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const DEFAULT_SHORT_BIO = "6+ years of experience in tech, business and product";
 const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+
+/** Everyone, in the order of the default search, as the API answers now. */
+const everyoneNow = async () => (await searchMentorsApi({})).map(fullName);
+
+/**
+ * Waits until the cards of `listLabel` show `shownOf(everyone)` as the search answered at the page's read. Other files
+ * approve and review mentors on this stack meanwhile, which adds names and moves them: the page's read falls between
+ * `before` (read before the action that made the page read) and a read after it.
+ */
+async function showsEveryone(page: Page, before: string[], listLabel = "Mentors", shownOf = (everyone: string[]) => everyone) {
+  await expect
+    .poll(async () => {
+      const [shown, after] = [await cardNames(page, listLabel), await everyoneNow()];
+      const matches = [before, after].some((everyone) => shownOf(everyone).join("|") === shown.join("|"));
+      return matches ? "everyone" : { shown, before: shownOf(before), after: shownOf(after) };
+    })
+    .toBe("everyone");
+}
 const searchBox = (page: typeof b.page) => page.getByRole("searchbox", { name: "Search Skills and Mentors" });
 
 /** Mentors found by one unique word: two visible ones, a blocked one and a pending one that must stay hidden. */
@@ -97,10 +116,10 @@ describe("finding a mentor", () => {
     expect(expected.map((m) => m.id)).not.toContain(blocked.id);
     expect(expected.map((m) => m.id)).not.toContain(pending.id);
 
-    await page.goto("/");
     // The landing row shows the first four mentors of the default search.
-    const featured = (await searchMentorsApi({})).slice(0, 4).map(fullName);
-    await expect.poll(() => cardNames(page, "Featured mentors")).toEqual(featured);
+    const beforeLanding = await everyoneNow();
+    await page.goto("/");
+    await showsEveryone(page, beforeLanding, "Featured mentors", (everyone) => everyone.slice(0, 4));
 
     await searchBox(page).fill(word);
     await searchBox(page).press("Enter");
@@ -287,17 +306,10 @@ describe("finding a mentor", () => {
     await waitForPath(page, `/browse/mentor/${nothing}`);
     await page.getByText(`No mentors match "${nothing}" with these filters.`).waitFor();
     expect(await page.getByRole("button", { name: "Clear filters" }).count()).toBe(0);
-    // Other files approve mentors on this stack meanwhile: the page shows everyone as they stood at its read, which is
-    // the list read just before the click or the one read after it.
-    const before = (await searchMentorsApi({})).map(fullName);
+    const before = await everyoneNow();
     await page.getByRole("button", { name: "Show all mentors" }).click();
     await waitForPath(page, "/browse/mentor/all");
-    await expect
-      .poll(async () => {
-        const [shown, after] = [await cardNames(page), (await searchMentorsApi({})).map(fullName)];
-        return [before, after].some((everyone) => everyone.join("|") === shown.join("|")) ? "everyone" : { shown, before, after };
-      })
-      .toBe("everyone");
+    await showsEveryone(page, before);
   });
 
   it("shows two skeleton cards while loading, and an error with a working Retry when the search fails", async () => {
@@ -382,9 +394,10 @@ describe("finding a mentor", () => {
     // Her way into her area from the public top bar: Dashboard, where Login was.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard", exact: true }).click();
     await waitForPath(page, "/mentees");
+    const before = await everyoneNow();
     await page.getByRole("navigation", { name: "Mentee navigation" }).getByRole("link", { name: "Browse Mentors" }).click();
     await waitForPath(page, "/mentees/browse/mentor/all");
-    await expect.poll(() => cardNames(page)).toEqual((await searchMentorsApi({})).map(fullName));
+    await showsEveryone(page, before);
 
     await searchBox(page).fill(word);
     await searchBox(page).press("Enter");
