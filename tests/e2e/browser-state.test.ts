@@ -27,7 +27,8 @@ describe("browser state per person", () => {
 
     // A searches, and her home suggests from it.
     await signInThroughUi(page, "mentee", a.email);
-    await page.waitForLoadState("networkidle");
+    // Her area's frame is up (its search opens results inside /mentees), as she sees it before she types.
+    await page.getByRole("navigation", { name: "Mentee navigation" }).waitFor();
     await page.getByRole("search").getByRole("searchbox").fill(term);
     await page.getByRole("search").getByRole("button", { name: "Search" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toContain(`/mentees/browse/mentor/${term}`);
